@@ -1,0 +1,143 @@
+/**
+ * What extraction produces for one file: a pure function of (path, content).
+ *
+ * Everything here is plain JSON-serialisable data, because it crosses a worker_threads
+ * boundary and may be cached by content hash. Nothing here knows about other files:
+ * linking names across files is the resolver's job (src/resolution).
+ */
+import type { Language, NodeKind } from './graph-vocabulary.js';
+
+/** A position: lines 1-based, columns 0-based (as in the codegraph format). */
+export interface Span {
+  startLine: number;
+  endLine: number;
+  startColumn: number;
+  endColumn: number;
+}
+
+/** One declaration in a file. Its index in `FileExtraction.declarations` is its local id. */
+export interface Declaration extends Span {
+  kind: NodeKind;
+  name: string;
+  /** `Container::member` for members, the bare name for top-level declarations. */
+  qualifiedName: string;
+  /** Local id of the containing declaration (class for a method), or null for the file. */
+  parent: number | null;
+  signature?: string;
+  docstring?: string;
+  visibility?: 'public' | 'private' | 'protected' | 'internal';
+  isExported?: boolean;
+  isAsync?: boolean;
+  isStatic?: boolean;
+  isAbstract?: boolean;
+  decorators?: string[];
+  typeParameters?: string[];
+}
+
+/**
+ * One name an import statement binds in this file.
+ *  - `import { a as b } from 'm'`   → { local: 'b', imported: 'a' }
+ *  - `import d from 'm'`            → { local: 'd', imported: 'default' }
+ *  - `import * as ns from 'm'`      → { local: 'ns', imported: '*' }
+ *  - `const { a: b } = require('m')`→ { local: 'b', imported: 'a' }
+ *  - `const m = require('m')`       → { local: 'm', imported: '*' }
+ *  - Python `from m import a as b`  → { local: 'b', imported: 'a' }
+ *  - Python `import a.b as c`       → { local: 'c', imported: '*' }   (module object)
+ *  - Python `import a.b`            → { local: 'a', imported: '*', modulePath: 'a' } — binds the top package
+ */
+export interface ImportBinding {
+  local: string;
+  imported: string;
+  /**
+   * Python only: `import a.b.c` binds `a` but makes `a.b.c` reachable. When set, `local`
+   * refers to this (possibly shorter) module path rather than the full specifier.
+   */
+  modulePath?: string;
+}
+
+export interface ImportStatement {
+  /** Local id of the `import` declaration node for this statement. */
+  declaration: number;
+  /** The module specifier exactly as written (`./util`, `..models`, `os.path`, `lodash`). */
+  specifier: string;
+  bindings: ImportBinding[];
+  /** `import type`, or a type-only binding list: still an import edge, never a call target. */
+  typeOnly?: boolean;
+  /** A side-effect import (`import './polyfill'`, `require('x')` with no binding). */
+  sideEffectOnly?: boolean;
+  line: number;
+  column: number;
+}
+
+/**
+ * What a module makes visible to importers beyond its own exported declarations
+ * (which carry `isExported`).
+ *  - `export { a as b }`            → { specifier: null, names: [{ exported: 'b', local: 'a' }] }
+ *  - `export { a as b } from 'm'`   → { specifier: 'm',  names: [{ exported: 'b', local: 'a' }] }
+ *  - `export * from 'm'`            → { specifier: 'm',  names: '*' }
+ *  - `export * as ns from 'm'`      → { specifier: 'm',  names: [{ exported: 'ns', local: '*' }] }
+ *  - `export default foo`           → { specifier: null, names: [{ exported: 'default', local: 'foo' }] }
+ *  - `module.exports = { a, b: c }` → { specifier: null, names: [{exported:'a',local:'a'},{exported:'b',local:'c'}] }
+ *  - Python `__all__` is not modelled: every module-level name and import binding is visible.
+ */
+export interface ExportStatement {
+  specifier: string | null;
+  names: '*' | Array<{ exported: string; local: string }>;
+  line: number;
+}
+
+export type ReferenceKind = 'calls' | 'instantiates' | 'extends' | 'implements';
+
+/**
+ * A site that refers to something by name: a call `f()`, `a.b.f()`, `new C()`, or a heritage
+ * clause `extends B` / `implements I`.
+ */
+export interface ReferenceSite {
+  kind: ReferenceKind;
+  /** The called / referenced name: `f` for `f()`, `a.b.f()` and `new f()`. */
+  name: string;
+  /**
+   * The qualifier chain before the name, when it is a plain chain of identifiers:
+   * `a.b.f()` → ['a', 'b']; `this.m()` → ['this']; `self.m()` → ['self']; `super.m()` → ['super'].
+   * Empty for a bare call. Undefined when the receiver is any other expression
+   * (`foo().bar()`, `arr[0].x()`): such a site is never linked by name.
+   */
+  receiver?: string[];
+  /** Local id of the innermost enclosing function/method/class-field initialiser, or null for file level. */
+  enclosing: number | null;
+  /**
+   * The bare name (or, with a receiver, its first identifier) is bound in an enclosing local scope:
+   * a parameter, a local variable, a catch/loop binding, or a local function. A bound name never
+   * resolves by workspace-wide name or through file-level imports.
+   */
+  locallyBound?: boolean;
+  /** When `locallyBound` because of a local function/class declaration that was extracted: its local id. */
+  localTarget?: number;
+  line: number;
+  column: number;
+}
+
+export interface ExtractionError {
+  message: string;
+  line?: number;
+  column?: number;
+  severity: 'error' | 'warning';
+  code?: string;
+}
+
+export interface FileExtraction {
+  /** Path relative to the project root, forward slashes. */
+  path: string;
+  language: Language;
+  /** Number of lines in the file (the file node's end_line). */
+  lineCount: number;
+  declarations: Declaration[];
+  imports: ImportStatement[];
+  exports: ExportStatement[];
+  references: ReferenceSite[];
+  /** Syntax errors: the rest of the file is still extracted. */
+  errors: ExtractionError[];
+}
+
+/** Per-language extractor: pure, synchronous, given an already-parsed tree. */
+export type { Language };
