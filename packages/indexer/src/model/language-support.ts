@@ -42,6 +42,14 @@ export interface ImportResolver {
    * a bare call to one is never linked by workspace-wide name.
    */
   isBuiltin(name: string): boolean;
+  /**
+   * Module semantics that differ by language. Python: every module-level import binding is
+   * an attribute of the module (so `from pkg import x` finds names that `pkg/__init__.py`
+   * imported), and `pkg.sub` is reachable from a package as a submodule.
+   */
+  importsAreVisibleAttributes?: boolean;
+  /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
+  submoduleSpecifier?(moduleFile: string, name: string): string | null;
 }
 
 export interface ImportResolverFactory {

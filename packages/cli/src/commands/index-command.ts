@@ -1,0 +1,89 @@
+/** `arbor index [root]`: build `<root>/.codegraph/codegraph.db`. */
+import { IndexError, indexRepository, type IndexReport, type Progress } from '@arbor/indexer';
+import type { Argv } from 'yargs';
+import { parseByteSize } from '../output/byte-size.js';
+
+export function registerIndexCommand(cli: Argv): void {
+  cli.command(
+    'index [root]',
+    'Index a repository into <root>/.codegraph/codegraph.db (a codegraph schema-v4 graph)',
+    (y) =>
+      y
+        .positional('root', { type: 'string', default: '.', describe: 'Repository root' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print the index report as JSON on stdout' })
+        .option('exclude', { type: 'string', array: true, default: [], describe: 'Leave out files matching this gitignore-style pattern (repeatable)' })
+        .option('gitignore', { type: 'boolean', default: true, describe: 'Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too)' })
+        .option('max-file-size', { type: 'string', default: '1MiB', describe: 'Skip files larger than this (bytes, or with KiB/MiB suffix)' })
+        .option('threads', { type: 'number', describe: 'Extraction worker threads (default: one per core)' })
+        .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary on stderr' }),
+    async (argv) => {
+      const maxFileSize = parseByteSize(argv['max-file-size']);
+      if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
+      if (argv.threads !== undefined && (!Number.isInteger(argv.threads) || argv.threads < 1)) fail('--threads must be a positive integer');
+      const progress = !argv.quiet && process.stderr.isTTY ? progressLine() : undefined;
+      let report: IndexReport;
+      try {
+        report = await indexRepository(argv.root, {
+          exclude: argv.exclude,
+          gitignore: argv.gitignore,
+          maxFileSize,
+          threads: argv.threads,
+          onProgress: progress?.update,
+        });
+      } catch (error) {
+        progress?.clear();
+        if (error instanceof IndexError || (error instanceof Error && error.name === 'GraphWriteError')) fail(error.message);
+        throw error;
+      }
+      progress?.clear();
+      if (argv.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      if (!argv.quiet) process.stderr.write(summary(report));
+    },
+  );
+}
+
+function fail(message: string): never {
+  process.stderr.write(`arbor index: ${message}\n`);
+  process.exit(1);
+}
+
+/** A single self-overwriting line while a terminal watches; silent otherwise. */
+function progressLine() {
+  let last = 0;
+  const update = (p: Progress) => {
+    const now = Date.now();
+    if (now - last < 100 && p.done !== p.total) return;
+    last = now;
+    const counts = p.total > 0 ? ` ${p.done}/${p.total}` : '';
+    const text = `${p.phase}${counts}${p.path ? ` ${p.path}` : ''}`;
+    const width = (process.stderr.columns || 80) - 1;
+    process.stderr.write(`\r${text.slice(0, width).padEnd(width)}`);
+  };
+  const clear = () => process.stderr.write(`\r${' '.repeat((process.stderr.columns || 80) - 1)}\r`);
+  return { update, clear };
+}
+
+function summary(r: IndexReport): string {
+  const kinds = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .sort(([, a], [, b]) => b - a)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none';
+  const skippedTotal = Object.values(r.files.skipped).reduce((a, b) => a + b, 0);
+  const resolved = Object.values(r.resolution.resolvedBy).reduce((a, b) => a + b, 0);
+  const lines = [
+    `arbor: indexed ${r.files.indexed} files in ${(r.durationMs / 1000).toFixed(1)}s → ${r.database}`,
+    `  files    seen ${r.files.seen}, indexed ${r.files.indexed}, skipped ${skippedTotal}${skippedTotal ? ` (${kinds(r.files.skipped)})` : ''}`,
+    `  nodes    ${r.nodes.total}: ${kinds(r.nodes.byKind)}`,
+    `  edges    ${r.edges.total}: ${kinds(r.edges.byKind)}`,
+    `  resolved ${resolved} sites: ${kinds(r.resolution.resolvedBy)}`,
+    `  unresolved ${r.unresolved_count} (likely internal ${r.unresolved_likely_internal_count})`,
+    `  grammars ${r.grammarsLoaded.join(', ') || 'none'} on ${r.threads} thread${r.threads === 1 ? '' : 's'}`,
+  ];
+  if (r.filesWithParseErrors.length > 0) {
+    const shown = r.filesWithParseErrors.slice(0, 5).join(', ');
+    const more = r.filesWithParseErrors.length > 5 ? ` and ${r.filesWithParseErrors.length - 5} more` : '';
+    lines.push(`  syntax errors in ${r.filesWithParseErrors.length} files (rest of each file still indexed): ${shown}${more}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,53 @@
+/**
+ * Extraction of one file: bytes in, FileExtraction out. Pure in (path, content): the same
+ * bytes always give the same result, so results may be computed on any worker or cached by
+ * content hash. A broken file degrades to fewer declarations plus a recorded error; it never
+ * throws.
+ */
+import type { ExtractionError, FileExtraction } from '../model/extraction.js';
+import type { Language } from '../model/graph-vocabulary.js';
+import { extractorFor } from '../languages/language-table.js';
+import { parseSource } from '../parsing/grammar-loader.js';
+import { decodeSource } from './decode-source.js';
+
+export async function extractFile(path: string, language: Language, bytes: Uint8Array): Promise<FileExtraction> {
+  const { text, problems } = decodeSource(bytes);
+  const lineCount = countLines(text);
+  const empty = (errors: ExtractionError[]): FileExtraction => ({
+    path, language, lineCount, declarations: [], imports: [], exports: [], references: [], errors,
+  });
+
+  const extractor = extractorFor(language);
+  if (!extractor) return empty([...problems, { message: `no extractor for ${language}`, severity: 'warning' }]);
+
+  let tree;
+  try {
+    tree = await parseSource(language, text);
+  } catch (error) {
+    return empty([...problems, { message: `parse failed: ${describe(error)}`, severity: 'error', code: 'parse-failed' }]);
+  }
+  if (!tree) return empty([...problems, { message: 'parse failed: the parser returned no tree', severity: 'error', code: 'parse-failed' }]);
+  try {
+    const result = extractor.extract({ path, language, source: text, tree });
+    result.lineCount = lineCount;
+    result.errors = [...problems, ...result.errors];
+    return result;
+  } catch (error) {
+    // An extractor bug on one file must not lose the rest of the run: keep the file node.
+    return empty([...problems, { message: `extraction failed: ${describe(error)}`, severity: 'error', code: 'extraction-failed' }]);
+  } finally {
+    tree.delete();
+  }
+}
+
+export function countLines(text: string): number {
+  if (text.length === 0) return 1;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  // A trailing newline ends the last line rather than starting a new one.
+  return text.endsWith('\n') ? lines - 1 : lines;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

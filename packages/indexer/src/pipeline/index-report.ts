@@ -1,0 +1,50 @@
+/** The options and the report of one `arbor index` run. The report is `arbor index --json`'s output. */
+
+export interface IndexOptions {
+  /** Honour .gitignore files and .git/info/exclude (default true). */
+  gitignore?: boolean;
+  /** Extra gitignore-style patterns to leave out. */
+  exclude?: string[];
+  /** Files larger than this many bytes are skipped (default 1 MiB). */
+  maxFileSize?: number;
+  /** Extraction worker threads (default: available cores). */
+  threads?: number;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface Progress {
+  phase: 'discover' | 'extract' | 'resolve' | 'write';
+  done: number;
+  total: number;
+  path?: string;
+}
+
+export interface IndexReport {
+  root: string;
+  database: string;
+  files: { seen: number; indexed: number; skipped: Record<string, number> };
+  nodes: { total: number; byKind: Record<string, number> };
+  edges: { total: number; byKind: Record<string, number> };
+  grammarsLoaded: string[];
+  threads: number;
+  /** Files whose parse had syntax errors; everything outside the broken regions was still extracted. */
+  filesWithParseErrors: string[];
+  resolution: {
+    resolvedBy: Record<string, number>;
+    unresolvedByReason: Record<string, number>;
+  };
+  /** Reference sites that became no edge. */
+  unresolved_count: number;
+  /**
+   * Unresolved bare names that are not bound locally, not imported from an unindexed module and not
+   * builtins: they look like workspace calls that could not be linked. The number to judge completeness by.
+   */
+  unresolved_likely_internal_count: number;
+  durationMs: number;
+  arborVersion: string;
+}
+
+/** A failure the user can act on (bad root, unwritable database): reported as one line, no stack. */
+export class IndexError extends Error {
+  override name = 'IndexError';
+}

@@ -1,0 +1,155 @@
+/**
+ * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic).
+ * Every run rebuilds the whole graph: resolution is global (see the format spec for why).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { discoverFiles } from '../discovery/discover-files.js';
+import { importResolversFor, isSupportedLanguage } from '../languages/language-table.js';
+import type { WorkspaceView } from '../model/language-support.js';
+import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
+import { writeGraph } from '../storage/graph-writer.js';
+import { runExtractionPool } from '../workers/extraction-pool.js';
+import type { ExtractJob } from '../workers/messages.js';
+import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
+import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
+
+export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
+
+export async function indexRepository(rootArg: string, options: IndexOptions = {}): Promise<IndexReport> {
+  const started = Date.now();
+  const root = checkRoot(rootArg);
+  const progress = options.onProgress ?? (() => {});
+
+  progress({ phase: 'discover', done: 0, total: 0 });
+  const discovery = await discoverFiles(root, {
+    respectGitignore: options.gitignore ?? true,
+    exclude: options.exclude ?? [],
+    maxFileSize: options.maxFileSize,
+  });
+
+  const skipped: Record<string, number> = {};
+  const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
+  for (const s of discovery.skipped) skip(s.reason);
+
+  const jobs: ExtractJob[] = [];
+  const meta = new Map<string, { mtimeMs: number }>();
+  for (const file of discovery.files) {
+    if (!isSupportedLanguage(file.language)) {
+      skip('language-not-supported-yet');
+      continue;
+    }
+    meta.set(file.path, { mtimeMs: file.mtimeMs });
+    jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language });
+  }
+
+  // Extraction: results arrive in completion order; sort afterwards so output is deterministic.
+  const indexed: IndexedFile[] = [];
+  let done = 0;
+  progress({ phase: 'extract', done, total: jobs.length });
+  const pool = await runExtractionPool(
+    jobs,
+    (job, outcome) => {
+      done++;
+      if (outcome.type === 'unreadable') skip('unreadable');
+      else {
+        indexed.push({
+          extraction: outcome.extraction,
+          contentHash: outcome.contentHash,
+          size: outcome.size,
+          modifiedAt: Math.floor(meta.get(job.path)!.mtimeMs),
+        });
+      }
+      progress({ phase: 'extract', done, total: jobs.length, path: job.path });
+    },
+    { threads: options.threads },
+  );
+  indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
+
+  progress({ phase: 'resolve', done: 0, total: indexed.length });
+  const workspace = workspaceView(root, new Set(indexed.map((f) => f.extraction.path)));
+  const graph = buildGraph(indexed, importResolversFor(workspace));
+
+  const nodesByKind = countBy(graph.nodes, (n) => n.kind);
+  const edgesByKind = countBy(graph.edges, (e) => e.kind);
+  const filesWithErrors = indexed
+    .filter((f) => f.extraction.errors.some((e) => e.severity === 'error'))
+    .map((f) => f.extraction.path);
+
+  const report: IndexReport = {
+    root,
+    database: join(root, DATABASE_RELATIVE_PATH),
+    files: { seen: discovery.seen, indexed: indexed.length, skipped },
+    nodes: { total: graph.nodes.length, byKind: nodesByKind },
+    edges: { total: 0, byKind: {} },
+    grammarsLoaded: pool.grammarsLoaded,
+    threads: pool.threads,
+    filesWithParseErrors: filesWithErrors,
+    resolution: { resolvedBy: graph.stats.resolvedBy, unresolvedByReason: graph.stats.unresolvedByReason },
+    unresolved_count: graph.stats.unresolvedCount,
+    unresolved_likely_internal_count: graph.stats.unresolvedLikelyInternalCount,
+    durationMs: 0,
+    arborVersion: ARBOR_VERSION,
+  };
+
+  progress({ phase: 'write', done: 0, total: graph.nodes.length + graph.edges.length });
+  const written = writeGraph(report.database, {
+    nodes: graph.nodes,
+    edges: graph.edges,
+    files: graph.files,
+    unresolved: graph.unresolved,
+    metadata: {
+      arbor_extraction_version: String(EXTRACTION_VERSION),
+      arbor_index_report: JSON.stringify({
+        files: report.files,
+        grammarsLoaded: report.grammarsLoaded,
+        unresolved_count: report.unresolved_count,
+        unresolved_likely_internal_count: report.unresolved_likely_internal_count,
+        resolution: report.resolution,
+      }),
+    },
+  });
+  report.edges = { total: written.edgesWritten, byKind: written.edgesByKind ?? edgesByKind };
+  report.durationMs = Date.now() - started;
+  return report;
+}
+
+function checkRoot(rootArg: string): string {
+  const root = resolve(rootArg);
+  let stats;
+  try {
+    stats = statSync(root);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new IndexError(code === 'ENOENT' ? `root folder does not exist: ${rootArg}` : `cannot read root folder ${rootArg}: ${code ?? error}`);
+  }
+  if (!stats.isDirectory()) throw new IndexError(`root is not a folder: ${rootArg}`);
+  return root;
+}
+
+function workspaceView(root: string, files: ReadonlySet<string>): WorkspaceView {
+  const cache = new Map<string, string | undefined>();
+  return {
+    root,
+    files,
+    readText(relativePath) {
+      if (cache.has(relativePath)) return cache.get(relativePath);
+      let text: string | undefined;
+      try {
+        const absolute = join(root, relativePath);
+        // Config files only: anything large is not a tsconfig or package.json worth reading.
+        text = statSync(absolute).size <= 4 * 1024 * 1024 ? readFileSync(absolute, 'utf8') : undefined;
+      } catch {
+        text = undefined;
+      }
+      cache.set(relativePath, text);
+      return text;
+    },
+  };
+}
+
+function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}

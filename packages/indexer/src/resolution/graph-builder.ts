@@ -1,0 +1,191 @@
+/**
+ * The global pass: turns every file's extraction into the rows of the graph — nodes with
+ * stable ids, `contains` and `imports` edges, and reference edges resolved by ReferenceResolver.
+ * Sites that resolve to nothing become `unresolved_refs` rows.
+ */
+import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
+import { languageFamily } from '../model/graph-vocabulary.js';
+import type { ImportResolver } from '../model/language-support.js';
+import { declarationNodeId, fileNodeId } from '../storage/node-id.js';
+import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from '../storage/rows.js';
+import { ReferenceResolver } from './reference-resolver.js';
+import { CONFIDENCE, RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
+import { UniqueNameIndex } from './unique-name-index.js';
+import { WorkspaceSymbols } from './workspace-symbols.js';
+
+export interface IndexedFile {
+  extraction: FileExtraction;
+  contentHash: string;
+  size: number;
+  modifiedAt: number;
+}
+
+export interface ResolutionStats {
+  resolvedBy: Partial<Record<ResolvedBy, number>>;
+  unresolvedByReason: Partial<Record<UnresolvedReason, number>>;
+  unresolvedCount: number;
+  unresolvedLikelyInternalCount: number;
+  /** Declarations dropped because another one had the same id (same path, kind, name and line). */
+  collidingDeclarations: number;
+}
+
+export interface BuiltGraph {
+  nodes: NodeRow[];
+  edges: EdgeRow[];
+  files: FileRow[];
+  unresolved: UnresolvedRow[];
+  stats: ResolutionStats;
+}
+
+export function buildGraph(
+  indexed: IndexedFile[],
+  importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
+  now: number = Date.now(),
+): BuiltGraph {
+  const byPath = new Map<string, FileExtraction>();
+  for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
+
+  const stats: ResolutionStats = {
+    resolvedBy: {},
+    unresolvedByReason: {},
+    unresolvedCount: 0,
+    unresolvedLikelyInternalCount: 0,
+    collidingDeclarations: 0,
+  };
+  const nodes: NodeRow[] = [];
+  const edges: EdgeRow[] = [];
+  const files: FileRow[] = [];
+  const unresolved: UnresolvedRow[] = [];
+
+  // Node ids first: every edge refers to them.
+  const nodeIds = new Map<string, string[]>(); // path → id per local declaration id
+  for (const { extraction: file, contentHash, size, modifiedAt } of indexed) {
+    const fileId = fileNodeId(file.path);
+    nodes.push({
+      id: fileId,
+      kind: 'file',
+      name: baseName(file.path),
+      qualifiedName: file.path,
+      filePath: file.path,
+      language: file.language,
+      startLine: 1,
+      endLine: Math.max(1, file.lineCount),
+      startColumn: 0,
+      endColumn: 0,
+      isExported: false,
+    });
+    const ids: string[] = [];
+    const emitted = new Set<string>([fileId]);
+    for (const decl of file.declarations) {
+      const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
+      ids.push(id);
+      if (emitted.has(id)) {
+        stats.collidingDeclarations++;
+        continue;
+      }
+      emitted.add(id);
+      nodes.push({
+        id,
+        kind: decl.kind,
+        name: decl.name,
+        qualifiedName: decl.qualifiedName,
+        filePath: file.path,
+        language: file.language,
+        startLine: decl.startLine,
+        endLine: decl.endLine,
+        startColumn: decl.startColumn,
+        endColumn: decl.endColumn,
+        docstring: decl.docstring,
+        signature: decl.signature,
+        visibility: decl.visibility,
+        isExported: decl.isExported,
+        isAsync: decl.isAsync,
+        isStatic: decl.isStatic,
+        isAbstract: decl.isAbstract,
+        decorators: decl.decorators,
+        typeParameters: decl.typeParameters,
+      });
+      const parentId = decl.parent === null ? fileId : ids[decl.parent];
+      if (parentId !== undefined && parentId !== id) edges.push({ source: parentId, target: id, kind: 'contains' });
+    }
+    nodeIds.set(file.path, ids);
+    files.push({
+      path: file.path,
+      contentHash,
+      language: file.language,
+      size,
+      modifiedAt,
+      indexedAt: now,
+      nodeCount: emitted.size,
+      errors: file.errors,
+    });
+  }
+
+  const symbols = new WorkspaceSymbols(byPath, importResolverFor);
+  const familyOf = (file: FileExtraction) => languageFamily(file.language);
+  const uniqueNames = new UniqueNameIndex();
+  for (const file of byPath.values()) uniqueNames.add(familyOf(file), file);
+  const resolver = new ReferenceResolver(symbols, uniqueNames, importResolverFor, familyOf);
+  const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
+
+  for (const file of byPath.values()) {
+    const fileId = fileNodeId(file.path);
+
+    // Module imports: the importing file depends on the imported one.
+    for (const statement of file.imports) {
+      const target = symbols.resolveSpecifier(file.path, statement.specifier);
+      if (target === null || target === file.path) continue;
+      edges.push({
+        source: fileId,
+        target: fileNodeId(target),
+        kind: 'imports',
+        line: statement.line,
+        col: statement.column,
+        metadata: { resolvedBy: RESOLVED_BY.moduleImport, confidence: 1, specifier: statement.specifier },
+        provenance: 'tree-sitter',
+      });
+    }
+
+    for (const site of file.references) {
+      const from = site.enclosing === null ? fileId : idOf(file.path, site.enclosing);
+      const result = resolver.resolve(file, site);
+      if (result.resolved) {
+        stats.resolvedBy[result.resolvedBy] = (stats.resolvedBy[result.resolvedBy] ?? 0) + 1;
+        edges.push({
+          source: from,
+          target: idOf(result.target.file, result.target.localId),
+          kind: result.edgeKind,
+          line: site.line,
+          col: site.column,
+          metadata: { resolvedBy: result.resolvedBy, confidence: CONFIDENCE[result.resolvedBy] },
+          provenance: result.resolvedBy === RESOLVED_BY.uniqueName ? 'heuristic' : 'tree-sitter',
+        });
+        continue;
+      }
+      stats.unresolvedCount++;
+      stats.unresolvedByReason[result.reason] = (stats.unresolvedByReason[result.reason] ?? 0) + 1;
+      if (result.likelyInternal) stats.unresolvedLikelyInternalCount++;
+      unresolved.push({
+        fromNodeId: from,
+        referenceName: siteText(site),
+        referenceKind: site.kind,
+        line: site.line,
+        col: site.column,
+        candidates: result.candidates?.map((c) => idOf(c.file, c.localId)),
+        filePath: file.path,
+        language: file.language,
+      });
+    }
+  }
+
+  return { nodes, edges, files, unresolved, stats };
+}
+
+function siteText(site: ReferenceSite): string {
+  return site.receiver && site.receiver.length > 0 ? `${site.receiver.join('.')}.${site.name}` : site.name;
+}
+
+function baseName(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? path : path.slice(slash + 1);
+}

@@ -1,0 +1,164 @@
+/**
+ * Resolves one reference site (a call, `new X`, `extends B`, `implements I`) to a declaration,
+ * in the fixed order arbor promises:
+ *
+ *   1. scope: a local function, or a module-level declaration of the caller's own file;
+ *   2. an import whose module lands on an indexed file (through re-exports and namespaces);
+ *      `this.m()` / `self.m()` to the enclosing class, `Cls.m()` to a proven class;
+ *   3. otherwise the unique callable declaration with that name in the caller's language family
+ *      — for bare names only, never for a locally bound, externally imported or builtin name;
+ *   4. otherwise nothing: the caller records the site as unresolved.
+ */
+import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
+import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
+import type { ImportResolver } from '../model/language-support.js';
+import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
+import type { UniqueNameIndex } from './unique-name-index.js';
+import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
+
+export type Resolution =
+  | { resolved: true; target: DeclarationRef; edgeKind: EdgeKind; resolvedBy: ResolvedBy }
+  | { resolved: false; reason: UnresolvedReason; candidates?: DeclarationRef[]; likelyInternal: boolean };
+
+const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
+const INSTANCE_RECEIVERS: Record<string, ReadonlySet<string>> = {
+  ecmascript: new Set(['this']),
+  python: new Set(['self', 'cls']),
+};
+
+/** Which declaration kinds a site of each kind may land on. */
+const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
+  calls: new Set(['function', 'method', 'class', 'component', 'variable', 'constant', 'property', 'struct']),
+  instantiates: new Set(['class', 'function', 'struct', 'component', 'variable', 'constant']),
+  extends: new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'variable', 'constant']),
+  implements: new Set(['interface', 'class', 'trait', 'protocol']),
+};
+
+export class ReferenceResolver {
+  constructor(
+    private readonly symbols: WorkspaceSymbols,
+    private readonly uniqueNames: UniqueNameIndex,
+    private readonly importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
+    private readonly familyOf: (file: FileExtraction) => string,
+  ) {}
+
+  resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    if (site.localTarget !== undefined) {
+      return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
+    }
+    if (site.receiver === undefined) return unresolved('unknown-receiver', false);
+    if (site.receiver.length === 0) return this.resolveBareName(file, site);
+    return this.resolveMemberChain(file, site, site.receiver);
+  }
+
+  private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
+    if (site.locallyBound) return unresolved('local-binding', false);
+
+    const scope = this.symbols.scope(file.path);
+    const own = scope.declarations.get(site.name);
+    if (own) {
+      const ref = this.symbols.pickDeclaration(file.path, own);
+      return this.accept(site, ref, RESOLVED_BY.sameFile);
+    }
+
+    const imported = this.symbols.resolveModuleName(file.path, site.name);
+    if (imported) return this.fromImportTarget(file, site, imported);
+
+    const resolver = this.importResolverFor(file);
+    if (resolver?.isBuiltin(site.name)) return unresolved('builtin', false);
+
+    const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
+    if (candidates.length === 1) return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
+    if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
+    return unresolved('not-found', true);
+  }
+
+  private resolveMemberChain(file: FileExtraction, site: ReferenceSite, receiver: string[]): Resolution {
+    const head = receiver[0];
+    const family = this.familyOf(file);
+
+    if (INSTANCE_RECEIVERS[family]?.has(head)) {
+      if (receiver.length !== 1 || site.enclosing === null) return unresolved('unknown-receiver', false);
+      const owner = this.enclosingClass(file, site.enclosing);
+      if (owner === undefined) return unresolved('unknown-receiver', false);
+      const member = this.symbols.members({ file: file.path, localId: owner }).get(site.name);
+      if (!member) return unresolved('unknown-receiver', false);
+      return this.accept(site, this.symbols.pickDeclaration(file.path, member), RESOLVED_BY.thisMember);
+    }
+    if (site.locallyBound) return unresolved('local-binding', false);
+
+    const headTarget = this.symbols.resolveModuleName(file.path, head);
+    if (!headTarget) return unresolved('unknown-receiver', false);
+
+    // Walk the chain: modules expose their exports, classes/namespaces their members.
+    let current: Target = headTarget;
+    let viaMember = false;
+    for (const part of [...receiver.slice(1), site.name]) {
+      if (current.type === 'module') {
+        current = this.symbols.exportedMember(current.file, part);
+      } else if (current.type === 'declaration') {
+        const decl = this.symbols.declaration(current.ref);
+        if (!CLASS_LIKE.has(decl.kind)) return unresolved('unknown-receiver', false);
+        const member = this.symbols.members(current.ref).get(part);
+        if (!member) return unresolved('unknown-receiver', false);
+        current = { type: 'declaration', ref: this.symbols.pickDeclaration(current.ref.file, member) };
+        viaMember = true;
+      } else {
+        break;
+      }
+    }
+    if (current.type === 'declaration') {
+      const viaImport = headTarget.type !== 'declaration' || headTarget.ref.file !== file.path;
+      const how = viaMember ? RESOLVED_BY.qualifiedMember : viaImport ? RESOLVED_BY.import : RESOLVED_BY.sameFile;
+      return this.accept(site, current.ref, how);
+    }
+    if (current.type === 'external') return unresolved('external-import', false);
+    if (current.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: current.candidates, likelyInternal: false };
+    return unresolved(current.type === 'missing' ? 'import-name-missing' : 'not-callable', false);
+  }
+
+  private fromImportTarget(file: FileExtraction, site: ReferenceSite, target: Target): Resolution {
+    switch (target.type) {
+      case 'declaration': {
+        const how = target.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.import;
+        return this.accept(site, target.ref, how);
+      }
+      case 'module': {
+        // `const f = require('./f'); f()` calls what the module exports as its default.
+        const fallback = this.symbols.exportedMember(target.file, 'default');
+        if (fallback.type === 'declaration') return this.accept(site, fallback.ref, RESOLVED_BY.import);
+        return unresolved('not-callable', false);
+      }
+      case 'external':
+        return unresolved('external-import', false);
+      case 'ambiguous':
+        return { resolved: false, reason: 'ambiguous', candidates: target.candidates, likelyInternal: false };
+      case 'missing':
+        return unresolved('import-name-missing', false);
+    }
+  }
+
+  private accept(site: ReferenceSite, ref: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
+    const decl: Declaration = this.symbols.declaration(ref);
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind)) return unresolved('not-callable', false);
+    // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
+    const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
+    return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  private enclosingClass(file: FileExtraction, localId: number): number | undefined {
+    let current: number | null = localId;
+    // Only the nearest class counts: a nested function's `this` is still the method's in arrow
+    // functions, and Python's `self` is the method's first parameter.
+    while (current !== null) {
+      const decl: Declaration = file.declarations[current];
+      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') return current;
+      current = decl.parent;
+    }
+    return undefined;
+  }
+}
+
+function unresolved(reason: UnresolvedReason, likelyInternal: boolean): Resolution {
+  return { resolved: false, reason, likelyInternal };
+}

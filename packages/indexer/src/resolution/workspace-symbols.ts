@@ -1,0 +1,228 @@
+/**
+ * Follows names across modules: what an import binding, a re-export chain or a namespace member
+ * lands on. Only proven paths are followed (a specifier that lands on an indexed file, a name the
+ * target module declares or re-exports); anything else is reported as external, missing or ambiguous.
+ */
+import type { Declaration, FileExtraction } from '../model/extraction.js';
+import type { ImportResolver } from '../model/language-support.js';
+import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
+
+export interface DeclarationRef {
+  file: string;
+  localId: number;
+}
+
+export type Target =
+  | { type: 'declaration'; ref: DeclarationRef }
+  | { type: 'module'; file: string }
+  | { type: 'external'; specifier: string }
+  | { type: 'missing'; file: string; name: string }
+  | { type: 'ambiguous'; candidates: DeclarationRef[] };
+
+const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
+
+/** Guards against pathological re-export chains; real barrels are a few levels deep. */
+const MAX_EXPORT_DEPTH = 32;
+
+export class WorkspaceSymbols {
+  private readonly scopes = new Map<string, ModuleScope>();
+  private readonly specifierCache = new Map<string, string | null>();
+  private readonly membersCache = new Map<string, Map<string, number[]>>();
+
+  constructor(
+    private readonly files: ReadonlyMap<string, FileExtraction>,
+    private readonly importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
+  ) {}
+
+  extraction(path: string): FileExtraction | undefined {
+    return this.files.get(path);
+  }
+
+  declaration(ref: DeclarationRef): Declaration {
+    return this.files.get(ref.file)!.declarations[ref.localId];
+  }
+
+  scope(path: string): ModuleScope {
+    let scope = this.scopes.get(path);
+    if (!scope) {
+      scope = buildModuleScope(this.files.get(path)!);
+      this.scopes.set(path, scope);
+    }
+    return scope;
+  }
+
+  /** The indexed file a specifier in `fromFile` lands on, or null. Cached per (file folder, specifier). */
+  resolveSpecifier(fromFile: string, specifier: string): string | null {
+    const key = `${fromFile}\0${specifier}`;
+    const cached = this.specifierCache.get(key);
+    if (cached !== undefined) return cached;
+    const extraction = this.files.get(fromFile);
+    const resolver = extraction ? this.importResolverFor(extraction) : undefined;
+    let result: string | null = null;
+    try {
+      result = resolver ? resolver.resolveModule(fromFile, specifier) : null;
+    } catch {
+      result = null; // a resolver bug must not stop the run; the site simply stays unresolved
+    }
+    if (result !== null && !this.files.has(result)) result = null;
+    this.specifierCache.set(key, result);
+    return result;
+  }
+
+  /** Members declared directly inside a container declaration, by name. */
+  members(ref: DeclarationRef): Map<string, number[]> {
+    const key = `${ref.file}\0${ref.localId}`;
+    let members = this.membersCache.get(key);
+    if (!members) {
+      members = new Map();
+      const decls = this.files.get(ref.file)!.declarations;
+      decls.forEach((decl, localId) => {
+        if (decl.parent !== ref.localId) return;
+        const list = members!.get(decl.name);
+        if (list) list.push(localId);
+        else members!.set(decl.name, [localId]);
+      });
+      this.membersCache.set(key, members);
+    }
+    return members;
+  }
+
+  /** Picks one declaration among several that share a name (overloads, declaration merging). */
+  pickDeclaration(file: string, localIds: number[]): DeclarationRef {
+    if (localIds.length === 1) return { file, localId: localIds[0] };
+    const decls = this.files.get(file)!.declarations;
+    for (const kind of CALLABLE_FIRST) {
+      const found = localIds.find((id) => decls[id].kind === kind);
+      if (found !== undefined) return { file, localId: found };
+    }
+    return { file, localId: localIds[0] };
+  }
+
+  /** What a bare name means at the module scope of `file`: a declaration or an import, else undefined. */
+  resolveModuleName(file: string, name: string, depth = 0): Target | undefined {
+    const scope = this.scope(file);
+    const local = scope.declarations.get(name);
+    if (local) return { type: 'declaration', ref: this.pickDeclaration(file, local) };
+    const imported = scope.imports.get(name);
+    if (imported) return this.resolveImport(file, imported, depth);
+    if (this.visibleAttributes(file)) {
+      for (const statement of scope.wildcardImports) {
+        const target = this.resolveSpecifier(file, statement.specifier);
+        if (target === null) continue;
+        const member = this.exportedMember(target, name, depth + 1);
+        if (member.type === 'declaration' || member.type === 'module') return member;
+      }
+    }
+    return undefined;
+  }
+
+  /** What an import binding of `fromFile` lands on. */
+  resolveImport(fromFile: string, imported: ImportedName, depth = 0): Target {
+    const { statement, binding } = imported;
+    if (binding.modulePath !== undefined) {
+      const file = this.resolveSpecifier(fromFile, binding.modulePath);
+      return file === null ? { type: 'external', specifier: binding.modulePath } : { type: 'module', file };
+    }
+    const file = this.resolveSpecifier(fromFile, statement.specifier);
+    if (file === null) return { type: 'external', specifier: statement.specifier };
+    if (binding.imported === '*') return { type: 'module', file };
+    return this.exportedMember(file, binding.imported, depth + 1);
+  }
+
+  /** What `import { name } from <moduleFile>` gives, following re-exports and barrels. */
+  exportedMember(moduleFile: string, name: string, depth = 0, seen = new Set<string>()): Target {
+    const key = `${moduleFile}\0${name}`;
+    if (depth > MAX_EXPORT_DEPTH || seen.has(key)) return { type: 'missing', file: moduleFile, name };
+    seen.add(key);
+    if (name === '*') return { type: 'module', file: moduleFile };
+
+    const scope = this.scope(moduleFile);
+    const file = scope.file;
+    const visibleAttributes = this.visibleAttributes(moduleFile);
+
+    // 1. Its own declarations.
+    const own = scope.declarations.get(name);
+    if (own && name !== 'default') {
+      const exported = visibleAttributes ? own : own.filter((id) => file.declarations[id].isExported);
+      if (exported.length > 0) return { type: 'declaration', ref: this.pickDeclaration(moduleFile, exported) };
+    }
+
+    // 2. Named export lists and re-exports.
+    for (const statement of file.exports) {
+      if (statement.names === '*') continue;
+      for (const entry of statement.names) {
+        if (entry.exported !== name) continue;
+        if (statement.specifier === null) {
+          const local = this.resolveModuleName(moduleFile, entry.local, depth + 1);
+          if (local) return local;
+          return { type: 'missing', file: moduleFile, name };
+        }
+        const target = this.resolveSpecifier(moduleFile, statement.specifier);
+        if (target === null) return { type: 'external', specifier: statement.specifier };
+        return this.exportedMember(target, entry.local, depth + 1, seen);
+      }
+    }
+
+    // 3. Languages whose imports are module attributes (Python): names the module imported.
+    if (visibleAttributes) {
+      const imported = scope.imports.get(name);
+      if (imported) return this.resolveImport(moduleFile, imported, depth + 1);
+    }
+
+    // 4. Wildcard re-exports: the name must come from exactly one of them.
+    if (name !== 'default') {
+      const wildcardSpecifiers = file.exports
+        .filter((s) => s.names === '*' && s.specifier !== null)
+        .map((s) => s.specifier as string);
+      if (visibleAttributes) wildcardSpecifiers.push(...scope.wildcardImports.map((s) => s.specifier));
+      const found: Target[] = [];
+      let sawExternal: string | undefined;
+      for (const specifier of wildcardSpecifiers) {
+        const target = this.resolveSpecifier(moduleFile, specifier);
+        if (target === null) {
+          sawExternal ??= specifier;
+          continue;
+        }
+        const member = this.exportedMember(target, name, depth + 1, seen);
+        if (member.type === 'declaration' || member.type === 'module') found.push(member);
+        else if (member.type === 'external') sawExternal ??= member.specifier;
+      }
+      const distinct = dedupeTargets(found);
+      if (distinct.length === 1) return distinct[0];
+      if (distinct.length > 1) {
+        return {
+          type: 'ambiguous',
+          candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])),
+        };
+      }
+      // The name may come from an unindexed module behind `export *`: never guess a local one.
+      if (sawExternal !== undefined) return { type: 'external', specifier: sawExternal };
+    }
+
+    // 5. Submodules of a package (Python `from pkg import sub`).
+    const resolver = this.importResolverFor(file);
+    const submodule = resolver?.submoduleSpecifier?.(moduleFile, name);
+    if (submodule) {
+      const target = this.resolveSpecifier(moduleFile, submodule);
+      if (target !== null) return { type: 'module', file: target };
+    }
+    return { type: 'missing', file: moduleFile, name };
+  }
+
+  private visibleAttributes(file: string): boolean {
+    const extraction = this.files.get(file);
+    return Boolean(extraction && this.importResolverFor(extraction)?.importsAreVisibleAttributes);
+  }
+}
+
+function dedupeTargets(targets: Target[]): Target[] {
+  const seen = new Set<string>();
+  const out: Target[] = [];
+  for (const t of targets) {
+    const key = t.type === 'declaration' ? `d:${t.ref.file}:${t.ref.localId}` : t.type === 'module' ? `m:${t.file}` : t.type;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(t);
+  }
+  return out;
+}

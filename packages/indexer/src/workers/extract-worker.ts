@@ -1,0 +1,31 @@
+/**
+ * Worker thread entry: reads, hashes and extracts the files it is sent, one at a time. Each
+ * worker owns its parser and loads a grammar the first time it meets that language.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { extractFile } from '../extraction/extract-file.js';
+import { loadedGrammars } from '../parsing/grammar-loader.js';
+import type { WorkerReply, WorkerRequest } from './messages.js';
+
+const port = parentPort;
+if (!port) throw new Error('extract-worker must run as a worker thread');
+
+port.on('message', (request: WorkerRequest) => {
+  void handle(request).then((reply) => port.postMessage(reply));
+});
+
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  if (request.type === 'report-grammars') return { type: 'grammars', loaded: loadedGrammars() };
+  const { job } = request;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(job.absolutePath);
+  } catch (error) {
+    return { type: 'unreadable', id: job.id, message: error instanceof Error ? error.message : String(error) };
+  }
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const extraction = await extractFile(job.path, job.language, bytes);
+  return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length };
+}
