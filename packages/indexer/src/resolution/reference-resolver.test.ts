@@ -1,0 +1,135 @@
+import { posix } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Declaration, FileExtraction, ImportStatement, ReferenceSite } from '../model/extraction.js';
+import type { ImportResolver } from '../model/language-support.js';
+import { ReferenceResolver } from './reference-resolver.js';
+import { UniqueNameIndex } from './unique-name-index.js';
+import { WorkspaceSymbols } from './workspace-symbols.js';
+
+// Small builders: the resolver only sees extraction data, so tests need no parser.
+function decl(kind: Declaration['kind'], name: string, line: number, extra: Partial<Declaration> = {}): Declaration {
+  return { kind, name, qualifiedName: name, parent: null, startLine: line, endLine: line + 1, startColumn: 0, endColumn: 1, ...extra };
+}
+function file(path: string, parts: Partial<FileExtraction>): FileExtraction {
+  return { path, language: 'typescript', lineCount: 20, declarations: [], imports: [], exports: [], references: [], errors: [], ...parts };
+}
+function imp(declaration: number, specifier: string, bindings: Array<[string, string]>): ImportStatement {
+  return { declaration, specifier, bindings: bindings.map(([local, imported]) => ({ local, imported })), line: 1, column: 0 };
+}
+function call(name: string, extra: Partial<ReferenceSite> = {}): ReferenceSite {
+  return { kind: 'calls', name, receiver: [], enclosing: null, line: 5, column: 2, ...extra };
+}
+
+/** Relative specifiers map to `<dir>/<name>.ts`; everything else is external. */
+const fakeResolver = (files: Set<string>, builtins: string[] = ['parseInt']): ImportResolver => ({
+  resolveModule(from, specifier) {
+    if (!specifier.startsWith('.')) return null;
+    const joined = posix.normalize(posix.join(posix.dirname(from), specifier));
+    for (const candidate of [`${joined}.ts`, `${joined}/index.ts`]) if (files.has(candidate)) return candidate;
+    return null;
+  },
+  isBuiltin: (name) => builtins.includes(name),
+});
+
+function setup(extractions: FileExtraction[]) {
+  const byPath = new Map(extractions.map((f) => [f.path, f]));
+  const resolver = fakeResolver(new Set(byPath.keys()));
+  const symbols = new WorkspaceSymbols(byPath, () => resolver);
+  const unique = new UniqueNameIndex();
+  extractions.forEach((f) => unique.add('ecmascript', f));
+  const refs = new ReferenceResolver(symbols, unique, () => resolver, () => 'ecmascript');
+  return (path: string, site: ReferenceSite) => refs.resolve(byPath.get(path)!, site);
+}
+
+describe('ReferenceResolver', () => {
+  const a = file('a.ts', { declarations: [decl('function', 'helper', 1, { isExported: true })] });
+  const b = file('b.ts', { declarations: [decl('function', 'helper', 1, { isExported: true })] });
+
+  it('an import that lands on an indexed file wins over a same-named declaration elsewhere', () => {
+    const app = file('app.ts', { declarations: [decl('import', './b', 1)], imports: [imp(0, './b', [['helper', 'helper']])] });
+    const resolve = setup([a, b, app]);
+    expect(resolve('app.ts', call('helper'))).toMatchObject({ resolved: true, target: { file: 'b.ts', localId: 0 }, resolvedBy: 'import' });
+  });
+
+  it('follows aliases, namespace imports and barrel re-export chains', () => {
+    const barrel = file('lib/index.ts', { exports: [{ specifier: './inner', names: '*', line: 1 }] });
+    const inner = file('lib/inner.ts', { exports: [{ specifier: '../b', names: [{ exported: 'renamed', local: 'helper' }], line: 1 }] });
+    const app = file('app.ts', {
+      declarations: [decl('import', './lib', 1), decl('import', './a', 2)],
+      imports: [imp(0, './lib', [['r', 'renamed']]), imp(1, './a', [['ns', '*']])],
+    });
+    const resolve = setup([a, b, barrel, inner, app]);
+    expect(resolve('app.ts', call('r'))).toMatchObject({ resolved: true, target: { file: 'b.ts' }, resolvedBy: 'import' });
+    expect(resolve('app.ts', call('helper', { receiver: ['ns'] }))).toMatchObject({ resolved: true, target: { file: 'a.ts' }, resolvedBy: 'import' });
+  });
+
+  it('never links a name imported from an unindexed module to a workspace declaration', () => {
+    const util = file('util.ts', { declarations: [decl('function', 'map', 1, { isExported: true })] });
+    const app = file('app.ts', { declarations: [decl('import', 'lodash', 1)], imports: [imp(0, 'lodash', [['map', 'map']])] });
+    const resolve = setup([util, app]);
+    expect(resolve('app.ts', call('map'))).toMatchObject({ resolved: false, reason: 'external-import', likelyInternal: false });
+  });
+
+  it('a unique workspace name links a bare call; two declarations make it ambiguous with candidates', () => {
+    const only = file('only.ts', { declarations: [decl('function', 'solo', 3)] });
+    const caller = file('caller.ts', {});
+    expect(setup([only, caller])('caller.ts', call('solo'))).toMatchObject({ resolved: true, resolvedBy: 'unique-name', target: { file: 'only.ts' } });
+    const result = setup([a, b, caller])('caller.ts', call('helper'));
+    expect(result).toMatchObject({ resolved: false, reason: 'ambiguous', likelyInternal: true });
+    expect(result.resolved === false && result.candidates?.map((c) => c.file).sort()).toEqual(['a.ts', 'b.ts']);
+  });
+
+  it('a locally bound name, a builtin or an unknown receiver never resolves by name', () => {
+    const caller = file('caller.ts', {});
+    const resolve = setup([a, caller]);
+    expect(resolve('caller.ts', call('helper', { locallyBound: true }))).toMatchObject({ resolved: false, reason: 'local-binding', likelyInternal: false });
+    const withBuiltin = setup([file('p.ts', { declarations: [decl('function', 'parseInt', 1)] }), caller]);
+    expect(withBuiltin('caller.ts', call('parseInt'))).toMatchObject({ resolved: false, reason: 'builtin' });
+    expect(resolve('caller.ts', call('helper', { receiver: ['obj'] }))).toMatchObject({ resolved: false, reason: 'unknown-receiver' });
+    expect(resolve('caller.ts', call('helper', { receiver: undefined }))).toMatchObject({ resolved: false, reason: 'unknown-receiver' });
+  });
+
+  it('a module-level declaration in the same file wins over a workspace-wide unique name', () => {
+    const own = file('own.ts', { declarations: [decl('function', 'helper', 9)] });
+    const resolve = setup([a, own]);
+    expect(resolve('own.ts', call('helper'))).toMatchObject({ resolved: true, target: { file: 'own.ts' }, resolvedBy: 'same-file' });
+  });
+
+  it('this.m() links to a method of the enclosing class only', () => {
+    const cls = file('c.ts', {
+      declarations: [
+        decl('class', 'C', 1),
+        decl('method', 'run', 2, { parent: 0, qualifiedName: 'C::run' }),
+        decl('method', 'step', 5, { parent: 0, qualifiedName: 'C::step' }),
+      ],
+    });
+    const resolve = setup([cls]);
+    expect(resolve('c.ts', call('step', { receiver: ['this'], enclosing: 1 }))).toMatchObject({ resolved: true, target: { localId: 2 }, resolvedBy: 'this-member' });
+    expect(resolve('c.ts', call('missing', { receiver: ['this'], enclosing: 1 }))).toMatchObject({ resolved: false });
+    expect(resolve('c.ts', call('step', { receiver: ['this'], enclosing: null }))).toMatchObject({ resolved: false });
+  });
+
+  it('a call that lands on a class becomes an instantiates edge; Cls.m() reaches a static member', () => {
+    const cls = file('k.ts', {
+      declarations: [decl('class', 'K', 1, { isExported: true }), decl('method', 'create', 2, { parent: 0, isStatic: true })],
+    });
+    const app = file('app.ts', { declarations: [decl('import', './k', 1)], imports: [imp(0, './k', [['K', 'K']])] });
+    const resolve = setup([cls, app]);
+    expect(resolve('app.ts', call('K'))).toMatchObject({ resolved: true, edgeKind: 'instantiates' });
+    expect(resolve('app.ts', call('create', { receiver: ['K'] }))).toMatchObject({ resolved: true, target: { localId: 1 }, resolvedBy: 'qualified-member' });
+  });
+
+  it('an ambiguous `export *` pair does not pick one', () => {
+    const barrel = file('lib/index.ts', {
+      exports: [{ specifier: '../a', names: '*', line: 1 }, { specifier: '../b', names: '*', line: 2 }],
+    });
+    const app = file('app.ts', { declarations: [decl('import', './lib', 1)], imports: [imp(0, './lib', [['helper', 'helper']])] });
+    expect(setup([a, b, barrel, app])('app.ts', call('helper'))).toMatchObject({ resolved: false, reason: 'ambiguous' });
+  });
+
+  it('a name missing from an `export *` of an external module is external, not a local guess', () => {
+    const barrel = file('lib/index.ts', { exports: [{ specifier: 'react', names: '*', line: 1 }] });
+    const app = file('app.ts', { declarations: [decl('import', './lib', 1)], imports: [imp(0, './lib', [['helper', 'helper']])] });
+    expect(setup([a, barrel, app])('app.ts', call('helper'))).toMatchObject({ resolved: false, reason: 'external-import' });
+  });
+});
