@@ -71,7 +71,6 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const graph = buildGraph(indexed, importResolversFor(workspace));
 
   const nodesByKind = countBy(graph.nodes, (n) => n.kind);
-  const edgesByKind = countBy(graph.edges, (e) => e.kind);
   const filesWithErrors = indexed
     .filter((f) => f.extraction.errors.some((e) => e.severity === 'error'))
     .map((f) => f.extraction.path);
@@ -109,7 +108,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
       }),
     },
   });
-  report.edges = { total: written.edgesWritten, byKind: written.edgesByKind ?? edgesByKind };
+  report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
   report.durationMs = Date.now() - started;
   return report;
 }
@@ -152,4 +151,8 @@ function countBy<T>(items: T[], key: (item: T) => string): Record<string, number
   const out: Record<string, number> = {};
   for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function sortKeys(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -132,4 +132,24 @@ describe('ReferenceResolver', () => {
     const app = file('app.ts', { declarations: [decl('import', './lib', 1)], imports: [imp(0, './lib', [['helper', 'helper']])] });
     expect(setup([a, barrel, app])('app.ts', call('helper'))).toMatchObject({ resolved: false, reason: 'external-import' });
   });
+
+  it('this.m() and super.m() reach a method of a proven superclass, nearest first', () => {
+    const base = file('base.ts', {
+      declarations: [decl('class', 'Base', 1, { isExported: true }), decl('method', 'log', 2, { parent: 0 }), decl('method', 'start', 4, { parent: 0 })],
+    });
+    const sub = file('sub.ts', {
+      declarations: [
+        decl('import', './base', 1),
+        decl('class', 'Sub', 2),
+        decl('method', 'start', 3, { parent: 1 }),
+      ],
+      imports: [imp(0, './base', [['Base', 'Base']])],
+      references: [call('Base', { kind: 'extends', enclosing: 1, line: 2 })],
+    });
+    const resolve = setup([base, sub]);
+    expect(resolve('sub.ts', call('log', { receiver: ['this'], enclosing: 2 }))).toMatchObject({ resolved: true, target: { file: 'base.ts', localId: 1 }, resolvedBy: 'inherited-member' });
+    expect(resolve('sub.ts', call('start', { receiver: ['this'], enclosing: 2 }))).toMatchObject({ resolved: true, target: { file: 'sub.ts', localId: 2 }, resolvedBy: 'this-member' });
+    expect(resolve('sub.ts', call('start', { receiver: ['super'], enclosing: 2 }))).toMatchObject({ resolved: true, target: { file: 'base.ts', localId: 2 }, resolvedBy: 'inherited-member' });
+    expect(resolve('sub.ts', call('nowhere', { receiver: ['super'], enclosing: 2 }))).toMatchObject({ resolved: false });
+  });
 });

@@ -77,13 +77,14 @@ export class ReferenceResolver {
     const head = receiver[0];
     const family = this.familyOf(file);
 
-    if (INSTANCE_RECEIVERS[family]?.has(head)) {
+    const isSuper = head === 'super';
+    if (INSTANCE_RECEIVERS[family]?.has(head) || isSuper) {
       if (receiver.length !== 1 || site.enclosing === null) return unresolved('unknown-receiver', false);
       const owner = this.enclosingClass(file, site.enclosing);
       if (owner === undefined) return unresolved('unknown-receiver', false);
-      const member = this.symbols.members({ file: file.path, localId: owner }).get(site.name);
-      if (!member) return unresolved('unknown-receiver', false);
-      return this.accept(site, this.symbols.pickDeclaration(file.path, member), RESOLVED_BY.thisMember);
+      const found = this.findMember({ file: file.path, localId: owner }, site.name, isSuper);
+      if (!found) return unresolved('unknown-receiver', false);
+      return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
     if (site.locallyBound) return unresolved('local-binding', false);
 
@@ -144,6 +145,41 @@ export class ReferenceResolver {
     // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * A member of a class or, when the class does not declare it, of its proven superclasses
+   * (nearest first). `skipOwn` starts at the superclasses, for `super.m()`.
+   */
+  private findMember(
+    classRef: DeclarationRef,
+    name: string,
+    skipOwn: boolean,
+    depth = 0,
+  ): { ref: DeclarationRef; inherited: boolean } | undefined {
+    if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
+    if (!skipOwn) {
+      const own = this.symbols.members(classRef).get(name);
+      if (own) return { ref: this.symbols.pickDeclaration(classRef.file, own), inherited: depth > 0 };
+    }
+    for (const parent of this.superclasses(classRef)) {
+      const found = this.findMember(parent, name, false, depth + 1);
+      if (found) return { ref: found.ref, inherited: true };
+    }
+    return undefined;
+  }
+
+  /** The classes a class extends, where the `extends` site resolves to a class-like declaration. */
+  private superclasses(classRef: DeclarationRef): DeclarationRef[] {
+    const file = this.symbols.extraction(classRef.file);
+    if (!file) return [];
+    const out: DeclarationRef[] = [];
+    for (const site of file.references) {
+      if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
+      const result = this.resolve(file, site);
+      if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+    }
+    return out;
   }
 
   private enclosingClass(file: FileExtraction, localId: number): number | undefined {

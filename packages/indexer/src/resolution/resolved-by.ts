@@ -13,6 +13,8 @@ export const RESOLVED_BY = {
   qualifiedMember: 'qualified-member',
   /** `this.m()` / `self.m()` / `cls.m()` to a method declared in the enclosing class. */
   thisMember: 'this-member',
+  /** `this.m()` / `super.m()` to a method a proven superclass declares (the class itself does not). */
+  inheritedMember: 'inherited-member',
   /** The only callable declaration with that name in the caller's language family. */
   uniqueName: 'unique-name',
   /** `import` edges: a module specifier that lands on an indexed file. */
@@ -38,6 +40,7 @@ export const CONFIDENCE: Record<ResolvedBy, number> = {
   import: 1,
   'qualified-member': 0.95,
   'this-member': 0.95,
+  'inherited-member': 0.9,
   'unique-name': 0.8,
   'module-import': 1,
 };

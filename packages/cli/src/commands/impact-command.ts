@@ -1,0 +1,44 @@
+/** `arbor impact <symbol|file>`: what a change can reach, the tests among it, and a risk level. */
+import { DEPENDENCY_KINDS, impact, type ImpactResult } from '@arbor/query';
+import type { Argv } from 'yargs';
+import { location, nodeName, plural, sitesText } from '../output/format.js';
+import type { CliIo } from '../output/io.js';
+import { columns, type Style } from '../output/style.js';
+import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runQuery, symbolOptions } from './query-support.js';
+
+export function registerImpactCommand(y: Argv, io: CliIo): Argv {
+  return y.command(
+    'impact <target>',
+    'Show what changing a symbol or file can reach: dependents, dependent files, affected tests, risk',
+    (b) =>
+      edgeKindsOption(depthOption(symbolOptions(commonOptions(b, { default: 50, describe: 'Affected symbols listed' })), 3), DEPENDENCY_KINDS)
+        .positional('target', { type: 'string', demandOption: true, describe: 'Symbol (name, Class::method, path:line, id) or indexed file' }),
+    (argv) =>
+      runQuery(io, 'impact', argv, (project) =>
+        impact(project!, argv.target, {
+          file: argv.file, kind: argv.kind, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']),
+        }), renderImpact),
+  );
+}
+
+const RISK_STYLE = { low: 'green', medium: 'yellow', high: 'red', unknown: 'dim' } as const;
+
+export function renderImpact(r: ImpactResult, s: Style): string {
+  const lines = [r.summary];
+  lines.push(`${s.bold('risk')} ${s[RISK_STYLE[r.risk]](r.risk)}: ${r.riskReason}`);
+  if (r.target.type === 'unknown') return lines.join('\n');
+  if (r.affected.length > 0) {
+    lines.push(s.bold(`affected symbols (${r.counts.symbols}${r.truncated ? `, showing ${r.affected.length}` : ''}), by hops from the target`));
+    lines.push(...columns(r.affected.map((a) => [String(a.depth), s.bold(nodeName(a.node)), s.dim(a.node.kind), a.node.kind === 'file' ? '' : s.cyan(location(a.node)), sitesText(a.sites, s)])));
+  }
+  if (r.dependentFiles.length > 0) {
+    lines.push(s.bold(`dependent files (${r.dependentFiles.length})`));
+    lines.push(...columns(r.dependentFiles.map((f) => [f.filePath, plural(f.symbols, 'symbol'), `${plural(f.depth, 'hop')} away`, f.isTest ? s.magenta('test') : ''])));
+  }
+  if (r.affectedTests.length > 0) {
+    lines.push(s.bold(`affected tests (${r.affectedTests.length})`));
+    lines.push(...r.affectedTests.map((t) => `  ${t}`));
+  }
+  if (r.counts.nameBasedHops > 0) lines.push(s.dim(`${plural(r.counts.nameBasedHops, 'hop')} rest on name-based edges`));
+  return lines.join('\n');
+}

@@ -1,0 +1,56 @@
+/** `arbor node <symbol>`: one declaration with its location, signature and direct relations. */
+import { CALL_KINDS, nodeInfo, type NodeResult } from '@arbor/query';
+import type { Argv } from 'yargs';
+import { label, location, nodeName, plural, sitesText } from '../output/format.js';
+import type { CliIo } from '../output/io.js';
+import { columns, type Style } from '../output/style.js';
+import { commonOptions, edgeKindsOption, parseEdgeKinds, runQuery, symbolOptions } from './query-support.js';
+
+export function registerNodeCommand(y: Argv, io: CliIo): Argv {
+  return y.command(
+    'node <symbol>',
+    'Show one symbol: location, signature, container, members, callers and callees',
+    (b) =>
+      edgeKindsOption(symbolOptions(commonOptions(b, { default: 20, describe: 'Callers, callees and members shown (each)' })), CALL_KINDS)
+        .positional('symbol', { type: 'string', demandOption: true, describe: 'Name, Class::method, path:line or node id' }),
+    (argv) =>
+      runQuery(io, 'node', argv, (project) =>
+        nodeInfo(project!, argv.symbol, { file: argv.file, kind: argv.kind, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderNode),
+  );
+}
+
+export function renderNode(r: NodeResult, s: Style): string {
+  const n = r.node;
+  const lines = [`${label(n, s)}${n.signature ? s.dim(` ${n.signature}`) : ''}`];
+  const flags = [n.visibility, n.isExported ? 'exported' : '', n.isAsync ? 'async' : '', n.isStatic ? 'static' : '', n.isAbstract ? 'abstract' : '']
+    .filter((f) => f)
+    .join(' ');
+  lines.push(`  ${s.cyan(location(n, true))}  ${n.language}${flags ? `  ${flags}` : ''}  ${s.dim(n.id)}`);
+  if (r.fileState !== 'fresh') lines.push(s.yellow(`  file ${r.fileState} since indexing: this may no longer be true`));
+  if (r.container) {
+    lines.push(r.container.kind === 'file' ? `  in file ${s.cyan(r.container.filePath)}` : `  in ${label(r.container, s)} ${s.cyan(location(r.container))}`);
+  }
+  if (n.decorators.length > 0) lines.push(`  decorators: ${n.decorators.join(', ')}`);
+  if (n.docstring) lines.push(...n.docstring.trim().split('\n').slice(0, 6).map((l) => `  ${s.dim(l.trim())}`));
+
+  const section = (title: string, total: number, rows: string[][]) => {
+    if (total === 0) return;
+    lines.push(`${s.bold(title)} (${total}${rows.length < total ? `, showing ${rows.length}` : ''})`);
+    lines.push(...columns(rows));
+  };
+  section('members', r.counts.members, r.members.map((m) => [s.dim(m.kind), s.bold(m.name), s.cyan(location(m))]));
+  section('callers', r.counts.callers, r.callers.map((c) => [s.bold(nodeName(c.node)), s.dim(c.node.kind), sitesText(c.sites, s)]));
+  section('callees', r.counts.callees, r.callees.map((c) => [s.bold(nodeName(c.node)), s.dim(c.node.kind), sitesText(c.sites, s)]));
+  section(
+    'unresolved',
+    r.counts.unresolved,
+    r.unresolved.map((u) => [
+      s.bold(u.name),
+      s.dim(u.kind),
+      s.cyan(`${u.filePath}:${u.line}`),
+      u.candidates.length > 0 ? `${plural(u.candidates.length, 'candidate')}: ${u.candidates.map((c) => `${c.qualifiedName} (${location(c)})`).join(', ')}` : '',
+    ]),
+  );
+  if (r.counts.callers + r.counts.callees === 0) lines.push(s.dim('no callers or callees in the graph'));
+  return lines.join('\n');
+}

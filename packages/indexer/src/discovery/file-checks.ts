@@ -1,0 +1,27 @@
+import { open } from 'node:fs/promises';
+
+/** How much of a file is read to decide whether it is binary (git looks at the first 8000 bytes too). */
+export const BINARY_SNIFF_BYTES = 8000;
+
+/** Whether the first bytes of a file contain a NUL byte, which text source files never do. */
+export async function looksBinary(absolutePath: string): Promise<boolean> {
+  const handle = await open(absolutePath, 'r');
+  try {
+    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function errorCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : String(error);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}

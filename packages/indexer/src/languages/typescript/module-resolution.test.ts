@@ -1,0 +1,262 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
+import { stripJsonc } from './jsonc.js';
+import { createEcmascriptImportResolver } from './module-resolution.js';
+
+const tempRoots: string[] = [];
+afterAll(() => {
+  for (const root of tempRoots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/**
+ * A workspace on disk. `files` are written and indexed; `unindexed` are written only (configs,
+ * package.json, build outputs nobody indexed).
+ */
+function workspace(files: Record<string, string>, unindexed: Record<string, string> = {}): { view: WorkspaceView; reads: string[] } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-esm-'));
+  tempRoots.push(root);
+  for (const [rel, text] of Object.entries({ ...files, ...unindexed })) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, text);
+  }
+  const reads: string[] = [];
+  const view: WorkspaceView = {
+    root,
+    files: new Set(Object.keys(files)),
+    readText(rel) {
+      reads.push(rel);
+      try {
+        return fs.readFileSync(path.join(root, rel), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+  return { view, reads };
+}
+
+function resolverFor(files: Record<string, string>, unindexed: Record<string, string> = {}): ImportResolver {
+  return createEcmascriptImportResolver(workspace(files, unindexed).view);
+}
+
+describe('ecmascript import resolver: relative specifiers', () => {
+  const resolver = resolverFor({
+    'src/app.ts': '',
+    'src/util.ts': '',
+    'src/view.tsx': '',
+    'src/legacy.js': '',
+    'src/esm.mjs': '',
+    'src/types.d.ts': '',
+    'src/both.ts': '',
+    'src/both.js': '',
+    'src/lib/index.ts': '',
+    'src/widgets/index.jsx': '',
+    'src/nested/deep/file.ts': '',
+    'src/plain.js': '',
+    'src/plain-consumer.js': '',
+    'src/data.json': '',
+    'index.ts': '',
+  });
+
+  it('probes extensions and index files', () => {
+    expect(resolver.resolveModule('src/app.ts', './util')).toBe('src/util.ts');
+    expect(resolver.resolveModule('src/app.ts', './view')).toBe('src/view.tsx');
+    expect(resolver.resolveModule('src/app.ts', './legacy')).toBe('src/legacy.js');
+    expect(resolver.resolveModule('src/app.ts', './esm')).toBe('src/esm.mjs');
+    expect(resolver.resolveModule('src/app.ts', './types')).toBe('src/types.d.ts');
+    expect(resolver.resolveModule('src/app.ts', './lib')).toBe('src/lib/index.ts');
+    expect(resolver.resolveModule('src/app.ts', './lib/')).toBe('src/lib/index.ts');
+    expect(resolver.resolveModule('src/app.ts', './widgets')).toBe('src/widgets/index.jsx');
+    expect(resolver.resolveModule('src/nested/deep/file.ts', '../../util')).toBe('src/util.ts');
+    expect(resolver.resolveModule('src/app.ts', '..')).toBe('index.ts');
+    expect(resolver.resolveModule('src/app.ts', './data.json')).toBe('src/data.json');
+  });
+
+  it('maps the runtime extension TypeScript writes back to the source file', () => {
+    expect(resolver.resolveModule('src/app.ts', './util.js')).toBe('src/util.ts');
+    expect(resolver.resolveModule('src/app.ts', './view.jsx')).toBe('src/view.tsx');
+    expect(resolver.resolveModule('src/app.ts', './legacy.js')).toBe('src/legacy.js');
+    // A TypeScript importer means the source; a JavaScript importer means the file it names.
+    expect(resolver.resolveModule('src/app.ts', './both.js')).toBe('src/both.ts');
+    expect(resolver.resolveModule('src/plain-consumer.js', './both.js')).toBe('src/both.js');
+    expect(resolver.resolveModule('src/plain-consumer.js', './plain.js')).toBe('src/plain.js');
+  });
+
+  it('returns null for missing files, paths leaving the workspace and externals', () => {
+    expect(resolver.resolveModule('src/app.ts', './missing')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', '../../outside')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', 'lodash')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', '@scope/unknown/sub')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', 'fs')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', 'node:path')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', 'https://cdn.example.com/x.js')).toBeNull();
+    expect(resolver.resolveModule('src/app.ts', '')).toBeNull();
+  });
+
+  it('ignores bundler queries', () => {
+    expect(resolver.resolveModule('src/app.ts', './util?raw')).toBe('src/util.ts');
+  });
+});
+
+describe('ecmascript import resolver: tsconfig paths and baseUrl', () => {
+  it('applies paths relative to baseUrl, longest prefix first, with fallbacks', () => {
+    const resolver = resolverFor({
+      'app/src/main.ts': '',
+      'app/src/components/button.tsx': '',
+      'app/src/core/index.ts': '',
+      'app/src/special/thing.ts': '',
+      'app/generated/api.ts': '',
+      'app/src/lib/date.ts': '',
+    }, {
+      'app/tsconfig.json': `{
+        // comments and trailing commas are fine
+        "compilerOptions": {
+          "baseUrl": "./src",
+          "paths": {
+            "@/*": ["./*"],
+            "@/special/*": ["./special/*"],
+            "@core": ["core"],
+            "@gen/*": ["./missing/*", "../generated/*"], /* fallback list */
+          },
+        },
+      }`,
+    });
+    expect(resolver.resolveModule('app/src/main.ts', '@/components/button')).toBe('app/src/components/button.tsx');
+    expect(resolver.resolveModule('app/src/main.ts', '@/special/thing')).toBe('app/src/special/thing.ts');
+    expect(resolver.resolveModule('app/src/main.ts', '@core')).toBe('app/src/core/index.ts');
+    expect(resolver.resolveModule('app/src/main.ts', '@gen/api')).toBe('app/generated/api.ts');
+    // baseUrl alone makes `lib/date` resolvable.
+    expect(resolver.resolveModule('app/src/main.ts', 'lib/date')).toBe('app/src/lib/date.ts');
+    expect(resolver.resolveModule('app/src/main.ts', '@/nope')).toBeNull();
+    expect(resolver.resolveModule('app/src/main.ts', 'react')).toBeNull();
+  });
+
+  it('uses the nearest config and follows extends; paths without baseUrl are relative to their config', () => {
+    const resolver = resolverFor({
+      'packages/web/src/index.ts': '',
+      'packages/web/src/shared/log.ts': '',
+      'shared/utils/strings.ts': '',
+      'tools/script.ts': '',
+    }, {
+      'tsconfig.base.json': '{ "compilerOptions": { "paths": { "#utils/*": ["shared/utils/*"] } } }',
+      'packages/web/tsconfig.json': '{ "extends": "../../tsconfig.base", "compilerOptions": { "strict": true } }',
+      'tools/tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["../packages/web/src/*"] } } }',
+    });
+    expect(resolver.resolveModule('packages/web/src/index.ts', '#utils/strings')).toBe('shared/utils/strings.ts');
+    expect(resolver.resolveModule('tools/script.ts', '~/shared/log')).toBe('packages/web/src/shared/log.ts');
+    // tools/ has its own config, which does not extend the base.
+    expect(resolver.resolveModule('tools/script.ts', '#utils/strings')).toBeNull();
+  });
+
+  it('reads jsconfig.json and survives broken or cyclic configs', () => {
+    const resolver = resolverFor({ 'web/src/a.js': '', 'web/src/b.js': '', 'broken/x.ts': '', 'cyclic/y.ts': '' }, {
+      'web/jsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }',
+      'broken/tsconfig.json': '{ "compilerOptions": { "paths": ',
+      'cyclic/tsconfig.json': '{ "extends": "./other.json", "compilerOptions": { "baseUrl": "." } }',
+      'cyclic/other.json': '{ "extends": "./tsconfig.json" }',
+    });
+    expect(resolver.resolveModule('web/src/a.js', 'b')).toBe('web/src/b.js');
+    expect(resolver.resolveModule('broken/x.ts', 'anything')).toBeNull();
+    expect(resolver.resolveModule('cyclic/y.ts', 'y')).toBe('cyclic/y.ts');
+  });
+});
+
+describe('ecmascript import resolver: workspace packages', () => {
+  const files = {
+    'packages/core/src/index.ts': '',
+    'packages/core/src/math/add.ts': '',
+    'packages/core/src/internal/secret.ts': '',
+    'packages/ui/src/main.tsx': '',
+    'packages/ui/src/button.tsx': '',
+    'packages/legacy/lib/index.js': '',
+    'packages/legacy/lib/extra.js': '',
+    'packages/plain/index.ts': '',
+    'packages/built/src/entry.ts': '',
+    'packages/twice-a/index.ts': '',
+    'packages/twice-b/index.ts': '',
+    'packages/ambiguous/src/index.ts': '',
+    'packages/ambiguous/index.ts': '',
+    'apps/site/src/page.ts': '',
+  };
+  const manifests = {
+    'package.json': '{ "name": "root", "private": true, "workspaces": ["packages/*", "apps/*"] }',
+    'packages/core/package.json': JSON.stringify({
+      name: '@acme/core',
+      exports: {
+        '.': { types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' },
+        './math/*': { import: './dist/math/*.js' },
+        './package.json': './package.json',
+      },
+      imports: { '#secret': './src/internal/secret.ts' },
+    }),
+    'packages/core/tsconfig.json': '{ "compilerOptions": { "rootDir": "src", "outDir": "dist" } }',
+    'packages/ui/package.json': JSON.stringify({ name: '@acme/ui', exports: './src/main.tsx' }),
+    'packages/legacy/package.json': JSON.stringify({ name: 'legacy', main: 'lib/index.js' }),
+    'packages/plain/package.json': JSON.stringify({ name: 'plain' }),
+    'packages/built/package.json': JSON.stringify({ name: 'built', main: './dist/entry.js', types: './dist/entry.d.ts' }),
+    'packages/twice-a/package.json': JSON.stringify({ name: 'twice' }),
+    'packages/twice-b/package.json': JSON.stringify({ name: 'twice' }),
+    'packages/ambiguous/package.json': JSON.stringify({ name: 'ambiguous', main: './dist/index.js' }),
+  };
+  const resolver = resolverFor(files, manifests);
+  const from = 'apps/site/src/page.ts';
+
+  it('maps package names to their folders through exports maps and entry fields', () => {
+    expect(resolver.resolveModule(from, '@acme/core')).toBe('packages/core/src/index.ts');
+    expect(resolver.resolveModule(from, '@acme/core/math/add')).toBe('packages/core/src/math/add.ts');
+    expect(resolver.resolveModule(from, '@acme/ui')).toBe('packages/ui/src/main.tsx');
+    expect(resolver.resolveModule(from, 'legacy')).toBe('packages/legacy/lib/index.js');
+    expect(resolver.resolveModule(from, 'legacy/lib/extra')).toBe('packages/legacy/lib/extra.js');
+    expect(resolver.resolveModule(from, 'plain')).toBe('packages/plain/index.ts');
+    expect(resolver.resolveModule(from, '@acme/ui/src/button')).toBe('packages/ui/src/button.tsx');
+  });
+
+  it('maps built entry points back to the single indexed source', () => {
+    expect(resolver.resolveModule(from, 'built')).toBe('packages/built/src/entry.ts');
+    // dist/index.js could be src/index.ts or index.ts: never guess.
+    expect(resolver.resolveModule(from, 'ambiguous')).toBeNull();
+  });
+
+  it('refuses names claimed by two folders, and package.json imports maps resolve inside the package', () => {
+    expect(resolver.resolveModule(from, 'twice')).toBeNull();
+    expect(resolver.resolveModule('packages/core/src/index.ts', '#secret')).toBe('packages/core/src/internal/secret.ts');
+    expect(resolver.resolveModule(from, '#secret')).toBeNull();
+  });
+});
+
+describe('ecmascript import resolver: builtins and caching', () => {
+  it('knows runtime globals but not ordinary names', () => {
+    const resolver = resolverFor({});
+    for (const name of ['console', 'setTimeout', 'parseInt', 'Array', 'Object', 'Promise', 'require', 'fetch',
+      'structuredClone', 'process', 'Buffer', 'requestAnimationFrame', 'describe', 'expect', 'Map']) {
+      expect(resolver.isBuiltin(name), name).toBe(true);
+    }
+    for (const name of ['map', 'helper', 'render', 'print', 'open', 'formatDate', 'constructor']) {
+      expect(resolver.isBuiltin(name), name).toBe(false);
+    }
+  });
+
+  it('reads each config once however many imports resolve', () => {
+    const { view, reads } = workspace({ 'src/a.ts': '', 'src/b.ts': '', 'src/c/d.ts': '' }, {
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }',
+    });
+    const resolver = createEcmascriptImportResolver(view);
+    for (let i = 0; i < 50; i++) {
+      expect(resolver.resolveModule('src/a.ts', 'b')).toBe('src/b.ts');
+      expect(resolver.resolveModule('src/c/d.ts', 'a')).toBe('src/a.ts');
+      expect(resolver.resolveModule('src/c/d.ts', 'left-pad')).toBeNull();
+    }
+    expect(reads.filter((r) => r === 'tsconfig.json')).toHaveLength(1);
+  });
+});
+
+describe('jsonc', () => {
+  it('strips comments and trailing commas but not comment-like string content', () => {
+    const text = '{ "a": "http://x/*y*/", // c\n "b": [1, 2,], /* d */ "c": { "e": 1, }, }';
+    expect(JSON.parse(stripJsonc(text))).toEqual({ a: 'http://x/*y*/', b: [1, 2], c: { e: 1 } });
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Loads the tree-sitter WASM grammars listed in `<repo>/grammars/grammars.json`, lazily and at most once
+ * per language per thread (every worker thread has its own copy of this module's state).
+ *
+ * A grammar file is checked against the sha256 recorded in grammars.json before its first use, so a
+ * different build of a grammar can never silently change what gets extracted.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Language as Grammar, Parser, type Tree } from 'web-tree-sitter';
+import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
+
+export interface GrammarEntry {
+  language: Language;
+  /** npm package that ships the wasm, a dependency of @arbor/indexer. */
+  package: string;
+  version: string;
+  /** Path of the wasm inside the package. */
+  file: string;
+  /** Hex sha256 of the wasm file. */
+  sha256: string;
+  /** How the grammar did on real code (see grammars/README.md); informational. */
+  measured?: unknown;
+}
+
+export class GrammarError extends Error {
+  override name = 'GrammarError';
+}
+
+let manifest: { path: string; grammars: GrammarEntry[] } | undefined;
+let initialised: Promise<void> | undefined;
+const grammars = new Map<Language, Promise<Grammar>>();
+const loaded = new Set<Language>();
+const parsers = new Map<Language, Parser>();
+
+/** Initialises the tree-sitter runtime once for this thread. */
+export function initParser(): Promise<void> {
+  initialised ??= Parser.init();
+  return initialised;
+}
+
+/**
+ * Where grammars.json lives: the `grammars/` folder at the repository root, found by walking up from
+ * this module, so the same code works from `src/parsing` (tests) and `dist/parsing` (built).
+ */
+export function grammarsJsonPath(): string {
+  if (manifest) return manifest.path;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'grammars', 'grammars.json');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new GrammarError(`grammars/grammars.json not found above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+}
+
+/** The grammar entries of grammars.json, read once. */
+export function grammarManifest(): readonly GrammarEntry[] {
+  if (!manifest) {
+    const path = grammarsJsonPath();
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { grammars?: GrammarEntry[] };
+    if (!Array.isArray(parsed.grammars)) throw new GrammarError(`${path}: no "grammars" array`);
+    manifest = { path, grammars: parsed.grammars };
+  }
+  return manifest.grammars;
+}
+
+export function grammarEntry(language: Language): GrammarEntry {
+  const entry = grammarManifest().find((g) => g.language === language);
+  if (!entry) throw new GrammarError(`No grammar for language "${language}" in ${grammarsJsonPath()}`);
+  return entry;
+}
+
+/**
+ * Absolute path of an entry's wasm. Looks the package folder up along Node's module search path
+ * rather than through `require.resolve`, because a package's `exports` map may hide its .wasm files.
+ */
+export function grammarFilePath(entry: GrammarEntry): string {
+  const require = createRequire(import.meta.url);
+  for (const nodeModules of require.resolve.paths(entry.package) ?? []) {
+    const packageDir = join(nodeModules, entry.package);
+    if (existsSync(join(packageDir, 'package.json'))) {
+      const file = join(packageDir, entry.file);
+      if (!existsSync(file)) {
+        throw new GrammarError(`${entry.package} is installed at ${packageDir} but has no ${entry.file}`);
+      }
+      return file;
+    }
+  }
+  throw new GrammarError(`Grammar package ${entry.package}@${entry.version} is not installed (needed for ${entry.language})`);
+}
+
+/** The grammar for `language`, loaded and verified on first use in this thread. */
+export function loadGrammar(language: Language): Promise<Grammar> {
+  let pending = grammars.get(language);
+  if (!pending) {
+    pending = loadVerified(language);
+    grammars.set(language, pending);
+  }
+  return pending;
+}
+
+async function loadVerified(language: Language): Promise<Grammar> {
+  if (!(LANGUAGES as readonly string[]).includes(language)) throw new GrammarError(`Unknown language "${language}"`);
+  await initParser();
+  const grammar = await Grammar.load(await readVerifiedGrammar(grammarEntry(language)));
+  loaded.add(language);
+  return grammar;
+}
+
+/** The bytes of an entry's wasm, after checking them against its sha256. */
+export async function readVerifiedGrammar(entry: GrammarEntry): Promise<Uint8Array> {
+  const file = grammarFilePath(entry);
+  const bytes = await readFile(file);
+  const actual = createHash('sha256').update(bytes).digest('hex');
+  if (actual !== entry.sha256) {
+    const installed = installedVersion(file, entry.file);
+    throw new GrammarError(
+      `sha256 mismatch for the ${entry.language} grammar ${file}: expected ${entry.sha256} ` +
+        `(${entry.package}@${entry.version}), found ${actual}` +
+        (installed ? ` (installed ${entry.package}@${installed})` : '') +
+        '. Reinstall the pinned version, or re-measure and update grammars/grammars.json.',
+    );
+  }
+  return bytes;
+}
+
+function installedVersion(file: string, relativeFile: string): string | undefined {
+  try {
+    const packageDir = file.slice(0, file.length - relativeFile.length);
+    return (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Languages whose grammar this thread has loaded, sorted. */
+export function loadedGrammars(): string[] {
+  return [...loaded].sort();
+}
+
+export interface ParseSourceOptions {
+  /** Give up (and throw) when one parse takes longer than this. Default: no limit. */
+  timeoutMs?: number;
+}
+
+/**
+ * Parses `source` with this thread's parser for `language`. The caller owns the tree and must
+ * `delete()` it. Throws when the grammar cannot be loaded or the parse is cancelled by the timeout.
+ */
+export async function parseSource(language: Language, source: string, options: ParseSourceOptions = {}): Promise<Tree> {
+  const grammar = await loadGrammar(language);
+  let parser = parsers.get(language);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(grammar);
+    parsers.set(language, parser);
+  }
+  const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+  const tree = parser.parse(
+    source,
+    null,
+    deadline === undefined ? undefined : { progressCallback: () => performance.now() > deadline },
+  );
+  if (!tree) {
+    // A cancelled parse would otherwise resume on the next call.
+    parser.reset();
+    throw new GrammarError(`Parsing ${language} took longer than ${options.timeoutMs} ms`);
+  }
+  return tree;
+}

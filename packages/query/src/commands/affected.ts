@@ -1,0 +1,124 @@
+/**
+ * `affected [files...]` / `--since <ref>`: the test files a change can break, for CI. A changed
+ * test file is affected itself; every other changed file's declarations are followed
+ * backwards through the graph (calls, imports, extends, implements, instantiates, references)
+ * and the test files reached are reported.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { QueryError } from '../errors.js';
+import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
+import type { Project } from '../project.js';
+import { testConvention } from '../tests-convention.js';
+import { compareText } from '../text/compare.js';
+
+export interface AffectedOptions {
+  /** Hops followed backwards from the changed files. Default 5. */
+  depth?: number;
+  /** At most this many tests listed (0: all, the default — CI needs the whole list). */
+  limit?: number;
+  edgeKinds?: readonly string[];
+}
+
+export interface AffectedTest {
+  filePath: string;
+  /** `changed`: the test file itself changed; `depends`: it reaches a changed file through the graph. */
+  reason: 'changed' | 'depends';
+  /** The changed file it was reached from (itself when changed). */
+  via: string;
+  /** Hops from the changed file (0 when changed). */
+  distance: number;
+  /** The naming convention that makes it a test. */
+  convention: string;
+}
+
+export interface AffectedResult {
+  changedFiles: string[];
+  since: string | null;
+  depth: number;
+  affectedTests: AffectedTest[];
+  /** Changed files the index does not hold (new, deleted or not source). */
+  notIndexed: string[];
+  /** Distinct files reached through the graph. */
+  filesReached: number;
+  truncated: boolean;
+  moreBeyondDepth: boolean;
+}
+
+export function affected(project: Project, changed: string[], options: AffectedOptions & { since?: string } = {}): AffectedResult {
+  const depth = Math.max(1, Math.floor(options.depth ?? 5));
+  const kinds = [...(options.edgeKinds ?? DEPENDENCY_KINDS)];
+  const { store } = project;
+
+  const changedFiles: string[] = [];
+  for (const arg of changed) {
+    const path = project.projectPath(arg);
+    if (path === undefined || path === '') continue;
+    if (!changedFiles.includes(path)) changedFiles.push(path);
+  }
+  changedFiles.sort(compareText);
+
+  const tests = new Map<string, AffectedTest>();
+  const notIndexed: string[] = [];
+  const reached = new Set<string>();
+  let moreBeyondDepth = false;
+  for (const path of changedFiles) {
+    const convention = testConvention(path);
+    const indexed = store.file(path) !== undefined;
+    if (convention && (indexed || existsSync(join(project.root, path)))) {
+      tests.set(path, { filePath: path, reason: 'changed', via: path, distance: 0, convention });
+    }
+    if (!indexed) {
+      notIndexed.push(path);
+      continue;
+    }
+    const result = walk(store, store.nodesInFile(path), { direction: 'in', kinds, maxDepth: depth });
+    moreBeyondDepth ||= result.depthLimited;
+    for (const step of result.steps) {
+      const file = step.node.filePath;
+      if (file === path) continue;
+      reached.add(file);
+      const fileConvention = testConvention(file);
+      if (!fileConvention) continue;
+      const known = tests.get(file);
+      if (!known || (known.reason === 'depends' && step.depth < known.distance)) {
+        tests.set(file, { filePath: file, reason: 'depends', via: path, distance: step.depth, convention: fileConvention });
+      }
+    }
+  }
+  const all = [...tests.values()].sort((a, b) => compareText(a.filePath, b.filePath));
+  const limit = options.limit ?? 0;
+  const listed = limit > 0 ? all.slice(0, limit) : all;
+  return {
+    changedFiles,
+    since: options.since ?? null,
+    depth,
+    affectedTests: listed,
+    notIndexed,
+    filesReached: reached.size,
+    truncated: listed.length < all.length,
+    moreBeyondDepth,
+  };
+}
+
+/**
+ * Files changed since a git ref (`git diff --name-only <ref>`, paths relative to the project
+ * root): committed, staged and unstaged changes to tracked files.
+ */
+export function changedSince(root: string, ref: string): string[] {
+  if (ref.startsWith('-')) throw new QueryError('bad-argument', `--since: not a git ref: ${ref}`);
+  try {
+    const out = execFileSync('git', ['diff', '--name-only', '--relative', '--no-renames', ref, '--'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return out.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0];
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : stderr || 'git diff failed';
+    throw new QueryError('git-failed', `--since ${ref}: ${reason}`);
+  }
+}

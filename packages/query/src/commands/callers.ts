@@ -1,0 +1,75 @@
+/**
+ * `callers <symbol>` / `callees <symbol>`: who calls it / what it calls, `depth` hops out.
+ * Each hop names the node it connects to (`via`) and every call site between the two, with
+ * how the writer resolved the edge.
+ */
+import { CALL_KINDS, walk } from '../graph/traversal.js';
+import type { NodeRef, Site } from '../model.js';
+import type { Project } from '../project.js';
+import { toRef } from '../store/rows.js';
+import { resolveSymbol, type SymbolFilter } from '../symbols/resolve-symbol.js';
+
+export interface CallersOptions extends SymbolFilter {
+  /** Hops to follow. Default 1. */
+  depth?: number;
+  /** At most this many hops (0: all). Default 50. */
+  limit?: number;
+  /** Edge kinds to follow. Default calls, instantiates. */
+  edgeKinds?: readonly string[];
+}
+
+export interface CallHop {
+  /** 1 for direct callers/callees. */
+  depth: number;
+  /** The caller (for callers) or callee (for callees) at this depth. */
+  node: NodeRef;
+  /** The node one hop closer to the symbol that `node` connects to. */
+  via: string;
+  /** Every site linking the two: file:line of the call, how it was resolved. */
+  sites: Site[];
+}
+
+export interface CallersResult {
+  symbol: NodeRef;
+  direction: 'callers' | 'callees';
+  depth: number;
+  edgeKinds: string[];
+  hops: CallHop[];
+  /** Distinct nodes reached (the symbol excluded), before --limit. */
+  total: number;
+  /** Hops were cut by --limit. */
+  truncated: boolean;
+  /** More hops exist beyond --depth. */
+  moreBeyondDepth: boolean;
+  /** Hops resting on at least one name-based edge. */
+  nameBasedHops: number;
+}
+
+export function callers(project: Project, symbol: string, options: CallersOptions = {}): CallersResult {
+  return relatives(project, symbol, 'callers', options);
+}
+
+export function callees(project: Project, symbol: string, options: CallersOptions = {}): CallersResult {
+  return relatives(project, symbol, 'callees', options);
+}
+
+function relatives(project: Project, symbol: string, direction: 'callers' | 'callees', options: CallersOptions): CallersResult {
+  const node = resolveSymbol(project, symbol, options);
+  const depth = Math.max(1, Math.floor(options.depth ?? 1));
+  const kinds = [...(options.edgeKinds ?? CALL_KINDS)];
+  const limit = options.limit ?? 50;
+  const result = walk(project.store, [node], { direction: direction === 'callers' ? 'in' : 'out', kinds, maxDepth: depth });
+  const all: CallHop[] = result.steps.map((s) => ({ depth: s.depth, node: toRef(s.node), via: s.via.id, sites: s.sites }));
+  const hops = limit > 0 ? all.slice(0, limit) : all;
+  return {
+    symbol: toRef(node),
+    direction,
+    depth,
+    edgeKinds: kinds,
+    hops,
+    total: result.depthOf.size - 1,
+    truncated: hops.length < all.length,
+    moreBeyondDepth: result.depthLimited,
+    nameBasedHops: all.filter((h) => h.sites.some((s) => s.nameBased === true)).length,
+  };
+}

@@ -1,0 +1,85 @@
+/** `node <symbol>`: one declaration with its location, signature, container, members and direct relations. */
+import { CALL_KINDS, neighbours } from '../graph/traversal.js';
+import type { FileState, NodeDetails, NodeRef, Site } from '../model.js';
+import type { Project } from '../project.js';
+import { checkFile } from '../staleness.js';
+import { toRef } from '../store/rows.js';
+import { resolveSymbol, sortNodes, type SymbolFilter } from '../symbols/resolve-symbol.js';
+
+export interface NodeOptions extends SymbolFilter {
+  /** At most this many callers, callees and members each (0: all). Default 20. */
+  limit?: number;
+  /** Edge kinds counted as calls. Default calls, instantiates. */
+  edgeKinds?: readonly string[];
+}
+
+export interface Relation {
+  node: NodeRef;
+  sites: Site[];
+}
+
+/** A site the writer declined to link (unresolved_refs): the name, where, and who it could be. */
+export interface UnresolvedSite {
+  name: string;
+  kind: string;
+  filePath: string;
+  line: number;
+  column: number;
+  candidates: NodeRef[];
+}
+
+export interface NodeResult {
+  node: NodeDetails;
+  /** The state of the node's file on disk: a modified file may have moved the lines. */
+  fileState: FileState;
+  container: NodeRef | null;
+  members: NodeRef[];
+  callers: Relation[];
+  callees: Relation[];
+  unresolved: UnresolvedSite[];
+  /** Totals before --limit. */
+  counts: { members: number; callers: number; callees: number; unresolved: number };
+}
+
+export function nodeInfo(project: Project, symbol: string, options: NodeOptions = {}): NodeResult {
+  const node = resolveSymbol(project, symbol, options);
+  const { store } = project;
+  const kinds = options.edgeKinds ?? CALL_KINDS;
+  const limit = options.limit ?? 20;
+  const cap = <T>(list: T[]) => (limit > 0 ? list.slice(0, limit) : list);
+
+  const parentEdge = store.edgesTo([node.id], ['contains']).find((e) => e.source !== node.id);
+  const container = parentEdge ? store.node(parentEdge.source) : undefined;
+  const memberIds = store.edgesFrom([node.id], ['contains']).map((e) => e.target).filter((id) => id !== node.id);
+  const members = sortNodes([...store.nodes(memberIds).values()]);
+  const callers = neighbours(store, node, 'in', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
+  const callees = neighbours(store, node, 'out', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
+  const unresolved = unresolvedSites(project, [node]);
+  const file = store.file(node.filePath);
+
+  return {
+    node,
+    fileState: file ? checkFile(project.root, file).state : 'removed',
+    container: container ? toRef(container) : null,
+    members: cap(members.map(toRef)),
+    callers: cap(callers),
+    callees: cap(callees),
+    unresolved: cap(unresolved),
+    counts: { members: members.length, callers: callers.length, callees: callees.length, unresolved: unresolved.length },
+  };
+}
+
+/** Sites in `nodes` that no edge links, with the candidates the writer saw. */
+export function unresolvedSites(project: Project, nodes: NodeDetails[]): UnresolvedSite[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const refs = project.store.unresolvedFrom(byId.keys());
+  const candidates = project.store.nodes(refs.flatMap((r) => r.candidates));
+  return refs.map((r) => ({
+    name: r.name,
+    kind: r.kind,
+    filePath: r.filePath ?? byId.get(r.fromNodeId)?.filePath ?? '',
+    line: r.line,
+    column: r.column,
+    candidates: sortNodes(r.candidates.map((id) => candidates.get(id)).filter((n): n is NodeDetails => n !== undefined)).map(toRef),
+  }));
+}

@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openProject } from '../project.js';
+import { B, id, sampleGraph } from '../test-support/sample-graph.js';
+import { makeProject } from '../test-support/v4-database.js';
+import { affected, changedSince } from './affected.js';
+import { context } from './context.js';
+import { explore } from './explore.js';
+import { files } from './files.js';
+import { status, writerOf } from './status.js';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+function sample(overrides: Parameters<typeof sampleGraph>[0] = {}) {
+  const made = makeProject(sampleGraph({ indexedAt: Date.now() + 60_000, ...overrides }));
+  temps.push(made.root);
+  return made.root;
+}
+
+describe('status', () => {
+  it('no index is an answer, not a failure, and names arbor index', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbor-status-'));
+    temps.push(dir);
+    const r = status({ path: dir });
+    expect(r.indexed).toBe(false);
+    expect(!r.indexed && r.message).toMatch(/arbor index/);
+  });
+
+  it('counts, languages, schema, writer and staleness', () => {
+    const root = sample();
+    const r = status({ path: root });
+    if (!r.indexed) throw new Error('expected an index');
+    expect(r.counts).toMatchObject({ files: 5, unresolvedRefs: 1 });
+    expect(r.languages).toEqual({ python: 1, typescript: 4 });
+    expect(r.schemaVersion).toBe(4);
+    expect(r.writer).toEqual({ tool: 'arbor', version: '0.1.0', source: 'project_metadata' });
+    expect(r.staleness.stale).toBe(false);
+    expect(r.edgesByKind.calls).toBeGreaterThan(0);
+
+    appendFileSync(join(root, 'src/a.ts'), '// changed\n');
+    const later = status({ path: root });
+    if (!later.indexed) throw new Error('expected an index');
+    expect(later.staleness).toMatchObject({ stale: true, modified: 1, files: { modified: ['src/a.ts'] } });
+  });
+
+  it('tells codegraph writers apart from arbor (whose codegraph stamps do not count)', () => {
+    expect(writerOf({})).toEqual({ tool: null, version: null, source: 'unrecorded' });
+    expect(writerOf({ indexed_with_version: '1.6.1' })).toMatchObject({ tool: 'codegraph', version: '1.6.1' });
+    expect(writerOf({ indexed_with_version: '1.6.1', written_by: 'arbor', arbor_version: '0.2.0' })).toMatchObject({ tool: 'arbor', version: '0.2.0' });
+  });
+});
+
+describe('files', () => {
+  it('lists by folder and by glob with language, node count and staleness', () => {
+    const root = sample();
+    const p = openProject({ path: root, cwd: root });
+    const all = files(p, undefined);
+    expect(all.files.map((f) => f.filePath)).toEqual(['py/tool.py', 'src/a.ts', 'src/b.test.ts', 'src/b.ts', 'src/c.ts']);
+    expect(all.files.find((f) => f.filePath === 'src/b.ts')).toMatchObject({ language: 'typescript', nodeCount: 6, state: 'fresh' });
+
+    rmSync(join(root, 'src/c.ts'));
+    const later = new Date(Date.now() + 120_000);
+    writeFileSync(join(root, 'src/new.ts'), 'x');
+    utimesSync(join(root, 'src/new.ts'), later, later);
+    const src = files(p, 'src');
+    expect(src.filter).toEqual({ type: 'dir', value: 'src' });
+    expect(src.files.map((f) => f.filePath)).not.toContain('py/tool.py');
+    expect(src.files.find((f) => f.filePath === 'src/c.ts')?.state).toBe('removed');
+    expect(src.added).toEqual(['src/new.ts']);
+    expect(files(p, '**/*.py').files.map((f) => f.filePath)).toEqual(['py/tool.py']);
+    expect(files(p, 'src', { limit: 2 }).truncated).toBe(true);
+    p.close();
+  });
+});
+
+describe('explore', () => {
+  it('shows matches and their neighbours with source text, flagging a changed file', () => {
+    const root = sample();
+    const p = openProject({ path: root, cwd: root });
+    const r = explore(p, 'helper', { limit: 4 });
+    expect(r.items[0]).toMatchObject({ relation: 'match', node: { id: id.helper }, fileState: 'fresh' });
+    expect(r.items[0].source.text).toBe(B.split('\n').slice(1, 4).join('\n'));
+    expect(r.items.slice(1).map((i) => i.relation)).toContain('callee');
+    expect(r.staleFiles).toEqual([]);
+
+    writeFileSync(join(root, 'src/b.ts'), `// a new first line\n${B}`);
+    const stale = explore(p, 'helper', { limit: 1 });
+    expect(stale.items[0].fileState).toBe('modified');
+    expect(stale.staleFiles).toEqual(['src/b.ts']);
+    p.close();
+  });
+});
+
+describe('context', () => {
+  it('ranks declarations by shared identifier terms and stays within the byte budget', () => {
+    const root = sample();
+    const p = openProject({ path: root, cwd: root });
+    const r = context(p, 'change how the greeter validates names');
+    expect(r.terms).toEqual(['greeter', 'validates', 'names']);
+    // Greeter::validate shares two terms (validate via its name, greeter via its class): it ranks first.
+    expect(r.items[0].node.id).toBe(id.validate);
+    expect(r.items[0].matchedTerms).toEqual(['greeter', 'validates']);
+    expect(r.usedBytes).toBeLessThanOrEqual(r.budgetBytes);
+
+    const small = context(p, 'change how the greeter validates names', { budget: 300 });
+    expect(small.usedBytes).toBeLessThanOrEqual(300);
+    expect(small.items.length).toBeGreaterThan(0);
+    expect(context(p, 'the and of').items).toEqual([]);
+    p.close();
+  });
+});
+
+describe('affected', () => {
+  it('finds tests through the reverse graph and counts changed tests themselves', () => {
+    const root = sample();
+    const p = openProject({ path: root, cwd: root });
+    const viaGraph = affected(p, ['src/b.ts']);
+    expect(viaGraph.affectedTests).toEqual([
+      { filePath: 'src/b.test.ts', reason: 'depends', via: 'src/b.ts', distance: 1, convention: 'JS/TS *.test.* / *.spec.*' },
+    ]);
+    const direct = affected(p, ['src/b.test.ts', 'src/unknown.ts']);
+    expect(direct.affectedTests.map((t) => [t.filePath, t.reason])).toEqual([['src/b.test.ts', 'changed']]);
+    expect(direct.notIndexed).toEqual(['src/unknown.ts']);
+    expect(affected(p, ['src/c.ts']).affectedTests).toEqual([]);
+    // The test calls helper (in b.ts) directly: one hop over calls alone reaches it; over
+    // instantiates alone nothing does.
+    expect(affected(p, ['src/b.ts'], { depth: 1, edgeKinds: ['calls'] }).affectedTests.map((t) => t.filePath)).toEqual(['src/b.test.ts']);
+    expect(affected(p, ['src/b.ts'], { edgeKinds: ['instantiates'] }).affectedTests).toEqual([]);
+    p.close();
+  });
+
+  it('--since reads the changed files from git', () => {
+    const root = sample();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
+    git('init', '-q');
+    git('-c', 'user.email=t@t', '-c', 'user.name=t', 'add', 'src', 'py');
+    git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'base');
+    appendFileSync(join(root, 'src/b.ts'), '// edit\n');
+    expect(changedSince(root, 'HEAD')).toEqual(['src/b.ts']);
+    expect(() => changedSince(root, 'no-such-ref')).toThrow(/--since no-such-ref/);
+    expect(() => changedSince(root, '--output=/tmp/x')).toThrow(/not a git ref/);
+  });
+});

@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openProject } from '../project.js';
+import { makeProject, type TestGraph } from '../test-support/v4-database.js';
+import { ftsExpression, search } from './search.js';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+
+const graph = (withoutFts = false): TestGraph => ({
+  withoutFts,
+  files: [
+    { path: 'src/users.ts', content: 'x\n'.repeat(30) },
+    { path: 'lib/db.py', content: 'x\n'.repeat(30), language: 'python' },
+  ],
+  nodes: [
+    { kind: 'function', name: 'getUserName', file: 'src/users.ts', line: 1, signature: '(id: number): string' },
+    { kind: 'function', name: 'parseHTTPRequest', file: 'src/users.ts', line: 5 },
+    { kind: 'class', name: 'UserStore', file: 'src/users.ts', line: 10 },
+    { kind: 'method', name: 'save', qualifiedName: 'UserStore::save', file: 'src/users.ts', line: 11 },
+    { kind: 'function', name: 'load_user_record', file: 'lib/db.py', line: 1, language: 'python', docstring: 'Reads a record from the database.' },
+    { kind: 'function', name: 'superuser', file: 'lib/db.py', line: 5, language: 'python' },
+    { kind: 'import', name: './user-store', file: 'src/users.ts', line: 20 },
+  ],
+});
+
+function open(withoutFts = false) {
+  const { root } = makeProject(graph(withoutFts));
+  temps.push(root);
+  return openProject({ path: root, cwd: root });
+}
+
+describe('search', () => {
+  const names = (r: ReturnType<typeof search>) => r.results.map((h) => h.node.qualifiedName);
+
+  it('exact name first, then prefix, then segment matches; substrings last', () => {
+    const p = open();
+    const r = search(p, 'user');
+    expect(r.engine).toBe('fts5');
+    // `user` starts UserStore, is a segment of getUserName and load_user_record, and only a substring of superuser.
+    expect(names(r).indexOf('UserStore')).toBeLessThan(names(r).indexOf('getUserName'));
+    expect(names(r).indexOf('getUserName')).toBeLessThan(names(r).indexOf('superuser'));
+    expect(r.results.find((h) => h.node.name === 'getUserName')?.match).toBe('segment');
+    expect(r.results.find((h) => h.node.name === 'load_user_record')?.match).toBe('segment');
+    expect(r.results.find((h) => h.node.name === 'superuser')?.match).toBe('substring');
+    // The import statement ranks below every declaration.
+    expect(names(r).at(-1)).toBe('./user-store');
+    p.close();
+  });
+
+  it('matches several camelCase segments in a row, and acronyms whole', () => {
+    const p = open();
+    expect(names(search(p, 'userName'))).toEqual(['getUserName']);
+    expect(names(search(p, 'userRec'))).toEqual(['load_user_record']);
+    expect(names(search(p, 'http'))).toEqual(['parseHTTPRequest']);
+    p.close();
+  });
+
+  it('finds qualified names, prefixes and docstring words', () => {
+    const p = open();
+    expect(search(p, 'UserStore::save').results[0]).toMatchObject({ match: 'qualified' });
+    expect(names(search(p, 'getUs'))).toEqual(['getUserName']);
+    const doc = search(p, 'database');
+    expect(doc.results.map((h) => [h.node.name, h.match])).toEqual([['load_user_record', 'text']]);
+    p.close();
+  });
+
+  it('filters by kind, language and file', () => {
+    const p = open();
+    expect(names(search(p, 'user', { kind: 'class' }))).toEqual(['UserStore']);
+    expect(names(search(p, 'user', { language: 'python' })).sort()).toEqual(['load_user_record', 'superuser']);
+    expect(names(search(p, 'user', { file: 'lib/' })).sort()).toEqual(['load_user_record', 'superuser']);
+    expect(names(search(p, 'user', { file: '**/*.ts', kind: 'function' }))).toEqual(['getUserName']);
+    p.close();
+  });
+
+  it('answers without an FTS table through the name scan', () => {
+    const p = open(true);
+    const r = search(p, 'userName');
+    expect(r.engine).toBe('like');
+    expect(names(r)).toEqual(['getUserName']);
+    p.close();
+  });
+
+  it('survives queries that are only punctuation or FTS syntax', () => {
+    const p = open();
+    for (const q of ['"', '*', 'AND OR NOT', '(', '::']) expect(() => search(p, q)).not.toThrow();
+    p.close();
+  });
+
+  it('--limit and totals', () => {
+    const p = open();
+    const r = search(p, 'user', { limit: 2 });
+    expect(r.results).toHaveLength(2);
+    expect(r.total).toBeGreaterThan(2);
+    expect(r.truncated).toBe(true);
+    p.close();
+  });
+
+  it('builds FTS expressions with quoting, prefixes and segment alternatives', () => {
+    expect(ftsExpression(['userName'])).toBe('("userName"* OR ("user"* AND "name"*))');
+    expect(ftsExpression(['a"b'])).toBe('(("a"* AND "b"*))');
+    expect(ftsExpression(['Greeter::greet'])).toBe('(("Greeter"* AND "greet"*))');
+    expect(ftsExpression(['get_user', 'x'])).toBe('("get_user"* OR ("get"* AND "user"*)) AND ("x"*)');
+    expect(ftsExpression(['"'])).toBe('(""""*)');
+  });
+});

@@ -1,0 +1,132 @@
+/** `status`: what the index holds, who wrote it, and whether it still matches the disk. */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openProject, type ProjectOptions } from '../project.js';
+import { checkDrift } from '../staleness.js';
+import { locateIndex } from '../store/locate.js';
+
+export interface StatusOptions extends ProjectOptions {
+  /** At most this many paths per staleness list (0: all). Default 20. */
+  limit?: number;
+}
+
+export interface NoIndexStatus {
+  indexed: false;
+  root: string;
+  databasePath: string;
+  message: string;
+}
+
+export interface Writer {
+  /** `arbor`, `codegraph`, ... or null when the database does not say. */
+  tool: string | null;
+  version: string | null;
+  /** Where this came from: a project_metadata stamp, or nothing recorded. */
+  source: 'project_metadata' | 'unrecorded';
+}
+
+export interface IndexStatus {
+  indexed: true;
+  root: string;
+  databasePath: string;
+  databaseBytes: number;
+  schemaVersion: number;
+  /** Tables beyond v4 (a later codegraph schema), ignored by arbor. */
+  extraTables: string[];
+  writer: Writer;
+  /** When the index was built (latest files.indexed_at), ISO 8601. */
+  indexedAt: string | null;
+  counts: { files: number; nodes: number; edges: number; unresolvedRefs: number; filesWithErrors: number };
+  /** Indexed files per language. */
+  languages: Record<string, number>;
+  nodesByKind: Record<string, number>;
+  edgesByKind: Record<string, number>;
+  staleness: {
+    /** True when any indexed file changed or disappeared, or a new file appeared. */
+    stale: boolean;
+    fresh: number;
+    modified: number;
+    removed: number;
+    added: number;
+    /** Files whose size or mtime changed, so their content was hashed. */
+    hashed: number;
+    files: { modified: string[]; removed: string[]; added: string[] };
+    truncated: boolean;
+  };
+  metadata: Record<string, string>;
+}
+
+export type StatusResult = NoIndexStatus | IndexStatus;
+
+/** Never fails for a missing index: that is an answer (`indexed: false`). */
+export function status(options: StatusOptions = {}): StatusResult {
+  const location = locateIndex(resolve(options.cwd ?? process.cwd(), options.path ?? '.'));
+  if (!location.exists) {
+    return {
+      indexed: false,
+      root: location.root,
+      databasePath: location.dbPath,
+      message: `no index for ${location.root}; run \`arbor index\` to build one`,
+    };
+  }
+  const project = openProject(options);
+  try {
+    const { store } = project;
+    const files = store.files();
+    const metadata = store.metadata();
+    const drift = checkDrift(project.root, files);
+    const limit = options.limit ?? 20;
+    const cap = (list: string[]) => (limit > 0 ? list.slice(0, limit) : list);
+    const indexTimes = files.map((f) => f.indexedAt).filter((t): t is number => t !== null && Number.isFinite(t));
+    return {
+      indexed: true,
+      root: project.root,
+      databasePath: project.dbPath,
+      databaseBytes: statSync(project.dbPath).size,
+      schemaVersion: store.schema.version,
+      extraTables: store.schema.extraTables,
+      writer: writerOf(metadata),
+      indexedAt: indexTimes.length > 0 ? new Date(Math.max(...indexTimes)).toISOString() : null,
+      counts: {
+        files: files.length,
+        nodes: store.count('nodes'),
+        edges: store.count('edges'),
+        unresolvedRefs: store.count('unresolved_refs'),
+        filesWithErrors: files.filter((f) => f.errorCount > 0).length,
+      },
+      languages: store.filesByLanguage(),
+      nodesByKind: store.countBy('nodes', 'kind'),
+      edgesByKind: store.countBy('edges', 'kind'),
+      staleness: {
+        stale: drift.modified.length + drift.removed.length + drift.added.length > 0,
+        fresh: drift.fresh,
+        modified: drift.modified.length,
+        removed: drift.removed.length,
+        added: drift.added.length,
+        hashed: drift.hashed,
+        files: { modified: cap(drift.modified), removed: cap(drift.removed), added: cap(drift.added) },
+        truncated: limit > 0 && Math.max(drift.modified.length, drift.removed.length, drift.added.length) > limit,
+      },
+      metadata,
+    };
+  } finally {
+    project.close();
+  }
+}
+
+/**
+ * Who wrote the graph, from project_metadata. arbor stamps `written_by` and `arbor_version`
+ * (plus codegraph's compatibility stamps, which therefore do not prove codegraph wrote it);
+ * codegraph 1.x stamps only `indexed_with_version`; 0.8/0.9 stamp nothing.
+ */
+export function writerOf(metadata: Record<string, string>): Writer {
+  const tool = metadata.written_by ?? metadata.writer ?? metadata.indexer ?? metadata.generator;
+  if (tool) {
+    const version = metadata[`${tool}_version`] ?? metadata.writer_version ?? metadata.version ?? null;
+    return { tool, version, source: 'project_metadata' };
+  }
+  if (metadata.indexed_with_version) {
+    return { tool: 'codegraph', version: metadata.indexed_with_version, source: 'project_metadata' };
+  }
+  return { tool: null, version: null, source: 'unrecorded' };
+}

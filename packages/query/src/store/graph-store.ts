@@ -1,0 +1,325 @@
+/**
+ * Read-only access to one codegraph database. Opens the file read-only (better-sqlite3
+ * `readonly`, `fileMustExist`, plus `query_only`), never migrates, repairs or writes.
+ * All reads go through prepared statements cached per SQL text.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { QueryError, toQueryError } from '../errors.js';
+import type { EdgeRow, IndexedFile, NodeDetails, NodeRef } from '../model.js';
+import { mapEdge, mapFile, mapNode, mapRef, type RawEdge, type RawFile, type RawNode } from './rows.js';
+import { columnOr, inspectSchema, type SchemaInfo } from './schema.js';
+import { compareText } from '../text/compare.js';
+
+export interface OpenStoreOptions {
+  /** How long to wait for a writer's lock before reporting `locked` (ms). */
+  busyTimeoutMs?: number;
+}
+
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+
+export interface UnresolvedRef {
+  fromNodeId: string;
+  name: string;
+  kind: string;
+  line: number;
+  column: number;
+  filePath: string | null;
+  candidates: string[];
+}
+
+export class GraphStore {
+  readonly dbPath: string;
+  readonly schema: SchemaInfo;
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly nodeColumns: string;
+  private readonly refColumns = 'n.id, n.kind, n.name, n.qualified_name, n.file_path, n.language, n.start_line, n.end_line';
+  private readonly edgeColumns: string;
+  private readonly fileColumns: string;
+
+  private constructor(dbPath: string, db: Database.Database, schema: SchemaInfo) {
+    this.dbPath = dbPath;
+    this.db = db;
+    this.schema = schema;
+    const n = (c: string, fallback = 'NULL') => columnOr(schema, 'nodes', c, fallback, 'n');
+    this.nodeColumns = [
+      'n.id', 'n.kind', 'n.name', 'n.qualified_name', 'n.file_path', 'n.language', 'n.start_line', 'n.end_line',
+      n('start_column', '0'), n('end_column', '0'), n('signature'), n('docstring'), n('visibility'),
+      n('is_exported', '0'), n('is_async', '0'), n('is_static', '0'), n('is_abstract', '0'),
+      n('decorators'), n('type_parameters'),
+    ].join(', ');
+    const e = (c: string) => columnOr(schema, 'edges', c, 'NULL', 'e');
+    // resolvedBy and confidence are read by SQLite's JSON functions (in C); invalid JSON gives NULLs.
+    const json = (path: string) =>
+      schema.columns.get('edges')?.has('metadata')
+        ? `CASE WHEN json_valid(e.metadata) THEN json_extract(e.metadata, '${path}') END`
+        : 'NULL';
+    this.edgeColumns = [
+      'e.source', 'e.target', 'e.kind', e('line'), e('col'), `${json('$.resolvedBy')} AS resolved_by`,
+      `${json('$.confidence')} AS confidence`, e('provenance'),
+    ].join(', ');
+    const f = (c: string) => columnOr(schema, 'files', c, 'NULL', 'f');
+    this.fileColumns = [
+      'f.path', 'f.content_hash', 'f.language', 'f.size', 'f.modified_at', f('indexed_at'), f('node_count'), f('errors'),
+    ].join(', ');
+  }
+
+  /** Opens `dbPath` read-only and checks it is a codegraph database this reader understands. */
+  static open(dbPath: string, options: OpenStoreOptions = {}): GraphStore {
+    checkSqliteHeader(dbPath);
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs ?? 2000 });
+      db.pragma('query_only = ON');
+      const schema = inspectSchema(db);
+      return new GraphStore(dbPath, db, schema);
+    } catch (error) {
+      db?.close();
+      throw toQueryError(error, dbPath) ?? error;
+    }
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  private statement(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private nodesWhere(where: string, ...params: unknown[]): NodeDetails[] {
+    const rows = this.statement(`SELECT ${this.nodeColumns} FROM nodes n WHERE ${where}`).all(...params) as RawNode[];
+    return rows.map(mapNode);
+  }
+
+  // ---- nodes ----------------------------------------------------------------------------
+
+  node(id: string): NodeDetails | undefined {
+    return this.nodesWhere('n.id = ?', id)[0];
+  }
+
+  /** Nodes by id; ids without a node are absent from the map. */
+  nodes(ids: Iterable<string>): Map<string, NodeDetails> {
+    const list = [...new Set(ids)];
+    const found = new Map<string, NodeDetails>();
+    for (let i = 0; i < list.length; i += 5000) {
+      const chunk = list.slice(i, i + 5000);
+      for (const node of this.nodesWhere('n.id IN (SELECT value FROM json_each(?))', JSON.stringify(chunk))) {
+        found.set(node.id, node);
+      }
+    }
+    return found;
+  }
+
+  /** Like nodes(), reading only what a NodeRef holds: for walks over many nodes. */
+  refs(ids: Iterable<string>): Map<string, NodeRef> {
+    const list = [...new Set(ids)];
+    const found = new Map<string, NodeRef>();
+    const stmt = this.statement(`SELECT ${this.refColumns} FROM nodes n WHERE n.id IN (SELECT value FROM json_each(?))`);
+    for (let i = 0; i < list.length; i += 5000) {
+      for (const raw of stmt.all(JSON.stringify(list.slice(i, i + 5000))) as RawNode[]) found.set(raw.id, mapRef(raw));
+    }
+    return found;
+  }
+
+  nodesByName(name: string): NodeDetails[] {
+    return this.nodesWhere('n.name = ?', name);
+  }
+
+  /** Case-insensitive (ASCII) name match; uses the v3+ index on lower(name). */
+  nodesByNameIgnoringCase(name: string): NodeDetails[] {
+    return this.nodesWhere('lower(n.name) = lower(?)', name);
+  }
+
+  nodesByQualifiedName(qualifiedName: string): NodeDetails[] {
+    return this.nodesWhere('n.qualified_name = ?', qualifiedName);
+  }
+
+  nodesInFile(path: string): NodeDetails[] {
+    return this.nodesWhere('n.file_path = ? ORDER BY n.start_line, n.start_column', path);
+  }
+
+  nodesEnclosingLine(path: string, line: number): NodeDetails[] {
+    return this.nodesWhere('n.file_path = ? AND n.start_line <= ? AND n.end_line >= ?', path, line, line);
+  }
+
+  /**
+   * Nodes whose name matches any of the LIKE patterns (case-insensitive for ASCII, `\` escapes),
+   * at most `limit` of them.
+   */
+  nodesWithNameLike(patterns: string[], limit: number, excludeKinds: string[] = []): NodeDetails[] {
+    if (patterns.length === 0) return [];
+    const likes = patterns.map(() => `n.name LIKE ? ESCAPE '\\'`).join(' OR ');
+    const exclude = excludeKinds.length > 0 ? `n.kind NOT IN (SELECT value FROM json_each(?)) AND ` : '';
+    const params: unknown[] = excludeKinds.length > 0 ? [JSON.stringify(excludeKinds), ...patterns] : [...patterns];
+    return this.nodesWhere(`${exclude}(${likes}) LIMIT ?`, ...params, limit);
+  }
+
+  /**
+   * Full-text search over nodes_fts (id, name, qualified_name, docstring, signature).
+   * Returns undefined when the database has no usable FTS table (the caller falls back).
+   */
+  fullText(matchExpression: string, limit: number): Array<{ node: NodeDetails; rank: number }> | undefined {
+    if (!this.schema.hasFts) return undefined;
+    try {
+      const rows = this.statement(
+        `SELECT ${this.nodeColumns}, bm25(nodes_fts) AS rank FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
+         WHERE nodes_fts MATCH ? ORDER BY rank LIMIT ?`,
+      ).all(matchExpression, limit) as Array<RawNode & { rank: number }>;
+      return rows.map((row) => ({ node: mapNode(row), rank: row.rank }));
+    } catch (error) {
+      // A broken or differently-built FTS table is not fatal: the LIKE path still answers.
+      const mapped = toQueryError(error, this.dbPath);
+      if (mapped && (mapped.code === 'locked' || mapped.code === 'corrupt')) throw mapped;
+      return undefined;
+    }
+  }
+
+  // ---- edges ----------------------------------------------------------------------------
+
+  /** Edges arriving at any of `targets`, restricted to `kinds` (all kinds when empty). */
+  edgesTo(targets: Iterable<string>, kinds: readonly string[] = []): EdgeRow[] {
+    return this.edgesBy('target', targets, kinds);
+  }
+
+  /** Edges leaving any of `sources`, restricted to `kinds` (all kinds when empty). */
+  edgesFrom(sources: Iterable<string>, kinds: readonly string[] = []): EdgeRow[] {
+    return this.edgesBy('source', sources, kinds);
+  }
+
+  private edgesBy(end: 'source' | 'target', ids: Iterable<string>, kinds: readonly string[]): EdgeRow[] {
+    const list = [...new Set(ids)];
+    const out: EdgeRow[] = [];
+    const kindFilter = kinds.length > 0 ? ' AND e.kind IN (SELECT value FROM json_each(?))' : '';
+    const sql = `SELECT ${this.edgeColumns} FROM edges e WHERE e.${end} IN (SELECT value FROM json_each(?))${kindFilter}`;
+    for (let i = 0; i < list.length; i += 5000) {
+      const params: unknown[] = [JSON.stringify(list.slice(i, i + 5000))];
+      if (kinds.length > 0) params.push(JSON.stringify(kinds));
+      for (const raw of this.statement(sql).all(...params) as RawEdge[]) out.push(mapEdge(raw));
+    }
+    return out;
+  }
+
+  /**
+   * Whether any edge of `kinds` links one of `ids` (as target for 'in', source for 'out') to an
+   * existing node outside `excluded`. One indexed probe instead of reading the whole layer.
+   */
+  hasEdgeBeyond(ids: Iterable<string>, direction: 'in' | 'out', kinds: readonly string[], excluded: Iterable<string>): boolean {
+    const [near, far] = direction === 'in' ? ['target', 'source'] : ['source', 'target'];
+    const kindFilter = kinds.length > 0 ? ' AND e.kind IN (SELECT value FROM json_each(?))' : '';
+    const sql =
+      `SELECT 1 FROM edges e JOIN nodes n ON n.id = e.${far} WHERE e.${near} IN (SELECT value FROM json_each(?))${kindFilter}` +
+      ` AND e.${far} NOT IN (SELECT value FROM json_each(?)) LIMIT 1`;
+    const params: unknown[] = [JSON.stringify([...new Set(ids)])];
+    if (kinds.length > 0) params.push(JSON.stringify(kinds));
+    params.push(JSON.stringify([...new Set(excluded)]));
+    return this.statement(sql).get(...params) !== undefined;
+  }
+
+  // ---- files ----------------------------------------------------------------------------
+
+  files(): IndexedFile[] {
+    return (this.statement(`SELECT ${this.fileColumns} FROM files f ORDER BY f.path`).all() as RawFile[]).map(mapFile);
+  }
+
+  file(path: string): IndexedFile | undefined {
+    const raw = this.statement(`SELECT ${this.fileColumns} FROM files f WHERE f.path = ?`).get(path) as RawFile | undefined;
+    return raw ? mapFile(raw) : undefined;
+  }
+
+  // ---- statistics -----------------------------------------------------------------------
+
+  countBy(table: 'nodes' | 'edges', column: 'kind' | 'language'): Record<string, number> {
+    const rows = this.statement(`SELECT ${column} AS key, COUNT(*) AS count FROM ${table} GROUP BY ${column}`).all() as Array<{
+      key: string;
+      count: number;
+    }>;
+    return Object.fromEntries(rows.sort((a, b) => compareText(String(a.key), String(b.key))).map((r) => [r.key, r.count]));
+  }
+
+  filesByLanguage(): Record<string, number> {
+    const rows = this.statement('SELECT language AS key, COUNT(*) AS count FROM files GROUP BY language').all() as Array<{
+      key: string;
+      count: number;
+    }>;
+    return Object.fromEntries(rows.sort((a, b) => compareText(String(a.key), String(b.key))).map((r) => [r.key, r.count]));
+  }
+
+  count(table: 'nodes' | 'edges' | 'files' | 'unresolved_refs'): number {
+    if (table === 'unresolved_refs' && !this.schema.hasUnresolvedRefs) return 0;
+    return (this.statement(`SELECT COUNT(*) AS c FROM ${table}`).get() as { c: number }).c;
+  }
+
+  /** project_metadata as a plain object (empty when the table is missing). */
+  metadata(): Record<string, string> {
+    if (!this.schema.hasProjectMetadata) return {};
+    const rows = this.statement('SELECT key, value FROM project_metadata ORDER BY key').all() as Array<{ key: string; value: string }>;
+    return Object.fromEntries(rows.map((r) => [r.key, String(r.value)]));
+  }
+
+  /** Reference sites the writer declined to link, made from the given nodes. */
+  unresolvedFrom(nodeIds: Iterable<string>): UnresolvedRef[] {
+    if (!this.schema.hasUnresolvedRefs) return [];
+    const cols = this.schema.columns.get('unresolved_refs')!;
+    const pick = (c: string) => (cols.has(c) ? c : `NULL AS ${c}`);
+    const rows = this.statement(
+      `SELECT from_node_id, reference_name, reference_kind, line, ${pick('col')}, ${pick('file_path')}, ${pick('candidates')}
+       FROM unresolved_refs WHERE from_node_id IN (SELECT value FROM json_each(?)) ORDER BY line, col`,
+    ).all(JSON.stringify([...new Set(nodeIds)])) as Array<{
+      from_node_id: string;
+      reference_name: string;
+      reference_kind: string;
+      line: number;
+      col: number | null;
+      file_path: string | null;
+      candidates: string | null;
+    }>;
+    return rows.map((r) => ({
+      fromNodeId: r.from_node_id,
+      name: r.reference_name,
+      kind: r.reference_kind,
+      line: Number(r.line),
+      column: Number(r.col ?? 0),
+      filePath: r.file_path || null,
+      candidates: parseIdList(r.candidates),
+    }));
+  }
+}
+
+function parseIdList(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** SQLite would say "file is not a database" on first read; say it before opening, plainly. */
+function checkSqliteHeader(dbPath: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dbPath, 'r');
+    const header = Buffer.alloc(16);
+    const read = readSync(fd, header, 0, 16, 0);
+    if (read === 0) throw new QueryError('not-codegraph', `not a codegraph database: ${dbPath} is empty`);
+    if (read < 16 || header.toString('latin1') !== SQLITE_HEADER) {
+      throw new QueryError('not-codegraph', `not a codegraph database: ${dbPath} is not a SQLite file`);
+    }
+  } catch (error) {
+    if (error instanceof QueryError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new QueryError('no-index', `no index at ${dbPath}; run \`arbor index\` to build one`);
+    throw new QueryError('unreadable', `cannot read ${dbPath}: ${code ?? String(error)}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

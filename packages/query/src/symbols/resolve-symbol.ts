@@ -1,0 +1,156 @@
+/**
+ * What a symbol argument means. Accepted forms, tried in this order:
+ *   a node id (`function:3f…`, `file:src/a.ts`), `path:line`, an indexed file path,
+ *   a qualified name (`Class::method`, also `Class.method`), a name, a name in another case.
+ * When several declarations match, the caller gets all of them: nothing is picked silently.
+ */
+import { QueryError } from '../errors.js';
+import { kindSet, pathFilter, type PathPredicate } from '../filters.js';
+import type { NodeDetails } from '../model.js';
+import type { Project } from '../project.js';
+import { toRef } from '../store/rows.js';
+import { compareText } from '../text/compare.js';
+
+export interface SymbolFilter {
+  /** Narrow to declarations in this file / folder / glob. */
+  file?: string;
+  /** Narrow to these kinds (`function`, `method,function`). */
+  kind?: string | string[];
+}
+
+export type MatchedBy = 'id' | 'location' | 'file' | 'qualified-name' | 'name' | 'name-ignoring-case';
+
+export type SymbolMatch =
+  | { status: 'found'; node: NodeDetails; matchedBy: MatchedBy }
+  | { status: 'ambiguous'; candidates: NodeDetails[]; matchedBy: MatchedBy }
+  | { status: 'not-found'; suggestions: NodeDetails[] };
+
+/** Kinds that restate another declaration's name rather than declare something. */
+const SECONDARY_KINDS = new Set(['import', 'export', 'parameter']);
+
+export function findSymbol(project: Project, spec: string, filter: SymbolFilter = {}): SymbolMatch {
+  const text = spec.trim();
+  if (text === '') throw new QueryError('bad-argument', 'empty symbol');
+  const { store } = project;
+  const kinds = kindSet(filter.kind);
+  const inFile = pathFilter(project, filter.file);
+  const keep = (nodes: NodeDetails[]) =>
+    nodes.filter((n) => (!kinds || kinds.has(n.kind)) && (!inFile || inFile(n.filePath)));
+
+  const byId = store.node(text);
+  if (byId) return { status: 'found', node: byId, matchedBy: 'id' };
+
+  const location = /^(.+?):(\d+)(?::\d+)?$/.exec(text);
+  if (location) {
+    const path = project.projectPath(location[1]);
+    if (path !== undefined && store.file(path)) {
+      return atLocation(project, path, Number(location[2]), kinds);
+    }
+  }
+
+  const filePath = project.projectPath(text);
+  if (filePath !== undefined && filePath !== '' && store.file(filePath)) {
+    const fileNode = store.node(`file:${filePath}`) ?? store.nodesInFile(filePath).find((n) => n.kind === 'file');
+    if (fileNode) return { status: 'found', node: fileNode, matchedBy: 'file' };
+  }
+
+  const qualified = qualifiedForms(text);
+  for (const form of qualified) {
+    const result = decide(keep(store.nodesByQualifiedName(form)), 'qualified-name', kinds);
+    if (result) return result;
+  }
+  const byName = decide(keep(store.nodesByName(text)), 'name', kinds);
+  if (byName) return byName;
+  const byCase = decide(keep(store.nodesByNameIgnoringCase(text)), 'name-ignoring-case', kinds);
+  if (byCase) return byCase;
+  if (qualified.length > 0) {
+    // `Class::method` written as a suffix of a longer qualified name (`ns::Class::method`).
+    const member = qualified[0].slice(qualified[0].lastIndexOf('::') + 2);
+    const suffix = `::${qualified[0]}`;
+    const result = decide(
+      keep(store.nodesByName(member)).filter((n) => n.qualifiedName.endsWith(suffix)),
+      'qualified-name',
+      kinds,
+    );
+    if (result) return result;
+  }
+
+  return { status: 'not-found', suggestions: suggest(project, text, inFile, kinds) };
+}
+
+/** Like findSymbol, but throws for ambiguity and absence (with candidates on the error). */
+export function resolveSymbol(project: Project, spec: string, filter: SymbolFilter = {}): NodeDetails {
+  const match = findSymbol(project, spec, filter);
+  if (match.status === 'found') return match.node;
+  if (match.status === 'ambiguous') {
+    throw new QueryError(
+      'ambiguous-symbol',
+      `"${spec}" matches ${match.candidates.length} declarations; narrow it with --file or --kind, or pass a node id or path:line`,
+      match.candidates.map(toRef),
+    );
+  }
+  const hint = match.suggestions.length > 0 ? `; similar: ${match.suggestions.map((s) => s.qualifiedName).join(', ')}` : '';
+  throw new QueryError('symbol-not-found', `no symbol "${spec}" in the index${hint}`, match.suggestions.map(toRef));
+}
+
+function decide(nodes: NodeDetails[], matchedBy: MatchedBy, kinds: Set<string> | undefined): SymbolMatch | undefined {
+  if (nodes.length === 0) return undefined;
+  // An import or export statement restates a name declared elsewhere: prefer the declaration,
+  // unless the caller asked for those kinds.
+  const primary = kinds ? nodes : nodes.filter((n) => !SECONDARY_KINDS.has(n.kind));
+  const list = primary.length > 0 ? primary : nodes;
+  if (list.length === 1) return { status: 'found', node: list[0], matchedBy };
+  return { status: 'ambiguous', candidates: sortNodes(list), matchedBy };
+}
+
+/** The innermost declaration enclosing `line` (one starting on it wins), else the file. */
+function atLocation(project: Project, path: string, line: number, kinds: Set<string> | undefined): SymbolMatch {
+  const all = project.store.nodesEnclosingLine(path, line);
+  const declarations = all.filter((n) => n.kind !== 'file' && (!kinds || kinds.has(n.kind)));
+  const primary = declarations.filter((n) => !SECONDARY_KINDS.has(n.kind));
+  const pool = primary.length > 0 ? primary : declarations;
+  if (pool.length === 0) {
+    const fileNode = all.find((n) => n.kind === 'file') ?? project.store.node(`file:${path}`);
+    if (fileNode && (!kinds || kinds.has('file'))) return { status: 'found', node: fileNode, matchedBy: 'location' };
+    return { status: 'not-found', suggestions: [] };
+  }
+  const startingHere = pool.filter((n) => n.startLine === line);
+  const scope = startingHere.length > 0 ? startingHere : pool;
+  const span = (n: NodeDetails) => n.endLine - n.startLine;
+  const smallest = Math.min(...scope.map(span));
+  const innermost = scope.filter((n) => span(n) === smallest);
+  if (innermost.length === 1) return { status: 'found', node: innermost[0], matchedBy: 'location' };
+  return { status: 'ambiguous', candidates: sortNodes(innermost), matchedBy: 'location' };
+}
+
+/** `A::b` as written, and `A.b` / `A#b` spelled the codegraph way (`A::b`). */
+function qualifiedForms(text: string): string[] {
+  const forms: string[] = [];
+  if (text.includes('::')) forms.push(text);
+  if (/^[\w$]+(?:[.#][\w$]+)+$/.test(text)) forms.push(text.replace(/[.#]/g, '::'));
+  return forms;
+}
+
+function suggest(project: Project, text: string, inFile: PathPredicate | undefined, kinds: Set<string> | undefined): NodeDetails[] {
+  const name = text.slice(Math.max(text.lastIndexOf(':'), text.lastIndexOf('.')) + 1);
+  if (name.length < 3) return [];
+  const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sortNodes(
+    project.store
+      .nodesWithNameLike([`%${escaped}%`], 50, ['import', 'export', 'parameter', 'file'])
+      .filter((n) => (!kinds || kinds.has(n.kind)) && (!inFile || inFile(n.filePath))),
+  ).slice(0, 5);
+}
+
+export function sortNodes<T extends NodeDetails | { filePath: string; startLine: number; name: string; kind: string }>(
+  nodes: T[],
+): T[] {
+  return [...nodes].sort(compareNodes);
+}
+
+export function compareNodes(
+  a: { filePath: string; startLine: number; name: string; kind: string },
+  b: { filePath: string; startLine: number; name: string; kind: string },
+): number {
+  return compareText(a.filePath, b.filePath) || a.startLine - b.startLine || compareText(a.name, b.name) || compareText(a.kind, b.kind);
+}

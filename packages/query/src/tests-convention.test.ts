@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isTestFile } from './tests-convention.js';
+
+describe('test file conventions', () => {
+  it.each([
+    'src/a.test.ts', 'src/a.spec.tsx', 'web/b.test.mjs', 'lib/__tests__/x.js', 'tests/test_api.py', 'pkg/test_util.py',
+    'pkg/util_test.py', 'server/handler_test.go', 'src/parser_test.rs', 'crate/tests/integration.rs',
+    'src/test/java/com/acme/FooTest.java', 'app/src/test/kotlin/BarTests.kt', 'core/FooSpec.scala', 'Api.Tests/ClientTests.cs',
+    'spec/models/user_spec.rb', 'test/user_test.rb', 'tests/Unit/UserTest.php', 'Tests/AppTests/AppTests.swift',
+    'tests/test_vec.c', 'src/vec_unittest.cc', 'test/widget_test.dart', 'src/alloc_test.zig', 'test/helpers.ts',
+  ])('%s is a test', (path) => expect(isTestFile(path)).toBe(true));
+
+  it.each([
+    'src/a.ts', 'src/testing.ts', 'src/contest.py', 'tests/conftest.py', 'tests/__init__.py', 'test/fixtures/sample.ts',
+    'src/Testament.java', 'docs/tests.md', 'src/latest.go', 'README.md', 'tests/data.json',
+  ])('%s is not a test', (path) => expect(isTestFile(path)).toBe(false));
+});

@@ -1,0 +1,171 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compare, declMatchesNode, judgeEdge } from './compare.mjs';
+import { sample } from './sample.mjs';
+
+const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
+
+describe('declMatchesNode', () => {
+  const decl = { file: 'a.ts', name: 'f', nameLine: 5, startLine: 4, endLine: 9, isClass: false };
+  it('accepts a node of the same file and name whose range holds the name line', () => {
+    expect(declMatchesNode(decl, { file: 'a.ts', name: 'f', start: 3, end: 9 })).toBe(true);
+  });
+  it('rejects another file, another name, or a range that misses the name line', () => {
+    expect(declMatchesNode(decl, { file: 'b.ts', name: 'f', start: 3, end: 9 })).toBe(false);
+    expect(declMatchesNode(decl, { file: 'a.ts', name: 'g', start: 3, end: 9 })).toBe(false);
+    expect(declMatchesNode(decl, { file: 'a.ts', name: 'f', start: 6, end: 9 })).toBe(false);
+  });
+  it('accepts the constructor inside a class for a construction', () => {
+    const cls = { ...decl, name: 'C', isClass: true, startLine: 1, endLine: 20 };
+    expect(declMatchesNode(cls, { file: 'a.ts', name: 'constructor', start: 3, end: 6 })).toBe(true);
+    expect(declMatchesNode(cls, { file: 'a.ts', name: 'constructor', start: 19, end: 25 })).toBe(false);
+  });
+});
+
+describe('judgeEdge', () => {
+  const site = (over) => ({ file: 'a.ts', line: 10, nameLine: 10, col: 0, kind: 'call', calleeName: 'f', answer: 'workspace',
+    category: 'function', callers: [], decls: [{ file: 'b.ts', name: 'f', nameLine: 2, startLine: 2, endLine: 4, isClass: false }], ...over });
+  const index = (sites) => {
+    const m = new Map();
+    for (const s of sites) for (const l of new Set([s.line, s.nameLine])) m.set(`${s.file}:${l}`, [...(m.get(`${s.file}:${l}`) ?? []), s]);
+    return m;
+  };
+  const edge = (over) => ({ kind: 'calls', sourceFile: 'a.ts', line: 10, col: 0, targetFile: 'b.ts', targetName: 'f', targetStart: 1, targetEnd: 4, ...over });
+
+  it('confirms, rejects, abstains and reports missing sites', () => {
+    const sites = index([site(), site({ line: 20, nameLine: 21, answer: 'none', decls: [] }), site({ line: 30, nameLine: 30, answer: 'external', decls: [] })]);
+    expect(judgeEdge(edge(), sites).verdict).toBe('confirmed');
+    expect(judgeEdge(edge({ line: 21 }), sites).verdict).toBe('no-answer'); // name line of a chained call
+    expect(judgeEdge(edge({ line: 30 }), sites).verdict).toBe('wrong');
+    expect(judgeEdge(edge({ targetFile: 'c.ts' }), sites).verdict).toBe('wrong');
+    expect(judgeEdge(edge({ line: 40 }), sites).verdict).toBe('no-site');
+  });
+
+  it('spreads edges over distinct calls of the same target on one line', () => {
+    const a = site({ col: 4 }); const b = site({ col: 20 });
+    const sites = index([a, b]);
+    const claimed = new Map();
+    const first = judgeEdge(edge({ col: 99 }), sites, claimed);
+    const second = judgeEdge(edge({ col: 98 }), sites, claimed);
+    expect(new Set([first.site, second.site])).toEqual(new Set([a, b]));
+    expect(judgeEdge(edge({ col: 20 }), sites, new Map()).site).toBe(b);
+  });
+});
+
+describe('sample', () => {
+  it('is reproducible for a seed and never repeats an item', () => {
+    const items = Array.from({ length: 100 }, (_, i) => i);
+    const a = sample(items, 10, 7);
+    expect(sample(items, 10, 7)).toEqual(a);
+    expect(new Set(a).size).toBe(10);
+    expect(sample(items, 200, 7)).toEqual(items);
+  });
+});
+
+// End to end: a tiny repository, a hand-written graph over it, and the CLI's verdicts.
+describe('run.mjs on a hand-made graph', () => {
+  let dir;
+  const files = {
+    'a.ts': [
+      'export function helper() {}',
+      'export class Box {',
+      '  open() {}',
+      '}',
+    ],
+    'c.ts': [
+      "import { helper } from './a';",
+      'export function map() {}',
+      'export function foo() {}',
+      'helper(); // MISSED',
+    ],
+    'b.ts': [
+      "import { helper as h, Box } from './a';",
+      "import { map } from 'lodash';",
+      'export function run(x: any, cb: () => void) {',
+      '  h(); // ALIAS',
+      '  new Box().open(); // BOX',
+      '  map(); // EXTERNAL',
+      '  cb(); // PARAM',
+      '  x.foo(); // ANY',
+      '  const y = 1; // NOCALL',
+      '  const inner = () => y;',
+      '  inner(); // LOCALFN',
+      '  h.call(null); // CALLAPPLY',
+      '}',
+    ],
+  };
+  const lineOf = (file, marker) => files[file].findIndex((l) => l.includes(marker)) + 1;
+  const declLine = (file, text) => files[file].findIndex((l) => l.includes(text)) + 1;
+  let report;
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-accuracy-'));
+    for (const [name, lines] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
+    // A small lib keeps the checker quick; the repo's tsconfig is what the oracle reads.
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { lib: ['es2020'], types: [] } }));
+    fs.mkdirSync(path.join(dir, '.codegraph'));
+    const db = new Database(path.join(dir, '.codegraph', 'codegraph.db'));
+    db.exec(`CREATE TABLE schema_versions(version INTEGER PRIMARY KEY, applied_at INTEGER, description TEXT);
+      INSERT INTO schema_versions VALUES (4, 0, 'test');
+      CREATE TABLE files(path TEXT PRIMARY KEY, language TEXT);
+      CREATE TABLE nodes(id TEXT PRIMARY KEY, kind TEXT, name TEXT, qualified_name TEXT, file_path TEXT, start_line INT, end_line INT);
+      CREATE TABLE edges(id INTEGER PRIMARY KEY, source TEXT, target TEXT, kind TEXT, metadata TEXT, line INT, col INT);`);
+    for (const f of Object.keys(files)) {
+      db.prepare('INSERT INTO files VALUES (?, ?)').run(f, 'typescript');
+      db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, 1, ?)').run(`file:${f}`, 'file', f, f, f, files[f].length);
+    }
+    const node = (id, kind, name, file, text, end = null) => {
+      const start = declLine(file, text);
+      db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, kind, name, name, file, start, end ?? start);
+    };
+    node('helper', 'function', 'helper', 'a.ts', 'function helper');
+    node('Box', 'class', 'Box', 'a.ts', 'class Box', files['a.ts'].length);
+    node('open', 'method', 'open', 'a.ts', 'open()');
+    node('map', 'function', 'map', 'c.ts', 'function map');
+    node('foo', 'function', 'foo', 'c.ts', 'function foo');
+    node('run', 'function', 'run', 'b.ts', 'function run', files['b.ts'].length);
+    node('inner', 'function', 'inner', 'b.ts', 'const inner');
+    const edge = (kind, target, marker, resolvedBy) => db.prepare('INSERT INTO edges(source, target, kind, metadata, line, col) VALUES (?, ?, ?, ?, ?, 0)')
+      .run('run', target, kind, JSON.stringify({ resolvedBy }), lineOf('b.ts', marker));
+    edge('calls', 'helper', 'ALIAS', 'import');        // right, through an alias
+    edge('instantiates', 'Box', 'BOX', 'import');      // right
+    edge('calls', 'open', 'BOX', 'member');            // right
+    edge('calls', 'map', 'EXTERNAL', 'unique-name');   // wrong: the checker binds it to lodash
+    edge('calls', 'helper', 'PARAM', 'unique-name');   // wrong: cb is a parameter
+    edge('calls', 'foo', 'ANY', 'unique-name');        // not judged: x is any
+    edge('calls', 'helper', 'NOCALL', 'unique-name');  // not judged: no call on that line
+    edge('calls', 'inner', 'LOCALFN', 'local-scope');  // right: a local function is a declaration too
+    edge('calls', 'helper', 'CALLAPPLY', 'import');    // right: h.call(...) runs helper
+    db.close();
+    const res = spawnSync(process.execPath, [RUN, dir, '--json', '--samples', '5'], { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(res.stderr);
+    report = JSON.parse(res.stdout);
+  }, 30_000);
+  afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+
+  const row = (kind, resolvedBy = '(all)') => report.precision.find((p) => p.kind === kind && p.resolvedBy === resolvedBy);
+
+  it('counts confirmed, wrong, no-answer and no-site edges', () => {
+    expect(row('calls')).toMatchObject({ edges: 8, confirmed: 4, wrong: 2, noAnswer: 1, noSite: 1, precision: 4 / 6 });
+    expect(row('calls', 'local-scope')).toMatchObject({ confirmed: 1, wrong: 0 });
+    expect(row('calls', 'unique-name')).toMatchObject({ confirmed: 0, wrong: 2 });
+    expect(row('instantiates')).toMatchObject({ edges: 1, confirmed: 1, precision: 1 });
+  });
+
+  it('measures recall over workspace targets only and lists the miss', () => {
+    const calls = report.recall.find((r) => r.siteKind === 'call' && r.group === '(all)');
+    expect(calls).toMatchObject({ sites: 5, found: 4 });
+    expect(report.recall.find((r) => r.siteKind === 'call' && r.group === 'nested-function')).toMatchObject({ sites: 1, found: 1 });
+    expect(report.samples.falseNegatives.map((s) => s.site)).toEqual([`c.ts:${lineOf('c.ts', 'MISSED')}`]);
+    expect(report.samples.falsePositives.map((s) => s.site).sort()).toEqual(
+      [`b.ts:${lineOf('b.ts', 'EXTERNAL')}`, `b.ts:${lineOf('b.ts', 'PARAM')}`].sort());
+  });
+
+  it('finds every confirmed edge at its innermost caller', () => {
+    expect(report.callers).toMatchObject({ confirmed: 5, innermost: 5, elsewhere: 0 });
+  });
+});

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker as oracle.
+// Usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { collectOracleSites, SCRIPT_FILE } from './oracle.mjs';
+import { readGraph } from './graph.mjs';
+import { compare } from './compare.mjs';
+import { sample } from './sample.mjs';
+
+const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>] [--condition C]... [--fail-under PCT]';
+
+function fail(message) {
+  process.stderr.write(`accuracy: ${message}\n`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' }, json: { type: 'boolean', default: false },
+      samples: { type: 'string', default: '10' }, seed: { type: 'string', default: '1' },
+      tsconfig: { type: 'string' }, condition: { type: 'string', multiple: true }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (e) { fail(`${e.message}\n${USAGE}`); }
+if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
+if (args.positionals.length !== 1) fail(USAGE);
+
+const root = path.resolve(args.positionals[0]);
+const dbPath = path.resolve(args.values.db ?? path.join(root, '.codegraph', 'codegraph.db'));
+const samples = Number.parseInt(args.values.samples, 10);
+const seed = Number.parseInt(args.values.seed, 10);
+if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) fail(`not a folder: ${root}`);
+if (!fs.existsSync(dbPath)) fail(`no database at ${dbPath} (index the repo first, or pass --db)`);
+if (!Number.isInteger(samples) || samples < 0) fail('--samples must be a non-negative integer');
+const failUnder = args.values['fail-under'] == null ? null : Number(args.values['fail-under']);
+if (failUnder != null && !(failUnder >= 0 && failUnder <= 100)) fail('--fail-under takes a percentage (0-100)');
+
+const started = Date.now();
+let graph;
+try { graph = readGraph(dbPath); } catch (e) { fail(`cannot read ${dbPath}: ${e.message}`); }
+const graphScriptFiles = graph.files.map((f) => f.path).filter((p) => SCRIPT_FILE.test(p));
+const oracle = collectOracleSites(root, {
+  graphFiles: graphScriptFiles, tsconfig: args.values.tsconfig, conditions: args.values.condition ?? [],
+});
+const result = compare(oracle, graph);
+const seconds = (Date.now() - started) / 1000;
+
+const where = (file, line) => `${file}:${line}`;
+const describeEdgeTarget = (e) => `${e.targetKind} ${e.targetQualifiedName || e.targetName} @ ${where(e.targetFile, e.targetStart)}`;
+const describeOracle = (site) => {
+  if (site.answer === 'workspace' || site.decls.length) {
+    const d = site.decls[0];
+    return `${site.answer === 'workspace' ? site.category : site.answer} ${d.name} @ ${where(d.file, d.nameLine)}`;
+  }
+  return site.answer === 'external' ? `external (${site.externalWhere})` : site.answer;
+};
+
+const fp = sample(result.falsePositives, samples, seed).map(({ edge, site, sites, named }) => ({
+  site: where(edge.sourceFile, edge.line), callee: site.calleeText, edgeKind: edge.kind, resolvedBy: edge.resolvedBy,
+  graph: describeEdgeTarget(edge),
+  // When no call on the line names the target, show what the calls there do reach.
+  oracle: named ? describeOracle(site) : `no call here reaches it: ${sites.slice(0, 3).map((s) => `\`${s.calleeText}\` → ${describeOracle(s)}`).join('; ')}`,
+}));
+const edgesBySite = new Map();
+for (const e of graph.edges) {
+  const key = where(e.sourceFile, e.line);
+  if (!edgesBySite.has(key)) edgesBySite.set(key, []);
+  edgesBySite.get(key).push(e);
+}
+const fn = sample(result.falseNegatives, samples, seed).map(({ site }) => ({
+  site: where(site.file, site.line), callee: site.calleeText, siteKind: site.kind, oracle: describeOracle(site),
+  graphAtLine: [...new Set([site.line, site.nameLine])].flatMap((l) => edgesBySite.get(where(site.file, l)) ?? [])
+    .map((e) => `${e.kind} → ${e.targetName} @ ${where(e.targetFile, e.targetStart)} [${e.resolvedBy}]`),
+}));
+const unjudged = sample(result.noSite, samples, seed).map(({ edge }) => ({
+  site: where(edge.sourceFile, edge.line), edgeKind: edge.kind, resolvedBy: edge.resolvedBy, graph: describeEdgeTarget(edge),
+}));
+const callerDiffs = sample(result.callerMismatches, Math.min(samples, 5), seed).map(({ edge, site }) => ({
+  site: where(edge.sourceFile, edge.line), callee: site.calleeText,
+  graphCaller: `${edge.sourceKind} ${edge.sourceName} @ ${where(edge.sourceFile, edge.sourceStart)}`,
+  oracleCaller: site.callers.length ? site.callers.map((c) => `${c.name} @ ${where(site.file, c.line)}`).join(' < ') : '(file level)',
+}));
+
+const report = {
+  repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer,
+  typescriptVersion: oracle.typescriptVersion, tsconfig: oracle.configPath, seconds,
+  unresolvedModules: oracle.unresolvedModules, conditions: oracle.conditions,
+  files: result.files,
+  oracle: result.oracle,
+  edges: { ...result.edges, duplicatesIgnored: graph.duplicateEdges, danglingIgnored: graph.danglingEdges },
+  precision: result.precision,
+  recall: result.recall,
+  recallExclusions: result.recallExclusions,
+  callers: result.callers,
+  kindMismatches: result.kindMismatches,
+  samples: { falsePositives: fp, falseNegatives: fn, noOracleSite: unjudged, callerDifferences: callerDiffs },
+  totals: {
+    falsePositives: result.falsePositives.length, falseNegatives: result.falseNegatives.length,
+    noOracleSite: result.noSite.length, callerDifferences: result.callerMismatches.length,
+  },
+};
+
+if (args.values.json) {
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} else {
+  process.stdout.write(renderText(report));
+}
+// For CI: exit 1 when the precision of `calls` edges (all resolvers together) is below the bar.
+const callsPrecision = report.precision.find((p) => p.kind === 'calls' && p.resolvedBy === '(all)')?.precision;
+if (failUnder != null && callsPrecision != null && callsPrecision * 100 < failUnder) {
+  process.stderr.write(`accuracy: calls precision ${(callsPrecision * 100).toFixed(2)}% is below ${failUnder}%\n`);
+  process.exitCode = 1;
+}
+
+function pct(x) { return x == null ? '—' : `${(100 * x).toFixed(2)}%`; }
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(headers), ...rows.map(line)].map((l) => `  ${l.trimEnd()}\n`).join('');
+}
+
+function renderText(r) {
+  let out = '';
+  out += `accuracy of ${r.db}\n`;
+  out += `  repo ${r.repo} · schema v${r.schemaVersion ?? '?'}${r.writer ? ` · written by ${r.writer}` : ''}`;
+  out += ` · oracle: TypeScript ${r.typescriptVersion} checker${r.tsconfig ? ` with ${r.tsconfig}` : ' (no tsconfig)'}`;
+  out += `${r.conditions.length ? ` + conditions ${r.conditions.join(',')}` : ''} · ${r.seconds.toFixed(1)}s\n`;
+  out += `  files: ${r.files.graph} in graph, ${r.files.scanned} TS/JS scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
+  const unresolved = r.unresolvedModules.reduce((n, m) => n + m.imports, 0);
+  out += `  modules the checker could not resolve: ${unresolved} import statements`;
+  out += unresolved ? ` (${r.unresolvedModules.slice(0, 5).map((m) => `'${m.specifier}' ×${m.imports}`).join(', ')}${r.unresolvedModules.length > 5 ? ', …' : ''})\n` : '\n';
+  out += `  oracle sites: ${r.oracle.sites} (${fmtCounts(r.oracle.bySiteKind)}); answers: ${fmtCounts(r.oracle.byAnswer)}\n`;
+  out += `  edges: ${r.edges.total} calls+instantiates (${r.edges.duplicatesIgnored} duplicates, ${r.edges.danglingIgnored} dangling ignored;`;
+  out += ` ${r.edges.notScanned} from files the oracle did not scan, ${r.edges.noLine} without a line)\n\n`;
+
+  out += 'PRECISION  confirmed / (confirmed + wrong); no-answer = the checker has no answer at the site (any-typed),\n';
+  out += '           no-site = the oracle saw no call on that line (not judged)\n';
+  out += table(['kind', 'resolvedBy', 'edges', 'judged', 'confirmed', 'wrong', 'no-answer', 'no-site', 'precision'],
+    r.precision.map((p) => [p.kind, p.resolvedBy, p.edges, p.judged, p.confirmed, p.wrong, p.noAnswer, p.noSite, pct(p.precision)]));
+  out += '\nRECALL  oracle calls into graphable workspace declarations found by an edge of the right kind\n';
+  out += '        (call → calls, new → instantiates; super/jsx: any kind). Rows "by:X" say which resolvedBy found them.\n';
+  out += table(['site', 'target', 'sites', 'found', 'recall'],
+    r.recall.map((x) => [x.siteKind, x.group, x.sites ?? '', x.found, x.sites ? pct(x.recall) : '']));
+  out += `  excluded: ${r.recallExclusions.sitesInFilesOutsideGraph} sites in files missing from the graph,`;
+  out += ` ${r.recallExclusions.targetsOutsideGraph} whose target file is missing from the graph\n\n`;
+  const c = r.callers;
+  out += `CALLER  of ${c.confirmed} confirmed edges, ${c.innermost} start at the innermost named enclosing function (or the file at`;
+  out += ` top level) (${pct(c.confirmed ? c.innermost / c.confirmed : null)}), ${c.outer} at an outer enclosing function, ${c.elsewhere} elsewhere;\n`;
+  out += `        ${r.kindMismatches} confirmed with an unexpected edge kind (e.g. \`new\` as calls)\n`;
+
+  out += section(`FALSE POSITIVES (${r.samples.falsePositives.length} of ${r.totals.falsePositives})`, r.samples.falsePositives,
+    (s) => `${s.site}  \`${s.callee}\`  ${s.edgeKind} [${s.resolvedBy}]\n      graph:  ${s.graph}\n      oracle: ${s.oracle}`);
+  out += section(`FALSE NEGATIVES (${r.samples.falseNegatives.length} of ${r.totals.falseNegatives})`, r.samples.falseNegatives,
+    (s) => `${s.site}  \`${s.callee}\`  (${s.siteKind})\n      oracle: ${s.oracle}\n      graph at this line: ${s.graphAtLine.length ? s.graphAtLine.join('; ') : 'nothing'}`);
+  out += section(`NOT JUDGED: no oracle site on the edge's line (${r.samples.noOracleSite.length} of ${r.totals.noOracleSite})`, r.samples.noOracleSite,
+    (s) => `${s.site}  ${s.edgeKind} [${s.resolvedBy}] → ${s.graph}`);
+  out += section(`CALLER DIFFERENCES (${r.samples.callerDifferences.length} of ${r.totals.callerDifferences})`, r.samples.callerDifferences,
+    (s) => `${s.site}  \`${s.callee}\`  graph: ${s.graphCaller}; oracle: ${s.oracleCaller}`);
+  return out;
+}
+
+function fmtCounts(obj) {
+  return Object.entries(obj).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+function section(title, items, render) {
+  if (!items.length) return '';
+  return `\n${title}\n${items.map((s) => `  ${render(s)}\n`).join('')}`;
+}

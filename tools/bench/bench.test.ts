@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasGnuTime, measure, median } from './measure.mjs';
+import { freshCopy } from './tools.mjs';
+
+// A child that holds ~150 MB of live data, burns some CPU, and exits with a chosen code.
+const HOG = "const a = []; for (let i = 0; i < 6e5; i++) a.push({ i, s: 'x' + i }); console.log(a.length); process.exit(3);";
+
+describe('measure', () => {
+  afterEach(() => { delete process.env.ARBOR_BENCH_NO_GNU_TIME; });
+
+  it('reports exit code, output, CPU and peak memory of the child', async () => {
+    const m = await measure(process.execPath, ['-e', HOG]);
+    expect(m.exitCode).toBe(3);
+    expect(m.stdout.trim()).toBe('600000');
+    expect(m.cpuSeconds).toBeGreaterThan(0);
+    expect(m.wallSeconds).toBeGreaterThan(0);
+    if (hasGnuTime()) expect(m.maxRssKb).toBeGreaterThan(50_000);
+    if (m.peakTreeRssKb != null) expect(m.peakTreeRssKb).toBeGreaterThan(30_000);
+  });
+
+  it('falls back to bash `times` for CPU when GNU time is not there', async () => {
+    process.env.ARBOR_BENCH_NO_GNU_TIME = '1';
+    const m = await measure(process.execPath, ['-e', HOG]);
+    expect(m.via).toBe('bash times');
+    expect(m.exitCode).toBe(3);
+    expect(m.cpuSeconds).toBeGreaterThan(0);
+    expect(m.maxRssKb).toBeNull();
+  });
+});
+
+describe('median', () => {
+  it('ignores missing values and averages the middle pair', () => {
+    expect(median([3, null, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([null])).toBeNull();
+  });
+});
+
+describe('freshCopy', () => {
+  it('copies a checkout without its graph', () => {
+    const src = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-copy-src-'));
+    const dst = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-copy-dst-')), 'repo');
+    try {
+      fs.mkdirSync(path.join(src, 'src'));
+      fs.writeFileSync(path.join(src, 'src', 'a.ts'), 'export const a = 1;\n');
+      fs.mkdirSync(path.join(src, '.codegraph'));
+      fs.writeFileSync(path.join(src, '.codegraph', 'codegraph.db'), 'not a db');
+      freshCopy(src, dst);
+      expect(fs.readFileSync(path.join(dst, 'src', 'a.ts'), 'utf8')).toBe('export const a = 1;\n');
+      expect(fs.existsSync(path.join(dst, '.codegraph'))).toBe(false);
+    } finally {
+      fs.rmSync(src, { recursive: true, force: true });
+      fs.rmSync(path.dirname(dst), { recursive: true, force: true });
+    }
+  });
+});

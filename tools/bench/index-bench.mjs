@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// Times `arbor index` against the codegraph CLI 0.9.9 indexing the same checkout, each on its own fresh copy.
+// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--json] [--keep]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measure, median, hasGnuTime } from './measure.mjs';
+import { INDEXERS, freshCopy, graphStats, folderSize } from './tools.mjs';
+
+const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--json] [--keep]';
+const fail = (m) => { process.stderr.write(`index-bench: ${m}\n`); process.exit(2); };
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (e) { fail(`${e.message}\n${USAGE}`); }
+if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
+if (args.positionals.length !== 1) fail(USAGE);
+const repo = path.resolve(args.positionals[0]);
+if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
+const runs = Number.parseInt(args.values.runs, 10);
+if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+const requested = args.values.tool ?? Object.keys(INDEXERS);
+for (const t of requested) if (!INDEXERS[t]) fail(`unknown tool ${t} (arbor, codegraph)`);
+
+const skipped = {};
+const tools = requested.filter((t) => {
+  const ok = INDEXERS[t].available();
+  if (ok !== true) skipped[t] = ok;
+  return ok === true;
+});
+if (!tools.length) fail(`nothing to run: ${Object.values(skipped).join('; ')}`);
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-'));
+const results = Object.fromEntries(tools.map((t) => [t, []]));
+const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
+try {
+  for (let run = 1; run <= runs; run++) {
+    // Alternate the order so neither tool always runs on a warmer (or more loaded) machine.
+    const order = run % 2 ? tools : [...tools].reverse();
+    for (const tool of order) {
+      const copy = freshCopy(repo, path.join(scratch, `${tool}-${run}`, path.basename(repo)));
+      const { command, args: toolArgs, env } = INDEXERS[tool].command(copy);
+      const load = os.loadavg()[0];
+      const m = await measure(command, toolArgs, { cwd: copy, env });
+      if (m.exitCode !== 0) {
+        throw new Error(`${tool} exited with ${m.exitCode}:\n${(m.stderr || m.stdout).split('\n').slice(-15).join('\n')}`);
+      }
+      const graph = graphStats(copy);
+      let report = null;
+      if (tool === 'arbor') { try { report = JSON.parse(m.stdout); } catch { /* human output only */ } }
+      results[tool].push({
+        run, loadAverage: load, wallSeconds: m.wallSeconds, userSeconds: m.userSeconds, systemSeconds: m.systemSeconds,
+        cpuSeconds: m.cpuSeconds, maxRssKb: m.maxRssKb, peakTreeRssKb: m.peakTreeRssKb, graph, report,
+      });
+      log(`run ${run} ${tool}: ${m.wallSeconds.toFixed(2)}s wall, ${m.cpuSeconds?.toFixed(2) ?? '?'}s cpu, ` +
+        `${m.maxRssKb ? (m.maxRssKb / 1024).toFixed(0) : '?'} MiB (load ${load.toFixed(2)})`);
+      if (!args.values.keep) fs.rmSync(path.join(scratch, `${tool}-${run}`), { recursive: true, force: true });
+    }
+  }
+} catch (e) {
+  fail(e.message);
+} finally {
+  if (!args.values.keep) fs.rmSync(scratch, { recursive: true, force: true });
+  else log(`copies kept in ${scratch}`);
+}
+
+const summary = Object.fromEntries(tools.map((tool) => {
+  const rs = results[tool];
+  const pick = (k) => rs.map((r) => r[k]);
+  const wall = pick('wallSeconds');
+  return [tool, {
+    runs: rs.length,
+    wallSeconds: { median: median(wall), min: Math.min(...wall), max: Math.max(...wall) },
+    userSeconds: median(pick('userSeconds')), systemSeconds: median(pick('systemSeconds')), cpuSeconds: median(pick('cpuSeconds')),
+    maxRssKb: median(pick('maxRssKb')), peakTreeRssKb: median(pick('peakTreeRssKb')), loadAverage: median(pick('loadAverage')),
+    graph: rs.at(-1).graph,
+  }];
+}));
+const size = folderSize(repo);
+const out = {
+  repo, files: size.files, bytes: size.bytes, runs,
+  machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}`, measuredWith: hasGnuTime() ? '/usr/bin/time -v' : 'bash times + /proc sampling' },
+  skipped, summary, results,
+};
+
+if (args.values.json) {
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+} else {
+  process.stdout.write(render(out));
+}
+
+function render(o) {
+  const mib = (kb) => (kb == null ? '—' : `${(kb / 1024).toFixed(0)} MiB`);
+  const s = (x) => (x == null ? '—' : `${x.toFixed(2)}s`);
+  let text = `index bench: ${o.repo} (${o.files} files, ${(o.bytes / 1048576).toFixed(1)} MiB) · ${o.runs} run(s) per tool, medians\n`;
+  text += `machine: ${o.machine.cpus} cpus, node ${o.machine.node}, ${o.machine.platform}; measured with ${o.machine.measuredWith}\n`;
+  const headers = ['tool', 'wall', '(min–max)', 'user', 'sys', 'cpu', 'cpu/wall', 'peak RSS', 'tree RSS', 'load', 'files', 'nodes', 'edges', 'calls'];
+  const rows = Object.entries(o.summary).map(([tool, x]) => [
+    tool, s(x.wallSeconds.median), `(${x.wallSeconds.min.toFixed(2)}–${x.wallSeconds.max.toFixed(2)})`, s(x.userSeconds), s(x.systemSeconds),
+    s(x.cpuSeconds), x.cpuSeconds == null ? '—' : (x.cpuSeconds / x.wallSeconds.median).toFixed(2), mib(x.maxRssKb), mib(x.peakTreeRssKb),
+    x.loadAverage.toFixed(1),
+    x.graph?.files ?? '—', x.graph?.nodes ?? '—', x.graph?.edges ?? '—', x.graph?.calls ?? '—',
+  ]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  for (const r of [headers, ...rows]) text += `  ${r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}\n`;
+  const { arbor, codegraph } = o.summary;
+  if (arbor && codegraph) {
+    const ratio = (a, b) => (a == null || b == null || !b ? '—' : `${(a / b).toFixed(2)}×`);
+    text += `arbor / codegraph: wall ${ratio(arbor.wallSeconds.median, codegraph.wallSeconds.median)}, cpu ${ratio(arbor.cpuSeconds, codegraph.cpuSeconds)},`;
+    text += ` peak RSS ${ratio(arbor.maxRssKb, codegraph.maxRssKb)}\n`;
+  }
+  for (const [tool, why] of Object.entries(o.skipped)) text += `skipped ${tool}: ${why}\n`;
+  text += 'peak RSS = largest single process (GNU time); tree RSS = sampled sum over the process tree every 50 ms;\n';
+  text += 'load = 1-minute load average when the run started (wall time is only comparable at similar load; cpu is steadier).\n';
+  return text;
+}

@@ -1,0 +1,66 @@
+// The two indexers and query CLIs under comparison, and how to read what they wrote.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export const ARBOR_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+export const ARBOR_BIN = path.join(ARBOR_ROOT, 'packages', 'cli', 'dist', 'bin.js');
+export const CODEGRAPH_SHIM = path.join(ARBOR_ROOT, 'node_modules', 'codegraph-099', 'npm-shim.js');
+// Never let the codegraph shim fall back to downloading a bundle from the network.
+export const CODEGRAPH_ENV = { CODEGRAPH_NO_DOWNLOAD: '1', NO_COLOR: '1' };
+
+export const INDEXERS = {
+  arbor: {
+    available: () => fs.existsSync(ARBOR_BIN) || `arbor is not built (${path.relative(ARBOR_ROOT, ARBOR_BIN)} missing: run npm run build)`,
+    command: (root) => ({ command: process.execPath, args: [ARBOR_BIN, 'index', root, '--json'], env: { NO_COLOR: '1' } }),
+  },
+  codegraph: {
+    available: () => fs.existsSync(CODEGRAPH_SHIM) || 'codegraph 0.9.9 is not installed (npm install)',
+    // `init` creates .codegraph/ and builds the full index; `index` refuses an uninitialised folder.
+    command: (root) => ({ command: process.execPath, args: [CODEGRAPH_SHIM, 'init', root], env: CODEGRAPH_ENV }),
+  },
+};
+
+export const dbPathOf = (root) => path.join(root, '.codegraph', 'codegraph.db');
+
+/** Sizes of a graph, so two timings can be read against the work each tool did. */
+export function graphStats(root) {
+  const file = dbPathOf(root);
+  if (!fs.existsSync(file)) return null;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const count = (sql) => db.prepare(sql).get().n;
+    return {
+      files: count('SELECT COUNT(*) AS n FROM files'),
+      nodes: count('SELECT COUNT(*) AS n FROM nodes'),
+      edges: count('SELECT COUNT(*) AS n FROM edges'),
+      calls: count("SELECT COUNT(*) AS n FROM edges WHERE kind = 'calls'"),
+      dbBytes: fs.statSync(file).size,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const SKIP_ON_COPY = new Set(['.codegraph']);
+
+/** A private copy of a checkout without any existing graph, so neither tool reads the other's database. */
+export function freshCopy(repo, destination) {
+  fs.cpSync(repo, destination, {
+    recursive: true,
+    filter: (src) => !SKIP_ON_COPY.has(path.basename(src)),
+    verbatimSymlinks: true,
+  });
+  return destination;
+}
+
+export function folderSize(root) {
+  let files = 0; let bytes = 0;
+  for (const e of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const full = path.join(e.parentPath ?? e.path, e.name);
+    if (full.split(path.sep).includes('.codegraph')) continue;
+    files++; bytes += fs.statSync(full).size;
+  }
+  return { files, bytes };
+}
