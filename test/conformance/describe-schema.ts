@@ -70,10 +70,13 @@ export function describeSchema(db: Database): SchemaDescription {
         columns: db.prepare('SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?)').all(row.name) as ColumnInfo[],
         foreignKeys: db.prepare('SELECT id, seq, "table", "from", "to", on_update, on_delete, "match" FROM pragma_foreign_key_list(?)').all(row.name) as ForeignKeyInfo[],
       };
+      // Includes indexes with no sqlite_master row (the PK of a WITHOUT ROWID table).
+      for (const index of db.prepare('SELECT name FROM pragma_index_list(?)').all(row.name) as Array<{ name: string }>) {
+        const indexRow = master.find((entry) => entry.type === 'index' && entry.name === index.name);
+        description.indexes[index.name] = describeIndex(db, indexRow ?? { type: 'index', name: index.name, tbl_name: row.name, sql: null });
+      }
       const fts = /^CREATE VIRTUAL TABLE\s+\S+\s+USING\s+(\w+)\s*\(([\s\S]*)\)\s*$/i.exec(row.sql ?? '');
       if (fts) description.fts[row.name] = describeFts(db, row.name, fts[1].toLowerCase(), fts[2]);
-    } else if (row.type === 'index') {
-      description.indexes[row.name] = describeIndex(db, row);
     } else if (row.type === 'trigger') {
       description.triggers[row.name] = { table: row.tbl_name, sql: normaliseSql(row.sql ?? '') };
     }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compare, declMatchesNode, judgeEdge } from './compare.mjs';
+import { callerVerdict, declMatchesNode, judgeEdge } from './compare.mjs';
 import { sample } from './sample.mjs';
 
 const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
@@ -53,6 +53,23 @@ describe('judgeEdge', () => {
     const second = judgeEdge(edge({ col: 98 }), sites, claimed);
     expect(new Set([first.site, second.site])).toEqual(new Set([a, b]));
     expect(judgeEdge(edge({ col: 20 }), sites, new Map()).site).toBe(b);
+  });
+});
+
+describe('callerVerdict', () => {
+  const edgeFrom = (sourceKind, sourceName, sourceStart, sourceEnd) => ({ sourceKind, sourceName, sourceStart, sourceEnd });
+  const binding = { name: 'f', line: 10, strong: false };
+  const fn = { name: 'outer', line: 3, strong: true };
+  it('accepts the file or the binding for code in a top-level initializer', () => {
+    const site = { callers: [binding] };
+    expect(callerVerdict(site, edgeFrom('file', 'a.ts', 1, 99))).toBe('innermost');
+    expect(callerVerdict(site, edgeFrom('constant', 'f', 10, 12))).toBe('innermost');
+  });
+  it('tells an outer function and a wrong caller apart inside a function', () => {
+    const site = { callers: [{ name: 'inner', line: 5, strong: true }, fn] };
+    expect(callerVerdict(site, edgeFrom('function', 'inner', 5, 8))).toBe('innermost');
+    expect(callerVerdict(site, edgeFrom('function', 'outer', 3, 20))).toBe('outer');
+    expect(callerVerdict(site, edgeFrom('file', 'a.ts', 1, 99))).toBe('elsewhere');
   });
 });
 

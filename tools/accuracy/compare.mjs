@@ -24,14 +24,18 @@ export function declMatchesNode(decl, node) {
 
 const targetOf = (e) => ({ file: e.targetFile, name: e.targetName, start: e.targetStart, end: e.targetEnd });
 
-/** 'innermost' | 'outer' (an enclosing named function further out) | 'elsewhere' */
+/**
+ * 'innermost': the edge starts at the innermost enclosing function, or at a declaration between the site and
+ * that function (a writer may attribute initializer code to the variable or to the file); 'outer': at a function
+ * further out; 'elsewhere': neither.
+ */
 export function callerVerdict(site, edge) {
   const chain = site.callers;
-  if (!chain.length) return edge.sourceKind === 'file' ? 'innermost' : 'elsewhere';
   const source = { start: edge.sourceStart, end: edge.sourceEnd };
   const at = chain.findIndex((c) => edge.sourceName === c.name && (within(c.line, source) || within(c.altLine, source)));
-  if (at === 0) return 'innermost';
-  return at > 0 ? 'outer' : 'elsewhere';
+  if (at >= 0) return chain.slice(0, at).every((c) => !c.strong) ? 'innermost' : 'outer';
+  if (edge.sourceKind === 'file' && chain.every((c) => !c.strong)) return 'innermost';
+  return 'elsewhere';
 }
 
 function indexSites(sites) {

@@ -411,22 +411,31 @@ function boundFunction(d) {
   return isFunctionValue(d) ? d : null;
 }
 
-/** The named function-like declarations around a site, innermost first; empty at file level. */
+/**
+ * The named declarations around a site, innermost first; empty at file level. `strong` entries are functions
+ * (declarations, methods, constructors, accessors, functions bound to a variable or class property); weak ones
+ * are declarations a writer may or may not turn into nodes: a variable or property whose initializer holds the
+ * site (`export const f = dual(2, (a) => g(a))`), object-literal members.
+ */
 function enclosingCallers(node, sf) {
   const chain = [];
-  const named = (name, anchor, fn) => chain.push({
-    name, line: lineOf(sf, anchor.getStart(sf)), ...(fn ? { altLine: lineOf(sf, fn.getStart(sf)) } : {}),
+  const named = (name, anchor, strong, fn) => chain.push({
+    name, line: lineOf(sf, anchor.getStart(sf)), strong, ...(fn ? { altLine: lineOf(sf, fn.getStart(sf)) } : {}),
   });
-  for (let n = node.parent; n && !ts.isSourceFile(n); n = n.parent) {
-    if (ts.isConstructorDeclaration(n)) named('constructor', n);
-    else if ((ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isAccessor(n)) && n.name) named(nameText(n.name), n.name);
-    else if (ts.isFunctionExpression(n) && n.name) named(n.name.text, n.name);
+  const inObjectLiteral = (n) => ts.isObjectLiteralExpression(n.parent);
+  for (let n = node.parent, child = node; n && !ts.isSourceFile(n); child = n, n = n.parent) {
+    if (ts.isConstructorDeclaration(n)) named('constructor', n, true);
+    else if ((ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isAccessor(n)) && n.name) {
+      named(nameText(n.name), n.name, !inObjectLiteral(n));
+    } else if (ts.isFunctionExpression(n) && n.name) named(n.name.text, n.name, true);
     else if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) {
-      // Anonymous functions are named by their binding: `const f = () => ...`, `m = () => ...`, `{ m: () => ... }`.
       const p = n.parent;
       if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name && !ts.isBindingPattern(p.name)) {
-        named(nameText(p.name), p.name, n);
+        named(nameText(p.name), p.name, !ts.isPropertyAssignment(p), n);
       }
+    } else if ((ts.isVariableDeclaration(n) || ts.isPropertyDeclaration(n)) && n.initializer === child
+      && n.name && !ts.isBindingPattern(n.name) && !boundFunction(n)) {
+      named(nameText(n.name), n.name, false);
     }
   }
   return chain;

@@ -150,9 +150,9 @@ function renderText(r) {
   out += `  excluded: ${r.recallExclusions.sitesInFilesOutsideGraph} sites in files missing from the graph,`;
   out += ` ${r.recallExclusions.targetsOutsideGraph} whose target file is missing from the graph\n\n`;
   const c = r.callers;
-  out += `CALLER  of ${c.confirmed} confirmed edges, ${c.innermost} start at the innermost named enclosing function (or the file at`;
-  out += ` top level) (${pct(c.confirmed ? c.innermost / c.confirmed : null)}), ${c.outer} at an outer enclosing function, ${c.elsewhere} elsewhere;\n`;
-  out += `        ${r.kindMismatches} confirmed with an unexpected edge kind (e.g. \`new\` as calls)\n`;
+  out += `CALLER  of ${c.confirmed} confirmed edges, ${c.innermost} start at the innermost enclosing function (or a declaration inside`;
+  out += ` it, or the file at top level) (${pct(c.confirmed ? c.innermost / c.confirmed : null)}),\n        ${c.outer} at an outer enclosing function, ${c.elsewhere} elsewhere;`;
+  out += ` ${r.kindMismatches} confirmed with an unexpected edge kind (e.g. \`new\` as calls)\n`;
 
   out += section(`FALSE POSITIVES (${r.samples.falsePositives.length} of ${r.totals.falsePositives})`, r.samples.falsePositives,
     (s) => `${s.site}  \`${s.callee}\`  ${s.edgeKind} [${s.resolvedBy}]\n      graph:  ${s.graph}\n      oracle: ${s.oracle}`);

@@ -57,3 +57,11 @@ describe('freshCopy', () => {
     }
   });
 });
+
+describe('measure with a timeout', () => {
+  it('stops the child tree and says so', async () => {
+    const m = await measure(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { timeoutSeconds: 1 });
+    expect(m.timedOut).toBe(true);
+    expect(m.wallSeconds).toBeLessThan(20);
+  });
+});

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Times `arbor index` against the codegraph CLI 0.9.9 indexing the same checkout, each on its own fresh copy.
-// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--json] [--keep]
+// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--timeout S] [--json] [--keep]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { measure, median, hasGnuTime } from './measure.mjs';
 import { INDEXERS, freshCopy, graphStats, folderSize } from './tools.mjs';
 
-const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--json] [--keep]';
+const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--timeout S] [--json] [--keep]';
 const fail = (m) => { process.stderr.write(`index-bench: ${m}\n`); process.exit(2); };
 
 let args;
@@ -16,7 +16,7 @@ try {
   args = parseArgs({
     allowPositionals: true,
     options: {
-      runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true }, timeout: { type: 'string', default: '1800' },
       json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -28,6 +28,8 @@ const repo = path.resolve(args.positionals[0]);
 if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
 const runs = Number.parseInt(args.values.runs, 10);
 if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+const timeoutSeconds = Number(args.values.timeout);
+if (!(timeoutSeconds > 0)) fail('--timeout takes seconds (> 0)');
 const requested = args.values.tool ?? Object.keys(INDEXERS);
 for (const t of requested) if (!INDEXERS[t]) fail(`unknown tool ${t} (arbor, codegraph)`);
 
@@ -40,6 +42,8 @@ const tools = requested.filter((t) => {
 if (!tools.length) fail(`nothing to run: ${Object.values(skipped).join('; ')}`);
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-'));
+// Also on Ctrl-C (measure() exits with 130 after stopping the child's process tree).
+process.on('exit', () => { if (!args.values.keep) fs.rmSync(scratch, { recursive: true, force: true }); });
 const results = Object.fromEntries(tools.map((t) => [t, []]));
 const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
 try {
@@ -50,7 +54,14 @@ try {
       const copy = freshCopy(repo, path.join(scratch, `${tool}-${run}`, path.basename(repo)));
       const { command, args: toolArgs, env } = INDEXERS[tool].command(copy);
       const load = os.loadavg()[0];
-      const m = await measure(command, toolArgs, { cwd: copy, env });
+      const m = await measure(command, toolArgs, { cwd: copy, env, timeoutSeconds });
+      if (m.timedOut) {
+        // A tool that does not finish is a result, not a crash: record it and move on.
+        results[tool].push({ run, loadAverage: load, timedOut: true, wallSeconds: m.wallSeconds, cpuSeconds: m.cpuSeconds });
+        log(`run ${run} ${tool}: stopped after ${timeoutSeconds}s (--timeout)`);
+        fs.rmSync(path.join(scratch, `${tool}-${run}`), { recursive: true, force: true });
+        continue;
+      }
       if (m.exitCode !== 0) {
         throw new Error(`${tool} exited with ${m.exitCode}:\n${(m.stderr || m.stdout).split('\n').slice(-15).join('\n')}`);
       }
@@ -74,11 +85,13 @@ try {
 }
 
 const summary = Object.fromEntries(tools.map((tool) => {
-  const rs = results[tool];
+  const timedOut = results[tool].filter((r) => r.timedOut).length;
+  const rs = results[tool].filter((r) => !r.timedOut);
+  if (!rs.length) return [tool, { runs: 0, timedOut }];
   const pick = (k) => rs.map((r) => r[k]);
   const wall = pick('wallSeconds');
   return [tool, {
-    runs: rs.length,
+    runs: rs.length, timedOut,
     wallSeconds: { median: median(wall), min: Math.min(...wall), max: Math.max(...wall) },
     userSeconds: median(pick('userSeconds')), systemSeconds: median(pick('systemSeconds')), cpuSeconds: median(pick('cpuSeconds')),
     maxRssKb: median(pick('maxRssKb')), peakTreeRssKb: median(pick('peakTreeRssKb')), loadAverage: median(pick('loadAverage')),
@@ -87,7 +100,7 @@ const summary = Object.fromEntries(tools.map((tool) => {
 }));
 const size = folderSize(repo);
 const out = {
-  repo, files: size.files, bytes: size.bytes, runs,
+  repo, files: size.files, bytes: size.bytes, runs, timeoutSeconds,
   machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}`, measuredWith: hasGnuTime() ? '/usr/bin/time -v' : 'bash times + /proc sampling' },
   skipped, summary, results,
 };
@@ -104,7 +117,7 @@ function render(o) {
   let text = `index bench: ${o.repo} (${o.files} files, ${(o.bytes / 1048576).toFixed(1)} MiB) · ${o.runs} run(s) per tool, medians\n`;
   text += `machine: ${o.machine.cpus} cpus, node ${o.machine.node}, ${o.machine.platform}; measured with ${o.machine.measuredWith}\n`;
   const headers = ['tool', 'wall', '(min–max)', 'user', 'sys', 'cpu', 'cpu/wall', 'peak RSS', 'tree RSS', 'load', 'files', 'nodes', 'edges', 'calls'];
-  const rows = Object.entries(o.summary).map(([tool, x]) => [
+  const rows = Object.entries(o.summary).filter(([, x]) => x.runs > 0).map(([tool, x]) => [
     tool, s(x.wallSeconds.median), `(${x.wallSeconds.min.toFixed(2)}–${x.wallSeconds.max.toFixed(2)})`, s(x.userSeconds), s(x.systemSeconds),
     s(x.cpuSeconds), x.cpuSeconds == null ? '—' : (x.cpuSeconds / x.wallSeconds.median).toFixed(2), mib(x.maxRssKb), mib(x.peakTreeRssKb),
     x.loadAverage.toFixed(1),
@@ -112,14 +125,17 @@ function render(o) {
   ]);
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   for (const r of [headers, ...rows]) text += `  ${r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}\n`;
+  for (const [tool, x] of Object.entries(o.summary)) {
+    if (x.timedOut) text += `${tool}: ${x.timedOut} run(s) stopped at the ${o.timeoutSeconds}s timeout (not in the medians)\n`;
+  }
   const { arbor, codegraph } = o.summary;
-  if (arbor && codegraph) {
+  if (arbor?.runs && codegraph?.runs) {
     const ratio = (a, b) => (a == null || b == null || !b ? '—' : `${(a / b).toFixed(2)}×`);
     text += `arbor / codegraph: wall ${ratio(arbor.wallSeconds.median, codegraph.wallSeconds.median)}, cpu ${ratio(arbor.cpuSeconds, codegraph.cpuSeconds)},`;
     text += ` peak RSS ${ratio(arbor.maxRssKb, codegraph.maxRssKb)}\n`;
   }
   for (const [tool, why] of Object.entries(o.skipped)) text += `skipped ${tool}: ${why}\n`;
-  text += 'peak RSS = largest single process (GNU time); tree RSS = sampled sum over the process tree every 50 ms;\n';
+  text += 'peak RSS = largest single process (GNU time); tree RSS = sampled sum over the process tree every 100 ms;\n';
   text += 'load = 1-minute load average when the run started (wall time is only comparable at similar load; cpu is steadier).\n';
   return text;
 }

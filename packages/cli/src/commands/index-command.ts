@@ -1,5 +1,5 @@
 /** `arbor index [root]`: build `<root>/.codegraph/codegraph.db`. */
-import { IndexError, indexRepository, type IndexReport, type Progress } from '@arbor/indexer';
+import type { IndexReport, Progress } from '@arbor/indexer';
 import type { Argv } from 'yargs';
 import { parseByteSize } from '../output/byte-size.js';
 
@@ -21,6 +21,8 @@ export function registerIndexCommand(cli: Argv): void {
       if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
       if (argv.threads !== undefined && (!Number.isInteger(argv.threads) || argv.threads < 1)) fail('--threads must be a positive integer');
       const progress = !argv.quiet && process.stderr.isTTY ? progressLine() : undefined;
+      // Loaded here, not at start-up: query commands should not pay for the indexer.
+      const { IndexError, indexRepository } = await import('@arbor/indexer');
       let report: IndexReport;
       try {
         report = await indexRepository(argv.root, {

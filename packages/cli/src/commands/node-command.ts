@@ -1,7 +1,7 @@
 /** `arbor node <symbol>`: one declaration with its location, signature and direct relations. */
 import { CALL_KINDS, nodeInfo, type NodeResult } from '@arbor/query';
 import type { Argv } from 'yargs';
-import { label, location, nodeName, plural, sitesText } from '../output/format.js';
+import { inlineSignature, label, location, nodeName, plural, sitesText } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
 import { commonOptions, edgeKindsOption, parseEdgeKinds, runQuery, symbolOptions } from './query-support.js';
@@ -21,12 +21,14 @@ export function registerNodeCommand(y: Argv, io: CliIo): Argv {
 
 export function renderNode(r: NodeResult, s: Style): string {
   const n = r.node;
-  const lines = [`${label(n, s)}${n.signature ? s.dim(` ${n.signature}`) : ''}`];
+  const inline = inlineSignature(n.signature, n.name, 200);
+  const lines = [`${label(n, s)}${s.dim(inline)}`];
   const flags = [n.visibility, n.isExported ? 'exported' : '', n.isAsync ? 'async' : '', n.isStatic ? 'static' : '', n.isAbstract ? 'abstract' : '']
     .filter((f) => f)
     .join(' ');
   lines.push(`  ${s.cyan(location(n, true))}  ${n.language}${flags ? `  ${flags}` : ''}  ${s.dim(n.id)}`);
   if (r.fileState !== 'fresh') lines.push(s.yellow(`  file ${r.fileState} since indexing: this may no longer be true`));
+  if (n.signature && !inline) lines.push(`  ${s.dim(n.signature.trim().split('\n')[0])}`);
   if (r.container) {
     lines.push(r.container.kind === 'file' ? `  in file ${s.cyan(r.container.filePath)}` : `  in ${label(r.container, s)} ${s.cyan(location(r.container))}`);
   }

@@ -1,7 +1,7 @@
 /** `arbor search <query>`: where is it declared. */
 import { search, type SearchResult } from '@arbor/query';
 import type { Argv } from 'yargs';
-import { location, plural } from '../output/format.js';
+import { inlineSignature, location, plural } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
 import { commonOptions, runQuery } from './query-support.js';
@@ -29,20 +29,8 @@ export function renderSearch(r: SearchResult, s: Style): string {
   const head = `${plural(r.total, 'match', 'matches')} for "${r.query}"${r.truncated ? ` (showing ${r.results.length})` : ''}${r.engine === 'like' ? s.dim(' (no full-text index: name scan)') : ''}`;
   const rows = r.results.map((h) => [
     s.dim(h.node.kind),
-    s.bold(h.node.kind === 'file' ? h.node.filePath : h.node.qualifiedName) + signature(h.signature, h.node.kind, s),
+    s.bold(h.node.kind === 'file' ? h.node.filePath : h.node.qualifiedName) + (h.node.kind === 'import' ? '' : s.dim(inlineSignature(h.signature, h.node.name))),
     h.node.kind === 'file' ? '' : s.cyan(location(h.node)),
   ]);
   return [head, ...columns(rows)].join('\n');
-}
-
-/** `(a: T): R` right after the name; anything else (`= new Store()`) after a space. */
-function signature(text: string | null, kind: string, s: Style): string {
-  if (!text || kind === 'import' || kind === 'file') return '';
-  const flat = oneLine(text);
-  return s.dim(/^[(<[]/.test(flat) ? flat : ` ${flat}`);
-}
-
-function oneLine(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -48,6 +48,24 @@ export function sitesText(sites: Site[], style: Style): string {
   return `at ${style.cyan(where)} ${style.dim('(')}${style.dim(how.join(', '))}${nameBased ? `${style.dim(', ')}${style.yellow('name-based')}` : ''}${style.dim(')')}`;
 }
 
+/**
+ * The part of a signature worth printing right after a name: parameters, type parameters, a type
+ * annotation or an initialiser. Writers differ — codegraph stores `(a: T): R`, arbor the head of
+ * the declaration (`function f(a: T): R`, `class X`) — so a leading keyword and the name are cut.
+ */
+export function inlineSignature(signature: string | null, name: string, max = 70): string {
+  if (!signature) return '';
+  let flat = signature.replace(/\s+/g, ' ').trim();
+  if (!/^[(<:=]/.test(flat)) {
+    const at = flat.indexOf(name);
+    const rest = at === -1 ? '' : flat.slice(at + name.length);
+    if (!/^ ?[(<:=]/.test(rest)) return '';
+    flat = rest.startsWith(' ') && !rest.startsWith(' =') ? rest.trimStart() : rest;
+  }
+  const text = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return text.startsWith('=') ? ` ${text}` : text;
+}
+
 /** Bytes as B / KiB / MiB. */
 export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -1,17 +1,18 @@
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 /** How much of a file is read to decide whether it is binary (git looks at the first 8000 bytes too). */
 export const BINARY_SNIFF_BYTES = 8000;
 
 /** Whether the first bytes of a file contain a NUL byte, which text source files never do. */
-export async function looksBinary(absolutePath: string): Promise<boolean> {
-  const handle = await open(absolutePath, 'r');
+const sniffBuffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+
+export function looksBinary(absolutePath: string): boolean {
+  const fd = openSync(absolutePath, 'r');
   try {
-    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
+    const bytesRead = readSync(fd, sniffBuffer, 0, BINARY_SNIFF_BYTES, 0);
+    return sniffBuffer.subarray(0, bytesRead).includes(0);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -7,20 +7,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
   const denied = (path: unknown) => String(path).split(sep).includes('locked') || String(path).endsWith('denied.ts');
   const eacces = (path: unknown) => Object.assign(new Error(`EACCES: permission denied, '${String(path)}'`), { code: 'EACCES' });
   return {
     ...actual,
-    readdir: (async (path: string, options?: unknown) => {
+    readdirSync: ((path: string, options?: unknown) => {
       if (denied(path)) throw eacces(path);
-      return actual.readdir(path, options as never);
-    }) as typeof actual.readdir,
-    open: (async (path: string, flags?: string) => {
+      return actual.readdirSync(path, options as never);
+    }) as typeof actual.readdirSync,
+    openSync: ((path: string, flags?: Parameters<typeof actual.openSync>[1]) => {
       if (denied(path)) throw eacces(path);
-      return actual.open(path, flags);
-    }) as typeof actual.open,
+      return actual.openSync(path, flags ?? 'r');
+    }) as typeof actual.openSync,
   };
 });
 

@@ -50,6 +50,11 @@ export interface ImportResolver {
   importsAreVisibleAttributes?: boolean;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
+  /**
+   * The indexed file of submodule `name` of the package `specifier` names, seen from `fromFile`
+   * (Python `from ns import tool` where `ns` is a namespace package with no file of its own).
+   */
+  resolveSubmodule?(fromFile: string, specifier: string, name: string): string | null;
 }
 
 export interface ImportResolverFactory {

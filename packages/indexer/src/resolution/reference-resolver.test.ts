@@ -152,4 +152,64 @@ describe('ReferenceResolver', () => {
     expect(resolve('sub.ts', call('start', { receiver: ['super'], enclosing: 2 }))).toMatchObject({ resolved: true, target: { file: 'base.ts', localId: 2 }, resolvedBy: 'inherited-member' });
     expect(resolve('sub.ts', call('nowhere', { receiver: ['super'], enclosing: 2 }))).toMatchObject({ resolved: false });
   });
+
+  describe('with Python module semantics', () => {
+    const py = (path: string, parts: Partial<FileExtraction>) => file(path, { language: 'python', ...parts });
+    function setupPython(extractions: FileExtraction[]) {
+      const paths = new Set(extractions.map((f) => f.path));
+      const toFile = (dotted: string) => [`${dotted.replace(/\./g, '/')}.py`, `${dotted.replace(/\./g, '/')}/__init__.py`].find((p) => paths.has(p)) ?? null;
+      const resolver: ImportResolver = {
+        resolveModule: (from, specifier) => {
+          if (!specifier.startsWith('.')) return toFile(specifier);
+          const pkg = posix.dirname(from).replace(/\//g, '.');
+          return toFile(specifier === '.' ? pkg : `${pkg}${specifier}`);
+        },
+        isBuiltin: (name) => name === 'print',
+        importsAreVisibleAttributes: true,
+        submoduleSpecifier: (moduleFile, name) => (moduleFile.endsWith('__init__.py') ? `${moduleFile.slice(0, -'/__init__.py'.length).replace(/\//g, '.')}.${name}` : null),
+        resolveSubmodule: (from, specifier, name) => {
+          const base = specifier.startsWith('.') ? `${posix.dirname(from).replace(/\//g, '.')}${specifier === '.' ? '' : specifier}` : specifier;
+          return toFile(`${base}.${name}`);
+        },
+      };
+      const byPath = new Map(extractions.map((f) => [f.path, f]));
+      const symbols = new WorkspaceSymbols(byPath, () => resolver);
+      const unique = new UniqueNameIndex();
+      extractions.forEach((f) => unique.add('python', f));
+      const refs = new ReferenceResolver(symbols, unique, () => resolver, () => 'python');
+      return (path: string, site: ReferenceSite) => refs.resolve(byPath.get(path)!, site);
+    }
+    const tool = py('ns/tool.py', { declarations: [decl('function', 'run', 1)] });
+
+    it('walks a namespace package: `import ns.tool; ns.tool.run()` and `from ns import tool`', () => {
+      const app = py('app.py', {
+        declarations: [decl('import', 'ns.tool', 1), decl('import', 'ns', 2)],
+        imports: [
+          { declaration: 0, specifier: 'ns.tool', bindings: [{ local: 'ns', imported: '*', modulePath: 'ns' }], line: 1, column: 0 },
+          { declaration: 1, specifier: 'ns', bindings: [{ local: 'tool', imported: 'tool' }], line: 2, column: 0 },
+        ],
+      });
+      const resolve = setupPython([tool, app]);
+      expect(resolve('app.py', call('run', { receiver: ['ns', 'tool'] }))).toMatchObject({ resolved: true, target: { file: 'ns/tool.py' } });
+      expect(resolve('app.py', call('run', { receiver: ['tool'] }))).toMatchObject({ resolved: true, target: { file: 'ns/tool.py' } });
+    });
+
+    it('a package importing its own submodule exposes it: `from pkg import sub` after `from . import sub` in __init__', () => {
+      const init = py('pkg/__init__.py', { declarations: [decl('import', '.', 1)], imports: [imp(0, '.', [['sub', 'sub']])] });
+      const sub = py('pkg/sub.py', { declarations: [decl('function', 'work', 1)] });
+      const app = py('app.py', { declarations: [decl('import', 'pkg', 1)], imports: [imp(0, 'pkg', [['sub', 'sub']])] });
+      expect(setupPython([init, sub, app])('app.py', call('work', { receiver: ['sub'] }))).toMatchObject({ resolved: true, target: { file: 'pkg/sub.py' } });
+    });
+
+    it('`from external import *` blocks the workspace-wide fallback; a bound self never links', () => {
+      const app = py('app.py', {
+        declarations: [decl('import', 'numpy', 1), decl('class', 'C', 2), decl('method', 'm', 3, { parent: 1 })],
+        imports: [imp(0, 'numpy', [['*', '*']])],
+      });
+      const resolve = setupPython([tool, app]);
+      expect(resolve('app.py', call('run'))).toMatchObject({ resolved: false, reason: 'external-import' });
+      expect(resolve('app.py', call('m', { receiver: ['self'], enclosing: 2 }))).toMatchObject({ resolved: true });
+      expect(resolve('app.py', call('m', { receiver: ['self'], enclosing: 2, locallyBound: true }))).toMatchObject({ resolved: false, reason: 'local-binding' });
+    });
+  });
 });

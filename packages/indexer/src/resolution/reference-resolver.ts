@@ -66,6 +66,8 @@ export class ReferenceResolver {
 
     const resolver = this.importResolverFor(file);
     if (resolver?.isBuiltin(site.name)) return unresolved('builtin', false);
+    // `from external import *` may have bound the name: a workspace-wide guess could be wrong.
+    if (this.symbols.hasExternalWildcard(file.path)) return unresolved('external-import', false);
 
     const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
     if (candidates.length === 1) return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
@@ -77,6 +79,8 @@ export class ReferenceResolver {
     const head = receiver[0];
     const family = this.familyOf(file);
 
+    // A bound `self` (a static method's first parameter) or a local named like a module is opaque.
+    if (site.locallyBound) return unresolved('local-binding', false);
     const isSuper = head === 'super';
     if (INSTANCE_RECEIVERS[family]?.has(head) || isSuper) {
       if (receiver.length !== 1 || site.enclosing === null) return unresolved('unknown-receiver', false);
@@ -86,8 +90,6 @@ export class ReferenceResolver {
       if (!found) return unresolved('unknown-receiver', false);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
-    if (site.locallyBound) return unresolved('local-binding', false);
-
     const headTarget = this.symbols.resolveModuleName(file.path, head);
     if (!headTarget) return unresolved('unknown-receiver', false);
 
@@ -97,6 +99,8 @@ export class ReferenceResolver {
     for (const part of [...receiver.slice(1), site.name]) {
       if (current.type === 'module') {
         current = this.symbols.exportedMember(current.file, part);
+      } else if (current.type === 'package') {
+        current = this.symbols.packageMember(current, part);
       } else if (current.type === 'declaration') {
         const decl = this.symbols.declaration(current.ref);
         if (!CLASS_LIKE.has(decl.kind)) return unresolved('unknown-receiver', false);
@@ -132,6 +136,8 @@ export class ReferenceResolver {
       }
       case 'external':
         return unresolved('external-import', false);
+      case 'package':
+        return unresolved('not-callable', false);
       case 'ambiguous':
         return { resolved: false, reason: 'ambiguous', candidates: target.candidates, likelyInternal: false };
       case 'missing':

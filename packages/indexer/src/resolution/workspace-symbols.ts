@@ -15,6 +15,8 @@ export interface DeclarationRef {
 export type Target =
   | { type: 'declaration'; ref: DeclarationRef }
   | { type: 'module'; file: string }
+  /** A package with no file of its own (a Python namespace package), reached by its dotted name. */
+  | { type: 'package'; fromFile: string; specifier: string }
   | { type: 'external'; specifier: string }
   | { type: 'missing'; file: string; name: string }
   | { type: 'ambiguous'; candidates: DeclarationRef[] };
@@ -28,6 +30,8 @@ export class WorkspaceSymbols {
   private readonly scopes = new Map<string, ModuleScope>();
   private readonly specifierCache = new Map<string, string | null>();
   private readonly membersCache = new Map<string, Map<string, number[]>>();
+  private readonly exportCache = new Map<string, Target>();
+  private readonly exportsInProgress = new Set<string>();
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
@@ -121,19 +125,45 @@ export class WorkspaceSymbols {
     const { statement, binding } = imported;
     if (binding.modulePath !== undefined) {
       const file = this.resolveSpecifier(fromFile, binding.modulePath);
-      return file === null ? { type: 'external', specifier: binding.modulePath } : { type: 'module', file };
+      if (file !== null) return { type: 'module', file };
+      // `import ns.tool` with `ns` a namespace package: keep the dotted name to walk `ns.tool.f()`.
+      if (binding.modulePath !== statement.specifier && this.resolveSpecifier(fromFile, statement.specifier) !== null) {
+        return { type: 'package', fromFile, specifier: binding.modulePath };
+      }
+      return { type: 'external', specifier: binding.modulePath };
     }
     const file = this.resolveSpecifier(fromFile, statement.specifier);
-    if (file === null) return { type: 'external', specifier: statement.specifier };
+    if (file === null) {
+      // `from ns import tool` where `ns` has no file but `ns/tool.py` is indexed.
+      const submodule = binding.imported === '*' ? null : this.submoduleOf(fromFile, statement.specifier, binding.imported);
+      if (submodule !== null) return { type: 'module', file: submodule };
+      return { type: 'external', specifier: statement.specifier };
+    }
     if (binding.imported === '*') return { type: 'module', file };
     return this.exportedMember(file, binding.imported, depth + 1);
   }
 
-  /** What `import { name } from <moduleFile>` gives, following re-exports and barrels. */
-  exportedMember(moduleFile: string, name: string, depth = 0, seen = new Set<string>()): Target {
+  /**
+   * What `import { name } from <moduleFile>` gives, following re-exports and barrels.
+   * Memoised: star-import webs (a package whose modules all `import *` each other) would
+   * otherwise cost exponential time. A cycle resolves to 'missing' — never to a guess.
+   */
+  exportedMember(moduleFile: string, name: string, depth = 0): Target {
     const key = `${moduleFile}\0${name}`;
-    if (depth > MAX_EXPORT_DEPTH || seen.has(key)) return { type: 'missing', file: moduleFile, name };
-    seen.add(key);
+    const known = this.exportCache.get(key);
+    if (known) return known;
+    if (depth > MAX_EXPORT_DEPTH || this.exportsInProgress.has(key)) return { type: 'missing', file: moduleFile, name };
+    this.exportsInProgress.add(key);
+    try {
+      const result = this.computeExportedMember(moduleFile, name, depth);
+      this.exportCache.set(key, result);
+      return result;
+    } finally {
+      this.exportsInProgress.delete(key);
+    }
+  }
+
+  private computeExportedMember(moduleFile: string, name: string, depth: number): Target {
     if (name === '*') return { type: 'module', file: moduleFile };
 
     const scope = this.scope(moduleFile);
@@ -159,14 +189,19 @@ export class WorkspaceSymbols {
         }
         const target = this.resolveSpecifier(moduleFile, statement.specifier);
         if (target === null) return { type: 'external', specifier: statement.specifier };
-        return this.exportedMember(target, entry.local, depth + 1, seen);
+        return this.exportedMember(target, entry.local, depth + 1);
       }
     }
 
     // 3. Languages whose imports are module attributes (Python): names the module imported.
+    //    A package importing its own submodule (`from . import sub` in __init__) finds nothing
+    //    here and falls through to the submodule rule below.
     if (visibleAttributes) {
       const imported = scope.imports.get(name);
-      if (imported) return this.resolveImport(moduleFile, imported, depth + 1);
+      if (imported) {
+        const target = this.resolveImport(moduleFile, imported, depth + 1);
+        if (target.type !== 'missing') return target;
+      }
     }
 
     // 4. Wildcard re-exports: the name must come from exactly one of them.
@@ -183,7 +218,7 @@ export class WorkspaceSymbols {
           sawExternal ??= specifier;
           continue;
         }
-        const member = this.exportedMember(target, name, depth + 1, seen);
+        const member = this.exportedMember(target, name, depth + 1);
         if (member.type === 'declaration' || member.type === 'module') found.push(member);
         else if (member.type === 'external') sawExternal ??= member.specifier;
       }
@@ -209,6 +244,32 @@ export class WorkspaceSymbols {
     return { type: 'missing', file: moduleFile, name };
   }
 
+  /** Member `name` of a package that has no file of its own: only a submodule can be meant. */
+  packageMember(target: { fromFile: string; specifier: string }, name: string): Target {
+    const file = this.submoduleOf(target.fromFile, target.specifier, name);
+    if (file !== null) return { type: 'module', file };
+    const dotted = `${target.specifier}.${name}`;
+    // A deeper namespace package level (`ns.sub.tool`) is still walkable if something lies below it.
+    return { type: 'package', fromFile: target.fromFile, specifier: dotted };
+  }
+
+  private submoduleOf(fromFile: string, specifier: string, name: string): string | null {
+    const extraction = this.files.get(fromFile);
+    const resolver = extraction ? this.importResolverFor(extraction) : undefined;
+    if (!resolver?.resolveSubmodule) return null;
+    try {
+      const file = resolver.resolveSubmodule(fromFile, specifier, name);
+      return file !== null && this.files.has(file) ? file : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether any wildcard import of the file lands on no indexed file (its names are unknowable). */
+  hasExternalWildcard(file: string): boolean {
+    return this.scope(file).wildcardImports.some((s) => this.resolveSpecifier(file, s.specifier) === null);
+  }
+
   private visibleAttributes(file: string): boolean {
     const extraction = this.files.get(file);
     return Boolean(extraction && this.importResolverFor(extraction)?.importsAreVisibleAttributes);
@@ -219,7 +280,8 @@ function dedupeTargets(targets: Target[]): Target[] {
   const seen = new Set<string>();
   const out: Target[] = [];
   for (const t of targets) {
-    const key = t.type === 'declaration' ? `d:${t.ref.file}:${t.ref.localId}` : t.type === 'module' ? `m:${t.file}` : t.type;
+    const key =
+      t.type === 'declaration' ? `d:${t.ref.file}:${t.ref.localId}` : t.type === 'module' ? `m:${t.file}` : t.type === 'package' ? `p:${t.specifier}` : t.type;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(t);

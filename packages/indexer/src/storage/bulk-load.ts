@@ -10,16 +10,45 @@ import { EdgeIdentitySet } from './edge-identity-set.js';
 import { GraphWriteError } from './graph-write-error.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
 
-type Describe = () => string;
-
 export class LoadContext {
+  /** The row being loaded and how to name it: the name is only built when the row is rejected. */
+  private row: unknown;
+  private describe: (row: unknown) => string = () => 'row';
+
   constructor(readonly db: Database, readonly target: string) {}
 
-  /** `what` names the row; it is only built when a row is actually rejected. */
-  invalid(what: Describe, problem: string, cause?: unknown): GraphWriteError {
-    return new GraphWriteError('INVALID_INPUT', `cannot store ${what()}: ${problem}`, this.target, cause === undefined ? undefined : { cause });
+  startTable<T>(describe: (row: T) => string): void {
+    this.describe = describe as (row: unknown) => string;
+  }
+
+  current(row: unknown): void {
+    this.row = row;
+  }
+
+  invalid(problem: string): GraphWriteError {
+    let name: string;
+    try {
+      name = this.describe(this.row);
+    } catch {
+      name = 'row';
+    }
+    return new GraphWriteError('INVALID_INPUT', `cannot store ${name}: ${problem}`, this.target);
   }
 }
+
+const describeNode = (node: NodeRow) => `node ${String(node?.id)}`;
+const describeEdge = (edge: EdgeRow) => `edge ${String(edge?.source)} -${String(edge?.kind)}-> ${String(edge?.target)}`;
+const describeFile = (file: FileRow) => `file ${String(file?.path)}`;
+const describeUnresolved = (ref: UnresolvedRow) => `unresolved ref ${String(ref?.referenceName)} from ${String(ref?.fromNodeId)}`;
+
+/** Fields each row must carry, checked before the row is buffered. */
+const NODE_STRINGS: ReadonlyArray<keyof NodeRow & string> = ['id', 'kind', 'name', 'qualifiedName', 'filePath', 'language'];
+const NODE_NUMBERS: ReadonlyArray<keyof NodeRow & string> = ['startLine', 'endLine', 'startColumn', 'endColumn'];
+const EDGE_STRINGS: ReadonlyArray<keyof EdgeRow & string> = ['kind'];
+const FILE_STRINGS: ReadonlyArray<keyof FileRow & string> = ['path', 'contentHash', 'language'];
+const FILE_NUMBERS: ReadonlyArray<keyof FileRow & string> = ['size', 'modifiedAt', 'indexedAt'];
+const UNRESOLVED_STRINGS: ReadonlyArray<keyof UnresolvedRow & string> = ['referenceName', 'referenceKind', 'filePath', 'language'];
+const UNRESOLVED_NUMBERS: ReadonlyArray<keyof UnresolvedRow & string> = ['line', 'col'];
 
 const NODE_COLUMNS = [
   'id', 'kind', 'name', 'qualified_name', 'file_path', 'language', 'start_line', 'end_line', 'start_column',
@@ -39,10 +68,11 @@ export function loadNodes(ctx: LoadContext, rows: Iterable<NodeRow>, now: number
   const indexById = new Map<string, number>();
   const countByFile = new Map<string, number>();
   let duplicates = 0;
+  ctx.startTable(describeNode);
   eachRow(ctx, rows, 'nodes', (node) => {
-    const what = () => `node ${describe(node?.id)}`;
-    requireStrings(ctx, what, node, ['id', 'kind', 'name', 'qualifiedName', 'filePath', 'language']);
-    requireNumbers(ctx, what, node, ['startLine', 'endLine', 'startColumn', 'endColumn']);
+    ctx.current(node);
+    requireStrings(ctx, node, NODE_STRINGS);
+    requireNumbers(ctx, node, NODE_NUMBERS);
     if (indexById.has(node.id)) {
       duplicates++;
       return;
@@ -50,9 +80,9 @@ export function loadNodes(ctx: LoadContext, rows: Iterable<NodeRow>, now: number
     insert.values.push(
       node.id, node.kind, node.name, node.qualifiedName, node.filePath, node.language,
       node.startLine, node.endLine, node.startColumn, node.endColumn,
-      optionalText(ctx, what, node.docstring), optionalText(ctx, what, node.signature), optionalText(ctx, what, node.visibility),
+      optionalText(ctx, node.docstring), optionalText(ctx, node.signature), optionalText(ctx, node.visibility),
       flag(node.isExported), flag(node.isAsync), flag(node.isStatic), flag(node.isAbstract),
-      jsonArrayOrNull(ctx, what, node.decorators), jsonArrayOrNull(ctx, what, node.typeParameters), now,
+      jsonArrayOrNull(ctx, node.decorators), jsonArrayOrNull(ctx, node.typeParameters), now,
     );
     insert.endRow();
     indexById.set(node.id, indexById.size);
@@ -76,24 +106,25 @@ export function loadEdges(ctx: LoadContext, rows: Iterable<EdgeRow>, nodeIndex: 
   let written = 0;
   let duplicates = 0;
   let dangling = 0;
+  ctx.startTable(describeEdge);
   eachRow(ctx, rows, 'edges', (edge) => {
-    const what = () => `edge ${describe(edge?.source)} -${describe(edge?.kind)}-> ${describe(edge?.target)}`;
-    requireStrings(ctx, what, edge, ['kind']);
+    ctx.current(edge);
+    requireStrings(ctx, edge, EDGE_STRINGS);
     const source = nodeIndex.get(edge.source);
     const target = nodeIndex.get(edge.target);
     if (source === undefined || target === undefined) {
       dangling++;
       return;
     }
-    const line = optionalNumber(ctx, what, edge.line);
-    const col = optionalNumber(ctx, what, edge.col);
+    const line = optionalNumber(ctx, edge.line);
+    const col = optionalNumber(ctx, edge.col);
     if (!seen.add(source, target, edge.kind, line, col)) {
       duplicates++;
       return;
     }
     insert.values.push(
       edge.source, edge.target, edge.kind, edge.metadata ? JSON.stringify(edge.metadata) : null,
-      line, col, optionalText(ctx, what, edge.provenance),
+      line, col, optionalText(ctx, edge.provenance),
     );
     insert.endRow();
     written++;
@@ -117,10 +148,11 @@ export function loadFiles(ctx: LoadContext, rows: Iterable<FileRow>, countByFile
   const seen = new Set<string>();
   let duplicates = 0;
   let corrected = 0;
+  ctx.startTable(describeFile);
   eachRow(ctx, rows, 'files', (file) => {
-    const what = () => `file ${describe(file?.path)}`;
-    requireStrings(ctx, what, file, ['path', 'contentHash', 'language']);
-    requireNumbers(ctx, what, file, ['size', 'modifiedAt', 'indexedAt']);
+    ctx.current(file);
+    requireStrings(ctx, file, FILE_STRINGS);
+    requireNumbers(ctx, file, FILE_NUMBERS);
     if (seen.has(file.path)) {
       duplicates++;
       return;
@@ -150,17 +182,18 @@ export function loadUnresolved(ctx: LoadContext, rows: Iterable<UnresolvedRow>, 
   ]);
   let written = 0;
   let dangling = 0;
+  ctx.startTable(describeUnresolved);
   eachRow(ctx, rows, 'unresolved', (ref) => {
-    const what = () => `unresolved ref ${describe(ref?.referenceName)} from ${describe(ref?.fromNodeId)}`;
-    requireStrings(ctx, what, ref, ['referenceName', 'referenceKind', 'filePath', 'language']);
-    requireNumbers(ctx, what, ref, ['line', 'col']);
+    ctx.current(ref);
+    requireStrings(ctx, ref, UNRESOLVED_STRINGS);
+    requireNumbers(ctx, ref, UNRESOLVED_NUMBERS);
     if (!nodeIndex.has(ref.fromNodeId)) {
       dangling++;
       return;
     }
     insert.values.push(
       ref.fromNodeId, ref.referenceName, ref.referenceKind, ref.line, ref.col,
-      jsonArrayOrNull(ctx, what, ref.candidates), ref.filePath, ref.language,
+      jsonArrayOrNull(ctx, ref.candidates), ref.filePath, ref.language,
     );
     insert.endRow();
     written++;
@@ -202,43 +235,39 @@ function eachRow<T>(ctx: LoadContext, rows: Iterable<T>, table: string, handle: 
   }
 }
 
-function requireStrings<T>(ctx: LoadContext, what: Describe, row: T, keys: ReadonlyArray<keyof T & string>): void {
-  if (row === null || typeof row !== 'object') throw ctx.invalid(what, 'not an object');
+function requireStrings<T>(ctx: LoadContext, row: T, keys: ReadonlyArray<keyof T & string>): void {
+  if (row === null || typeof row !== 'object') throw ctx.invalid('not an object');
   for (const key of keys) {
-    if (typeof row[key] !== 'string') throw ctx.invalid(what, `${key} must be a string`);
+    if (typeof row[key] !== 'string') throw ctx.invalid(`${key} must be a string`);
   }
 }
 
-function requireNumbers<T>(ctx: LoadContext, what: Describe, row: T, keys: ReadonlyArray<keyof T & string>): void {
+function requireNumbers<T>(ctx: LoadContext, row: T, keys: ReadonlyArray<keyof T & string>): void {
   for (const key of keys) {
-    if (!Number.isFinite(row[key])) throw ctx.invalid(what, `${key} must be a finite number`);
+    if (!Number.isFinite(row[key])) throw ctx.invalid(`${key} must be a finite number`);
   }
 }
 
-function optionalNumber(ctx: LoadContext, what: Describe, value: unknown): number | null {
+function optionalNumber(ctx: LoadContext, value: unknown): number | null {
   if (value === undefined || value === null) return null;
-  if (!Number.isFinite(value)) throw ctx.invalid(what, 'line/col must be finite numbers');
+  if (!Number.isFinite(value)) throw ctx.invalid('line/col must be finite numbers');
   return value as number;
 }
 
-function optionalText(ctx: LoadContext, what: Describe, value: unknown): string | null {
+function optionalText(ctx: LoadContext, value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw ctx.invalid(what, `expected a string, got ${typeof value}`);
+  if (typeof value !== 'string') throw ctx.invalid(`expected a string, got ${typeof value}`);
   return value;
 }
 
-function jsonArrayOrNull(ctx: LoadContext, what: Describe, value: unknown): string | null {
+function jsonArrayOrNull(ctx: LoadContext, value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (!Array.isArray(value)) throw ctx.invalid(what, 'expected an array');
+  if (!Array.isArray(value)) throw ctx.invalid('expected an array');
   return JSON.stringify(value);
 }
 
 function flag(value: unknown): SqlValue {
   return value ? 1 : 0;
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string' ? value : String(value);
 }
 
 function messageOf(error: unknown): string {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { QueryError } from '../errors.js';
 import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
 import type { Project } from '../project.js';
+import { isUnder } from '../paths.js';
 import { testConvention } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
 
@@ -52,10 +53,22 @@ export function affected(project: Project, changed: string[], options: AffectedO
   const { store } = project;
 
   const changedFiles: string[] = [];
+  let indexedPaths: string[] | undefined;
+  const add = (path: string) => {
+    if (!changedFiles.includes(path)) changedFiles.push(path);
+  };
   for (const arg of changed) {
     const path = project.projectPath(arg);
-    if (path === undefined || path === '') continue;
-    if (!changedFiles.includes(path)) changedFiles.push(path);
+    if (path === undefined) continue;
+    if (path !== '' && store.file(path)) {
+      add(path);
+      continue;
+    }
+    // A folder stands for the indexed files under it.
+    indexedPaths ??= store.files().map((f) => f.path);
+    const under = indexedPaths.filter((p) => isUnder(p, path));
+    if (under.length > 0) under.forEach(add);
+    else if (path !== '') add(path);
   }
   changedFiles.sort(compareText);
 

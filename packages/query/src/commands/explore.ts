@@ -54,7 +54,7 @@ export function explore(project: Project, query: string, options: ExploreOptions
   const order = new Map(hits.map((h, i) => [h.node.id, i]));
   seeds.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 
-  const chosen = new Map<string, { node: NodeDetails; relation: ExploreItem['relation']; relatedTo: string | null }>();
+  const chosen = new Map<string, { node: NodeRef; relation: ExploreItem['relation']; relatedTo: string | null }>();
   for (const node of seeds) chosen.set(node.id, { node, relation: 'match', relatedTo: null });
   // Related declarations round-robin over the matches, callees before callers.
   const related = seeds.map((seed) => [
@@ -68,7 +68,10 @@ export function explore(project: Project, query: string, options: ExploreOptions
     }
   }
 
-  const items: ExploreItem[] = [...chosen.values()].map(({ node, relation, relatedTo }) => {
+  const details = project.store.nodes(chosen.keys());
+  const items: ExploreItem[] = [...chosen.values()].map(({ node: ref, relation, relatedTo }) => {
+    const node: NodeDetails = details.get(ref.id) ?? { ...ref, startColumn: 0, endColumn: 0, signature: null, docstring: null, visibility: null,
+      isExported: false, isAsync: false, isStatic: false, isAbstract: false, decorators: [], typeParameters: [] };
     const block = reader.read(node, maxLines);
     return {
       node: toRef(node),

@@ -125,6 +125,8 @@ describe('affected', () => {
     expect(direct.affectedTests.map((t) => [t.filePath, t.reason])).toEqual([['src/b.test.ts', 'changed']]);
     expect(direct.notIndexed).toEqual(['src/unknown.ts']);
     expect(affected(p, ['src/c.ts']).affectedTests).toEqual([]);
+    // A folder stands for the indexed files under it.
+    expect(affected(p, ['src']).changedFiles).toEqual(['src/a.ts', 'src/b.test.ts', 'src/b.ts', 'src/c.ts']);
     // The test calls helper (in b.ts) directly: one hop over calls alone reaches it; over
     // instantiates alone nothing does.
     expect(affected(p, ['src/b.ts'], { depth: 1, edgeKinds: ['calls'] }).affectedTests.map((t) => t.filePath)).toEqual(['src/b.test.ts']);

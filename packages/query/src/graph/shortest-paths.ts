@@ -3,14 +3,14 @@
  * every node, the parents it was first reached from; the paths are then read back from the
  * target through those parents. Bounded by depth and by the number of nodes explored.
  */
-import type { NodeDetails, Site } from '../model.js';
+import type { NodeRef, Site } from '../model.js';
 import type { GraphStore } from '../store/graph-store.js';
 import { compareNodes } from '../symbols/resolve-symbol.js';
 import { walkLayers } from './traversal.js';
 
 export interface PathHop {
-  from: NodeDetails;
-  to: NodeDetails;
+  from: NodeRef;
+  to: NodeRef;
   sites: Site[];
 }
 
@@ -22,13 +22,13 @@ export interface ShortestPathsResult {
 
 export function shortestPaths(
   store: GraphStore,
-  from: NodeDetails,
-  to: NodeDetails,
+  from: NodeRef,
+  to: NodeRef,
   options: { kinds: readonly string[]; maxDepth: number; maxPaths: number; maxNodes: number },
 ): ShortestPathsResult {
   if (from.id === to.id) return { paths: [], exhausted: 'complete' };
   // parents: node id → the links it was reached through at its first depth.
-  const parents = new Map<string, Array<{ via: NodeDetails; node: NodeDetails; sites: Site[] }>>();
+  const parents = new Map<string, Array<{ via: NodeRef; node: NodeRef; sites: Site[] }>>();
   let found = false;
   const walked = walkLayers(
     store,

@@ -2,7 +2,7 @@
  * Breadth-first walks over the graph, one SQL round trip per layer. Edges whose other end has
  * no node are ignored (as the codegraph CLI does); identical duplicate edges count once.
  */
-import type { EdgeRow, NodeDetails, Site } from '../model.js';
+import type { EdgeRow, NodeRef, Site } from '../model.js';
 import type { GraphStore } from '../store/graph-store.js';
 import { compareNodes } from '../symbols/resolve-symbol.js';
 import { compareSites, siteOf } from './resolution.js';
@@ -16,8 +16,8 @@ export const DEPENDENCY_KINDS = ['calls', 'imports', 'extends', 'implements', 'i
 /** One step of a walk: `node` was reached from `via` (the node one layer closer to the start). */
 export interface Step {
   depth: number;
-  node: NodeDetails;
-  via: NodeDetails;
+  node: NodeRef;
+  via: NodeRef;
   /** Every site linking the two, in order. */
   sites: Site[];
 }
@@ -52,12 +52,12 @@ export interface LayerState {
  */
 export function walkLayers(
   store: GraphStore,
-  start: NodeDetails[],
+  start: NodeRef[],
   options: WalkOptions,
   onLayer: (steps: Step[], state: LayerState) => boolean,
 ): { depthOf: Map<string, number>; truncated: boolean; depthLimited: boolean } {
   const depthOf = new Map<string, number>(start.map((n) => [n.id, 0]));
-  const known = new Map<string, NodeDetails>(start.map((n) => [n.id, n]));
+  const known = new Map<string, NodeRef>(start.map((n) => [n.id, n]));
   const maxNodes = options.maxNodes ?? Number.POSITIVE_INFINITY;
   let frontier = start.map((n) => n.id);
   let reached = 0;
@@ -70,7 +70,7 @@ export function walkLayers(
       break;
     }
     const links = layer(store, frontier, options, known);
-    const grouped = new Map<string, { node: NodeDetails; via: NodeDetails; edges: Array<{ edge: EdgeRow; siteFile: string }> }>();
+    const grouped = new Map<string, { node: NodeRef; via: NodeRef; edges: Array<{ edge: EdgeRow; siteFile: string }> }>();
     const next: string[] = [];
     for (const link of links) {
       const seenAt = depthOf.get(link.other.id);
@@ -105,7 +105,7 @@ export function walkLayers(
   return { depthOf, truncated, depthLimited };
 }
 
-export function walk(store: GraphStore, start: NodeDetails[], options: WalkOptions): WalkResult {
+export function walk(store: GraphStore, start: NodeRef[], options: WalkOptions): WalkResult {
   const steps: Step[] = [];
   const result = walkLayers(store, start, options, (layerSteps) => {
     steps.push(...layerSteps);
@@ -116,20 +116,20 @@ export function walk(store: GraphStore, start: NodeDetails[], options: WalkOptio
 
 interface Link {
   /** The frontier node. */
-  from: NodeDetails;
+  from: NodeRef;
   /** The node on the other end. */
-  other: NodeDetails;
+  other: NodeRef;
   edge: EdgeRow;
   /** File of the edge's source node: where the site is. */
   siteFile: string;
 }
 
 /** All links of one layer, with both ends as nodes, duplicates dropped. */
-function layer(store: GraphStore, frontier: string[], options: WalkOptions, known: Map<string, NodeDetails>): Link[] {
+function layer(store: GraphStore, frontier: string[], options: WalkOptions, known: Map<string, NodeRef>): Link[] {
   const edges = options.direction === 'in' ? store.edgesTo(frontier, options.kinds) : store.edgesFrom(frontier, options.kinds);
   const otherId = (e: EdgeRow) => (options.direction === 'in' ? e.source : e.target);
   const missing = [...new Set(edges.map(otherId))].filter((id) => !known.has(id));
-  for (const [id, node] of store.nodes(missing)) known.set(id, node);
+  for (const [id, node] of store.refs(missing)) known.set(id, node);
   const seen = new Set<string>();
   const links: Link[] = [];
   for (const edge of edges) {
@@ -149,12 +149,12 @@ function layer(store: GraphStore, frontier: string[], options: WalkOptions, know
 /** Direct neighbours of one node, grouped per neighbour with all their sites. */
 export function neighbours(
   store: GraphStore,
-  node: NodeDetails,
+  node: NodeRef,
   direction: Direction,
   kinds: readonly string[],
-): Array<{ node: NodeDetails; sites: Site[] }> {
+): Array<{ node: NodeRef; sites: Site[] }> {
   const result = walk(store, [node], { direction, kinds, maxDepth: 1 });
-  const byNode = new Map<string, { node: NodeDetails; sites: Site[] }>();
+  const byNode = new Map<string, { node: NodeRef; sites: Site[] }>();
   for (const step of result.steps) byNode.set(step.node.id, { node: step.node, sites: step.sites });
   return [...byNode.values()].sort((a, b) => compareNodes(a.node, b.node));
 }

@@ -188,6 +188,21 @@ describe('GraphStore: reads', () => {
     p.close();
   });
 
+  it('survives edge metadata that is not JSON, or JSON of the wrong shape', () => {
+    const { root, dbPath } = project();
+    const db = new Database(dbPath);
+    db.prepare("UPDATE edges SET metadata = '{not json' WHERE source = ? AND kind = 'instantiates'").run(id.main);
+    db.prepare(`UPDATE edges SET metadata = '{"resolvedBy": 7, "confidence": "high"}' WHERE source = ? AND target = ?`).run(id.greet, id.helper);
+    db.close();
+    const p = openProject({ path: root });
+    const edges = p.store.edgesFrom([id.main, id.greet], ['instantiates', 'calls']);
+    const broken = edges.find((e) => e.kind === 'instantiates')!;
+    expect(broken).toMatchObject({ resolvedBy: null, confidence: null });
+    const wrongShape = edges.find((e) => e.source === id.greet)!;
+    expect(wrongShape).toMatchObject({ resolvedBy: null, confidence: null, provenance: 'heuristic' });
+    p.close();
+  });
+
   it('counts, languages and metadata', () => {
     const { root } = project();
     const p = openProject({ path: root });

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleGraph, id } from '../../../query/src/test-support/sample-graph.js';
-import { makeProject } from '../../../query/src/test-support/v4-database.js';
-import { runQueryCli } from '../test-support/run-query-cli.js';
+import { sampleGraph, id } from '../../packages/query/src/test-support/sample-graph.js';
+import { makeProject } from '../../packages/query/src/test-support/v4-database.js';
+import { runQueryCli } from '../../packages/cli/src/test-support/run-query-cli.js';
 
 const temps: string[] = [];
 let root: string;
@@ -133,4 +133,19 @@ describe('arbor query commands', () => {
     const deep = JSON.parse((await run(['callers', 'inner', '--depth', '2', '--json'])).stdout);
     expect(deep.hops.some((h: { depth: number }) => h.depth === 2)).toBe(true);
   });
+});
+
+describe('signatures in one-line listings', async () => {
+  const { inlineSignature } = await import('../../packages/cli/src/output/format.js');
+  it.each([
+    ['(n: number): number', 'helper', '(n: number): number'],
+    ['function helper(n: number): number', 'helper', '(n: number): number'],
+    ['def load_orders(path)', 'load_orders', '(path)'],
+    ['const store = new UserStore()', 'store', ' = new UserStore()'],
+    ['= new UserStore()', 'store', ' = new UserStore()'],
+    ['private items: LineItem[] = []', 'items', ': LineItem[] = []'],
+    ['class ReportWriter', 'ReportWriter', ''],
+    ['class Box<T> extends Base', 'Box', '<T> extends Base'],
+    [null, 'x', ''],
+  ])('%s → %s', (signature, name, expected) => expect(inlineSignature(signature, name)).toBe(expected));
 });
