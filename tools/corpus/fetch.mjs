@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const corpora = JSON.parse(fs.readFileSync(path.join(here, 'corpora.json'), 'utf8'));
 
-export function defaultCorpusDir() {
+function defaultCorpusDir() {
   if (process.env.ARBOR_CORPUS_DIR) return path.resolve(process.env.ARBOR_CORPUS_DIR);
   const cache = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
   return path.join(cache, 'arbor-corpus');

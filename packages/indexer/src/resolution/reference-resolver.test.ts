@@ -153,6 +153,23 @@ describe('ReferenceResolver', () => {
     expect(resolve('sub.ts', call('nowhere', { receiver: ['super'], enclosing: 2 }))).toMatchObject({ resolved: false });
   });
 
+  it('this.m() prefers the instance member over a static one of the same name, and survives a self-extending class', () => {
+    const cls = file('s.ts', {
+      declarations: [
+        decl('class', 'S', 1),
+        decl('method', 'now', 2, { parent: 0, isStatic: true }),
+        decl('method', 'now', 4, { parent: 0 }),
+        decl('method', 'run', 6, { parent: 0 }),
+        decl('method', 'make', 8, { parent: 0, isStatic: true }),
+      ],
+      references: [call('S', { kind: 'extends', enclosing: 0, line: 1 })],
+    });
+    const resolve = setup([cls]);
+    expect(resolve('s.ts', call('now', { receiver: ['this'], enclosing: 3 }))).toMatchObject({ resolved: true, target: { localId: 2 } });
+    expect(resolve('s.ts', call('now', { receiver: ['this'], enclosing: 4 }))).toMatchObject({ resolved: true, target: { localId: 1 } });
+    expect(resolve('s.ts', call('gone', { receiver: ['this'], enclosing: 3 }))).toMatchObject({ resolved: false });
+  });
+
   describe('with Python module semantics', () => {
     const py = (path: string, parts: Partial<FileExtraction>) => file(path, { language: 'python', ...parts });
     function setupPython(extractions: FileExtraction[]) {

@@ -35,6 +35,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
 };
 
 export class ReferenceResolver {
+  private readonly superclassCache = new Map<string, DeclarationRef[]>();
+  private readonly superclassesInProgress = new Set<string>();
+
   constructor(
     private readonly symbols: WorkspaceSymbols,
     private readonly uniqueNames: UniqueNameIndex,
@@ -86,7 +89,8 @@ export class ReferenceResolver {
       if (receiver.length !== 1 || site.enclosing === null) return unresolved('unknown-receiver', false);
       const owner = this.enclosingClass(file, site.enclosing);
       if (owner === undefined) return unresolved('unknown-receiver', false);
-      const found = this.findMember({ file: file.path, localId: owner }, site.name, isSuper);
+      const wantStatic = head === 'cls' || this.inStaticContext(file, site.enclosing, owner);
+      const found = this.findMember({ file: file.path, localId: owner }, site.name, isSuper, wantStatic);
       if (!found) return unresolved('unknown-receiver', false);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
@@ -155,37 +159,67 @@ export class ReferenceResolver {
 
   /**
    * A member of a class or, when the class does not declare it, of its proven superclasses
-   * (nearest first). `skipOwn` starts at the superclasses, for `super.m()`.
+   * (nearest first). `skipOwn` starts at the superclasses, for `super.m()`. `wantStatic` prefers
+   * static members from a static context and instance members otherwise (a class may have both).
    */
   private findMember(
     classRef: DeclarationRef,
     name: string,
     skipOwn: boolean,
+    wantStatic: boolean,
     depth = 0,
   ): { ref: DeclarationRef; inherited: boolean } | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.symbols.members(classRef).get(name);
-      if (own) return { ref: this.symbols.pickDeclaration(classRef.file, own), inherited: depth > 0 };
+      if (own) {
+        const decls = this.symbols.extraction(classRef.file)!.declarations;
+        const fitting = own.filter((id) => Boolean(decls[id].isStatic) === wantStatic);
+        return { ref: this.symbols.pickDeclaration(classRef.file, fitting.length > 0 ? fitting : own), inherited: depth > 0 };
+      }
     }
     for (const parent of this.superclasses(classRef)) {
-      const found = this.findMember(parent, name, false, depth + 1);
+      const found = this.findMember(parent, name, false, wantStatic, depth + 1);
       if (found) return { ref: found.ref, inherited: true };
     }
     return undefined;
   }
 
-  /** The classes a class extends, where the `extends` site resolves to a class-like declaration. */
+  /**
+   * The classes a class extends, where the `extends` site resolves to a class-like declaration.
+   * Memoised, and guarded against re-entry: resolving a heritage clause must never need the
+   * class's own superclasses (broken code can make it try).
+   */
   private superclasses(classRef: DeclarationRef): DeclarationRef[] {
-    const file = this.symbols.extraction(classRef.file);
-    if (!file) return [];
+    const key = `${classRef.file}\0${classRef.localId}`;
+    const known = this.superclassCache.get(key);
+    if (known) return known;
+    if (this.superclassesInProgress.has(key)) return [];
+    this.superclassesInProgress.add(key);
     const out: DeclarationRef[] = [];
-    for (const site of file.references) {
-      if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
-      const result = this.resolve(file, site);
-      if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+    try {
+      const file = this.symbols.extraction(classRef.file);
+      for (const site of file?.references ?? []) {
+        if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
+        const result = this.resolve(file!, site);
+        if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+      }
+    } finally {
+      this.superclassesInProgress.delete(key);
     }
+    this.superclassCache.set(key, out);
     return out;
+  }
+
+  /** Whether the method a site sits in is static (its `this`/`cls` is the class, not an instance). */
+  private inStaticContext(file: FileExtraction, localId: number, owner: number): boolean {
+    let current: number | null = localId;
+    while (current !== null) {
+      const decl: Declaration = file.declarations[current];
+      if (decl.parent === owner) return Boolean(decl.isStatic);
+      current = decl.parent;
+    }
+    return false;
   }
 
   private enclosingClass(file: FileExtraction, localId: number): number | undefined {
