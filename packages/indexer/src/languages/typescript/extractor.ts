@@ -13,6 +13,7 @@ import type {
 } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { repairedTree } from './ecmascript-syntax-repair.js';
 import { blockScope, functionScope, headScope, LocalScope, patternNames } from './ecmascript-scopes.js';
 import {
   compactText, decoratorText, decoratorTexts, declarationName, docCommentText, firstChildOfType,
@@ -76,7 +77,13 @@ interface Frame {
 
 export const ecmascriptExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
-    return new EcmascriptFileExtractor(input).run();
+    const repaired = repairedTree(input.tree, input.source, input.language);
+    if (!repaired) return new EcmascriptFileExtractor(input).run();
+    try {
+      return new EcmascriptFileExtractor({ ...input, tree: repaired }).run();
+    } finally {
+      repaired.delete();
+    }
   },
 };
 

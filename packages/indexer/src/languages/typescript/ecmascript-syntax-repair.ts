@@ -1,0 +1,117 @@
+/**
+ * Works around two gaps of the pinned tree-sitter-typescript grammar (0.23.2) that wreck whole files
+ * through error recovery (effect: 190 of 363 files, often the entire file under one ERROR node):
+ *
+ * 1. Variance annotations on type parameters (`interface Fiber<out A, in out E>`, TS 4.7) are not in
+ *    the grammar at all.
+ * 2. Its automatic-semicolon scanner never ends a line before `<`, so newline-separated generic call
+ *    signatures in an object type (`{ (a: A): B \n <X>(b: X): Y }`, the `dual` overload idiom) run into
+ *    each other.
+ *
+ * When a parse has errors, the source is re-parsed with those spots neutralised without changing any
+ * offset or line: the modifiers become spaces, and one indentation character before such a `<` becomes
+ * `;`. The repaired tree is used only when it has fewer error nodes than the original. Declaration
+ * names never overlap a rewritten character, and the extractor keeps reading text from the original
+ * source.
+ */
+import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
+
+/** `<in out T`, `, out E =`: a variance modifier on a type parameter. */
+const VARIANCE_MODIFIER = /([<,]\s*)((?:in[ \t]+out|in|out)[ \t]+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+/** An indented line starting with `<`. */
+const LINE_STARTING_WITH_ANGLE = /\n[ \t]*[ \t]</g;
+/**
+ * Words after which a `<` on the next line continues the expression or type. (`void` is left out: as a
+ * type it ends a member, and `void\n<T>x` is not written.)
+ */
+const CONTINUING_KEYWORDS: ReadonlySet<string> = new Set([
+  'return', 'extends', 'keyof', 'typeof', 'as', 'satisfies', 'new', 'await', 'yield', 'in', 'of', 'instanceof', 'case',
+  'else', 'do', 'throw', 'delete', 'infer', 'is', 'readonly', 'unique', 'asserts',
+]);
+/** Node types whose text is not code: a rewrite there would change a string or a comment. */
+const NOT_CODE: ReadonlySet<string> = new Set([
+  'comment', 'string', 'string_fragment', 'template_string', 'escape_sequence', 'regex', 'regex_pattern', 'jsx_text',
+]);
+
+const parsers = new Map<Grammar, Parser>();
+
+/**
+ * A better tree for `source` when `tree` has syntax errors that the repairs above remove, else null.
+ * The caller owns the returned tree.
+ */
+export function repairedTree(tree: Tree, source: string, language: string): Tree | null {
+  if (!tree.rootNode.hasError || (language !== 'typescript' && language !== 'tsx')) return null;
+  const repaired = repairSource(source, tree.rootNode, language === 'typescript');
+  if (repaired === source) return null;
+  const grammar = tree.language;
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(grammar);
+    parsers.set(grammar, parser);
+  }
+  const candidate = parser.parse(repaired);
+  if (!candidate) {
+    parser.reset();
+    return null;
+  }
+  if (errorNodeCount(candidate.rootNode) < errorNodeCount(tree.rootNode)) return candidate;
+  candidate.delete();
+  return null;
+}
+
+/** `source` with the two grammar gaps neutralised; same length, same line breaks. */
+export function repairSource(source: string, root: SyntaxNode, repairGenericSignatures: boolean): string {
+  const chars = source.split('');
+  let changed = false;
+  for (const match of source.matchAll(VARIANCE_MODIFIER)) {
+    const start = match.index + match[1]!.length;
+    if (!isCode(root, start)) continue;
+    for (let i = start; i < start + match[2]!.length; i++) chars[i] = ' ';
+    changed = true;
+  }
+  if (repairGenericSignatures) {
+    for (const match of source.matchAll(LINE_STARTING_WITH_ANGLE)) {
+      const angle = match.index + match[0].length - 1;
+      if (!isCode(root, angle) || !endsMember(source, root, match.index)) continue;
+      chars[angle - 1] = ';';
+      changed = true;
+    }
+  }
+  return changed ? chars.join('') : source;
+}
+
+/** Whether the code before `lineBreak` (comments skipped) ends something, so a new member may start. */
+function endsMember(source: string, root: SyntaxNode, lineBreak: number): boolean {
+  let end = lineBreak;
+  for (;;) {
+    while (end > 0 && /\s/.test(source[end - 1]!)) end--;
+    if (end === 0) return false;
+    const node = root.descendantForIndex(end - 1);
+    if (!node || node.type !== 'comment' || node.startIndex >= end) break;
+    end = node.startIndex;
+  }
+  const last = source[end - 1]!;
+  if (last === '>') return source[end - 2] !== '=';
+  if (/[)\]}'"`]/.test(last)) return true;
+  if (!/[\w$]/.test(last)) return false;
+  let wordStart = end - 1;
+  while (wordStart > 0 && /[\w$]/.test(source[wordStart - 1]!)) wordStart--;
+  return !CONTINUING_KEYWORDS.has(source.slice(wordStart, end));
+}
+
+function isCode(root: SyntaxNode, index: number): boolean {
+  const node = root.descendantForIndex(index);
+  return !node || !NOT_CODE.has(node.type);
+}
+
+function errorNodeCount(root: SyntaxNode): number {
+  let count = 0;
+  const stack: SyntaxNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.isMissing || node.type === 'ERROR') count++;
+    for (const child of node.children) if (child && (child.hasError || child.isMissing)) stack.push(child);
+  }
+  return count;
+}
