@@ -218,6 +218,15 @@ describe('ReferenceResolver', () => {
       expect(setupPython([init, sub, app])('app.py', call('work', { receiver: ['sub'] }))).toMatchObject({ resolved: true, target: { file: 'pkg/sub.py' } });
     });
 
+    it('an internal wildcard import also blocks the fallback; a .pyi stub is never a name-only target', () => {
+      const star = py('star.py', { declarations: [decl('import', 'ns.tool', 1)], imports: [imp(0, 'ns.tool', [['*', '*']])] });
+      const other = py('other.py', { declarations: [decl('function', 'helper', 1)] });
+      expect(setupPython([tool, other, star])('star.py', call('helper'))).toMatchObject({ resolved: false, reason: 'not-found', likelyInternal: true });
+      const stub = py('vendor/turtle.pyi', { declarations: [decl('function', 'forward', 1)] });
+      const caller = py('caller.py', {});
+      expect(setupPython([stub, caller])('caller.py', call('forward'))).toMatchObject({ resolved: false });
+    });
+
     it('`from external import *` blocks the workspace-wide fallback; a bound self never links', () => {
       const app = py('app.py', {
         declarations: [decl('import', 'numpy', 1), decl('class', 'C', 2), decl('method', 'm', 3, { parent: 1 })],

@@ -69,11 +69,17 @@ export class ReferenceResolver {
 
     const resolver = this.importResolverFor(file);
     if (resolver?.isBuiltin(site.name)) return unresolved('builtin', false);
-    // `from external import *` may have bound the name: a workspace-wide guess could be wrong.
-    if (this.symbols.hasExternalWildcard(file.path)) return unresolved('external-import', false);
+    // A wildcard import may have bound the name — from an unindexed module, or dynamically from an
+    // indexed one (names made at run time): a workspace-wide guess could be wrong either way.
+    const wildcard = this.symbols.wildcardImportKind(file.path);
+    if (wildcard === 'external') return unresolved('external-import', false);
+    if (wildcard === 'internal') return unresolved('not-found', true);
 
     const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
-    if (candidates.length === 1) return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
+    if (candidates.length === 1 && this.uniqueNames.isLinkable(candidates[0])) {
+      return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
+    }
+    if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
     if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
     return unresolved('not-found', true);
   }

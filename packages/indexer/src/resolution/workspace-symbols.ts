@@ -265,9 +265,11 @@ export class WorkspaceSymbols {
     }
   }
 
-  /** Whether any wildcard import of the file lands on no indexed file (its names are unknowable). */
-  hasExternalWildcard(file: string): boolean {
-    return this.scope(file).wildcardImports.some((s) => this.resolveSpecifier(file, s.specifier) === null);
+  /** Whether the file has wildcard imports, and whether any of them lands on no indexed file. */
+  wildcardImportKind(file: string): 'none' | 'internal' | 'external' {
+    const wildcards = this.scope(file).wildcardImports;
+    if (wildcards.length === 0) return 'none';
+    return wildcards.some((s) => this.resolveSpecifier(file, s.specifier) === null) ? 'external' : 'internal';
   }
 
   private visibleAttributes(file: string): boolean {

@@ -1,18 +1,24 @@
 /**
  * Where a Python import lands among the indexed files.
  *
- * Source roots (folders on an imagined sys.path) are discovered from the file set:
- *  - the project root and `src/` (unless `src` is itself a package);
- *  - the parent of every top-level package (a folder with `__init__.py` whose parent has none);
- *  - for each importing file, the nearest folder above it that is not a package (the folder of
- *    a script, or the parent of the file's own top-level package): what Python puts first on
- *    sys.path when that file's program runs.
- * A dotted name is looked up under every root. One indexed file → that file. Several → the one
- * under the importer's own root if exactly one is there, else null: never guess across roots.
- * Stdlib and third-party modules are simply not indexed, so they resolve to null.
+ * Source roots (folders on an imagined sys.path) are discovered from the file set, and each must be
+ * justified:
+ *  - the project root, and `src/` (unless `src` is itself a package);
+ *  - the parent of a top-level package (a folder with `__init__.py` whose parent has none), or a folder
+ *    with a packaging marker (`pyproject.toml`, `setup.py`, `setup.cfg`), when that folder is not inside
+ *    a package, not below a `site-packages`/`dist-packages` folder, not in a stub tree (typeshed,
+ *    `*-stubs`), and holds some `.py` source (a stubs-only folder describes code that is not here);
+ *  - for each importing file, the nearest folder above it that is not a package (the folder of a
+ *    script, or the parent of the file's own top-level package): what Python puts first on sys.path.
+ * A dotted name is looked up in the importer's own root first; found there, that file wins. A stdlib
+ * module name (`os`, `time`, …) not found there is the stdlib's: null. Otherwise every root is tried:
+ * one file → that file; several → the only one outside a stub tree, else null: never guess.
+ * In a folder, a package's `__init__.py` beats `x.py`, and `.py` beats `.pyi`.
+ * Third-party modules that are not indexed simply resolve to null.
  */
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 import { isPythonBuiltin } from './builtins.js';
+import { isPythonStdlibModule } from './stdlib-modules.js';
 
 const DOTTED_NAME = /^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/u;
 const RELATIVE = /^(\.+)(.*)$/;
@@ -28,7 +34,7 @@ export function joinSubmoduleSpecifier(specifier: string, name: string): string 
 }
 
 export const createPythonImportResolver: ImportResolverFactory = (workspace: WorkspaceView): PythonImportResolver => {
-  const layout = new PythonLayout(workspace.files);
+  const layout = new PythonLayout(workspace.files, (path) => workspace.readText(path));
   const cache = new Map<string, string | null>();
 
   const resolveModule = (fromFile: string, specifier: string): string | null => {
@@ -60,18 +66,33 @@ class PythonLayout {
   private readonly packages = new Set<string>();
   private readonly roots: string[];
 
-  constructor(private readonly files: ReadonlySet<string>) {
+  constructor(
+    private readonly files: ReadonlySet<string>,
+    readText: (relativePath: string) => string | undefined,
+  ) {
     let hasSrc = false;
     for (const file of files) {
       if (!isPythonFile(file)) continue;
       if (isPackageInit(file)) this.packages.add(dirname(file));
       if (file.startsWith('src/')) hasSrc = true;
     }
+    // Which non-package folders hold (directly or through their packages) any `.py` source.
+    const holdsSource = new Set<string>();
+    const holdsPython = new Set<string>();
+    for (const file of files) {
+      if (!isPythonFile(file)) continue;
+      const root = this.ownRoot(file);
+      holdsPython.add(root);
+      if (file.endsWith('.py')) holdsSource.add(root);
+    }
     const roots = new Set<string>(['']);
     if (hasSrc && !this.packages.has('src')) roots.add('src');
     for (const pkg of this.packages) {
       const parent = dirname(pkg);
-      if (!this.packages.has(parent)) roots.add(parent);
+      if (!this.packages.has(parent) && holdsSource.has(parent) && this.mayBeSourceRoot(parent)) roots.add(parent);
+    }
+    for (const folder of holdsPython) {
+      if (this.mayBeSourceRoot(folder) && hasPackagingMarker(folder, files, readText)) roots.add(folder);
     }
     this.roots = [...roots];
   }
@@ -95,16 +116,17 @@ class PythonLayout {
 
   private resolveAbsolute(fromFile: string, parts: string[]): string | null {
     const relativePath = parts.join('/');
-    const found = new Map<string, string>(); // root → file
     const ownRoot = this.ownRoot(fromFile);
-    for (const root of new Set([...this.roots, ownRoot])) {
+    const own = this.moduleFile(join(ownRoot, relativePath), false);
+    // The importer's own folder comes first on sys.path; after it, the stdlib shadows every other root.
+    if (own !== null || isPythonStdlibModule(parts[0])) return own;
+    const distinct = new Set<string>();
+    for (const root of this.roots) {
       const file = this.moduleFile(join(root, relativePath), false);
-      if (file !== null) found.set(root, file);
+      if (file !== null) distinct.add(file);
     }
-    const distinct = new Set(found.values());
-    if (distinct.size === 1) return [...distinct][0];
-    if (distinct.size === 0) return null;
-    return found.get(ownRoot) ?? null;
+    const candidates = distinct.size > 1 ? [...distinct].filter((file) => !isInStubTree(file)) : [...distinct];
+    return candidates.length === 1 ? candidates[0] : null;
   }
 
   /** The nearest folder above `file` that is not a package. */
@@ -112,6 +134,21 @@ class PythonLayout {
     let folder = dirname(file);
     while (folder !== '' && this.packages.has(folder)) folder = dirname(folder);
     return folder;
+  }
+
+  /**
+   * Whether a folder could be an entry of a real sys.path: not a folder inside some package (test
+   * fixtures, data), not below an installed `site-packages` (that folder itself is the entry), and not
+   * in a vendored stub tree (typeshed, `*-stubs`), whose modules describe code that is not here.
+   */
+  private mayBeSourceRoot(folder: string): boolean {
+    if (folder === '' || isInStubTree(folder)) return folder === '';
+    const segments = folder.split('/');
+    if (segments.slice(0, -1).some((segment) => INSTALL_FOLDERS.has(segment))) return false;
+    for (let ancestor = dirname(folder); ancestor !== ''; ancestor = dirname(ancestor)) {
+      if (this.packages.has(ancestor)) return false;
+    }
+    return true;
   }
 
   /**
@@ -125,6 +162,19 @@ class PythonLayout {
     for (const candidate of candidates) if (this.files.has(candidate)) return candidate;
     return null;
   }
+}
+
+const INSTALL_FOLDERS: ReadonlySet<string> = new Set(['site-packages', 'dist-packages']);
+
+/** A path inside a copy of typeshed or a PEP 561 stub-only package (`foo-stubs`). */
+function isInStubTree(path: string): boolean {
+  return path.split('/').some((segment) => segment === 'typeshed' || segment.endsWith('-stubs'));
+}
+
+/** A folder that declares a distribution (`pyproject.toml`, `setup.py`, `setup.cfg`). */
+function hasPackagingMarker(folder: string, files: ReadonlySet<string>, readText: (path: string) => string | undefined): boolean {
+  if (files.has(join(folder, 'setup.py'))) return true;
+  return readText(join(folder, 'pyproject.toml')) !== undefined || readText(join(folder, 'setup.cfg')) !== undefined;
 }
 
 function isPythonFile(path: string): boolean {

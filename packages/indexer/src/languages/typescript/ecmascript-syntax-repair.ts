@@ -7,17 +7,19 @@
  * 2. Its automatic-semicolon scanner never ends a line before `<`, so newline-separated generic call
  *    signatures in an object type (`{ (a: A): B \n <X>(b: X): Y }`, the `dual` overload idiom) run into
  *    each other.
+ * 3. Template literal *types* take no escape sequences: an escaped backtick (`Missing \`Self\``) ends
+ *    the type early and the rest of the file is read as code.
  *
  * When a parse has errors, the source is re-parsed with those spots neutralised without changing any
- * offset or line: the modifiers become spaces, and one indentation character before such a `<` becomes
- * `;`. The repaired tree is used only when it has fewer error nodes than the original. Declaration
+ * offset or line: the modifiers become spaces, one indentation character before such a `<` becomes
+ * `;`, and the escapes of a broken template literal type become spaces. The repaired tree is used only when it has fewer error nodes than the original. Declaration
  * names never overlap a rewritten character, and the extractor keeps reading text from the original
  * source.
  */
 import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
 
-/** `<in out T`, `, out E =`: a variance modifier on a type parameter. */
-const VARIANCE_MODIFIER = /([<,]\s*)((?:in[ \t]+out|in|out)[ \t]+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+/** `<in out T`, `, out E =`: a variance modifier on a type parameter (comments may come before it). */
+const VARIANCE_MODIFIER = /([<,](?:\s|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n]*\n)*)((?:in[ \t]+out|in|out)[ \t]+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
 /** An indented line starting with `<`. */
 const LINE_STARTING_WITH_ANGLE = /\n[ \t]*[ \t]</g;
 /**
@@ -34,6 +36,7 @@ const NOT_CODE: ReadonlySet<string> = new Set([
 ]);
 
 const parsers = new Map<Grammar, Parser>();
+const MAX_ROUNDS = 3;
 
 /**
  * A better tree for `source` when `tree` has syntax errors that the repairs above remove, else null.
@@ -41,23 +44,40 @@ const parsers = new Map<Grammar, Parser>();
  */
 export function repairedTree(tree: Tree, source: string, language: string): Tree | null {
   if (!tree.rootNode.hasError || (language !== 'typescript' && language !== 'tsx')) return null;
-  const repaired = repairSource(source, tree.rootNode, language === 'typescript');
-  if (repaired === source) return null;
-  const grammar = tree.language;
+  const parser = parserFor(tree.language);
+  let best: Tree | null = null;
+  let bestErrors = errorNodeCount(tree.rootNode);
+  let text = source;
+  // A repair can uncover the next broken spot (error recovery hides it), so repair the repaired tree.
+  for (let round = 0; round < MAX_ROUNDS && bestErrors > 0; round++) {
+    const repaired = repairSource(text, (best ?? tree).rootNode, language === 'typescript');
+    if (repaired === text) break;
+    const candidate = parser.parse(repaired);
+    if (!candidate) {
+      parser.reset();
+      break;
+    }
+    const errors = errorNodeCount(candidate.rootNode);
+    if (errors >= bestErrors) {
+      candidate.delete();
+      break;
+    }
+    best?.delete();
+    best = candidate;
+    bestErrors = errors;
+    text = repaired;
+  }
+  return best;
+}
+
+function parserFor(grammar: Grammar): Parser {
   let parser = parsers.get(grammar);
   if (!parser) {
     parser = new Parser();
     parser.setLanguage(grammar);
     parsers.set(grammar, parser);
   }
-  const candidate = parser.parse(repaired);
-  if (!candidate) {
-    parser.reset();
-    return null;
-  }
-  if (errorNodeCount(candidate.rootNode) < errorNodeCount(tree.rootNode)) return candidate;
-  candidate.delete();
-  return null;
+  return parser;
 }
 
 /** `source` with the two grammar gaps neutralised; same length, same line breaks. */
@@ -69,6 +89,9 @@ export function repairSource(source: string, root: SyntaxNode, repairGenericSign
     if (!isCode(root, start)) continue;
     for (let i = start; i < start + match[2]!.length; i++) chars[i] = ' ';
     changed = true;
+  }
+  for (const literal of brokenTemplateLiteralTypes(root)) {
+    if (blankTemplateEscapes(source, chars, literal.startIndex)) changed = true;
   }
   if (repairGenericSignatures) {
     for (const match of source.matchAll(LINE_STARTING_WITH_ANGLE)) {
@@ -98,6 +121,48 @@ function endsMember(source: string, root: SyntaxNode, lineBreak: number): boolea
   let wordStart = end - 1;
   while (wordStart > 0 && /[\w$]/.test(source[wordStart - 1]!)) wordStart--;
   return !CONTINUING_KEYWORDS.has(source.slice(wordStart, end));
+}
+
+/** Template literal types that hold an ERROR node (an escape cut them short). */
+function brokenTemplateLiteralTypes(root: SyntaxNode): SyntaxNode[] {
+  const found: SyntaxNode[] = [];
+  const stack: SyntaxNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'template_literal_type' && node.children.some((child) => child?.type === 'ERROR')) {
+      found.push(node);
+      continue;
+    }
+    for (const child of node.children) if (child?.hasError) stack.push(child);
+  }
+  return found;
+}
+
+/**
+ * Blanks every escape in the literal parts of the template starting at `open` (a backtick), up to its
+ * real closing backtick; `\${...}` substitutions are skipped by brace depth. True when one was blanked.
+ */
+function blankTemplateEscapes(source: string, chars: string[], open: number): boolean {
+  let blanked = false;
+  let depth = 0;
+  for (let i = open + 1; i < source.length; i++) {
+    const c = source[i];
+    if (depth > 0) {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+    } else if (c === '`') {
+      break;
+    } else if (c === '\\') {
+      chars[i] = ' ';
+      if (i + 1 < source.length && source[i + 1] !== '\n') chars[i + 1] = ' ';
+      i++;
+      blanked = true;
+    } else if (c === '$' && source[i + 1] === '{') {
+      depth = 1;
+      i++;
+    }
+  }
+  return blanked;
 }
 
 function isCode(root: SyntaxNode, index: number): boolean {

@@ -1,37 +1,24 @@
 /**
- * Test support: parses ECMAScript source with the WASM grammars straight from tree-sitter-wasms
- * (independent of the shared grammar loader) and runs the extractor on it.
+ * Test support: parses ECMAScript source with the pinned grammars of grammars/grammars.json (the ones
+ * indexing uses, so tests see the same trees and the same grammar gaps) and runs the extractor on it.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { Language, Parser } from 'web-tree-sitter';
+import { Parser } from 'web-tree-sitter';
 import type { FileExtraction } from '../../model/extraction.js';
 import type { Language as LanguageName } from '../../model/graph-vocabulary.js';
+import { loadGrammar } from '../../parsing/grammar-loader.js';
 import { ecmascriptExtractor } from './extractor.js';
 
-const GRAMMAR_FILES: Record<string, string> = {
-  typescript: 'tree-sitter-typescript.wasm',
-  tsx: 'tree-sitter-tsx.wasm',
-  javascript: 'tree-sitter-javascript.wasm',
-  jsx: 'tree-sitter-javascript.wasm',
-};
-
-let ready: Promise<void> | undefined;
-const parsers = new Map<string, Parser>();
+const ECMASCRIPT: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
+const parsers = new Map<LanguageName, Parser>();
 
 async function parserFor(language: LanguageName): Promise<Parser> {
-  ready ??= Parser.init();
-  await ready;
-  const file = GRAMMAR_FILES[language];
-  if (!file) throw new Error(`not an ECMAScript language: ${language}`);
-  let parser = parsers.get(file);
+  if (!ECMASCRIPT.has(language)) throw new Error(`not an ECMAScript language: ${language}`);
+  let parser = parsers.get(language);
   if (!parser) {
-    const require = createRequire(import.meta.url);
-    const wasmDir = path.join(path.dirname(require.resolve('tree-sitter-wasms/package.json')), 'out');
-    const grammar = await Language.load(path.join(wasmDir, file));
+    const grammar = await loadGrammar(language);
     parser = new Parser();
     parser.setLanguage(grammar);
-    parsers.set(file, parser);
+    parsers.set(language, parser);
   }
   return parser;
 }
