@@ -118,6 +118,74 @@ describe('python module resolution', () => {
     expect(r.resolveModule('tools/report.py', 'svc1.app.models')).toBe('svc1/app/models.py');
   });
 
+  it('never lands a stdlib import on a vendored typeshed copy, and takes the stdlib name only from the importer’s root', () => {
+    const r = resolver([
+      'os.py', 'json/__init__.py', 'test/__init__.py', 'test/pythoninfo.py', 'scripts/tool.py',
+      'site-packages/jedi/__init__.py', 'site-packages/jedi/api.py',
+      'site-packages/jedi/third_party/typeshed/stdlib/os/__init__.pyi', 'site-packages/jedi/third_party/typeshed/stdlib/os/path.pyi',
+      'site-packages/jedi/third_party/typeshed/stdlib/time.pyi', 'site-packages/jedi/third_party/typeshed/stdlib/sys.pyi',
+      'site-packages/jedi/third_party/typeshed/stdlib/abc.pyi',
+      'site-packages/jedi/third_party/typeshed/stubs/six/six/__init__.pyi',
+    ]);
+    // The project is the stdlib: its own os.py; time and sys are C modules, so nothing.
+    expect(r.resolveModule('test/pythoninfo.py', 'os')).toBe('os.py');
+    expect(r.resolveModule('test/pythoninfo.py', 'time')).toBeNull();
+    expect(r.resolveModule('test/pythoninfo.py', 'sys')).toBeNull();
+    expect(r.resolveModule('test/pythoninfo.py', 'os.path')).toBeNull();
+    expect(r.resolveModule('test/pythoninfo.py', 'six')).toBeNull();
+    // A script folder or an installed package does not define os: external.
+    expect(r.resolveModule('scripts/tool.py', 'json')).toBeNull();
+    expect(r.resolveModule('site-packages/jedi/api.py', 'os')).toBeNull();
+    expect(r.resolveModule('site-packages/jedi/api.py', 'time')).toBeNull();
+    // Installed packages still see each other and are seen from the project.
+    expect(r.resolveModule('test/pythoninfo.py', 'jedi.api')).toBe('site-packages/jedi/api.py');
+    expect(r.resolveModule('site-packages/jedi/api.py', 'jedi')).toBe('site-packages/jedi/__init__.py');
+    // Inside the stub tree, stubs still resolve among themselves.
+    const stdlibStub = 'site-packages/jedi/third_party/typeshed/stdlib/os/__init__.pyi';
+    expect(r.resolveModule(stdlibStub, 'sys')).toBe('site-packages/jedi/third_party/typeshed/stdlib/sys.pyi');
+    expect(r.resolveModule(stdlibStub, 'os.path')).toBe('site-packages/jedi/third_party/typeshed/stdlib/os/path.pyi');
+  });
+
+  it('does not treat folders inside packages, site-packages or stub-only trees as source roots', () => {
+    const r = resolver([
+      'main.py',
+      'pkg/__init__.py', 'pkg/tests/data/fixture/__init__.py', 'pkg/tests/data/fixture/mod.py',
+      'site-packages/vendorlib/_vendor/inner/__init__.py', 'site-packages/vendorlib/_vendor/inner/x.py',
+      'site-packages/vendorlib/__init__.py',
+      'stubs/requests/__init__.pyi', 'lib/foo-stubs/foo/__init__.py',
+    ]);
+    expect(r.resolveModule('main.py', 'fixture.mod')).toBeNull();
+    expect(r.resolveModule('main.py', 'inner.x')).toBeNull();
+    expect(r.resolveModule('main.py', 'requests')).toBeNull();
+    expect(r.resolveModule('main.py', 'foo')).toBeNull();
+    expect(r.resolveModule('main.py', 'vendorlib')).toBe('site-packages/vendorlib/__init__.py');
+    // Their own files still find their neighbours through the importer's own root.
+    expect(r.resolveModule('pkg/tests/data/fixture/mod.py', 'fixture')).toBe('pkg/tests/data/fixture/__init__.py');
+    expect(r.resolveModule('site-packages/vendorlib/_vendor/inner/x.py', 'inner')).toBe('site-packages/vendorlib/_vendor/inner/__init__.py');
+  });
+
+  it('keeps monorepo services and packaging-marker folders as roots', () => {
+    const r = resolver([
+      'services/api/app/__init__.py', 'services/api/app/models.py', 'services/api/manage.py',
+      'libs/single/pyproject.toml', 'libs/single/single.py', 'libs/other/helper.py',
+      'tools/run.py',
+    ]);
+    expect(r.resolveModule('tools/run.py', 'app.models')).toBe('services/api/app/models.py');
+    expect(r.resolveModule('services/api/manage.py', 'app.models')).toBe('services/api/app/models.py');
+    expect(r.resolveModule('tools/run.py', 'single')).toBe('libs/single/single.py');
+    expect(r.resolveModule('tools/run.py', 'helper')).toBeNull(); // libs/other has no marker and no package
+  });
+
+  it('ignores a typeshed copy with a packaging marker, and never guesses between two real roots', () => {
+    const r = resolver([
+      'a/pyproject.toml', 'a/shared.py', 'b/types-shared-stubs/x.py', 'b/typeshed/pyproject.toml', 'b/typeshed/shared.pyi',
+      'c/pyproject.toml', 'c/dup.py', 'd/setup.py', 'd/dup.py', 'main.py',
+    ]);
+    expect(r.resolveModule('main.py', 'shared')).toBe('a/shared.py');
+    expect(r.resolveModule('main.py', 'dup')).toBeNull(); // two real candidates: never guess
+    expect(r.resolveModule('b/typeshed/shared.pyi', 'shared')).toBe('b/typeshed/shared.pyi');
+  });
+
   it('names and resolves submodules of packages', () => {
     const r = resolver(['pkg/__init__.py', 'pkg/a.py', 'pkg/sub/__init__.py', 'pkg/main.py']);
     expect(r.submoduleSpecifier?.('pkg/__init__.py', 'a')).toBe('.a');

@@ -12,7 +12,8 @@
  *    script, or the parent of the file's own top-level package): what Python puts first on sys.path.
  * A dotted name is looked up in the importer's own root first; found there, that file wins. A stdlib
  * module name (`os`, `time`, …) not found there is the stdlib's: null. Otherwise every root is tried:
- * one file → that file; several → the only one outside a stub tree, else null: never guess.
+ * one file → that file; several → null: never guess (stub trees are never roots, so a vendored stub
+ * cannot compete with real source here).
  * In a folder, a package's `__init__.py` beats `x.py`, and `.py` beats `.pyi`.
  * Third-party modules that are not indexed simply resolve to null.
  */
@@ -125,8 +126,7 @@ class PythonLayout {
       const file = this.moduleFile(join(root, relativePath), false);
       if (file !== null) distinct.add(file);
     }
-    const candidates = distinct.size > 1 ? [...distinct].filter((file) => !isInStubTree(file)) : [...distinct];
-    return candidates.length === 1 ? candidates[0] : null;
+    return distinct.size === 1 ? [...distinct][0] : null;
   }
 
   /** The nearest folder above `file` that is not a package. */

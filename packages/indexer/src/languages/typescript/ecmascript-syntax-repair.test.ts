@@ -64,6 +64,23 @@ describe('ecmascript syntax repair: grammar gaps no longer cost the rest of the 
     expect(names(r)).toContain('later');
   });
 
+  it('after a repaired interface: local shadowing and callers are right again (effect Schema.ts, stm.ts)', async () => {
+    const r = await extractSource([
+      'export interface Schema<in out A> { readonly a: A }',
+      'export const decode = (u: unknown) => u',
+      'const makeTransformation = (decode: (s: string) => number) =>',
+      '  transformOrFail({ decode: (i: string) => mapLeft(decode(i)) })',
+      'export const merge = <A>(self: A) =>',
+      '  core.matchSTM(self, { onFailure: (e) => core.succeed(e) })',
+    ].join('\n'));
+    expect(syntaxErrors(r)).toEqual([]);
+    const shadowed = r.references.find((ref) => ref.name === 'decode' && ref.line === 4)!;
+    expect(shadowed.locallyBound).toBe(true);
+    expect(r.declarations[shadowed.enclosing!]?.qualifiedName).toBe('makeTransformation');
+    const succeed = r.references.find((ref) => ref.name === 'succeed')!;
+    expect(r.declarations[succeed.enclosing!]?.qualifiedName).toBe('merge');
+  });
+
   it('keeps lines, offsets, names and signatures of the original source', async () => {
     const source = 'interface I<in out A> {\n  (a: A): A\n  <B>(b: B): B\n}\nexport function f() {}\n';
     const root = (await rootOf(source)).rootNode;

@@ -1,0 +1,51 @@
+/**
+ * End to end: `arbor index` on the fixtures, then the real codegraph CLI answers from that graph
+ * (on a copy: codegraph 1.x would migrate it in place, and no CLI may touch our output).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codegraphMissing, runCodegraphJson } from './codegraph-cli.js';
+
+const REPO = path.resolve(import.meta.dirname, '..', '..');
+const BIN = path.join(REPO, 'packages', 'cli', 'dist', 'bin.js');
+const temps: string[] = [];
+afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
+
+interface StatusJson { initialized: boolean; fileCount: number; nodeCount: number; pendingChanges: { added: number; modified: number; removed: number } }
+interface QueryJson { node: { name: string; kind: string; filePath: string } }
+interface CallersJson { callers: Array<{ name: string; filePath: string }> }
+
+function indexFixture(name: string): { root: string; report: { files: { indexed: number }; nodes: { total: number } } } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `arbor-interop-${name}-`));
+  temps.push(root);
+  fs.cpSync(path.join(REPO, 'fixtures', name), root, { recursive: true, preserveTimestamps: true });
+  const run = spawnSync(process.execPath, [BIN, 'index', root, '--json', '-q'], { encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return { root, report: JSON.parse(run.stdout) };
+}
+
+const missing = codegraphMissing('0.9.9');
+describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor index` wrote', () => {
+  it.each([
+    // [fixture, symbol, a caller that must be listed, the file it lives in]
+    ['typescript', 'normalize', 'format', 'src/utils/strings.ts'],
+    ['typescript', 'normalize', 'stillGood', 'src/broken.ts'],
+    ['python', 'total_price', 'save', 'shop/storage/files.py'],
+  ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
+    const { root, report } = indexFixture(fixture);
+    const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
+    expect(status.initialized).toBe(true);
+    expect(status.fileCount).toBe(report.files.indexed);
+    expect(status.nodeCount).toBe(report.nodes.total);
+    expect(status.pendingChanges).toEqual({ added: 0, modified: 0, removed: 0 });
+
+    const found = runCodegraphJson<QueryJson[]>('0.9.9', ['query', symbol, '-p', root], root);
+    expect(found.some((r) => r.node.name === symbol)).toBe(true);
+
+    const callers = runCodegraphJson<CallersJson>('0.9.9', ['callers', symbol, '-p', root], root);
+    expect(callers.callers).toEqual(expect.arrayContaining([expect.objectContaining({ name: caller, filePath: callerFile })]));
+  });
+});
