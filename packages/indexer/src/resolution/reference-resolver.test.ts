@@ -79,6 +79,12 @@ describe('ReferenceResolver', () => {
     expect(result.resolved === false && result.candidates?.map((c) => c.file).sort()).toEqual(['a.ts', 'b.ts']);
   });
 
+  it('a file with syntax errors gets no name-only links (its own declaration may be in the broken part)', () => {
+    const only = file('only.ts', { declarations: [decl('function', 'solo', 3)] });
+    const broken = file('broken.ts', { errors: [{ message: 'Syntax error', line: 2, severity: 'error' }] });
+    expect(setup([only, broken])('broken.ts', call('solo'))).toMatchObject({ resolved: false, reason: 'not-found', likelyInternal: true });
+  });
+
   it('a locally bound name, a builtin or an unknown receiver never resolves by name', () => {
     const caller = file('caller.ts', {});
     const resolve = setup([a, caller]);

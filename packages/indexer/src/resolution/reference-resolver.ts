@@ -75,6 +75,10 @@ export class ReferenceResolver {
     if (wildcard === 'external') return unresolved('external-import', false);
     if (wildcard === 'internal') return unresolved('not-found', true);
 
+    // In a file with syntax errors the declaration this name means may sit in the broken region:
+    // a missing same-file declaration is then likelier than a workspace-wide match.
+    if (file.errors.some((e) => e.severity === 'error')) return unresolved('not-found', true);
+
     const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
     if (candidates.length === 1 && this.uniqueNames.isLinkable(candidates[0])) {
       return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
