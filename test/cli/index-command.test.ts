@@ -71,6 +71,7 @@ describe('arbor index', () => {
     const report = JSON.parse(result.stdout);
     expect(report.files.indexed).toBe(4);
     expect(report.files.skipped.binary).toBe(1);
+    expect(report.files.skippedFiles).toEqual(expect.arrayContaining([{ path: '.env', reason: 'secret' }, { path: 'binary.ts', reason: 'binary' }]));
     expect(report.filesWithParseErrors).toContain('broken.ts');
 
     const db = new Database(join(root, '.codegraph', 'codegraph.db'), { readonly: true });

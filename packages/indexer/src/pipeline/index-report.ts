@@ -22,7 +22,12 @@ export interface Progress {
 export interface IndexReport {
   root: string;
   database: string;
-  files: { seen: number; indexed: number; skipped: Record<string, number> };
+  /**
+   * `skipped` counts by reason: too-large, binary, secret, unreadable, symlink-outside-root,
+   * symlink-loop, ignored (gitignore/--exclude/built-in folders; a folder counts once), no-language,
+   * language-not-supported-yet. `skippedFiles` names the first 200 skipped files (not ignored ones).
+   */
+  files: { seen: number; indexed: number; skipped: Record<string, number>; skippedFiles: Array<{ path: string; reason: string }> };
   nodes: { total: number; byKind: Record<string, number> };
   edges: { total: number; byKind: Record<string, number> };
   grammarsLoaded: string[];

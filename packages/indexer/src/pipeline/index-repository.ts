@@ -15,6 +15,8 @@ import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
 import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
 
 export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
+/** The report names skipped files (secrets, binaries, oversized, unreadable) up to this many. */
+const MAX_LISTED_SKIPS = 200;
 
 export async function indexRepository(rootArg: string, options: IndexOptions = {}): Promise<IndexReport> {
   const started = Date.now();
@@ -31,6 +33,9 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const skipped: Record<string, number> = {};
   const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
   for (const s of discovery.skipped) skip(s.reason);
+  if (discovery.ignored > 0) skipped.ignored = discovery.ignored;
+  if (discovery.unsupported > 0) skipped['no-language'] = discovery.unsupported;
+  const skippedFiles = discovery.skipped.slice(0, MAX_LISTED_SKIPS).map((s) => ({ path: s.path, reason: s.reason as string }));
 
   const jobs: ExtractJob[] = [];
   const meta = new Map<string, { mtimeMs: number }>();
@@ -51,7 +56,10 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     jobs,
     (job, outcome) => {
       done++;
-      if (outcome.type === 'unreadable') skip('unreadable');
+      if (outcome.type === 'unreadable') {
+        skip('unreadable');
+        if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `unreadable: ${outcome.message}` });
+      }
       else {
         indexed.push({
           extraction: outcome.extraction,
@@ -78,7 +86,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const report: IndexReport = {
     root,
     database: join(root, DATABASE_RELATIVE_PATH),
-    files: { seen: discovery.seen, indexed: indexed.length, skipped },
+    files: { seen: discovery.seen, indexed: indexed.length, skipped, skippedFiles },
     nodes: { total: graph.nodes.length, byKind: nodesByKind },
     edges: { total: 0, byKind: {} },
     grammarsLoaded: pool.grammarsLoaded,
@@ -100,7 +108,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     metadata: {
       arbor_extraction_version: String(EXTRACTION_VERSION),
       arbor_index_report: JSON.stringify({
-        files: report.files,
+        files: { seen: report.files.seen, indexed: report.files.indexed, skipped: report.files.skipped },
         grammarsLoaded: report.grammarsLoaded,
         unresolved_count: report.unresolved_count,
         unresolved_likely_internal_count: report.unresolved_likely_internal_count,
