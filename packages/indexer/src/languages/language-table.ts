@@ -16,7 +16,11 @@ interface LanguageEntry {
 }
 
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver };
-const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver };
+const python: LanguageEntry = {
+  extractor: pythonExtractor,
+  // A Python module sees only what it binds, its imports and builtins: no implicit globals.
+  importResolver: (workspace) => Object.assign(createPythonImportResolver(workspace), { implicitGlobals: false }),
+};
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,

@@ -48,6 +48,12 @@ export interface ImportResolver {
    * imported), and `pkg.sub` is reachable from a package as a submodule.
    */
   importsAreVisibleAttributes?: boolean;
+  /**
+   * Whether a bare name that a module neither declares nor imports can still mean a declaration
+   * of another file (ECMAScript: script files and ambient declarations share the global scope).
+   * When false (Python: such a name is a NameError), the unique-workspace-name rule never applies.
+   */
+  implicitGlobals?: boolean;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**

@@ -13,8 +13,14 @@ export interface ModuleScope {
   file: FileExtraction;
   /** Top-level declarations (not import nodes) by name, in source order. */
   declarations: Map<string, number[]>;
-  /** Import bindings by the local name they bind. The last binding of a name wins, as at run time. */
+  /** Import bindings by the local name they bind (the last one of a name). */
   imports: Map<string, ImportedName>;
+  /**
+   * Every import binding of each name. Python may bind one name in alternative branches
+   * (`if posix: import posixpath as path` / `else: import ntpath as path`): which one is live is
+   * decided at run time, so several bindings with different targets mean "ambiguous".
+   */
+  allImports: Map<string, ImportedName[]>;
   /** `from m import *` (Python) and similar wildcard imports, in source order. */
   wildcardImports: ImportStatement[];
 }
@@ -29,6 +35,7 @@ export function buildModuleScope(file: FileExtraction): ModuleScope {
   });
 
   const imports = new Map<string, ImportedName>();
+  const allImports = new Map<string, ImportedName[]>();
   const wildcardImports: ImportStatement[] = [];
   for (const statement of file.imports) {
     for (const binding of statement.bindings) {
@@ -36,8 +43,12 @@ export function buildModuleScope(file: FileExtraction): ModuleScope {
         wildcardImports.push(statement);
         continue;
       }
-      imports.set(binding.local, { statement, binding });
+      const imported = { statement, binding };
+      imports.set(binding.local, imported);
+      const list = allImports.get(binding.local);
+      if (list) list.push(imported);
+      else allImports.set(binding.local, [imported]);
     }
   }
-  return { file, declarations, imports, wildcardImports };
+  return { file, declarations, imports, allImports, wildcardImports };
 }

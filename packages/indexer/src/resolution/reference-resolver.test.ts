@@ -189,6 +189,7 @@ describe('ReferenceResolver', () => {
         },
         isBuiltin: (name) => name === 'print',
         importsAreVisibleAttributes: true,
+        implicitGlobals: false,
         submoduleSpecifier: (moduleFile, name) => (moduleFile.endsWith('__init__.py') ? `${moduleFile.slice(0, -'/__init__.py'.length).replace(/\//g, '.')}.${name}` : null),
         resolveSubmodule: (from, specifier, name) => {
           const base = specifier.startsWith('.') ? `${posix.dirname(from).replace(/\//g, '.')}${specifier === '.' ? '' : specifier}` : specifier;
@@ -231,6 +232,43 @@ describe('ReferenceResolver', () => {
       const stub = py('vendor/turtle.pyi', { declarations: [decl('function', 'forward', 1)] });
       const caller = py('caller.py', {});
       expect(setupPython([stub, caller])('caller.py', call('forward'))).toMatchObject({ resolved: false });
+    });
+
+    it('a name bound twice in ways that can disagree at run time links to neither', () => {
+      const posix = py('posixpath.py', { declarations: [decl('function', 'join', 1)] });
+      const nt = py('ntpath.py', { declarations: [decl('function', 'join', 1)] });
+      const os = py('os.py', {
+        declarations: [decl('import', 'posixpath', 2), decl('import', 'ntpath', 4), decl('import', 'typing', 6), decl('function', 'final', 8)],
+        imports: [imp(0, 'posixpath', [['path', '*']]), imp(1, 'ntpath', [['path', '*']]), imp(2, 'typing', [['final', 'final']])],
+      });
+      const resolve = setupPython([posix, nt, os]);
+      expect(resolve('os.py', call('join', { receiver: ['path'] }))).toMatchObject({ resolved: false });
+      expect(resolve('os.py', call('final'))).toMatchObject({ resolved: false });
+    });
+
+    it('a fallback value beside an external wildcard, or an indexed twin of it, is not linked; a def after the wildcard is', () => {
+      const twin = py('_pydecimal.py', { declarations: [decl('class', 'Decimal', 1)] });
+      const decimal = py('decimal.py', {
+        declarations: [decl('import', '_decimal', 1), decl('import', '_pydecimal', 3), decl('variable', 'ndarray', 5), decl('function', 'main', 9)],
+        imports: [imp(0, '_decimal', [['*', '*']]), imp(1, '_pydecimal', [['*', '*']])],
+      });
+      const resolve = setupPython([twin, decimal]);
+      expect(resolve('decimal.py', call('Decimal'))).toMatchObject({ resolved: false });
+      expect(resolve('decimal.py', call('ndarray'))).toMatchObject({ resolved: false });
+      expect(resolve('decimal.py', call('main'))).toMatchObject({ resolved: true, resolvedBy: 'same-file' });
+    });
+
+    it('never links a name the module does not bind: Python has no implicit globals', () => {
+      const other = py('other.py', { declarations: [decl('class', 'MyException', 1)] });
+      const user = py('user.py', {});
+      expect(setupPython([other, user])('user.py', call('MyException'))).toMatchObject({ resolved: false, reason: 'not-found', likelyInternal: true });
+    });
+
+    it('a call through a property is not a call of the getter', () => {
+      const cls = py('c.py', {
+        declarations: [decl('class', 'C', 1), decl('method', 'func', 2, { parent: 0, decorators: ['property'] }), decl('method', 'run', 4, { parent: 0 })],
+      });
+      expect(setupPython([cls])('c.py', call('func', { receiver: ['self'], enclosing: 2 }))).toMatchObject({ resolved: false, reason: 'not-callable' });
     });
 
     it('`from external import *` blocks the workspace-wide fallback; a bound self never links', () => {

@@ -26,6 +26,8 @@ const INSTANCE_RECEIVERS: Record<string, ReadonlySet<string>> = {
   python: new Set(['self', 'cls']),
 };
 
+const PROPERTY_DECORATORS = /^(?:(?:functools\.)?cached_property|property|[\w.]*\.(?:setter|getter|deleter))$/;
+
 /** Which declaration kinds a site of each kind may land on. */
 const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   calls: new Set(['function', 'method', 'class', 'component', 'variable', 'constant', 'property', 'struct']),
@@ -57,15 +59,8 @@ export class ReferenceResolver {
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.locallyBound) return unresolved('local-binding', false);
 
-    const scope = this.symbols.scope(file.path);
-    const own = scope.declarations.get(site.name);
-    if (own) {
-      const ref = this.symbols.pickDeclaration(file.path, own);
-      return this.accept(site, ref, RESOLVED_BY.sameFile);
-    }
-
-    const imported = this.symbols.resolveModuleName(file.path, site.name);
-    if (imported) return this.fromImportTarget(file, site, imported);
+    const bound = this.symbols.resolveModuleName(file.path, site.name);
+    if (bound) return this.fromImportTarget(file, site, bound);
 
     const resolver = this.importResolverFor(file);
     if (resolver?.isBuiltin(site.name)) return unresolved('builtin', false);
@@ -74,6 +69,14 @@ export class ReferenceResolver {
     const wildcard = this.symbols.wildcardImportKind(file.path);
     if (wildcard === 'external') return unresolved('external-import', false);
     if (wildcard === 'internal') return unresolved('not-found', true);
+
+    // Languages without implicit globals (Python): a name the module does not bind is a NameError,
+    // not a reference to another file.
+    // The same-named declarations are still recorded as candidates for a reader to look at.
+    if (resolver && resolver.implicitGlobals === false) {
+      const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
+      return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+    }
 
     // In a file with syntax errors the declaration this name means may sit in the broken region:
     // a missing same-file declaration is then likelier than a workspace-wide match.
@@ -162,6 +165,8 @@ export class ReferenceResolver {
   private accept(site: ReferenceSite, ref: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
     const decl: Declaration = this.symbols.declaration(ref);
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind)) return unresolved('not-callable', false);
+    // `obj.prop()` through a property calls what the getter returns, not the getter.
+    if (site.kind === 'calls' && decl.decorators?.some((d) => PROPERTY_DECORATORS.test(d))) return unresolved('not-callable', false);
     // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };

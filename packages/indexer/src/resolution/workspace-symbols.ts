@@ -102,22 +102,64 @@ export class WorkspaceSymbols {
     return { file, localId: localIds[0] };
   }
 
-  /** What a bare name means at the module scope of `file`: a declaration or an import, else undefined. */
+  /**
+   * What a bare name means at the module scope of `file`: a declaration or an import, else
+   * undefined. When the module binds the name more than once in ways that can disagree at run
+   * time (a declaration and an import, two imports with different targets, a fallback value next
+   * to a wildcard import of an unindexed module), the answer is 'ambiguous': never a pick.
+   */
   resolveModuleName(file: string, name: string, depth = 0): Target | undefined {
     const scope = this.scope(file);
     const local = scope.declarations.get(name);
-    if (local) return { type: 'declaration', ref: this.pickDeclaration(file, local) };
-    const imported = scope.imports.get(name);
-    if (imported) return this.resolveImport(file, imported, depth);
-    if (this.visibleAttributes(file)) {
+    const imports = scope.allImports.get(name);
+    const visible = this.visibleAttributes(file);
+
+    if (local && !imports) {
+      if (visible && !this.declarationSurvivesWildcards(file, local)) return { type: 'ambiguous', candidates: [] };
+      return { type: 'declaration', ref: this.pickDeclaration(file, local) };
+    }
+    if (imports) {
+      const targets = imports.map((imported) => this.resolveImport(file, imported, depth));
+      if (local) targets.push({ type: 'declaration', ref: this.pickDeclaration(file, local) });
+      const distinct = dedupeTargets(targets);
+      if (distinct.length === 1) return distinct[0];
+      return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+    }
+    if (visible) {
+      let external = false;
+      const found: Target[] = [];
       for (const statement of scope.wildcardImports) {
         const target = this.resolveSpecifier(file, statement.specifier);
-        if (target === null) continue;
+        if (target === null) {
+          external = true;
+          continue;
+        }
         const member = this.exportedMember(target, name, depth + 1);
-        if (member.type === 'declaration' || member.type === 'module') return member;
+        if (member.type === 'declaration' || member.type === 'module') found.push(member);
       }
+      const distinct = dedupeTargets(found);
+      // `try: from _fast import * / except ImportError: from _slow import *`: the indexed twin is
+      // only one of the candidates.
+      if (distinct.length === 1 && !external) return distinct[0];
+      if (distinct.length > 0) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
     }
     return undefined;
+  }
+
+  /**
+   * With a wildcard import of an unindexed module in the file, a module-level declaration is
+   * trusted only when it is a function or class defined after every wildcard import (the usual
+   * `from tkinter import *` then `def main()`); a fallback value (`ndarray = None`) is not.
+   */
+  private declarationSurvivesWildcards(file: string, localIds: number[]): boolean {
+    const scope = this.scope(file);
+    const external = scope.wildcardImports.filter((s) => this.resolveSpecifier(file, s.specifier) === null);
+    if (external.length === 0) return true;
+    const lastWildcard = Math.max(...external.map((s) => s.line));
+    return localIds.every((id) => {
+      const decl = scope.file.declarations[id];
+      return (decl.kind === 'function' || decl.kind === 'class') && decl.startLine > lastWildcard;
+    });
   }
 
   /** What an import binding of `fromFile` lands on. */
@@ -197,10 +239,9 @@ export class WorkspaceSymbols {
     //    A package importing its own submodule (`from . import sub` in __init__) finds nothing
     //    here and falls through to the submodule rule below.
     if (visibleAttributes) {
-      const imported = scope.imports.get(name);
-      if (imported) {
-        const target = this.resolveImport(moduleFile, imported, depth + 1);
-        if (target.type !== 'missing') return target;
+      if (scope.allImports.has(name)) {
+        const target = this.resolveModuleName(moduleFile, name, depth + 1);
+        if (target && target.type !== 'missing') return target;
       }
     }
 
@@ -230,18 +271,24 @@ export class WorkspaceSymbols {
           candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])),
         };
       }
-      // The name may come from an unindexed module behind `export *`: never guess a local one.
-      if (sawExternal !== undefined) return { type: 'external', specifier: sawExternal };
+      // The name may come from an unindexed module behind `export *`: never guess a local one —
+      // but an indexed submodule of that name (`import a.b` then `a.b.f()`) is no guess.
+      if (sawExternal !== undefined) {
+        const submodule = this.submoduleFile(moduleFile, name);
+        return submodule !== null ? { type: 'module', file: submodule } : { type: 'external', specifier: sawExternal };
+      }
     }
 
     // 5. Submodules of a package (Python `from pkg import sub`).
-    const resolver = this.importResolverFor(file);
-    const submodule = resolver?.submoduleSpecifier?.(moduleFile, name);
-    if (submodule) {
-      const target = this.resolveSpecifier(moduleFile, submodule);
-      if (target !== null) return { type: 'module', file: target };
-    }
+    const submodule = this.submoduleFile(moduleFile, name);
+    if (submodule !== null) return { type: 'module', file: submodule };
     return { type: 'missing', file: moduleFile, name };
+  }
+
+  private submoduleFile(moduleFile: string, name: string): string | null {
+    const resolver = this.importResolverFor(this.files.get(moduleFile)!);
+    const specifier = resolver?.submoduleSpecifier?.(moduleFile, name);
+    return specifier ? this.resolveSpecifier(moduleFile, specifier) : null;
   }
 
   /** Member `name` of a package that has no file of its own: only a submodule can be meant. */
