@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
+const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'bin', 'arbor.mjs');
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
@@ -27,6 +27,15 @@ function arbor(...args: string[]) {
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+describe('the README set-up', () => {
+  it('`npx arbor` runs the workspace binary after `npm install` (no registry lookup)', () => {
+    const repo = join(import.meta.dirname, '..', '..');
+    const result = spawnSync('npx', ['--no-install', 'arbor', '--version'], { cwd: repo, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
 
 describe('arbor index', () => {
   it('writes a graph and a JSON report, loading only the grammars it needs', () => {

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { codegraphMissing, runCodegraphJson } from './codegraph-cli.js';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..');
-const BIN = path.join(REPO, 'packages', 'cli', 'dist', 'bin.js');
+const BIN = path.join(REPO, 'packages', 'cli', 'bin', 'arbor.mjs');
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 export const ARBOR_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-export const ARBOR_BIN = path.join(ARBOR_ROOT, 'packages', 'cli', 'dist', 'bin.js');
+export const ARBOR_BIN = path.join(ARBOR_ROOT, 'packages', 'cli', 'bin', 'arbor.mjs');
 export const CODEGRAPH_SHIM = path.join(ARBOR_ROOT, 'node_modules', 'codegraph-099', 'npm-shim.js');
 // Never let the codegraph shim fall back to downloading a bundle from the network.
 export const CODEGRAPH_ENV = { CODEGRAPH_NO_DOWNLOAD: '1', NO_COLOR: '1' };
