@@ -89,4 +89,5 @@ export function runQuery<T>(
   } finally {
     project?.close();
   }
+  io.finished?.();
 }
