@@ -48,14 +48,7 @@ export interface RawFile {
 
 export function mapNode(raw: RawNode): NodeDetails {
   return {
-    id: raw.id,
-    kind: raw.kind,
-    name: raw.name,
-    qualifiedName: raw.qualified_name ?? raw.name,
-    filePath: raw.file_path,
-    language: raw.language,
-    startLine: toInt(raw.start_line, 1),
-    endLine: toInt(raw.end_line, toInt(raw.start_line, 1)),
+    ...mapRef(raw),
     startColumn: toInt(raw.start_column, 0),
     endColumn: toInt(raw.end_column, 0),
     signature: raw.signature ?? null,
