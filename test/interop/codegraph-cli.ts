@@ -20,10 +20,16 @@ export function codegraphEntryPoint(release: CodegraphRelease): string {
   return ENTRY_POINTS[release];
 }
 
-/** Why a release cannot run here, or null when it can. */
+/**
+ * Why a release cannot run here, or null when it can. In CI the oracle must be there: a missing
+ * CLI fails the run instead of quietly skipping the interop proof.
+ */
 export function codegraphMissing(release: CodegraphRelease): string | null {
   const entry = ENTRY_POINTS[release];
-  return fs.existsSync(entry) ? null : `codegraph ${release} is not installed (${entry} missing): run npm install`;
+  if (fs.existsSync(entry)) return null;
+  const reason = `codegraph ${release} is not installed (${entry} missing): run npm install`;
+  if (process.env.CI) throw new Error(reason);
+  return reason;
 }
 
 export interface CliResult {
