@@ -2,8 +2,7 @@
 import type { Argv } from 'yargs';
 import { processIo, type CliIo } from '../output/io.js';
 import { registerAffectedCommand } from './affected-command.js';
-import { registerCalleesCommand } from './callees-command.js';
-import { registerCallersCommand } from './callers-command.js';
+import { registerCalleesCommand, registerCallersCommand } from './call-commands.js';
 import { registerContextCommand } from './context-command.js';
 import { registerExploreCommand } from './explore-command.js';
 import { registerFilesCommand } from './files-command.js';

@@ -12,7 +12,7 @@ import { writeGraph } from '../storage/graph-writer.js';
 import { runExtractionPool } from '../workers/extraction-pool.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
-import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
+import { IndexError, type IndexOptions, type IndexReport } from './index-report.js';
 
 export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
 /** The report names skipped files (secrets, binaries, oversized, unreadable) up to this many. */
@@ -158,7 +158,7 @@ function workspaceView(root: string, files: ReadonlySet<string>): WorkspaceView 
 function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+  return sortKeys(out);
 }
 
 function sortKeys(counts: Record<string, number>): Record<string, number> {

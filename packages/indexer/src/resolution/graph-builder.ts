@@ -3,6 +3,7 @@
  * stable ids, `contains` and `imports` edges, and reference edges resolved by ReferenceResolver.
  * Sites that resolve to nothing become `unresolved_refs` rows.
  */
+import { posix } from 'node:path';
 import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
 import { languageFamily } from '../model/graph-vocabulary.js';
 import type { ImportResolver } from '../model/language-support.js';
@@ -64,7 +65,7 @@ export function buildGraph(
     nodes.push({
       id: fileId,
       kind: 'file',
-      name: baseName(file.path),
+      name: posix.basename(file.path),
       qualifiedName: file.path,
       filePath: file.path,
       language: file.language,
@@ -183,9 +184,4 @@ export function buildGraph(
 
 function siteText(site: ReferenceSite): string {
   return site.receiver && site.receiver.length > 0 ? `${site.receiver.join('.')}.${site.name}` : site.name;
-}
-
-function baseName(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? path : path.slice(slash + 1);
 }

@@ -13,14 +13,12 @@ export interface ModuleScope {
   file: FileExtraction;
   /** Top-level declarations (not import nodes) by name, in source order. */
   declarations: Map<string, number[]>;
-  /** Import bindings by the local name they bind (the last one of a name). */
-  imports: Map<string, ImportedName>;
   /**
-   * Every import binding of each name. Python may bind one name in alternative branches
+   * Every import binding of each name, by the local name it binds. Python may bind one name in alternative branches
    * (`if posix: import posixpath as path` / `else: import ntpath as path`): which one is live is
    * decided at run time, so several bindings with different targets mean "ambiguous".
    */
-  allImports: Map<string, ImportedName[]>;
+  imports: Map<string, ImportedName[]>;
   /** `from m import *` (Python) and similar wildcard imports, in source order. */
   wildcardImports: ImportStatement[];
 }
@@ -34,8 +32,7 @@ export function buildModuleScope(file: FileExtraction): ModuleScope {
     else declarations.set(decl.name, [localId]);
   });
 
-  const imports = new Map<string, ImportedName>();
-  const allImports = new Map<string, ImportedName[]>();
+  const imports = new Map<string, ImportedName[]>();
   const wildcardImports: ImportStatement[] = [];
   for (const statement of file.imports) {
     for (const binding of statement.bindings) {
@@ -43,12 +40,10 @@ export function buildModuleScope(file: FileExtraction): ModuleScope {
         wildcardImports.push(statement);
         continue;
       }
-      const imported = { statement, binding };
-      imports.set(binding.local, imported);
-      const list = allImports.get(binding.local);
-      if (list) list.push(imported);
-      else allImports.set(binding.local, [imported]);
+      const list = imports.get(binding.local);
+      if (list) list.push({ statement, binding });
+      else imports.set(binding.local, [{ statement, binding }]);
     }
   }
-  return { file, declarations, imports, allImports, wildcardImports };
+  return { file, declarations, imports, wildcardImports };
 }

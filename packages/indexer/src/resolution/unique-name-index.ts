@@ -58,13 +58,10 @@ export class UniqueNameIndex {
       if (!accepted.has(entry.kind)) continue;
       if (!perFile.has(entry.ref.file)) perFile.set(entry.ref.file, entry.ref);
     }
-    // Any other declaration with the same name (even a non-callable one) makes the name ambiguous.
-    const filesWithName = new Set(entries.map((e) => e.ref.file));
-    if (perFile.size === 1 && filesWithName.size > 1) return [...perFile.values(), ...entriesOutside(entries, perFile)];
-    return [...perFile.values()];
+    const linkable = [...perFile.values()];
+    // A same-named declaration of another kind in another file (a variable, a type) still makes
+    // a single linkable candidate ambiguous.
+    if (linkable.length === 1) return [...linkable, ...entries.filter((e) => e.ref.file !== linkable[0].file).map((e) => e.ref)];
+    return linkable;
   }
-}
-
-function entriesOutside(entries: Array<{ ref: DeclarationRef }>, chosen: Map<string, DeclarationRef>): DeclarationRef[] {
-  return entries.filter((e) => !chosen.has(e.ref.file)).map((e) => e.ref);
 }

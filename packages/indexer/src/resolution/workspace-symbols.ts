@@ -3,7 +3,7 @@
  * lands on. Only proven paths are followed (a specifier that lands on an indexed file, a name the
  * target module declares or re-exports); anything else is reported as external, missing or ambiguous.
  */
-import type { Declaration, FileExtraction } from '../model/extraction.js';
+import type { Declaration, FileExtraction, ImportStatement } from '../model/extraction.js';
 import type { ImportResolver } from '../model/language-support.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 
@@ -111,7 +111,7 @@ export class WorkspaceSymbols {
   resolveModuleName(file: string, name: string, depth = 0): Target | undefined {
     const scope = this.scope(file);
     const local = scope.declarations.get(name);
-    const imports = scope.allImports.get(name);
+    const imports = scope.imports.get(name);
     const visible = this.visibleAttributes(file);
 
     if (local && !imports) {
@@ -152,12 +152,11 @@ export class WorkspaceSymbols {
    * `from tkinter import *` then `def main()`); a fallback value (`ndarray = None`) is not.
    */
   private declarationSurvivesWildcards(file: string, localIds: number[]): boolean {
-    const scope = this.scope(file);
-    const external = scope.wildcardImports.filter((s) => this.resolveSpecifier(file, s.specifier) === null);
+    const external = this.externalWildcards(file);
     if (external.length === 0) return true;
     const lastWildcard = Math.max(...external.map((s) => s.line));
     return localIds.every((id) => {
-      const decl = scope.file.declarations[id];
+      const decl = this.files.get(file)!.declarations[id];
       return (decl.kind === 'function' || decl.kind === 'class') && decl.startLine > lastWildcard;
     });
   }
@@ -239,7 +238,7 @@ export class WorkspaceSymbols {
     //    A package importing its own submodule (`from . import sub` in __init__) finds nothing
     //    here and falls through to the submodule rule below.
     if (visibleAttributes) {
-      if (scope.allImports.has(name)) {
+      if (scope.imports.has(name)) {
         const target = this.resolveModuleName(moduleFile, name, depth + 1);
         if (target && target.type !== 'missing') return target;
       }
@@ -314,9 +313,13 @@ export class WorkspaceSymbols {
 
   /** Whether the file has wildcard imports, and whether any of them lands on no indexed file. */
   wildcardImportKind(file: string): 'none' | 'internal' | 'external' {
-    const wildcards = this.scope(file).wildcardImports;
-    if (wildcards.length === 0) return 'none';
-    return wildcards.some((s) => this.resolveSpecifier(file, s.specifier) === null) ? 'external' : 'internal';
+    if (this.scope(file).wildcardImports.length === 0) return 'none';
+    return this.externalWildcards(file).length > 0 ? 'external' : 'internal';
+  }
+
+  /** Wildcard imports of the file whose module lands on no indexed file. */
+  private externalWildcards(file: string): ImportStatement[] {
+    return this.scope(file).wildcardImports.filter((s) => this.resolveSpecifier(file, s.specifier) === null);
   }
 
   private visibleAttributes(file: string): boolean {

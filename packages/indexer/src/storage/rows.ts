@@ -2,6 +2,7 @@
  * The rows the storage layer writes, one interface per v4 table, in camelCase.
  * Lines are 1-based and columns 0-based, as in the codegraph format.
  */
+import type { ExtractionError } from '../model/extraction.js';
 import type { EdgeKind, Language, NodeKind } from '../model/graph-vocabulary.js';
 
 /** A row of `nodes`. Ids come from `fileNodeId` / `declarationNodeId`. */
@@ -41,14 +42,8 @@ export interface EdgeRow {
   provenance?: EdgeProvenance | null;
 }
 
-/** One entry of `files.errors` (a JSON array). */
-export interface FileErrorEntry {
-  message: string;
-  line?: number;
-  column?: number;
-  severity: 'error' | 'warning';
-  code?: string;
-}
+/** One entry of `files.errors` (a JSON array): the extraction's own error records, as they are. */
+export type FileErrorEntry = ExtractionError;
 
 /** A row of `files`. */
 export interface FileRow {

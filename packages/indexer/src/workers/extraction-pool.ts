@@ -38,7 +38,7 @@ export async function runExtractionPool(
     await Promise.all(
       workers.map(
         (worker) =>
-          new Promise<void>((resolve, reject) => {
+          new Promise<void>((resolve) => {
             let current: ExtractJob | undefined;
             const feed = () => {
               if (next >= jobs.length) {
@@ -72,7 +72,6 @@ export async function runExtractionPool(
               }
               resolve();
             });
-            void reject;
             feed();
           }),
       ),
