@@ -2,21 +2,17 @@
  * The rows the storage layer writes, one interface per v4 table, in camelCase.
  * Lines are 1-based and columns 0-based, as in the codegraph format.
  */
-import type { ExtractionError } from '../model/extraction.js';
+import type { ExtractionError, Span } from '../model/extraction.js';
 import type { EdgeKind, Language, NodeKind } from '../model/graph-vocabulary.js';
 
 /** A row of `nodes`. Ids come from `fileNodeId` / `declarationNodeId`. */
-export interface NodeRow {
+export interface NodeRow extends Span {
   id: string;
   kind: NodeKind;
   name: string;
   qualifiedName: string;
   filePath: string;
   language: Language;
-  startLine: number;
-  endLine: number;
-  startColumn: number;
-  endColumn: number;
   docstring?: string;
   signature?: string;
   visibility?: string;
