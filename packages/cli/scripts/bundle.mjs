@@ -17,7 +17,8 @@ await build({
   format: 'esm',
   target: 'node20',
   // better-sqlite3 is a native addon; the indexer is imported lazily by `arbor index` only and
-  // starts worker threads from its own files.
+  // starts worker threads from its own files. @arbor/vocabulary is plain constants, so it is
+  // bundled for the query commands; the external indexer loads its own copy from node_modules.
   external: ['better-sqlite3', '@arbor/indexer'],
   // Bundled CommonJS dependencies call require(); give the ES module one.
   banner: { js: "import { createRequire as __arborCreateRequire } from 'node:module'; const require = __arborCreateRequire(import.meta.url);" },

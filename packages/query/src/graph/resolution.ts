@@ -2,32 +2,20 @@
  * How trustworthy an edge is, from `edges.metadata.resolvedBy` (and `provenance`).
  *
  * Name-based strategies link a site to a declaration only because the names agree; they can
- * be wrong, so results built on them are labelled. Values come from arbor's indexer and from
- * codegraph 0.9.x (see the v4 spec); an unknown value is reported as unknown (null), not
- * assumed safe.
+ * be wrong, so results built on them are labelled. Which values are name-based comes from
+ * @arbor/vocabulary (arbor's own rules and the codegraph CLI's), the table the indexer writes
+ * from; an unknown value is reported as unknown (null), not assumed safe.
  */
+import { resolvedByIsNameBased } from '@arbor/vocabulary';
 import type { EdgeRow, Site } from '../model.js';
 import { compareText } from '../text/compare.js';
 
-const NAME_BASED = new Set([
-  // arbor
-  'unique-name',
-  // codegraph
-  'exact-match', 'fuzzy', 'qualified-name', 'instance-method', 'framework',
-]);
-
-const SCOPE_PROVEN = new Set([
-  // arbor
-  'local-scope', 'same-file', 'import', 'qualified-member', 'this-member', 'module-import',
-  // codegraph
-  'file-path',
-]);
-
 export function isNameBased(edge: Pick<EdgeRow, 'resolvedBy' | 'provenance'>): boolean | null {
-  if (edge.resolvedBy !== null && NAME_BASED.has(edge.resolvedBy)) return true;
+  const known = edge.resolvedBy === null ? undefined : resolvedByIsNameBased(edge.resolvedBy);
+  if (known === true) return true;
+  // A heuristic provenance outranks a proven-sounding strategy name.
   if (edge.provenance === 'heuristic') return true;
-  if (edge.resolvedBy !== null && SCOPE_PROVEN.has(edge.resolvedBy)) return false;
-  return null;
+  return known ?? null;
 }
 
 /** The site of `edge`, located in `sourceFile` (the file of the edge's source node). */

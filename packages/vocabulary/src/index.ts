@@ -1,0 +1,13 @@
+/** @arbor/vocabulary: the codegraph v4 vocabulary every arbor package shares. */
+export { NODE_KINDS, EDGE_KINDS, LANGUAGES, languageFamily, type NodeKind, type EdgeKind, type Language } from './graph.js';
+export {
+  ARBOR_RESOLUTION_RULES,
+  ARBOR_RESOLVED_BY,
+  RESOLVED_BY,
+  CONFIDENCE,
+  CODEGRAPH_RESOLUTION_RULES,
+  resolvedByIsNameBased,
+  type ResolutionRule,
+  type ResolvedBy,
+  type UnresolvedReason,
+} from './resolution.js';
