@@ -32,6 +32,43 @@ export interface Declaration extends Span {
   isAbstract?: boolean;
   decorators?: string[];
   typeParameters?: string[];
+  /**
+   * Fields, properties, variables, constants: the type the code states for the value — an
+   * annotation, or an initialiser that proves it (`x = Foo()`, `new Foo()`). Absent when unknown
+   * or when the declaration is assigned values of different types.
+   */
+  valueType?: TypeRef;
+  /** Functions and methods: the declared return type. */
+  returnType?: TypeRef;
+}
+
+/**
+ * A type as the code states it, resolved in the global pass (for receiver types). Names are
+ * looked up where the type is written: the file, and for a site's receiver the scope it sits in.
+ *  - `named`: a type in a type position: `x: Foo`, `-> lib.Foo`, `Optional[Foo]` → Foo.
+ *  - `call`: the value of calling a name chain: an instance when the chain lands on a class
+ *    (`Foo()`, `new Foo()`: `construct`), otherwise what the called function declares it returns.
+ *  - `member-call`: the value of calling method `name` on a value of type `of`
+ *    (`lib.Request(...).prepare()`).
+ * `awaited`: the call's result is awaited (an async function's declared result is then the value).
+ */
+export type TypeRef =
+  | { kind: 'named'; chain: string[] }
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean };
+
+/**
+ * An assignment to an attribute of the instance inside a method: `self.client = Client()`,
+ * `this.client = new Client()`. `type` is null when the assigned value proves no type; the
+ * resolver trusts an attribute's type only when every assignment agrees.
+ */
+export interface MemberTypeFact {
+  /** Local id of the class whose instance attribute is assigned. */
+  owner: number;
+  name: string;
+  type: TypeRef | null;
+  /** Local id of the function the assignment sits in (its names are looked up there). */
+  enclosing: number | null;
 }
 
 /**
@@ -113,6 +150,12 @@ export interface ReferenceSite {
   locallyBound?: boolean;
   /** When `locallyBound` because of a local function/class declaration that was extracted: its local id. */
   localTarget?: number;
+  /**
+   * The receiver's type when the code proves it: `x.m()` with `x` a typed parameter or a local
+   * initialised by `Foo()`, or a receiver that is itself a call (`Foo().m()`, `make().m()`).
+   * `path` lists the member names between that value and the called name (`x.a.m()` → ['a']).
+   */
+  typedReceiver?: { type: TypeRef; path: string[] };
   line: number;
   column: number;
 }
@@ -135,6 +178,8 @@ export interface FileExtraction {
   imports: ImportStatement[];
   exports: ExportStatement[];
   references: ReferenceSite[];
+  /** Instance attribute assignments inside methods (receiver types of `self.x.m()`). */
+  memberTypes?: MemberTypeFact[];
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
 }

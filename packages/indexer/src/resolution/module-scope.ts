@@ -1,6 +1,9 @@
 /**
  * The module-level scope of one file: which names its own top-level declarations bind,
  * and which names its imports bind. Built once per file for the resolution pass.
+ *
+ * An import binds in the scope where it stands: one inside a function (Python) binds only for
+ * that function and the code nested in it, so it is kept apart, keyed by that function.
  */
 import type { FileExtraction, ImportBinding, ImportStatement } from '../model/extraction.js';
 
@@ -21,6 +24,8 @@ export interface ModuleScope {
   imports: Map<string, ImportedName[]>;
   /** `from m import *` (Python) and similar wildcard imports, in source order. */
   wildcardImports: ImportStatement[];
+  /** Imports inside a declaration (a function), by that declaration's local id, then by local name. */
+  scopedImports: Map<number, Map<string, ImportedName[]>>;
 }
 
 export function buildModuleScope(file: FileExtraction): ModuleScope {
@@ -34,16 +39,24 @@ export function buildModuleScope(file: FileExtraction): ModuleScope {
 
   const imports = new Map<string, ImportedName[]>();
   const wildcardImports: ImportStatement[] = [];
+  const scopedImports = new Map<number, Map<string, ImportedName[]>>();
   for (const statement of file.imports) {
+    const owner = file.declarations[statement.declaration]?.parent ?? null;
+    let into = imports;
+    if (owner !== null) {
+      into = scopedImports.get(owner) ?? new Map<string, ImportedName[]>();
+      scopedImports.set(owner, into);
+    }
     for (const binding of statement.bindings) {
+      // A wildcard inside a function is a syntax error in Python 3: only module-level ones count.
       if (binding.local === '*') {
-        wildcardImports.push(statement);
+        if (owner === null) wildcardImports.push(statement);
         continue;
       }
-      const list = imports.get(binding.local);
+      const list = into.get(binding.local);
       if (list) list.push({ statement, binding });
-      else imports.set(binding.local, [{ statement, binding }]);
+      else into.set(binding.local, [{ statement, binding }]);
     }
   }
-  return { file, declarations, imports, wildcardImports };
+  return { file, declarations, imports, wildcardImports, scopedImports };
 }

@@ -4,7 +4,8 @@
  *
  *   1. scope: a local function, or a module-level declaration of the caller's own file;
  *   2. an import whose module lands on an indexed file (through re-exports and namespaces);
- *      `this.m()` / `self.m()` to the enclosing class, `Cls.m()` to a proven class;
+ *      `this.m()` / `self.m()` to the enclosing class, `Cls.m()` to a proven class and its bases;
+ *      `x.m()` to the class the code proves `x` holds (receiver-types.ts);
  *   3. otherwise the unique callable declaration with that name in the caller's language family
  *      — for bare names only, never for a locally bound, externally imported or builtin name;
  *   4. otherwise nothing: the caller records the site as unresolved.
@@ -12,6 +13,7 @@
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { ImportResolver } from '../model/language-support.js';
+import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
@@ -39,17 +41,31 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
 export class ReferenceResolver {
   private readonly superclassCache = new Map<string, DeclarationRef[]>();
   private readonly superclassesInProgress = new Set<string>();
+  private readonly types: ReceiverTypes;
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
     private readonly uniqueNames: UniqueNameIndex,
     private readonly importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
     private readonly familyOf: (file: FileExtraction) => string,
-  ) {}
+  ) {
+    this.types = new ReceiverTypes(symbols, {
+      resolveChain: (scope, chain) => this.walkChain(scope, chain)?.target,
+      findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
+      superclasses: (classRef) => this.superclasses(classRef),
+      instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
+    });
+  }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
+    }
+    // A local (or a call) whose class the code states: `x = Foo(); x.m()`, `Foo().m()`.
+    if (site.typedReceiver && (site.locallyBound || site.receiver === undefined)) {
+      const scope = { file: file.path, enclosing: site.enclosing };
+      const instance = this.types.evaluate(scope, site.typedReceiver.type);
+      return this.callOnInstance(site, instance, site.typedReceiver.path);
     }
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
@@ -59,7 +75,7 @@ export class ReferenceResolver {
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.locallyBound) return unresolved('local-binding', false);
 
-    const bound = this.symbols.resolveModuleName(file.path, site.name);
+    const bound = this.symbols.resolveName(file.path, site.enclosing, site.name);
     if (bound) return this.fromImportTarget(file, site, bound);
 
     const resolver = this.importResolverFor(file);
@@ -99,44 +115,98 @@ export class ReferenceResolver {
     if (site.locallyBound) return unresolved('local-binding', false);
     const isSuper = head === 'super';
     if (INSTANCE_RECEIVERS[family]?.has(head) || isSuper) {
-      if (receiver.length !== 1 || site.enclosing === null) return unresolved('unknown-receiver', false);
+      if (site.enclosing === null) return unresolved('unknown-receiver', false);
       const owner = this.enclosingClass(file, site.enclosing);
       if (owner === undefined) return unresolved('unknown-receiver', false);
+      if (receiver.length > 1) {
+        // `self.client.get()`: the attribute's class, from what the class states about it.
+        if (isSuper) return unresolved('unknown-receiver', false);
+        const self: InstanceOf = { classRef: { file: file.path, localId: owner }, how: RESOLVED_BY.thisMember };
+        return this.callOnInstance(site, self, receiver.slice(1));
+      }
       const wantStatic = head === 'cls' || this.inStaticContext(file, site.enclosing, owner);
       const found = this.findMember({ file: file.path, localId: owner }, site.name, isSuper, wantStatic);
       if (!found) return unresolved('unknown-receiver', false);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
-    const headTarget = this.symbols.resolveModuleName(file.path, head);
-    if (!headTarget) return unresolved('unknown-receiver', false);
 
-    // Walk the chain: modules expose their exports, classes/namespaces their members.
-    let current: Target = headTarget;
+    const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name]);
+    if (!walked) return unresolved('unknown-receiver', false);
+    const { target, consumed, viaMember } = walked;
+    if (consumed < receiver.length + 1) {
+      // The walk stopped at a value (`app.route()` with `app = App()`): continue on its class.
+      if (target.type !== 'declaration') return unresolved('unknown-receiver', false);
+      const instance = this.types.valueOf(target.ref);
+      return this.callOnInstance(site, instance, receiver.slice(consumed));
+    }
+    if (target.type === 'declaration') {
+      const headTarget = walked.head;
+      const viaImport = headTarget.type !== 'declaration' || headTarget.ref.file !== file.path;
+      const how = viaMember ? RESOLVED_BY.qualifiedMember : viaImport ? RESOLVED_BY.import : RESOLVED_BY.sameFile;
+      return this.accept(site, target.ref, how);
+    }
+    if (target.type === 'external') return unresolved('external-import', false);
+    if (target.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: target.candidates, likelyInternal: false };
+    return unresolved(target.type === 'missing' ? 'import-name-missing' : 'not-callable', false);
+  }
+
+  /**
+   * Walks a dotted name from where it is written: modules expose their exports, packages their
+   * submodules, classes and namespaces their members (a class also those of its proven bases).
+   * Stops early at a declaration that is a value (a variable, a field): `consumed` says how many
+   * names were walked. undefined when the first name means nothing here.
+   */
+  private walkChain(
+    scope: TypeScope,
+    chain: string[],
+  ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
+    const head = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
+    if (!head) return undefined;
+    let current: Target = head;
     let viaMember = false;
-    for (const part of [...receiver.slice(1), site.name]) {
+    let consumed = 1;
+    for (; consumed < chain.length; consumed++) {
+      const part = chain[consumed];
       if (current.type === 'module') {
         current = this.symbols.exportedMember(current.file, part);
       } else if (current.type === 'package') {
         current = this.symbols.packageMember(current, part);
       } else if (current.type === 'declaration') {
         const decl = this.symbols.declaration(current.ref);
-        if (!CLASS_LIKE.has(decl.kind)) return unresolved('unknown-receiver', false);
-        const member = this.symbols.members(current.ref).get(part);
-        if (!member) return unresolved('unknown-receiver', false);
-        current = { type: 'declaration', ref: this.symbols.pickDeclaration(current.ref.file, member) };
+        if (!CLASS_LIKE.has(decl.kind)) break;
+        const own = this.symbols.members(current.ref).get(part);
+        let member: DeclarationRef | undefined = own ? this.symbols.pickDeclaration(current.ref.file, own) : undefined;
+        // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
+        if (!member && decl.kind !== 'namespace' && decl.kind !== 'module') member = this.findMember(current.ref, part, true, true)?.ref;
+        if (!member) return undefined;
+        current = { type: 'declaration', ref: member };
         viaMember = true;
       } else {
         break;
       }
     }
-    if (current.type === 'declaration') {
-      const viaImport = headTarget.type !== 'declaration' || headTarget.ref.file !== file.path;
-      const how = viaMember ? RESOLVED_BY.qualifiedMember : viaImport ? RESOLVED_BY.import : RESOLVED_BY.sameFile;
-      return this.accept(site, current.ref, how);
+    return { target: current, head, consumed, viaMember };
+  }
+
+  /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
+  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[]): Resolution {
+    let current = instance;
+    for (const part of path) {
+      if (!current) break;
+      current = this.types.memberType(current, part);
     }
-    if (current.type === 'external') return unresolved('external-import', false);
-    if (current.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: current.candidates, likelyInternal: false };
-    return unresolved(current.type === 'missing' ? 'import-name-missing' : 'not-callable', false);
+    if (!current) return unresolved('unknown-receiver', false);
+    const found = this.findMember(current.classRef, site.name, false, false);
+    if (!found) return unresolved('unknown-receiver', false);
+    return this.accept(site, found.ref, current.how);
+  }
+
+  /** The class whose instance `name` is inside a method (`self`, `this`), for stated types such as `self.make()`. */
+  private instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || scope.enclosing === null || !INSTANCE_RECEIVERS[this.familyOf(file)]?.has(name)) return undefined;
+    const owner = this.enclosingClass(file, scope.enclosing);
+    return owner === undefined ? undefined : { file: scope.file, localId: owner };
   }
 
   private fromImportTarget(file: FileExtraction, site: ReferenceSite, target: Target): Resolution {

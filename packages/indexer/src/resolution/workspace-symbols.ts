@@ -21,6 +21,9 @@ export type Target =
   | { type: 'missing'; file: string; name: string }
   | { type: 'ambiguous'; candidates: DeclarationRef[] };
 
+/** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
+const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
+
 const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
 
 /** Guards against pathological re-export chains; real barrels are a few levels deep. */
@@ -100,6 +103,27 @@ export class WorkspaceSymbols {
       if (found !== undefined) return { file, localId: found };
     }
     return { file, localId: localIds[0] };
+  }
+
+  /**
+   * What a bare name means at a site inside declaration `enclosing` (null: module level): an
+   * import inside an enclosing function binds first (a class body does not enclose its methods),
+   * then the module scope.
+   */
+  resolveName(file: string, enclosing: number | null, name: string): Target | undefined {
+    const scope = this.scope(file);
+    if (scope.scopedImports.size > 0) {
+      const decls = scope.file.declarations;
+      for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+        if (CLASS_BODIES.has(decls[id].kind)) continue;
+        const imports = scope.scopedImports.get(id)?.get(name);
+        if (!imports) continue;
+        const distinct = dedupeTargets(imports.map((imported) => this.resolveImport(file, imported)));
+        if (distinct.length === 1) return distinct[0];
+        return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+      }
+    }
+    return this.resolveModuleName(file, name);
   }
 
   /**

@@ -17,14 +17,17 @@ import type {
   FileExtraction,
   ImportBinding,
   ImportStatement,
+  MemberTypeFact,
   ReferenceKind,
   ReferenceSite,
+  TypeRef,
 } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { Scope, type BindingKind } from './scopes.js';
+import { Scope, type BindingKind, type BoundValue } from './scopes.js';
 import { collectSyntaxErrors, findRestartPoint, lineStartsOf, MAX_RECOVERIES, MAX_SYNTAX_ERRORS, reparse } from './syntax-errors.js';
 import { docstringOf, flatText, identifierChain, spanOf, truncate } from './syntax-text.js';
+import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
 
 const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
 const ABSTRACT_DECORATOR = /^(abc\.)?abstract(method|property|classmethod|staticmethod)$/;
@@ -86,11 +89,21 @@ interface Context {
   qualifiedPrefix: string;
   /** Inside `if TYPE_CHECKING:`. */
   typeOnly: boolean;
+  /** In a method's own body: the name of its instance parameter and the class it belongs to. */
+  self: { name: string; owner: number } | null;
 }
 
 interface Callee {
   name: string;
   receiver: string[] | undefined;
+  /** A receiver that is a call (`Foo().m()`, `make().a.m()`): its stated type and the members after it. */
+  typedReceiver?: { type: TypeRef; path: string[] };
+}
+
+/** A stated type waiting for the end of the walk, when every local binding of the file is known. */
+interface PendingType {
+  type: TypeRef;
+  scope: Scope;
 }
 
 export const pythonExtractor: LanguageExtractor = {
@@ -147,6 +160,12 @@ class FileWalker {
   private readonly references: ReferenceSite[] = [];
   /** Scope of each reference site, parallel to `references`; null when the site needs no lookup. */
   private readonly siteScopes: Array<Scope | null> = [];
+  /** Types stated for declarations (return annotations, module-level and annotated data). */
+  private readonly declarationTypes: Array<{ declaration: number; field: 'valueType' | 'returnType'; pending: PendingType }> = [];
+  /** Module-level data declarations whose type comes from every assignment of their name. */
+  private readonly moduleData: Array<{ declaration: number; name: string; scope: Scope }> = [];
+  /** Attribute assignments of classes (`self.x = …` in methods, `x = …` in the class body). */
+  private readonly memberFacts: Array<{ fact: MemberTypeFact; scope: Scope }> = [];
   private readonly stack: Array<{ node: SyntaxNode; ctx: Context }> = [];
   /** Per container (parent local id, -1 for the file): names already declared as data or defs. */
   private readonly containerNames = new Map<number, Map<string, number | 'definition'>>();
@@ -166,7 +185,7 @@ class FileWalker {
     this.rowOffset = rowOffset;
     this.lineStarts = null;
     const counts = [this.declarations.length, this.imports.length, this.references.length];
-    const ctx: Context = { scope: new Scope('module', null), parentDecl: null, enclosing: null, qualifiedPrefix: '', typeOnly: false };
+    const ctx: Context = { scope: new Scope('module', null), parentDecl: null, enclosing: null, qualifiedPrefix: '', typeOnly: false, self: null };
     const types = typeTableOf(root.tree.language);
     const cursor = root.walk();
     try {
@@ -222,16 +241,40 @@ class FileWalker {
    * Decides `locallyBound`/`localTarget` now that every binding of the file is known, then puts
    * everything in source order (the walk visits function bodies after their surroundings).
    */
-  finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references'> {
+  finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes'> {
     this.references.forEach((site, index) => {
       const scope = this.siteScopes[index];
-      if (!scope || !site.receiver) return;
+      if (!scope) return;
+      if (site.typedReceiver) {
+        const type = this.provenType({ type: site.typedReceiver.type, scope });
+        if (type) site.typedReceiver.type = type;
+        else delete site.typedReceiver;
+      }
+      if (!site.receiver) return;
       const asReceiver = site.receiver.length > 0;
       const verdict = scope.classify(asReceiver ? site.receiver[0] : site.name, asReceiver);
       if (!verdict.locallyBound) return;
       site.locallyBound = true;
       if (verdict.localTarget !== undefined && site.receiver.length === 0) site.localTarget = verdict.localTarget;
+      // `x.m()` with `x` a local whose every binding states one type.
+      const value = asReceiver ? verdict.scope?.provenValue(site.receiver[0]) : undefined;
+      const type = value ? this.provenType(value) : undefined;
+      if (type) site.typedReceiver = { type, path: site.receiver.slice(1) };
     });
+    for (const { declaration, field, pending } of this.declarationTypes) {
+      const type = this.provenType(pending);
+      if (type) this.declarations[declaration][field] = type;
+    }
+    for (const { declaration, name, scope } of this.moduleData) {
+      if (this.declarations[declaration].valueType) continue; // an annotation states it
+      const value = scope.provenValue(name);
+      const type = value ? this.provenType(value) : undefined;
+      if (type) this.declarations[declaration].valueType = type;
+    }
+    const memberTypes = this.memberFacts.map(({ fact, scope }) => ({
+      ...fact,
+      type: fact.type ? (this.provenType({ type: fact.type, scope }) ?? null) : null,
+    }));
 
     const byPosition = <T>(items: T[], line: (item: T) => number, column: (item: T) => number): T[] =>
       items
@@ -254,11 +297,37 @@ class FileWalker {
       site.enclosing = remap(site.enclosing);
       if (site.localTarget !== undefined) site.localTarget = newId[site.localTarget];
     }
+    for (const fact of memberTypes) {
+      fact.owner = newId[fact.owner];
+      fact.enclosing = remap(fact.enclosing);
+    }
     return {
       declarations,
       imports: byPosition(this.imports, (s) => s.line, (s) => s.column),
       references: byPosition(this.references, (s) => s.line, (s) => s.column),
+      ...(memberTypes.length > 0 ? { memberTypes } : {}),
     };
+  }
+
+  /**
+   * A stated type whose names mean what the global pass will look up: its first name must not be
+   * a local of the scope it was written in — unless that local's own type is proven, then
+   * `x.make()` becomes a method call on x's type. undefined when nothing is proven.
+   */
+  private provenType(pending: PendingType, depth = 0): TypeRef | undefined {
+    const { type, scope } = pending;
+    if (depth > 8) return undefined;
+    if (type.kind === 'member-call') {
+      const of = this.provenType({ type: type.of, scope }, depth + 1);
+      return of ? { ...type, of } : undefined;
+    }
+    const chain = type.kind === 'named' ? type.chain : type.callee;
+    const verdict = scope.classify(chain[0], chain.length > 1);
+    if (!verdict.locallyBound) return type;
+    if (type.kind !== 'call' || chain.length !== 2) return undefined;
+    const value = verdict.scope?.provenValue(chain[0]);
+    const of = value ? this.provenType(value, depth + 1) : undefined;
+    return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
   }
 
   private push(node: SyntaxNode | null | undefined, ctx: Context): void {
@@ -391,14 +460,21 @@ class FileWalker {
       typeParameters,
     });
     this.bindDefinition(name, id, ctx);
+    this.stateType(id, 'returnType', annotationType(returnType), ctx.scope);
 
     const scope = new Scope('function', ctx.scope);
-    const inner: Context = { scope, parentDecl: id, enclosing: id, qualifiedPrefix: `${qualifiedName}::`, typeOnly: ctx.typeOnly };
+    const instance = inClass && !isStatic && !decorators.includes('classmethod') && parameters ? firstParameterName(parameters) : undefined;
+    const self = instance !== undefined && ctx.parentDecl !== null ? { name: instance, owner: ctx.parentDecl } : null;
+    const inner: Context = { scope, parentDecl: id, enclosing: id, qualifiedPrefix: `${qualifiedName}::`, typeOnly: ctx.typeOnly, self };
     this.pushErrorChildren(node, inner);
     this.push(body, inner);
     // Annotations and default values are evaluated where the def statement runs.
     this.push(returnType, ctx);
     if (parameters) this.bindParameters(parameters, scope, ctx, inClass && !isStatic);
+  }
+
+  private stateType(declaration: number, field: 'valueType' | 'returnType', type: StatedType, scope: Scope): void {
+    if (type !== null && type !== 'none') this.declarationTypes.push({ declaration, field, pending: { type, scope } });
   }
 
   private visitClass(node: SyntaxNode, ctx: Context, decorators: string[]): void {
@@ -424,7 +500,9 @@ class FileWalker {
     this.bindDefinition(name, id, ctx);
 
     const classScope = new Scope('class', ctx.scope);
-    const inner: Context = { scope: classScope, parentDecl: id, enclosing: ctx.enclosing, qualifiedPrefix: `${qualifiedName}::`, typeOnly: ctx.typeOnly };
+    const inner: Context = {
+      scope: classScope, parentDecl: id, enclosing: ctx.enclosing, qualifiedPrefix: `${qualifiedName}::`, typeOnly: ctx.typeOnly, self: null,
+    };
     this.pushErrorChildren(node, inner);
     this.push(body, inner);
 
@@ -508,7 +586,11 @@ class FileWalker {
     const annotation = node.childForFieldName('type');
     const names: SyntaxNode[] = [];
     const others = collectTargets(left, names);
-    for (const name of names) ctx.scope.bind(name.text, 'assignment');
+    // Only `x = value` / `x: T = value` states x's type; tuple targets and chains prove nothing.
+    const single = left !== null && (left.type === 'identifier' || left.type === 'attribute') && !(right?.type === 'assignment');
+    const stated: StatedType = !single ? null : annotation ? annotationType(annotation) : right ? valueType(right) : 'none';
+    const bound = stated === 'none' ? 'none' : stated === null ? undefined : { type: stated, scope: ctx.scope };
+    for (const name of names) ctx.scope.bind(name.text, 'assignment', undefined, single ? bound : undefined);
 
     let initialiserEnclosing = ctx.enclosing;
     if (ctx.scope.kind === 'module' || ctx.scope.kind === 'class') {
@@ -516,14 +598,34 @@ class FileWalker {
       for (const name of names) {
         const id = this.addDataDeclaration(name.text, node, ctx);
         first ??= id;
+        if (id === undefined) continue;
+        if (annotation && single) this.stateType(id, 'valueType', stated, ctx.scope);
+        else if (ctx.scope.kind === 'module') this.moduleData.push({ declaration: id, name: name.text, scope: ctx.scope });
       }
       // A class attribute's initialiser is attributed to the attribute, as a class field's would be.
       if (ctx.scope.kind === 'class' && first !== undefined) initialiserEnclosing = first;
+      if (ctx.scope.kind === 'class' && ctx.parentDecl !== null) {
+        for (const name of names) this.addMemberFact(ctx.parentDecl, name.text, single ? stated : null, ctx);
+      }
+    }
+    // `self.x = value` in a method: a fact about attribute x of the method's class.
+    if (ctx.self) {
+      for (const target of others) {
+        const object = target.type === 'attribute' ? target.childForFieldName('object') : null;
+        const attribute = target.childForFieldName('attribute');
+        if (object?.type !== 'identifier' || object.text !== ctx.self.name || attribute?.type !== 'identifier') continue;
+        this.addMemberFact(ctx.self.owner, attribute.text, single ? stated : null, ctx);
+      }
     }
     this.pushErrorChildren(node, ctx);
     this.push(annotation, ctx);
     for (let i = others.length - 1; i >= 0; i--) this.push(others[i], ctx);
     this.push(right, { ...ctx, enclosing: initialiserEnclosing });
+  }
+
+  private addMemberFact(owner: number, name: string, type: StatedType, ctx: Context): void {
+    if (type === 'none') return;
+    this.memberFacts.push({ fact: { owner, name, type, enclosing: ctx.enclosing }, scope: ctx.scope });
   }
 
   private visitImport(node: SyntaxNode, ctx: Context): void {
@@ -638,6 +740,7 @@ class FileWalker {
     let position = 0;
     const deferred: SyntaxNode[] = [];
     for (const parameter of parameters.namedChildren) {
+      let annotation: SyntaxNode | null = null;
       if (!parameter || parameter.type === 'comment' || parameter.type === 'positional_separator' || parameter.type === 'keyword_separator') continue;
       let nameNode: SyntaxNode | null = null;
       switch (parameter.type) {
@@ -647,10 +750,12 @@ class FileWalker {
         case 'default_parameter':
         case 'typed_default_parameter':
           nameNode = parameter.childForFieldName('name');
-          deferred.push(...[parameter.childForFieldName('type'), parameter.childForFieldName('value')].filter((n): n is SyntaxNode => n !== null));
+          annotation = parameter.childForFieldName('type');
+          deferred.push(...[annotation, parameter.childForFieldName('value')].filter((n): n is SyntaxNode => n !== null));
           break;
         case 'typed_parameter': {
           const type = parameter.childForFieldName('type');
+          annotation = type;
           if (type) deferred.push(type);
           nameNode = parameter.namedChildren.find((c) => c !== null && c.type !== 'type') ?? null;
           break;
@@ -664,7 +769,10 @@ class FileWalker {
       if (nameNode?.type === 'identifier') {
         const name = nameNode.text;
         const kind: BindingKind = hasReceiver && position === 0 && (name === 'self' || name === 'cls') ? 'receiver-parameter' : 'parameter';
-        scope.bind(name, kind);
+        // An annotation is evaluated where the def statement runs, so its names are looked up there.
+        const stated = kind === 'parameter' && annotation ? annotationType(annotation) : null;
+        const value: BoundValue | 'none' | undefined = stated === 'none' ? 'none' : stated ? { type: stated, scope: outer.scope } : undefined;
+        scope.bind(name, kind, undefined, value);
       } else if (nameNode) {
         // Python 2 tuple parameters `def f((a, b))`.
         const names: SyntaxNode[] = [];
@@ -735,8 +843,9 @@ class FileWalker {
       column: node.startPosition.column,
     };
     if (callee.receiver) site.receiver = callee.receiver;
+    if (callee.typedReceiver) site.typedReceiver = callee.typedReceiver;
     this.references.push(site);
-    this.siteScopes.push(callee.receiver ? scope : null);
+    this.siteScopes.push(callee.receiver || callee.typedReceiver ? scope : null);
   }
 }
 
@@ -757,7 +866,31 @@ function calleeOf(fn: SyntaxNode | null): Callee | null {
     const inner = object.childForFieldName('function');
     if (inner?.type === 'identifier' && inner.text === 'super') return { name: attribute.text, receiver: ['super'] };
   }
-  return { name: attribute.text, receiver: undefined };
+  return { name: attribute.text, receiver: undefined, typedReceiver: typedReceiverOf(object) };
+}
+
+/** `Foo().m()`, `make().a.b.m()`, `(await load()).m()`: a call's stated type, then member names. */
+function typedReceiverOf(object: SyntaxNode): { type: TypeRef; path: string[] } | undefined {
+  const path: string[] = [];
+  let current: SyntaxNode | null = object;
+  while (current?.type === 'attribute') {
+    const attribute = current.childForFieldName('attribute');
+    if (attribute?.type !== 'identifier') return undefined;
+    path.unshift(attribute.text);
+    current = current.childForFieldName('object');
+  }
+  if (!current) return undefined;
+  const type = current.type === 'call' ? callType(current) : valueType(current);
+  return type !== null && type !== 'none' ? { type, path } : undefined;
+}
+
+function firstParameterName(parameters: SyntaxNode): string | undefined {
+  const first = parameters.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (!first) return undefined;
+  if (first.type === 'identifier') return first.text;
+  if (first.type === 'typed_parameter') return first.namedChildren.find((c) => c?.type === 'identifier')?.text;
+  if (first.type === 'default_parameter' || first.type === 'typed_default_parameter') return first.childForFieldName('name')?.text;
+  return undefined;
 }
 
 /**

@@ -6,6 +6,8 @@
  * the whole file first and sites are classified afterwards.
  */
 
+import type { TypeRef } from '../../model/extraction.js';
+
 export type ScopeKind = 'module' | 'function' | 'class' | 'lambda' | 'comprehension';
 
 /** How a name got bound in one scope. A name may be bound several ways in the same scope. */
@@ -16,11 +18,23 @@ export type BindingKind =
   | 'assignment' // any other binding: assignment, for/with/except target, walrus, del, match capture
   | 'import';
 
+/**
+ * The type one binding of a name gives it, with the scope its expression is evaluated in
+ * (an annotation of a parameter is evaluated outside the function). null: a value of no
+ * proven type (a for target, a call of a local, an untyped parameter).
+ */
+export interface BoundValue {
+  type: TypeRef | null;
+  scope: Scope;
+}
+
 interface Binding {
   kinds: Set<BindingKind>;
   /** Local id of the declaration, when bound by exactly one extracted def/class. */
   declaration?: number;
   definitionCount: number;
+  /** Every value assigned to the name in this scope (`None` assignments are left out). */
+  values: BoundValue[];
 }
 
 export class Scope {
@@ -33,10 +47,22 @@ export class Scope {
     readonly parent: Scope | null,
   ) {}
 
-  bind(name: string, kind: BindingKind, declaration?: number): void {
+  /**
+   * Records a binding. `value` is the type the bound value is known to have; omitted, an
+   * assignment or parameter binds a value of unknown type. `'none'` is an assignment of `None`,
+   * which proves nothing but contradicts nothing either (a call on it would fail at run time).
+   */
+  bind(name: string, kind: BindingKind, declaration?: number, value?: BoundValue | 'none'): void {
+    // `global x` then `x = …`: the assignment binds the module's name.
+    if (this.globals.has(name) && this.kind !== 'module') {
+      let root: Scope = this;
+      while (root.parent) root = root.parent;
+      root.bind(name, kind, undefined, value);
+      return;
+    }
     let binding = this.bindings.get(name);
     if (!binding) {
-      binding = { kinds: new Set(), definitionCount: 0 };
+      binding = { kinds: new Set(), definitionCount: 0, values: [] };
       this.bindings.set(name, binding);
     }
     binding.kinds.add(kind);
@@ -44,6 +70,26 @@ export class Scope {
       binding.definitionCount++;
       binding.declaration = declaration;
     }
+    if (value === 'none') return;
+    if (value) binding.values.push(value);
+    else if (kind === 'assignment' || kind === 'parameter') binding.values.push({ type: null, scope: this });
+  }
+
+  /**
+   * The one type every binding of `name` in this scope gives it, or undefined when any binding
+   * is not a plain typed assignment or typed parameter, or two bindings disagree.
+   */
+  provenValue(name: string): { type: TypeRef; scope: Scope } | undefined {
+    const binding = this.bindings.get(name);
+    if (!binding || binding.values.length === 0) return undefined;
+    for (const kind of binding.kinds) if (kind !== 'assignment' && kind !== 'parameter') return undefined;
+    const first = binding.values[0];
+    if (first.type === null) return undefined;
+    const key = JSON.stringify(first.type);
+    for (const value of binding.values) {
+      if (value.type === null || value.scope !== first.scope || JSON.stringify(value.type) !== key) return undefined;
+    }
+    return { type: first.type, scope: first.scope };
   }
 
   declareGlobal(name: string): void {
@@ -79,6 +125,8 @@ export interface NameClass {
   locallyBound: boolean;
   /** Local id of the def/class declaration the name is bound to, when that is certain. */
   localTarget?: number;
+  /** The scope that binds the name locally (for its proven value type). */
+  scope?: Scope;
 }
 
 const NOT_LOCAL: NameClass = { locallyBound: false };
@@ -103,7 +151,10 @@ export function classifyName(start: Scope, name: string, asReceiver: boolean): N
     }
     const found = scope.lookupHere(name);
     if (found?.kind === 'global') return NOT_LOCAL;
-    if (found?.kind === 'bound') return classifyBinding(found.binding, asReceiver);
+    if (found?.kind === 'bound') {
+      const verdict = classifyBinding(found.binding, asReceiver);
+      return verdict.locallyBound ? { ...verdict, scope } : verdict;
+    }
     scope = scope.parent;
     innermost = false;
   }

@@ -1,0 +1,193 @@
+/**
+ * Receiver types: the class of the value a member call is made on, proven from what the code
+ * states — never guessed. A value's class is proven by
+ *  - an annotation naming an indexed class or interface (`app: App`, `client: Client`);
+ *  - a constructor of an indexed class (`App()`, `new Client()`);
+ *  - a call whose callee declares its return type (`make_app() -> App`, `lib.Request(...).prepare()`);
+ *  - an attribute whose every assignment agrees (`self.app = App()` in any method of the class).
+ * Anything else (untyped parameters, unions of several classes, reassignment to another type,
+ * `any`) proves nothing, and the call stays unresolved.
+ */
+import type { Declaration, FileExtraction, MemberTypeFact, TypeRef } from '../model/extraction.js';
+import type { NodeKind } from '../model/graph-vocabulary.js';
+import { RESOLVED_BY, type ResolvedBy } from './resolved-by.js';
+import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
+
+/** A value proven to be an instance of `classRef`, and the rule that proved it. */
+export interface InstanceOf {
+  classRef: DeclarationRef;
+  how: ResolvedBy;
+}
+
+/** Where a stated type is written: its names are looked up there. */
+export interface TypeScope {
+  file: string;
+  /** Local id of the innermost declaration around it (imports inside functions bind there). */
+  enclosing: number | null;
+}
+
+/** What the reference resolver lends this module: name lookup and the class hierarchy. */
+export interface ClassWorld {
+  /** What a name chain means where it is written: modules, namespaces and classes are walked. */
+  resolveChain(scope: TypeScope, chain: string[]): Target | undefined;
+  /** A member of a class or of its proven bases, nearest first. */
+  findMember(classRef: DeclarationRef, name: string, wantStatic: boolean): DeclarationRef | undefined;
+  /** The proven direct base classes of a class. */
+  superclasses(classRef: DeclarationRef): DeclarationRef[];
+  /** The class whose instance `name` stands for at this point (`self`, `this`), if it does. */
+  instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
+}
+
+/** Kinds a value can be an instance of. */
+const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol']);
+/** Kinds a call constructs. */
+const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct']);
+const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
+const PROPERTY_DECORATOR = /^(?:(?:functools\.)?cached_property|property)$/;
+/** Stated types nest (a method call on a call's result…); real code stays far below this. */
+const MAX_DEPTH = 12;
+
+export class ReceiverTypes {
+  private readonly declared = new Map<string, InstanceOf | null>();
+  private readonly inProgress = new Set<string>();
+  private readonly factsByFile = new Map<string, Map<string, MemberTypeFact[]>>();
+
+  constructor(
+    private readonly symbols: WorkspaceSymbols,
+    private readonly world: ClassWorld,
+  ) {}
+
+  /** The class a stated type proves, or undefined. */
+  evaluate(scope: TypeScope, type: TypeRef, depth = 0): InstanceOf | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (type.kind) {
+      case 'named': {
+        const classRef = this.typeSpace(this.world.resolveChain(scope, type.chain));
+        return classRef ? { classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      }
+      case 'call': {
+        const [head, ...rest] = type.callee;
+        const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
+        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth);
+        const target = this.world.resolveChain(scope, type.callee);
+        if (target?.type !== 'declaration') return undefined;
+        const decl = this.symbols.declaration(target.ref);
+        if (CONSTRUCTIBLE.has(decl.kind)) {
+          return type.awaited ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
+        }
+        if (type.construct) return undefined;
+        return this.returnOf(target.ref, type.awaited, depth);
+      }
+      case 'member-call': {
+        const of = this.evaluate(scope, type.of, depth + 1);
+        if (!of) return undefined;
+        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth);
+      }
+    }
+  }
+
+  /** The class of attribute `name` of an instance: a stated field type, else agreeing assignments. */
+  memberType(instance: InstanceOf, name: string, depth = 0): InstanceOf | undefined {
+    const seen = new Set<string>();
+    const queue: DeclarationRef[] = [instance.classRef];
+    while (queue.length > 0 && seen.size <= MAX_DEPTH * 4) {
+      const classRef = queue.shift()!;
+      const key = refKey(classRef);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const file = this.symbols.extraction(classRef.file)!;
+      const own = this.symbols.members(classRef).get(name);
+      const member = own?.map((localId) => ({ file: classRef.file, localId }));
+      const stated = member?.find((ref) => this.symbols.declaration(ref).valueType !== undefined);
+      if (stated) return this.valueOf(stated, depth);
+      const getter = member?.find((ref) => this.symbols.declaration(ref).decorators?.some((d) => PROPERTY_DECORATOR.test(d)));
+      if (getter) return this.returnOf(getter, false, depth);
+      const facts = this.facts(file, classRef.localId, name);
+      if (facts.length > 0) return this.agreeing(classRef.file, facts, depth);
+      // A declaration with nothing stated about its value: whatever it holds is unknown.
+      if (member && member.length > 0) return undefined;
+      queue.push(...this.world.superclasses(classRef));
+    }
+    return undefined;
+  }
+
+  /** The class a declared value (field, property, variable, constant) holds. Memoised. */
+  valueOf(ref: DeclarationRef, depth = 0): InstanceOf | undefined {
+    return this.memo(ref, 'value', () => {
+      const decl = this.symbols.declaration(ref);
+      return decl.valueType ? this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1) : undefined;
+    });
+  }
+
+  /** What calling a function or method gives, from its declared return type. */
+  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number): InstanceOf | undefined {
+    if (!ref) return undefined;
+    const decl = this.symbols.declaration(ref);
+    if (!CALLABLE.has(decl.kind) || !decl.returnType) return undefined;
+    // An async function's stated result is what awaiting its call gives.
+    if (Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
+    const found = this.memo(ref, 'return', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.returnType!, depth + 1));
+    return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+  }
+
+  /** Facts that all prove the same class, or nothing. */
+  private agreeing(file: string, facts: MemberTypeFact[], depth: number): InstanceOf | undefined {
+    let found: InstanceOf | undefined;
+    for (const fact of facts) {
+      if (!fact.type) return undefined;
+      const instance = this.evaluate({ file, enclosing: fact.enclosing }, fact.type, depth + 1);
+      if (!instance) return undefined;
+      if (found && refKey(found.classRef) !== refKey(instance.classRef)) return undefined;
+      found ??= instance;
+    }
+    return found;
+  }
+
+  /**
+   * The class or interface a type-position name means. In TypeScript a name can be a value and
+   * a type at once (`const X` beside `interface X`): a type position means the type.
+   */
+  private typeSpace(target: Target | undefined): DeclarationRef | undefined {
+    if (target?.type !== 'declaration') return undefined;
+    const decl = this.symbols.declaration(target.ref);
+    if (INSTANCE_KINDS.has(decl.kind)) return target.ref;
+    const declarations = this.symbols.extraction(target.ref.file)!.declarations;
+    const twin = declarations.findIndex((d: Declaration) => d.parent === decl.parent && d.name === decl.name && INSTANCE_KINDS.has(d.kind));
+    return twin >= 0 ? { file: target.ref.file, localId: twin } : undefined;
+  }
+
+  private facts(file: FileExtraction, owner: number, name: string): MemberTypeFact[] {
+    let index = this.factsByFile.get(file.path);
+    if (!index) {
+      index = new Map();
+      for (const fact of file.memberTypes ?? []) {
+        const key = `${fact.owner}\0${fact.name}`;
+        const list = index.get(key);
+        if (list) list.push(fact);
+        else index.set(key, [fact]);
+      }
+      this.factsByFile.set(file.path, index);
+    }
+    return index.get(`${owner}\0${name}`) ?? [];
+  }
+
+  private memo(ref: DeclarationRef, what: string, compute: () => InstanceOf | undefined): InstanceOf | undefined {
+    const key = `${refKey(ref)}\0${what}`;
+    const known = this.declared.get(key);
+    if (known !== undefined) return known ?? undefined;
+    // A type stated in terms of itself (a cycle through broken or recursive code) proves nothing.
+    if (this.inProgress.has(key)) return undefined;
+    this.inProgress.add(key);
+    try {
+      const found = compute();
+      this.declared.set(key, found ?? null);
+      return found;
+    } finally {
+      this.inProgress.delete(key);
+    }
+  }
+}
+
+function refKey(ref: DeclarationRef): string {
+  return `${ref.file}\0${ref.localId}`;
+}
