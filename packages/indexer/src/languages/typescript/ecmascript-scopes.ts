@@ -7,12 +7,16 @@
  * owns module scope.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import { annotatedType, initialiserType } from './ecmascript-types.js';
 import { CLASS_DECLARATION_TYPES, FUNCTION_TYPES, FUNCTION_VALUE_TYPES } from './ecmascript-syntax.js';
 
 /** What a local name is bound to: a syntax node id when it may be an extracted declaration. */
 export interface LocalBinding {
   /** tree-sitter node id of the declaring node (function/class declaration or declarator), if any. */
   declarationNodeId?: number;
+  /** The type the code states for the bound value (`p: Client`, `const c = new Client()`). */
+  type?: TypeRef;
 }
 
 export class LocalScope {
@@ -93,7 +97,14 @@ export function functionScope(fn: SyntaxNode, parent: LocalScope | null): LocalS
   const params = fn.childForFieldName('parameters');
   if (params) {
     for (const param of params.namedChildren) {
-      if (param) for (const name of patternNames(param)) scope.bind(name);
+      if (!param) continue;
+      const pattern = param.childForFieldName('pattern');
+      if (pattern?.type === 'identifier') {
+        const type = annotatedType(param.childForFieldName('type'));
+        scope.bind(pattern.text, type ? { type } : {});
+        continue;
+      }
+      for (const name of patternNames(param)) scope.bind(name);
     }
   }
   const body = fn.childForFieldName('body');
@@ -177,6 +188,13 @@ function bindDeclarationStatement(statement: SyntaxNode, scope: LocalScope): voi
       const value = declarator.childForFieldName('value');
       const boundToCode = nameNode?.type === 'identifier' && value !== null &&
         (FUNCTION_VALUE_TYPES.has(value.type) || value.type === 'class');
+      if (nameNode?.type === 'identifier' && !boundToCode) {
+        // A variable's type is its annotation, else — when nothing can reassign it — its initialiser.
+        const constant = statement.childForFieldName('kind')?.text === 'const';
+        const type = annotatedType(declarator.childForFieldName('type')) ?? (constant ? initialiserType(value) : null);
+        scope.bind(nameNode.text, type ? { type } : {});
+        continue;
+      }
       for (const name of patternNames(nameNode)) {
         scope.bind(name, boundToCode ? { declarationNodeId: declarator.id } : {});
       }

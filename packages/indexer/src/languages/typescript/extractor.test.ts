@@ -114,8 +114,51 @@ describe('ecmascript extractor: declarations', () => {
     expect(decl(r, 'virtual:mod').kind).toBe('module');
     expect(decl(r, 'virtual:mod::v')).toMatchObject({ kind: 'function', parent: idOf(r, 'virtual:mod') });
     expect(decl(r, 'Window').kind).toBe('interface');
-    // Interface members are types, not declarations anyone calls by name.
-    expect(r.declarations.some((d) => d.name === 'area')).toBe(false);
+    // Interface members are declarations: a call through an interface-typed value links to them.
+    expect(decl(r, 'Shape::area')).toMatchObject({ kind: 'method', parent: idOf(r, 'Shape') });
+    expect(decl(r, 'Window::x')).toMatchObject({ kind: 'property', parent: idOf(r, 'Window'), signature: 'x: number' });
+  });
+
+  it('records the types the code states: annotations, initialisers, return types, this-assignments', async () => {
+    const r = await extractSource([
+      "import { Client, make } from './client';",
+      'export const shared = new Client();',
+      'export let later = new Client();',
+      'export const typed: Client | undefined = undefined;',
+      'export function build(): Client { return new Client(); }',
+      'export class Service<T> {',
+      '  private direct: Client;',
+      '  other = make();',
+      '  generic: T;',
+      '  constructor(private client: Client) { this.direct = client; this.extra = new Client(); this.none = null; }',
+      '  get current(): Client { return this.client; }',
+      '  run(c: Client, u: Client | Other, t: T) { const q = new Client(); q.get(); c.get(); u.get(); t.get(); build().get(); q.sub().get(); }',
+      '}',
+    ].join('\n'));
+    const named = (chain: string[]) => ({ kind: 'named', chain });
+    expect(decl(r, 'shared').valueType).toEqual({ kind: 'call', callee: ['Client'], construct: true });
+    expect(decl(r, 'later').valueType).toBeUndefined(); // a `let` may be reassigned
+    expect(decl(r, 'typed').valueType).toEqual(named(['Client']));
+    expect(decl(r, 'build').returnType).toEqual(named(['Client']));
+    expect(decl(r, 'Service::direct').valueType).toEqual(named(['Client']));
+    expect(decl(r, 'Service::other').valueType).toEqual({ kind: 'call', callee: ['make'] });
+    expect(decl(r, 'Service::generic').valueType).toBeUndefined(); // T is a type parameter
+    expect(decl(r, 'Service::client').valueType).toEqual(named(['Client']));
+    expect(decl(r, 'Service::current').valueType).toEqual(named(['Client']));
+    const service = idOf(r, 'Service');
+    expect(r.memberTypes).toEqual([
+      { owner: service, name: 'direct', type: null, enclosing: idOf(r, 'Service::constructor') },
+      { owner: service, name: 'extra', type: { kind: 'call', callee: ['Client'], construct: true }, enclosing: idOf(r, 'Service::constructor') },
+    ]);
+    const sites = r.references.filter((s) => s.line === 12 && s.name === 'get');
+    expect(sites.map((s) => s.typedReceiver?.type ?? null)).toEqual([
+      { kind: 'call', callee: ['Client'], construct: true }, // q.get()
+      named(['Client']), // c.get()
+      null, // u: a union of two classes
+      null, // t: a type parameter
+      { kind: 'call', callee: ['build'] }, // build().get()
+      { kind: 'member-call', of: { kind: 'call', callee: ['Client'], construct: true }, name: 'sub' }, // q.sub().get()
+    ]);
   });
 
   it('keeps one declaration per overloaded function and method', async () => {

@@ -8,13 +8,14 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type {
-  Declaration, ExportStatement, ExtractionError, FileExtraction, ImportBinding, ImportStatement, ReferenceKind,
-  ReferenceSite,
+  Declaration, ExportStatement, ExtractionError, FileExtraction, ImportBinding, ImportStatement, MemberTypeFact, ReferenceKind,
+  ReferenceSite, TypeRef,
 } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
 import { repairedTree } from './ecmascript-syntax-repair.js';
 import { blockScope, functionScope, headScope, LocalScope, patternNames } from './ecmascript-scopes.js';
+import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, decoratorText, decoratorTexts, declarationName, docCommentText, firstChildOfType,
   firstStringArgument, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase,
@@ -109,6 +110,10 @@ class EcmascriptFileExtractor {
   /** Statement list / class body id → names with an implementation there. */
   private readonly implementedNames = new Map<number, Set<string>>();
   private readonly jsxComponents: boolean;
+  /** `this.x = …` inside classes: what each assignment proves about attribute x. */
+  private readonly memberTypes: MemberTypeFact[] = [];
+  /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
+  private readonly typeParameterNames = new Set<string>();
 
   constructor(private readonly input: ExtractInput) {
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
@@ -139,6 +144,7 @@ class EcmascriptFileExtractor {
       imports: this.imports,
       exports: this.exports,
       references: this.references,
+      ...(this.memberTypes.length > 0 ? { memberTypes: this.memberTypes } : {}),
       errors: this.errors,
     };
   }
@@ -207,7 +213,10 @@ class EcmascriptFileExtractor {
       case 'public_field_definition':
       case 'field_definition': return this.visitField(frame);
       case 'method_signature':
-        if (frame.parent?.type === 'class_body') this.visitClassMemberSignature(frame, false);
+        if (frame.parent?.type === 'class_body' || frame.parent?.type === 'interface_body') this.visitClassMemberSignature(frame, false);
+        return;
+      case 'property_signature':
+        if (frame.parent?.type === 'interface_body') this.visitPropertySignature(frame);
         return;
       case 'abstract_method_signature': return this.visitClassMemberSignature(frame, true);
       case 'class_static_block':
@@ -378,6 +387,8 @@ class EcmascriptFileExtractor {
       });
       if (exportInfo?.isDefault) this.addDefaultExport(name, node);
     }
+    if (id !== undefined) this.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+    for (const name of typeParameterNames(node) ?? []) this.typeParameterNames.add(name);
 
     const scope = functionScope(node, ctx.scope);
     const isArrow = node.type === 'arrow_function';
@@ -410,13 +421,14 @@ class EcmascriptFileExtractor {
     const key = `${ctx.container}\0${name}`;
     if (this.emittedSignatures.has(key)) return;
     this.emittedSignatures.add(key);
-    this.addDeclaration('function', name, node, ctx, {
+    const id = this.addDeclaration('function', name, node, ctx, {
       signature: compactText(this.input.source.slice(node.startIndex, node.endIndex)).replace(/;$/, ''),
       docstring: this.docstring(frame),
       isExported: exportInfo !== undefined || undefined,
       isAsync: hasToken(node, 'async'),
       typeParameters: typeParameterNames(node),
     });
+    this.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
     if (exportInfo?.isDefault) this.addDefaultExport(name, node);
   }
 
@@ -497,6 +509,9 @@ class EcmascriptFileExtractor {
       decorators: this.memberDecorators(frame),
       typeParameters: typeParameterNames(node),
     });
+    // A getter's declared type is the property's; a method's is what calling it returns.
+    const declared = annotatedType(node.childForFieldName('return_type'));
+    this.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
     const inner = this.insideDeclaration(ctx, id, functionScope(node, ctx.scope), true);
     for (const child of node.children) {
       if (!child || child === nameNode) continue;
@@ -516,11 +531,12 @@ class EcmascriptFileExtractor {
         hasToken(param, 'override');
       const pattern = param.childForFieldName('pattern');
       if (!declaresProperty || !pattern || pattern.type !== 'identifier') continue;
-      this.addDeclaration('property', pattern.text, param, classCtx, {
+      const id = this.addDeclaration('property', pattern.text, param, classCtx, {
         signature: compactText(this.input.source.slice(param.startIndex, param.endIndex)),
         visibility: visibilityOf(param, null),
         decorators: decoratorTexts(param),
       });
+      this.stateType(id, 'valueType', annotatedType(param.childForFieldName('type')), classCtx);
     }
   }
 
@@ -533,7 +549,7 @@ class EcmascriptFileExtractor {
     const key = `${ctx.container}\0${name}`;
     if (this.emittedSignatures.has(key)) return;
     this.emittedSignatures.add(key);
-    this.addDeclaration('method', name, node, ctx, {
+    const id = this.addDeclaration('method', name, node, ctx, {
       signature: compactText(this.input.source.slice(startAfterDecorators(node), node.endIndex)).replace(/;$/, ''),
       docstring: this.docstring(frame),
       visibility: visibilityOf(node, nameNode),
@@ -542,6 +558,49 @@ class EcmascriptFileExtractor {
       decorators: this.memberDecorators(frame),
       typeParameters: typeParameterNames(node),
     });
+    this.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+  }
+
+  /** `client: Client` in an interface: a property whose type calls through it are checked against. */
+  private visitPropertySignature(frame: Frame): void {
+    const { node, ctx } = frame;
+    const nameNode = node.childForFieldName('name');
+    if (ctx.suppressDeclarations || !nameNode) return;
+    const id = this.addDeclaration('property', propertyName(nameNode), node, ctx, {
+      signature: compactText(this.input.source.slice(node.startIndex, node.endIndex)).replace(/[;,]$/, ''),
+      docstring: this.docstring(frame),
+    });
+    this.stateType(id, 'valueType', annotatedType(node.childForFieldName('type')), ctx);
+  }
+
+  /**
+   * Records a stated type on a declaration once its names are known to mean what the global pass
+   * will look up (see `checkedType`).
+   */
+  private stateType(id: number, field: 'valueType' | 'returnType', type: TypeRef | null, ctx: Context): void {
+    const checked = this.checkedType(type, ctx);
+    if (checked) this.declarations[id][field] = checked;
+  }
+
+  /**
+   * A stated type whose first name is not a local of the scope it is written in — unless that local's
+   * own type is stated: `c.make()` is then a method call on c's type. `this.make()` only in a class.
+   */
+  private checkedType(type: TypeRef | null, ctx: Context, depth = 0): TypeRef | undefined {
+    if (!type || depth > 8) return undefined;
+    if (type.kind === 'member-call') {
+      const of = this.checkedType(type.of, ctx, depth + 1);
+      return of ? { ...type, of } : undefined;
+    }
+    const chain = type.kind === 'named' ? type.chain : type.callee;
+    const head = chain[0];
+    if (head === 'super') return undefined;
+    if (head === 'this') return ctx.thisIsClass && type.kind === 'call' && chain.length === 2 ? type : undefined;
+    const local = ctx.scope?.lookup(head);
+    if (!local) return type;
+    if (type.kind !== 'call' || chain.length !== 2 || !local.type) return undefined;
+    const of = this.checkedType(local.type, ctx, depth + 1);
+    return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
   }
 
   private visitField(frame: Frame): void {
@@ -565,6 +624,7 @@ class EcmascriptFileExtractor {
       isAbstract: hasToken(node, 'abstract'),
       decorators: this.memberDecorators(frame),
     }, value && isFunction ? [value] : []);
+    if (!isFunction) this.stateType(id, 'valueType', annotatedType(node.childForFieldName('type')) ?? initialiserType(value), ctx);
     for (const child of node.children) {
       if (child?.type === 'decorator') this.push(child, ctx);
     }
@@ -593,6 +653,8 @@ class EcmascriptFileExtractor {
     if (heritage) {
       for (const type of heritage.childrenForFieldName('type')) if (type) this.addTypeReference('extends', type, siteCtx);
     }
+    // Members, so that a call through an interface-typed value links to the method it declares.
+    if (body) this.pushChildren(body, { ...ctx, container: id, qualifier: this.declarations[id].qualifiedName, thisIsClass: false, pendingOwner: null });
   }
 
   private visitTypeAlias(frame: Frame): void {
@@ -727,6 +789,10 @@ class EcmascriptFileExtractor {
           isExported: exportInfo !== undefined || undefined,
         }, names.length === 1 ? [declarator] : []);
         owner ??= id;
+        if (nameNode.type === 'identifier') {
+          const initialised = kindToken === 'const' ? initialiserType(value) : null;
+          this.stateType(id, 'valueType', annotatedType(declarator.childForFieldName('type')) ?? initialised, ctx);
+        }
       }
       if (value) this.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
     }
@@ -915,9 +981,25 @@ class EcmascriptFileExtractor {
     if (expression?.type === 'assignment_expression' && ctx.moduleLevel && ctx.container === null && !ctx.suppressDeclarations) {
       if (this.visitModuleAssignment(expression, node, ctx, frame.doc)) return;
     }
+    if (expression?.type === 'assignment_expression' && ctx.thisIsClass) this.recordThisAssignment(expression, ctx);
     // `namespace X {}` parses as an expression statement: the statement's doc comment is the namespace's.
     if (expression?.type === 'internal_module') this.push(expression, ctx, { doc: frame.doc, parent: node });
     else this.pushChildren(node, ctx);
+  }
+
+  /** `this.client = new Client()` in a class: a fact about the instance attribute `client`. */
+  private recordThisAssignment(assignment: SyntaxNode, ctx: Context): void {
+    const left = assignment.childForFieldName('left');
+    const right = assignment.childForFieldName('right');
+    if (left?.type !== 'member_expression' || left.childForFieldName('object')?.type !== 'this') return;
+    const property = left.childForFieldName('property');
+    let owner = ctx.container;
+    while (owner !== null && this.declarations[owner].kind !== 'class') owner = this.declarations[owner].parent;
+    if (!property || owner === null || right === null) return;
+    // `null`/`undefined` prove nothing and contradict nothing (a call on them fails at run time).
+    if (right.type === 'null' || right.type === 'undefined') return;
+    const type = this.checkedType(initialiserType(right), ctx) ?? null;
+    this.memberTypes.push({ owner, name: property.text, type, enclosing: ctx.enclosing });
   }
 
   /** `module.exports = …`, `exports.x = …`, `X.prototype.m = function …`. Returns false if none. */
@@ -1064,7 +1146,7 @@ class EcmascriptFileExtractor {
       }
     }
     const target = memberTarget(callee);
-    if (target) this.addReference('calls', target, node, ctx);
+    if (target) this.addReference('calls', target, node, ctx, callee?.type === 'member_expression' ? callee.childForFieldName('object') : null);
     this.pushChildren(node, ctx);
   }
 
@@ -1098,7 +1180,7 @@ class EcmascriptFileExtractor {
     this.pushChildren(node, ctx);
   }
 
-  private addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: Context): void {
+  private addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: Context, receiverNode: SyntaxNode | null = null): void {
     let receiver = target.receiver;
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
     // `this` outside a class method (a plain `function`, module level) is not the class instance.
@@ -1115,18 +1197,60 @@ class EcmascriptFileExtractor {
         if (binding.declarationNodeId !== undefined && receiver?.length === 0) {
           this.pendingTargets.push({ site: reference, nodeId: binding.declarationNodeId });
         }
+        // `c.m()` with `c: Client` or `const c = new Client()`.
+        const type = receiver && receiver.length > 0 ? this.checkedType(binding.type ?? null, ctx) : undefined;
+        if (type) reference.typedReceiver = { type, path: receiver!.slice(1) };
       }
+    }
+    // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call.
+    if (receiver === undefined && receiverNode) {
+      const typed = this.typedReceiverOf(receiverNode, ctx);
+      if (typed) reference.typedReceiver = typed;
     }
     this.references.push(reference);
   }
 
+  /** A receiver expression that is a call (or `new`), then member names: its stated type and those names. */
+  private typedReceiverOf(node: SyntaxNode, ctx: Context): { type: TypeRef; path: string[] } | undefined {
+    const path: string[] = [];
+    let current: SyntaxNode | null = node;
+    while (current?.type === 'member_expression') {
+      const property = current.childForFieldName('property');
+      if (property?.type !== 'property_identifier') return undefined;
+      path.unshift(property.text);
+      current = current.childForFieldName('object');
+    }
+    if (!current) return undefined;
+    const stated = current.type === 'call_expression' ? callResultType(current) : initialiserType(current);
+    const type = this.checkedType(stated, ctx);
+    return type ? { type, path } : undefined;
+  }
+
   // ---------------------------------------------------------------- finishing
+
+  /** `x: T` with T a type parameter somewhere in the file proves no class (precision over recall). */
+  private dropTypesNamingTypeParameters(): void {
+    for (const decl of this.declarations) for (const name of decl.typeParameters ?? []) this.typeParameterNames.add(name);
+    if (this.typeParameterNames.size === 0) return;
+    const names = this.typeParameterNames;
+    for (const decl of this.declarations) {
+      if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
+      if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
+    }
+    for (const site of this.references) {
+      if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
+    }
+    for (const fact of this.memberTypes) {
+      if (fact.type && namesTypeParameter(fact.type, names)) fact.type = null;
+    }
+  }
 
   private finish(): void {
     for (const { site, nodeId } of this.pendingTargets) {
       const id = this.declarationByNode.get(nodeId);
       if (id !== undefined) site.localTarget = id;
     }
+    this.dropTypesNamingTypeParameters();
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();
     for (const statement of this.exports) {
@@ -1138,6 +1262,11 @@ class EcmascriptFileExtractor {
       if (decl.parent === null && decl.kind !== 'import' && exportedLocals.has(decl.name)) decl.isExported = true;
     }
   }
+}
+
+function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {
+  if (type.kind === 'member-call') return namesTypeParameter(type.of, names);
+  return type.kind === 'named' && names.has(type.chain[0]);
 }
 
 function reverseFrom<T>(items: T[], start: number): void {

@@ -1,0 +1,96 @@
+/**
+ * What TypeScript/JavaScript code states about a value's type, as TypeRefs the global pass
+ * resolves: annotations (`c: Client`, `: Client | undefined`, `Box<T>` → Box), constructors
+ * (`new Client()`), calls whose callee declares a return type, `x as Client`. Unions of several
+ * types, `any` and anything else prove nothing. Whether a name is a type parameter rather than
+ * a class is decided by the extractor, which knows the file's type parameters.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import { receiverChain } from './ecmascript-syntax.js';
+
+const NOTHING = new Set(['null', 'undefined']);
+const MAX_DEPTH = 8;
+
+/** The class a type annotation (or a type node) names, or null. */
+export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | null {
+  if (!node || depth > MAX_DEPTH) return null;
+  switch (node.type) {
+    case 'type_annotation':
+    case 'parenthesized_type':
+      return annotatedType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
+    case 'type_identifier':
+      return { kind: 'named', chain: [node.text] };
+    case 'nested_type_identifier': {
+      const chain = receiverChain(node)?.names;
+      return chain ? { kind: 'named', chain } : null;
+    }
+    case 'generic_type':
+      return annotatedType(node.childForFieldName('name') ?? node.namedChild(0), depth + 1);
+    case 'union_type': {
+      // `Client | null | undefined` is a Client wherever a method can be called on it.
+      const members = unionMembers(node).filter((member) => !isNothing(member));
+      return members.length === 1 ? annotatedType(members[0], depth + 1) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The type an initialiser proves: `new C()`, `f()`, `a.b.f()`, `<value>.m()`, `await …`, `x as C`. */
+export function initialiserType(node: SyntaxNode | null, depth = 0): TypeRef | null {
+  if (!node || depth > MAX_DEPTH) return null;
+  switch (node.type) {
+    case 'parenthesized_expression':
+    case 'non_null_expression':
+      return initialiserType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
+    case 'as_expression':
+    case 'satisfies_expression': {
+      if (node.type === 'as_expression') return annotatedType(node.namedChild(1), depth + 1);
+      return initialiserType(node.namedChild(0), depth + 1);
+    }
+    case 'await_expression': {
+      const inner = initialiserType(node.namedChild(0), depth + 1);
+      return inner && inner.kind !== 'named' && !(inner.kind === 'call' && inner.construct) ? { ...inner, awaited: true } : null;
+    }
+    case 'new_expression': {
+      const chain = receiverChain(node.childForFieldName('constructor'))?.names;
+      return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { kind: 'call', callee: chain, construct: true } : null;
+    }
+    case 'call_expression':
+      return callResultType(node, depth);
+    default:
+      return null;
+  }
+}
+
+/** `f()` / `a.b.f()` → a call of that chain; `<expression>.m()` → a method call on its type. */
+export function callResultType(call: SyntaxNode, depth = 0): TypeRef | null {
+  const fn = call.childForFieldName('function');
+  if (!fn || depth > MAX_DEPTH) return null;
+  const chain = receiverChain(fn)?.names;
+  if (chain) return chain[0] === 'super' || chain[0] === 'import' ? null : { kind: 'call', callee: chain };
+  if (fn.type !== 'member_expression') return null;
+  const property = fn.childForFieldName('property');
+  const of = initialiserType(fn.childForFieldName('object'), depth + 1);
+  return of && property ? { kind: 'member-call', of, name: property.text } : null;
+}
+
+function unionMembers(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.type === 'union_type') {
+      for (const child of current.namedChildren) if (child) stack.push(child);
+    } else {
+      out.push(current);
+    }
+  }
+  return out;
+}
+
+function isNothing(node: SyntaxNode): boolean {
+  if (node.type === 'literal_type') return NOTHING.has(node.namedChild(0)?.type ?? '') || NOTHING.has(node.text);
+  return node.type === 'predefined_type' && (node.text === 'undefined' || node.text === 'void' || node.text === 'null');
+}
