@@ -420,6 +420,21 @@ describe('ecmascript extractor: exports', () => {
     // Without a known owner there is no safe container: not extracted.
     expect(r.declarations.some((d) => d.name === 'orphan')).toBe(false);
   });
+
+  it('reads chained exports aliases and whole-module re-exports as default exports', async () => {
+    const chained = await extractSource([
+      'exports = module.exports = createApplication;',
+      'function createApplication() {}',
+    ].join('\n'), 'express.js');
+    expect(chained.exports).toEqual([{ specifier: null, names: [{ exported: 'default', local: 'createApplication' }], line: 1 }]);
+    const reversed = await extractSource('module.exports = exports = function build() {};', 'build.js');
+    expect(reversed.exports).toEqual([{ specifier: null, names: [{ exported: 'default', local: 'build' }], line: 1 }]);
+    const whole = await extractSource("module.exports = require('./lib/express');", 'index.js');
+    expect(whole.exports).toEqual([
+      { specifier: './lib/express', names: '*', line: 1 },
+      { specifier: './lib/express', names: [{ exported: 'default', local: 'default' }], line: 1 },
+    ]);
+  });
 });
 
 describe('ecmascript extractor: reference sites', () => {

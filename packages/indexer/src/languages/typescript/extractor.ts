@@ -1005,7 +1005,15 @@ class EcmascriptFileExtractor {
   /** `module.exports = …`, `exports.x = …`, `X.prototype.m = function …`. Returns false if none. */
   private visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxNode, ctx: Context, doc: string | undefined): boolean {
     const left = assignment.childForFieldName('left');
-    const right = assignment.childForFieldName('right');
+    let right = assignment.childForFieldName('right');
+    // `exports = module.exports = fn`: rebinding the `exports` alias exports nothing by itself.
+    if (left?.type === 'identifier' && left.text === 'exports' && right?.type === 'assignment_expression') {
+      return this.visitModuleAssignment(right, statement, ctx, doc);
+    }
+    // `module.exports = exports = fn`: the value is the innermost right-hand side.
+    while (right?.type === 'assignment_expression' && right.childForFieldName('left')?.text === 'exports') {
+      right = right.childForFieldName('right');
+    }
     if (!left || !right || left.type !== 'member_expression') return false;
     const chain = receiverChain(left)?.names;
     if (!chain) return false;
@@ -1052,8 +1060,10 @@ class EcmascriptFileExtractor {
     const line = statement.startPosition.row + 1;
     const required = requireSpecifier(value);
     if (required !== undefined) {
+      // `module.exports = require('./x')`: this module is that one, its default export included.
       this.addImport(required, statement, ctx, statementText(this.input.source, statement), [], { sideEffectOnly: true });
       this.exports.push({ specifier: required, names: '*', line });
+      this.exports.push({ specifier: required, names: [{ exported: 'default', local: 'default' }], line });
       return;
     }
     if (value.type === 'identifier') {
