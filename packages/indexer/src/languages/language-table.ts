@@ -4,23 +4,24 @@
  */
 import type { FileExtraction } from '../model/extraction.js';
 import { languageFamily, type Language } from '../model/graph-vocabulary.js';
-import type { ImportResolver, ImportResolverFactory, LanguageExtractor, WorkspaceView } from '../model/language-support.js';
+import type {
+  ImportResolverFactory, LanguageExtractor, NameBindingRules, ResolutionLanguage, WorkspaceView,
+} from '../model/language-support.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
+import { pythonNameBinding } from './python/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
 import { createEcmascriptImportResolver } from './typescript/module-resolution.js';
+import { ecmascriptNameBinding } from './typescript/name-binding.js';
 
 interface LanguageEntry {
   extractor: LanguageExtractor;
   importResolver: ImportResolverFactory;
+  binding: NameBindingRules;
 }
 
-const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver };
-const python: LanguageEntry = {
-  extractor: pythonExtractor,
-  // A Python module sees only what it binds, its imports and builtins: no implicit globals.
-  importResolver: (workspace) => Object.assign(createPythonImportResolver(workspace), { implicitGlobals: false }),
-};
+const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
+const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -39,14 +40,14 @@ export function extractorFor(language: Language): LanguageExtractor | undefined 
   return TABLE[language]?.extractor;
 }
 
-/** One import resolver per language family, created lazily for a workspace. */
-export function importResolversFor(workspace: WorkspaceView): (file: FileExtraction) => ImportResolver | undefined {
-  const byFamily = new Map<string, ImportResolver | undefined>();
+/** One resolution language per language family, its import resolver created lazily for a workspace. */
+export function resolutionLanguagesFor(workspace: WorkspaceView): (file: FileExtraction) => ResolutionLanguage | undefined {
+  const byFamily = new Map<string, ResolutionLanguage | undefined>();
   return (file) => {
     const family = languageFamily(file.language);
     if (!byFamily.has(family)) {
       const entry = TABLE[file.language];
-      byFamily.set(family, entry ? entry.importResolver(workspace) : undefined);
+      byFamily.set(family, entry ? { family, modules: entry.importResolver(workspace), binding: entry.binding } : undefined);
     }
     return byFamily.get(family);
   };

@@ -6,7 +6,7 @@
  * pass, knowing every indexed path).
  */
 import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
-import type { FileExtraction } from './extraction.js';
+import type { Declaration, FileExtraction } from './extraction.js';
 import type { Language } from './graph-vocabulary.js';
 
 export interface ExtractInput {
@@ -48,12 +48,6 @@ export interface ImportResolver {
    * imported), and `pkg.sub` is reachable from a package as a submodule.
    */
   importsAreVisibleAttributes?: boolean;
-  /**
-   * Whether a bare name that a module neither declares nor imports can still mean a declaration
-   * of another file (ECMAScript: script files and ambient declarations share the global scope).
-   * When false (Python: such a name is a NameError), the unique-workspace-name rule never applies.
-   */
-  implicitGlobals?: boolean;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**
@@ -65,6 +59,43 @@ export interface ImportResolver {
 
 export interface ImportResolverFactory {
   (workspace: WorkspaceView): ImportResolver;
+}
+
+/**
+ * How a language binds names, as data the shared resolver reads: it names no language itself.
+ * (See ../shared/design/language-modules.md for the table this is drawn from.)
+ */
+export interface NameBindingRules {
+  /** Receiver words that mean the enclosing class's instance (`this`; Python's `self`, `cls`). */
+  instanceReceivers: readonly string[];
+  /** Of those, the ones that mean the class itself, so static members come first (`cls`). */
+  classReceivers: readonly string[];
+  /** The receiver word for the superclass, if the language has one (`super`). */
+  superReceiver: string | null;
+  /**
+   * A bare call inside a class body may mean a member of that class or of a proven base before
+   * an outer name (Java, C#, Kotlin, Swift, C++, Ruby, Scala, Dart).
+   */
+  implicitThis: boolean;
+  /**
+   * What a bare name that no scope, import or package binds may still mean:
+   *  - 'workspace': the one declaration of that name in the language family (implicit globals:
+   *    ECMAScript scripts and ambient declarations share one global scope);
+   *  - 'none': nothing (Python: a NameError). Candidates are still recorded for readers.
+   */
+  nameFallback: 'workspace' | 'none';
+  /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
+  isAccessor(declaration: Declaration): boolean;
+  /** Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module). */
+  linkableByName(path: string): boolean;
+}
+
+/** Everything the global resolution pass knows about one language family, for one workspace. */
+export interface ResolutionLanguage {
+  /** Languages whose declarations can reach each other by name (`ecmascript` for TS/TSX/JS/JSX). */
+  family: string;
+  modules: ImportResolver;
+  binding: NameBindingRules;
 }
 
 export type { SyntaxNode };

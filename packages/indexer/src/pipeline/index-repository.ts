@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
-import { importResolversFor, isSupportedLanguage } from '../languages/language-table.js';
+import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
@@ -76,7 +76,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
 
   progress({ phase: 'resolve', done: 0, total: indexed.length });
   const workspace = workspaceView(root, new Set(indexed.map((f) => f.extraction.path)));
-  const graph = buildGraph(indexed, importResolversFor(workspace));
+  const graph = buildGraph(indexed, resolutionLanguagesFor(workspace));
 
   const nodesByKind = countBy(graph.nodes, (n) => n.kind);
   const filesWithErrors = indexed

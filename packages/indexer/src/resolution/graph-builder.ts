@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
 import { languageFamily } from '../model/graph-vocabulary.js';
-import type { ImportResolver } from '../model/language-support.js';
+import type { ResolutionLanguage } from '../model/language-support.js';
 import { declarationNodeId, fileNodeId } from '../storage/node-id.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from '../storage/rows.js';
 import { ReferenceResolver } from './reference-resolver.js';
@@ -40,7 +40,7 @@ export interface BuiltGraph {
 
 export function buildGraph(
   indexed: IndexedFile[],
-  importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
+  languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   now: number = Date.now(),
 ): BuiltGraph {
   const byPath = new Map<string, FileExtraction>();
@@ -122,11 +122,10 @@ export function buildGraph(
     });
   }
 
-  const symbols = new WorkspaceSymbols(byPath, importResolverFor);
-  const familyOf = (file: FileExtraction) => languageFamily(file.language);
+  const symbols = new WorkspaceSymbols(byPath, languageOf);
   const uniqueNames = new UniqueNameIndex();
-  for (const file of byPath.values()) uniqueNames.add(familyOf(file), file);
-  const resolver = new ReferenceResolver(symbols, uniqueNames, importResolverFor, familyOf);
+  for (const file of byPath.values()) uniqueNames.add(languageOf(file)?.family ?? languageFamily(file.language), file);
+  const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
 
   for (const file of byPath.values()) {

@@ -36,6 +36,8 @@ export interface ClassWorld {
   superclasses(classRef: DeclarationRef): DeclarationRef[];
   /** The class whose instance `name` stands for at this point (`self`, `this`), if it does. */
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
+  /** A member read as a value (a Python `@property`): its return type is the attribute's. */
+  isAccessor(ref: DeclarationRef): boolean;
 }
 
 /** Kinds a value can be an instance of. */
@@ -43,7 +45,6 @@ const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'inter
 /** Kinds a call constructs. */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
-const PROPERTY_DECORATOR = /^(?:(?:functools\.)?cached_property|property)$/;
 /** Stated types nest (a method call on a call's result…); real code stays far below this. */
 const MAX_DEPTH = 12;
 
@@ -100,7 +101,7 @@ export class ReceiverTypes {
       const member = own?.map((localId) => ({ file: classRef.file, localId }));
       const stated = member?.find((ref) => this.symbols.declaration(ref).valueType !== undefined);
       if (stated) return this.valueOf(stated, depth);
-      const getter = member?.find((ref) => this.symbols.declaration(ref).decorators?.some((d) => PROPERTY_DECORATOR.test(d)));
+      const getter = member?.find((ref) => this.world.isAccessor(ref));
       if (getter) return this.returnOf(getter, false, depth);
       const facts = this.facts(file, classRef.localId, name);
       if (facts.length > 0) return this.agreeing(classRef.file, facts, depth);

@@ -1,7 +1,9 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Declaration, FileExtraction, ImportStatement, ReferenceSite } from '../model/extraction.js';
-import type { ImportResolver } from '../model/language-support.js';
+import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
+import { pythonNameBinding } from '../languages/python/name-binding.js';
+import { ecmascriptNameBinding } from '../languages/typescript/name-binding.js';
 import { ReferenceResolver } from './reference-resolver.js';
 import { UniqueNameIndex } from './unique-name-index.js';
 import { WorkspaceSymbols } from './workspace-symbols.js';
@@ -34,10 +36,11 @@ const fakeResolver = (files: Set<string>, builtins: string[] = ['parseInt']): Im
 function setup(extractions: FileExtraction[]) {
   const byPath = new Map(extractions.map((f) => [f.path, f]));
   const resolver = fakeResolver(new Set(byPath.keys()));
-  const symbols = new WorkspaceSymbols(byPath, () => resolver);
+  const language: ResolutionLanguage = { family: 'ecmascript', modules: resolver, binding: ecmascriptNameBinding };
+  const symbols = new WorkspaceSymbols(byPath, () => language);
   const unique = new UniqueNameIndex();
   extractions.forEach((f) => unique.add('ecmascript', f));
-  const refs = new ReferenceResolver(symbols, unique, () => resolver, () => 'ecmascript');
+  const refs = new ReferenceResolver(symbols, unique, () => language);
   return (path: string, site: ReferenceSite) => refs.resolve(byPath.get(path)!, site);
 }
 
@@ -189,7 +192,6 @@ describe('ReferenceResolver', () => {
         },
         isBuiltin: (name) => name === 'print',
         importsAreVisibleAttributes: true,
-        implicitGlobals: false,
         submoduleSpecifier: (moduleFile, name) => (moduleFile.endsWith('__init__.py') ? `${moduleFile.slice(0, -'/__init__.py'.length).replace(/\//g, '.')}.${name}` : null),
         resolveSubmodule: (from, specifier, name) => {
           const base = specifier.startsWith('.') ? `${posix.dirname(from).replace(/\//g, '.')}${specifier === '.' ? '' : specifier}` : specifier;
@@ -197,10 +199,11 @@ describe('ReferenceResolver', () => {
         },
       };
       const byPath = new Map(extractions.map((f) => [f.path, f]));
-      const symbols = new WorkspaceSymbols(byPath, () => resolver);
+      const language: ResolutionLanguage = { family: 'python', modules: resolver, binding: pythonNameBinding };
+      const symbols = new WorkspaceSymbols(byPath, () => language);
       const unique = new UniqueNameIndex();
       extractions.forEach((f) => unique.add('python', f));
-      const refs = new ReferenceResolver(symbols, unique, () => resolver, () => 'python');
+      const refs = new ReferenceResolver(symbols, unique, () => language);
       return (path: string, site: ReferenceSite) => refs.resolve(byPath.get(path)!, site);
     }
     const tool = py('ns/tool.py', { declarations: [decl('function', 'run', 1)] });

@@ -12,7 +12,7 @@
  */
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
-import type { ImportResolver } from '../model/language-support.js';
+import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
@@ -23,12 +23,11 @@ export type Resolution =
   | { resolved: false; reason: UnresolvedReason; candidates?: DeclarationRef[]; likelyInternal: boolean };
 
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
-const INSTANCE_RECEIVERS: Record<string, ReadonlySet<string>> = {
-  ecmascript: new Set(['this']),
-  python: new Set(['self', 'cls']),
+/** A file of a language arbor does not resolve: nothing is implicit. */
+const NO_RULES: NameBindingRules = {
+  instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
+  isAccessor: () => false, linkableByName: () => false,
 };
-
-const PROPERTY_DECORATORS = /^(?:(?:functools\.)?cached_property|property|[\w.]*\.(?:setter|getter|deleter))$/;
 
 /** Which declaration kinds a site of each kind may land on. */
 const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
@@ -46,15 +45,23 @@ export class ReferenceResolver {
   constructor(
     private readonly symbols: WorkspaceSymbols,
     private readonly uniqueNames: UniqueNameIndex,
-    private readonly importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
-    private readonly familyOf: (file: FileExtraction) => string,
+    private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {
     this.types = new ReceiverTypes(symbols, {
       resolveChain: (scope, chain) => this.walkChain(scope, chain)?.target,
       findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
+      isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
     });
+  }
+
+  private familyOf(file: FileExtraction): string {
+    return this.languageOf(file)?.family ?? file.language;
+  }
+
+  private bindingOf(file: FileExtraction): NameBindingRules {
+    return this.languageOf(file)?.binding ?? NO_RULES;
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
@@ -78,8 +85,8 @@ export class ReferenceResolver {
     const bound = this.symbols.resolveName(file.path, site.enclosing, site.name);
     if (bound) return this.fromImportTarget(file, site, bound);
 
-    const resolver = this.importResolverFor(file);
-    if (resolver?.isBuiltin(site.name)) return unresolved('builtin', false);
+    const language = this.languageOf(file);
+    if (language?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
     // A wildcard import may have bound the name — from an unindexed module, or dynamically from an
     // indexed one (names made at run time): a workspace-wide guess could be wrong either way.
     const wildcard = this.symbols.wildcardImportKind(file.path);
@@ -89,8 +96,10 @@ export class ReferenceResolver {
     // Languages without implicit globals (Python): a name the module does not bind is a NameError,
     // not a reference to another file.
     // The same-named declarations are still recorded as candidates for a reader to look at.
-    if (resolver && resolver.implicitGlobals === false) {
-      const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
+    const family = this.familyOf(file);
+    const binding = this.bindingOf(file);
+    if (binding.nameFallback === 'none') {
+      const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
       return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
     }
 
@@ -98,8 +107,8 @@ export class ReferenceResolver {
     // a missing same-file declaration is then likelier than a workspace-wide match.
     if (file.errors.some((e) => e.severity === 'error')) return unresolved('not-found', true);
 
-    const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
-    if (candidates.length === 1 && this.uniqueNames.isLinkable(candidates[0])) {
+    const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
+    if (candidates.length === 1 && this.bindingOf(this.symbols.extraction(candidates[0].file)!).linkableByName(candidates[0].file)) {
       return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
     }
     if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
@@ -109,12 +118,12 @@ export class ReferenceResolver {
 
   private resolveMemberChain(file: FileExtraction, site: ReferenceSite, receiver: string[]): Resolution {
     const head = receiver[0];
-    const family = this.familyOf(file);
+    const binding = this.bindingOf(file);
 
     // A bound `self` (a static method's first parameter) or a local named like a module is opaque.
     if (site.locallyBound) return unresolved('local-binding', false);
-    const isSuper = head === 'super';
-    if (INSTANCE_RECEIVERS[family]?.has(head) || isSuper) {
+    const isSuper = head === binding.superReceiver;
+    if (binding.instanceReceivers.includes(head) || isSuper) {
       if (site.enclosing === null) return unresolved('unknown-receiver', false);
       const owner = this.enclosingClass(file, site.enclosing);
       if (owner === undefined) return unresolved('unknown-receiver', false);
@@ -124,7 +133,7 @@ export class ReferenceResolver {
         const self: InstanceOf = { classRef: { file: file.path, localId: owner }, how: RESOLVED_BY.thisMember };
         return this.callOnInstance(site, self, receiver.slice(1));
       }
-      const wantStatic = head === 'cls' || this.inStaticContext(file, site.enclosing, owner);
+      const wantStatic = binding.classReceivers.includes(head) || this.inStaticContext(file, site.enclosing, owner);
       const found = this.findMember({ file: file.path, localId: owner }, site.name, isSuper, wantStatic);
       if (!found) return unresolved('unknown-receiver', false);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
@@ -204,7 +213,7 @@ export class ReferenceResolver {
   /** The class whose instance `name` is inside a method (`self`, `this`), for stated types such as `self.make()`. */
   private instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined {
     const file = this.symbols.extraction(scope.file);
-    if (!file || scope.enclosing === null || !INSTANCE_RECEIVERS[this.familyOf(file)]?.has(name)) return undefined;
+    if (!file || scope.enclosing === null || !this.bindingOf(file).instanceReceivers.includes(name)) return undefined;
     const owner = this.enclosingClass(file, scope.enclosing);
     return owner === undefined ? undefined : { file: scope.file, localId: owner };
   }
@@ -236,7 +245,7 @@ export class ReferenceResolver {
     const decl: Declaration = this.symbols.declaration(ref);
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind)) return unresolved('not-callable', false);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
-    if (site.kind === 'calls' && decl.decorators?.some((d) => PROPERTY_DECORATORS.test(d))) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(decl)) return unresolved('not-callable', false);
     // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };

@@ -40,15 +40,6 @@ export class UniqueNameIndex {
    * Every declaration that a bare `name` of this site kind could mean. Overloads and merged
    * declarations in one file count once (they are one symbol).
    */
-  /**
-   * Whether a unique candidate may be linked. A Python stub (`.pyi`) only describes some module's
-   * surface — often a vendored copy of another project's — so it makes a name ambiguous but is
-   * never the target of a name-only guess.
-   */
-  isLinkable(ref: DeclarationRef): boolean {
-    return !ref.file.endsWith('.pyi');
-  }
-
   lookup(family: string, name: string, siteKind: ReferenceKind): DeclarationRef[] {
     const entries = this.byName.get(`${family}\0${name}`);
     if (!entries) return [];

@@ -4,7 +4,7 @@
  * target module declares or re-exports); anything else is reported as external, missing or ambiguous.
  */
 import type { Declaration, FileExtraction, ImportStatement } from '../model/extraction.js';
-import type { ImportResolver } from '../model/language-support.js';
+import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 
 export interface DeclarationRef {
@@ -38,8 +38,12 @@ export class WorkspaceSymbols {
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
-    private readonly importResolverFor: (file: FileExtraction) => ImportResolver | undefined,
+    private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {}
+
+  private modulesOf(file: FileExtraction | undefined): ImportResolver | undefined {
+    return file ? this.languageOf(file)?.modules : undefined;
+  }
 
   extraction(path: string): FileExtraction | undefined {
     return this.files.get(path);
@@ -64,7 +68,7 @@ export class WorkspaceSymbols {
     const cached = this.specifierCache.get(key);
     if (cached !== undefined) return cached;
     const extraction = this.files.get(fromFile);
-    const resolver = extraction ? this.importResolverFor(extraction) : undefined;
+    const resolver = this.modulesOf(extraction);
     let result: string | null = null;
     try {
       result = resolver ? resolver.resolveModule(fromFile, specifier) : null;
@@ -309,7 +313,7 @@ export class WorkspaceSymbols {
   }
 
   private submoduleFile(moduleFile: string, name: string): string | null {
-    const resolver = this.importResolverFor(this.files.get(moduleFile)!);
+    const resolver = this.modulesOf(this.files.get(moduleFile));
     const specifier = resolver?.submoduleSpecifier?.(moduleFile, name);
     return specifier ? this.resolveSpecifier(moduleFile, specifier) : null;
   }
@@ -325,7 +329,7 @@ export class WorkspaceSymbols {
 
   private submoduleOf(fromFile: string, specifier: string, name: string): string | null {
     const extraction = this.files.get(fromFile);
-    const resolver = extraction ? this.importResolverFor(extraction) : undefined;
+    const resolver = this.modulesOf(extraction);
     if (!resolver?.resolveSubmodule) return null;
     try {
       const file = resolver.resolveSubmodule(fromFile, specifier, name);
@@ -348,7 +352,7 @@ export class WorkspaceSymbols {
 
   private visibleAttributes(file: string): boolean {
     const extraction = this.files.get(file);
-    return Boolean(extraction && this.importResolverFor(extraction)?.importsAreVisibleAttributes);
+    return Boolean(this.modulesOf(extraction)?.importsAreVisibleAttributes);
   }
 }
 
