@@ -40,6 +40,12 @@ export interface Declaration extends Span {
   valueType?: TypeRef;
   /** Functions and methods: the declared return type. */
   returnType?: TypeRef;
+  /**
+   * A member declared outside its type's body: the type it belongs to, resolved globally (a Go
+   * method's receiver type, a Rust `impl` target, C++ `Foo::bar`, a Swift/Kotlin extension).
+   * Such a declaration's `parent` is where it is written (the file, a namespace).
+   */
+  memberOf?: TypeRef;
 }
 
 /**

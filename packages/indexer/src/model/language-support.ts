@@ -48,6 +48,14 @@ export interface ImportResolver {
    * imported), and `pkg.sub` is reachable from a package as a submodule.
    */
   importsAreVisibleAttributes?: boolean;
+  /**
+   * Languages whose modules are sets of files (a Go package, a Java package, a C# namespace):
+   * the package a file belongs to, as a key, or null. Files of one package see each other's
+   * top-level declarations without an import.
+   */
+  packageOf?(file: string): string | null;
+  /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
+  importedPackage?(fromFile: string, specifier: string): string | null;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**

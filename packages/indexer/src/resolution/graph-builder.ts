@@ -127,23 +127,31 @@ export function buildGraph(
   for (const file of byPath.values()) uniqueNames.add(languageOf(file)?.family ?? languageFamily(file.language), file);
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
+  // A specifier lands on one file, or on every file of a package (Go, Java): the importer depends on each.
+  const importedFiles = (file: FileExtraction, specifier: string): readonly string[] => {
+    const target = symbols.resolveSpecifier(file.path, specifier);
+    if (target !== null) return [target];
+    const key = languageOf(file)?.modules.importedPackage?.(file.path, specifier) ?? null;
+    return key === null ? [] : symbols.packageFiles(key);
+  };
 
   for (const file of byPath.values()) {
     const fileId = fileNodeId(file.path);
 
     // Module imports: the importing file depends on the imported one.
     for (const statement of file.imports) {
-      const target = symbols.resolveSpecifier(file.path, statement.specifier);
-      if (target === null || target === file.path) continue;
-      edges.push({
-        source: fileId,
-        target: fileNodeId(target),
-        kind: 'imports',
-        line: statement.line,
-        col: statement.column,
-        metadata: { resolvedBy: RESOLVED_BY.moduleImport, confidence: 1, specifier: statement.specifier },
-        provenance: 'tree-sitter',
-      });
+      for (const target of importedFiles(file, statement.specifier)) {
+        if (target === file.path) continue;
+        edges.push({
+          source: fileId,
+          target: fileNodeId(target),
+          kind: 'imports',
+          line: statement.line,
+          col: statement.column,
+          metadata: { resolvedBy: RESOLVED_BY.moduleImport, confidence: 1, specifier: statement.specifier },
+          provenance: 'tree-sitter',
+        });
+      }
     }
 
     for (const site of file.references) {

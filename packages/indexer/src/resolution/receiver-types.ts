@@ -36,6 +36,8 @@ export interface ClassWorld {
   superclasses(classRef: DeclarationRef): DeclarationRef[];
   /** The class whose instance `name` stands for at this point (`self`, `this`), if it does. */
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
+  /** Members named `name` of a class itself (its body, and members declared outside it for it). */
+  members(classRef: DeclarationRef, name: string): DeclarationRef[];
   /** A member read as a value (a Python `@property`): its return type is the attribute's. */
   isAccessor(ref: DeclarationRef): boolean;
 }
@@ -97,16 +99,15 @@ export class ReceiverTypes {
       if (seen.has(key)) continue;
       seen.add(key);
       const file = this.symbols.extraction(classRef.file)!;
-      const own = this.symbols.members(classRef).get(name);
-      const member = own?.map((localId) => ({ file: classRef.file, localId }));
-      const stated = member?.find((ref) => this.symbols.declaration(ref).valueType !== undefined);
+      const member = this.world.members(classRef, name);
+      const stated = member.find((ref) => this.symbols.declaration(ref).valueType !== undefined);
       if (stated) return this.valueOf(stated, depth);
-      const getter = member?.find((ref) => this.world.isAccessor(ref));
+      const getter = member.find((ref) => this.world.isAccessor(ref));
       if (getter) return this.returnOf(getter, false, depth);
       const facts = this.facts(file, classRef.localId, name);
       if (facts.length > 0) return this.agreeing(classRef.file, facts, depth);
       // A declaration with nothing stated about its value: whatever it holds is unknown.
-      if (member && member.length > 0) return undefined;
+      if (member.length > 0) return undefined;
       queue.push(...this.world.superclasses(classRef));
     }
     return undefined;

@@ -41,6 +41,8 @@ export class ReferenceResolver {
   private readonly superclassCache = new Map<string, DeclarationRef[]>();
   private readonly superclassesInProgress = new Set<string>();
   private readonly types: ReceiverTypes;
+  private attached?: Map<string, Map<string, DeclarationRef[]>>;
+  private buildingAttached = false;
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -52,6 +54,7 @@ export class ReferenceResolver {
       findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
+      members: (classRef, name) => this.memberRefs(classRef, name),
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
     });
   }
@@ -81,6 +84,11 @@ export class ReferenceResolver {
 
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.locallyBound) return unresolved('local-binding', false);
+    const binding = this.bindingOf(file);
+    if (binding.implicitThis && site.enclosing !== null) {
+      const member = this.implicitMember(file, site);
+      if (member) return member;
+    }
 
     const bound = this.symbols.resolveName(file.path, site.enclosing, site.name);
     if (bound) return this.fromImportTarget(file, site, bound);
@@ -97,7 +105,6 @@ export class ReferenceResolver {
     // not a reference to another file.
     // The same-named declarations are still recorded as candidates for a reader to look at.
     const family = this.familyOf(file);
-    const binding = this.bindingOf(file);
     if (binding.nameFallback === 'none') {
       const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
       return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
@@ -125,16 +132,16 @@ export class ReferenceResolver {
     const isSuper = head === binding.superReceiver;
     if (binding.instanceReceivers.includes(head) || isSuper) {
       if (site.enclosing === null) return unresolved('unknown-receiver', false);
-      const owner = this.enclosingClass(file, site.enclosing);
+      const owner = this.enclosingOwner(file, site.enclosing);
       if (owner === undefined) return unresolved('unknown-receiver', false);
       if (receiver.length > 1) {
         // `self.client.get()`: the attribute's class, from what the class states about it.
         if (isSuper) return unresolved('unknown-receiver', false);
-        const self: InstanceOf = { classRef: { file: file.path, localId: owner }, how: RESOLVED_BY.thisMember };
+        const self: InstanceOf = { classRef: owner.classRef, how: RESOLVED_BY.thisMember };
         return this.callOnInstance(site, self, receiver.slice(1));
       }
-      const wantStatic = binding.classReceivers.includes(head) || this.inStaticContext(file, site.enclosing, owner);
-      const found = this.findMember({ file: file.path, localId: owner }, site.name, isSuper, wantStatic);
+      const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
+      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic);
       if (!found) return unresolved('unknown-receiver', false);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
@@ -151,7 +158,8 @@ export class ReferenceResolver {
     if (target.type === 'declaration') {
       const headTarget = walked.head;
       const viaImport = headTarget.type !== 'declaration' || headTarget.ref.file !== file.path;
-      const how = viaMember ? RESOLVED_BY.qualifiedMember : viaImport ? RESOLVED_BY.import : RESOLVED_BY.sameFile;
+      const viaPackage = headTarget.type === 'declaration' && headTarget.samePackage;
+      const how = viaMember ? RESOLVED_BY.qualifiedMember : viaPackage ? RESOLVED_BY.samePackage : viaImport ? RESOLVED_BY.import : RESOLVED_BY.sameFile;
       return this.accept(site, target.ref, how);
     }
     if (target.type === 'external') return unresolved('external-import', false);
@@ -178,13 +186,15 @@ export class ReferenceResolver {
       const part = chain[consumed];
       if (current.type === 'module') {
         current = this.symbols.exportedMember(current.file, part);
+      } else if (current.type === 'file-set') {
+        current = this.symbols.fileSetMember(current.key, part, true);
       } else if (current.type === 'package') {
         current = this.symbols.packageMember(current, part);
       } else if (current.type === 'declaration') {
         const decl = this.symbols.declaration(current.ref);
         if (!CLASS_LIKE.has(decl.kind)) break;
-        const own = this.symbols.members(current.ref).get(part);
-        let member: DeclarationRef | undefined = own ? this.symbols.pickDeclaration(current.ref.file, own) : undefined;
+        const own = this.memberRefs(current.ref, part);
+        let member: DeclarationRef | undefined = own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
         if (!member && decl.kind !== 'namespace' && decl.kind !== 'module') member = this.findMember(current.ref, part, true, true)?.ref;
         if (!member) return undefined;
@@ -214,16 +224,97 @@ export class ReferenceResolver {
   private instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined {
     const file = this.symbols.extraction(scope.file);
     if (!file || scope.enclosing === null || !this.bindingOf(file).instanceReceivers.includes(name)) return undefined;
-    const owner = this.enclosingClass(file, scope.enclosing);
-    return owner === undefined ? undefined : { file: scope.file, localId: owner };
+    return this.enclosingOwner(file, scope.enclosing)?.classRef;
+  }
+
+  /**
+   * A bare call inside a class body, in a language where it may mean `this.m()`: a member of the
+   * enclosing class or a proven base, else of an enclosing class further out (nested classes).
+   */
+  private implicitMember(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    let from: number | null = site.enclosing;
+    for (let level = 0; from !== null && level < 8; level++) {
+      const owner = this.enclosingOwner(file, from);
+      if (!owner) return undefined;
+      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic);
+      if (found) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
+      if (owner.classRef.file !== file.path) return undefined;
+      from = file.declarations[owner.classRef.localId].parent;
+    }
+    return undefined;
+  }
+
+  /**
+   * The class whose member the code at `localId` belongs to: the nearest enclosing class, or the
+   * type a member declared outside its body names (`memberOf`). `isStatic`: that member is static
+   * (its `this`/`cls` is the class itself).
+   */
+  private enclosingOwner(file: FileExtraction, localId: number): { classRef: DeclarationRef; isStatic: boolean } | undefined {
+    let current: number | null = localId;
+    let member: Declaration | undefined;
+    // Only the nearest class counts: a nested function's `this` is still the method's in arrow
+    // functions, and Python's `self` is the method's first parameter.
+    for (let steps = 0; current !== null && steps < 64; steps++) {
+      const decl: Declaration = file.declarations[current];
+      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') {
+        return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
+      }
+      if (decl.memberOf) {
+        const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
+        return owner ? { classRef: owner.classRef, isStatic: Boolean(decl.isStatic) } : undefined;
+      }
+      member = decl;
+      current = decl.parent;
+    }
+    return undefined;
+  }
+
+  /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
+  private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
+    const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
+    const attached = this.attachedMembers(classRef)?.get(name);
+    return attached ? [...own, ...attached] : own;
+  }
+
+  /**
+   * Members declared outside their class (`memberOf`), by class, built on first use. While it is
+   * being built (resolving a `memberOf` type may walk a class's members) only body members count.
+   */
+  private attachedMembers(classRef: DeclarationRef): Map<string, DeclarationRef[]> | undefined {
+    if (!this.attached) {
+      if (this.buildingAttached) return undefined;
+      this.buildingAttached = true;
+      const index = new Map<string, Map<string, DeclarationRef[]>>();
+      try {
+        for (const file of this.symbols.allFiles()) {
+          file.declarations.forEach((decl, localId) => {
+            if (!decl.memberOf) return;
+            const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
+            if (!owner) return;
+            const key = `${owner.classRef.file}\0${owner.classRef.localId}`;
+            const byName = index.get(key) ?? new Map<string, DeclarationRef[]>();
+            index.set(key, byName);
+            const list = byName.get(decl.name) ?? [];
+            byName.set(decl.name, list);
+            list.push({ file: file.path, localId });
+          });
+        }
+      } finally {
+        this.buildingAttached = false;
+      }
+      this.attached = index;
+    }
+    return this.attached.get(`${classRef.file}\0${classRef.localId}`);
   }
 
   private fromImportTarget(file: FileExtraction, site: ReferenceSite, target: Target): Resolution {
     switch (target.type) {
       case 'declaration': {
-        const how = target.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.import;
+        const how = target.samePackage ? RESOLVED_BY.samePackage : target.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.import;
         return this.accept(site, target.ref, how);
       }
+      case 'file-set':
+        return unresolved('not-callable', false);
       case 'module': {
         // `const f = require('./f'); f()` calls what the module exports as its default.
         const fallback = this.symbols.exportedMember(target.file, 'default');
@@ -265,11 +356,10 @@ export class ReferenceResolver {
   ): { ref: DeclarationRef; inherited: boolean } | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.symbols.members(classRef).get(name);
-      if (own) {
-        const decls = this.symbols.extraction(classRef.file)!.declarations;
-        const fitting = own.filter((id) => Boolean(decls[id].isStatic) === wantStatic);
-        return { ref: this.symbols.pickDeclaration(classRef.file, fitting.length > 0 ? fitting : own), inherited: depth > 0 };
+      const own = this.memberRefs(classRef, name);
+      if (own.length > 0) {
+        const fitting = own.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
+        return { ref: this.symbols.pickRef(fitting.length > 0 ? fitting : own), inherited: depth > 0 };
       }
     }
     for (const parent of this.superclasses(classRef)) {
@@ -303,29 +393,6 @@ export class ReferenceResolver {
     }
     this.superclassCache.set(key, out);
     return out;
-  }
-
-  /** Whether the method a site sits in is static (its `this`/`cls` is the class, not an instance). */
-  private inStaticContext(file: FileExtraction, localId: number, owner: number): boolean {
-    let current: number | null = localId;
-    while (current !== null) {
-      const decl: Declaration = file.declarations[current];
-      if (decl.parent === owner) return Boolean(decl.isStatic);
-      current = decl.parent;
-    }
-    return false;
-  }
-
-  private enclosingClass(file: FileExtraction, localId: number): number | undefined {
-    let current: number | null = localId;
-    // Only the nearest class counts: a nested function's `this` is still the method's in arrow
-    // functions, and Python's `self` is the method's first parameter.
-    while (current !== null) {
-      const decl: Declaration = file.declarations[current];
-      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') return current;
-      current = decl.parent;
-    }
-    return undefined;
   }
 }
 

@@ -13,8 +13,11 @@ export interface DeclarationRef {
 }
 
 export type Target =
-  | { type: 'declaration'; ref: DeclarationRef }
+  /** `samePackage`: found among the declarations of another file of the site's package. */
+  | { type: 'declaration'; ref: DeclarationRef; samePackage?: boolean }
   | { type: 'module'; file: string }
+  /** A module that is a set of files (a Go or Java package), by its `packageOf` key. */
+  | { type: 'file-set'; key: string }
   /** A package with no file of its own (a Python namespace package), reached by its dotted name. */
   | { type: 'package'; fromFile: string; specifier: string }
   | { type: 'external'; specifier: string }
@@ -35,6 +38,7 @@ export class WorkspaceSymbols {
   private readonly membersCache = new Map<string, Map<string, number[]>>();
   private readonly exportCache = new Map<string, Target>();
   private readonly exportsInProgress = new Set<string>();
+  private packages?: Map<string, string[]>;
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
@@ -43,6 +47,10 @@ export class WorkspaceSymbols {
 
   private modulesOf(file: FileExtraction | undefined): ImportResolver | undefined {
     return file ? this.languageOf(file)?.modules : undefined;
+  }
+
+  allFiles(): IterableIterator<FileExtraction> {
+    return this.files.values();
   }
 
   extraction(path: string): FileExtraction | undefined {
@@ -98,6 +106,16 @@ export class WorkspaceSymbols {
     return members;
   }
 
+  /** Picks one declaration among several, possibly in several files, that share a name. */
+  pickRef(refs: DeclarationRef[]): DeclarationRef {
+    if (refs.length === 1) return refs[0];
+    for (const kind of CALLABLE_FIRST) {
+      const found = refs.find((ref) => this.declaration(ref).kind === kind);
+      if (found) return found;
+    }
+    return refs[0];
+  }
+
   /** Picks one declaration among several that share a name (overloads, declaration merging). */
   pickDeclaration(file: string, localIds: number[]): DeclarationRef {
     if (localIds.length === 1) return { file, localId: localIds[0] };
@@ -127,7 +145,73 @@ export class WorkspaceSymbols {
         return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
       }
     }
-    return this.resolveModuleName(file, name);
+    const own = this.resolveModuleName(file, name);
+    if (own) return own;
+    // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
+    const key = this.packageKeyOf(file);
+    if (key !== null) {
+      const found = this.fileSetMember(key, name, false, file);
+      if (found.type === 'declaration') return { ...found, samePackage: true };
+      if (found.type === 'ambiguous') return found;
+    }
+    return this.packageWildcardMember(file, name);
+  }
+
+  /** The package key of a file, for languages whose modules are sets of files. */
+  packageKeyOf(file: string): string | null {
+    const extraction = this.files.get(file);
+    return this.modulesOf(extraction)?.packageOf?.(file) ?? null;
+  }
+
+  /** Every indexed file of a package. */
+  packageFiles(key: string): readonly string[] {
+    if (!this.packages) {
+      this.packages = new Map();
+      for (const path of this.files.keys()) {
+        const of = this.packageKeyOf(path);
+        if (of === null) continue;
+        const list = this.packages.get(of);
+        if (list) list.push(path);
+        else this.packages.set(of, [path]);
+      }
+    }
+    return this.packages.get(key) ?? [];
+  }
+
+  /**
+   * A top-level declaration of a package: `exportedOnly` from outside it (Go's capitalised names,
+   * Java's public types), any from inside. `except` leaves out the asking file (its own scope
+   * answered first). Two files declaring the name (build variants) make it ambiguous.
+   */
+  fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string): Target {
+    const found: DeclarationRef[] = [];
+    for (const path of this.packageFiles(key)) {
+      if (path === except) continue;
+      const ids = this.scope(path).declarations.get(name);
+      if (!ids) continue;
+      const visible = exportedOnly ? ids.filter((id) => this.files.get(path)!.declarations[id].isExported) : ids;
+      if (visible.length > 0) found.push(this.pickDeclaration(path, visible));
+    }
+    if (found.length === 1) return { type: 'declaration', ref: found[0] };
+    if (found.length > 1) return { type: 'ambiguous', candidates: found };
+    return { type: 'missing', file: key, name };
+  }
+
+  /** `import a.b.*` (Java on-demand): the one package among them that declares the name. */
+  private packageWildcardMember(file: string, name: string): Target | undefined {
+    const resolver = this.modulesOf(this.files.get(file));
+    if (!resolver?.importedPackage) return undefined;
+    const found: Target[] = [];
+    for (const statement of this.scope(file).wildcardImports) {
+      const key = resolver.importedPackage(file, statement.specifier);
+      if (key === null) continue;
+      const member = this.fileSetMember(key, name, true);
+      if (member.type === 'declaration') found.push(member);
+    }
+    const distinct = dedupeTargets(found);
+    if (distinct.length === 1) return distinct[0];
+    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+    return undefined;
   }
 
   /**
@@ -192,6 +276,10 @@ export class WorkspaceSymbols {
   /** What an import binding of `fromFile` lands on. */
   resolveImport(fromFile: string, imported: ImportedName, depth = 0): Target {
     const { statement, binding } = imported;
+    const packageKey = this.modulesOf(this.files.get(fromFile))?.importedPackage?.(fromFile, statement.specifier) ?? null;
+    if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
+      return binding.imported === '*' ? { type: 'file-set', key: packageKey } : this.fileSetMember(packageKey, binding.imported, true);
+    }
     if (binding.modulePath !== undefined) {
       const file = this.resolveSpecifier(fromFile, binding.modulePath);
       if (file !== null) return { type: 'module', file };
@@ -361,7 +449,8 @@ function dedupeTargets(targets: Target[]): Target[] {
   const out: Target[] = [];
   for (const t of targets) {
     const key =
-      t.type === 'declaration' ? `d:${t.ref.file}:${t.ref.localId}` : t.type === 'module' ? `m:${t.file}` : t.type === 'package' ? `p:${t.specifier}` : t.type;
+      t.type === 'declaration' ? `d:${t.ref.file}:${t.ref.localId}` : t.type === 'module' ? `m:${t.file}` : t.type === 'package' ? `p:${t.specifier}`
+        : t.type === 'file-set' ? `f:${t.key}` : t.type;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(t);
