@@ -15,7 +15,9 @@ const UPDATE = process.env.ARBOR_UPDATE_GOLDEN === '1';
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
-const fixtureNames = readdirSync(FIXTURES).filter((name) => statSync(join(FIXTURES, name)).isDirectory());
+// fixtures/expectations/ holds the inline-expectation cases, checked by test/expectations instead.
+const INLINE_EXPECTATIONS = 'expectations';
+const fixtureNames = readdirSync(FIXTURES).filter((name) => name !== INLINE_EXPECTATIONS && statSync(join(FIXTURES, name)).isDirectory());
 
 describe('golden graphs', () => {
   it('has fixtures to check', () => {
