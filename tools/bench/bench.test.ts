@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasGnuTime, measure, median } from './measure.mjs';
-import { freshCopy } from './tools.mjs';
+import { arborIndexerAt, freshCopy } from './tools.mjs';
 
 // A child that holds ~150 MB of live data, burns some CPU, and exits with a chosen code.
 const HOG = "const a = []; for (let i = 0; i < 6e5; i++) a.push({ i, s: 'x' + i }); console.log(a.length); process.exit(3);";
@@ -63,5 +63,21 @@ describe('measure with a timeout', () => {
     const m = await measure(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { timeoutSeconds: 1 });
     expect(m.timedOut).toBe(true);
     expect(m.wallSeconds).toBeLessThan(20);
+  });
+});
+
+describe('arborIndexerAt', () => {
+  it('says when the baseline checkout has no built arbor, and runs its own bin otherwise', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-baseline-'));
+    try {
+      expect(arborIndexerAt(empty).available()).toMatch(/no built arbor at .*arbor\.mjs/);
+      fs.mkdirSync(path.join(empty, 'packages', 'cli', 'bin'), { recursive: true });
+      fs.writeFileSync(path.join(empty, 'packages', 'cli', 'bin', 'arbor.mjs'), '');
+      expect(arborIndexerAt(empty).available()).toBe(true);
+      const { args } = arborIndexerAt(empty).command('/some/repo');
+      expect(args).toEqual([path.join(empty, 'packages', 'cli', 'bin', 'arbor.mjs'), 'index', '/some/repo', '--json']);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Times `arbor index` against the codegraph CLI 0.9.9 indexing the same checkout, each on its own fresh copy.
-// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--timeout S] [--json] [--keep]
+// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]
+// --baseline adds `arbor-baseline`: another built arbor checkout (e.g. `git worktree add /tmp/old <commit>`,
+// `npm install` there), timed in the same run so a change to the engine is compared side by side.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measure, median, hasGnuTime } from './measure.mjs';
-import { INDEXERS, freshCopy, graphStats, folderSize } from './tools.mjs';
+import { INDEXERS, arborIndexerAt, freshCopy, graphStats, folderSize } from './tools.mjs';
 
-const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--timeout S] [--json] [--keep]';
+const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]';
 const fail = (m) => { process.stderr.write(`index-bench: ${m}\n`); process.exit(2); };
 
 let args;
@@ -17,6 +19,7 @@ try {
     allowPositionals: true,
     options: {
       runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true }, timeout: { type: 'string', default: '1800' },
+      baseline: { type: 'string' },
       json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -30,12 +33,14 @@ const runs = Number.parseInt(args.values.runs, 10);
 if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
 const timeoutSeconds = Number(args.values.timeout);
 if (!(timeoutSeconds > 0)) fail('--timeout takes seconds (> 0)');
-const requested = args.values.tool ?? Object.keys(INDEXERS);
-for (const t of requested) if (!INDEXERS[t]) fail(`unknown tool ${t} (arbor, codegraph)`);
+const indexers = { ...INDEXERS };
+if (args.values.baseline) indexers['arbor-baseline'] = arborIndexerAt(path.resolve(args.values.baseline));
+const requested = [...(args.values.tool ?? Object.keys(INDEXERS)), ...(args.values.baseline ? ['arbor-baseline'] : [])];
+for (const t of requested) if (!indexers[t]) fail(`unknown tool ${t} (arbor, codegraph)`);
 
 const skipped = {};
 const tools = requested.filter((t) => {
-  const ok = INDEXERS[t].available();
+  const ok = indexers[t].available();
   if (ok !== true) skipped[t] = ok;
   return ok === true;
 });
@@ -52,7 +57,7 @@ try {
     const order = run % 2 ? tools : [...tools].reverse();
     for (const tool of order) {
       const copy = freshCopy(repo, path.join(scratch, `${tool}-${run}`, path.basename(repo)));
-      const { command, args: toolArgs, env } = INDEXERS[tool].command(copy);
+      const { command, args: toolArgs, env } = indexers[tool].command(copy);
       const load = os.loadavg()[0];
       const m = await measure(command, toolArgs, { cwd: copy, env, timeoutSeconds });
       if (m.timedOut) {
@@ -67,7 +72,7 @@ try {
       }
       const graph = graphStats(copy);
       let report = null;
-      if (tool === 'arbor') { try { report = JSON.parse(m.stdout); } catch { /* human output only */ } }
+      if (tool.startsWith('arbor')) { try { report = JSON.parse(m.stdout); } catch { /* human output only */ } }
       results[tool].push({
         run, loadAverage: load, wallSeconds: m.wallSeconds, userSeconds: m.userSeconds, systemSeconds: m.systemSeconds,
         cpuSeconds: m.cpuSeconds, maxRssKb: m.maxRssKb, peakTreeRssKb: m.peakTreeRssKb, graph, report,
@@ -128,11 +133,13 @@ function render(o) {
   for (const [tool, x] of Object.entries(o.summary)) {
     if (x.timedOut) text += `${tool}: ${x.timedOut} run(s) stopped at the ${o.timeoutSeconds}s timeout (not in the medians)\n`;
   }
-  const { arbor, codegraph } = o.summary;
-  if (arbor?.runs && codegraph?.runs) {
-    const ratio = (a, b) => (a == null || b == null || !b ? '—' : `${(a / b).toFixed(2)}×`);
-    text += `arbor / codegraph: wall ${ratio(arbor.wallSeconds.median, codegraph.wallSeconds.median)}, cpu ${ratio(arbor.cpuSeconds, codegraph.cpuSeconds)},`;
-    text += ` peak RSS ${ratio(arbor.maxRssKb, codegraph.maxRssKb)}\n`;
+  const ratio = (a, b) => (a == null || b == null || !b ? '—' : `${(a / b).toFixed(2)}×`);
+  for (const other of ['codegraph', 'arbor-baseline']) {
+    const { arbor } = o.summary;
+    const peer = o.summary[other];
+    if (!arbor?.runs || !peer?.runs) continue;
+    text += `arbor / ${other}: wall ${ratio(arbor.wallSeconds.median, peer.wallSeconds.median)}, cpu ${ratio(arbor.cpuSeconds, peer.cpuSeconds)},`;
+    text += ` peak RSS ${ratio(arbor.maxRssKb, peer.maxRssKb)}\n`;
   }
   for (const [tool, why] of Object.entries(o.skipped)) text += `skipped ${tool}: ${why}\n`;
   text += 'peak RSS = largest single process (GNU time); tree RSS = sampled sum over the process tree every 100 ms;\n';

@@ -21,6 +21,15 @@ export const INDEXERS = {
   },
 };
 
+/** An arbor build in another checkout (a baseline to compare against), used like `arbor` above. */
+export function arborIndexerAt(checkout) {
+  const bin = path.join(checkout, 'packages', 'cli', 'bin', 'arbor.mjs');
+  return {
+    available: () => fs.existsSync(bin) || `no built arbor at ${bin} (npm install in that checkout)`,
+    command: (root) => ({ command: process.execPath, args: [bin, 'index', root, '--json'], env: { NO_COLOR: '1' } }),
+  };
+}
+
 export const dbPathOf = (root) => path.join(root, '.codegraph', 'codegraph.db');
 
 /** Sizes of a graph, so two timings can be read against the work each tool did. */
