@@ -186,6 +186,12 @@ export interface FileExtraction {
   references: ReferenceSite[];
   /** Instance attribute assignments inside methods (receiver types of `self.x.m()`). */
   memberTypes?: MemberTypeFact[];
+  /**
+   * The names a wildcard import of this module binds, when the module lists them (Python
+   * `__all__`); 'dynamic' when it computes the list, so no name can be relied on. Absent: the
+   * language's rule decides (`NameBindingRules.hiddenFromStarImport`).
+   */
+  starExports?: string[] | 'dynamic';
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
 }

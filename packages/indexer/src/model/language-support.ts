@@ -96,6 +96,8 @@ export interface NameBindingRules {
   isAccessor(declaration: Declaration): boolean;
   /** Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module). */
   linkableByName(path: string): boolean;
+  /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
+  hiddenFromStarImport(name: string): boolean;
 }
 
 /** Everything the global resolution pass knows about one language family, for one workspace. */

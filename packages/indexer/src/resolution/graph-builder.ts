@@ -138,10 +138,18 @@ export function buildGraph(
   for (const file of byPath.values()) {
     const fileId = fileNodeId(file.path);
 
-    // Module imports: the importing file depends on the imported one.
-    for (const statement of file.imports) {
+    // Module imports, and re-exports (`export * from`, `export { a } from`): the file depends on the module either way.
+    const dependencies = [
+      ...file.imports.map((s) => ({ specifier: s.specifier, line: s.line, column: s.column })),
+      ...file.exports.flatMap((s) => (s.specifier === null ? [] : [{ specifier: s.specifier, line: s.line, column: 0 }])),
+    ];
+    const linked = new Set<string>();
+    for (const statement of dependencies) {
       for (const target of importedFiles(file, statement.specifier)) {
-        if (target === file.path) continue;
+        // `module.exports = require('./x')` is an import and a re-export on one line: one edge.
+        const key = `${target}\0${statement.line}`;
+        if (target === file.path || linked.has(key)) continue;
+        linked.add(key);
         edges.push({
           source: fileId,
           target: fileNodeId(target),

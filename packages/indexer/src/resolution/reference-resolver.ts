@@ -26,7 +26,7 @@ const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface
 /** A file of a language arbor does not resolve: nothing is implicit. */
 const NO_RULES: NameBindingRules = {
   instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
-  isAccessor: () => false, linkableByName: () => false,
+  isAccessor: () => false, linkableByName: () => false, hiddenFromStarImport: () => false,
 };
 
 /** Which declaration kinds a site of each kind may land on. */

@@ -246,6 +246,7 @@ export class WorkspaceSymbols {
           external = true;
           continue;
         }
+        if (!this.starVisible(target, name)) continue;
         const member = this.exportedMember(target, name, depth + 1);
         if (member.type === 'declaration' || member.type === 'module') found.push(member);
       }
@@ -374,6 +375,7 @@ export class WorkspaceSymbols {
           sawExternal ??= specifier;
           continue;
         }
+        if (!this.starVisible(target, name)) continue;
         const member = this.exportedMember(target, name, depth + 1);
         if (member.type === 'declaration' || member.type === 'module') found.push(member);
         else if (member.type === 'external') sawExternal ??= member.specifier;
@@ -436,6 +438,14 @@ export class WorkspaceSymbols {
   /** Wildcard imports of the file whose module lands on no indexed file. */
   private externalWildcards(file: string): ImportStatement[] {
     return this.scope(file).wildcardImports.filter((s) => this.resolveSpecifier(file, s.specifier) === null);
+  }
+
+  /** Whether `from <moduleFile> import *` / `export * from` binds `name`. */
+  private starVisible(moduleFile: string, name: string): boolean {
+    const file = this.files.get(moduleFile)!;
+    if (file.starExports === 'dynamic') return false;
+    if (file.starExports) return file.starExports.includes(name);
+    return !(this.languageOf(file)?.binding.hiddenFromStarImport(name) ?? false);
   }
 
   private visibleAttributes(file: string): boolean {

@@ -16,4 +16,5 @@ export const pythonNameBinding: NameBindingRules = {
   nameFallback: 'none',
   isAccessor: (declaration: Declaration) => declaration.decorators?.some((d) => ACCESSOR_DECORATOR.test(d)) ?? false,
   linkableByName: (path: string) => !path.endsWith('.pyi'),
+  hiddenFromStarImport: (name: string) => name.startsWith('_'),
 };

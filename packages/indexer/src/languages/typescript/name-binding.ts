@@ -14,4 +14,5 @@ export const ecmascriptNameBinding: NameBindingRules = {
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   isAccessor: () => false,
   linkableByName: () => true,
+  hiddenFromStarImport: (name: string) => name === 'default',
 };
