@@ -11,6 +11,9 @@
 //   its constructor are both accepted.
 
 const EXPECTED_EDGE_KIND = { call: 'calls', new: 'instantiates' };
+// A site may say itself which edge kind it expects (the Python oracle: `calls`, or null = either kind for a call of
+// a class, which constructs it); TypeScript sites go by their kind.
+const expectedEdgeKind = (site) => ('edgeKind' in site ? site.edgeKind : EXPECTED_EDGE_KIND[site.kind]);
 
 const within = (line, node) => line != null && node.start <= line && line <= node.end;
 
@@ -124,7 +127,7 @@ export function compare(oracle, graph) {
       const caller = callerVerdict(site, edge);
       callerCounts[caller]++;
       if (caller === 'elsewhere') callerMismatches.push({ edge, site });
-      const expected = EXPECTED_EDGE_KIND[site.kind];
+      const expected = expectedEdgeKind(site);
       if (expected && expected !== edge.kind) kindMismatches++;
     } else if (verdict === 'wrong') {
       falsePositives.push({ edge, site, sites, named });
@@ -152,7 +155,7 @@ export function compare(oracle, graph) {
     if (site.answer !== 'workspace') continue;
     if (!graphFiles.has(site.file)) { sitesInFilesOutsideGraph++; continue; }
     if (!site.decls.some((d) => graphFiles.has(d.file))) { targetsOutsideGraph++; continue; }
-    const expected = EXPECTED_EDGE_KIND[site.kind]; // super() and JSX: any edge kind counts
+    const expected = expectedEdgeKind(site); // super() and JSX: any edge kind counts
     const matched = matchedSites.get(site);
     const foundBy = matched && (expected ? matched.get(expected) : [...matched.values()][0]);
     for (const key of [`${site.kind}\0(all)`, `${site.kind}\0${site.category}`]) {

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker as oracle.
+// Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker (TS/JS files)
+// or jedi (Python files) as oracle.
 // Usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectOracleSites, SCRIPT_FILE } from './oracle.mjs';
+import { collectPythonSites, PYTHON_FILE } from './python-oracle.mjs';
 import { readGraph } from './graph.mjs';
 import { compare } from './compare.mjs';
 import { sample } from './sample.mjs';
 
-const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>] [--condition C]... [--fail-under PCT]';
+const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python]... [--json] [--samples N] [--seed N]'
+  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--fail-under PCT]';
+const LANGUAGES = ['typescript', 'python'];
 
 function fail(message) {
   process.stderr.write(`accuracy: ${message}\n`);
@@ -24,6 +28,7 @@ try {
       db: { type: 'string' }, json: { type: 'boolean', default: false },
       samples: { type: 'string', default: '10' }, seed: { type: 'string', default: '1' },
       tsconfig: { type: 'string' }, condition: { type: 'string', multiple: true }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+      language: { type: 'string', multiple: true }, python: { type: 'string' },
     },
   });
 } catch (e) { fail(`${e.message}\n${USAGE}`); }
@@ -39,16 +44,51 @@ if (!fs.existsSync(dbPath)) fail(`no database at ${dbPath} (index the repo first
 if (!Number.isInteger(samples) || samples < 0) fail('--samples must be a non-negative integer');
 const failUnder = args.values['fail-under'] == null ? null : Number(args.values['fail-under']);
 if (failUnder != null && !(failUnder >= 0 && failUnder <= 100)) fail('--fail-under takes a percentage (0-100)');
+for (const l of args.values.language ?? []) if (!LANGUAGES.includes(l)) fail(`--language takes ${LANGUAGES.join(' or ')}`);
 
-const started = Date.now();
 let graph;
 try { graph = readGraph(dbPath); } catch (e) { fail(`cannot read ${dbPath}: ${e.message}`); }
-const graphScriptFiles = graph.files.map((f) => f.path).filter((p) => SCRIPT_FILE.test(p));
-const oracle = collectOracleSites(root, {
-  graphFiles: graphScriptFiles, tsconfig: args.values.tsconfig, conditions: args.values.condition ?? [],
-});
-const result = compare(oracle, graph);
-const seconds = (Date.now() - started) / 1000;
+// Which oracle(s): --language, else the graph's files (TS/JS → TypeScript, .py/.pyi → Python; both → both).
+const languages = args.values.language?.length ? [...new Set(args.values.language)]
+  : LANGUAGES.filter((l) => graph.files.some((f) => (l === 'python' ? PYTHON_FILE : SCRIPT_FILE).test(f.path)));
+if (!languages.length) languages.push('typescript');
+
+function typescriptReport() {
+  const started = Date.now();
+  const graphScriptFiles = graph.files.map((f) => f.path).filter((p) => SCRIPT_FILE.test(p));
+  const oracle = collectOracleSites(root, {
+    graphFiles: graphScriptFiles, tsconfig: args.values.tsconfig, conditions: args.values.condition ?? [],
+  });
+  const result = compare(oracle, graph);
+  return {
+    repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer,
+    typescriptVersion: oracle.typescriptVersion, tsconfig: oracle.configPath, seconds: (Date.now() - started) / 1000,
+    unresolvedModules: oracle.unresolvedModules, conditions: oracle.conditions,
+    ...judged(result),
+  };
+}
+
+function pythonReport() {
+  const started = Date.now();
+  // Only the graph's Python files count as "in the graph" here; edges from other files are "not scanned".
+  const pyGraph = { ...graph, files: graph.files.filter((f) => PYTHON_FILE.test(f.path)) };
+  let oracle;
+  try {
+    oracle = collectPythonSites(root, { graphFiles: pyGraph.files.map((f) => f.path), python: args.values.python, progress: !args.values.json });
+  } catch (e) { fail(e.message); }
+  const result = compare(oracle, pyGraph);
+  // Overall recall: the per-shape "(all)" rows together.
+  const shapes = result.recall.filter((r) => r.group === '(all)');
+  const sites = shapes.reduce((n, r) => n + r.sites, 0); const found = shapes.reduce((n, r) => n + r.found, 0);
+  return {
+    repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language: 'python',
+    python: oracle.python, pythonVersion: oracle.pythonVersion, jediVersion: oracle.jediVersion,
+    sourceRoots: oracle.sourceRoots, stubsHidden: oracle.stubsHidden, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
+    unresolvedModules: oracle.unresolvedModules, parseErrors: oracle.errors,
+    recallOverall: { sites, found, recall: sites ? found / sites : null },
+    ...judged(result),
+  };
+}
 
 const where = (file, line) => `${file}:${line}`;
 const describeEdgeTarget = (e) => `${e.targetKind} ${e.targetQualifiedName || e.targetName} @ ${where(e.targetFile, e.targetStart)}`;
@@ -60,61 +100,66 @@ const describeOracle = (site) => {
   return site.answer === 'external' ? `external (${site.externalWhere})` : site.answer;
 };
 
-const fp = sample(result.falsePositives, samples, seed).map(({ edge, site, sites, named }) => ({
-  site: where(edge.sourceFile, edge.line), callee: site.calleeText, edgeKind: edge.kind, resolvedBy: edge.resolvedBy,
-  graph: describeEdgeTarget(edge),
-  // When no call on the line names the target, show what the calls there do reach.
-  oracle: named ? describeOracle(site) : `no call here reaches it: ${sites.slice(0, 3).map((s) => `\`${s.calleeText}\` → ${describeOracle(s)}`).join('; ')}`,
-}));
-const edgesBySite = new Map();
-for (const e of graph.edges) {
-  const key = where(e.sourceFile, e.line);
-  if (!edgesBySite.has(key)) edgesBySite.set(key, []);
-  edgesBySite.get(key).push(e);
+/** Verdicts, tables and samples: the part of a report every oracle shares. */
+function judged(result) {
+  const fp = sample(result.falsePositives, samples, seed).map(({ edge, site, sites, named }) => ({
+    site: where(edge.sourceFile, edge.line), callee: site.calleeText, edgeKind: edge.kind, resolvedBy: edge.resolvedBy,
+    graph: describeEdgeTarget(edge),
+    // When no call on the line names the target, show what the calls there do reach.
+    oracle: named ? describeOracle(site) : `no call here reaches it: ${sites.slice(0, 3).map((s) => `\`${s.calleeText}\` → ${describeOracle(s)}`).join('; ')}`,
+  }));
+  const edgesBySite = new Map();
+  for (const e of graph.edges) {
+    const key = where(e.sourceFile, e.line);
+    if (!edgesBySite.has(key)) edgesBySite.set(key, []);
+    edgesBySite.get(key).push(e);
+  }
+  const fn = sample(result.falseNegatives, samples, seed).map(({ site }) => ({
+    site: where(site.file, site.line), callee: site.calleeText, siteKind: site.kind, oracle: describeOracle(site),
+    graphAtLine: [...new Set([site.line, site.nameLine])].flatMap((l) => edgesBySite.get(where(site.file, l)) ?? [])
+      .map((e) => `${e.kind} → ${e.targetName} @ ${where(e.targetFile, e.targetStart)} [${e.resolvedBy}]`),
+  }));
+  const unjudged = sample(result.noSite, samples, seed).map(({ edge }) => ({
+    site: where(edge.sourceFile, edge.line), edgeKind: edge.kind, resolvedBy: edge.resolvedBy, graph: describeEdgeTarget(edge),
+  }));
+  const callerDiffs = sample(result.callerMismatches, Math.min(samples, 5), seed).map(({ edge, site }) => ({
+    site: where(edge.sourceFile, edge.line), callee: site.calleeText,
+    graphCaller: `${edge.sourceKind} ${edge.sourceName} @ ${where(edge.sourceFile, edge.sourceStart)}`,
+    oracleCaller: site.callers.length ? site.callers.map((c) => `${c.name} @ ${where(site.file, c.line)}`).join(' < ') : '(file level)',
+  }));
+
+  return {
+    files: result.files,
+    oracle: result.oracle,
+    edges: { ...result.edges, duplicatesIgnored: graph.duplicateEdges, danglingIgnored: graph.danglingEdges },
+    precision: result.precision,
+    recall: result.recall,
+    recallExclusions: result.recallExclusions,
+    callers: result.callers,
+    kindMismatches: result.kindMismatches,
+    samples: { falsePositives: fp, falseNegatives: fn, noOracleSite: unjudged, callerDifferences: callerDiffs },
+    totals: {
+      falsePositives: result.falsePositives.length, falseNegatives: result.falseNegatives.length,
+      noOracleSite: result.noSite.length, callerDifferences: result.callerMismatches.length,
+    },
+  };
 }
-const fn = sample(result.falseNegatives, samples, seed).map(({ site }) => ({
-  site: where(site.file, site.line), callee: site.calleeText, siteKind: site.kind, oracle: describeOracle(site),
-  graphAtLine: [...new Set([site.line, site.nameLine])].flatMap((l) => edgesBySite.get(where(site.file, l)) ?? [])
-    .map((e) => `${e.kind} → ${e.targetName} @ ${where(e.targetFile, e.targetStart)} [${e.resolvedBy}]`),
-}));
-const unjudged = sample(result.noSite, samples, seed).map(({ edge }) => ({
-  site: where(edge.sourceFile, edge.line), edgeKind: edge.kind, resolvedBy: edge.resolvedBy, graph: describeEdgeTarget(edge),
-}));
-const callerDiffs = sample(result.callerMismatches, Math.min(samples, 5), seed).map(({ edge, site }) => ({
-  site: where(edge.sourceFile, edge.line), callee: site.calleeText,
-  graphCaller: `${edge.sourceKind} ${edge.sourceName} @ ${where(edge.sourceFile, edge.sourceStart)}`,
-  oracleCaller: site.callers.length ? site.callers.map((c) => `${c.name} @ ${where(site.file, c.line)}`).join(' < ') : '(file level)',
-}));
 
-const report = {
-  repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer,
-  typescriptVersion: oracle.typescriptVersion, tsconfig: oracle.configPath, seconds,
-  unresolvedModules: oracle.unresolvedModules, conditions: oracle.conditions,
-  files: result.files,
-  oracle: result.oracle,
-  edges: { ...result.edges, duplicatesIgnored: graph.duplicateEdges, danglingIgnored: graph.danglingEdges },
-  precision: result.precision,
-  recall: result.recall,
-  recallExclusions: result.recallExclusions,
-  callers: result.callers,
-  kindMismatches: result.kindMismatches,
-  samples: { falsePositives: fp, falseNegatives: fn, noOracleSite: unjudged, callerDifferences: callerDiffs },
-  totals: {
-    falsePositives: result.falsePositives.length, falseNegatives: result.falseNegatives.length,
-    noOracleSite: result.noSite.length, callerDifferences: result.callerMismatches.length,
-  },
-};
-
+const reports = languages.map((language) => (language === 'python' ? pythonReport() : typescriptReport()));
 if (args.values.json) {
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // One language: its report, as before; both: one report per language.
+  const json = reports.length === 1 ? reports[0] : Object.fromEntries(languages.map((l, i) => [l, reports[i]]));
+  process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
 } else {
-  process.stdout.write(renderText(report));
+  process.stdout.write(reports.map(renderText).join('\n'));
 }
 // For CI: exit 1 when the precision of `calls` edges (all resolvers together) is below the bar.
-const callsPrecision = report.precision.find((p) => p.kind === 'calls' && p.resolvedBy === '(all)')?.precision;
-if (failUnder != null && callsPrecision != null && callsPrecision * 100 < failUnder) {
-  process.stderr.write(`accuracy: calls precision ${(callsPrecision * 100).toFixed(2)}% is below ${failUnder}%\n`);
-  process.exitCode = 1;
+for (const report of reports) {
+  const callsPrecision = report.precision.find((p) => p.kind === 'calls' && p.resolvedBy === '(all)')?.precision;
+  if (failUnder != null && callsPrecision != null && callsPrecision * 100 < failUnder) {
+    process.stderr.write(`accuracy: ${report.language ?? 'typescript'} calls precision ${(callsPrecision * 100).toFixed(2)}% is below ${failUnder}%\n`);
+    process.exitCode = 1;
+  }
 }
 
 function pct(x) { return x == null ? '—' : `${(100 * x).toFixed(2)}%`; }
@@ -126,25 +171,37 @@ function table(headers, rows) {
 }
 
 function renderText(r) {
+  const py = r.language === 'python';
   let out = '';
   out += `accuracy of ${r.db}\n`;
   out += `  repo ${r.repo} · schema v${r.schemaVersion ?? '?'}${r.writer ? ` · written by ${r.writer}` : ''}`;
-  out += ` · oracle: TypeScript ${r.typescriptVersion} checker${r.tsconfig ? ` with ${r.tsconfig}` : ' (no tsconfig)'}`;
-  out += `${r.conditions.length ? ` + conditions ${r.conditions.join(',')}` : ''} · ${r.seconds.toFixed(1)}s\n`;
-  out += `  files: ${r.files.graph} in graph, ${r.files.scanned} TS/JS scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
+  if (py) {
+    out += ` · oracle: jedi ${r.jediVersion} on Python ${r.pythonVersion} (${r.python}), source roots ${r.sourceRoots.join(', ')}`;
+    if (r.stubsHidden?.length) out += `, jedi's bundled stubs of ${r.stubsHidden.join(', ')} hidden`;
+    out += ` · ${r.seconds.toFixed(1)}s (jedi ${r.oracleSeconds?.toFixed(1) ?? '?'}s)\n`;
+    out += `  files: ${r.files.graph} Python files in graph, ${r.files.scanned} .py scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph`;
+    out += `${r.parseErrors.length ? `, ${r.parseErrors.length} not parsed (${r.parseErrors[0].file}: ${r.parseErrors[0].error})` : ''}\n`;
+  } else {
+    out += ` · oracle: TypeScript ${r.typescriptVersion} checker${r.tsconfig ? ` with ${r.tsconfig}` : ' (no tsconfig)'}`;
+    out += `${r.conditions.length ? ` + conditions ${r.conditions.join(',')}` : ''} · ${r.seconds.toFixed(1)}s\n`;
+    out += `  files: ${r.files.graph} in graph, ${r.files.scanned} TS/JS scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
+  }
   const unresolved = r.unresolvedModules.reduce((n, m) => n + m.imports, 0);
-  out += `  modules the checker could not resolve: ${unresolved} import statements`;
+  out += `  modules the ${py ? 'analyser' : 'checker'} could not resolve: ${unresolved} import statements`;
   out += unresolved ? ` (${r.unresolvedModules.slice(0, 5).map((m) => `'${m.specifier}' ×${m.imports}`).join(', ')}${r.unresolvedModules.length > 5 ? ', …' : ''})\n` : '\n';
   out += `  oracle sites: ${r.oracle.sites} (${fmtCounts(r.oracle.bySiteKind)}); answers: ${fmtCounts(r.oracle.byAnswer)}\n`;
   out += `  edges: ${r.edges.total} calls+instantiates (${r.edges.duplicatesIgnored} duplicates, ${r.edges.danglingIgnored} dangling ignored;`;
   out += ` ${r.edges.notScanned} from files the oracle did not scan, ${r.edges.noLine} without a line)\n\n`;
 
-  out += 'PRECISION  confirmed / (confirmed + wrong); no-answer = the checker has no answer at the site (any-typed),\n';
+  out += py ? 'PRECISION  confirmed / (confirmed + wrong); no-answer = jedi has no answer at the site (unknown receiver type),\n'
+    : 'PRECISION  confirmed / (confirmed + wrong); no-answer = the checker has no answer at the site (any-typed),\n';
   out += '           no-site = the oracle saw no call on that line (not judged)\n';
   out += table(['kind', 'resolvedBy', 'edges', 'judged', 'confirmed', 'wrong', 'no-answer', 'no-site', 'precision'],
     r.precision.map((p) => [p.kind, p.resolvedBy, p.edges, p.judged, p.confirmed, p.wrong, p.noAnswer, p.noSite, pct(p.precision)]));
   out += '\nRECALL  oracle calls into graphable workspace declarations found by an edge of the right kind\n';
-  out += '        (call → calls, new → instantiates; super/jsx: any kind). Rows "by:X" say which resolvedBy found them.\n';
+  out += py ? '        (a call of a function → calls; of a class: either kind), by site shape. Rows "by:X" say which resolvedBy found them.\n'
+    : '        (call → calls, new → instantiates; super/jsx: any kind). Rows "by:X" say which resolvedBy found them.\n';
+  if (py) out += `  overall: ${r.recallOverall.found} of ${r.recallOverall.sites} repo-internal call sites (${pct(r.recallOverall.recall)})\n`;
   out += table(['site', 'target', 'sites', 'found', 'recall'],
     r.recall.map((x) => [x.siteKind, x.group, x.sites ?? '', x.found, x.sites ? pct(x.recall) : '']));
   out += `  excluded: ${r.recallExclusions.sitesInFilesOutsideGraph} sites in files missing from the graph,`;
