@@ -8,6 +8,7 @@ import type { ExtractionError, FileExtraction } from '../model/extraction.js';
 import type { Language } from '../model/graph-vocabulary.js';
 import { extractorFor } from '../languages/language-table.js';
 import { parseSource } from '../parsing/grammar-loader.js';
+import { countLines } from './core/line-count.js';
 import { decodeSource } from './decode-source.js';
 
 export async function extractFile(path: string, language: Language, bytes: Uint8Array): Promise<FileExtraction> {
@@ -38,14 +39,6 @@ export async function extractFile(path: string, language: Language, bytes: Uint8
   } finally {
     tree.delete();
   }
-}
-
-export function countLines(text: string): number {
-  if (text.length === 0) return 1;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  // A trailing newline ends the last line rather than starting a new one.
-  return text.endsWith('\n') ? lines - 1 : lines;
 }
 
 function describe(error: unknown): string {

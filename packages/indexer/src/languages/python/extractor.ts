@@ -16,17 +16,18 @@ import type {
   ExtractionError,
   FileExtraction,
   ImportBinding,
-  ImportStatement,
   MemberTypeFact,
   ReferenceKind,
-  ReferenceSite,
   TypeRef,
 } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
+import { countLines } from '../../extraction/core/line-count.js';
+import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
 import { Scope, type BindingKind, type BoundValue } from './scopes.js';
-import { collectSyntaxErrors, findRestartPoint, lineStartsOf, MAX_RECOVERIES, MAX_SYNTAX_ERRORS, reparse } from './syntax-errors.js';
-import { docstringOf, flatText, identifierChain, spanOf, truncate } from './syntax-text.js';
+import { findRestartPoint, lineStartsOf, MAX_RECOVERIES, reparse } from './syntax-errors.js';
+import { docstringOf, flatText, identifierChain, truncate } from './syntax-text.js';
 import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
 
 const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
@@ -85,8 +86,6 @@ interface Context {
   parentDecl: number | null;
   /** `enclosing` of reference sites made here. */
   enclosing: number | null;
-  /** Prefix of qualified names of declarations made here (`''` or `Outer::`). */
-  qualifiedPrefix: string;
   /** Inside `if TYPE_CHECKING:`. */
   typeOnly: boolean;
   /** In a method's own body: the name of its instance parameter and the class it belongs to. */
@@ -109,16 +108,10 @@ interface PendingType {
 export const pythonExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const walker = new FileWalker();
-    const errors: ExtractionError[] = [];
-    let hiddenErrors = 0;
-    const noteErrors = (root: SyntaxNode, rowOffset: number): void => {
-      const found = collectSyntaxErrors(root, rowOffset);
-      const room = Math.max(0, MAX_SYNTAX_ERRORS - errors.length);
-      errors.push(...found.errors.slice(0, room));
-      hiddenErrors += found.total - Math.min(found.total, room);
-    };
+    const syntaxErrors = new SyntaxErrorCollector();
+    const failures: ExtractionError[] = [];
     try {
-      noteErrors(input.tree.rootNode, 0);
+      syntaxErrors.collect(input.tree.rootNode, input.source);
       walker.walk(input.tree.rootNode, input.source, 0);
       // Text swallowed by an ERROR node from a visible top-level restart point: parse it again.
       for (let done = 0; done < MAX_RECOVERIES; done++) {
@@ -127,21 +120,18 @@ export const pythonExtractor: LanguageExtractor = {
         const tree = reparse(input.tree.language, piece.text);
         if (!tree) break;
         try {
-          noteErrors(tree.rootNode, piece.rowOffset);
+          syntaxErrors.collect(tree.rootNode, piece.text, piece.rowOffset);
           walker.walk(tree.rootNode, piece.text, piece.rowOffset);
         } finally {
           tree.delete();
         }
       }
     } catch (error) {
-      errors.push({
+      failures.push({
         message: `Python extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
         severity: 'error',
         code: 'extractor-failure',
       });
-    }
-    if (hiddenErrors > 0) {
-      errors.push({ message: `${hiddenErrors} more syntax errors not listed`, severity: 'warning', code: 'syntax-error' });
     }
     return {
       path: input.path,
@@ -149,16 +139,14 @@ export const pythonExtractor: LanguageExtractor = {
       lineCount: countLines(input.source),
       ...walker.finish(),
       exports: [],
-      errors,
+      errors: [...syntaxErrors.errors(), ...failures],
     };
   },
 };
 
 class FileWalker {
-  private readonly declarations: Declaration[] = [];
-  private readonly imports: ImportStatement[] = [];
-  private readonly references: ReferenceSite[] = [];
-  /** Scope of each reference site, parallel to `references`; null when the site needs no lookup. */
+  private readonly builder = new DeclarationBuilder();
+  /** Scope of each reference site, parallel to the builder's `references`; null when the site needs no lookup. */
   private readonly siteScopes: Array<Scope | null> = [];
   /** Types stated for declarations (return annotations, module-level and annotated data). */
   private readonly declarationTypes: Array<{ declaration: number; field: 'valueType' | 'returnType'; pending: PendingType }> = [];
@@ -183,9 +171,9 @@ class FileWalker {
   walk(root: SyntaxNode, source: string, rowOffset: number): void {
     this.source = source;
     this.rowOffset = rowOffset;
+    this.builder.lineOffset = rowOffset;
     this.lineStarts = null;
-    const counts = [this.declarations.length, this.imports.length, this.references.length];
-    const ctx: Context = { scope: new Scope('module', null), parentDecl: null, enclosing: null, qualifiedPrefix: '', typeOnly: false, self: null };
+    const ctx: Context = { scope: new Scope('module', null), parentDecl: null, enclosing: null, typeOnly: false, self: null };
     const types = typeTableOf(root.tree.language);
     const cursor = root.walk();
     try {
@@ -198,13 +186,6 @@ class FileWalker {
       cursor.delete();
       this.stack.length = 0;
     }
-    if (rowOffset === 0) return;
-    for (const declaration of this.declarations.slice(counts[0])) {
-      declaration.startLine += rowOffset;
-      declaration.endLine += rowOffset;
-    }
-    for (const statement of this.imports.slice(counts[1])) statement.line += rowOffset;
-    for (const site of this.references.slice(counts[2])) site.line += rowOffset;
   }
 
   /** The next piece of text to parse again, found behind an ERROR node. */
@@ -241,8 +222,9 @@ class FileWalker {
    * Decides `locallyBound`/`localTarget` now that every binding of the file is known, then puts
    * everything in source order (the walk visits function bodies after their surroundings).
    */
-  finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes'> {
-    this.references.forEach((site, index) => {
+  finish(): BuiltExtraction {
+    const declarations = this.builder.declarations;
+    this.builder.references.forEach((site, index) => {
       const scope = this.siteScopes[index];
       if (!scope) return;
       if (site.typedReceiver) {
@@ -263,50 +245,19 @@ class FileWalker {
     });
     for (const { declaration, field, pending } of this.declarationTypes) {
       const type = this.provenType(pending);
-      if (type) this.declarations[declaration][field] = type;
+      if (type) declarations[declaration][field] = type;
     }
     for (const { declaration, name, scope } of this.moduleData) {
-      if (this.declarations[declaration].valueType) continue; // an annotation states it
+      if (declarations[declaration].valueType) continue; // an annotation states it
       const value = scope.provenValue(name);
       const type = value ? this.provenType(value) : undefined;
-      if (type) this.declarations[declaration].valueType = type;
+      if (type) declarations[declaration].valueType = type;
     }
     const memberTypes = this.memberFacts.map(({ fact, scope }) => ({
       ...fact,
       type: fact.type ? (this.provenType({ type: fact.type, scope }) ?? null) : null,
     }));
-
-    const byPosition = <T>(items: T[], line: (item: T) => number, column: (item: T) => number): T[] =>
-      items
-        .map((item, index) => ({ item, index }))
-        .sort((a, b) => line(a.item) - line(b.item) || column(a.item) - column(b.item) || a.index - b.index)
-        .map(({ item }) => item);
-
-    const order = byPosition(this.declarations.map((_, id) => id), (id) => this.declarations[id].startLine, (id) => this.declarations[id].startColumn);
-    const newId = new Array<number>(order.length);
-    order.forEach((oldId, position) => { newId[oldId] = position; });
-    const remap = (id: number | null): number | null => (id === null ? null : newId[id]);
-
-    const declarations = order.map((oldId) => {
-      const declaration = this.declarations[oldId];
-      declaration.parent = remap(declaration.parent);
-      return declaration;
-    });
-    for (const statement of this.imports) statement.declaration = newId[statement.declaration];
-    for (const site of this.references) {
-      site.enclosing = remap(site.enclosing);
-      if (site.localTarget !== undefined) site.localTarget = newId[site.localTarget];
-    }
-    for (const fact of memberTypes) {
-      fact.owner = newId[fact.owner];
-      fact.enclosing = remap(fact.enclosing);
-    }
-    return {
-      declarations,
-      imports: byPosition(this.imports, (s) => s.line, (s) => s.column),
-      references: byPosition(this.references, (s) => s.line, (s) => s.column),
-      ...(memberTypes.length > 0 ? { memberTypes } : {}),
-    };
+    return this.builder.finish(memberTypes);
   }
 
   /**
@@ -440,16 +391,10 @@ class FileWalker {
     const isAsync = node.child(0)?.type === 'async';
     const isStatic = inClass && decorators.includes('staticmethod');
     const typeParameters = typeParametersOf(node);
-    const qualifiedName = ctx.qualifiedPrefix + name;
 
     const signature = `${isAsync ? 'async ' : ''}def ${name}${typeParameters ? `[${typeParameters.join(', ')}]` : ''}`
       + `(${parameters ? parameterTexts(parameters).join(', ') : ''})${returnType ? ` -> ${flatText(returnType)}` : ''}`;
-    const id = this.addDeclaration({
-      kind: inClass ? 'method' : 'function',
-      name,
-      qualifiedName,
-      parent: ctx.parentDecl,
-      ...spanOf(node),
+    const id = this.builder.declare(inClass ? 'method' : 'function', name, ctx.parentDecl, node, {
       signature: truncate(signature),
       docstring: docstringOf(body),
       ...visibilityFields(name, ctx),
@@ -465,7 +410,7 @@ class FileWalker {
     const scope = new Scope('function', ctx.scope);
     const instance = inClass && !isStatic && !decorators.includes('classmethod') && parameters ? firstParameterName(parameters) : undefined;
     const self = instance !== undefined && ctx.parentDecl !== null ? { name: instance, owner: ctx.parentDecl } : null;
-    const inner: Context = { scope, parentDecl: id, enclosing: id, qualifiedPrefix: `${qualifiedName}::`, typeOnly: ctx.typeOnly, self };
+    const inner: Context = { scope, parentDecl: id, enclosing: id, typeOnly: ctx.typeOnly, self };
     this.pushErrorChildren(node, inner);
     this.push(body, inner);
     // Annotations and default values are evaluated where the def statement runs.
@@ -484,13 +429,7 @@ class FileWalker {
     const superclasses = node.childForFieldName('superclasses');
     const body = node.childForFieldName('body');
     const typeParameters = typeParametersOf(node);
-    const qualifiedName = ctx.qualifiedPrefix + name;
-    const id = this.addDeclaration({
-      kind: 'class',
-      name,
-      qualifiedName,
-      parent: ctx.parentDecl,
-      ...spanOf(node),
+    const id = this.builder.declare('class', name, ctx.parentDecl, node, {
       signature: truncate(`class ${name}${typeParameters ? `[${typeParameters.join(', ')}]` : ''}${superclasses ? flatText(superclasses) : ''}`),
       docstring: docstringOf(body),
       ...visibilityFields(name, ctx),
@@ -501,7 +440,7 @@ class FileWalker {
 
     const classScope = new Scope('class', ctx.scope);
     const inner: Context = {
-      scope: classScope, parentDecl: id, enclosing: ctx.enclosing, qualifiedPrefix: `${qualifiedName}::`, typeOnly: ctx.typeOnly, self: null,
+      scope: classScope, parentDecl: id, enclosing: ctx.enclosing, typeOnly: ctx.typeOnly, self: null,
     };
     this.pushErrorChildren(node, inner);
     this.push(body, inner);
@@ -524,7 +463,7 @@ class FileWalker {
       if (isAbcName(chain, 'ABC')) isAbstract = true;
       this.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, id, ctx.scope, target!);
     }
-    if (isAbstract) this.declarations[id].isAbstract = true;
+    if (isAbstract) this.builder.declarations[id].isAbstract = true;
   }
 
   private visitDecorated(node: SyntaxNode, ctx: Context): void {
@@ -673,12 +612,7 @@ class FileWalker {
     const name = nameNode.text;
     ctx.scope.bind(name, 'assignment');
     if (ctx.scope.kind !== 'module' && ctx.scope.kind !== 'class') return;
-    this.addDeclaration({
-      kind: 'type_alias',
-      name,
-      qualifiedName: ctx.qualifiedPrefix + name,
-      parent: ctx.parentDecl,
-      ...spanOf(node),
+    this.builder.declare('type_alias', name, ctx.parentDecl, node, {
       signature: truncate(flatText(node)),
       ...visibilityFields(name, ctx),
     });
@@ -713,23 +647,7 @@ class FileWalker {
   }
 
   private addImport(specifier: string, bindings: ImportBinding[], node: SyntaxNode, signature: string, ctx: Context): void {
-    const declaration = this.addDeclaration({
-      kind: 'import',
-      name: specifier,
-      qualifiedName: specifier,
-      parent: ctx.parentDecl,
-      ...spanOf(node),
-      signature,
-    });
-    const statement: ImportStatement = {
-      declaration,
-      specifier,
-      bindings,
-      line: node.startPosition.row + 1,
-      column: node.startPosition.column,
-    };
-    if (ctx.typeOnly) statement.typeOnly = true;
-    this.imports.push(statement);
+    this.builder.addImport(specifier, ctx.parentDecl, node, signature, bindings, { typeOnly: ctx.typeOnly });
     if (ctx.scope.kind !== 'module') {
       for (const binding of bindings) if (binding.local !== '*') ctx.scope.bind(binding.local, 'import');
     }
@@ -803,12 +721,7 @@ class FileWalker {
     const existing = names.get(name);
     if (existing !== undefined) return existing === 'definition' ? undefined : existing;
     const kind: NodeKind = UPPER_CASE.test(name) ? 'constant' : ctx.scope.kind === 'class' ? 'field' : 'variable';
-    const id = this.addDeclaration({
-      kind,
-      name,
-      qualifiedName: ctx.qualifiedPrefix + name,
-      parent: ctx.parentDecl,
-      ...spanOf(statement),
+    const id = this.builder.declare(kind, name, ctx.parentDecl, statement, {
       signature: truncate(flatText(statement)),
       ...visibilityFields(name, ctx),
     });
@@ -826,25 +739,10 @@ class FileWalker {
     return names;
   }
 
-  private addDeclaration(declaration: Declaration): number {
-    for (const key of Object.keys(declaration) as Array<keyof Declaration>) {
-      if (declaration[key] === undefined) delete declaration[key];
-    }
-    this.declarations.push(declaration);
-    return this.declarations.length - 1;
-  }
-
   private addSite(kind: ReferenceKind, callee: Callee, enclosing: number | null, scope: Scope, node: SyntaxNode): void {
-    const site: ReferenceSite = {
-      kind,
-      name: callee.name,
-      enclosing,
-      line: node.startPosition.row + 1,
-      column: node.startPosition.column,
-    };
+    const site = this.builder.addReference(kind, callee.name, enclosing, node);
     if (callee.receiver) site.receiver = callee.receiver;
     if (callee.typedReceiver) site.typedReceiver = callee.typedReceiver;
-    this.references.push(site);
     this.siteScopes.push(callee.receiver || callee.typedReceiver ? scope : null);
   }
 }
@@ -962,10 +860,4 @@ function visibilityFields(name: string, ctx: Context): Pick<Declaration, 'visibi
 
 function compact(text: string): string {
   return text.replace(/\s+/g, '');
-}
-
-function countLines(source: string): number {
-  let count = 1;
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) count++;
-  return count;
 }

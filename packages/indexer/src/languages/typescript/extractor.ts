@@ -8,11 +8,13 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type {
-  Declaration, ExportStatement, ExtractionError, FileExtraction, ImportBinding, ImportStatement, MemberTypeFact, ReferenceKind,
-  ReferenceSite, TypeRef,
+  Declaration, ExportStatement, FileExtraction, ImportBinding, MemberTypeFact, ReferenceKind, ReferenceSite, TypeRef,
 } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { DeclarationBuilder, type DeclarationDetails } from '../../extraction/core/declaration-builder.js';
+import { countLines } from '../../extraction/core/line-count.js';
+import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
 import { repairedTree } from './ecmascript-syntax-repair.js';
 import { blockScope, functionScope, headScope, LocalScope, patternNames } from './ecmascript-scopes.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
@@ -23,7 +25,6 @@ import {
   stringLiteralValue, TYPE_ONLY_TYPES, typeParameterNames, visibilityOf, type MemberTarget,
 } from './ecmascript-syntax.js';
 
-const MAX_ERRORS = 100;
 /** Node types that never contain a declaration, import or reference site. */
 const NOTHING_INSIDE: ReadonlySet<string> = new Set([
   ...TYPE_ONLY_TYPES, 'comment', 'identifier', 'property_identifier', 'private_property_identifier',
@@ -39,9 +40,8 @@ interface Context {
   scope: LocalScope | null;
   /** Declaration that owns reference sites here (null: the file). */
   enclosing: number | null;
-  /** Parent of declarations created here, and its qualified name. */
+  /** Parent of declarations created here. */
   container: number | null;
-  qualifier: string | null;
   /** Statements here run at module or namespace level. */
   moduleLevel: boolean;
   inFunction: boolean;
@@ -89,20 +89,16 @@ export const ecmascriptExtractor: LanguageExtractor = {
 };
 
 class EcmascriptFileExtractor {
-  private readonly declarations: Declaration[] = [];
-  private readonly imports: ImportStatement[] = [];
+  private readonly builder = new DeclarationBuilder();
+  /** The builder's declarations (local id = index), read and completed during the walk. */
+  private readonly declarations: Declaration[] = this.builder.declarations;
   private readonly exports: ExportStatement[] = [];
-  private readonly references: ReferenceSite[] = [];
-  private readonly errors: ExtractionError[] = [];
-  private errorCount = 0;
 
   private readonly stack: Frame[] = [];
   /** Syntax node id → local id of the declaration it produced (for `localTarget`). */
   private readonly declarationByNode = new Map<number, number>();
   /** References whose local binding may be an extracted declaration, resolved after the walk. */
   private readonly pendingTargets: Array<{ site: ReferenceSite; nodeId: number }> = [];
-  /** `kind\0name\0line` → local id: codegraph ids collide on these, so one declaration each. */
-  private readonly declarationKeys = new Map<string, number>();
   /** Overload signatures already emitted, per container. */
   private readonly emittedSignatures = new Set<string>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
@@ -122,10 +118,11 @@ class EcmascriptFileExtractor {
   run(): FileExtraction {
     const root = this.input.tree.rootNode;
     const ctx: Context = {
-      scope: null, enclosing: null, container: null, qualifier: null, moduleLevel: true, inFunction: false,
+      scope: null, enclosing: null, container: null, moduleLevel: true, inFunction: false,
       thisIsClass: false, pendingOwner: null, suppressDeclarations: false,
     };
-    if (root.hasError) this.collectSyntaxErrors(root);
+    const syntaxErrors = new SyntaxErrorCollector();
+    syntaxErrors.collect(root, this.input.source);
     this.pushChildren(root, ctx);
     reverseFrom(this.stack, 0);
     while (this.stack.length > 0) {
@@ -140,12 +137,9 @@ class EcmascriptFileExtractor {
       path: this.input.path,
       language: this.input.language,
       lineCount: countLines(this.input.source),
-      declarations: this.declarations,
-      imports: this.imports,
+      ...this.builder.finish(this.memberTypes),
       exports: this.exports,
-      references: this.references,
-      ...(this.memberTypes.length > 0 ? { memberTypes: this.memberTypes } : {}),
-      errors: this.errors,
+      errors: syntaxErrors.errors(),
     };
   }
 
@@ -255,65 +249,17 @@ class EcmascriptFileExtractor {
     }
   }
 
-  /** ERROR and MISSING nodes, visiting only subtrees that contain one. */
-  private collectSyntaxErrors(root: SyntaxNode): void {
-    const stack: SyntaxNode[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.isMissing) {
-        this.recordError(node, `Syntax error: missing \`${node.type}\``);
-        continue;
-      }
-      if (node.type === 'ERROR') {
-        const end = Math.min(node.endIndex, node.startIndex + 200);
-        this.recordError(node, `Syntax error: unexpected \`${compactText(this.input.source.slice(node.startIndex, end), 40)}\``);
-      }
-      const children = node.children;
-      for (let i = children.length - 1; i >= 0; i--) {
-        const child = children[i];
-        if (child && (child.hasError || child.isMissing)) stack.push(child);
-      }
-    }
-  }
-
-  private recordError(node: SyntaxNode, message: string): void {
-    this.errorCount++;
-    if (this.errorCount <= MAX_ERRORS) {
-      this.errors.push({
-        message, line: node.startPosition.row + 1, column: node.startPosition.column, severity: 'error', code: 'syntax-error',
-      });
-    } else if (this.errorCount === MAX_ERRORS + 1) {
-      this.errors.push({ message: `more than ${MAX_ERRORS} syntax errors; the rest are not listed`, severity: 'error', code: 'syntax-error' });
-    }
-  }
-
   // ---------------------------------------------------------------- declarations
 
+  /**
+   * The builder's declaration (one per kind, name and start line: a repeat gets the first one's id),
+   * indexed by the syntax nodes that stand for it (`localTarget`) and, at top level, by name.
+   */
   private addDeclaration(
-    kind: NodeKind, name: string, span: SyntaxNode, ctx: Context, details: Partial<Declaration>, keyNodes: SyntaxNode[] = [],
+    kind: NodeKind, name: string, span: SyntaxNode, ctx: Context, details: DeclarationDetails, keyNodes: SyntaxNode[] = [],
   ): number {
-    const startLine = span.startPosition.row + 1;
-    const key = `${kind}\0${name}\0${startLine}`;
-    let id = this.declarationKeys.get(key);
-    if (id === undefined) {
-      id = this.declarations.length;
-      const decl: Declaration = {
-        kind, name,
-        qualifiedName: ctx.qualifier ? `${ctx.qualifier}::${name}` : name,
-        parent: ctx.container,
-        startLine,
-        endLine: span.endPosition.row + 1,
-        startColumn: span.startPosition.column,
-        endColumn: span.endPosition.column,
-      };
-      for (const [field, value] of Object.entries(details)) {
-        if (value === undefined || value === false || (Array.isArray(value) && value.length === 0)) continue;
-        (decl as unknown as Record<string, unknown>)[field] = value;
-      }
-      this.declarations.push(decl);
-      this.declarationKeys.set(key, id);
-      if (ctx.container === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
-    }
+    const id = this.builder.declare(kind, name, ctx.container, span, details);
+    if (this.declarations[id].parent === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
     this.declarationByNode.set(span.id, id);
     for (const node of keyNodes) this.declarationByNode.set(node.id, id);
     return id;
@@ -322,7 +268,7 @@ class EcmascriptFileExtractor {
   /** The context inside a declaration that owns its body's reference sites. */
   private insideDeclaration(ctx: Context, id: number, scope: LocalScope | null, thisIsClass: boolean): Context {
     return {
-      scope, enclosing: id, container: id, qualifier: this.declarations[id].qualifiedName, moduleLevel: false,
+      scope, enclosing: id, container: id, moduleLevel: false,
       inFunction: true, thisIsClass, pendingOwner: null, suppressDeclarations: ctx.suppressDeclarations,
     };
   }
@@ -404,7 +350,6 @@ class EcmascriptFileExtractor {
         ...ctx,
         scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
         container: adopt ? owner : ctx.container,
-        qualifier: adopt && owner !== null ? this.declarations[owner].qualifiedName : ctx.qualifier,
       };
     }
     this.pushChildren(node, inner, (child) => child === ownName);
@@ -465,7 +410,7 @@ class EcmascriptFileExtractor {
     const body = node.childForFieldName('body');
     if (!body) return;
     const memberCtx: Context = id !== undefined
-      ? { ...ctx, container: id, qualifier: this.declarations[id].qualifiedName, thisIsClass: true, pendingOwner: null }
+      ? { ...ctx, container: id, thisIsClass: true, pendingOwner: null }
       : { ...ctx, suppressDeclarations: true, thisIsClass: false, pendingOwner: null };
     this.pushChildren(body, memberCtx);
   }
@@ -654,7 +599,7 @@ class EcmascriptFileExtractor {
       for (const type of heritage.childrenForFieldName('type')) if (type) this.addTypeReference('extends', type, siteCtx);
     }
     // Members, so that a call through an interface-typed value links to the method it declares.
-    if (body) this.pushChildren(body, { ...ctx, container: id, qualifier: this.declarations[id].qualifiedName, thisIsClass: false, pendingOwner: null });
+    if (body) this.pushChildren(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
   }
 
   private visitTypeAlias(frame: Frame): void {
@@ -680,7 +625,7 @@ class EcmascriptFileExtractor {
       isExported: exportInfo !== undefined || undefined,
     });
     if (!body) return;
-    const memberCtx = { ...ctx, container: id, qualifier: this.declarations[id].qualifiedName };
+    const memberCtx = { ...ctx, container: id };
     let comment: SyntaxNode | undefined;
     for (const member of body.namedChildren) {
       if (!member) continue;
@@ -717,7 +662,7 @@ class EcmascriptFileExtractor {
     });
     if (!body) return;
     // A namespace body is module-like: its declarations are members, not locals.
-    this.pushChildren(body, { ...ctx, container: id, qualifier: this.declarations[id].qualifiedName, moduleLevel: true });
+    this.pushChildren(body, { ...ctx, container: id, moduleLevel: true });
   }
 
   private visitAmbient(frame: Frame): void {
@@ -863,13 +808,8 @@ class EcmascriptFileExtractor {
     specifier: string, node: SyntaxNode, ctx: Context, text: string, bindings: ImportBinding[],
     flags: { typeOnly?: boolean; sideEffectOnly?: boolean },
   ): void {
-    const id = this.addDeclaration('import', specifier, node, { ...ctx, qualifier: null }, { signature: text });
-    const statement: ImportStatement = {
-      declaration: id, specifier, bindings, line: node.startPosition.row + 1, column: node.startPosition.column,
-    };
-    if (flags.typeOnly) statement.typeOnly = true;
-    if (flags.sideEffectOnly) statement.sideEffectOnly = true;
-    this.imports.push(statement);
+    const statement = this.builder.addImport(specifier, ctx.container, node, text, bindings, flags);
+    this.declarationByNode.set(node.id, statement.declaration);
   }
 
   // ---------------------------------------------------------------- imports and exports
@@ -1044,7 +984,7 @@ class EcmascriptFileExtractor {
       if (owner === undefined) return false;
       const ownerDecl = this.declarations[owner];
       if (ownerDecl.kind !== 'function' && ownerDecl.kind !== 'class' && ownerDecl.kind !== 'variable' && ownerDecl.kind !== 'constant') return false;
-      const memberCtx = { ...ctx, container: owner, qualifier: ownerDecl.qualifiedName };
+      const memberCtx = { ...ctx, container: owner };
       const id = this.addDeclaration('method', chain[2], statement, memberCtx, {
         signature: headerText(this.input.source, statement.startIndex, right.childForFieldName('body')?.startIndex ?? right.endIndex),
         docstring: doc,
@@ -1195,10 +1135,7 @@ class EcmascriptFileExtractor {
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
     // `this` outside a class method (a plain `function`, module level) is not the class instance.
     if (headName === 'this' && !ctx.thisIsClass) receiver = undefined;
-    const reference: ReferenceSite = {
-      kind, name: target.name, enclosing: ctx.enclosing,
-      line: site.startPosition.row + 1, column: site.startPosition.column,
-    };
+    const reference = this.builder.addReference(kind, target.name, ctx.enclosing, site);
     if (receiver !== undefined) reference.receiver = receiver;
     if (headName !== undefined && headName !== 'this' && headName !== 'super' && ctx.scope) {
       const binding = ctx.scope.lookup(headName);
@@ -1217,7 +1154,6 @@ class EcmascriptFileExtractor {
       const typed = this.typedReceiverOf(receiverNode, ctx);
       if (typed) reference.typedReceiver = typed;
     }
-    this.references.push(reference);
   }
 
   /** A receiver expression that is a call (or `new`), then member names: its stated type and those names. */
@@ -1247,7 +1183,7 @@ class EcmascriptFileExtractor {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
     }
-    for (const site of this.references) {
+    for (const site of this.builder.references) {
       if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
     }
     for (const fact of this.memberTypes) {
@@ -1285,11 +1221,4 @@ function reverseFrom<T>(items: T[], start: number): void {
     items[i] = items[j];
     items[j] = t;
   }
-}
-
-function countLines(text: string): number {
-  if (text.length === 0) return 1;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return text.endsWith('\n') ? lines - 1 : lines;
 }

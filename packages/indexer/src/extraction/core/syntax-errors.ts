@@ -1,0 +1,104 @@
+/**
+ * One syntax-error collector for every language: the same walk, cap, message format and line
+ * numbering, whatever grammar produced the tree. How a language limits the damage of an error
+ * (Python's re-parse from a restart point, the TypeScript grammar repair) stays in its folder;
+ * it hands every tree it parses to the same collector.
+ *
+ * Each error is one `ExtractionError` with `code: 'syntax-error'`, `severity: 'error'` and the
+ * position of the broken region in `line`/`column` (the message does not repeat it):
+ *  - an ERROR node: `syntax error near "<the start of its first line>"` (whitespace collapsed, at
+ *    most 40 characters: the quote shows the line that `line` names, never the lines it swallowed);
+ *  - a MISSING node: `syntax error: missing ";"` (a token), `syntax error: missing identifier`
+ *    (a named node, left unquoted: it is a kind of node, not text).
+ * Only the outermost ERROR of a region is listed (what it contains is the same breakage), in
+ * document order. Beyond the cap, one warning says how many were left out.
+ */
+import type { Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
+import type { ExtractionError } from '../../model/extraction.js';
+
+/**
+ * Syntax errors listed per file. Each listed error is a separate broken region, and a reader fixes
+ * a file from its first few; a file with more than 50 is not really in that language (a template,
+ * a flow-typed or minified file) and a longer list only bloats `files.errors`.
+ */
+export const MAX_LISTED_SYNTAX_ERRORS = 50;
+/** Characters of an ERROR region quoted in its message. */
+const SNIPPET_LENGTH = 40;
+
+export class SyntaxErrorCollector {
+  private readonly listed: ExtractionError[] = [];
+  private unlisted = 0;
+
+  constructor(private readonly cap = MAX_LISTED_SYNTAX_ERRORS) {}
+
+  /**
+   * Records the ERROR and MISSING nodes of a tree parsed from `source`. `rowOffset`: the file row
+   * the tree's row 0 stands for (a piece of the file parsed on its own); columns are unchanged,
+   * since such a piece starts at a line start.
+   */
+  collect(root: SyntaxNode, source: string, rowOffset = 0): void {
+    if (!root.hasError) return;
+    const cursor = root.walk();
+    try {
+      this.walk(cursor, source, rowOffset);
+    } finally {
+      cursor.delete();
+    }
+  }
+
+  /** The errors listed so far, then (when some were not listed) one warning with their number. */
+  errors(): ExtractionError[] {
+    if (this.unlisted === 0) return [...this.listed];
+    const noun = this.unlisted === 1 ? 'syntax error' : 'syntax errors';
+    return [...this.listed, { message: `${this.unlisted} more ${noun} not listed`, severity: 'warning', code: 'syntax-error' }];
+  }
+
+  /**
+   * Pre-order walk that enters only subtrees holding an error. The cursor answers type, position
+   * and MISSING without a Node object; one is made only to ask `hasError` of a child of a node on
+   * the way to an error, so an error-free file region costs nothing.
+   */
+  private walk(cursor: TreeCursor, source: string, rowOffset: number): void {
+    let depth = 0;
+    for (;;) {
+      let descend = false;
+      if (cursor.nodeIsMissing) this.record(cursor, missingMessage(cursor), rowOffset);
+      else if (cursor.nodeType === 'ERROR') this.record(cursor, errorMessage(cursor, source), rowOffset);
+      else descend = cursor.currentNode.hasError;
+      if (descend && cursor.gotoFirstChild()) {
+        depth++;
+        continue;
+      }
+      for (;;) {
+        if (depth === 0) return;
+        if (cursor.gotoNextSibling()) break;
+        cursor.gotoParent();
+        depth--;
+      }
+    }
+  }
+
+  private record(cursor: TreeCursor, message: string, rowOffset: number): void {
+    if (this.listed.length >= this.cap) {
+      this.unlisted++;
+      return;
+    }
+    const start = cursor.startPosition;
+    this.listed.push({ message, line: start.row + 1 + rowOffset, column: start.column, severity: 'error', code: 'syntax-error' });
+  }
+}
+
+function missingMessage(cursor: TreeCursor): string {
+  const type = cursor.nodeType;
+  return `syntax error: missing ${cursor.nodeIsNamed ? type : JSON.stringify(type)}`;
+}
+
+function errorMessage(cursor: TreeCursor, source: string): string {
+  const start = cursor.startIndex;
+  // Read a bounded slice: an ERROR node may swallow the rest of a large file.
+  const raw = source.slice(start, Math.min(cursor.endIndex, start + SNIPPET_LENGTH * 4));
+  const text = raw.split(/[\r\n]/, 1)[0].replace(/\s+/g, ' ').trim();
+  if (text.length === 0) return 'syntax error';
+  const snippet = text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
+  return `syntax error near ${JSON.stringify(snippet)}`;
+}
