@@ -200,6 +200,12 @@ describe('python extractor: declarations', () => {
 });
 
 describe('python extractor: imports', () => {
+  it('keeps one import node per module and line (codegraph ids would collide), one statement each', async () => {
+    const file = await extractPython('import os; import os\nimport os\n');
+    expect(file.declarations.map((d) => [d.kind, d.name, d.startLine])).toEqual([['import', 'os', 1], ['import', 'os', 2]]);
+    expect(file.imports.map((s) => [s.line, s.column, s.declaration])).toEqual([[1, 0, 0], [1, 11, 0], [2, 0, 1]]);
+  });
+
   it('binds names for every import form', async () => {
     const file = await extractPython([
       'import os',

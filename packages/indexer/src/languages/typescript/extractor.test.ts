@@ -646,6 +646,19 @@ describe('ecmascript extractor: syntax errors and robustness', () => {
     expect(oneRef(r, 'before').enclosing).toBe(idOf(r, 'after'));
   });
 
+  it('lists declarations and sites in source order, even where the walk meets them later', async () => {
+    const r = await extractSource('@dec()\nclass A extends B {}\nconst f = () => { function inner() {} }, g = 1;\n');
+    expect(r.references.map((s) => s.name)).toEqual(['dec', 'B']);
+    expect(r.declarations.map((d) => d.qualifiedName)).toEqual(['A', 'f', 'f::inner', 'g']);
+    expect(decl(r, 'f::inner').parent).toBe(idOf(r, 'f'));
+    expect(oneRef(r, 'B').enclosing).toBe(idOf(r, 'A'));
+  });
+
+  it('counts a trailing newline as opening a last line, as the file node does', async () => {
+    expect((await extractSource('export const a = 1;\n')).lineCount).toBe(2);
+    expect((await extractSource('export const a = 1;')).lineCount).toBe(1);
+  });
+
   it('reports missing tokens', async () => {
     const r = await extractSource('function f(a: number {\n  return a;\n}\nfunction g() {}\n');
     expect(r.errors.some((e) => e.message.includes('missing'))).toBe(true);
