@@ -560,3 +560,16 @@ describe('python extractor: robustness', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe('python extractor: what a wildcard import binds', () => {
+  it('reads literal __all__ lists, their += / extend / append, and gives up on computed ones', async () => {
+    const literal = await extractPython('__all__ = ["a", \'b\']\n__all__ += ["c"]\n__all__.extend(("d",))\n__all__.append("e")\n', 'm.py');
+    expect(literal.starExports).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect((await extractPython('x = 1\n', 'plain.py')).starExports).toBeUndefined();
+    expect((await extractPython('from .a import *\nfrom . import a\n__all__ = a.__all__ + ["b"]\n', 'pkg/__init__.py')).starExports).toBe('dynamic');
+    expect((await extractPython('__all__ = ["a"]\n__all__ += other\n', 'm.py')).starExports).toBe('dynamic');
+    expect((await extractPython('if X:\n    __all__ = ["a"]\nelse:\n    __all__ = ["b"]\n', 'm.py')).starExports).toBe('dynamic');
+    // Inside a function it is a local name, not the module's list.
+    expect((await extractPython('def f():\n    __all__ = ["a"]\n', 'm.py')).starExports).toBeUndefined();
+  });
+});

@@ -150,6 +150,8 @@ class FileWalker {
   private readonly siteScopes: Array<Scope | null> = [];
   /** Types stated for declarations (return annotations, module-level and annotated data). */
   private readonly declarationTypes: Array<{ declaration: number; field: 'valueType' | 'returnType'; pending: PendingType }> = [];
+  /** The module's `__all__`, when it states one (see `noteAll`). */
+  private starExports: string[] | 'dynamic' | undefined;
   /** Module-level data declarations whose type comes from every assignment of their name. */
   private readonly moduleData: Array<{ declaration: number; name: string; scope: Scope }> = [];
   /** Attribute assignments of classes (`self.x = …` in methods, `x = …` in the class body). */
@@ -222,7 +224,7 @@ class FileWalker {
    * Decides `locallyBound`/`localTarget` now that every binding of the file is known, then puts
    * everything in source order (the walk visits function bodies after their surroundings).
    */
-  finish(): BuiltExtraction {
+  finish(): BuiltExtraction & Pick<FileExtraction, 'starExports'> {
     const declarations = this.builder.declarations;
     this.builder.references.forEach((site, index) => {
       const scope = this.siteScopes[index];
@@ -257,7 +259,28 @@ class FileWalker {
       ...fact,
       type: fact.type ? (this.provenType({ type: fact.type, scope }) ?? null) : null,
     }));
-    return this.builder.finish(memberTypes);
+    const finished = this.builder.finish(memberTypes);
+    return this.starExports === undefined ? finished : { ...finished, starExports: this.starExports };
+  }
+
+  /**
+   * `__all__` at module level: the names `from this_module import *` binds. Only literal lists of
+   * strings (assigned, `+=`, `.extend([...])`, `.append('x')`) are followed; anything computed makes
+   * the list unknowable ('dynamic').
+   */
+  private noteAll(change: 'assign' | 'add', value: SyntaxNode | null): void {
+    const names = value ? literalStrings(value) : null;
+    if (names === null) {
+      this.starExports = 'dynamic';
+    } else if (change === 'assign') {
+      // Two different literal lists in one module (e.g. per platform): which one runs is unknown.
+      const same = Array.isArray(this.starExports) && this.starExports.join('\0') === names.join('\0');
+      this.starExports = this.starExports === undefined || same ? names : 'dynamic';
+    } else if (Array.isArray(this.starExports)) {
+      this.starExports = [...this.starExports, ...names];
+    } else {
+      this.starExports = 'dynamic';
+    }
   }
 
   /**
@@ -318,12 +341,23 @@ class FileWalker {
       case 'call': {
         const callee = calleeOf(node.childForFieldName('function'));
         if (callee) this.addSite('calls', callee, ctx.enclosing, ctx.scope, node);
+        if (ctx.scope.kind === 'module' && callee?.receiver?.length === 1 && callee.receiver[0] === '__all__') {
+          const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+          if (callee.name === 'extend' && args.length === 1) this.noteAll('add', args[0]);
+          else if (callee.name === 'append' && args.length === 1 && args[0]!.type === 'string') this.noteAll('add', args[0]);
+          else if (callee.name !== 'index' && callee.name !== 'count') this.noteAll('add', null);
+        }
         return true;
       }
       case 'assignment':
         this.visitAssignment(node, ctx);
         return false;
       case 'augmented_assignment':
+        if (ctx.scope.kind === 'module' && node.childForFieldName('left')?.text === '__all__') {
+          this.noteAll(node.childForFieldName('operator')?.type === '+=' ? 'add' : 'assign', node.childForFieldName('operator')?.type === '+=' ? node.childForFieldName('right') : null);
+        }
+        this.bindTargets(node.childForFieldName('left'), ctx, 'assignment');
+        return true;
       case 'for_statement':
         this.bindTargets(node.childForFieldName('left'), ctx, 'assignment');
         return true;
@@ -530,6 +564,8 @@ class FileWalker {
     const stated: StatedType = !single ? null : annotation ? annotationType(annotation) : right ? valueType(right) : 'none';
     const bound = stated === 'none' ? 'none' : stated === null ? undefined : { type: stated, scope: ctx.scope };
     for (const name of names) ctx.scope.bind(name.text, 'assignment', undefined, single ? bound : undefined);
+
+    if (ctx.scope.kind === 'module' && names.some((name) => name.text === '__all__')) this.noteAll('assign', single ? right : null);
 
     let initialiserEnclosing = ctx.enclosing;
     if (ctx.scope.kind === 'module' || ctx.scope.kind === 'class') {
@@ -780,6 +816,19 @@ function typedReceiverOf(object: SyntaxNode): { type: TypeRef; path: string[] } 
   if (!current) return undefined;
   const type = current.type === 'call' ? callType(current) : valueType(current);
   return type !== null && type !== 'none' ? { type, path } : undefined;
+}
+
+/** `['a', "b"]` / `('a',)` / `'a'` → the strings; null for anything else (f-strings, names, calls). */
+function literalStrings(node: SyntaxNode): string[] | null {
+  const items = node.type === 'list' || node.type === 'tuple' ? node.namedChildren.filter((c) => c !== null && c.type !== 'comment') : [node];
+  const out: string[] = [];
+  for (const item of items) {
+    if (item?.type !== 'string') return null;
+    const parts = item.namedChildren.filter((c) => c !== null && c.type !== 'string_start' && c.type !== 'string_end');
+    if (parts.length > 1 || (parts.length === 1 && parts[0]!.type !== 'string_content')) return null;
+    out.push(parts.length === 1 ? parts[0]!.text : '');
+  }
+  return out;
 }
 
 function firstParameterName(parameters: SyntaxNode): string | undefined {

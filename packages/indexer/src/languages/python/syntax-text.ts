@@ -3,19 +3,9 @@
  * docstrings, statement texts.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Span } from '../../model/extraction.js';
 
 /** Longest text stored as a signature; a longer statement is cut with an ellipsis. */
 export const MAX_SIGNATURE_LENGTH = 300;
-
-export function spanOf(node: SyntaxNode): Span {
-  return {
-    startLine: node.startPosition.row + 1,
-    endLine: node.endPosition.row + 1,
-    startColumn: node.startPosition.column,
-    endColumn: node.endPosition.column,
-  };
-}
 
 export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
