@@ -82,26 +82,36 @@ function parserFor(grammar: Grammar): Parser {
 
 /** `source` with the two grammar gaps neutralised; same length, same line breaks. */
 export function repairSource(source: string, root: SyntaxNode, repairGenericSignatures: boolean): string {
-  const chars = source.split('');
-  let changed = false;
+  // Offset → replacement character. (Splitting a large file into characters and joining them again
+  // cost more than parsing it.)
+  const edits = new Map<number, string>();
   for (const match of source.matchAll(VARIANCE_MODIFIER)) {
     const start = match.index + match[1]!.length;
     if (!isCode(root, start)) continue;
-    for (let i = start; i < start + match[2]!.length; i++) chars[i] = ' ';
-    changed = true;
+    for (let i = start; i < start + match[2]!.length; i++) edits.set(i, ' ');
   }
-  for (const literal of brokenTemplateLiteralTypes(root)) {
-    if (blankTemplateEscapes(source, chars, literal.startIndex)) changed = true;
-  }
+  for (const literal of brokenTemplateLiteralTypes(root)) blankTemplateEscapes(source, edits, literal.startIndex);
   if (repairGenericSignatures) {
     for (const match of source.matchAll(LINE_STARTING_WITH_ANGLE)) {
       const angle = match.index + match[0].length - 1;
       if (!isCode(root, angle) || !endsMember(source, root, match.index)) continue;
-      chars[angle - 1] = ';';
-      changed = true;
+      edits.set(angle - 1, ';');
     }
   }
-  return changed ? chars.join('') : source;
+  return edits.size === 0 ? source : applyEdits(source, edits);
+}
+
+/** `source` with single characters replaced; same length. */
+function applyEdits(source: string, edits: ReadonlyMap<number, string>): string {
+  const offsets = [...edits.keys()].sort((a, b) => a - b);
+  const parts: string[] = [];
+  let from = 0;
+  for (const offset of offsets) {
+    parts.push(source.slice(from, offset), edits.get(offset)!);
+    from = offset + 1;
+  }
+  parts.push(source.slice(from));
+  return parts.join('');
 }
 
 /** Whether the code before `lineBreak` (comments skipped) ends something, so a new member may start. */
@@ -140,10 +150,9 @@ function brokenTemplateLiteralTypes(root: SyntaxNode): SyntaxNode[] {
 
 /**
  * Blanks every escape in the literal parts of the template starting at `open` (a backtick), up to its
- * real closing backtick; `\${...}` substitutions are skipped by brace depth. True when one was blanked.
+ * real closing backtick; `\${...}` substitutions are skipped by brace depth.
  */
-function blankTemplateEscapes(source: string, chars: string[], open: number): boolean {
-  let blanked = false;
+function blankTemplateEscapes(source: string, edits: Map<number, string>, open: number): void {
   let depth = 0;
   for (let i = open + 1; i < source.length; i++) {
     const c = source[i];
@@ -153,16 +162,14 @@ function blankTemplateEscapes(source: string, chars: string[], open: number): bo
     } else if (c === '`') {
       break;
     } else if (c === '\\') {
-      chars[i] = ' ';
-      if (i + 1 < source.length && source[i + 1] !== '\n') chars[i + 1] = ' ';
+      edits.set(i, ' ');
+      if (i + 1 < source.length && source[i + 1] !== '\n') edits.set(i + 1, ' ');
       i++;
-      blanked = true;
     } else if (c === '$' && source[i + 1] === '{') {
       depth = 1;
       i++;
     }
   }
-  return blanked;
 }
 
 function isCode(root: SyntaxNode, index: number): boolean {
