@@ -41,6 +41,9 @@ const files: Record<string, string[]> = {
     '',
     '    def size(self):',
     '        return len(self.items)  # BUILTIN',
+    '',
+    '',
+    'make_box = Box',
   ],
   'pkg/main.py': [
     'import os.path',
@@ -55,7 +58,12 @@ const files: Record<string, string[]> = {
     "    os.path.join('a', 'b')  # EXTERNAL",
     '    helper(2)  # IMPORTED',
     '    cb()  # PARAM',
+    '    util.make_box()  # HELD',
+    "    joiner('a')  # HELDEXT",
     '    return Box.size(box)  # CLASSMEMBER',
+    '',
+    '',
+    'joiner = os.path.join',
     '',
     '',
     'def shadow():',
@@ -114,6 +122,7 @@ describe.skipIf(missing !== null)('Python oracle (jedi)', () => {
     edge('run', 'join', 'calls', 'pkg/main.py', 'EXTERNAL', 'unique-name');               // wrong: the stdlib's join
     edge('run', 'helper', 'calls', 'pkg/main.py', 'IMPORTED', 'import');                  // right
     edge('run', 'Box::size', 'calls', 'pkg/main.py', 'CLASSMEMBER', 'qualified-member');  // right
+    edge('run', 'Box', 'instantiates', 'pkg/main.py', 'HELD', 'import');                  // right: make_box holds Box
     edge('shadow', 'helper', 'calls', 'pkg/main.py', 'SHADOW', 'import');                 // wrong: the local def runs
     db.close();
 
@@ -143,6 +152,11 @@ describe.skipIf(missing !== null)('Python oracle (jedi)', () => {
     expect(construct).toMatchObject({ kind: 'f()', answer: 'workspace', category: 'class', edgeKind: null });
     expect(declsOf(construct)).toEqual([`Box@pkg/util.py:${lineOf('pkg/util.py', 'class Box')}`, `__init__@pkg/util.py:${lineOf('pkg/util.py', '__init__')}`]);
     expect(siteAt('pkg/main.py', 'CHAINED', 'Box().open')).toMatchObject({ kind: 'obj.m()', answer: 'workspace', category: 'method' });
+    // A variable holding a class: the variable and the class (with its __init__) are all right.
+    const held = siteAt('pkg/main.py', 'HELD');
+    expect(held).toMatchObject({ kind: 'mod.f()', answer: 'workspace', edgeKind: null });
+    expect(declsOf(held).sort()).toEqual([`Box@pkg/util.py:${lineOf('pkg/util.py', 'class Box')}`,
+      `__init__@pkg/util.py:${lineOf('pkg/util.py', '__init__')}`, `make_box@pkg/util.py:${lineOf('pkg/util.py', 'make_box')}`].sort());
   });
 
   it('sees the local function that shadows an import, parameters and the standard library', () => {
@@ -151,6 +165,7 @@ describe.skipIf(missing !== null)('Python oracle (jedi)', () => {
     expect(declsOf(shadow)).toEqual([`helper@pkg/main.py:${lineOf('pkg/main.py', '    def helper')}`]);
     expect(siteAt('pkg/main.py', 'PARAM')).toMatchObject({ answer: 'local' });
     expect(siteAt('pkg/main.py', 'EXTERNAL')).toMatchObject({ kind: 'mod.f()', answer: 'external' });
+    expect(siteAt('pkg/main.py', 'HELDEXT')).toMatchObject({ kind: 'f()', answer: 'external' }); // joiner = os.path.join
     expect(siteAt('pkg/util.py', 'BUILTIN')).toMatchObject({ answer: 'external' });
     expect(siteAt('pkg/main.py', 'TYPED').callers).toEqual([{ name: 'run', line: lineOf('pkg/main.py', 'def run'), strong: true }]);
   });
@@ -159,20 +174,21 @@ describe.skipIf(missing !== null)('Python oracle (jedi)', () => {
     expect(report.language).toBe('python');
     const calls = report.precision.find((p: any) => p.kind === 'calls' && p.resolvedBy === '(all)');
     expect(calls).toMatchObject({ edges: 7, confirmed: 5, wrong: 2, noAnswer: 0, noSite: 0, precision: 5 / 7 });
-    expect(report.precision.find((p: any) => p.kind === 'instantiates' && p.resolvedBy === '(all)')).toMatchObject({ confirmed: 1, wrong: 0 });
+    expect(report.precision.find((p: any) => p.kind === 'instantiates' && p.resolvedBy === '(all)')).toMatchObject({ confirmed: 2, wrong: 0 });
     expect(report.samples.falsePositives.map((s: any) => s.site).sort()).toEqual(
       [`pkg/main.py:${lineOf('pkg/main.py', 'EXTERNAL')}`, `pkg/main.py:${lineOf('pkg/main.py', 'SHADOW')}`].sort());
-    // Workspace sites: self.size, box.open, Box(), Box().open, util.helper, helper, Box.size, the shadowing helper.
-    expect(report.recallOverall).toMatchObject({ sites: 8, found: 6 });
+    // Workspace sites: self.size, box.open, Box(), Box().open, util.helper, util.make_box, helper, Box.size and
+    // the shadowing helper.
+    expect(report.recallOverall).toMatchObject({ sites: 9, found: 7 });
     const shape = (kind: string) => report.recall.find((r: any) => r.siteKind === kind && r.group === '(all)');
     expect(shape('obj.m()')).toMatchObject({ sites: 2, found: 1 });
     expect(shape('f()')).toMatchObject({ sites: 3, found: 2 });
     expect(shape('self.m()')).toMatchObject({ sites: 1, found: 1 });
-    expect(shape('mod.f()')).toMatchObject({ sites: 1, found: 1 });
+    expect(shape('mod.f()')).toMatchObject({ sites: 2, found: 2 });
     expect(shape('Cls.m()')).toMatchObject({ sites: 1, found: 1 });
     expect(report.samples.falseNegatives.map((s: any) => `${s.site} ${s.callee}`).sort()).toEqual([
       `pkg/main.py:${lineOf('pkg/main.py', 'CHAINED')} Box().open`, `pkg/main.py:${lineOf('pkg/main.py', 'SHADOW')} helper`,
     ].sort());
-    expect(report.callers).toMatchObject({ confirmed: 6, innermost: 6, elsewhere: 0 });
+    expect(report.callers).toMatchObject({ confirmed: 7, innermost: 7, elsewhere: 0 });
   });
 });

@@ -223,11 +223,12 @@ class FileOracle:
             return [], None
         ws, ext = [], None
         for v in inferred:
-            if v.type not in ('function', 'class'):
-                continue
-            if is_workspace_path(self.root, v.module_path):
+            workspace = is_workspace_path(self.root, v.module_path)
+            if v.type in ('function', 'class') and workspace:
                 ws.extend(self.describe(v))
-            elif ext is None:
+            # Calling an instance runs its class's __call__: outside the repo when the class is
+            # (`possible_keys = pytest.mark.parametrize(...)` … `@possible_keys`).
+            elif v.type in ('function', 'class', 'instance') and not workspace and ext is None:
                 ext = external_where(v)
         return ws, ext
 
