@@ -25,7 +25,8 @@ import type { ExtractInput, LanguageExtractor } from '../../model/language-suppo
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { countLines } from '../../extraction/core/line-count.js';
 import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
-import { Scope, type BindingKind, type BoundValue } from './scopes.js';
+import { Scope, type BoundValue } from '../../extraction/core/scopes.js';
+import { PYTHON_SCOPES, type BindingKind } from './scopes.js';
 import { findRestartPoint, lineStartsOf, MAX_RECOVERIES, reparse } from './syntax-errors.js';
 import { docstringOf, flatText, identifierChain, truncate } from './syntax-text.js';
 import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
@@ -175,7 +176,7 @@ class FileWalker {
     this.rowOffset = rowOffset;
     this.builder.lineOffset = rowOffset;
     this.lineStarts = null;
-    const ctx: Context = { scope: new Scope('module', null), parentDecl: null, enclosing: null, typeOnly: false, self: null };
+    const ctx: Context = { scope: Scope.file(PYTHON_SCOPES, 'module'), parentDecl: null, enclosing: null, typeOnly: false, self: null };
     const types = typeTableOf(root.tree.language);
     const cursor = root.walk();
     try {
@@ -226,25 +227,7 @@ class FileWalker {
    */
   finish(): BuiltExtraction & Pick<FileExtraction, 'starExports'> {
     const declarations = this.builder.declarations;
-    this.builder.references.forEach((site, index) => {
-      const scope = this.siteScopes[index];
-      if (!scope) return;
-      if (site.typedReceiver) {
-        const type = this.provenType({ type: site.typedReceiver.type, scope });
-        if (type) site.typedReceiver.type = type;
-        else delete site.typedReceiver;
-      }
-      if (!site.receiver) return;
-      const asReceiver = site.receiver.length > 0;
-      const verdict = scope.classify(asReceiver ? site.receiver[0] : site.name, asReceiver);
-      if (!verdict.locallyBound) return;
-      site.locallyBound = true;
-      if (verdict.localTarget !== undefined && site.receiver.length === 0) site.localTarget = verdict.localTarget;
-      // `x.m()` with `x` a local whose every binding states one type.
-      const value = asReceiver ? verdict.scope?.provenValue(site.receiver[0]) : undefined;
-      const type = value ? this.provenType(value) : undefined;
-      if (type) site.typedReceiver = { type, path: site.receiver.slice(1) };
-    });
+    this.builder.references.forEach((site, index) => this.siteScopes[index]?.completeSite(site));
     for (const { declaration, field, pending } of this.declarationTypes) {
       const type = this.provenType(pending);
       if (type) declarations[declaration][field] = type;
@@ -283,25 +266,9 @@ class FileWalker {
     }
   }
 
-  /**
-   * A stated type whose names mean what the global pass will look up: its first name must not be
-   * a local of the scope it was written in — unless that local's own type is proven, then
-   * `x.make()` becomes a method call on x's type. undefined when nothing is proven.
-   */
-  private provenType(pending: PendingType, depth = 0): TypeRef | undefined {
-    const { type, scope } = pending;
-    if (depth > 8) return undefined;
-    if (type.kind === 'member-call') {
-      const of = this.provenType({ type: type.of, scope }, depth + 1);
-      return of ? { ...type, of } : undefined;
-    }
-    const chain = type.kind === 'named' ? type.chain : type.callee;
-    const verdict = scope.classify(chain[0], chain.length > 1);
-    if (!verdict.locallyBound) return type;
-    if (type.kind !== 'call' || chain.length !== 2) return undefined;
-    const value = verdict.scope?.provenValue(chain[0]);
-    const of = value ? this.provenType(value, depth + 1) : undefined;
-    return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
+  /** A stated type, proven in the scope it was written in (see `Scope.provenType`). */
+  private provenType(pending: PendingType): TypeRef | undefined {
+    return pending.scope.provenType(pending.type);
   }
 
   private push(node: SyntaxNode | null | undefined, ctx: Context): void {
@@ -363,7 +330,7 @@ class FileWalker {
         return true;
       case 'named_expression': {
         const name = node.childForFieldName('name');
-        if (name?.type === 'identifier') ctx.scope.walrusTarget().bind(name.text, 'assignment');
+        if (name?.type === 'identifier') ctx.scope.bind(name.text, 'walrus');
         return true;
       }
       case 'as_pattern': {
@@ -389,8 +356,7 @@ class FileWalker {
       case 'nonlocal_statement':
         for (const child of node.namedChildren) {
           if (child?.type !== 'identifier') continue;
-          if (node.type === 'global_statement') ctx.scope.declareGlobal(child.text);
-          else ctx.scope.declareNonlocal(child.text);
+          ctx.scope.declare(child.text, node.type === 'global_statement' ? 'global' : 'nonlocal');
         }
         return false;
       case 'import_statement':
@@ -441,7 +407,7 @@ class FileWalker {
     this.bindDefinition(name, id, ctx);
     this.stateType(id, 'returnType', annotationType(returnType), ctx.scope);
 
-    const scope = new Scope('function', ctx.scope);
+    const scope = ctx.scope.open('function');
     const instance = inClass && !isStatic && !decorators.includes('classmethod') && parameters ? firstParameterName(parameters) : undefined;
     const self = instance !== undefined && ctx.parentDecl !== null ? { name: instance, owner: ctx.parentDecl } : null;
     const inner: Context = { scope, parentDecl: id, enclosing: id, typeOnly: ctx.typeOnly, self };
@@ -472,7 +438,7 @@ class FileWalker {
     });
     this.bindDefinition(name, id, ctx);
 
-    const classScope = new Scope('class', ctx.scope);
+    const classScope = ctx.scope.open('class');
     const inner: Context = {
       scope: classScope, parentDecl: id, enclosing: ctx.enclosing, typeOnly: ctx.typeOnly, self: null,
     };
@@ -527,7 +493,7 @@ class FileWalker {
   }
 
   private visitLambda(node: SyntaxNode, ctx: Context): void {
-    const scope = new Scope('lambda', ctx.scope);
+    const scope = ctx.scope.open('lambda');
     this.pushErrorChildren(node, { ...ctx, scope });
     this.push(node.childForFieldName('body'), { ...ctx, scope });
     const parameters = node.childForFieldName('parameters');
@@ -535,7 +501,7 @@ class FileWalker {
   }
 
   private visitComprehension(node: SyntaxNode, ctx: Context): void {
-    const inner: Context = { ...ctx, scope: new Scope('comprehension', ctx.scope) };
+    const inner: Context = { ...ctx, scope: ctx.scope.open('comprehension') };
     this.pushErrorChildren(node, inner);
     const visits: Array<{ node: SyntaxNode; ctx: Context }> = [];
     let firstClause = true;

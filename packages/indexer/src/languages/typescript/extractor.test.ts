@@ -623,6 +623,21 @@ describe('ecmascript extractor: local scopes', () => {
     expect(oneRef(r, 'create').localTarget).toBeUndefined();
   });
 
+  it('classifies names after the walk: a const below its call, a var from a nested block in the whole function', async () => {
+    const r = await extractSource([
+      'export function run() {',
+      '  early();',
+      '  if (ok) { var later = function () {}; var client: Client = make(); }',
+      '  later();',
+      '  client.send();',
+      '  const early = () => 1;',
+      '}',
+    ].join('\n'));
+    expect(oneRef(r, 'early')).toMatchObject({ locallyBound: true, localTarget: idOf(r, 'run::early') });
+    expect(oneRef(r, 'later')).toMatchObject({ locallyBound: true, localTarget: idOf(r, 'run::later') });
+    expect(oneRef(r, 'send')).toMatchObject({ locallyBound: true, typedReceiver: { type: { kind: 'named', chain: ['Client'] }, path: [] } });
+  });
+
   it('scopes JSX tags like any other name', async () => {
     const r = await extractSource('export const Wrap = ({ as: Tag, children }) => <Tag>{children}</Tag>;\n', 'w.jsx');
     expect(oneRef(r, 'Tag')).toMatchObject({ locallyBound: true });

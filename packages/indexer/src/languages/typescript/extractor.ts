@@ -16,10 +16,11 @@ import { DeclarationBuilder, type DeclarationDetails } from '../../extraction/co
 import { countLines } from '../../extraction/core/line-count.js';
 import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
 import { repairedTree } from './ecmascript-syntax-repair.js';
-import { blockScope, functionScope, headScope, LocalScope, patternNames } from './ecmascript-scopes.js';
+import { Scope, type ReceiverWords } from '../../extraction/core/scopes.js';
+import { bindParameters, ECMASCRIPT_SCOPES, patternNames } from './ecmascript-scopes.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
-  compactText, decoratorText, decoratorTexts, declarationName, docCommentText, firstChildOfType,
+  CLASS_DECLARATION_TYPES, compactText, decoratorText, decoratorTexts, declarationName, docCommentText, firstChildOfType,
   firstStringArgument, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase,
   memberTarget, namedChildrenOf, propertyName, receiverChain, requireSpecifier, startAfterDecorators, statementText,
   stringLiteralValue, TYPE_ONLY_TYPES, typeParameterNames, visibilityOf, type MemberTarget,
@@ -36,8 +37,8 @@ const NOTHING_INSIDE: ReadonlySet<string> = new Set([
 const COMPONENT_WRAPPERS: ReadonlySet<string> = new Set(['memo', 'forwardRef', 'observer']);
 
 interface Context {
-  /** Innermost local scope; null at module (and namespace) level. */
-  scope: LocalScope | null;
+  /** Innermost scope: names used here are looked up in it, names declared here are bound in it. */
+  scope: Scope;
   /** Declaration that owns reference sites here (null: the file). */
   enclosing: number | null;
   /** Parent of declarations created here. */
@@ -95,10 +96,10 @@ class EcmascriptFileExtractor {
   private readonly exports: ExportStatement[] = [];
 
   private readonly stack: Frame[] = [];
-  /** Syntax node id → local id of the declaration it produced (for `localTarget`). */
-  private readonly declarationByNode = new Map<number, number>();
-  /** References whose local binding may be an extracted declaration, resolved after the walk. */
-  private readonly pendingTargets: Array<{ site: ReferenceSite; nodeId: number }> = [];
+  /** Sites to classify once every local binding is known (`Scope.completeSite`). */
+  private readonly pendingSites: Array<{ site: ReferenceSite; scope: Scope; words: ReceiverWords }> = [];
+  /** Stated types of declarations and member facts, proven once every local binding is known. */
+  private readonly pendingTypes: Array<{ type: TypeRef; scope: Scope; words: ReceiverWords; apply: (type: TypeRef | undefined) => void }> = [];
   /** Overload signatures already emitted, per container. */
   private readonly emittedSignatures = new Set<string>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
@@ -118,7 +119,7 @@ class EcmascriptFileExtractor {
   run(): FileExtraction {
     const root = this.input.tree.rootNode;
     const ctx: Context = {
-      scope: null, enclosing: null, container: null, moduleLevel: true, inFunction: false,
+      scope: Scope.file(ECMASCRIPT_SCOPES, 'module'), enclosing: null, container: null, moduleLevel: true, inFunction: false,
       thisIsClass: false, pendingOwner: null, suppressDeclarations: false,
     };
     const syntaxErrors = new SyntaxErrorCollector();
@@ -214,8 +215,8 @@ class EcmascriptFileExtractor {
         return;
       case 'abstract_method_signature': return this.visitClassMemberSignature(frame, true);
       case 'class_static_block':
-        // Runs once when the class is defined: its sites belong to the class.
-        return this.pushChildren(node, { ...ctx, enclosing: ctx.container, pendingOwner: null });
+        // Runs once when the class is defined: its sites belong to the class; its `var`s are its own.
+        return this.pushChildren(node, { ...ctx, scope: ctx.scope.open('function'), enclosing: ctx.container, pendingOwner: null });
       case 'class_declaration':
       case 'abstract_class_declaration':
       case 'class': return this.visitClass(frame);
@@ -232,17 +233,19 @@ class EcmascriptFileExtractor {
       case 'jsx_self_closing_element': return this.visitJsxElement(frame);
       case 'decorator': return this.visitDecorator(frame);
       case 'statement_block':
-      case 'switch_body': {
-        const scope = blockScope(node, ctx.scope);
-        const inner = { ...ctx, moduleLevel: false, scope: scope.size > 0 ? scope : ctx.scope };
-        return this.pushChildren(node, inner);
-      }
+      case 'switch_body':
       case 'for_statement':
+        return this.pushChildren(node, { ...ctx, moduleLevel: false, scope: ctx.scope.open('block') });
       case 'for_in_statement':
       case 'catch_clause': {
-        const scope = headScope(node, ctx.scope);
-        const inner = { ...ctx, moduleLevel: false, scope: scope.size > 0 ? scope : ctx.scope };
-        return this.pushChildren(node, inner);
+        const scope = ctx.scope.open('block');
+        // `for (const x of …)`, `for (var k in …)`, `catch (e)`: the head binds; a `var` is the function's.
+        const declarationKind = type === 'catch_clause' ? 'let' : node.childForFieldName('kind')?.text;
+        const bound = type === 'catch_clause' ? node.childForFieldName('parameter') : node.childForFieldName('left');
+        if (declarationKind !== undefined) {
+          for (const name of patternNames(bound)) scope.bind(name, declarationKind === 'var' ? 'var' : 'lexical');
+        }
+        return this.pushChildren(node, { ...ctx, moduleLevel: false, scope });
       }
       default:
         return this.pushChildren(node, ctx);
@@ -253,20 +256,16 @@ class EcmascriptFileExtractor {
 
   /**
    * The builder's declaration (one per kind, name and start line: a repeat gets the first one's id),
-   * indexed by the syntax nodes that stand for it (`localTarget`) and, at top level, by name.
+   * indexed at top level by name.
    */
-  private addDeclaration(
-    kind: NodeKind, name: string, span: SyntaxNode, ctx: Context, details: DeclarationDetails, keyNodes: SyntaxNode[] = [],
-  ): number {
+  private addDeclaration(kind: NodeKind, name: string, span: SyntaxNode, ctx: Context, details: DeclarationDetails): number {
     const id = this.builder.declare(kind, name, ctx.container, span, details);
     if (this.declarations[id].parent === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
-    this.declarationByNode.set(span.id, id);
-    for (const node of keyNodes) this.declarationByNode.set(node.id, id);
     return id;
   }
 
   /** The context inside a declaration that owns its body's reference sites. */
-  private insideDeclaration(ctx: Context, id: number, scope: LocalScope | null, thisIsClass: boolean): Context {
+  private insideDeclaration(ctx: Context, id: number, scope: Scope, thisIsClass: boolean): Context {
     return {
       scope, enclosing: id, container: id, moduleLevel: false,
       inFunction: true, thisIsClass, pendingOwner: null, suppressDeclarations: ctx.suppressDeclarations,
@@ -336,7 +335,14 @@ class EcmascriptFileExtractor {
     if (id !== undefined) this.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
     for (const name of typeParameterNames(node) ?? []) this.typeParameterNames.add(name);
 
-    const scope = functionScope(node, ctx.scope);
+    // A function declaration binds its name in the enclosing block; a function expression, in its own scope.
+    const scope = ctx.scope.open('function');
+    if (ownName && (node.type === 'function_declaration' || node.type === 'generator_function_declaration')) {
+      ctx.scope.bind(ownName.text, 'lexical', id);
+    } else if (ownName && (node.type === 'function_expression' || node.type === 'function' || node.type === 'generator_function')) {
+      scope.bind(ownName.text, 'lexical', id);
+    }
+    bindParameters(node, scope, ctx.scope);
     const isArrow = node.type === 'arrow_function';
     const thisIsClass = isArrow ? ctx.thisIsClass : false;
     let inner: Context;
@@ -397,6 +403,7 @@ class EcmascriptFileExtractor {
     } else if (id !== undefined && decorators.length > 0) {
       this.declarations[id].decorators = decorators;
     }
+    if (nameNode && CLASS_DECLARATION_TYPES.has(node.type)) ctx.scope.bind(nameNode.text, 'lexical', id);
 
     // Decorators and heritage expressions run where the class is defined.
     for (const child of node.children) {
@@ -457,7 +464,9 @@ class EcmascriptFileExtractor {
     // A getter's declared type is the property's; a method's is what calling it returns.
     const declared = annotatedType(node.childForFieldName('return_type'));
     this.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
-    const inner = this.insideDeclaration(ctx, id, functionScope(node, ctx.scope), true);
+    const scope = ctx.scope.open('function');
+    bindParameters(node, scope, ctx.scope);
+    const inner = this.insideDeclaration(ctx, id, scope, true);
     for (const child of node.children) {
       if (!child || child === nameNode) continue;
       // Member decorators run when the class is defined, not inside the method.
@@ -519,33 +528,19 @@ class EcmascriptFileExtractor {
   }
 
   /**
-   * Records a stated type on a declaration once its names are known to mean what the global pass
-   * will look up (see `checkedType`).
+   * Records a stated type on a declaration, once the walk is over and its names are known to mean
+   * what the global pass will look up (see `proveLater`).
    */
   private stateType(id: number, field: 'valueType' | 'returnType', type: TypeRef | null, ctx: Context): void {
-    const checked = this.checkedType(type, ctx);
-    if (checked) this.declarations[id][field] = checked;
+    if (type) this.proveLater(type, ctx, (proven) => { if (proven) this.declarations[id][field] = proven; });
   }
 
   /**
-   * A stated type whose first name is not a local of the scope it is written in — unless that local's
-   * own type is stated: `c.make()` is then a method call on c's type. `this.make()` only in a class.
+   * A stated type, proven in the scope it is written in after the walk (`Scope.provenType`):
+   * `this.make()` only in a class, nothing through `super`.
    */
-  private checkedType(type: TypeRef | null, ctx: Context, depth = 0): TypeRef | undefined {
-    if (!type || depth > 8) return undefined;
-    if (type.kind === 'member-call') {
-      const of = this.checkedType(type.of, ctx, depth + 1);
-      return of ? { ...type, of } : undefined;
-    }
-    const chain = type.kind === 'named' ? type.chain : type.callee;
-    const head = chain[0];
-    if (head === 'super') return undefined;
-    if (head === 'this') return ctx.thisIsClass && type.kind === 'call' && chain.length === 2 ? type : undefined;
-    const local = ctx.scope?.lookup(head);
-    if (!local) return type;
-    if (type.kind !== 'call' || chain.length !== 2 || !local.type) return undefined;
-    const of = this.checkedType(local.type, ctx, depth + 1);
-    return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
+  private proveLater(type: TypeRef, ctx: Context, apply: (type: TypeRef | undefined) => void): void {
+    this.pendingTypes.push({ type, scope: ctx.scope, words: ctx.thisIsClass ? CLASS_THIS : PLAIN_THIS, apply });
   }
 
   private visitField(frame: Frame): void {
@@ -568,7 +563,7 @@ class EcmascriptFileExtractor {
       isAsync: isFunction && hasToken(value!, 'async'),
       isAbstract: hasToken(node, 'abstract'),
       decorators: this.memberDecorators(frame),
-    }, value && isFunction ? [value] : []);
+    });
     if (!isFunction) this.stateType(id, 'valueType', annotatedType(node.childForFieldName('type')) ?? initialiserType(value), ctx);
     for (const child of node.children) {
       if (child?.type === 'decorator') this.push(child, ctx);
@@ -618,12 +613,14 @@ class EcmascriptFileExtractor {
     const { node, ctx, exportInfo } = frame;
     const name = declarationName(node);
     const body = node.childForFieldName('body');
+    if (name && ctx.suppressDeclarations) ctx.scope.bind(name, 'lexical');
     if (!name || ctx.suppressDeclarations) return;
     const id = this.addDeclaration('enum', name, node, ctx, {
       signature: headerText(this.input.source, node.startIndex, body ? body.startIndex : node.endIndex),
       docstring: this.docstring(frame),
       isExported: exportInfo !== undefined || undefined,
     });
+    ctx.scope.bind(name, 'lexical', id);
     if (!body) return;
     const memberCtx = { ...ctx, container: id };
     let comment: SyntaxNode | undefined;
@@ -689,6 +686,10 @@ class EcmascriptFileExtractor {
       const value = declarator.childForFieldName('value');
       const span = single ? node : declarator;
       if (!nameNode) continue;
+      const boundToCode = nameNode.type === 'identifier' && value !== null && (FUNCTION_VALUE_TYPES.has(value.type) || value.type === 'class');
+      // A function or class value extracted below binds its name to that declaration.
+      if (boundToCode && !extractLocals) ctx.scope.bind(nameNode.text, kindToken === 'var' ? 'var' : 'lexical');
+      else if (!boundToCode) this.bindDeclarator(declarator, nameNode, value, kindToken, ctx);
 
       if (ctx.moduleLevel && !ctx.suppressDeclarations && this.visitRequireBinding(node, declarator, nameNode, value, span, ctx)) continue;
 
@@ -701,7 +702,8 @@ class EcmascriptFileExtractor {
           isExported: exportInfo !== undefined || undefined,
           isAsync: hasToken(fnValue, 'async'),
           typeParameters: typeParameterNames(fnValue),
-        }, [declarator, fnValue]);
+        });
+        ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
         this.push(fnValue, ctx, { bound: id });
         continue;
       }
@@ -713,7 +715,8 @@ class EcmascriptFileExtractor {
           docstring: this.docstring(frame),
           isExported: exportInfo !== undefined || undefined,
           typeParameters: typeParameterNames(value),
-        }, [declarator, value]);
+        });
+        ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
         this.push(value, ctx, { bound: id });
         continue;
       }
@@ -732,7 +735,7 @@ class EcmascriptFileExtractor {
           signature: compactText(`${kindToken} ${this.input.source.slice(declarator.startIndex, declarator.endIndex)}`, 200),
           docstring: this.docstring(frame),
           isExported: exportInfo !== undefined || undefined,
-        }, names.length === 1 ? [declarator] : []);
+        });
         owner ??= id;
         if (nameNode.type === 'identifier') {
           const initialised = kindToken === 'const' ? initialiserType(value) : null;
@@ -742,6 +745,21 @@ class EcmascriptFileExtractor {
       if (value) this.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
     }
     // Type annotations and the `kind` keyword hold nothing to walk.
+  }
+
+  /**
+   * Binds the names one declarator declares where it stands (a `var`: in the function). A plain
+   * variable states its value's type by its annotation, else — when nothing can reassign it — by
+   * its initialiser.
+   */
+  private bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: SyntaxNode | null, kindToken: string, ctx: Context): void {
+    const kind = kindToken === 'var' ? 'var' : 'lexical';
+    if (nameNode.type !== 'identifier') {
+      for (const name of patternNames(nameNode)) ctx.scope.bind(name, kind);
+      return;
+    }
+    const type = annotatedType(declarator.childForFieldName('type')) ?? (kindToken === 'const' ? initialiserType(value) : null);
+    ctx.scope.bind(nameNode.text, kind, undefined, type ? { type, scope: ctx.scope } : undefined);
   }
 
   private variableFunctionSignature(statement: SyntaxNode, declarator: SyntaxNode, fn: SyntaxNode, single: boolean): string {
@@ -808,8 +826,7 @@ class EcmascriptFileExtractor {
     specifier: string, node: SyntaxNode, ctx: Context, text: string, bindings: ImportBinding[],
     flags: { typeOnly?: boolean; sideEffectOnly?: boolean },
   ): void {
-    const statement = this.builder.addImport(specifier, ctx.container, node, text, bindings, flags);
-    this.declarationByNode.set(node.id, statement.declaration);
+    this.builder.addImport(specifier, ctx.container, node, text, bindings, flags);
   }
 
   // ---------------------------------------------------------------- imports and exports
@@ -938,8 +955,9 @@ class EcmascriptFileExtractor {
     if (!property || owner === null || right === null) return;
     // `null`/`undefined` prove nothing and contradict nothing (a call on them fails at run time).
     if (right.type === 'null' || right.type === 'undefined') return;
-    const type = this.checkedType(initialiserType(right), ctx) ?? null;
-    this.memberTypes.push({ owner, name: property.text, type, enclosing: ctx.enclosing });
+    const fact: MemberTypeFact = { owner, name: property.text, type: initialiserType(right), enclosing: ctx.enclosing };
+    this.memberTypes.push(fact);
+    if (fact.type) this.proveLater(fact.type, ctx, (proven) => { fact.type = proven ?? null; });
   }
 
   /** `module.exports = …`, `exports.x = …`, `X.prototype.m = function …`. Returns false if none. */
@@ -989,7 +1007,7 @@ class EcmascriptFileExtractor {
         signature: headerText(this.input.source, statement.startIndex, right.childForFieldName('body')?.startIndex ?? right.endIndex),
         docstring: doc,
         isAsync: hasToken(right, 'async'),
-      }, [right]);
+      });
       this.push(right, ctx, { bound: id });
       return true;
     }
@@ -1073,7 +1091,7 @@ class EcmascriptFileExtractor {
       docstring: doc,
       isExported: true,
       isAsync: !isClass && hasToken(value, 'async'),
-    }, [value]);
+    });
     this.push(value, ctx, { bound: id });
   }
 
@@ -1137,39 +1155,15 @@ class EcmascriptFileExtractor {
     if (headName === 'this' && !ctx.thisIsClass) receiver = undefined;
     const reference = this.builder.addReference(kind, target.name, ctx.enclosing, site);
     if (receiver !== undefined) reference.receiver = receiver;
-    if (headName !== undefined && headName !== 'this' && headName !== 'super' && ctx.scope) {
-      const binding = ctx.scope.lookup(headName);
-      if (binding) {
-        reference.locallyBound = true;
-        if (binding.declarationNodeId !== undefined && receiver?.length === 0) {
-          this.pendingTargets.push({ site: reference, nodeId: binding.declarationNodeId });
-        }
-        // `c.m()` with `c: Client` or `const c = new Client()`.
-        const type = receiver && receiver.length > 0 ? this.checkedType(binding.type ?? null, ctx) : undefined;
-        if (type) reference.typedReceiver = { type, path: receiver!.slice(1) };
-      }
-    }
-    // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call.
+    // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
     if (receiver === undefined && receiverNode) {
-      const typed = this.typedReceiverOf(receiverNode, ctx);
+      const typed = statedReceiverType(receiverNode);
       if (typed) reference.typedReceiver = typed;
     }
-  }
-
-  /** A receiver expression that is a call (or `new`), then member names: its stated type and those names. */
-  private typedReceiverOf(node: SyntaxNode, ctx: Context): { type: TypeRef; path: string[] } | undefined {
-    const path: string[] = [];
-    let current: SyntaxNode | null = node;
-    while (current?.type === 'member_expression') {
-      const property = current.childForFieldName('property');
-      if (property?.type !== 'property_identifier') return undefined;
-      path.unshift(property.text);
-      current = current.childForFieldName('object');
+    // Whether the head is a local (and the receiver's type through it) is known once the walk is over.
+    if (reference.receiver || reference.typedReceiver) {
+      this.pendingSites.push({ site: reference, scope: ctx.scope, words: ctx.thisIsClass ? CLASS_THIS : PLAIN_THIS });
     }
-    if (!current) return undefined;
-    const stated = current.type === 'call_expression' ? callResultType(current) : initialiserType(current);
-    const type = this.checkedType(stated, ctx);
-    return type ? { type, path } : undefined;
   }
 
   // ---------------------------------------------------------------- finishing
@@ -1192,10 +1186,8 @@ class EcmascriptFileExtractor {
   }
 
   private finish(): void {
-    for (const { site, nodeId } of this.pendingTargets) {
-      const id = this.declarationByNode.get(nodeId);
-      if (id !== undefined) site.localTarget = id;
-    }
+    for (const { site, scope, words } of this.pendingSites) scope.completeSite(site, words);
+    for (const { type, scope, words, apply } of this.pendingTypes) apply(scope.provenType(type, words));
     this.dropTypesNamingTypeParameters();
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();
@@ -1208,6 +1200,28 @@ class EcmascriptFileExtractor {
       if (decl.parent === null && decl.kind !== 'import' && exportedLocals.has(decl.name)) decl.isExported = true;
     }
   }
+}
+
+/** `this` and `super` are words, not names: `this.make()` proves a type only where `this` is the class instance. */
+const CLASS_THIS: ReceiverWords = {
+  has: (word) => word === 'this' || word === 'super',
+  typeThrough: (type) => (type.kind === 'call' && type.callee[0] === 'this' && type.callee.length === 2 ? type : undefined),
+};
+const PLAIN_THIS: ReceiverWords = { has: CLASS_THIS.has, typeThrough: () => undefined };
+
+/** A receiver expression that is a call (or `new`), then member names: its stated type and those names. */
+function statedReceiverType(node: SyntaxNode): { type: TypeRef; path: string[] } | undefined {
+  const path: string[] = [];
+  let current: SyntaxNode | null = node;
+  while (current?.type === 'member_expression') {
+    const property = current.childForFieldName('property');
+    if (property?.type !== 'property_identifier') return undefined;
+    path.unshift(property.text);
+    current = current.childForFieldName('object');
+  }
+  if (!current) return undefined;
+  const stated = current.type === 'call_expression' ? callResultType(current) : initialiserType(current);
+  return stated ? { type: stated, path } : undefined;
 }
 
 function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {

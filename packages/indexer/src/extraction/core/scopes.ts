@@ -1,0 +1,245 @@
+/**
+ * One local-scopes engine for every language: a tree of scopes filled while the walk meets the
+ * bindings, and names classified once the tree is complete ("is this name bound locally? by what?
+ * what type does the code prove it has?"). Where languages differ is stated as data, `ScopeRules`.
+ *
+ * Classification may be asked during the walk, but it is only final after it: a binding met later
+ * in the same scope still counts (Python decides locality per function at compile time; an
+ * ECMAScript `let`/`const`/`function` is visible in its whole block). So extractors record each
+ * site's scope and classify when the walk is over.
+ *
+ * Names bound at file level are never "local": the resolver owns module scope. They are still
+ * recorded, for the types a module-level name is proven to have.
+ */
+import type { ReferenceSite, TypeRef } from '../../model/extraction.js';
+
+/** What a kind of scope does to the names bound in it. */
+export interface ScopeKindRule {
+  /** The file's top level: names bound here are never local. */
+  fileLevel?: boolean;
+  /** false: names bound here are seen only by code directly in this scope, not by scopes nested in it (a Python class body). */
+  visibleToNested?: boolean;
+}
+
+/** What a kind of binding does. */
+export interface BindingKindRule {
+  /**
+   * Hoisting: the binding lands in the nearest enclosing scope of one of these kinds (`var` in
+   * the function, a walrus out of comprehensions). When none encloses it below the file level, it
+   * stays where it stands: a name hoisted to file level would be one the extractor never declared.
+   */
+  hoistsTo?: readonly string[];
+  /** A name bound only this way is not local: it resolves like a file-level name (an import in a function). */
+  resolvesOutside?: boolean;
+  /** A name bound only this way, used as the head of a receiver chain (`self.m()`), stands for the class: not local. */
+  classReceiver?: boolean;
+}
+
+/** A language's scoping, as data (see README.md in this folder). */
+export interface ScopeRules<S extends string = string, B extends string = string> {
+  scopes: Record<S, ScopeKindRule>;
+  bindings: Record<B, BindingKindRule>;
+}
+
+/**
+ * The type one binding gives a name, with the scope its expression is evaluated in (a Python
+ * parameter's annotation is evaluated outside the function). `type: null`: a value of no proven
+ * type (a loop target, an untyped parameter, a def).
+ */
+export interface BoundValue {
+  type: TypeRef | null;
+  scope: Scope;
+}
+
+/** Every binding of one name in one scope. */
+interface Binding {
+  kinds: string[];
+  /** How many times the name was bound here. */
+  count: number;
+  /** The declaration the first binding gave (a def, a class, a local function). */
+  declaration: number | undefined;
+  /** One entry per binding that may have a value; `none` assignments (Python `x = None`) are left out. */
+  values: BoundValue[];
+}
+
+export interface NameClass {
+  locallyBound: boolean;
+  /** Local id of the declaration the name is bound to, when that is its one binding in its scope. */
+  localTarget?: number;
+  /** The scope that binds the name locally (for `provenValue`). */
+  scope?: Scope;
+}
+
+const NOT_LOCAL: NameClass = { locallyBound: false };
+
+/**
+ * Words a language uses as receivers without binding them (ECMAScript `this`, `super`): never
+ * looked up in a scope. `typeThrough` says what a stated type headed by one proves.
+ */
+export interface ReceiverWords {
+  has(word: string): boolean;
+  typeThrough(type: TypeRef): TypeRef | undefined;
+}
+
+export class Scope {
+  /** Lazily created: most scopes (blocks) bind nothing. */
+  private names: Map<string, Binding> | null = null;
+  /** `global`/`nonlocal` declarations made in this scope. */
+  private declared: Map<string, 'global' | 'nonlocal'> | null = null;
+  /** The file's top level: never local. */
+  readonly fileLevel: boolean;
+  /** Seen only by code directly in this scope. */
+  private readonly hiddenFromNested: boolean;
+
+  private constructor(
+    readonly kind: string,
+    readonly parent: Scope | null,
+    private readonly rules: ScopeRules,
+  ) {
+    const rule = rules.scopes[kind];
+    this.fileLevel = rule?.fileLevel === true;
+    this.hiddenFromNested = rule?.visibleToNested === false;
+  }
+
+  /** The file's scope; `kind` must be one the rules mark `fileLevel`. */
+  static file<S extends string, B extends string>(rules: ScopeRules<S, B>, kind: S): Scope {
+    return new Scope(kind, null, rules as ScopeRules);
+  }
+
+  /** A scope nested in this one. */
+  open(kind: string): Scope {
+    return new Scope(kind, this, this.rules);
+  }
+
+  /**
+   * Records that `name` is bound here (or where `kind` hoists it). `declaration`: the local id of
+   * the declaration it binds to. `value`: the value's stated type; omitted, a value of unknown type;
+   * `'none'`, a value that proves nothing and contradicts nothing (Python `None`).
+   */
+  bind(name: string, kind: string, declaration?: number, value?: BoundValue | 'none'): void {
+    let target: Scope = this;
+    const hoistsTo = this.rules.bindings[kind]?.hoistsTo;
+    if (hoistsTo) {
+      let scope: Scope | null = this;
+      while (scope && !hoistsTo.includes(scope.kind) && !scope.fileLevel) scope = scope.parent;
+      if (scope && hoistsTo.includes(scope.kind)) target = scope;
+    }
+    target.bindHere(name, kind, declaration, value);
+  }
+
+  private bindHere(name: string, kind: string, declaration: number | undefined, value: BoundValue | 'none' | undefined): void {
+    // `global x` then `x = …`: the binding is the file's.
+    if (this.declared?.get(name) === 'global' && !this.fileLevel) {
+      let root: Scope = this;
+      while (root.parent) root = root.parent;
+      root.bindHere(name, kind, undefined, value);
+      return;
+    }
+    this.names ??= new Map();
+    let binding = this.names.get(name);
+    if (!binding) {
+      binding = { kinds: [kind], count: 0, declaration, values: [] };
+      this.names.set(name, binding);
+    } else if (!binding.kinds.includes(kind)) {
+      binding.kinds.push(kind);
+    }
+    binding.count++;
+    if (value === 'none') return;
+    binding.values.push(value ?? { type: null, scope: this });
+  }
+
+  /** `global name` (the file's name) or `nonlocal name` (an enclosing function's), declared in this scope. */
+  declare(name: string, how: 'global' | 'nonlocal'): void {
+    (this.declared ??= new Map()).set(name, how);
+  }
+
+  /**
+   * The one type every binding of `name` in this scope gives it, or undefined when a binding
+   * states none (or is a def, an import) or two bindings disagree.
+   */
+  provenValue(name: string): { type: TypeRef; scope: Scope } | undefined {
+    const binding = this.names?.get(name);
+    if (!binding || binding.values.length === 0) return undefined;
+    const first = binding.values[0];
+    if (first.type === null) return undefined;
+    const key = binding.values.length > 1 ? JSON.stringify(first.type) : '';
+    for (let i = 1; i < binding.values.length; i++) {
+      const value = binding.values[i];
+      if (value.type === null || value.scope !== first.scope || JSON.stringify(value.type) !== key) return undefined;
+    }
+    return { type: first.type, scope: first.scope };
+  }
+
+  /**
+   * Whether `name`, used in this scope, is bound locally: the innermost scope that binds or
+   * declares it decides. File level is never local; a scope not visible to nested ones is seen only
+   * from itself. `asReceiver`: the name heads a receiver chain (`name.m()`).
+   */
+  classify(name: string, asReceiver: boolean): NameClass {
+    let innermost = true;
+    for (let scope: Scope | null = this; scope && !scope.fileLevel; scope = scope.parent, innermost = false) {
+      if (!innermost && scope.hiddenFromNested) continue;
+      const declared = scope.declared?.get(name);
+      if (declared === 'global') return NOT_LOCAL;
+      if (declared === 'nonlocal') continue;
+      const binding = scope.names?.get(name);
+      if (binding) return scope.classifyBinding(binding, asReceiver);
+    }
+    return NOT_LOCAL;
+  }
+
+  private classifyBinding(binding: Binding, asReceiver: boolean): NameClass {
+    const rules = this.rules.bindings;
+    if (binding.kinds.every((kind) => rules[kind]?.resolvesOutside || (asReceiver && rules[kind]?.classReceiver))) return NOT_LOCAL;
+    if (binding.count === 1 && binding.declaration !== undefined) return { locallyBound: true, localTarget: binding.declaration, scope: this };
+    return { locallyBound: true, scope: this };
+  }
+
+  /**
+   * A stated type whose names mean what the global pass will look up: its first name must not be
+   * a local of `this` scope (where it was written) — unless that local's own type is proven, then
+   * `x.make()` becomes a method call on x's type. undefined when nothing is proven.
+   */
+  provenType(type: TypeRef, words?: ReceiverWords, depth = 0): TypeRef | undefined {
+    if (depth > 8) return undefined;
+    if (type.kind === 'member-call') {
+      const of = this.provenType(type.of, words, depth + 1);
+      return of ? { ...type, of } : undefined;
+    }
+    const chain = type.kind === 'named' ? type.chain : type.callee;
+    if (words?.has(chain[0])) return words.typeThrough(type);
+    const verdict = this.classify(chain[0], chain.length > 1);
+    if (!verdict.locallyBound) return type;
+    if (type.kind !== 'call' || chain.length !== 2) return undefined;
+    const value = verdict.scope?.provenValue(chain[0]);
+    const of = value ? value.scope.provenType(value.type, words, depth + 1) : undefined;
+    return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
+  }
+
+  /**
+   * Completes a reference site used in this scope once the walk is over: `locallyBound`,
+   * `localTarget` (a bare call of a local def), and `typedReceiver` — proven from the receiver
+   * head's bindings, or, when the site came with a stated receiver type (`Foo().m()`), kept only
+   * when that type is proven here.
+   */
+  completeSite(site: ReferenceSite, words?: ReceiverWords): void {
+    if (site.typedReceiver) {
+      const type = this.provenType(site.typedReceiver.type, words);
+      if (type) site.typedReceiver.type = type;
+      else delete site.typedReceiver;
+    }
+    const receiver = site.receiver;
+    if (!receiver) return;
+    const asReceiver = receiver.length > 0;
+    const head = asReceiver ? receiver[0] : site.name;
+    if (words?.has(head)) return;
+    const verdict = this.classify(head, asReceiver);
+    if (!verdict.locallyBound) return;
+    site.locallyBound = true;
+    if (verdict.localTarget !== undefined && !asReceiver) site.localTarget = verdict.localTarget;
+    // `x.m()` with `x` a local whose every binding states one type.
+    const value = asReceiver ? verdict.scope?.provenValue(head) : undefined;
+    const type = value ? value.scope.provenType(value.type, words) : undefined;
+    if (type) site.typedReceiver = { type, path: receiver.slice(1) };
+  }
+}
