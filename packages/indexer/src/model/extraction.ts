@@ -38,8 +38,13 @@ export interface Declaration extends Span {
    * or when the declaration is assigned values of different types.
    */
   valueType?: TypeRef;
-  /** Functions and methods: the declared return type. */
+  /**
+   * Functions and methods: the declared return type, or — when none is declared — the one type
+   * every `return` of the body proves (`return Foo()`, `return app` with `app = App()`).
+   */
   returnType?: TypeRef;
+  /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
+  yieldType?: TypeRef;
   /**
    * A member declared outside its type's body: the type it belongs to, resolved globally (a Go
    * method's receiver type, a Rust `impl` target, C++ `Foo::bar`, a Swift/Kotlin extension).
@@ -61,7 +66,9 @@ export interface Declaration extends Span {
 export type TypeRef =
   | { kind: 'named'; chain: string[] }
   | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean };
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean }
+  /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
+  | { kind: 'injected'; name: string };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

@@ -98,6 +98,13 @@ export interface NameBindingRules {
   linkableByName(path: string): boolean;
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
+  /**
+   * Where a value injected by parameter name (`TypeRef` kind 'injected') is declared, nearest first:
+   * pytest looks in the test module, then in `conftest.py` files up the tree. Empty: none.
+   */
+  injectionSources(file: string): string[];
+  /** Whether a top-level function provides injected values (a `@pytest.fixture`). */
+  isInjectable(declaration: Declaration): boolean;
 }
 
 /** Everything the global resolution pass knows about one language family, for one workspace. */

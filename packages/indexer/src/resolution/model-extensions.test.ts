@@ -152,3 +152,45 @@ describe('imports bind in the scope where they stand', () => {
     expect(resolver.resolve(app, call('getcwd'))).toMatchObject({ resolved: false });
   });
 });
+
+describe('values injected by parameter name (pytest fixtures)', () => {
+  function py(path: string, parts: Partial<FileExtraction>): FileExtraction {
+    return { path, language: 'python', lineCount: 30, declarations: [], imports: [], exports: [], references: [], errors: [], ...parts };
+  }
+  const appModule = py('src/app.py', {
+    declarations: [decl('class', 'App', 1, { isExported: true }), decl('method', 'route', 2, { parent: 0 }), decl('class', 'Client', 5, { isExported: true }), decl('method', 'get', 6, { parent: 2 })],
+  });
+  const fixtureDecorated = { decorators: ['pytest.fixture'] };
+  const rootConftest = py('tests/conftest.py', {
+    declarations: [
+      decl('import', 'src.app', 1), decl('function', 'app', 3, { ...fixtureDecorated, returnType: { kind: 'call', callee: ['App'] } }),
+      decl('function', 'client', 6, { ...fixtureDecorated, yieldType: { kind: 'call', callee: ['Client'] } }),
+      decl('function', 'helper', 9, { returnType: { kind: 'call', callee: ['App'] } }),
+    ],
+    imports: [{ declaration: 0, specifier: 'src.app', bindings: [{ local: 'App', imported: 'App' }, { local: 'Client', imported: 'Client' }], line: 1, column: 0 }],
+  });
+  // A nearer conftest overrides `app` with something arbor cannot type.
+  const nested = py('tests/unit/conftest.py', { declarations: [decl('function', 'app', 2, fixtureDecorated)] });
+  const test = py('tests/test_views.py', { declarations: [decl('function', 'test_index', 1)] });
+  const unitTest = py('tests/unit/test_more.py', { declarations: [decl('function', 'test_more', 1)] });
+  const files = [appModule, rootConftest, nested, test, unitTest];
+  const modules: ImportResolver = { resolveModule: (_f, s) => (s === 'src.app' ? 'src/app.py' : null), isBuiltin: () => false };
+  const language: ResolutionLanguage = { family: 'python', modules, binding: pythonNameBinding };
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const resolver = new ReferenceResolver(new WorkspaceSymbols(byPath, () => language), new UniqueNameIndex(), () => language);
+  const injected = (name: string, method: string) =>
+    call(method, { receiver: [name], locallyBound: true, enclosing: 0, typedReceiver: { type: { kind: 'injected', name }, path: [] } });
+
+  it('a test parameter named after a fixture holds what the fixture returns or yields', () => {
+    expect(resolver.resolve(test, injected('app', 'route'))).toMatchObject({
+      resolved: true, target: { file: 'src/app.py', localId: 1 }, resolvedBy: 'returned-receiver',
+    });
+    expect(resolver.resolve(test, injected('client', 'get'))).toMatchObject({ resolved: true, target: { file: 'src/app.py', localId: 3 } });
+  });
+
+  it('only decorated fixtures count, and the nearest conftest wins even when it proves nothing', () => {
+    expect(resolver.resolve(test, injected('helper', 'route'))).toMatchObject({ resolved: false });
+    expect(resolver.resolve(unitTest, injected('app', 'route'))).toMatchObject({ resolved: false });
+    expect(resolver.resolve(unitTest, injected('client', 'get'))).toMatchObject({ resolved: true, target: { file: 'src/app.py', localId: 3 } });
+  });
+});

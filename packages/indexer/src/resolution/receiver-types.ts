@@ -38,6 +38,8 @@ export interface ClassWorld {
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
   /** Members named `name` of a class itself (its body, and members declared outside it for it). */
   members(classRef: DeclarationRef, name: string): DeclarationRef[];
+  /** The function whose result a framework injects into a parameter called `name` (a pytest fixture). */
+  injectedProvider(file: string, name: string): DeclarationRef | undefined;
   /** A member read as a value (a Python `@property`): its return type is the attribute's. */
   isAccessor(ref: DeclarationRef): boolean;
 }
@@ -85,6 +87,16 @@ export class ReceiverTypes {
         const of = this.evaluate(scope, type.of, depth + 1);
         if (!of) return undefined;
         return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth);
+      }
+      case 'injected': {
+        const provider = this.world.injectedProvider(scope.file, type.name);
+        if (!provider) return undefined;
+        const decl = this.symbols.declaration(provider);
+        // A generator fixture hands out what it yields; a plain one what it returns.
+        if (decl.isAsync) return undefined;
+        if (!decl.yieldType) return this.returnOf(provider, false, depth);
+        const found = this.memo(provider, 'yield', () => this.evaluate({ file: provider.file, enclosing: decl.parent }, decl.yieldType!, depth + 1));
+        return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
   }

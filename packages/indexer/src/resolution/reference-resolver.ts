@@ -27,6 +27,7 @@ const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface
 const NO_RULES: NameBindingRules = {
   instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
   isAccessor: () => false, linkableByName: () => false, hiddenFromStarImport: () => false,
+  injectionSources: () => [], isInjectable: () => false,
 };
 
 /** Which declaration kinds a site of each kind may land on. */
@@ -55,6 +56,7 @@ export class ReferenceResolver {
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
       members: (classRef, name) => this.memberRefs(classRef, name),
+      injectedProvider: (file, name) => this.injectedProvider(file, name),
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
     });
   }
@@ -225,6 +227,22 @@ export class ReferenceResolver {
     const file = this.symbols.extraction(scope.file);
     if (!file || scope.enclosing === null || !this.bindingOf(file).instanceReceivers.includes(name)) return undefined;
     return this.enclosingOwner(file, scope.enclosing)?.classRef;
+  }
+
+  /** The function that provides the value injected into a parameter called `name` in `path` (a pytest fixture). */
+  private injectedProvider(path: string, name: string): DeclarationRef | undefined {
+    const file = this.symbols.extraction(path);
+    if (!file) return undefined;
+    const binding = this.bindingOf(file);
+    for (const source of binding.injectionSources(path)) {
+      if (!this.symbols.extraction(source)) continue;
+      const ids = this.symbols.scope(source).declarations.get(name);
+      const providers = ids?.filter((id) => binding.isInjectable(this.symbols.extraction(source)!.declarations[id])) ?? [];
+      // The nearest definition overrides the ones further up; two in one file (if/else) are ambiguous.
+      if (providers.length === 1) return { file: source, localId: providers[0] };
+      if (providers.length > 1) return undefined;
+    }
+    return undefined;
   }
 
   /**

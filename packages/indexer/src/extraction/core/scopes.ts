@@ -206,6 +206,8 @@ export class Scope {
       const of = this.provenType(type.of, words, depth + 1);
       return of ? { ...type, of } : undefined;
     }
+    // An injected value is found by the parameter's name, not looked up in any scope.
+    if (type.kind === 'injected') return type;
     const chain = type.kind === 'named' ? type.chain : type.callee;
     if (words?.has(chain[0])) return words.typeThrough(type);
     const verdict = this.classify(chain[0], chain.length > 1);

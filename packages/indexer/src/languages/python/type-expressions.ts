@@ -68,7 +68,7 @@ export function valueType(node: SyntaxNode | null, depth = 0): StatedType {
       return valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
     case 'await': {
       const inner = valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
-      return inner !== null && inner !== 'none' && inner.kind !== 'named' ? { ...inner, awaited: true } : null;
+      return inner !== null && inner !== 'none' && (inner.kind === 'call' || inner.kind === 'member-call') ? { ...inner, awaited: true } : null;
     }
     case 'call':
       return callType(node, depth);

@@ -51,7 +51,8 @@ export function initialiserType(node: SyntaxNode | null, depth = 0): TypeRef | n
     }
     case 'await_expression': {
       const inner = initialiserType(node.namedChild(0), depth + 1);
-      return inner && inner.kind !== 'named' && !(inner.kind === 'call' && inner.construct) ? { ...inner, awaited: true } : null;
+      if (inner?.kind === 'member-call' || (inner?.kind === 'call' && !inner.construct)) return { ...inner, awaited: true };
+      return null;
     }
     case 'new_expression': {
       const chain = receiverChain(node.childForFieldName('constructor'))?.names;

@@ -15,4 +15,6 @@ export const ecmascriptNameBinding: NameBindingRules = {
   isAccessor: () => false,
   linkableByName: () => true,
   hiddenFromStarImport: (name: string) => name === 'default',
+  injectionSources: () => [],
+  isInjectable: () => false,
 };
