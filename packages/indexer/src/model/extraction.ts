@@ -163,6 +163,8 @@ export interface ReferenceSite {
   locallyBound?: boolean;
   /** When `locallyBound` because of a local function/class declaration that was extracted: its local id. */
   localTarget?: number;
+  /** With a receiver whose first name is a local class or function declaration (`Local.create()`): its local id. */
+  headTarget?: number;
   /**
    * The receiver's type when the code proves it: `x.m()` with `x` a typed parameter or a local
    * initialised by `Foo()`, or a receiver that is itself a call (`Foo().m()`, `make().m()`).

@@ -129,6 +129,15 @@ export class ReferenceResolver {
     const head = receiver[0];
     const binding = this.bindingOf(file);
 
+    // A local class or function: walk its members (`Local.create()`, a classmethod through a local subclass).
+    if (site.locallyBound && site.headTarget !== undefined) {
+      const head: Target = { type: 'declaration', ref: { file: file.path, localId: site.headTarget } };
+      const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], head);
+      if (walked?.target.type === 'declaration' && walked.consumed === receiver.length + 1) {
+        return this.accept(site, walked.target.ref, RESOLVED_BY.qualifiedMember);
+      }
+      return unresolved('unknown-receiver', false);
+    }
     // A bound `self` (a static method's first parameter) or a local named like a module is opaque.
     if (site.locallyBound) return unresolved('local-binding', false);
     const isSuper = head === binding.superReceiver;
@@ -178,8 +187,9 @@ export class ReferenceResolver {
   private walkChain(
     scope: TypeScope,
     chain: string[],
+    known?: Target,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    const head = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
+    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
     if (!head) return undefined;
     let current: Target = head;
     let viaMember = false;

@@ -118,6 +118,7 @@ export class DeclarationBuilder {
       for (const site of this.references) {
         site.enclosing = remap(site.enclosing);
         if (site.localTarget !== undefined) site.localTarget = newId[site.localTarget];
+        if (site.headTarget !== undefined) site.headTarget = newId[site.headTarget];
       }
       for (const fact of memberTypes) {
         fact.owner = newId[fact.owner];

@@ -238,7 +238,10 @@ export class Scope {
     const verdict = this.classify(head, asReceiver);
     if (!verdict.locallyBound) return;
     site.locallyBound = true;
-    if (verdict.localTarget !== undefined && !asReceiver) site.localTarget = verdict.localTarget;
+    if (verdict.localTarget !== undefined) {
+      if (asReceiver) site.headTarget = verdict.localTarget;
+      else site.localTarget = verdict.localTarget;
+    }
     // `x.m()` with `x` a local whose every binding states one type.
     const value = asReceiver ? verdict.scope?.provenValue(head) : undefined;
     const type = value ? value.scope.provenType(value.type, words) : undefined;

@@ -37,6 +37,7 @@ const UPPER_CASE = /^_*[A-Z][A-Z0-9_]*$/;
 
 /** Node types the walk stops at; everything else is only descended through. */
 const HANDLED_TYPES = new Set([
+  'return_statement', 'yield',
   'function_definition', 'class_definition', 'decorated_definition', 'lambda', 'call', 'assignment',
   'augmented_assignment', 'for_statement', 'named_expression', 'as_pattern', 'case_pattern', 'keyword_pattern',
   'splat_pattern', 'delete_statement', 'global_statement', 'nonlocal_statement', 'import_statement',
@@ -91,7 +92,23 @@ interface Context {
   typeOnly: boolean;
   /** In a method's own body: the name of its instance parameter and the class it belongs to. */
   self: { name: string; owner: number } | null;
+  /** In a function's own body: what its `return` and `yield` statements give. */
+  fn: FunctionResults | null;
 }
+
+/** A value as the code states it: a stated type, or a name whose proven type is the value's (`return app`). */
+type StatedValue = StatedType | { local: string };
+
+/** The values a function's `return`s and `yield`s give, each with the scope it is written in. */
+interface FunctionResults {
+  id: number;
+  returns: Array<{ value: StatedValue; scope: Scope }>;
+  yields: Array<{ value: StatedValue; scope: Scope }>;
+}
+
+/** Test modules, where pytest passes fixtures to tests by parameter name. */
+const TEST_MODULE = /(?:^|\/)(?:test_[^/]*|[^/]*_test|conftest)\.py$/;
+const FIXTURE_DECORATOR = /^(?:pytest\.)?fixture\b/;
 
 interface Callee {
   name: string;
@@ -108,7 +125,7 @@ interface PendingType {
 
 export const pythonExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
-    const walker = new FileWalker();
+    const walker = new FileWalker(input.path);
     const syntaxErrors = new SyntaxErrorCollector();
     const failures: ExtractionError[] = [];
     try {
@@ -156,7 +173,14 @@ class FileWalker {
   /** Module-level data declarations whose type comes from every assignment of their name. */
   private readonly moduleData: Array<{ declaration: number; name: string; scope: Scope }> = [];
   /** Attribute assignments of classes (`self.x = …` in methods, `x = …` in the class body). */
-  private readonly memberFacts: Array<{ fact: MemberTypeFact; scope: Scope }> = [];
+  private readonly memberFacts: Array<{ fact: MemberTypeFact; scope: Scope; local?: string }> = [];
+  /** Functions without a declared return type, whose `return`s and `yield`s may agree on one. */
+  private readonly functionResults: FunctionResults[] = [];
+  private readonly testModule: boolean;
+
+  constructor(path: string) {
+    this.testModule = TEST_MODULE.test(path);
+  }
   private readonly stack: Array<{ node: SyntaxNode; ctx: Context }> = [];
   /** Per container (parent local id, -1 for the file): names already declared as data or defs. */
   private readonly containerNames = new Map<number, Map<string, number | 'definition'>>();
@@ -176,7 +200,7 @@ class FileWalker {
     this.rowOffset = rowOffset;
     this.builder.lineOffset = rowOffset;
     this.lineStarts = null;
-    const ctx: Context = { scope: Scope.file(PYTHON_SCOPES, 'module'), parentDecl: null, enclosing: null, typeOnly: false, self: null };
+    const ctx: Context = { scope: Scope.file(PYTHON_SCOPES, 'module'), parentDecl: null, enclosing: null, typeOnly: false, self: null, fn: null };
     const types = typeTableOf(root.tree.language);
     const cursor = root.walk();
     try {
@@ -238,10 +262,16 @@ class FileWalker {
       const type = value ? this.provenType(value) : undefined;
       if (type) declarations[declaration].valueType = type;
     }
-    const memberTypes = this.memberFacts.map(({ fact, scope }) => ({
+    const memberTypes = this.memberFacts.map(({ fact, scope, local }) => ({
       ...fact,
-      type: fact.type ? (this.provenType({ type: fact.type, scope }) ?? null) : null,
+      type: (local !== undefined ? this.valueOf({ local }, scope) : fact.type ? this.provenType({ type: fact.type, scope }) : undefined) ?? null,
     }));
+    for (const { id, returns, yields } of this.functionResults) {
+      const yielded = this.agreeingValue(yields);
+      if (yielded) declarations[id].yieldType = yielded;
+      const returned = yields.length === 0 ? this.agreeingValue(returns) : undefined;
+      if (returned) declarations[id].returnType = returned;
+    }
     const finished = this.builder.finish(memberTypes);
     return this.starExports === undefined ? finished : { ...finished, starExports: this.starExports };
   }
@@ -264,6 +294,29 @@ class FileWalker {
     } else {
       this.starExports = 'dynamic';
     }
+  }
+
+  /** The one type all these values prove (`None` aside), or undefined. */
+  private agreeingValue(values: Array<{ value: StatedValue; scope: Scope }>): TypeRef | undefined {
+    let found: TypeRef | undefined;
+    for (const { value, scope } of values) {
+      if (value === 'none') continue;
+      const type = this.valueOf(value, scope);
+      if (!type || (found && JSON.stringify(found) !== JSON.stringify(type))) return undefined;
+      found ??= type;
+    }
+    return found;
+  }
+
+  /** What a stated value proves where it is written; a name proves what its every binding does. */
+  private valueOf(value: StatedValue, scope: Scope): TypeRef | undefined {
+    if (value === null || value === 'none') return undefined;
+    if (!('local' in value)) return this.provenType({ type: value, scope });
+    const verdict = scope.classify(value.local, false);
+    let binder: Scope | undefined = verdict.locallyBound ? verdict.scope : scope;
+    if (!verdict.locallyBound) while (binder?.parent) binder = binder.parent; // a module-level name
+    const bound = binder?.provenValue(value.local);
+    return bound ? this.provenType(bound) : undefined;
   }
 
   /** A stated type, proven in the scope it was written in (see `Scope.provenType`). */
@@ -319,6 +372,18 @@ class FileWalker {
       case 'assignment':
         this.visitAssignment(node, ctx);
         return false;
+      case 'return_statement': {
+        const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+        ctx.fn?.returns.push({ value: value ? statedValue(value) : 'none', scope: ctx.scope });
+        return true;
+      }
+      case 'yield': {
+        // `yield from g()` hands out g's items: nothing stated about them.
+        const from = node.children.some((c) => c?.type === 'from');
+        const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+        ctx.fn?.yields.push({ value: from ? null : value ? statedValue(value) : 'none', scope: ctx.scope });
+        return true;
+      }
       case 'augmented_assignment':
         if (ctx.scope.kind === 'module' && node.childForFieldName('left')?.text === '__all__') {
           this.noteAll(node.childForFieldName('operator')?.type === '+=' ? 'add' : 'assign', node.childForFieldName('operator')?.type === '+=' ? node.childForFieldName('right') : null);
@@ -410,12 +475,17 @@ class FileWalker {
     const scope = ctx.scope.open('function');
     const instance = inClass && !isStatic && !decorators.includes('classmethod') && parameters ? firstParameterName(parameters) : undefined;
     const self = instance !== undefined && ctx.parentDecl !== null ? { name: instance, owner: ctx.parentDecl } : null;
-    const inner: Context = { scope, parentDecl: id, enclosing: id, typeOnly: ctx.typeOnly, self };
+    const fn: FunctionResults = { id, returns: [], yields: [] };
+    if (!returnType) this.functionResults.push(fn);
+    const inner: Context = { scope, parentDecl: id, enclosing: id, typeOnly: ctx.typeOnly, self, fn };
     this.pushErrorChildren(node, inner);
     this.push(body, inner);
     // Annotations and default values are evaluated where the def statement runs.
     this.push(returnType, ctx);
-    if (parameters) this.bindParameters(parameters, scope, ctx, inClass && !isStatic);
+    // pytest hands tests and fixtures the fixture their parameter is named after.
+    const injectable = this.testModule && !isStatic && (name.startsWith('test') || decorators.some((d) => FIXTURE_DECORATOR.test(d)));
+    const parametrized = decorators.filter((d) => d.includes('parametrize')).join(' ');
+    if (parameters) this.bindParameters(parameters, scope, ctx, inClass && !isStatic, injectable ? parametrized : null);
   }
 
   private stateType(declaration: number, field: 'valueType' | 'returnType', type: StatedType, scope: Scope): void {
@@ -440,7 +510,7 @@ class FileWalker {
 
     const classScope = ctx.scope.open('class');
     const inner: Context = {
-      scope: classScope, parentDecl: id, enclosing: ctx.enclosing, typeOnly: ctx.typeOnly, self: null,
+      scope: classScope, parentDecl: id, enclosing: ctx.enclosing, typeOnly: ctx.typeOnly, self: null, fn: null,
     };
     this.pushErrorChildren(node, inner);
     this.push(body, inner);
@@ -494,8 +564,8 @@ class FileWalker {
 
   private visitLambda(node: SyntaxNode, ctx: Context): void {
     const scope = ctx.scope.open('lambda');
-    this.pushErrorChildren(node, { ...ctx, scope });
-    this.push(node.childForFieldName('body'), { ...ctx, scope });
+    this.pushErrorChildren(node, { ...ctx, scope, fn: null });
+    this.push(node.childForFieldName('body'), { ...ctx, scope, fn: null });
     const parameters = node.childForFieldName('parameters');
     if (parameters) this.bindParameters(parameters, scope, ctx, false);
   }
@@ -551,11 +621,13 @@ class FileWalker {
     }
     // `self.x = value` in a method: a fact about attribute x of the method's class.
     if (ctx.self) {
+      // `self.app = app`: the attribute holds what the local (a typed parameter, say) holds.
+      const local = single && !annotation && right?.type === 'identifier' ? right.text : undefined;
       for (const target of others) {
         const object = target.type === 'attribute' ? target.childForFieldName('object') : null;
         const attribute = target.childForFieldName('attribute');
         if (object?.type !== 'identifier' || object.text !== ctx.self.name || attribute?.type !== 'identifier') continue;
-        this.addMemberFact(ctx.self.owner, attribute.text, single ? stated : null, ctx);
+        this.addMemberFact(ctx.self.owner, attribute.text, single ? stated : null, ctx, local);
       }
     }
     this.pushErrorChildren(node, ctx);
@@ -564,9 +636,9 @@ class FileWalker {
     this.push(right, { ...ctx, enclosing: initialiserEnclosing });
   }
 
-  private addMemberFact(owner: number, name: string, type: StatedType, ctx: Context): void {
+  private addMemberFact(owner: number, name: string, type: StatedType, ctx: Context, local?: string): void {
     if (type === 'none') return;
-    this.memberFacts.push({ fact: { owner, name, type, enclosing: ctx.enclosing }, scope: ctx.scope });
+    this.memberFacts.push({ fact: { owner, name, type, enclosing: ctx.enclosing }, scope: ctx.scope, local });
   }
 
   private visitImport(node: SyntaxNode, ctx: Context): void {
@@ -656,7 +728,12 @@ class FileWalker {
   }
 
   /** Binds parameter names in `scope`; pushes defaults and annotations to run in `outer`. */
-  private bindParameters(parameters: SyntaxNode, scope: Scope, outer: Context, hasReceiver: boolean): void {
+  /**
+   * Binds parameter names in `scope`; pushes defaults and annotations to run in `outer`.
+   * `injected` (a test or fixture): plain parameters hold the fixture of their name, except those the
+   * given `parametrize` decorator text supplies.
+   */
+  private bindParameters(parameters: SyntaxNode, scope: Scope, outer: Context, hasReceiver: boolean, injected: string | null = null): void {
     let position = 0;
     const deferred: SyntaxNode[] = [];
     for (const parameter of parameters.namedChildren) {
@@ -690,7 +767,10 @@ class FileWalker {
         const name = nameNode.text;
         const kind: BindingKind = hasReceiver && position === 0 && (name === 'self' || name === 'cls') ? 'receiver-parameter' : 'parameter';
         // An annotation is evaluated where the def statement runs, so its names are looked up there.
-        const stated = kind === 'parameter' && annotation ? annotationType(annotation) : null;
+        let stated = kind === 'parameter' && annotation ? annotationType(annotation) : null;
+        if (stated === null && kind === 'parameter' && injected !== null && parameter.type === 'identifier' && !new RegExp(`\\b${name}\\b`).test(injected)) {
+          stated = { kind: 'injected', name };
+        }
         const value: BoundValue | 'none' | undefined = stated === 'none' ? 'none' : stated ? { type: stated, scope: outer.scope } : undefined;
         scope.bind(name, kind, undefined, value);
       } else if (nameNode) {
@@ -795,6 +875,11 @@ function literalStrings(node: SyntaxNode): string[] | null {
     out.push(parts.length === 1 ? parts[0]!.text : '');
   }
   return out;
+}
+
+/** `app` → the local's value; anything else → its stated type. */
+function statedValue(node: SyntaxNode): StatedValue {
+  return node.type === 'identifier' ? { local: node.text } : valueType(node);
 }
 
 function firstParameterName(parameters: SyntaxNode): string | undefined {
