@@ -119,6 +119,29 @@ describe('ecmascript extractor: declarations', () => {
     expect(decl(r, 'Window::x')).toMatchObject({ kind: 'property', parent: idOf(r, 'Window'), signature: 'x: number' });
   });
 
+  it('infers a return type only when every return of an undeclared function agrees', async () => {
+    const r = await extractSource([
+      'export function make() { const c = new Client(); if (x) return null; return c; }',
+      'export function mixed() { if (x) return new Client(); return new Other(); }',
+      'export function declared(): Base { return new Client(); }',
+      'export const arrow = () => new Client();',
+      'export function outer() { const inner = () => { return new Other(); }; return new Client(); }',
+      'export function* gen() { return new Client(); }',
+      'export function opaque(c) { return c; }',
+      'class S { build() { return new Client(); } get current() { return new Client(); } }',
+    ].join('\n'));
+    const client = { kind: 'call', callee: ['Client'], construct: true };
+    expect(decl(r, 'make').returnType).toEqual(client);
+    expect(decl(r, 'mixed').returnType).toBeUndefined();
+    expect(decl(r, 'declared').returnType).toEqual({ kind: 'named', chain: ['Base'] }); // the declaration wins
+    expect(decl(r, 'arrow').returnType).toEqual(client);
+    expect(decl(r, 'outer').returnType).toEqual(client); // a nested function's returns are its own
+    expect(decl(r, 'gen').returnType).toBeUndefined();
+    expect(decl(r, 'opaque').returnType).toBeUndefined();
+    expect(decl(r, 'S::build').returnType).toEqual(client);
+    expect(decl(r, 'S::current').returnType).toBeUndefined();
+  });
+
   it('records the types the code states: annotations, initialisers, return types, this-assignments', async () => {
     const r = await extractSource([
       "import { Client, make } from './client';",

@@ -52,6 +52,15 @@ interface Context {
   pendingOwner: number | null;
   /** Inside an anonymous class expression: members are not extracted. */
   suppressDeclarations: boolean;
+  /** In the body of a function or method without a declared return type: what its `return`s give. */
+  results?: FunctionResults | null;
+}
+
+/** The `return`s of a function whose return type is not declared, each with where it is written. */
+interface FunctionResults {
+  id: number;
+  /** null: a `return` whose value proves nothing; 'none': `return;`. */
+  returns: Array<{ value: TypeRef | { local: string } | null | 'none'; scope: Scope; words: ReceiverWords }>;
 }
 
 interface ExportInfo {
@@ -99,6 +108,8 @@ class EcmascriptFileExtractor {
   /** Sites to classify once every local binding is known (`Scope.completeSite`). */
   private readonly pendingSites: Array<{ site: ReferenceSite; scope: Scope; words: ReceiverWords }> = [];
   /** Stated types of declarations and member facts, proven once every local binding is known. */
+  /** Functions without a declared return type, whose `return`s may agree on one. */
+  private readonly functionResults: FunctionResults[] = [];
   private readonly pendingTypes: Array<{ type: TypeRef; scope: Scope; words: ReceiverWords; apply: (type: TypeRef | undefined) => void }> = [];
   /** Overload signatures already emitted, per container. */
   private readonly emittedSignatures = new Set<string>();
@@ -232,6 +243,11 @@ class EcmascriptFileExtractor {
       case 'jsx_opening_element':
       case 'jsx_self_closing_element': return this.visitJsxElement(frame);
       case 'decorator': return this.visitDecorator(frame);
+      case 'return_statement': {
+        const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+        ctx.results?.returns.push(value ? this.returnedValue(value, ctx) : { value: 'none', scope: ctx.scope, words: PLAIN_THIS });
+        return this.pushChildren(node, ctx);
+      }
       case 'statement_block':
       case 'switch_body':
       case 'for_statement':
@@ -347,7 +363,7 @@ class EcmascriptFileExtractor {
     const thisIsClass = isArrow ? ctx.thisIsClass : false;
     let inner: Context;
     if (id !== undefined) {
-      inner = this.insideDeclaration(ctx, id, scope, thisIsClass);
+      inner = { ...this.insideDeclaration(ctx, id, scope, thisIsClass), results: this.resultsOf(id, node) };
     } else {
       // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
       const owner = ctx.enclosing ?? ctx.pendingOwner;
@@ -355,9 +371,12 @@ class EcmascriptFileExtractor {
       inner = {
         ...ctx,
         scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
-        container: adopt ? owner : ctx.container,
+        container: adopt ? owner : ctx.container, results: null,
       };
     }
+    // `const f = () => new Client()`: an expression body is the returned value.
+    const body = node.childForFieldName('body');
+    if (inner.results && body && body.type !== 'statement_block') inner.results.returns.push(this.returnedValue(body, inner));
     this.pushChildren(node, inner, (child) => child === ownName);
   }
 
@@ -466,7 +485,7 @@ class EcmascriptFileExtractor {
     this.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
     const scope = ctx.scope.open('function');
     bindParameters(node, scope, ctx.scope);
-    const inner = this.insideDeclaration(ctx, id, scope, true);
+    const inner = { ...this.insideDeclaration(ctx, id, scope, true), results: hasToken(node, 'get') ? null : this.resultsOf(id, node) };
     for (const child of node.children) {
       if (!child || child === nameNode) continue;
       // Member decorators run when the class is defined, not inside the method.
@@ -531,6 +550,26 @@ class EcmascriptFileExtractor {
    * Records a stated type on a declaration, once the walk is over and its names are known to mean
    * what the global pass will look up (see `proveLater`).
    */
+  /**
+   * A collector for the `return`s of a function that declares no return type (TypeScript infers
+   * one from them); null for generators and functions that declare it.
+   */
+  private resultsOf(id: number, fn: SyntaxNode): FunctionResults | null {
+    if (fn.childForFieldName('return_type') || fn.type.startsWith('generator') || hasToken(fn, '*')) return null;
+    const results: FunctionResults = { id, returns: [] };
+    this.functionResults.push(results);
+    return results;
+  }
+
+  /** What a returned expression states: a local's value, or the expression's stated type. */
+  private returnedValue(value: SyntaxNode, ctx: Context): FunctionResults['returns'][number] {
+    const words = ctx.thisIsClass ? CLASS_THIS : PLAIN_THIS;
+    // `return null` / `return undefined` neither prove nor contradict a class (a call on them fails).
+    if (value.type === 'null' || value.type === 'undefined') return { value: 'none', scope: ctx.scope, words };
+    const stated = value.type === 'identifier' ? { local: value.text } : initialiserType(value);
+    return { value: stated, scope: ctx.scope, words };
+  }
+
   private stateType(id: number, field: 'valueType' | 'returnType', type: TypeRef | null, ctx: Context): void {
     if (type) this.proveLater(type, ctx, (proven) => { if (proven) this.declarations[id][field] = proven; });
   }
@@ -1188,6 +1227,10 @@ class EcmascriptFileExtractor {
   private finish(): void {
     for (const { site, scope, words } of this.pendingSites) scope.completeSite(site, words);
     for (const { type, scope, words, apply } of this.pendingTypes) apply(scope.provenType(type, words));
+    for (const { id, returns } of this.functionResults) {
+      const inferred = agreeingReturn(returns);
+      if (inferred) this.declarations[id].returnType = inferred;
+    }
     this.dropTypesNamingTypeParameters();
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();
@@ -1222,6 +1265,25 @@ function statedReceiverType(node: SyntaxNode): { type: TypeRef; path: string[] }
   if (!current) return undefined;
   const stated = current.type === 'call_expression' ? callResultType(current) : initialiserType(current);
   return stated ? { type: stated, path } : undefined;
+}
+
+/** The one type every `return` proves (`return;`, `null` and `undefined` aside), as TypeScript would infer it. */
+function agreeingReturn(returns: FunctionResults['returns']): TypeRef | undefined {
+  let found: TypeRef | undefined;
+  for (const { value, scope, words } of returns) {
+    if (value === 'none') continue;
+    let type: TypeRef | undefined;
+    if (value && 'local' in value) {
+      const verdict = scope.classify(value.local, false);
+      const bound = verdict.locallyBound ? verdict.scope?.provenValue(value.local) : undefined;
+      type = bound ? bound.scope.provenType(bound.type, words) : undefined;
+    } else if (value) {
+      type = scope.provenType(value, words);
+    }
+    if (!type || (found && JSON.stringify(found) !== JSON.stringify(type))) return undefined;
+    found ??= type;
+  }
+  return found;
 }
 
 function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {
