@@ -15,6 +15,7 @@
  */
 import type { Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
 import type { ExtractionError } from '../../model/extraction.js';
+import { walkPreOrder } from './tree-walk.js';
 
 /**
  * Syntax errors listed per file. Each listed error is a separate broken region, and a reader fixes
@@ -59,24 +60,14 @@ export class SyntaxErrorCollector {
    * the way to an error, so an error-free file region costs nothing.
    */
   private walk(cursor: TreeCursor, source: string, rowOffset: number): void {
-    let depth = 0;
-    for (;;) {
-      let descend = false;
-      if (cursor.nodeIsMissing) this.record(cursor, missingMessage(cursor), rowOffset);
-      else if (cursor.nodeType === 'ERROR') this.record(cursor, errorMessage(cursor, source), rowOffset);
-      else descend = cursor.currentNode.hasError;
-      if (descend && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      for (;;) {
-        if (depth === 0) return;
-        if (cursor.gotoNextSibling()) break;
-        cursor.gotoParent();
-        depth--;
-      }
-    }
+    walkPreOrder(cursor, (at) => {
+      if (at.nodeIsMissing) this.record(at, missingMessage(at), rowOffset);
+      else if (at.nodeType === 'ERROR') this.record(at, errorMessage(at, source), rowOffset);
+      else return at.currentNode.hasError;
+      return false;
+    });
   }
+
 
   private record(cursor: TreeCursor, message: string, rowOffset: number): void {
     if (this.listed.length >= this.cap) {

@@ -30,6 +30,7 @@ import { PYTHON_SCOPES, type BindingKind } from './scopes.js';
 import { findRestartPoint, lineStartsOf, MAX_RECOVERIES, reparse } from './syntax-errors.js';
 import { docstringOf, flatText, identifierChain, truncate } from './syntax-text.js';
 import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
+import { splitMemberChain, walkPreOrder, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 
 const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
 const ABSTRACT_DECORATOR = /^(abc\.)?abstract(method|property|classmethod|staticmethod)$/;
@@ -227,23 +228,12 @@ class FileWalker {
    * own contexts) onto the stack.
    */
   private walkSubtree(cursor: TreeCursor, root: SyntaxNode, ctx: Context, types: TypeTable): void {
-    cursor.reset(root);
-    let depth = 0;
-    for (;;) {
-      const typeId = cursor.nodeTypeId;
-      const descend = types.handled.has(typeId) ? this.visit(cursor.currentNode, ctx) : !types.leaves.has(typeId);
-      if (descend && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      for (;;) {
-        if (depth === 0) return;
-        if (cursor.gotoNextSibling()) break;
-        cursor.gotoParent();
-        depth--;
-      }
-    }
+    walkPreOrder(cursor, (at) => {
+      const typeId = at.nodeTypeId;
+      return types.handled.has(typeId) ? this.visit(at.currentNode, ctx) : !types.leaves.has(typeId);
+    }, root);
   }
+
 
   /**
    * Decides `locallyBound`/`localTarget` now that every binding of the file is known, then puts
@@ -851,18 +841,13 @@ function calleeOf(fn: SyntaxNode | null): Callee | null {
 
 /** `Foo().m()`, `make().a.b.m()`, `(await load()).m()`: a call's stated type, then member names. */
 function typedReceiverOf(object: SyntaxNode): { type: TypeRef; path: string[] } | undefined {
-  const path: string[] = [];
-  let current: SyntaxNode | null = object;
-  while (current?.type === 'attribute') {
-    const attribute = current.childForFieldName('attribute');
-    if (attribute?.type !== 'identifier') return undefined;
-    path.unshift(attribute.text);
-    current = current.childForFieldName('object');
-  }
-  if (!current) return undefined;
-  const type = current.type === 'call' ? callType(current) : valueType(current);
-  return type !== null && type !== 'none' ? { type, path } : undefined;
+  const chain = splitMemberChain(object, ATTRIBUTE);
+  if (!chain) return undefined;
+  const type = chain.base.type === 'call' ? callType(chain.base) : valueType(chain.base);
+  return type !== null && type !== 'none' ? { type, path: chain.path } : undefined;
 }
+
+const ATTRIBUTE: MemberAccessShape = { nodeType: 'attribute', object: 'object', property: 'attribute', propertyTypes: new Set(['identifier']) };
 
 /** `['a', "b"]` / `('a',)` / `'a'` → the strings; null for anything else (f-strings, names, calls). */
 function literalStrings(node: SyntaxNode): string[] | null {

@@ -25,6 +25,7 @@ import {
   memberTarget, namedChildrenOf, propertyName, receiverChain, requireSpecifier, startAfterDecorators, statementText,
   stringLiteralValue, TYPE_ONLY_TYPES, typeParameterNames, visibilityOf, type MemberTarget,
 } from './ecmascript-syntax.js';
+import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 
 /** Node types that never contain a declaration, import or reference site. */
 const NOTHING_INSIDE: ReadonlySet<string> = new Set([
@@ -1254,18 +1255,15 @@ const PLAIN_THIS: ReceiverWords = { has: CLASS_THIS.has, typeThrough: () => unde
 
 /** A receiver expression that is a call (or `new`), then member names: its stated type and those names. */
 function statedReceiverType(node: SyntaxNode): { type: TypeRef; path: string[] } | undefined {
-  const path: string[] = [];
-  let current: SyntaxNode | null = node;
-  while (current?.type === 'member_expression') {
-    const property = current.childForFieldName('property');
-    if (property?.type !== 'property_identifier') return undefined;
-    path.unshift(property.text);
-    current = current.childForFieldName('object');
-  }
-  if (!current) return undefined;
-  const stated = current.type === 'call_expression' ? callResultType(current) : initialiserType(current);
-  return stated ? { type: stated, path } : undefined;
+  const chain = splitMemberChain(node, MEMBER_EXPRESSION);
+  if (!chain) return undefined;
+  const stated = chain.base.type === 'call_expression' ? callResultType(chain.base) : initialiserType(chain.base);
+  return stated ? { type: stated, path: chain.path } : undefined;
 }
+
+const MEMBER_EXPRESSION: MemberAccessShape = {
+  nodeType: 'member_expression', object: 'object', property: 'property', propertyTypes: new Set(['property_identifier']),
+};
 
 /** The one type every `return` proves (`return;`, `null` and `undefined` aside), as TypeScript would infer it. */
 function agreeingReturn(returns: FunctionResults['returns']): TypeRef | undefined {
