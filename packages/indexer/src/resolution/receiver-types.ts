@@ -103,6 +103,11 @@ export class ReceiverTypes {
 
   /** The class of attribute `name` of an instance: a stated field type, else agreeing assignments. */
   memberType(instance: InstanceOf, name: string, depth = 0): InstanceOf | undefined {
+    // Memoised per class and attribute: a class with many attribute assignments is asked about often.
+    return this.memo(instance.classRef, `member\0${name}`, () => this.computeMemberType(instance, name, depth));
+  }
+
+  private computeMemberType(instance: InstanceOf, name: string, depth: number): InstanceOf | undefined {
     const seen = new Set<string>();
     const queue: DeclarationRef[] = [instance.classRef];
     while (queue.length > 0 && seen.size <= MAX_DEPTH * 4) {
