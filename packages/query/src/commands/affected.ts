@@ -3,6 +3,11 @@
  * test file is affected itself; every other changed file's declarations are followed
  * backwards through the graph (calls, imports, extends, implements, instantiates, references)
  * and the test files reached are reported.
+ *
+ * File dependencies are transitive by nature: a test that imports a barrel that re-exports a
+ * module that imports the changed file runs the changed file, however long the chain. So
+ * `imports` edges are followed without a depth limit (the import closure), from the changed
+ * file and from every file the depth-limited walk reached; `--depth` bounds the other kinds.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +20,7 @@ import { testConvention } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
 
 export interface AffectedOptions {
-  /** Hops followed backwards from the changed files. Default 5. */
+  /** Hops followed backwards along non-`imports` edges. Default 5; `imports` edges are followed to the end. */
   depth?: number;
   /** At most this many tests listed (0: all, the default — CI needs the whole list). */
   limit?: number;
@@ -86,17 +91,41 @@ export function affected(project: Project, changed: string[], options: AffectedO
       notIndexed.push(path);
       continue;
     }
-    const result = walk(store, store.nodesInFile(path), { direction: 'in', kinds, maxDepth: depth });
-    moreBeyondDepth ||= result.depthLimited;
+    const start = store.nodesInFile(path);
+    const result = walk(store, start, { direction: 'in', kinds, maxDepth: depth });
+    // Hops to each file: the walk's own, then the import closure of every file it reached.
+    const distance = new Map<string, number>();
     for (const step of result.steps) {
-      const file = step.node.filePath;
+      const known = distance.get(step.node.filePath);
+      if (known === undefined || step.depth < known) distance.set(step.node.filePath, step.depth);
+    }
+    let closureLimited = false;
+    if (kinds.includes('imports')) {
+      const fileNodes = start.filter((n) => n.kind === 'file');
+      for (const file of distance.keys()) fileNodes.push(...store.nodesInFile(file).filter((n) => n.kind === 'file'));
+      const seeds = new Map(fileNodes.map((n) => [n.id, n]));
+      const base = (id: string) => (seeds.get(id)?.filePath === path ? 0 : distance.get(seeds.get(id)?.filePath ?? '') ?? 0);
+      const closure = walk(store, [...seeds.values()], { direction: 'in', kinds: ['imports'], maxDepth: Number.POSITIVE_INFINITY });
+      closureLimited = closure.truncated;
+      // A file reached from several seeds keeps the shortest total distance.
+      const hops = new Map<string, number>([...seeds.keys()].map((id) => [id, base(id)]));
+      for (const step of closure.steps) {
+        const d = (hops.get(step.via.id) ?? 0) + 1;
+        if (!hops.has(step.node.id) || d < hops.get(step.node.id)!) hops.set(step.node.id, d);
+        const known = distance.get(step.node.filePath);
+        if (known === undefined || d < known) distance.set(step.node.filePath, d);
+      }
+    }
+    // Depth-limited edges beyond the last layer can still matter; imports never stop short.
+    moreBeyondDepth ||= result.depthLimited || closureLimited;
+    for (const [file, hopsAway] of distance) {
       if (file === path) continue;
       reached.add(file);
       const fileConvention = testConvention(file);
       if (!fileConvention) continue;
       const known = tests.get(file);
-      if (!known || (known.reason === 'depends' && step.depth < known.distance)) {
-        tests.set(file, { filePath: file, reason: 'depends', via: path, distance: step.depth, convention: fileConvention });
+      if (!known || (known.reason === 'depends' && hopsAway < known.distance)) {
+        tests.set(file, { filePath: file, reason: 'depends', via: path, distance: hopsAway, convention: fileConvention });
       }
     }
   }
