@@ -92,7 +92,9 @@ export function affected(project: Project, changed: string[], options: AffectedO
       continue;
     }
     const start = store.nodesInFile(path);
-    const result = walk(store, start, { direction: 'in', kinds, maxDepth: depth });
+    // The depth-limited walk over the other kinds (an empty kind list would mean every kind to the store).
+    const bounded = kinds.filter((k) => k !== 'imports');
+    const result = bounded.length > 0 ? walk(store, start, { direction: 'in', kinds: bounded, maxDepth: depth }) : { steps: [], depthLimited: false };
     // Hops to each file: the walk's own, then the import closure of every file it reached.
     const distance = new Map<string, number>();
     for (const step of result.steps) {
@@ -116,7 +118,7 @@ export function affected(project: Project, changed: string[], options: AffectedO
         if (known === undefined || d < known) distance.set(step.node.filePath, d);
       }
     }
-    // Depth-limited edges beyond the last layer can still matter; imports never stop short.
+    // Only the bounded kinds can stop short: the import closure is always followed to the end.
     moreBeyondDepth ||= result.depthLimited || closureLimited;
     for (const [file, hopsAway] of distance) {
       if (file === path) continue;

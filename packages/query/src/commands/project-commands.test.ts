@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openProject } from '../project.js';
 import { B, id, sampleGraph } from '../test-support/sample-graph.js';
-import { makeProject } from '../test-support/v4-database.js';
+import { idOf, makeProject } from '../test-support/v4-database.js';
 import { affected, changedSince } from './affected.js';
 import { context } from './context.js';
 import { explore } from './explore.js';
@@ -131,6 +131,32 @@ describe('affected', () => {
     // instantiates alone nothing does.
     expect(affected(p, ['src/b.ts'], { depth: 1, edgeKinds: ['calls'] }).affectedTests.map((t) => t.filePath)).toEqual(['src/b.test.ts']);
     expect(affected(p, ['src/b.ts'], { edgeKinds: ['instantiates'] }).affectedTests).toEqual([]);
+    p.close();
+  });
+
+  it('follows an import chain deeper than --depth to the end, and keeps direct callers exact', () => {
+    // core.ts ← m1.ts ← … ← m7.ts (barrels re-exporting each other) ← deep.test.ts; direct.test.ts calls run() in core.ts.
+    const chain = ['src/core.ts', ...Array.from({ length: 7 }, (_, i) => `src/m${i + 1}.ts`), 'src/deep.test.ts'];
+    const run = { kind: 'function', name: 'run', file: 'src/core.ts', line: 1, endLine: 1 };
+    const root = sample({
+      files: [...chain, 'src/direct.test.ts', 'src/other.test.ts'].map((path) => ({ path, content: 'export {};\n' })),
+      nodes: [run],
+      edges: [
+        ...chain.slice(1).map((path, i) => ({ source: `file:${path}`, target: `file:${chain[i]}`, kind: 'imports', line: 1, col: 0, resolvedBy: 'module-import' })),
+        { source: 'file:src/direct.test.ts', target: idOf(run), kind: 'calls', line: 2, col: 0, resolvedBy: 'import' },
+      ],
+      unresolved: [],
+    });
+    const p = openProject({ path: root, cwd: root });
+    const r = affected(p, ['src/core.ts']);
+    expect(r.depth).toBe(5);
+    expect(r.affectedTests.map((t) => [t.filePath, t.distance])).toEqual([['src/deep.test.ts', 8], ['src/direct.test.ts', 1]]);
+    expect(r.filesReached).toBe(9);
+    expect(r.moreBeyondDepth).toBe(false);
+    // Without imports edges only the direct caller is left, at the depth it had.
+    expect(affected(p, ['src/core.ts'], { edgeKinds: ['calls'] }).affectedTests.map((t) => t.filePath)).toEqual(['src/direct.test.ts']);
+    // A change in the middle of the chain reaches the test above it, not the file below it.
+    expect(affected(p, ['src/m4.ts']).affectedTests.map((t) => [t.filePath, t.distance])).toEqual([['src/deep.test.ts', 4]]);
     p.close();
   });
 
