@@ -139,13 +139,26 @@ export function buildGraph(
     const fileId = fileNodeId(file.path);
 
     // Module imports, and re-exports (`export * from`, `export { a } from`): the file depends on the module either way.
-    const dependencies = [
+    const dependencies: Array<{ specifier: string; line: number; column: number; files?: readonly string[] }> = [
       ...file.imports.map((s) => ({ specifier: s.specifier, line: s.line, column: s.column })),
       ...file.exports.flatMap((s) => (s.specifier === null ? [] : [{ specifier: s.specifier, line: s.line, column: 0 }])),
     ];
+    // Languages with submodules (Python): importing `a.b.c` runs the packages `a` and `a.b` first, and
+    // `from pkg import sub` / `from . import sub` runs the submodule a binding lands on.
+    if (languageOf(file)?.modules.submoduleSpecifier) {
+      for (const statement of file.imports) {
+        const at = { line: statement.line, column: statement.column };
+        for (const parent of parentPackages(statement.specifier)) dependencies.push({ specifier: parent, ...at });
+        for (const binding of statement.bindings) {
+          if (binding.imported === '*' || binding.modulePath !== undefined) continue;
+          const target = symbols.resolveImport(file.path, { statement, binding });
+          if (target.type === 'module') dependencies.push({ specifier: statement.specifier, ...at, files: [target.file] });
+        }
+      }
+    }
     const linked = new Set<string>();
     for (const statement of dependencies) {
-      for (const target of importedFiles(file, statement.specifier)) {
+      for (const target of statement.files ?? importedFiles(file, statement.specifier)) {
         // `module.exports = require('./x')` is an import and a re-export on one line: one edge.
         const key = `${target}\0${statement.line}`;
         if (target === file.path || linked.has(key)) continue;
@@ -195,6 +208,13 @@ export function buildGraph(
   }
 
   return { nodes, edges, files, unresolved, stats };
+}
+
+/** The enclosing packages a dotted module path names: `a.b.c` → `a`, `a.b`; `..m.x` → `..m` (`..` is the importer's own). */
+function parentPackages(specifier: string): string[] {
+  const dots = /^\.*/.exec(specifier)![0];
+  const parts = specifier.slice(dots.length).split('.');
+  return parts.slice(0, -1).map((_, i) => dots + parts.slice(0, i + 1).join('.'));
 }
 
 function siteText(site: ReferenceSite): string {
