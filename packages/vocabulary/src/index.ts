@@ -11,3 +11,15 @@ export {
   type ResolvedBy,
   type UnresolvedReason,
 } from './resolution.js';
+export {
+  DEFAULT_READ_CAP,
+  openInsideRoot,
+  readBytesInsideRoot,
+  readDescriptor,
+  readTextInsideRoot,
+  type SafeBytesResult,
+  type SafeOpenResult,
+  type SafeReadOptions,
+  type SafeReadRefusal,
+  type SafeReadResult,
+} from './safe-read.js';

@@ -1,0 +1,156 @@
+/**
+ * Reading a file that a checkout or its graph names, without trusting either. The path is
+ * relative to the project root and must stay inside the root's real path (`realpath`
+ * containment, so a symlink may point within the tree but never out of it); the file is opened
+ * with O_NOFOLLOW|O_NONBLOCK (a symlink swapped in after the check fails, a FIFO cannot block),
+ * the open descriptor is checked (regular file, within the size cap) and read; never the path
+ * a second time. Every refusal is an answer, not an exception.
+ */
+import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+export type SafeReadRefusal = 'removed' | 'unreadable' | 'outside-root' | 'not-a-file' | 'too-large';
+
+export type SafeReadResult = { ok: true; text: string } | { ok: false; reason: SafeReadRefusal };
+export type SafeBytesResult = { ok: true; bytes: Buffer; stat: Stats } | { ok: false; reason: SafeReadRefusal };
+export type SafeOpenResult = { ok: true; fd: number; stat: Stats } | { ok: false; reason: SafeReadRefusal };
+
+export interface SafeReadOptions {
+  /** Refuse (`too-large`) a file over this many bytes. */
+  maxBytes: number;
+  /**
+   * Whether a symlink inside the root may be followed to a target inside the root. Default true;
+   * false refuses any symlink on the way (`.gitignore`: git does not follow a symlinked one either).
+   */
+  followSymlinks?: boolean;
+}
+
+/** One MiB: the indexer's default `--max-file-size`, and far above any real config file. */
+export const DEFAULT_READ_CAP = 1024 * 1024;
+
+// O_NOFOLLOW and O_NONBLOCK do not exist on Windows, where FIFOs and these symlink races do not either.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const CHUNK = 64 * 1024;
+
+const realRoots = new Map<string, string>();
+
+function realRootOf(root: string): string | undefined {
+  const absolute = resolve(root);
+  let real = realRoots.get(absolute);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(absolute);
+    } catch {
+      return undefined;
+    }
+    realRoots.set(absolute, real);
+  }
+  return real;
+}
+
+function isInside(realRoot: string, path: string): boolean {
+  const rel = relative(realRoot, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+function refusalOf(error: unknown): SafeReadRefusal {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'removed';
+  // A socket (ENXIO) or a device that cannot be opened is not a file arbor reads.
+  if (code === 'ENXIO' || code === 'ENODEV') return 'not-a-file';
+  return 'unreadable';
+}
+
+/**
+ * Opens `relativePath` under `root` for reading after every check but the size. The caller
+ * owns the descriptor and must close it. `maxBytes` here only refuses a file already larger.
+ */
+export function openInsideRoot(root: string, relativePath: string, options: SafeReadOptions): SafeOpenResult {
+  if (typeof relativePath !== 'string' || relativePath === '' || relativePath.includes('\0') || isAbsolute(relativePath)) {
+    return { ok: false, reason: 'outside-root' };
+  }
+  const realRoot = realRootOf(root);
+  if (realRoot === undefined) return { ok: false, reason: 'removed' };
+  const lexical = resolve(realRoot, relativePath);
+  if (!isInside(realRoot, lexical)) return { ok: false, reason: 'outside-root' };
+  if (lexical === realRoot) return { ok: false, reason: 'not-a-file' };
+
+  let real: string;
+  try {
+    real = realpathSync.native(lexical);
+  } catch (error) {
+    return { ok: false, reason: refusalOf(error) };
+  }
+  if (!isInside(realRoot, real)) return { ok: false, reason: 'outside-root' };
+  if (options.followSymlinks === false && real !== lexical) return { ok: false, reason: 'not-a-file' };
+
+  let fd: number;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (error) {
+    // ELOOP: the last component became a symlink after realpath looked at it.
+    return { ok: false, reason: refusalOf(error) };
+  }
+  let keep = false;
+  try {
+    // A folder on the way swapped for a symlink after realpath: where the descriptor really
+    // points is known to the kernel (Linux), so check it once more there.
+    const opened = openedPath(fd);
+    if (opened !== undefined && !isInside(realRoot, opened.replace(/ \(deleted\)$/, ''))) return { ok: false, reason: 'outside-root' };
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
+    if (stat.size > options.maxBytes) return { ok: false, reason: 'too-large' };
+    keep = true;
+    return { ok: true, fd, stat };
+  } catch (error) {
+    return { ok: false, reason: refusalOf(error) };
+  } finally {
+    if (!keep) closeSync(fd);
+  }
+}
+
+function openedPath(fd: number): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads an open descriptor to its end, chunk by chunk, giving up (`too-large`) past `maxBytes`:
+ * the file may have grown since it was checked.
+ */
+export function readDescriptor(fd: number, maxBytes: number, onChunk: (chunk: Buffer) => void): 'ok' | 'too-large' {
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1));
+  let total = 0;
+  for (;;) {
+    const read = readSync(fd, buffer, 0, buffer.length, null);
+    if (read === 0) return 'ok';
+    total += read;
+    if (total > maxBytes) return 'too-large';
+    onChunk(Buffer.from(buffer.subarray(0, read)));
+  }
+}
+
+/** The bytes of `relativePath` under `root`, under the rules above. */
+export function readBytesInsideRoot(root: string, relativePath: string, options: SafeReadOptions): SafeBytesResult {
+  const opened = openInsideRoot(root, relativePath, options);
+  if (!opened.ok) return opened;
+  try {
+    const chunks: Buffer[] = [];
+    if (readDescriptor(opened.fd, options.maxBytes, (chunk) => chunks.push(chunk)) === 'too-large') return { ok: false, reason: 'too-large' };
+    return { ok: true, bytes: Buffer.concat(chunks), stat: opened.stat };
+  } catch (error) {
+    return { ok: false, reason: refusalOf(error) };
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** The UTF-8 text of `relativePath` under `root`, under the rules above. */
+export function readTextInsideRoot(root: string, relativePath: string, options: SafeReadOptions = { maxBytes: DEFAULT_READ_CAP }): SafeReadResult {
+  const read = readBytesInsideRoot(root, relativePath, options);
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : read;
+}
