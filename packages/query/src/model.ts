@@ -72,5 +72,9 @@ export interface IndexedFile {
   errorCount: number;
 }
 
-/** The state of an indexed file on disk compared with the index. */
-export type FileState = 'fresh' | 'modified' | 'removed';
+/**
+ * The state of an indexed file on disk compared with the index. `unreadable`: there, but not a
+ * regular file arbor will read (a FIFO, a device, a folder, over the size cap, no permission);
+ * `outside-root`: its path, or a symlink on the way, leads out of the project. Neither is read.
+ */
+export type FileState = 'fresh' | 'modified' | 'removed' | 'unreadable' | 'outside-root';

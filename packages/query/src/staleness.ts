@@ -1,12 +1,16 @@
 /**
  * Is the index still true of the files on disk? An indexed file is `fresh` when its size and
- * mtime are those recorded; when either differs its content is hashed (sha256, as the index
- * stores it) and only a different hash makes it `modified`. A missing file is `removed`.
- * New files are found by walking the project (respecting .gitignore).
+ * mtime are those recorded; a different size makes it `modified`; a new mtime at the same size
+ * has its content hashed (sha256, as the index stores it) and only a different hash makes it
+ * `modified`. A missing file is `removed`. Files are opened only through the safe-read rules
+ * (inside the real root, regular file, no FIFO wait), so a graph naming `../../etc/passwd` or a
+ * symlink out of the tree is `outside-root`, never hashed. New files are found by walking the
+ * project (respecting .gitignore).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
 import ignore, { type Ignore } from 'ignore';
 import type { FileState, IndexedFile } from './model.js';
 import { extensionOf, isUnder } from './paths.js';
@@ -23,35 +27,46 @@ export function sha256Hex(content: Buffer | string): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
+/** A .gitignore is read whole: one larger than this is not one git users write. */
+const GITIGNORE_CAP = 1024 * 1024;
+
+/** How a refused read shows as the state of an indexed file. */
+export function stateOfRefusal(reason: SafeReadRefusal): FileState {
+  if (reason === 'removed' || reason === 'outside-root') return reason;
+  return 'unreadable';
+}
+
 export function checkFile(root: string, file: IndexedFile): FileCheck {
-  let stat;
+  // Hashing streams, so no size cap is needed for memory: a different size never gets that far.
+  const opened = openInsideRoot(root, file.path, { maxBytes: Number.MAX_SAFE_INTEGER });
+  if (!opened.ok) return { path: file.path, state: stateOfRefusal(opened.reason), hashed: false };
   try {
-    stat = statSync(join(root, file.path));
+    const { stat } = opened;
+    if (stat.size !== file.size) return { path: file.path, state: 'modified', hashed: false };
+    // The CLI records the mtime in ms, sometimes with a fraction: compare whole milliseconds.
+    if (Math.floor(stat.mtimeMs) === Math.floor(file.modifiedAt)) return { path: file.path, state: 'fresh', hashed: false };
+    const hash = createHash('sha256');
+    // Past the recorded size the file grew after fstat: it is not the indexed content.
+    if (readDescriptor(opened.fd, file.size, (chunk) => hash.update(chunk)) === 'too-large') {
+      return { path: file.path, state: 'modified', hashed: true };
+    }
+    const same = hash.digest('hex') === file.contentHash.toLowerCase();
+    return { path: file.path, state: same ? 'fresh' : 'modified', hashed: true };
   } catch {
-    return { path: file.path, state: 'removed', hashed: false };
+    return { path: file.path, state: 'unreadable', hashed: false };
+  } finally {
+    closeSync(opened.fd);
   }
-  if (!stat.isFile()) return { path: file.path, state: 'removed', hashed: false };
-  // The CLI records the mtime in ms, sometimes with a fraction: compare whole milliseconds.
-  if (stat.size === file.size && Math.floor(stat.mtimeMs) === Math.floor(file.modifiedAt)) {
-    return { path: file.path, state: 'fresh', hashed: false };
-  }
-  let content: Buffer;
-  try {
-    content = readFileSync(join(root, file.path));
-  } catch {
-    return { path: file.path, state: 'removed', hashed: false };
-  }
-  const same = sha256Hex(content) === file.contentHash.toLowerCase();
-  return { path: file.path, state: same ? 'fresh' : 'modified', hashed: true };
 }
 
 export interface Drift {
   checked: number;
   fresh: number;
   modified: string[];
+  /** Gone, or no longer readable under the safe-read rules (unreadable, outside the root). */
   removed: string[];
   added: string[];
-  /** Files whose size or mtime changed and whose content therefore had to be hashed. */
+  /** Files whose mtime changed at the same size and whose content therefore had to be hashed. */
   hashed: number;
 }
 
@@ -100,13 +115,9 @@ export function findNewFiles(root: string, files: IndexedFile[], options: { dir?
     } catch {
       return;
     }
-    const gitignore = entries.find((e) => e.name === '.gitignore' && e.isFile());
-    if (gitignore) {
-      try {
-        rules = [...rules, { base: dir, ig: ignore().add(readFileSync(join(root, dir, '.gitignore'), 'utf8')) }];
-      } catch {
-        // An unreadable .gitignore ignores nothing.
-      }
+    if (entries.some((e) => e.name === '.gitignore')) {
+      const ig = readGitignore(root, dir);
+      if (ig) rules = [...rules, { base: dir, ig }];
     }
     const ignored = (path: string, isDir: boolean) =>
       rules.some(({ base, ig }) => {
@@ -123,7 +134,8 @@ export function findNewFiles(root: string, files: IndexedFile[], options: { dir?
         if (indexed.has(path) || !extensions.has(extensionOf(path)) || ignored(path, false)) continue;
         if (builtAt !== undefined) {
           try {
-            if (statSync(join(root, path)).mtimeMs <= builtAt) continue;
+            // The entry is a regular file (readdir types do not follow symlinks): lstat reads no content.
+            if (lstatSync(join(root, path)).mtimeMs <= builtAt) continue;
           } catch {
             continue;
           }
@@ -134,7 +146,7 @@ export function findNewFiles(root: string, files: IndexedFile[], options: { dir?
   };
   const start = options.dir ?? '';
   const rootRules = start === '' ? [] : ancestorRules(root, start);
-  if (start === '' || isDirectory(join(root, start))) visit(start, rootRules);
+  if (start === '' || isFolderInsideRoot(root, start)) visit(start, rootRules);
   return found.filter((p) => isUnder(p, start)).sort(compareText);
 }
 
@@ -144,18 +156,30 @@ function ancestorRules(root: string, dir: string): Array<{ base: string; ig: Ign
   const parts = dir.split('/');
   for (let i = 0; i < parts.length; i++) {
     const base = parts.slice(0, i).join('/');
-    try {
-      rules.push({ base, ig: ignore().add(readFileSync(join(root, base, '.gitignore'), 'utf8')) });
-    } catch {
-      // no .gitignore there
-    }
+    const ig = readGitignore(root, base);
+    if (ig) rules.push({ base, ig });
   }
   return rules;
 }
 
-function isDirectory(path: string): boolean {
+/**
+ * The rules of `dir`/.gitignore, or undefined when there is none arbor will read: missing, a
+ * symlink (git does not follow one either), a FIFO or device, or over the cap. Any of those
+ * ignores nothing.
+ */
+function readGitignore(root: string, dir: string): Ignore | undefined {
+  const read = readTextInsideRoot(root, dir === '' ? '.gitignore' : `${dir}/.gitignore`, { maxBytes: GITIGNORE_CAP, followSymlinks: false });
+  return read.ok ? ignore().add(read.text) : undefined;
+}
+
+/** Whether `dir` is a folder whose real path is inside the real root: a walk never leaves the project. */
+function isFolderInsideRoot(root: string, dir: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    const realRoot = realpathSync.native(resolve(root));
+    const real = realpathSync.native(resolve(realRoot, dir));
+    const rel = relative(realRoot, real);
+    if (rel === '..' || rel.startsWith('../') || resolve(realRoot, rel) !== real) return false;
+    return lstatSync(real).isDirectory();
   } catch {
     return false;
   }

@@ -48,6 +48,11 @@ function realRootOf(root: string): string | undefined {
   return real;
 }
 
+/** A cap that is not a non-negative number (NaN from a crafted graph row) allows nothing. */
+function capOf(maxBytes: number): number {
+  return typeof maxBytes === 'number' && maxBytes >= 0 ? Math.min(maxBytes, Number.MAX_SAFE_INTEGER) : 0;
+}
+
 function isInside(realRoot: string, path: string): boolean {
   const rel = relative(realRoot, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
@@ -66,6 +71,7 @@ function refusalOf(error: unknown): SafeReadRefusal {
  * owns the descriptor and must close it. `maxBytes` here only refuses a file already larger.
  */
 export function openInsideRoot(root: string, relativePath: string, options: SafeReadOptions): SafeOpenResult {
+  const maxBytes = capOf(options.maxBytes);
   if (typeof relativePath !== 'string' || relativePath === '' || relativePath.includes('\0') || isAbsolute(relativePath)) {
     return { ok: false, reason: 'outside-root' };
   }
@@ -99,7 +105,7 @@ export function openInsideRoot(root: string, relativePath: string, options: Safe
     if (opened !== undefined && !isInside(realRoot, opened.replace(/ \(deleted\)$/, ''))) return { ok: false, reason: 'outside-root' };
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
-    if (stat.size > options.maxBytes) return { ok: false, reason: 'too-large' };
+    if (stat.size > maxBytes) return { ok: false, reason: 'too-large' };
     keep = true;
     return { ok: true, fd, stat };
   } catch (error) {
@@ -122,7 +128,8 @@ function openedPath(fd: number): string | undefined {
  * Reads an open descriptor to its end, chunk by chunk, giving up (`too-large`) past `maxBytes`:
  * the file may have grown since it was checked.
  */
-export function readDescriptor(fd: number, maxBytes: number, onChunk: (chunk: Buffer) => void): 'ok' | 'too-large' {
+export function readDescriptor(fd: number, limit: number, onChunk: (chunk: Buffer) => void): 'ok' | 'too-large' {
+  const maxBytes = capOf(limit);
   const buffer = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1));
   let total = 0;
   for (;;) {
@@ -140,7 +147,7 @@ export function readBytesInsideRoot(root: string, relativePath: string, options:
   if (!opened.ok) return opened;
   try {
     const chunks: Buffer[] = [];
-    if (readDescriptor(opened.fd, options.maxBytes, (chunk) => chunks.push(chunk)) === 'too-large') return { ok: false, reason: 'too-large' };
+    if (readDescriptor(opened.fd, capOf(options.maxBytes), (chunk) => chunks.push(chunk)) === 'too-large') return { ok: false, reason: 'too-large' };
     return { ok: true, bytes: Buffer.concat(chunks), stat: opened.stat };
   } catch (error) {
     return { ok: false, reason: refusalOf(error) };

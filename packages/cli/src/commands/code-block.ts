@@ -13,5 +13,7 @@ export function codeBlock(source: { startLine: number; text: string | null; trun
 export function staleNote(state: string, s: Style): string {
   if (state === 'modified') return s.yellow('  ⚠ file changed since indexing: these lines may not be this declaration any more');
   if (state === 'removed') return s.red('  ⚠ file removed since indexing');
+  if (state === 'unreadable') return s.red('  ⚠ file not shown: not a regular file arbor reads (FIFO, device, folder, too large or no permission)');
+  if (state === 'outside-root') return s.red('  ⚠ file not shown: its path or a symlink on the way leads outside the project');
   return '';
 }

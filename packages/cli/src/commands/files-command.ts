@@ -21,7 +21,7 @@ export function registerFilesCommand(y: Argv, io: CliIo): Argv {
 export function renderFiles(r: FilesResult, s: Style): string {
   const where = r.filter.type === 'all' ? '' : ` ${r.filter.type === 'glob' ? 'matching' : 'under'} ${r.filter.value}`;
   if (r.summary.files === 0 && r.added.length === 0) return `No indexed files${where}.`;
-  const state = (st: string) => (st === 'fresh' ? '' : st === 'modified' ? s.yellow('modified') : s.red('removed'));
+  const state = (st: string) => (st === 'fresh' ? '' : st === 'modified' ? s.yellow('modified') : s.red(st));
   const lines = columns(
     r.files.map((f) => [f.filePath, s.dim(f.language), `${f.nodeCount ?? '?'} nodes`, f.errors > 0 ? s.yellow(plural(f.errors, 'error')) : '', state(f.state)]),
     '',

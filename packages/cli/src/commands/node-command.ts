@@ -27,7 +27,8 @@ export function renderNode(r: NodeResult, s: Style): string {
     .filter((f) => f)
     .join(' ');
   lines.push(`  ${s.cyan(location(n, true))}  ${n.language}${flags ? `  ${flags}` : ''}  ${s.dim(n.id)}`);
-  if (r.fileState !== 'fresh') lines.push(s.yellow(`  file ${r.fileState} since indexing: this may no longer be true`));
+  if (r.fileState === 'modified' || r.fileState === 'removed') lines.push(s.yellow(`  file ${r.fileState} since indexing: this may no longer be true`));
+  else if (r.fileState !== 'fresh') lines.push(s.yellow(`  file not read (${r.fileState}): this may no longer be true`));
   if (n.signature && !inline) lines.push(`  ${s.dim(n.signature.trim().split('\n')[0])}`);
   if (r.container) {
     lines.push(r.container.kind === 'file' ? `  in file ${s.cyan(r.container.filePath)}` : `  in ${label(r.container, s)} ${s.cyan(location(r.container))}`);

@@ -78,7 +78,8 @@ export function files(project: Project, filter: string | undefined, options: Fil
       nodes: entries.reduce((sum, e) => sum + (e.nodeCount ?? 0), 0),
       byLanguage: Object.fromEntries(Object.entries(byLanguage).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       modified: entries.filter((e) => e.state === 'modified').length,
-      removed: entries.filter((e) => e.state === 'removed').length,
+      // Unreadable and outside-root files count as removed: the index's record of them cannot be checked.
+      removed: entries.filter((e) => e.state !== 'fresh' && e.state !== 'modified').length,
       added: added.length,
     },
     truncated: listed.length < entries.length,

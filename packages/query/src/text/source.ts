@@ -1,17 +1,24 @@
 /**
  * Source text of declarations, read from disk. The file is hashed as it is read, so a file
  * changed since indexing is reported as such: its lines may no longer be the declaration's.
+ * The path comes from the graph, which is untrusted: it is read only under the safe-read rules
+ * (inside the real root, regular file, size cap, no FIFO wait), and a refused file shows no text.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { DEFAULT_READ_CAP, readBytesInsideRoot } from '@arbor/vocabulary';
 import type { FileState, NodeRef } from '../model.js';
 import type { GraphStore } from '../store/graph-store.js';
-import { sha256Hex } from '../staleness.js';
+import { sha256Hex, stateOfRefusal } from '../staleness.js';
+
+/**
+ * Largest file shown: the indexer's default --max-file-size, or the size the graph recorded
+ * (a run with a higher limit) up to this ceiling, so a crafted row cannot ask for more.
+ */
+const SOURCE_CAP_CEILING = 16 * 1024 * 1024;
 
 export interface SourceBlock {
   startLine: number;
   endLine: number;
-  /** The lines, or null when the file is gone or unreadable. */
+  /** The lines, or null when the file is gone, unreadable or outside the root. */
   text: string | null;
   /** Lines were cut to fit the limit. */
   truncated: boolean;
@@ -57,18 +64,16 @@ export class SourceReader {
   private load(path: string): LoadedFile {
     let file = this.cache.get(path);
     if (file) return file;
-    let content: Buffer | undefined;
-    try {
-      content = readFileSync(join(this.root, path));
-    } catch {
-      content = undefined;
-    }
-    if (content === undefined) {
-      file = { lines: null, state: 'removed' };
+    const recorded = this.store.file(path);
+    const size = Number(recorded?.size);
+    const cap = Number.isFinite(size) ? Math.max(DEFAULT_READ_CAP, Math.min(size, SOURCE_CAP_CEILING)) : DEFAULT_READ_CAP;
+    const read = readBytesInsideRoot(this.root, path, { maxBytes: cap });
+    if (!read.ok) {
+      file = { lines: null, state: stateOfRefusal(read.reason) };
     } else {
-      const recorded = this.store.file(path)?.contentHash.toLowerCase();
-      const state: FileState = recorded !== undefined && recorded === sha256Hex(content) ? 'fresh' : 'modified';
-      file = { lines: content.toString('utf8').split(/\r?\n/), state };
+      const hash = recorded?.contentHash.toLowerCase();
+      const state: FileState = hash !== undefined && hash === sha256Hex(read.bytes) ? 'fresh' : 'modified';
+      file = { lines: read.bytes.toString('utf8').split(/\r?\n/), state };
     }
     this.cache.set(path, file);
     return file;
