@@ -2,7 +2,8 @@
  * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic).
  * Every run rebuilds the whole graph: resolution is global (see the format spec for why).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { DEFAULT_READ_CAP, readTextInsideRoot } from '@arbor/vocabulary';
 import { join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
@@ -134,6 +135,13 @@ function checkRoot(rootArg: string): string {
   return root;
 }
 
+/**
+ * What language modules may read: config files (tsconfig.json and its `extends` chain,
+ * package.json, setup.cfg, pyproject.toml). They come from the untrusted checkout, so every
+ * read follows the safe-read rules: inside the real root (a symlink out of it is not read),
+ * a regular file (a FIFO cannot block the run, a device cannot fill memory), at most 1 MiB.
+ * Anything refused reads as absent.
+ */
 function workspaceView(root: string, files: ReadonlySet<string>): WorkspaceView {
   const cache = new Map<string, string | undefined>();
   return {
@@ -141,14 +149,8 @@ function workspaceView(root: string, files: ReadonlySet<string>): WorkspaceView 
     files,
     readText(relativePath) {
       if (cache.has(relativePath)) return cache.get(relativePath);
-      let text: string | undefined;
-      try {
-        const absolute = join(root, relativePath);
-        // Config files only: anything large is not a tsconfig or package.json worth reading.
-        text = statSync(absolute).size <= 4 * 1024 * 1024 ? readFileSync(absolute, 'utf8') : undefined;
-      } catch {
-        text = undefined;
-      }
+      const read = readTextInsideRoot(root, relativePath, { maxBytes: DEFAULT_READ_CAP });
+      const text = read.ok ? read.text : undefined;
       cache.set(relativePath, text);
       return text;
     },
