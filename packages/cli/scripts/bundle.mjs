@@ -17,7 +17,7 @@ await build({
   format: 'esm',
   target: 'node20',
   // better-sqlite3 is a native addon; the indexer is imported lazily by `arbor index` only and
-  // starts worker threads from its own files. @arbor/vocabulary is plain constants, so it is
+  // starts worker threads from its own files. @arbor/vocabulary holds constants and the safe file reader, so it is
   // bundled for the query commands; the external indexer loads its own copy from node_modules.
   external: ['better-sqlite3', '@arbor/indexer'],
   // Bundled CommonJS dependencies call require(); give the ES module one.

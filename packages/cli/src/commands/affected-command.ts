@@ -14,7 +14,7 @@ export function registerAffectedCommand(y: Argv, io: CliIo): Argv {
     'affected [files..]',
     'List the test files affected by changed files (given, or `--since <git-ref>`), through the reverse graph',
     (b) =>
-      edgeKindsOption(depthOption(commonOptions(b, { default: 0, describe: 'Tests listed' }), 5, 'Hops followed back from each changed file'), DEPENDENCY_KINDS)
+      edgeKindsOption(depthOption(commonOptions(b, { default: 0, describe: 'Tests listed' }), 5, 'Hops followed back over calls, extends, implements, instantiates and references (imports edges are followed to the end)'), DEPENDENCY_KINDS)
         .positional('files', { type: 'string', array: true, describe: 'Changed files' })
         .option('since', { type: 'string', describe: 'Use the files changed since this git ref (git diff --name-only <ref>)' })
         .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Only the test paths, no summary on stderr' })
