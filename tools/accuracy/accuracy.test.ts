@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGraph } from './test-graph.mjs';
 import { callerVerdict, declMatchesNode, judgeEdge } from './compare.mjs';
 import { sample } from './sample.mjs';
 
@@ -124,17 +124,7 @@ describe('run.mjs on a hand-made graph', () => {
     for (const [name, lines] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
     // A small lib keeps the checker quick; the repo's tsconfig is what the oracle reads.
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { lib: ['es2020'], types: [] } }));
-    fs.mkdirSync(path.join(dir, '.codegraph'));
-    const db = new Database(path.join(dir, '.codegraph', 'codegraph.db'));
-    db.exec(`CREATE TABLE schema_versions(version INTEGER PRIMARY KEY, applied_at INTEGER, description TEXT);
-      INSERT INTO schema_versions VALUES (4, 0, 'test');
-      CREATE TABLE files(path TEXT PRIMARY KEY, language TEXT);
-      CREATE TABLE nodes(id TEXT PRIMARY KEY, kind TEXT, name TEXT, qualified_name TEXT, file_path TEXT, start_line INT, end_line INT);
-      CREATE TABLE edges(id INTEGER PRIMARY KEY, source TEXT, target TEXT, kind TEXT, metadata TEXT, line INT, col INT);`);
-    for (const f of Object.keys(files)) {
-      db.prepare('INSERT INTO files VALUES (?, ?)').run(f, 'typescript');
-      db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, 1, ?)').run(`file:${f}`, 'file', f, f, f, files[f].length);
-    }
+    const db = createTestGraph(dir, files, 'typescript');
     const node = (id, kind, name, file, text, end = null) => {
       const start = declLine(file, text);
       db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, kind, name, name, file, start, end ?? start);

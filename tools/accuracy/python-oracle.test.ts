@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGraph } from './test-graph.mjs';
 import { collectPythonSites, findPython } from './python-oracle.mjs';
 
 const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
@@ -89,17 +89,7 @@ describe.skipIf(missing !== null)('Python oracle (jedi)', () => {
 
     // A graph as a writer might produce it: right edges, one edge fooled by the shadowing local function, one
     // edge that takes os.path.join for the repo's join, and no edge for `Box().open()` (a miss).
-    fs.mkdirSync(path.join(dir, '.codegraph'));
-    const db = new Database(path.join(dir, '.codegraph', 'codegraph.db'));
-    db.exec(`CREATE TABLE schema_versions(version INTEGER PRIMARY KEY, applied_at INTEGER, description TEXT);
-      INSERT INTO schema_versions VALUES (4, 0, 'test');
-      CREATE TABLE files(path TEXT PRIMARY KEY, language TEXT);
-      CREATE TABLE nodes(id TEXT PRIMARY KEY, kind TEXT, name TEXT, qualified_name TEXT, file_path TEXT, start_line INT, end_line INT);
-      CREATE TABLE edges(id INTEGER PRIMARY KEY, source TEXT, target TEXT, kind TEXT, metadata TEXT, line INT, col INT);`);
-    for (const f of Object.keys(files)) {
-      db.prepare('INSERT INTO files VALUES (?, ?)').run(f, 'python');
-      db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, 1, ?)').run(`file:${f}`, 'file', f, f, f, files[f].length);
-    }
+    const db = createTestGraph(dir, files, 'python');
     const node = (id: string, kind: string, name: string, file: string, from: string, to?: string) => {
       const start = lineOf(file, from);
       db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, kind, name, id, file, start, to ? lineOf(file, to) : start + 1);

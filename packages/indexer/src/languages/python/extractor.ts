@@ -29,6 +29,7 @@ import { Scope, type BoundValue } from '../../extraction/core/scopes.js';
 import { PYTHON_SCOPES, type BindingKind } from './scopes.js';
 import { findRestartPoint, lineStartsOf, MAX_RECOVERIES, reparse } from './syntax-errors.js';
 import { docstringOf, flatText, identifierChain, truncate } from './syntax-text.js';
+import { FIXTURE_DECORATOR } from './name-binding.js';
 import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
 import { splitMemberChain, walkPreOrder, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 
@@ -109,7 +110,6 @@ interface FunctionResults {
 
 /** Test modules, where pytest passes fixtures to tests by parameter name. */
 const TEST_MODULE = /(?:^|\/)(?:test_[^/]*|[^/]*_test|conftest)\.py$/;
-const FIXTURE_DECORATOR = /^(?:pytest\.)?fixture\b/;
 
 interface Callee {
   name: string;

@@ -9,7 +9,7 @@ import type { Declaration } from '../../model/extraction.js';
 import type { NameBindingRules } from '../../model/language-support.js';
 
 /** `@pytest.fixture`, `@pytest.fixture(scope="session")`, `@fixture` (imported from pytest). */
-const FIXTURE_DECORATOR = /^(?:pytest\.)?fixture\b/;
+export const FIXTURE_DECORATOR = /^(?:pytest\.)?fixture\b/;
 
 /** pytest's fixture lookup: the test module itself, then each `conftest.py` from its folder up to the root. */
 function fixtureSources(file: string): string[] {
