@@ -9,7 +9,9 @@ export type GraphWriteErrorCode =
   /** The previous database is open elsewhere and the caller asked not to replace it then. */
   | 'DATABASE_IN_USE'
   /** The finished database could not be moved into place. */
-  | 'REPLACE_FAILED';
+  | 'REPLACE_FAILED'
+  /** The database folder, its `.gitignore` or the database path is a symlink or a folder: writing would leave the root. */
+  | 'UNSAFE_PATH';
 
 export class GraphWriteError extends Error {
   override readonly name = 'GraphWriteError';

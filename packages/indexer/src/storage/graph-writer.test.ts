@@ -140,12 +140,12 @@ describe('writeGraph', () => {
     expect(new Set(rows.map((row) => row.updated_at))).toEqual(new Set([42]));
   });
 
-  it('writes the .gitignore beside the database and leaves an existing one alone', () => {
+  it('writes the .gitignore beside the database and leaves an existing one that ignores it alone', () => {
     writeGraph(dbPath, chainGraph('a'));
     expect(fs.readFileSync(path.join(dir, '.codegraph', '.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['*', '!.gitignore']));
-    fs.writeFileSync(path.join(dir, '.codegraph', '.gitignore'), 'custom\n');
+    fs.writeFileSync(path.join(dir, '.codegraph', '.gitignore'), 'custom\n*\n');
     writeGraph(dbPath, chainGraph('b'));
-    expect(fs.readFileSync(path.join(dir, '.codegraph', '.gitignore'), 'utf8')).toBe('custom\n');
+    expect(fs.readFileSync(path.join(dir, '.codegraph', '.gitignore'), 'utf8')).toBe('custom\n*\n');
   });
 
   it('leaves a WAL-mode database and no temp or side files', () => {

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { GraphWriteError } from './graph-write-error.js';
 import { arborVersion, projectMetadataEntries } from './project-metadata.js';
 import { DatabaseInUseError, removeSideFiles, replaceDatabaseFile } from './replace-database.js';
+import { checkDatabasePath, prepareDatabaseLocation } from './database-location.js';
 import { LoadContext, loadEdges, loadFiles, loadNodes, loadUnresolved } from './bulk-load.js';
 import type { GraphToWrite } from './rows.js';
 import {
@@ -60,14 +61,13 @@ export interface WriteGraphStats {
   durationMs: number;
 }
 
-const GITIGNORE = '# Local index data: never committed.\n*\n!.gitignore\n';
 const TEMP_INFIX = '.tmp-';
 
 export function writeGraph(dbPath: string, graph: GraphToWrite, options: WriteGraphOptions = {}): WriteGraphStats {
   const started = performance.now();
   const target = path.resolve(dbPath);
   const dir = path.dirname(target);
-  prepareDirectory(dir, target, options.gitignore ?? true);
+  prepareDatabaseLocation(dir, target, options.gitignore ?? true);
   removeAbandonedTempFiles(dir, path.basename(target));
 
   const tempPath = `${target}${TEMP_INFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -91,9 +91,12 @@ export function writeGraph(dbPath: string, graph: GraphToWrite, options: WriteGr
 
   let outcome;
   try {
+    // Checked again: the path may have become a link while the graph was built.
+    checkDatabasePath(target);
     outcome = replaceDatabaseFile(tempPath, target, { ifInUse: options.ifInUse });
   } catch (error) {
     discardTemp(tempPath);
+    if (error instanceof GraphWriteError) throw error;
     if (error instanceof DatabaseInUseError) {
       throw new GraphWriteError('DATABASE_IN_USE', error.message, target, { cause: error });
     }
@@ -179,18 +182,6 @@ function openForBuild(tempPath: string, target: string): Database.Database {
   // Endpoints are checked in JS while inserting (and counted), so SQLite need not re-check.
   db.pragma('foreign_keys = OFF');
   return db;
-}
-
-function prepareDirectory(dir: string, target: string, writeGitignore: boolean): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    if (!fs.statSync(dir).isDirectory()) throw new Error(`${dir} is not a directory`);
-    fs.accessSync(dir, fs.constants.W_OK);
-    const gitignore = path.join(dir, '.gitignore');
-    if (writeGitignore && !fs.existsSync(gitignore)) fs.writeFileSync(gitignore, GITIGNORE);
-  } catch (cause) {
-    throw new GraphWriteError('DIRECTORY_UNWRITABLE', `cannot write to ${dir}: ${messageOf(cause)}`, target, { cause });
-  }
 }
 
 /** Temp files of writers that died (crash, kill -9) are useless: remove them. */

@@ -41,6 +41,9 @@ export function replaceDatabaseFile(finishedPath: string, targetPath: string, op
     return { replacedExisting: false, previousInUse: false };
   }
 
+  // SQLite finds side files by name and opens them through links: a committed `-wal` symlink
+  // would have another file written. Only regular files are side files of ours.
+  removeLinkedSideFiles(targetPath);
   const old = openExclusively(targetPath);
   if (old === 'in-use' && options.ifInUse === 'fail') {
     throw new DatabaseInUseError(`${targetPath} is open in another process`);
@@ -89,6 +92,18 @@ function releaseQuietly(db: Database.Database): void {
   try {
     db.close();
   } catch { /* nothing left to release */ }
+}
+
+function removeLinkedSideFiles(dbPath: string): void {
+  for (const suffix of SIDE_FILE_SUFFIXES) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(dbPath + suffix);
+    } catch {
+      continue;
+    }
+    if (!stat.isFile()) fs.rmSync(dbPath + suffix, { force: true, recursive: stat.isDirectory() });
+  }
 }
 
 export function removeSideFiles(dbPath: string): void {
