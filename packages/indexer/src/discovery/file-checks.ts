@@ -1,4 +1,7 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+
+// The entry may have been swapped for a FIFO or a link since it was listed: never block, never follow.
+const SNIFF_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** How much of a file is read to decide whether it is binary (git looks at the first 8000 bytes too). */
 export const BINARY_SNIFF_BYTES = 8000;
@@ -7,8 +10,9 @@ export const BINARY_SNIFF_BYTES = 8000;
 const sniffBuffer = Buffer.alloc(BINARY_SNIFF_BYTES);
 
 export function looksBinary(absolutePath: string): boolean {
-  const fd = openSync(absolutePath, 'r');
+  const fd = openSync(absolutePath, SNIFF_FLAGS);
   try {
+    if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`${absolutePath} is not a regular file`), { code: 'ENOTREG' });
     const bytesRead = readSync(fd, sniffBuffer, 0, BINARY_SNIFF_BYTES, 0);
     return sniffBuffer.subarray(0, bytesRead).includes(0);
   } finally {

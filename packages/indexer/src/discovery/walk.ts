@@ -6,7 +6,7 @@
  * either, because its target is walked at its own (real) path — so every file is indexed once, under the
  * path that does not go through a link. A link to one of its own ancestors is reported as a loop.
  */
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { languageForPath } from '../languages/registry.js';
@@ -159,7 +159,9 @@ function checkFile(context: WalkContext, absolutePath: string, path: string, nam
     return undefined;
   }
   try {
-    const fileStat = statSync(absolutePath);
+    // lstat: the entry was listed as a file; if it became anything else since, it is not read.
+    const fileStat = lstatSync(absolutePath);
+    if (!fileStat.isFile()) return { type: 'skipped', entry: { path, reason: 'unreadable', detail: 'no longer a regular file' } };
     if (fileStat.size > context.maxFileSize) {
       return { type: 'skipped', entry: { path, reason: 'too-large', detail: formatBytes(fileStat.size) } };
     }

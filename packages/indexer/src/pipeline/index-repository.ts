@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { DEFAULT_READ_CAP, readTextInsideRoot } from '@arbor/vocabulary';
 import { join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
@@ -24,11 +25,12 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const root = checkRoot(rootArg);
   const progress = options.onProgress ?? (() => {});
 
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   progress({ phase: 'discover', done: 0, total: 0 });
   const discovery = await discoverFiles(root, {
     respectGitignore: options.gitignore ?? true,
     exclude: options.exclude ?? [],
-    maxFileSize: options.maxFileSize,
+    maxFileSize: maxBytes,
   });
 
   const skipped: Record<string, number> = {};
@@ -46,7 +48,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
       continue;
     }
     meta.set(file.path, { mtimeMs: file.mtimeMs });
-    jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language });
+    jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes });
   }
 
   // Extraction: results arrive in completion order; sort afterwards so output is deterministic.
@@ -58,15 +60,16 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     (job, outcome) => {
       done++;
       if (outcome.type === 'unreadable') {
-        skip('unreadable');
-        if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `unreadable: ${outcome.message}` });
+        const reason = outcome.reason ?? 'unreadable';
+        skip(reason);
+        if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
       }
       else {
         indexed.push({
           extraction: outcome.extraction,
           contentHash: outcome.contentHash,
           size: outcome.size,
-          modifiedAt: Math.floor(meta.get(job.path)!.mtimeMs),
+          modifiedAt: Math.floor(outcome.mtimeMs ?? meta.get(job.path)!.mtimeMs),
         });
       }
       progress({ phase: 'extract', done, total: jobs.length, path: job.path });

@@ -3,11 +3,11 @@
  * worker owns its parser and loads a grammar the first time it meets that language.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { extractFile } from '../extraction/extract-file.js';
 import { loadedGrammars } from '../parsing/grammar-loader.js';
 import type { WorkerReply, WorkerRequest } from './messages.js';
+import { readSourceFile } from './read-source.js';
 
 const port = parentPort;
 if (!port) throw new Error('extract-worker must run as a worker thread');
@@ -19,13 +19,13 @@ port.on('message', (request: WorkerRequest) => {
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
   if (request.type === 'report-grammars') return { type: 'grammars', loaded: loadedGrammars() };
   const { job } = request;
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(job.absolutePath);
-  } catch (error) {
-    return { type: 'unreadable', id: job.id, message: error instanceof Error ? error.message : String(error) };
+  const read = readSourceFile(job.root, job.path, job.maxBytes);
+  if (!read.ok) {
+    const reason = read.reason === 'too-large' ? 'too-large' : read.reason === 'outside-root' ? 'symlink-outside-root' : 'unreadable';
+    return { type: 'unreadable', id: job.id, message: `${read.reason} when read`, reason };
   }
+  const { bytes } = read;
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   const extraction = await extractFile(job.path, job.language, bytes);
-  return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length };
+  return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs };
 }

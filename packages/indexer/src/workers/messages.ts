@@ -7,11 +7,16 @@ export interface ExtractJob {
   path: string;
   absolutePath: string;
   language: Language;
+  /** The project root the path is relative to: the read must stay inside it. */
+  root: string;
+  /** The size limit, checked again on the descriptor that is read. */
+  maxBytes: number;
 }
 
 export type WorkerReply =
-  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number }
-  | { type: 'unreadable'; id: number; message: string }
+  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number }
+  /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`); default `unreadable`. */
+  | { type: 'unreadable'; id: number; message: string; reason?: string }
   | { type: 'grammars'; loaded: string[] };
 
 export type WorkerRequest = { type: 'job'; job: ExtractJob } | { type: 'report-grammars' };
