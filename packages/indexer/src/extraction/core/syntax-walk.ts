@@ -1,0 +1,306 @@
+/**
+ * The one walk every language's extraction runs. A language does not walk its tree: it states, per
+ * node type, what that node means (`SyntaxRules`) — which types hold nothing worth entering, which
+ * open a scope, which bind names, which are a `return` — and hooks only what data cannot say. The
+ * walk is the same for every grammar:
+ *
+ *  - A TreeCursor moves through the tree; only nodes with a rule (and the comments, leading
+ *    attributes and parents a language asks for) become JS `Node` objects.
+ *  - A node with a rule is handled where the cursor meets it, in document order. Its rule may walk
+ *    on into its children with the same context, or push parts of it as new frames with their own
+ *    context (a function body with the function's scope). Frames run after the subtree that pushed
+ *    them, in document order; the stack is explicit, so deep nesting cannot overflow the JS stack.
+ *  - Between siblings, the walk tracks the comment written right before a node and the attribute
+ *    nodes (decorators) the grammar leaves as preceding siblings, so every language gets its doc
+ *    comments and member decorators the same way.
+ */
+import type { Language as Grammar, Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
+import type { Scope } from './scopes.js';
+
+/** What every language's walk context carries (a language adds its own fields). */
+export interface WalkContext {
+  /** Innermost scope: names used here are looked up in it, names bound here are recorded in it. */
+  scope: Scope;
+}
+
+/** One node to handle, with the context it is handled in. */
+export interface Frame<C extends WalkContext, X = never> {
+  node: SyntaxNode;
+  ctx: C;
+  /** The syntactic parent, when it is of a type the language keeps (`keepParents`) or the pusher named it. */
+  parent?: SyntaxNode;
+  /** The doc comment written right before this node (after its leading attributes), as the language reads it. */
+  doc?: string;
+  /** Attribute nodes the grammar leaves as siblings before this node (class member decorators). */
+  leading?: SyntaxNode[];
+  /** What the frame's pusher adds (a declaration this node is the body of, an export around it). */
+  extra?: X;
+}
+
+export interface Walk<C extends WalkContext, X = never> {
+  /** Handles `node` itself later, in `ctx` (nothing for null). */
+  push(node: SyntaxNode | null | undefined, ctx: C, frame?: Omit<Partial<Frame<C, X>>, 'node' | 'ctx'>): void;
+  /** Walks the children of `node` (not the node itself) later, in `ctx`. */
+  descend(node: SyntaxNode, ctx: C): void;
+}
+
+/**
+ * What a node handler does: true walks on into the node's children with the frame's context;
+ * false (or nothing) means it pushed what it wants walked.
+ */
+export type NodeHandler<C extends WalkContext, X = never> = (frame: Frame<C, X>, walk: Walk<C, X>) => boolean | void;
+
+/**
+ * What one node type means, as data, with a hook for the rest. The data parts run first, in the
+ * order listed; without a hook the walk goes on into the children (in the scope the rule opened).
+ */
+export interface NodeRule<C extends WalkContext, X = never> {
+  /** The node binds the names of the pattern in this field (or in every named child: 'children'), with this binding kind. */
+  binds?: { field: string | 'children'; kind: string };
+  /** The node opens a scope of this kind for its children; `context` adapts the rest of the context. */
+  opensScope?: { kind: string; context?: (ctx: C, scope: Scope, node: SyntaxNode) => C };
+  /** What data cannot say. Called with the context after `opensScope`. */
+  visit?: NodeHandler<C, X>;
+}
+
+/** A language's syntax, as the walk needs it. */
+export interface SyntaxRules<C extends WalkContext, X = never> {
+  /** Node type → what it means. A type without a rule is walked through. */
+  nodes: Readonly<Record<string, NodeRule<C, X>>>;
+  /** Named node types that hold nothing to extract: never entered (anonymous tokens never are). */
+  opaque: Iterable<string>;
+  /** The names a binding pattern binds (`[a, {b}]` → a, b). */
+  patternNames(pattern: SyntaxNode): string[];
+  /**
+   * Doc comments: the comment node types, and how the text of one documents the node whose first
+   * leading attribute (or itself) starts at `anchorRow` (undefined: it does not).
+   */
+  comments?: { types: Iterable<string>; doc(comment: SyntaxNode, anchorRow: number): string | undefined };
+  /** Node types written as siblings before what they annotate (decorators in a class body). */
+  leadingAttributes?: Iterable<string>;
+  /** Node types a handled child may need as `frame.parent` (statement lists, class bodies). */
+  keepParents?: Iterable<string>;
+}
+
+/** Per grammar and rule set: type ids, so the walk compares numbers (aliases give one name several ids). */
+interface TypeTable<C extends WalkContext, X> {
+  rules: Array<NodeRule<C, X> | undefined>;
+  /** The rule for ERROR nodes, whose id lies outside the grammar's type count. */
+  errorRule: NodeRule<C, X> | undefined;
+  /** Ids whose children are never walked: anonymous tokens and opaque types. */
+  closed: Uint8Array;
+  comments: Uint8Array;
+  attributes: Uint8Array;
+  parents: Uint8Array;
+}
+
+const tables = new WeakMap<object, WeakMap<Grammar, unknown>>();
+
+function typeTable<C extends WalkContext, X>(rules: SyntaxRules<C, X>, grammar: Grammar): TypeTable<C, X> {
+  let perGrammar = tables.get(rules);
+  if (!perGrammar) tables.set(rules, (perGrammar = new WeakMap()));
+  let table = perGrammar.get(grammar) as TypeTable<C, X> | undefined;
+  if (table) return table;
+  const opaque = new Set(rules.opaque);
+  const comments = new Set(rules.comments?.types ?? []);
+  const attributes = new Set(rules.leadingAttributes ?? []);
+  const parents = new Set(rules.keepParents ?? []);
+  const count = grammar.nodeTypeCount;
+  table = {
+    rules: new Array(count),
+    errorRule: ownRule(rules, 'ERROR'),
+    closed: new Uint8Array(count),
+    comments: new Uint8Array(count),
+    attributes: new Uint8Array(count),
+    parents: new Uint8Array(count),
+  };
+  for (let id = 0; id < count; id++) {
+    const type = grammar.nodeTypeForId(id);
+    if (type === null) continue;
+    const named = grammar.nodeTypeIsNamed(id);
+    if (!named) {
+      table.closed[id] = 1;
+      continue;
+    }
+    table.rules[id] = ownRule(rules, type);
+    if (opaque.has(type) || comments.has(type)) table.closed[id] = 1;
+    if (comments.has(type)) table.comments[id] = 1;
+    if (attributes.has(type)) table.attributes[id] = 1;
+    if (parents.has(type)) table.parents[id] = 1;
+  }
+  perGrammar.set(grammar, table);
+  return table;
+}
+
+function ownRule<C extends WalkContext, X>(rules: SyntaxRules<C, X>, type: string): NodeRule<C, X> | undefined {
+  return Object.prototype.hasOwnProperty.call(rules.nodes, type) ? rules.nodes[type] : undefined;
+}
+
+/** The rule of a type id (ERROR's id is past the grammar's types). */
+function ruleOf<C extends WalkContext, X>(table: TypeTable<C, X>, id: number): NodeRule<C, X> | undefined {
+  return id < table.rules.length ? table.rules[id] : table.errorRule;
+}
+
+/** Whether the walk goes through a node of this type id that has no rule (ERROR nodes: always). */
+function isOpen<C extends WalkContext, X>(table: TypeTable<C, X>, id: number): boolean {
+  return id < table.closed.length ? table.closed[id] === 0 : true;
+}
+
+/** What comes before the current child among its siblings. */
+interface SiblingState {
+  comment: SyntaxNode | undefined;
+  /** Row of the first node after the comment (a leading attribute's, else the node's own). */
+  anchorRow: number;
+  attributes: SyntaxNode[] | undefined;
+}
+
+interface QueuedFrame<C extends WalkContext, X> extends Frame<C, X> {
+  /** Walk only the children (`Walk.descend`). */
+  childrenOnly?: boolean;
+}
+
+/**
+ * Runs `rules` over `root` (handled itself, like any pushed node) in `ctx`. Each tree is walked by
+ * one SyntaxWalker call; a language re-parsing a piece of a file walks that tree with another call.
+ */
+export function walkSyntax<C extends WalkContext, X = never>(rules: SyntaxRules<C, X>, root: SyntaxNode, ctx: C): void {
+  new SyntaxWalker(rules, root).run(root, ctx);
+}
+
+class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
+  private readonly table: TypeTable<C, X>;
+  private readonly stack: Array<QueuedFrame<C, X>> = [];
+  private readonly cursor: TreeCursor;
+  private readonly trackSiblings: boolean;
+
+  constructor(private readonly rules: SyntaxRules<C, X>, root: SyntaxNode) {
+    this.table = typeTable(rules, root.tree.language);
+    this.cursor = root.walk();
+    this.trackSiblings = rules.comments !== undefined || rules.leadingAttributes !== undefined;
+  }
+
+  push(node: SyntaxNode | null | undefined, ctx: C, frame?: Omit<Partial<Frame<C, X>>, 'node' | 'ctx'>): void {
+    if (node) this.stack.push({ ...frame, node, ctx });
+  }
+
+  descend(node: SyntaxNode, ctx: C): void {
+    this.stack.push({ node, ctx, childrenOnly: true });
+  }
+
+  run(root: SyntaxNode, ctx: C): void {
+    try {
+      this.push(root, ctx);
+      while (this.stack.length > 0) {
+        const frame = this.stack.pop()!;
+        const mark = this.stack.length;
+        if (frame.childrenOnly || this.handle(frame)) this.walkChildren(frame.node, frame.ctx);
+        // Frames were pushed in document order; reversed, the stack pops them in that order.
+        reverseFrom(this.stack, mark);
+      }
+    } finally {
+      this.cursor.delete();
+      this.stack.length = 0;
+    }
+  }
+
+  /** Applies the node's rule; true: walk its children with the frame's (possibly new) context. */
+  private handle(frame: Frame<C, X>): boolean {
+    const typeId = frame.node.typeId;
+    const rule = ruleOf(this.table, typeId);
+    if (!rule) return isOpen(this.table, typeId);
+    if (rule.binds) this.bind(frame.node, frame.ctx, rule.binds);
+    if (rule.opensScope) {
+      const scope = frame.ctx.scope.open(rule.opensScope.kind);
+      frame.ctx = rule.opensScope.context ? rule.opensScope.context(frame.ctx, scope, frame.node) : { ...frame.ctx, scope };
+    }
+    if (!rule.visit) return true;
+    return rule.visit(frame, this) === true;
+  }
+
+  private bind(node: SyntaxNode, ctx: C, binds: { field: string; kind: string }): void {
+    const targets = binds.field === 'children' ? node.namedChildren : [node.childForFieldName(binds.field)];
+    for (const target of targets) {
+      if (target) for (const name of this.rules.patternNames(target)) ctx.scope.bind(name, binds.kind);
+    }
+  }
+
+  /**
+   * Pre-order cursor walk of `node`'s descendants: handles each node with a rule where it stands,
+   * enters the children of those whose rule says so and of every node without a rule.
+   */
+  private walkChildren(node: SyntaxNode, ctx: C): void {
+    const cursor = this.cursor;
+    const table = this.table;
+    cursor.reset(node);
+    if (!cursor.gotoFirstChild()) return;
+    // One entry per open level: sibling state, and the kept parent node of that level's children.
+    const siblings: SiblingState[] = [];
+    const parents: Array<SyntaxNode | undefined> = [table.parents[node.typeId] ? node : undefined];
+    if (this.trackSiblings) siblings.push({ comment: undefined, anchorRow: -1, attributes: undefined });
+    let depth = 0;
+    for (;;) {
+      const typeId = cursor.nodeTypeId;
+      let enter = false;
+      let current: SyntaxNode | undefined;
+      if (cursor.nodeIsNamed) {
+        let doc: string | undefined;
+        let leading: SyntaxNode[] | undefined;
+        if (this.trackSiblings) {
+          const state = siblings[depth];
+          if (table.comments[typeId]) {
+            state.comment = cursor.currentNode;
+            state.anchorRow = -1;
+            state.attributes = undefined;
+          } else {
+            if (state.anchorRow === -1) state.anchorRow = cursor.startPosition.row;
+            if (table.attributes[typeId]) {
+              current = cursor.currentNode;
+              (state.attributes ??= []).push(current);
+            } else {
+              if (state.comment) doc = this.rules.comments?.doc(state.comment, state.anchorRow);
+              leading = state.attributes;
+              state.comment = undefined;
+              state.attributes = undefined;
+              state.anchorRow = -1;
+            }
+          }
+        }
+        const rule = ruleOf(table, typeId);
+        if (rule) {
+          current ??= cursor.currentNode;
+          const frame: Frame<C, X> = { node: current, ctx, parent: parents[depth] };
+          if (doc !== undefined) frame.doc = doc;
+          if (leading !== undefined) frame.leading = leading;
+          enter = this.handle(frame);
+          if (enter && frame.ctx !== ctx) {
+            // The rule changed the context (a scope it opened): its children are walked as a frame of their own.
+            this.stack.push({ node: current, ctx: frame.ctx, childrenOnly: true });
+            enter = false;
+          }
+        } else {
+          enter = isOpen(table, typeId);
+        }
+        if (enter && table.parents[typeId]) current ??= cursor.currentNode;
+      }
+      if (enter && cursor.gotoFirstChild()) {
+        depth++;
+        parents[depth] = table.parents[typeId] ? current : undefined;
+        if (this.trackSiblings) siblings[depth] = { comment: undefined, anchorRow: -1, attributes: undefined };
+        continue;
+      }
+      for (;;) {
+        if (cursor.gotoNextSibling()) break;
+        if (depth === 0 || !cursor.gotoParent()) return;
+        depth--;
+      }
+    }
+  }
+}
+
+function reverseFrom<T>(items: T[], start: number): void {
+  for (let i = start, j = items.length - 1; i < j; i++, j--) {
+    const t = items[i];
+    items[i] = items[j];
+    items[j] = t;
+  }
+}
