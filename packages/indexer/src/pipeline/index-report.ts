@@ -10,6 +10,13 @@ export interface IndexOptions {
   /** Extraction worker threads (default: available cores). */
   threads?: number;
   onProgress?: (progress: Progress) => void;
+  /**
+   * Replace whatever is at the database path, even a file that is not a codegraph graph or one
+   * of a newer schema than arbor knows (default: refuse those). Default from ARBOR_INDEX_FORCE=1.
+   */
+  force?: boolean;
+  /** One-line notices for the user (a migrated graph being replaced). Default: stderr. */
+  onNotice?: (message: string) => void;
 }
 
 export interface Progress {

@@ -11,6 +11,7 @@ import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/langua
 import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
+import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { runExtractionPool } from '../workers/extraction-pool.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
@@ -24,6 +25,10 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const started = Date.now();
   const root = checkRoot(rootArg);
   const progress = options.onProgress ?? (() => {});
+  const notice = options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`));
+  const database = join(root, DATABASE_RELATIVE_PATH);
+  // Before any work: what is at the database path may not be ours to replace.
+  checkExistingDatabase(database, options.force ?? process.env.ARBOR_INDEX_FORCE === '1', notice);
 
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   progress({ phase: 'discover', done: 0, total: 0 });
@@ -32,6 +37,12 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     exclude: options.exclude ?? [],
     maxFileSize: maxBytes,
   });
+
+  // A root that cannot be listed would give an empty graph in place of a good one.
+  const rootUnreadable = discovery.skipped.find((s) => s.path === './' && s.reason === 'unreadable');
+  if (rootUnreadable) {
+    throw new IndexError(`cannot list the root folder ${rootArg}: ${rootUnreadable.detail ?? 'unreadable'}; the previous graph is kept`);
+  }
 
   const skipped: Record<string, number> = {};
   const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
@@ -89,7 +100,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
 
   const report: IndexReport = {
     root,
-    database: join(root, DATABASE_RELATIVE_PATH),
+    database,
     files: { seen: discovery.seen, indexed: indexed.length, skipped, skippedFiles },
     nodes: { total: graph.nodes.length, byKind: nodesByKind },
     edges: { total: 0, byKind: {} },
@@ -123,6 +134,23 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
   report.durationMs = Date.now() - started;
   return report;
+}
+
+function checkExistingDatabase(database: string, force: boolean, notice: (message: string) => void): void {
+  const existing = inspectExistingDatabase(database);
+  if (existing.kind === 'migrated') {
+    notice(`replacing a codegraph schema v${existing.version} graph (migrated forward by codegraph 1.x) with a schema v4 graph; codegraph 1.x migrates it again when it opens it`);
+    return;
+  }
+  if (existing.kind !== 'foreign' && existing.kind !== 'future') return;
+  const what = existing.kind === 'foreign'
+    ? `is not a codegraph graph (${existing.detail})`
+    : `holds a codegraph schema v${existing.version} graph, newer than any codegraph release arbor knows (v1–v${NEWEST_KNOWN_CODEGRAPH_SCHEMA})`;
+  if (force) {
+    notice(`${database} ${what}; replacing it (--force)`);
+    return;
+  }
+  throw new IndexError(`${database} ${what}; refusing to replace it. Move it away, or pass --force to replace it`);
 }
 
 function checkRoot(rootArg: string): string {

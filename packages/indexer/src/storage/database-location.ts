@@ -68,6 +68,14 @@ export function prepareDatabaseLocation(dir: string, target: string, writeGitign
   }
 }
 
+/** Before anything is created: the folder, when it exists, must be a real folder, not a link. */
+export function prepareDatabaseLocationCheck(dir: string, target: string): void {
+  const folder = lstatOrUndefined(dir);
+  if (folder?.isSymbolicLink()) {
+    throw unsafe(target, `${dir} is a symlink; arbor does not write its graph through a link (remove it, or index a copy)`);
+  }
+}
+
 /** What is at the database path must be a regular file or nothing. */
 export function checkDatabasePath(target: string): void {
   let stat: fs.Stats | undefined;

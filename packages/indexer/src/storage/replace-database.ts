@@ -94,7 +94,7 @@ function releaseQuietly(db: Database.Database): void {
   } catch { /* nothing left to release */ }
 }
 
-function removeLinkedSideFiles(dbPath: string): void {
+export function removeLinkedSideFiles(dbPath: string): void {
   for (const suffix of SIDE_FILE_SUFFIXES) {
     let stat: fs.Stats;
     try {
