@@ -12,7 +12,7 @@ import type { ExtractJob, WorkerReply, WorkerRequest } from './messages.js';
 export type JobOutcome = Extract<WorkerReply, { type: 'done' | 'unreadable' }>;
 
 export interface PoolOptions {
-  /** Number of workers; defaults to the machine's available parallelism. */
+  /** Number of workers; defaults to, and is capped at, the machine's available parallelism. */
   threads?: number;
 }
 
@@ -27,7 +27,8 @@ export async function runExtractionPool(
   onOutcome: (job: ExtractJob, outcome: JobOutcome) => void,
   options: PoolOptions = {},
 ): Promise<PoolRun> {
-  const wanted = options.threads ?? availableParallelism();
+  // Each worker costs a WASM runtime (~16 MB); more workers than cores only adds memory.
+  const wanted = Math.min(options.threads ?? availableParallelism(), availableParallelism());
   // No point starting more workers than there are files (each one costs a WASM runtime).
   const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 8) || 1));
   const workers = Array.from({ length: threads }, () => new Worker(workerScript()));
