@@ -1,0 +1,55 @@
+/** `arbor hooks install|uninstall|status`: git hooks that re-index after checkout, merge, commit and rewrite. */
+import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { gitHooksStatus, installGitHooks, uninstallGitHooks, type HooksReport } from './hooks.js';
+import { detectWorktree, type WorktreeInfo } from './worktree.js';
+
+export function registerHooksCommand(cli: Argv): void {
+  cli.command(
+    'hooks <action>',
+    'Install, remove or show git hooks that re-index after checkout, merge, commit and rebase',
+    (y) =>
+      y
+        .positional('action', { choices: ['install', 'uninstall', 'status'] as const, demandOption: true, describe: 'What to do' })
+        .option('path', { alias: 'p', type: 'string', default: '.', describe: 'Project root (inside a git repository)' })
+        .option('command', { type: 'string', describe: 'install: the command the hooks run (default: arbor index in the background, where a graph exists)' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' }),
+    (argv) => {
+      const root = resolve(argv.path);
+      let report: HooksReport;
+      try {
+        if (argv.action === 'install') report = installGitHooks(root, argv.command);
+        else if (argv.action === 'uninstall') report = uninstallGitHooks(root);
+        else report = gitHooksStatus(root);
+      } catch (error) {
+        process.stderr.write(`arbor hooks: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      }
+      const worktree = detectWorktree(root);
+      if (argv.json) {
+        process.stdout.write(`${JSON.stringify({ ...report, worktree }, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(renderHooks(report, worktree));
+    },
+  );
+}
+
+function renderHooks(report: HooksReport, worktree: WorktreeInfo): string {
+  const lines = [`hooks folder: ${report.hooksDir}`];
+  for (const hook of report.hooks) {
+    const state = {
+      installed: 'arbor',
+      chained: 'arbor, running the previous hook first',
+      foreign: 'another tool\'s hook (not arbor\'s)',
+      absent: 'none',
+    }[hook.state];
+    lines.push(`  ${hook.name.padEnd(14)} ${state}`);
+  }
+  if (worktree.isLinkedWorktree) {
+    lines.push(`worktree: linked worktree of ${worktree.mainWorktree ?? worktree.commonDir} (hooks are shared by every worktree)`);
+  } else if (worktree.isRepository) {
+    lines.push(`worktree: main worktree ${worktree.worktreeRoot}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

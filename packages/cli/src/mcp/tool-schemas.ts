@@ -1,0 +1,160 @@
+/**
+ * The two MCP tools arbor serves, as plain JSON Schema, and the checking of a `codegraph` call's
+ * arguments. The schema is one flat object (some clients reject top-level `oneOf`), so which
+ * arguments each operation needs is stated in the descriptions and enforced here, with an error
+ * that names the missing or wrong argument.
+ */
+
+export const QUERY_TOOL = 'codegraph';
+export const INDEX_TOOL = 'codegraph_index';
+
+/** Each operation and the arguments it cannot do without. */
+export const OPERATIONS = {
+  search: ['query'],
+  node: ['symbol'],
+  callers: ['symbol'],
+  callees: ['symbol'],
+  impact: ['symbol'],
+  trace: ['from', 'to'],
+  files: [],
+  status: [],
+  explore: ['query'],
+  context: ['task'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Operation = keyof typeof OPERATIONS;
+
+const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file'] as const;
+const INTEGER_ARGS = ['limit', 'depth'] as const;
+
+/** What a `codegraph` call carries once checked. */
+export interface QueryArgs {
+  operation: Operation;
+  query?: string;
+  symbol?: string;
+  from?: string;
+  to?: string;
+  path?: string;
+  task?: string;
+  kind?: string;
+  file?: string;
+  limit?: number;
+  depth?: number;
+  /** The limit asked for when it was above the server's cap (the answer says so). */
+  limitAskedFor?: number;
+}
+
+/** A mistake in a tool call: reported to the client as a tool error, never a protocol error. */
+export class ToolArgumentError extends Error {
+  override name = 'ToolArgumentError';
+}
+
+const requirementText = Object.entries(OPERATIONS)
+  .map(([op, needs]) => `${op}${needs.length ? ` (${needs.join(', ')})` : ''}`)
+  .join(', ');
+
+export function queryToolDefinition(maxLimit: number) {
+  return {
+    name: QUERY_TOOL,
+    title: 'Query the code graph',
+    description:
+      'Structural questions about the indexed repository, answered from its code graph in milliseconds: where a ' +
+      'symbol is declared, who calls it, what it calls, what breaks if it changes, how A reaches B. Read-only; it ' +
+      'never indexes (use codegraph_index for that). Every hit has file:line; every edge says how it was resolved ' +
+      '(name-based edges may be wrong). Operations and their required arguments: ' + requirementText + '. ' +
+      `Results are capped (limit at most ${maxLimit}) and say when they were cut.`,
+    inputSchema: {
+      type: 'object' as const,
+      properties: {
+        operation: {
+          type: 'string',
+          enum: Object.keys(OPERATIONS),
+          description:
+            'search: declarations by name; node: one symbol with members, callers and callees; callers / callees: ' +
+            'who calls it / what it calls, up to depth hops; impact: what depends on a symbol or file; trace: call ' +
+            'paths from one symbol to another; files: indexed files under a folder or glob and whether they changed; ' +
+            'status: what is indexed and how stale it is; explore: declarations matching a query with their source ' +
+            'and neighbours; context: the code most relevant to a task description.',
+        },
+        query: { type: 'string', description: 'Required by search and explore: a name or words to look for.' },
+        symbol: {
+          type: 'string',
+          description:
+            'Required by node, callers, callees, impact: a name (`parseConfig`), a qualified name (`Class.method`), ' +
+            'a node id, `path:line`, or (impact) a file path.',
+        },
+        from: { type: 'string', description: 'Required by trace: the symbol the path starts at.' },
+        to: { type: 'string', description: 'Required by trace: the symbol the path ends at.' },
+        task: { type: 'string', description: 'Required by context: what you are about to do, in words.' },
+        path: { type: 'string', description: 'Optional for files: a folder or glob inside the repository (default: all).' },
+        kind: { type: 'string', description: 'Optional: only declarations of these kinds, comma-separated (function,method,class).' },
+        file: { type: 'string', description: 'Optional: only declarations in this file, folder or glob.' },
+        limit: { type: 'integer', minimum: 1, maximum: maxLimit, description: `Optional: at most this many results (1-${maxLimit}).` },
+        depth: { type: 'integer', minimum: 1, maximum: 20, description: 'Optional for callers, callees, impact, trace: hops to follow.' },
+      },
+      required: ['operation'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  };
+}
+
+export function indexToolDefinition(timeoutMs: number) {
+  return {
+    name: INDEX_TOOL,
+    title: 'Build or refresh the code graph',
+    description:
+      'Indexes the repository the server serves (the same code as `arbor index`) into .codegraph/codegraph.db, ' +
+      `then reports what it found. Can take minutes on a large repository (gives up after ${Math.round(timeoutMs / 1000)} s, ` +
+      'keeping the previous graph); sends progress notifications. Run it once before using codegraph, and after ' +
+      'large changes when watching is off. Two calls for one repository never run at once: a second one waits for ' +
+      'the first and then indexes again.',
+    inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+}
+
+/** Checks a `codegraph` call's arguments; throws ToolArgumentError naming the first wrong one. */
+export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
+  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ToolArgumentError('arguments must be an object with an `operation` field');
+  }
+  const input = raw as Record<string, unknown>;
+  const operation = input.operation;
+  if (typeof operation !== 'string' || operation === '') {
+    throw new ToolArgumentError(`missing argument \`operation\`: one of ${Object.keys(OPERATIONS).join(', ')}`);
+  }
+  if (!Object.hasOwn(OPERATIONS, operation)) {
+    throw new ToolArgumentError(`unknown operation \`${operation}\`: use one of ${Object.keys(OPERATIONS).join(', ')}`);
+  }
+  const known = new Set<string>(['operation', ...STRING_ARGS, ...INTEGER_ARGS]);
+  for (const key of Object.keys(input)) {
+    if (!known.has(key)) throw new ToolArgumentError(`unknown argument \`${key}\``);
+  }
+  const args: QueryArgs = { operation: operation as Operation };
+  for (const key of STRING_ARGS) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw new ToolArgumentError(`argument \`${key}\` must be a string`);
+    if (value.includes('\0')) throw new ToolArgumentError(`argument \`${key}\` contains a NUL character`);
+    args[key] = value;
+  }
+  for (const key of INTEGER_ARGS) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    const cap = key === 'limit' ? maxLimit : 20;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw new ToolArgumentError(`argument \`${key}\` must be a whole number ≥ 1`);
+    }
+    // A larger limit than the server allows is clamped (and the answer says so), not refused.
+    if (key === 'limit' && value > cap) args.limitAskedFor = value;
+    args[key] = Math.min(value, cap);
+  }
+  for (const needed of OPERATIONS[args.operation]) {
+    const value = args[needed as keyof QueryArgs];
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw new ToolArgumentError(`operation \`${args.operation}\` needs argument \`${needed}\``);
+    }
+  }
+  return args;
+}
