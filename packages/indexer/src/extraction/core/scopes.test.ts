@@ -28,6 +28,48 @@ function site(name: string, receiver?: string[]): ReferenceSite {
   return { kind: 'calls', name, enclosing: null, line: 1, column: 0, ...(receiver ? { receiver } : {}) };
 }
 
+describe('local scopes: bindings visible from their position on', () => {
+  /** Go-like rules: block scopes, a local seen only after its declaration, parameters in the whole function. */
+  const FROM_POSITION: ScopeRules = {
+    scopes: { file: { fileLevel: true }, function: {}, block: {} },
+    bindings: { local: { fromPosition: true }, parameter: {} },
+  };
+  const at = (line: number, column = 0) => ({ line, column });
+
+  it('a site before the binding sees the enclosing binding, a site after it the local one', () => {
+    const fn = Scope.file(FROM_POSITION, 'file').open('function');
+    fn.bind('x', 'parameter', undefined, { type: named('Outer'), scope: fn });
+    const block = fn.open('block');
+    block.bind('x', 'local', undefined, { type: named('Inner'), scope: block }, at(5, 10));
+    expect(block.classify('x', false, at(4)).scope).toBe(fn);
+    expect(block.classify('x', false, at(5, 9)).scope).toBe(fn);
+    expect(block.classify('x', false, at(6)).scope).toBe(block);
+    // Without a position (Python, ECMAScript callers) the binding counts in its whole scope.
+    expect(block.classify('x', false).scope).toBe(block);
+  });
+
+  it('a name bound only later in its scope is not local before: an import or package name is meant', () => {
+    const fn = Scope.file(FROM_POSITION, 'file').open('function');
+    fn.bind('pkg', 'local', undefined, undefined, at(7));
+    const before = { ...site('Get', ['pkg']), line: 3 };
+    fn.completeSite(before);
+    expect(before.locallyBound).toBeUndefined();
+    const after = { ...site('Get', ['pkg']), line: 8 };
+    fn.completeSite(after);
+    expect(after.locallyBound).toBe(true);
+  });
+
+  it('a kind without the rule ignores positions; the earliest binding of a name counts', () => {
+    const fn = Scope.file(FROM_POSITION, 'file').open('function');
+    fn.bind('p', 'parameter', undefined, undefined, at(9));
+    expect(fn.classify('p', false, at(1)).locallyBound).toBe(true);
+    fn.bind('y', 'local', undefined, undefined, at(6));
+    fn.bind('y', 'local', undefined, undefined, at(3));
+    expect(fn.classify('y', false, at(4)).locallyBound).toBe(true);
+    expect(fn.classify('y', false, at(2)).locallyBound).toBe(false);
+  });
+});
+
 describe('local scopes: where names are visible', () => {
   it('classifies after the walk: a name bound later in the same function is local to all of it', () => {
     const fn = Scope.file(FUNCTION_WIDE, 'module').open('function');

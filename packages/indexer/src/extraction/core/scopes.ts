@@ -33,6 +33,23 @@ export interface BindingKindRule {
   resolvesOutside?: boolean;
   /** A name bound only this way, used as the head of a receiver chain (`self.m()`), stands for the class: not local. */
   classReceiver?: boolean;
+  /**
+   * The binding is visible only from where it is made on (`bind(…, at)`), not in its whole scope:
+   * Go, Rust and Java locals (`x := x + 1` reads the outer `x`). A site before it sees the
+   * enclosing scopes' bindings of the name. Without `at`, the binding counts from the scope's start.
+   */
+  fromPosition?: boolean;
+}
+
+/** Where a binding is made or a name is used: 1-based line, 0-based column. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** Positions as one comparable number (columns stay far below a million). */
+function positionKey(at: SourcePosition): number {
+  return at.line * 1_000_000 + at.column;
 }
 
 /** A language's scoping, as data (see README.md in this folder). */
@@ -60,6 +77,8 @@ interface Binding {
   declaration: number | undefined;
   /** One entry per binding that may have a value; `none` assignments (Python `x = None`) are left out. */
   values: BoundValue[];
+  /** The earliest position the name is visible from (a `fromPosition` binding's), or undefined: the whole scope. */
+  visibleFrom?: number;
 }
 
 export interface NameClass {
@@ -116,7 +135,7 @@ export class Scope {
    * the declaration it binds to. `value`: the value's stated type; omitted, a value of unknown type;
    * `'none'`, a value that proves nothing and contradicts nothing (Python `None`).
    */
-  bind(name: string, kind: string, declaration?: number, value?: BoundValue | 'none'): void {
+  bind(name: string, kind: string, declaration?: number, value?: BoundValue | 'none', at?: SourcePosition): void {
     let target: Scope = this;
     const hoistsTo = this.rules.bindings[kind]?.hoistsTo;
     if (hoistsTo) {
@@ -124,24 +143,27 @@ export class Scope {
       while (scope && !hoistsTo.includes(scope.kind) && !scope.fileLevel) scope = scope.parent;
       if (scope && hoistsTo.includes(scope.kind)) target = scope;
     }
-    target.bindHere(name, kind, declaration, value);
+    const from = at && this.rules.bindings[kind]?.fromPosition ? positionKey(at) : undefined;
+    target.bindHere(name, kind, declaration, value, from);
   }
 
-  private bindHere(name: string, kind: string, declaration: number | undefined, value: BoundValue | 'none' | undefined): void {
+  private bindHere(name: string, kind: string, declaration: number | undefined, value: BoundValue | 'none' | undefined, from?: number): void {
     // `global x` then `x = …`: the binding is the file's.
     if (this.declared?.get(name) === 'global' && !this.fileLevel) {
       let root: Scope = this;
       while (root.parent) root = root.parent;
-      root.bindHere(name, kind, undefined, value);
+      root.bindHere(name, kind, undefined, value, from);
       return;
     }
     this.names ??= new Map();
     let binding = this.names.get(name);
     if (!binding) {
-      binding = { kinds: [kind], count: 0, declaration, values: [] };
+      binding = { kinds: [kind], count: 0, declaration, values: [], visibleFrom: from };
       this.names.set(name, binding);
-    } else if (!binding.kinds.includes(kind)) {
-      binding.kinds.push(kind);
+    } else {
+      if (!binding.kinds.includes(kind)) binding.kinds.push(kind);
+      // Visible from its earliest binding; one binding for the whole scope makes it visible everywhere.
+      binding.visibleFrom = from === undefined || binding.visibleFrom === undefined ? undefined : Math.min(from, binding.visibleFrom);
     }
     binding.count++;
     if (value === 'none') return;
@@ -173,9 +195,11 @@ export class Scope {
   /**
    * Whether `name`, used in this scope, is bound locally: the innermost scope that binds or
    * declares it decides. File level is never local; a scope not visible to nested ones is seen only
-   * from itself. `asReceiver`: the name heads a receiver chain (`name.m()`).
+   * from itself. `asReceiver`: the name heads a receiver chain (`name.m()`). `at`: where the name
+   * is used; a binding visible only from a later position does not count there.
    */
-  classify(name: string, asReceiver: boolean): NameClass {
+  classify(name: string, asReceiver: boolean, at?: SourcePosition): NameClass {
+    const used = at ? positionKey(at) : undefined;
     let innermost = true;
     for (let scope: Scope | null = this; scope && !scope.fileLevel; scope = scope.parent, innermost = false) {
       if (!innermost && scope.hiddenFromNested) continue;
@@ -183,6 +207,7 @@ export class Scope {
       if (declared === 'global') return NOT_LOCAL;
       if (declared === 'nonlocal') continue;
       const binding = scope.names?.get(name);
+      if (binding && used !== undefined && binding.visibleFrom !== undefined && used < binding.visibleFrom) continue;
       if (binding) return scope.classifyBinding(binding, asReceiver);
     }
     return NOT_LOCAL;
@@ -235,7 +260,7 @@ export class Scope {
     const asReceiver = receiver.length > 0;
     const head = asReceiver ? receiver[0] : site.name;
     if (words?.has(head)) return;
-    const verdict = this.classify(head, asReceiver);
+    const verdict = this.classify(head, asReceiver, site);
     if (!verdict.locallyBound) return;
     site.locallyBound = true;
     if (verdict.localTarget !== undefined) {
