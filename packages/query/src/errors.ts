@@ -38,6 +38,8 @@ const SQLITE_CODES: Array<[prefix: string, code: QueryErrorCode, explain: string
   ['SQLITE_CANTOPEN', 'unreadable', 'the index database cannot be opened'],
   ['SQLITE_PERM', 'unreadable', 'no permission to read the index database'],
   ['SQLITE_AUTH', 'unreadable', 'no permission to read the index database'],
+  // A writer died mid-transaction in rollback-journal mode: only a writer may roll it back.
+  ['SQLITE_READONLY_ROLLBACK', 'unreadable', 'the index database has a hot rollback journal (a writer was interrupted) that a read-only reader cannot apply; rebuild it with `arbor index`, or open it once where it can be written'],
   ['SQLITE_READONLY', 'unreadable', 'the index database cannot be read here (read-only location without its -shm file?)'],
   ['SQLITE_IOERR', 'unreadable', 'I/O error while reading the index database'],
   ['SQLITE_FULL', 'unreadable', 'disk full while reading the index database'],

@@ -3,7 +3,7 @@
  * `readonly`, `fileMustExist`, plus `query_only`), never migrates, repairs or writes.
  * All reads go through prepared statements cached per SQL text.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { QueryError, toQueryError } from '../errors.js';
 import type { EdgeRow, IndexedFile, NodeDetails, NodeRef } from '../model.js';
@@ -67,13 +67,36 @@ export class GraphStore {
 
   /** Opens `dbPath` read-only and checks it is a codegraph database this reader understands. */
   static open(dbPath: string, options: OpenStoreOptions = {}): GraphStore {
-    checkSqliteHeader(dbPath);
+    const header = checkSqliteHeader(dbPath);
     let db: Database.Database | undefined;
     try {
       db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs ?? 2000 });
       db.pragma('query_only = ON');
       const schema = inspectSchema(db);
       return new GraphStore(dbPath, db, schema);
+    } catch (error) {
+      db?.close();
+      if (isWalHeader(header) && cannotOpenReadOnlyWal(error)) return GraphStore.openCopy(dbPath);
+      throw toQueryError(error, dbPath) ?? error;
+    }
+  }
+
+  /**
+   * A WAL-mode graph (what codegraph and arbor write) cannot be opened read-only where its
+   * `-shm` cannot be created: a shared checkout, a read-only mount, another user's CI cache.
+   * Such a file cannot be written by anyone here either, so a private in-memory copy, marked
+   * as a rollback-journal file, answers exactly as the file would.
+   */
+  private static openCopy(dbPath: string): GraphStore {
+    let db: Database.Database | undefined;
+    try {
+      const bytes = readWholeFile(dbPath);
+      // File format bytes 18-19: 2 means WAL, which an in-memory database refuses; 1 is the rollback journal.
+      bytes[18] = 1;
+      bytes[19] = 1;
+      db = new Database(bytes, { readonly: true });
+      db.pragma('query_only = ON');
+      return new GraphStore(dbPath, db, inspectSchema(db));
     } catch (error) {
       db?.close();
       throw toQueryError(error, dbPath) ?? error;
@@ -303,17 +326,55 @@ function parseIdList(text: string | null): string[] {
   }
 }
 
-/** SQLite would say "file is not a database" on first read; say it before opening, plainly. */
-function checkSqliteHeader(dbPath: string): void {
+/** A read-only WAL copy is worth making only for these: the file is there but its -shm cannot be. */
+function cannotOpenReadOnlyWal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN'));
+}
+
+function isWalHeader(header: Buffer): boolean {
+  return header.length >= 20 && header[18] === 2 && header[19] === 2;
+}
+
+/** A copy larger than this is not made; the read-only error stands. */
+const MAX_IN_MEMORY_COPY = 1024 * 1024 * 1024;
+
+function readWholeFile(dbPath: string): Buffer {
+  const fd = openSync(dbPath, READ_FLAGS);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_IN_MEMORY_COPY) {
+      throw new QueryError('unreadable', `the index database cannot be opened read-only here and is too large to copy into memory (${dbPath})`);
+    }
+    const bytes = Buffer.alloc(stat.size);
+    let offset = 0;
+    while (offset < bytes.length) {
+      const read = readSync(fd, bytes, offset, bytes.length - offset, offset);
+      if (read === 0) break;
+      offset += read;
+    }
+    return bytes.subarray(0, offset);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// The database path is in the checkout: a FIFO swapped in must not block the open.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** SQLite would say "file is not a database" on first read; say it before opening, plainly. Returns the first 100 bytes. */
+function checkSqliteHeader(dbPath: string): Buffer {
   let fd: number | undefined;
   try {
-    fd = openSync(dbPath, 'r');
-    const header = Buffer.alloc(16);
-    const read = readSync(fd, header, 0, 16, 0);
+    fd = openSync(dbPath, READ_FLAGS);
+    if (!fstatSync(fd).isFile()) throw new QueryError('unreadable', `cannot read ${dbPath}: not a regular file`);
+    const header = Buffer.alloc(100);
+    const read = readSync(fd, header, 0, 100, 0);
     if (read === 0) throw new QueryError('not-codegraph', `not a codegraph database: ${dbPath} is empty`);
-    if (read < 16 || header.toString('latin1') !== SQLITE_HEADER) {
+    if (read < 16 || header.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) {
       throw new QueryError('not-codegraph', `not a codegraph database: ${dbPath} is not a SQLite file`);
     }
+    return header.subarray(0, read);
   } catch (error) {
     if (error instanceof QueryError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

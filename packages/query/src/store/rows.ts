@@ -1,5 +1,16 @@
-/** Mapping of raw SQLite rows to the query model. Tolerant: odd values never throw. */
+/**
+ * Mapping of raw SQLite rows to the query model. Tolerant: odd values never throw, except a
+ * missing identity (a NULL or non-text id, name, kind or path, which the schema forbids): that
+ * row is not a graph row, and the database is reported as corrupt.
+ */
+import { QueryError } from '../errors.js';
 import type { EdgeRow, IndexedFile, NodeDetails, NodeRef } from '../model.js';
+
+function text(value: unknown, table: string, column: string, rowId?: unknown): string {
+  if (typeof value === 'string') return value;
+  const which = typeof rowId === 'string' ? ` (${JSON.stringify(rowId).slice(0, 80)})` : '';
+  throw new QueryError('corrupt', `the index database is corrupt: a ${table} row has no ${column}${which}; rebuild it with \`arbor index\``);
+}
 
 export interface RawNode {
   id: string;
@@ -65,13 +76,15 @@ export function mapNode(raw: RawNode): NodeDetails {
 
 /** A NodeRef straight from a row (only the ref columns need be selected). */
 export function mapRef(raw: Pick<RawNode, 'id' | 'kind' | 'name' | 'qualified_name' | 'file_path' | 'language' | 'start_line' | 'end_line'>): NodeRef {
+  const id = text(raw.id, 'nodes', 'id');
+  const name = text(raw.name, 'nodes', 'name', id);
   return {
-    id: raw.id,
-    kind: raw.kind,
-    name: raw.name,
-    qualifiedName: raw.qualified_name ?? raw.name,
-    filePath: raw.file_path,
-    language: raw.language,
+    id,
+    kind: text(raw.kind, 'nodes', 'kind', id),
+    name,
+    qualifiedName: typeof raw.qualified_name === 'string' ? raw.qualified_name : name,
+    filePath: text(raw.file_path, 'nodes', 'file_path', id),
+    language: typeof raw.language === 'string' ? raw.language : 'unknown',
     startLine: toInt(raw.start_line, 1),
     endLine: toInt(raw.end_line, toInt(raw.start_line, 1)),
   };
@@ -95,9 +108,9 @@ export function mapEdge(raw: RawEdge): EdgeRow {
   const resolvedBy = typeof raw.resolved_by === 'string' ? raw.resolved_by : null;
   const confidence = typeof raw.confidence === 'number' && Number.isFinite(raw.confidence) ? raw.confidence : null;
   return {
-    source: raw.source,
-    target: raw.target,
-    kind: raw.kind,
+    source: text(raw.source, 'edges', 'source'),
+    target: text(raw.target, 'edges', 'target'),
+    kind: text(raw.kind, 'edges', 'kind'),
     line: raw.line === null || raw.line === undefined ? null : toInt(raw.line, 0),
     column: raw.col === null || raw.col === undefined ? null : toInt(raw.col, 0),
     resolvedBy,
@@ -108,8 +121,8 @@ export function mapEdge(raw: RawEdge): EdgeRow {
 
 export function mapFile(raw: RawFile): IndexedFile {
   return {
-    path: raw.path,
-    language: raw.language,
+    path: text(raw.path, 'files', 'path'),
+    language: typeof raw.language === 'string' ? raw.language : 'unknown',
     contentHash: String(raw.content_hash ?? ''),
     size: Number(raw.size),
     modifiedAt: Number(raw.modified_at),
