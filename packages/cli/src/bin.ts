@@ -55,6 +55,24 @@ function withForceOption(cli: Argv): Argv {
   });
 }
 
+/**
+ * git runs with the repository's own config, and a checkout is untrusted: a repository-local
+ * `core.fsmonitor` is a command git would execute. Every git this process starts gets it off
+ * through GIT_CONFIG_COUNT (command-line level, above any file), and `core.quotePath` off so
+ * non-ASCII names come out as they are rather than quoted.
+ */
+function distrustRepositoryGitConfig(env: NodeJS.ProcessEnv): void {
+  const count = Number.parseInt(env.GIT_CONFIG_COUNT ?? '0', 10);
+  let next = Number.isInteger(count) && count > 0 ? count : 0;
+  for (const [key, value] of [['core.fsmonitor', 'false'], ['core.quotePath', 'false']]) {
+    env[`GIT_CONFIG_KEY_${next}`] = key;
+    env[`GIT_CONFIG_VALUE_${next}`] = value;
+    next++;
+  }
+  env.GIT_CONFIG_COUNT = String(next);
+}
+
+distrustRepositoryGitConfig(process.env);
 const { args, operands } = splitOperands(hideBin(process.argv));
 
 const cli = yargs(args)
