@@ -45,5 +45,8 @@ function summary(r: AffectedResult): string {
     r.notIndexed.length > 0 ? `${r.notIndexed.length} not in the index (${r.notIndexed.slice(0, 3).join(', ')}${r.notIndexed.length > 3 ? ', …' : ''})` : '',
     r.moreBeyondDepth ? `dependencies continue beyond depth ${r.depth}` : '',
   ].filter((p) => p !== '');
-  return `arbor affected: ${parts.join('; ')}\n`;
+  // The list on stdout stays exact; what may be missing from it is said here.
+  const notice = r.completeness.complete ? '' : `arbor affected: may be incomplete: ${r.completeness.reasons.join('; ')}\n`;
+  const possible = r.possibleTests.map((t) => `  possible: ${t}\n`).join('');
+  return `arbor affected: ${parts.join('; ')}\n${notice}${possible}`;
 }

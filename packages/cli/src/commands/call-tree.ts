@@ -1,11 +1,14 @@
 /** Human rendering of callers/callees: a tree, each hop under the node it connects to. */
 import type { CallersResult } from '@arbor/query';
+import { completenessLines } from '../output/completeness.js';
 import { label, location, nodeLine, plural, sitesText } from '../output/format.js';
 import type { Style } from '../output/style.js';
 
 export function renderCallTree(r: CallersResult, s: Style): string {
   const title = `${r.direction} of ${label(r.symbol, s)} ${s.cyan(location(r.symbol))}${r.depth > 1 ? s.dim(` (depth ${r.depth})`) : ''}`;
-  if (r.hops.length === 0) return `${title}\n  ${s.dim(`no ${r.direction} in the graph (following ${r.edgeKinds.join(', ')})`)}`;
+  if (r.hops.length === 0) {
+    return [title, `  ${s.dim(`no ${r.direction} in the graph (following ${r.edgeKinds.join(', ')})`)}`, ...completenessLines(r.completeness, s)].join('\n');
+  }
   const byVia = new Map<string, typeof r.hops>();
   for (const hop of r.hops) {
     const list = byVia.get(hop.via) ?? [];
@@ -27,5 +30,6 @@ export function renderCallTree(r: CallersResult, s: Style): string {
   if (r.truncated) notes.push(`list cut at --limit ${r.hops.length}`);
   if (r.moreBeyondDepth) notes.push('more beyond this depth');
   lines.push(s.dim(notes.join('; ')));
+  lines.push(...completenessLines(r.completeness, s, r.depth > 1 ? 'it or a caller above' : 'it'));
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 /** `arbor impact <symbol|file>`: what a change can reach, the tests among it, and a risk level. */
 import { DEPENDENCY_KINDS, impact, type ImpactResult } from '@arbor/query';
 import type { Argv } from 'yargs';
+import { completenessLines } from '../output/completeness.js';
 import { location, nodeName, plural, sitesText } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
@@ -40,5 +41,10 @@ export function renderImpact(r: ImpactResult, s: Style): string {
     lines.push(...r.affectedTests.map((t) => `  ${t}`));
   }
   if (r.counts.nameBasedHops > 0) lines.push(s.dim(`${plural(r.counts.nameBasedHops, 'hop')} rest on name-based edges`));
+  if (r.possibleTests.length > 0) {
+    lines.push(s.bold(`possible tests (${r.possibleTests.length}): not proven to reach the target, an unproven site in each`));
+    lines.push(...r.possibleTests.map((t) => `  ${t}`));
+  }
+  lines.push(...completenessLines(r.completeness, s, r.target.type === 'file' ? 'a declaration in it' : 'it'));
   return lines.join('\n');
 }

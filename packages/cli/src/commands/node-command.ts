@@ -1,6 +1,7 @@
 /** `arbor node <symbol>`: one declaration with its location, signature and direct relations. */
 import { CALL_KINDS, nodeInfo, type NodeResult } from '@arbor/query';
 import type { Argv } from 'yargs';
+import { completenessLines } from '../output/completeness.js';
 import { inlineSignature, label, location, nodeName, plural, sitesText } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
@@ -55,5 +56,6 @@ export function renderNode(r: NodeResult, s: Style): string {
     ]),
   );
   if (r.counts.callers + r.counts.callees === 0) lines.push(s.dim('no callers or callees in the graph'));
+  lines.push(...completenessLines(r.completeness, s));
   return lines.join('\n');
 }

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryError } from '../errors.js';
 import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
+import { completeness, unprovenSites, type Completeness, type UnprovenSite } from '../graph/unproven.js';
 import type { Project } from '../project.js';
 import { isUnder } from '../paths.js';
 import { testConvention } from '../tests-convention.js';
@@ -50,6 +51,13 @@ export interface AffectedResult {
   filesReached: number;
   truncated: boolean;
   moreBeyondDepth: boolean;
+  /**
+   * Whether affectedTests is the whole answer. Unresolved sites outside the files reached that
+   * use the name of a declaration in a changed file are listed apart (never in affectedTests).
+   */
+  completeness: Completeness;
+  /** Test files not in affectedTests that hold such an unproven site: candidates to run too. */
+  possibleTests: string[];
 }
 
 export function affected(project: Project, changed: string[], options: AffectedOptions & { since?: string } = {}): AffectedResult {
@@ -81,6 +89,7 @@ export function affected(project: Project, changed: string[], options: AffectedO
   const notIndexed: string[] = [];
   const reached = new Set<string>();
   let moreBeyondDepth = false;
+  const unproven: UnprovenSite[] = [];
   for (const path of changedFiles) {
     const convention = testConvention(path);
     const indexed = store.file(path) !== undefined;
@@ -92,6 +101,7 @@ export function affected(project: Project, changed: string[], options: AffectedO
       continue;
     }
     const start = store.nodesInFile(path);
+    unproven.push(...unprovenSites(project, start, kinds.filter((k) => k !== 'imports')));
     // The depth-limited walk over the other kinds (an empty kind list would mean every kind to the store).
     const bounded = kinds.filter((k) => k !== 'imports');
     const result = bounded.length > 0 ? walk(store, start, { direction: 'in', kinds: bounded, maxDepth: depth }) : { steps: [], depthLimited: false };
@@ -134,6 +144,16 @@ export function affected(project: Project, changed: string[], options: AffectedO
   const all = [...tests.values()].sort((a, b) => compareText(a.filePath, b.filePath));
   const limit = options.limit ?? 0;
   const listed = limit > 0 ? all.slice(0, limit) : all;
+  // A site in a file already reached (or changed) adds no test the list lacks.
+  const seen = new Set<string>();
+  const outside = unproven.filter((u) => {
+    const key = `${u.filePath}\u0000${u.line}\u0000${u.column}\u0000${u.reference}`;
+    if (seen.has(key) || reached.has(u.filePath) || changedFiles.includes(u.filePath)) return false;
+    seen.add(key);
+    return true;
+  });
+  const possibleTests = [...new Set(outside.filter((u) => u.isTest && !tests.has(u.filePath)).map((u) => u.filePath))].sort(compareText);
+  const others = possibleTests.length > 0 ? [`${possibleTests.length} more test file${possibleTests.length === 1 ? '' : 's'} may be affected (possibleTests)`] : [];
   return {
     changedFiles,
     since: options.since ?? null,
@@ -143,6 +163,8 @@ export function affected(project: Project, changed: string[], options: AffectedO
     filesReached: reached.size,
     truncated: listed.length < all.length,
     moreBeyondDepth,
+    completeness: completeness(outside, 50, others),
+    possibleTests,
   };
 }
 

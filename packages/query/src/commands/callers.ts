@@ -4,6 +4,7 @@
  * how the writer resolved the edge.
  */
 import { CALL_KINDS, walk } from '../graph/traversal.js';
+import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
 import type { NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
@@ -43,6 +44,12 @@ export interface CallersResult {
   moreBeyondDepth: boolean;
   /** Hops resting on at least one name-based edge. */
   nameBasedHops: number;
+  /**
+   * Whether the hops are the whole answer. For callers: the unresolved sites using the name of
+   * the symbol (or of a node reached) that no edge links, listed apart (at most --limit). For
+   * callees: how many sites in the walked declarations were left unresolved.
+   */
+  completeness: Completeness;
 }
 
 export function callers(project: Project, symbol: string, options: CallersOptions = {}): CallersResult {
@@ -61,6 +68,18 @@ function relatives(project: Project, symbol: string, direction: 'callers' | 'cal
   const result = walk(project.store, [node], { direction: direction === 'callers' ? 'in' : 'out', kinds, maxDepth: depth });
   const all: CallHop[] = result.steps.map((s) => ({ depth: s.depth, node: toRef(s.node), via: s.via.id, sites: s.sites }));
   const hops = limit > 0 ? all.slice(0, limit) : all;
+  let answer: Completeness;
+  if (direction === 'callers') {
+    // Sites that could reach a node at the last depth would be one hop beyond the answer.
+    const inner = all.filter((h) => h.depth < depth).map((h) => h.node);
+    answer = completeness(unprovenSites(project, [toRef(node), ...inner], kinds), limit);
+  } else {
+    const walked = [node.id, ...all.map((h) => h.node.id)];
+    const unresolved = project.store.unresolvedFrom(walked).filter((r) => kinds.includes(r.kind)).length;
+    answer = completeness([], limit, unresolved > 0
+      ? [`${unresolved} site${unresolved === 1 ? '' : 's'} in ${depth === 1 ? 'it' : 'the declarations walked'} left unresolved (external, builtin or unproven receiver); \`arbor node\` lists them`]
+      : []);
+  }
   return {
     symbol: toRef(node),
     direction,
@@ -71,5 +90,6 @@ function relatives(project: Project, symbol: string, direction: 'callers' | 'cal
     truncated: hops.length < all.length,
     moreBeyondDepth: result.depthLimited,
     nameBasedHops: all.filter((h) => h.sites.some((s) => s.nameBased === true)).length,
+    completeness: answer,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { compareSites } from '../graph/resolution.js';
 import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
+import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
 import type { NodeDetails, NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
@@ -65,6 +66,13 @@ export interface ImpactResult {
   truncated: boolean;
   /** The closure continues beyond --depth. */
   moreBeyondDepth: boolean;
+  /**
+   * Whether this is the whole answer: unresolved sites elsewhere that use the name of the target
+   * (or of a declaration in the target file) are listed apart, never counted above.
+   */
+  completeness: Completeness;
+  /** Test files not in affectedTests holding such an unproven site. */
+  possibleTests: string[];
 }
 
 /** Thresholds on (dependent files, affected symbols): at or above → that level. */
@@ -84,6 +92,7 @@ export function impact(project: Project, query: string, options: ImpactOptions =
       riskReason: 'the target is neither an indexed file nor a known symbol',
       summary: `${query}: not an indexed file or a known symbol — impact unknown`,
       counts: { symbols: 0, files: 0, tests: 0, nameBasedHops: 0 }, truncated: false, moreBeyondDepth: false,
+      completeness: completeness([], limit, ['the target is not in the index']), possibleTests: [],
     };
   }
 
@@ -133,10 +142,15 @@ export function impact(project: Project, query: string, options: ImpactOptions =
     ` (${plural(affectedTests.length, 'test file')}) within ${plural(depth, 'hop')}: risk ${risk}` +
     (result.depthLimited ? ' (more beyond this depth)' : '');
 
+  // Sites in the target's own file are the target's business, not a dependent's.
+  const unproven = unprovenSites(project, seeds.map(toRef), kinds).filter((site) => !ownFiles.has(site.filePath));
+  const listedTests = new Set(affectedTests);
+  const possibleTests = [...new Set(unproven.filter((u) => u.isTest && !listedTests.has(u.filePath)).map((u) => u.filePath))].sort(compareText);
   return {
     target, depth, edgeKinds: kinds, affected, dependentFiles, affectedTests, risk, riskReason: reason, summary,
     counts: { symbols, files: dependentFiles.length, tests: affectedTests.length, nameBasedHops },
     truncated: affected.length < all.length, moreBeyondDepth: result.depthLimited,
+    completeness: completeness(unproven, limit), possibleTests,
   };
 }
 

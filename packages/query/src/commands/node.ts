@@ -1,5 +1,6 @@
 /** `node <symbol>`: one declaration with its location, signature, container, members and direct relations. */
 import { CALL_KINDS, neighbours } from '../graph/traversal.js';
+import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
 import type { FileState, NodeDetails, NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
 import { checkFile } from '../staleness.js';
@@ -39,6 +40,8 @@ export interface NodeResult {
   unresolved: UnresolvedSite[];
   /** Totals before --limit. */
   counts: { members: number; callers: number; callees: number; unresolved: number };
+  /** Whether `callers` is the whole answer: unresolved sites elsewhere using this name, listed apart. */
+  completeness: Completeness;
 }
 
 export function nodeInfo(project: Project, symbol: string, options: NodeOptions = {}): NodeResult {
@@ -66,6 +69,7 @@ export function nodeInfo(project: Project, symbol: string, options: NodeOptions 
     callees: cap(callees),
     unresolved: cap(unresolved),
     counts: { members: members.length, callers: callers.length, callees: callees.length, unresolved: unresolved.length },
+    completeness: completeness(unprovenSites(project, [toRef(node)], kinds), limit),
   };
 }
 
