@@ -1,0 +1,48 @@
+/**
+ * Bounded cost on hostile input (issue 11): inputs crafted so that a naive indexer does
+ * quadratic or exponential work, checked through the whole pipeline.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_STORED_CANDIDATES } from '../storage/bulk-load.js';
+import { indexRepository } from './index-repository.js';
+
+let root: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-hostile-cost-'));
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function write(relative: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+  fs.writeFileSync(path.join(root, relative), text);
+}
+
+describe('item 14: candidate lists do not grow quadratically', () => {
+  it('one name declared N times and called from N files stores at most a few candidates per site', async () => {
+    const n = 150;
+    for (let i = 0; i < n; i++) {
+      write(`decl/d${i}.ts`, 'export function dup() { return 1; }\n');
+      write(`call/c${i}.ts`, 'export function caller() { return dup(); }\n');
+    }
+    const report = await indexRepository(root, { threads: 2 });
+    expect(report.files.indexed).toBe(2 * n);
+    const db = new Database(report.database, { readonly: true });
+    try {
+      const rows = db.prepare("SELECT candidates FROM unresolved_refs WHERE reference_name = 'dup'").pluck().all() as string[];
+      expect(rows).toHaveLength(n);
+      const lengths = rows.map((text) => (JSON.parse(text) as string[]).length);
+      // Every site still names candidates, but never all N of them.
+      expect(Math.min(...lengths)).toBeGreaterThan(0);
+      expect(Math.max(...lengths)).toBe(MAX_STORED_CANDIDATES);
+      const stored = lengths.reduce((a, b) => a + b, 0);
+      expect(stored).toBeLessThanOrEqual(n * MAX_STORED_CANDIDATES);
+      expect(stored).toBeLessThan(n * n);
+    } finally {
+      db.close();
+    }
+  });
+});
