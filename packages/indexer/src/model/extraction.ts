@@ -51,6 +51,13 @@ export interface Declaration extends Span {
    * Such a declaration's `parent` is where it is written (the file, a namespace).
    */
   memberOf?: TypeRef;
+  /**
+   * Functions and methods of languages with overloads: each parameter's type as the language
+   * writes it for overload selection (Java: the erased simple name, `int`, `String`, `List`, `T[]`).
+   * Its length is the arity; `variadic`: the last one takes any number of arguments.
+   */
+  parameterTypes?: string[];
+  variadic?: boolean;
 }
 
 /**
@@ -171,6 +178,11 @@ export interface ReferenceSite {
    * `path` lists the member names between that value and the called name (`x.a.m()` → ['a']).
    */
   typedReceiver?: { type: TypeRef; path: string[] };
+  /**
+   * Calls in languages with overloads: one entry per argument, the type the code proves it has
+   * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
+   */
+  argumentTypes?: Array<string | null>;
   line: number;
   column: number;
 }

@@ -105,7 +105,16 @@ export interface NameBindingRules {
   injectionSources(file: string): string[];
   /** Whether a top-level function provides injected values (a `@pytest.fixture`). */
   isInjectable(declaration: Declaration): boolean;
+  /**
+   * Languages with overloads: how an argument of a proven type fits a parameter type (both as the
+   * extractor writes them in `argumentTypes` / `parameterTypes`): the same type, a conversion the
+   * language applies (widening, boxing, any reference to `Object`), no fit, or unknown (a subtype
+   * relation the extractor cannot see). Absent: equal types fit exactly, anything else is unknown.
+   */
+  argumentFits?(argument: string, parameter: string): ArgumentFit;
 }
+
+export type ArgumentFit = 'exact' | 'converts' | 'unknown' | 'no';
 
 /** Everything the global resolution pass knows about one language family, for one workspace. */
 export interface ResolutionLanguage {

@@ -13,6 +13,7 @@
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
+import { selectOverload } from './overloads.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
@@ -152,12 +153,13 @@ export class ReferenceResolver {
         return this.callOnInstance(site, self, receiver.slice(1));
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
-      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic);
+      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site);
       if (!found) return unresolved('unknown-receiver', false);
+      if (found.ambiguous) return ambiguousOverload(found.ambiguous);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
 
-    const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name]);
+    const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
     if (!walked) return unresolved('unknown-receiver', false);
     const { target, consumed, viaMember } = walked;
     if (consumed < receiver.length + 1) {
@@ -188,6 +190,7 @@ export class ReferenceResolver {
     scope: TypeScope,
     chain: string[],
     known?: Target,
+    call?: ReferenceSite,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
     const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
     if (!head) return undefined;
@@ -206,9 +209,17 @@ export class ReferenceResolver {
         const decl = this.symbols.declaration(current.ref);
         if (!CLASS_LIKE.has(decl.kind)) break;
         const own = this.memberRefs(current.ref, part);
-        let member: DeclarationRef | undefined = own.length > 0 ? this.symbols.pickRef(own) : undefined;
+        // The called member (`Cls.m(a, b)`): the overload its arguments fit.
+        const last = call?.kind === 'calls' && consumed === chain.length - 1 ? call : undefined;
+        const chosen = last && own.length > 0 ? selectOverload(own, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref)) : undefined;
+        if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
+        let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
-        if (!member && decl.kind !== 'namespace' && decl.kind !== 'module') member = this.findMember(current.ref, part, true, true)?.ref;
+        if (!member && decl.kind !== 'namespace' && decl.kind !== 'module') {
+          const inherited = this.findMember(current.ref, part, true, true, 0, last);
+          if (inherited?.ambiguous) return { target: { type: 'ambiguous', candidates: inherited.ambiguous }, head, consumed: consumed + 1, viaMember: true };
+          member = inherited?.ref;
+        }
         if (!member) return undefined;
         current = { type: 'declaration', ref: member };
         viaMember = true;
@@ -227,8 +238,9 @@ export class ReferenceResolver {
       current = this.types.memberType(current, part);
     }
     if (!current) return unresolved('unknown-receiver', false);
-    const found = this.findMember(current.classRef, site.name, false, false);
+    const found = this.findMember(current.classRef, site.name, false, false, 0, site);
     if (!found) return unresolved('unknown-receiver', false);
+    if (found.ambiguous) return ambiguousOverload(found.ambiguous);
     return this.accept(site, found.ref, current.how);
   }
 
@@ -264,7 +276,8 @@ export class ReferenceResolver {
     for (let level = 0; from !== null && level < 8; level++) {
       const owner = this.enclosingOwner(file, from);
       if (!owner) return undefined;
-      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic);
+      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site);
+      if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
       if (found) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
@@ -374,6 +387,8 @@ export class ReferenceResolver {
    * A member of a class or, when the class does not declare it, of its proven superclasses
    * (nearest first). `skipOwn` starts at the superclasses, for `super.m()`. `wantStatic` prefers
    * static members from a static context and instance members otherwise (a class may have both).
+   * `call`: a call whose arguments pick among overloads (overloads.ts); several fitting ones make
+   * the answer `ambiguous`, and a class none of whose overloads fits passes on to its bases.
    */
   private findMember(
     classRef: DeclarationRef,
@@ -381,20 +396,31 @@ export class ReferenceResolver {
     skipOwn: boolean,
     wantStatic: boolean,
     depth = 0,
-  ): { ref: DeclarationRef; inherited: boolean } | undefined {
+    call?: ReferenceSite,
+  ): MemberFound | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.memberRefs(classRef, name);
-      if (own.length > 0) {
+      const chosen = call?.kind === 'calls' && own.length > 0
+        ? selectOverload(own, call, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef)) : undefined;
+      if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 };
+      if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
+      if (!chosen && own.length > 0) {
         const fitting = own.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
         return { ref: this.symbols.pickRef(fitting.length > 0 ? fitting : own), inherited: depth > 0 };
       }
     }
     for (const parent of this.superclasses(classRef)) {
-      const found = this.findMember(parent, name, false, wantStatic, depth + 1);
+      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call);
+      if (found?.ambiguous) return found;
       if (found) return { ref: found.ref, inherited: true };
     }
     return undefined;
+  }
+
+  /** The argument-to-parameter rule of the language a class is written in. */
+  private fitsOf(classRef: DeclarationRef) {
+    return this.bindingOf(this.symbols.extraction(classRef.file)!).argumentFits;
   }
 
   /**
@@ -422,6 +448,16 @@ export class ReferenceResolver {
     this.superclassCache.set(key, out);
     return out;
   }
+}
+
+/** What `findMember` finds: one member, or several overloads a call's arguments cannot tell apart. */
+type MemberFound =
+  | { ref: DeclarationRef; inherited: boolean; ambiguous?: undefined }
+  | { ref?: undefined; inherited?: undefined; ambiguous: DeclarationRef[] };
+
+/** A call that fits several overloads equally: recorded with them as candidates, never linked to one. */
+function ambiguousOverload(candidates: DeclarationRef[]): Resolution {
+  return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
 }
 
 function unresolved(reason: UnresolvedReason, likelyInternal: boolean): Resolution {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Declaration } from '../model/extraction.js';
+import type { ArgumentFit } from '../model/language-support.js';
+import { selectOverload } from './overloads.js';
+import type { DeclarationRef } from './workspace-symbols.js';
+
+function method(line: number, parameterTypes: string[] | undefined, variadic = false): Declaration {
+  return {
+    kind: 'method', name: 'm', qualifiedName: 'C::m', parent: 0, startLine: line, endLine: line, startColumn: 0, endColumn: 1,
+    ...(parameterTypes ? { parameterTypes } : {}), ...(variadic ? { variadic } : {}),
+  };
+}
+
+/** A small Java-like rule: int widens to long, anything goes to Object. */
+const fits = (arg: string, param: string): ArgumentFit => {
+  if (arg === param) return 'exact';
+  if (param === 'Object') return 'converts';
+  if (arg === 'int' && param === 'long') return 'converts';
+  if (['int', 'long', 'String', 'boolean'].includes(arg) && ['int', 'long', 'String', 'boolean'].includes(param)) return 'no';
+  return 'unknown';
+};
+
+function pick(decls: Declaration[], args: Array<string | null> | undefined) {
+  const refs: DeclarationRef[] = decls.map((_, localId) => ({ file: 'C.java', localId }));
+  const result = selectOverload(refs, { argumentTypes: args }, (ref) => decls[ref.localId], fits);
+  if (!result) return undefined;
+  if ('ref' in result) return result.ref.localId;
+  if ('ambiguous' in result) return result.ambiguous.map((r) => r.localId);
+  return 'none';
+}
+
+describe('overload selection', () => {
+  const set = [method(1, []), method(2, ['String']), method(3, ['int']), method(4, ['String', 'int'])];
+
+  it('the one overload whose parameter count fits', () => {
+    expect(pick(set, [])).toBe(0);
+    expect(pick(set, [null, null])).toBe(3);
+    expect(pick(set, [null, null, null])).toBe('none');
+  });
+
+  it('several fit the count: the one the proven argument types fit, else ambiguous (never the first declared)', () => {
+    expect(pick(set, ['String'])).toBe(1);
+    expect(pick(set, ['int'])).toBe(2);
+    expect(pick(set, [null])).toEqual([1, 2]);
+    expect(pick(set, ['Foo'])).toEqual([1, 2]);
+  });
+
+  it('an exact match beats a conversion when every argument is proven', () => {
+    const objects = [method(1, ['Object']), method(2, ['String'])];
+    expect(pick(objects, ['String'])).toBe(1);
+    expect(pick(objects, ['Foo'])).toEqual([0, 1]);
+  });
+
+  it('variadic overloads take n-1 or more arguments, after the fixed-arity ones', () => {
+    const varargs = [method(1, ['String', 'Object[]'], true), method(2, ['String', 'Object'])];
+    expect(pick(varargs, ['String'])).toBe(0);
+    expect(pick(varargs, ['String', null, null])).toBe(0);
+    expect(pick(varargs, ['String', null])).toBe(1);
+  });
+
+  it('does not apply when the site states no arguments or no candidate states parameters', () => {
+    expect(pick(set, undefined)).toBeUndefined();
+    expect(pick([method(1, undefined), method(2, undefined)], ['int'])).toBeUndefined();
+  });
+});

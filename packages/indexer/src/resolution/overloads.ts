@@ -1,0 +1,88 @@
+/**
+ * Overload selection: which of several same-named members of one class a call means, from what
+ * the extractor states as data — each candidate's parameter types (`Declaration.parameterTypes`,
+ * `variadic`) and the call's argument types (`ReferenceSite.argumentTypes`, null when unknown).
+ * How an argument type fits a parameter type is the language's rule (`NameBindingRules.argumentFits`).
+ *
+ * The rule, as a compiler narrows it, stopping where the stated facts stop:
+ *  1. candidates whose parameter count fits the argument count (a variadic one takes n-1 or more);
+ *     one left: it; none: nothing here (the member may be a base class's);
+ *  2. fixed-arity candidates before variadic ones (the variadic form is tried last);
+ *  3. drop those a proven argument cannot be passed to; one left: it;
+ *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
+ *  5. otherwise the call is ambiguous — never the first declared overload.
+ */
+import type { Declaration, ReferenceSite } from '../model/extraction.js';
+import type { ArgumentFit } from '../model/language-support.js';
+import type { DeclarationRef } from './workspace-symbols.js';
+
+export type OverloadChoice =
+  | { ref: DeclarationRef }
+  | { ambiguous: DeclarationRef[] }
+  /** No candidate takes that many arguments. */
+  | { none: true };
+
+export type ArgumentFitRule = (argument: string, parameter: string) => ArgumentFit;
+
+const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument === parameter ? 'exact' : 'unknown');
+
+/**
+ * The overload of `candidates` (members of one class named like the call) the call at `site`
+ * means; undefined when the site states no arguments or no candidate states parameters (the
+ * language has no overloads: the caller picks as before).
+ */
+export function selectOverload(
+  candidates: readonly DeclarationRef[],
+  site: Pick<ReferenceSite, 'argumentTypes'>,
+  declarationOf: (ref: DeclarationRef) => Declaration,
+  fits: ArgumentFitRule = EQUAL_ONLY,
+): OverloadChoice | undefined {
+  const args = site.argumentTypes;
+  if (!args) return undefined;
+  const callables = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
+  if (callables.length === 0) return undefined;
+  const n = args.length;
+  const byArity = callables.filter((ref) => {
+    const { parameterTypes, variadic } = declarationOf(ref);
+    const count = parameterTypes!.length;
+    return variadic ? n >= count - 1 : n === count;
+  });
+  if (byArity.length === 0) return { none: true };
+  if (byArity.length === 1) return { ref: byArity[0] };
+
+  // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
+  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic);
+  const verdicts = (ref: DeclarationRef): ArgumentFit[] => {
+    const { parameterTypes, variadic } = declarationOf(ref);
+    const params = parameterTypes!;
+    return args.map((arg, i) => {
+      if (arg === null) return 'unknown';
+      const last = params.length - 1;
+      if (variadic && i >= last) {
+        // `f(T... xs)` takes a `T[]` as is, or each argument as a T.
+        const element = params[last].endsWith('[]') ? params[last].slice(0, -2) : params[last];
+        const whole = n === params.length ? fits(arg, params[last]) : 'no';
+        const each = fits(arg, element);
+        return best(whole, each);
+      }
+      return fits(arg, params[i]);
+    });
+  };
+  for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
+    const applicable = group.filter((ref) => !verdicts(ref).includes('no'));
+    if (applicable.length === 1) return { ref: applicable[0] };
+    if (applicable.length === 0) continue;
+    if (args.every((arg) => arg !== null)) {
+      const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
+      if (exact.length === 1) return { ref: exact[0] };
+    }
+    return { ambiguous: applicable };
+  }
+  return { ambiguous: byArity };
+}
+
+const ORDER: readonly ArgumentFit[] = ['exact', 'converts', 'unknown', 'no'];
+
+function best(a: ArgumentFit, b: ArgumentFit): ArgumentFit {
+  return ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b;
+}
