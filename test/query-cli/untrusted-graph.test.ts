@@ -129,3 +129,19 @@ describe('item 22: coded errors, never "internal error"', () => {
     expect(index.stderr).toMatch(/is a folder/);
   });
 });
+
+describe('item 16: globs in files and --file', () => {
+  it('a bad glob is a bad argument (exit 1), a pathological one answers at once', () => {
+    const root = indexed();
+    for (const args of [['files', '[z-a]'], ['search', 'alpha', '--file', 'src/[z-a].ts']]) {
+      const run = arbor([...args, '-p', root]);
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/out of order/);
+      expect(run.stderr).not.toMatch(/internal error/);
+    }
+    const started = Date.now();
+    const run = arbor(['files', `${'s/**/'.repeat(40)}x`, '-p', root]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
