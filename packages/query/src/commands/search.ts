@@ -45,8 +45,12 @@ const QUALITY_SCORE: Record<MatchQuality, number> = {
 const KIND_PENALTY: Record<string, number> = { import: 40, export: 30, parameter: 35, file: 5 };
 const CANDIDATE_CAP = 2000;
 
+/** A 10,000-character query made bm25 score thousands of phrases per row (211 s): distinct words, this many, this long. */
+const MAX_QUERY_WORDS = 16;
+const MAX_WORD_LENGTH = 128;
+
 export function search(project: Project, query: string, options: SearchOptions = {}): SearchResult {
-  const words = query.trim().split(/\s+/).filter((w) => w !== '');
+  const words = [...new Set(query.trim().split(/\s+/).filter((w) => w !== '').map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_QUERY_WORDS);
   const limit = options.limit ?? 20;
   if (words.length === 0) return { query, engine: 'like', results: [], total: 0, truncated: false };
 
