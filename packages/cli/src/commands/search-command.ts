@@ -25,7 +25,11 @@ export function registerSearchCommand(y: Argv, io: CliIo): Argv {
 }
 
 export function renderSearch(r: SearchResult, s: Style): string {
-  if (r.results.length === 0) return `No declarations match "${r.query}".`;
+  if (r.results.length === 0) {
+    if (r.suggestions.length === 0) return `No declarations match "${r.query}".`;
+    const rows = r.suggestions.map((n) => [s.dim(n.kind), s.bold(n.qualifiedName), s.cyan(location(n))]);
+    return [`No declarations match "${r.query}". Did you mean:`, ...columns(rows)].join('\n');
+  }
   const head = `${plural(r.total, 'match', 'matches')} for "${r.query}"${r.truncated ? ` (showing ${r.results.length})` : ''}${r.engine === 'like' ? s.dim(' (no full-text index: name scan)') : ''}`;
   const rows = r.results.map((h) => [
     s.dim(h.node.kind),

@@ -105,3 +105,64 @@ describe('search', () => {
     expect(ftsExpression(['"'])).toBe('(""""*)');
   });
 });
+
+describe('search ranking (issue 12)', () => {
+  const ranked: TestGraph = {
+    files: [
+      { path: 'src/cli.py', content: 'x\n'.repeat(40), language: 'python' },
+      { path: 'src/sessions.py', content: 'x\n'.repeat(40), language: 'python' },
+      { path: 'tests/test_cli.py', content: 'x\n'.repeat(40), language: 'python' },
+    ],
+    nodes: [
+      { kind: 'function', name: 'find_best_app', file: 'src/cli.py', line: 1, language: 'python' },
+      { kind: 'function', name: 'ensure_sync', file: 'src/cli.py', line: 5, language: 'python' },
+      { kind: 'function', name: 'test_find_best_app', file: 'tests/test_cli.py', line: 1, endLine: 30, language: 'python' },
+      // Test-local declarations whose only link to the query is their container's name.
+      ...[2, 6, 10, 14].map((line) => ({
+        kind: 'class', name: 'Module', qualifiedName: 'test_find_best_app::Module', file: 'tests/test_cli.py', line, language: 'python',
+      })),
+      { kind: 'class', name: 'SecureCookieSessionInterface', file: 'src/sessions.py', line: 1, endLine: 20, language: 'python' },
+      { kind: 'class', name: 'TaggedJSONSerializer', file: 'src/sessions.py', line: 25, language: 'python' },
+    ],
+  };
+  const openRanked = () => {
+    const { root } = makeProject(ranked);
+    temps.push(root);
+    return openProject({ path: root, cwd: root });
+  };
+
+  it('ranks segments of the own name, in order with others between, above test-local matches on a container', () => {
+    const p = openRanked();
+    const r = search(p, 'find_app');
+    expect(r.results[0]).toMatchObject({ node: { name: 'find_best_app' }, match: 'segments' });
+    // The test function matches the same way but lives in a test file.
+    expect(r.results[1].node.name).toBe('test_find_best_app');
+    expect(r.results.slice(2).every((h) => h.node.name === 'Module' && h.match === 'text')).toBe(true);
+    p.close();
+  });
+
+  it('answers a query of several words with the declarations matching most of them, instead of nothing', () => {
+    const p = openRanked();
+    const r = search(p, 'session cookie serializer');
+    // Two of three words in the name beat one (the file sessions.py, TaggedJSONSerializer).
+    expect(r.results[0]).toMatchObject({ node: { name: 'SecureCookieSessionInterface' }, match: 'partial' });
+    expect(r.results.map((h) => h.node.name).sort()).toEqual(['SecureCookieSessionInterface', 'TaggedJSONSerializer', 'sessions.py']);
+    expect(r.results.every((h) => h.match === 'partial')).toBe(true);
+    expect(r.results[0].score).toBeGreaterThan(r.results[1].score);
+    p.close();
+  });
+
+  it('words spelling a name segment by segment rank it first', () => {
+    const p = openRanked();
+    expect(search(p, 'ensure sync').results[0]).toMatchObject({ node: { name: 'ensure_sync' }, match: 'segment' });
+    p.close();
+  });
+
+  it('suggests similar names when nothing matches', () => {
+    const p = openRanked();
+    const r = search(p, 'find_bets_ap');
+    expect(r.results).toEqual([]);
+    expect(r.suggestions[0].name).toBe('find_best_app');
+    p.close();
+  });
+});

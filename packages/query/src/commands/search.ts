@@ -8,7 +8,8 @@ import { kindSet, pathFilter } from '../filters.js';
 import type { NodeDetails, NodeRef } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
-import { compareNodes } from '../symbols/resolve-symbol.js';
+import { compareNodes, similarDeclarations } from '../symbols/resolve-symbol.js';
+import { isTestFile } from '../tests-convention.js';
 import { identifierSegments, matchesSegments } from '../text/identifiers.js';
 
 export interface SearchOptions {
@@ -19,8 +20,12 @@ export interface SearchOptions {
   limit?: number;
 }
 
-/** How a result matched, best first. */
-export type MatchQuality = 'exact' | 'exact-ignoring-case' | 'qualified' | 'prefix' | 'segment' | 'substring' | 'text';
+/**
+ * How a result matched, best first. `segments`: the word's segments all appear in the name in
+ * order with others between (`find_app` in `find_best_app`); `partial`: a query of several
+ * words of which only some match (ranked by how many and how well).
+ */
+export type MatchQuality = 'exact' | 'exact-ignoring-case' | 'qualified' | 'prefix' | 'segment' | 'segments' | 'substring' | 'text' | 'partial';
 
 export interface SearchHit {
   node: NodeRef;
@@ -36,13 +41,27 @@ export interface SearchResult {
   results: SearchHit[];
   total: number;
   truncated: boolean;
+  /** When nothing matched: declarations with a similar name ("did you mean"), best first. */
+  suggestions: NodeRef[];
 }
 
-const QUALITY_SCORE: Record<MatchQuality, number> = {
-  exact: 100, 'exact-ignoring-case': 90, qualified: 85, prefix: 70, segment: 55, substring: 35, text: 20,
-};
-/** Kinds that restate a name rather than declare it rank below declarations. */
-const KIND_PENALTY: Record<string, number> = { import: 40, export: 30, parameter: 35, file: 5 };
+const WHOLE_SCORE = { exact: 100, 'exact-ignoring-case': 90, qualified: 85 } as const;
+type WordQuality = 'prefix' | 'segment' | 'segments' | 'substring' | 'text';
+const WORD_SCORE: Record<WordQuality, number> = { prefix: 70, segment: 55, segments: 50, substring: 35, text: 20 };
+const WORD_ORDER: WordQuality[] = ['prefix', 'segment', 'segments', 'substring', 'text'];
+/** A word found in the container's name (`Config` of Config::from_file) tells more than one in a docstring. */
+const CONTAINER_SCORE = 25;
+/** The words, joined, spell the name segment by segment (`ensure sync` → ensure_sync). */
+const SPELLED_SCORE = 88;
+/** A partial match keeps this share of its words' scores: below most full matches of the same words. */
+const PARTIAL_FACTOR = 0.6;
+/**
+ * Kinds that restate a name rather than declare it rank below declarations; a property or field
+ * (often a slot typed after the function of the same name) just below a function or class.
+ */
+const KIND_PENALTY: Record<string, number> = { import: 40, export: 30, parameter: 35, file: 5, property: 3, field: 3, enum_member: 5 };
+/** Declarations in test files rank below implementation code that matches as well. */
+const TEST_PENALTY = 12;
 const CANDIDATE_CAP = 2000;
 
 /** A 10,000-character query made bm25 score thousands of phrases per row (211 s): distinct words, this many, this long. */
@@ -52,7 +71,7 @@ const MAX_WORD_LENGTH = 128;
 export function search(project: Project, query: string, options: SearchOptions = {}): SearchResult {
   const words = [...new Set(query.trim().split(/\s+/).filter((w) => w !== '').map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_QUERY_WORDS);
   const limit = options.limit ?? 20;
-  if (words.length === 0) return { query, engine: 'like', results: [], total: 0, truncated: false };
+  if (words.length === 0) return { query, engine: 'like', results: [], total: 0, truncated: false, suggestions: [] };
 
   const kinds = kindSet(options.kind);
   const languages = kindSet(options.language);
@@ -63,21 +82,29 @@ export function search(project: Project, query: string, options: SearchOptions =
   const candidates = new Map<string, { node: NodeDetails; rank: number }>();
   const fts = project.store.fullText(ftsExpression(words), CANDIDATE_CAP);
   for (const hit of fts ?? []) if (keep(hit.node)) candidates.set(hit.node.id, hit);
+  if (words.length > 1) {
+    // Declarations matching only some of the words are candidates too (ranked below full matches).
+    for (const hit of project.store.fullText(words.map((w) => ftsExpression([w])).join(' OR '), CANDIDATE_CAP) ?? []) {
+      if (keep(hit.node) && !candidates.has(hit.node.id)) candidates.set(hit.node.id, hit);
+    }
+  }
   for (const node of nameScan(project, words)) {
     if (keep(node) && !candidates.has(node.id)) candidates.set(node.id, { node, rank: 0 });
   }
 
   const hits: SearchHit[] = [];
   for (const { node, rank } of candidates.values()) {
-    const match = matchQuality(node, words, query.trim());
-    if (!match) continue;
+    const found = matchQuality(node, words, query.trim());
+    if (!found) continue;
+    const penalty = (KIND_PENALTY[node.kind] ?? 0) + (isTestFile(node.filePath) ? TEST_PENALTY : 0);
     // bm25 ranks are negative, better when lower: a small tie-breaker within one quality.
-    const score = QUALITY_SCORE[match] - (KIND_PENALTY[node.kind] ?? 0) + Math.min(5, Math.max(0, -rank));
-    hits.push({ node: toRef(node), match, score: Math.round(score * 100) / 100, signature: node.signature });
+    const score = found.score - penalty + Math.min(5, Math.max(0, -rank));
+    hits.push({ node: toRef(node), match: found.match, score: Math.round(score * 100) / 100, signature: node.signature });
   }
   hits.sort((a, b) => b.score - a.score || a.node.name.length - b.node.name.length || compareNodes(a.node, b.node));
   const results = limit > 0 ? hits.slice(0, limit) : hits;
-  return { query, engine: fts === undefined ? 'like' : 'fts5', results, total: hits.length, truncated: results.length < hits.length };
+  const suggestions = hits.length === 0 ? similarDeclarations(project, words.join('_'), keep).map(toRef) : [];
+  return { query, engine: fts === undefined ? 'like' : 'fts5', results, total: hits.length, truncated: results.length < hits.length, suggestions };
 }
 
 /**
@@ -110,28 +137,68 @@ function nameScan(project: Project, words: string[]): NodeDetails[] {
   return project.store.nodesWithNameLike([...patterns], CANDIDATE_CAP);
 }
 
-/** How well `node` answers the query (every word must match somewhere), or undefined. */
-function matchQuality(node: NodeDetails, words: string[], whole: string): MatchQuality | undefined {
+/**
+ * How well `node` answers the query, or undefined. Whole-query matches first; otherwise each word
+ * is matched against the name (prefix, segment, segments in order, substring), then the
+ * container's name and the signature/docstring (text). The score is the mean of the words'
+ * scores; a multi-word query where only some words match, at least one in the name, is partial.
+ */
+function matchQuality(node: NodeDetails, words: string[], whole: string): { match: MatchQuality; score: number } | undefined {
   const name = node.name;
   const lowerName = name.toLowerCase();
-  if (name === whole) return 'exact';
-  if (lowerName === whole.toLowerCase()) return 'exact-ignoring-case';
-  if (node.qualifiedName === whole || node.qualifiedName.endsWith(`::${whole}`)) return 'qualified';
+  if (name === whole) return { match: 'exact', score: WHOLE_SCORE.exact };
+  if (lowerName === whole.toLowerCase()) return { match: 'exact-ignoring-case', score: WHOLE_SCORE['exact-ignoring-case'] };
+  if (node.qualifiedName === whole || node.qualifiedName.endsWith(`::${whole}`)) return { match: 'qualified', score: WHOLE_SCORE.qualified };
+  const nameSegments = identifierSegments(name);
+  if (words.length > 1 && nameSegments.join(' ') === words.flatMap((w) => identifierSegments(w)).join(' ')) {
+    return { match: 'segment', score: SPELLED_SCORE };
+  }
 
-  const text = `${node.qualifiedName} ${node.signature ?? ''} ${node.docstring ?? ''}`.toLowerCase();
-  let worst: MatchQuality = 'prefix';
-  const order: MatchQuality[] = ['prefix', 'segment', 'substring', 'text'];
+  const container = node.qualifiedName.length > name.length ? node.qualifiedName.slice(0, -name.length).toLowerCase() : '';
+  const text = `${node.signature ?? ''} ${node.docstring ?? ''}`.toLowerCase();
+  let worst: WordQuality = 'prefix';
+  let total = 0;
+  let matched = 0;
+  let inName = 0;
   for (const word of words) {
     const lower = word.toLowerCase();
-    let quality: MatchQuality | undefined;
+    const segments = identifierSegments(word);
+    let quality: WordQuality | undefined;
+    let score = 0;
     if (lowerName.startsWith(lower)) quality = 'prefix';
     else if (matchesSegments(name, word)) quality = 'segment';
+    else if (segments.length > 1 && inOrder(nameSegments, segments)) quality = 'segments';
     else if (lowerName.includes(lower)) quality = 'substring';
-    else if (identifierSegments(word).every((s) => textHasWordPrefix(text, s))) quality = 'text';
-    if (!quality) return undefined;
-    if (order.indexOf(quality) > order.indexOf(worst)) worst = quality;
+    if (quality) {
+      score = WORD_SCORE[quality];
+      inName++;
+    } else if (segments.length > 0 && segments.every((s) => textHasWordPrefix(container, s))) {
+      quality = 'text';
+      score = CONTAINER_SCORE;
+    } else if (segments.length > 0 && segments.every((s) => textHasWordPrefix(text, s))) {
+      quality = 'text';
+      score = WORD_SCORE.text;
+    }
+    if (!quality) continue;
+    matched++;
+    total += score;
+    if (WORD_ORDER.indexOf(quality) > WORD_ORDER.indexOf(worst)) worst = quality;
   }
-  return worst;
+  if (matched === words.length) return { match: worst, score: total / words.length };
+  if (words.length > 1 && inName > 0) return { match: 'partial', score: (PARTIAL_FACTOR * total) / words.length };
+  return undefined;
+}
+
+/** Every one of `wanted` appears in `segments` in order (gaps allowed), the last as a prefix. */
+function inOrder(segments: string[], wanted: string[]): boolean {
+  let at = 0;
+  for (let j = 0; j < wanted.length; j++) {
+    const last = j === wanted.length - 1;
+    while (at < segments.length && !(last ? segments[at].startsWith(wanted[j]) : segments[at] === wanted[j])) at++;
+    if (at === segments.length) return false;
+    at++;
+  }
+  return true;
 }
 
 /** Word-prefix match in free text: `pars` finds "parses the ..." but not "sparse". */

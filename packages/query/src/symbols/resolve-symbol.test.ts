@@ -85,4 +85,11 @@ describe('resolveSymbol', () => {
     expect(match.status === 'not-found' && match.suggestions.map((s) => s.name)).toContain('helper');
     expect(() => resolveSymbol(project, 'nothing_like_it')).toThrow(/no symbol "nothing_like_it"/);
   });
+
+  it('suggests by edit distance (a typo the name does not contain) and by shared segments', () => {
+    const typo = findSymbol(project, 'hleper');
+    expect(typo.status === 'not-found' && typo.suggestions.map((s) => s.name)).toEqual(['helper']);
+    const segments = findSymbol(project, 'parseArguments');
+    expect(segments.status === 'not-found' && segments.suggestions.map((s) => s.name)).toContain('parse_args');
+  });
 });

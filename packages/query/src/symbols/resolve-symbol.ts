@@ -9,7 +9,9 @@ import { kindSet, pathFilter, type PathPredicate } from '../filters.js';
 import type { NodeDetails } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
+import { isTestFile } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
+import { similarity } from '../text/similarity.js';
 
 export interface SymbolFilter {
   /** Narrow to declarations in this file / folder / glob. */
@@ -133,13 +135,37 @@ function qualifiedForms(text: string): string[] {
 
 function suggest(project: Project, text: string, inFile: PathPredicate | undefined, kinds: Set<string> | undefined): NodeDetails[] {
   const name = text.slice(Math.max(text.lastIndexOf(':'), text.lastIndexOf('.')) + 1);
-  if (name.length < 3) return [];
-  const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sortNodes(
-    project.store
-      .nodesWithNameLike([`%${escaped}%`], 50, ['import', 'export', 'parameter', 'file'])
-      .filter((n) => (!kinds || kinds.has(n.kind)) && (!inFile || inFile(n.filePath))),
-  ).slice(0, 5);
+  return similarDeclarations(project, name, (n) => (!kinds || kinds.has(n.kind)) && (!inFile || inFile(n.filePath)));
+}
+
+/**
+ * "Did you mean": declarations whose name is close to `typed` in spelling or shares most of its
+ * segments, best first (one per name and file), at most `max`. Candidates come from the name
+ * index by the typed name's three-letter pieces, so a typo anywhere still finds them.
+ */
+export function similarDeclarations(project: Project, typed: string, keep: (n: NodeDetails) => boolean = () => true, max = 5): NodeDetails[] {
+  const lower = typed.toLowerCase().replace(/[^a-z0-9_$\u00C0-\uFFFF]/g, '');
+  if (lower.length < 3) return [];
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= lower.length && grams.size < 24; i++) grams.add(lower.slice(i, i + 3));
+  const patterns = [...grams].map((g) => `%${g.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const scored = project.store
+    .nodesWithNameLike(patterns, 5000, [...SECONDARY_KINDS, 'file'])
+    .filter(keep)
+    .map((node) => ({ node, score: similarity(typed, node.name) }))
+    .filter((c) => c.score > 0);
+  scored.sort((a, b) =>
+    b.score - a.score || Number(isTestFile(a.node.filePath)) - Number(isTestFile(b.node.filePath)) || compareNodes(a.node, b.node));
+  const seen = new Set<string>();
+  const out: NodeDetails[] = [];
+  for (const { node } of scored) {
+    const key = `${node.name}\u0000${node.filePath}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(node);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 export function sortNodes<T extends NodeDetails | { filePath: string; startLine: number; name: string; kind: string }>(
