@@ -92,6 +92,11 @@ export interface NameBindingRules {
    *  - 'none': nothing (Python: a NameError). Candidates are still recorded for readers.
    */
   nameFallback: 'workspace' | 'none';
+  /**
+   * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
+   * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
+   */
+  callOfTypeConverts?: boolean;
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /** Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module). */

@@ -89,6 +89,40 @@ describe('modules that are sets of files', () => {
   });
 });
 
+describe('members declared outside their type, and conversions', () => {
+  const types = source('shapes/types.go', 'go', {
+    declarations: [
+      decl('struct', 'Circle', 1, { isExported: true }),
+      decl('method', 'Area', 4, { isExported: true, memberOf: { kind: 'named', chain: ['Circle'] } }),
+      decl('function', 'run', 8),
+    ],
+  });
+  const converts = { ...packageRules, callOfTypeConverts: true };
+
+  it('a method is no package-level name: a bare call of its name does not reach it', () => {
+    const resolve = setup('go', [types]);
+    expect(resolve('shapes/types.go', call('Area', { enclosing: 2 }))).toMatchObject({ resolved: false });
+    expect(resolve('shapes/types.go', call('run', { enclosing: 2 }))).toMatchObject({ resolved: true, target: { localId: 2 } });
+  });
+
+  it('a defined type that is no struct (a type_alias node) has the methods declared for it', () => {
+    const chain = source('shapes/chain.go', 'go', {
+      declarations: [
+        decl('type_alias', 'Chain', 1, { isExported: true }),
+        decl('method', 'Last', 3, { isExported: true, memberOf: { kind: 'named', chain: ['Chain'] } }),
+        decl('function', 'use', 6),
+      ],
+    });
+    const site = call('Last', { receiver: ['c'], locallyBound: true, enclosing: 2, typedReceiver: { type: { kind: 'named', chain: ['Chain'] }, path: [] } });
+    expect(setup('go', [chain])('shapes/chain.go', site)).toMatchObject({ resolved: true, target: { localId: 1 }, resolvedBy: 'annotated-receiver' });
+  });
+
+  it('with callOfTypeConverts, a call of a type is a conversion (no edge); without it, an instantiation', () => {
+    expect(setup('go', [types], converts)('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: false, reason: 'not-callable' });
+    expect(setup('go', [types])('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: true, edgeKind: 'calls' });
+  });
+});
+
 describe('implicit this', () => {
   const javaRules: NameBindingRules = { ...packageRules, instanceReceivers: ['this'], superReceiver: 'super', implicitThis: true };
   const base = source('app/Base.java', 'java', {

@@ -31,7 +31,8 @@ export interface ModuleScope {
 export function buildModuleScope(file: FileExtraction): ModuleScope {
   const declarations = new Map<string, number[]>();
   file.declarations.forEach((decl, localId) => {
-    if (decl.parent !== null || decl.kind === 'import') return;
+    // A member declared outside its type (a Go method) is reached through its type, not by its bare name.
+    if (decl.parent !== null || decl.kind === 'import' || decl.memberOf) return;
     const list = declarations.get(decl.name);
     if (list) list.push(localId);
     else declarations.set(decl.name, [localId]);

@@ -44,8 +44,12 @@ export interface ClassWorld {
   isAccessor(ref: DeclarationRef): boolean;
 }
 
-/** Kinds a value can be an instance of. */
-const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol']);
+/**
+ * Kinds a value can be an instance of. A `type_alias` counts: a defined type that is no struct
+ * (Go `type HandlersChain []HandlerFunc`) has methods of its own, attached by `memberOf`; an alias
+ * without members simply has none to find.
+ */
+const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias']);
 /** Kinds a call constructs. */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);

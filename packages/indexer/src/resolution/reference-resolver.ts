@@ -24,6 +24,8 @@ export type Resolution =
   | { resolved: false; reason: UnresolvedReason; candidates?: DeclarationRef[]; likelyInternal: boolean };
 
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
+/** Declarations a call converts to, where `callOfTypeConverts` says so. */
+const CONVERTIBLE_TYPES: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'type_alias', 'enum']);
 /** A file of a language arbor does not resolve: nothing is implicit. */
 const NO_RULES: NameBindingRules = {
   instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
@@ -376,8 +378,11 @@ export class ReferenceResolver {
   private accept(site: ReferenceSite, ref: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
     const decl: Declaration = this.symbols.declaration(ref);
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind)) return unresolved('not-callable', false);
+    const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
-    if (site.kind === 'calls' && this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(decl)) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
+    // A conversion (`T(x)` in Go) is no call.
+    if (site.kind === 'calls' && rules.callOfTypeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
     // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };
