@@ -42,6 +42,11 @@ export interface Walk<C extends WalkContext, X = never> {
   push(node: SyntaxNode | null | undefined, ctx: C, frame?: Omit<Partial<Frame<C, X>>, 'node' | 'ctx'>): void;
   /** Walks the children of `node` (not the node itself) later, in `ctx`. */
   descend(node: SyntaxNode, ctx: C): void;
+  /**
+   * Handles `node` now, as if the walk met it here (its children later): for a part whose
+   * declaration later statements of the same walk may look up (`export function f` before `f.x = …`).
+   */
+  visit(node: SyntaxNode, ctx: C, frame?: Omit<Partial<Frame<C, X>>, 'node' | 'ctx'>): void;
 }
 
 /**
@@ -92,6 +97,8 @@ interface TypeTable<C extends WalkContext, X> {
   comments: Uint8Array;
   attributes: Uint8Array;
   parents: Uint8Array;
+  /** ERROR nodes are kept as parents. */
+  errorParent: boolean;
 }
 
 const tables = new WeakMap<object, WeakMap<Grammar, unknown>>();
@@ -113,6 +120,7 @@ function typeTable<C extends WalkContext, X>(rules: SyntaxRules<C, X>, grammar: 
     comments: new Uint8Array(count),
     attributes: new Uint8Array(count),
     parents: new Uint8Array(count),
+    errorParent: parents.has('ERROR'),
   };
   for (let id = 0; id < count; id++) {
     const type = grammar.nodeTypeForId(id);
@@ -144,6 +152,11 @@ function ruleOf<C extends WalkContext, X>(table: TypeTable<C, X>, id: number): N
 /** Whether the walk goes through a node of this type id that has no rule (ERROR nodes: always). */
 function isOpen<C extends WalkContext, X>(table: TypeTable<C, X>, id: number): boolean {
   return id < table.closed.length ? table.closed[id] === 0 : true;
+}
+
+/** Whether nodes of this type id are kept as `frame.parent` of their children. */
+function keepsParent<C extends WalkContext, X>(table: TypeTable<C, X>, id: number): boolean {
+  return id < table.parents.length ? table.parents[id] === 1 : table.errorParent;
 }
 
 /** What comes before the current child among its siblings. */
@@ -185,6 +198,11 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
 
   descend(node: SyntaxNode, ctx: C): void {
     this.stack.push({ node, ctx, childrenOnly: true });
+  }
+
+  visit(node: SyntaxNode, ctx: C, frame?: Omit<Partial<Frame<C, X>>, 'node' | 'ctx'>): void {
+    const now: Frame<C, X> = { ...frame, node, ctx };
+    if (this.handle(now)) this.descend(node, now.ctx);
   }
 
   run(root: SyntaxNode, ctx: C): void {
@@ -235,13 +253,16 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
     if (!cursor.gotoFirstChild()) return;
     // One entry per open level: sibling state, and the kept parent node of that level's children.
     const siblings: SiblingState[] = [];
-    const parents: Array<SyntaxNode | undefined> = [table.parents[node.typeId] ? node : undefined];
+    const parents: Array<SyntaxNode | undefined> = [keepsParent(table, node.typeId) ? node : undefined];
     if (this.trackSiblings) siblings.push({ comment: undefined, anchorRow: -1, attributes: undefined });
+    // The context of each level's children: a rule that opened a scope walks its children in it.
+    const contexts: C[] = [ctx];
     let depth = 0;
     for (;;) {
       const typeId = cursor.nodeTypeId;
       let enter = false;
       let current: SyntaxNode | undefined;
+      let childContext = contexts[depth];
       if (cursor.nodeIsNamed) {
         let doc: string | undefined;
         let leading: SyntaxNode[] | undefined;
@@ -268,23 +289,20 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
         const rule = ruleOf(table, typeId);
         if (rule) {
           current ??= cursor.currentNode;
-          const frame: Frame<C, X> = { node: current, ctx, parent: parents[depth] };
+          const frame: Frame<C, X> = { node: current, ctx: childContext, parent: parents[depth] };
           if (doc !== undefined) frame.doc = doc;
           if (leading !== undefined) frame.leading = leading;
           enter = this.handle(frame);
-          if (enter && frame.ctx !== ctx) {
-            // The rule changed the context (a scope it opened): its children are walked as a frame of their own.
-            this.stack.push({ node: current, ctx: frame.ctx, childrenOnly: true });
-            enter = false;
-          }
+          childContext = frame.ctx;
         } else {
           enter = isOpen(table, typeId);
         }
-        if (enter && table.parents[typeId]) current ??= cursor.currentNode;
+        if (enter && keepsParent(table, typeId)) current ??= cursor.currentNode;
       }
       if (enter && cursor.gotoFirstChild()) {
         depth++;
-        parents[depth] = table.parents[typeId] ? current : undefined;
+        contexts[depth] = childContext;
+        parents[depth] = keepsParent(table, typeId) ? current : undefined;
         if (this.trackSiblings) siblings[depth] = { comment: undefined, anchorRow: -1, attributes: undefined };
         continue;
       }

@@ -1,0 +1,222 @@
+/**
+ * What the ECMAScript rules record while the shared walk runs over one file, and the context and
+ * frame extras they pass down.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Declaration, ExportStatement, FileExtraction, ImportBinding, ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { ExtractInput } from '../../model/language-support.js';
+import { DeclarationBuilder, type DeclarationDetails } from '../../extraction/core/declaration-builder.js';
+import { FileFacts, type FunctionResults } from '../../extraction/core/file-facts.js';
+import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
+import type { Frame, WalkContext } from '../../extraction/core/syntax-walk.js';
+import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { callResultType, initialiserType } from './ecmascript-types.js';
+import {
+  declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
+  type MemberTarget,
+} from './ecmascript-syntax.js';
+
+export interface EcmascriptContext extends WalkContext {
+  file: EcmascriptFile;
+  /** Declaration that owns reference sites here (null: the file). */
+  enclosing: number | null;
+  /** Parent of declarations created here. */
+  container: number | null;
+  /** Statements here run at module or namespace level. */
+  moduleLevel: boolean;
+  inFunction: boolean;
+  /** `this` here is an instance of the enclosing class (methods, field initialisers, arrows within). */
+  thisIsClass: boolean;
+  /** A module-level variable whose initialiser we are in: callbacks inside it belong to it. */
+  pendingOwner: number | null;
+  /** Inside an anonymous class expression: members are not extracted. */
+  suppressDeclarations: boolean;
+  /** In the body of a function or method without a declared return type: what its `return`s give. */
+  results?: FunctionResults | null;
+}
+
+export interface ExportInfo {
+  isDefault: boolean;
+  /** The doc comment before the export statement. */
+  doc?: string;
+  /** The statement list holding the export statement (for overload detection). */
+  scope?: SyntaxNode;
+  decorators: string[];
+}
+
+/** What a handler hands the node it pushes, beyond the context. */
+export interface EcmascriptExtra {
+  exportInfo?: ExportInfo;
+  /** This function/class value is the body of an already created declaration. */
+  bound?: number;
+}
+
+export type EcmascriptFrame = Frame<EcmascriptContext, EcmascriptExtra>;
+
+/** `this` and `super` are words, not names: `this.make()` proves a type only where `this` is the class instance. */
+export const CLASS_THIS: ReceiverWords = {
+  has: (word) => word === 'this' || word === 'super',
+  typeThrough: (type) => (type.kind === 'call' && type.callee[0] === 'this' && type.callee.length === 2 ? type : undefined),
+};
+export const PLAIN_THIS: ReceiverWords = { has: CLASS_THIS.has, typeThrough: () => undefined };
+
+export function wordsOf(ctx: EcmascriptContext): ReceiverWords {
+  return ctx.thisIsClass ? CLASS_THIS : PLAIN_THIS;
+}
+
+export class EcmascriptFile {
+  readonly builder = new DeclarationBuilder();
+  /** The builder's declarations (local id = index), read and completed during the walk. */
+  readonly declarations: Declaration[] = this.builder.declarations;
+  readonly facts = new FileFacts(this.builder);
+  readonly exports: ExportStatement[] = [];
+  readonly source: string;
+  readonly jsxComponents: boolean;
+  /** Overload signatures already emitted, per container. */
+  readonly emittedSignatures = new Set<string>();
+  /** Module-level declarations by name, for `X.prototype.m = …`. */
+  readonly topLevelByName = new Map<string, number>();
+  /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
+  readonly typeParameterNames = new Set<string>();
+  /** Statement list / class body id → names with an implementation there. */
+  private readonly implementedNames = new Map<number, Set<string>>();
+
+  constructor(input: ExtractInput) {
+    this.source = input.source;
+    this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
+  }
+
+  /**
+   * The builder's declaration (one per kind, name and start line: a repeat gets the first one's id),
+   * indexed at top level by name.
+   */
+  addDeclaration(kind: NodeKind, name: string, span: SyntaxNode, ctx: EcmascriptContext, details: DeclarationDetails): number {
+    const id = this.builder.declare(kind, name, ctx.container, span, details);
+    if (this.declarations[id].parent === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
+    return id;
+  }
+
+  addImport(
+    specifier: string, node: SyntaxNode, ctx: EcmascriptContext, text: string, bindings: ImportBinding[],
+    flags: { typeOnly?: boolean; sideEffectOnly?: boolean },
+  ): void {
+    this.builder.addImport(specifier, ctx.container, node, text, bindings, flags);
+  }
+
+  addDefaultExport(local: string, node: SyntaxNode): void {
+    this.exports.push({ specifier: null, names: [{ exported: 'default', local }], line: node.startPosition.row + 1 });
+  }
+
+  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null): void {
+    let receiver = target.receiver;
+    const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
+    // `this` outside a class method (a plain `function`, module level) is not the class instance.
+    if (headName === 'this' && !ctx.thisIsClass) receiver = undefined;
+    // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
+    const typedReceiver = receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined;
+    this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
+  }
+
+  /** A declaration's stated type, kept once proven where it is written (`this.make()` only in a class). */
+  stateType(id: number, field: 'valueType' | 'returnType', type: TypeRef | null, ctx: EcmascriptContext): void {
+    this.facts.stateType(id, field, type, ctx.scope, wordsOf(ctx));
+  }
+
+  docstring(frame: EcmascriptFrame): string | undefined {
+    return frame.extra?.exportInfo ? frame.extra.exportInfo.doc : frame.doc;
+  }
+
+  /** Decorators of a class member: its own and those written as preceding siblings. */
+  memberDecorators(frame: EcmascriptFrame): string[] {
+    return [...(frame.leading ?? []).map(decoratorText), ...decoratorTexts(frame.node)];
+  }
+
+  /** Does `scope` hold a function/method with a body named `name` (so signatures are overloads)? */
+  hasImplementation(scope: SyntaxNode, name: string): boolean {
+    let names = this.implementedNames.get(scope.id);
+    if (!names) {
+      names = new Set();
+      for (const child of scope.namedChildren) {
+        if (!child) continue;
+        const candidate = child.type === 'export_statement' ? child.childForFieldName('declaration') : child;
+        if (candidate && (candidate.type === 'function_declaration' || candidate.type === 'generator_function_declaration' ||
+            candidate.type === 'method_definition')) {
+          const implemented = declarationName(candidate);
+          if (implemented !== undefined) names.add(implemented);
+        }
+      }
+      this.implementedNames.set(scope.id, names);
+    }
+    return names.has(name);
+  }
+
+  functionKind(name: string, fn: SyntaxNode): NodeKind {
+    return this.jsxComponents && isPascalCase(name) && functionReturnsJsx(fn) ? 'component' : 'function';
+  }
+
+  functionSignature(start: SyntaxNode, fn: SyntaxNode): string {
+    const body = fn.childForFieldName('body');
+    const end = body ? body.startIndex : fn.endIndex;
+    return headerText(this.source, startAfterDecorators(start), end).replace(/;$/, '');
+  }
+
+  /**
+   * A collector for the `return`s of a function that declares no return type (TypeScript infers
+   * one from them); null for generators and functions that declare it.
+   */
+  resultsOf(id: number, fn: SyntaxNode): FunctionResults | null {
+    if (fn.childForFieldName('return_type') || fn.type.startsWith('generator') || hasToken(fn, '*')) return null;
+    return this.facts.functionResults(id);
+  }
+
+  /** Settles types and sites, drops types naming type parameters, marks `export { a }` locals exported. */
+  finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes' | 'exports'> {
+    const memberTypes = this.facts.finish();
+    this.dropTypesNamingTypeParameters(memberTypes);
+    // `export { a, b as c }` marks the module's own declarations as exported.
+    const exportedLocals = new Set<string>();
+    for (const statement of this.exports) {
+      if (statement.specifier !== null || statement.names === '*') continue;
+      for (const entry of statement.names) exportedLocals.add(entry.local);
+    }
+    for (const decl of this.declarations) {
+      if (decl.parent === null && decl.kind !== 'import' && exportedLocals.has(decl.name)) decl.isExported = true;
+    }
+    return { ...this.builder.finish(memberTypes), exports: this.exports };
+  }
+
+  /** `x: T` with T a type parameter somewhere in the file proves no class (precision over recall). */
+  private dropTypesNamingTypeParameters(memberTypes: Array<{ type: TypeRef | null }>): void {
+    for (const decl of this.declarations) for (const name of decl.typeParameters ?? []) this.typeParameterNames.add(name);
+    if (this.typeParameterNames.size === 0) return;
+    const names = this.typeParameterNames;
+    for (const decl of this.declarations) {
+      if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
+      if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
+    }
+    for (const site of this.builder.references) {
+      if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
+    }
+    for (const fact of memberTypes) {
+      if (fact.type && namesTypeParameter(fact.type, names)) fact.type = null;
+    }
+  }
+}
+
+/** A receiver expression that is a call (or `new`), then member names: its stated type and those names. */
+function statedReceiverType(node: SyntaxNode): { type: TypeRef; path: string[] } | undefined {
+  const chain = splitMemberChain(node, MEMBER_EXPRESSION);
+  if (!chain) return undefined;
+  const stated = chain.base.type === 'call_expression' ? callResultType(chain.base) : initialiserType(chain.base);
+  return stated ? { type: stated, path: chain.path } : undefined;
+}
+
+const MEMBER_EXPRESSION: MemberAccessShape = {
+  nodeType: 'member_expression', object: 'object', property: 'property', propertyTypes: new Set(['property_identifier']),
+};
+
+function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {
+  if (type.kind === 'member-call') return namesTypeParameter(type.of, names);
+  return type.kind === 'named' && names.has(type.chain[0]);
+}
