@@ -1,19 +1,21 @@
 #!/usr/bin/env node
-// Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker (TS/JS files)
-// or jedi (Python files) as oracle.
+// Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker (TS/JS files),
+// jedi (Python files) or go/types (Go files) as oracle.
 // Usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectOracleSites, SCRIPT_FILE } from './oracle.mjs';
 import { collectPythonSites, PYTHON_FILE } from './python-oracle.mjs';
+import { collectGoSites, GO_FILE } from './go-oracle.mjs';
 import { readGraph } from './graph.mjs';
 import { compare } from './compare.mjs';
 import { sample } from './sample.mjs';
 
-const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python]... [--json] [--samples N] [--seed N]'
-  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--fail-under PCT]';
-const LANGUAGES = ['typescript', 'python'];
+const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python|go]... [--json] [--samples N] [--seed N]'
+  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--go <exe>] [--fail-under PCT]';
+const LANGUAGES = ['typescript', 'python', 'go'];
+const FILE_OF = { typescript: SCRIPT_FILE, python: PYTHON_FILE, go: GO_FILE };
 
 function fail(message) {
   process.stderr.write(`accuracy: ${message}\n`);
@@ -28,7 +30,7 @@ try {
       db: { type: 'string' }, json: { type: 'boolean', default: false },
       samples: { type: 'string', default: '10' }, seed: { type: 'string', default: '1' },
       tsconfig: { type: 'string' }, condition: { type: 'string', multiple: true }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
-      language: { type: 'string', multiple: true }, python: { type: 'string' },
+      language: { type: 'string', multiple: true }, python: { type: 'string' }, go: { type: 'string' },
     },
   });
 } catch (e) { fail(`${e.message}\n${USAGE}`); }
@@ -50,7 +52,7 @@ let graph;
 try { graph = readGraph(dbPath); } catch (e) { fail(`cannot read ${dbPath}: ${e.message}`); }
 // Which oracle(s): --language, else the graph's files (TS/JS → TypeScript, .py/.pyi → Python; both → both).
 const languages = args.values.language?.length ? [...new Set(args.values.language)]
-  : LANGUAGES.filter((l) => graph.files.some((f) => (l === 'python' ? PYTHON_FILE : SCRIPT_FILE).test(f.path)));
+  : LANGUAGES.filter((l) => graph.files.some((f) => FILE_OF[l].test(f.path)));
 if (!languages.length) languages.push('typescript');
 
 function typescriptReport() {
@@ -145,7 +147,27 @@ function judged(result) {
   };
 }
 
-const reports = languages.map((language) => (language === 'python' ? pythonReport() : typescriptReport()));
+function goReport() {
+  const started = Date.now();
+  const goGraph = { ...graph, files: graph.files.filter((f) => GO_FILE.test(f.path)) };
+  let oracle;
+  try {
+    oracle = collectGoSites(root, { graphFiles: goGraph.files.map((f) => f.path), go: args.values.go });
+  } catch (e) { fail(e.message); }
+  const result = compare(oracle, goGraph);
+  const shapes = result.recall.filter((r) => r.group === '(all)');
+  const sites = shapes.reduce((n, r) => n + r.sites, 0); const found = shapes.reduce((n, r) => n + r.found, 0);
+  return {
+    repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language: 'go',
+    goVersion: oracle.goVersion, modules: oracle.modules, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
+    unresolvedModules: oracle.unresolvedModules,
+    recallOverall: { sites, found, recall: sites ? found / sites : null },
+    ...judged(result),
+  };
+}
+
+const REPORTS = { python: pythonReport, go: goReport, typescript: typescriptReport };
+const reports = languages.map((language) => REPORTS[language]());
 if (args.values.json) {
   // One language: its report, as before; both: one report per language.
   const json = reports.length === 1 ? reports[0] : Object.fromEntries(languages.map((l, i) => [l, reports[i]]));
@@ -171,11 +193,14 @@ function table(headers, rows) {
 }
 
 function renderText(r) {
-  const py = r.language === 'python';
+  const py = r.language === 'python' || r.language === 'go';
   let out = '';
   out += `accuracy of ${r.db}\n`;
   out += `  repo ${r.repo} · schema v${r.schemaVersion ?? '?'}${r.writer ? ` · written by ${r.writer}` : ''}`;
-  if (py) {
+  if (r.language === 'go') {
+    out += ` · oracle: go/types of ${r.goVersion}, modules ${r.modules.join(', ') || '(no go.mod)'} · ${r.seconds.toFixed(1)}s\n`;
+    out += `  files: ${r.files.graph} Go files in graph, ${r.files.scanned} .go scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
+  } else if (py) {
     out += ` · oracle: jedi ${r.jediVersion} on Python ${r.pythonVersion} (${r.python}), source roots ${r.sourceRoots.join(', ')}`;
     if (r.stubsHidden?.length) out += `, jedi's bundled stubs of ${r.stubsHidden.join(', ')} hidden`;
     out += ` · ${r.seconds.toFixed(1)}s (jedi ${r.oracleSeconds?.toFixed(1) ?? '?'}s)\n`;
@@ -193,7 +218,7 @@ function renderText(r) {
   out += `  edges: ${r.edges.total} calls+instantiates (${r.edges.duplicatesIgnored} duplicates, ${r.edges.danglingIgnored} dangling ignored;`;
   out += ` ${r.edges.notScanned} from files the oracle did not scan, ${r.edges.noLine} without a line)\n\n`;
 
-  out += py ? 'PRECISION  confirmed / (confirmed + wrong); no-answer = jedi has no answer at the site (unknown receiver type),\n'
+  out += py ? `PRECISION  confirmed / (confirmed + wrong); no-answer = ${r.language === 'go' ? 'go/types' : 'jedi'} has no answer at the site (${r.language === 'go' ? 'a missing dependency' : 'unknown receiver type'}),\n`
     : 'PRECISION  confirmed / (confirmed + wrong); no-answer = the checker has no answer at the site (any-typed),\n';
   out += '           no-site = the oracle saw no call on that line (not judged)\n';
   out += table(['kind', 'resolvedBy', 'edges', 'judged', 'confirmed', 'wrong', 'no-answer', 'no-site', 'precision'],

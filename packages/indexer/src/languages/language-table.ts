@@ -7,6 +7,9 @@ import { languageFamily, type Language } from '../model/graph-vocabulary.js';
 import type {
   ImportResolverFactory, LanguageExtractor, NameBindingRules, ResolutionLanguage, WorkspaceView,
 } from '../model/language-support.js';
+import { goExtractor } from './go/extractor.js';
+import { createGoImportResolver } from './go/module-resolution.js';
+import { goNameBinding } from './go/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
@@ -22,6 +25,7 @@ interface LanguageEntry {
 
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
+const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -29,6 +33,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   javascript: ecmascript,
   jsx: ecmascript,
   python,
+  go,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

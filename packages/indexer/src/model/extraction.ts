@@ -213,6 +213,12 @@ export interface FileExtraction {
    * language's rule decides (`NameBindingRules.hiddenFromStarImport`).
    */
   starExports?: string[] | 'dynamic';
+  /**
+   * The file is compiled only when a build opts in (Go `//go:build nomsgpack`): the constraint as
+   * written. Where it and a file of the default build declare the same package-level name, the
+   * default file's declaration is meant.
+   */
+  buildVariant?: string;
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
 }

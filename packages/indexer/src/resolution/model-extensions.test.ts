@@ -123,6 +123,23 @@ describe('members declared outside their type, and conversions', () => {
   });
 });
 
+describe('files a build must opt into', () => {
+  const main = source('codec/json.go', 'go', { declarations: [decl('function', 'Marshal', 1, { isExported: true }), decl('function', 'use', 3)] });
+  const variant = source('codec/jsoniter.go', 'go', { buildVariant: 'jsoniter', declarations: [decl('function', 'Marshal', 1, { isExported: true })] });
+  const caller = source('codec/call.go', 'go', { declarations: [decl('function', 'encode', 1)] });
+  const platform = source('codec/json_windows.go', 'go', { declarations: [decl('function', 'Marshal', 1, { isExported: true })] });
+
+  it('a name declared by a default file and an opt-in variant means the default one', () => {
+    expect(setup('go', [main, variant, caller])('codec/call.go', call('Marshal', { enclosing: 0 }))).toMatchObject({
+      resolved: true, target: { file: 'codec/json.go', localId: 0 }, resolvedBy: 'same-package',
+    });
+  });
+
+  it('two default files declaring the name (platform variants) stay ambiguous', () => {
+    expect(setup('go', [main, platform, caller])('codec/call.go', call('Marshal', { enclosing: 0 }))).toMatchObject({ resolved: false, reason: 'ambiguous' });
+  });
+});
+
 describe('implicit this', () => {
   const javaRules: NameBindingRules = { ...packageRules, instanceReceivers: ['this'], superReceiver: 'super', implicitThis: true };
   const base = source('app/Base.java', 'java', {

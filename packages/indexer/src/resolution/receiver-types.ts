@@ -50,8 +50,8 @@ export interface ClassWorld {
  * without members simply has none to find.
  */
 const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias']);
-/** Kinds a call constructs. */
-const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct']);
+/** Kinds a call constructs (or converts to: Go `Celsius(x)` is a Celsius; no other language calls a type alias). */
+const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 /** Stated types nest (a method call on a call's result…); real code stays far below this. */
 const MAX_DEPTH = 12;

@@ -192,6 +192,11 @@ export class WorkspaceSymbols {
       const visible = exportedOnly ? ids.filter((id) => this.files.get(path)!.declarations[id].isExported) : ids;
       if (visible.length > 0) found.push(this.pickDeclaration(path, visible));
     }
+    // Files a build must opt into (Go build tags) lose to a file of the default build.
+    if (found.length > 1) {
+      const inDefault = found.filter((ref) => this.files.get(ref.file)!.buildVariant === undefined);
+      if (inDefault.length > 0) found.splice(0, found.length, ...inDefault);
+    }
     if (found.length === 1) return { type: 'declaration', ref: found[0] };
     if (found.length > 1) return { type: 'ambiguous', candidates: found };
     return { type: 'missing', file: key, name };

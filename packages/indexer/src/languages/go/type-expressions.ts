@@ -1,0 +1,83 @@
+/**
+ * What Go code states about types: the type a type expression names, and the type a value
+ * expression proves (for receiver types), as `TypeRef`s resolved in the global pass.
+ *
+ * Go's static types never change, so a variable's declaration proves its type for its whole life:
+ * `var x T`, `x := T{}`, `x := &T{}`, `x := new(T)`, `x := NewT()` (with NewT's declared result),
+ * `x := v.(T)`. A pointer is the type it points to (methods of both are reached the same way).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+
+/** The named type a type expression means: `T`, `*T`, `pkg.T`, `G[A]` → the chain; null for slices, maps, funcs, … */
+export function namedType(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'type_identifier':
+      return { kind: 'named', chain: [node.text] };
+    case 'qualified_type': {
+      const pkg = node.childForFieldName('package');
+      const name = node.childForFieldName('name');
+      return pkg && name ? { kind: 'named', chain: [pkg.text, name.text] } : null;
+    }
+    case 'pointer_type':
+    case 'parenthesized_type':
+      return namedType(node.namedChildren.find((c) => c !== null && c.type !== 'comment'));
+    case 'generic_type':
+      return namedType(node.childForFieldName('type'));
+    default:
+      return null;
+  }
+}
+
+/** `a.b.c` as a name chain, or null when a part is no plain name. */
+export function nameChain(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  if (node.type === 'identifier') return [node.text];
+  if (node.type === 'selector_expression') {
+    const operand = nameChain(node.childForFieldName('operand'));
+    const field = node.childForFieldName('field');
+    return operand && field?.type === 'field_identifier' ? [...operand, field.text] : null;
+  }
+  return null;
+}
+
+/** The single result type a function declares first (`(*T, error)` → T), or null. */
+export function firstResultType(result: SyntaxNode | null | undefined): TypeRef | null {
+  if (!result) return null;
+  if (result.type !== 'parameter_list') return namedType(result);
+  const first = result.namedChildren.find((c) => c?.type === 'parameter_declaration');
+  return namedType(first?.childForFieldName('type'));
+}
+
+/**
+ * The type a value expression proves at result index `index` (a multi-value call gives its first
+ * result at index 0; nothing else is known about the others).
+ */
+export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeRef | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'parenthesized_expression':
+      return valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment'), index);
+    case 'composite_literal':
+      return index === 0 ? namedType(node.childForFieldName('type')) : null;
+    case 'unary_expression': {
+      const operand = node.childForFieldName('operand');
+      return index === 0 && node.childForFieldName('operator')?.text === '&' && operand?.type === 'composite_literal'
+        ? namedType(operand.childForFieldName('type'))
+        : null;
+    }
+    case 'type_assertion_expression':
+      return index === 0 ? namedType(node.childForFieldName('type')) : null;
+    case 'call_expression': {
+      if (index !== 0) return null;
+      const fn = node.childForFieldName('function');
+      const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+      if (fn?.type === 'identifier' && fn.text === 'new' && args.length === 1) return namedType(args[0]);
+      const chain = nameChain(fn);
+      return chain ? { kind: 'call', callee: chain } : null;
+    }
+    default:
+      return null;
+  }
+}
