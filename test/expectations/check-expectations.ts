@@ -10,7 +10,8 @@
 import Database from 'better-sqlite3';
 import { isEdgeAssertion, type LocatedAssertion } from './parse-expectations.js';
 
-export interface SiteEdge { kind: string; target: string; resolvedBy?: string; line: number; col: number }
+/** `targetAt`: the target's label with `@<start line>`, which tells overloads (one qualified name) apart. */
+export interface SiteEdge { kind: string; target: string; targetAt?: string; resolvedBy?: string; line: number; col: number }
 export interface SiteUnresolved { name: string; kind: string; line: number; col: number }
 
 /** What the checker needs of a graph, per file path relative to the indexed root. */
@@ -38,7 +39,8 @@ export function loadGraph(dbPath: string): GraphView {
     }>;
     const label = new Map(nodes.map((n) => [n.id, n.kind === 'file' ? n.file_path : `${n.file_path}::${n.qualified_name}`]));
     const fileOf = new Map(nodes.map((n) => [n.id, n.file_path]));
-    const view: GraphView = { edges: new Map(), unresolved: new Map(), imports: new Map(), labels: new Set(label.values()) };
+    const labelAt = new Map(nodes.filter((n) => n.kind !== 'file').map((n) => [n.id, `${label.get(n.id)}@${n.start_line}`]));
+    const view: GraphView = { edges: new Map(), unresolved: new Map(), imports: new Map(), labels: new Set([...label.values(), ...labelAt.values()]) };
     const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
 
     const edges = db.prepare("SELECT source, target, kind, metadata, line, col FROM edges WHERE kind <> 'contains' AND line IS NOT NULL")
@@ -46,7 +48,7 @@ export function loadGraph(dbPath: string): GraphView {
     for (const e of edges) {
       const resolvedBy = e.metadata ? (JSON.parse(e.metadata) as { resolvedBy?: string }).resolvedBy : undefined;
       push(view.edges, fileOf.get(e.source) ?? '?', {
-        kind: e.kind, target: label.get(e.target) ?? `<missing node ${e.target}>`, resolvedBy, line: e.line, col: e.col ?? 0,
+        kind: e.kind, target: label.get(e.target) ?? `<missing node ${e.target}>`, targetAt: labelAt.get(e.target), resolvedBy, line: e.line, col: e.col ?? 0,
       });
     }
     const unresolved = db.prepare('SELECT reference_name, reference_kind, line, col, file_path FROM unresolved_refs')
@@ -124,7 +126,7 @@ export function checkFile(graph: GraphView, file: string, assertions: LocatedAss
       for (const a of here) {
         const assertion = a.assertion;
         if (!isEdgeAssertion(assertion) || !graph.labels.has(assertion.target)) continue;
-        const found = atSite.filter((e) => e.kind === assertion.kind && e.target === assertion.target);
+        const found = atSite.filter((e) => e.kind === assertion.kind && (e.target === assertion.target || e.targetAt === assertion.target));
         if (found.length === 0) mismatch(a, a.text);
         matched.set(a.commentLine, found);
         found.forEach((e) => accounted.add(e));

@@ -10,6 +10,9 @@ import type {
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
+import { javaExtractor } from './java/extractor.js';
+import { createJavaImportResolver } from './java/module-resolution.js';
+import { javaNameBinding } from './java/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
@@ -25,6 +28,7 @@ interface LanguageEntry {
 
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
+const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
@@ -34,6 +38,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   jsx: ecmascript,
   python,
   go,
+  java,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

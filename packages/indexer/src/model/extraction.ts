@@ -75,7 +75,9 @@ export type TypeRef =
   | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean }
   | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
-  | { kind: 'injected'; name: string };
+  | { kind: 'injected'; name: string }
+  /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */
+  | { kind: 'value'; chain: string[] };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,
@@ -143,7 +145,8 @@ export interface ExportStatement {
   line: number;
 }
 
-export type ReferenceKind = 'calls' | 'instantiates' | 'extends' | 'implements';
+/** `references`: a function or method named without being called (a Java method reference `Foo::bar`). */
+export type ReferenceKind = 'calls' | 'instantiates' | 'extends' | 'implements' | 'references';
 
 /**
  * A site that refers to something by name: a call `f()`, `a.b.f()`, `new C()`, or a heritage

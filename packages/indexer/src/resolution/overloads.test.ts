@@ -20,9 +20,9 @@ const fits = (arg: string, param: string): ArgumentFit => {
   return 'unknown';
 };
 
-function pick(decls: Declaration[], args: Array<string | null> | undefined) {
+function pick(decls: Declaration[], args: Array<string | null> | undefined, kind: 'calls' | 'references' = 'calls') {
   const refs: DeclarationRef[] = decls.map((_, localId) => ({ file: 'C.java', localId }));
-  const result = selectOverload(refs, { argumentTypes: args }, (ref) => decls[ref.localId], fits);
+  const result = selectOverload(refs, { argumentTypes: args, kind }, (ref) => decls[ref.localId], fits);
   if (!result) return undefined;
   if ('ref' in result) return result.ref.localId;
   if ('ambiguous' in result) return result.ambiguous.map((r) => r.localId);
@@ -56,6 +56,11 @@ describe('overload selection', () => {
     expect(pick(varargs, ['String'])).toBe(0);
     expect(pick(varargs, ['String', null, null])).toBe(0);
     expect(pick(varargs, ['String', null])).toBe(1);
+  });
+
+  it('a method reference means an overloaded name only when it has one overload', () => {
+    expect(pick(set, undefined, 'references')).toEqual([0, 1, 2, 3]);
+    expect(pick([method(1, ['int'])], undefined, 'references')).toBe(0);
   });
 
   it('does not apply when the site states no arguments or no candidate states parameters', () => {

@@ -11,6 +11,8 @@
  *  3. drop those a proven argument cannot be passed to; one left: it;
  *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
  *  5. otherwise the call is ambiguous — never the first declared overload.
+ * A method reference (`Foo::bar`, kind `references`) states no arguments: it is ambiguous as soon
+ * as the name is overloaded.
  */
 import type { Declaration, ReferenceSite } from '../model/extraction.js';
 import type { ArgumentFit } from '../model/language-support.js';
@@ -33,14 +35,16 @@ const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument === param
  */
 export function selectOverload(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
 ): OverloadChoice | undefined {
   const args = site.argumentTypes;
-  if (!args) return undefined;
   const callables = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
   if (callables.length === 0) return undefined;
+  // A reference to a method (`Foo::bar`) names no arguments: it means one overload only when there is one.
+  if (site.kind === 'references') return callables.length === 1 ? { ref: callables[0] } : { ambiguous: callables };
+  if (!args) return undefined;
   const n = args.length;
   const byArity = callables.filter((ref) => {
     const { parameterTypes, variadic } = declarationOf(ref);

@@ -50,8 +50,11 @@ export interface ClassWorld {
  * without members simply has none to find.
  */
 const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias']);
-/** Kinds a call constructs (or converts to: Go `Celsius(x)` is a Celsius; no other language calls a type alias). */
-const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias']);
+/**
+ * Kinds a call constructs, or converts to: Go `Celsius(x)` is a Celsius, `ResponseWriter(w)` a
+ * ResponseWriter (no other language calls a type alias or an interface).
+ */
+const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias', 'interface']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 /** Stated types nest (a method call on a call's result…); real code stays far below this. */
 const MAX_DEPTH = 12;
@@ -91,6 +94,11 @@ export class ReceiverTypes {
         const of = this.evaluate(scope, type.of, depth + 1);
         if (!of) return undefined;
         return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth);
+      }
+      case 'value': {
+        // The value a declaration holds (`b := Query` with `var Query Binding = …`).
+        const target = this.world.resolveChain(scope, type.chain);
+        return target?.type === 'declaration' ? this.valueOf(target.ref, depth + 1) : undefined;
       }
       case 'injected': {
         const provider = this.world.injectedProvider(scope.file, type.name);

@@ -39,6 +39,7 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   instantiates: new Set(['class', 'function', 'struct', 'component', 'variable', 'constant']),
   extends: new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'variable', 'constant']),
   implements: new Set(['interface', 'class', 'trait', 'protocol']),
+  references: new Set(['function', 'method']),
 };
 
 export class ReferenceResolver {
@@ -212,7 +213,7 @@ export class ReferenceResolver {
         if (!CLASS_LIKE.has(decl.kind)) break;
         const own = this.memberRefs(current.ref, part);
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
-        const last = call?.kind === 'calls' && consumed === chain.length - 1 ? call : undefined;
+        const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const chosen = last && own.length > 0 ? selectOverload(own, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
@@ -406,7 +407,7 @@ export class ReferenceResolver {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.memberRefs(classRef, name);
-      const chosen = call?.kind === 'calls' && own.length > 0
+      const chosen = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0
         ? selectOverload(own, call, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };

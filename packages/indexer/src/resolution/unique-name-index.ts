@@ -15,6 +15,7 @@ const KINDS_BY_SITE: Record<ReferenceKind, ReadonlySet<NodeKind>> = {
   instantiates: new Set(['class', 'function']),
   extends: new Set(['class', 'interface', 'struct', 'trait', 'protocol']),
   implements: new Set(['interface', 'trait', 'protocol', 'class']),
+  references: new Set(['function']),
 };
 
 // Variables are indexed only so that they make a shared name ambiguous; they are never targets.

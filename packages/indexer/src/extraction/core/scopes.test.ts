@@ -59,6 +59,22 @@ describe('local scopes: bindings visible from their position on', () => {
     expect(after.locallyBound).toBe(true);
   });
 
+  it('a value is read where it is evaluated: `node := &node{}` names the outer type, `y := x` holds what x holds', () => {
+    const file = Scope.file(FROM_POSITION, 'file');
+    const fn = file.open('function');
+    fn.bind('node', 'local', undefined, { type: named('node'), scope: fn, at: at(3, 1) }, at(3, 20));
+    const typed = { ...site('addRoute', ['node']), line: 4 };
+    fn.completeSite(typed);
+    expect(typed.typedReceiver).toEqual({ type: named('node'), path: [] });
+    fn.bind('x', 'local', undefined, { type: call('NewServer'), scope: fn, at: at(5, 1) }, at(5, 30));
+    fn.bind('y', 'local', undefined, { type: { kind: 'value', chain: ['x'] }, scope: fn, at: at(6, 1) }, at(6, 10));
+    const held = { ...site('Use', ['y']), line: 7 };
+    fn.completeSite(held);
+    expect(held.typedReceiver).toEqual({ type: call('NewServer'), path: [] });
+    // A name no scope binds stays for the global pass (a package-level variable).
+    expect(fn.provenType({ kind: 'value', chain: ['Query'] })).toEqual({ kind: 'value', chain: ['Query'] });
+  });
+
   it('a kind without the rule ignores positions; the earliest binding of a name counts', () => {
     const fn = Scope.file(FROM_POSITION, 'file').open('function');
     fn.bind('p', 'parameter', undefined, undefined, at(9));

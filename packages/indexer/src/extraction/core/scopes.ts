@@ -66,6 +66,8 @@ export interface ScopeRules<S extends string = string, B extends string = string
 export interface BoundValue {
   type: TypeRef | null;
   scope: Scope;
+  /** Where the value is evaluated, for a binding visible only from its position on (`x := x.Next()` reads the outer `x`). */
+  at?: SourcePosition;
 }
 
 /** Every binding of one name in one scope. */
@@ -179,7 +181,7 @@ export class Scope {
    * The one type every binding of `name` in this scope gives it, or undefined when a binding
    * states none (or is a def, an import) or two bindings disagree.
    */
-  provenValue(name: string): { type: TypeRef; scope: Scope } | undefined {
+  provenValue(name: string): { type: TypeRef; scope: Scope; at?: SourcePosition } | undefined {
     const binding = this.names?.get(name);
     if (!binding || binding.values.length === 0) return undefined;
     const first = binding.values[0];
@@ -189,7 +191,7 @@ export class Scope {
       const value = binding.values[i];
       if (value.type === null || value.scope !== first.scope || JSON.stringify(value.type) !== key) return undefined;
     }
-    return { type: first.type, scope: first.scope };
+    return first.at ? { type: first.type, scope: first.scope, at: first.at } : { type: first.type, scope: first.scope };
   }
 
   /**
@@ -225,21 +227,26 @@ export class Scope {
    * a local of `this` scope (where it was written) — unless that local's own type is proven, then
    * `x.make()` becomes a method call on x's type. undefined when nothing is proven.
    */
-  provenType(type: TypeRef, words?: ReceiverWords, depth = 0): TypeRef | undefined {
+  provenType(type: TypeRef, words?: ReceiverWords, depth = 0, at?: SourcePosition): TypeRef | undefined {
     if (depth > 8) return undefined;
     if (type.kind === 'member-call') {
-      const of = this.provenType(type.of, words, depth + 1);
+      const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }
     // An injected value is found by the parameter's name, not looked up in any scope.
     if (type.kind === 'injected') return type;
-    const chain = type.kind === 'named' ? type.chain : type.callee;
+    const chain = type.kind === 'call' ? type.callee : type.chain;
     if (words?.has(chain[0])) return words.typeThrough(type);
-    const verdict = this.classify(chain[0], chain.length > 1);
+    const verdict = this.classify(chain[0], chain.length > 1, at);
     if (!verdict.locallyBound) return type;
+    if (type.kind === 'value') {
+      // `y := x` with `x` a local: what x is proven to hold.
+      const held = chain.length === 1 ? verdict.scope?.provenValue(chain[0]) : undefined;
+      return held ? held.scope.provenType(held.type, words, depth + 1, held.at) : undefined;
+    }
     if (type.kind !== 'call' || chain.length !== 2) return undefined;
     const value = verdict.scope?.provenValue(chain[0]);
-    const of = value ? value.scope.provenType(value.type, words, depth + 1) : undefined;
+    const of = value ? value.scope.provenType(value.type, words, depth + 1, value.at) : undefined;
     return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
   }
 
@@ -269,7 +276,7 @@ export class Scope {
     }
     // `x.m()` with `x` a local whose every binding states one type.
     const value = asReceiver ? verdict.scope?.provenValue(head) : undefined;
-    const type = value ? value.scope.provenType(value.type, words) : undefined;
+    const type = value ? value.scope.provenType(value.type, words, 0, value.at) : undefined;
     if (type) site.typedReceiver = { type, path: receiver.slice(1) };
   }
 }

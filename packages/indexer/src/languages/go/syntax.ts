@@ -354,10 +354,12 @@ function bindNames(
   if (!names) return;
   const list = Array.isArray(names) ? names : names.type === 'identifier' ? [names] : names.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
   const at = endOf(statement);
+  // The values are evaluated before the names are bound: `x := x.Next()` reads the outer x.
+  const evaluatedAt = { line: statement.startPosition.row + 1, column: statement.startPosition.column };
   list.forEach((name, index) => {
     if (name.type !== 'identifier' || name.text === '_') return;
     const type = typeAt(index);
-    const value: BoundValue | undefined = type === undefined ? undefined : { type, scope: ctx.scope };
+    const value: BoundValue | undefined = type === undefined ? undefined : { type, scope: ctx.scope, at: evaluatedAt };
     ctx.scope.bind(name.text, 'local', undefined, value, at);
   });
 }

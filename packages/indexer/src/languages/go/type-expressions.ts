@@ -67,6 +67,12 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
         ? namedType(operand.childForFieldName('type'))
         : null;
     }
+    case 'identifier':
+    case 'selector_expression': {
+      // `b := Query`, `e := pkg.Default`: what that name holds.
+      const chain = index === 0 ? nameChain(node) : null;
+      return chain ? { kind: 'value', chain } : null;
+    }
     case 'type_assertion_expression':
       return index === 0 ? namedType(node.childForFieldName('type')) : null;
     case 'call_expression': {
