@@ -1,12 +1,13 @@
 /** Source text with line numbers, as explore and context show it. */
 import type { Style } from '../output/style.js';
 
-export function codeBlock(source: { startLine: number; text: string | null; truncated: boolean }, s: Style): string[] {
+export function codeBlock(source: { startLine: number; text: string | null; truncated: boolean; oversized?: boolean }, s: Style): string[] {
   if (source.text === null) return [s.dim('    (source not available)')];
   const lines = source.text.split('\n');
   const width = String(source.startLine + lines.length - 1).length;
   const out = lines.map((line, i) => `  ${s.dim(`${String(source.startLine + i).padStart(width)} │`)} ${line}`);
-  if (source.truncated) out.push(s.dim(`  ${' '.repeat(width)} │ …`));
+  if (source.oversized) out.push(s.dim(`  ${' '.repeat(width)} │ … (cut: too many bytes to show)`));
+  else if (source.truncated) out.push(s.dim(`  ${' '.repeat(width)} │ …`));
   return out;
 }
 

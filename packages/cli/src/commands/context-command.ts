@@ -37,7 +37,7 @@ export function renderContext(r: ContextResult, s: Style): string {
   if (r.items.length === 0) return `${head}\nNo declaration shares these terms.`;
   const lines = [head];
   for (const item of r.items) {
-    lines.push(`${s.bold(`── ${item.node.kind} ${item.node.qualifiedName}`)}  ${s.cyan(location(item.node, true))}  ${s.dim(`score ${item.score} [${item.matchedTerms.join(', ')}]`)}`);
+    lines.push(`${s.bold(`── ${item.node.kind} ${item.node.qualifiedName}`)}  ${s.cyan(location(item.node, true))}  ${s.dim(`score ${item.score} [${item.matchedTerms.join(', ')}]${item.relatedTo ? ` near ${item.relatedTo.qualifiedName}` : ''}`)}`);
     const rel = [
       item.calls.length > 0 ? `calls ${item.calls.map((c) => c.qualifiedName).join(', ')}` : '',
       item.calledBy.length > 0 ? `called by ${item.calledBy.map((c) => c.qualifiedName).join(', ')}` : '',

@@ -8,6 +8,7 @@ import type { FileState, NodeDetails, NodeRef } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
 import { compareNodes } from '../symbols/resolve-symbol.js';
+import { isTestFile } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
 import { identifierSegments, taskTerms } from '../text/identifiers.js';
 import { SourceReader } from '../text/source.js';
@@ -26,6 +27,8 @@ export interface ContextItem {
   node: NodeRef;
   score: number;
   matchedTerms: string[];
+  /** Set when the item is here as a direct neighbour (container, caller, callee) of this top hit. */
+  relatedTo: NodeRef | null;
   signature: string | null;
   /** Declarations this one calls / is called by (those in the context first, at most 5 each). */
   calls: NodeRef[];
@@ -61,7 +64,7 @@ export function context(project: Project, task: string, options: ContextOptions 
   const empty: ContextResult = { task, terms, budgetBytes: budget, usedBytes: 0, items: [], omitted: 0, staleFiles: [] };
   if (terms.length === 0) return empty;
 
-  const ranked = rank(project, terms);
+  const ranked = rank(project, task, terms);
   const reader = new SourceReader(project.root, project.store);
   const selected = ranked.slice(0, limit);
   const selectedIds = new Set(selected.map((r) => r.node.id));
@@ -69,7 +72,7 @@ export function context(project: Project, task: string, options: ContextOptions 
   let used = 0;
   const shown: Array<{ filePath: string; startLine: number; endLine: number }> = [];
   let skipped = 0;
-  for (const { node, score, matched } of ranked) {
+  for (const { node, score, matched, relatedTo } of ranked) {
     if (items.length >= limit) break;
     // A member whose container is already shown in full adds nothing but bytes.
     if (shown.some((o) => o.filePath === node.filePath && o.startLine <= node.startLine && o.endLine >= node.endLine)) {
@@ -108,6 +111,7 @@ export function context(project: Project, task: string, options: ContextOptions 
       node: toRef(node),
       score: Math.round(score * 1000) / 1000,
       matchedTerms: matched,
+      relatedTo: relatedTo ?? null,
       signature: node.signature,
       calls: related('out'),
       calledBy: related('in'),
@@ -123,10 +127,29 @@ interface Ranked {
   node: NodeDetails;
   score: number;
   matched: string[];
+  /** For a neighbour brought in by a top hit: that hit. */
+  relatedTo?: NodeRef;
 }
 
-/** Candidates whose name, container or docs share a term, scored by weighted term overlap. */
-function rank(project: Project, terms: string[]): Ranked[] {
+/** A declaration named exactly as an identifier in the task (`parseAsync`, `find_best_app`). */
+const EXACT_BONUS = 3;
+/** A name whose segments are consecutive task words (`test client` → test_client). */
+const SPELLED_BONUS = 2;
+/** Declarations in test files weigh this much: the task's subject is usually the code under test. */
+const TEST_WEIGHT = 0.5;
+/** Neighbours (container, callers, callees) of this many top hits join the ranking... */
+const NEIGHBOUR_SEEDS = 3;
+/** ...at this share of the hit's score, so they follow it unless they match the task themselves. */
+const NEIGHBOUR_SHARE = 0.6;
+const NEIGHBOURS_PER_SEED = 3;
+
+/**
+ * Candidates whose name, container, file name or docs share a term, scored by term overlap
+ * weighted by each term's rarity in the whole repository (idf over declaration names, so filler
+ * such as "option" or "value" weighs little), with bonuses for exact identifiers, a penalty for
+ * test files, and the direct neighbours of the top hits added after them.
+ */
+function rank(project: Project, task: string, terms: string[]): Ranked[] {
   const { store } = project;
   const candidates = new Map<string, NodeDetails>();
   const stems = terms.map(stem);
@@ -134,26 +157,106 @@ function rank(project: Project, terms: string[]): Ranked[] {
   for (const node of store.nodesWithNameLike(likes, CANDIDATE_CAP, NOT_DECLARATIONS)) candidates.set(node.id, node);
   const fts = store.fullText(stems.map((t) => ftsExpression([t])).join(' OR '), CANDIDATE_CAP) ?? [];
   for (const { node } of fts) if (!NOT_DECLARATIONS.includes(node.kind)) candidates.set(node.id, node);
+  const identifiers = taskIdentifiers(task);
+  for (const word of identifiers) {
+    for (const node of store.nodesByName(word)) if (!NOT_DECLARATIONS.includes(node.kind)) candidates.set(node.id, node);
+  }
 
-  const matches = [...candidates.values()].map((node) => {
-    const nameStems = new Set(identifierSegments(node.name).map(stem));
-    const containerStems = new Set(identifierSegments(node.qualifiedName.slice(0, -node.name.length)).map(stem));
+  // Repository-wide rarity: how many declarations carry the term in their name.
+  const declarations = Math.max(1, store.count('nodes'));
+  const idf = likes.map((like) => {
+    const df = store.nodesWithNameLike([like], IDF_CAP, NOT_DECLARATIONS).length;
+    return Math.log(1 + declarations / (1 + df));
+  });
+
+  const ranked: Ranked[] = [];
+  for (const node of candidates.values()) {
+    const nameSegments = identifierSegments(node.name).map(stem);
+    const nameStems = new Set(nameSegments);
+    const container = node.qualifiedName.slice(0, -node.name.length);
+    const base = node.filePath.slice(node.filePath.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+    const containerStems = new Set(identifierSegments(container === '' ? base : container).map(stem));
     const textStems = new Set(identifierSegments(`${node.docstring ?? ''} ${node.signature ?? ''}`).map(stem));
     const where: number[] = stems.map((s) => (nameStems.has(s) ? 1 : containerStems.has(s) ? 0.5 : textStems.has(s) ? 0.3 : 0));
-    return { node, where };
-  });
-  // Rarer terms tell more: weight each by its inverse frequency among the candidates.
-  const frequency = stems.map((_, i) => matches.filter((m) => m.where[i] > 0).length);
-  const idf = frequency.map((f) => Math.log(1 + (matches.length + 1) / (f + 1)));
-  const ranked: Ranked[] = [];
-  for (const { node, where } of matches) {
     const matched = terms.filter((_, i) => where[i] > 0);
     if (matched.length === 0) continue;
     const overlap = where.reduce((sum, w, i) => sum + w * idf[i], 0);
     const coverage = matched.length / terms.length;
-    ranked.push({ node, score: overlap * (1 + coverage) * (KIND_WEIGHT[node.kind] ?? 0.6), matched });
+    let score = overlap * (1 + coverage) * (KIND_WEIGHT[node.kind] ?? 0.6);
+    if (identifiers.has(node.name)) score *= EXACT_BONUS;
+    else if (nameSegments.length > 1 && spelledByTerms(nameSegments, stems)) score *= SPELLED_BONUS;
+    if (isTestFile(node.filePath)) score *= TEST_WEIGHT;
+    ranked.push({ node, score, matched });
   }
-  return ranked.sort((a, b) => b.score - a.score || compareNodes(a.node, b.node));
+  ranked.sort(byScore);
+  return withNeighbours(project, ranked);
+}
+
+const IDF_CAP = 5000;
+
+function byScore(a: Ranked, b: Ranked): number {
+  return b.score - a.score || compareNodes(a.node, b.node);
+}
+
+/** Words of the task written as code: with an underscore, a `$`, or a capital inside (`parseAsync`, `find_best_app`). */
+export function taskIdentifiers(task: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of task.split(/[^A-Za-z0-9_$\u00C0-\uFFFF]+/)) {
+    if (word.length >= 3 && /[A-Za-z]/.test(word) && (/[_$]/.test(word.slice(1)) || /[a-z][A-Z]/.test(word))) out.add(word);
+  }
+  return out;
+}
+
+/** The name's segments are a run of consecutive task terms. */
+function spelledByTerms(segments: string[], stems: string[]): boolean {
+  for (let i = 0; i + segments.length <= stems.length; i++) {
+    if (segments.every((s, j) => stems[i + j] === s)) return true;
+  }
+  return false;
+}
+
+/**
+ * The top hits' direct neighbours — the class of a method, what it calls and what calls it
+ * (implementation first) — join the ranking right behind the hit unless they scored better
+ * on their own.
+ */
+function withNeighbours(project: Project, ranked: Ranked[]): Ranked[] {
+  const byId = new Map(ranked.map((r) => [r.node.id, r]));
+  const added: Ranked[] = [];
+  for (const hit of ranked.slice(0, NEIGHBOUR_SEEDS)) {
+    const near: NodeRef[] = [];
+    const parent = project.store.edgesTo([hit.node.id], ['contains']).find((e) => e.source !== hit.node.id);
+    const seen = new Set<string>([hit.node.id]);
+    const push = (n: NodeRef | undefined) => {
+      if (n && !seen.has(n.id) && !NOT_DECLARATIONS.includes(n.kind)) {
+        seen.add(n.id);
+        near.push(n);
+      }
+    };
+    if (parent) push(project.store.node(parent.source));
+    const related = [...neighbours(project.store, hit.node, 'out', CALL_KINDS), ...neighbours(project.store, hit.node, 'in', CALL_KINDS)]
+      .map((r) => r.node)
+      .sort((a, b) => Number(isTestFile(a.filePath)) - Number(isTestFile(b.filePath)) || compareNodes(a, b));
+    for (const n of related) push(n);
+    const details = project.store.nodes(near.slice(0, NEIGHBOURS_PER_SEED + 1).map((n) => n.id));
+    let taken = 0;
+    for (const n of near) {
+      if (taken >= NEIGHBOURS_PER_SEED + (parent ? 1 : 0)) break;
+      const node = details.get(n.id);
+      if (!node) continue;
+      taken++;
+      const score = hit.score * NEIGHBOUR_SHARE * (isTestFile(node.filePath) ? TEST_WEIGHT : 1);
+      const known = byId.get(node.id);
+      if (known && known.score >= score) continue;
+      const entry: Ranked = { node, score, matched: known?.matched ?? [], relatedTo: toRef(hit.node) };
+      if (known) Object.assign(known, entry);
+      else {
+        byId.set(node.id, entry);
+        added.push(entry);
+      }
+    }
+  }
+  return [...ranked, ...added].sort(byScore);
 }
 
 /** A light stemmer so `parsing`, `parser` and `parse` meet. */

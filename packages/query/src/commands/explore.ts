@@ -27,7 +27,8 @@ export interface ExploreItem {
   relatedTo: string | null;
   signature: string | null;
   docstring: string | null;
-  source: { startLine: number; endLine: number; text: string | null; truncated: boolean };
+  /** `oversized`: the text was cut to the byte caps (a minified line can be megabytes). */
+  source: { startLine: number; endLine: number; text: string | null; truncated: boolean; oversized: boolean };
   fileState: FileState;
 }
 
@@ -36,6 +37,16 @@ export interface ExploreResult {
   items: ExploreItem[];
   /** Files shown whose content changed (or vanished) since indexing. */
   staleFiles: string[];
+}
+
+/** Source bytes shown per declaration and in all: 8 items of a minified file were 7 MB. */
+export const MAX_ITEM_SOURCE_BYTES = 16 * 1024;
+export const MAX_TOTAL_SOURCE_BYTES = 128 * 1024;
+
+/** `text` cut to at most `max` UTF-8 bytes, never inside a character. */
+function cutToBytes(text: string, max: number): { text: string; cut: boolean } {
+  if (Buffer.byteLength(text) <= max) return { text, cut: false };
+  return { text: Buffer.from(text).subarray(0, Math.max(0, max)).toString('utf8').replace(/\uFFFD+$/, ''), cut: true };
 }
 
 /** Kinds that are not declarations worth reading. */
@@ -69,17 +80,20 @@ export function explore(project: Project, query: string, options: ExploreOptions
   }
 
   const details = project.store.nodes(chosen.keys());
+  let budget = MAX_TOTAL_SOURCE_BYTES;
   const items: ExploreItem[] = [...chosen.values()].map(({ node: ref, relation, relatedTo }) => {
     const node: NodeDetails = details.get(ref.id) ?? { ...ref, startColumn: 0, endColumn: 0, signature: null, docstring: null, visibility: null,
       isExported: false, isAsync: false, isStatic: false, isAbstract: false, decorators: [], typeParameters: [] };
     const block = reader.read(node, maxLines);
+    const shown = block.text === null ? { text: null, cut: false } : cutToBytes(block.text, Math.min(MAX_ITEM_SOURCE_BYTES, budget));
+    if (shown.text !== null) budget -= Buffer.byteLength(shown.text);
     return {
       node: toRef(node),
       relation,
       relatedTo,
       signature: node.signature,
       docstring: node.docstring,
-      source: { startLine: block.startLine, endLine: block.endLine, text: block.text, truncated: block.truncated },
+      source: { startLine: block.startLine, endLine: block.endLine, text: shown.text, truncated: block.truncated || shown.cut, oversized: shown.cut },
       fileState: block.fileState,
     };
   });

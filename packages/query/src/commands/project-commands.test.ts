@@ -8,7 +8,7 @@ import { B, id, sampleGraph } from '../test-support/sample-graph.js';
 import { idOf, makeProject } from '../test-support/v4-database.js';
 import { affected, changedSince } from './affected.js';
 import { context } from './context.js';
-import { explore } from './explore.js';
+import { explore, MAX_ITEM_SOURCE_BYTES, MAX_TOTAL_SOURCE_BYTES } from './explore.js';
 import { files } from './files.js';
 import { status, writerOf } from './status.js';
 
@@ -90,6 +90,22 @@ describe('explore', () => {
     const stale = explore(p, 'helper', { limit: 1 });
     expect(stale.items[0].fileState).toBe('modified');
     expect(stale.staleFiles).toEqual(['src/b.ts']);
+    p.close();
+  });
+  it('caps source bytes per item and in all, and marks an item cut for size (a minified line can be megabytes)', () => {
+    const long = `export function packed() { return "${'x'.repeat(200_000)}"; }`;
+    const { root } = makeProject({
+      files: [{ path: 'src/min.ts', content: Array.from({ length: 12 }, () => long).join('\n') }],
+      nodes: Array.from({ length: 12 }, (_, i) => ({ kind: 'function', name: `packed${i}`, file: 'src/min.ts', line: i + 1, endLine: i + 1 })),
+    });
+    temps.push(root);
+    const p = openProject({ path: root, cwd: root });
+    const r = explore(p, 'packed', { limit: 12, matches: 12 });
+    expect(r.items.length).toBe(12);
+    const sizes = r.items.map((i) => Buffer.byteLength(i.source.text ?? ''));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_ITEM_SOURCE_BYTES);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(MAX_TOTAL_SOURCE_BYTES);
+    expect(r.items.every((i) => i.source.oversized && i.source.truncated)).toBe(true);
     p.close();
   });
 });
