@@ -1,7 +1,7 @@
 /**
  * `arbor affected --since` runs git in an untrusted checkout (issue 11, items 6 and 7): a
  * repository-local `core.fsmonitor` is a command git would run, and names git quotes
- * (non-ASCII) must still be matched to the graph.
+ * (non-ASCII, `"`, `\`, newline, control characters) must still be matched to the graph.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,12 +27,17 @@ function repository(names: string[]): string {
   mkdirSync(join(root, 'tests'));
   names.forEach((name, i) => {
     writeFileSync(join(root, 'src', `${name}.ts`), `export function f${i}() { return ${i}; }\n`);
-    writeFileSync(join(root, 'tests', `${name}.test.ts`), `import { f${i} } from '../src/${name}';\nf${i}();\n`);
+    writeFileSync(join(root, 'tests', `${name}.test.ts`), `import { f${i} } from ${specifier(`../src/${name}`)};\nf${i}();\n`);
   });
   git(root, 'init', '-q');
   git(root, 'add', '.');
   git(root, 'commit', '-qm', 'init');
   return root;
+}
+
+/** A string literal for an import: escapes only what a literal cannot hold raw. */
+function specifier(path: string): string {
+  return `'${path.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 }
 
 function arbor(root: string, ...args: string[]) {
@@ -69,5 +74,32 @@ describe('affected --since finds files whose names git would quote', () => {
     const run = arbor(root, 'affected', '--since', 'HEAD');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim().split('\n')).toEqual(['tests/ünïcödé.test.ts']);
+  });
+});
+
+describe('affected --since reads git names NUL-separated, unquoted (item 7)', () => {
+  // Every name here is one git prints in quotes (or splits, for the newline) without -z.
+  const odd = ['quo"te', 'back\\slash', 'new\nline', 'tab\tname', 'ctl\u0001name', 'esc\u001b[31mred', 'ünï'];
+
+  it('a changed source file with any of these names reaches its test', () => {
+    const root = repository(['plain', ...odd]);
+    expect(arbor(root, 'index', '.', '-q').status).toBe(0);
+    for (const name of odd) writeFileSync(join(root, 'src', `${name}.ts`), 'export function changed() { return 7; }\n');
+    const run = arbor(root, 'affected', '--since', 'HEAD', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { changedFiles: string[]; notIndexed: string[]; affectedTests: Array<{ filePath: string }> };
+    expect(result.changedFiles).toEqual(odd.map((name) => `src/${name}.ts`).sort());
+    expect(result.notIndexed).toEqual([]);
+    expect(result.affectedTests.map((t) => t.filePath).sort()).toEqual(odd.map((name) => `tests/${name}.test.ts`).sort());
+  });
+
+  it('a changed test file with an odd name is affected itself, also from a subfolder', () => {
+    const root = repository(['plain', ...odd]);
+    expect(arbor(root, 'index', '.', '-q').status).toBe(0);
+    for (const name of odd) writeFileSync(join(root, 'tests', `${name}.test.ts`), '// edited\n');
+    const run = arbor(join(root, 'src'), 'affected', '-p', root, '--since', 'HEAD', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { affectedTests: Array<{ filePath: string; reason: string }> };
+    expect(result.affectedTests.map((t) => [t.filePath, t.reason]).sort()).toEqual(odd.map((name) => [`tests/${name}.test.ts`, 'changed']).sort());
   });
 });

@@ -3,6 +3,7 @@
  * go to stdout one per line (pipe them to a test runner); the summary goes to stderr.
  */
 import { affected, changedSince, DEPENDENCY_KINDS, type AffectedResult } from '@arbor/query';
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { plural } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
@@ -26,7 +27,9 @@ export function registerAffectedCommand(y: Argv, io: CliIo): Argv {
     (argv) =>
       runQuery(io, 'affected', argv, (project) => {
         const given = ((argv.files as string[] | undefined) ?? []).map(String);
-        const changed = argv.since ? [...given, ...changedSince(project!.root, argv.since)] : given;
+        // git names files from the root; made absolute so a run from a subfolder reads them right.
+        const since = argv.since ? changedSince(project!.root, argv.since).map((p) => join(project!.root, p)) : [];
+        const changed = [...given, ...since];
         const result = affected(project!, changed, { depth: argv.depth, limit: argv.limit, since: argv.since, edgeKinds: parseEdgeKinds(argv['edge-kinds']) });
         if (!argv.json && !argv.quiet) io.stderr.write(summary(result));
         return result;

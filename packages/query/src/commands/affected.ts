@@ -171,17 +171,21 @@ export function affected(project: Project, changed: string[], options: AffectedO
 /**
  * Files changed since a git ref (`git diff --name-only <ref>`, paths relative to the project
  * root): committed, staged and unstaged changes to tracked files.
+ *
+ * Names come NUL-separated (`-z`) with `core.quotePath` off: git otherwise quotes a name holding
+ * a non-ASCII byte, `"`, `\` or a control character (`"a\tb.ts"`), and a newline in a name
+ * would split it in two. The repository's `core.fsmonitor` is a command: it is turned off here
+ * too, whoever calls this.
  */
 export function changedSince(root: string, ref: string): string[] {
   if (ref.startsWith('-')) throw new QueryError('bad-argument', `--since: not a git ref: ${ref}`);
   try {
-    const out = execFileSync('git', ['diff', '--name-only', '--relative', '--no-renames', ref, '--'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return out.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    const out = execFileSync(
+      'git',
+      ['-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false', 'diff', '-z', '--name-only', '--relative', '--no-renames', ref, '--'],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
+    );
+    return out.split('\0').filter((name) => name !== '');
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0];
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : stderr || 'git diff failed';
