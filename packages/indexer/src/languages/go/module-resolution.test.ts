@@ -63,6 +63,9 @@ describe('Go modules and packages', () => {
     expect(parseGoMod('', 'go 1.21\n')).toBeNull();
     expect(packageClause('/* block */\n// doc\npackage  gin // trailing\n')).toBe('gin');
     expect(packageClause('// no clause\n')).toBeNull();
+    // A package doc's example in a block comment is no clause.
+    expect(packageClause('/*\nPackage echo serves.\n\n\tpackage main\n\n\tfunc main() {}\n*/\npackage echo\n')).toBe('echo');
+    expect(packageClause('/* unterminated\npackage main\n')).toBeNull();
     expect(defaultImportName('github.com/go-playground/validator/v10')).toBe('validator');
     expect(defaultImportName('gopkg.in/yaml.v3')).toBe('yaml');
     expect(defaultImportName('github.com/mattn/go-isatty')).toBe('isatty');

@@ -25,11 +25,26 @@ const BUILTINS = new Set([
 ]);
 
 /**
- * The package clause of a Go source text: the first line that starts with `package` (doc comments
- * before it are `//` lines, which never start that way; a block comment that does is not handled).
+ * The package clause of a Go source text: its first token after comments and white space must be
+ * `package` (a `package main` inside a block comment — a package doc's example — is no clause).
  */
 export function packageClause(text: string): string | null {
-  return /^[ \t]*package[ \t]+([\p{L}_][\p{L}\p{N}_]*)/mu.exec(text)?.[1] ?? null;
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      if (end < 0) return null;
+      i = end + 1;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return null;
+      i = end + 2;
+    } else {
+      break;
+    }
+  }
+  return /^package[ \t]+([\p{L}_][\p{L}\p{N}_]*)/u.exec(text.slice(i, i + 200))?.[1] ?? null;
 }
 
 /** What one go.mod says: the module path and `replace` directives that point to local folders. */
