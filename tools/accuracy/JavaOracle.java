@@ -1,5 +1,5 @@
 // The Java oracle: javac's own attribution (JDK compiler API: JavacTask, Trees) of every method
-// invocation and explicit constructor invocation (`this(...)`, `super(...)`) in the files named on
+// invocation, explicit constructor invocation (`this(...)`, `super(...)`) and `new C(...)` in the files named on
 // standard input, one JSON line per file. Run by java-oracle.mjs as a single-file program:
 //   java --add-exports jdk.compiler/com.sun.tools.javac.tree=ALL-UNNAMED JavaOracle.java < request
 // Request (stdin, one path per line): the repository root first, then its .java files, relative.
@@ -141,6 +141,69 @@ public class JavaOracle {
         .append(",\"decls\":[").append(decl).append(']')
         .append(",\"callers\":[").append(callers()).append("]}");
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /** `new C(...)`: an `instantiates` site naming the class (for `new I() {...}`, the type the anonymous class extends). */
+    @Override
+    public Void visitNewClass(NewClassTree node, Void unused) {
+      ExpressionTree type = node.getIdentifier();
+      if (type instanceof ParameterizedTypeTree) type = (ExpressionTree) ((ParameterizedTypeTree) type).getType();
+      String name = type instanceof MemberSelectTree ? ((MemberSelectTree) type).getIdentifier().toString()
+        : type instanceof IdentifierTree ? ((IdentifierTree) type).getName().toString() : type.toString();
+      Element element = trees.getElement(new TreePath(getCurrentPath(), type));
+      // The class is known from its name alone, whichever constructor the arguments pick.
+      boolean unknown = !(element instanceof TypeElement) || element.asType().getKind() == TypeKind.ERROR;
+      instantiation(positions.getStartPosition(unit, node), ((JCTree) type).getPreferredPosition(), name, unknown ? null : (TypeElement) element, "new " + name);
+      return super.visitNewClass(node, unused);
+    }
+
+    /** `C::new`: a constructor reference instantiates C as `new C(...)` does (other method references are not calls). */
+    @Override
+    public Void visitMemberReference(MemberReferenceTree node, Void unused) {
+      if (node.getMode() != MemberReferenceTree.ReferenceMode.NEW) return super.visitMemberReference(node, unused);
+      ExpressionTree type = node.getQualifierExpression();
+      if (type instanceof ParameterizedTypeTree) type = (ExpressionTree) ((ParameterizedTypeTree) type).getType();
+      String name = type instanceof MemberSelectTree ? ((MemberSelectTree) type).getIdentifier().toString()
+        : type instanceof IdentifierTree ? ((IdentifierTree) type).getName().toString() : type.toString();
+      Element element = trees.getElement(new TreePath(getCurrentPath(), type));
+      boolean unknown = !(element instanceof TypeElement) || element.asType().getKind() == TypeKind.ERROR;
+      instantiation(positions.getStartPosition(unit, node), ((JCTree) type).getPreferredPosition(), name, unknown ? null : (TypeElement) element, name + "::new");
+      return super.visitMemberReference(node, unused);
+    }
+
+    private void instantiation(long start, long namePos, String name, TypeElement element, String calleeText) {
+      String answer;
+      String decl = "";
+      TreePath path = element == null ? null : trees.getPath(element);
+      if (element == null) answer = "none";
+      else if (path == null) answer = "external";
+      else {
+        answer = "workspace";
+        decl = classDeclaration(path, element);
+      }
+      if (out.length() > 0) out.append(',');
+      out.append("{\"line\":").append(lineOf(unit, start))
+        .append(",\"nameLine\":").append(lineOf(unit, namePos))
+        .append(",\"col\":").append(unit.getLineMap().getColumnNumber(start) - 1)
+        .append(",\"kind\":\"new\"")
+        .append(",\"calleeText\":").append(str(calleeText))
+        .append(",\"calleeName\":").append(str(name))
+        .append(",\"answer\":").append(str(answer))
+        .append(",\"external\":").append(answer.equals("external") ? str(element.toString()) : "null")
+        .append(",\"decls\":[").append(decl).append(']')
+        .append(",\"callers\":[").append(callers()).append("]}");
+    }
+
+    /** A class javac names as instantiated: its file, name and lines (its constructors are accepted too). */
+    private String classDeclaration(TreePath path, TypeElement element) {
+      CompilationUnitTree in = path.getCompilationUnit();
+      Tree tree = path.getLeaf();
+      String file = root.relativize(Paths.get(in.getSourceFile().toUri()).normalize()).toString().replace(File.separatorChar, '/');
+      long start = positions.getStartPosition(in, tree);
+      long end = positions.getEndPosition(in, tree);
+      long namePos = ((JCTree) tree).getPreferredPosition();
+      return "{\"file\":" + str(file) + ",\"name\":" + str(element.getSimpleName().toString()) + ",\"nameLine\":" + lineOf(in, namePos)
+        + ",\"startLine\":" + lineOf(in, start) + ",\"endLine\":" + lineOf(in, end) + ",\"isClass\":true}";
     }
 
     /** Whether a type is, or is built from, a type javac could not resolve. */

@@ -34,7 +34,7 @@ function walkJava(root) {
 }
 
 /**
- * Every method invocation and explicit constructor invocation of the repository's .java files with javac's answer:
+ * Every method invocation, explicit constructor invocation and `new` of the repository's .java files with javac's answer:
  * 'workspace' (a declaration in the repository), 'external' (the JDK), 'none' (javac could not attribute it:
  * a library missing from the class path). No class path is given: the oracle keeps working without dependencies.
  * @param {string} root absolute repo root
@@ -60,8 +60,9 @@ export function collectJavaSites(root, { java } = {}) {
     else {
       scannedFiles.push(msg.file);
       for (const site of msg.sites) {
-        // `calls` edges are judged; the category groups recall rows by what was called.
-        sites.push({ ...site, file: msg.file, edgeKind: 'calls', category: site.answer === 'workspace' ? categoryOf(site) : site.answer });
+        // Invocations are judged as `calls` edges, `new C()` as `instantiates`; the category groups recall rows by what was called.
+        const edgeKind = site.kind === 'new' ? 'instantiates' : 'calls';
+        sites.push({ ...site, file: msg.file, edgeKind, category: site.answer !== 'workspace' ? site.answer : site.kind === 'new' ? 'class' : categoryOf(site) });
       }
     }
   }

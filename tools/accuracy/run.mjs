@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker (TS/JS files),
-// jedi (Python files) or go/types (Go files) as oracle.
+// jedi (Python files), go/types (Go files) or javac (Java files) as oracle.
 // Usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,14 +8,15 @@ import { parseArgs } from 'node:util';
 import { collectOracleSites, SCRIPT_FILE } from './oracle.mjs';
 import { collectPythonSites, PYTHON_FILE } from './python-oracle.mjs';
 import { collectGoSites, GO_FILE } from './go-oracle.mjs';
+import { collectJavaSites, JAVA_FILE } from './java-oracle.mjs';
 import { readGraph } from './graph.mjs';
 import { compare } from './compare.mjs';
 import { sample } from './sample.mjs';
 
-const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python|go]... [--json] [--samples N] [--seed N]'
-  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--go <exe>] [--fail-under PCT]';
-const LANGUAGES = ['typescript', 'python', 'go'];
-const FILE_OF = { typescript: SCRIPT_FILE, python: PYTHON_FILE, go: GO_FILE };
+const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python|go|java]... [--json] [--samples N] [--seed N]'
+  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--go <exe>] [--java <exe>] [--fail-under PCT]';
+const LANGUAGES = ['typescript', 'python', 'go', 'java'];
+const FILE_OF = { typescript: SCRIPT_FILE, python: PYTHON_FILE, go: GO_FILE, java: JAVA_FILE };
 
 function fail(message) {
   process.stderr.write(`accuracy: ${message}\n`);
@@ -30,7 +31,7 @@ try {
       db: { type: 'string' }, json: { type: 'boolean', default: false },
       samples: { type: 'string', default: '10' }, seed: { type: 'string', default: '1' },
       tsconfig: { type: 'string' }, condition: { type: 'string', multiple: true }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
-      language: { type: 'string', multiple: true }, python: { type: 'string' }, go: { type: 'string' },
+      language: { type: 'string', multiple: true }, python: { type: 'string' }, go: { type: 'string' }, java: { type: 'string' },
     },
   });
 } catch (e) { fail(`${e.message}\n${USAGE}`); }
@@ -166,7 +167,27 @@ function goReport() {
   };
 }
 
-const REPORTS = { python: pythonReport, go: goReport, typescript: typescriptReport };
+function javaReport() {
+  const started = Date.now();
+  const javaGraph = { ...graph, files: graph.files.filter((f) => JAVA_FILE.test(f.path)) };
+  let oracle;
+  try {
+    oracle = collectJavaSites(root, { java: args.values.java });
+  } catch (e) { fail(e.message); }
+  const result = compare(oracle, javaGraph);
+  // Overall recall counts invocations (the `calls` target); `new` sites have their own row.
+  const shapes = result.recall.filter((r) => r.group === '(all)' && r.siteKind !== 'new');
+  const sites = shapes.reduce((n, r) => n + r.sites, 0); const found = shapes.reduce((n, r) => n + r.found, 0);
+  return {
+    repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language: 'java',
+    javaVersion: oracle.javaVersion, compilerErrors: oracle.compilerErrors, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
+    unresolvedModules: oracle.unresolvedModules,
+    recallOverall: { sites, found, recall: sites ? found / sites : null },
+    ...judged(result),
+  };
+}
+
+const REPORTS = { python: pythonReport, go: goReport, java: javaReport, typescript: typescriptReport };
 const reports = languages.map((language) => REPORTS[language]());
 if (args.values.json) {
   // One language: its report, as before; both: one report per language.
@@ -193,13 +214,16 @@ function table(headers, rows) {
 }
 
 function renderText(r) {
-  const py = r.language === 'python' || r.language === 'go';
+  const py = r.language === 'python' || r.language === 'go' || r.language === 'java';
   let out = '';
   out += `accuracy of ${r.db}\n`;
   out += `  repo ${r.repo} · schema v${r.schemaVersion ?? '?'}${r.writer ? ` · written by ${r.writer}` : ''}`;
   if (r.language === 'go') {
     out += ` · oracle: go/types of ${r.goVersion}, modules ${r.modules.join(', ') || '(no go.mod)'} · ${r.seconds.toFixed(1)}s\n`;
     out += `  files: ${r.files.graph} Go files in graph, ${r.files.scanned} .go scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
+  } else if (r.language === 'java') {
+    out += ` · oracle: javac ${r.javaVersion} (JavacTask, no class path; ${r.compilerErrors ?? '?'} compiler errors, mostly missing libraries) · ${r.seconds.toFixed(1)}s\n`;
+    out += `  files: ${r.files.graph} Java files in graph, ${r.files.scanned} .java scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
   } else if (py) {
     out += ` · oracle: jedi ${r.jediVersion} on Python ${r.pythonVersion} (${r.python}), source roots ${r.sourceRoots.join(', ')}`;
     if (r.stubsHidden?.length) out += `, jedi's bundled stubs of ${r.stubsHidden.join(', ')} hidden`;
@@ -218,7 +242,8 @@ function renderText(r) {
   out += `  edges: ${r.edges.total} calls+instantiates (${r.edges.duplicatesIgnored} duplicates, ${r.edges.danglingIgnored} dangling ignored;`;
   out += ` ${r.edges.notScanned} from files the oracle did not scan, ${r.edges.noLine} without a line)\n\n`;
 
-  out += py ? `PRECISION  confirmed / (confirmed + wrong); no-answer = ${r.language === 'go' ? 'go/types' : 'jedi'} has no answer at the site (${r.language === 'go' ? 'a missing dependency' : 'unknown receiver type'}),\n`
+  const analyser = { go: ['go/types', 'a missing dependency'], java: ['javac', 'a missing library'] }[r.language] ?? ['jedi', 'unknown receiver type'];
+  out += py ? `PRECISION  confirmed / (confirmed + wrong); no-answer = ${analyser[0]} has no answer at the site (${analyser[1]}),\n`
     : 'PRECISION  confirmed / (confirmed + wrong); no-answer = the checker has no answer at the site (any-typed),\n';
   out += '           no-site = the oracle saw no call on that line (not judged)\n';
   out += table(['kind', 'resolvedBy', 'edges', 'judged', 'confirmed', 'wrong', 'no-answer', 'no-site', 'precision'],
