@@ -81,7 +81,12 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
       const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
       if (fn?.type === 'identifier' && fn.text === 'new' && args.length === 1) return namedType(args[0]);
       const chain = nameChain(fn);
-      return chain ? { kind: 'call', callee: chain } : null;
+      if (chain) return { kind: 'call', callee: chain };
+      // `NewT().With(x)`, `b.Int64(…).Uint64(…)`: a method of the type the call before it returns.
+      const operand = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;
+      const method = fn?.childForFieldName('field');
+      const of = operand && method?.type === 'field_identifier' ? valueType(operand) : null;
+      return of && method ? { kind: 'member-call', of, name: method.text } : null;
     }
     default:
       return null;
