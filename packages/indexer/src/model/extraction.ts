@@ -186,6 +186,12 @@ export interface ReferenceSite {
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
   argumentTypes?: Array<string | null>;
+  /**
+   * `type`: the site names a type (an interface's `extends`, `implements`): it links only to a
+   * declaration that is a type. Where a language lets a value and a type share a name (TypeScript's
+   * `const X` beside `interface X`), the type is meant. Absent: a value position.
+   */
+  space?: 'type';
   line: number;
   column: number;
 }

@@ -179,12 +179,7 @@ export class ReceiverTypes {
    * a type at once (`const X` beside `interface X`): a type position means the type.
    */
   private typeSpace(target: Target | undefined): DeclarationRef | undefined {
-    if (target?.type !== 'declaration') return undefined;
-    const decl = this.symbols.declaration(target.ref);
-    if (INSTANCE_KINDS.has(decl.kind)) return target.ref;
-    const declarations = this.symbols.extraction(target.ref.file)!.declarations;
-    const twin = declarations.findIndex((d: Declaration) => d.parent === decl.parent && d.name === decl.name && INSTANCE_KINDS.has(d.kind));
-    return twin >= 0 ? { file: target.ref.file, localId: twin } : undefined;
+    return target?.type === 'declaration' ? this.symbols.typeTwin(target.ref, INSTANCE_KINDS) : undefined;
   }
 
   private facts(file: FileExtraction, owner: number, name: string): MemberTypeFact[] {

@@ -42,6 +42,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   references: new Set(['function', 'method']),
 };
 
+/** Kinds that declare a type: what a site in a type position (`space: 'type'`) can name. */
+const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
+
 export class ReferenceResolver {
   private readonly superclassCache = new Map<string, DeclarationRef[]>();
   private readonly superclassesInProgress = new Set<string>();
@@ -376,7 +379,10 @@ export class ReferenceResolver {
     }
   }
 
-  private accept(site: ReferenceSite, ref: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
+  private accept(site: ReferenceSite, found: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
+    // A type position means the type of that name, never a value sharing it.
+    const ref = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
+    if (!ref) return unresolved('not-callable', false);
     const decl: Declaration = this.symbols.declaration(ref);
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind)) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);

@@ -4,6 +4,7 @@
  * target module declares or re-exports); anything else is reported as external, missing or ambiguous.
  */
 import type { Declaration, FileExtraction, ImportStatement } from '../model/extraction.js';
+import type { NodeKind } from '../model/graph-vocabulary.js';
 import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 
@@ -114,6 +115,19 @@ export class WorkspaceSymbols {
       if (found) return found;
     }
     return refs[0];
+  }
+
+  /**
+   * The type a type-position name means: `ref` itself when it is one of `typeKinds`, else the
+   * declaration of that name and container that is (TypeScript's `interface X` merged with a
+   * `const X`), else undefined — a value is not a type.
+   */
+  typeTwin(ref: DeclarationRef, typeKinds: ReadonlySet<NodeKind>): DeclarationRef | undefined {
+    const decl = this.declaration(ref);
+    if (typeKinds.has(decl.kind)) return ref;
+    const declarations = this.files.get(ref.file)!.declarations;
+    const twin = declarations.findIndex((d) => d.parent === decl.parent && d.name === decl.name && typeKinds.has(d.kind));
+    return twin >= 0 ? { file: ref.file, localId: twin } : undefined;
   }
 
   /** Picks one declaration among several that share a name (overloads, declaration merging). */

@@ -108,14 +108,15 @@ export class EcmascriptFile {
     this.exports.push({ specifier: null, names: [{ exported: 'default', local }], line: node.startPosition.row + 1 });
   }
 
-  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null): void {
+  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): void {
     let receiver = target.receiver;
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
     // `this` outside a class method (a plain `function`, module level) is not the class instance.
     if (headName === 'this' && !ctx.thisIsClass) receiver = undefined;
     // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
     const typedReceiver = receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined;
-    this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
+    const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
+    if (space) added.space = space;
   }
 
   /** A declaration's stated type, kept once proven where it is written (`this.make()` only in a class). */

@@ -273,7 +273,7 @@ function heritageReferences(heritage: SyntaxNode, classId: number, ctx: Ecmascri
         if (value) addTypeReference('extends', value, siteCtx);
       }
     } else if (clause.type === 'implements_clause') {
-      for (const type of clause.namedChildren) if (type) addTypeReference('implements', type, siteCtx);
+      for (const type of clause.namedChildren) if (type) addTypeReference('implements', type, siteCtx, 'type');
     } else {
       // JavaScript: `class A extends <expression>` has no extends_clause wrapper.
       addTypeReference('extends', clause, siteCtx);
@@ -281,11 +281,12 @@ function heritageReferences(heritage: SyntaxNode, classId: number, ctx: Ecmascri
   }
 }
 
-function addTypeReference(kind: ReferenceKind, node: SyntaxNode, ctx: EcmascriptContext): void {
+/** `space: 'type'`: the heritage names a type (`implements X`, an interface's `extends X`), not a value. */
+function addTypeReference(kind: ReferenceKind, node: SyntaxNode, ctx: EcmascriptContext, space?: 'type'): void {
   const named = node.type === 'generic_type' ? node.childForFieldName('name') ?? node.namedChild(0) : node;
   const target = memberTarget(named);
   if (!target) return;
-  ctx.file.addReference(kind, target, node, ctx);
+  ctx.file.addReference(kind, target, node, ctx, null, space);
 }
 
 function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
@@ -433,7 +434,7 @@ function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
   if (heritage) {
-    for (const type of heritage.childrenForFieldName('type')) if (type) addTypeReference('extends', type, siteCtx);
+    for (const type of heritage.childrenForFieldName('type')) if (type) addTypeReference('extends', type, siteCtx, 'type');
   }
   // Members, so that a call through an interface-typed value links to the method it declares.
   if (body) walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
