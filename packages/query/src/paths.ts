@@ -2,9 +2,12 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
-/** Forward slashes, no leading `./`, no trailing `/`. */
+/**
+ * Forward slashes, no leading `./`, no trailing `/`. A backslash is a separator only where the
+ * platform says so: on POSIX it is an ordinary character of a file name (`a\b.ts`).
+ */
 export function normalizeGraphPath(path: string): string {
-  let p = path.replace(/\\/g, '/');
+  let p = sep === '\\' ? path.replace(/\\/g, '/') : path;
   while (p.startsWith('./')) p = p.slice(2);
   p = p.replace(/\/{2,}/g, '/');
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);

@@ -73,7 +73,8 @@ export class SourceReader {
     } else {
       const hash = recorded?.contentHash.toLowerCase();
       const state: FileState = hash !== undefined && hash === sha256Hex(read.bytes) ? 'fresh' : 'modified';
-      file = { lines: read.bytes.toString('utf8').split(/\r?\n/), state };
+      // Lines as the indexer counted them: `\n`, `\r\n` and a lone `\r` each end one.
+      file = { lines: read.bytes.toString('utf8').split(/\r\n|\r|\n/), state };
     }
     this.cache.set(path, file);
     return file;
