@@ -77,7 +77,9 @@ export type TypeRef =
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */
-  | { kind: 'value'; chain: string[] };
+  | { kind: 'value'; chain: string[] }
+  /** The value read from fields `path` of a value of type `of` (Go `r := e.router` with `e` a typed local, `f().a`). */
+  | { kind: 'field'; of: TypeRef; path: string[] };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

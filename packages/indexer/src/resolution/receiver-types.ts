@@ -95,6 +95,12 @@ export class ReceiverTypes {
         if (!of) return undefined;
         return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth);
       }
+      case 'field': {
+        // `e.router` with e proven: each field's stated type in turn.
+        let found = this.evaluate(scope, type.of, depth + 1);
+        for (const name of type.path) found = found && this.memberType(found, name, depth + 1);
+        return found;
+      }
       case 'value': {
         // The value a declaration holds (`b := Query` with `var Query Binding = …`).
         const target = this.world.resolveChain(scope, type.chain);

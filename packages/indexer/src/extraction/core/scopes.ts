@@ -229,7 +229,7 @@ export class Scope {
    */
   provenType(type: TypeRef, words?: ReceiverWords, depth = 0, at?: SourcePosition): TypeRef | undefined {
     if (depth > 8) return undefined;
-    if (type.kind === 'member-call') {
+    if (type.kind === 'member-call' || type.kind === 'field') {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }
@@ -239,15 +239,14 @@ export class Scope {
     if (words?.has(chain[0])) return words.typeThrough(type);
     const verdict = this.classify(chain[0], chain.length > 1, at);
     if (!verdict.locallyBound) return type;
-    if (type.kind === 'value') {
-      // `y := x` with `x` a local: what x is proven to hold.
-      const held = chain.length === 1 ? verdict.scope?.provenValue(chain[0]) : undefined;
-      return held ? held.scope.provenType(held.type, words, depth + 1, held.at) : undefined;
-    }
-    if (type.kind !== 'call' || chain.length !== 2) return undefined;
-    const value = verdict.scope?.provenValue(chain[0]);
-    const of = value ? value.scope.provenType(value.type, words, depth + 1, value.at) : undefined;
-    return of ? { kind: 'member-call', of, name: chain[1], ...(type.awaited ? { awaited: true } : {}) } : undefined;
+    // The local's own proven type: `y := x`, `y := x.a.b` (fields of it), `x.a.make()` (a method of a field's type).
+    const held = verdict.scope?.provenValue(chain[0]);
+    const of = held ? held.scope.provenType(held.type, words, depth + 1, held.at) : undefined;
+    if (!of) return undefined;
+    const through = (path: string[]): TypeRef => (path.length ? { kind: 'field', of, path } : of);
+    if (type.kind === 'value') return through(chain.slice(1));
+    if (type.kind !== 'call' || chain.length < 2) return undefined;
+    return { kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1], ...(type.awaited ? { awaited: true } : {}) };
   }
 
   /**

@@ -19,10 +19,10 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { BoundValue, Scope } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { splitMemberChain } from '../../extraction/core/tree-walk.js';
 import { defaultImportName } from './module-resolution.js';
 import { docCommentOf, isExportedName, signatureOf, type GoContext } from './file-state.js';
-import { firstResultType, nameChain, namedType, valueType } from './type-expressions.js';
+import { firstResultType, nameChain, namedType, SELECTOR, valueType } from './type-expressions.js';
 
 type GoWalk = Walk<GoContext>;
 type Rule = NodeRule<GoContext>;
@@ -35,10 +35,6 @@ const LEAF_TYPES = [
   'qualified_type', 'pointer_type', 'slice_type', 'array_type', 'map_type', 'channel_type', 'function_type',
   'struct_type', 'interface_type', 'generic_type', 'type_arguments', 'type_parameter_list', 'package_clause',
 ];
-
-const SELECTOR: MemberAccessShape = {
-  nodeType: 'selector_expression', object: 'operand', property: 'field', propertyTypes: new Set(['field_identifier']),
-};
 
 /** A hook that handles the node itself; its children are walked only where it pushes them. */
 const handled = (visit: (node: SyntaxNode, ctx: GoContext, walk: GoWalk) => void): Rule => ({

@@ -8,6 +8,12 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
+import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+
+/** How Go writes a member access: `operand.field`. */
+export const SELECTOR: MemberAccessShape = {
+  nodeType: 'selector_expression', object: 'operand', property: 'field', propertyTypes: new Set(['field_identifier']),
+};
 
 /** The named type a type expression means: `T`, `*T`, `pkg.T`, `G[A]` → the chain; null for slices, maps, funcs, … */
 export function namedType(node: SyntaxNode | null | undefined): TypeRef | null {
@@ -69,9 +75,14 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
     }
     case 'identifier':
     case 'selector_expression': {
-      // `b := Query`, `e := pkg.Default`: what that name holds.
-      const chain = index === 0 ? nameChain(node) : null;
-      return chain ? { kind: 'value', chain } : null;
+      if (index !== 0) return null;
+      // `b := Query`, `e := pkg.Default`, `r := e.router`: what that name holds.
+      const chain = nameChain(node);
+      if (chain) return { kind: 'value', chain };
+      // `f().a.b`: fields of a value of a stated type.
+      const split = splitMemberChain(node, SELECTOR);
+      const of = split && split.path.length > 0 ? valueType(split.base) : null;
+      return of && split ? { kind: 'field', of, path: split.path } : null;
     }
     case 'type_assertion_expression':
       return index === 0 ? namedType(node.childForFieldName('type')) : null;
