@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGraph } from './test-graph.mjs';
-import { callerVerdict, declMatchesNode, judgeEdge } from './compare.mjs';
+import { callerVerdict, compare, declMatchesNode, judgeEdge } from './compare.mjs';
 import { sample } from './sample.mjs';
 
 const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
@@ -53,6 +53,24 @@ describe('judgeEdge', () => {
     const second = judgeEdge(edge({ col: 98 }), sites, claimed);
     expect(new Set([first.site, second.site])).toEqual(new Set([a, b]));
     expect(judgeEdge(edge({ col: 20 }), sites, new Map()).site).toBe(b);
+  });
+});
+
+describe('compare', () => {
+  const decl = { file: 'b.go', name: 'Int', nameLine: 2, startLine: 2, endLine: 4, isClass: false };
+  const site = (over) => ({ file: 'a.go', line: 10, nameLine: 10, col: 1, kind: 'obj.m()', calleeName: 'Int', answer: 'workspace',
+    category: 'method', edgeKind: 'calls', callers: [], decls: [decl], ...over });
+  const edge = { kind: 'calls', sourceFile: 'a.go', line: 10, col: 1, resolvedBy: 'returned-receiver', sourceKind: 'function', sourceName: 'f',
+    sourceStart: 9, sourceEnd: 12, targetFile: 'b.go', targetName: 'Int', targetStart: 2, targetEnd: 4 };
+  const graph = { files: [{ path: 'a.go' }, { path: 'b.go' }], edges: [edge] };
+
+  it('finds calls a graph cannot tell apart (one line, column and target) with one edge, and no others', () => {
+    // `b.Int(x).Int(y).Uint(z)`: every call starts at `b`.
+    const uint = site({ calleeName: 'Uint', decls: [{ ...decl, name: 'Uint', nameLine: 6, startLine: 6, endLine: 8 }] });
+    const result = compare({ scannedFiles: ['a.go'], sites: [site(), site(), uint, site({ col: 30 })] }, graph);
+    const all = result.recall.find((r) => r.group === '(all)');
+    expect([all.sites, all.found]).toEqual([4, 2]);
+    expect(result.falseNegatives.map((f) => [f.site.calleeName, f.site.col])).toEqual([['Uint', 1], ['Int', 30]]);
   });
 });
 

@@ -122,8 +122,15 @@ export function compare(oracle, graph) {
     }
     if (verdict === 'confirmed') {
       confirmedTotal++;
-      if (!matchedSites.has(site)) matchedSites.set(site, new Map());
-      matchedSites.get(site).set(edge.kind, edge.resolvedBy);
+      // Calls a graph cannot tell apart — one line, one column, one target (`b.Int(x).Int(y)`: both start at
+      // `b`, and an edge is identified by its source, target, kind, line and column) — are found together.
+      const target = targetOf(edge);
+      const twins = (sitesByLine.get(`${edge.sourceFile}:${edge.line}`) ?? [])
+        .filter((s) => s === site || (s.line === site.line && s.col === site.col && s.decls.some((d) => declMatchesNode(d, target))));
+      for (const twin of twins) {
+        if (!matchedSites.has(twin)) matchedSites.set(twin, new Map());
+        matchedSites.get(twin).set(edge.kind, edge.resolvedBy);
+      }
       const caller = callerVerdict(site, edge);
       callerCounts[caller]++;
       if (caller === 'elsewhere') callerMismatches.push({ edge, site });
