@@ -194,3 +194,89 @@ describe('run.mjs on a hand-made graph', () => {
     expect(report.callers).toMatchObject({ confirmed: 5, innermost: 5, elsewhere: 0 });
   });
 });
+
+// extends/implements against the checker: a type position names the type, even when a const shares its name.
+describe('run.mjs on extends/implements edges', () => {
+  let dir;
+  const files = {
+    'types.ts': [
+      'export interface $ZodType { a: string }',
+      'export const $ZodType = { make: () => 1 };',
+      'export class Base {}',
+      'export interface Shape { s: number }',
+      'export const Made = class {};',
+    ],
+    'use.ts': [
+      "import { $ZodType, Base, Shape, Made } from './types';",
+      'export interface ZodType extends $ZodType {} // TOINTERFACE',
+      'export interface ZodOther extends $ZodType {} // TOCONST',
+      'export class Impl extends Base implements Shape { s = 1 } // IMPL',
+      'export class K extends Made {} // MADE',
+      'export class Err extends Error {} // EXTERNAL',
+      'export interface Missed extends Shape {} // MISSED',
+    ],
+    'more.d.ts': [
+      "import { Shape } from './types';",
+      'export interface FromDts extends Shape {} // DTS',
+    ],
+  };
+  const lineOf = (file, marker) => files[file].findIndex((l) => l.includes(marker)) + 1;
+  let report;
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-accuracy-heritage-'));
+    for (const [name, lines] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { lib: ['es2020'], types: [] } }));
+    const db = createTestGraph(dir, files, 'typescript');
+    const node = (id, kind, name, file, marker) => {
+      const line = lineOf(file, marker);
+      db.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, kind, name, name, file, line, line);
+    };
+    node('iface', 'interface', '$ZodType', 'types.ts', 'interface $ZodType');
+    node('const', 'constant', '$ZodType', 'types.ts', 'const $ZodType');
+    node('Base', 'class', 'Base', 'types.ts', 'class Base');
+    node('Shape', 'interface', 'Shape', 'types.ts', 'interface Shape');
+    node('Made', 'constant', 'Made', 'types.ts', 'const Made');
+    node('ZodType', 'interface', 'ZodType', 'use.ts', 'TOINTERFACE');
+    node('ZodOther', 'interface', 'ZodOther', 'use.ts', 'TOCONST');
+    node('Impl', 'class', 'Impl', 'use.ts', 'IMPL');
+    node('K', 'class', 'K', 'use.ts', 'MADE');
+    node('FromDts', 'interface', 'FromDts', 'more.d.ts', 'DTS');
+    const edge = (source, target, kind, file, marker) => db.prepare('INSERT INTO edges(source, target, kind, metadata, line, col) VALUES (?, ?, ?, ?, ?, 0)')
+      .run(source, target, kind, JSON.stringify({ resolvedBy: 'import' }), lineOf(file, marker));
+    edge('ZodType', 'iface', 'extends', 'use.ts', 'TOINTERFACE'); // right: the interface
+    edge('ZodOther', 'const', 'extends', 'use.ts', 'TOCONST');    // wrong: the const of the same name
+    edge('Impl', 'Base', 'extends', 'use.ts', 'IMPL');            // right
+    edge('Impl', 'Shape', 'implements', 'use.ts', 'IMPL');        // right
+    edge('K', 'Made', 'extends', 'use.ts', 'MADE');               // right: a class's extends is a value (the const holding a class)
+    edge('FromDts', 'Shape', 'extends', 'more.d.ts', 'DTS');      // right: .d.ts hierarchies are judged too
+    db.close();
+    const res = spawnSync(process.execPath, [RUN, dir, '--json', '--samples', '5'], { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(res.stderr);
+    report = JSON.parse(res.stdout);
+  }, 30_000);
+  afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+
+  const row = (kind) => report.heritage.precision.find((p) => p.kind === kind && p.resolvedBy === '(all)');
+
+  it('counts an edge to the same-named const wrong and the interface right', () => {
+    expect(row('extends')).toMatchObject({ edges: 5, confirmed: 4, wrong: 1, noAnswer: 0, noSite: 0, precision: 4 / 5 });
+    expect(row('implements')).toMatchObject({ edges: 1, confirmed: 1, wrong: 0, precision: 1 });
+    expect(report.heritage.samples.falsePositives).toEqual([expect.objectContaining({
+      site: `use.ts:${lineOf('use.ts', 'TOCONST')}`, edgeKind: 'extends',
+      graph: expect.stringContaining('constant $ZodType'), oracle: expect.stringContaining('type $ZodType'),
+    })]);
+  });
+
+  it('keeps heritage edges out of the call rows', () => {
+    expect(report.precision.filter((p) => p.kind === 'extends' || p.kind === 'implements')).toEqual([]);
+  });
+
+  it('measures recall over workspace bases only (Error is external) and lists the miss', () => {
+    const extendsAll = report.heritage.recall.find((r) => r.siteKind === 'extends' && r.group === '(all)');
+    expect(extendsAll).toMatchObject({ sites: 6, found: 4 });
+    expect(report.heritage.oracle.byAnswer).toMatchObject({ external: 1 });
+    expect(report.heritage.samples.falseNegatives.map((s) => s.site).sort()).toEqual(
+      [`use.ts:${lineOf('use.ts', 'MISSED')}`, `use.ts:${lineOf('use.ts', 'TOCONST')}`].sort());
+  });
+});

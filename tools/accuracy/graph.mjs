@@ -1,7 +1,9 @@
-// Reads the call-like edges of a codegraph database (schema v4 or later), read-only.
+// Reads the judged edges of a codegraph database (schema v4 or later), read-only: call-like edges by default,
+// or the type hierarchy's (`HERITAGE_EDGE_KINDS`).
 import Database from 'better-sqlite3';
 
 export const JUDGED_EDGE_KINDS = ['calls', 'instantiates'];
+export const HERITAGE_EDGE_KINDS = ['extends', 'implements'];
 
 function resolvedByOf(metadata) {
   if (!metadata) return '(none)';
@@ -17,7 +19,7 @@ function resolvedByOf(metadata) {
  * @returns {{ schemaVersion: number|null, writer: string|null, files: {path:string, language:string}[],
  *   edges: object[], duplicateEdges: number, danglingEdges: number }}
  */
-export function readGraph(dbPath) {
+export function readGraph(dbPath, { kinds = JUDGED_EDGE_KINDS } = {}) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     let schemaVersion = null;
@@ -31,7 +33,7 @@ export function readGraph(dbPath) {
     } catch { /* optional table */ }
 
     const files = db.prepare('SELECT path, language FROM files').all();
-    const placeholders = JUDGED_EDGE_KINDS.map(() => '?').join(',');
+    const placeholders = kinds.map(() => '?').join(',');
     const rows = db.prepare(`
       SELECT e.kind, e.line, e.col, e.metadata,
              s.id AS sourceId, s.kind AS sourceKind, s.name AS sourceName, s.file_path AS sourceFile,
@@ -39,8 +41,8 @@ export function readGraph(dbPath) {
              t.id AS targetId, t.kind AS targetKind, t.name AS targetName, t.qualified_name AS targetQualifiedName,
              t.file_path AS targetFile, t.start_line AS targetStart, t.end_line AS targetEnd
       FROM edges e JOIN nodes s ON s.id = e.source JOIN nodes t ON t.id = e.target
-      WHERE e.kind IN (${placeholders})`).all(...JUDGED_EDGE_KINDS);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM edges WHERE kind IN (${placeholders})`).get(...JUDGED_EDGE_KINDS).n;
+      WHERE e.kind IN (${placeholders})`).all(...kinds);
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM edges WHERE kind IN (${placeholders})`).get(...kinds).n;
 
     // The codegraph CLI writes some edges twice; judge each distinct edge once and report the surplus.
     const seen = new Set();

@@ -1,5 +1,5 @@
-// The oracle: the TypeScript checker's answer for every call site of a repository.
-// One job: turn source files into a flat list of call sites with the declarations the checker binds them to.
+// The oracle: the TypeScript checker's answer for every call site and every extends/implements clause of a
+// repository. One job: turn source files into flat lists of sites with the declarations the checker binds them to.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -113,19 +113,25 @@ export function collectOracleSites(root, { graphFiles = [], tsconfig, conditions
 
   const sites = [];
   const scannedFiles = [];
+  // extends/implements clauses: judged apart from calls, and in .d.ts files too (a type hierarchy written
+  // there is the real one: preact's types live in .d.ts beside its .js).
+  const heritageSites = [];
+  const heritageScannedFiles = [];
   const unresolvedModules = new Map(); // specifier -> import statements the checker could not resolve
   for (const sf of program.getSourceFiles()) {
-    if (sf.isDeclarationFile || DECLARATION_FILE.test(sf.fileName)) continue;
     if (!isWorkspaceFile(sf.fileName)) continue;
+    const declarationFile = sf.isDeclarationFile || DECLARATION_FILE.test(sf.fileName);
     const file = rel(sf.fileName);
-    scannedFiles.push(file);
+    if (!declarationFile) scannedFiles.push(file);
+    heritageScannedFiles.push(file);
     const ctx = { checker, sf, file, isWorkspaceFile, rel, packages };
-    countUnresolvedModules(sf, checker, unresolvedModules);
+    if (!declarationFile) countUnresolvedModules(sf, checker, unresolvedModules);
     // Iterative walk: deeply nested files must not overflow the stack.
     const stack = [sf];
     while (stack.length) {
       const node = stack.pop();
-      const site = siteOf(node, ctx);
+      if (ts.isHeritageClause(node)) heritageSites.push(...heritageSitesOf(node, ctx));
+      const site = declarationFile ? null : siteOf(node, ctx);
       if (site) sites.push(site);
       ts.forEachChild(node, (child) => { stack.push(child); });
     }
@@ -133,6 +139,7 @@ export function collectOracleSites(root, { graphFiles = [], tsconfig, conditions
   return {
     sites,
     scannedFiles,
+    heritage: { sites: heritageSites, scannedFiles: heritageScannedFiles },
     configPath: config.configPath ? rel(config.configPath) : null,
     conditions: options.customConditions ?? [],
     unresolvedModules: [...unresolvedModules].sort((a, b) => b[1] - a[1]).map(([specifier, imports]) => ({ specifier, imports })),
@@ -208,6 +215,78 @@ function siteOf(node, ctx) {
     callers: enclosingCallers(node, sf),
     ...answer,
   };
+}
+
+/**
+ * One site per base in `class C extends E implements T, U` / `interface I extends T, U`. A class's `extends`
+ * names a value (what the expression evaluates to: a class, or a variable holding one); `implements` and an
+ * interface's `extends` name a type. A merged symbol (`interface X` + `const X`) answers with the declarations
+ * of that meaning only, so an edge to the other one is wrong.
+ */
+function heritageSitesOf(clause, ctx) {
+  const owner = clause.parent;
+  const kind = clause.token === ts.SyntaxKind.ImplementsKeyword ? 'implements' : 'extends';
+  const space = ts.isClassLike(owner) && kind === 'extends' ? 'value' : 'type';
+  const ownerName = owner.name ?? (owner.parent && ts.isVariableDeclaration(owner.parent) ? owner.parent.name : null);
+  const { sf, file } = ctx;
+  return clause.types.map((base) => {
+    const expr = base.expression;
+    const nameNode = calleeNameNode(expr);
+    const start = expr.getStart(sf);
+    return {
+      file,
+      line: lineOf(sf, start),
+      col: colOf(sf, start),
+      nameLine: nameNode ? lineOf(sf, nameNode.getStart(sf)) : lineOf(sf, start),
+      kind,
+      edgeKind: kind,
+      space,
+      calleeName: nameNode ? nameText(nameNode) : '',
+      calleeText: expr.getText(sf).replace(/\s+/g, ' ').slice(0, 80),
+      callers: ownerName && !ts.isBindingPattern(ownerName)
+        ? [{ name: nameText(ownerName), line: lineOf(sf, ownerName.getStart(sf)), strong: true }] : [],
+      ...resolveHeritage(expr, nameNode, space, ctx),
+    };
+  });
+}
+
+// Declarations that only name a type; the rest (class, variable, function, enum, ...) also name a value.
+const typeOnly = (d) => ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d) || ts.isModuleDeclaration(d)
+  || ts.isTypeParameterDeclaration(d);
+const namesType = (d) => ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d) || ts.isClassLike(d)
+  || ts.isEnumDeclaration(d) || ts.isTypeParameterDeclaration(d);
+
+function resolveHeritage(expr, nameNode, space, ctx) {
+  const { checker } = ctx;
+  // `extends mixin(Base)`, `extends Data.TaggedError('X')<...>`: the value is a call's result, no declaration.
+  if (!nameNode) return { answer: 'none', decls: [] };
+  let symbol = checker.getSymbolAtLocation(nameNode);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
+    const target = checker.getAliasedSymbol(symbol);
+    if (!target?.declarations?.length) return unresolvedImportAnswer(symbol, ctx.packages);
+    symbol = target;
+  }
+  if (!symbol?.declarations?.length) {
+    const unresolvedRoot = importedFromUnresolvedModule(expr, checker);
+    return unresolvedRoot ? unresolvedImportAnswer(unresolvedRoot, ctx.packages) : { answer: 'none', decls: [] };
+  }
+  const declarations = symbol.declarations.filter(space === 'type' ? namesType : (d) => !typeOnly(d));
+  if (!declarations.length) return { answer: 'none', decls: [] };
+  const workspace = declarations.filter((d) => ctx.isWorkspaceFile(d.getSourceFile().fileName));
+  if (!workspace.length) {
+    const d = declarations[0];
+    return { answer: 'external', externalWhere: `${path.basename(d.getSourceFile().fileName)}:${declName(d)}`, decls: [] };
+  }
+  const decls = workspace.map((d) => describeDeclaration(d, ctx))
+    .sort((a, b) => categoryRank(a.category) - categoryRank(b.category));
+  const graphable = decls.filter((d) => !NON_GRAPH_CATEGORIES.has(d.category));
+  if (!graphable.length) return { answer: decls[0].category, decls };
+  // A value only a .d.ts declares (a JS class typed by hand): which implementation runs is unknown. A type
+  // declared in a .d.ts is that type.
+  if (space === 'value' && workspace.every((d) => d.getSourceFile().isDeclarationFile)) {
+    return { answer: 'declared-only', category: graphable[0].category, decls: graphable };
+  }
+  return { answer: 'workspace', category: graphable[0].category, decls: graphable };
 }
 
 function nameText(n) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker (TS/JS files),
-// jedi (Python files), go/types (Go files) or javac (Java files) as oracle.
+// jedi (Python files), go/types (Go files) or javac (Java files) as oracle; for TS/JS also of its `extends` /
+// `implements` edges (reported apart, as `heritage`).
 // Usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { collectOracleSites, SCRIPT_FILE } from './oracle.mjs';
 import { collectPythonSites, PYTHON_FILE } from './python-oracle.mjs';
 import { collectGoSites, GO_FILE } from './go-oracle.mjs';
 import { collectJavaSites, JAVA_FILE } from './java-oracle.mjs';
-import { readGraph } from './graph.mjs';
+import { HERITAGE_EDGE_KINDS, readGraph } from './graph.mjs';
 import { compare } from './compare.mjs';
 import { sample } from './sample.mjs';
 
@@ -63,11 +64,15 @@ function typescriptReport() {
     graphFiles: graphScriptFiles, tsconfig: args.values.tsconfig, conditions: args.values.condition ?? [],
   });
   const result = compare(oracle, graph);
+  // extends/implements: their own sites (.d.ts files included) and edges, so they never mix with calls.
+  const heritageGraph = readGraph(dbPath, { kinds: HERITAGE_EDGE_KINDS });
+  const heritage = judged(compare(oracle.heritage, heritageGraph), heritageGraph);
   return {
     repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer,
     typescriptVersion: oracle.typescriptVersion, tsconfig: oracle.configPath, seconds: (Date.now() - started) / 1000,
     unresolvedModules: oracle.unresolvedModules, conditions: oracle.conditions,
     ...judged(result),
+    heritage,
   };
 }
 
@@ -104,7 +109,7 @@ const describeOracle = (site) => {
 };
 
 /** Verdicts, tables and samples: the part of a report every oracle shares. */
-function judged(result) {
+function judged(result, judgedGraph = graph) {
   const fp = sample(result.falsePositives, samples, seed).map(({ edge, site, sites, named }) => ({
     site: where(edge.sourceFile, edge.line), callee: site.calleeText, edgeKind: edge.kind, resolvedBy: edge.resolvedBy,
     graph: describeEdgeTarget(edge),
@@ -112,7 +117,7 @@ function judged(result) {
     oracle: named ? describeOracle(site) : `no call here reaches it: ${sites.slice(0, 3).map((s) => `\`${s.calleeText}\` → ${describeOracle(s)}`).join('; ')}`,
   }));
   const edgesBySite = new Map();
-  for (const e of graph.edges) {
+  for (const e of judgedGraph.edges) {
     const key = where(e.sourceFile, e.line);
     if (!edgesBySite.has(key)) edgesBySite.set(key, []);
     edgesBySite.get(key).push(e);
@@ -134,7 +139,7 @@ function judged(result) {
   return {
     files: result.files,
     oracle: result.oracle,
-    edges: { ...result.edges, duplicatesIgnored: graph.duplicateEdges, danglingIgnored: graph.danglingEdges },
+    edges: { ...result.edges, duplicatesIgnored: judgedGraph.duplicateEdges, danglingIgnored: judgedGraph.danglingEdges },
     precision: result.precision,
     recall: result.recall,
     recallExclusions: result.recallExclusions,
@@ -269,6 +274,27 @@ function renderText(r) {
     (s) => `${s.site}  ${s.edgeKind} [${s.resolvedBy}] → ${s.graph}`);
   out += section(`CALLER DIFFERENCES (${r.samples.callerDifferences.length} of ${r.totals.callerDifferences})`, r.samples.callerDifferences,
     (s) => `${s.site}  \`${s.callee}\`  graph: ${s.graphCaller}; oracle: ${s.oracleCaller}`);
+  if (r.heritage) out += renderHeritage(r.heritage);
+  return out;
+}
+
+/** extends/implements: a class's `extends` judged in value space, `implements` and an interface's `extends` in type space. */
+function renderHeritage(h) {
+  let out = '\nTYPE HIERARCHY  extends / implements edges against the checker (a class\'s extends: the value it evaluates to;\n';
+  out += '                implements and an interface\'s extends: the type, so a same-named const is wrong)\n';
+  out += `  oracle sites: ${h.oracle.sites} (${fmtCounts(h.oracle.bySiteKind)}); answers: ${fmtCounts(h.oracle.byAnswer)}\n`;
+  out += `  edges: ${h.edges.total} extends+implements (${h.edges.duplicatesIgnored} duplicates, ${h.edges.danglingIgnored} dangling ignored;`;
+  out += ` ${h.edges.notScanned} from files the oracle did not scan)\n`;
+  out += table(['kind', 'resolvedBy', 'edges', 'judged', 'confirmed', 'wrong', 'no-answer', 'no-site', 'precision'],
+    h.precision.map((p) => [p.kind, p.resolvedBy, p.edges, p.judged, p.confirmed, p.wrong, p.noAnswer, p.noSite, pct(p.precision)]));
+  out += table(['site', 'target', 'sites', 'found', 'recall'],
+    h.recall.map((x) => [x.siteKind, x.group, x.sites ?? '', x.found, x.sites ? pct(x.recall) : '']));
+  out += section(`FALSE POSITIVES (${h.samples.falsePositives.length} of ${h.totals.falsePositives})`, h.samples.falsePositives,
+    (s) => `${s.site}  \`${s.callee}\`  ${s.edgeKind} [${s.resolvedBy}]\n      graph:  ${s.graph}\n      oracle: ${s.oracle}`);
+  out += section(`FALSE NEGATIVES (${h.samples.falseNegatives.length} of ${h.totals.falseNegatives})`, h.samples.falseNegatives,
+    (s) => `${s.site}  \`${s.callee}\`  (${s.siteKind})\n      oracle: ${s.oracle}\n      graph at this line: ${s.graphAtLine.length ? s.graphAtLine.join('; ') : 'nothing'}`);
+  out += section(`NOT JUDGED: no oracle site on the edge's line (${h.samples.noOracleSite.length} of ${h.totals.noOracleSite})`, h.samples.noOracleSite,
+    (s) => `${s.site}  ${s.edgeKind} [${s.resolvedBy}] → ${s.graph}`);
   return out;
 }
 
