@@ -146,6 +146,12 @@ public class JavaOracle {
     /** `new C(...)`: an `instantiates` site naming the class (for `new I() {...}`, the type the anonymous class extends). */
     @Override
     public Void visitNewClass(NewClassTree node, Void unused) {
+      // javac writes an enum constant (`A(1)`, `B { ... }`) as a `new` of its enum: not in the source.
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      if (parent instanceof VariableTree) {
+        Element variable = trees.getElement(getCurrentPath().getParentPath());
+        if (variable != null && variable.getKind() == ElementKind.ENUM_CONSTANT) return super.visitNewClass(node, unused);
+      }
       ExpressionTree type = node.getIdentifier();
       if (type instanceof ParameterizedTypeTree) type = (ExpressionTree) ((ParameterizedTypeTree) type).getType();
       String name = type instanceof MemberSelectTree ? ((MemberSelectTree) type).getIdentifier().toString()

@@ -284,7 +284,9 @@ export class ReferenceResolver {
       if (!owner) return undefined;
       const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site);
       if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
-      if (found) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
+      // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
+      const namesType = site.kind !== 'calls' && site.kind !== 'references';
+      if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
     }

@@ -201,6 +201,12 @@ export class JavaFile {
       else delete site.typedReceiver;
     }
     const receiver = site.receiver;
+    // A bare call names a method: methods and variables are apart (JLS 6.5.7), so `reader(...)` is
+    // a method even where a local `reader` is in scope.
+    if (receiver?.length === 0 && site.kind === 'calls' && site.locallyBound) {
+      delete site.locallyBound;
+      delete site.localTarget;
+    }
     if (!receiver || site.locallyBound) return;
     if (receiver.length === 0) {
       if (site.kind === 'calls') {

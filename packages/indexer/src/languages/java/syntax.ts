@@ -560,12 +560,26 @@ function visitInvocation(node: SyntaxNode, ctx: JavaContext): boolean {
     } else {
       // `make().a.m()`: the stated type of the call, then the member names after it.
       const split = splitMemberChain(object, FIELD_ACCESS);
-      const type = split ? expressionType(split.base, ctx) : null;
+      const type = split ? (split.path.length === 0 ? anonymousReceiver(split.base, nameNode.text) : null) ?? expressionType(split.base, ctx) : null;
       target = { name: nameNode.text, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
     }
   }
   ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   return true;
+}
+
+/**
+ * `new T<X>() { ... }.m()`: the anonymous class inherits m from T unless its body declares an m
+ * (then the call is its own method: left unresolved).
+ */
+function anonymousReceiver(base: SyntaxNode, name: string): TypeRef | null {
+  if (base.type !== 'object_creation_expression') return null;
+  const body = base.namedChildren.find((c) => c?.type === 'class_body');
+  const typeNode = base.childForFieldName('type');
+  if (!body || !typeNode || base.namedChildren.some((c) => c !== null && c.isNamed && c.startIndex < typeNode.startIndex)) return null;
+  if (body.namedChildren.some((c) => c?.type === 'method_declaration' && c.childForFieldName('name')?.text === name)) return null;
+  const chain = typeChain(typeNode);
+  return chain ? { kind: 'call', callee: chain, construct: true } : null;
 }
 
 function visitCreation(node: SyntaxNode, ctx: JavaContext, walk: JavaWalk): void {
