@@ -56,8 +56,13 @@ const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'inter
  */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias', 'interface']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
-/** Stated types nest (a method call on a call's result…); real code stays far below this. */
-const MAX_DEPTH = 12;
+/**
+ * Stated types nest: a method call on a call's result is one level more, and a fluent builder chains
+ * dozens (`b.Int64(…).Uint64(…)…BindError()`). A type stated in terms of itself is cut by the memo.
+ */
+const MAX_DEPTH = 64;
+/** How many classes a member's type is looked for in, up the proven bases. */
+const MAX_BASES = 48;
 
 export class ReceiverTypes {
   private readonly declared = new Map<string, InstanceOf | null>();
@@ -128,7 +133,7 @@ export class ReceiverTypes {
   private computeMemberType(instance: InstanceOf, name: string, depth: number): InstanceOf | undefined {
     const seen = new Set<string>();
     const queue: DeclarationRef[] = [instance.classRef];
-    while (queue.length > 0 && seen.size <= MAX_DEPTH * 4) {
+    while (queue.length > 0 && seen.size <= MAX_BASES) {
       const classRef = queue.shift()!;
       const key = refKey(classRef);
       if (seen.has(key)) continue;

@@ -228,7 +228,8 @@ export class Scope {
    * `x.make()` becomes a method call on x's type. undefined when nothing is proven.
    */
   provenType(type: TypeRef, words?: ReceiverWords, depth = 0, at?: SourcePosition): TypeRef | undefined {
-    if (depth > 8) return undefined;
+    // Nesting grows with a chain's length (a fluent builder's dozens of calls), never with the code's size.
+    if (depth > 64) return undefined;
     if (type.kind === 'member-call' || type.kind === 'field') {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
