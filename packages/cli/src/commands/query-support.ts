@@ -8,6 +8,7 @@ import { reportError } from '../output/errors.js';
 import type { CliIo } from '../output/io.js';
 import { printJson } from '../output/json.js';
 import { colourEnabled, createStyle, type Style } from '../output/style.js';
+import { forTerminal } from '../output/terminal-text.js';
 
 export interface CommonArgs {
   json: boolean;
@@ -80,7 +81,8 @@ export function runQuery<T>(
     const result = compute(project);
     if (args.json) printJson(io, result);
     else {
-      const text = render(result, style);
+      // Names, paths and source from the repository are escaped before any renderer sees them.
+      const text = render(forTerminal(result), style);
       if (text !== '') io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     }
     io.setExitCode(options.exitCode?.(result) ?? 0);

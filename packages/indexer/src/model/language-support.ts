@@ -117,6 +117,11 @@ export interface NameBindingRules {
    * relation the extractor cannot see). Absent: equal types fit exactly, anything else is unknown.
    */
   argumentFits?(argument: string, parameter: string): ArgumentFit;
+  /**
+   * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
+   * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
+   */
+  implicitOutsideBase?(declaration: Declaration): boolean;
 }
 
 export type ArgumentFit = 'exact' | 'converts' | 'unknown' | 'no';

@@ -13,7 +13,8 @@
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
-import { selectOverload } from './overloads.js';
+import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
+import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
@@ -51,6 +52,10 @@ export class ReferenceResolver {
   private readonly types: ReceiverTypes;
   private attached?: Map<string, Map<string, DeclarationRef[]>>;
   private buildingAttached = false;
+  private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
+  private readonly directCache = new Map<string, DirectSupertypes>();
+  /** The file each site being resolved is in: overload selection looks up argument types there. */
+  private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -77,6 +82,7 @@ export class ReferenceResolver {
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    if (site.argumentTypes) this.siteFiles.set(site, file);
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
     }
@@ -217,7 +223,7 @@ export class ReferenceResolver {
         const own = this.memberRefs(current.ref, part);
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
-        const chosen = last && own.length > 0 ? selectOverload(own, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref)) : undefined;
+        const chosen = last && own.length > 0 ? selectOverload(own, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -416,7 +422,7 @@ export class ReferenceResolver {
     if (!skipOwn) {
       const own = this.memberRefs(classRef, name);
       const chosen = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0
-        ? selectOverload(own, call, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef)) : undefined;
+        ? selectOverload(own, call, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {
@@ -432,9 +438,52 @@ export class ReferenceResolver {
     return undefined;
   }
 
-  /** The argument-to-parameter rule of the language a class is written in. */
-  private fitsOf(classRef: DeclarationRef) {
-    return this.bindingOf(this.symbols.extraction(classRef.file)!).argumentFits;
+  /**
+   * The argument-to-parameter rule of the language a class is written in; where it cannot tell, the
+   * workspace's class hierarchy (argument types named at the call, parameter types at the class).
+   */
+  private fitsOf(classRef: DeclarationRef, call?: ReferenceSite): ArgumentFitRule | undefined {
+    const classFile = this.symbols.extraction(classRef.file)!;
+    const language = this.bindingOf(classFile).argumentFits;
+    const callFile = call && this.siteFiles.get(call);
+    if (!language || !callFile || !call) return language;
+    return (argument, parameter) => {
+      const verdict = language(argument, parameter);
+      if (verdict !== 'unknown') return verdict;
+      return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
+    };
+  }
+
+  /** The class a type name written in a file means: a member type of a class around it, else what the name resolves to. */
+  private namedType(file: FileExtraction, enclosing: number | null, name: string): NamedType {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined; // arrays, unknown (`?`) and type variables (`*`)
+    for (let id = enclosing; id !== null; id = file.declarations[id].parent) {
+      if (!TYPE_KINDS.has(file.declarations[id].kind)) continue;
+      const member = this.memberRefs({ file: file.path, localId: id }, name).find((ref) => TYPE_KINDS.has(this.symbols.declaration(ref).kind));
+      if (member) return { ref: member };
+    }
+    const target = this.symbols.resolveName(file.path, enclosing, name);
+    if (target?.type === 'declaration') return TYPE_KINDS.has(this.symbols.declaration(target.ref).kind) ? { ref: target.ref } : undefined;
+    return target?.type === 'external' ? { outside: true } : undefined;
+  }
+
+  /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
+  private directSupertypes(classRef: DeclarationRef): DirectSupertypes {
+    const key = `${classRef.file}\0${classRef.localId}`;
+    const known = this.directCache.get(key);
+    if (known) return known;
+    const file = this.symbols.extraction(classRef.file)!;
+    const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
+    this.directCache.set(key, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
+    for (const site of file.references) {
+      if ((site.kind !== 'extends' && site.kind !== 'implements') || site.enclosing !== classRef.localId) continue;
+      const result = this.resolve(file, site);
+      if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
+      else if (!result.resolved && result.reason === 'external-import') out.outside = true;
+      else out.unknown = true;
+    }
+    this.directCache.set(key, out);
+    return out;
   }
 
   /**

@@ -80,4 +80,5 @@ export const javaNameBinding: NameBindingRules = {
   injectionSources: () => [],
   isInjectable: () => false,
   argumentFits: javaArgumentFits,
+  implicitOutsideBase: (declaration) => declaration.kind === 'enum' || /^(?:[\w@.]+\s+)*record\s/.test(declaration.signature ?? ''),
 };
