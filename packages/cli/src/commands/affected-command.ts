@@ -6,6 +6,7 @@ import { affected, changedSince, DEPENDENCY_KINDS, type AffectedResult } from '@
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { plural } from '../output/format.js';
+import { escapeControls } from '../output/terminal-text.js';
 import type { CliIo } from '../output/io.js';
 import type { Style } from '../output/style.js';
 import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runQuery } from './query-support.js';
@@ -37,6 +38,7 @@ export function registerAffectedCommand(y: Argv, io: CliIo): Argv {
   );
 }
 
+/** One test path a line (escaped by runQuery: a newline in a name cannot split it in two). */
 export function renderAffected(r: AffectedResult, _s: Style): string {
   return r.affectedTests.map((t) => t.filePath).join('\n');
 }
@@ -45,11 +47,11 @@ function summary(r: AffectedResult): string {
   const parts = [
     `${plural(r.affectedTests.length, 'test file')} affected by ${plural(r.changedFiles.length, 'changed file')}`,
     r.since ? `since ${r.since}` : '',
-    r.notIndexed.length > 0 ? `${r.notIndexed.length} not in the index (${r.notIndexed.slice(0, 3).join(', ')}${r.notIndexed.length > 3 ? ', …' : ''})` : '',
+    r.notIndexed.length > 0 ? `${r.notIndexed.length} not in the index (${r.notIndexed.slice(0, 3).map((p) => escapeControls(p)).join(', ')}${r.notIndexed.length > 3 ? ', …' : ''})` : '',
     r.moreBeyondDepth ? `dependencies continue beyond depth ${r.depth}` : '',
   ].filter((p) => p !== '');
   // The list on stdout stays exact; what may be missing from it is said here.
   const notice = r.completeness.complete ? '' : `arbor affected: may be incomplete: ${r.completeness.reasons.join('; ')}\n`;
-  const possible = r.possibleTests.map((t) => `  possible: ${t}\n`).join('');
+  const possible = r.possibleTests.map((t) => `  possible: ${escapeControls(t)}\n`).join('');
   return `arbor affected: ${parts.join('; ')}\n${notice}${possible}`;
 }

@@ -2,6 +2,7 @@
 import type { IndexReport, Progress } from '@arbor/indexer';
 import type { Argv } from 'yargs';
 import { parseByteSize } from '../output/byte-size.js';
+import { escapeControls } from '../output/terminal-text.js';
 
 export function registerIndexCommand(cli: Argv): void {
   cli.command(
@@ -45,7 +46,7 @@ export function registerIndexCommand(cli: Argv): void {
 }
 
 function fail(message: string): never {
-  process.stderr.write(`arbor index: ${message}\n`);
+  process.stderr.write(`arbor index: ${escapeControls(message)}\n`);
   process.exit(1);
 }
 
@@ -57,7 +58,7 @@ function progressLine() {
     if (now - last < 100 && p.done !== p.total) return;
     last = now;
     const counts = p.total > 0 ? ` ${p.done}/${p.total}` : '';
-    const text = `${p.phase}${counts}${p.path ? ` ${p.path}` : ''}`;
+    const text = `${p.phase}${counts}${p.path ? ` ${escapeControls(p.path)}` : ''}`;
     const width = (process.stderr.columns || 80) - 1;
     process.stderr.write(`\r${text.slice(0, width).padEnd(width)}`);
   };
@@ -83,7 +84,7 @@ function summary(r: IndexReport): string {
     `  grammars ${r.grammarsLoaded.join(', ') || 'none'} on ${r.threads} thread${r.threads === 1 ? '' : 's'}`,
   ];
   if (r.filesWithParseErrors.length > 0) {
-    const shown = r.filesWithParseErrors.slice(0, 5).join(', ');
+    const shown = r.filesWithParseErrors.slice(0, 5).map((path) => escapeControls(path)).join(', ');
     const more = r.filesWithParseErrors.length > 5 ? ` and ${r.filesWithParseErrors.length - 5} more` : '';
     lines.push(`  syntax errors in ${r.filesWithParseErrors.length} files (rest of each file still indexed): ${shown}${more}`);
   }

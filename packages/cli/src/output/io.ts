@@ -2,6 +2,8 @@
  * Where a command writes and what it knows about its terminal. The binary uses the process;
  * tests pass their own to capture output and exit codes in-process.
  */
+import { guardTerminalText } from './terminal-text.js';
+
 export interface CliIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
@@ -16,8 +18,9 @@ export interface CliIo {
 
 export function processIo(): CliIo {
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    // Nothing a query prints can carry a terminal control sequence from the repository.
+    stdout: { write: (text: string) => process.stdout.write(guardTerminalText(text)) },
+    stderr: { write: (text: string) => process.stderr.write(guardTerminalText(text)) },
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,
     cwd: () => process.cwd(),
