@@ -153,13 +153,17 @@ describe('arbor mcp on a graph the codegraph CLI could have written', () => {
       [{ operation: 'search', query: 7 }, /argument `query` must be a string/],
       [{ operation: 'search', query: 'x', root: '/' }, /unknown argument `root`/],
       [{ operation: 'node', symbol: 'nothingLikeThis' }, /symbol-not-found/],
-      [{ operation: 'node', symbol: 'validate' }, /ambiguous-symbol[\s\S]*method Greeter::validate src\/b\.ts:8[\s\S]*function validate src\/c\.ts:1/],
     ];
     for (const [args, message] of cases) {
       const r = await call(client, args);
       expect(r.isError, JSON.stringify(args)).toBe(true);
       expect(r.text, JSON.stringify(args)).toMatch(message);
     }
+    // A name two declarations share: the top-level one is answered, the other named, no error.
+    const shared = await call(client, { operation: 'node', symbol: 'validate' });
+    expect(shared.isError).toBeFalsy();
+    expect(shared.text).toMatch(/function validate[\s\S]*src\/c\.ts:1/);
+    expect(shared.text).toContain('also named validate: Greeter::validate src/b.ts:8');
     const unknownTool = (await client.callTool({ name: 'grep', arguments: {} })) as CallToolResult;
     expect(unknownTool.isError).toBe(true);
   });

@@ -43,19 +43,27 @@ describe('arbor query commands', () => {
     expect(JSON.parse(r.stdout).hops.map((h: { node: { id: string } }) => h.node.id)).toContain(id.main);
   });
 
-  it('an ambiguous symbol lists the candidates on stderr and exits 1', async () => {
+  it('a name two declarations share: the top-level one is answered and the other named; trace still asks', async () => {
     const r = await run(['callers', 'validate']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/matches 2 declarations/);
-    expect(r.stderr).toContain('Greeter::validate');
-    expect(r.stderr).toContain('src/c.ts:1');
-    const json = await run(['callers', 'validate', '--json']);
-    const body = JSON.parse(json.stderr);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('callers of function validate src/c.ts:1');
+    expect(r.stdout).toMatch(/also named validate: Greeter::validate src\/b\.ts:8/);
+    const json = JSON.parse((await run(['callers', 'validate', '--json'])).stdout);
+    expect(json.symbol.id).toBe(id.validateC);
+    expect(json.alsoNamed.map((n: { id: string }) => n.id)).toEqual([id.validate]);
+    // trace takes two symbols and answers one path: there an ambiguous name stays an error with the candidates.
+    const trace = await run(['trace', 'validate', 'helper']);
+    expect(trace.code).toBe(1);
+    expect(trace.stdout).toBe('');
+    expect(trace.stderr).toMatch(/matches 2 declarations/);
+    expect(trace.stderr).toContain('Greeter::validate');
+    expect(trace.stderr).toContain('src/c.ts:1');
+    const body = JSON.parse((await run(['trace', 'validate', 'helper', '--json'])).stderr);
     expect(body.error.code).toBe('ambiguous-symbol');
     expect(body.error.candidates).toHaveLength(2);
-    const narrowed = await run(['callers', 'validate', '--kind', 'function']);
+    const narrowed = await run(['callers', 'validate', '--kind', 'method', '--json']);
     expect(narrowed.code).toBe(0);
+    expect(JSON.parse(narrowed.stdout).alsoNamed).toBeUndefined();
   });
 
   it('without an index: status says so and exits 0; every other command exits 3 naming arbor index', async () => {

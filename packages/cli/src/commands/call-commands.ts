@@ -3,7 +3,7 @@ import { CALL_KINDS, callees, callers } from '@arbor/query';
 import type { Argv } from 'yargs';
 import type { CliIo } from '../output/io.js';
 import { renderCallTree } from './call-tree.js';
-import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runQuery, symbolOptions } from './query-support.js';
+import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
 const DIRECTIONS = {
   callers: { walk: callers, describe: 'List what calls a symbol, with the call sites and how each edge was resolved' },
@@ -19,10 +19,8 @@ function registerCallCommand(command: keyof typeof DIRECTIONS, y: Argv, io: CliI
       edgeKindsOption(depthOption(symbolOptions(commonOptions(b, { default: 50, describe: 'Hops shown' })), 1), CALL_KINDS)
         .positional('symbol', { type: 'string', demandOption: true, describe: 'Name, Class::method, path:line or node id' }),
     (argv) =>
-      runQuery(io, command, argv, (project) =>
-        walk(project!, argv.symbol, {
-          file: argv.file, kind: argv.kind, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']),
-        }), renderCallTree),
+      runSymbolQuery(io, command, argv, argv.symbol, (project, symbol, filter) =>
+        walk(project, symbol, { ...filter, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderCallTree),
   );
 }
 

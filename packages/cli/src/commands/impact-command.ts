@@ -5,7 +5,7 @@ import { completenessLines } from '../output/completeness.js';
 import { location, nodeName, plural, sitesText } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
-import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runQuery, symbolOptions } from './query-support.js';
+import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
 export function registerImpactCommand(y: Argv, io: CliIo): Argv {
   return y.command(
@@ -15,10 +15,8 @@ export function registerImpactCommand(y: Argv, io: CliIo): Argv {
       edgeKindsOption(depthOption(symbolOptions(commonOptions(b, { default: 50, describe: 'Affected symbols listed' })), 3), DEPENDENCY_KINDS)
         .positional('target', { type: 'string', demandOption: true, describe: 'Symbol (name, Class::method, path:line, id) or indexed file' }),
     (argv) =>
-      runQuery(io, 'impact', argv, (project) =>
-        impact(project!, argv.target, {
-          file: argv.file, kind: argv.kind, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']),
-        }), renderImpact),
+      runSymbolQuery(io, 'impact', argv, argv.target, (project, target, filter) =>
+        impact(project, target, { ...filter, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderImpact),
   );
 }
 

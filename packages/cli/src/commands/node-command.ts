@@ -5,7 +5,7 @@ import { completenessLines } from '../output/completeness.js';
 import { inlineSignature, label, location, nodeName, plural, sitesText } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
-import { commonOptions, edgeKindsOption, parseEdgeKinds, runQuery, symbolOptions } from './query-support.js';
+import { commonOptions, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
 export function registerNodeCommand(y: Argv, io: CliIo): Argv {
   return y.command(
@@ -15,8 +15,8 @@ export function registerNodeCommand(y: Argv, io: CliIo): Argv {
       edgeKindsOption(symbolOptions(commonOptions(b, { default: 20, describe: 'Callers, callees and members shown (each)' })), CALL_KINDS)
         .positional('symbol', { type: 'string', demandOption: true, describe: 'Name, Class::method, path:line or node id' }),
     (argv) =>
-      runQuery(io, 'node', argv, (project) =>
-        nodeInfo(project!, argv.symbol, { file: argv.file, kind: argv.kind, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderNode),
+      runSymbolQuery(io, 'node', argv, argv.symbol, (project, symbol, filter) =>
+        nodeInfo(project, symbol, { ...filter, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderNode),
   );
 }
 

@@ -17,8 +17,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@arbor/indexer';
 import {
-  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
-  type Project,
+  callees, callers, context, explore, files, findSymbol, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
+  type Project, type SymbolFilter,
 } from '@arbor/query';
 import { detectWorktree } from '../git-hooks/worktree.js';
 import { watchDecision } from '../watch/watch-policy.js';
@@ -139,13 +139,22 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
   }
 
   function run(project: Project, a: QueryArgs, limit: number): string {
-    const filter = { kind: a.kind, file: a.file };
+    const filter: SymbolFilter = { kind: a.kind, file: a.file };
+    // A bare name shared by several declarations, one of them its only top-level one outside
+    // tests: answer for that one and name the others (never merged); otherwise a tool error lists them.
+    const bySymbol = (answer: (symbol: string, f: typeof filter) => string): string => {
+      const match = findSymbol(project, a.symbol!, filter);
+      if (match.status !== 'ambiguous' || !match.principal) return answer(a.symbol!, filter);
+      const principal = match.principal;
+      const others = match.candidates.filter((n) => n !== principal).slice(0, 10).map((n) => `${n.qualifiedName} ${n.filePath}:${n.startLine}`);
+      return `${answer(principal.id, {})}\nalso named ${a.symbol}: ${others.join(', ')} (name one by qualified name or path:line)`;
+    };
     switch (a.operation) {
       case 'search': return renderSearch(search(project, a.query!, { ...filter, limit }));
-      case 'node': return renderNode(nodeInfo(project, a.symbol!, { ...filter, limit }));
-      case 'callers': return renderCalls(callers(project, a.symbol!, { ...filter, limit, depth: a.depth }));
-      case 'callees': return renderCalls(callees(project, a.symbol!, { ...filter, limit, depth: a.depth }));
-      case 'impact': return renderImpact(impact(project, a.symbol!, { ...filter, limit, depth: a.depth }));
+      case 'node': return bySymbol((symbol, f) => renderNode(nodeInfo(project, symbol, { ...f, limit })));
+      case 'callers': return bySymbol((symbol, f) => renderCalls(callers(project, symbol, { ...f, limit, depth: a.depth })));
+      case 'callees': return bySymbol((symbol, f) => renderCalls(callees(project, symbol, { ...f, limit, depth: a.depth })));
+      case 'impact': return bySymbol((symbol, f) => renderImpact(impact(project, symbol, { ...f, limit, depth: a.depth })));
       case 'trace': return renderTrace(trace(project, a.from!, a.to!, { limit, depth: a.depth }));
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));

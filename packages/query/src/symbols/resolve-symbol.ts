@@ -24,7 +24,12 @@ export type MatchedBy = 'id' | 'location' | 'file' | 'qualified-name' | 'name' |
 
 export type SymbolMatch =
   | { status: 'found'; node: NodeDetails; matchedBy: MatchedBy }
-  | { status: 'ambiguous'; candidates: NodeDetails[]; matchedBy: MatchedBy }
+  /**
+   * `principal`: for a bare name, its one top-level declaration outside tests (`url_for` the
+   * function, not `Flask::url_for`) — what people usually mean; a caller may answer for it as long
+   * as it names the other candidates too.
+   */
+  | { status: 'ambiguous'; candidates: NodeDetails[]; matchedBy: MatchedBy; principal?: NodeDetails }
   | { status: 'not-found'; suggestions: NodeDetails[] };
 
 /** Kinds that restate another declaration's name rather than declare something. */
@@ -102,7 +107,12 @@ function decide(nodes: NodeDetails[], matchedBy: MatchedBy, kinds: Set<string> |
   const primary = kinds ? nodes : nodes.filter((n) => !SECONDARY_KINDS.has(n.kind));
   const list = primary.length > 0 ? primary : nodes;
   if (list.length === 1) return { status: 'found', node: list[0], matchedBy };
-  return { status: 'ambiguous', candidates: sortNodes(list), matchedBy };
+  const candidates = sortNodes(list);
+  if (matchedBy === 'name' || matchedBy === 'name-ignoring-case') {
+    const principal = candidates.filter((n) => n.qualifiedName === n.name && n.kind !== 'file' && !isTestFile(n.filePath));
+    if (principal.length === 1) return { status: 'ambiguous', candidates, matchedBy, principal: principal[0] };
+  }
+  return { status: 'ambiguous', candidates, matchedBy };
 }
 
 /** The innermost declaration enclosing `line` (one starting on it wins), else the file. */
