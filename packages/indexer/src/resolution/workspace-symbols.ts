@@ -144,7 +144,7 @@ export class WorkspaceSymbols {
   /**
    * What a bare name means at a site inside declaration `enclosing` (null: module level): an
    * import inside an enclosing function binds first (a class body does not enclose its methods),
-   * then the module scope.
+   * then the declarations of an enclosing namespace (innermost first), then the module scope.
    */
   resolveName(file: string, enclosing: number | null, name: string): Target | undefined {
     const scope = this.scope(file);
@@ -158,6 +158,13 @@ export class WorkspaceSymbols {
         if (distinct.length === 1) return distinct[0];
         return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
       }
+    }
+    // TypeScript's `namespace N { interface B extends A {} }`: N's own A shadows a module-level or workspace A.
+    const decls = scope.file.declarations;
+    for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+      if (decls[id].kind !== 'namespace' && decls[id].kind !== 'module') continue;
+      const members = this.members({ file, localId: id }).get(name);
+      if (members) return { type: 'declaration', ref: this.pickDeclaration(file, members) };
     }
     const own = this.resolveModuleName(file, name);
     if (own) return own;
