@@ -1,7 +1,6 @@
 /**
- * Bounded cost and safe output on hostile queries and graphs (issue 11): a 10,000-character
- * search (item 15), oversized explore output (item 18), control characters from the
- * repository reaching the terminal (item 21).
+ * Bounded cost on hostile queries (issue 11): a 10,000-character search (item 15), globs with
+ * repeated `**\/` and invalid globs in `files` and `--file` (item 16).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,5 +45,37 @@ describe('item 15: a 10,000-character search query', () => {
     expect(JSON.parse(run.stdout).results.length).toBeGreaterThan(0);
     // Before the cap this took 23.6 s on a 2-core machine; after it, about 2 s.
     expect(elapsed).toBeLessThan(10_000);
+  });
+});
+
+describe('item 16: globs in files and --file', () => {
+  it('repeated **/ against deep paths answers in bounded time, in files and in --file', () => {
+    const deep = `${'a/'.repeat(60)}c`;
+    const root = indexedProject({ [`${deep}/x.ts`]: 'export function deepThing() { return 1; }\n', 'b.ts': 'export function other() {}\n' });
+    const hostile = `${'a/**/'.repeat(40)}b`;
+    const started = Date.now();
+    const files = arbor(['files', '-p', root, '--json', hostile]);
+    expect(files.status, files.stderr).toBe(0);
+    expect((JSON.parse(files.stdout) as { files: unknown[] }).files).toEqual([]);
+    const search = arbor(['search', '-p', root, '--json', '--file', `${'**/'.repeat(300)}x.ts`, 'deepThing']);
+    expect(search.status, search.stderr).toBe(0);
+    expect((JSON.parse(search.stdout) as { results: Array<{ node: { name: string } }> }).results.map((r) => r.node.name)).toEqual(['deepThing']);
+    // A backtracking matcher took over 100 s here; the automaton answers at once.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // And it still matches what it should.
+    const matching = arbor(['files', '-p', root, '--json', `${'a/**/'.repeat(40)}x.ts`]);
+    expect((JSON.parse(matching.stdout) as { files: Array<{ filePath: string }> }).files.map((f) => f.filePath)).toEqual([`${deep}/x.ts`]);
+  });
+
+  it('an invalid glob is a coded bad-argument error with a clear message, never an internal error', () => {
+    const root = indexedProject({ 'src/a.ts': 'export function a() {}\n' });
+    for (const args of [['files', 'src/[z-a].ts'], ['search', '--file', 'src/[z-a]*', 'a'], ['files', `${'*'.repeat(5000)}`]]) {
+      const human = arbor([...args, '-p', root]);
+      expect(human.status).toBe(1);
+      expect(human.stderr).not.toMatch(/internal error/);
+      expect(human.stderr).toMatch(/invalid glob .*z-a.*out of order|glob too long/);
+      const json = arbor([...args, '-p', root, '--json']);
+      expect((JSON.parse(json.stderr) as { error: { code: string } }).error.code).toBe('bad-argument');
+    }
   });
 });
