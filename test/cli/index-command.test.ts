@@ -65,6 +65,20 @@ describe('arbor index', () => {
     ]);
   });
 
+  it('a Java-only repository loads only the Java grammar', () => {
+    const root = project({
+      'src/main/java/com/acme/Shop.java': 'package com.acme;\n\npublic class Shop {\n  public int total() { return Prices.of(2); }\n}\n',
+      'src/main/java/com/acme/Prices.java': 'package com.acme;\n\nclass Prices {\n  static int of(int n) { return n; }\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['java']);
+    expect(report.edges.byKind.calls).toBe(1);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

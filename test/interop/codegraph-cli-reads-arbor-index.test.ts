@@ -19,7 +19,7 @@ interface QueryJson { node: { name: string; kind: string; filePath: string } }
 interface CallersJson { callers: Array<{ name: string; filePath: string }> }
 
 function indexFixture(name: string): { root: string; report: { files: { indexed: number }; nodes: { total: number } } } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), `arbor-interop-${name}-`));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `arbor-interop-${name.replace(/\//g, '-')}-`));
   temps.push(root);
   fs.cpSync(path.join(REPO, 'fixtures', name), root, { recursive: true, preserveTimestamps: true });
   const run = spawnSync(process.execPath, [BIN, 'index', root, '--json', '-q'], { encoding: 'utf8' });
@@ -34,6 +34,9 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['typescript', 'normalize', 'format', 'src/utils/strings.ts'],
     ['typescript', 'normalize', 'stillGood', 'src/broken.ts'],
     ['python', 'total_price', 'save', 'shop/storage/files.py'],
+    // Java: a static method called from a main class and from a test in the same package.
+    ['expectations/java-traps', 'times', 'scale', 'src/main/java/com/acme/shapes/Circle.java'],
+    ['expectations/java-traps', 'times', 'testArea', 'src/test/java/com/acme/shapes/CircleTest.java'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);

@@ -8,10 +8,15 @@ describe('test file conventions', () => {
     'src/test/java/com/acme/FooTest.java', 'app/src/test/kotlin/BarTests.kt', 'core/FooSpec.scala', 'Api.Tests/ClientTests.cs',
     'spec/models/user_spec.rb', 'test/user_test.rb', 'tests/Unit/UserTest.php', 'Tests/AppTests/AppTests.swift',
     'tests/test_vec.c', 'src/vec_unittest.cc', 'test/widget_test.dart', 'src/alloc_test.zig', 'test/helpers.ts',
+    // Java: *Test.java and *Tests.java anywhere, any source file under Maven/Gradle src/test/.
+    'core/src/main/java/com/acme/ParserTest.java', 'lib/com/acme/ParserTests.java', 'src/test/java/com/acme/TestSupport.java',
+    'module/src/test/java/com/acme/util/Builders.java',
   ])('%s is a test', (path) => expect(isTestFile(path)).toBe(true));
 
   it.each([
     'src/a.ts', 'src/testing.ts', 'src/contest.py', 'tests/conftest.py', 'tests/__init__.py', 'test/fixtures/sample.ts',
-    'src/Testament.java', 'docs/tests.md', 'src/latest.go', 'README.md', 'tests/data.json',
+    'src/Testament.java', 'src/main/java/com/acme/Contest.java', 'src/main/java/com/acme/TestSupport.java', 'docs/tests.md', 'src/latest.go', 'README.md', 'tests/data.json',
+    // pytest and go test collect by name only: an app or helper the tests import is no test.
+    'tests/test_apps/cliapp/app.py', 'tests/helpers.py', 'internal/testutil/tests/server.go',
   ])('%s is not a test', (path) => expect(isTestFile(path)).toBe(false));
 });
