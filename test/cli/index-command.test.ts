@@ -79,6 +79,21 @@ describe('arbor index', () => {
     expect(report.edges.byKind.calls).toBe(1);
   });
 
+  it('affected finds Java tests by *Test.java, *Tests.java and src/test/, and no other file', () => {
+    const root = project({
+      'src/main/java/com/acme/Prices.java': 'package com.acme;\n\npublic class Prices {\n  public static int of(int n) { return n; }\n}\n',
+      'src/main/java/com/acme/Shop.java': 'package com.acme;\n\npublic class Shop {\n  int total() { return Prices.of(2); }\n}\n',
+      'src/test/java/com/acme/PricesTest.java': 'package com.acme;\n\nclass PricesTest {\n  void of() { Prices.of(1); }\n}\n',
+      'src/test/java/com/acme/Samples.java': 'package com.acme;\n\nclass Samples {\n  static int one() { return Prices.of(1); }\n}\n',
+      'it/com/acme/ShopTests.java': 'package com.acme;\n\nclass ShopTests {\n  void total() { new Shop().total(); }\n}\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'src/main/java/com/acme/Prices.java', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['it/com/acme/ShopTests.java', 'src/test/java/com/acme/PricesTest.java', 'src/test/java/com/acme/Samples.java']);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({
