@@ -43,6 +43,11 @@ export interface Declaration extends Span {
    * every `return` of the body proves (`return Foo()`, `return app` with `app = App()`).
    */
   returnType?: TypeRef;
+  /**
+   * Functions and methods with several results (Go `func f() (*T, U, error)`): each result's stated
+   * type in order, null where none is proven; the first is also `returnType`.
+   */
+  resultTypes?: Array<TypeRef | null>;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**
@@ -69,11 +74,12 @@ export interface Declaration extends Span {
  *  - `member-call`: the value of calling method `name` on a value of type `of`
  *    (`lib.Request(...).prepare()`).
  * `awaited`: the call's result is awaited (an async function's declared result is then the value).
+ * `result`: which of several results the value is (Go `c, r := f()`: 1 for `r`; see `resultTypes`); absent: the first.
  */
 export type TypeRef =
   | { kind: 'named'; chain: string[] }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean }
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */

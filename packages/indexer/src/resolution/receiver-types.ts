@@ -85,20 +85,20 @@ export class ReceiverTypes {
       case 'call': {
         const [head, ...rest] = type.callee;
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
-        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth);
+        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result);
         const target = this.world.resolveChain(scope, type.callee);
         if (target?.type !== 'declaration') return undefined;
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
-          return type.awaited ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
+          return type.awaited || type.result ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
         }
         if (type.construct) return undefined;
-        return this.returnOf(target.ref, type.awaited, depth);
+        return this.returnOf(target.ref, type.awaited, depth, type.result);
       }
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
         if (!of) return undefined;
-        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth);
+        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result);
       }
       case 'field': {
         // `e.router` with e proven: each field's stated type in turn.
@@ -161,14 +161,15 @@ export class ReceiverTypes {
     });
   }
 
-  /** What calling a function or method gives, from its declared return type. */
-  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number): InstanceOf | undefined {
+  /** What calling a function or method gives, from its declared return type (or its `result`-th result's). */
+  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0): InstanceOf | undefined {
     if (!ref) return undefined;
     const decl = this.symbols.declaration(ref);
-    if (!CALLABLE.has(decl.kind) || !decl.returnType) return undefined;
+    const stated = result > 0 ? decl.resultTypes?.[result] : decl.returnType;
+    if (!CALLABLE.has(decl.kind) || !stated) return undefined;
     // An async function's stated result is what awaiting its call gives.
     if (Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
-    const found = this.memo(ref, 'return', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.returnType!, depth + 1));
+    const found = this.memo(ref, result > 0 ? `return\0${result}` : 'return', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, stated, depth + 1));
     return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
   }
 

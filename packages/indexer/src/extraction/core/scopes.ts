@@ -247,7 +247,10 @@ export class Scope {
     const through = (path: string[]): TypeRef => (path.length ? { kind: 'field', of, path } : of);
     if (type.kind === 'value') return through(chain.slice(1));
     if (type.kind !== 'call' || chain.length < 2) return undefined;
-    return { kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1], ...(type.awaited ? { awaited: true } : {}) };
+    return {
+      kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],
+      ...(type.awaited ? { awaited: true } : {}), ...(type.result ? { result: type.result } : {}),
+    };
   }
 
   /**

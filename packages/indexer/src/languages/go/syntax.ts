@@ -22,7 +22,7 @@ import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-w
 import { splitMemberChain } from '../../extraction/core/tree-walk.js';
 import { defaultImportName } from './module-resolution.js';
 import { docCommentOf, isExportedName, signatureOf, type GoContext } from './file-state.js';
-import { firstResultType, nameChain, namedType, SELECTOR, valueType } from './type-expressions.js';
+import { firstResultType, nameChain, namedType, resultTypes, SELECTOR, valueType } from './type-expressions.js';
 
 type GoWalk = Walk<GoContext>;
 type Rule = NodeRule<GoContext>;
@@ -192,12 +192,28 @@ function visitFunction(node: SyntaxNode, ctx: GoContext, walk: GoWalk): void {
   });
   if (receiverType) file.builder.declarations[id].qualifiedName = `${receiverType}::${name}`;
   file.facts.stateType(id, 'returnType', firstResultType(result), signature);
+  stateResults(id, result, signature, ctx);
 
   const scope = signature.open('function');
   if (receiver) bindParameters(node.childForFieldName('receiver'), scope, signature);
   bindParameters(node.childForFieldName('parameters'), scope, signature);
   if (result?.type === 'parameter_list') bindParameters(result, scope, signature);
   walk.push(body, { file, scope, parentDecl: id, enclosing: id });
+}
+
+/** `func f() (*T, U, error)`: every result's type, for `t, u, err := f()` (the first is the return type). */
+function stateResults(id: number, result: SyntaxNode | null, scope: Scope, ctx: GoContext): void {
+  const types = resultTypes(result);
+  if (types.length < 2) return;
+  types.forEach((type, index) => {
+    if (!type || index === 0) return;
+    ctx.file.facts.proveLater(type, scope, undefined, (proven) => {
+      if (!proven) return;
+      const declaration = ctx.file.builder.declarations[id];
+      declaration.resultTypes ??= types.map(() => null);
+      declaration.resultTypes[index] = proven;
+    });
+  });
 }
 
 function visitFunctionLiteral(node: SyntaxNode, ctx: GoContext, walk: GoWalk): void {
@@ -281,6 +297,7 @@ function declareInterfaceMembers(node: SyntaxNode, owner: number, typeScope: Sco
         isAbstract: true,
       });
       ctx.file.facts.stateType(id, 'returnType', firstResultType(member.childForFieldName('result')), typeScope);
+      stateResults(id, member.childForFieldName('result'), typeScope, ctx);
       continue;
     }
     // An embedded interface (`io.Reader`, `Base`); a union or `~T` constraint embeds nothing.
@@ -303,7 +320,8 @@ function embed(type: TypeRef, owner: number, at: SyntaxNode, typeScope: Scope, c
 
 /** `var a, b T = x, y` / `const c = 1`: package-level declarations, or locals inside a function. */
 function visitValueSpec(node: SyntaxNode, ctx: GoContext, walk: GoWalk): void {
-  const names = node.childrenForFieldName('name').filter((n): n is SyntaxNode => n !== null);
+  // The grammar's `name` field also holds the commas between the names.
+  const names = node.childrenForFieldName('name').filter((n): n is SyntaxNode => n?.type === 'identifier');
   const typeNode = node.childForFieldName('type');
   const valueList = node.childForFieldName('value');
   const values = valueList?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];

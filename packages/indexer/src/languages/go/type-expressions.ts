@@ -48,6 +48,20 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
   return null;
 }
 
+/** Each result's stated type, in order (`(a, b *T, err error)` → T, T, null; `(*T, error)` → T, null). */
+export function resultTypes(result: SyntaxNode | null | undefined): Array<TypeRef | null> {
+  if (!result) return [];
+  if (result.type !== 'parameter_list') return [namedType(result)];
+  const types: Array<TypeRef | null> = [];
+  for (const declaration of result.namedChildren) {
+    if (declaration?.type !== 'parameter_declaration' && declaration?.type !== 'variadic_parameter_declaration') continue;
+    const type = declaration.type === 'parameter_declaration' ? namedType(declaration.childForFieldName('type')) : null;
+    const names = declaration.childrenForFieldName('name').filter((n) => n !== null).length;
+    for (let i = 0; i < Math.max(names, 1); i++) types.push(type);
+  }
+  return types;
+}
+
 /** The single result type a function declares first (`(*T, error)` → T), or null. */
 export function firstResultType(result: SyntaxNode | null | undefined): TypeRef | null {
   if (!result) return null;
@@ -57,8 +71,8 @@ export function firstResultType(result: SyntaxNode | null | undefined): TypeRef 
 }
 
 /**
- * The type a value expression proves at result index `index` (a multi-value call gives its first
- * result at index 0; nothing else is known about the others).
+ * The type a value expression proves at result index `index` (`c, r := f()`: the call's result
+ * `index`, from what the callee declares).
  */
 export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeRef | null {
   if (!node) return null;
@@ -87,17 +101,17 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
     case 'type_assertion_expression':
       return index === 0 ? namedType(node.childForFieldName('type')) : null;
     case 'call_expression': {
-      if (index !== 0) return null;
       const fn = node.childForFieldName('function');
       const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
-      if (fn?.type === 'identifier' && fn.text === 'new' && args.length === 1) return namedType(args[0]);
+      if (fn?.type === 'identifier' && fn.text === 'new' && args.length === 1) return index === 0 ? namedType(args[0]) : null;
+      const result = index > 0 ? { result: index } : {};
       const chain = nameChain(fn);
-      if (chain) return { kind: 'call', callee: chain };
+      if (chain) return { kind: 'call', callee: chain, ...result };
       // `NewT().With(x)`, `b.Int64(…).Uint64(…)`: a method of the type the call before it returns.
       const operand = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;
       const method = fn?.childForFieldName('field');
       const of = operand && method?.type === 'field_identifier' ? valueType(operand) : null;
-      return of && method ? { kind: 'member-call', of, name: method.text } : null;
+      return of && method ? { kind: 'member-call', of, name: method.text, ...result } : null;
     }
     default:
       return null;
