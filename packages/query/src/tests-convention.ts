@@ -30,6 +30,12 @@ export const TEST_FILE_CONVENTIONS: readonly TestConvention[] = [
 
 const TEST_DIR = /(^|\/)(tests?|__tests__|specs?|src\/test|Tests)\//;
 const NOT_TESTS_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks?|__snapshots__)\//;
+/**
+ * Languages whose test runner collects files by name alone (pytest: test_*.py / *_test.py; go
+ * test: *_test.go): a module in a test folder not named so is a helper the tests import (an app
+ * under tests/test_apps/), not a test.
+ */
+const NAMED_TESTS_ONLY = new Set(['.py', '.pyi', '.go']);
 /** Files that configure a test run rather than hold tests. */
 const SUPPORT_FILES = new Set(['__init__.py', 'conftest.py', 'setup.py', 'mod.rs']);
 
@@ -45,7 +51,8 @@ export function testConvention(path: string): string | undefined {
   for (const convention of TEST_FILE_CONVENTIONS) {
     if (convention.pattern.test(path)) return convention.name;
   }
-  if (TEST_DIR.test(path) && !NOT_TESTS_DIR.test(path) && SOURCE_EXTENSIONS.has(extensionOf(path))) {
+  const extension = extensionOf(path);
+  if (TEST_DIR.test(path) && !NOT_TESTS_DIR.test(path) && SOURCE_EXTENSIONS.has(extension) && !NAMED_TESTS_ONLY.has(extension)) {
     return 'source file in a test folder';
   }
   return undefined;

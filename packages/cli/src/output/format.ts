@@ -31,6 +31,9 @@ export function label(node: Pick<NodeRef, 'kind' | 'qualifiedName'>, style: Styl
  * `at src/a.ts:9 (instantiates, exact-match, name-based)`; `name-based` flags edges that only
  * a name match produced.
  */
+/** Call-site line numbers printed per file; the rest are counted (`--json` has them all). */
+const MAX_LINES_PER_FILE = 8;
+
 export function sitesText(sites: Site[], style: Style): string {
   if (sites.length === 0) return '';
   const byFile = new Map<string, string[]>();
@@ -39,7 +42,12 @@ export function sitesText(sites: Site[], style: Style): string {
     if (site.line !== null && !lines.includes(String(site.line))) lines.push(String(site.line));
     byFile.set(site.filePath, lines);
   }
-  const where = [...byFile].map(([file, lines]) => (lines.length > 0 ? `${file}:${lines.join(',')}` : file)).join(' ');
+  // A symbol called hundreds of times in one file must not print a line of hundreds of numbers.
+  const where = [...byFile].map(([file, lines]) => {
+    if (lines.length === 0) return file;
+    const shown = lines.slice(0, MAX_LINES_PER_FILE).join(',');
+    return lines.length > MAX_LINES_PER_FILE ? `${file}:${shown} (+${lines.length - MAX_LINES_PER_FILE} more)` : `${file}:${shown}`;
+  }).join(' ');
   const how = [
     ...new Set(sites.map((s) => s.kind).filter((k) => k !== 'calls')),
     ...new Set(sites.map((s) => s.resolvedBy ?? 'resolution unrecorded')),

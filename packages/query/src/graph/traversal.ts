@@ -98,11 +98,20 @@ export function walkLayers(
       via: group.via,
       sites: group.edges.map((e) => siteOf(e.edge, e.siteFile)).sort(compareSites),
     }));
-    steps.sort((a, b) => compareNodes(a.node, b.node) || compareNodes(a.via, b.via));
+    // Callees in the order the code calls them (first call site); callers by where they are.
+    steps.sort(options.direction === 'out'
+      ? (a, b) => compareNodes(a.via, b.via) || firstSiteOrder(a, b) || compareNodes(a.node, b.node)
+      : (a, b) => compareNodes(a.node, b.node) || compareNodes(a.via, b.via));
     frontier = next;
     if (!onLayer(steps, { depth, truncated, depthLimited }) || truncated) break;
   }
   return { depthOf, truncated, depthLimited };
+}
+
+function firstSiteOrder(a: Step, b: Step): number {
+  const [x, y] = [a.sites[0], b.sites[0]];
+  if (!x || !y) return Number(!x) - Number(!y);
+  return compareSites(x, y);
 }
 
 export function walk(store: GraphStore, start: NodeRef[], options: WalkOptions): WalkResult {
