@@ -347,6 +347,8 @@ describe('writeGraph replaces the database atomically', () => {
     fs.mkdirSync(path.dirname(dbPath), { recursive: true });
     const abandoned = `${dbPath}.tmp-999999999-abc123`;
     fs.writeFileSync(abandoned, 'half-written');
+    // Old enough to be no writer's (abandoned-temp-files.test.ts covers the rest).
+    fs.utimesSync(abandoned, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     writeGraph(dbPath, chainGraph('a'));
     expect(fs.existsSync(abandoned)).toBe(false);
   });

@@ -5,7 +5,7 @@
  * off and secondary indexes, FTS triggers and the FTS index created only after the bulk
  * insert: the finished schema is identical to the CLI's, the build is much faster. Until the
  * final rename nothing touches the live database, so a crash or a throwing input leaves the
- * previous graph intact (at worst a stray temp file, removed by the next write).
+ * previous graph intact (at worst a stray temp file, removed by a later write: abandoned-temp-files.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { GraphWriteError } from './graph-write-error.js';
 import { arborVersion, projectMetadataEntries } from './project-metadata.js';
 import { DatabaseInUseError, removeSideFiles, replaceDatabaseFile } from './replace-database.js';
 import { checkDatabasePath, prepareDatabaseLocation } from './database-location.js';
+import { removeAbandonedTempFiles, TEMP_INFIX } from './abandoned-temp-files.js';
 import { LoadContext, loadEdges, loadFiles, loadNodes, loadUnresolved } from './bulk-load.js';
 import type { GraphToWrite } from './rows.js';
 import {
@@ -61,14 +62,13 @@ export interface WriteGraphStats {
   durationMs: number;
 }
 
-const TEMP_INFIX = '.tmp-';
-
 export function writeGraph(dbPath: string, graph: GraphToWrite, options: WriteGraphOptions = {}): WriteGraphStats {
   const started = performance.now();
   const target = path.resolve(dbPath);
   const dir = path.dirname(target);
   prepareDatabaseLocation(dir, target, options.gitignore ?? true);
   removeAbandonedTempFiles(dir, path.basename(target));
+  removeAbandonedTempFiles(dir, '.gitignore');
 
   const tempPath = `${target}${TEMP_INFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
   let db: Database.Database | undefined;
@@ -176,40 +176,13 @@ function openForBuild(tempPath: string, target: string): Database.Database {
   // A temp file nobody else sees: no journal, no fsync per commit (the finished file is fsynced once).
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
+  // Held until close: the lock is how a later writer tells this file from an abandoned one.
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -65536');
   // Endpoints are checked in JS while inserting (and counted), so SQLite need not re-check.
   db.pragma('foreign_keys = OFF');
   return db;
-}
-
-/** Temp files of writers that died (crash, kill -9) are useless: remove them. */
-function removeAbandonedTempFiles(dir: string, baseName: string): void {
-  const prefix = baseName + TEMP_INFIX;
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (!entry.startsWith(prefix)) continue;
-    const pid = Number.parseInt(entry.slice(prefix.length), 10);
-    if (!Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
-    try {
-      fs.rmSync(path.join(dir, entry), { force: true });
-    } catch { /* another writer may have removed it */ }
-  }
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
 }
 
 function discardTemp(tempPath: string): void {
