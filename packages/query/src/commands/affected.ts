@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryError } from '../errors.js';
+import { INDEX_DIR } from '../store/locate.js';
 import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
 import { completeness, unprovenSites, type Completeness, type UnprovenSite } from '../graph/unproven.js';
 import type { Project } from '../project.js';
@@ -179,16 +180,28 @@ export function affected(project: Project, changed: string[], options: AffectedO
  */
 export function changedSince(root: string, ref: string): string[] {
   if (ref.startsWith('-')) throw new QueryError('bad-argument', `--since: not a git ref: ${ref}`);
+  const git = (args: string[]) => gitOutput(root, ref, args);
+  if (git(['rev-parse', '--is-inside-work-tree']).trim() !== 'true') {
+    throw new QueryError('git-failed', `--since ${ref}: the project is not inside a git work tree; name the changed files instead (arbor affected <file>...)`);
+  }
+  const changed = git(['diff', '-z', '--name-only', '--relative', '--no-renames', ref, '--']);
+  // A new file git does not track yet is a change too (ignored files and the graph's own folder are not).
+  const untracked = git(['ls-files', '-z', '--others', '--exclude-standard', '--', '.']).split('\0').filter((name) => !name.startsWith(`${INDEX_DIR}/`));
+  return [...new Set([...changed.split('\0'), ...untracked].filter((name) => name !== ''))];
+}
+
+/** Runs git in `root` without the repository's fsmonitor hook and with unquoted names. */
+function gitOutput(root: string, ref: string, args: string[]): string {
   try {
-    const out = execFileSync(
-      'git',
-      ['-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false', 'diff', '-z', '--name-only', '--relative', '--no-renames', ref, '--'],
-      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
-    );
-    return out.split('\0').filter((name) => name !== '');
+    return execFileSync('git', ['-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false', ...args], {
+      cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0];
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : stderr || 'git diff failed';
-    throw new QueryError('git-failed', `--since ${ref}: ${reason}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new QueryError('git-failed', `--since ${ref}: git is not installed`);
+    if (/not a git repository/i.test(stderr)) {
+      throw new QueryError('git-failed', `--since ${ref}: the project is not inside a git work tree; name the changed files instead (arbor affected <file>...)`);
+    }
+    throw new QueryError('git-failed', `--since ${ref}: ${stderr || `git ${args[0]} failed`}`);
   }
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -184,7 +184,17 @@ describe('affected', () => {
     git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'base');
     appendFileSync(join(root, 'src/b.ts'), '// edit\n');
     expect(changedSince(root, 'HEAD')).toEqual(['src/b.ts']);
+    // A new file git does not track yet is a change; an ignored one is not.
+    writeFileSync(join(root, 'src/new.ts'), 'export const n = 1;\n');
+    writeFileSync(join(root, '.gitignore'), 'build/\n.gitignore\n');
+    mkdirSync(join(root, 'build'));
+    writeFileSync(join(root, 'build/out.js'), '1;\n');
+    expect(changedSince(root, 'HEAD')).toEqual(['src/b.ts', 'src/new.ts']);
     expect(() => changedSince(root, 'no-such-ref')).toThrow(/--since no-such-ref/);
     expect(() => changedSince(root, '--output=/tmp/x')).toThrow(/not a git ref/);
+    // Outside any git work tree: our own message, not git's advice about --no-index.
+    const plain = mkdtempSync(join(tmpdir(), 'arbor-no-git-'));
+    temps.push(plain);
+    expect(() => changedSince(plain, 'HEAD')).toThrow(/not inside a git work tree; name the changed files instead/);
   });
 });
