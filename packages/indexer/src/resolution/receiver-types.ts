@@ -28,8 +28,11 @@ export interface TypeScope {
 
 /** What the reference resolver lends this module: name lookup and the class hierarchy. */
 export interface ClassWorld {
-  /** What a name chain means where it is written: modules, namespaces and classes are walked. */
-  resolveChain(scope: TypeScope, chain: string[]): Target | undefined;
+  /**
+   * What a name chain means where it is written: modules, namespaces and classes are walked.
+   * `consumed` < the chain's length: the walk stopped at a value (`pkg.Default` of `pkg.Default.Router`).
+   */
+  resolveChain(scope: TypeScope, chain: string[]): { target: Target; consumed: number } | undefined;
   /** A member of a class or of its proven bases, nearest first. */
   findMember(classRef: DeclarationRef, name: string, wantStatic: boolean): DeclarationRef | undefined;
   /** The proven direct base classes of a class. */
@@ -79,15 +82,22 @@ export class ReceiverTypes {
     if (depth > MAX_DEPTH) return undefined;
     switch (type.kind) {
       case 'named': {
-        const classRef = this.typeSpace(this.world.resolveChain(scope, type.chain));
+        const walked = this.world.resolveChain(scope, type.chain);
+        const classRef = walked?.consumed === type.chain.length ? this.typeSpace(walked.target) : undefined;
         return classRef ? { classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
       }
       case 'call': {
         const [head, ...rest] = type.callee;
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result);
-        const target = this.world.resolveChain(scope, type.callee);
+        const walked = this.world.resolveChain(scope, type.callee);
+        const target = walked?.target;
         if (target?.type !== 'declaration') return undefined;
+        if (walked!.consumed < type.callee.length) {
+          // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
+          const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);
+          return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result) : undefined;
+        }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
           return type.awaited || type.result ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
@@ -100,16 +110,14 @@ export class ReceiverTypes {
         if (!of) return undefined;
         return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result);
       }
-      case 'field': {
+      case 'field':
         // `e.router` with e proven: each field's stated type in turn.
-        let found = this.evaluate(scope, type.of, depth + 1);
-        for (const name of type.path) found = found && this.memberType(found, name, depth + 1);
-        return found;
-      }
+        return this.through(this.evaluate(scope, type.of, depth + 1), type.path, depth);
       case 'value': {
-        // The value a declaration holds (`b := Query` with `var Query Binding = …`).
-        const target = this.world.resolveChain(scope, type.chain);
-        return target?.type === 'declaration' ? this.valueOf(target.ref, depth + 1) : undefined;
+        // The value a declaration holds (`b := Query` with `var Query Binding = …`), and its fields (`pkg.Default.Router`).
+        const walked = this.world.resolveChain(scope, type.chain);
+        if (walked?.target.type !== 'declaration') return undefined;
+        return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth);
       }
       case 'injected': {
         const provider = this.world.injectedProvider(scope.file, type.name);
@@ -122,6 +130,13 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /** The class of the value read through attributes `path` of an instance. */
+  private through(instance: InstanceOf | undefined, path: string[], depth: number): InstanceOf | undefined {
+    let found = instance;
+    for (const name of path) found = found && this.memberType(found, name, depth + 1);
+    return found;
   }
 
   /** The class of attribute `name` of an instance: a stated field type, else agreeing assignments. */

@@ -63,7 +63,7 @@ export class ReferenceResolver {
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {
     this.types = new ReceiverTypes(symbols, {
-      resolveChain: (scope, chain) => this.walkChain(scope, chain)?.target,
+      resolveChain: (scope, chain) => this.walkChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
