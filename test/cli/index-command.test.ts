@@ -94,6 +94,23 @@ describe('arbor index', () => {
     expect(tests).toEqual(['it/com/acme/ShopTests.java', 'src/test/java/com/acme/PricesTest.java', 'src/test/java/com/acme/Samples.java']);
   });
 
+  it('a Go-only repository loads only the Go grammar', () => {
+    const root = project({
+      'go.mod': 'module example.com/shop\n\ngo 1.21\n',
+      'shop.go': 'package shop\n\ntype Shop struct{}\n\nfunc (s *Shop) Total() int { return price(2) }\n',
+      'prices.go': 'package shop\n\nfunc price(n int) int { return n }\n',
+      'cmd/app/main.go': 'package main\n\nimport "example.com/shop"\n\nfunc main() {\n\ts := &shop.Shop{}\n\ts.Total()\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(3);
+    expect(report.grammarsLoaded).toEqual(['go']);
+    // price() in another file of the package; s.Total() through the import.
+    expect(report.edges.byKind.calls).toBe(2);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

@@ -37,6 +37,11 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // Java: a static method called from a main class and from a test in the same package.
     ['expectations/java-traps', 'times', 'scale', 'src/main/java/com/acme/shapes/Circle.java'],
     ['expectations/java-traps', 'times', 'testArea', 'src/test/java/com/acme/shapes/CircleTest.java'],
+    // Go: a function called from another package and from an external test package; a method called from another
+    // file of its package.
+    ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],
+    ['expectations/go-packages', 'NewServer', 'TestServer', 'server_test.go'],
+    ['expectations/go-packages', 'Handle', 'run', 'routes.go'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
