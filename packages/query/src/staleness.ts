@@ -10,8 +10,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
-import ignore, { type Ignore } from 'ignore';
+import { GitignoreRules, openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
 import type { FileState, IndexedFile } from './model.js';
 import { extensionOf, isUnder } from './paths.js';
 import { compareText } from './text/compare.js';
@@ -108,7 +107,7 @@ export function findNewFiles(root: string, files: IndexedFile[], options: { dir?
 
   const found: string[] = [];
   let walked = 0;
-  const visit = (dir: string, rules: Array<{ base: string; ig: Ignore }>) => {
+  const visit = (dir: string, rules: Array<{ base: string; ig: GitignoreRules }>) => {
     let entries;
     try {
       entries = readdirSync(join(root, dir), { withFileTypes: true });
@@ -151,8 +150,8 @@ export function findNewFiles(root: string, files: IndexedFile[], options: { dir?
 }
 
 /** .gitignore rules of the folders above `dir` (when a walk starts below the root). */
-function ancestorRules(root: string, dir: string): Array<{ base: string; ig: Ignore }> {
-  const rules: Array<{ base: string; ig: Ignore }> = [];
+function ancestorRules(root: string, dir: string): Array<{ base: string; ig: GitignoreRules }> {
+  const rules: Array<{ base: string; ig: GitignoreRules }> = [];
   const parts = dir.split('/');
   for (let i = 0; i < parts.length; i++) {
     const base = parts.slice(0, i).join('/');
@@ -167,9 +166,10 @@ function ancestorRules(root: string, dir: string): Array<{ base: string; ig: Ign
  * symlink (git does not follow one either), a FIFO or device, or over the cap. Any of those
  * ignores nothing.
  */
-function readGitignore(root: string, dir: string): Ignore | undefined {
+function readGitignore(root: string, dir: string): GitignoreRules | undefined {
   const read = readTextInsideRoot(root, dir === '' ? '.gitignore' : `${dir}/.gitignore`, { maxBytes: GITIGNORE_CAP, followSymlinks: false });
-  return read.ok ? ignore().add(read.text) : undefined;
+  // Matched in bounded time whatever the patterns (gitignore.ts in @arbor/vocabulary).
+  return read.ok ? new GitignoreRules().add(read.text) : undefined;
 }
 
 /** Whether `dir` is a folder whose real path is inside the real root: a walk never leaves the project. */

@@ -23,3 +23,4 @@ export {
   type SafeReadRefusal,
   type SafeReadResult,
 } from './safe-read.js';
+export { GitignoreRules, type GitignoreVerdict } from './gitignore.js';

@@ -6,9 +6,10 @@
  * Not modelled: `core.excludesFile` (a per-user setting, not part of the repository) and the fact that
  * git stops applying a parent's .gitignore inside a nested repository (submodule).
  */
-import ignore from 'ignore';
+import { GitignoreRules } from '@arbor/vocabulary';
 
-type Ignore = ignore.Ignore;
+/** Patterns from the checkout are matched in bounded time (no backtracking regular expressions). */
+type Ignore = GitignoreRules;
 
 /** git folds case only on case-insensitive file systems, where it sets core.ignorecase. */
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
@@ -53,5 +54,5 @@ export class IgnoreRules {
 }
 
 function newRules(): Ignore {
-  return ignore({ ignorecase: IGNORE_CASE });
+  return new GitignoreRules(IGNORE_CASE);
 }

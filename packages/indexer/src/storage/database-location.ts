@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import ignore from 'ignore';
+import { GitignoreRules } from '@arbor/vocabulary';
 import { readTextInsideRoot } from '@arbor/vocabulary';
 import { GraphWriteError } from './graph-write-error.js';
 
@@ -112,7 +112,7 @@ export function ensureGitignore(dir: string): void {
 
 function ignoresDatabase(text: string): boolean {
   try {
-    return ignore().add(text).ignores('codegraph.db');
+    return new GitignoreRules().add(text).ignores('codegraph.db');
   } catch {
     return false;
   }
