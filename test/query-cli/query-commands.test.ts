@@ -43,7 +43,7 @@ describe('arbor query commands', () => {
     expect(JSON.parse(r.stdout).hops.map((h: { node: { id: string } }) => h.node.id)).toContain(id.main);
   });
 
-  it('a name two declarations share: the top-level one is answered and the other named; trace still asks', async () => {
+  it('a name two declarations share: the top-level one is answered and the other named, in trace too', async () => {
     const r = await run(['callers', 'validate']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('callers of function validate src/c.ts:1');
@@ -51,16 +51,13 @@ describe('arbor query commands', () => {
     const json = JSON.parse((await run(['callers', 'validate', '--json'])).stdout);
     expect(json.symbol.id).toBe(id.validateC);
     expect(json.alsoNamed.map((n: { id: string }) => n.id)).toEqual([id.validate]);
-    // trace takes two symbols and answers one path: there an ambiguous name stays an error with the candidates.
-    const trace = await run(['trace', 'validate', 'helper']);
-    expect(trace.code).toBe(1);
-    expect(trace.stdout).toBe('');
-    expect(trace.stderr).toMatch(/matches 2 declarations/);
-    expect(trace.stderr).toContain('Greeter::validate');
-    expect(trace.stderr).toContain('src/c.ts:1');
-    const body = JSON.parse((await run(['trace', 'validate', 'helper', '--json'])).stderr);
-    expect(body.error.code).toBe('ambiguous-symbol');
-    expect(body.error.candidates).toHaveLength(2);
+    const trace = await run(['trace', 'helper', 'validate']);
+    expect(trace.code).toBe(0);
+    expect(trace.stdout).toContain('also named validate: Greeter::validate src/b.ts:8');
+    const body = JSON.parse((await run(['trace', 'helper', 'validate', '--json'])).stdout);
+    expect(body.to.id).toBe(id.validateC);
+    expect(body.alsoNamed.to.map((n: { id: string }) => n.id)).toEqual([id.validate]);
+    expect(body.alsoNamed.from).toEqual([]);
     const narrowed = await run(['callers', 'validate', '--kind', 'method', '--json']);
     expect(narrowed.code).toBe(0);
     expect(JSON.parse(narrowed.stdout).alsoNamed).toBeUndefined();

@@ -3,6 +3,7 @@
  * the project, and turning the result (or failure) into output and an exit code.
  */
 import { findSymbol, isTestFile, openProject, type NodeDetails, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
+import { alsoNamedLine, choosePrincipal, refOf } from './principal-symbol.js';
 import type { Argv } from 'yargs';
 import { reportError } from '../output/errors.js';
 import type { CliIo } from '../output/io.js';
@@ -104,10 +105,6 @@ export interface SymbolArgs extends CommonArgs {
   kind?: string;
 }
 
-const refOf = (n: NodeDetails): NodeRef => ({
-  id: n.id, kind: n.kind, name: n.name, qualifiedName: n.qualifiedName, filePath: n.filePath, language: n.language, startLine: n.startLine, endLine: n.endLine,
-});
-
 /**
  * A query about one symbol. A name several declarations share is never merged into one answer:
  * when exactly one of them is a top-level declaration outside tests, that one is answered and the
@@ -124,10 +121,10 @@ export function runSymbolQuery<T extends object>(
 ): void {
   const filter: SymbolFilter = { file: args.file, kind: args.kind };
   runQuery<T | AlsoNamed<T> | EachDefinition<T>>(io, command, args, (project) => {
+    const chosen = choosePrincipal(project!, symbol, filter);
+    if (chosen.alsoNamed) return { ...compute(project!, chosen.symbol, chosen.filter), alsoNamed: chosen.alsoNamed };
     const match = findSymbol(project!, symbol, filter);
     if (match.status !== 'ambiguous') return compute(project!, symbol, filter);
-    const { principal } = match;
-    if (principal) return { ...compute(project!, principal.id, {}), alsoNamed: match.candidates.filter((n) => n !== principal).map(refOf) };
     const order = (n: NodeDetails) => Number(isTestFile(n.filePath)) * 2 + Number(n.qualifiedName !== n.name);
     const candidates = [...match.candidates].sort((a, b) => order(a) - order(b));
     const answered = candidates.slice(0, MAX_DEFINITIONS_ANSWERED);
@@ -141,13 +138,9 @@ export function runSymbolQuery<T extends object>(
     if ('answers' in result && 'definitions' in result) return renderEachDefinition(result as EachDefinition<T>, render, style);
     const text = render(result as T, style);
     const also = (result as Partial<AlsoNamed<T>>).alsoNamed;
-    if (!also) return text;
-    const names = also.slice(0, MAX_DEFINITIONS_LISTED).map((n) => `${nodeName(n)} ${location(n)}`).join(', ');
-    const rest = also.length > MAX_DEFINITIONS_LISTED ? `, and ${also.length - MAX_DEFINITIONS_LISTED} more` : '';
-    return `${text}\n${style.dim(`also named ${symbol}: ${names}${rest} (name one by Class::method, path:line or id)`)}`;
+    return also ? `${text}\n${style.dim(alsoNamedLine(symbol, also))}` : text;
   });
 }
-
 type AlsoNamed<T> = T & { alsoNamed: NodeRef[] };
 
 interface EachDefinition<T> {

@@ -1,9 +1,10 @@
 /** `arbor trace <from> <to>`: the shortest call paths from one symbol to another. */
-import { CALL_KINDS, trace, type TraceResult } from '@arbor/query';
+import { CALL_KINDS, trace, type NodeRef, type TraceResult } from '@arbor/query';
 import type { Argv } from 'yargs';
 import { nodeLine, sitesText } from '../output/format.js';
 import type { CliIo } from '../output/io.js';
 import type { Style } from '../output/style.js';
+import { alsoNamedLine, choosePrincipal } from './principal-symbol.js';
 import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runQuery } from './query-support.js';
 
 export function registerTraceCommand(y: Argv, io: CliIo): Argv {
@@ -19,16 +20,24 @@ export function registerTraceCommand(y: Argv, io: CliIo): Argv {
         .option('to-file', { type: 'string', describe: 'Narrow <to> to a file, folder or glob' })
         .option('to-kind', { type: 'string', describe: 'Narrow <to> to kinds' }),
     (argv) =>
-      runQuery(io, 'trace', argv, (project) =>
-        trace(project!, argv.from, argv.to, {
-          from: { file: argv['from-file'], kind: argv['from-kind'] },
-          to: { file: argv['to-file'], kind: argv['to-kind'] },
-          depth: argv.depth,
-          limit: argv.limit === 0 ? 1000 : argv.limit,
-          edgeKinds: parseEdgeKinds(argv['edge-kinds']),
-        }), renderTrace),
+      runQuery(io, 'trace', argv, (project) => {
+        // Each end: a name shared by several declarations means its one top-level non-test one, the others named.
+        const from = choosePrincipal(project!, argv.from, { file: argv['from-file'], kind: argv['from-kind'] });
+        const to = choosePrincipal(project!, argv.to, { file: argv['to-file'], kind: argv['to-kind'] });
+        const result: TracedWithNames = trace(project!, from.symbol, to.symbol, {
+          from: from.filter, to: to.filter, depth: argv.depth, limit: argv.limit === 0 ? 1000 : argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']),
+        });
+        if (from.alsoNamed || to.alsoNamed) result.alsoNamed = { from: from.alsoNamed ?? [], to: to.alsoNamed ?? [] };
+        return result;
+      }, (r, s) => {
+        const text = renderTrace(r, s);
+        const notes = r.alsoNamed ? [[argv.from, r.alsoNamed.from], [argv.to, r.alsoNamed.to]] as const : [];
+        return [text, ...notes.filter(([, others]) => others.length > 0).map(([name, others]) => s.dim(alsoNamedLine(name, [...others])))].join('\n');
+      }),
   );
 }
+
+type TracedWithNames = TraceResult & { alsoNamed?: { from: NodeRef[]; to: NodeRef[] } };
 
 export function renderTrace(r: TraceResult, s: Style): string {
   const lines = [r.found ? r.message : s.yellow(r.message)];

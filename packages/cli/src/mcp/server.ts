@@ -17,9 +17,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@arbor/indexer';
 import {
-  callees, callers, context, explore, files, findSymbol, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
+  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
   type Project, type SymbolFilter,
 } from '@arbor/query';
+import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js';
 import { detectWorktree } from '../git-hooks/worktree.js';
 import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
@@ -142,12 +143,17 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     const filter: SymbolFilter = { kind: a.kind, file: a.file };
     // A bare name shared by several declarations, one of them its only top-level one outside
     // tests: answer for that one and name the others (never merged); otherwise a tool error lists them.
-    const bySymbol = (answer: (symbol: string, f: typeof filter) => string): string => {
-      const match = findSymbol(project, a.symbol!, filter);
-      if (match.status !== 'ambiguous' || !match.principal) return answer(a.symbol!, filter);
-      const principal = match.principal;
-      const others = match.candidates.filter((n) => n !== principal).slice(0, 10).map((n) => `${n.qualifiedName} ${n.filePath}:${n.startLine}`);
-      return `${answer(principal.id, {})}\nalso named ${a.symbol}: ${others.join(', ')} (name one by qualified name or path:line)`;
+    const bySymbol = (answer: (symbol: string, f: SymbolFilter) => string): string => {
+      const chosen = choosePrincipal(project, a.symbol!, filter);
+      const text = answer(chosen.symbol, chosen.filter);
+      return chosen.alsoNamed ? `${text}\n${alsoNamedLine(a.symbol!, chosen.alsoNamed)}` : text;
+    };
+    const traced = (): string => {
+      const from = choosePrincipal(project, a.from!, {});
+      const to = choosePrincipal(project, a.to!, {});
+      const notes = [[a.from!, from.alsoNamed], [a.to!, to.alsoNamed]] as const;
+      return [renderTrace(trace(project, from.symbol, to.symbol, { limit, depth: a.depth })),
+        ...notes.flatMap(([name, others]) => (others && others.length > 0 ? [alsoNamedLine(name, others)] : []))].join('\n');
     };
     switch (a.operation) {
       case 'search': return renderSearch(search(project, a.query!, { ...filter, limit }));
@@ -155,7 +161,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       case 'callers': return bySymbol((symbol, f) => renderCalls(callers(project, symbol, { ...f, limit, depth: a.depth })));
       case 'callees': return bySymbol((symbol, f) => renderCalls(callees(project, symbol, { ...f, limit, depth: a.depth })));
       case 'impact': return bySymbol((symbol, f) => renderImpact(impact(project, symbol, { ...f, limit, depth: a.depth })));
-      case 'trace': return renderTrace(trace(project, a.from!, a.to!, { limit, depth: a.depth }));
+      case 'trace': return traced();
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));
       case 'context': return renderContext(context(project, a.task!, { limit }));
