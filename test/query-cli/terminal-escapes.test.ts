@@ -4,7 +4,7 @@
  * screen clear), a bidi override or a newline are escaped in the human output of every
  * command; `--json` keeps them exact.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,5 +116,22 @@ describe('human output escapes control characters from the repository', () => {
     expect(files.files.map((f) => f.filePath)).toEqual(expect.arrayContaining([`src/evil${TITLE}name.ts`, 'src/new\nline.ts', `src/bidi${BIDI}.ts`]));
     const node = JSON.parse(arbor(['node', 'documented', '--json', '-p', root]).stdout) as { node: { docstring: string } };
     expect(JSON.stringify(node)).toContain(JSON.stringify(`${CLEAR}that clear${C1_CSI}2J the screen ${TITLE}`).slice(1, -1));
+  });
+});
+
+describe('other commands that print repository text', () => {
+  it('hooks status: a hooks folder named by the repository config (core.hooksPath) is escaped', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'arbor-terminal-hooks-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: repo });
+      execFileSync('git', ['config', 'core.hooksPath', `hooks${TITLE}dir`], { cwd: repo });
+      const run = arbor(['hooks', 'status', '-p', repo]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('hooks\\u001b]0;pwned\\u0007dir');
+      expectSafe(run.stdout, 'stdout');
+      expectSafe(run.stderr, 'stderr');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });

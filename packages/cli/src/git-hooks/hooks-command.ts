@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { gitHooksStatus, installGitHooks, uninstallGitHooks, type HooksReport } from './hooks.js';
 import { detectWorktree, type WorktreeInfo } from './worktree.js';
+import { guardTerminalText } from '../output/terminal-text.js';
 
 export function registerHooksCommand(cli: Argv): void {
   cli.command(
@@ -22,7 +23,7 @@ export function registerHooksCommand(cli: Argv): void {
         else if (argv.action === 'uninstall') report = uninstallGitHooks(root);
         else report = gitHooksStatus(root);
       } catch (error) {
-        process.stderr.write(`arbor hooks: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`arbor hooks: ${guardTerminalText(error instanceof Error ? error.message : String(error))}\n`);
         process.exit(1);
       }
       const worktree = detectWorktree(root);
@@ -30,7 +31,8 @@ export function registerHooksCommand(cli: Argv): void {
         process.stdout.write(`${JSON.stringify({ ...report, worktree }, null, 2)}\n`);
         return;
       }
-      process.stdout.write(renderHooks(report, worktree));
+      // The hooks folder comes from the repository's config (core.hooksPath): no raw controls.
+      process.stdout.write(guardTerminalText(renderHooks(report, worktree)));
     },
   );
 }

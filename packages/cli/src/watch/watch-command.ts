@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { loadDistModule } from '../lazy-module.js';
 import { parseByteSize } from '../output/byte-size.js';
 import { watchDecision } from './watch-policy.js';
+import { escapeControls } from '../output/terminal-text.js';
 
 export function registerWatchCommand(cli: Argv): void {
   cli.command(
@@ -23,7 +24,7 @@ export function registerWatchCommand(cli: Argv): void {
       if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
       const decision = watchDecision(root, { enabled: true });
       if (!decision.watch) fail(`not watching ${root}: ${decision.reason}`);
-      const say = (line: string) => process.stderr.write(`arbor watch: ${line}\n`);
+      const say = (line: string) => process.stderr.write(`arbor watch: ${escapeControls(line)}\n`);
       const { indexRepository } = await import('@arbor/indexer');
       const { watchRepository } = await loadDistModule<typeof import('./watcher.js')>('./watch/watcher.js');
       const options = { gitignore: argv.gitignore, exclude: argv.exclude, maxFileSize };
@@ -56,6 +57,6 @@ export function registerWatchCommand(cli: Argv): void {
 }
 
 function fail(message: string): never {
-  process.stderr.write(`arbor watch: ${message}\n`);
+  process.stderr.write(`arbor watch: ${escapeControls(message)}\n`);
   process.exit(1);
 }
