@@ -5,7 +5,8 @@
  * through discovery, extraction, resolution and the write, then through every query. Nothing
  * may crash (a coded QueryError is an answer; anything else is a crash), hang, or read outside
  * the root: a canary file beside the root, reachable through symlinks, `extends`, `paths` and
- * imports, must never show up in the graph or in any answer.
+ * imports, must never show up in the graph or in any answer. The human renderings (as the binary
+ * wires them) must not fail either, nor pass a raw control character from the files through.
  *
  * Bounded for CI: a fixed seed and a few rounds. ARBOR_FUZZ_SEED picks another seed,
  * ARBOR_FUZZ_ROUNDS runs longer (each round is one repository of FILES_PER_ROUND files).
@@ -20,6 +21,7 @@ import {
 } from '@arbor/query';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runQueryCli } from '../../packages/cli/src/test-support/run-query-cli.js';
 
 const SEED = Number.parseInt(process.env.ARBOR_FUZZ_SEED ?? '20261203', 10);
 const ROUNDS = Number.parseInt(process.env.ARBOR_FUZZ_ROUNDS ?? '2', 10);
@@ -248,6 +250,28 @@ describe(`pipeline fuzz (seed ${SEED}, ${ROUNDS} rounds of ${FILES_PER_ROUND} fi
       expect(result.crashes).toEqual([]);
       expect(result.outputs.length).toBeGreaterThan(20);
       for (const output of result.outputs) expect(output.includes(CANARY)).toBe(false);
+
+      // The same through the CLI's human output, for a few names.
+      const db = new Database(report.database, { readonly: true });
+      const names = db.prepare("SELECT name FROM nodes WHERE kind != 'file' ORDER BY id").pluck().all() as string[];
+      const paths = db.prepare('SELECT path FROM files ORDER BY path').pluck().all() as string[];
+      db.close();
+      for (let k = 0; k < 3; k++) {
+        const name = names.length > 0 ? rng.pick(names) : 'x';
+        const other = names.length > 0 ? rng.pick(names) : 'y';
+        const commands = [['status'], ['files'], ['search', name], ['node', name], ['callers', name], ['callees', name], ['impact', name],
+          ['trace', name, other], ['explore', name], ['context', `${name} ${other}`], ['affected', paths.length > 0 ? rng.pick(paths) : 'x']];
+        for (const args of commands) {
+          const run = await runQueryCli([...args, '-p', root], { cwd: root });
+          const what = `arbor ${JSON.stringify(args)}`;
+          expect(run.stderr, what).not.toMatch(/internal error/);
+          expect(`${run.stdout}${run.stderr}`.includes(CANARY), what).toBe(false);
+          // Only newline and tab survive from the files; no colour here (not a TTY).
+          const shown = `${run.stdout}${run.stderr}`;
+          const raw = shown.search(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+          expect(raw === -1 ? '' : JSON.stringify(shown.slice(Math.max(0, raw - 120), raw + 40)), what).toBe('');
+        }
+      }
     }, INDEX_TIMEOUT_MS + 60_000);
   }
 });

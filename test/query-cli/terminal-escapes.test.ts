@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runQueryCli } from '../../packages/cli/src/test-support/run-query-cli.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'bin', 'arbor.mjs');
 let root = '';
@@ -41,6 +42,8 @@ beforeAll(() => {
       '',
     ].join('\n'),
     'tests/doc.test.ts': "import { documented } from '../src/doc';\ndocumented();\n",
+    [`src/dup${TITLE}.ts`]: 'export function dup() { return 1; }\n',
+    'src/dup\nb.ts': 'export function dup() { return 2; }\n',
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
@@ -100,7 +103,7 @@ describe('human output escapes control characters from the repository', () => {
     expect(files).toContain('src/bidi\\u202e.ts');
     // Every row starts with the file's path: a newline in a name did not split one.
     const rows = files.split('\n').filter((l) => l.startsWith('src/') || l.startsWith('tests/'));
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(8);
     const node = arbor(['node', 'documented', '-p', root]).stdout;
     expect(node).toContain('\\u001b[2Jthat clear\\u009b2J the screen \\u001b]0;pwned\\u0007');
     const explore = arbor(['explore', 'documented', '-p', root]).stdout;
@@ -120,6 +123,14 @@ describe('human output escapes control characters from the repository', () => {
 });
 
 describe('other commands that print repository text', () => {
+  it('an ambiguous symbol: the candidates on stderr are escaped before any guard (in-process, no process writer)', async () => {
+    const run = await runQueryCli(['trace', 'dup', 'evilName', '-p', root], { cwd: root });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('src/dup\\u001b]0;pwned\\u0007.ts');
+    expect(run.stderr).toContain('src/dup\\nb.ts');
+    expectSafe(run.stderr, 'stderr');
+  });
+
   it('hooks status: a hooks folder named by the repository config (core.hooksPath) is escaped', () => {
     const repo = mkdtempSync(join(tmpdir(), 'arbor-terminal-hooks-'));
     try {

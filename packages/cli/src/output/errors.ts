@@ -6,6 +6,7 @@
 import { QueryError, toQueryError, type NodeRef, type QueryErrorCode } from '@arbor/query';
 import type { CliIo } from './io.js';
 import { columns, type Style } from './style.js';
+import { escapeControls } from './terminal-text.js';
 
 /** Exit codes of the query commands (documented in packages/query/README.md). */
 export const EXIT = {
@@ -40,7 +41,7 @@ export function reportError(io: CliIo, command: string, error: unknown, options:
   const known = toQueryError(error);
   if (!known) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    io.stderr.write(`arbor ${command}: internal error: ${message}\n`);
+    io.stderr.write(`arbor ${command}: internal error: ${escapeControls(message)}\n`);
     if (io.env.ARBOR_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     io.setExitCode(EXIT.failed);
     return;
@@ -55,11 +56,12 @@ export function reportError(io: CliIo, command: string, error: unknown, options:
     return;
   }
   const { style } = options;
-  io.stderr.write(`${style.red(`arbor ${command}:`)} ${known.message}\n`);
+  // Messages and candidates quote names and paths from the repository: escaped, as all human output.
+  io.stderr.write(`${style.red(`arbor ${command}:`)} ${escapeControls(known.message)}\n`);
   if (known.code === 'ambiguous-symbol' || (known.code === 'symbol-not-found' && known.candidates.length > 0)) {
     const title = known.code === 'ambiguous-symbol' ? 'candidates' : 'did you mean';
     io.stderr.write(`${title}:\n`);
-    const rows = known.candidates.map((c) => [style.dim(c.kind), style.bold(c.qualifiedName), style.cyan(`${c.filePath}:${c.startLine}`), style.dim(c.id)]);
+    const rows = known.candidates.map((c) => [style.dim(escapeControls(c.kind)), style.bold(escapeControls(c.qualifiedName)), style.cyan(`${escapeControls(c.filePath)}:${c.startLine}`), style.dim(escapeControls(c.id))]);
     for (const line of columns(rows)) io.stderr.write(`${line}\n`);
   }
 }
