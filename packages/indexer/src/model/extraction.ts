@@ -48,6 +48,11 @@ export interface Declaration extends Span {
    * type in order, null where none is proven; the first is also `returnType`.
    */
   resultTypes?: Array<TypeRef | null>;
+  /**
+   * Type definitions whose underlying type is a collection (Go `type Routes []Route`): that type,
+   * so that a value of the defined type has elements.
+   */
+  underlyingType?: TypeRef;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**
@@ -85,7 +90,19 @@ export type TypeRef =
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */
   | { kind: 'value'; chain: string[] }
   /** The value read from fields `path` of a value of type `of` (Go `r := e.router` with `e` a typed local, `f().a`). */
-  | { kind: 'field'; of: TypeRef; path: string[] };
+  | { kind: 'field'; of: TypeRef; path: string[] }
+  /**
+   * A collection type as a type position writes it: a slice or array of `element`, a map from `key`
+   * to `element`, a channel (`channel`) of `element` (Go `[]*Route`, `map[string]*Node`, `chan Job`).
+   * It is no instance of anything: only its elements are (see `element`).
+   */
+  | { kind: 'collection'; element?: TypeRef; key?: TypeRef; channel?: boolean }
+  /**
+   * One element of the collection value `of` holds (Go `xs[i]`, `m[k]`, the second variable of
+   * `range xs`); `first`: the first variable of a `range` — a map's key, a channel's element, and
+   * nothing for a slice (its index).
+   */
+  | { kind: 'element'; of: TypeRef; first?: boolean };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

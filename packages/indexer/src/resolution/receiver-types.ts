@@ -119,6 +119,15 @@ export class ReceiverTypes {
         if (walked?.target.type !== 'declaration') return undefined;
         return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth);
       }
+      case 'collection':
+        return undefined; // a collection is no instance: its elements are
+      case 'element': {
+        const stated = this.statedCollection(scope, type.of, depth + 1);
+        if (!stated) return undefined;
+        const { element, key, channel } = stated.type;
+        const one = type.first ? (channel ? element : key) : channel ? undefined : element;
+        return one ? this.evaluate(stated.scope, one, depth + 1) : undefined;
+      }
       case 'injected': {
         const provider = this.world.injectedProvider(scope.file, type.name);
         if (!provider) return undefined;
@@ -130,6 +139,77 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /**
+   * The collection type stated for the value `type` denotes (`[]*Route` of a field, a parameter, a
+   * function's result; the underlying type of a defined `type Routes []Route`), where to read it.
+   */
+  private statedCollection(scope: TypeScope, type: TypeRef, depth: number): { type: Extract<TypeRef, { kind: 'collection' }>; scope: TypeScope } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    if (type.kind === 'collection') return { type, scope };
+    // A declaration whose stated value or result is the collection.
+    const declared = this.declaredBy(scope, type, depth);
+    const decl = declared && this.symbols.declaration(declared.ref);
+    // A call's value is its callee's result; a name's, what its declaration holds (a function named is no result).
+    const stated = decl && (declared.call
+      ? (CALLABLE.has(decl.kind) ? (declared.result ? decl.resultTypes?.[declared.result] : decl.returnType) : undefined)
+      : decl.valueType);
+    if (stated) return this.statedCollection({ file: declared.ref.file, enclosing: decl.parent }, stated, depth + 1);
+    // A value of a defined collection type (`Routes(x)`, a `Routes` parameter).
+    const instance = this.evaluate(scope, type, depth + 1);
+    if (!instance) return undefined;
+    const definition = this.symbols.declaration(instance.classRef);
+    return definition.underlyingType?.kind === 'collection'
+      ? { type: definition.underlyingType, scope: { file: instance.classRef.file, enclosing: definition.parent } } : undefined;
+  }
+
+  /** The declaration whose stated type is the value's: the variable or field it reads, the function it calls. */
+  private declaredBy(scope: TypeScope, type: TypeRef, depth: number): { ref: DeclarationRef; call: boolean; result?: number } | undefined {
+    switch (type.kind) {
+      case 'value':
+      case 'call': {
+        const chain = type.kind === 'value' ? type.chain : type.callee;
+        const walked = this.world.resolveChain(scope, chain);
+        if (walked?.target.type !== 'declaration') return undefined;
+        const result = type.kind === 'call' ? type.result : undefined;
+        if (walked.consumed === chain.length) return { ref: walked.target.ref, call: type.kind === 'call', result };
+        const held = this.through(this.valueOf(walked.target.ref, depth + 1), chain.slice(walked.consumed, -1), depth);
+        return held ? this.member(held, chain[chain.length - 1], type.kind === 'call', result) : undefined;
+      }
+      case 'field': {
+        const held = this.through(this.evaluate(scope, type.of, depth + 1), type.path.slice(0, -1), depth);
+        return held ? this.member(held, type.path[type.path.length - 1], false) : undefined;
+      }
+      case 'member-call': {
+        const held = this.evaluate(scope, type.of, depth + 1);
+        return held ? this.member(held, type.name, true, type.result) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** A method (`call`) or a field with a stated type, of a class or of its proven bases. */
+  private member(instance: InstanceOf, name: string, call: boolean, result?: number): { ref: DeclarationRef; call: boolean; result?: number } | undefined {
+    if (call) {
+      const ref = this.world.findMember(instance.classRef, name, false);
+      return ref ? { ref, call, result } : undefined;
+    }
+    const seen = new Set<string>();
+    const queue: DeclarationRef[] = [instance.classRef];
+    while (queue.length > 0 && seen.size <= MAX_BASES) {
+      const classRef = queue.shift()!;
+      if (seen.has(refKey(classRef))) continue;
+      seen.add(refKey(classRef));
+      const members = this.world.members(classRef, name);
+      if (members.length > 0) {
+        const stated = members.find((ref) => this.symbols.declaration(ref).valueType !== undefined);
+        return stated ? { ref: stated, call } : undefined;
+      }
+      queue.push(...this.world.superclasses(classRef));
+    }
+    return undefined;
   }
 
   /** The class of the value read through attributes `path` of an instance. */

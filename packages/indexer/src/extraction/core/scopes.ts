@@ -230,9 +230,15 @@ export class Scope {
   provenType(type: TypeRef, words?: ReceiverWords, depth = 0, at?: SourcePosition): TypeRef | undefined {
     // Nesting grows with a chain's length (a fluent builder's dozens of calls), never with the code's size.
     if (depth > 64) return undefined;
-    if (type.kind === 'member-call' || type.kind === 'field') {
+    if (type.kind === 'member-call' || type.kind === 'field' || type.kind === 'element') {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
+    }
+    if (type.kind === 'collection') {
+      const element = type.element && this.provenType(type.element, words, depth + 1, at);
+      const key = type.key && this.provenType(type.key, words, depth + 1, at);
+      if (!element && !key) return undefined;
+      return { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}), ...(type.channel ? { channel: true } : {}) };
     }
     // An injected value is found by the parameter's name, not looked up in any scope.
     if (type.kind === 'injected') return type;

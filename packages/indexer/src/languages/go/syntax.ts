@@ -22,7 +22,7 @@ import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-w
 import { splitMemberChain } from '../../extraction/core/tree-walk.js';
 import { defaultImportName } from './module-resolution.js';
 import { docCommentOf, isExportedName, signatureOf, type GoContext } from './file-state.js';
-import { firstResultType, nameChain, namedType, resultTypes, SELECTOR, valueType } from './type-expressions.js';
+import { firstResultType, nameChain, namedType, resultTypes, SELECTOR, statedType, valueType } from './type-expressions.js';
 
 type GoWalk = Walk<GoContext>;
 type Rule = NodeRule<GoContext>;
@@ -84,8 +84,11 @@ export const GO_SYNTAX: SyntaxRules<GoContext> = {
     range_clause: {
       visit: ({ node, ctx }, walk) => {
         if (!node.children.some((c) => c?.type === ':=')) return true;
-        walk.push(node.childForFieldName('right'), ctx);
-        bindNames(node.childForFieldName('left'), ctx, node, () => undefined);
+        const right = node.childForFieldName('right');
+        walk.push(right, ctx);
+        // `for i, x := range xs`: x an element (i the index); `for k, v := range m`: a key and a value; `for x := range ch`.
+        const of = valueType(right);
+        bindNames(node.childForFieldName('left'), ctx, node, (index) => (of && index < 2 ? { kind: 'element', of, ...(index === 0 ? { first: true } : {}) } : undefined));
         return false;
       },
     },
@@ -149,7 +152,7 @@ function bindParameters(list: SyntaxNode | null, scope: Scope, typeScope: Scope)
   for (const declaration of list?.namedChildren ?? []) {
     if (declaration?.type !== 'parameter_declaration' && declaration?.type !== 'variadic_parameter_declaration') continue;
     // `xs ...T` is a slice of T: nothing proven about xs itself.
-    const type = declaration.type === 'parameter_declaration' ? namedType(declaration.childForFieldName('type')) : null;
+    const type = declaration.type === 'parameter_declaration' ? statedType(declaration.childForFieldName('type')) : null;
     for (const name of declaration.childrenForFieldName('name')) {
       if (!name || name.text === '_') continue;
       scope.bind(name.text, 'parameter', undefined, { type, scope: typeScope });
@@ -226,6 +229,7 @@ function visitFunctionLiteral(node: SyntaxNode, ctx: GoContext, walk: GoWalk): v
 }
 
 const TYPE_KINDS = { struct_type: 'struct', interface_type: 'interface' } as const;
+const COLLECTION_TYPES = new Set(['slice_type', 'array_type', 'map_type', 'channel_type']);
 
 function visitTypeSpec(node: SyntaxNode, ctx: GoContext): void {
   const file = ctx.file;
@@ -254,6 +258,13 @@ function visitTypeSpec(node: SyntaxNode, ctx: GoContext): void {
     typeParameters,
   });
   if (typeNode?.type === 'struct_type' && members) declareFields(members, id, typeScope, ctx);
+  // `type Routes []Route`: a value of Routes has Route elements.
+  const underlying = typeNode && COLLECTION_TYPES.has(typeNode.type) ? statedType(typeNode) : null;
+  if (underlying) {
+    file.facts.proveLater(underlying, typeScope, undefined, (proven) => {
+      if (proven) file.builder.declarations[id].underlyingType = proven;
+    });
+  }
   if (typeNode?.type === 'interface_type') declareInterfaceMembers(typeNode, id, typeScope, ctx);
 }
 
@@ -279,7 +290,7 @@ function declareFields(list: SyntaxNode, owner: number, typeScope: Scope, ctx: G
       const id = builder.declare('field', name.text, owner, name, {
         signature: field.text.replace(/\s+/g, ' '), isExported: isExportedName(name.text) || undefined,
       });
-      ctx.file.facts.stateType(id, 'valueType', type, typeScope);
+      ctx.file.facts.stateType(id, 'valueType', statedType(typeNode), typeScope);
     }
   }
 }
@@ -326,7 +337,7 @@ function visitValueSpec(node: SyntaxNode, ctx: GoContext, walk: GoWalk): void {
   const valueList = node.childForFieldName('value');
   const values = valueList?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
   const typeAt = (index: number): TypeRef | null => {
-    if (typeNode) return namedType(typeNode);
+    if (typeNode) return statedType(typeNode);
     if (values.length === names.length) return valueType(values[index]);
     return values.length === 1 ? valueType(values[0], index) : null;
   };

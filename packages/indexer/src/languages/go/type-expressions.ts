@@ -36,6 +36,37 @@ export function namedType(node: SyntaxNode | null | undefined): TypeRef | null {
   }
 }
 
+/**
+ * What a type expression states about a value: the named type (`namedType`), or a collection of
+ * them (`[]*T`, `[3]T`, `map[K]*V`, `chan T`; `*[3]T` is indexed and ranged like the array).
+ */
+export function statedType(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (!node) return null;
+  const named = namedType(node);
+  if (named) return named;
+  switch (node.type) {
+    case 'pointer_type':
+    case 'parenthesized_type':
+      return statedType(node.namedChildren.find((c) => c !== null && c.type !== 'comment'));
+    case 'slice_type':
+    case 'array_type': {
+      const element = statedType(node.childForFieldName('element'));
+      return element ? { kind: 'collection', element } : null;
+    }
+    case 'map_type': {
+      const key = statedType(node.childForFieldName('key'));
+      const element = statedType(node.childForFieldName('value'));
+      return key || element ? { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}) } : null;
+    }
+    case 'channel_type': {
+      const element = statedType(node.childForFieldName('value'));
+      return element ? { kind: 'collection', element, channel: true } : null;
+    }
+    default:
+      return null;
+  }
+}
+
 /** `a.b.c` as a name chain, or null when a part is no plain name. */
 export function nameChain(node: SyntaxNode | null | undefined): string[] | null {
   if (!node) return null;
@@ -51,11 +82,11 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
 /** Each result's stated type, in order (`(a, b *T, err error)` → T, T, null; `(*T, error)` → T, null). */
 export function resultTypes(result: SyntaxNode | null | undefined): Array<TypeRef | null> {
   if (!result) return [];
-  if (result.type !== 'parameter_list') return [namedType(result)];
+  if (result.type !== 'parameter_list') return [statedType(result)];
   const types: Array<TypeRef | null> = [];
   for (const declaration of result.namedChildren) {
     if (declaration?.type !== 'parameter_declaration' && declaration?.type !== 'variadic_parameter_declaration') continue;
-    const type = declaration.type === 'parameter_declaration' ? namedType(declaration.childForFieldName('type')) : null;
+    const type = declaration.type === 'parameter_declaration' ? statedType(declaration.childForFieldName('type')) : null;
     const names = declaration.childrenForFieldName('name').filter((n) => n !== null).length;
     for (let i = 0; i < Math.max(names, 1); i++) types.push(type);
   }
@@ -65,9 +96,9 @@ export function resultTypes(result: SyntaxNode | null | undefined): Array<TypeRe
 /** The single result type a function declares first (`(*T, error)` → T), or null. */
 export function firstResultType(result: SyntaxNode | null | undefined): TypeRef | null {
   if (!result) return null;
-  if (result.type !== 'parameter_list') return namedType(result);
+  if (result.type !== 'parameter_list') return statedType(result);
   const first = result.namedChildren.find((c) => c?.type === 'parameter_declaration');
-  return namedType(first?.childForFieldName('type'));
+  return statedType(first?.childForFieldName('type'));
 }
 
 /**
@@ -80,7 +111,15 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
     case 'parenthesized_expression':
       return valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment'), index);
     case 'composite_literal':
-      return index === 0 ? namedType(node.childForFieldName('type')) : null;
+      return index === 0 ? statedType(node.childForFieldName('type')) : null;
+    case 'index_expression': {
+      // `xs[i]`, `m[k]` (`v, ok := m[k]`: ok is a bool).
+      const of = index === 0 ? valueType(node.childForFieldName('operand')) : null;
+      return of ? { kind: 'element', of } : null;
+    }
+    case 'slice_expression':
+      // `xs[1:]` holds what xs holds.
+      return index === 0 ? valueType(node.childForFieldName('operand')) : null;
     case 'unary_expression': {
       const operand = node.childForFieldName('operand');
       return index === 0 && node.childForFieldName('operator')?.text === '&' && operand?.type === 'composite_literal'
@@ -104,6 +143,7 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
       const fn = node.childForFieldName('function');
       const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
       if (fn?.type === 'identifier' && fn.text === 'new' && args.length === 1) return index === 0 ? namedType(args[0]) : null;
+      if (fn?.type === 'identifier' && fn.text === 'make' && args.length >= 1) return index === 0 ? statedType(args[0]) : null;
       const result = index > 0 ? { result: index } : {};
       const chain = nameChain(fn);
       if (chain) return { kind: 'call', callee: chain, ...result };
