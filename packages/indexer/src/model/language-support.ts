@@ -114,9 +114,10 @@ export interface NameBindingRules {
    * Languages with overloads: how an argument of a proven type fits a parameter type (both as the
    * extractor writes them in `argumentTypes` / `parameterTypes`): the same type, a conversion the
    * language applies (widening, boxing, any reference to `Object`), no fit, or unknown (a subtype
-   * relation the extractor cannot see). Absent: equal types fit exactly, anything else is unknown.
+   * relation the extractor cannot see). `argument` null: its type is not proven (a parameter every
+   * value fits, such as `Object`, still converts). Absent: equal types fit exactly, anything else is unknown.
    */
-  argumentFits?(argument: string, parameter: string): ArgumentFit;
+  argumentFits?(argument: string | null, parameter: string): ArgumentFit;
   /**
    * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).

@@ -12,7 +12,7 @@ function method(line: number, parameterTypes: string[] | undefined, variadic = f
 }
 
 /** A small Java-like rule: int widens to long, anything goes to Object. */
-const fits = (arg: string, param: string): ArgumentFit => {
+const fits = (arg: string | null, param: string): ArgumentFit => {
   if (arg === param) return 'exact';
   if (param === 'Object') return 'converts';
   if (arg === 'int' && param === 'long') return 'converts';
@@ -56,6 +56,14 @@ describe('overload selection', () => {
     expect(pick(varargs, ['String'])).toBe(0);
     expect(pick(varargs, ['String', null, null])).toBe(0);
     expect(pick(varargs, ['String', null])).toBe(1);
+  });
+
+  it('a fixed-arity overload that may not apply leaves the variadic ones in play', () => {
+    // m(Modifier...) and m(Iterable) called with one argument of an unproven type: either may run.
+    const modifiers = [method(1, ['Modifier[]'], true), method(2, ['Iterable'])];
+    expect(pick(modifiers, [null])).toEqual([1, 0]);
+    expect(pick(modifiers, ['Iterable'])).toBe(1);
+    expect(pick(modifiers, [null, null])).toBe(0);
   });
 
   it('a method reference means an overloaded name only when it has one overload', () => {

@@ -7,7 +7,8 @@
  * The rule, as a compiler narrows it, stopping where the stated facts stop:
  *  1. candidates whose parameter count fits the argument count (a variadic one takes n-1 or more);
  *     one left: it; none: nothing here (the member may be a base class's);
- *  2. fixed-arity candidates before variadic ones (the variadic form is tried last);
+ *  2. fixed-arity candidates before variadic ones (the variadic form is tried last), when one of
+ *     them surely applies (every argument fits it, proven or fitting whatever it is);
  *  3. drop those a proven argument cannot be passed to; one left: it;
  *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
  *  5. otherwise the call is ambiguous — never the first declared overload.
@@ -24,9 +25,10 @@ export type OverloadChoice =
   /** No candidate takes that many arguments. */
   | { none: true };
 
-export type ArgumentFitRule = (argument: string, parameter: string) => ArgumentFit;
+/** `argument` null: a value of a type the code does not prove (the rule may still know every value fits, e.g. `Object`). */
+export type ArgumentFitRule = (argument: string | null, parameter: string) => ArgumentFit;
 
-const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument === parameter ? 'exact' : 'unknown');
+const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
 
 /**
  * The overload of `candidates` (members of one class named like the call) the call at `site`
@@ -60,8 +62,8 @@ export function selectOverload(
     const { parameterTypes, variadic } = declarationOf(ref);
     const params = parameterTypes!;
     return args.map((arg, i) => {
-      if (arg === null) return 'unknown';
       const last = params.length - 1;
+      if (arg === null) return variadic && i >= last ? 'unknown' : fits(null, params[i]);
       if (variadic && i >= last) {
         // `f(T... xs)` takes a `T[]` as is, or each argument as a T.
         const element = params[last].endsWith('[]') ? params[last].slice(0, -2) : params[last];
@@ -74,6 +76,11 @@ export function selectOverload(
   };
   for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
     const applicable = group.filter((ref) => !verdicts(ref).includes('no'));
+    // Fixed arity wins over a variadic overload only when it surely applies: one that may not leaves the variadic ones in play.
+    const sure = (ref: DeclarationRef) => !verdicts(ref).includes('unknown');
+    if (group !== byArity && applicable.length > 0 && !applicable.some(sure)) {
+      return { ambiguous: [...applicable, ...byArity.filter((ref) => !group.includes(ref) && !verdicts(ref).includes('no'))] };
+    }
     if (applicable.length === 1) return { ref: applicable[0] };
     if (applicable.length === 0) continue;
     if (args.every((arg) => arg !== null)) {

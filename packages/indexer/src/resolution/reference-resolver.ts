@@ -223,7 +223,8 @@ export class ReferenceResolver {
         const own = this.memberRefs(current.ref, part);
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
-        const chosen = last && own.length > 0 ? selectOverload(own, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last)) : undefined;
+        const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -232,6 +233,8 @@ export class ReferenceResolver {
           if (inherited?.ambiguous) return { target: { type: 'ambiguous', candidates: inherited.ambiguous }, head, consumed: consumed + 1, viaMember: true };
           member = inherited?.ref;
         }
+        // TypeScript's `interface Queue` merged with `namespace Queue`: `Queue.Variance` is the namespace's.
+        if (!member) member = this.namespaceTwinMember(current.ref, part);
         if (!member) return undefined;
         current = { type: 'declaration', ref: member };
         viaMember = true;
@@ -324,6 +327,22 @@ export class ReferenceResolver {
     return undefined;
   }
 
+  /** `name` in a namespace merged with `ref` (same file, container and name), or undefined. */
+  private namespaceTwinMember(ref: DeclarationRef, name: string): DeclarationRef | undefined {
+    const decl = this.symbols.declaration(ref);
+    const declarations = this.symbols.extraction(ref.file)!.declarations;
+    const siblings = decl.parent === null ? this.symbols.scope(ref.file).declarations.get(decl.name)
+      : this.symbols.members({ file: ref.file, localId: decl.parent }).get(decl.name);
+    for (const id of siblings ?? []) {
+      const twin = declarations[id];
+      if (id === ref.localId || twin.parent !== decl.parent) continue;
+      if (twin.kind !== 'namespace' && twin.kind !== 'module') continue;
+      const members = this.symbols.members({ file: ref.file, localId: id }).get(name);
+      if (members) return this.symbols.pickDeclaration(ref.file, members);
+    }
+    return undefined;
+  }
+
   /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
   private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
     const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
@@ -392,7 +411,9 @@ export class ReferenceResolver {
     const ref = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
     if (!ref) return unresolved('not-callable', false);
     const decl: Declaration = this.symbols.declaration(ref);
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind)) return unresolved('not-callable', false);
+    // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
+    const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
@@ -421,9 +442,12 @@ export class ReferenceResolver {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.memberRefs(classRef, name);
-      const chosen = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0
-        ? selectOverload(own, call, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call)) : undefined;
-      if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 };
+      const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
+      // The overloads a call chooses from include those the class inherits and does not override.
+      const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
+      const chosen = overloading
+        ? selectOverload(candidates, call!, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call)) : undefined;
+      if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {
         const fitting = own.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
@@ -439,6 +463,33 @@ export class ReferenceResolver {
   }
 
   /**
+   * Same-named members of the proven superclasses whose parameter types no nearer overload has
+   * (an override hides the one it overrides); only where the class's own overloads state parameters.
+   */
+  private inheritedOverloads(classRef: DeclarationRef, name: string, own: DeclarationRef[]): DeclarationRef[] {
+    const signature = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.join(',');
+    if (own.some((ref) => signature(ref) === undefined)) return [];
+    const seen = new Set(own.map(signature));
+    const out: DeclarationRef[] = [];
+    const visited = new Set<string>();
+    const queue = [...this.superclasses(classRef)];
+    while (queue.length > 0 && visited.size < 32) {
+      const parent = queue.shift()!;
+      const key = `${parent.file}\0${parent.localId}`;
+      if (visited.has(key)) continue;
+      visited.add(key);
+      for (const ref of this.memberRefs(parent, name)) {
+        const sig = signature(ref);
+        if (sig === undefined || seen.has(sig)) continue;
+        seen.add(sig);
+        out.push(ref);
+      }
+      queue.push(...this.superclasses(parent));
+    }
+    return out;
+  }
+
+  /**
    * The argument-to-parameter rule of the language a class is written in; where it cannot tell, the
    * workspace's class hierarchy (argument types named at the call, parameter types at the class).
    */
@@ -449,7 +500,7 @@ export class ReferenceResolver {
     if (!language || !callFile || !call) return language;
     return (argument, parameter) => {
       const verdict = language(argument, parameter);
-      if (verdict !== 'unknown') return verdict;
+      if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
     };
   }

@@ -39,7 +39,9 @@ const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
 /** A parameter of a type variable (written `*` by the extractor) takes any reference (a primitive boxed). */
 const TYPE_VARIABLE = '*';
 
-export function javaArgumentFits(argument: string, parameter: string): ArgumentFit {
+export function javaArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  // Any value converts to Object (a primitive boxed); a type variable may be bounded.
+  if (argument === null) return parameter === 'Object' ? 'converts' : 'unknown';
   if (argument === parameter) return 'exact';
   if (parameter === TYPE_VARIABLE || parameter === 'Object') return 'converts';
   const argumentPrimitive = argument in WIDENS_TO;
