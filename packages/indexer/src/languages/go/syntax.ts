@@ -58,7 +58,13 @@ export const GO_SYNTAX: SyntaxRules<GoContext> = {
     select_statement: block,
     expression_case: block,
     default_case: block,
-    type_case: block,
+    type_case: {
+      opensScope: { kind: 'block' },
+      visit: ({ node, ctx }) => {
+        bindCaseAlias(node, ctx);
+        return true;
+      },
+    },
     communication_case: block,
     type_switch_statement: {
       opensScope: { kind: 'block' },
@@ -151,8 +157,9 @@ function bindTypeParameters(list: SyntaxNode | null, scope: Scope): string[] {
 function bindParameters(list: SyntaxNode | null, scope: Scope, typeScope: Scope): void {
   for (const declaration of list?.namedChildren ?? []) {
     if (declaration?.type !== 'parameter_declaration' && declaration?.type !== 'variadic_parameter_declaration') continue;
-    // `xs ...T` is a slice of T: nothing proven about xs itself.
-    const type = declaration.type === 'parameter_declaration' ? statedType(declaration.childForFieldName('type')) : null;
+    // `xs ...T` is a slice of T.
+    const stated = statedType(declaration.childForFieldName('type'));
+    const type = declaration.type === 'parameter_declaration' ? stated : stated ? { kind: 'collection' as const, element: stated } : null;
     for (const name of declaration.childrenForFieldName('name')) {
       if (!name || name.text === '_') continue;
       scope.bind(name.text, 'parameter', undefined, { type, scope: typeScope });
@@ -387,6 +394,22 @@ function bindNames(
     const value: BoundValue | undefined = type === undefined ? undefined : { type, scope: ctx.scope, at: evaluatedAt };
     ctx.scope.bind(name.text, 'local', undefined, value, at);
   });
+}
+
+/**
+ * `switch v := x.(type) { case *T: … }`: in a clause that lists one type, v has that type (in a
+ * clause of several, v is x's value again: nothing proven).
+ */
+function bindCaseAlias(clause: SyntaxNode, ctx: GoContext): void {
+  const alias = clause.parent?.type === 'type_switch_statement' ? clause.parent.childForFieldName('alias') : null;
+  const names = alias?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'identifier' && c.text !== '_') ?? [];
+  if (names.length === 0) return;
+  // The grammar's `type` field also holds the commas between the types.
+  const types = clause.childrenForFieldName('type').filter((t): t is SyntaxNode => t !== null && t.isNamed);
+  if (types.length !== 1) return;
+  const type = statedType(types[0]);
+  const at = { line: clause.startPosition.row + 1, column: clause.startPosition.column };
+  for (const name of names) ctx.scope.bind(name.text, 'local', undefined, type ? { type, scope: ctx.scope, at } : undefined, at);
 }
 
 /** Where a statement ends, as a binding position (1-based line). */
