@@ -50,6 +50,12 @@ export class WorkspaceSymbols {
     return file ? this.languageOf(file)?.modules : undefined;
   }
 
+  /** The export name that stands for a module itself in its language (`default`), if any. */
+  defaultExportOf(file: string): string | undefined {
+    const extraction = this.files.get(file);
+    return extraction ? this.languageOf(extraction)?.binding.defaultExport : undefined;
+  }
+
   allFiles(): IterableIterator<FileExtraction> {
     return this.files.values();
   }
@@ -231,7 +237,7 @@ export class WorkspaceSymbols {
     for (const statement of this.scope(file).wildcardImports) {
       const key = resolver.importedPackage(file, statement.specifier);
       if (key === null) continue;
-      const member = this.fileSetMember(key, name, true);
+      const member = this.fileSetMember(key, name, this.packageKeyOf(file) !== key);
       if (member.type === 'declaration') found.push(member);
     }
     const distinct = dedupeTargets(found);
@@ -305,7 +311,9 @@ export class WorkspaceSymbols {
     const { statement, binding } = imported;
     const packageKey = this.modulesOf(this.files.get(fromFile))?.importedPackage?.(fromFile, statement.specifier) ?? null;
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
-      return binding.imported === '*' ? { type: 'file-set', key: packageKey } : this.fileSetMember(packageKey, binding.imported, true);
+      // A file importing from its own package sees the package's non-exported names too (Java: a package-private class).
+      const exportedOnly = this.packageKeyOf(fromFile) !== packageKey;
+      return binding.imported === '*' ? { type: 'file-set', key: packageKey } : this.fileSetMember(packageKey, binding.imported, exportedOnly);
     }
     if (binding.modulePath !== undefined) {
       const file = this.resolveSpecifier(fromFile, binding.modulePath);
@@ -324,6 +332,12 @@ export class WorkspaceSymbols {
       return { type: 'external', specifier: statement.specifier };
     }
     if (binding.imported === '*') return { type: 'module', file };
+    // A file of the same package (a set of files) sees names its package does not export (Java: a package-private class).
+    const ownPackage = this.packageKeyOf(fromFile);
+    if (ownPackage !== null && ownPackage === this.packageKeyOf(file)) {
+      const own = this.scope(file).declarations.get(binding.imported);
+      if (own && own.length > 0) return { type: 'declaration', ref: this.pickDeclaration(file, own) };
+    }
     return this.exportedMember(file, binding.imported, depth + 1);
   }
 
@@ -356,7 +370,8 @@ export class WorkspaceSymbols {
 
     // 1. Its own declarations.
     const own = scope.declarations.get(name);
-    if (own && name !== 'default') {
+    const isDefault = name === this.defaultExportOf(moduleFile);
+    if (own && !isDefault) {
       const exported = visibleAttributes ? own : own.filter((id) => file.declarations[id].isExported);
       if (exported.length > 0) return { type: 'declaration', ref: this.pickDeclaration(moduleFile, exported) };
     }
@@ -388,7 +403,7 @@ export class WorkspaceSymbols {
     }
 
     // 4. Wildcard re-exports: the name must come from exactly one of them.
-    if (name !== 'default') {
+    if (!isDefault) {
       const wildcardSpecifiers = file.exports
         .filter((s) => s.names === '*' && s.specifier !== null)
         .map((s) => s.specifier as string);
