@@ -93,6 +93,12 @@ export interface NameBindingRules {
    */
   nameFallback: 'workspace' | 'none';
   /**
+   * The export name that stands for the module itself (ECMAScript `default`: `export default`,
+   * `module.exports = fn`): a called module means it; it is never a declaration's own name and a
+   * wildcard re-export never carries it. Absent: a module has no such export.
+   */
+  defaultExport?: string;
+  /**
    * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
    * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
    */

@@ -391,8 +391,9 @@ export class ReferenceResolver {
         return unresolved('not-callable', false);
       case 'module': {
         // `const f = require('./f'); f()` calls what the module exports as its default.
-        const fallback = this.symbols.exportedMember(target.file, 'default');
-        if (fallback.type === 'declaration') return this.accept(site, fallback.ref, RESOLVED_BY.import);
+        const defaultName = this.symbols.defaultExportOf(target.file);
+        const fallback = defaultName === undefined ? undefined : this.symbols.exportedMember(target.file, defaultName);
+        if (fallback?.type === 'declaration') return this.accept(site, fallback.ref, RESOLVED_BY.import);
         return unresolved('not-callable', false);
       }
       case 'external':

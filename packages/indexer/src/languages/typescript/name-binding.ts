@@ -11,6 +11,7 @@ export const ecmascriptNameBinding: NameBindingRules = {
   superReceiver: 'super',
   implicitThis: false,
   nameFallback: 'workspace',
+  defaultExport: 'default',
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   isAccessor: () => false,
   linkableByName: () => true,
