@@ -219,7 +219,14 @@ export class ReferenceResolver {
         current = this.symbols.packageMember(current, part);
       } else if (current.type === 'declaration') {
         const decl = this.symbols.declaration(current.ref);
-        if (!CLASS_LIKE.has(decl.kind)) break;
+        if (!CLASS_LIKE.has(decl.kind)) {
+          // `type Decision = A | B` or `function f` merged with `namespace Decision` / `namespace f`: its members.
+          const twin = this.namespaceTwinMember(current.ref, part);
+          if (!twin) break;
+          current = { type: 'declaration', ref: twin };
+          viaMember = true;
+          continue;
+        }
         const own = this.memberRefs(current.ref, part);
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
