@@ -38,6 +38,9 @@ export function renderImpact(r: ImpactResult, s: Style): string {
     lines.push(s.bold(`affected tests (${r.affectedTests.length})`));
     lines.push(...r.affectedTests.map((t) => `  ${t}`));
   }
+  if (r.fileTests && r.fileTests.count !== r.affectedTests.length) {
+    lines.push(s.dim(`tests above: those this walk reached within ${plural(r.depth, 'hop')}; \`arbor affected ${r.fileTests.filePath}\` lists ${plural(r.fileTests.count, 'test file')}, every test importing the file however indirectly`));
+  }
   if (r.counts.nameBasedHops > 0) lines.push(s.dim(`${plural(r.counts.nameBasedHops, 'hop')} rest on name-based edges`));
   if (r.possibleTests.length > 0) {
     lines.push(s.bold(`possible tests (${r.possibleTests.length}): not proven to reach the target, an unproven site in each`));

@@ -4,6 +4,7 @@ import { openProject, type Project } from '../project.js';
 import { id, sampleGraph } from '../test-support/sample-graph.js';
 import { idOf, makeProject } from '../test-support/v4-database.js';
 import { callees, callers } from './callers.js';
+import { affected } from './affected.js';
 import { impact, riskOf } from './impact.js';
 import { nodeInfo } from './node.js';
 import { trace } from './trace.js';
@@ -93,6 +94,8 @@ describe('impact', () => {
     );
     expect(r.dependentFiles.map((f) => f.filePath).sort()).toEqual(['src/a.ts', 'src/b.test.ts']);
     expect(r.affectedTests).toEqual(['src/b.test.ts']);
+    // What `affected` would say of the symbol's file, so that a reader can tell why counts differ.
+    expect(r.fileTests).toEqual({ filePath: 'src/b.ts', count: affected(project, ['src/b.ts']).affectedTests.length });
     expect(r.risk).toBe('low');
     expect(r.summary).toContain('inner');
     expect(r.summary).toContain('risk low');

@@ -13,6 +13,7 @@ import { findSymbol, sortNodes, type SymbolFilter } from '../symbols/resolve-sym
 import { QueryError } from '../errors.js';
 import { isTestFile } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
+import { affected as affectedByFiles } from './affected.js';
 
 export interface ImpactOptions extends SymbolFilter {
   /** Hops to follow backwards. Default 3. */
@@ -73,6 +74,12 @@ export interface ImpactResult {
   completeness: Completeness;
   /** Test files not in affectedTests holding such an unproven site. */
   possibleTests: string[];
+  /**
+   * Why `arbor affected` may list more tests: it follows the whole import closure of the target's
+   * file (every test importing it, however indirectly), while `affectedTests` are the tests among
+   * what this walk reached within `depth` hops. null for an unknown target.
+   */
+  fileTests: { filePath: string; count: number } | null;
 }
 
 /** Thresholds on (dependent files, affected symbols): at or above → that level. */
@@ -92,7 +99,7 @@ export function impact(project: Project, query: string, options: ImpactOptions =
       riskReason: 'the target is neither an indexed file nor a known symbol',
       summary: `${query}: not an indexed file or a known symbol — impact unknown`,
       counts: { symbols: 0, files: 0, tests: 0, nameBasedHops: 0 }, truncated: false, moreBeyondDepth: false,
-      completeness: completeness([], limit, ['the target is not in the index']), possibleTests: [],
+      completeness: completeness([], limit, ['the target is not in the index']), possibleTests: [], fileTests: null,
     };
   }
 
@@ -151,6 +158,7 @@ export function impact(project: Project, query: string, options: ImpactOptions =
     counts: { symbols, files: dependentFiles.length, tests: affectedTests.length, nameBasedHops },
     truncated: affected.length < all.length, moreBeyondDepth: result.depthLimited,
     completeness: completeness(unproven, limit), possibleTests,
+    fileTests: testsOfFile(project, [...ownFiles][0]),
   };
 }
 
@@ -197,4 +205,9 @@ export function riskOf(files: number, symbols: number): { risk: Risk; reason: st
     return { risk: 'medium', reason: `${facts} (medium from ${MEDIUM.files} files or ${MEDIUM.symbols} symbols)` };
   }
   return { risk: 'low', reason: facts };
+}
+
+/** What `arbor affected <file>` would list for the target's file: the tests of its whole import closure. */
+function testsOfFile(project: Project, filePath: string): { filePath: string; count: number } {
+  return { filePath, count: affectedByFiles(project, [filePath]).affectedTests.length };
 }
