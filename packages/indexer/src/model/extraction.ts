@@ -102,7 +102,9 @@ export type TypeRef =
    * `range xs`); `first`: the first variable of a `range` — a map's key, a channel's element, and
    * nothing for a slice (its index).
    */
-  | { kind: 'element'; of: TypeRef; first?: boolean };
+  | { kind: 'element'; of: TypeRef; first?: boolean }
+  /** A function value whose (first) result is `returns` (Go `make := func() *T { … }`): calling the local gives it. */
+  | { kind: 'function'; returns: TypeRef };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,
@@ -211,6 +213,11 @@ export interface ReferenceSite {
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
   argumentTypes?: Array<string | null>;
+  /**
+   * Where `argumentTypes` has null: the type the argument's expression states, for the resolver to
+   * evaluate (a call's declared result: `f(make())`); null elsewhere. Absent: none stated.
+   */
+  argumentTypeRefs?: Array<TypeRef | null>;
   /**
    * `type`: the site names a type (an interface's `extends`, `implements`): it links only to a
    * declaration that is a type. Where a language lets a value and a type share a name (TypeScript's

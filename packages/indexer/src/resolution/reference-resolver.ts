@@ -56,6 +56,7 @@ export class ReferenceResolver {
   private readonly directCache = new Map<string, DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
+  private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -231,7 +232,7 @@ export class ReferenceResolver {
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
-        const chosen = last && own.length > 0 ? selectOverload(candidates, last, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last)) : undefined;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -454,7 +455,7 @@ export class ReferenceResolver {
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
       const chosen = overloading
-        ? selectOverload(candidates, call!, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call)) : undefined;
+        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {
@@ -506,11 +507,50 @@ export class ReferenceResolver {
     const language = this.bindingOf(classFile).argumentFits;
     const callFile = call && this.siteFiles.get(call);
     if (!language || !callFile || !call) return language;
+    const evaluated = this.overloadArguments(call).classes;
     return (argument, parameter) => {
+      const known = argument === null ? undefined : evaluated.get(argument);
+      if (known) {
+        // A class the resolver found for a call's result: compared as a class, never by its name alone.
+        const declared = this.namedType(classFile, classRef.localId, parameter);
+        if (declared && 'ref' in declared) return sameRef(declared.ref, known) ? 'exact' : this.hierarchy.fits({ ref: known }, declared);
+        const verdict = language(argument, parameter);
+        if (verdict === 'exact') return 'unknown';
+        return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
+      }
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
     };
+  }
+
+  /**
+   * A call's argument types for overload selection, with the stated ones (`argumentTypeRefs`: a
+   * call's declared result) evaluated to their class, named by its simple name; `classes` maps
+   * those names back (a name two different classes would share proves nothing).
+   */
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>; classes: Map<string, DeclarationRef> } {
+    const known = this.overloadSites.get(call);
+    if (known) return known;
+    const file = this.siteFiles.get(call);
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind'>, classes: new Map<string, DeclarationRef>() };
+    this.overloadSites.set(call, result);
+    if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
+    const clashing = new Set<string>();
+    const argumentTypes = call.argumentTypes.map((argument, i) => {
+      const stated = call.argumentTypeRefs![i];
+      if (argument !== null || !stated) return argument;
+      const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
+      if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return null;
+      const name = this.symbols.declaration(instance.classRef).name;
+      const other = result.classes.get(name);
+      if (other && !sameRef(other, instance.classRef)) clashing.add(name);
+      result.classes.set(name, instance.classRef);
+      return name;
+    });
+    for (const name of clashing) result.classes.delete(name);
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)) };
+    return result;
   }
 
   /** The class a type name written in a file means: a member type of a class around it, else what the name resolves to. */
@@ -584,4 +624,8 @@ function ambiguousOverload(candidates: DeclarationRef[]): Resolution {
 
 function unresolved(reason: UnresolvedReason, likelyInternal: boolean): Resolution {
   return { resolved: false, reason, likelyInternal };
+}
+
+function sameRef(a: DeclarationRef, b: DeclarationRef): boolean {
+  return a.file === b.file && a.localId === b.localId;
 }

@@ -42,6 +42,8 @@ export type ArgumentType =
   | { field: string }
   /** `a + b`: a String when either side is one. */
   | { concatenation: ArgumentType[] }
+  /** `f(make())`: the type the expression states, proven where it is written (`proven`), evaluated by the resolver. */
+  | { stated: TypeRef; proven?: TypeRef }
   | null;
 
 const RECEIVER_WORDS = new Set(['this', 'super']);
@@ -71,7 +73,12 @@ export class JavaFile {
   addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: JavaContext, args?: ArgumentType[]): ReferenceSite {
     const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
     this.siteClasses.set(site, ctx.classId);
-    if (args) this.argumentSites.push({ site, args, classId: ctx.classId });
+    if (args) {
+      this.argumentSites.push({ site, args, classId: ctx.classId });
+      for (const arg of args) {
+        if (arg && typeof arg === 'object' && 'stated' in arg) this.facts.proveLater(arg.stated, ctx.scope, undefined, (proven) => { arg.proven = proven; });
+      }
+    }
     return site;
   }
 
@@ -101,6 +108,8 @@ export class JavaFile {
     });
     for (const { site, args, classId } of this.argumentSites) {
       site.argumentTypes = args.map((arg) => this.argumentType(arg, classId));
+      const stated = args.map((arg) => (arg && typeof arg === 'object' && 'stated' in arg && arg.proven ? this.qualify(arg.proven, classId) ?? null : null));
+      if (stated.some((type) => type !== null)) site.argumentTypeRefs = stated;
     }
     return this.builder.finish(memberFacts);
   }
@@ -239,6 +248,7 @@ export class JavaFile {
     if (arg === null || typeof arg === 'string') return arg;
     if ('field' in arg) return this.field(arg.field, classId)?.simple ?? null;
     if ('concatenation' in arg) return arg.concatenation.some((side) => this.argumentType(side, classId) === 'String') ? 'String' : null;
+    if ('stated' in arg) return null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
     if (verdict.locallyBound) return (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null;
     return this.field(arg.name, classId)?.simple ?? null;

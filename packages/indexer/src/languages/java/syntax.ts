@@ -513,6 +513,11 @@ function argumentType(node: SyntaxNode, ctx: JavaContext): ArgumentType {
       const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
       return type === '*' ? null : type;
     }
+    case 'method_invocation': {
+      // A call's declared result, found by the resolver.
+      const stated = expressionType(node, ctx);
+      return stated ? { stated } : null;
+    }
     case 'this':
       return ctx.classId !== null && ctx.file.builder.declarations[ctx.classId].kind !== 'enum_member' && ctx.file.pathOf(ctx.classId)
         ? ctx.file.builder.declarations[ctx.classId].name : null;
