@@ -1,6 +1,7 @@
 /**
  * Bounded cost on hostile queries (issue 11): a 10,000-character search (item 15), globs with
- * repeated `**\/` and invalid globs in `files` and `--file` (item 16).
+ * repeated `**\/` and invalid globs in `files` and `--file` (item 16), a pathological `.gitignore` in the
+ * walk that finds new files (item 19).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,5 +78,22 @@ describe('item 16: globs in files and --file', () => {
       const json = arbor([...args, '-p', root, '--json']);
       expect((JSON.parse(json.stderr) as { error: { code: string } }).error.code).toBe('bad-argument');
     }
+  });
+});
+
+describe('item 19: a pathological .gitignore in the queries that walk the tree (status, files)', () => {
+  it('finds a new file under 30 folders at once and still honours the pattern', () => {
+    const deep = 'a/'.repeat(30);
+    const root = indexedProject({ [`${deep}old.ts`]: 'export function old() {}\n' });
+    writeFileSync(join(root, '.gitignore'), `${'a/**/'.repeat(14)}b\n`);
+    mkdirSync(join(root, deep, 'b'), { recursive: true });
+    writeFileSync(join(root, deep, 'new.ts'), 'export function fresh() {}\n');
+    writeFileSync(join(root, deep, 'b', 'hidden.ts'), 'export function hidden() {}\n');
+    const started = Date.now();
+    const run = arbor(['files', '-p', root, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    // The `ignore` package's regular expression took seconds of CPU per folder on this pattern.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((JSON.parse(run.stdout) as { added: string[] }).added).toEqual([`${deep}new.ts`]);
   });
 });
