@@ -102,7 +102,9 @@ export type TypeRef =
    * `range xs`); `first`: the first variable of a `range` — a map's key, a channel's element, and
    * nothing for a slice (its index).
    */
-  | { kind: 'element'; of: TypeRef; first?: boolean };
+  | { kind: 'element'; of: TypeRef; first?: boolean }
+  /** A function value whose (first) result is `returns` (Go `make := func() *T { … }`): calling the local gives it. */
+  | { kind: 'function'; returns: TypeRef };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

@@ -120,7 +120,8 @@ export class ReceiverTypes {
         return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth);
       }
       case 'collection':
-        return undefined; // a collection is no instance: its elements are
+      case 'function':
+        return undefined; // a collection or a function is no instance: its elements, its result are
       case 'element': {
         const stated = this.statedCollection(scope, type.of, depth + 1);
         if (!stated) return undefined;

@@ -234,6 +234,10 @@ export class Scope {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }
+    if (type.kind === 'function') {
+      const returns = this.provenType(type.returns, words, depth + 1, at);
+      return returns ? { kind: 'function', returns } : undefined;
+    }
     if (type.kind === 'collection') {
       const element = type.element && this.provenType(type.element, words, depth + 1, at);
       const key = type.key && this.provenType(type.key, words, depth + 1, at);
@@ -252,6 +256,8 @@ export class Scope {
     if (!of) return undefined;
     const through = (path: string[]): TypeRef => (path.length ? { kind: 'field', of, path } : of);
     if (type.kind === 'value') return through(chain.slice(1));
+    // `make()` with `make := func() *T { … }`: the literal's stated result.
+    if (type.kind === 'call' && chain.length === 1 && !type.result && of.kind === 'function') return of.returns;
     if (type.kind !== 'call' || chain.length < 2) return undefined;
     return {
       kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],

@@ -117,6 +117,11 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
       const of = index === 0 ? valueType(node.childForFieldName('operand')) : null;
       return of ? { kind: 'element', of } : null;
     }
+    case 'func_literal': {
+      // `make := func() *T { … }`: calling make gives a T.
+      const returns = index === 0 ? firstResultType(node.childForFieldName('result')) : null;
+      return returns ? { kind: 'function', returns } : null;
+    }
     case 'slice_expression':
       // `xs[1:]` holds what xs holds.
       return index === 0 ? valueType(node.childForFieldName('operand')) : null;
