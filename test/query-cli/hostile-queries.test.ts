@@ -68,15 +68,16 @@ describe('item 16: globs in files and --file', () => {
     expect((JSON.parse(matching.stdout) as { files: Array<{ filePath: string }> }).files.map((f) => f.filePath)).toEqual([`${deep}/x.ts`]);
   });
 
-  it('an invalid glob is a coded bad-argument error with a clear message, never an internal error', () => {
+  it('an invalid glob is a usage error (exit 2, code invalid-glob) with a clear message, never an internal error', () => {
     const root = indexedProject({ 'src/a.ts': 'export function a() {}\n' });
     for (const args of [['files', 'src/[z-a].ts'], ['search', '--file', 'src/[z-a]*', 'a'], ['files', `${'*'.repeat(5000)}`]]) {
       const human = arbor([...args, '-p', root]);
-      expect(human.status).toBe(1);
+      expect(human.status).toBe(2);
       expect(human.stderr).not.toMatch(/internal error/);
       expect(human.stderr).toMatch(/invalid glob .*z-a.*out of order|glob too long/);
       const json = arbor([...args, '-p', root, '--json']);
-      expect((JSON.parse(json.stderr) as { error: { code: string } }).error.code).toBe('bad-argument');
+      expect(json.status).toBe(2);
+      expect((JSON.parse(json.stderr) as { error: { code: string } }).error.code).toBe('invalid-glob');
     }
   });
 });

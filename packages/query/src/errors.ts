@@ -14,6 +14,7 @@ export type QueryErrorCode =
   | 'symbol-not-found'
   | 'ambiguous-symbol'
   | 'bad-argument'
+  | 'invalid-glob'       // a glob that cannot mean anything: a usage mistake
   | 'git-failed';
 
 export class QueryError extends Error {

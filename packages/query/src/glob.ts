@@ -6,7 +6,7 @@
  * A glob is compiled to a small automaton and matched by tracking the set of states it can be
  * in, one path character at a time: time is (pattern length × path length) whatever the
  * pattern, where a backtracking regular expression took minutes on repeated `**\/`. A pattern
- * that cannot mean anything (`[z-a]`) is a `bad-argument` error.
+ * that cannot mean anything (`[z-a]`) or is absurdly long is an `invalid-glob` error (a usage mistake).
  */
 import { QueryError } from './errors.js';
 
@@ -143,7 +143,7 @@ class Parser {
       if (chars[k + 1] === '-' && k + 2 < chars.length) {
         const hi = chars[k + 2];
         if (lo.codePointAt(0)! > hi.codePointAt(0)!) {
-          throw new QueryError('bad-argument', `invalid glob ${this.pattern}: range ${lo}-${hi} is out of order`);
+          throw new QueryError('invalid-glob', `invalid glob ${this.pattern}: range ${lo}-${hi} is out of order`);
         }
         ranges.push([lo.codePointAt(0)!, hi.codePointAt(0)!]);
         k += 2;
@@ -162,7 +162,7 @@ class Parser {
 
 export function globToRegExp(pattern: string): GlobMatcher {
   if (pattern.length > MAX_PATTERN_LENGTH) {
-    throw new QueryError('bad-argument', `glob too long (${pattern.length} characters; at most ${MAX_PATTERN_LENGTH})`);
+    throw new QueryError('invalid-glob', `glob too long (${pattern.length} characters; at most ${MAX_PATTERN_LENGTH})`);
   }
   let p = pattern.replace(/\\/g, '/');
   while (p.startsWith('./')) p = p.slice(2);

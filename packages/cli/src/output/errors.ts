@@ -13,7 +13,7 @@ export const EXIT = {
   ok: 0,
   /** The question has no answer: unknown or ambiguous symbol, bad argument, git failure. */
   failed: 1,
-  /** Usage error (from yargs). */
+  /** Usage error (from yargs, or a glob that cannot mean anything). */
   usage: 2,
   /** No index: run `arbor index`. */
   noIndex: 3,
@@ -25,6 +25,8 @@ export function exitCodeFor(code: QueryErrorCode): number {
   switch (code) {
     case 'no-index':
       return EXIT.noIndex;
+    case 'invalid-glob':
+      return EXIT.usage;
     case 'not-codegraph':
     case 'future-schema':
     case 'corrupt':
