@@ -126,10 +126,9 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
       // `xs[1:]` holds what xs holds.
       return index === 0 ? valueType(node.childForFieldName('operand')) : null;
     case 'unary_expression': {
+      // `&T{}`, `&xs[i]`, `&v`: a pointer reaches the methods of what it points to.
       const operand = node.childForFieldName('operand');
-      return index === 0 && node.childForFieldName('operator')?.text === '&' && operand?.type === 'composite_literal'
-        ? namedType(operand.childForFieldName('type'))
-        : null;
+      return index === 0 && node.childForFieldName('operator')?.text === '&' ? valueType(operand) : null;
     }
     case 'identifier':
     case 'selector_expression': {
