@@ -1,6 +1,7 @@
 // Reproducible sampling: the same seed picks the same examples, so two runs can be compared.
 
-function mulberry32(seed) {
+/** mulberry32: a small deterministic PRNG (also the bench generator's, so a size always yields one tree). */
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

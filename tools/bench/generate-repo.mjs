@@ -8,20 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { mulberry32 as prng } from '../accuracy/sample.mjs';
 
 const USAGE = 'usage: node tools/bench/generate-repo.mjs <out-dir> --files N [--seed S] [--python-share F]';
-
-/** mulberry32: a small deterministic PRNG, so a size always yields the same repository. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['order', 'user', 'cart', 'price', 'token', 'session', 'report', 'query', 'cache', 'event', 'route',
   'schema', 'field', 'record', 'batch', 'stream', 'config', 'policy', 'account', 'invoice', 'ledger', 'metric'];
