@@ -131,7 +131,8 @@ export interface NameBindingRules {
   implicitOutsideBase?(declaration: Declaration): boolean;
 }
 
-export type ArgumentFit = 'exact' | 'converts' | 'unknown' | 'no';
+/** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */
+export type ArgumentFit = 'exact' | 'converts' | 'boxes' | 'unknown' | 'no';
 
 /** Everything the global resolution pass knows about one language family, for one workspace. */
 export interface ResolutionLanguage {

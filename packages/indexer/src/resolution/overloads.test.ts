@@ -66,6 +66,34 @@ describe('overload selection', () => {
     expect(pick(modifiers, [null, null])).toBe(0);
   });
 
+  it('the most specific overload, when the caller gives the rule; never through boxing', () => {
+    // Java-like: int widens to long and double, long to double; boxing to Integer is a later phase.
+    const javaish = (arg: string | null, param: string): ArgumentFit => {
+      if (arg === param) return 'exact';
+      const widens: Record<string, string[]> = { int: ['long', 'double'], long: ['double'] };
+      if (arg !== null && widens[arg]?.includes(param)) return 'converts';
+      if (arg === 'int' && param === 'Integer') return 'boxes';
+      if (param === 'Object') return arg === 'int' || arg === 'long' ? 'boxes' : 'converts';
+      if (arg === 'Sub' && param === 'Base') return 'converts';
+      if (arg === 'null' && param !== 'int' && param !== 'long' && param !== 'double') return 'converts';
+      return arg === null ? 'unknown' : 'no';
+    };
+    const run = (decls: Declaration[], args: Array<string | null>, specific = true) => {
+      const refs: DeclarationRef[] = decls.map((_, localId) => ({ file: 'C.java', localId }));
+      const result = selectOverload(refs, { argumentTypes: args, kind: 'calls' }, (ref) => decls[ref.localId], javaish, specific ? javaish : undefined)!;
+      return 'ref' in result ? result.ref.localId : 'ambiguous' in result ? result.ambiguous.map((r) => r.localId) : 'none';
+    };
+    const numbers = [method(1, ['double']), method(2, ['long']), method(3, ['Integer'])];
+    expect(run(numbers, ['int'])).toBe(1);
+    expect(run(numbers, ['int'], false)).toEqual([0, 1, 2]);
+    // Only boxing reaches them: no phase without boxing to pick from.
+    expect(run([method(1, ['Integer']), method(2, ['Object'])], ['int'])).toEqual([0, 1]);
+    const objects = [method(1, ['Object']), method(2, ['Base']), method(3, ['Sub'])];
+    expect(run(objects, ['null'])).toBe(2);
+    // An argument of an unproven type: nothing is most specific for sure.
+    expect(run([method(1, ['Object']), method(2, ['Base'])], [null])).toEqual([0, 1]);
+  });
+
   it('a method reference means an overloaded name only when it has one overload', () => {
     expect(pick(set, undefined, 'references')).toEqual([0, 1, 2, 3]);
     expect(pick([method(1, ['int'])], undefined, 'references')).toBe(0);

@@ -11,7 +11,8 @@
  *     them surely applies (every argument fits it, proven or fitting whatever it is);
  *  3. drop those a proven argument cannot be passed to; one left: it;
  *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
- *  5. otherwise the call is ambiguous — never the first declared overload.
+ *  5. else, every argument proven, the most specific (below), where the caller gives the rule;
+ *  6. otherwise the call is ambiguous — never the first declared overload.
  * A method reference (`Foo::bar`, kind `references`) states no arguments: it is ambiguous as soon
  * as the name is overloaded.
  */
@@ -40,6 +41,7 @@ export function selectOverload(
   site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
+  moreSpecific?: ArgumentFitRule,
 ): OverloadChoice | undefined {
   const args = site.argumentTypes;
   const callables = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
@@ -74,6 +76,18 @@ export function selectOverload(
       return fits(arg, params[i]);
     });
   };
+  /**
+   * 5. The most specific (JLS 15.12.2.5) of those that may apply without boxing: one that surely
+   *    applies so, whose every parameter type converts (widening, subtyping) to the other ones'.
+   */
+  const mostSpecific = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
+    const withoutBoxing = applicable.filter((ref) => !verdicts(ref).includes('boxes'));
+    const narrower = (a: DeclarationRef, b: DeclarationRef) => declarationOf(a).parameterTypes!
+      .every((type, i) => ['exact', 'converts'].includes(moreSpecific!(type, declarationOf(b).parameterTypes![i])));
+    const found = withoutBoxing.filter((m) => verdicts(m).every((v) => v === 'exact' || v === 'converts')
+      && withoutBoxing.every((other) => other === m || narrower(m, other)));
+    return found.length === 1 ? found[0] : undefined;
+  };
   for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
     const applicable = group.filter((ref) => !verdicts(ref).includes('no'));
     // Fixed arity wins over a variadic overload only when it surely applies: one that may not leaves the variadic ones in play.
@@ -86,13 +100,15 @@ export function selectOverload(
     if (args.every((arg) => arg !== null)) {
       const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
       if (exact.length === 1) return { ref: exact[0] };
+      const specific = moreSpecific && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
+      if (specific) return { ref: specific };
     }
     return { ambiguous: applicable };
   }
   return { ambiguous: byArity };
 }
 
-const ORDER: readonly ArgumentFit[] = ['exact', 'converts', 'unknown', 'no'];
+const ORDER: readonly ArgumentFit[] = ['exact', 'converts', 'boxes', 'unknown', 'no'];
 
 function best(a: ArgumentFit, b: ArgumentFit): ArgumentFit {
   return ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b;

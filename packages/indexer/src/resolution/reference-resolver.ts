@@ -232,7 +232,7 @@ export class ReferenceResolver {
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
-        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last)) : undefined;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -455,7 +455,7 @@ export class ReferenceResolver {
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
       const chosen = overloading
-        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call)) : undefined;
+        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {
@@ -521,6 +521,18 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
+    };
+  }
+
+  /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */
+  private specificOf(classRef: DeclarationRef): ArgumentFitRule | undefined {
+    const classFile = this.symbols.extraction(classRef.file)!;
+    const language = this.bindingOf(classFile).argumentFits;
+    if (!language) return undefined;
+    return (narrow, wide) => {
+      const verdict = language(narrow, wide);
+      if (verdict !== 'unknown' || narrow === null) return verdict;
+      return this.hierarchy.fits(this.namedType(classFile, classRef.localId, narrow), this.namedType(classFile, classRef.localId, wide));
     };
   }
 

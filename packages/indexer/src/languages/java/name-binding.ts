@@ -43,18 +43,18 @@ export function javaArgumentFits(argument: string | null, parameter: string): Ar
   // Any value converts to Object (a primitive boxed); a type variable may be bounded.
   if (argument === null) return parameter === 'Object' ? 'converts' : 'unknown';
   if (argument === parameter) return 'exact';
-  if (parameter === TYPE_VARIABLE || parameter === 'Object') return 'converts';
   const argumentPrimitive = argument in WIDENS_TO;
   const parameterPrimitive = parameter in WIDENS_TO;
+  if (parameter === TYPE_VARIABLE || parameter === 'Object') return argumentPrimitive ? 'boxes' : 'converts';
   if (argument === 'null') return parameterPrimitive ? 'no' : 'converts';
   if (argumentPrimitive) {
     if (parameterPrimitive) return WIDENS_TO[argument].includes(parameter) ? 'converts' : 'no';
     const boxed = BOXES[argument];
-    return boxed === parameter || FINAL_SUPERTYPES[boxed]?.includes(parameter) ? 'converts' : 'no';
+    return boxed === parameter || FINAL_SUPERTYPES[boxed]?.includes(parameter) ? 'boxes' : 'no';
   }
   if (parameterPrimitive) {
     const unboxed = UNBOXES[argument];
-    if (unboxed !== undefined) return unboxed === parameter || WIDENS_TO[unboxed].includes(parameter) ? 'converts' : 'no';
+    if (unboxed !== undefined) return unboxed === parameter || WIDENS_TO[unboxed].includes(parameter) ? 'boxes' : 'no';
     // A reference that is no box (or an array) never becomes a primitive; an unknown class might be a box's subtype: none is (they are final).
     return 'no';
   }
