@@ -131,11 +131,11 @@ describe('item 22: coded errors, never "internal error"', () => {
 });
 
 describe('item 16: globs in files and --file', () => {
-  it('a bad glob is a bad argument (exit 1), a pathological one answers at once', () => {
+  it('a bad glob is a usage error (exit 2), a pathological one answers at once', () => {
     const root = indexed();
     for (const args of [['files', '[z-a]'], ['search', 'alpha', '--file', 'src/[z-a].ts']]) {
       const run = arbor([...args, '-p', root]);
-      expect(run.status, run.stderr).toBe(1);
+      expect(run.status, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/out of order/);
       expect(run.stderr).not.toMatch(/internal error/);
     }
