@@ -214,8 +214,8 @@ export interface ReferenceSite {
    */
   argumentTypes?: Array<string | null>;
   /**
-   * Where `argumentTypes` has null: the type the argument's expression states, for the resolver to
-   * evaluate (a call's declared result: `f(make())`); null elsewhere. Absent: none stated.
+   * Per argument, the type its expression is stated to have, for the resolver to evaluate to a class
+   * (a call's declared result `f(make())`, a local's declared type); null where none is. Absent: none stated.
    */
   argumentTypeRefs?: Array<TypeRef | null>;
   /**

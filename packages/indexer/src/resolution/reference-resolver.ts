@@ -537,8 +537,8 @@ export class ReferenceResolver {
   }
 
   /**
-   * A call's argument types for overload selection, with the stated ones (`argumentTypeRefs`: a
-   * call's declared result) evaluated to their class, named by its simple name; `classes` maps
+   * A call's argument types for overload selection, with the stated ones (`argumentTypeRefs`: a local's
+   * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
   private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>; classes: Map<string, DeclarationRef> } {
@@ -551,9 +551,9 @@ export class ReferenceResolver {
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
       const stated = call.argumentTypeRefs![i];
-      if (argument !== null || !stated) return argument;
+      if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
-      if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return null;
+      if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const name = this.symbols.declaration(instance.classRef).name;
       const other = result.classes.get(name);
       if (other && !sameRef(other, instance.classRef)) clashing.add(name);

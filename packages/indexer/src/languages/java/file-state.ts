@@ -108,7 +108,7 @@ export class JavaFile {
     });
     for (const { site, args, classId } of this.argumentSites) {
       site.argumentTypes = args.map((arg) => this.argumentType(arg, classId));
-      const stated = args.map((arg) => (arg && typeof arg === 'object' && 'stated' in arg && arg.proven ? this.qualify(arg.proven, classId) ?? null : null));
+      const stated = args.map((arg) => this.argumentTypeRef(arg, classId));
       if (stated.some((type) => type !== null)) site.argumentTypeRefs = stated;
     }
     return this.builder.finish(memberFacts);
@@ -242,6 +242,23 @@ export class JavaFile {
       return;
     }
     site.receiver = this.qualifyChain(receiver, classId);
+  }
+
+  /**
+   * The type an argument is stated to have, for the resolver to find as a class: a call's declared
+   * result, a local's or a field's declared type (`Inner` imported by name is found through its outer class).
+   */
+  private argumentTypeRef(arg: ArgumentType, classId: number | null): TypeRef | null {
+    if (arg === null || typeof arg === 'string' || 'concatenation' in arg) return null;
+    let type: TypeRef | null | undefined;
+    if ('stated' in arg) type = arg.proven;
+    else if ('field' in arg) type = this.field(arg.field, classId)?.type;
+    else {
+      const verdict = arg.scope.classify(arg.name, false, arg.at);
+      const value = verdict.locallyBound ? verdict.scope?.provenValue(arg.name) : undefined;
+      type = verdict.locallyBound ? value?.scope.provenType(value.type, undefined, 0, value.at) : this.field(arg.name, classId)?.type;
+    }
+    return type ? this.qualify(type, classId) ?? null : null;
   }
 
   private argumentType(arg: ArgumentType, classId: number | null): string | null {
