@@ -16,6 +16,15 @@ export function registerIndexCommand(cli: Argv): void {
         .option('gitignore', { type: 'boolean', default: true, describe: 'Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too)' })
         .option('max-file-size', { type: 'string', default: '1MiB', describe: 'Skip files larger than this (bytes, or with KiB/MiB suffix)' })
         .option('threads', { type: 'number', describe: 'Extraction worker threads (default: one per core)' })
+        .option('cache', {
+          type: 'boolean',
+          default: true,
+          describe: 'Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)',
+        })
+        .option('cache-dir', {
+          type: 'string',
+          describe: 'Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs',
+        })
         .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary on stderr' }),
     async (argv) => {
       const maxFileSize = parseByteSize(argv['max-file-size']);
@@ -31,6 +40,8 @@ export function registerIndexCommand(cli: Argv): void {
           gitignore: argv.gitignore,
           maxFileSize,
           threads: argv.threads,
+          cache: argv.cache,
+          cacheDir: argv['cache-dir'],
           onProgress: progress?.update,
         });
       } catch (error) {
@@ -81,7 +92,10 @@ function summary(r: IndexReport): string {
     `  edges    ${r.edges.total}: ${kinds(r.edges.byKind)}`,
     `  resolved ${resolved} sites: ${kinds(r.resolution.resolvedBy)}`,
     `  unresolved ${r.unresolved_count} (likely internal ${r.unresolved_likely_internal_count})`,
-    `  grammars ${r.grammarsLoaded.join(', ') || 'none'} on ${r.threads} thread${r.threads === 1 ? '' : 's'}`,
+    `  grammars ${r.grammarsLoaded.join(', ') || 'none'}${r.threads > 0 ? ` on ${r.threads} thread${r.threads === 1 ? '' : 's'}` : ''}`,
+    r.cache.used
+      ? `  cache    ${r.cache.fromCache} of ${r.files.indexed} files from the cache, ${r.cache.extracted} parsed (${escapeControls(r.cache.dir ?? '')})`
+      : `  cache    not used, ${r.cache.extracted} files parsed`,
   ];
   if (r.filesWithParseErrors.length > 0) {
     const shown = r.filesWithParseErrors.slice(0, 5).map((path) => escapeControls(path)).join(', ');

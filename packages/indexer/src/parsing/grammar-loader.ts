@@ -31,7 +31,7 @@ export class GrammarError extends Error {
   override name = 'GrammarError';
 }
 
-let manifest: { path: string; grammars: GrammarEntry[] } | undefined;
+let manifest: { path: string; grammars: GrammarEntry[]; runtime: string } | undefined;
 let initialised: Promise<void> | undefined;
 const grammars = new Map<Language, Promise<Grammar>>();
 const loaded = new Set<Language>();
@@ -63,11 +63,17 @@ export function grammarsJsonPath(): string {
 export function grammarManifest(): readonly GrammarEntry[] {
   if (!manifest) {
     const path = grammarsJsonPath();
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { grammars?: GrammarEntry[] };
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { grammars?: GrammarEntry[]; webTreeSitter?: unknown };
     if (!Array.isArray(parsed.grammars)) throw new GrammarError(`${path}: no "grammars" array`);
-    manifest = { path, grammars: parsed.grammars };
+    manifest = { path, grammars: parsed.grammars, runtime: String(parsed.webTreeSitter ?? 'unknown') };
   }
   return manifest.grammars;
+}
+
+/** The web-tree-sitter version grammars.json pins (it runs every grammar, so it is part of what parses). */
+export function grammarRuntimeVersion(): string {
+  grammarManifest();
+  return manifest!.runtime;
 }
 
 export function grammarEntry(language: Language): GrammarEntry {

@@ -17,6 +17,12 @@ export interface IndexOptions {
   force?: boolean;
   /** One-line notices for the user (a migrated graph being replaced). Default: stderr. */
   onNotice?: (message: string) => void;
+  /** Use the extraction cache (default true); false: parse every file, read and write no cache. */
+  cache?: boolean;
+  /** Where the extraction cache lives (default `<root>/.codegraph/cache`), e.g. a folder CI keeps between jobs. */
+  cacheDir?: string;
+  /** The timestamp written into the graph (`updated_at`, `indexed_at`, metadata); default now. For tests comparing graphs. */
+  now?: number;
 }
 
 export interface Progress {
@@ -38,7 +44,15 @@ export interface IndexReport {
   nodes: { total: number; byKind: Record<string, number> };
   edges: { total: number; byKind: Record<string, number> };
   grammarsLoaded: string[];
+  /** Extraction worker threads started (0 when every file came from the cache). */
   threads: number;
+  /**
+   * The extraction cache: `fromCache` files were not parsed (their extraction was read from the
+   * cache), `extracted` were; `pruned` entry files of files gone or changed were removed.
+   */
+  cache: { used: boolean; dir?: string; fromCache: number; extracted: number; pruned: number };
+  /** Milliseconds per phase: discover, cacheLookup (within extract), extract, resolve, write, prune. */
+  timings?: Record<string, number>;
   /** Files whose parse had syntax errors; everything outside the broken regions was still extracted. */
   filesWithParseErrors: string[];
   resolution: {

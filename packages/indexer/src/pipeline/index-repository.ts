@@ -1,10 +1,13 @@
 /**
  * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic).
- * Every run rebuilds the whole graph: resolution is global (see the format spec for why).
+ * Every run rebuilds the whole graph: resolution is global (see the format spec for why). What
+ * extraction gave for a file's content is cached (extraction-cache/), so an unchanged file is
+ * not parsed again; resolution and the write always cover every file.
  */
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { DEFAULT_READ_CAP, readTextInsideRoot } from '@arbor/vocabulary';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
@@ -13,6 +16,9 @@ import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { runExtractionPool } from '../workers/extraction-pool.js';
+import { readSourceFile } from '../workers/read-source.js';
+import { defaultCacheDir, ExtractionCache } from '../extraction-cache/extraction-cache.js';
+import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
 import { IndexError, type IndexOptions, type IndexReport } from './index-report.js';
@@ -61,39 +67,57 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     meta.set(file.path, { mtimeMs: file.mtimeMs });
     jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes });
   }
+  const timings: Record<string, number> = { discover: Date.now() - started };
+
+  // The cache decides hits before any worker starts: a hit skips reading twice and parsing.
+  const extractStarted = Date.now();
+  const cache = openCache(database, options, notice);
+  const indexed: IndexedFile[] = [];
+  const lookup = cache ? lookUpExtractions(cache, root, jobs, maxBytes) : { hits: [], misses: jobs };
+  indexed.push(...lookup.hits);
+  const misses = cache ? lookup.misses.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : jobs;
+  timings.cacheLookup = Date.now() - extractStarted;
 
   // Extraction: results arrive in completion order; sort afterwards so output is deterministic.
-  const indexed: IndexedFile[] = [];
-  let done = 0;
+  let done = lookup.hits.length;
   progress({ phase: 'extract', done, total: jobs.length });
-  const pool = await runExtractionPool(
-    jobs,
-    (job, outcome) => {
-      done++;
-      if (outcome.type === 'unreadable') {
-        const reason = outcome.reason ?? 'unreadable';
-        skip(reason);
-        if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
-      }
-      else {
-        indexed.push({
-          extraction: outcome.extraction,
-          contentHash: outcome.contentHash,
-          size: outcome.size,
-          modifiedAt: Math.floor(outcome.mtimeMs ?? meta.get(job.path)!.mtimeMs),
-        });
-      }
-      progress({ phase: 'extract', done, total: jobs.length, path: job.path });
-    },
-    { threads: options.threads },
-  );
+  const pool = misses.length === 0
+    ? { grammarsLoaded: [], threads: 0 }
+    : await runExtractionPool(
+      misses,
+      (job, outcome) => {
+        done++;
+        if (outcome.type === 'unreadable') {
+          const reason = outcome.reason ?? 'unreadable';
+          skip(reason);
+          if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
+        }
+        else {
+          indexed.push({
+            extraction: outcome.extraction,
+            contentHash: outcome.contentHash,
+            size: outcome.size,
+            modifiedAt: Math.floor(outcome.mtimeMs ?? meta.get(job.path)!.mtimeMs),
+          });
+        }
+        progress({ phase: 'extract', done, total: jobs.length, path: job.path });
+      },
+      { threads: options.threads },
+    );
+  timings.extract = Date.now() - extractStarted;
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 
+  const resolveStarted = Date.now();
   progress({ phase: 'resolve', done: 0, total: indexed.length });
   const workspace = workspaceView(root, new Set(indexed.map((f) => f.extraction.path)));
-  const graph = buildGraph(indexed, resolutionLanguagesFor(workspace));
+  const graph = buildGraph(indexed, resolutionLanguagesFor(workspace), options.now);
 
+  timings.resolve = Date.now() - resolveStarted;
   const nodesByKind = countBy(graph.nodes, (n) => n.kind);
+  // The grammars the graph's files were parsed with, whether parsed now or taken from the cache:
+  // the report (stored in the graph) is the same either way.
+  const grammarsUsed = new Set(pool.grammarsLoaded);
+  for (const hit of lookup.hits) grammarsUsed.add(hit.extraction.language);
   const filesWithErrors = indexed
     .filter((f) => f.extraction.errors.some((e) => e.severity === 'error'))
     .map((f) => f.extraction.path);
@@ -104,8 +128,11 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     files: { seen: discovery.seen, indexed: indexed.length, skipped, skippedFiles },
     nodes: { total: graph.nodes.length, byKind: nodesByKind },
     edges: { total: 0, byKind: {} },
-    grammarsLoaded: pool.grammarsLoaded,
+    grammarsLoaded: [...grammarsUsed].sort(),
     threads: pool.threads,
+    cache: cache
+      ? { used: true, dir: cache.dir, fromCache: lookup.hits.length, extracted: indexed.length - lookup.hits.length, pruned: 0 }
+      : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
     filesWithParseErrors: filesWithErrors,
     resolution: { resolvedBy: graph.stats.resolvedBy, unresolvedByReason: graph.stats.unresolvedByReason },
     unresolved_count: graph.stats.unresolvedCount,
@@ -114,6 +141,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     arborVersion: ARBOR_VERSION,
   };
 
+  const writeStarted = Date.now();
   progress({ phase: 'write', done: 0, total: graph.nodes.length + graph.edges.length });
   const written = writeGraph(report.database, {
     nodes: graph.nodes,
@@ -130,10 +158,61 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
         resolution: report.resolution,
       }),
     },
-  });
+  }, options.now === undefined ? {} : { now: options.now });
+  timings.write = Date.now() - writeStarted;
+  // Only after the graph is in place: entries of files gone or changed since go.
+  if (cache) {
+    const pruneStarted = Date.now();
+    const live = new Set<string>();
+    for (const file of indexed) live.add(cache.nameOf(file.extraction.path, file.extraction.language, file.contentHash));
+    report.cache.pruned = cache.prune(live);
+    timings.prune = Date.now() - pruneStarted;
+  }
+  report.timings = timings;
   report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
   report.durationMs = Date.now() - started;
   return report;
+}
+
+/**
+ * The cache for this run: `--cache-dir`, or `.codegraph/cache/` beside the graph (whose folder
+ * and .gitignore are prepared first, so the cache is never there unignored). None with
+ * `--no-cache`, or when the folder cannot be used (then this run is cold, and says why).
+ */
+function openCache(database: string, options: IndexOptions, notice: (message: string) => void): ExtractionCache | undefined {
+  if (options.cache === false) return undefined;
+  const own = options.cacheDir === undefined;
+  if (own) prepareDatabaseLocation(dirname(database), database, true);
+  const dir = own ? defaultCacheDir(database) : resolve(options.cacheDir!);
+  const opened = ExtractionCache.open(dir, own);
+  if (opened instanceof ExtractionCache) return opened;
+  notice(`extraction cache not used: ${opened.unusable}`);
+  return undefined;
+}
+
+/**
+ * Reads and hashes every file on the main thread and takes the cached extraction of each one
+ * whose entry checks out. A file that cannot be read here is left to a worker, which reports it
+ * as every run does.
+ */
+function lookUpExtractions(cache: ExtractionCache, root: string, jobs: ExtractJob[], maxBytes: number): { hits: IndexedFile[]; misses: ExtractJob[] } {
+  const hits: IndexedFile[] = [];
+  const misses: ExtractJob[] = [];
+  for (const job of jobs) {
+    const read = readSourceFile(root, job.path, maxBytes);
+    if (!read.ok) {
+      misses.push(job);
+      continue;
+    }
+    const contentHash = createHash('sha256').update(read.bytes).digest('hex');
+    const cached = cache.read(job.path, job.language, contentHash);
+    if (cached === undefined || cached.size !== read.bytes.length) {
+      misses.push(job);
+      continue;
+    }
+    hits.push({ extraction: cached.extraction, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs) });
+  }
+  return { hits, misses };
 }
 
 function checkExistingDatabase(database: string, force: boolean, notice: (message: string) => void): void {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { extractFile } from '../extraction/extract-file.js';
+import { storeExtraction } from '../extraction-cache/extraction-cache.js';
 import { loadedGrammars } from '../parsing/grammar-loader.js';
 import type { WorkerReply, WorkerRequest } from './messages.js';
 import { readSourceFile } from './read-source.js';
@@ -27,5 +28,9 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const { bytes } = read;
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   const extraction = await extractFile(job.path, job.language, bytes);
+  // Stored here, in parallel, rather than on the main thread, which would serialise every entry.
+  // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
+  const failed = extraction.errors.some((e) => e.code === 'parse-failed' || e.code === 'extraction-failed');
+  if (job.cacheEntries !== undefined && !failed) storeExtraction(job.cacheEntries, job.path, job.language, contentHash, { extraction, size: bytes.length });
   return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs };
 }

@@ -11,6 +11,8 @@ export interface ExtractJob {
   root: string;
   /** The size limit, checked again on the descriptor that is read. */
   maxBytes: number;
+  /** The extraction cache's entries folder: the worker stores its result there (best effort). */
+  cacheEntries?: string;
 }
 
 export type WorkerReply =

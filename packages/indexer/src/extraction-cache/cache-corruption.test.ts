@@ -1,0 +1,186 @@
+/**
+ * A cache is never trusted: an entry that is garbage, cut short, altered, of another extractor
+ * version or of the wrong shape is a miss (the file is parsed again and the entry rewritten),
+ * and the graph is the one a cold run writes. Plus the switches: --no-cache reads and writes no
+ * cache, --cache-dir keeps it elsewhere, and a cache folder that is a link is never gone through.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexRepository } from '../pipeline/index-repository.js';
+import type { IndexReport } from '../pipeline/index-report.js';
+import { dumpGraph } from '../test-support/graph-dump.js';
+import { EXTRACTION_VERSION } from '../version.js';
+
+const NOW = 1_700_000_000_000;
+let base: string;
+let root: string;
+
+const FILES: Record<string, string> = {
+  'src/a.ts': 'export function alpha(n: number): number {\n  return n * 2;\n}\n',
+  'src/b.ts': "import { alpha } from './a';\nexport function beta(): number {\n  return alpha(2);\n}\n",
+  'src/c.ts': "import { beta } from './b';\nexport class Gamma {\n  run(): number {\n    return beta();\n  }\n}\n",
+  'src/d.py': 'def delta():\n    return 4\n\n\ndef epsilon():\n    return delta()\n',
+  'src/e.js': 'function zeta() {\n  return 1;\n}\nfunction eta() {\n  return zeta();\n}\n',
+};
+
+beforeEach(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-cache-bad-'));
+  root = path.join(base, 'repo');
+  for (const [file, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+    // Whole seconds: a copy keeps them exactly (mtimes are in the files table).
+    fs.utimesSync(path.join(root, file), 1_600_000_000, 1_600_000_000 + Object.keys(FILES).indexOf(file));
+  }
+  fs.mkdirSync(path.join(root, '.codegraph'));
+});
+
+afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+
+const graphPath = () => path.join(root, '.codegraph', 'codegraph.db');
+const defaultCache = () => path.join(root, '.codegraph', 'cache');
+
+function index(options: Parameters<typeof indexRepository>[1] = {}): Promise<IndexReport> {
+  return indexRepository(root, { threads: 1, now: NOW, onNotice: () => {}, ...options });
+}
+
+/** Every entry file of a cache, by the source path its header names. */
+function entries(cacheDir = defaultCache()): Map<string, string> {
+  const found = new Map<string, string>();
+  const top = path.join(cacheDir, 'extractions');
+  for (const shard of fs.readdirSync(top)) {
+    for (const file of fs.readdirSync(path.join(top, shard))) {
+      const entry = path.join(top, shard, file);
+      const header = fs.readFileSync(entry, 'utf8').split('\n', 1)[0];
+      found.set((JSON.parse(header) as { key: { path: string } }).key.path, entry);
+    }
+  }
+  return found;
+}
+
+/** Rewrites an entry with a consistent checksum: only the key or shape check can refuse it. */
+function forge(entry: string, change: (header: Record<string, any>, payload: Record<string, any>) => void): void {
+  const text = fs.readFileSync(entry, 'utf8');
+  const newline = text.indexOf('\n');
+  const header = JSON.parse(text.slice(0, newline)) as Record<string, any>;
+  const payload = JSON.parse(text.slice(newline + 1)) as Record<string, any>;
+  change(header, payload);
+  const bytes = Buffer.from(JSON.stringify(payload), 'utf8');
+  header.bytes = bytes.length;
+  header.sha256 = createHash('sha256').update(bytes).digest('hex');
+  fs.writeFileSync(entry, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), bytes]));
+}
+
+describe('a bad cache is ignored and rebuilt, never trusted', () => {
+  it('garbage, a truncated entry, flipped bytes, a foreign version and a wrong shape are misses; the graph is the cold one', async () => {
+    await index({ cache: false });
+    const cold = dumpGraph(graphPath());
+    const first = await index();
+    expect(first.cache).toMatchObject({ used: true, fromCache: 0, extracted: 5 });
+    const found = entries();
+    expect([...found.keys()].sort()).toEqual(Object.keys(FILES).sort());
+
+    // Each of these, were it believed, would rename a declaration in the graph.
+    const rename = (payload: Record<string, any>) => {
+      payload.extraction.declarations[0].name = 'forged';
+      payload.extraction.declarations[0].qualifiedName = 'forged';
+    };
+    fs.writeFileSync(found.get('src/a.ts')!, 'not an entry at all \u0000\u0001');
+    const b = fs.readFileSync(found.get('src/b.ts')!);
+    fs.writeFileSync(found.get('src/b.ts')!, b.subarray(0, Math.floor(b.length / 2)));
+    const c = fs.readFileSync(found.get('src/c.ts')!);
+    const flipped = Buffer.from(c.toString('utf8').replace('"Gamma"', '"Gamme"'), 'utf8');
+    expect(flipped.equals(c)).toBe(false);
+    fs.writeFileSync(found.get('src/c.ts')!, flipped);
+    forge(found.get('src/d.py')!, (header, payload) => {
+      header.key.extractionVersion = EXTRACTION_VERSION + 1;
+      rename(payload);
+    });
+    forge(found.get('src/e.js')!, (_header, payload) => {
+      payload.extraction.declarations = 'forged';
+    });
+
+    const second = await index();
+    expect(second.cache).toMatchObject({ fromCache: 0, extracted: 5 });
+    expect(dumpGraph(graphPath())).toBe(cold);
+    expect(dumpGraph(graphPath())).not.toContain('forged');
+
+    // The entries were rewritten: the next run takes every file from the cache.
+    const third = await index();
+    expect(third.cache).toMatchObject({ fromCache: 5, extracted: 0 });
+    expect(dumpGraph(graphPath())).toBe(cold);
+
+    // A well-formed entry of the right key is believed: the checks above are what refused the others.
+    forge(entries().get('src/a.ts')!, (_header, payload) => rename(payload));
+    await index();
+    expect(dumpGraph(graphPath())).toContain('forged');
+  });
+
+  it('a half-written entry (a writer killed before its rename) and stray files are not read, and pruned', async () => {
+    await index();
+    const entry = entries().get('src/a.ts')!;
+    const temp = `${entry}.tmp-99999-abcdef`;
+    fs.writeFileSync(temp, fs.readFileSync(entry).subarray(0, 10));
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(temp, old, old);
+    fs.rmSync(entry);
+    const report = await index();
+    expect(report.cache).toMatchObject({ fromCache: 4, extracted: 1 });
+    expect(fs.existsSync(temp)).toBe(false);
+    expect(fs.existsSync(entry)).toBe(true);
+  });
+
+  it('--no-cache parses every file and neither reads nor writes the cache', async () => {
+    const report = await index({ cache: false });
+    expect(report.cache).toEqual({ used: false, fromCache: 0, extracted: 5, pruned: 0 });
+    expect(fs.existsSync(defaultCache())).toBe(false);
+    await index();
+    const before = fs.readdirSync(path.join(defaultCache(), 'extractions'), { recursive: true }).sort();
+    const cold = await index({ cache: false });
+    expect(cold.cache.fromCache).toBe(0);
+    expect(cold.threads).toBeGreaterThan(0);
+    expect(fs.readdirSync(path.join(defaultCache(), 'extractions'), { recursive: true }).sort()).toEqual(before);
+  });
+
+  it('--cache-dir keeps the cache elsewhere (a fresh checkout reuses it), and nothing lands in .codegraph/cache', async () => {
+    const ci = path.join(base, 'ci-cache');
+    await index({ cacheDir: ci });
+    const cold = dumpGraph(graphPath());
+    expect(fs.existsSync(defaultCache())).toBe(false);
+    expect(entries(ci).size).toBe(5);
+
+    // A second checkout of the same tree elsewhere: same paths and contents, so every file hits.
+    const other = path.join(base, 'checkout-2');
+    fs.cpSync(root, other, { recursive: true, preserveTimestamps: true });
+    fs.rmSync(path.join(other, '.codegraph', 'codegraph.db'));
+    const report = await indexRepository(other, { threads: 1, now: NOW, onNotice: () => {}, cacheDir: ci });
+    expect(report.cache).toMatchObject({ used: true, dir: ci, fromCache: 5, extracted: 0 });
+    expect(report.threads).toBe(0);
+    expect(dumpGraph(report.database)).toBe(cold);
+  });
+
+  it('a cache folder that is a symlink is never gone through', async () => {
+    const outside = path.join(base, 'outside');
+    fs.mkdirSync(outside);
+    // Committed in the checkout: arbor's own folder is replaced by a real one, the target untouched.
+    fs.symlinkSync(outside, defaultCache());
+    const own = await index();
+    expect(own.cache).toMatchObject({ used: true, extracted: 5 });
+    expect(fs.lstatSync(defaultCache()).isDirectory()).toBe(true);
+    expect(fs.readdirSync(outside)).toEqual([]);
+    // The folder carries its own .gitignore, whatever .codegraph/.gitignore says.
+    expect(fs.readFileSync(path.join(defaultCache(), '.gitignore'), 'utf8')).toContain('*');
+
+    // A --cache-dir that is a link is not used (a cold run says why), and nothing is written through it.
+    const link = path.join(base, 'cache-link');
+    fs.symlinkSync(outside, link);
+    const notices: string[] = [];
+    const report = await indexRepository(root, { threads: 1, cacheDir: link, onNotice: (m) => notices.push(m) });
+    expect(report.cache).toMatchObject({ used: false, extracted: 5 });
+    expect(notices.join('\n')).toMatch(/cache not used: .*symlink/);
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+});

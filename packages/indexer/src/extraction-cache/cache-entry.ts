@@ -1,0 +1,58 @@
+/**
+ * One cache entry as bytes: a header line (the full key, the payload's length and sha256) and
+ * the payload (the extraction as JSON: it is plain data by contract, see model/extraction.ts).
+ * Decoding trusts nothing: a header of another key (an older extractor, another grammar), a
+ * short or altered payload (a run killed mid-write, a flipped bit, an edited file) or a payload
+ * of the wrong shape decodes to `undefined`, which the caller treats as a miss.
+ */
+import { createHash } from 'node:crypto';
+import type { FileExtraction } from '../model/extraction.js';
+import { sameKey, type CacheKey } from './cache-key.js';
+
+export interface CachedExtraction {
+  extraction: FileExtraction;
+  /** The source file's size in bytes when it was extracted. */
+  size: number;
+}
+
+/** A header is a few hundred bytes; a longer first line is not ours. */
+const MAX_HEADER = 4096;
+
+export function encodeEntry(key: CacheKey, value: CachedExtraction): Buffer {
+  const payload = Buffer.from(JSON.stringify(value), 'utf8');
+  const header = { key, bytes: payload.length, sha256: sha256(payload) };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), payload]);
+}
+
+export function decodeEntry(bytes: Buffer, expected: CacheKey): CachedExtraction | undefined {
+  try {
+    const newline = bytes.subarray(0, MAX_HEADER).indexOf(0x0a);
+    if (newline < 0) return undefined;
+    const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as { key?: unknown; bytes?: unknown; sha256?: unknown };
+    if (!sameKey(expected, header.key)) return undefined;
+    const payload = bytes.subarray(newline + 1);
+    if (header.bytes !== payload.length || header.sha256 !== sha256(payload)) return undefined;
+    const value = JSON.parse(payload.toString('utf8')) as unknown;
+    return isCachedExtraction(value, expected) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isCachedExtraction(value: unknown, key: CacheKey): value is CachedExtraction {
+  if (typeof value !== 'object' || value === null) return false;
+  const { extraction, size } = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(size) || (size as number) < 0) return false;
+  if (typeof extraction !== 'object' || extraction === null) return false;
+  const e = extraction as Record<string, unknown>;
+  return (
+    e.path === key.path &&
+    e.language === key.language &&
+    Number.isSafeInteger(e.lineCount) &&
+    ['declarations', 'imports', 'exports', 'references', 'errors'].every((field) => Array.isArray(e[field]))
+  );
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

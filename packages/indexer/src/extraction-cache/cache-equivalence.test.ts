@@ -1,0 +1,127 @@
+/**
+ * The cache's promise: a re-index that takes extractions from the cache writes the graph a cold
+ * full rebuild writes, byte for byte in every table, after real changes to the tree (an edit, a
+ * new file, a deleted one, a rename, and a new same-named declaration that turns a unique-name
+ * link ambiguous), because resolution always runs over every file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexRepository } from '../pipeline/index-repository.js';
+import type { IndexReport } from '../pipeline/index-report.js';
+import { dumpGraph } from '../test-support/graph-dump.js';
+
+const FIXTURES = new URL('../../../../fixtures/', import.meta.url).pathname;
+const NOW = 1_700_000_000_000;
+let base: string;
+let root: string;
+
+beforeEach(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-cache-'));
+  root = path.join(base, 'repo');
+  fs.cpSync(path.join(FIXTURES, 'typescript'), path.join(root, 'ts'), { recursive: true });
+  fs.cpSync(path.join(FIXTURES, 'python'), path.join(root, 'py'), { recursive: true });
+  // Browser scripts without imports: `helperOnly()` is linked by the one workspace declaration of that name.
+  write('web/helpers.js', 'function helperOnly(x) {\n  return x + 1;\n}\n');
+  write('web/main.js', 'function main() {\n  return helperOnly(41);\n}\n');
+  // The report stored in the graph counts .codegraph/ as an ignored folder once it exists: make
+  // the first run see the tree every later run sees.
+  fs.mkdirSync(path.join(root, '.codegraph'));
+});
+
+afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+
+function write(relative: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+  fs.writeFileSync(path.join(root, relative), text);
+}
+
+function index(options: Parameters<typeof indexRepository>[1] = {}): Promise<IndexReport> {
+  return indexRepository(root, { threads: 2, now: NOW, onNotice: () => {}, ...options });
+}
+
+const graphPath = () => path.join(root, '.codegraph', 'codegraph.db');
+
+/** Re-indexes with the cache, then cold (--no-cache) on the same tree; returns both dumps. */
+async function cachedThenCold(): Promise<{ cached: string; cold: string; report: IndexReport }> {
+  const report = await index();
+  const cached = dumpGraph(graphPath());
+  await index({ cache: false });
+  return { cached, cold: dumpGraph(graphPath()), report };
+}
+
+function uniqueNameCalls(): number {
+  const db = new Database(graphPath(), { readonly: true });
+  try {
+    return db.prepare("SELECT count(*) FROM edges WHERE kind = 'calls' AND json_extract(metadata, '$.resolvedBy') = 'unique-name'").pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+describe('a cached re-index writes the graph a cold rebuild writes', () => {
+  it('after an edit, an added, a deleted and a renamed file, and a name made ambiguous', async () => {
+    const first = await index();
+    expect(first.cache).toMatchObject({ used: true, fromCache: 0 });
+    const total = first.files.indexed;
+    expect(total).toBeGreaterThan(20);
+    const coldDump = dumpGraph(graphPath());
+
+    // Nothing changed: every file from the cache, no worker started, the same graph.
+    const again = await index();
+    expect(again.cache.fromCache).toBe(total);
+    expect(again.threads).toBe(0);
+    expect(dumpGraph(graphPath())).toBe(coldDump);
+
+    // Edit: a new function in one file.
+    fs.appendFileSync(path.join(root, 'web/main.js'), 'function second() {\n  return helperOnly(1) + main();\n}\n');
+    let run = await cachedThenCold();
+    expect(run.report.cache).toMatchObject({ fromCache: total - 1, extracted: 1 });
+    expect(run.cached).toBe(run.cold);
+    expect(run.cached).not.toBe(coldDump);
+    expect(run.cached).toContain('second');
+
+    // Add a file.
+    write('web/extra.js', 'function extra() {\n  return main();\n}\n');
+    run = await cachedThenCold();
+    expect(run.report.cache).toMatchObject({ fromCache: total, extracted: 1 });
+    expect(run.cached).toBe(run.cold);
+    expect(run.cached).toContain('web/extra.js');
+
+    // Delete a file: its entry is pruned, everything else still hits.
+    fs.rmSync(path.join(root, 'web/extra.js'));
+    run = await cachedThenCold();
+    expect(run.report.cache).toMatchObject({ fromCache: total, extracted: 0 });
+    expect(run.report.cache.pruned).toBeGreaterThan(0);
+    expect(run.cached).toBe(run.cold);
+    expect(run.cached).not.toContain('web/extra.js');
+
+    // Rename a file: same content, new path (extraction depends on the path, so it is parsed again).
+    fs.renameSync(path.join(root, 'web/helpers.js'), path.join(root, 'web/util.js'));
+    run = await cachedThenCold();
+    expect(run.report.cache).toMatchObject({ fromCache: total - 1, extracted: 1 });
+    expect(run.cached).toBe(run.cold);
+    expect(run.cached).toContain('web/util.js');
+    expect(run.cached).not.toContain('web/helpers.js');
+    expect(uniqueNameCalls()).toBeGreaterThan(0);
+
+    // A second helperOnly elsewhere: the unique-name links of the unchanged main.js must go.
+    write('web/other.js', 'function helperOnly(y) {\n  return y;\n}\n');
+    run = await cachedThenCold();
+    expect(run.report.cache).toMatchObject({ fromCache: total, extracted: 1 });
+    expect(run.cached).toBe(run.cold);
+    expect(uniqueNameCalls()).toBe(0);
+  });
+
+  it('the same graph with one thread, two threads and from the cache', async () => {
+    await index({ threads: 1, cache: false });
+    const one = dumpGraph(graphPath());
+    await index({ threads: 2 });
+    expect(dumpGraph(graphPath())).toBe(one);
+    const cached = await index({ threads: 1 });
+    expect(cached.cache.fromCache).toBe(cached.files.indexed);
+    expect(dumpGraph(graphPath())).toBe(one);
+  });
+});
