@@ -51,8 +51,11 @@ export interface IndexReport {
    * cache), `extracted` were; `pruned` entry files of files gone or changed were removed.
    */
   cache: { used: boolean; dir?: string; fromCache: number; extracted: number; pruned: number };
-  /** Milliseconds per phase: discover, cacheLookup (within extract), extract, resolve, write, prune. */
-  timings?: Record<string, number>;
+  /**
+   * Wall and CPU milliseconds per phase, in order: discover, cacheLookup (read, hash, look up),
+   * extract (the workers, for files the cache did not have), resolve, write, prune (the cache).
+   */
+  timings?: Record<string, { wallMs: number; cpuMs: number }>;
   /** Files whose parse had syntax errors; everything outside the broken regions was still extracted. */
   filesWithParseErrors: string[];
   resolution: {

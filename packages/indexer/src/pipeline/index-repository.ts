@@ -21,6 +21,7 @@ import { defaultCacheDir, ExtractionCache } from '../extraction-cache/extraction
 import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
+import { phaseClock } from './phase-clock.js';
 import { IndexError, type IndexOptions, type IndexReport } from './index-report.js';
 
 export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
@@ -29,6 +30,7 @@ const MAX_LISTED_SKIPS = 200;
 
 export async function indexRepository(rootArg: string, options: IndexOptions = {}): Promise<IndexReport> {
   const started = Date.now();
+  const clock = phaseClock();
   const root = checkRoot(rootArg);
   const progress = options.onProgress ?? (() => {});
   const notice = options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`));
@@ -67,16 +69,15 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     meta.set(file.path, { mtimeMs: file.mtimeMs });
     jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes });
   }
-  const timings: Record<string, number> = { discover: Date.now() - started };
+  clock.lap('discover');
 
   // The cache decides hits before any worker starts: a hit skips reading twice and parsing.
-  const extractStarted = Date.now();
   const cache = openCache(database, options, notice);
   const indexed: IndexedFile[] = [];
   const lookup = cache ? lookUpExtractions(cache, root, jobs, maxBytes) : { hits: [], misses: jobs };
   indexed.push(...lookup.hits);
   const misses = cache ? lookup.misses.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : jobs;
-  timings.cacheLookup = Date.now() - extractStarted;
+  clock.lap('cacheLookup');
 
   // Extraction: results arrive in completion order; sort afterwards so output is deterministic.
   let done = lookup.hits.length;
@@ -104,15 +105,14 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
       },
       { threads: options.threads },
     );
-  timings.extract = Date.now() - extractStarted;
+  clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 
-  const resolveStarted = Date.now();
   progress({ phase: 'resolve', done: 0, total: indexed.length });
   const workspace = workspaceView(root, new Set(indexed.map((f) => f.extraction.path)));
   const graph = buildGraph(indexed, resolutionLanguagesFor(workspace), options.now);
 
-  timings.resolve = Date.now() - resolveStarted;
+  clock.lap('resolve');
   const nodesByKind = countBy(graph.nodes, (n) => n.kind);
   // The grammars the graph's files were parsed with, whether parsed now or taken from the cache:
   // the report (stored in the graph) is the same either way.
@@ -141,7 +141,6 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     arborVersion: ARBOR_VERSION,
   };
 
-  const writeStarted = Date.now();
   progress({ phase: 'write', done: 0, total: graph.nodes.length + graph.edges.length });
   const written = writeGraph(report.database, {
     nodes: graph.nodes,
@@ -159,16 +158,15 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
       }),
     },
   }, options.now === undefined ? {} : { now: options.now });
-  timings.write = Date.now() - writeStarted;
+  clock.lap('write');
   // Only after the graph is in place: entries of files gone or changed since go.
   if (cache) {
-    const pruneStarted = Date.now();
     const live = new Set<string>();
     for (const file of indexed) live.add(cache.nameOf(file.extraction.path, file.extraction.language, file.contentHash));
     report.cache.pruned = cache.prune(live);
-    timings.prune = Date.now() - pruneStarted;
+    clock.lap('prune');
   }
-  report.timings = timings;
+  report.timings = clock.times;
   report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
   report.durationMs = Date.now() - started;
   return report;

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Times a cold `arbor index` against a re-index after one file changed, side by side, on a fresh copy per run:
+//   cold      `arbor index --no-cache` (parses every file)
+//   fill      `arbor index` with an empty cache (parses every file and stores each extraction)
+//   changed   one line appended to one file, then `arbor index` (that file parsed, the rest from the cache)
+// The target (issue 9): changed ≤ 15% of cold. Each run also prints where the changed run's time went,
+// per phase (wall and CPU, from the report's timings), so what is left after the cache is visible.
+// Usage: node tools/bench/cache-bench.mjs <repo> [--runs N] [--file <path in repo>] [--json] [--keep]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measure, median } from './measure.mjs';
+import { ARBOR_BIN, freshCopy } from './tools.mjs';
+
+const USAGE = 'usage: node tools/bench/cache-bench.mjs <repo> [--runs N] [--file <path in repo>] [--json] [--keep]';
+const fail = (m) => { process.stderr.write(`cache-bench: ${m}\n`); process.exit(2); };
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      runs: { type: 'string', default: '3' }, file: { type: 'string' },
+      json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (e) { fail(`${e.message}\n${USAGE}`); }
+if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
+if (args.positionals.length !== 1) fail(USAGE);
+const repo = path.resolve(args.positionals[0]);
+if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
+const runs = Number.parseInt(args.values.runs, 10);
+if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+if (!fs.existsSync(ARBOR_BIN)) fail(`${ARBOR_BIN} not found: build arbor first`);
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-cache-bench-'));
+process.on('exit', () => { if (!args.values.keep) fs.rmSync(scratch, { recursive: true, force: true }); });
+const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
+
+async function index(copy, extra) {
+  const m = await measure(process.execPath, [ARBOR_BIN, 'index', copy, '--json', '--quiet', ...extra]);
+  if (m.exitCode !== 0) fail(`arbor index ${extra.join(' ')} failed (${m.exitCode}): ${m.stderr.slice(-2000)}`);
+  const report = JSON.parse(m.stdout);
+  return {
+    wallSeconds: m.wallSeconds, cpuSeconds: m.cpuSeconds, maxRssKb: m.maxRssKb,
+    files: report.files.indexed, fromCache: report.cache.fromCache, extracted: report.cache.extracted,
+    phases: report.timings ?? {},
+  };
+}
+
+/** The file to change: --file, else the middle one by size among the files the cold run indexed (a typical file). */
+function fileToChange() {
+  if (args.values.file) return args.values.file;
+  const rows = JSON.parse(fs.readFileSync(path.join(scratch, 'files.json'), 'utf8'));
+  return rows[rows.length >> 1];
+}
+
+const results = [];
+try {
+  for (let run = 1; run <= runs; run++) {
+    const copy = freshCopy(repo, path.join(scratch, `run-${run}`, path.basename(repo)));
+    const cold = await index(copy, ['--no-cache']);
+    if (run === 1 && !args.values.file) {
+      // Files by size, from the graph the cold run wrote (no SQLite client needed here: arbor files --json).
+      const listed = await measure(process.execPath, [ARBOR_BIN, 'files', '--json'], { cwd: copy });
+      const files = JSON.parse(listed.stdout);
+      const flat = files.files.map((f) => ({ path: f.filePath, size: f.size }));
+      flat.sort((a, b) => a.size - b.size || (a.path < b.path ? -1 : 1));
+      fs.writeFileSync(path.join(scratch, 'files.json'), JSON.stringify(flat.map((f) => f.path)));
+    }
+    const fill = await index(copy, []);
+    const changedFile = fileToChange();
+    fs.appendFileSync(path.join(copy, changedFile), '\n// cache-bench: one changed line\n');
+    const changed = await index(copy, []);
+    results.push({ run, changedFile, cold, fill, changed });
+    log(`run ${run}: cold ${cold.wallSeconds.toFixed(2)} s wall ${cold.cpuSeconds?.toFixed(2)} s CPU; fill ${fill.wallSeconds.toFixed(2)} s; `
+      + `changed (${changedFile}) ${changed.wallSeconds.toFixed(2)} s wall ${changed.cpuSeconds?.toFixed(2)} s CPU, ${changed.fromCache}/${changed.files} from the cache`);
+  }
+} finally { /* scratch removed on exit */ }
+
+const med = (pick) => median(results.map(pick));
+const summary = {
+  repo, runs, changedFile: results[0]?.changedFile,
+  cold: { wallSeconds: med((r) => r.cold.wallSeconds), cpuSeconds: med((r) => r.cold.cpuSeconds), maxRssKb: med((r) => r.cold.maxRssKb) },
+  fill: { wallSeconds: med((r) => r.fill.wallSeconds), cpuSeconds: med((r) => r.fill.cpuSeconds) },
+  changed: {
+    wallSeconds: med((r) => r.changed.wallSeconds), cpuSeconds: med((r) => r.changed.cpuSeconds), maxRssKb: med((r) => r.changed.maxRssKb),
+    files: results[0]?.changed.files, fromCache: results[0]?.changed.fromCache,
+    phases: Object.fromEntries(Object.keys(results[0]?.changed.phases ?? {}).map((p) => [p, {
+      wallMs: med((r) => r.changed.phases[p]?.wallMs), cpuMs: med((r) => r.changed.phases[p]?.cpuMs),
+    }])),
+  },
+  coldPhases: Object.fromEntries(Object.keys(results[0]?.cold.phases ?? {}).map((p) => [p, {
+    wallMs: med((r) => r.cold.phases[p]?.wallMs), cpuMs: med((r) => r.cold.phases[p]?.cpuMs),
+  }])),
+};
+summary.ratio = {
+  wall: summary.changed.wallSeconds / summary.cold.wallSeconds,
+  cpu: summary.cold.cpuSeconds ? summary.changed.cpuSeconds / summary.cold.cpuSeconds : null,
+};
+
+if (args.values.json) process.stdout.write(`${JSON.stringify({ summary, results }, null, 2)}\n`);
+else {
+  const pct = (x) => (x == null ? '?' : `${(x * 100).toFixed(1)}%`);
+  const phases = (p) => Object.entries(p).map(([k, v]) => `${k} ${v.wallMs}/${v.cpuMs}`).join(', ');
+  process.stdout.write([
+    `cache-bench ${repo} (${runs} run${runs === 1 ? '' : 's'}, medians; changed file ${summary.changedFile})`,
+    `  cold     ${summary.cold.wallSeconds.toFixed(2)} s wall  ${summary.cold.cpuSeconds?.toFixed(2)} s CPU`,
+    `  fill     ${summary.fill.wallSeconds.toFixed(2)} s wall  ${summary.fill.cpuSeconds?.toFixed(2)} s CPU (cold run that also fills the cache)`,
+    `  changed  ${summary.changed.wallSeconds.toFixed(2)} s wall  ${summary.changed.cpuSeconds?.toFixed(2)} s CPU  ${summary.changed.fromCache}/${summary.changed.files} files from the cache`,
+    `  changed / cold: ${pct(summary.ratio.wall)} wall, ${pct(summary.ratio.cpu)} CPU (target ≤ 15%)`,
+    `  phases, ms wall/CPU — cold: ${phases(summary.coldPhases)}`,
+    `  phases, ms wall/CPU — changed: ${phases(summary.changed.phases)}`,
+    '',
+  ].join('\n'));
+}
