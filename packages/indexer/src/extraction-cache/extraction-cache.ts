@@ -5,8 +5,8 @@
  * is checked when read (cache-entry.ts) and anything that fails the check is a miss.
  */
 import path from 'node:path';
-import { openInsideRoot, readDescriptor } from '@arbor/vocabulary';
-import { closeSync } from 'node:fs';
+import { openInsideRoot } from '@arbor/vocabulary';
+import { closeSync, lstatSync, readSync } from 'node:fs';
 import type { Language } from '../model/graph-vocabulary.js';
 import { cacheKeyOf, entryNameOf } from './cache-key.js';
 import { decodeEntry, encodeEntry, type CachedExtraction } from './cache-entry.js';
@@ -34,6 +34,16 @@ export class ExtractionCache {
     return entryNameOf(cacheKeyOf(filePath, language, contentHash));
   }
 
+  /** Whether an entry file is there for this content (unchecked: `read` checks it). */
+  has(filePath: string, language: Language, contentHash: string): boolean {
+    const { shard, file } = entryPath(entryNameOf(cacheKeyOf(filePath, language, contentHash)));
+    try {
+      return lstatSync(path.join(this.entriesDir, shard, file)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
   /** The cached extraction of this content, or undefined (absent, unreadable or failing any check). */
   read(filePath: string, language: Language, contentHash: string): CachedExtraction | undefined {
     const key = cacheKeyOf(filePath, language, contentHash);
@@ -41,9 +51,15 @@ export class ExtractionCache {
     const opened = openInsideRoot(this.entriesDir, `${shard}/${file}`, { maxBytes: MAX_ENTRY_BYTES, followSymlinks: false });
     if (!opened.ok) return undefined;
     try {
-      const chunks: Buffer[] = [];
-      if (readDescriptor(opened.fd, MAX_ENTRY_BYTES, (chunk) => chunks.push(chunk)) !== 'ok') return undefined;
-      return decodeEntry(Buffer.concat(chunks), key);
+      // Sized by fstat (one allocation, no copies); a file that grew since is cut short and fails its checksum.
+      const bytes = Buffer.allocUnsafe(opened.stat.size);
+      let filled = 0;
+      while (filled < bytes.length) {
+        const n = readSync(opened.fd, bytes, filled, bytes.length - filled, null);
+        if (n === 0) return undefined;
+        filled += n;
+      }
+      return decodeEntry(bytes, key);
     } catch {
       return undefined;
     } finally {

@@ -15,7 +15,7 @@ import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
-import { runExtractionPool } from '../workers/extraction-pool.js';
+import { runExtractionPool, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
 import { defaultCacheDir, ExtractionCache } from '../extraction-cache/extraction-cache.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
@@ -71,40 +71,57 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   }
   clock.lap('discover');
 
-  // The cache decides hits before any worker starts: a hit skips reading twice and parsing.
+  // The cache decides before any worker starts: a file whose entry is there is not parsed. Workers
+  // start on the files without one while the main thread reads the entries of the others (on two
+  // cores, a worker's start-up and grammar load cost nothing then); an entry that fails its checks
+  // is parsed in a second round.
   const cache = openCache(database, options, notice);
   const indexed: IndexedFile[] = [];
-  const lookup = cache ? lookUpExtractions(cache, root, jobs, maxBytes) : { hits: [], misses: jobs };
-  indexed.push(...lookup.hits);
-  const misses = cache ? lookup.misses.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : jobs;
-  clock.lap('cacheLookup');
+  const hashed = cache ? hashSources(cache, root, jobs, maxBytes) : [];
+  const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : list);
+  const firstRound = cache ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
 
-  // Extraction: results arrive in completion order; sort afterwards so output is deterministic.
-  let done = lookup.hits.length;
+  let done = 0;
   progress({ phase: 'extract', done, total: jobs.length });
-  const pool = misses.length === 0
-    ? { grammarsLoaded: [], threads: 0 }
-    : await runExtractionPool(
-      misses,
-      (job, outcome) => {
-        done++;
-        if (outcome.type === 'unreadable') {
-          const reason = outcome.reason ?? 'unreadable';
-          skip(reason);
-          if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
-        }
-        else {
-          indexed.push({
-            extraction: outcome.extraction,
-            contentHash: outcome.contentHash,
-            size: outcome.size,
-            modifiedAt: Math.floor(outcome.mtimeMs ?? meta.get(job.path)!.mtimeMs),
-          });
-        }
-        progress({ phase: 'extract', done, total: jobs.length, path: job.path });
-      },
-      { threads: options.threads },
-    );
+  const onOutcome = (job: ExtractJob, outcome: JobOutcome) => {
+    done++;
+    if (outcome.type === 'unreadable') {
+      const reason = outcome.reason ?? 'unreadable';
+      skip(reason);
+      if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
+    }
+    else {
+      indexed.push({
+        extraction: outcome.extraction,
+        contentHash: outcome.contentHash,
+        size: outcome.size,
+        modifiedAt: Math.floor(outcome.mtimeMs ?? meta.get(job.path)!.mtimeMs),
+      });
+    }
+    progress({ phase: 'extract', done, total: jobs.length, path: job.path });
+  };
+  const runPool = (list: ExtractJob[]): Promise<PoolRun> =>
+    list.length === 0 ? Promise.resolve({ grammarsLoaded: [], threads: 0 }) : runExtractionPool(withCache(list), onOutcome, { threads: options.threads });
+  const firstPool = runPool(firstRound);
+  const hits: IndexedFile[] = [];
+  const secondRound: ExtractJob[] = [];
+  if (cache) {
+    for (const h of hashed) {
+      if (!h.entryPresent) continue;
+      const cached = cache.read(h.job.path, h.job.language, h.contentHash!);
+      if (cached === undefined || cached.size !== h.size) secondRound.push(h.job);
+      else hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
+    }
+  }
+  indexed.push(...hits);
+  done += hits.length;
+  clock.lap('cacheLookup');
+  const pools = [await firstPool, await runPool(secondRound)];
+  const pool = {
+    grammarsLoaded: [...new Set(pools.flatMap((p) => p.grammarsLoaded))],
+    threads: Math.max(...pools.map((p) => p.threads)),
+  };
+  const lookup = { hits };
   clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 
@@ -188,29 +205,27 @@ function openCache(database: string, options: IndexOptions, notice: (message: st
   return undefined;
 }
 
-/**
- * Reads and hashes every file on the main thread and takes the cached extraction of each one
- * whose entry checks out. A file that cannot be read here is left to a worker, which reports it
- * as every run does.
- */
-function lookUpExtractions(cache: ExtractionCache, root: string, jobs: ExtractJob[], maxBytes: number): { hits: IndexedFile[]; misses: ExtractJob[] } {
-  const hits: IndexedFile[] = [];
-  const misses: ExtractJob[] = [];
-  for (const job of jobs) {
+interface HashedSource {
+  job: ExtractJob;
+  /** Absent when the file could not be read here (a worker then reports it as every run does). */
+  contentHash?: string;
+  size?: number;
+  modifiedAt?: number;
+  /** The cache has an entry file under this content's key (not yet checked). */
+  entryPresent: boolean;
+}
+
+/** Reads and hashes every file on the main thread and notes which have a cache entry. */
+function hashSources(cache: ExtractionCache, root: string, jobs: ExtractJob[], maxBytes: number): HashedSource[] {
+  return jobs.map((job) => {
     const read = readSourceFile(root, job.path, maxBytes);
-    if (!read.ok) {
-      misses.push(job);
-      continue;
-    }
+    if (!read.ok) return { job, entryPresent: false };
     const contentHash = createHash('sha256').update(read.bytes).digest('hex');
-    const cached = cache.read(job.path, job.language, contentHash);
-    if (cached === undefined || cached.size !== read.bytes.length) {
-      misses.push(job);
-      continue;
-    }
-    hits.push({ extraction: cached.extraction, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs) });
-  }
-  return { hits, misses };
+    return {
+      job, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs),
+      entryPresent: cache.has(job.path, job.language, contentHash),
+    };
+  });
 }
 
 function checkExistingDatabase(database: string, force: boolean, notice: (message: string) => void): void {
