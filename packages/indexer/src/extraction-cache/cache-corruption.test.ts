@@ -4,7 +4,7 @@
  * and the graph is the one a cold run writes. Plus the switches: --no-cache reads and writes no
  * cache, --cache-dir keeps it elsewhere, and a cache folder that is a link is never gone through.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { indexRepository } from '../pipeline/index-repository.js';
 import type { IndexReport } from '../pipeline/index-report.js';
 import { dumpGraph } from '../test-support/graph-dump.js';
 import { EXTRACTION_VERSION } from '../version.js';
+import { cacheSecret } from './cache-secret.js';
 
 const NOW = 1_700_000_000_000;
 let base: string;
@@ -61,8 +62,11 @@ function entries(cacheDir = defaultCache()): Map<string, string> {
   return found;
 }
 
-/** Rewrites an entry with a consistent checksum: only the key or shape check can refuse it. */
-function forge(entry: string, change: (header: Record<string, any>, payload: Record<string, any>) => void): void {
+/**
+ * Rewrites an entry signed with `secret` (default: this user's, so only the key or shape check can
+ * refuse it; another: an entry a checkout carried in).
+ */
+function forge(entry: string, change: (header: Record<string, any>, payload: Record<string, any>) => void, secret: Buffer = cacheSecret()): void {
   const text = fs.readFileSync(entry, 'utf8');
   const newline = text.indexOf('\n');
   const header = JSON.parse(text.slice(0, newline)) as Record<string, any>;
@@ -70,7 +74,7 @@ function forge(entry: string, change: (header: Record<string, any>, payload: Rec
   change(header, payload);
   const bytes = Buffer.from(JSON.stringify(payload), 'utf8');
   header.bytes = bytes.length;
-  header.sha256 = createHash('sha256').update(bytes).digest('hex');
+  header.hmac = createHmac('sha256', secret).update(JSON.stringify(header.key)).update('\n').update(bytes).digest('hex');
   fs.writeFileSync(entry, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), bytes]));
 }
 
@@ -117,6 +121,21 @@ describe('a bad cache is ignored and rebuilt, never trusted', () => {
     forge(entries().get('src/a.ts')!, (_header, payload) => rename(payload));
     await index();
     expect(dumpGraph(graphPath())).toContain('forged');
+  });
+
+  it('an entry signed with another secret (one a checkout carried in) is a miss, however well formed', async () => {
+    await index({ cache: false });
+    const cold = dumpGraph(graphPath());
+    await index();
+    for (const entry of entries().values()) {
+      forge(entry, (_header, payload) => {
+        payload.extraction.declarations[0].name = 'forged';
+        payload.extraction.declarations[0].qualifiedName = 'forged';
+      }, Buffer.from('a secret that is not this user\'s'));
+    }
+    const report = await index();
+    expect(report.cache).toMatchObject({ fromCache: 0, extracted: 5 });
+    expect(dumpGraph(graphPath())).toBe(cold);
   });
 
   it('a half-written entry (a writer killed before its rename) and stray files are not read, and pruned', async () => {

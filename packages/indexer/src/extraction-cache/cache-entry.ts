@@ -1,11 +1,13 @@
 /**
- * One cache entry as bytes: a header line (the full key, the payload's length and sha256) and
- * the payload (the extraction as JSON: it is plain data by contract, see model/extraction.ts).
- * Decoding trusts nothing: a header of another key (an older extractor, another grammar), a
- * short or altered payload (a run killed mid-write, a flipped bit, an edited file) or a payload
- * of the wrong shape decodes to `undefined`, which the caller treats as a miss.
+ * One cache entry as bytes: a header line (the full key, the payload's length and its HMAC-SHA256
+ * under the cache secret, cache-secret.ts) and the payload (the extraction as JSON: it is plain
+ * data by contract, see model/extraction.ts). Decoding trusts nothing: a header of another key (an
+ * older extractor, another grammar), a short or altered payload (a run killed mid-write, a flipped
+ * bit, an edited file), an entry signed with another secret (one a checkout carried in) or a
+ * payload of the wrong shape decodes to `undefined`, which the caller treats as a miss.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cacheSecret } from './cache-secret.js';
 import type { FileExtraction } from '../model/extraction.js';
 import { sameKey, type CacheKey } from './cache-key.js';
 
@@ -20,7 +22,7 @@ const MAX_HEADER = 4096;
 
 export function encodeEntry(key: CacheKey, value: CachedExtraction): Buffer {
   const payload = Buffer.from(JSON.stringify(value), 'utf8');
-  const header = { key, bytes: payload.length, sha256: sha256(payload) };
+  const header = { key, bytes: payload.length, hmac: signature(key, payload) };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), payload]);
 }
 
@@ -28,10 +30,13 @@ export function decodeEntry(bytes: Buffer, expected: CacheKey): CachedExtraction
   try {
     const newline = bytes.subarray(0, MAX_HEADER).indexOf(0x0a);
     if (newline < 0) return undefined;
-    const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as { key?: unknown; bytes?: unknown; sha256?: unknown };
+    const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as { key?: unknown; bytes?: unknown; hmac?: unknown };
     if (!sameKey(expected, header.key)) return undefined;
     const payload = bytes.subarray(newline + 1);
-    if (header.bytes !== payload.length || header.sha256 !== sha256(payload)) return undefined;
+    if (header.bytes !== payload.length || typeof header.hmac !== 'string') return undefined;
+    const expectedMac = Buffer.from(signature(expected, payload), 'hex');
+    const givenMac = Buffer.from(header.hmac, 'hex');
+    if (givenMac.length !== expectedMac.length || !timingSafeEqual(givenMac, expectedMac)) return undefined;
     const value = JSON.parse(payload.toString('utf8')) as unknown;
     return isCachedExtraction(value, expected) ? value : undefined;
   } catch {
@@ -53,6 +58,7 @@ function isCachedExtraction(value: unknown, key: CacheKey): value is CachedExtra
   );
 }
 
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
+/** The key and the payload signed together: an entry moved under another key's name fails too. */
+function signature(key: CacheKey, payload: Buffer): string {
+  return createHmac('sha256', cacheSecret()).update(JSON.stringify(key)).update('\n').update(payload).digest('hex');
 }

@@ -11,7 +11,7 @@ import { grammarEntry, grammarRuntimeVersion } from '../parsing/grammar-loader.j
 import { EXTRACTION_VERSION } from '../version.js';
 
 /** The layout of an entry file (cache-entry.ts); bumped when that layout changes. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 export interface CacheKey {
   format: number;
