@@ -12,6 +12,9 @@ export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
   '.gradle', '.dart_tool', '.next', '.nuxt',
 ];
 
+/** The root's folder arbor writes its graph (and cache) into. */
+export const OUTPUT_DIR = '.codegraph';
+
 /** Never walked, even when `excludeDirs` is overridden: version control data and our own output. */
 export const ALWAYS_EXCLUDED_DIRS: readonly string[] = ['.git', '.codegraph'];
 

@@ -15,6 +15,7 @@ import { IgnoreRules } from './ignore-rules.js';
 import { isLikelySecret } from './secrets.js';
 import {
   ALWAYS_EXCLUDED_DIRS,
+  OUTPUT_DIR,
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_MAX_FILE_SIZE,
   type DiscoveryCounts,
@@ -124,6 +125,9 @@ function scanFolder(context: WalkContext, folder: Folder): ScannedFolder {
     const absolute = join(folder.absolute, entry.name);
     const relative = folder.relative + entry.name;
     if (entry.isDirectory()) {
+      // Our own output folder is not part of the tree: counting it would make the first index of a
+      // tree (before the folder exists) report differently from every later one.
+      if (folder.relative === '' && entry.name === OUTPUT_DIR) continue;
       if (context.excludedDirs.has(entry.name) || rules.ignores(`${relative}/`)) {
         context.counts.ignored += 1;
         continue;
