@@ -3,23 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestGraph } from './test-graph.mjs';
+import { createTestGraph, oracleMissing } from './test-graph.mjs';
 import { collectGoSites, findGo } from './go-oracle.mjs';
 
 const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
 
-/**
- * Why the Go oracle cannot run here, or null. In CI the toolchain must be there (.ci/run installs
- * golang-go): a missing `go` fails the run instead of quietly skipping these tests.
- */
-function goMissing(): string | null {
-  if (findGo()) return null;
-  const reason = 'no Go toolchain (apt-get install golang-go, or set ARBOR_GO)';
-  if (process.env.CI) throw new Error(reason);
-  return reason;
-}
-const missing = goMissing();
-if (missing) console.warn(`skipping the Go oracle tests: ${missing}`);
+const missing = oracleMissing('Go', Boolean(findGo()), 'Go toolchain (apt-get install golang-go, or set ARBOR_GO)');
 
 // A tiny module: two packages, a method in another file of its package, embedding, an interface,
 // a conversion, a builtin, a function value, the standard library and a dependency that is not there.

@@ -3,20 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestGraph } from './test-graph.mjs';
+import { createTestGraph, oracleMissing } from './test-graph.mjs';
 import { collectJavaSites, findJava } from './java-oracle.mjs';
 
 const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
 
-/** Why the Java oracle cannot run here, or null. In CI a JDK must be there: a missing `java` fails the run. */
-function javaMissing(): string | null {
-  if (findJava()) return null;
-  const reason = 'no JDK (java 11 or later; or set ARBOR_JAVA)';
-  if (process.env.CI) throw new Error(reason);
-  return reason;
-}
-const missing = javaMissing();
-if (missing) console.warn(`skipping the Java oracle tests: ${missing}`);
+const missing = oracleMissing('Java', Boolean(findJava()), 'JDK (java 11 or later; or set ARBOR_JAVA)');
 
 // A tiny project: two packages, an overload set, an interface, a subclass calling its superclass's
 // constructor and inheriting a method, `this(...)`, a constructor reference, the JDK and a library that is not there.

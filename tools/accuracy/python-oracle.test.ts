@@ -3,23 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestGraph } from './test-graph.mjs';
+import { createTestGraph, oracleMissing } from './test-graph.mjs';
 import { collectPythonSites, findPython } from './python-oracle.mjs';
 
 const RUN = path.join(path.dirname(new URL(import.meta.url).pathname), 'run.mjs');
 
-/**
- * Why the Python oracle cannot run here, or null. In CI jedi must be there (.ci/run installs it): a missing
- * analyser fails the run instead of quietly skipping these tests.
- */
-function jediMissing(): string | null {
-  if (findPython()) return null;
-  const reason = 'no Python interpreter with jedi (apt-get install python3-jedi, or set ARBOR_PYTHON)';
-  if (process.env.CI) throw new Error(reason);
-  return reason;
-}
-const missing = jediMissing();
-if (missing) console.warn(`skipping the Python oracle tests: ${missing}`);
+const missing = oracleMissing('Python', Boolean(findPython()), 'Python interpreter with jedi (apt-get install python3-jedi, or set ARBOR_PYTHON)');
 
 // A tiny project: two modules, imports, a class whose method calls another through self, a typed receiver,
 // a local function shadowing an import, a parameter call and calls into the standard library.
