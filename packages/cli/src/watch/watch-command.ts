@@ -32,7 +32,7 @@ export function registerWatchCommand(cli: Argv): void {
         ...options,
         debounceMs: argv.debounce,
         reindex: async () => {
-          // No extraction cache yet: every re-index is a full `arbor index` of the root.
+          // An `arbor index` of the root: the extraction cache spares unchanged files their parse.
           await indexRepository(root, options);
           return { ok: true };
         },

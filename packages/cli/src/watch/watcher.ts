@@ -12,7 +12,7 @@
  *   while being indexed is caught by the next one.
  * - A failing re-index is reported and leaves the last good graph (the writer is atomic); the next
  *   change tries again.
- * There is no extraction cache yet: each re-index is a full `indexRepository`.
+ * Each re-index is an `indexRepository` run, through the extraction cache (unchanged files are not parsed).
  */
 import { relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -30,7 +30,7 @@ export type WatchEvent =
   | { type: 'error'; message: string };
 
 export interface WatchOptions {
-  /** Re-indexes the root (a full `indexRepository`, or the MCP server's serialised runner). */
+  /** Re-indexes the root (`indexRepository`, or the MCP server's serialised runner). */
   reindex: () => Promise<ReindexResult>;
   /** Quiet period after the last event before checking the tree (default 1000 ms). */
   debounceMs?: number;
