@@ -261,6 +261,12 @@ export class ReceiverTypes {
   private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0): InstanceOf | undefined {
     if (!ref) return undefined;
     const decl = this.symbols.declaration(ref);
+    // A name that holds another function (`const numberType = ZodNumber.create`): called, it returns what that one does.
+    if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'value' && result === 0 && depth < MAX_DEPTH) {
+      const held = this.world.resolveChain({ file: ref.file, enclosing: decl.parent }, decl.valueType.chain);
+      const whole = held?.target.type === 'declaration' && held.consumed === decl.valueType.chain.length;
+      return whole && held.target.type === 'declaration' ? this.returnOf(held.target.ref, awaited, depth + 1) : undefined;
+    }
     const stated = result > 0 ? decl.resultTypes?.[result] : decl.returnType;
     if (!CALLABLE.has(decl.kind) || !stated) return undefined;
     // An async function's stated result is what awaiting its call gives.

@@ -60,6 +60,13 @@ export function initialiserType(node: SyntaxNode | null, depth = 0): TypeRef | n
     }
     case 'call_expression':
       return callResultType(node, depth);
+    case 'identifier':
+    case 'member_expression': {
+      // `const numberType = ZodNumber.create`, `const s = schema`: whatever that name holds (and,
+      // called, what it returns).
+      const chain = receiverChain(node)?.names;
+      return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+    }
     default:
       return null;
   }

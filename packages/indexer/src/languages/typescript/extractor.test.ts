@@ -170,7 +170,8 @@ describe('ecmascript extractor: declarations', () => {
     expect(decl(r, 'Service::current').valueType).toEqual(named(['Client']));
     const service = idOf(r, 'Service');
     expect(r.memberTypes).toEqual([
-      { owner: service, name: 'direct', type: null, enclosing: idOf(r, 'Service::constructor') },
+      // `this.direct = client`: what the parameter holds (annotated Client).
+      { owner: service, name: 'direct', type: named(['Client']), enclosing: idOf(r, 'Service::constructor') },
       { owner: service, name: 'extra', type: { kind: 'call', callee: ['Client'], construct: true }, enclosing: idOf(r, 'Service::constructor') },
     ]);
     const sites = r.references.filter((s) => s.line === 12 && s.name === 'get');
