@@ -83,6 +83,8 @@ export interface Declaration extends Span {
  */
 export type TypeRef =
   | { kind: 'named'; chain: string[] }
+  /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
+  | { kind: 'self' }
   | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number }
   | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */

@@ -89,14 +89,14 @@ export class ReceiverTypes {
       case 'call': {
         const [head, ...rest] = type.callee;
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
-        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result);
+        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result, { classRef: self, how: RESOLVED_BY.thisMember });
         const walked = this.world.resolveChain(scope, type.callee);
         const target = walked?.target;
         if (target?.type !== 'declaration') return undefined;
         if (walked!.consumed < type.callee.length) {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
           const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);
-          return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result) : undefined;
+          return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result, held) : undefined;
         }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
@@ -108,7 +108,7 @@ export class ReceiverTypes {
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
         if (!of) return undefined;
-        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result);
+        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result, of);
       }
       case 'field':
         // `e.router` with e proven: each field's stated type in turn.
@@ -258,9 +258,14 @@ export class ReceiverTypes {
   }
 
   /** What calling a function or method gives, from its declared return type (or its `result`-th result's). */
-  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0): InstanceOf | undefined {
+  /** `receiver`: the instance a method was called on, which a `this` result (fluent builders) is. */
+  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0, receiver?: InstanceOf): InstanceOf | undefined {
     if (!ref) return undefined;
     const decl = this.symbols.declaration(ref);
+    if (decl.returnType?.kind === 'self' && result === 0) {
+      if (!CALLABLE.has(decl.kind) || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
+      return receiver ? { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
     // A name that holds another function (`const numberType = ZodNumber.create`): called, it returns what that one does.
     if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'value' && result === 0 && depth < MAX_DEPTH) {
       const held = this.world.resolveChain({ file: ref.file, enclosing: decl.parent }, decl.valueType.chain);

@@ -21,6 +21,8 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
       return annotatedType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
     case 'type_identifier':
       return { kind: 'named', chain: [node.text] };
+    case 'this_type':
+      return { kind: 'self' };
     case 'nested_type_identifier': {
       const chain = receiverChain(node)?.names;
       return chain ? { kind: 'named', chain } : null;
