@@ -14,6 +14,12 @@ const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 /** Wrappers whose first argument is the value's type. */
 const PASS_THROUGH = new Set(['Optional', 'Annotated', 'Final', 'ClassVar']);
 
+/** `Self`, `typing.Self`, `typing_extensions.Self` (PEP 673): the type of the instance a method was called on. */
+const SELF_MODULES = new Set(['typing', 'typing_extensions', 't', 'te']);
+function isSelfType(chain: string[]): boolean {
+  return chain[chain.length - 1] === 'Self' && (chain.length === 1 || (chain.length === 2 && SELF_MODULES.has(chain[0])));
+}
+
 /** The class an annotation names, through `Optional[X]`, `X | None`, `"X"` and `Generic[T]` → Generic. */
 export function annotationType(node: SyntaxNode | null, depth = 0): StatedType {
   if (!node || depth > 8) return null;
@@ -27,6 +33,7 @@ export function annotationType(node: SyntaxNode | null, depth = 0): StatedType {
     case 'attribute': {
       const chain = identifierChain(node);
       if (!chain) return null;
+      if (isSelfType(chain)) return { kind: 'self' };
       return chain.length === 1 && chain[0] === 'None' ? 'none' : { kind: 'named', chain };
     }
     case 'string': {
