@@ -3,18 +3,14 @@
 // oracle once per repository, and print precision and recall (overall and by site shape) per writer.
 // Usage: node tools/accuracy/python-baseline.mjs <repo>... [--writer arbor|codegraph-1.6.1|codegraph-0.9.9]...
 //          [--arbor <bin.js>] [--codegraph-1.6.1 <codegraph executable or .js>] [--python <exe>] [--json] [--keep]
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compare } from './compare.mjs';
-import { readGraph } from './graph.mjs';
+import { indexWithWriters, WRITERS } from './writers.mjs';
 import { collectPythonSites, PYTHON_FILE } from './python-oracle.mjs';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const SHAPES = ['f()', 'mod.f()', 'self.m()', 'super().m()', 'obj.m()', 'Cls.m()', '@decorator'];
-const WRITERS = ['arbor', 'codegraph-1.6.1', 'codegraph-0.9.9'];
 const USAGE = 'usage: node tools/accuracy/python-baseline.mjs <repo>... [--writer arbor|codegraph-1.6.1|codegraph-0.9.9]...'
   + ' [--arbor <bin.js>] [--codegraph-1.6.1 <codegraph>] [--python <exe>] [--json] [--keep]';
 
@@ -37,50 +33,16 @@ if (!args.positionals.length) fail(USAGE);
 const writers = args.values.writer?.length ? args.values.writer : WRITERS;
 for (const w of writers) if (!WRITERS.includes(w)) fail(`unknown writer ${w}\n${USAGE}`);
 
-/** The command that indexes a folder, or the reason it cannot run here. */
-function indexCommand(writer, dir) {
-  if (writer === 'arbor') {
-    const bin = path.resolve(args.values.arbor ?? path.join(ROOT, 'packages/cli/dist/bin.js'));
-    return fs.existsSync(bin) ? [process.execPath, bin, 'index', dir, '--json'] : `${bin} missing (npm run build)`;
-  }
-  if (writer === 'codegraph-0.9.9') {
-    const shim = path.join(ROOT, 'node_modules/codegraph-099/npm-shim.js');
-    // 0.9.9's `index` refuses an uninitialised folder; `init` builds the full index.
-    return fs.existsSync(shim) ? [process.execPath, shim, 'init', dir] : `${shim} missing (npm install)`;
-  }
-  const cli = args.values['codegraph-1.6.1'];
-  if (!cli) return 'pass --codegraph-1.6.1 <path> (npm install @colbymchenry/codegraph@1.6.1 in a temporary folder)';
-  const exe = path.resolve(cli);
-  return [...(exe.endsWith('.js') ? [process.execPath, exe] : [exe]), 'init', '-y', dir];
-}
-
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '—');
 const results = [];
 for (const repoArg of args.positionals) {
   const repo = path.resolve(repoArg);
   if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
-  const graphs = [];
-  for (const writer of writers) {
-    // A fresh copy per writer, without any graph already there, so no writer reads another's database.
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), `arbor-pybase-${writer}-`));
-    try {
-      fs.cpSync(repo, copy, { recursive: true, filter: (src) => !['.codegraph', '.git'].includes(path.basename(src)) || src === repo });
-      const cmd = indexCommand(writer, copy);
-      if (typeof cmd === 'string') { graphs.push({ writer, skipped: cmd }); continue; }
-      const started = Date.now();
-      const res = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8', env: { ...process.env, CODEGRAPH_TELEMETRY: '0' }, maxBuffer: 1 << 28 });
-      const db = path.join(copy, '.codegraph', 'codegraph.db');
-      if (res.status !== 0 || !fs.existsSync(db)) {
-        graphs.push({ writer, skipped: `indexing failed (exit ${res.status}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-3).join(' / ')}` });
-        continue;
-      }
-      const graph = readGraph(db);
-      graphs.push({ writer, indexSeconds: (Date.now() - started) / 1000, graph: { ...graph, files: graph.files.filter((f) => PYTHON_FILE.test(f.path)) } });
-    } finally {
-      if (!args.values.keep) fs.rmSync(copy, { recursive: true, force: true });
-      else if (!args.values.json) process.stderr.write(`kept ${copy}\n`);
-    }
-  }
+  // A fresh copy per writer, without any graph already there, so no writer reads another's database.
+  const graphs = indexWithWriters(repo, writers, {
+    arbor: args.values.arbor, codegraph161: args.values['codegraph-1.6.1'], keep: args.values.keep, quiet: args.values.json, tag: 'pybase',
+    keepGraph: (graph) => ({ ...graph, files: graph.files.filter((f) => PYTHON_FILE.test(f.path)) }),
+  });
   // One oracle run per repository: every writer's graph is judged against the same answers.
   const graphFiles = [...new Set(graphs.flatMap((g) => (g.graph ? g.graph.files.map((f) => f.path) : [])))];
   const oracle = collectPythonSites(repo, { graphFiles, python: args.values.python, progress: !args.values.json });
