@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { walkFiles } from './walk.mjs';
 
 export const GO_FILE = /\.go$/;
 const PROGRAM = path.join(path.dirname(new URL(import.meta.url).pathname), 'go-oracle.go');
@@ -23,21 +24,10 @@ function goEnv() {
 }
 
 function walkGo(root) {
-  const files = [];
-  const stack = [root];
-  while (stack.length) {
-    const dir = stack.pop();
-    let entries;
-    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { continue; }
-    for (const e of entries) {
-      if (e.isDirectory()) {
-        if (!SKIPPED_DIRS.has(e.name) && !e.name.startsWith('.') && !e.name.startsWith('_')) stack.push(path.join(dir, e.name));
-      } else if (e.isFile() && GO_FILE.test(e.name)) {
-        files.push(path.relative(root, path.join(dir, e.name)).split(path.sep).join('/'));
-      }
-    }
-  }
-  return files;
+  return walkFiles(root, {
+    enterDir: (name) => !SKIPPED_DIRS.has(name) && !name.startsWith('.') && !name.startsWith('_'),
+    keepFile: (name) => GO_FILE.test(name),
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 // The Java oracle's Node side: finds the .java files, runs JavaOracle.java (javac's attribution through the
 // JDK compiler API) once for the whole repository, and collects its call sites in the shape compare.mjs judges.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { walkFiles } from './walk.mjs';
 
 export const JAVA_FILE = /\.java$/;
 const PROGRAM = path.join(path.dirname(new URL(import.meta.url).pathname), 'JavaOracle.java');
@@ -18,19 +18,11 @@ export function findJava(preferred) {
 }
 
 function walkJava(root) {
-  const files = [];
-  const stack = [root];
-  while (stack.length) {
-    const dir = stack.pop();
-    let entries;
-    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { continue; }
-    for (const e of entries) {
-      if (e.isDirectory()) { if (!SKIPPED_DIRS.has(e.name)) stack.push(path.join(dir, e.name)); }
-      // module-info.java of several modules cannot be compiled together; it holds no calls.
-      else if (e.isFile() && JAVA_FILE.test(e.name) && e.name !== 'module-info.java') files.push(path.relative(root, path.join(dir, e.name)).split(path.sep).join('/'));
-    }
-  }
-  return files.sort();
+  return walkFiles(root, {
+    enterDir: (name) => !SKIPPED_DIRS.has(name),
+    // module-info.java of several modules cannot be compiled together; it holds no calls.
+    keepFile: (name) => JAVA_FILE.test(name) && name !== 'module-info.java',
+  }).sort();
 }
 
 /**

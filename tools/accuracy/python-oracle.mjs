@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { walkFiles } from './walk.mjs';
 
 export const PYTHON_FILE = /\.pyi?$/;
 const SOURCE_FILE = /\.py$/; // stubs (.pyi) hold no calls worth judging, as .d.ts files for the TS oracle
@@ -32,18 +33,12 @@ export function findPython(preferred) {
 
 /** `.py` files under root and the folders that hold a Python project file (the analyser's source roots). */
 function walkPython(root) {
-  const files = []; const projectDirs = [];
-  const stack = [root];
-  while (stack.length) {
-    const dir = stack.pop();
-    let entries;
-    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { continue; }
-    if (entries.some((e) => e.isFile() && PROJECT_FILES.includes(e.name))) projectDirs.push(dir);
-    for (const e of entries) {
-      if (e.isDirectory()) { if (!SKIPPED_DIRS.has(e.name)) stack.push(path.join(dir, e.name)); }
-      else if (e.isFile() && SOURCE_FILE.test(e.name)) files.push(path.relative(root, path.join(dir, e.name)).split(path.sep).join('/'));
-    }
-  }
+  const projectDirs = [];
+  const files = walkFiles(root, {
+    enterDir: (name) => !SKIPPED_DIRS.has(name),
+    keepFile: (name) => SOURCE_FILE.test(name),
+    onFolder: (dir, entries) => { if (entries.some((e) => e.isFile() && PROJECT_FILES.includes(e.name))) projectDirs.push(dir); },
+  });
   return { files, projectDirs };
 }
 
