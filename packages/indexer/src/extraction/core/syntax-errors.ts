@@ -93,3 +93,12 @@ function errorMessage(cursor: TreeCursor, source: string): string {
   const snippet = text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
   return `syntax error near ${JSON.stringify(snippet)}`;
 }
+
+/** The error a language's extractor records when it stops early: the rest of the file is lost, the run goes on. */
+export function extractorFailure(language: string, error: unknown): ExtractionError {
+  return {
+    message: `${language} extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
+    severity: 'error',
+    code: 'extractor-failure',
+  };
+}

@@ -6,7 +6,7 @@ import type { ExtractionError, FileExtraction } from '../../model/extraction.js'
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
 import { countLines } from '../../extraction/core/line-count.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
+import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { isOptInConstraint } from './build-constraints.js';
 import { GoFile, type GoContext } from './file-state.js';
@@ -23,11 +23,7 @@ export const goExtractor: LanguageExtractor = {
       const ctx: GoContext = { file, scope: Scope.file(GO_SCOPES, 'file'), parentDecl: null, enclosing: null };
       walkSyntax(GO_SYNTAX, input.tree.rootNode, ctx);
     } catch (error) {
-      failures.push({
-        message: `Go extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
-        severity: 'error',
-        code: 'extractor-failure',
-      });
+      failures.push(extractorFailure('Go', error));
     }
     const constraint = buildConstraint(input.tree.rootNode);
     return {

@@ -8,7 +8,7 @@ import type { ExtractionError, FileExtraction } from '../../model/extraction.js'
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
 import { countLines } from '../../extraction/core/line-count.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
+import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { JavaFile, type JavaContext } from './file-state.js';
 import { JAVA_SCOPES } from './scopes.js';
@@ -28,11 +28,7 @@ export const javaExtractor: LanguageExtractor = {
       walkSyntax(JAVA_SYNTAX, input.tree.rootNode, ctx);
       built = file.finish();
     } catch (error) {
-      failures.push({
-        message: `Java extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
-        severity: 'error',
-        code: 'extractor-failure',
-      });
+      failures.push(extractorFailure('Java', error));
     }
     return {
       path: input.path,

@@ -5,7 +5,7 @@
 import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
 import { countLines } from '../../extraction/core/line-count.js';
-import { SyntaxErrorCollector } from '../../extraction/core/syntax-errors.js';
+import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { Scope } from '../../extraction/core/scopes.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { PYTHON_SCOPES } from './scopes.js';
@@ -42,11 +42,7 @@ export const pythonExtractor: LanguageExtractor = {
         }
       }
     } catch (error) {
-      failures.push({
-        message: `Python extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
-        severity: 'error',
-        code: 'extractor-failure',
-      });
+      failures.push(extractorFailure('Python', error));
     }
     return {
       path: input.path,
