@@ -3,7 +3,7 @@
  * outside tests (`findSymbol`'s `principal`): the answer is for that one, and the others are
  * named beside it. Never merged; anything else is left to the query to report.
  */
-import { findSymbol, type NodeDetails, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
+import { findSymbol, type NodeDetails, type NodeRef, type Project, type SymbolFilter, type SymbolMatch } from '@arbor/query';
 import { location, nodeName } from '../output/format.js';
 
 export interface ChosenSymbol {
@@ -12,6 +12,8 @@ export interface ChosenSymbol {
   filter: SymbolFilter;
   /** The other declarations of that name, when the principal one was chosen. */
   alsoNamed?: NodeRef[];
+  /** What the argument matched, for a caller that answers an ambiguous name in its own way. */
+  match: SymbolMatch;
 }
 
 export const refOf = (n: NodeDetails): NodeRef => ({
@@ -20,9 +22,9 @@ export const refOf = (n: NodeDetails): NodeRef => ({
 
 export function choosePrincipal(project: Project, symbol: string, filter: SymbolFilter): ChosenSymbol {
   const match = findSymbol(project, symbol, filter);
-  if (match.status !== 'ambiguous' || !match.principal) return { symbol, filter };
+  if (match.status !== 'ambiguous' || !match.principal) return { symbol, filter, match };
   const principal = match.principal;
-  return { symbol: principal.id, filter: {}, alsoNamed: match.candidates.filter((n) => n !== principal).map(refOf) };
+  return { symbol: principal.id, filter: {}, alsoNamed: match.candidates.filter((n) => n !== principal).map(refOf), match };
 }
 
 const MAX_LISTED = 20;

@@ -2,7 +2,7 @@
  * What every query command shares: the `--json`, `-p/--path` and `--limit` options, opening
  * the project, and turning the result (or failure) into output and an exit code.
  */
-import { findSymbol, isTestFile, openProject, type NodeDetails, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
+import { isTestFile, openProject, type NodeDetails, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
 import { alsoNamedLine, choosePrincipal, refOf } from './principal-symbol.js';
 import type { Argv } from 'yargs';
 import { reportError } from '../output/errors.js';
@@ -123,7 +123,7 @@ export function runSymbolQuery<T extends object>(
   runQuery<T | AlsoNamed<T> | EachDefinition<T>>(io, command, args, (project) => {
     const chosen = choosePrincipal(project!, symbol, filter);
     if (chosen.alsoNamed) return { ...compute(project!, chosen.symbol, chosen.filter), alsoNamed: chosen.alsoNamed };
-    const match = findSymbol(project!, symbol, filter);
+    const { match } = chosen;
     if (match.status !== 'ambiguous') return compute(project!, symbol, filter);
     const order = (n: NodeDetails) => Number(isTestFile(n.filePath)) * 2 + Number(n.qualifiedName !== n.name);
     const candidates = [...match.candidates].sort((a, b) => order(a) - order(b));

@@ -165,7 +165,7 @@ function rank(project: Project, task: string, terms: string[]): Ranked[] {
   // Repository-wide rarity: how many declarations carry the term in their name.
   const declarations = Math.max(1, store.count('nodes'));
   const idf = likes.map((like) => {
-    const df = store.nodesWithNameLike([like], IDF_CAP, NOT_DECLARATIONS).length;
+    const df = store.countNodesWithNameLike(like, IDF_CAP, NOT_DECLARATIONS);
     return Math.log(1 + declarations / (1 + df));
   });
 

@@ -185,6 +185,14 @@ export class GraphStore {
     return this.nodesWhere(`${exclude}(${likes}) LIMIT ?`, ...params, limit);
   }
 
+  /** How many nodes (of kinds not excluded) have a name matching a LIKE pattern, counting at most `cap`. */
+  countNodesWithNameLike(pattern: string, cap: number, excludeKinds: string[] = []): number {
+    const exclude = excludeKinds.length > 0 ? `kind NOT IN (SELECT value FROM json_each(?)) AND ` : '';
+    const params: unknown[] = excludeKinds.length > 0 ? [JSON.stringify(excludeKinds), pattern, cap] : [pattern, cap];
+    const row = this.statement(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM nodes WHERE ${exclude}name LIKE ? ESCAPE '\\' LIMIT ?)`).get(...params) as { n: number };
+    return row.n;
+  }
+
   /**
    * Full-text search over nodes_fts (id, name, qualified_name, docstring, signature).
    * Returns undefined when the database has no usable FTS table (the caller falls back).
