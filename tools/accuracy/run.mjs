@@ -87,13 +87,12 @@ function pythonReport() {
   const result = compare(oracle, pyGraph);
   // Overall recall: the per-shape "(all)" rows together.
   const shapes = result.recall.filter((r) => r.group === '(all)');
-  const sites = shapes.reduce((n, r) => n + r.sites, 0); const found = shapes.reduce((n, r) => n + r.found, 0);
   return {
     repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language: 'python',
     python: oracle.python, pythonVersion: oracle.pythonVersion, jediVersion: oracle.jediVersion,
     sourceRoots: oracle.sourceRoots, stubsHidden: oracle.stubsHidden, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
     unresolvedModules: oracle.unresolvedModules, parseErrors: oracle.errors,
-    recallOverall: { sites, found, recall: sites ? found / sites : null },
+    recallOverall: overallRecall(shapes),
     ...judged(result),
   };
 }
@@ -162,12 +161,11 @@ function goReport() {
   } catch (e) { fail(e.message); }
   const result = compare(oracle, goGraph);
   const shapes = result.recall.filter((r) => r.group === '(all)');
-  const sites = shapes.reduce((n, r) => n + r.sites, 0); const found = shapes.reduce((n, r) => n + r.found, 0);
   return {
     repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language: 'go',
     goVersion: oracle.goVersion, modules: oracle.modules, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
     unresolvedModules: oracle.unresolvedModules,
-    recallOverall: { sites, found, recall: sites ? found / sites : null },
+    recallOverall: overallRecall(shapes),
     ...judged(result),
   };
 }
@@ -182,14 +180,20 @@ function javaReport() {
   const result = compare(oracle, javaGraph);
   // Overall recall counts invocations (the `calls` target); `new` sites have their own row.
   const shapes = result.recall.filter((r) => r.group === '(all)' && r.siteKind !== 'new');
-  const sites = shapes.reduce((n, r) => n + r.sites, 0); const found = shapes.reduce((n, r) => n + r.found, 0);
   return {
     repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language: 'java',
     javaVersion: oracle.javaVersion, compilerErrors: oracle.compilerErrors, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
     unresolvedModules: oracle.unresolvedModules,
-    recallOverall: { sites, found, recall: sites ? found / sites : null },
+    recallOverall: overallRecall(shapes),
     ...judged(result),
   };
+}
+
+/** Sites and found summed over the shape rows of a recall table. */
+function overallRecall(shapes) {
+  const sites = shapes.reduce((n, r) => n + r.sites, 0);
+  const found = shapes.reduce((n, r) => n + r.found, 0);
+  return { sites, found, recall: sites ? found / sites : null };
 }
 
 const REPORTS = { python: pythonReport, go: goReport, java: javaReport, typescript: typescriptReport };
