@@ -45,7 +45,8 @@ export function indexWithWriters(repo, writers, { arbor, codegraph161, keep = fa
         graphs.push({ writer, skipped: `indexing failed (exit ${res.status}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-3).join(' / ')}` });
         continue;
       }
-      graphs.push({ writer, indexSeconds: (Date.now() - started) / 1000, graph: keepGraph(readGraph(db)) });
+      // A kept copy is handed back (its folder and database) for callers that read more than the judged edges.
+      graphs.push({ writer, indexSeconds: (Date.now() - started) / 1000, graph: keepGraph(readGraph(db)), ...(keep ? { copy, dbPath: db } : {}) });
     } finally {
       if (!keep) fs.rmSync(copy, { recursive: true, force: true });
       else if (!quiet) process.stderr.write(`kept ${copy}\n`);
