@@ -94,8 +94,8 @@ describe('arbor callers = codegraph callers on graphs codegraph wrote', () => {
     expect(samples.length).toBe(3);
   });
 
-  it('a real library: yargs-parser (JavaScript)', async () => {
-    const samples = await crossCheck(join(REPO_ROOT, 'node_modules', 'yargs-parser', 'build', 'lib'), 5);
+  it('a real library: express (JavaScript, installed with the MCP SDK)', async () => {
+    const samples = await crossCheck(join(REPO_ROOT, 'node_modules', 'express', 'lib'), 5);
     expect(samples.length).toBe(5);
     expect(samples.filter((s) => s.onlyCalls).length).toBeGreaterThan(0);
   });

@@ -4,39 +4,34 @@
  */
 import { affected, changedSince, DEPENDENCY_KINDS, type AffectedResult } from '@arbor/query';
 import { join } from 'node:path';
-import type { Argv } from 'yargs';
+import { defineCommand, flag, text } from '../command-line/command-spec.js';
 import { plural } from '../output/format.js';
 import { escapeControls } from '../output/terminal-text.js';
-import type { CliIo } from '../output/io.js';
 import type { Style } from '../output/style.js';
-import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runQuery } from './query-support.js';
+import { commonOptions, countProblem, depthOption, edgeKindsOption, parseEdgeKinds, runQuery } from './query-support.js';
 
-export function registerAffectedCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'affected [files..]',
-    'List the test files affected by changed files (given, or `--since <git-ref>`), through the reverse graph',
-    (b) =>
-      edgeKindsOption(depthOption(commonOptions(b, { default: 0, describe: 'Tests listed' }), 5, 'Hops followed back over calls, extends, implements, instantiates and references (imports edges are followed to the end)'), DEPENDENCY_KINDS)
-        .positional('files', { type: 'string', array: true, describe: 'Changed files' })
-        .option('since', { type: 'string', describe: 'Use the files changed since this git ref (git diff --name-only <ref>)' })
-        .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Only the test paths, no summary on stderr' })
-        .check((argv) => {
-          const files = (argv.files as string[] | undefined) ?? [];
-          if (files.length === 0 && !argv.since) throw new Error('name changed files or pass --since <git-ref>');
-          return true;
-        }),
-    (argv) =>
-      runQuery(io, 'affected', argv, (project) => {
-        const given = ((argv.files as string[] | undefined) ?? []).map(String);
-        // git names files from the root; made absolute so a run from a subfolder reads them right.
-        const since = argv.since ? changedSince(project!.root, argv.since).map((p) => join(project!.root, p)) : [];
-        const changed = [...given, ...since];
-        const result = affected(project!, changed, { depth: argv.depth, limit: argv.limit, since: argv.since, edgeKinds: parseEdgeKinds(argv['edge-kinds']) });
-        if (!argv.json && !argv.quiet) io.stderr.write(summary(result));
-        return result;
-      }, renderAffected),
-  );
-}
+export const affectedCommand = defineCommand({
+  name: 'affected',
+  describe: 'List the test files affected by changed files (given, or `--since <git-ref>`), through the reverse graph',
+  positionals: [{ name: 'files', variadic: true, describe: 'Changed files' }],
+  options: {
+    ...commonOptions({ default: 0, describe: 'Tests listed' }),
+    ...depthOption(5, 'Hops followed back over calls, extends, implements, instantiates and references (imports edges are followed to the end)'),
+    ...edgeKindsOption(DEPENDENCY_KINDS),
+    since: text('Use the files changed since this git ref (git diff --name-only <ref>)'),
+    quiet: flag('Only the test paths, no summary on stderr', { short: 'q' }),
+  },
+  check: (args) => countProblem(args) ?? (args.files.length === 0 && !args.since ? 'name changed files or pass --since <git-ref>' : undefined),
+  run: (args, io) =>
+    runQuery(io, 'affected', args, (project) => {
+      // git names files from the root; made absolute so a run from a subfolder reads them right.
+      const since = args.since ? changedSince(project!.root, args.since).map((p) => join(project!.root, p)) : [];
+      const changed = [...args.files, ...since];
+      const result = affected(project!, changed, { depth: args.depth, limit: args.limit, since: args.since, edgeKinds: parseEdgeKinds(args['edge-kinds']) });
+      if (!args.json && !args.quiet) io.stderr.write(summary(result));
+      return result;
+    }, renderAffected),
+});
 
 /** One test path a line (escaped by runQuery: a newline in a name cannot split it in two). */
 export function renderAffected(r: AffectedResult, _s: Style): string {

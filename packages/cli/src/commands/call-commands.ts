@@ -1,28 +1,27 @@
 /** `arbor callers <symbol>` and `arbor callees <symbol>`: one walk of the call graph, in either direction. */
 import { CALL_KINDS, callees, callers } from '@arbor/query';
-import type { Argv } from 'yargs';
-import type { CliIo } from '../output/io.js';
+import { defineCommand, type AnyCommand } from '../command-line/command-spec.js';
 import { renderCallTree } from './call-tree.js';
-import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
+import { commonOptions, countProblem, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
 const DIRECTIONS = {
   callers: { walk: callers, describe: 'List what calls a symbol, with the call sites and how each edge was resolved' },
   callees: { walk: callees, describe: 'List what a symbol calls, with the call sites and how each edge was resolved' },
 } as const;
 
-function registerCallCommand(command: keyof typeof DIRECTIONS, y: Argv, io: CliIo): Argv {
-  const { walk, describe } = DIRECTIONS[command];
-  return y.command(
-    `${command} <symbol>`,
+function callCommand(name: keyof typeof DIRECTIONS): AnyCommand {
+  const { walk, describe } = DIRECTIONS[name];
+  return defineCommand({
+    name,
     describe,
-    (b) =>
-      edgeKindsOption(depthOption(symbolOptions(commonOptions(b, { default: 50, describe: 'Hops shown' })), 1), CALL_KINDS)
-        .positional('symbol', { type: 'string', demandOption: true, describe: 'Name, Class::method, path:line or node id' }),
-    (argv) =>
-      runSymbolQuery(io, command, argv, argv.symbol, (project, symbol, filter) =>
-        walk(project, symbol, { ...filter, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderCallTree),
-  );
+    positionals: [{ name: 'symbol', required: true, describe: 'Name, Class::method, path:line or node id' }],
+    options: { ...commonOptions({ default: 50, describe: 'Hops shown' }), ...symbolOptions, ...depthOption(1), ...edgeKindsOption(CALL_KINDS) },
+    check: countProblem,
+    run: (args, io) =>
+      runSymbolQuery(io, name, args, args.symbol, (project, symbol, filter) =>
+        walk(project, symbol, { ...filter, depth: args.depth, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderCallTree),
+  });
 }
 
-export const registerCallersCommand = (y: Argv, io: CliIo): Argv => registerCallCommand('callers', y, io);
-export const registerCalleesCommand = (y: Argv, io: CliIo): Argv => registerCallCommand('callees', y, io);
+export const callersCommand = callCommand('callers');
+export const calleesCommand = callCommand('callees');

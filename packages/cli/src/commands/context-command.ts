@@ -1,35 +1,30 @@
 /** `arbor context <task>`: declarations relevant to a task in words, with code, within a byte budget. */
 import { context, type ContextResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { count, defineCommand, text } from '../command-line/command-spec.js';
 import { bytes, location, plural } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import { parseByteSize } from '../output/byte-size.js';
 import type { Style } from '../output/style.js';
 import { codeBlock, staleNote } from './code-block.js';
-import { commonOptions, runQuery } from './query-support.js';
+import { commonOptions, countProblem, runQuery } from './query-support.js';
 
-export function registerContextCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'context <task..>',
-    'Gather the declarations relevant to a task described in words, ranked by identifier overlap, within a byte budget',
-    (b) =>
-      commonOptions(b, { default: 12, describe: 'Declarations at most' })
-        .positional('task', { type: 'string', array: true, demandOption: true })
-        .option('budget', { type: 'string', default: '16KiB', describe: 'Bytes of code and headers at most (e.g. 8000, 16KiB)' })
-        .option('max-lines', { type: 'number', default: 80, describe: 'Source lines per declaration' })
-        .check((argv) => {
-          if (parseByteSize(String(argv.budget)) === undefined) throw new Error(`--budget: not a size: ${argv.budget}`);
-          return true;
-        }),
-    (argv) => {
-      const task = (argv.task as string[]).join(' ');
-      runQuery(io, 'context', argv, (project) =>
-        context(project!, task, {
-          budget: parseByteSize(String(argv.budget)), limit: argv.limit === 0 ? 1000 : argv.limit, maxLines: argv['max-lines'],
-        }), renderContext);
-    },
-  );
-}
+export const contextCommand = defineCommand({
+  name: 'context',
+  describe: 'Gather the declarations relevant to a task described in words, ranked by identifier overlap, within a byte budget',
+  positionals: [{ name: 'task', required: true, variadic: true, describe: 'The task, in words' }],
+  options: {
+    ...commonOptions({ default: 12, describe: 'Declarations at most' }),
+    budget: text('Bytes of code and headers at most (e.g. 8000, 16KiB)', { default: '16KiB' }),
+    'max-lines': count('Source lines per declaration', { default: 80 }),
+  },
+  check: (args) => countProblem(args) ?? (parseByteSize(args.budget) === undefined ? `--budget: not a size: ${args.budget}` : undefined),
+  run: (args, io) => {
+    const task = args.task.join(' ');
+    runQuery(io, 'context', args, (project) =>
+      context(project!, task, {
+        budget: parseByteSize(args.budget), limit: args.limit === 0 ? 1000 : args.limit, maxLines: args['max-lines'],
+      }), renderContext);
+  },
+});
 
 export function renderContext(r: ContextResult, s: Style): string {
   if (r.terms.length === 0) return `No searchable terms in "${r.task}".`;

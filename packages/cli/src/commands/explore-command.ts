@@ -1,32 +1,31 @@
 /** `arbor explore <query>`: matching declarations and their neighbours, with source from disk. */
 import { explore, type ExploreResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { count, defineCommand, text } from '../command-line/command-spec.js';
 import { location } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import type { Style } from '../output/style.js';
 import { codeBlock, staleNote } from './code-block.js';
-import { commonOptions, runQuery } from './query-support.js';
+import { commonOptions, countProblem, runQuery } from './query-support.js';
 
-export function registerExploreCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'explore <query..>',
-    'Show the declarations matching a query and the ones they call or are called by, with their source',
-    (b) =>
-      commonOptions(b, { default: 8, describe: 'Declarations shown' })
-        .positional('query', { type: 'string', array: true, demandOption: true })
-        .option('kind', { alias: 'k', type: 'string', describe: 'Only matches of these kinds' })
-        .option('language', { alias: 'l', type: 'string', describe: 'Only matches in these languages' })
-        .option('file', { alias: 'f', type: 'string', describe: 'Only matches in this file, folder or glob' })
-        .option('max-lines', { type: 'number', default: 60, describe: 'Source lines per declaration' }),
-    (argv) => {
-      const query = (argv.query as string[]).join(' ');
-      runQuery(io, 'explore', argv, (project) =>
-        explore(project!, query, {
-          kind: argv.kind, language: argv.language, file: argv.file, limit: argv.limit === 0 ? 1000 : argv.limit, maxLines: argv['max-lines'],
-        }), renderExplore);
-    },
-  );
-}
+export const exploreCommand = defineCommand({
+  name: 'explore',
+  describe: 'Show the declarations matching a query and the ones they call or are called by, with their source',
+  positionals: [{ name: 'query', required: true, variadic: true, describe: 'Words to look for' }],
+  options: {
+    ...commonOptions({ default: 8, describe: 'Declarations shown' }),
+    kind: text('Only matches of these kinds', { short: 'k' }),
+    language: text('Only matches in these languages', { short: 'l' }),
+    file: text('Only matches in this file, folder or glob', { short: 'f' }),
+    'max-lines': count('Source lines per declaration', { default: 60 }),
+  },
+  check: countProblem,
+  run: (args, io) => {
+    const query = args.query.join(' ');
+    runQuery(io, 'explore', args, (project) =>
+      explore(project!, query, {
+        kind: args.kind, language: args.language, file: args.file, limit: args.limit === 0 ? 1000 : args.limit, maxLines: args['max-lines'],
+      }), renderExplore);
+  },
+});
 
 export function renderExplore(r: ExploreResult, s: Style): string {
   if (r.items.length === 0) return `Nothing matches "${r.query}".`;

@@ -1,22 +1,18 @@
 /** `arbor files [dir|glob]`: what is indexed there, and whether each file is still current. */
 import { files, type FilesResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { defineCommand, text } from '../command-line/command-spec.js';
 import { counts, plural } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
-import { commonOptions, runQuery } from './query-support.js';
+import { commonOptions, countProblem, runQuery } from './query-support.js';
 
-export function registerFilesCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'files [filter]',
-    'List indexed files under a folder or matching a glob, with language, node count and staleness',
-    (b) =>
-      commonOptions(b, { default: 0, describe: 'Files listed' })
-        .positional('filter', { type: 'string', describe: 'Folder or glob (`src/`, `**/*.py`); default: everything' })
-        .option('language', { alias: 'l', type: 'string', describe: 'Only these languages (comma-separated)' }),
-    (argv) => runQuery(io, 'files', argv, (project) => files(project!, argv.filter, { language: argv.language, limit: argv.limit }), renderFiles),
-  );
-}
+export const filesCommand = defineCommand({
+  name: 'files',
+  describe: 'List indexed files under a folder or matching a glob, with language, node count and staleness',
+  positionals: [{ name: 'filter', describe: 'Folder or glob (`src/`, `**/*.py`); default: everything' }],
+  options: { ...commonOptions({ default: 0, describe: 'Files listed' }), language: text('Only these languages (comma-separated)', { short: 'l' }) },
+  check: countProblem,
+  run: (args, io) => runQuery(io, 'files', args, (project) => files(project!, args.filter, { language: args.language, limit: args.limit }), renderFiles),
+});
 
 export function renderFiles(r: FilesResult, s: Style): string {
   const where = r.filter.type === 'all' ? '' : ` ${r.filter.type === 'glob' ? 'matching' : 'under'} ${r.filter.value}`;

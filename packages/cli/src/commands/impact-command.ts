@@ -1,24 +1,21 @@
 /** `arbor impact <symbol|file>`: what a change can reach, the tests among it, and a risk level. */
 import { DEPENDENCY_KINDS, impact, type ImpactResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { defineCommand } from '../command-line/command-spec.js';
 import { completenessLines } from '../output/completeness.js';
 import { location, nodeName, plural, sitesText } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
-import { commonOptions, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
+import { commonOptions, countProblem, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
-export function registerImpactCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'impact <target>',
-    'Show what changing a symbol or file can reach: dependents, dependent files, affected tests, risk',
-    (b) =>
-      edgeKindsOption(depthOption(symbolOptions(commonOptions(b, { default: 50, describe: 'Affected symbols listed' })), 3), DEPENDENCY_KINDS)
-        .positional('target', { type: 'string', demandOption: true, describe: 'Symbol (name, Class::method, path:line, id) or indexed file' }),
-    (argv) =>
-      runSymbolQuery(io, 'impact', argv, argv.target, (project, target, filter) =>
-        impact(project, target, { ...filter, depth: argv.depth, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderImpact),
-  );
-}
+export const impactCommand = defineCommand({
+  name: 'impact',
+  describe: 'Show what changing a symbol or file can reach: dependents, dependent files, affected tests, risk',
+  positionals: [{ name: 'target', required: true, describe: 'Symbol (name, Class::method, path:line, id) or indexed file' }],
+  options: { ...commonOptions({ default: 50, describe: 'Affected symbols listed' }), ...symbolOptions, ...depthOption(3), ...edgeKindsOption(DEPENDENCY_KINDS) },
+  check: countProblem,
+  run: (args, io) =>
+    runSymbolQuery(io, 'impact', args, args.target, (project, target, filter) =>
+      impact(project, target, { ...filter, depth: args.depth, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderImpact),
+});
 
 const RISK_STYLE = { low: 'green', medium: 'yellow', high: 'red', unknown: 'dim' } as const;
 

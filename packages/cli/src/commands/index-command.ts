@@ -1,60 +1,53 @@
 /** `arbor index [root]`: build `<root>/.codegraph/codegraph.db`. */
 import type { IndexReport, Progress } from '@arbor/indexer';
-import type { Argv } from 'yargs';
+import { count, defineCommand, flag, list, text } from '../command-line/command-spec.js';
 import { parseByteSize } from '../output/byte-size.js';
 import { escapeControls } from '../output/terminal-text.js';
 
-export function registerIndexCommand(cli: Argv): void {
-  cli.command(
-    'index [root]',
-    'Index a repository into <root>/.codegraph/codegraph.db (a codegraph schema-v4 graph)',
-    (y) =>
-      y
-        .positional('root', { type: 'string', default: '.', describe: 'Repository root' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print the index report as JSON on stdout' })
-        .option('exclude', { type: 'string', array: true, default: [], describe: 'Leave out files matching this gitignore-style pattern (repeatable)' })
-        .option('gitignore', { type: 'boolean', default: true, describe: 'Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too)' })
-        .option('max-file-size', { type: 'string', default: '1MiB', describe: 'Skip files larger than this (bytes, or with KiB/MiB suffix)' })
-        .option('threads', { type: 'number', describe: 'Extraction worker threads (default: one per core)' })
-        .option('cache', {
-          type: 'boolean',
-          default: true,
-          describe: 'Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)',
-        })
-        .option('cache-dir', {
-          type: 'string',
-          describe: 'Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs',
-        })
-        .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary on stderr' }),
-    async (argv) => {
-      const maxFileSize = parseByteSize(argv['max-file-size']);
-      if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
-      if (argv.threads !== undefined && (!Number.isInteger(argv.threads) || argv.threads < 1)) fail('--threads must be a positive integer');
-      const progress = !argv.quiet && process.stderr.isTTY ? progressLine() : undefined;
-      // Loaded here, not at start-up: query commands should not pay for the indexer.
-      const { IndexError, indexRepository } = await import('@arbor/indexer');
-      let report: IndexReport;
-      try {
-        report = await indexRepository(argv.root, {
-          exclude: argv.exclude,
-          gitignore: argv.gitignore,
-          maxFileSize,
-          threads: argv.threads,
-          cache: argv.cache,
-          cacheDir: argv['cache-dir'],
-          onProgress: progress?.update,
-        });
-      } catch (error) {
-        progress?.clear();
-        if (error instanceof IndexError || (error instanceof Error && error.name === 'GraphWriteError')) fail(error.message);
-        throw error;
-      }
+export const indexCommand = defineCommand({
+  name: 'index',
+  describe: 'Index a repository into <root>/.codegraph/codegraph.db (a codegraph schema-v4 graph)',
+  positionals: [{ name: 'root', default: '.', describe: 'Repository root' }],
+  options: {
+    json: flag('Print the index report as JSON on stdout'),
+    exclude: list('Leave out files matching this gitignore-style pattern'),
+    gitignore: flag('Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too)', { default: true }),
+    'max-file-size': text('Skip files larger than this (bytes, or with KiB/MiB suffix)', { default: '1MiB' }),
+    threads: count('Extraction worker threads (default: one per core)'),
+    cache: flag('Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)', { default: true }),
+    'cache-dir': text('Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs'),
+    force: flag('Replace the file at .codegraph/codegraph.db even when it is not a codegraph graph or is of a newer schema'),
+    quiet: flag('No summary on stderr', { short: 'q' }),
+  },
+  run: async (args) => {
+    const maxFileSize = parseByteSize(args['max-file-size']);
+    if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${args['max-file-size']}`);
+    if (args.threads !== undefined && (!Number.isInteger(args.threads) || args.threads < 1)) fail('--threads must be a positive integer');
+    if (args.force) process.env.ARBOR_INDEX_FORCE = '1';
+    const progress = !args.quiet && process.stderr.isTTY ? progressLine() : undefined;
+    // Loaded here, not at start-up: query commands should not pay for the indexer.
+    const { IndexError, indexRepository } = await import('@arbor/indexer');
+    let report: IndexReport;
+    try {
+      report = await indexRepository(args.root, {
+        exclude: args.exclude,
+        gitignore: args.gitignore,
+        maxFileSize,
+        threads: args.threads,
+        cache: args.cache,
+        cacheDir: args['cache-dir'],
+        onProgress: progress?.update,
+      });
+    } catch (error) {
       progress?.clear();
-      if (argv.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      if (!argv.quiet) process.stderr.write(summary(report));
-    },
-  );
-}
+      if (error instanceof IndexError || (error instanceof Error && error.name === 'GraphWriteError')) fail(error.message);
+      throw error;
+    }
+    progress?.clear();
+    if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (!args.quiet) process.stderr.write(summary(report));
+  },
+});
 
 function fail(message: string): never {
   process.stderr.write(`arbor index: ${escapeControls(message)}\n`);

@@ -1,24 +1,21 @@
 /** `arbor node <symbol>`: one declaration with its location, signature and direct relations. */
 import { CALL_KINDS, nodeInfo, type NodeResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { defineCommand } from '../command-line/command-spec.js';
 import { completenessLines } from '../output/completeness.js';
 import { inlineSignature, label, location, nodeName, plural, sitesText } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
-import { commonOptions, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
+import { commonOptions, countProblem, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
-export function registerNodeCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'node <symbol>',
-    'Show one symbol: location, signature, container, members, callers and callees',
-    (b) =>
-      edgeKindsOption(symbolOptions(commonOptions(b, { default: 20, describe: 'Callers, callees and members shown (each)' })), CALL_KINDS)
-        .positional('symbol', { type: 'string', demandOption: true, describe: 'Name, Class::method, path:line or node id' }),
-    (argv) =>
-      runSymbolQuery(io, 'node', argv, argv.symbol, (project, symbol, filter) =>
-        nodeInfo(project, symbol, { ...filter, limit: argv.limit, edgeKinds: parseEdgeKinds(argv['edge-kinds']) }), renderNode),
-  );
-}
+export const nodeCommand = defineCommand({
+  name: 'node',
+  describe: 'Show one symbol: location, signature, container, members, callers and callees',
+  positionals: [{ name: 'symbol', required: true, describe: 'Name, Class::method, path:line or node id' }],
+  options: { ...commonOptions({ default: 20, describe: 'Callers, callees and members shown (each)' }), ...symbolOptions, ...edgeKindsOption(CALL_KINDS) },
+  check: countProblem,
+  run: (args, io) =>
+    runSymbolQuery(io, 'node', args, args.symbol, (project, symbol, filter) =>
+      nodeInfo(project, symbol, { ...filter, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderNode),
+});
 
 export function renderNode(r: NodeResult, s: Style): string {
   const n = r.node;

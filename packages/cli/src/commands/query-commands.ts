@@ -1,24 +1,17 @@
-/** Registers every read-only query command on a yargs instance (the binary adds `index`). */
-import type { Argv } from 'yargs';
-import { processIo, type CliIo } from '../output/io.js';
-import { registerAffectedCommand } from './affected-command.js';
-import { registerCalleesCommand, registerCallersCommand } from './call-commands.js';
-import { registerContextCommand } from './context-command.js';
-import { registerExploreCommand } from './explore-command.js';
-import { registerFilesCommand } from './files-command.js';
-import { registerImpactCommand } from './impact-command.js';
-import { registerNodeCommand } from './node-command.js';
-import { registerSearchCommand } from './search-command.js';
-import { registerStatusCommand } from './status-command.js';
-import { registerTraceCommand } from './trace-command.js';
+/** Every read-only query command (the binary adds `index`, `mcp`, `watch` and `hooks`). */
+import type { AnyCommand } from '../command-line/command-spec.js';
+import { affectedCommand } from './affected-command.js';
+import { calleesCommand, callersCommand } from './call-commands.js';
+import { contextCommand } from './context-command.js';
+import { exploreCommand } from './explore-command.js';
+import { filesCommand } from './files-command.js';
+import { impactCommand } from './impact-command.js';
+import { nodeCommand } from './node-command.js';
+import { searchCommand } from './search-command.js';
+import { statusCommand } from './status-command.js';
+import { traceCommand } from './trace-command.js';
 
-export function registerQueryCommands(y: Argv, io: CliIo = processIo()): Argv {
-  for (const register of [
-    registerStatusCommand, registerSearchCommand, registerNodeCommand, registerCallersCommand, registerCalleesCommand,
-    registerImpactCommand, registerTraceCommand, registerFilesCommand, registerExploreCommand, registerContextCommand,
-    registerAffectedCommand,
-  ]) {
-    register(y, io);
-  }
-  return y;
-}
+export const QUERY_COMMANDS: readonly AnyCommand[] = [
+  statusCommand, searchCommand, nodeCommand, callersCommand, calleesCommand, impactCommand, traceCommand, filesCommand,
+  exploreCommand, contextCommand, affectedCommand,
+];

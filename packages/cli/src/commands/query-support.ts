@@ -4,7 +4,7 @@
  */
 import { isTestFile, openProject, type NodeDetails, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
 import { alsoNamedLine, choosePrincipal, refOf } from './principal-symbol.js';
-import type { Argv } from 'yargs';
+import { count, flag, text } from '../command-line/command-spec.js';
 import { reportError } from '../output/errors.js';
 import type { CliIo } from '../output/io.js';
 import { printJson } from '../output/json.js';
@@ -18,39 +18,32 @@ export interface CommonArgs {
   limit?: number;
 }
 
-export function commonOptions<T>(y: Argv<T>, limit: { default: number; describe: string }) {
-  return y
-    .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON (shape: packages/query/README.md)' })
-    .option('path', { alias: 'p', type: 'string', describe: 'Project root holding .codegraph/ (default: current folder)' })
-    .option('limit', { type: 'number', default: limit.default, describe: `${limit.describe} (0: no limit)` })
-    .check((argv) => {
-      const value = (argv as { limit?: unknown }).limit;
-      if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 0)) {
-        throw new Error('--limit must be a whole number ≥ 0');
-      }
-      return true;
-    });
-}
+/** `--json`, `-p/--path` and `--limit`, with the limit's default and meaning for this command. */
+export const commonOptions = (limit: { default: number; describe: string }) => ({
+  json: flag('Print the result as JSON (shape: packages/query/README.md)'),
+  path: text('Project root holding .codegraph/ (default: current folder)', { short: 'p' }),
+  limit: count(`${limit.describe} (0: no limit)`, { default: limit.default }),
+});
 
-export function symbolOptions<T>(y: Argv<T>) {
-  return y
-    .option('file', { alias: 'f', type: 'string', describe: 'Only symbols in this file, folder or glob' })
-    .option('kind', { alias: 'k', type: 'string', describe: 'Only symbols of these kinds (comma-separated: function,method)' });
-}
+export const symbolOptions = {
+  file: text('Only symbols in this file, folder or glob', { short: 'f' }),
+  kind: text('Only symbols of these kinds (comma-separated: function,method)', { short: 'k' }),
+};
 
-export function depthOption<T>(y: Argv<T>, defaultDepth: number, describe = 'Hops to follow') {
-  return y.option('depth', { alias: 'd', type: 'number', default: defaultDepth, describe }).check((argv) => {
-    const value = (argv as { depth?: unknown }).depth;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new Error('--depth must be a whole number ≥ 1');
-    return true;
-  });
-}
+export const depthOption = (defaultDepth: number, describe = 'Hops to follow') => ({
+  depth: count(describe, { default: defaultDepth, short: 'd' }),
+});
 
-export function edgeKindsOption<T>(y: Argv<T>, defaults: readonly string[]) {
-  return y.option('edge-kinds', {
-    type: 'string',
-    describe: `Edge kinds to follow, comma-separated (default: ${defaults.join(',')})`,
-  });
+export const edgeKindsOption = (defaults: readonly string[]) => ({
+  'edge-kinds': text(`Edge kinds to follow, comma-separated (default: ${defaults.join(',')})`),
+});
+
+/** The usage mistakes in --limit and --depth, if any. */
+export function countProblem(args: { limit?: number; depth?: number }): string | undefined {
+  const { limit, depth } = args;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) return '--limit must be a whole number ≥ 0';
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 1)) return '--depth must be a whole number ≥ 1';
+  return undefined;
 }
 
 export function parseEdgeKinds(value: unknown): string[] | undefined {

@@ -1,28 +1,27 @@
 /** `arbor search <query>`: where is it declared. */
 import { search, type SearchResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { defineCommand, text } from '../command-line/command-spec.js';
 import { inlineSignature, location, plural } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import { columns, type Style } from '../output/style.js';
-import { commonOptions, runQuery } from './query-support.js';
+import { commonOptions, countProblem, runQuery } from './query-support.js';
 
-export function registerSearchCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'search <query..>',
-    'Find declarations by name, qualified name, signature or docstring (prefix and camelCase/snake_case segments)',
-    (b) =>
-      commonOptions(b, { default: 20, describe: 'Results shown' })
-        .positional('query', { type: 'string', array: true, demandOption: true, describe: 'Words to look for' })
-        .option('kind', { alias: 'k', type: 'string', describe: 'Only these kinds (comma-separated)' })
-        .option('language', { alias: 'l', type: 'string', describe: 'Only these languages (comma-separated)' })
-        .option('file', { alias: 'f', type: 'string', describe: 'Only in this file, folder or glob' }),
-    (argv) => {
-      const query = (argv.query as string[]).join(' ');
-      runQuery(io, 'search', argv, (project) =>
-        search(project!, query, { kind: argv.kind, language: argv.language, file: argv.file, limit: argv.limit }), renderSearch);
-    },
-  );
-}
+export const searchCommand = defineCommand({
+  name: 'search',
+  describe: 'Find declarations by name, qualified name, signature or docstring (prefix and camelCase/snake_case segments)',
+  positionals: [{ name: 'query', required: true, variadic: true, describe: 'Words to look for' }],
+  options: {
+    ...commonOptions({ default: 20, describe: 'Results shown' }),
+    kind: text('Only these kinds (comma-separated)', { short: 'k' }),
+    language: text('Only these languages (comma-separated)', { short: 'l' }),
+    file: text('Only in this file, folder or glob', { short: 'f' }),
+  },
+  check: countProblem,
+  run: (args, io) => {
+    const query = args.query.join(' ');
+    runQuery(io, 'search', args, (project) =>
+      search(project!, query, { kind: args.kind, language: args.language, file: args.file, limit: args.limit }), renderSearch);
+  },
+});
 
 export function renderSearch(r: SearchResult, s: Style): string {
   if (r.results.length === 0) {

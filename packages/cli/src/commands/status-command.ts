@@ -1,20 +1,18 @@
 /** `arbor status`: what the index holds and whether it still matches the disk. Exit 0 even without an index. */
 import { status, type StatusResult } from '@arbor/query';
-import type { Argv } from 'yargs';
+import { defineCommand } from '../command-line/command-spec.js';
 import { bytes, counts, plural } from '../output/format.js';
-import type { CliIo } from '../output/io.js';
 import type { Style } from '../output/style.js';
-import { commonOptions, runQuery } from './query-support.js';
+import { commonOptions, countProblem, runQuery } from './query-support.js';
 
-export function registerStatusCommand(y: Argv, io: CliIo): Argv {
-  return y.command(
-    'status',
-    'Show what the index holds, who wrote it, and how many files changed since',
-    (b) => commonOptions(b, { default: 20, describe: 'Paths listed per staleness category' }),
-    (argv) =>
-      runQuery(io, 'status', argv, () => status({ path: argv.path, cwd: io.cwd(), limit: argv.limit }), renderStatus, { open: false }),
-  );
-}
+export const statusCommand = defineCommand({
+  name: 'status',
+  describe: 'Show what the index holds, who wrote it, and how many files changed since',
+  positionals: [],
+  options: commonOptions({ default: 20, describe: 'Paths listed per staleness category' }),
+  check: countProblem,
+  run: (args, io) => runQuery(io, 'status', args, () => status({ path: args.path, cwd: io.cwd(), limit: args.limit }), renderStatus, { open: false }),
+});
 
 export function renderStatus(r: StatusResult, s: Style): string {
   if (!r.indexed) return `No index for ${r.root} (no ${r.databasePath}).\nRun \`arbor index\` to build one.`;

@@ -1,41 +1,42 @@
 /** `arbor hooks install|uninstall|status`: git hooks that re-index after checkout, merge, commit and rewrite. */
 import { resolve } from 'node:path';
-import type { Argv } from 'yargs';
+import { defineCommand, flag, text } from '../command-line/command-spec.js';
 import { gitHooksStatus, installGitHooks, uninstallGitHooks, type HooksReport } from './hooks.js';
 import { detectWorktree, type WorktreeInfo } from './worktree.js';
 import { guardTerminalText } from '../output/terminal-text.js';
 
-export function registerHooksCommand(cli: Argv): void {
-  cli.command(
-    'hooks <action>',
-    'Install, remove or show git hooks that re-index after checkout, merge, commit and rebase',
-    (y) =>
-      y
-        .positional('action', { choices: ['install', 'uninstall', 'status'] as const, demandOption: true, describe: 'What to do' })
-        .option('path', { alias: 'p', type: 'string', default: '.', describe: 'Project root (inside a git repository)' })
-        .option('command', { type: 'string', describe: 'install: the command the hooks run (default: arbor index in the background, where a graph exists)' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' }),
-    (argv) => {
-      const root = resolve(argv.path);
-      let report: HooksReport;
-      try {
-        if (argv.action === 'install') report = installGitHooks(root, argv.command);
-        else if (argv.action === 'uninstall') report = uninstallGitHooks(root);
-        else report = gitHooksStatus(root);
-      } catch (error) {
-        process.stderr.write(`arbor hooks: ${guardTerminalText(error instanceof Error ? error.message : String(error))}\n`);
-        process.exit(1);
-      }
-      const worktree = detectWorktree(root);
-      if (argv.json) {
-        process.stdout.write(`${JSON.stringify({ ...report, worktree }, null, 2)}\n`);
-        return;
-      }
-      // The hooks folder comes from the repository's config (core.hooksPath): no raw controls.
-      process.stdout.write(guardTerminalText(renderHooks(report, worktree)));
-    },
-  );
-}
+const ACTIONS = ['install', 'uninstall', 'status'];
+
+export const hooksCommand = defineCommand({
+  name: 'hooks',
+  describe: 'Install, remove or show git hooks that re-index after checkout, merge, commit and rebase',
+  positionals: [{ name: 'action', required: true, describe: `What to do: ${ACTIONS.join(', ')}` }],
+  options: {
+    path: text('Project root (inside a git repository)', { default: '.', short: 'p' }),
+    command: text('install: the command the hooks run (default: arbor index in the background, where a graph exists)'),
+    json: flag('Print the result as JSON'),
+  },
+  check: (args) => (ACTIONS.includes(args.action) ? undefined : `<action> is one of ${ACTIONS.join(', ')}, not ${JSON.stringify(args.action)}`),
+  run: (argv) => {
+    const root = resolve(argv.path);
+    let report: HooksReport;
+    try {
+      if (argv.action === 'install') report = installGitHooks(root, argv.command);
+      else if (argv.action === 'uninstall') report = uninstallGitHooks(root);
+      else report = gitHooksStatus(root);
+    } catch (error) {
+      process.stderr.write(`arbor hooks: ${guardTerminalText(error instanceof Error ? error.message : String(error))}\n`);
+      process.exit(1);
+    }
+    const worktree = detectWorktree(root);
+    if (argv.json) {
+      process.stdout.write(`${JSON.stringify({ ...report, worktree }, null, 2)}\n`);
+      return;
+    }
+    // The hooks folder comes from the repository's config (core.hooksPath): no raw controls.
+    process.stdout.write(guardTerminalText(renderHooks(report, worktree)));
+  },
+});
 
 function renderHooks(report: HooksReport, worktree: WorktreeInfo): string {
   const lines = [`hooks folder: ${report.hooksDir}`];

@@ -13,7 +13,7 @@ export const EXIT = {
   ok: 0,
   /** The question has no answer: unknown or ambiguous symbol, bad argument, git failure. */
   failed: 1,
-  /** Usage error (from yargs, or a glob that cannot mean anything). */
+  /** Usage error (a command called wrongly, or a glob that cannot mean anything). */
   usage: 2,
   /** No index: run `arbor index`. */
   noIndex: 3,

@@ -28,9 +28,8 @@ export function processIo(): CliIo {
       process.exitCode = code;
     },
     finished: () => {
-      // The answer is out and the database closed. Ending here skips yargs' post-command work
-      // (it lays out and caches a help text on every run: a tenth of a query's wall time), but
-      // only when nothing is still queued for a slow reader.
+      // The answer is out and the database closed: end here rather than wait on handles nothing needs any
+      // more, but only when nothing is still queued for a slow reader.
       if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
     },
   };

@@ -2,8 +2,8 @@
  * Test helper: runs the query commands in-process, as the `arbor` binary wires them, and
  * captures stdout, stderr and the exit code.
  */
-import yargs from 'yargs';
-import { registerQueryCommands } from '../commands/query-commands.js';
+import { runProgram } from '../command-line/program.js';
+import { QUERY_COMMANDS } from '../commands/query-commands.js';
 import type { CliIo } from '../output/io.js';
 
 export interface CliRun {
@@ -29,24 +29,6 @@ export async function runQueryCli(
       code = c;
     },
   };
-  const cli = yargs(args)
-    .scriptName('arbor')
-    .strict()
-    .demandCommand(1)
-    .exitProcess(false)
-    .fail((message, error) => {
-      // Like the binary (which exits here): the command must not run after a usage error.
-      stderr += `arbor: ${message ?? error?.message}\n`;
-      code = 2;
-      throw new UsageError(message ?? error?.message ?? 'usage');
-    });
-  registerQueryCommands(cli, io);
-  try {
-    await cli.parseAsync();
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-  }
+  await runProgram(args, QUERY_COMMANDS, io, { version: () => 'test', width: 80 });
   return { stdout, stderr, code };
 }
-
-class UsageError extends Error {}

@@ -1,60 +1,59 @@
 /** `arbor watch [root]`: keep `<root>/.codegraph/codegraph.db` fresh while files change. */
 import { resolve } from 'node:path';
-import type { Argv } from 'yargs';
+import { count, defineCommand, flag, list, text } from '../command-line/command-spec.js';
 import { loadDistModule } from '../lazy-module.js';
 import { parseByteSize } from '../output/byte-size.js';
 import { watchDecision } from './watch-policy.js';
 import { escapeControls } from '../output/terminal-text.js';
 
-export function registerWatchCommand(cli: Argv): void {
-  cli.command(
-    'watch [root]',
-    'Re-index whenever indexed files change (after a quiet period); runs until interrupted',
-    (y) =>
-      y
-        .positional('root', { type: 'string', default: '.', describe: 'Repository root' })
-        .option('debounce', { type: 'number', default: 1000, describe: 'Quiet milliseconds after the last change before re-indexing' })
-        .option('exclude', { type: 'string', array: true, default: [], describe: 'Leave out files matching this gitignore-style pattern (repeatable)' })
-        .option('gitignore', { type: 'boolean', default: true, describe: 'Honour .gitignore files (--no-gitignore to index ignored files too)' })
-        .option('max-file-size', { type: 'string', default: '1MiB', describe: 'Skip files larger than this' })
-        .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only failures' }),
-    async (argv) => {
-      const root = resolve(argv.root);
-      const maxFileSize = parseByteSize(argv['max-file-size']);
-      if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
-      const decision = watchDecision(root, { enabled: true });
-      if (!decision.watch) fail(`not watching ${root}: ${decision.reason}`);
-      const say = (line: string) => process.stderr.write(`arbor watch: ${escapeControls(line)}\n`);
-      const { indexRepository } = await import('@arbor/indexer');
-      const { watchRepository } = await loadDistModule<typeof import('./watcher.js')>('./watch/watcher.js');
-      const options = { gitignore: argv.gitignore, exclude: argv.exclude, maxFileSize };
-      const watcher = await watchRepository(root, {
-        ...options,
-        debounceMs: argv.debounce,
-        reindex: async () => {
-          // An `arbor index` of the root: the extraction cache spares unchanged files their parse.
-          await indexRepository(root, options);
-          return { ok: true };
-        },
-        onEvent: (event) => {
-          if (event.type === 'failed') say(`re-index failed, the previous graph is kept: ${event.message}`);
-          else if (event.type === 'error') say(`watch error: ${event.message}`);
-          else if (argv.quiet) return;
-          else if (event.type === 'ready') say(`watching ${root} (${decision.reason}); Ctrl-C to stop`);
-          else if (event.type === 'reindexing') say(`${event.changed} file${event.changed === 1 ? '' : 's'} changed: re-indexing`);
-          else if (event.type === 'reindexed') say(`re-indexed in ${(event.durationMs / 1000).toFixed(1)}s`);
-        },
-      });
-      // A graph that is missing or stale when watching starts is brought up to date first.
-      watcher.refresh();
-      await new Promise<void>((done) => {
-        const stop = () => void watcher.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-    },
-  );
-}
+export const watchCommand = defineCommand({
+  name: 'watch',
+  describe: 'Re-index whenever indexed files change (after a quiet period); runs until interrupted',
+  positionals: [{ name: 'root', default: '.', describe: 'Repository root' }],
+  options: {
+    debounce: count('Quiet milliseconds after the last change before re-indexing', { default: 1000 }),
+    exclude: list('Leave out files matching this gitignore-style pattern'),
+    gitignore: flag('Honour .gitignore files (--no-gitignore to index ignored files too)', { default: true }),
+    'max-file-size': text('Skip files larger than this', { default: '1MiB' }),
+    quiet: flag('Print only failures', { short: 'q' }),
+  },
+  check: (args) => (args.debounce >= 0 ? undefined : '--debounce must be ≥ 0'),
+  run: async (argv) => {
+    const root = resolve(argv.root);
+    const maxFileSize = parseByteSize(argv['max-file-size']);
+    if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
+    const decision = watchDecision(root, { enabled: true });
+    if (!decision.watch) fail(`not watching ${root}: ${decision.reason}`);
+    const say = (line: string) => process.stderr.write(`arbor watch: ${escapeControls(line)}\n`);
+    const { indexRepository } = await import('@arbor/indexer');
+    const { watchRepository } = await loadDistModule<typeof import('./watcher.js')>('./watch/watcher.js');
+    const options = { gitignore: argv.gitignore, exclude: argv.exclude, maxFileSize };
+    const watcher = await watchRepository(root, {
+      ...options,
+      debounceMs: argv.debounce,
+      reindex: async () => {
+        // An `arbor index` of the root: the extraction cache spares unchanged files their parse.
+        await indexRepository(root, options);
+        return { ok: true };
+      },
+      onEvent: (event) => {
+        if (event.type === 'failed') say(`re-index failed, the previous graph is kept: ${event.message}`);
+        else if (event.type === 'error') say(`watch error: ${event.message}`);
+        else if (argv.quiet) return;
+        else if (event.type === 'ready') say(`watching ${root} (${decision.reason}); Ctrl-C to stop`);
+        else if (event.type === 'reindexing') say(`${event.changed} file${event.changed === 1 ? '' : 's'} changed: re-indexing`);
+        else if (event.type === 'reindexed') say(`re-indexed in ${(event.durationMs / 1000).toFixed(1)}s`);
+      },
+    });
+    // A graph that is missing or stale when watching starts is brought up to date first.
+    watcher.refresh();
+    await new Promise<void>((done) => {
+      const stop = () => void watcher.close().then(done);
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+  },
+});
 
 function fail(message: string): never {
   process.stderr.write(`arbor watch: ${escapeControls(message)}\n`);

@@ -53,6 +53,8 @@ export interface Completeness {
 
 /** Kinds whose same-named sites are reported (the kinds an unresolved ref can have). */
 const MEMBER_KINDS = new Set(['method', 'property', 'field', 'getter', 'setter', 'enum_member', 'constructor']);
+/** Up to this many target names are prefiltered in SQL by substring (see unprovenSites). */
+const MAX_PREFILTER_NAMES = 64;
 /** Names that are not declarations a reference could reach. */
 const NOT_TARGETS = new Set(['file', 'import', 'export', 'parameter']);
 
@@ -96,14 +98,23 @@ export function unprovenSites(project: Project, targets: NodeRef[], kinds: reado
   try {
     db.pragma('query_only = ON');
     db.function('arbor_tail', { deterministic: true }, (text: unknown) => referenceTail(String(text ?? '')));
-    rows = db
-      .prepare(
-        `SELECT from_node_id, reference_name, reference_kind, line, ${pick('col')}, ${pick('file_path')}, ${pick('language')}, ${pick('candidates')}
+    // A reference whose tail is a name contains it: a substring test (SQLite's instr) over the reference-name
+    // index alone rules out almost every row before a table row is read or the JavaScript tail function runs
+    // (a scan of the whole table was most of `arbor callers`' time). Many names (impact of a large file) skip
+    // that step: an OR chain has a depth limit, and a long one saves nothing.
+    const names = [...byName.keys()];
+    const select = `SELECT from_node_id, reference_name, reference_kind, line, ${pick('col')}, ${pick('file_path')}, ${pick('language')}, ${pick('candidates')}
          FROM unresolved_refs
          WHERE reference_kind IN (SELECT value FROM json_each(?))
-           AND arbor_tail(reference_name) IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(kinds), JSON.stringify([...byName.keys()])) as typeof rows;
+           AND arbor_tail(reference_name) IN (SELECT value FROM json_each(?))`;
+    if (names.length <= MAX_PREFILTER_NAMES) {
+      const contains = names.map(() => 'instr(reference_name, ?) > 0').join(' OR ');
+      const rowids = db.prepare(`SELECT rowid AS r FROM unresolved_refs WHERE ${contains}`).pluck().all(...names);
+      rows = db.prepare(`${select} AND rowid IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(kinds), JSON.stringify(names), JSON.stringify(rowids)) as typeof rows;
+    } else {
+      rows = db.prepare(select).all(JSON.stringify(kinds), JSON.stringify(names)) as typeof rows;
+    }
   } finally {
     db.close();
   }
