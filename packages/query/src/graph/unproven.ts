@@ -16,6 +16,7 @@
  * The store offers no lookup of unresolved sites by name, so this opens its own read-only
  * connection to the same database for one scan, filtering by name in SQLite.
  */
+import { languageFamily, type Language } from '@arbor/vocabulary';
 import Database from 'better-sqlite3';
 import type { NodeRef } from '../model.js';
 import type { Project } from '../project.js';
@@ -58,12 +59,7 @@ const MAX_PREFILTER_NAMES = 64;
 /** Names that are not declarations a reference could reach. */
 const NOT_TARGETS = new Set(['file', 'import', 'export', 'parameter']);
 
-/** The language family a reference in `language` can reach across files. */
-export function languageFamily(language: string): string {
-  const l = language.toLowerCase();
-  if (['typescript', 'tsx', 'javascript', 'jsx'].includes(l)) return 'js';
-  return l;
-}
+const familyOf = (language: string): string => languageFamily(language.toLowerCase() as Language);
 
 /** The last name segment of a written reference (`a.b?.c` → c, `ns::f` → f, `new X` → X). */
 export function referenceTail(reference: string): string {
@@ -135,7 +131,9 @@ export function unprovenSites(project: Project, targets: NodeRef[], kinds: reado
     }
     // The containing node's language is the file's; the column is absent or 'unknown' in some writers.
     const language = from?.language ?? (row.language && row.language !== 'unknown' ? row.language : undefined);
-    if (language) reach = reach.filter((t) => languageFamily(t.language) === languageFamily(language));
+    // A reference reaches declarations of its own language family only (the vocabulary's families). The
+    // column holds whatever a writer put there: an unknown value is a family of its own.
+    if (language) reach = reach.filter((t) => familyOf(t.language) === familyOf(language));
     if (reach.length === 0) continue;
     sites.push({
       reference: row.reference_name,
