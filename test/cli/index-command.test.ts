@@ -111,6 +111,23 @@ describe('arbor index', () => {
     expect(report.edges.byKind.calls).toBe(2);
   });
 
+  it('a Rust-only repository loads only the Rust grammar', () => {
+    const root = project({
+      'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'mod prices;\n\npub struct Shop;\n\nimpl Shop {\n    pub fn total(&self) -> u32 { prices::price(2) }\n}\n',
+      'src/prices.rs': 'pub fn price(n: u32) -> u32 { n }\n',
+      'src/main.rs': 'use shop::Shop;\n\nfn main() {\n    let s = Shop;\n    s.total();\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(3);
+    expect(report.grammarsLoaded).toEqual(['rust']);
+    // prices::price() through `mod prices;`; s.total() on a value of the crate's imported struct.
+    expect(report.edges.byKind.calls).toBe(2);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

@@ -42,6 +42,9 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],
     ['expectations/go-packages', 'NewServer', 'TestServer', 'server_test.go'],
     ['expectations/go-packages', 'Handle', 'run', 'routes.go'],
+    // Rust: a function called through a workspace crate's re-export, and a trait default method called on a typed value.
+    ['expectations/rust-workspace', 'slug', 'main', 'app/src/main.rs'],
+    ['expectations/rust-traits', 'describe', 'render', 'src/render.rs'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);

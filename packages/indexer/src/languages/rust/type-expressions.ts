@@ -154,6 +154,9 @@ export function valueType(node: SyntaxNode | null | undefined, self: SelfType, d
       return of ? { kind: 'element', of } : null;
     }
     case 'identifier':
+      // `let s = Shop;`: a CamelCase name alone is a unit struct's value (constants are UPPER_CASE).
+      if (/^[A-Z]\w*[a-z]\w*$/.test(node.text)) return { kind: 'call', callee: [node.text], construct: true };
+    // falls through
     case 'self':
     case 'field_expression': {
       const chain = valueChain(node);
