@@ -245,7 +245,9 @@ function visitMod(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     decorators: attributesOf(node),
     ...visibilityOf(node),
   });
-  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: undefined, inlineModules: [...ctx.inlineModules, name.text] });
+  // Its item-level sites (a macro call among the items) are the module's; names in it are looked up there first.
+  const enclosing = ctx.enclosing ?? id;
+  walk.push(body, { ...ctx, parentDecl: id, enclosing, impl: undefined, self: undefined, inlineModules: [...ctx.inlineModules, name.text] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,7 +291,7 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
     declaration.qualifiedName = ctx.parentDecl === null ? `${owner}::${name}` : `${file.builder.declarations[ctx.parentDecl].qualifiedName}::${owner}::${name}`;
   }
   // A `fn` inside a function body is a local item of that block, visible in all of it.
-  if (ctx.enclosing !== null && !isMethod) ctx.scope.bind(name, 'item', id);
+  if (!ctx.scope.fileLevel && !isMethod) ctx.scope.bind(name, 'item', id);
   file.facts.stateType(id, 'returnType', statedType(node.childForFieldName('return_type'), ctx.self), ctx.scope);
   if (!body) return;
   const scope = ctx.scope.open('function');
@@ -444,7 +446,7 @@ function visitValueItem(node: SyntaxNode, ctx: RustContext, walk: RustWalk): voi
     declaration.qualifiedName = ctx.parentDecl === null ? `${owner}::${name.text}` : `${ctx.file.builder.declarations[ctx.parentDecl].qualifiedName}::${owner}::${name.text}`;
   }
   // A const inside a function is a local name too.
-  if (ctx.enclosing !== null && !ctx.impl) ctx.scope.bind(name.text, 'item', undefined, undefined);
+  if (!ctx.scope.fileLevel && !ctx.impl) ctx.scope.bind(name.text, 'item', undefined, undefined);
   ctx.file.facts.stateType(id, 'valueType', statedType(node.childForFieldName('type'), ctx.self) ?? valueType(value, ctx.self), ctx.scope);
 }
 
@@ -452,13 +454,15 @@ function visitMacroDefinition(node: SyntaxNode, ctx: RustContext): void {
   const name = node.childForFieldName('name');
   if (!name) return;
   const exported = attributesOf(node).some((a) => a.startsWith('macro_export'));
-  ctx.file.builder.declare('function', `${name.text}!`, ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('function', `${name.text}!`, ctx.parentDecl, node, {
     signature: `macro_rules! ${name.text}`,
     docstring: docCommentOf(node),
     decorators: attributesOf(node),
     visibility: exported ? 'public' : 'internal',
     isExported: exported || undefined,
   });
+  // A macro defined in a function body is a local name of that block.
+  if (!ctx.scope.fileLevel) ctx.scope.bind(`${name.text}!`, 'item', id);
 }
 
 // ---------------------------------------------------------------------------------------------
