@@ -54,6 +54,12 @@ export interface ImportResolver {
    * top-level declarations without an import.
    */
   packageOf?(file: string): string | null;
+  /**
+   * Whether a top-level declaration of `file` is visible by its bare name in the other files of its
+   * package (`packageOf`) without an import. Absent: every one is (Go, Java). Rust: only the macros
+   * of a module declared `#[macro_use]`, which are textually scoped into the modules after it.
+   */
+  visibleInPackage?(file: string, declaration: Declaration): boolean;
   /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
   importedPackage?(fromFile: string, specifier: string): string | null;
   /**
@@ -142,12 +148,6 @@ export interface NameBindingRules {
    * after it (Python's `from tkinter import *` then `def main()`).
    */
   declarationsShadowWildcards?: boolean;
-  /**
-   * Which top-level declarations of another file of the same package (`packageOf`) a bare name may
-   * mean without an import. Absent: all of them (Go, Java). Rust: only macros, which are textually
-   * scoped across a crate's modules.
-   */
-  visibleInPackage?(declaration: Declaration): boolean;
   /**
    * A type has the members of the interfaces or traits it implements (`implements` sites), after its
    * own and its bases' (Rust: a trait's default methods). Absent: only `extends` bases are searched.

@@ -177,7 +177,7 @@ export class WorkspaceSymbols {
     // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
     const key = this.packageKeyOf(file);
     if (key !== null) {
-      const found = this.fileSetMember(key, name, false, file, this.languageOf(this.files.get(file)!)?.binding.visibleInPackage);
+      const found = this.fileSetMember(key, name, false, file, this.modulesOf(this.files.get(file))?.visibleInPackage);
       if (found.type === 'declaration') return { ...found, samePackage: true };
       if (found.type === 'ambiguous') return found;
     }
@@ -225,14 +225,14 @@ export class WorkspaceSymbols {
    * Java's public types), any from inside. `except` leaves out the asking file (its own scope
    * answered first). Two files declaring the name (build variants) make it ambiguous.
    */
-  fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string, visibleInPackage?: (declaration: Declaration) => boolean): Target {
+  fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string, visibleInPackage?: (file: string, declaration: Declaration) => boolean): Target {
     const found: DeclarationRef[] = [];
     for (const path of this.packageFiles(key)) {
       if (path === except) continue;
       const ids = this.scope(path).declarations.get(name);
       if (!ids) continue;
       const declarations = this.files.get(path)!.declarations;
-      const visible = ids.filter((id) => (!exportedOnly || declarations[id].isExported) && (!visibleInPackage || visibleInPackage(declarations[id])));
+      const visible = ids.filter((id) => (!exportedOnly || declarations[id].isExported) && (!visibleInPackage || visibleInPackage(path, declarations[id])));
       if (visible.length > 0) found.push(this.pickDeclaration(path, visible));
     }
     // Files a build must opt into (Go build tags) lose to a file of the default build.

@@ -14,8 +14,9 @@
  *    the current one first, then a crate of the workspace; anything else is external (`std`, a
  *    dependency). A path that goes through an inline module or an item (`Enum::Variant`) lands on no
  *    file: it stays unresolved rather than guessed.
- *  - A crate is also a `packageOf` key: a macro (`name!`) declared in any file of the crate is
- *    visible in the others (macros are textually scoped, `#[macro_use] mod macros;` hands them on).
+ *  - A crate is also a `packageOf` key: a macro (`name!`) declared in a module its parent declares
+ *    `#[macro_use]` (up to the root) is visible in the crate's other files (macros are textually
+ *    scoped); no other item is (`visibleInPackage`).
  */
 import { posix } from 'node:path';
 import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
@@ -213,8 +214,32 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     return fileOf(crate, [...path, ...rest]);
   };
 
+  /**
+   * Whether a file's macros are textually in scope in the rest of its crate: its module is declared
+   * `#[macro_use] mod m;` by its parent, and so on up to the crate root (the order of declarations
+   * within a file is not checked).
+   */
+  const macroUsed = new Map<string, boolean>();
+  const isMacroUsed = (file: string): boolean => {
+    const known = macroUsed.get(file);
+    if (known !== undefined) return known;
+    macroUsed.set(file, false); // a cycle proves nothing
+    const location = locate(file);
+    let used = false;
+    if (location.path.length > 0) {
+      const name = location.path[location.path.length - 1];
+      const parent = fileOf(location, location.path.slice(0, -1));
+      const text = parent ? workspace.readText(parent) ?? '' : '';
+      const declared = new RegExp(`#\\[macro_use\\][\\s]*(?:#\\[[^\\]]*\\][\\s]*)*(?:pub(?:\\([^)]*\\))?\\s+)?mod\\s+${name}\\s*;`);
+      used = parent !== null && declared.test(text) && (locate(parent).path.length === 0 || isMacroUsed(parent));
+    }
+    macroUsed.set(file, used);
+    return used;
+  };
+
   return {
     resolveModule,
+    visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
     isBuiltin: (name) => BUILTINS.has(name),
     // `pub use` re-exports and `use m::*` globs: a module's imports are reachable through it.
     importsAreVisibleAttributes: true,

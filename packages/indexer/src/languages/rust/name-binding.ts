@@ -2,8 +2,8 @@
  * How Rust binds names, for the shared resolver. `self` is a method's receiver and `Self` its type
  * (`Self::new()` prefers associated functions); there is no `super` receiver and no implicit
  * `self`: a bare call names a function of the module, an import, or nothing. A name no scope,
- * module or `use` binds means nothing (it would not compile) — only macros reach across the files
- * of a crate (`visibleInPackage`). A type implements its traits' default methods
+ * module or `use` binds means nothing (it would not compile) — only the macros of a `#[macro_use]`
+ * module reach across the files of a crate (the import resolver's `visibleInPackage`). A type implements its traits' default methods
  * (`inheritsImplemented`).
  */
 import type { NameBindingRules } from '../../model/language-support.js';
@@ -22,7 +22,5 @@ export const rustNameBinding: NameBindingRules = {
   isInjectable: () => false,
   // An item or an explicit `use` always wins over a glob import of the same name.
   declarationsShadowWildcards: true,
-  // `macro_rules!` macros are textually scoped across a crate's modules; functions and types need a `use`.
-  visibleInPackage: (declaration) => declaration.name.endsWith('!'),
   inheritsImplemented: true,
 };

@@ -175,12 +175,12 @@ export function valueType(node: SyntaxNode | null | undefined, self: SelfType, d
           const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
           return args.length === 1 ? valueType(args[0], self, depth + 1) : null;
         }
-        if (chain[0] === 'Self') {
-          if (!Array.isArray(self)) return null;
-          return { kind: 'call', callee: [...self, ...chain.slice(1)] };
-        }
         if (chain[0] === 'super' || chain[0] === 'self') return null; // relative to an inline module, perhaps: not walkable
-        return { kind: 'call', callee: chain };
+        const callee = chain[0] === 'Self' ? (Array.isArray(self) ? [...self, ...chain.slice(1)] : null) : chain;
+        if (!callee) return null;
+        // `T::default()`: `Default::default` returns Self, derived or written.
+        if (callee[callee.length - 1] === 'default') return { kind: 'named', chain: callee.slice(0, -1) };
+        return { kind: 'call', callee };
       }
       if (fn.type === 'field_expression') {
         const method = fn.childForFieldName('field');
