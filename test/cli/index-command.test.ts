@@ -128,6 +128,21 @@ describe('arbor index', () => {
     expect(report.edges.byKind.calls).toBe(2);
   });
 
+  it('affected: a Rust change reaches tests/ crates and source files holding #[cfg(test)] modules', () => {
+    const root = project({
+      'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'pub mod prices;\n\npub fn total() -> u32 { prices::price(2) }\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn totals() { assert_eq!(total(), 2); }\n}\n',
+      'src/prices.rs': 'pub fn price(n: u32) -> u32 { n }\n',
+      'src/unrelated.rs': 'pub fn other() {}\n\n#[test]\nfn alone() { other(); }\n',
+      'tests/shop.rs': 'use shop::total;\n\n#[test]\nfn it_totals() { total(); }\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'src/prices.rs', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['src/lib.rs', 'tests/shop.rs']);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

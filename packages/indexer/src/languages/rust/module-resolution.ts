@@ -10,8 +10,8 @@
  *    (`src/lib.rs` and `src/main.rs`), the root whose text declares `mod <first segment>` owns it,
  *    else the library. `#[path]` attributes are not read.
  *  - A **specifier** is a `use` path without its last name, as the extractor writes it:
- *    `crate::a::b`, `self::a`, `super::super::a`, `::other`, or a bare `a::b` — a child module of
- *    the current one first, then a crate of the workspace; anything else is external (`std`, a
+ *    `crate::a::b`, `self::a`, `super::super::a`, `::other`, or a bare `a::b` — a child module the
+ *    current one declares (`mod a`) first, then a crate of the workspace; anything else is external (`std`, a
  *    dependency). A path that goes through an inline module or an item (`Enum::Variant`) lands on no
  *    file: it stays unresolved rather than guessed.
  *  - A crate is also a `packageOf` key: a macro (`name!`) declared in a module its parent declares
@@ -98,7 +98,7 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     return roots;
   };
 
-  /** The `mod name;` / `mod name {` names a root declares at its top level. */
+  /** The `mod name;` / `mod name {` names a module file declares. */
   const modsOf = (root: string): Set<string> => {
     let mods = declaredMods.get(root);
     if (!mods) {
@@ -199,7 +199,10 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     } else {
       const external = segments[0] === '';
       const head = external ? segments[1] : segments[0];
-      if (!external && fileOf(from, [...from.path, head]) !== null) {
+      // A child module only where the current module declares it (`mod head;`): `tests/shop.rs` naming
+      // the crate `shop` is no module of itself.
+      const current = fileOf(from, from.path);
+      if (!external && current !== null && modsOf(current).has(head) && fileOf(from, [...from.path, head]) !== null) {
         path = [...from.path];
         rest = segments;
       } else {
