@@ -143,6 +143,26 @@ describe('arbor index', () => {
     expect(tests).toEqual(['src/lib.rs', 'tests/shop.rs']);
   });
 
+  it('a Zig-only repository loads only the Zig grammar; its test blocks make a file a test for affected', () => {
+    const root = project({
+      'build.zig': 'const std = @import("std");\n\npub fn build(b: *std.Build) void {\n    _ = b.addModule("shop", .{ .root_source_file = b.path("src/shop.zig") });\n}\n',
+      'src/shop.zig': 'const prices = @import("prices.zig");\n\npub const Shop = struct {\n    pub fn total(self: *Shop) u32 {\n        _ = self;\n        return prices.price(2);\n    }\n};\n',
+      'src/prices.zig': 'pub fn price(n: u32) u32 {\n    return n;\n}\n',
+      'src/main.zig': 'const shop = @import("shop");\n\npub fn main() void {\n    var s = shop.Shop{};\n    _ = s.total();\n}\n\ntest "main totals" {\n    main();\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(4);
+    expect(report.grammarsLoaded).toEqual(['zig']);
+    // prices.price() through @import; s.total() on a value of the build module's struct; main() in the test.
+    expect(report.edges.byKind.calls).toBe(3);
+    const affected = arbor('affected', 'src/prices.zig', '-p', root, '--json');
+    expect(affected.status, affected.stderr).toBe(0);
+    expect(JSON.parse(affected.stdout).affectedTests.map((t: { filePath: string }) => t.filePath)).toEqual(['src/main.zig']);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

@@ -59,4 +59,24 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     const callers = runCodegraphJson<CallersJson>('0.9.9', ['callers', symbol, '-p', root], root);
     expect(callers.callers).toEqual(expect.arrayContaining([expect.objectContaining({ name: caller, filePath: callerFile })]));
   });
+
+  // Zig: codegraph 0.9.9 indexes no Zig, so its `status` counts arbor's nodes but takes the .zig files for removed
+  // ones; `query` and `callers` answer from the graph as written.
+  it('fixtures/expectations/zig-basics: callers of add include build and a test block', () => {
+    const { root, report } = indexFixture('expectations/zig-basics');
+    const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
+    expect(status.initialized).toBe(true);
+    expect(status.fileCount).toBe(report.files.indexed);
+    expect(status.nodeCount).toBe(report.nodes.total);
+    expect(status.pendingChanges).toEqual({ added: 0, modified: 0, removed: report.files.indexed });
+
+    const found = runCodegraphJson<QueryJson[]>('0.9.9', ['query', 'add', '-p', root], root);
+    expect(found.some((r) => r.node.name === 'add')).toBe(true);
+
+    const callers = runCodegraphJson<CallersJson>('0.9.9', ['callers', 'add', '-p', root], root);
+    expect(callers.callers).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: 'build', filePath: 'src/router.zig' }),
+      expect.objectContaining({ name: 'test "router adds"', filePath: 'src/router.zig' }),
+    ]));
+  });
 });

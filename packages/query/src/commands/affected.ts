@@ -170,10 +170,13 @@ export function affected(project: Project, changed: string[], options: AffectedO
 }
 
 /**
- * A source file that holds its own tests (Rust: `#[test]` functions, a `#[cfg(test)] mod tests`),
+ * A source file that holds its own tests (Rust: `#[test]` functions, a `#[cfg(test)] mod tests`; Zig: `test` blocks),
  * though its path follows no test naming: the convention's name, or undefined.
  */
 function inlineTests(store: Project['store'], path: string): string | undefined {
+  if (path.endsWith('.zig')) {
+    return store.nodesInFile(path).some((n) => n.decorators.includes('test')) ? 'Zig test blocks in the file' : undefined;
+  }
   if (!path.endsWith('.rs')) return undefined;
   const found = store.nodesInFile(path).some((n) => n.decorators.some((d) => d === 'test' || /^cfg\(\s*test\s*\)$/.test(d) || /^([\w:]+::)?test(\(.*\))?$/.test(d)));
   return found ? 'Rust #[test] / #[cfg(test)] in the file' : undefined;
