@@ -7,6 +7,7 @@ import type { ExtractInput, LanguageExtractor } from '../../model/language-suppo
 import { countLines } from '../../extraction/core/line-count.js';
 import { Scope } from '../../extraction/core/scopes.js';
 import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
+import { reparse } from '../../extraction/core/reparse.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { RustFile, type RustContext } from './file-state.js';
 import { RUST_SCOPES } from './scopes.js';
@@ -21,6 +22,7 @@ export const rustExtractor: LanguageExtractor = {
       syntaxErrors.collect(input.tree.rootNode, input.source);
       const ctx: RustContext = { file, scope: Scope.file(RUST_SCOPES, 'file'), parentDecl: null, enclosing: null, self: undefined, inlineModules: [] };
       walkSyntax(RUST_SYNTAX, input.tree.rootNode, ctx);
+      walkMacroArguments(file, input);
     } catch (error) {
       failures.push(extractorFailure('Rust', error));
     }
@@ -34,3 +36,31 @@ export const rustExtractor: LanguageExtractor = {
     };
   },
 };
+
+/** Macro calls whose arguments are parsed again per file (nested ones included). */
+const MAX_MACRO_ARGUMENTS = 5000;
+
+/**
+ * Each recorded macro argument list parsed on its own as the expression it would be in a function
+ * body (`(a, f(b))` a tuple, `[x; n]` an array), at its own rows and columns, and walked in the
+ * context of the macro call: its calls are the caller's, its names the caller's locals. An argument
+ * list that is no expression without errors (a macro's own syntax) is left alone.
+ */
+function walkMacroArguments(file: RustFile, input: ExtractInput): void {
+  for (let done = 0; done < MAX_MACRO_ARGUMENTS && file.macroArguments.length > 0; done++) {
+    const piece = file.macroArguments.shift()!;
+    const tree = reparse(input.tree.language, `fn __arbor_macro() {\n${' '.repeat(piece.column)}${piece.text};\n}\n`);
+    if (!tree) continue;
+    try {
+      if (tree.rootNode.hasError) continue;
+      const statement = tree.rootNode.namedChildren[0]?.childForFieldName('body')?.namedChildren[0];
+      const expression = statement?.type === 'expression_statement' ? statement.namedChildren[0] : null;
+      if (!expression) continue;
+      file.builder.lineOffset = piece.row - 1;
+      walkSyntax(RUST_SYNTAX, expression, piece.ctx);
+    } finally {
+      file.builder.lineOffset = 0;
+      tree.delete();
+    }
+  }
+}

@@ -31,10 +31,22 @@ export interface ImplRecord {
   parent: number | null;
 }
 
+/** A macro call's arguments, to parse again as an expression once the walk is over. */
+export interface MacroArguments {
+  /** The token tree's text, with its delimiters. */
+  text: string;
+  /** Where it starts in the file (0-based row, column). */
+  row: number;
+  column: number;
+  /** The context the macro was called in: its sites are that context's. */
+  ctx: RustContext;
+}
+
 export class RustFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
   readonly impls: ImplRecord[] = [];
+  readonly macroArguments: MacroArguments[] = [];
 
   constructor(readonly path: string) {}
 

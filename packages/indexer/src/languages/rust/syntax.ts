@@ -468,12 +468,13 @@ function visitMacroDefinition(node: SyntaxNode, ctx: RustContext): void {
 // ---------------------------------------------------------------------------------------------
 // Local bindings.
 
-function startOf(node: SyntaxNode): SourcePosition {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
+/** Where a node starts, as a binding position (1-based line; a re-parsed macro argument's rows are shifted back). */
+function startOf(node: SyntaxNode, ctx: RustContext): SourcePosition {
+  return { line: node.startPosition.row + 1 + ctx.file.builder.lineOffset, column: node.startPosition.column };
 }
 
-function endOf(node: SyntaxNode): SourcePosition {
-  return { line: node.endPosition.row + 1, column: node.endPosition.column };
+function endOf(node: SyntaxNode, ctx: RustContext): SourcePosition {
+  return { line: node.endPosition.row + 1 + ctx.file.builder.lineOffset, column: node.endPosition.column };
 }
 
 /** Binds a pattern's names in the context's scope from `visibleAt`; a lone name gets `type`. */
@@ -494,7 +495,7 @@ function visitLet(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   walk.push(node.childForFieldName('alternative'), ctx);
   const pattern = node.childForFieldName('pattern');
   const type = statedType(node.childForFieldName('type'), ctx.self) ?? valueType(value, ctx.self);
-  bindPattern(pattern, ctx, type, startOf(node), endOf(node));
+  bindPattern(pattern, ctx, type, startOf(node, ctx), endOf(node, ctx));
 }
 
 /** `if let Some(x) = v`, `while let Some(x) = it.next()`: names visible after the condition. */
@@ -516,10 +517,10 @@ function visitLetCondition(node: SyntaxNode, ctx: RustContext, walk: RustWalk): 
     }
   }
   if (bound !== pattern) {
-    ctx.scope.bind(bound!.text, 'local', undefined, { type, scope: ctx.scope, at: startOf(node) }, endOf(node));
+    ctx.scope.bind(bound!.text, 'local', undefined, { type, scope: ctx.scope, at: startOf(node, ctx) }, endOf(node, ctx));
     return;
   }
-  bindPattern(pattern, ctx, null, startOf(node), endOf(node));
+  bindPattern(pattern, ctx, null, startOf(node, ctx), endOf(node, ctx));
 }
 
 function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
@@ -530,7 +531,7 @@ function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   const of = valueType(value, ctx.self);
   const pattern = node.childForFieldName('pattern');
   const body = node.childForFieldName('body');
-  bindPattern(pattern, inner, of ? { kind: 'element', of } : null, startOf(node), body ? startOf(body) : endOf(node));
+  bindPattern(pattern, inner, of ? { kind: 'element', of } : null, startOf(node, ctx), body ? startOf(body, ctx) : endOf(node, ctx));
   walk.push(body, inner);
 }
 
@@ -591,8 +592,13 @@ function sitePath(qualifier: string[], ctx: RustContext): string[] | undefined {
 
 function visitMacroCall(node: SyntaxNode, ctx: RustContext): void {
   const macro = node.childForFieldName('macro');
-  if (macro?.type !== 'identifier') return;
-  ctx.file.facts.addSite('calls', { name: `${macro.text}!`, receiver: [] }, ctx.enclosing, node, ctx.scope);
+  if (macro?.type === 'identifier') ctx.file.facts.addSite('calls', { name: `${macro.text}!`, receiver: [] }, ctx.enclosing, node, ctx.scope);
+  // `assert_eq!(f(x), y)`, `vec![a(); n]`: the arguments are tokens to the grammar; parsed again as an
+  // expression after the walk. A `{ … }` argument is items (`thread_local! { … }`): never.
+  const args = node.namedChildren.find((c) => c?.type === 'token_tree');
+  if (args && (args.text.startsWith('(') || args.text.startsWith('['))) {
+    ctx.file.macroArguments.push({ text: args.text, row: args.startPosition.row + ctx.file.builder.lineOffset, column: args.startPosition.column, ctx });
+  }
 }
 
 /** `T { a, b }`, `Self { … }`, `m::T { … }`: an instance of T (an enum variant `E::V { … }` is none). */
