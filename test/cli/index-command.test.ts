@@ -111,6 +111,58 @@ describe('arbor index', () => {
     expect(report.edges.byKind.calls).toBe(2);
   });
 
+  it('a Rust-only repository loads only the Rust grammar', () => {
+    const root = project({
+      'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'mod prices;\n\npub struct Shop;\n\nimpl Shop {\n    pub fn total(&self) -> u32 { prices::price(2) }\n}\n',
+      'src/prices.rs': 'pub fn price(n: u32) -> u32 { n }\n',
+      'src/main.rs': 'use shop::Shop;\n\nfn main() {\n    let s = Shop;\n    s.total();\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(3);
+    expect(report.grammarsLoaded).toEqual(['rust']);
+    // prices::price() through `mod prices;`; s.total() on a value of the crate's imported struct.
+    expect(report.edges.byKind.calls).toBe(2);
+  });
+
+  it('affected: a Rust change reaches tests/ crates and source files holding #[cfg(test)] modules', () => {
+    const root = project({
+      'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'pub mod prices;\n\npub fn total() -> u32 { prices::price(2) }\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn totals() { assert_eq!(total(), 2); }\n}\n',
+      'src/prices.rs': 'pub fn price(n: u32) -> u32 { n }\n',
+      'src/unrelated.rs': 'pub fn other() {}\n\n#[test]\nfn alone() { other(); }\n',
+      'tests/shop.rs': 'use shop::total;\n\n#[test]\nfn it_totals() { total(); }\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'src/prices.rs', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['src/lib.rs', 'tests/shop.rs']);
+  });
+
+  it('a Zig-only repository loads only the Zig grammar; its test blocks make a file a test for affected', () => {
+    const root = project({
+      'build.zig': 'const std = @import("std");\n\npub fn build(b: *std.Build) void {\n    _ = b.addModule("shop", .{ .root_source_file = b.path("src/shop.zig") });\n}\n',
+      'src/shop.zig': 'const prices = @import("prices.zig");\n\npub const Shop = struct {\n    pub fn total(self: *Shop) u32 {\n        _ = self;\n        return prices.price(2);\n    }\n};\n',
+      'src/prices.zig': 'pub fn price(n: u32) u32 {\n    return n;\n}\n',
+      'src/main.zig': 'const shop = @import("shop");\n\npub fn main() void {\n    var s = shop.Shop{};\n    _ = s.total();\n}\n\ntest "main totals" {\n    main();\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(4);
+    expect(report.grammarsLoaded).toEqual(['zig']);
+    // prices.price() through @import; s.total() on a value of the build module's struct; main() in the test.
+    expect(report.edges.byKind.calls).toBe(3);
+    const affected = arbor('affected', 'src/prices.zig', '-p', root, '--json');
+    expect(affected.status, affected.stderr).toBe(0);
+    expect(JSON.parse(affected.stdout).affectedTests.map((t: { filePath: string }) => t.filePath)).toEqual(['src/main.zig']);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

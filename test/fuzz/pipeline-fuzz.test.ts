@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
@@ -138,7 +138,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   fs.mkdirSync(outside);
   fs.mkdirSync(root);
   const secret = `export function ${CANARY}() { return "${CANARY}"; }\n// ${CANARY}\n`;
-  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'tsconfig.json', 'package.json', 'go.mod', '.gitignore']) {
+  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore']) {
     fs.writeFileSync(path.join(outside, name), name.endsWith('.json') ? `{"compilerOptions": {"baseUrl": "${CANARY}"}, "name": "${CANARY}"}` : secret);
   }
   const write = (relative: string, content: string | Buffer) => {
@@ -159,6 +159,8 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
     'package.json': '{"name": "fuzz", "exports": {".": "../outside/secret.ts"}, "workspaces": ["../outside"]}',
     'go.mod': 'module example.com/fuzz\n\nreplace example.com/x => ../outside\n',
     'pyproject.toml': '[tool.setuptools]\npackage-dir = {"" = "../outside"}\n',
+    'build.zig': 'const m = b.addModule("x", .{ .root_source_file = b.path("../outside/secret.zig") });\n',
+    'Cargo.toml': '[package]\nname = "fuzz"\n\n[lib]\npath = "../outside/secret.rs"\n\n[[bin]]\npath = "../outside/secret.rs"\n\n[workspace]\nmembers = ["../outside"]\n',
     '.gitignore': `${'a/**/'.repeat(8)}b\n!*\n[z-a]\n`,
   };
   for (const [name, text] of Object.entries(configs)) write(name, rng.int(2) ? text : mutate(rng, Buffer.from(text), [Buffer.from(text)]));

@@ -42,6 +42,9 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],
     ['expectations/go-packages', 'NewServer', 'TestServer', 'server_test.go'],
     ['expectations/go-packages', 'Handle', 'run', 'routes.go'],
+    // Rust: a function called through a workspace crate's re-export, and a trait default method called on a typed value.
+    ['expectations/rust-workspace', 'slug', 'main', 'app/src/main.rs'],
+    ['expectations/rust-traits', 'describe', 'render', 'src/render.rs'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
@@ -55,5 +58,25 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
 
     const callers = runCodegraphJson<CallersJson>('0.9.9', ['callers', symbol, '-p', root], root);
     expect(callers.callers).toEqual(expect.arrayContaining([expect.objectContaining({ name: caller, filePath: callerFile })]));
+  });
+
+  // Zig: codegraph 0.9.9 indexes no Zig, so its `status` counts arbor's nodes but takes the .zig files for removed
+  // ones; `query` and `callers` answer from the graph as written.
+  it('fixtures/expectations/zig-basics: callers of add include build and a test block', () => {
+    const { root, report } = indexFixture('expectations/zig-basics');
+    const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
+    expect(status.initialized).toBe(true);
+    expect(status.fileCount).toBe(report.files.indexed);
+    expect(status.nodeCount).toBe(report.nodes.total);
+    expect(status.pendingChanges).toEqual({ added: 0, modified: 0, removed: report.files.indexed });
+
+    const found = runCodegraphJson<QueryJson[]>('0.9.9', ['query', 'add', '-p', root], root);
+    expect(found.some((r) => r.node.name === 'add')).toBe(true);
+
+    const callers = runCodegraphJson<CallersJson>('0.9.9', ['callers', 'add', '-p', root], root);
+    expect(callers.callers).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: 'build', filePath: 'src/router.zig' }),
+      expect.objectContaining({ name: 'test "router adds"', filePath: 'src/router.zig' }),
+    ]));
   });
 });

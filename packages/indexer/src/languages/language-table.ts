@@ -16,6 +16,12 @@ import { javaNameBinding } from './java/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
+import { rustExtractor } from './rust/extractor.js';
+import { createRustImportResolver } from './rust/module-resolution.js';
+import { rustNameBinding } from './rust/name-binding.js';
+import { zigExtractor } from './zig/extractor.js';
+import { createZigImportResolver } from './zig/module-resolution.js';
+import { zigNameBinding } from './zig/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
 import { createEcmascriptImportResolver } from './typescript/module-resolution.js';
 import { ecmascriptNameBinding } from './typescript/name-binding.js';
@@ -30,6 +36,8 @@ const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolv
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
+const rust: LanguageEntry = { extractor: rustExtractor, importResolver: createRustImportResolver, binding: rustNameBinding };
+const zig: LanguageEntry = { extractor: zigExtractor, importResolver: createZigImportResolver, binding: zigNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -39,6 +47,8 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   python,
   go,
   java,
+  rust,
+  zig,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

@@ -54,8 +54,20 @@ export interface ImportResolver {
    * top-level declarations without an import.
    */
   packageOf?(file: string): string | null;
+  /**
+   * Whether a top-level declaration of `file` is visible by its bare name in the other files of its
+   * package (`packageOf`) without an import. Absent: every one is (Go, Java). Rust: only the macros
+   * of a module declared `#[macro_use]`, which are textually scoped into the modules after it.
+   */
+  visibleInPackage?(file: string, declaration: Declaration): boolean;
   /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
   importedPackage?(fromFile: string, specifier: string): string | null;
+  /**
+   * The indexed file a name every file of the language sees as a module without importing it stands
+   * for, seen from `fromFile` (Rust: `crate`, `super`, and the crates of the workspace by their
+   * names), or null. Asked only when nothing in scope binds the name.
+   */
+  implicitModule?(fromFile: string, name: string): string | null;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**
@@ -129,6 +141,18 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
+  /**
+   * Where a module's own declarations and explicit imports always win over its wildcard imports,
+   * even wildcards of unindexed modules (Rust: an item or a `use` shadows a glob). Absent: a
+   * declaration is trusted beside an unindexed wildcard only when it is a function or class defined
+   * after it (Python's `from tkinter import *` then `def main()`).
+   */
+  declarationsShadowWildcards?: boolean;
+  /**
+   * A type has the members of the interfaces or traits it implements (`implements` sites), after its
+   * own and its bases' (Rust: a trait's default methods). Absent: only `extends` bases are searched.
+   */
+  inheritsImplemented?: boolean;
 }
 
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */

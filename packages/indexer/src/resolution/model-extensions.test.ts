@@ -119,7 +119,7 @@ describe('members declared outside their type, and conversions', () => {
 
   it('with callOfTypeConverts, a call of a type is a conversion (no edge); without it, an instantiation', () => {
     expect(setup('go', [types], converts)('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: false, reason: 'not-callable' });
-    expect(setup('go', [types])('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: true, edgeKind: 'calls' });
+    expect(setup('go', [types])('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: true, edgeKind: 'instantiates' });
   });
 });
 

@@ -50,9 +50,10 @@ export interface ClassWorld {
 /**
  * Kinds a value can be an instance of. A `type_alias` counts: a defined type that is no struct
  * (Go `type HandlersChain []HandlerFunc`) has methods of its own, attached by `memberOf`; an alias
- * without members simply has none to find.
+ * without members simply has none to find. An `enum` counts: its values have its methods (Rust
+ * `impl E`, a Java enum body).
  */
-const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias']);
+const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias', 'enum']);
 /**
  * Kinds a call constructs, or converts to: Go `Celsius(x)` is a Celsius, `ResponseWriter(w)` a
  * ResponseWriter (no other language calls a type alias or an interface).

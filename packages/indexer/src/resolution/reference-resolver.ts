@@ -428,8 +428,8 @@ export class ReferenceResolver {
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
     // A conversion (`T(x)` in Go) is no call.
     if (site.kind === 'calls' && rules.callOfTypeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
-    // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
-    const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
+    // A call that lands on a class or struct constructs it (Python `C()`, a Rust tuple struct `S(x)`); keep the site's kind otherwise.
+    const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };
   }
 
@@ -611,8 +611,9 @@ export class ReferenceResolver {
     const out: DeclarationRef[] = [];
     try {
       const file = this.symbols.extraction(classRef.file);
+      const implemented = file !== undefined && Boolean(this.bindingOf(file).inheritsImplemented);
       for (const site of file?.references ?? []) {
-        if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
+        if ((site.kind !== 'extends' && !(implemented && site.kind === 'implements')) || site.enclosing !== classRef.localId) continue;
         const result = this.resolve(file!, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }

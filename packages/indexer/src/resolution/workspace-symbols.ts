@@ -177,11 +177,26 @@ export class WorkspaceSymbols {
     // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
     const key = this.packageKeyOf(file);
     if (key !== null) {
-      const found = this.fileSetMember(key, name, false, file);
+      const found = this.fileSetMember(key, name, false, file, this.modulesOf(this.files.get(file))?.visibleInPackage);
       if (found.type === 'declaration') return { ...found, samePackage: true };
       if (found.type === 'ambiguous') return found;
     }
-    return this.packageWildcardMember(file, name);
+    const wildcard = this.packageWildcardMember(file, name);
+    if (wildcard) return wildcard;
+    const implicit = this.implicitModule(file, name);
+    return implicit === null ? undefined : { type: 'module', file: implicit };
+  }
+
+  /** A name the file's language makes a module without an import (Rust `crate`, a workspace crate's name). */
+  private implicitModule(file: string, name: string): string | null {
+    const resolver = this.modulesOf(this.files.get(file));
+    if (!resolver?.implicitModule) return null;
+    try {
+      const found = resolver.implicitModule(file, name);
+      return found !== null && this.files.has(found) ? found : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The package key of a file, for languages whose modules are sets of files. */
@@ -210,13 +225,14 @@ export class WorkspaceSymbols {
    * Java's public types), any from inside. `except` leaves out the asking file (its own scope
    * answered first). Two files declaring the name (build variants) make it ambiguous.
    */
-  fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string): Target {
+  fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string, visibleInPackage?: (file: string, declaration: Declaration) => boolean): Target {
     const found: DeclarationRef[] = [];
     for (const path of this.packageFiles(key)) {
       if (path === except) continue;
       const ids = this.scope(path).declarations.get(name);
       if (!ids) continue;
-      const visible = exportedOnly ? ids.filter((id) => this.files.get(path)!.declarations[id].isExported) : ids;
+      const declarations = this.files.get(path)!.declarations;
+      const visible = ids.filter((id) => (!exportedOnly || declarations[id].isExported) && (!visibleInPackage || visibleInPackage(path, declarations[id])));
       if (visible.length > 0) found.push(this.pickDeclaration(path, visible));
     }
     // Files a build must opt into (Go build tags) lose to a file of the default build.
@@ -297,6 +313,7 @@ export class WorkspaceSymbols {
    * `from tkinter import *` then `def main()`); a fallback value (`ndarray = None`) is not.
    */
   private declarationSurvivesWildcards(file: string, localIds: number[]): boolean {
+    if (this.languageOf(this.files.get(file)!)?.binding.declarationsShadowWildcards) return true;
     const external = this.externalWildcards(file);
     if (external.length === 0) return true;
     const lastWildcard = Math.max(...external.map((s) => s.line));

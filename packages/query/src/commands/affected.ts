@@ -92,8 +92,8 @@ export function affected(project: Project, changed: string[], options: AffectedO
   let moreBeyondDepth = false;
   const unproven: UnprovenSite[] = [];
   for (const path of changedFiles) {
-    const convention = testConvention(path);
     const indexed = store.file(path) !== undefined;
+    const convention = testConvention(path) ?? (indexed ? inlineTests(store, path) : undefined);
     if (convention && (indexed || existsSync(join(project.root, path)))) {
       tests.set(path, { filePath: path, reason: 'changed', via: path, distance: 0, convention });
     }
@@ -134,7 +134,7 @@ export function affected(project: Project, changed: string[], options: AffectedO
     for (const [file, hopsAway] of distance) {
       if (file === path) continue;
       reached.add(file);
-      const fileConvention = testConvention(file);
+      const fileConvention = testConvention(file) ?? inlineTests(store, file);
       if (!fileConvention) continue;
       const known = tests.get(file);
       if (!known || (known.reason === 'depends' && hopsAway < known.distance)) {
@@ -167,6 +167,19 @@ export function affected(project: Project, changed: string[], options: AffectedO
     completeness: completeness(outside, 50, others),
     possibleTests,
   };
+}
+
+/**
+ * A source file that holds its own tests (Rust: `#[test]` functions, a `#[cfg(test)] mod tests`; Zig: `test` blocks),
+ * though its path follows no test naming: the convention's name, or undefined.
+ */
+function inlineTests(store: Project['store'], path: string): string | undefined {
+  if (path.endsWith('.zig')) {
+    return store.nodesInFile(path).some((n) => n.decorators.includes('test')) ? 'Zig test blocks in the file' : undefined;
+  }
+  if (!path.endsWith('.rs')) return undefined;
+  const found = store.nodesInFile(path).some((n) => n.decorators.some((d) => d === 'test' || /^cfg\(\s*test\s*\)$/.test(d) || /^([\w:]+::)?test(\(.*\))?$/.test(d)));
+  return found ? 'Rust #[test] / #[cfg(test)] in the file' : undefined;
 }
 
 /**

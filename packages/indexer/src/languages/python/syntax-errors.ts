@@ -7,7 +7,7 @@
  * column 0 with `def`, `class`, a decorator or an import begins a new top-level statement. The
  * text from there is parsed again on its own, so only the broken statement is lost.
  */
-import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
 
 /** Re-parses per file: each one parses the rest of the file again. */
 export const MAX_RECOVERIES = 20;
@@ -35,15 +35,5 @@ export function lineStartsOf(source: string): number[] {
   return starts;
 }
 
-const parsers = new WeakMap<Grammar, Parser>();
-
-/** Parses a piece of the file with the grammar that parsed the whole (already initialised). */
-export function reparse(grammar: Grammar, text: string): Tree | null {
-  let parser = parsers.get(grammar);
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(grammar);
-    parsers.set(grammar, parser);
-  }
-  return parser.parse(text);
-}
+/** Parses a piece of the file with the grammar that parsed the whole (the shared helper). */
+export { reparse } from '../../extraction/core/reparse.js';

@@ -1,0 +1,26 @@
+/**
+ * How Rust binds names, for the shared resolver. `self` is a method's receiver and `Self` its type
+ * (`Self::new()` prefers associated functions); there is no `super` receiver and no implicit
+ * `self`: a bare call names a function of the module, an import, or nothing. A name no scope,
+ * module or `use` binds means nothing (it would not compile) — only the macros of a `#[macro_use]`
+ * module reach across the files of a crate (the import resolver's `visibleInPackage`). A type implements its traits' default methods
+ * (`inheritsImplemented`).
+ */
+import type { NameBindingRules } from '../../model/language-support.js';
+
+export const rustNameBinding: NameBindingRules = {
+  instanceReceivers: ['self', 'Self'],
+  classReceivers: ['Self'],
+  superReceiver: null,
+  implicitThis: false,
+  nameFallback: 'none',
+  isAccessor: () => false,
+  linkableByName: () => true,
+  // A glob import brings in every nameable item (private ones of an ancestor module too).
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+  // An item or an explicit `use` always wins over a glob import of the same name.
+  declarationsShadowWildcards: true,
+  inheritsImplemented: true,
+};

@@ -1,0 +1,21 @@
+/**
+ * How Zig binds names, for the shared resolver. A method's receiver is an explicit first parameter
+ * whose type the code states (`self: *Self`), so `self.m()` resolves as a call on a typed value; a
+ * bare name inside a struct may mean one of the struct's own declarations (container scope:
+ * `implicitThis`), else a declaration of the file; `@import` binds files. A name nothing binds means
+ * nothing (it would not compile).
+ */
+import type { NameBindingRules } from '../../model/language-support.js';
+
+export const zigNameBinding: NameBindingRules = {
+  instanceReceivers: [],
+  classReceivers: [],
+  superReceiver: null,
+  implicitThis: true,
+  nameFallback: 'none',
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+};

@@ -1,0 +1,26 @@
+/**
+ * Zig's scoping, as rules for the shared engine (`src/extraction/core/scopes.ts`).
+ *
+ * Every block, function body, `if`/`while`/`for` with a payload (`|x|`), switch prong and `catch |e|`
+ * is a scope. A `const`/`var` in a function is visible from the end of its statement on; parameters
+ * and payload captures are visible in all of their scope. Container-level declarations are no
+ * locals: the resolver owns them (a struct's declarations are visible in its functions).
+ */
+import type { ScopeRules } from '../../extraction/core/scopes.js';
+
+export type ZigScopeKind = 'file' | 'function' | 'block';
+
+export type ZigBindingKind = 'local' | 'parameter' | 'capture';
+
+export const ZIG_SCOPES: ScopeRules<ZigScopeKind, ZigBindingKind> = {
+  scopes: {
+    file: { fileLevel: true },
+    function: {},
+    block: {},
+  },
+  bindings: {
+    local: { fromPosition: true },
+    parameter: {},
+    capture: {},
+  },
+};

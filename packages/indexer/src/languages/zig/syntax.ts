@@ -1,0 +1,314 @@
+/**
+ * What Zig's syntax means, as rules for the shared walk (`src/extraction/core/syntax-walk.ts`).
+ *
+ * Decisions:
+ *  - A file is a struct: its container-level `fn`s are `function`s, its `pub` ones exported. A
+ *    `const T = struct { … }` is a `struct` (a `union` and an `opaque` too), `enum { … }` an `enum`;
+ *    their `fn`s are `method`s (parent: the container), their fields `field`s (an enum's
+ *    `enum_member`s). A type function's `return struct { … }` is a `struct` named after the function
+ *    and declared beside it, so `Self` inside it has members to find.
+ *  - `const x = @import("a.zig")` binds `x` to that file; `const A = @import("a.zig").A` binds `A` to
+ *    the file's `A`. Other container-level `const`/`var`s are `constant`/`variable`.
+ *  - `test "name" { … }` is a `function` named `test "name"` (never the name of a callable), with the
+ *    decorator `test`.
+ *  - Sites: `f()`, `a.b.f()`, `x.m()`, `T.init()`, `f().m()`, `T{ … }` (`instantiates`).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SourcePosition } from '../../extraction/core/scopes.js';
+import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
+import { nameChain, statedType, valueType } from './type-expressions.js';
+
+type ZigWalk = Walk<ZigContext>;
+type Rule = NodeRule<ZigContext>;
+
+const LEAF_TYPES = [
+  'identifier', 'builtin_identifier', 'builtin_type', 'string', 'string_content', 'multiline_string', 'integer', 'float',
+  'character', 'comment', 'escape_sequence', 'pointer_type', 'slice_type', 'array_type', 'error_union_type', 'error_set_declaration',
+];
+
+const handled = (visit: (node: SyntaxNode, ctx: ZigContext, walk: ZigWalk) => void): Rule => ({
+  visit: ({ node, ctx }, walk) => {
+    visit(node, ctx, walk);
+    return false;
+  },
+});
+
+/** A statement with a payload (`|x|`): a scope whose captures are visible in all of it. */
+const withPayload: Rule = {
+  opensScope: { kind: 'block' },
+  visit: ({ node, ctx }) => {
+    bindPayload(node, ctx);
+    return true;
+  },
+};
+
+const CONTAINERS = new Set(['struct_declaration', 'enum_declaration', 'union_declaration', 'opaque_declaration']);
+
+export const ZIG_SYNTAX: SyntaxRules<ZigContext> = {
+  opaque: LEAF_TYPES,
+  patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
+  nodes: {
+    variable_declaration: handled(visitVariable),
+    function_declaration: handled(visitFunction),
+    test_declaration: handled(visitTest),
+    container_field: handled(visitField),
+    struct_declaration: handled(visitAnonymousContainer),
+    enum_declaration: handled(visitAnonymousContainer),
+    union_declaration: handled(visitAnonymousContainer),
+    opaque_declaration: handled(visitAnonymousContainer),
+
+    block: { opensScope: { kind: 'block' } },
+    if_statement: withPayload,
+    if_expression: withPayload,
+    while_statement: withPayload,
+    while_expression: withPayload,
+    for_statement: withPayload,
+    for_expression: withPayload,
+    switch_case: withPayload,
+    catch_expression: withPayload,
+
+    call_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
+    struct_initializer: { visit: ({ node, ctx }) => visitInitializer(node, ctx) },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+function startOf(node: SyntaxNode): SourcePosition {
+  return { line: node.startPosition.row + 1, column: node.startPosition.column };
+}
+
+function endOf(node: SyntaxNode): SourcePosition {
+  return { line: node.endPosition.row + 1, column: node.endPosition.column };
+}
+
+/** The parts of `[pub] const|var name [: type] [= value];`. */
+function variableParts(node: SyntaxNode): { name: SyntaxNode | null; type: SyntaxNode | null; value: SyntaxNode | null; isVar: boolean } {
+  let name: SyntaxNode | null = null;
+  let value: SyntaxNode | null = null;
+  let afterEquals = false;
+  let isVar = false;
+  const type = node.childForFieldName('type');
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.type === 'var') isVar = true;
+    if (child.type === '=') afterEquals = true;
+    else if (!child.isNamed || child.type === 'comment') continue;
+    else if (afterEquals && !value) value = child;
+    else if (!afterEquals && !name && child.type === 'identifier' && (!type || child.id !== type.id)) name = child;
+  }
+  return { name, type, value, isVar };
+}
+
+/** `@import("x")` → "x"; null for anything else. */
+function importedPath(node: SyntaxNode | null): string | null {
+  if (node?.type !== 'builtin_function') return null;
+  if (node.namedChildren[0]?.text !== '@import') return null;
+  const argument = node.namedChildren.find((c) => c?.type === 'arguments')?.namedChildren[0];
+  const content = argument?.type === 'string' ? argument.namedChildren.find((c) => c?.type === 'string_content') : null;
+  return content ? content.text : null;
+}
+
+/** `@import("x").A.B` → the import and the member names after it. */
+function importChain(node: SyntaxNode | null): { specifier: string; members: string[] } | null {
+  const members: string[] = [];
+  let current = node;
+  while (current?.type === 'field_expression') {
+    const member = current.childForFieldName('member');
+    if (member?.type !== 'identifier') return null;
+    members.unshift(member.text);
+    current = current.childForFieldName('object');
+  }
+  const specifier = importedPath(current);
+  return specifier === null ? null : { specifier, members };
+}
+
+function isThis(node: SyntaxNode | null): boolean {
+  return node?.type === 'builtin_function' && node.namedChildren[0]?.text === '@This';
+}
+
+/** The names a container body binds to `@This()` (`const Self = @This();`), read before its members. */
+function selfNamesOf(body: SyntaxNode, chain: string[], outer: ReadonlyMap<string, string[]>): ReadonlyMap<string, string[]> {
+  let names: Map<string, string[]> | undefined;
+  for (const child of body.namedChildren) {
+    if (child?.type !== 'variable_declaration') continue;
+    const { name, value } = variableParts(child);
+    if (name && isThis(value)) (names ??= new Map(outer)).set(name.text, chain);
+  }
+  return names ?? outer;
+}
+
+function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  const { name, type, value, isVar } = variableParts(node);
+  if (!name) {
+    walk.push(value, ctx);
+    return;
+  }
+  if (!ctx.containerLevel) {
+    walk.push(value, ctx);
+    const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
+    if (name.text !== '_') ctx.scope.bind(name.text, 'local', undefined, { type: stated, scope: ctx.scope, at: startOf(node) }, endOf(node));
+    return;
+  }
+  if (isThis(value)) return;
+  const imported = importChain(value);
+  if (imported) {
+    if (imported.members.length > 1) return; // `@import("a.zig").A.B`: a path the resolver cannot bind
+    const binding = imported.members.length === 0 ? { local: name.text, imported: '*' } : { local: name.text, imported: imported.members[0] };
+    ctx.file.builder.addImport(imported.specifier, ctx.parentDecl, node, signatureOf(node, null), [binding]);
+    return;
+  }
+  const exported = isPub(node);
+  if (value && CONTAINERS.has(value.type)) {
+    declareContainer(value, name.text, node, ctx, walk, exported);
+    return;
+  }
+  const id = ctx.file.builder.declare(isVar ? 'variable' : 'constant', name.text, ctx.parentDecl, node, {
+    signature: signatureOf(node, null).slice(0, 200),
+    docstring: docCommentOf(node),
+    isExported: exported || undefined,
+    visibility: exported ? 'public' : 'private',
+  });
+  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames), ctx.scope);
+  walk.push(value, ctx);
+}
+
+/** A named container: its declaration, and its body walked as a container level. */
+function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name]): void {
+  const kind = container.type === 'enum_declaration' ? 'enum' : 'struct';
+  const id = ctx.file.builder.declare(kind, name, parent, at, {
+    signature: signatureOf(at, firstBrace(container)),
+    docstring: docCommentOf(at),
+    isExported: exported || undefined,
+    visibility: exported ? 'public' : 'private',
+  });
+  const selfNames = selfNamesOf(container, chain, ctx.selfNames);
+  walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null });
+}
+
+/** The `{` of a container, for its signature. */
+function firstBrace(container: SyntaxNode): SyntaxNode | null {
+  return container.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.type !== 'identifier') ?? null;
+}
+
+/** A container written as an expression: named after its function when the function returns it. */
+function visitAnonymousContainer(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  if (ctx.fn && node.parent?.type === 'return_expression') {
+    declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain);
+  }
+  // Any other anonymous container (a field's type, an argument) declares nothing the graph can name.
+}
+
+function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!nameNode) return;
+  const file = ctx.file;
+  const name = nameNode.text;
+  const exported = isPub(node);
+  const inContainer = ctx.parentDecl !== null && file.builder.declarations[ctx.parentDecl].kind !== 'function';
+  const id = file.builder.declare(inContainer ? 'method' : 'function', name, ctx.parentDecl, node, {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node),
+    isExported: exported || undefined,
+    visibility: exported ? 'public' : 'private',
+  });
+  file.facts.stateType(id, 'returnType', statedType(node.childForFieldName('type'), ctx.selfNames), ctx.scope);
+  if (!body) return;
+  const scope = ctx.scope.open('function');
+  for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'parameter') continue;
+    const parameterName = parameter.childForFieldName('name');
+    if (!parameterName || parameterName.text === '_') continue;
+    scope.bind(parameterName.text, 'parameter', undefined, { type: statedType(parameter.childForFieldName('type'), ctx.selfNames), scope: ctx.scope });
+  }
+  walk.push(body, {
+    ...ctx, scope, enclosing: id, containerLevel: false,
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name] },
+  });
+}
+
+function visitTest(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  const label = node.namedChildren.find((c) => c?.type === 'string' || c?.type === 'identifier');
+  const name = label ? `test ${label.text}` : 'test';
+  const body = node.namedChildren.find((c) => c?.type === 'block') ?? null;
+  const id = ctx.file.builder.declare('function', name, ctx.parentDecl, node, {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node),
+    decorators: ['test'],
+  });
+  walk.push(body, { ...ctx, scope: ctx.scope.open('function'), enclosing: id, containerLevel: false, fn: undefined });
+}
+
+function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  const name = node.childForFieldName('name');
+  if (!name || ctx.parentDecl === null) return;
+  const owner = ctx.file.builder.declarations[ctx.parentDecl];
+  if (owner.kind === 'enum') {
+    ctx.file.builder.declare('enum_member', name.text, ctx.parentDecl, node, { signature: node.text.replace(/\s+/g, ' ').slice(0, 200) });
+    return;
+  }
+  const type = node.childForFieldName('type');
+  const id = ctx.file.builder.declare('field', name.text, ctx.parentDecl, node, {
+    signature: node.text.replace(/\s+/g, ' ').slice(0, 200),
+    docstring: docCommentOf(node),
+  });
+  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
+  // A default value may call something.
+  for (const child of node.namedChildren) if (child && child !== name && child !== type) walk.push(child, ctx);
+}
+
+/**
+ * `if (x) |v|`, `while (it.next()) |v|`, `for (xs) |x|`, `catch |e|`, a switch prong's `|v|`: the
+ * captures. An optional's or a collection's element where the code states it (the first capture).
+ */
+function bindPayload(node: SyntaxNode, ctx: ZigContext): void {
+  const payload = node.namedChildren.find((c) => c?.type === 'payload');
+  if (!payload) return;
+  const subject = node.childForFieldName('condition') ?? (node.type === 'for_statement' || node.type === 'for_expression' ? node.namedChildren[0] : null);
+  const of = subject && node.type !== 'catch_expression' && node.type !== 'switch_case' ? valueType(subject, ctx.selfNames) : null;
+  payload.namedChildren.forEach((capture, index) => {
+    if (capture?.type !== 'identifier' || capture.text === '_') return;
+    const type: TypeRef | null = of && index === 0 ? { kind: 'element', of } : null;
+    ctx.scope.bind(capture.text, 'capture', undefined, { type, scope: ctx.scope });
+  });
+}
+
+function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
+  const fn = node.childForFieldName('function');
+  const facts = ctx.file.facts;
+  if (fn?.type === 'identifier') {
+    facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
+  } else if (fn?.type === 'field_expression') {
+    const member = fn.childForFieldName('member');
+    const object = fn.childForFieldName('object');
+    if (member?.type !== 'identifier' || !object) return true;
+    const chain = nameChain(object);
+    if (chain) {
+      const self = ctx.selfNames.get(chain[0]);
+      // `Self.init()`: the container by its name chain (a file's own `@This()` has none: no receiver).
+      const receiver = self ? (self.length > 0 ? [...self, ...chain.slice(1)] : undefined) : chain;
+      facts.addSite('calls', { name: member.text, receiver }, ctx.enclosing, node, ctx.scope);
+    } else {
+      const imported = importChain(object);
+      if (imported) return true; // `@import("std").debug.print(…)`: through an unbound import
+      const type = valueType(object, ctx.selfNames);
+      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+    }
+  }
+  return true;
+}
+
+/** `T{ .a = 1 }`: an instance of T. */
+function visitInitializer(node: SyntaxNode, ctx: ZigContext): boolean {
+  const type = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  const chain = nameChain(type);
+  if (!chain) return true;
+  const self = ctx.selfNames.get(chain[0]);
+  const resolved = self ? (self.length > 0 ? [...self, ...chain.slice(1)] : null) : chain;
+  if (!resolved) return true;
+  ctx.file.facts.addSite('instantiates', { name: resolved[resolved.length - 1], receiver: resolved.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
+  return true;
+}

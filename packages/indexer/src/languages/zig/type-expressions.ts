@@ -1,0 +1,103 @@
+/**
+ * What Zig code states about types, as `TypeRef`s resolved in the global pass.
+ *
+ *  - `T`, `*T`, `*const T`, `mod.T`, and an error union `E!T` / `!T` (what `try` gives) are T;
+ *    `?T`, `[]T`, `[n]T` are collections of T (`x.?`, `xs[i]`, a `for` capture give an element).
+ *    A name bound to `@This()` is the container it is written in.
+ *  - A `const`/`var` proves its type for its whole life: `var x: T`, `T{ … }`, `T.init(…)` with
+ *    init's declared result, `try f()`, `f() catch …`, `x.m()` with m's.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+
+/** `a.b.c` as a name chain; null when a part is no plain name. */
+export function nameChain(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  if (node.type === 'identifier') return [node.text];
+  if (node.type === 'field_expression') {
+    const object = nameChain(node.childForFieldName('object'));
+    const member = node.childForFieldName('member');
+    return object && member?.type === 'identifier' ? [...object, member.text] : null;
+  }
+  return null;
+}
+
+function firstNamed(node: SyntaxNode): SyntaxNode | null {
+  return node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+}
+
+/** What a type expression states about a value (see the module comment), or null. */
+export function statedType(node: SyntaxNode | null | undefined, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'identifier':
+    case 'field_expression': {
+      const chain = nameChain(node);
+      if (!chain) return null;
+      const self = selfNames.get(chain[0]);
+      if (self) return self.length > 0 ? { kind: 'named', chain: [...self, ...chain.slice(1)] } : null;
+      return { kind: 'named', chain };
+    }
+    case 'pointer_type':
+    case 'parenthesized_expression':
+      return statedType(node.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1), selfNames);
+    case 'error_union_type':
+      return statedType(node.childForFieldName('ok') ?? node.namedChildren.at(-1), selfNames);
+    case 'nullable_type':
+    case 'optional_type':
+    case 'slice_type':
+    case 'array_type': {
+      const element = statedType(node.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1), selfNames);
+      return element ? { kind: 'collection', element } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The type a value expression proves, or null. */
+export function valueType(node: SyntaxNode | null | undefined, selfNames: ReadonlyMap<string, string[]>, depth = 0): TypeRef | null {
+  if (!node || depth > 32) return null;
+  switch (node.type) {
+    case 'parenthesized_expression':
+    case 'try_expression':
+      return valueType(firstNamed(node), selfNames, depth + 1);
+    case 'catch_expression':
+      // `f() catch …`: the value when there is no error.
+      return valueType(firstNamed(node), selfNames, depth + 1);
+    case 'unary_expression': {
+      // `&x`: a pointer reaches the same methods.
+      return node.child(0)?.type === '&' ? valueType(node.namedChildren.at(-1), selfNames, depth + 1) : null;
+    }
+    case 'struct_initializer':
+      return statedType(firstNamed(node), selfNames);
+    case 'null_coercion_expression':
+    case 'index_expression': {
+      const of = valueType(firstNamed(node), selfNames, depth + 1);
+      return of ? { kind: 'element', of } : null;
+    }
+    case 'identifier':
+    case 'field_expression': {
+      const chain = nameChain(node);
+      if (!chain) return null;
+      const self = selfNames.get(chain[0]);
+      if (self) return null; // the type itself, not a value of it
+      return { kind: 'value', chain };
+    }
+    case 'call_expression': {
+      const fn = node.childForFieldName('function');
+      const chain = nameChain(fn);
+      if (chain) {
+        const self = selfNames.get(chain[0]);
+        if (self) return self.length > 0 && chain.length > 1 ? { kind: 'call', callee: [...self, ...chain.slice(1)] } : null;
+        return { kind: 'call', callee: chain };
+      }
+      if (fn?.type !== 'field_expression') return null;
+      const member = fn.childForFieldName('member');
+      const of = valueType(fn.childForFieldName('object'), selfNames, depth + 1);
+      return of && member?.type === 'identifier' ? { kind: 'member-call', of, name: member.text } : null;
+    }
+    default:
+      return null;
+  }
+}
