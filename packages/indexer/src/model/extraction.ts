@@ -68,6 +68,11 @@ export interface Declaration extends Span {
    */
   parameterTypes?: string[];
   variadic?: boolean;
+  /**
+   * One part of a type declared in several places (C# `partial class`): the resolver joins the parts
+   * of one qualified name in one package — their members, bases and name are the type's.
+   */
+  partial?: boolean;
 }
 
 /**

@@ -325,7 +325,9 @@ export class ReferenceResolver {
       if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
-      if (decl.memberOf) {
+      // A static member attached to another type but written in a class (a C# extension method): its class is its context.
+      const inClass = decl.parent !== null && CLASS_LIKE.has(file.declarations[decl.parent].kind);
+      if (decl.memberOf && !(decl.isStatic && inClass)) {
         const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
         return owner ? { classRef: owner.classRef, isStatic: Boolean(decl.isStatic) } : undefined;
       }
@@ -353,9 +355,24 @@ export class ReferenceResolver {
 
   /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
   private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
-    const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
-    const attached = this.attachedMembers(classRef)?.get(name);
-    return attached ? [...own, ...attached] : own;
+    const out: DeclarationRef[] = [];
+    // A type declared in parts (C# `partial`) has the members of every part.
+    for (const part of this.symbols.partsOf(classRef)) {
+      for (const localId of this.symbols.members(part).get(name) ?? []) out.push({ file: part.file, localId });
+      const attached = this.attachedMembers(part)?.get(name);
+      if (attached) out.push(...attached);
+    }
+    return out;
+  }
+
+  /** The `extends` / `implements` sites of a class, in every part of it (C# `partial`), with their files. */
+  private *heritageSites(classRef: DeclarationRef): Generator<[FileExtraction, ReferenceSite]> {
+    for (const part of this.symbols.partsOf(classRef)) {
+      const file = this.symbols.extraction(part.file);
+      for (const site of file?.references ?? []) {
+        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId) yield [file!, site];
+      }
+    }
   }
 
   /**
@@ -586,9 +603,8 @@ export class ReferenceResolver {
     const file = this.symbols.extraction(classRef.file)!;
     const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
     this.directCache.set(key, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
-    for (const site of file.references) {
-      if ((site.kind !== 'extends' && site.kind !== 'implements') || site.enclosing !== classRef.localId) continue;
-      const result = this.resolve(file, site);
+    for (const [siteFile, site] of this.heritageSites(classRef)) {
+      const result = this.resolve(siteFile, site);
       if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
       else if (!result.resolved && result.reason === 'external-import') out.outside = true;
       else out.unknown = true;
@@ -610,10 +626,9 @@ export class ReferenceResolver {
     this.superclassesInProgress.add(key);
     const out: DeclarationRef[] = [];
     try {
-      const file = this.symbols.extraction(classRef.file);
-      for (const site of file?.references ?? []) {
-        if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
-        const result = this.resolve(file!, site);
+      for (const [file, site] of this.heritageSites(classRef)) {
+        if (site.kind !== 'extends') continue;
+        const result = this.resolve(file, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }
     } finally {
