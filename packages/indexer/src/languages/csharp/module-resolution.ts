@@ -15,7 +15,7 @@
  *  - A file declaring several namespaces is in none (its types are found in the file itself only):
  *    no single key says which namespace each type is in.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
@@ -46,7 +46,7 @@ export class CSharpLayout {
   private readonly projectOfFolder = new Map<string, string>();
   private readonly usingsOfProject = new Map<string, string[]>();
 
-  constructor(private readonly root: string, files: ReadonlySet<string>, readText: (path: string) => string | undefined) {
+  constructor(private readonly root: string, files: ReadonlySet<string>, private readonly readText: (path: string) => string | undefined) {
     for (const file of [...files].filter((f) => CS_FILE.test(f)).sort()) {
       const text = readText(file) ?? '';
       const clean = text.replace(COMMENTS_AND_STRINGS, ' ');
@@ -96,12 +96,9 @@ export class CSharpLayout {
   }
 
   private readProjectFile(project: string, name: string): void {
-    try {
-      const text = readFileSync(join(this.root, project, name), 'utf8');
-      for (const match of text.matchAll(PROJECT_USING)) this.projectUsings(project).push(match[1]);
-    } catch {
-      // an unreadable project file adds no usings
-    }
+    // Read as every workspace file is (inside the root only); an unreadable project file adds no usings.
+    const text = this.readText(project === '' ? name : `${project}/${name}`) ?? '';
+    for (const match of text.matchAll(PROJECT_USING)) this.projectUsings(project).push(match[1]);
   }
 
   namespaceOf(file: string): string | null {
