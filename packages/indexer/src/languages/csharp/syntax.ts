@@ -300,6 +300,8 @@ function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     const constructor = file.builder.declare('method', name, id, parameters, { signature: flat(`${name}${parameters.text}`), visibility: 'public' });
     const types = parameterTypesOf(parameters, inner.typeVariables);
     file.builder.declarations[constructor].parameterTypes = types.types;
+    if (types.optional > 0) file.builder.declarations[constructor].requiredParameters = types.types.length - types.optional - (types.variadic ? 1 : 0);
+    if (types.variadic) file.builder.declarations[constructor].variadic = true;
     info.methods.add(name);
     for (const parameter of parameterNodes(parameters)) {
       const parameterName = parameter.childForFieldName('name');
@@ -411,9 +413,9 @@ function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     variadic: variadic || undefined,
   });
   const declaration = file.builder.declarations[id];
-  // Set after `declare`, which leaves empty lists out: no parameters is an arity too. Optional
-  // parameters make several arities: their count is unknown to overload selection, so none is stated.
-  if (optional === 0) declaration.parameterTypes = parameterTypes;
+  // Set after `declare`, which leaves empty lists out: no parameters is an arity too.
+  declaration.parameterTypes = parameterTypes;
+  if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', declaredType(returnTypeNode, typeVariables), ctx.scope);
