@@ -124,6 +124,20 @@ describe('arbor index', () => {
     expect(tests).toEqual(['it/ShopTests.cs', 'src/Shop.UnitTests/PricesTest.cs', 'src/Shop.UnitTests/Samples.cs']);
   });
 
+  it('a Scala-only repository loads only the Scala grammar', () => {
+    const root = project({
+      'src/main/scala/acme/Shop.scala': 'package acme\n\nclass Shop {\n  def total(): Int = Prices.of(2)\n}\n',
+      'src/main/scala/acme/Prices.scala': 'package acme\n\nobject Prices {\n  def of(n: Int): Int = n\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['scala']);
+    expect(report.edges.byKind.calls).toBe(1);
+  });
+
   it('a Go-only repository loads only the Go grammar', () => {
     const root = project({
       'go.mod': 'module example.com/shop\n\ngo 1.21\n',

@@ -17,6 +17,9 @@ import { javaExtractor } from './java/extractor.js';
 import { createJavaImportResolver } from './java/module-resolution.js';
 import { javaNameBinding } from './java/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
+import { scalaExtractor } from './scala/extractor.js';
+import { createScalaImportResolver } from './scala/module-resolution.js';
+import { scalaNameBinding } from './scala/name-binding.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
@@ -33,6 +36,7 @@ const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolv
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
+const scala: LanguageEntry = { extractor: scalaExtractor, importResolver: createScalaImportResolver, binding: scalaNameBinding };
 const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: createCSharpImportResolver, binding: csharpNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
@@ -44,6 +48,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   go,
   java,
   csharp,
+  scala,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
@@ -55,15 +60,19 @@ export function extractorFor(language: Language): LanguageExtractor | undefined 
   return TABLE[language]?.extractor;
 }
 
-/** One resolution language per language family, its import resolver created lazily for a workspace. */
+/** One resolution language per language entry (its family for cross-language names), its import resolver created lazily for a workspace. */
 export function resolutionLanguagesFor(workspace: WorkspaceView): (file: FileExtraction) => ResolutionLanguage | undefined {
-  const byFamily = new Map<string, ResolutionLanguage | undefined>();
+  // Per language entry, not per family: Java and Scala share the `jvm` family (names reach across) but
+  // each has its own modules and binding rules.
+  const byEntry = new Map<LanguageEntry, ResolutionLanguage>();
   return (file) => {
-    const family = languageFamily(file.language);
-    if (!byFamily.has(family)) {
-      const entry = TABLE[file.language];
-      byFamily.set(family, entry ? { family, modules: entry.importResolver(workspace), binding: entry.binding } : undefined);
+    const entry = TABLE[file.language];
+    if (!entry) return undefined;
+    let language = byEntry.get(entry);
+    if (!language) {
+      language = { family: languageFamily(file.language), modules: entry.importResolver(workspace), binding: entry.binding };
+      byEntry.set(entry, language);
     }
-    return byFamily.get(family);
+    return language;
   };
 }

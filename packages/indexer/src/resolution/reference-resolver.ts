@@ -166,7 +166,7 @@ export class ReferenceResolver {
         return this.callOnInstance(site, self, receiver.slice(1));
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
-      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site);
+      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site, true);
       if (!found) return unresolved('unknown-receiver', false);
       if (found.ambiguous) return ambiguousOverload(found.ambiguous);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
@@ -299,7 +299,7 @@ export class ReferenceResolver {
     for (let level = 0; from !== null && level < 8; level++) {
       const owner = this.enclosingOwner(file, from);
       if (!owner) return undefined;
-      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site);
+      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site, true);
       if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
@@ -354,10 +354,13 @@ export class ReferenceResolver {
   }
 
   /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
-  private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
+  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false): DeclarationRef[] {
     const out: DeclarationRef[] = [];
-    // A type declared in parts (C# `partial`) has the members of every part.
+    // A type declared in parts (C# `partial`) has the members of every part. Parts that differ in being
+    // static are companions (a Scala class and its object): `this` (said or implied) is one of them only.
+    const isStatic = Boolean(this.symbols.declaration(classRef).isStatic);
     for (const part of this.symbols.partsOf(classRef)) {
+      if (throughThis && Boolean(this.symbols.declaration(part).isStatic) !== isStatic) continue;
       for (const localId of this.symbols.members(part).get(name) ?? []) out.push({ file: part.file, localId });
       const attached = this.attachedMembers(part)?.get(name);
       if (attached) out.push(...attached);
@@ -464,10 +467,11 @@ export class ReferenceResolver {
     wantStatic: boolean,
     depth = 0,
     call?: ReferenceSite,
+    throughThis = false,
   ): MemberFound | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.memberRefs(classRef, name);
+      const own = this.memberRefs(classRef, name, throughThis);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
@@ -481,7 +485,7 @@ export class ReferenceResolver {
       }
     }
     for (const parent of this.superclasses(classRef)) {
-      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call);
+      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
       if (found?.ambiguous) return found;
       if (found) return { ref: found.ref, inherited: true };
     }
