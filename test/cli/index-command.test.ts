@@ -94,6 +94,50 @@ describe('arbor index', () => {
     expect(tests).toEqual(['it/com/acme/ShopTests.java', 'src/test/java/com/acme/PricesTest.java', 'src/test/java/com/acme/Samples.java']);
   });
 
+  it('a C#-only repository loads only the C# grammar', () => {
+    const root = project({
+      'src/Shop/Shop.cs': 'namespace Acme.Shop;\n\npublic class Shop\n{\n    public int Total() => Prices.Of(2);\n}\n',
+      'src/Shop/Prices.cs': 'namespace Acme.Shop\n{\n    internal static class Prices\n    {\n        public static int Of(int n) => n;\n    }\n}\n',
+      'src/Shop/Shop.csproj': '<Project Sdk="Microsoft.NET.Sdk" />\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['csharp']);
+    expect(report.edges.byKind.calls).toBe(1);
+  });
+
+  it('affected finds C# tests by *Test.cs, *Tests.cs and test projects (*.Tests/), and no other file', () => {
+    const root = project({
+      'src/Shop/Prices.cs': 'namespace Acme.Shop;\n\npublic static class Prices\n{\n    public static int Of(int n) => n;\n}\n',
+      'src/Shop/Shop.cs': 'namespace Acme.Shop;\n\npublic class Shop\n{\n    int Total() => Prices.Of(2);\n}\n',
+      'src/Shop.UnitTests/Samples.cs': 'using Acme.Shop;\n\nnamespace Shop.UnitTests;\n\nclass Samples\n{\n    static int One() => Prices.Of(1);\n}\n',
+      'src/Shop.UnitTests/PricesTest.cs': 'using Acme.Shop;\n\nnamespace Shop.UnitTests;\n\nclass PricesTest\n{\n    void Of() => Prices.Of(1);\n}\n',
+      'it/ShopTests.cs': 'using Acme.Shop;\n\nclass ShopTests\n{\n    void Total() => new Shop().Total();\n}\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'src/Shop/Prices.cs', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['it/ShopTests.cs', 'src/Shop.UnitTests/PricesTest.cs', 'src/Shop.UnitTests/Samples.cs']);
+  });
+
+  it('a Scala-only repository loads only the Scala grammar', () => {
+    const root = project({
+      'src/main/scala/acme/Shop.scala': 'package acme\n\nclass Shop {\n  def total(): Int = Prices.of(2)\n}\n',
+      'src/main/scala/acme/Prices.scala': 'package acme\n\nobject Prices {\n  def of(n: Int): Int = n\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['scala']);
+    expect(report.edges.byKind.calls).toBe(1);
+  });
+
   it('a Go-only repository loads only the Go grammar', () => {
     const root = project({
       'go.mod': 'module example.com/shop\n\ngo 1.21\n',

@@ -37,6 +37,13 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // Java: a static method called from a main class and from a test in the same package.
     ['expectations/java-traps', 'times', 'scale', 'src/main/java/com/acme/shapes/Circle.java'],
     ['expectations/java-traps', 'times', 'testArea', 'src/test/java/com/acme/shapes/CircleTest.java'],
+    // C#: a static method called bare through `using static`, and an extension method called on a typed local from a
+    // test project (its namespace brought in by a `global using`).
+    ['expectations/csharp-traps', 'Times', 'Main', 'src/App/Program.cs'],
+    ['expectations/csharp-traps', 'Perimeter', 'AreaIsPositive', 'tests/Shapes.Tests/CircleTests.cs'],
+    // Scala: a companion object's method called from another package and from a test of its own package.
+    ['expectations/scala-traps', 'make', 'main', 'src/main/scala/com/acme/app/Main.scala'],
+    ['expectations/scala-traps', 'make', 'areaIsPositive', 'src/test/scala/com/acme/shapes/CircleSpec.scala'],
     // Go: a function called from another package and from an external test package; a method called from another
     // file of its package.
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],

@@ -20,6 +20,8 @@ export const TEST_FILE_CONVENTIONS: readonly TestConvention[] = [
   { name: 'Rust *_test.rs', pattern: /_test\.rs$/ },
   { name: 'Java/Kotlin/Scala *Test / *Tests / *IT / *Spec / *Suite', pattern: /(Test|Tests|IT|TestCase|Spec|Suite)\.(java|kt|kts|scala)$/ },
   { name: 'C# *Test.cs / *Tests.cs', pattern: /Tests?\.cs$/ },
+  // A .NET test project is a folder named `<Name>.Tests` (`.Test`, `.UnitTests`, `.IntegrationTests`, …) holding its .csproj.
+  { name: 'C# test project (*.Tests/)', pattern: /(^|\/)[^/]+\.[A-Za-z]*Tests?\/(.*\/)?[^/]+\.cs$/ },
   { name: 'Ruby *_spec.rb / *_test.rb', pattern: /_(spec|test)\.rb$/ },
   { name: 'PHP *Test.php', pattern: /Test\.php$/ },
   { name: 'Swift *Tests.swift', pattern: /Tests?\.swift$/ },

@@ -7,6 +7,9 @@ import { languageFamily, type Language } from '../model/graph-vocabulary.js';
 import type {
   ImportResolverFactory, LanguageExtractor, NameBindingRules, ResolutionLanguage, WorkspaceView,
 } from '../model/language-support.js';
+import { csharpExtractor } from './csharp/extractor.js';
+import { createCSharpImportResolver } from './csharp/module-resolution.js';
+import { csharpNameBinding } from './csharp/name-binding.js';
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
@@ -14,6 +17,9 @@ import { javaExtractor } from './java/extractor.js';
 import { createJavaImportResolver } from './java/module-resolution.js';
 import { javaNameBinding } from './java/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
+import { scalaExtractor } from './scala/extractor.js';
+import { createScalaImportResolver } from './scala/module-resolution.js';
+import { scalaNameBinding } from './scala/name-binding.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
 import { rustExtractor } from './rust/extractor.js';
@@ -38,6 +44,8 @@ const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJa
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
 const rust: LanguageEntry = { extractor: rustExtractor, importResolver: createRustImportResolver, binding: rustNameBinding };
 const zig: LanguageEntry = { extractor: zigExtractor, importResolver: createZigImportResolver, binding: zigNameBinding };
+const scala: LanguageEntry = { extractor: scalaExtractor, importResolver: createScalaImportResolver, binding: scalaNameBinding };
+const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: createCSharpImportResolver, binding: csharpNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -49,6 +57,8 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   java,
   rust,
   zig,
+  csharp,
+  scala,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
@@ -60,15 +70,19 @@ export function extractorFor(language: Language): LanguageExtractor | undefined 
   return TABLE[language]?.extractor;
 }
 
-/** One resolution language per language family, its import resolver created lazily for a workspace. */
+/** One resolution language per language entry (its family for cross-language names), its import resolver created lazily for a workspace. */
 export function resolutionLanguagesFor(workspace: WorkspaceView): (file: FileExtraction) => ResolutionLanguage | undefined {
-  const byFamily = new Map<string, ResolutionLanguage | undefined>();
+  // Per language entry, not per family: Java and Scala share the `jvm` family (names reach across) but
+  // each has its own modules and binding rules.
+  const byEntry = new Map<LanguageEntry, ResolutionLanguage>();
   return (file) => {
-    const family = languageFamily(file.language);
-    if (!byFamily.has(family)) {
-      const entry = TABLE[file.language];
-      byFamily.set(family, entry ? { family, modules: entry.importResolver(workspace), binding: entry.binding } : undefined);
+    const entry = TABLE[file.language];
+    if (!entry) return undefined;
+    let language = byEntry.get(entry);
+    if (!language) {
+      language = { family: languageFamily(file.language), modules: entry.importResolver(workspace), binding: entry.binding };
+      byEntry.set(entry, language);
     }
-    return byFamily.get(family);
+    return language;
   };
 }

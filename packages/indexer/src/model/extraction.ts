@@ -68,6 +68,17 @@ export interface Declaration extends Span {
    */
   parameterTypes?: string[];
   variadic?: boolean;
+  /**
+   * With parameters that have default values (C# `int width = 80`, Kotlin, Python): how many
+   * arguments a call must pass at least; a call may pass any number up to `parameterTypes.length`.
+   * Absent: every parameter is required.
+   */
+  requiredParameters?: number;
+  /**
+   * One part of a type declared in several places (C# `partial class`): the resolver joins the parts
+   * of one qualified name in one package — their members, bases and name are the type's.
+   */
+  partial?: boolean;
 }
 
 /**

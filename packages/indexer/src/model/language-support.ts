@@ -60,6 +60,17 @@ export interface ImportResolver {
    * of a module declared `#[macro_use]`, which are textually scoped into the modules after it.
    */
   visibleInPackage?(file: string, declaration: Declaration): boolean;
+  /**
+   * Packages whose declarations a file sees without an import, after its own package and before its
+   * imports, nearest first: the first that declares a name wins (C#: the namespaces enclosing the
+   * file's namespace, `A.B` and `A` for `A.B.C`, then the global namespace).
+   */
+  enclosingPackages?(file: string): readonly string[];
+  /**
+   * Wildcard imports a file has without writing them, as specifiers (C# `global using A.B;` in any
+   * file of its project): looked up with the file's own wildcard imports.
+   */
+  implicitImports?(file: string): readonly string[];
   /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
   importedPackage?(fromFile: string, specifier: string): string | null;
   /**

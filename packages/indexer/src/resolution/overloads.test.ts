@@ -30,6 +30,15 @@ function pick(decls: Declaration[], args: Array<string | null> | undefined, kind
 }
 
 describe('overload selection', () => {
+  it('a parameter with a default value makes several arities fit (C# `int width = 2`)', () => {
+    const padded = [{ ...method(1, ['String', 'int']), requiredParameters: 1 }, method(2, ['String', 'int', 'char'])];
+    expect(pick(padded, [null])).toBe(0);
+    expect(pick(padded, [null, null, null])).toBe(1);
+    expect(pick(padded, [])).toBe('none');
+    // Two arguments: only the first takes two (its default left out).
+    expect(pick(padded, ['String', 'int'])).toBe(0);
+  });
+
   const set = [method(1, []), method(2, ['String']), method(3, ['int']), method(4, ['String', 'int'])];
 
   it('the one overload whose parameter count fits', () => {

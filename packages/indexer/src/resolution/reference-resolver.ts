@@ -166,7 +166,7 @@ export class ReferenceResolver {
         return this.callOnInstance(site, self, receiver.slice(1));
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
-      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site);
+      const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site, true);
       if (!found) return unresolved('unknown-receiver', false);
       if (found.ambiguous) return ambiguousOverload(found.ambiguous);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
@@ -299,7 +299,7 @@ export class ReferenceResolver {
     for (let level = 0; from !== null && level < 8; level++) {
       const owner = this.enclosingOwner(file, from);
       if (!owner) return undefined;
-      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site);
+      const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site, true);
       if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
@@ -325,7 +325,9 @@ export class ReferenceResolver {
       if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
-      if (decl.memberOf) {
+      // A static member attached to another type but written in a class (a C# extension method): its class is its context.
+      const inClass = decl.parent !== null && CLASS_LIKE.has(file.declarations[decl.parent].kind);
+      if (decl.memberOf && !(decl.isStatic && inClass)) {
         const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
         return owner ? { classRef: owner.classRef, isStatic: Boolean(decl.isStatic) } : undefined;
       }
@@ -352,10 +354,28 @@ export class ReferenceResolver {
   }
 
   /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
-  private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
-    const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
-    const attached = this.attachedMembers(classRef)?.get(name);
-    return attached ? [...own, ...attached] : own;
+  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false): DeclarationRef[] {
+    const out: DeclarationRef[] = [];
+    // A type declared in parts (C# `partial`) has the members of every part. Parts that differ in being
+    // static are companions (a Scala class and its object): `this` (said or implied) is one of them only.
+    const isStatic = Boolean(this.symbols.declaration(classRef).isStatic);
+    for (const part of this.symbols.partsOf(classRef)) {
+      if (throughThis && Boolean(this.symbols.declaration(part).isStatic) !== isStatic) continue;
+      for (const localId of this.symbols.members(part).get(name) ?? []) out.push({ file: part.file, localId });
+      const attached = this.attachedMembers(part)?.get(name);
+      if (attached) out.push(...attached);
+    }
+    return out;
+  }
+
+  /** The `extends` / `implements` sites of a class, in every part of it (C# `partial`), with their files. */
+  private *heritageSites(classRef: DeclarationRef): Generator<[FileExtraction, ReferenceSite]> {
+    for (const part of this.symbols.partsOf(classRef)) {
+      const file = this.symbols.extraction(part.file);
+      for (const site of file?.references ?? []) {
+        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId) yield [file!, site];
+      }
+    }
   }
 
   /**
@@ -447,10 +467,11 @@ export class ReferenceResolver {
     wantStatic: boolean,
     depth = 0,
     call?: ReferenceSite,
+    throughThis = false,
   ): MemberFound | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.memberRefs(classRef, name);
+      const own = this.memberRefs(classRef, name, throughThis);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
@@ -464,7 +485,7 @@ export class ReferenceResolver {
       }
     }
     for (const parent of this.superclasses(classRef)) {
-      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call);
+      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
       if (found?.ambiguous) return found;
       if (found) return { ref: found.ref, inherited: true };
     }
@@ -586,9 +607,8 @@ export class ReferenceResolver {
     const file = this.symbols.extraction(classRef.file)!;
     const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
     this.directCache.set(key, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
-    for (const site of file.references) {
-      if ((site.kind !== 'extends' && site.kind !== 'implements') || site.enclosing !== classRef.localId) continue;
-      const result = this.resolve(file, site);
+    for (const [siteFile, site] of this.heritageSites(classRef)) {
+      const result = this.resolve(siteFile, site);
       if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
       else if (!result.resolved && result.reason === 'external-import') out.outside = true;
       else out.unknown = true;
@@ -610,11 +630,10 @@ export class ReferenceResolver {
     this.superclassesInProgress.add(key);
     const out: DeclarationRef[] = [];
     try {
-      const file = this.symbols.extraction(classRef.file);
-      const implemented = file !== undefined && Boolean(this.bindingOf(file).inheritsImplemented);
-      for (const site of file?.references ?? []) {
-        if ((site.kind !== 'extends' && !(implemented && site.kind === 'implements')) || site.enclosing !== classRef.localId) continue;
-        const result = this.resolve(file!, site);
+      for (const [file, site] of this.heritageSites(classRef)) {
+        // Bases are what a class extends; where the language says so, also what it implements (Rust traits' default methods).
+        if (site.kind !== 'extends' && !(site.kind === 'implements' && this.bindingOf(file).inheritsImplemented)) continue;
+        const result = this.resolve(file, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }
     } finally {

@@ -40,6 +40,7 @@ export class WorkspaceSymbols {
   private readonly exportCache = new Map<string, Target>();
   private readonly exportsInProgress = new Set<string>();
   private packages?: Map<string, string[]>;
+  private parts?: Map<string, DeclarationRef[]>;
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
@@ -180,6 +181,12 @@ export class WorkspaceSymbols {
       const found = this.fileSetMember(key, name, false, file, this.modulesOf(this.files.get(file))?.visibleInPackage);
       if (found.type === 'declaration') return { ...found, samePackage: true };
       if (found.type === 'ambiguous') return found;
+      // Packages around the file's own (C# namespaces enclosing its namespace), nearest first.
+      for (const outer of this.modulesOf(scope.file)?.enclosingPackages?.(file) ?? []) {
+        const member = this.fileSetMember(outer, name, false);
+        if (member.type === 'declaration') return { ...member, samePackage: true };
+        if (member.type === 'ambiguous') return member;
+      }
     }
     const wildcard = this.packageWildcardMember(file, name);
     if (wildcard) return wildcard;
@@ -197,6 +204,47 @@ export class WorkspaceSymbols {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The parts of the type `ref` is one part of (`partial`), itself first: the declarations of the same
+   * qualified name, language and package that are parts too. Just `ref` for any other declaration.
+   */
+  partsOf(ref: DeclarationRef): DeclarationRef[] {
+    const decl = this.declaration(ref);
+    if (!decl.partial) return [ref];
+    if (!this.parts) {
+      this.parts = new Map();
+      for (const file of this.files.values()) {
+        file.declarations.forEach((d, localId) => {
+          if (!d.partial) return;
+          const key = this.partKey(file.path, d);
+          const list = this.parts!.get(key);
+          if (list) list.push({ file: file.path, localId });
+          else this.parts!.set(key, [{ file: file.path, localId }]);
+        });
+      }
+    }
+    const all = this.parts.get(this.partKey(ref.file, decl)) ?? [ref];
+    return [ref, ...all.filter((other) => other.file !== ref.file || other.localId !== ref.localId)];
+  }
+
+  private partKey(file: string, decl: Declaration): string {
+    const extraction = this.files.get(file)!;
+    return `${extraction.language}\0${this.packageKeyOf(file) ?? `:${file}`}\0${decl.kind}\0${decl.qualifiedName}`;
+  }
+
+  /** The part a name lookup lands on: the one in the file named like the type (`Circle.cs`), else the first. */
+  private mainPart(parts: DeclarationRef[]): DeclarationRef {
+    const name = this.declaration(parts[0]).name;
+    return parts.find((ref) => ref.file.slice(ref.file.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '') === name) ?? parts[0];
+  }
+
+  /** Whether every ref is a part of one type (so they are one declaration to a name lookup). */
+  private onePartialType(refs: DeclarationRef[]): boolean {
+    if (refs.length < 2 || !this.declaration(refs[0]).partial) return false;
+    const parts = this.partsOf(refs[0]);
+    return refs.every((ref) => parts.some((part) => part.file === ref.file && part.localId === ref.localId));
   }
 
   /** The package key of a file, for languages whose modules are sets of files. */
@@ -241,6 +289,7 @@ export class WorkspaceSymbols {
       if (inDefault.length > 0) found.splice(0, found.length, ...inDefault);
     }
     if (found.length === 1) return { type: 'declaration', ref: found[0] };
+    if (this.onePartialType(found)) return { type: 'declaration', ref: this.mainPart(found) };
     if (found.length > 1) return { type: 'ambiguous', candidates: found };
     return { type: 'missing', file: key, name };
   }
@@ -250,15 +299,18 @@ export class WorkspaceSymbols {
     const resolver = this.modulesOf(this.files.get(file));
     if (!resolver?.importedPackage) return undefined;
     const found: Target[] = [];
-    for (const statement of this.scope(file).wildcardImports) {
-      const key = resolver.importedPackage(file, statement.specifier);
+    const specifiers = [...this.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];
+    for (const specifier of specifiers) {
+      const key = resolver.importedPackage(file, specifier);
       if (key === null) continue;
       const member = this.fileSetMember(key, name, this.packageKeyOf(file) !== key);
       if (member.type === 'declaration') found.push(member);
     }
     const distinct = dedupeTargets(found);
+    const refs = distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : []));
     if (distinct.length === 1) return distinct[0];
-    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+    if (this.onePartialType(refs)) return { type: 'declaration', ref: this.mainPart(refs) };
+    if (distinct.length > 1) return { type: 'ambiguous', candidates: refs };
     return undefined;
   }
 

@@ -1,0 +1,152 @@
+/**
+ * C# modules for the shared resolver. A namespace is every `.cs` file that declares it, wherever its
+ * folder is (a namespace is not tied to a folder, and spans projects): the namespace name is the
+ * package key (`packageOf`), a file without a namespace is in the global namespace. Files of one
+ * namespace see each other's types without a `using`; so do files of a namespace inside it
+ * (`A.B.C` sees `A.B`, `A` and the global namespace: `enclosingPackages`).
+ *
+ *  - `using A.B;` names namespace `A.B` (`importedPackage`): its types are visible.
+ *  - `using static A.B.C;` and `using X = A.B.C;` name type `C` of namespace `A.B`: the file that
+ *    declares it (`resolveModule`).
+ *  - `global using A.B;` in any file of a project (the folder of a `.csproj`, and what it holds
+ *    below), or `<Using Include="A.B" />` in the `.csproj`, is a `using` of every file of that project
+ *    (`implicitImports`).
+ *  - The framework and packages are not indexed: their namespaces land on no file (external).
+ *  - A file declaring several namespaces is in none (its types are found in the file itself only):
+ *    no single key says which namespace each type is in.
+ */
+import { readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+
+const CS_FILE = /\.cs$/i;
+const COMMENTS_AND_STRINGS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|@"(?:[^"]|"")*"|"(?:[^"\\\n]|\\.)*"/g;
+const NAMESPACE = /\bnamespace\s+((?:global::)?@?\w+(?:\s*\.\s*@?\w+)*)\s*([{;])/g;
+const TYPE = /\b(?:class|struct|interface|enum|record)\s+(?:(?:class|struct)\s+)?@?(\w+)/g;
+const GLOBAL_USING = /^\s*global\s+using\s+(?!static\b)(?:global::)?([\w.]+)\s*;/gm;
+const PROJECT_USING = /<Using\s+Include\s*=\s*"([\w.]+)"\s*\/>/g;
+
+/** The global namespace's key: no namespace name can be it. */
+export const GLOBAL_NAMESPACE = ':global';
+
+/** The namespace a file's text declares (the global one when none), or null when it declares several. */
+export function namespaceOf(text: string): string | null {
+  const names = new Set<string>();
+  for (const match of text.replace(COMMENTS_AND_STRINGS, ' ').matchAll(NAMESPACE)) {
+    names.add(match[1].replace(/\s+/g, '').replace(/^global::/, '').replace(/@/g, ''));
+  }
+  if (names.size === 0) return GLOBAL_NAMESPACE;
+  return names.size === 1 ? [...names][0] : null;
+}
+
+export class CSharpLayout {
+  private readonly namespaceOfFile = new Map<string, string | null>();
+  private readonly filesOfNamespace = new Map<string, string[]>();
+  private readonly typesOfFile = new Map<string, Set<string>>();
+  private readonly projectOfFolder = new Map<string, string>();
+  private readonly usingsOfProject = new Map<string, string[]>();
+
+  constructor(private readonly root: string, files: ReadonlySet<string>, private readonly readText: (path: string) => string | undefined) {
+    for (const file of [...files].filter((f) => CS_FILE.test(f)).sort()) {
+      const text = readText(file) ?? '';
+      const clean = text.replace(COMMENTS_AND_STRINGS, ' ');
+      const key = namespaceOf(text);
+      this.namespaceOfFile.set(file, key);
+      if (key !== null) {
+        const list = this.filesOfNamespace.get(key);
+        if (list) list.push(file);
+        else this.filesOfNamespace.set(key, [file]);
+      }
+      this.typesOfFile.set(file, new Set([...clean.matchAll(TYPE)].map((m) => m[1])));
+      const globals = [...text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').matchAll(GLOBAL_USING)].map((m) => m[1]);
+      if (globals.length > 0) this.projectUsings(this.projectOf(file)).push(...globals);
+    }
+  }
+
+  private projectUsings(project: string): string[] {
+    let list = this.usingsOfProject.get(project);
+    if (!list) {
+      list = [];
+      this.usingsOfProject.set(project, list);
+    }
+    return list;
+  }
+
+  /** The folder of the nearest `.csproj` at or above the file's folder ('' for none: the workspace is one project). */
+  projectOf(file: string): string {
+    const folder = posix.dirname(file);
+    const known = this.projectOfFolder.get(folder);
+    if (known !== undefined) return known;
+    let project = '';
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(join(this.root, folder === '.' ? '' : folder));
+    } catch {
+      entries = [];
+    }
+    const csproj = entries.find((entry) => /\.csproj$/i.test(entry));
+    if (csproj) {
+      project = folder === '.' ? '' : folder;
+      this.readProjectFile(project, csproj);
+    } else if (folder !== '.' && folder !== '') {
+      project = this.projectOf(`${posix.dirname(folder)}/_`);
+    }
+    this.projectOfFolder.set(folder, project);
+    return project;
+  }
+
+  private readProjectFile(project: string, name: string): void {
+    // Read as every workspace file is (inside the root only); an unreadable project file adds no usings.
+    const text = this.readText(project === '' ? name : `${project}/${name}`) ?? '';
+    for (const match of text.matchAll(PROJECT_USING)) this.projectUsings(project).push(match[1]);
+  }
+
+  namespaceOf(file: string): string | null {
+    return CS_FILE.test(file) ? this.namespaceOfFile.get(file) ?? null : null;
+  }
+
+  hasNamespace(name: string): boolean {
+    return this.filesOfNamespace.has(name);
+  }
+
+  /** `A.B.C` → the indexed namespaces `A.B`, `A`, then the global one. */
+  enclosingNamespaces(file: string): string[] {
+    const own = this.namespaceOf(file);
+    if (own === null || own === GLOBAL_NAMESPACE) return [];
+    const parts = own.split('.');
+    const out: string[] = [];
+    for (let length = parts.length - 1; length >= 1; length--) {
+      const name = parts.slice(0, length).join('.');
+      if (this.filesOfNamespace.has(name)) out.push(name);
+    }
+    if (this.filesOfNamespace.has(GLOBAL_NAMESPACE)) out.push(GLOBAL_NAMESPACE);
+    return out;
+  }
+
+  globalUsings(file: string): string[] {
+    return this.usingsOfProject.get(this.projectOf(file)) ?? [];
+  }
+
+  /** The file declaring type `A.B.C` (`C.cs` first, as files are usually named): null when no indexed namespace `A.B` declares it. */
+  typeFile(qualified: string): string | null {
+    const parts = qualified.split('.');
+    const type = parts[parts.length - 1];
+    const namespace = parts.length === 1 ? GLOBAL_NAMESPACE : parts.slice(0, -1).join('.');
+    const files = (this.filesOfNamespace.get(namespace) ?? []).filter((file) => this.typesOfFile.get(file)?.has(type));
+    return files.find((file) => posix.basename(file).replace(CS_FILE, '') === type) ?? files[0] ?? null;
+  }
+}
+
+export const createCSharpImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
+  let layout: CSharpLayout | undefined;
+  const get = () => (layout ??= new CSharpLayout(workspace.root, workspace.files, (path) => workspace.readText(path)));
+  return {
+    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    // A bare call is a method, a local function or a statically imported member: nothing is global.
+    isBuiltin: () => false,
+    packageOf: (file) => get().namespaceOf(file),
+    enclosingPackages: (file) => get().enclosingNamespaces(file),
+    implicitImports: (file) => get().globalUsings(file),
+    importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
+  };
+};

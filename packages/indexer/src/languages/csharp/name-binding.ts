@@ -1,0 +1,69 @@
+/**
+ * How C# binds names, for the shared resolver: `this` and `base`, a bare call meaning a member of
+ * the enclosing class (or of a proven base, or of an enclosing class further out), no name outside
+ * what scopes, usings and namespaces bind (an unknown name is a compile error), and the implicit
+ * conversions overload resolution applies (C# spec §10.2: identity, implicit numeric conversions,
+ * any value to `object`, `null` to any reference or nullable type).
+ */
+import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+
+/** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
+const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
+  sbyte: ['short', 'int', 'long', 'float', 'double', 'decimal'],
+  byte: ['short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'],
+  short: ['int', 'long', 'float', 'double', 'decimal'],
+  ushort: ['int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'],
+  int: ['long', 'float', 'double', 'decimal'],
+  uint: ['long', 'ulong', 'float', 'double', 'decimal'],
+  long: ['float', 'double', 'decimal'],
+  ulong: ['float', 'double', 'decimal'],
+  char: ['ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'],
+  float: ['double'],
+  double: [],
+  decimal: [],
+  bool: [],
+};
+/** Interfaces `string` implements: nothing else (a sealed class) accepts it but `object`. */
+const STRING_SUPERTYPES = new Set(['IEnumerable', 'IComparable', 'ICloneable', 'IConvertible', 'IEquatable', 'ReadOnlySpan']);
+const TYPE_VARIABLE = '*';
+
+export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
+  if (argument === parameter) return 'exact';
+  const argumentValue = argument in WIDENS_TO;
+  const parameterValue = parameter in WIDENS_TO;
+  if (parameter === TYPE_VARIABLE) return 'unknown';
+  if (parameter === 'object') return argumentValue ? 'boxes' : 'converts';
+  if (argument === 'null') return parameterValue ? 'no' : 'converts';
+  // `int` to `int?`: a nullable of the same or a wider type.
+  if (argumentValue && parameter.endsWith('?')) {
+    const inner = parameter.slice(0, -1);
+    return inner === argument || WIDENS_TO[argument].includes(inner) ? 'converts' : 'no';
+  }
+  if (argumentValue && parameterValue) return WIDENS_TO[argument].includes(parameter) ? 'converts' : 'no';
+  if (argument === 'string') {
+    if (parameterValue || parameter.endsWith('[]')) return 'no';
+    return STRING_SUPERTYPES.has(parameter) ? 'converts' : 'unknown';
+  }
+  // A predefined value type never converts to a class other than object (user-defined conversions aside: unknown).
+  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') ? 'no' : 'unknown';
+  if (parameter === 'string' || parameterValue) return argument.endsWith('[]') ? 'no' : 'unknown';
+  return 'unknown';
+}
+
+export const csharpNameBinding: NameBindingRules = {
+  instanceReceivers: ['this'],
+  classReceivers: [],
+  superReceiver: 'base',
+  implicitThis: true,
+  nameFallback: 'none',
+  // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
+  isAccessor: (declaration) => declaration.kind === 'property',
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+  argumentFits: csharpArgumentFits,
+  // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
+  implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
+};

@@ -1,0 +1,107 @@
+/**
+ * C# types as the extraction states them: a `TypeRef` for receiver types (a class, struct,
+ * interface or record name chain; predefined types, arrays, tuples, pointers and type parameters
+ * prove no class), and the simple name overload selection compares (`int`, `string`, `List`,
+ * `Foo[]`, `*` for a type parameter). `string` and `String`, `int` and `Int32` are one type.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+
+/** The framework names of the predefined types, as C# spells them. */
+const KEYWORD_OF: Readonly<Record<string, string>> = {
+  String: 'string', Object: 'object', Boolean: 'bool', Byte: 'byte', SByte: 'sbyte', Char: 'char', Decimal: 'decimal',
+  Double: 'double', Single: 'float', Int16: 'short', UInt16: 'ushort', Int32: 'int', UInt32: 'uint', Int64: 'long', UInt64: 'ulong',
+};
+
+/** `Foo` → ['Foo'], `A.B.Foo` → ['A', 'B', 'Foo'], `Foo<T>` → ['Foo'], `Foo?` → ['Foo'], `global::A.Foo` → ['A', 'Foo']; null otherwise. */
+export function typeChain(node: SyntaxNode | null): string[] | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'identifier':
+      return [node.text];
+    case 'generic_name': {
+      const name = node.namedChildren.find((c) => c?.type === 'identifier');
+      return name ? [name.text] : null;
+    }
+    case 'qualified_name': {
+      const qualifier = typeChain(node.childForFieldName('qualifier'));
+      const name = typeChain(node.childForFieldName('name'));
+      return qualifier && name ? [...qualifier, ...name] : null;
+    }
+    case 'alias_qualified_name': {
+      const alias = node.childForFieldName('alias');
+      const name = typeChain(node.childForFieldName('name'));
+      // `global::A.B` names A.B from the global namespace: the chain is the same.
+      return name && alias?.text === 'global' ? name : null;
+    }
+    case 'nullable_type':
+      return typeChain(node.childForFieldName('type'));
+    default:
+      return null;
+  }
+}
+
+/** The class a declared type proves (null: a predefined type, an array, `var`, a type parameter, `dynamic`). */
+export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const chain = typeChain(node);
+  if (!chain) return null;
+  if (chain.length === 1 && (['var', 'dynamic'].includes(chain[0]) || typeVariables.has(chain[0]) || chain[0] in KEYWORD_OF)) return null;
+  if (chain.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return null;
+  return { kind: 'named', chain };
+}
+
+/** The simple name of a type, as parameter and argument types are compared. */
+export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'predefined_type':
+      return node.text;
+    case 'array_type': {
+      const element = simpleType(node.childForFieldName('type'), typeVariables);
+      const rank = node.childForFieldName('rank')?.text.replace(/\s+/g, '') ?? '[]';
+      return element === null ? null : element + rank;
+    }
+    case 'nullable_type': {
+      // `int?` is Nullable<int>: no `int` parameter takes it; `Foo?` (a nullable reference) is a Foo.
+      const inner = node.childForFieldName('type');
+      return inner?.type === 'predefined_type' ? `${inner.text}?` : simpleType(inner, typeVariables);
+    }
+    case 'implicit_type':
+      return null;
+    default: {
+      const chain = typeChain(node);
+      if (!chain) return null;
+      const last = chain[chain.length - 1];
+      if (chain.length === 1 && typeVariables.has(last)) return '*';
+      if (chain.length === 1 && (last === 'var' || last === 'dynamic')) return null;
+      return KEYWORD_OF[last] ?? last;
+    }
+  }
+}
+
+/** The type of a literal argument, or undefined when the node is no literal. */
+export function literalType(node: SyntaxNode): string | undefined {
+  switch (node.type) {
+    case 'string_literal':
+    case 'verbatim_string_literal':
+    case 'raw_string_literal':
+    case 'interpolated_string_expression':
+      return 'string';
+    case 'character_literal':
+      return 'char';
+    case 'boolean_literal':
+      return 'bool';
+    case 'null_literal':
+      return 'null';
+    case 'integer_literal': {
+      const suffix = node.text.match(/[uUlL]+$/)?.[0].toLowerCase() ?? '';
+      return suffix === '' ? 'int' : suffix === 'u' ? 'uint' : suffix === 'l' ? 'long' : 'ulong';
+    }
+    case 'real_literal': {
+      const suffix = node.text.slice(-1).toLowerCase();
+      return suffix === 'f' ? 'float' : suffix === 'm' ? 'decimal' : 'double';
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Scala extraction: the shared walk runs Scala's rules (`syntax.ts`) over the file once; what the
+ * walk cannot know until the end of the file (members declared below their use) is settled by
+ * `ScalaFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
+ * tree-sitter keeps the declarations around a broken region.
+ */
+import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { countLines } from '../../extraction/core/line-count.js';
+import { Scope } from '../../extraction/core/scopes.js';
+import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
+import { walkSyntax } from '../../extraction/core/syntax-walk.js';
+import { ScalaFile, type ScalaContext } from './file-state.js';
+import { SCALA_SCOPES } from './scopes.js';
+import { SCALA_SYNTAX } from './syntax.js';
+
+export const scalaExtractor: LanguageExtractor = {
+  extract(input: ExtractInput): FileExtraction {
+    const file = new ScalaFile();
+    const syntaxErrors = new SyntaxErrorCollector();
+    const failures: ExtractionError[] = [];
+    let built: ReturnType<ScalaFile['finish']> = { declarations: [], imports: [], references: [] };
+    const tree = input.tree;
+    try {
+      syntaxErrors.collect(tree.rootNode, input.source);
+      const ctx: ScalaContext = {
+        file, scope: Scope.file(SCALA_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
+      };
+      walkSyntax(SCALA_SYNTAX, tree.rootNode, ctx);
+      markCompanions(file);
+      built = file.finish();
+    } catch (error) {
+      failures.push(extractorFailure('Scala', error));
+    }
+    return {
+      path: input.path,
+      language: input.language,
+      lineCount: countLines(input.source),
+      ...built,
+      exports: [],
+      errors: [...syntaxErrors.errors(), ...failures],
+    };
+  },
+};
+
+/** A class (or case class) and its companion object, in one container: two parts of one type. */
+function markCompanions(file: ScalaFile): void {
+  const byName = new Map<string, number[]>();
+  file.builder.declarations.forEach((declaration, id) => {
+    if (declaration.kind !== 'class' || declaration.name.startsWith('<')) return;
+    const key = `${declaration.parent}\0${declaration.name}`;
+    byName.set(key, [...(byName.get(key) ?? []), id]);
+  });
+  for (const ids of byName.values()) {
+    if (ids.length < 2) continue;
+    for (const id of ids) file.builder.declarations[id].partial = true;
+  }
+}

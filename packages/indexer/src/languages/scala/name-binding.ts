@@ -1,0 +1,44 @@
+/**
+ * How Scala binds names, for the shared resolver: `this` and `super`, a bare call meaning a member
+ * of the enclosing class, object or trait (or of a proven base, or of an enclosing one further out),
+ * no name outside what scopes, imports and packages bind, and the widening overload resolution
+ * applies to the standard value types (`Int` to `Long`, `Float`, `Double`), anything to `Any`.
+ */
+import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+
+const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
+  Byte: ['Short', 'Int', 'Long', 'Float', 'Double'],
+  Short: ['Int', 'Long', 'Float', 'Double'],
+  Char: ['Int', 'Long', 'Float', 'Double'],
+  Int: ['Long', 'Float', 'Double'],
+  Long: ['Float', 'Double'],
+  Float: ['Double'],
+  Double: [],
+  Boolean: [],
+};
+
+export function scalaArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  if (parameter === 'Any') return 'converts';
+  if (argument === null || parameter === '*') return 'unknown';
+  if (argument === parameter) return 'exact';
+  if (argument in WIDENS_TO) {
+    if (parameter in WIDENS_TO) return WIDENS_TO[argument].includes(parameter) ? 'converts' : 'no';
+    return parameter === 'AnyVal' ? 'converts' : parameter === 'String' ? 'no' : 'unknown';
+  }
+  if (argument === 'String') return parameter in WIDENS_TO ? 'no' : parameter === 'AnyRef' ? 'converts' : 'unknown';
+  return 'unknown';
+}
+
+export const scalaNameBinding: NameBindingRules = {
+  instanceReceivers: ['this'],
+  classReceivers: [],
+  superReceiver: 'super',
+  implicitThis: true,
+  nameFallback: 'none',
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+  argumentFits: scalaArgumentFits,
+};

@@ -1,0 +1,573 @@
+/**
+ * What Scala's syntax means, as rules for the shared walk (`src/extraction/core/syntax-walk.ts`).
+ *
+ * Decisions:
+ *  - Classes, case classes and objects → `class`; traits → `trait`; Scala 3 enums → `enum` with
+ *    `enum_member` cases; `def` → `method` in a template, `function` at the top level or in a block
+ *    (a local def is bound in its block); `val`/`var` in a template → `field`; type members →
+ *    `type_alias`. Packages are no declaration: a package is the set of its files (module-resolution.ts).
+ *  - A class and its companion object in one file are two parts of one type (`Declaration.partial`):
+ *    `Circle.make()` finds the object's members, `Circle(2)` the class.
+ *  - `def this(...)` auxiliary constructors are `method`s named like the class.
+ *  - `extends A with B`: every parent is `extends` (traits are mixed in: their members are inherited).
+ *  - `extension (c: T) def m` attaches m to T (`memberOf`); a `given` is walked, not declared.
+ *  - Calls are `f(…)`, `a.b.f(…)`, `f[T](…)`; a method called without parentheses or as an
+ *    operator (`a max b`) is not a call site. `new T(…)` instantiates T; `T(…)` on a class calls its
+ *    companion's `apply` and is recorded as instantiating T.
+ *  - Annotations are decorators; a `/** … *\/` comment right before a definition is its docstring.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { positionOf, type ArgumentType, type ScalaContext } from './file-state.js';
+import { declaredType, literalType, simpleType, typeChain } from './types.js';
+
+type ScalaWalk = Walk<ScalaContext>;
+type Rule = NodeRule<ScalaContext>;
+type Visit = { node: SyntaxNode; ctx: ScalaContext; doc?: string };
+
+const MAX_SIGNATURE_LENGTH = 300;
+const MAX_DOCSTRING_LENGTH = 2000;
+
+const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
+  class_definition: 'class',
+  object_definition: 'class',
+  trait_definition: 'trait',
+  enum_definition: 'enum',
+};
+
+const OPAQUE = [
+  'identifier', 'type_identifier', 'stable_type_identifier', 'stable_identifier', 'generic_type', 'type_arguments',
+  'type_parameters', 'modifiers', 'annotation', 'string', 'character_literal', 'integer_literal', 'floating_point_literal',
+  'boolean_literal', 'null_literal', 'comment', 'block_comment', 'operator_identifier', 'compound_type', 'function_type',
+  'tuple_type', 'infix_type', 'projected_type', 'singleton_type', 'wildcard',
+];
+
+const handled = (visit: (frame: Visit, walk: ScalaWalk) => void): Rule => ({
+  visit: (frame, walk) => {
+    visit(frame, walk);
+    return false;
+  },
+});
+
+const block: Rule = { opensScope: { kind: 'block' } };
+
+export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
+  opaque: OPAQUE,
+  patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
+  comments: {
+    types: ['block_comment', 'comment'],
+    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? scaladoc(comment.text) : undefined),
+  },
+  nodes: {
+    package_clause: { visit: () => true },
+    import_declaration: handled(({ node, ctx }) => visitImport(node, ctx)),
+    class_definition: handled(visitType),
+    object_definition: handled(visitType),
+    trait_definition: handled(visitType),
+    enum_definition: handled(visitType),
+    package_object: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('body'), ctx)),
+    simple_enum_case: handled(visitEnumCase),
+    full_enum_case: handled(visitEnumCase),
+    function_definition: handled(visitFunction),
+    function_declaration: handled(visitFunction),
+    val_definition: handled(visitValue),
+    var_definition: handled(visitValue),
+    val_declaration: handled(visitValue),
+    var_declaration: handled(visitValue),
+    type_definition: handled(visitTypeMember),
+    extension_definition: handled(visitExtension),
+    given_definition: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('body'), ctx)),
+
+    block,
+    case_clause: {
+      opensScope: { kind: 'block' },
+      visit: ({ node, ctx }) => {
+        bindPattern(node.childForFieldName('pattern'), ctx);
+        return true;
+      },
+    },
+    for_expression: {
+      opensScope: { kind: 'block' },
+      visit: ({ node, ctx }) => {
+        for (const enumerator of node.childForFieldName('enumerators')?.namedChildren ?? []) {
+          const pattern = enumerator?.namedChildren[0];
+          if (pattern) bindPattern(pattern, ctx);
+        }
+        return true;
+      },
+    },
+    lambda_expression: handled(({ node, ctx }, walk) => visitLambda(node, ctx, walk)),
+
+    call_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
+    instance_expression: handled(({ node, ctx }, walk) => visitInstance(node, ctx, walk)),
+  },
+};
+
+function scaladoc(text: string): string | undefined {
+  const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
+  if (!body) return undefined;
+  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+}
+
+function flat(text: string): string {
+  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
+  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
+}
+
+interface Modifiers {
+  keywords: Set<string>;
+  decorators: string[];
+  start: number;
+}
+
+function modifiersOf(node: SyntaxNode): Modifiers {
+  const keywords = new Set<string>();
+  const decorators: string[] = [];
+  let start = node.startIndex;
+  for (const child of node.namedChildren) {
+    if (child?.type === 'annotation') {
+      decorators.push(flat(child.text).replace(/^@\s*/, ''));
+      start = child.endIndex;
+    } else if (child?.type === 'modifiers') {
+      for (const word of child.children) if (word) keywords.add(word.type === 'access_modifier' ? word.text.replace(/\[.*$/, '').trim() : word.text);
+    }
+  }
+  // `case class`: the keyword is an anonymous child before `class`.
+  if (node.children.some((c) => c?.type === 'case')) keywords.add('case');
+  return { keywords, decorators, start };
+}
+
+function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): string {
+  const end = until ? until.endIndex : node.endIndex;
+  return flat(node.text.slice(Math.max(0, mods.start - node.startIndex), end - node.startIndex));
+}
+
+function typeParameterNames(node: SyntaxNode): string[] {
+  const list = node.childForFieldName('type_parameters');
+  return list?.namedChildren.filter((c) => c?.type === 'identifier' || c?.type === 'type_identifier').map((c) => c!.text) ?? [];
+}
+
+function withTypeVariables(ctx: ScalaContext, names: string[]): ReadonlySet<string> {
+  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
+}
+
+function visibility(mods: Modifiers): 'private' | 'protected' | 'public' {
+  return mods.keywords.has('private') ? 'private' : mods.keywords.has('protected') ? 'protected' : 'public';
+}
+
+function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!nameNode) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const file = ctx.file;
+  const name = nameNode.text.replace(/^`|`$/g, '');
+  const mods = modifiersOf(node);
+  const typeParameters = typeParameterNames(node);
+  const isObject = node.type === 'object_definition';
+  const id = file.builder.declare(TYPE_DECLARATIONS[node.type], name, ctx.parentDecl, node, {
+    signature: header(node, body ? body.previousSibling : null, mods),
+    docstring: doc,
+    visibility: visibility(mods),
+    isAbstract: mods.keywords.has('abstract') || undefined,
+    isStatic: isObject || undefined,
+    isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+    typeParameters,
+  });
+  const info = file.classInfo(id);
+  if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
+  else if (ctx.parentDecl !== null) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
+  const inner: ScalaContext = {
+    file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, typeVariables: withTypeVariables(ctx, typeParameters),
+  };
+  const extend = node.childForFieldName('extend');
+  let first = true;
+  for (const child of extend?.namedChildren ?? []) {
+    if (!child) continue;
+    if (child.type === 'arguments') {
+      // `extends Base(a)`: the superclass constructor is called with them.
+      walk.push(child, inner);
+      continue;
+    }
+    const chain = typeChain(child);
+    if (!chain) continue;
+    if (first && !isObject) info.superName = chain[chain.length - 1];
+    first = false;
+    const outer: ScalaContext = { ...inner, enclosing: id, classId: ctx.classId };
+    const site = file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, child, outer);
+    site.space = 'type';
+  }
+  // Class parameters: members the body uses (`val`/`var` or a case class's are public fields).
+  for (const parameter of node.childForFieldName('class_parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'class_parameter') continue;
+    const parameterName = parameter.childForFieldName('name');
+    if (!parameterName) continue;
+    const typeNode = parameter.childForFieldName('type');
+    const stated = declaredType(typeNode, inner.typeVariables);
+    const simple = simpleType(typeNode, inner.typeVariables);
+    info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
+  }
+  walk.push(body, inner);
+}
+
+function visitEnumCase({ node, ctx }: Visit): void {
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode) return;
+  ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flat(node.text), visibility: 'public', isStatic: true });
+}
+
+function parameterLists(node: SyntaxNode): SyntaxNode[] {
+  return node.namedChildren.filter((c): c is SyntaxNode => c?.type === 'parameters');
+}
+
+function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, memberOf?: TypeRef | null): void {
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const isConstructor = nameNode.text === 'this';
+  const owner = ctx.classId !== null && ctx.parentDecl === ctx.classId ? ctx.classId : null;
+  if (isConstructor && owner === null) return;
+  const name = isConstructor ? file.builder.declarations[owner!].name : nameNode.text.replace(/^`|`$/g, '');
+  const mods = modifiersOf(node);
+  const typeParameters = typeParameterNames(node);
+  const typeVariables = withTypeVariables(ctx, typeParameters);
+  const lists = parameterLists(node);
+  const local = owner === null && ctx.parentDecl !== null && memberOf === undefined;
+  const kind: NodeKind = owner !== null || memberOf ? 'method' : 'function';
+  const body = node.childForFieldName('body');
+  const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
+    signature: header(node, node.childForFieldName('return_type') ?? lists[lists.length - 1] ?? nameNode, mods),
+    docstring: doc,
+    visibility: visibility(mods),
+    isAbstract: (node.type === 'function_declaration') || undefined,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+    typeParameters,
+  });
+  const declaration = file.builder.declarations[id];
+  // The first parameter list is what a call `f(a, b)` passes; a later one (`(implicit …)`, curried) is apart.
+  const first = lists[0];
+  if (first) {
+    const parameters = first.namedChildren.filter((c): c is SyntaxNode => c?.type === 'parameter');
+    declaration.parameterTypes = parameters.map((p) => {
+      const type = p.childForFieldName('type');
+      return type?.type === 'repeated_parameter_type' ? '?' : simpleType(type, typeVariables) ?? '?';
+    });
+    const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null || p.children.some((c) => c?.type === '=')).length;
+    if (optional > 0) declaration.requiredParameters = parameters.length - optional;
+    if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
+    // An implicit / using list is passed by the compiler: the call states the explicit ones only.
+    if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.parameterTypes = [];
+  } else if (!isConstructor) {
+    // `def size: Int`, called without parentheses: no call site has an arity for it.
+    delete declaration.parameterTypes;
+  }
+  if (owner !== null) file.classInfo(owner).methods.add(name);
+  if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
+  if (memberOf) declaration.memberOf = memberOf;
+  if (!isConstructor) file.facts.stateType(id, 'returnType', declaredType(node.childForFieldName('return_type'), typeVariables), ctx.scope);
+  const scope = ctx.scope.open('method');
+  const inner: ScalaContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };
+  for (const list of lists) bindParameters(list, inner);
+  if (isConstructor && body) {
+    // `def this(…) = this(…)`: a call of another constructor of the class.
+    const call = body.type === 'call_expression' ? body : body.namedChildren.find((c) => c?.type === 'call_expression') ?? null;
+    if (call?.childForFieldName('function')?.text === 'this') {
+      file.addSite('calls', { name, receiver: ['this'] }, call, inner, argumentsOf(call, inner));
+      walk.push(call.childForFieldName('arguments'), inner);
+      return;
+    }
+  }
+  walk.push(body, inner);
+}
+
+function bindParameters(list: SyntaxNode, ctx: ScalaContext): void {
+  for (const parameter of list.namedChildren) {
+    if (parameter?.type !== 'parameter') continue;
+    const name = parameter.childForFieldName('name');
+    if (name) bindTyped(ctx, name, parameter.childForFieldName('type'), 'parameter');
+  }
+}
+
+function visitExtension({ node, ctx }: Visit, walk: ScalaWalk): void {
+  const receiver = node.childForFieldName('parameters')?.namedChildren.find((c) => c?.type === 'parameter');
+  const stated = declaredType(receiver?.childForFieldName('type') ?? null, ctx.typeVariables);
+  const scope = ctx.scope.open('method');
+  const inner: ScalaContext = { ...ctx, scope };
+  const receiverName = receiver?.childForFieldName('name');
+  if (receiverName) bindTyped(inner, receiverName, receiver!.childForFieldName('type'), 'parameter');
+  const body = node.childForFieldName('body');
+  const definitions = body?.type === 'function_definition' ? [body] : body?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'function_definition') ?? [];
+  for (const definition of definitions) {
+    if (stated) file(ctx).facts.proveLater(stated, ctx.scope, undefined, (proven) => {
+      if (!proven) return;
+      const name = definition.childForFieldName('name')?.text;
+      const id = ctx.file.builder.declarations.findIndex((d) => d.name === name && d.startLine === definition.startPosition.row + 1);
+      if (id >= 0) ctx.file.builder.declarations[id].memberOf = proven;
+    });
+    visitFunction({ node: definition, ctx: inner }, walk, stated);
+  }
+}
+
+function file(ctx: ScalaContext) {
+  return ctx.file;
+}
+
+function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
+  const pattern = node.childForFieldName('pattern');
+  const typeNode = node.childForFieldName('type');
+  const value = node.childForFieldName('value');
+  const inTemplate = ctx.parentDecl !== null && ctx.classId === ctx.parentDecl;
+  if (!inTemplate) {
+    // A local (or a top-level value): its initialiser first, then its names.
+    walk.push(value, ctx);
+    if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
+    else bindPattern(pattern, ctx);
+    if (ctx.parentDecl === null && pattern?.type === 'identifier') {
+      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flat(node.text.split('=')[0]), docstring: doc });
+    }
+    return;
+  }
+  const mods = modifiersOf(node);
+  const names = pattern?.type === 'identifier' ? [pattern] : pattern?.descendantsOfType('identifier').filter((n): n is SyntaxNode => n !== null) ?? [];
+  const stated = declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null);
+  const simple = simpleType(typeNode, ctx.typeVariables);
+  for (const nameNode of names) {
+    const id = ctx.file.builder.declare('field', nameNode.text, ctx.parentDecl, node, {
+      signature: flat(node.text.split('=')[0]),
+      docstring: doc,
+      visibility: visibility(mods),
+      decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+    });
+    ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
+    if (ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
+    walk.push(value, { ...ctx, enclosing: id });
+  }
+  if (names.length === 0) walk.push(value, ctx);
+}
+
+function visitTypeMember({ node, ctx, doc }: Visit): void {
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode || ctx.parentDecl === null && false) return;
+  if (!nameNode) return;
+  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flat(node.text), docstring: doc });
+}
+
+function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
+  if (!pattern) return;
+  if (pattern.type === 'identifier') {
+    ctx.file.bindLocal(ctx.scope, pattern.text, 'local', null, null, pattern);
+    return;
+  }
+  if (pattern.type === 'typed_pattern') {
+    const name = pattern.childForFieldName('pattern');
+    if (name?.type === 'identifier') bindTyped(ctx, name, pattern.childForFieldName('type'), 'local');
+    return;
+  }
+  for (const name of pattern.descendantsOfType('identifier')) {
+    // `case Some(x)`: x is bound; a capitalised name is a constant or an extractor.
+    if (name && /^[a-z_]/.test(name.text) && name.parent?.type !== 'stable_identifier') ctx.file.bindLocal(ctx.scope, name.text, 'local', null, null, name);
+  }
+}
+
+function bindTyped(ctx: ScalaContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
+  let stated = declaredType(type, ctx.typeVariables);
+  let simple = simpleType(type, ctx.typeVariables);
+  if (!type && value) {
+    stated = valueType(value, ctx);
+    simple = literalType(value) ?? (value.type === 'instance_expression' ? simpleType(instanceType(value), ctx.typeVariables) : null);
+  }
+  ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple === '*' ? null : simple, kind === 'parameter' ? undefined : name);
+}
+
+function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk): void {
+  const scope = ctx.scope.open('lambda');
+  const inner: ScalaContext = { ...ctx, scope };
+  const parameters = node.childForFieldName('parameters');
+  for (const name of parameters?.type === 'identifier' ? [parameters] : parameters?.descendantsOfType('identifier') ?? []) {
+    if (name) ctx.file.bindLocal(scope, name.text, 'parameter', null, null);
+  }
+  for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
+}
+
+/** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined otherwise. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  switch (node.type) {
+    case 'identifier':
+      return [node.text.replace(/^`|`$/g, '')];
+    case 'this':
+    case 'super':
+      return [node.type];
+    case 'field_expression': {
+      const value = node.childForFieldName('value');
+      const field = node.childForFieldName('field');
+      if (!value || field?.type !== 'identifier') return undefined;
+      const chain = receiverChain(value);
+      return chain && chain[0] !== 'super' ? [...chain, field.text] : undefined;
+    }
+    default:
+      return node.text === 'this' || node.text === 'super' ? [node.text] : undefined;
+  }
+}
+
+const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_expression', object: 'value', property: 'field', propertyTypes: new Set(['identifier']) };
+
+function instanceType(node: SyntaxNode): SyntaxNode | null {
+  return node.namedChildren.find((c) => c !== null && c.type !== 'arguments' && c.type !== 'template_body') ?? null;
+}
+
+/** The class a value is stated to be: `new T(…)`, `T(…)` on a class, a call's declared result. */
+function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
+  switch (node.type) {
+    case 'instance_expression': {
+      if (node.namedChildren.some((c) => c?.type === 'template_body')) return null;
+      const chain = typeChain(instanceType(node));
+      return chain ? { kind: 'call', callee: chain, construct: true } : null;
+    }
+    case 'call_expression': {
+      const callee = calleeOf(node);
+      if (!callee) return null;
+      // `Circle(r)` is `Circle.apply(r)`: a capitalised name is a class (or an object) by convention, not a method of `this`.
+      if (callee.object === null) return { kind: 'call', callee: /^[A-Z]/.test(callee.name) ? [callee.name] : ['this', callee.name] };
+      const chain = receiverChain(callee.object);
+      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      const of = valueType(callee.object, ctx);
+      return of ? { kind: 'member-call', of, name: callee.name } : null;
+    }
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c !== null);
+      return inner ? valueType(inner, ctx) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
+  let fn = node.childForFieldName('function');
+  if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') return { name: fn.text.replace(/^`|`$/g, ''), object: null };
+  if (fn.type === 'field_expression') {
+    const field = fn.childForFieldName('field');
+    const value = fn.childForFieldName('value');
+    return field?.type === 'identifier' && value ? { name: field.text.replace(/^`|`$/g, ''), object: value } : undefined;
+  }
+  return undefined;
+}
+
+function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
+  const literal = literalType(node);
+  if (literal !== undefined) return literal;
+  switch (node.type) {
+    case 'identifier':
+      return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+    case 'instance_expression':
+      return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
+    default:
+      return null;
+  }
+}
+
+function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[] {
+  const list = node.childForFieldName('arguments');
+  // `f { … }`: a block argument is one argument.
+  if (list?.type === 'block') return [null];
+  return list?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'block_comment')
+    .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
+}
+
+function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
+  const callee = calleeOf(node);
+  if (!callee) return true;
+  let target: SiteTarget;
+  if (!callee.object) {
+    target = { name: callee.name, receiver: [] };
+  } else {
+    const chain = receiverChain(callee.object);
+    if (chain) {
+      target = { name: callee.name, receiver: chain };
+    } else {
+      const split = splitMemberChain(callee.object, FIELD_ACCESS);
+      const type = split ? valueType(split.base, ctx) : null;
+      target = { name: callee.name, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
+    }
+  }
+  ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
+  return true;
+}
+
+function visitInstance(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk): void {
+  const typeNode = instanceType(node);
+  const chain = typeChain(typeNode);
+  const body = node.namedChildren.find((c) => c?.type === 'template_body') ?? null;
+  if (chain) ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  for (const child of node.namedChildren) if (child && child.type === 'arguments') walk.push(child, ctx);
+  if (!body) return;
+  // An anonymous class: its own `this`, extending the named type.
+  const id = ctx.file.builder.declare('class', `<anonymous ${chain ? chain[chain.length - 1] : 'class'}>`, ctx.parentDecl, body, {});
+  ctx.file.classInfo(id);
+  const inner: ScalaContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id };
+  if (chain && typeNode) {
+    const site = ctx.file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, typeNode, { ...inner, classId: ctx.classId });
+    site.space = 'type';
+  }
+  walk.push(body, inner);
+}
+
+function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
+  const file = ctx.file;
+  const path = node.childrenForFieldName('path').filter((c): c is SyntaxNode => c !== null && c.isNamed).map((c) => c.text.replace(/^`|`$/g, ''));
+  if (path.length === 0) return;
+  const signature = flat(node.text);
+  const last = node.namedChildren[node.namedChildren.length - 1];
+  const wildcard = (parts: string[]) => {
+    const specifier = parts.join('.');
+    // `import a.b.Obj._`: the members of object Obj, called bare (a capitalised last name: an object, by convention).
+    if (/^[A-Z]/.test(parts[parts.length - 1]) && parts.length > 1) {
+      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[parts.length - 1] }]);
+      file.staticWildcards.push(specifier);
+      return;
+    }
+    file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
+  };
+  const single = (parts: string[], local: string) => {
+    file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
+  };
+  if (last?.type === 'namespace_wildcard') {
+    wildcard(path);
+    return;
+  }
+  if (last?.type === 'namespace_selectors') {
+    for (const selector of last.namedChildren) {
+      if (!selector) continue;
+      if (selector.type === 'namespace_wildcard') wildcard(path);
+      else if (selector.type === 'identifier') single([...path, selector.text], selector.text);
+      else if (selector.type === 'arrow_renamed_identifier' || selector.type === 'as_renamed_identifier') {
+        const name = selector.childForFieldName('name')?.text;
+        const alias = selector.childForFieldName('alias')?.text;
+        // `A => _` hides A: nothing is bound.
+        if (name && alias && alias !== '_') single([...path, name], alias);
+      }
+    }
+    return;
+  }
+  if (last?.type === 'as_renamed_identifier' || last?.type === 'arrow_renamed_identifier') {
+    const name = last.childForFieldName('name')?.text;
+    const alias = last.childForFieldName('alias')?.text;
+    if (name && alias && alias !== '_') single([...path, name], alias);
+    return;
+  }
+  // `import a.b.given`: givens are found by type, not by name.
+  if (node.children.some((c) => c?.type === 'given')) return;
+  single(path, path[path.length - 1]);
+}
