@@ -128,7 +128,7 @@ export class ReferenceResolver {
 
     // In a file with syntax errors the declaration this name means may sit in the broken region:
     // a missing same-file declaration is then likelier than a workspace-wide match.
-    if (file.errors.some((e) => e.severity === 'error')) return unresolved('not-found', true);
+    if (file.errors.some((e) => e.severity === 'error') && (file.namesInSyntaxErrors?.includes(site.name) ?? true)) return unresolved('not-found', true);
 
     const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
     if (candidates.length === 1 && this.bindingOf(this.symbols.extraction(candidates[0].file)!).linkableByName(candidates[0].file)) {
@@ -415,10 +415,12 @@ export class ReferenceResolver {
     }
   }
 
-  private accept(site: ReferenceSite, found: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
+  private accept(site: ReferenceSite, found: DeclarationRef, how: ResolvedBy): Resolution {
     // A type position means the type of that name, never a value sharing it.
-    const ref = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
-    if (!ref) return unresolved('not-callable', false);
+    const named = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
+    if (!named) return unresolved('not-callable', false);
+    // A prototype stands for its definition.
+    const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
@@ -431,6 +433,26 @@ export class ReferenceResolver {
     // A call that lands on a class constructs it (Python `C()`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && decl.kind === 'class' ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * The definition a prototype (`definedElsewhere`) declares: a definition of the same name and kind
+   * in the same container of its own file, else — for a top-level one that is not file-local — the
+   * one definition of the name in the language family (what the linker finds; `unique-name`). With
+   * none, or several (per-platform variants), the prototype itself is the target.
+   */
+  private definitionOf(ref: DeclarationRef, how: ResolvedBy): { ref: DeclarationRef; resolvedBy: ResolvedBy } {
+    const decl = this.symbols.declaration(ref);
+    if (!decl.definedElsewhere) return { ref, resolvedBy: how };
+    const file = this.symbols.extraction(ref.file)!;
+    const own = file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
+      && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined);
+    if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
+    if (decl.parent !== null || decl.memberOf) return { ref, resolvedBy: how };
+    const binding = this.bindingOf(file);
+    if (binding.fileLocal?.(decl, ref.file)) return { ref, resolvedBy: how };
+    const definitions = this.uniqueNames.definitions(this.familyOf(file), decl.name, new Set([decl.kind]));
+    return definitions.length === 1 ? { ref: definitions[0], resolvedBy: RESOLVED_BY.uniqueName } : { ref, resolvedBy: how };
   }
 
   /**

@@ -114,8 +114,11 @@ export class WorkspaceSymbols {
   }
 
   /** Picks one declaration among several, possibly in several files, that share a name. */
-  pickRef(refs: DeclarationRef[]): DeclarationRef {
-    if (refs.length === 1) return refs[0];
+  pickRef(all: DeclarationRef[]): DeclarationRef {
+    if (all.length === 1) return all[0];
+    // A definition before the prototypes that declare it.
+    const defined = all.filter((ref) => !this.declaration(ref).definedElsewhere);
+    const refs = defined.length > 0 ? defined : all;
     for (const kind of CALLABLE_FIRST) {
       const found = refs.find((ref) => this.declaration(ref).kind === kind);
       if (found) return found;
@@ -137,9 +140,12 @@ export class WorkspaceSymbols {
   }
 
   /** Picks one declaration among several that share a name (overloads, declaration merging). */
-  pickDeclaration(file: string, localIds: number[]): DeclarationRef {
-    if (localIds.length === 1) return { file, localId: localIds[0] };
+  pickDeclaration(file: string, all: number[]): DeclarationRef {
+    if (all.length === 1) return { file, localId: all[0] };
     const decls = this.files.get(file)!.declarations;
+    // A definition before the prototypes that declare it (`static int f(void);` … `static int f(void) {}`).
+    const defined = all.filter((id) => !decls[id].definedElsewhere);
+    const localIds = defined.length > 0 ? defined : all;
     for (const kind of CALLABLE_FIRST) {
       const found = localIds.find((id) => decls[id].kind === kind);
       if (found !== undefined) return { file, localId: found };
