@@ -42,6 +42,9 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],
     ['expectations/go-packages', 'NewServer', 'TestServer', 'server_test.go'],
     ['expectations/go-packages', 'Handle', 'run', 'routes.go'],
+    // C: a definition called through its header's prototype from another program, and a file-local helper.
+    ['expectations/c-linkage', 'geo_dist', 'main', 'tools/main.c'],
+    ['expectations/c-linkage', 'internal_note', 'geo_log', 'src/geo.c'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
