@@ -1,7 +1,7 @@
 /**
  * What C's syntax means, as rules for the shared walk (`src/extraction/core/syntax-walk.ts`).
  *
- * Decisions (README.md in this folder has the full list):
+ * Decisions:
  *  - A function definition is a `function`; a file-level prototype (`int f(int);`, `extern` or not) is
  *    a `function` too, marked `definedElsewhere`: the resolver sends a call that lands on it to the one
  *    definition of the workspace (the linker's view), so a header and its `.c` file make one function
@@ -87,6 +87,20 @@ export const C_SYNTAX: SyntaxRules<CContext> = {
         return true;
       },
     },
+  },
+};
+
+/**
+ * The rules for a C++ header named `.h` (extractor.ts): only its preprocessor lines mean the same in
+ * both languages, so only its includes and macros are read.
+ */
+export const C_PREPROCESSOR_SYNTAX: SyntaxRules<CContext> = {
+  opaque: OPAQUE,
+  patternNames: () => [],
+  nodes: {
+    preproc_include: handled(visitInclude),
+    preproc_def: handled(visitMacro),
+    preproc_function_def: handled(visitMacro),
   },
 };
 
