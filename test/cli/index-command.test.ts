@@ -132,6 +132,24 @@ describe('arbor index', () => {
     expect(JSON.parse(affected.stdout).affectedTests.map((t: { filePath: string }) => t.filePath)).toEqual(['test/shop_test.c']);
   });
 
+  it('a C++-only repository loads only the C++ grammar, its `.h` headers included', () => {
+    const root = project({
+      'include/shop.h': '#pragma once\nnamespace shop {\nclass Shop {\n public:\n  int total() const;\n};\n}  // namespace shop\n',
+      'src/shop.cc': '#include "shop.h"\nnamespace shop {\nstatic int price(int n) { return n; }\nint Shop::total() const { return price(2); }\n}  // namespace shop\n',
+      'src/main.cpp': '#include <shop.h>\n\nint main() {\n  shop::Shop s;\n  return s.total();\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(3);
+    expect(report.grammarsLoaded).toEqual(['cpp']);
+    // price() in its file; s.total() on a stated type, to the definition written outside the class.
+    expect(report.edges.byKind.calls).toBe(2);
+    const affected = arbor('affected', 'src/shop.cc', '-p', root, '--json');
+    expect(affected.status, affected.stderr).toBe(0);
+  });
+
   it('records bad input and still indexes everything else', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const root = project({

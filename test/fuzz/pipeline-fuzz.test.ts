@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'c', 'h'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'c', 'h', 'cc', 'cpp'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));

@@ -7,9 +7,9 @@ import { languageFamily, type Language } from '../model/graph-vocabulary.js';
 import type {
   ImportResolverFactory, LanguageExtractor, NameBindingRules, ResolutionLanguage, WorkspaceView,
 } from '../model/language-support.js';
-import { cExtractor } from './c-family/extractor.js';
+import { cExtractor, cHeaderLanguage, cppExtractor } from './c-family/extractor.js';
 import { createCIncludeResolver } from './c-family/module-resolution.js';
-import { cNameBinding } from './c-family/name-binding.js';
+import { cNameBinding, cppNameBinding } from './c-family/name-binding.js';
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
@@ -27,13 +27,16 @@ interface LanguageEntry {
   extractor: LanguageExtractor;
   importResolver: ImportResolverFactory;
   binding: NameBindingRules;
+  /** The language a file's text shows it is, where its extension can mislead (a C++ header named `.h`). */
+  sourceLanguage?: (path: string, language: Language, source: string) => Language;
 }
 
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
-const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding };
+const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding, sourceLanguage: cHeaderLanguage };
+const cpp: LanguageEntry = { extractor: cppExtractor, importResolver: createCIncludeResolver, binding: cppNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -44,6 +47,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   go,
   java,
   c,
+  cpp,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
@@ -53,6 +57,12 @@ export function isSupportedLanguage(language: Language): boolean {
 
 export function extractorFor(language: Language): LanguageExtractor | undefined {
   return TABLE[language]?.extractor;
+}
+
+/** The language a file of `language` (by its extension) is, once its text is read. */
+export function sourceLanguageOf(path: string, language: Language, source: string): Language {
+  const refined = TABLE[language]?.sourceLanguage?.(path, language, source) ?? language;
+  return TABLE[refined] ? refined : language;
 }
 
 /** One resolution language per language family, its import resolver created lazily for a workspace. */

@@ -18,7 +18,7 @@ import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
-import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
+import { preferDefinitions, type DeclarationRef, type Target, type WorkspaceSymbols } from './workspace-symbols.js';
 
 export type Resolution =
   | { resolved: true; target: DeclarationRef; edgeKind: EdgeKind; resolvedBy: ResolvedBy }
@@ -172,6 +172,14 @@ export class ReferenceResolver {
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
 
+    // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
+    if (binding.implicitThis && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
+      const owner = this.enclosingOwner(file, site.enclosing);
+      const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
+      if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {
+        return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver);
+      }
+    }
     const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
     if (!walked) return unresolved('unknown-receiver', false);
     const { target, consumed, viaMember } = walked;
@@ -229,6 +237,10 @@ export class ReferenceResolver {
           continue;
         }
         const own = this.memberRefs(current.ref, part);
+        // C++: two files that declare a same-named type in one namespace (per-platform variants): no pick.
+        if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
+          return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
+        }
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
@@ -351,11 +363,27 @@ export class ReferenceResolver {
     return undefined;
   }
 
-  /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
+  /**
+   * Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. A
+   * member declared in the body and defined outside it (C++ `void bar();` … `void Foo::bar() {}`) is
+   * its definition only. A namespace that spans files (C++) has the members of every file's block.
+   */
   private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
     const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
     const attached = this.attachedMembers(classRef)?.get(name);
-    return attached ? [...own, ...attached] : own;
+    const all = attached ? [...own, ...attached] : own;
+    const decl = this.symbols.declaration(classRef);
+    if (decl.kind === 'namespace' && this.bindingOf(this.symbols.extraction(classRef.file)!).namespacesSpanFiles) {
+      const merged = this.symbols.namespaceMembersNamed(`${decl.qualifiedName}::${name}`);
+      const seen = new Set(all.map((ref) => `${ref.file}\0${ref.localId}`));
+      const combined = [...all, ...merged.filter((ref) => !seen.has(`${ref.file}\0${ref.localId}`))];
+      const namespace = combined.find((ref) => this.symbols.declaration(ref).kind === 'namespace');
+      return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
+    }
+    if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
+    const arity = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.length ?? -1;
+    const defined = all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere);
+    return all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere || !defined.some((d) => arity(d) === arity(ref)));
   }
 
   /**
@@ -446,11 +474,26 @@ export class ReferenceResolver {
     if (!decl.definedElsewhere) return { ref, resolvedBy: how };
     const file = this.symbols.extraction(ref.file)!;
     const own = file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
-      && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined);
+      && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined
+      && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1));
     if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
-    if (decl.parent !== null || decl.memberOf) return { ref, resolvedBy: how };
+    if (decl.memberOf) return { ref, resolvedBy: how };
     const binding = this.bindingOf(file);
+    const parent = decl.parent === null ? undefined : file.declarations[decl.parent];
+    if (parent && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module') {
+      // A member declared in its class: the definition written outside it (`memberOf`) with as many parameters.
+      const arity = decl.parameterTypes?.length ?? -1;
+      const defined = this.memberRefs({ file: ref.file, localId: decl.parent! }, decl.name)
+        .filter((m) => !this.symbols.declaration(m).definedElsewhere && (this.symbols.declaration(m).parameterTypes?.length ?? -1) === arity);
+      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
+    }
     if (binding.fileLocal?.(decl, ref.file)) return { ref, resolvedBy: how };
+    if (parent) {
+      // A namespace's prototype (C++): the definition in that namespace, in whichever file.
+      if (parent.kind !== 'namespace' || !binding.namespacesSpanFiles) return { ref, resolvedBy: how };
+      const found = this.symbols.namespaceMember(ref.file, decl.qualifiedName, new Set([decl.kind]));
+      return found?.type === 'declaration' && !this.symbols.declaration(found.ref).definedElsewhere ? { ref: found.ref, resolvedBy: how } : { ref, resolvedBy: how };
+    }
     const definitions = this.uniqueNames.definitions(this.familyOf(file), decl.name, new Set([decl.kind]));
     return definitions.length === 1 ? { ref: definitions[0], resolvedBy: RESOLVED_BY.uniqueName } : { ref, resolvedBy: how };
   }

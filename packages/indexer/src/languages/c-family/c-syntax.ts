@@ -30,7 +30,7 @@ type CWalk = Walk<CContext>;
 type Rule = NodeRule<CContext>;
 
 /** Named node types with nothing to extract inside. */
-const OPAQUE = [
+export const OPAQUE = [
   'identifier', 'field_identifier', 'type_identifier', 'statement_identifier', 'primitive_type', 'sized_type_specifier',
   'type_qualifier', 'storage_class_specifier', 'string_literal', 'concatenated_string', 'char_literal', 'number_literal',
   'system_lib_string', 'true', 'false', 'null', 'comment', 'preproc_arg', 'preproc_directive', 'preproc_call',
@@ -42,9 +42,11 @@ const OPAQUE = [
 const WRAPPERS = new Set([
   'pointer_declarator', 'array_declarator', 'parenthesized_declarator', 'init_declarator', 'attributed_declarator',
   'function_declarator', 'abstract_pointer_declarator',
+  // C++ (the C grammar has none of these): `T& x`, `T&& x`, `T C::*x`.
+  'reference_declarator',
 ]);
 
-const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier']);
+export const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier']);
 
 const handled = (visit: (node: SyntaxNode, ctx: CContext, walk: CWalk) => void): Rule => ({
   visit: ({ node, ctx }, walk) => {
@@ -90,20 +92,6 @@ export const C_SYNTAX: SyntaxRules<CContext> = {
   },
 };
 
-/**
- * The rules for a C++ header named `.h` (extractor.ts): only its preprocessor lines mean the same in
- * both languages, so only its includes and macros are read.
- */
-export const C_PREPROCESSOR_SYNTAX: SyntaxRules<CContext> = {
-  opaque: OPAQUE,
-  patternNames: () => [],
-  nodes: {
-    preproc_include: handled(visitInclude),
-    preproc_def: handled(visitMacro),
-    preproc_function_def: handled(visitMacro),
-  },
-};
-
 /** The name a declarator declares (`*const p[3]` → p), or null (an abstract declarator). */
 export function declaratorName(node: SyntaxNode | null | undefined): SyntaxNode | null {
   for (let current = node; current; ) {
@@ -136,11 +124,11 @@ export function functionDeclarator(node: SyntaxNode | null | undefined): SyntaxN
   return null;
 }
 
-function hasStorageClass(node: SyntaxNode, word: string): boolean {
+export function hasStorageClass(node: SyntaxNode, word: string): boolean {
   return node.namedChildren.some((c) => c?.type === 'storage_class_specifier' && c.text === word);
 }
 
-function visitInclude(node: SyntaxNode, ctx: CContext): void {
+export function visitInclude(node: SyntaxNode, ctx: CContext): void {
   const path = node.childForFieldName('path');
   if (!path) return;
   let specifier: string;
@@ -152,7 +140,7 @@ function visitInclude(node: SyntaxNode, ctx: CContext): void {
 }
 
 /** `#define F(x) …` → a function; `#define N 10` → a constant. Macros are file-level wherever written. */
-function visitMacro(node: SyntaxNode, ctx: CContext): void {
+export function visitMacro(node: SyntaxNode, ctx: CContext): void {
   const name = node.childForFieldName('name');
   if (!name) return;
   const isFunction = node.type === 'preproc_function_def';
@@ -184,7 +172,7 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
   const file = ctx.file;
   const name = nameNode.text;
   const isStatic = hasStorageClass(node, 'static') || file.staticFunctions.has(name);
-  const id = file.builder.declare('function', name, null, node, {
+  const id = file.builder.declare('function', name, ctx.parentDecl, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node),
     isStatic,
@@ -196,7 +184,7 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
   walk.push(body, { file, scope, parentDecl: null, enclosing: id });
 }
 
-function bindParameters(list: SyntaxNode | null, scope: CContext['scope']): void {
+export function bindParameters(list: SyntaxNode | null, scope: CContext['scope']): void {
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter_declaration') continue;
     const name = declaratorName(parameter.childForFieldName('declarator'));
@@ -227,7 +215,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
       if (!fileLevel) continue;
       if (isStatic) file.staticFunctions.add(name);
       const fileLocal = isStatic || file.staticFunctions.has(name);
-      file.builder.declare('function', name, null, node, {
+      file.builder.declare('function', name, ctx.parentDecl, node, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
         isStatic: fileLocal,
@@ -239,7 +227,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     }
     if (fileLevel) {
       const isConst = !/\*/.test(declarator.text) && node.namedChildren.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
-      file.builder.declare(isConst ? 'constant' : 'variable', name, null, declarator, {
+      file.builder.declare(isConst ? 'constant' : 'variable', name, ctx.parentDecl, declarator, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
         isStatic,
@@ -256,7 +244,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
   }
 }
 
-function isTagged(node: SyntaxNode): boolean {
+export function isTagged(node: SyntaxNode): boolean {
   return node.type === 'struct_specifier' || node.type === 'union_specifier' || node.type === 'enum_specifier';
 }
 

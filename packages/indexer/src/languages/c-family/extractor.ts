@@ -1,53 +1,66 @@
 /**
- * C extraction: the shared walk runs C's rules (`c-syntax.ts`) over the file once. A syntax error
- * (often a macro the grammar cannot read) loses only the broken region: the walk goes through ERROR
- * nodes like any other.
- *
- * A `.h` file is C by its extension, but C++ projects name their headers `.h` too. Read with the C
- * grammar, a class body turns into bogus top-level functions that name-only links would land on; so
- * a header whose text is C++ (`looksLikeCpp`) gives only its includes and macros, with a warning
- * that says so. (C++ itself is not indexed yet: see the notes of issue 8.)
+ * C and C++ extraction: the shared walk runs the language's rules (`c-syntax.ts`, `cpp-syntax.ts`)
+ * over the file once. A syntax error (often a macro the grammar cannot read) loses only the broken
+ * region: the walk goes through ERROR nodes like any other, and the names those regions hold are
+ * listed (`namesInSyntaxErrors`) so that only they lose the workspace-wide name rule.
  */
 import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { Language } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
 import { countLines } from '../../extraction/core/line-count.js';
 import { Scope } from '../../extraction/core/scopes.js';
 import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
-import { walkSyntax } from '../../extraction/core/syntax-walk.js';
-import { C_PREPROCESSOR_SYNTAX, C_SYNTAX } from './c-syntax.js';
+import { walkSyntax, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
+import { C_SYNTAX } from './c-syntax.js';
+import { repairClassHeads } from './class-head-repair.js';
+import { CPP_SYNTAX } from './cpp-syntax.js';
 import { CFile, isHeaderPath, type CContext } from './file-state.js';
 import { C_SCOPES } from './scopes.js';
 
-export const cExtractor: LanguageExtractor = {
-  extract(input: ExtractInput): FileExtraction {
-    const file = new CFile(input.path);
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    const cppHeader = isHeaderPath(input.path) && looksLikeCpp(input.source);
-    try {
-      if (!cppHeader) syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
-      walkSyntax(cppHeader ? C_PREPROCESSOR_SYNTAX : C_SYNTAX, input.tree.rootNode, ctx);
-    } catch (error) {
-      failures.push(extractorFailure('C', error));
-    }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...file.finish(),
-      exports: [],
-      errors: [
-        ...(cppHeader ? [{ message: 'C++ header: only its includes and macros are read (C++ is not indexed yet)', severity: 'warning' as const, code: 'cpp-header' }] : []),
-        ...syntaxErrors.errors(),
-        ...failures,
-      ],
-      // Macros the grammar cannot read make syntax errors in most C code bases; only names the broken
-      // regions hold can hide a declaration (an extractor failure may have lost any: then none is listed).
-      ...(failures.length === 0 ? { namesInSyntaxErrors: [...file.namesInErrors].sort() } : {}),
-    };
-  },
-};
+function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?: typeof repairClassHeads): LanguageExtractor {
+  return {
+    extract(input: ExtractInput): FileExtraction {
+      const file = new CFile(input.path);
+      const syntaxErrors = new SyntaxErrorCollector();
+      const failures: ExtractionError[] = [];
+      let repaired: ReturnType<typeof repairClassHeads>;
+      try {
+        repaired = repair?.(input.tree, input.source);
+        const tree = repaired?.tree ?? input.tree;
+        syntaxErrors.collect(tree.rootNode, repaired?.source ?? input.source);
+        const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
+        walkSyntax(syntax, tree.rootNode, ctx);
+      } catch (error) {
+        failures.push(extractorFailure(label, error));
+      } finally {
+        repaired?.tree.delete();
+      }
+      return {
+        path: input.path,
+        language: input.language,
+        lineCount: countLines(input.source),
+        ...file.finish(),
+        exports: [],
+        errors: [...syntaxErrors.errors(), ...failures],
+        // An extractor failure may have lost any name: then none is listed (the file gets no name-only link).
+        ...(failures.length === 0 ? { namesInSyntaxErrors: [...file.namesInErrors].sort() } : {}),
+      };
+    },
+  };
+}
+
+export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');
+// C++ alone: export macros in class heads (`class API Name {`) are a C++ library habit.
+export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairClassHeads);
+
+/**
+ * A `.h` file is C by its extension, but C++ projects name their headers `.h` too: read with the C
+ * grammar, a class body turns into bogus top-level functions. A header whose text is C++ is
+ * therefore parsed and extracted as C++ (`LanguageTableEntry.sourceLanguage`).
+ */
+export function cHeaderLanguage(path: string, language: Language, source: string): Language {
+  return language === 'c' && isHeaderPath(path) && looksLikeCpp(source) ? 'cpp' : language;
+}
 
 /**
  * Whether a header's text is C++: a line that opens with syntax C does not have (`namespace x {`,

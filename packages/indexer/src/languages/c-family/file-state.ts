@@ -12,6 +12,10 @@ export interface CContext extends WalkContext {
   parentDecl: number | null;
   /** `enclosing` of reference sites made here: the function whose body this is. */
   enclosing: number | null;
+  /** C++: the class whose body this is (its members' parent). */
+  owner?: number | null;
+  /** C++: inside an anonymous namespace, whose declarations only this file sees. */
+  fileLocal?: boolean;
 }
 
 export class CFile {

@@ -26,6 +26,22 @@ export const cNameBinding: NameBindingRules = {
   hiddenFromStarImport: () => false,
   injectionSources: () => [],
   isInjectable: () => false,
-  // `static` declarations and the macros of a source file are private (c-syntax.ts).
-  fileLocal: (declaration: Declaration, path: string) => declaration.visibility === 'private' && declaration.parent === null && !isHeaderPath(path),
+  fileLocal,
+};
+
+/** `static` declarations, a source file's macros and a C++ anonymous namespace's members (c-syntax.ts, cpp-syntax.ts). */
+function fileLocal(declaration: Declaration, path: string): boolean {
+  return declaration.visibility === 'private' && !isHeaderPath(path);
+}
+
+/**
+ * C++ binds as C does (the linker's one definition, file-local `static`s), plus: `this->m()` and a bare
+ * `m()` inside a member mean the class's member or a proven base's first (implicit this); a namespace
+ * written in several files is one namespace; overloads are told apart by argument count.
+ */
+export const cppNameBinding: NameBindingRules = {
+  ...cNameBinding,
+  instanceReceivers: ['this'],
+  implicitThis: true,
+  namespacesSpanFiles: true,
 };
