@@ -381,9 +381,15 @@ export class ReferenceResolver {
       return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
     }
     if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
+    // As for C's prototypes: one definition stands for the declaration; with several (per-platform
+    // files) the declaration in the class stands for them all.
     const arity = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.length ?? -1;
-    const defined = all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere);
-    return all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere || !defined.some((d) => arity(d) === arity(ref)));
+    const declared = all.filter((ref) => this.symbols.declaration(ref).definedElsewhere);
+    const definitionsOf = (n: number) => all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere && arity(ref) === n);
+    return all.filter((ref) => {
+      if (this.symbols.declaration(ref).definedElsewhere) return definitionsOf(arity(ref)).length !== 1;
+      return !declared.some((d) => arity(d) === arity(ref)) || definitionsOf(arity(ref)).length === 1;
+    });
   }
 
   /**

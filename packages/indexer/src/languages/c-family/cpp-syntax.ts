@@ -233,6 +233,15 @@ function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic:
   return { types, variadic };
 }
 
+/**
+ * States a function's parameter types on its declaration, an empty list too (the builder leaves empty
+ * lists out): `f()` takes no argument, which overload selection must know to tell `f()` from `f(x)`,
+ * and two definitions of `f()` (per-platform files) from one.
+ */
+function stateParameters(ctx: CContext, id: number, parameters: { types: string[]; variadic: boolean } | null): void {
+  if (parameters) ctx.file.builder.declarations[id].parameterTypes = parameters.types;
+}
+
 function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter_declaration' && parameter?.type !== 'optional_parameter_declaration') continue;
@@ -304,8 +313,9 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
   let name = parts[parts.length - 1];
   let scopeParts = parts.slice(0, -1);
   let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null);
-  // GoogleTest: `TEST_F(Fixture, Name) { … }` is a member function of a subclass of Fixture (its bare
-  // calls mean Fixture's members); `TEST(Suite, Name)` a function. Known by the test's name.
+  // GoogleTest: `TEST_F(Fixture, Name) { … }` is the body of class `Fixture_Name_Test`, a subclass of
+  // Fixture (its bare calls mean Fixture's members); `TEST(Suite, Name)` of `Suite_Name_Test`. Known by
+  // that generated name: the test's own name may be the name of the function it tests.
   const test = owner === null && !node.childForFieldName('type') ? gtestHead(fn) : undefined;
   if (test) {
     name = test.name;
@@ -325,6 +335,7 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
     parameterTypes: parameters?.types,
     variadic: parameters?.variadic || undefined,
   });
+  stateParameters(ctx, id, parameters);
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
@@ -337,14 +348,14 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
 
 const GTEST_FIXTURE_MACROS = new Set(['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
 
-/** `TEST_F(Fixture, Name)` → Name of Fixture; `TEST(Suite, Name)` → Name; anything else undefined. */
+/** `TEST_F(Fixture, Name)` → `Fixture_Name_Test` of Fixture; `TEST(Suite, Name)` → `Suite_Name_Test`; else undefined. */
 function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | undefined {
   const macro = fn?.childForFieldName('declarator');
   if (macro?.type !== 'identifier' || (macro.text !== 'TEST' && !GTEST_FIXTURE_MACROS.has(macro.text))) return undefined;
   const names = (fn!.childForFieldName('parameters')?.namedChildren ?? [])
     .map((p) => (p?.type === 'parameter_declaration' && !p.childForFieldName('declarator') ? p.childForFieldName('type') : null));
   if (names.length !== 2 || names.some((n) => n?.type !== 'type_identifier')) return undefined;
-  return { name: names[1]!.text, fixture: GTEST_FIXTURE_MACROS.has(macro.text) ? names[0]!.text : undefined };
+  return { name: `${names[0]!.text}_${names[1]!.text}_Test`, fixture: GTEST_FIXTURE_MACROS.has(macro.text) ? names[0]!.text : undefined };
 }
 
 /** `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps it). */
@@ -393,6 +404,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk): void 
         parameterTypes: parameters?.types,
         variadic: parameters?.variadic || undefined,
       });
+      stateParameters(ctx, id, parameters);
       file.facts.stateType(id, 'returnType', stated, ctx.scope);
       continue;
     }
@@ -533,6 +545,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
               parameterTypes: parameters?.types,
               variadic: parameters?.variadic || undefined,
             });
+            stateParameters(ctx, id, parameters);
             ctx.file.facts.stateType(id, 'returnType', typeRefOf(type), ctx.scope);
             continue;
           }
