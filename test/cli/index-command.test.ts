@@ -155,6 +155,45 @@ describe('arbor index', () => {
     expect(report.edges.byKind.calls).toBe(2);
   });
 
+  it('a C-only repository loads only the C grammar, and `affected` finds its tests', () => {
+    const root = project({
+      'include/shop.h': '#ifndef SHOP_H\n#define SHOP_H\nint shop_total(int n);\n#endif\n',
+      'src/shop.c': '#include "shop.h"\n\nstatic int price(int n) { return n; }\n\nint shop_total(int n) { return price(n); }\n',
+      'src/main.c': '#include <shop.h>\n#include <stdio.h>\n\nint main(void) { printf("%d", shop_total(2)); return 0; }\n',
+      'test/shop_test.c': '#include "shop.h"\n\nint main(void) { return shop_total(1) == 1 ? 0 : 1; }\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(4);
+    expect(report.grammarsLoaded).toEqual(['c']);
+    // price() in its file; shop_total() from main.c and the test, through the prototype to the definition.
+    expect(report.edges.byKind.calls).toBe(3);
+    expect(report.edges.byKind.imports).toBe(3);
+    const affected = arbor('affected', 'src/shop.c', '-p', root, '--json');
+    expect(affected.status, affected.stderr).toBe(0);
+    expect(JSON.parse(affected.stdout).affectedTests.map((t: { filePath: string }) => t.filePath)).toEqual(['test/shop_test.c']);
+  });
+
+  it('a C++-only repository loads only the C++ grammar, its `.h` headers included', () => {
+    const root = project({
+      'include/shop.h': '#pragma once\nnamespace shop {\nclass Shop {\n public:\n  int total() const;\n};\n}  // namespace shop\n',
+      'src/shop.cc': '#include "shop.h"\nnamespace shop {\nstatic int price(int n) { return n; }\nint Shop::total() const { return price(2); }\n}  // namespace shop\n',
+      'src/main.cpp': '#include <shop.h>\n\nint main() {\n  shop::Shop s;\n  return s.total();\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(3);
+    expect(report.grammarsLoaded).toEqual(['cpp']);
+    // price() in its file; s.total() on a stated type, to the definition written outside the class.
+    expect(report.edges.byKind.calls).toBe(2);
+    const affected = arbor('affected', 'src/shop.cc', '-p', root, '--json');
+    expect(affected.status, affected.stderr).toBe(0);
+  });
+
   it('a Rust-only repository loads only the Rust grammar', () => {
     const root = project({
       'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\n',

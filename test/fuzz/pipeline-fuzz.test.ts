@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
@@ -138,7 +138,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   fs.mkdirSync(outside);
   fs.mkdirSync(root);
   const secret = `export function ${CANARY}() { return "${CANARY}"; }\n// ${CANARY}\n`;
-  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'Secret.cs', 'Secret.scala', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore']) {
+  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'Secret.cs', 'Secret.scala', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore', 'secret.h', 'secret.c']) {
     fs.writeFileSync(path.join(outside, name), name.endsWith('.json') ? `{"compilerOptions": {"baseUrl": "${CANARY}"}, "name": "${CANARY}"}` : secret);
   }
   const write = (relative: string, content: string | Buffer) => {
@@ -158,6 +158,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
     'tsconfig.json': `{"extends": "../outside/tsconfig.json", "compilerOptions": {"baseUrl": ".", "paths": {"@s/*": ["../outside/*"], "*": ["../outside/*"]}}}`,
     'package.json': '{"name": "fuzz", "exports": {".": "../outside/secret.ts"}, "workspaces": ["../outside"]}',
     'go.mod': 'module example.com/fuzz\n\nreplace example.com/x => ../outside\n',
+    'compile_commands.json': '[{"directory": "..", "arguments": ["cc", "-I../outside", "-I/", "-isystem", "outside"]}]',
     'pyproject.toml': '[tool.setuptools]\npackage-dir = {"" = "../outside"}\n',
     'build.zig': 'const m = b.addModule("x", .{ .root_source_file = b.path("../outside/secret.zig") });\n',
     'Cargo.toml': '[package]\nname = "fuzz"\n\n[lib]\npath = "../outside/secret.rs"\n\n[[bin]]\npath = "../outside/secret.rs"\n\n[workspace]\nmembers = ["../outside"]\n',
@@ -165,6 +166,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   };
   for (const [name, text] of Object.entries(configs)) write(name, rng.int(2) ? text : mutate(rng, Buffer.from(text), [Buffer.from(text)]));
   write('src/imports-out.ts', "import { x } from '../../outside/secret';\nimport y from '@s/secret';\nexport const z = x + y;\n");
+  write('src/includes-out.c', '#include "../../outside/secret.h"\n#include <secret.h>\nint z(void) { return secret(); }\n');
   // Links out of the root: never followed.
   fs.symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src', 'linked.ts'));
   fs.symlinkSync(outside, path.join(root, 'linked-dir'));

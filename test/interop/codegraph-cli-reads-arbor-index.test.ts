@@ -52,6 +52,12 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // Rust: a function called through a workspace crate's re-export, and a trait default method called on a typed value.
     ['expectations/rust-workspace', 'slug', 'main', 'app/src/main.rs'],
     ['expectations/rust-traits', 'describe', 'render', 'src/render.rs'],
+    // C: a definition called through its header's prototype from another program, and a file-local helper.
+    ['expectations/c-linkage', 'geo_dist', 'main', 'tools/main.c'],
+    ['expectations/c-linkage', 'internal_note', 'geo_log', 'src/geo.c'],
+    // C++: a member defined outside its class, called on a typed local from another file; a namespace function.
+    ['expectations/cpp-classes', 'total', 'main', 'src/main.cpp'],
+    ['expectations/cpp-classes', 'helper', 'total', 'src/cart.cc'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);

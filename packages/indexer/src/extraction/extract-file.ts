@@ -6,13 +6,15 @@
  */
 import type { ExtractionError, FileExtraction } from '../model/extraction.js';
 import type { Language } from '../model/graph-vocabulary.js';
-import { extractorFor } from '../languages/language-table.js';
+import { extractorFor, sourceLanguageOf } from '../languages/language-table.js';
 import { parseSource } from '../parsing/grammar-loader.js';
 import { countLines } from './core/line-count.js';
 import { decodeSource } from './decode-source.js';
 
-export async function extractFile(path: string, language: Language, bytes: Uint8Array): Promise<FileExtraction> {
+export async function extractFile(path: string, pathLanguage: Language, bytes: Uint8Array): Promise<FileExtraction> {
   const { text, problems } = decodeSource(bytes);
+  // The extension names the language, except where the text shows otherwise (a C++ header named `.h`).
+  const language = sourceLanguageOf(path, pathLanguage, text);
   const lineCount = countLines(text);
   const empty = (errors: ExtractionError[]): FileExtraction => ({
     path, language, lineCount, declarations: [], imports: [], exports: [], references: [], errors,

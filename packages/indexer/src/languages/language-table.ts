@@ -10,6 +10,9 @@ import type {
 import { csharpExtractor } from './csharp/extractor.js';
 import { createCSharpImportResolver } from './csharp/module-resolution.js';
 import { csharpNameBinding } from './csharp/name-binding.js';
+import { cExtractor, cHeaderLanguage, cppExtractor } from './c-family/extractor.js';
+import { createCIncludeResolver } from './c-family/module-resolution.js';
+import { cNameBinding, cppNameBinding } from './c-family/name-binding.js';
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
@@ -36,6 +39,8 @@ interface LanguageEntry {
   extractor: LanguageExtractor;
   importResolver: ImportResolverFactory;
   binding: NameBindingRules;
+  /** The language a file's text shows it is, where its extension can mislead (a C++ header named `.h`). */
+  sourceLanguage?: (path: string, language: Language, source: string) => Language;
 }
 
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
@@ -46,6 +51,8 @@ const rust: LanguageEntry = { extractor: rustExtractor, importResolver: createRu
 const zig: LanguageEntry = { extractor: zigExtractor, importResolver: createZigImportResolver, binding: zigNameBinding };
 const scala: LanguageEntry = { extractor: scalaExtractor, importResolver: createScalaImportResolver, binding: scalaNameBinding };
 const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: createCSharpImportResolver, binding: csharpNameBinding };
+const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding, sourceLanguage: cHeaderLanguage };
+const cpp: LanguageEntry = { extractor: cppExtractor, importResolver: createCIncludeResolver, binding: cppNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -59,6 +66,8 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   zig,
   csharp,
   scala,
+  c,
+  cpp,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
@@ -68,6 +77,12 @@ export function isSupportedLanguage(language: Language): boolean {
 
 export function extractorFor(language: Language): LanguageExtractor | undefined {
   return TABLE[language]?.extractor;
+}
+
+/** The language a file of `language` (by its extension) is, once its text is read. */
+export function sourceLanguageOf(path: string, language: Language, source: string): Language {
+  const refined = TABLE[language]?.sourceLanguage?.(path, language, source) ?? language;
+  return TABLE[refined] ? refined : language;
 }
 
 /** One resolution language per language entry (its family for cross-language names), its import resolver created lazily for a workspace. */

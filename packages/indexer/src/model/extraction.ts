@@ -79,6 +79,12 @@ export interface Declaration extends Span {
    * of one qualified name in one package — their members, bases and name are the type's.
    */
   partial?: boolean;
+  /**
+   * A declaration whose definition is written elsewhere (a C/C++ prototype `int f(int);`, an `extern`
+   * variable, a method declared in its class and defined out of line): a reference that lands on it
+   * links to that definition where the workspace has exactly one, else to this declaration.
+   */
+  definedElsewhere?: boolean;
 }
 
 /**
@@ -275,6 +281,13 @@ export interface FileExtraction {
   buildVariant?: string;
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
+  /**
+   * With syntax errors: the names written in the regions the parser could not read (the tokens an
+   * ERROR node holds outside any structure the extractor read). Only these can hide a declaration of
+   * the file, so only these are kept from the workspace-wide name rule. Absent: any name can (the
+   * language does not list them), and a file with errors gets no name-only link.
+   */
+  namesInSyntaxErrors?: string[];
 }
 
 /** Per-language extractor: pure, synchronous, given an already-parsed tree. */

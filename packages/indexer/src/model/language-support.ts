@@ -140,6 +140,17 @@ export interface NameBindingRules {
   /** Whether a top-level function provides injected values (a `@pytest.fixture`). */
   isInjectable(declaration: Declaration): boolean;
   /**
+   * Whether a top-level declaration of file `path` is visible in that file only (C/C++ `static`, a C++
+   * anonymous namespace): it is never a name-only target from another file. Absent: none is.
+   */
+  fileLocal?(declaration: Declaration, path: string): boolean;
+  /**
+   * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
+   * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
+   * members are those of its own block (TypeScript).
+   */
+  namespacesSpanFiles?: boolean;
+  /**
    * Languages with overloads: how an argument of a proven type fits a parameter type (both as the
    * extractor writes them in `argumentTypes` / `parameterTypes`): the same type, a conversion the
    * language applies (widening, boxing, any reference to `Object`), no fit, or unknown (a subtype

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
+import { languageForPath } from '../languages/registry.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
@@ -179,7 +180,8 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   // Only after the graph is in place: entries of files gone or changed since go.
   if (cache) {
     const live = new Set<string>();
-    for (const file of indexed) live.add(cache.nameOf(file.extraction.path, file.extraction.language, file.contentHash));
+    // Entries are named by the language of the file's extension (what the extraction job was given).
+    for (const file of indexed) live.add(cache.nameOf(file.extraction.path, languageForPath(file.extraction.path) ?? file.extraction.language, file.contentHash));
     report.cache.pruned = cache.prune(live);
     clock.lap('prune');
   }

@@ -124,7 +124,10 @@ export function buildGraph(
 
   const symbols = new WorkspaceSymbols(byPath, languageOf);
   const uniqueNames = new UniqueNameIndex();
-  for (const file of byPath.values()) uniqueNames.add(languageOf(file)?.family ?? languageFamily(file.language), file);
+  for (const file of byPath.values()) {
+    const language = languageOf(file);
+    uniqueNames.add(language?.family ?? languageFamily(file.language), file, language?.binding.fileLocal);
+  }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
   // A specifier lands on one file, or on every file of a package (Go, Java): the importer depends on each.

@@ -18,7 +18,7 @@ import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
-import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
+import { preferDefinitions, type DeclarationRef, type Target, type WorkspaceSymbols } from './workspace-symbols.js';
 
 export type Resolution =
   | { resolved: true; target: DeclarationRef; edgeKind: EdgeKind; resolvedBy: ResolvedBy }
@@ -128,7 +128,7 @@ export class ReferenceResolver {
 
     // In a file with syntax errors the declaration this name means may sit in the broken region:
     // a missing same-file declaration is then likelier than a workspace-wide match.
-    if (file.errors.some((e) => e.severity === 'error')) return unresolved('not-found', true);
+    if (file.errors.some((e) => e.severity === 'error') && (file.namesInSyntaxErrors?.includes(site.name) ?? true)) return unresolved('not-found', true);
 
     const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
     if (candidates.length === 1 && this.bindingOf(this.symbols.extraction(candidates[0].file)!).linkableByName(candidates[0].file)) {
@@ -172,6 +172,14 @@ export class ReferenceResolver {
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
 
+    // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
+    if (binding.implicitThis && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
+      const owner = this.enclosingOwner(file, site.enclosing);
+      const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
+      if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {
+        return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver);
+      }
+    }
     const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
     if (!walked) return unresolved('unknown-receiver', false);
     const { target, consumed, viaMember } = walked;
@@ -229,6 +237,10 @@ export class ReferenceResolver {
           continue;
         }
         const own = this.memberRefs(current.ref, part);
+        // C++: two files that declare a same-named type in one namespace (per-platform variants): no pick.
+        if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
+          return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
+        }
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
@@ -353,19 +365,40 @@ export class ReferenceResolver {
     return undefined;
   }
 
-  /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
+  /**
+   * Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it, in
+   * every part of a type declared in parts (C# `partial`). Parts that differ in being static are
+   * companions (a Scala class and its object): `this` (said or implied) is one of them only. A member
+   * declared in the body and defined outside it (C++ `void bar();` … `void Foo::bar() {}`) is its
+   * definition only. A namespace that spans files (C++) has the members of every file's block.
+   */
   private memberRefs(classRef: DeclarationRef, name: string, throughThis = false): DeclarationRef[] {
-    const out: DeclarationRef[] = [];
-    // A type declared in parts (C# `partial`) has the members of every part. Parts that differ in being
-    // static are companions (a Scala class and its object): `this` (said or implied) is one of them only.
+    const all: DeclarationRef[] = [];
     const isStatic = Boolean(this.symbols.declaration(classRef).isStatic);
     for (const part of this.symbols.partsOf(classRef)) {
       if (throughThis && Boolean(this.symbols.declaration(part).isStatic) !== isStatic) continue;
-      for (const localId of this.symbols.members(part).get(name) ?? []) out.push({ file: part.file, localId });
+      for (const localId of this.symbols.members(part).get(name) ?? []) all.push({ file: part.file, localId });
       const attached = this.attachedMembers(part)?.get(name);
-      if (attached) out.push(...attached);
+      if (attached) all.push(...attached);
     }
-    return out;
+    const decl = this.symbols.declaration(classRef);
+    if (decl.kind === 'namespace' && this.bindingOf(this.symbols.extraction(classRef.file)!).namespacesSpanFiles) {
+      const merged = this.symbols.namespaceMembersNamed(`${decl.qualifiedName}::${name}`);
+      const seen = new Set(all.map((ref) => `${ref.file}\0${ref.localId}`));
+      const combined = [...all, ...merged.filter((ref) => !seen.has(`${ref.file}\0${ref.localId}`))];
+      const namespace = combined.find((ref) => this.symbols.declaration(ref).kind === 'namespace');
+      return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
+    }
+    if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
+    // As for C's prototypes: one definition stands for the declaration; with several (per-platform
+    // files) the declaration in the class stands for them all.
+    const arity = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.length ?? -1;
+    const declared = all.filter((ref) => this.symbols.declaration(ref).definedElsewhere);
+    const definitionsOf = (n: number) => all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere && arity(ref) === n);
+    return all.filter((ref) => {
+      if (this.symbols.declaration(ref).definedElsewhere) return definitionsOf(arity(ref)).length !== 1;
+      return !declared.some((d) => arity(d) === arity(ref)) || definitionsOf(arity(ref)).length === 1;
+    });
   }
 
   /** The `extends` / `implements` sites of a class, in every part of it (C# `partial`), with their files. */
@@ -435,10 +468,12 @@ export class ReferenceResolver {
     }
   }
 
-  private accept(site: ReferenceSite, found: DeclarationRef, resolvedBy: ResolvedBy): Resolution {
+  private accept(site: ReferenceSite, found: DeclarationRef, how: ResolvedBy): Resolution {
     // A type position means the type of that name, never a value sharing it.
-    const ref = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
-    if (!ref) return unresolved('not-callable', false);
+    const named = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
+    if (!named) return unresolved('not-callable', false);
+    // A prototype stands for its definition.
+    const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
@@ -451,6 +486,41 @@ export class ReferenceResolver {
     // A call that lands on a class or struct constructs it (Python `C()`, a Rust tuple struct `S(x)`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * The definition a prototype (`definedElsewhere`) declares: a definition of the same name and kind
+   * in the same container of its own file, else — for a top-level one that is not file-local — the
+   * one definition of the name in the language family (what the linker finds; `unique-name`). With
+   * none, or several (per-platform variants), the prototype itself is the target.
+   */
+  private definitionOf(ref: DeclarationRef, how: ResolvedBy): { ref: DeclarationRef; resolvedBy: ResolvedBy } {
+    const decl = this.symbols.declaration(ref);
+    if (!decl.definedElsewhere) return { ref, resolvedBy: how };
+    const file = this.symbols.extraction(ref.file)!;
+    const own = file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
+      && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined
+      && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1));
+    if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
+    if (decl.memberOf) return { ref, resolvedBy: how };
+    const binding = this.bindingOf(file);
+    const parent = decl.parent === null ? undefined : file.declarations[decl.parent];
+    if (parent && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module') {
+      // A member declared in its class: the definition written outside it (`memberOf`) with as many parameters.
+      const arity = decl.parameterTypes?.length ?? -1;
+      const defined = this.memberRefs({ file: ref.file, localId: decl.parent! }, decl.name)
+        .filter((m) => !this.symbols.declaration(m).definedElsewhere && (this.symbols.declaration(m).parameterTypes?.length ?? -1) === arity);
+      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
+    }
+    if (binding.fileLocal?.(decl, ref.file)) return { ref, resolvedBy: how };
+    if (parent) {
+      // A namespace's prototype (C++): the definition in that namespace, in whichever file.
+      if (parent.kind !== 'namespace' || !binding.namespacesSpanFiles) return { ref, resolvedBy: how };
+      const found = this.symbols.namespaceMember(ref.file, decl.qualifiedName, new Set([decl.kind]));
+      return found?.type === 'declaration' && !this.symbols.declaration(found.ref).definedElsewhere ? { ref: found.ref, resolvedBy: how } : { ref, resolvedBy: how };
+    }
+    const definitions = this.uniqueNames.definitions(this.familyOf(file), decl.name, new Set([decl.kind]));
+    return definitions.length === 1 ? { ref: definitions[0], resolvedBy: RESOLVED_BY.uniqueName } : { ref, resolvedBy: how };
   }
 
   /**

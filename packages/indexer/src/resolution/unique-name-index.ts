@@ -6,7 +6,7 @@
  * bare name from another file, so counting them would only manufacture ambiguity or, worse,
  * a wrong unique match.
  */
-import type { FileExtraction, ReferenceKind } from '../model/extraction.js';
+import type { Declaration, FileExtraction, ReferenceKind } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
 import type { DeclarationRef } from './workspace-symbols.js';
 
@@ -23,15 +23,27 @@ const INDEXED_KINDS: ReadonlySet<NodeKind> = new Set([
   'function', 'class', 'component', 'interface', 'struct', 'trait', 'protocol', 'variable', 'constant', 'enum', 'type_alias',
 ]);
 
-export class UniqueNameIndex {
-  private readonly byName = new Map<string, Array<{ ref: DeclarationRef; kind: NodeKind }>>();
+interface Entry {
+  ref: DeclarationRef;
+  kind: NodeKind;
+  /** A prototype or `extern` declaration (`Declaration.definedElsewhere`). */
+  definedElsewhere: boolean;
+}
 
-  add(family: string, file: FileExtraction): void {
+export class UniqueNameIndex {
+  private readonly byName = new Map<string, Entry[]>();
+
+  /**
+   * `fileLocal`: the language's rule for declarations visible in their own file only (C `static`):
+   * those are left out, since no other file can reach them by name.
+   */
+  add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string) => boolean): void {
     file.declarations.forEach((decl, localId) => {
-      if (decl.parent !== null || !INDEXED_KINDS.has(decl.kind)) return;
+      if (decl.parent !== null || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
+      if (fileLocal?.(decl, file.path)) return;
       const key = `${family}\0${decl.name}`;
       const list = this.byName.get(key);
-      const entry = { ref: { file: file.path, localId }, kind: decl.kind };
+      const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere) };
       if (list) list.push(entry);
       else this.byName.set(key, [entry]);
     });
@@ -45,15 +57,34 @@ export class UniqueNameIndex {
     const entries = this.byName.get(`${family}\0${name}`);
     if (!entries) return [];
     const accepted = KINDS_BY_SITE[siteKind];
-    const perFile = new Map<string, DeclarationRef>();
-    for (const entry of entries) {
-      if (!accepted.has(entry.kind)) continue;
-      if (!perFile.has(entry.ref.file)) perFile.set(entry.ref.file, entry.ref);
+    const perFile = (list: Entry[]): DeclarationRef[] => {
+      const byFile = new Map<string, DeclarationRef>();
+      for (const entry of list) if (!byFile.has(entry.ref.file)) byFile.set(entry.ref.file, entry.ref);
+      return [...byFile.values()];
+    };
+    // A prototype and its definition are one function: the definition is the name's target; with
+    // several definitions (per-platform variants) or none, the one file that declares it stands for it.
+    const fitting = entries.filter((e) => accepted.has(e.kind));
+    let linkable = perFile(fitting.filter((e) => !e.definedElsewhere));
+    if (linkable.length !== 1) {
+      const declared = perFile(fitting.filter((e) => e.definedElsewhere));
+      if (declared.length === 1 || linkable.length === 0) linkable = declared.length === 1 ? declared : [...linkable, ...declared];
     }
-    const linkable = [...perFile.values()];
     // A same-named declaration of another kind in another file (a variable, a type) still makes
-    // a single linkable candidate ambiguous.
-    if (linkable.length === 1) return [...linkable, ...entries.filter((e) => e.ref.file !== linkable[0].file).map((e) => e.ref)];
+    // a single linkable candidate ambiguous; prototypes and `extern`s only declare what is defined elsewhere.
+    if (linkable.length === 1) {
+      return [...linkable, ...entries.filter((e) => e.ref.file !== linkable[0].file && !accepted.has(e.kind) && !e.definedElsewhere).map((e) => e.ref)];
+    }
     return linkable;
+  }
+
+  /** The definitions (no prototypes) of a top-level name of one of `kinds`, one per file. */
+  definitions(family: string, name: string, kinds: ReadonlySet<NodeKind>): DeclarationRef[] {
+    const byFile = new Map<string, DeclarationRef>();
+    for (const entry of this.byName.get(`${family}\0${name}`) ?? []) {
+      if (entry.definedElsewhere || !kinds.has(entry.kind) || byFile.has(entry.ref.file)) continue;
+      byFile.set(entry.ref.file, entry.ref);
+    }
+    return [...byFile.values()];
   }
 }

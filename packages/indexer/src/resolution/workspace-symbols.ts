@@ -41,6 +41,7 @@ export class WorkspaceSymbols {
   private readonly exportsInProgress = new Set<string>();
   private packages?: Map<string, string[]>;
   private parts?: Map<string, DeclarationRef[]>;
+  private namespaceDeclarations?: Map<string, DeclarationRef[]>;
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
@@ -104,7 +105,8 @@ export class WorkspaceSymbols {
       members = new Map();
       const decls = this.files.get(ref.file)!.declarations;
       decls.forEach((decl, localId) => {
-        if (decl.parent !== ref.localId) return;
+        // A member written here but declared for another type (C++ `void Foo::bar() {}` in a namespace) is that type's.
+        if (decl.parent !== ref.localId || decl.memberOf) return;
         const list = members!.get(decl.name);
         if (list) list.push(localId);
         else members!.set(decl.name, [localId]);
@@ -115,8 +117,11 @@ export class WorkspaceSymbols {
   }
 
   /** Picks one declaration among several, possibly in several files, that share a name. */
-  pickRef(refs: DeclarationRef[]): DeclarationRef {
-    if (refs.length === 1) return refs[0];
+  pickRef(all: DeclarationRef[]): DeclarationRef {
+    if (all.length === 1) return all[0];
+    // A definition before the prototypes that declare it.
+    const defined = all.filter((ref) => !this.declaration(ref).definedElsewhere);
+    const refs = defined.length > 0 ? defined : all;
     for (const kind of CALLABLE_FIRST) {
       const found = refs.find((ref) => this.declaration(ref).kind === kind);
       if (found) return found;
@@ -138,9 +143,12 @@ export class WorkspaceSymbols {
   }
 
   /** Picks one declaration among several that share a name (overloads, declaration merging). */
-  pickDeclaration(file: string, localIds: number[]): DeclarationRef {
-    if (localIds.length === 1) return { file, localId: localIds[0] };
+  pickDeclaration(file: string, all: number[]): DeclarationRef {
+    if (all.length === 1) return { file, localId: all[0] };
     const decls = this.files.get(file)!.declarations;
+    // A definition before the prototypes that declare it (`static int f(void);` … `static int f(void) {}`).
+    const defined = all.filter((id) => !decls[id].definedElsewhere);
+    const localIds = defined.length > 0 ? defined : all;
     for (const kind of CALLABLE_FIRST) {
       const found = localIds.find((id) => decls[id].kind === kind);
       if (found !== undefined) return { file, localId: found };
@@ -168,13 +176,25 @@ export class WorkspaceSymbols {
     }
     // TypeScript's `namespace N { interface B extends A {} }`: N's own A shadows a module-level or workspace A.
     const decls = scope.file.declarations;
+    const spans = this.namespacesSpanFiles(file);
     for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
       if (decls[id].kind !== 'namespace' && decls[id].kind !== 'module') continue;
       const members = this.members({ file, localId: id }).get(name);
       if (members) return { type: 'declaration', ref: this.pickDeclaration(file, members) };
+      // C++: the same namespace written in other files.
+      if (spans) {
+        const merged = this.namespaceMember(file, `${decls[id].qualifiedName}::${name}`);
+        if (merged) return merged;
+      }
     }
     const own = this.resolveModuleName(file, name);
     if (own) return own;
+    // C++: a type or namespace of the global namespace declared in another file (functions are the
+    // workspace-wide name rule's, which tells a prototype from its definition).
+    if (spans) {
+      const global = this.namespaceMember(file, name, GLOBAL_TYPE_KINDS);
+      if (global) return global;
+    }
     // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
     const key = this.packageKeyOf(file);
     if (key !== null) {
@@ -245,6 +265,58 @@ export class WorkspaceSymbols {
     if (refs.length < 2 || !this.declaration(refs[0]).partial) return false;
     const parts = this.partsOf(refs[0]);
     return refs.every((ref) => parts.some((part) => part.file === ref.file && part.localId === ref.localId));
+  }
+
+  private namespacesSpanFiles(file: string): boolean {
+    const extraction = this.files.get(file);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.namespacesSpanFiles);
+  }
+
+  /**
+   * Declarations of namespaces that span files (C++), by qualified name (`a::b::f`; a global one by its
+   * name), in files of languages that say so: members of namespaces and the global namespace, not
+   * class members, not members declared outside their type, not file-local ones (an anonymous
+   * namespace's, a `static` one's).
+   */
+  private namespaceIndex(): Map<string, DeclarationRef[]> {
+    if (!this.namespaceDeclarations) {
+      const index = new Map<string, DeclarationRef[]>();
+      for (const file of this.files.values()) {
+        const binding = this.languageOf(file)?.binding;
+        if (!binding?.namespacesSpanFiles) continue;
+        file.declarations.forEach((decl, localId) => {
+          if (decl.kind === 'import' || decl.memberOf) return;
+          if (decl.parent !== null && file.declarations[decl.parent].kind !== 'namespace') return;
+          if (binding.fileLocal?.(decl, file.path)) return;
+          const list = index.get(decl.qualifiedName);
+          if (list) list.push({ file: file.path, localId });
+          else index.set(decl.qualifiedName, [{ file: file.path, localId }]);
+        });
+      }
+      this.namespaceDeclarations = index;
+    }
+    return this.namespaceDeclarations;
+  }
+
+  /**
+   * The declaration a namespace-qualified name means across files (C++), seen from `fromFile`: a
+   * definition before the prototypes that declare it, one per file; a namespace is one whichever file
+   * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
+   */
+  namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
+    const all = (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind));
+    if (all.length === 0) return undefined;
+    const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
+      ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
+    if (namespace) return { type: 'declaration', ref: namespace, samePackage: namespace.file !== fromFile };
+    const chosen = preferDefinitions(all, (ref) => this.declaration(ref));
+    if (chosen.length === 1) return { type: 'declaration', ref: chosen[0], samePackage: chosen[0].file !== fromFile };
+    return { type: 'ambiguous', candidates: chosen };
+  }
+
+  /** Every namespace declaration written with this qualified name (C++ namespaces span files). */
+  namespaceMembersNamed(qualifiedName: string): DeclarationRef[] {
+    return this.namespaceIndex().get(qualifiedName) ?? [];
   }
 
   /** The package key of a file, for languages whose modules are sets of files. */
@@ -562,6 +634,20 @@ export class WorkspaceSymbols {
     const extraction = this.files.get(file);
     return Boolean(this.modulesOf(extraction)?.importsAreVisibleAttributes);
   }
+}
+
+/** Type and namespace kinds a global name of another file may be found as (C++). */
+const GLOBAL_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['namespace', 'class', 'struct', 'enum', 'type_alias', 'interface']);
+
+/**
+ * One declaration per file, definitions before the prototypes that declare them (`definedElsewhere`):
+ * the definitions when there are any, else the prototypes.
+ */
+export function preferDefinitions(refs: DeclarationRef[], declarationOf: (ref: DeclarationRef) => Declaration): DeclarationRef[] {
+  const defined = refs.filter((ref) => !declarationOf(ref).definedElsewhere);
+  const byFile = new Map<string, DeclarationRef>();
+  for (const ref of defined.length > 0 ? defined : refs) if (!byFile.has(ref.file)) byFile.set(ref.file, ref);
+  return [...byFile.values()];
 }
 
 function dedupeTargets(targets: Target[]): Target[] {

@@ -1,0 +1,624 @@
+/**
+ * What C++'s syntax means, as rules for the shared walk: everything C has (c-syntax.ts: includes,
+ * macros, prototypes that stand for their definition, file-local `static`), plus:
+ *
+ *  - Namespaces are `namespace` declarations containing what they declare (`a::b` nests two); a
+ *    namespace written in several files is one namespace for the resolver (`namespacesSpanFiles`).
+ *    An anonymous namespace is transparent and file-local (its members are private to the file);
+ *    an inline namespace is transparent (its members are the enclosing namespace's).
+ *  - `class` → `class`, `struct`/`union` → `struct`, with `method`s and `field`s; a constructor is a
+ *    method named like its class, a destructor `~Name`. A member function declared in its class and
+ *    defined out of line (`void Foo::bar() {}`) is two declarations: the in-class one
+ *    `definedElsewhere`, the definition a `method` written where it stands with `memberOf` naming
+ *    its class (as Go's methods), so calls land on the body. A pure virtual one is abstract.
+ *  - Base classes are `extends` sites of the class. Templates are walked through (a template's
+ *    parameters are not types the workspace declares).
+ *  - Methods state their parameter types and calls their argument count, so the resolver picks an
+ *    overload by argument count when one fits (resolution/overloads.ts), else calls it ambiguous.
+ *  - Receivers: `this->m()` and a bare `m()` in a member (implicit this), `x.m()` / `p->m()` with `x`
+ *    a local or parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
+ *    `auto p = std::make_unique<Foo>()`), `this->field_.m()` through a field's stated type,
+ *    `Foo::Make()->m()` through a declared return type. `new Foo(…)` instantiates Foo.
+ *  - `using ns::name;` and `using namespace ns;` are imports that bind nothing the resolver follows
+ *    (the names stay reachable through the namespace-aware lookup); `using T = U;` is a type alias.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { BoundValue, Scope } from '../../extraction/core/scopes.js';
+import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import {
+  NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, visitInclude, visitMacro,
+} from './c-syntax.js';
+import { docCommentOf, signatureOf, type CContext } from './file-state.js';
+
+type CppWalk = Walk<CContext>;
+type Rule = NodeRule<CContext>;
+
+const handled = (visit: (node: SyntaxNode, ctx: CContext, walk: CppWalk) => void): Rule => ({
+  visit: ({ node, ctx }, walk) => {
+    visit(node, ctx, walk);
+    return false;
+  },
+});
+
+const block: Rule = { opensScope: { kind: 'block' } };
+
+const CPP_OPAQUE = [
+  ...OPAQUE, 'namespace_identifier', 'template_argument_list', 'template_parameter_list', 'access_specifier', 'this',
+  'nullptr', 'auto', 'placeholder_type_specifier', 'raw_string_literal', 'user_defined_literal', 'operator_name', 'destructor_name',
+  'static_assert_declaration', 'friend_declaration', 'requires_clause', 'virtual_specifier', 'noexcept', 'throw_specifier',
+];
+
+export const CPP_SYNTAX: SyntaxRules<CContext> = {
+  opaque: CPP_OPAQUE,
+  patternNames: (pattern) => {
+    const name = declaratorName(pattern);
+    return name ? [name.text] : [];
+  },
+  nodes: {
+    compound_statement: block,
+    for_statement: block,
+    for_range_loop: {
+      opensScope: { kind: 'block' },
+      visit: ({ node, ctx }, walk) => {
+        walk.push(node.childForFieldName('right'), ctx);
+        const name = declaratorName(node.childForFieldName('declarator'));
+        if (name) ctx.scope.bind(name.text, 'local');
+        walk.push(node.childForFieldName('body'), ctx);
+        return false;
+      },
+    },
+    catch_clause: block,
+
+    preproc_include: handled(visitInclude),
+    preproc_def: handled(visitMacro),
+    preproc_function_def: handled(visitMacro),
+    namespace_definition: handled(visitNamespace),
+    using_declaration: handled(visitUsing),
+    alias_declaration: handled(visitAlias),
+    function_definition: handled((node, ctx, walk) => visitFunction(node, ctx, walk)),
+    declaration: handled(visitDeclaration),
+    field_declaration: handled((node, ctx, walk) => {
+      if (ctx.scope.fileLevel && node.parent?.type !== 'field_declaration_list') visitDeclaration(node, ctx, walk);
+    }),
+    type_definition: handled(visitTypedef),
+    class_specifier: handled((node, ctx, walk) => visitClass(node, ctx, walk)),
+    struct_specifier: handled((node, ctx, walk) => visitClass(node, ctx, walk)),
+    union_specifier: handled((node, ctx, walk) => visitClass(node, ctx, walk)),
+    enum_specifier: handled((node, ctx) => visitEnum(node, ctx)),
+
+    call_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
+    new_expression: { visit: ({ node, ctx }) => visitNew(node, ctx) },
+    ERROR: {
+      visit: ({ node, ctx }) => {
+        for (const child of node.children) if (child && NAMES.has(child.type)) ctx.file.namesInErrors.add(child.text);
+        return true;
+      },
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Names and types
+
+/** `a::b::c` → ['a', 'b', 'c'] (template arguments dropped: `Box<int>::make` → ['Box', 'make']); null when a part is no name. */
+export function nameParts(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'identifier': case 'type_identifier': case 'namespace_identifier': case 'field_identifier':
+      return [node.text];
+    case 'destructor_name':
+      return [`~${node.namedChildren[0]?.text ?? ''}`];
+    case 'operator_name':
+      return [node.text.replace(/\s+/g, '')];
+    case 'template_type': case 'template_function': case 'template_method':
+      return nameParts(node.childForFieldName('name'));
+    case 'qualified_identifier': case 'nested_namespace_specifier': {
+      const parts: string[] = [];
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        const sub = nameParts(child);
+        if (!sub) return null;
+        parts.push(...sub);
+      }
+      // `::f` (global scope) has no scope part: the name alone.
+      return parts.length > 0 ? parts : null;
+    }
+    default:
+      return null;
+  }
+}
+
+const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr', 'optional', 'reference_wrapper']);
+
+/** The class a type expression names (`Foo`, `ns::Foo`, `const Foo&`, `std::unique_ptr<Foo>`), or null. */
+export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (!node) return null;
+  if (node.type === 'template_type' || (node.type === 'qualified_identifier' && node.childForFieldName('name')?.type === 'template_type')) {
+    const template = node.type === 'template_type' ? node : node.childForFieldName('name')!;
+    const name = template.childForFieldName('name')?.text ?? '';
+    if (SMART_POINTERS.has(name)) {
+      const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+      return typeRefOf(argument?.childForFieldName('type'));
+    }
+  }
+  if (node.type === 'type_identifier' || node.type === 'qualified_identifier' || node.type === 'template_type') {
+    const chain = nameParts(node);
+    return chain && chain[0] !== 'std' ? { kind: 'named', chain } : null;
+  }
+  return null;
+}
+
+/** What a value expression proves about its class: `new Foo`, `Foo(…)`, `make_unique<Foo>()`, `f()` (its declared result). */
+function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'parenthesized_expression':
+      return valueType(node.namedChildren[0]);
+    case 'new_expression':
+      return typeRefOf(node.childForFieldName('type'));
+    case 'identifier':
+      return { kind: 'value', chain: [node.text] };
+    case 'compound_literal_expression':
+      return typeRefOf(node.childForFieldName('type'));
+    case 'call_expression': {
+      const fn = node.childForFieldName('function');
+      const name = fn?.type === 'qualified_identifier' ? fn.childForFieldName('name') : fn;
+      // `std::make_unique<Foo>(…)`, `std::make_shared<Foo>(…)`: a Foo.
+      if (name?.type === 'template_function' && /^make_(unique|shared)$/.test(name.childForFieldName('name')?.text ?? '')) {
+        const argument = name.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+        return typeRefOf(argument?.childForFieldName('type'));
+      }
+      const chain = nameParts(fn);
+      if (chain && chain[0] !== 'std') return { kind: 'call', callee: chain };
+      if (fn?.type === 'field_expression') {
+        const field = fn.childForFieldName('field');
+        const of = receiverType(fn.childForFieldName('argument'));
+        return of && field ? { kind: 'member-call', of, name: field.text } : null;
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The stated type of a receiver expression that is no plain name chain (`Foo::Make()`, `make()`). */
+function receiverType(node: SyntaxNode | null | undefined): TypeRef | null {
+  return valueType(node);
+}
+
+/** `a.b`, `a->b`, `this->a.b` as a name chain (`this` kept as its word), or null. */
+function receiverChain(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  if (node.type === 'identifier' || node.type === 'field_identifier') return [node.text];
+  if (node.type === 'this') return ['this'];
+  if (node.type === 'parenthesized_expression' || node.type === 'pointer_expression') {
+    // `(*p).m()`, `(p)->m()`.
+    const inner = node.type === 'pointer_expression' ? node.childForFieldName('argument') : node.namedChildren[0];
+    return receiverChain(inner);
+  }
+  if (node.type === 'qualified_identifier') return nameParts(node);
+  if (node.type === 'field_expression') {
+    const head = receiverChain(node.childForFieldName('argument'));
+    const field = node.childForFieldName('field');
+    return head && field && field.type === 'field_identifier' ? [...head, field.text] : null;
+  }
+  return null;
+}
+
+/** Each parameter's type as written (without qualifiers and declarator marks), for overload selection; null with a default value. */
+function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic: boolean } | null {
+  const types: string[] = [];
+  let variadic = false;
+  for (const parameter of list?.namedChildren ?? []) {
+    if (!parameter || parameter.type === 'comment') continue;
+    if (parameter.type === 'optional_parameter_declaration') return null; // default arguments: arity is a range
+    if (parameter.type === 'variadic_parameter_declaration' || parameter.type === 'variadic_parameter') {
+      variadic = true;
+      types.push('...');
+      continue;
+    }
+    if (parameter.type !== 'parameter_declaration') continue;
+    const type = parameter.childForFieldName('type');
+    // `f(void)` takes nothing.
+    if (type?.type === 'primitive_type' && type.text === 'void' && !parameter.childForFieldName('declarator')) continue;
+    types.push(type?.text.replace(/\s+/g, '') ?? '?');
+  }
+  if (list?.children.some((c) => c?.type === '...')) {
+    variadic = true;
+    types.push('...');
+  }
+  return { types, variadic };
+}
+
+/**
+ * States a function's parameter types on its declaration, an empty list too (the builder leaves empty
+ * lists out): `f()` takes no argument, which overload selection must know to tell `f()` from `f(x)`,
+ * and two definitions of `f()` (per-platform files) from one.
+ */
+function stateParameters(ctx: CContext, id: number, parameters: { types: string[]; variadic: boolean } | null): void {
+  if (parameters) ctx.file.builder.declarations[id].parameterTypes = parameters.types;
+}
+
+function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
+  for (const parameter of list?.namedChildren ?? []) {
+    if (parameter?.type !== 'parameter_declaration' && parameter?.type !== 'optional_parameter_declaration') continue;
+    const name = declaratorName(parameter.childForFieldName('declarator'));
+    if (!name) continue;
+    const type = typeRefOf(parameter.childForFieldName('type'));
+    scope.bind(name.text, 'parameter', undefined, { type, scope });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declarations
+
+function visitNamespace(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
+  const body = node.childForFieldName('body');
+  const nameNode = node.childForFieldName('name');
+  const inline = node.children.some((c) => c?.type === 'inline');
+  if (!nameNode || inline) {
+    // Anonymous: file-local and transparent; inline: transparent.
+    walk.push(body, !nameNode ? { ...ctx, fileLocal: true } : ctx);
+    return;
+  }
+  const parts = nameParts(nameNode) ?? [nameNode.text];
+  let parent = ctx.parentDecl;
+  for (const part of parts) {
+    parent = ctx.file.builder.declare('namespace', part, parent, node, {
+      signature: `namespace ${nameNode.text}`,
+      docstring: docCommentOf(node),
+      isExported: true,
+    });
+  }
+  if (body) walk.descend(body, { ...ctx, parentDecl: parent });
+}
+
+function visitUsing(node: SyntaxNode, ctx: CContext): void {
+  // `using namespace std;` / `using std::string;`: recorded as an import binding nothing.
+  const target = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (target && ctx.scope.fileLevel) ctx.file.builder.addImport(target.text, ctx.parentDecl, node, node.text.replace(/\s+/g, ' '), []);
+}
+
+function visitAlias(node: SyntaxNode, ctx: CContext): void {
+  const name = node.childForFieldName('name');
+  if (!name || !ctx.scope.fileLevel) return;
+  ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+    signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
+  });
+}
+
+function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolean; isExported?: boolean; visibility?: 'private' } {
+  const local = isStatic || Boolean(ctx.fileLocal);
+  return { isStatic: isStatic || undefined, isExported: !local || undefined, visibility: local ? 'private' : undefined };
+}
+
+/**
+ * A function definition: at namespace level a `function`, or — written `Foo::bar` — a `method` of
+ * Foo declared where it stands (`memberOf`); in a class body a `method` of that class.
+ */
+function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: number | null = null, access?: string): void {
+  const file = ctx.file;
+  const declarator = node.childForFieldName('declarator');
+  const fn = functionDeclarator(declarator) ?? findFunctionDeclarator(declarator);
+  const body = node.childForFieldName('body');
+  const inner = fn?.childForFieldName('declarator') ?? null;
+  const parts = nameParts(inner) ?? (declarator?.type === 'parenthesized_declarator' ? nameParts(declaratorName(declarator)) : null);
+  if (!parts || parts.length === 0) {
+    walk.push(body, ctx);
+    return;
+  }
+  let name = parts[parts.length - 1];
+  let scopeParts = parts.slice(0, -1);
+  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null);
+  // GoogleTest: `TEST_F(Fixture, Name) { … }` is the body of class `Fixture_Name_Test`, a subclass of
+  // Fixture (its bare calls mean Fixture's members); `TEST(Suite, Name)` of `Suite_Name_Test`. Known by
+  // that generated name: the test's own name may be the name of the function it tests.
+  const test = owner === null && !node.childForFieldName('type') ? gtestHead(fn) : undefined;
+  if (test) {
+    name = test.name;
+    scopeParts = test.fixture ? [test.fixture] : [];
+    parameters = { types: [], variadic: false };
+  }
+  const isStatic = hasStorageClass(node, 'static');
+  const outOfLine = owner === null && scopeParts.length > 0;
+  const kind: NodeKind = owner !== null || outOfLine ? 'method' : 'function';
+  const id = file.builder.declare(kind, name, owner ?? ctx.parentDecl, node, {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node),
+    ...(owner === null && !outOfLine ? fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)) : { isStatic: isStatic || undefined }),
+    visibility: owner !== null ? visibilityOf(access) : undefined,
+    isAbstract: undefined,
+    memberOf: outOfLine ? { kind: 'named', chain: scopeParts } : undefined,
+    parameterTypes: parameters?.types,
+    variadic: parameters?.variadic || undefined,
+  });
+  stateParameters(ctx, id, parameters);
+  if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
+  file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
+  const scope = ctx.scope.open('function');
+  bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
+  const inner_ctx: CContext = { file, scope, parentDecl: null, enclosing: id };
+  // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
+  for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, inner_ctx);
+  walk.push(body, inner_ctx);
+}
+
+const GTEST_FIXTURE_MACROS = new Set(['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
+
+/** `TEST_F(Fixture, Name)` → `Fixture_Name_Test` of Fixture; `TEST(Suite, Name)` → `Suite_Name_Test`; else undefined. */
+function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | undefined {
+  const macro = fn?.childForFieldName('declarator');
+  if (macro?.type !== 'identifier' || (macro.text !== 'TEST' && !GTEST_FIXTURE_MACROS.has(macro.text))) return undefined;
+  const names = (fn!.childForFieldName('parameters')?.namedChildren ?? [])
+    .map((p) => (p?.type === 'parameter_declaration' && !p.childForFieldName('declarator') ? p.childForFieldName('type') : null));
+  if (names.length !== 2 || names.some((n) => n?.type !== 'type_identifier')) return undefined;
+  return { name: `${names[0]!.text}_${names[1]!.text}_Test`, fixture: GTEST_FIXTURE_MACROS.has(macro.text) ? names[0]!.text : undefined };
+}
+
+/** `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps it). */
+function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
+  for (let current = node; current; current = current.childForFieldName('declarator')) {
+    if (current.type === 'function_declarator') return current;
+  }
+  return null;
+}
+
+function visibilityOf(access: string | undefined): 'public' | 'private' | 'protected' | undefined {
+  return access === 'public' || access === 'private' || access === 'protected' ? access : undefined;
+}
+
+/** Namespace-level declarations (prototypes, variables) and locals, as in C, with C++'s stated types. */
+function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
+  const file = ctx.file;
+  const type = node.childForFieldName('type');
+  const fileLevel = ctx.scope.fileLevel;
+  if (type && (isTagged(type) || type.type === 'class_specifier')) {
+    if (type.type === 'enum_specifier') {
+      if (fileLevel) visitEnum(type, ctx);
+    } else {
+      visitClass(type, ctx, walk);
+    }
+  }
+  const isStatic = hasStorageClass(node, 'static');
+  const isExtern = hasStorageClass(node, 'extern');
+  const stated = typeRefOf(type);
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    if (!declarator) continue;
+    const fn = functionDeclarator(declarator);
+    const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
+    if (fn) {
+      if (!fileLevel) continue;
+      const parts = nameParts(fn.childForFieldName('declarator'));
+      if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
+      const name = parts[0];
+      if (isStatic) file.staticFunctions.add(name);
+      const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+      const id = file.builder.declare('function', name, ctx.parentDecl, node, {
+        signature: signatureOf(node, null),
+        docstring: docCommentOf(node),
+        ...fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)),
+        definedElsewhere: true,
+        parameterTypes: parameters?.types,
+        variadic: parameters?.variadic || undefined,
+      });
+      stateParameters(ctx, id, parameters);
+      file.facts.stateType(id, 'returnType', stated, ctx.scope);
+      continue;
+    }
+    const nameNode = declaratorName(declarator);
+    if (!nameNode) continue;
+    const name = nameNode.text;
+    // `Foo x(1);`, `Foo x{1};`, `Foo* p = new Foo;`, `auto x = Foo(…)`: the stated type, else the value's.
+    const valueRef = stated ?? valueType(value);
+    if (fileLevel) {
+      const id = file.builder.declare('variable', name, ctx.parentDecl, declarator, {
+        signature: signatureOf(node, null),
+        docstring: docCommentOf(node),
+        ...fileLocalDetails(ctx, isStatic),
+        definedElsewhere: isExtern && !value ? true : undefined,
+      });
+      file.facts.stateType(id, 'valueType', valueRef, ctx.scope);
+      walk.push(value, ctx);
+      continue;
+    }
+    walk.push(value, ctx);
+    for (const child of declarator.namedChildren) if (child?.type === 'argument_list' || child?.type === 'initializer_list') walk.push(child, ctx);
+    const bound: BoundValue | undefined = valueRef ? { type: valueRef, scope: ctx.scope } : undefined;
+    ctx.scope.bind(name, 'local', undefined, bound, { line: nameNode.startPosition.row + 1, column: nameNode.startPosition.column });
+  }
+}
+
+function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
+  if (!ctx.scope.fileLevel) return;
+  const type = node.childForFieldName('type');
+  if (type && (type.type === 'class_specifier' || type.type === 'struct_specifier' || type.type === 'union_specifier') && walk) visitClass(type, ctx, walk);
+  if (type?.type === 'enum_specifier') visitEnum(type, ctx);
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    const name = declaratorName(declarator);
+    if (!name || name.text === type?.childForFieldName('name')?.text) continue;
+    ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+      signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
+    });
+  }
+}
+
+function visitEnum(node: SyntaxNode, ctx: CContext): void {
+  const body = node.childForFieldName('body');
+  if (!body || !ctx.scope.fileLevel) return;
+  const name = node.childForFieldName('name')?.text ?? '<anonymous>';
+  const builder = ctx.file.builder;
+  const id = builder.declare('enum', name, ctx.owner ?? ctx.parentDecl, node, {
+    signature: signatureOf(node, body), docstring: docCommentOf(node), isExported: true,
+  });
+  for (const enumerator of body.namedChildren) {
+    const member = enumerator?.type === 'enumerator' ? enumerator.childForFieldName('name') : null;
+    if (member) builder.declare('enum_member', member.text, id, enumerator!, { signature: enumerator!.text.replace(/\s+/g, ' ') });
+  }
+}
+
+/** A class, struct or union with a body: its members, its bases (`extends` sites), its methods' bodies. */
+function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
+  const body = node.childForFieldName('body');
+  if (!body) return;
+  // A class local to a function (a callback's `struct Reporter : Base { … }`) is declared inside it.
+  if (!ctx.scope.fileLevel) ctx = { ...ctx, owner: ctx.owner ?? ctx.enclosing };
+  const nameParts_ = nameParts(node.childForFieldName('name'));
+  const name = nameParts_ ? nameParts_[nameParts_.length - 1] : '<anonymous>';
+  const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
+  const id = ctx.file.builder.declare(kind, name, ctx.owner ?? ctx.parentDecl, node, {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
+    isExported: !ctx.fileLocal || undefined,
+    visibility: ctx.fileLocal ? 'private' : undefined,
+    typeParameters: templateParameters(node.parent),
+  });
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'base_class_clause') continue;
+    for (const base of child.namedChildren) {
+      const chain = base ? nameParts(base) : null;
+      if (!chain || !base) continue;
+      ctx.file.facts.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, id, base, ctx.scope);
+    }
+  }
+  const memberCtx: CContext = { ...ctx, owner: id };
+  visitMembers(body, memberCtx, walk, node.type === 'class_specifier' ? 'private' : 'public', name);
+}
+
+function templateParameters(node: SyntaxNode | null): string[] | undefined {
+  if (node?.type !== 'template_declaration') return undefined;
+  const names: string[] = [];
+  for (const parameter of node.childForFieldName('parameters')?.namedChildren ?? []) {
+    const name = parameter?.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier');
+    if (name) names.push(name.text);
+  }
+  return names;
+}
+
+function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAccess: string, className: string): void {
+  let access = defaultAccess;
+  const owner = ctx.owner!;
+  const builder = ctx.file.builder;
+  for (let member of body.namedChildren) {
+    if (!member) continue;
+    if (member.type === 'access_specifier') {
+      access = member.text.replace(/\s|:/g, '');
+      continue;
+    }
+    if (member.type === 'template_declaration') {
+      member = member.namedChildren.find((c) => c !== null && c.type !== 'template_parameter_list') ?? null;
+      if (!member) continue;
+    }
+    if (member.type.startsWith('preproc_if') || member.type === 'preproc_else' || member.type === 'preproc_elif') {
+      visitMembers(member, ctx, walk, access, className);
+      continue;
+    }
+    switch (member.type) {
+      case 'function_definition':
+        visitFunction(member, ctx, walk, owner, access);
+        break;
+      case 'field_declaration':
+      case 'declaration': {
+        const type = member.childForFieldName('type');
+        if (type && (type.type === 'class_specifier' || type.type === 'struct_specifier' || type.type === 'union_specifier')) visitClass(type, ctx, walk);
+        if (type?.type === 'enum_specifier') visitEnum(type, ctx);
+        const isStatic = hasStorageClass(member, 'static');
+        const pure = member.childForFieldName('default_value')?.text === '0' || /=\s*0\s*;?\s*$/.test(member.text);
+        for (const declarator of member.childrenForFieldName('declarator')) {
+          if (!declarator) continue;
+          const fn = functionDeclarator(declarator);
+          if (fn) {
+            const parts = nameParts(fn.childForFieldName('declarator'));
+            if (!parts) continue;
+            const name = parts[parts.length - 1];
+            const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+            const deleted = /=\s*(delete|default)\s*;?\s*$/.test(member.text);
+            const id = builder.declare('method', name, owner, member, {
+              signature: signatureOf(member, null),
+              docstring: docCommentOf(member),
+              visibility: visibilityOf(access),
+              isStatic: isStatic || undefined,
+              isAbstract: pure || undefined,
+              definedElsewhere: !pure && !deleted ? true : undefined,
+              parameterTypes: parameters?.types,
+              variadic: parameters?.variadic || undefined,
+            });
+            stateParameters(ctx, id, parameters);
+            ctx.file.facts.stateType(id, 'returnType', typeRefOf(type), ctx.scope);
+            continue;
+          }
+          const nameNode = declaratorName(declarator);
+          if (!nameNode) continue;
+          const id = builder.declare('field', nameNode.text, owner, nameNode, {
+            signature: member.text.replace(/\s+/g, ' ').slice(0, 200),
+            docstring: docCommentOf(member),
+            visibility: visibilityOf(access),
+            isStatic: isStatic || undefined,
+          });
+          ctx.file.facts.stateType(id, 'valueType', typeRefOf(type), ctx.scope);
+        }
+        break;
+      }
+      case 'alias_declaration':
+        visitAlias(member, ctx);
+        break;
+      case 'type_definition':
+        visitTypedef(member, ctx, walk);
+        break;
+      case 'enum_specifier':
+        visitEnum(member, ctx);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sites
+
+function argumentCount(node: SyntaxNode): Array<string | null> | undefined {
+  const args = node.childForFieldName('arguments');
+  if (!args || args.type !== 'argument_list') return undefined;
+  return args.namedChildren.filter((c) => c !== null && c.type !== 'comment').map(() => null);
+}
+
+function visitCall(node: SyntaxNode, ctx: CContext): boolean {
+  const fn = node.childForFieldName('function');
+  const file = ctx.file;
+  const argumentTypes = argumentCount(node);
+  const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
+    const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
+    if (argumentTypes) site.argumentTypes = argumentTypes;
+  };
+  if (!fn) return true;
+  if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
+    const parts = nameParts(fn);
+    if (parts) record(parts[parts.length - 1], parts.slice(0, -1));
+  } else if (fn.type === 'field_expression') {
+    const field = fn.childForFieldName('field');
+    const fieldName = field ? nameParts(field) : null;
+    if (!fieldName) return true;
+    const argument = fn.childForFieldName('argument');
+    const chain = receiverChain(argument);
+    if (chain) {
+      record(fieldName[fieldName.length - 1], chain);
+    } else {
+      const type = receiverType(argument);
+      record(fieldName[fieldName.length - 1], undefined, type ? { type, path: [] } : undefined);
+    }
+  }
+  return true;
+}
+
+function visitNew(node: SyntaxNode, ctx: CContext): boolean {
+  const parts = nameParts(node.childForFieldName('type'));
+  if (parts && parts[0] !== 'std') {
+    const site = ctx.file.facts.addSite('instantiates', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
+    const argumentTypes = argumentCount(node);
+    if (argumentTypes) site.argumentTypes = argumentTypes;
+  }
+  return true;
+}

@@ -1,0 +1,72 @@
+/**
+ * C and C++ extraction: the shared walk runs the language's rules (`c-syntax.ts`, `cpp-syntax.ts`)
+ * over the file once. A syntax error (often a macro the grammar cannot read) loses only the broken
+ * region: the walk goes through ERROR nodes like any other, and the names those regions hold are
+ * listed (`namesInSyntaxErrors`) so that only they lose the workspace-wide name rule.
+ */
+import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { Language } from '../../model/graph-vocabulary.js';
+import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { countLines } from '../../extraction/core/line-count.js';
+import { Scope } from '../../extraction/core/scopes.js';
+import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
+import { walkSyntax, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
+import { C_SYNTAX } from './c-syntax.js';
+import { repairClassHeads } from './class-head-repair.js';
+import { CPP_SYNTAX } from './cpp-syntax.js';
+import { CFile, isHeaderPath, type CContext } from './file-state.js';
+import { C_SCOPES } from './scopes.js';
+
+function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?: typeof repairClassHeads): LanguageExtractor {
+  return {
+    extract(input: ExtractInput): FileExtraction {
+      const file = new CFile(input.path);
+      const syntaxErrors = new SyntaxErrorCollector();
+      const failures: ExtractionError[] = [];
+      let repaired: ReturnType<typeof repairClassHeads>;
+      try {
+        repaired = repair?.(input.tree, input.source);
+        const tree = repaired?.tree ?? input.tree;
+        syntaxErrors.collect(tree.rootNode, repaired?.source ?? input.source);
+        const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
+        walkSyntax(syntax, tree.rootNode, ctx);
+      } catch (error) {
+        failures.push(extractorFailure(label, error));
+      } finally {
+        repaired?.tree.delete();
+      }
+      return {
+        path: input.path,
+        language: input.language,
+        lineCount: countLines(input.source),
+        ...file.finish(),
+        exports: [],
+        errors: [...syntaxErrors.errors(), ...failures],
+        // An extractor failure may have lost any name: then none is listed (the file gets no name-only link).
+        ...(failures.length === 0 ? { namesInSyntaxErrors: [...file.namesInErrors].sort() } : {}),
+      };
+    },
+  };
+}
+
+export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');
+// C++ alone: export macros in class heads (`class API Name {`) are a C++ library habit.
+export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairClassHeads);
+
+/**
+ * A `.h` file is C by its extension, but C++ projects name their headers `.h` too: read with the C
+ * grammar, a class body turns into bogus top-level functions. A header whose text is C++ is
+ * therefore parsed and extracted as C++ (`LanguageTableEntry.sourceLanguage`).
+ */
+export function cHeaderLanguage(path: string, language: Language, source: string): Language {
+  return language === 'c' && isHeaderPath(path) && looksLikeCpp(source) ? 'cpp' : language;
+}
+
+/**
+ * Whether a header's text is C++: a line that opens with syntax C does not have (`namespace x {`,
+ * `template <`, `class X {` / `class X;`, an access label, `using namespace`). `extern "C"` blocks
+ * under `#ifdef __cplusplus` are C headers made includable from C++, and stay C.
+ */
+export function looksLikeCpp(source: string): boolean {
+  return /^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|class[ \t]+\w+[^;()=]*(?:\{|;|$)|(?:public|private|protected)[ \t]*:(?!:)|using[ \t]+namespace\b)/m.test(source);
+}

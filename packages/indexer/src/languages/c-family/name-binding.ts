@@ -1,0 +1,47 @@
+/**
+ * How C binds names, for the shared resolver. There are no receivers and no members to call: a call
+ * names a function (or a function-like macro) of the program, which the linker finds wherever it is
+ * defined. So a bare name that no local scope or the file binds means the one workspace definition
+ * of that name (`nameFallback: 'workspace'`), never one of two (two programs, or per-platform
+ * variants, each defining it). A prototype is a declaration of that definition (`definedElsewhere`):
+ * the resolver links a call that lands on it to the definition.
+ *
+ * A `static` function or variable, and a macro a source file defines, is file-local: never reached
+ * from another file. A `static`
+ * function in a header is the exception that is not: every file that includes the header has it
+ * (the `static inline` helpers of headers), so it stays a workspace name.
+ */
+import type { Declaration } from '../../model/extraction.js';
+import type { NameBindingRules } from '../../model/language-support.js';
+import { isHeaderPath } from './file-state.js';
+
+export const cNameBinding: NameBindingRules = {
+  instanceReceivers: [],
+  classReceivers: [],
+  superReceiver: null,
+  implicitThis: false,
+  nameFallback: 'workspace',
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+  fileLocal,
+};
+
+/** `static` declarations, a source file's macros and a C++ anonymous namespace's members (c-syntax.ts, cpp-syntax.ts). */
+function fileLocal(declaration: Declaration, path: string): boolean {
+  return declaration.visibility === 'private' && !isHeaderPath(path);
+}
+
+/**
+ * C++ binds as C does (the linker's one definition, file-local `static`s), plus: `this->m()` and a bare
+ * `m()` inside a member mean the class's member or a proven base's first (implicit this); a namespace
+ * written in several files is one namespace; overloads are told apart by argument count.
+ */
+export const cppNameBinding: NameBindingRules = {
+  ...cNameBinding,
+  instanceReceivers: ['this'],
+  implicitThis: true,
+  namespacesSpanFiles: true,
+};
