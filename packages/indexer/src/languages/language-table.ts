@@ -13,6 +13,9 @@ import { goNameBinding } from './go/name-binding.js';
 import { javaExtractor } from './java/extractor.js';
 import { createJavaImportResolver } from './java/module-resolution.js';
 import { javaNameBinding } from './java/name-binding.js';
+import { phpExtractor } from './php/extractor.js';
+import { createPhpImportResolver } from './php/module-resolution.js';
+import { phpNameBinding } from './php/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
@@ -29,6 +32,7 @@ interface LanguageEntry {
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
+const php: LanguageEntry = { extractor: phpExtractor, importResolver: createPhpImportResolver, binding: phpNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
@@ -39,6 +43,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   python,
   go,
   java,
+  php,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

@@ -56,6 +56,18 @@ export interface ImportResolver {
   packageOf?(file: string): string | null;
   /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
   importedPackage?(fromFile: string, specifier: string): string | null;
+  /**
+   * Languages whose fully qualified names bind without an import wherever they are written (PHP
+   * `\App\Models\User`): the package (a `packageOf` key) a name the extractor wrote for such a
+   * qualifier denotes, or null. Only names no identifier can be are asked (the extractor's own spelling).
+   */
+  qualifiedPackage?(name: string): string | null;
+  /**
+   * Where a bare call that no scope, import or package of `file` binds is looked up next, as a
+   * `packageOf` key (PHP: an unqualified function call in a namespace falls back to the global
+   * namespace). null or absent: nowhere.
+   */
+  fallbackPackage?(file: string): string | null;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**

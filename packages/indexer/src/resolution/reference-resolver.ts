@@ -48,6 +48,7 @@ const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct
 
 export class ReferenceResolver {
   private readonly superclassCache = new Map<string, DeclarationRef[]>();
+  private readonly traitCache = new Map<string, DeclarationRef[]>();
   private readonly superclassesInProgress = new Set<string>();
   private readonly types: ReceiverTypes;
   private attached?: Map<string, Map<string, DeclarationRef[]>>;
@@ -110,6 +111,13 @@ export class ReferenceResolver {
     if (bound) return this.fromImportTarget(file, site, bound);
 
     const language = this.languageOf(file);
+    // PHP: `strlen()` in a namespace means the namespace's own function, else the global one.
+    const fallback = site.kind === 'calls' ? language?.modules.fallbackPackage?.(file.path) ?? null : null;
+    if (fallback !== null && fallback !== this.symbols.packageKeyOf(file.path)) {
+      const found = this.symbols.fileSetMember(fallback, site.name, true);
+      if (found.type === 'declaration') return this.accept(site, found.ref, RESOLVED_BY.samePackage);
+      if (found.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: found.candidates, likelyInternal: true };
+    }
     if (language?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
     // A wildcard import may have bound the name — from an unindexed module, or dynamically from an
     // indexed one (names made at run time): a workspace-wide guess could be wrong either way.
@@ -351,11 +359,38 @@ export class ReferenceResolver {
     return undefined;
   }
 
-  /** Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it. */
-  private memberRefs(classRef: DeclarationRef, name: string): DeclarationRef[] {
+  /**
+   * Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it,
+   * else taken from a trait it uses (an `implements` site landing on a `trait`: PHP's `use T;` copies
+   * T's members into the class, so they are its own — `parent::m()` does not see them).
+   */
+  private memberRefs(classRef: DeclarationRef, name: string, depth = 0): DeclarationRef[] {
     const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
     const attached = this.attachedMembers(classRef)?.get(name);
-    return attached ? [...own, ...attached] : own;
+    const found = attached ? [...own, ...attached] : own;
+    if (found.length > 0 || depth > 8) return found;
+    for (const trait of this.usedTraits(classRef)) {
+      const taken = this.memberRefs(trait, name, depth + 1);
+      if (taken.length > 0) return taken;
+    }
+    return found;
+  }
+
+  /** The traits a class-like declaration uses (its `implements` sites that land on a `trait`), in source order. */
+  private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
+    const key = `${classRef.file}\0${classRef.localId}`;
+    const known = this.traitCache.get(key);
+    if (known) return known;
+    this.traitCache.set(key, []); // re-entry (a chain through the class itself) sees none
+    const out: DeclarationRef[] = [];
+    const file = this.symbols.extraction(classRef.file)!;
+    for (const site of file.references) {
+      if (site.kind !== 'implements' || site.enclosing !== classRef.localId) continue;
+      const result = this.resolve(file, site);
+      if (result.resolved && this.symbols.declaration(result.target).kind === 'trait') out.push(result.target);
+    }
+    this.traitCache.set(key, out);
+    return out;
   }
 
   /**

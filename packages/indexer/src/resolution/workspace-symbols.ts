@@ -174,6 +174,9 @@ export class WorkspaceSymbols {
     }
     const own = this.resolveModuleName(file, name);
     if (own) return own;
+    // A fully qualified namespace (PHP), written by the extractor as a name no identifier can be.
+    const qualified = this.modulesOf(this.files.get(file))?.qualifiedPackage?.(name) ?? null;
+    if (qualified !== null) return this.packageFiles(qualified).length > 0 ? { type: 'file-set', key: qualified } : { type: 'external', specifier: name };
     // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
     const key = this.packageKeyOf(file);
     if (key !== null) {
