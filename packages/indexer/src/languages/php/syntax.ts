@@ -271,6 +271,11 @@ function declaredType(node: SyntaxNode | null, ctx: PhpContext): TypeRef | null 
       const classes = members.filter((c) => !(c.type === 'primitive_type' && c.text.toLowerCase() === 'null'));
       return classes.length === 1 ? declaredType(classes[0], ctx) : null;
     }
+    case 'intersection_type': {
+      // `Foo&MockObject`: the value is each of them; the first one's members are the value's.
+      const first = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+      return declaredType(first, ctx);
+    }
     case 'name':
     case 'qualified_name':
       return classType(node, ctx);
@@ -380,7 +385,7 @@ function visitConstants({ node, ctx, doc }: Frame, walk: PhpWalk): void {
       isStatic: ctx.classId !== null || undefined,
       isExported: ctx.parentDecl === null || undefined,
     });
-    for (const value of element.namedChildren) if (value && value !== nameNode) walk.push(value, { ...ctx, enclosing: id });
+    for (const value of element.namedChildren) if (value && value.startIndex !== nameNode.startIndex) walk.push(value, { ...ctx, enclosing: id });
   }
 }
 
@@ -432,7 +437,7 @@ function visitForeach(node: SyntaxNode, ctx: PhpContext): boolean {
   const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
   const body = node.childForFieldName('body') ?? named[named.length - 1];
   for (const part of named.slice(1)) {
-    if (part === body) break;
+    if (body && part.startIndex >= body.startIndex) break; // nodes are compared by position: each access makes a new object
     for (const variable of part.type === 'variable_name' ? [part] : descendantsOfType(part, 'variable_name')) {
       const bound = variableName(variable);
       if (bound) ctx.scope.bind(bound, 'local');
@@ -496,7 +501,7 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
       const object = node.childForFieldName('object');
       if (name?.type !== 'name' || !object) return null;
       const chain = receiverChain(object);
-      if (chain) return { kind: 'call', callee: [...chain, name.text] };
+      if (chain) return chainCall(chain, name.text, ctx);
       const of = expressionType(object, ctx);
       return of ? { kind: 'member-call', of, name: name.text } : null;
     }
@@ -519,17 +524,25 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
   }
 }
 
+/**
+ * `$x->m()`: a call of m on what `$x` holds (the resolver reads `$this` as the class, a local as its
+ * proven type); `$this->a->m()`: m on what property a of the class holds.
+ */
+function chainCall(chain: string[], name: string, ctx: PhpContext): TypeRef | null {
+  if (chain.length === 1) return { kind: 'call', callee: [chain[0], name] };
+  const head: TypeRef | null = chain[0] === '$this' ? (ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null) : { kind: 'value', chain: [chain[0]] };
+  return head ? { kind: 'member-call', of: { kind: 'field', of: head, path: chain.slice(1) }, name } : null;
+}
+
 /** The class `new X` names: a class name, `self`/`static`, `parent`; undefined for `new $x` and anonymous classes. */
 function creationChain(node: SyntaxNode, ctx: PhpContext): string[] | undefined {
   const type = node.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.type !== 'attribute_list');
   if (!type) return undefined;
-  if (type.type === 'name' || type.type === 'qualified_name') return ctx.file.names(type).classChain(type.text);
-  if (type.type === 'relative_scope') {
-    const word = type.text.toLowerCase();
-    if (word === 'self' || word === 'static') return ctx.selfChain ?? undefined;
-    if (word === 'parent') return ctx.parentChain ?? undefined;
-  }
-  return undefined;
+  if (type.type !== 'name' && type.type !== 'qualified_name' && type.type !== 'relative_scope') return undefined;
+  const word = type.text.toLowerCase();
+  if (word === 'self' || word === 'static') return ctx.selfChain ?? undefined;
+  if (word === 'parent') return ctx.parentChain ?? undefined;
+  return type.type === 'relative_scope' ? undefined : ctx.file.names(type).classChain(type.text);
 }
 
 function visitFunctionCall(node: SyntaxNode, ctx: PhpContext): boolean {
