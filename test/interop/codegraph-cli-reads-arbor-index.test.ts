@@ -42,6 +42,11 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],
     ['expectations/go-packages', 'NewServer', 'TestServer', 'server_test.go'],
     ['expectations/go-packages', 'Handle', 'run', 'routes.go'],
+    // PHP: a static method reached through a `use` alias, a function through `use function`, and a global
+    // function an unqualified call in a namespace falls back to.
+    ['expectations/php-namespaces', 'make', 'run', 'src/Main.php'],
+    ['expectations/php-namespaces', 'format', 'run', 'src/Main.php'],
+    ['expectations/php-namespaces', 'legacy_helper', 'run', 'src/Main.php'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);
