@@ -20,8 +20,8 @@ import { GLOBAL_NAMESPACE, namespaceKey } from './names.js';
 const PHP_FILE = /\.php$/i;
 const COMMENTS = /\/\*[\s\S]*?\*\/|(?:\/\/|#(?!\[))[^\n]*/g;
 const NAMESPACE_CLAUSE = /^\s*namespace\s+([\w\\]+)\s*[;{]/m;
-/** Namespace clauses and the top-level names after them, in order (a scan, not a parse: enough to find a declaring file). */
-const DECLARATIONS = /^[ \t]*(?:namespace\s+([\w\\]+)\s*[;{]|(?:(?:abstract|final|readonly)\s+)*(?:class|interface|trait|enum)\s+(\w+)|function\s+&?\s*(\w+)\s*\(|const\s+(\w+)\s*=)/gm;
+/** Namespace clauses and the names declared after them, in order, at a statement's start (a scan, not a parse: enough to find a declaring file). */
+const DECLARATIONS = /(?:^|(?<=[;{}]))\s*(?:namespace\s+([\w\\]+)\s*[;{]|(?:(?:abstract|final|readonly)\s+)*(?:class|interface|trait|enum)\s+(\w+)|function\s+&?\s*(\w+)\s*\(|const\s+(\w+)\s*=)/gm;
 
 interface Autoload {
   prefix: string;
