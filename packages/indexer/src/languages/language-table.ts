@@ -19,6 +19,9 @@ import { phpNameBinding } from './php/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
+import { rubyExtractor } from './ruby/extractor.js';
+import { createRubyImportResolver } from './ruby/module-resolution.js';
+import { rubyNameBinding } from './ruby/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
 import { createEcmascriptImportResolver } from './typescript/module-resolution.js';
 import { ecmascriptNameBinding } from './typescript/name-binding.js';
@@ -33,6 +36,7 @@ const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolv
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const php: LanguageEntry = { extractor: phpExtractor, importResolver: createPhpImportResolver, binding: phpNameBinding };
+const ruby: LanguageEntry = { extractor: rubyExtractor, importResolver: createRubyImportResolver, binding: rubyNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
@@ -44,6 +48,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   go,
   java,
   php,
+  ruby,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

@@ -111,6 +111,13 @@ export interface NameBindingRules {
    */
   defaultExport?: string;
   /**
+   * Classes and modules are open (Ruby): every declaration of one qualified name, in any file, is one
+   * class or module — its members are those of all of them, a constant is looked up in each lexically
+   * enclosing class or module wherever else it is reopened, and a top-level class or module is visible
+   * from every file. Absent: a declaration is complete where it is written.
+   */
+  openDeclarations?: boolean;
+  /**
    * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
    * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
    */

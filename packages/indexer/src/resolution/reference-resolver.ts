@@ -34,12 +34,15 @@ const NO_RULES: NameBindingRules = {
   injectionSources: () => [], isInjectable: () => false,
 };
 
+/** What an `implements` site lands on when it mixes members in rather than promising them (PHP traits, Ruby modules). */
+const MIXIN_KINDS: ReadonlySet<NodeKind> = new Set(['trait', 'module']);
+
 /** Which declaration kinds a site of each kind may land on. */
 const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   calls: new Set(['function', 'method', 'class', 'component', 'variable', 'constant', 'property', 'struct']),
   instantiates: new Set(['class', 'function', 'struct', 'component', 'variable', 'constant']),
   extends: new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'variable', 'constant']),
-  implements: new Set(['interface', 'class', 'trait', 'protocol']),
+  implements: new Set(['interface', 'class', 'trait', 'protocol', 'module']),
   references: new Set(['function', 'method']),
 };
 
@@ -365,7 +368,8 @@ export class ReferenceResolver {
    * T's members into the class, so they are its own — `parent::m()` does not see them).
    */
   private memberRefs(classRef: DeclarationRef, name: string, depth = 0): DeclarationRef[] {
-    const own = this.symbols.members(classRef).get(name)?.map((localId) => ({ file: classRef.file, localId })) ?? [];
+    // An open class (Ruby) has the members of every reopening.
+    const own = this.symbols.openMembers(classRef, name);
     const attached = this.attachedMembers(classRef)?.get(name);
     const found = attached ? [...own, ...attached] : own;
     if (found.length > 0 || depth > 8) return found;
@@ -376,18 +380,23 @@ export class ReferenceResolver {
     return found;
   }
 
-  /** The traits a class-like declaration uses (its `implements` sites that land on a `trait`), in source order. */
+  /**
+   * The traits and mixed-in modules a class-like declaration uses (its `implements` sites that land on
+   * a `trait` or a `module`: PHP `use T;`, Ruby `include M`), in source order, over all its reopenings.
+   */
   private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
     const key = `${classRef.file}\0${classRef.localId}`;
     const known = this.traitCache.get(key);
     if (known) return known;
     this.traitCache.set(key, []); // re-entry (a chain through the class itself) sees none
     const out: DeclarationRef[] = [];
-    const file = this.symbols.extraction(classRef.file)!;
-    for (const site of file.references) {
-      if (site.kind !== 'implements' || site.enclosing !== classRef.localId) continue;
-      const result = this.resolve(file, site);
-      if (result.resolved && this.symbols.declaration(result.target).kind === 'trait') out.push(result.target);
+    for (const reopened of this.symbols.reopenings(classRef)) {
+      const file = this.symbols.extraction(reopened.file)!;
+      for (const site of file.references) {
+        if (site.kind !== 'implements' || site.enclosing !== reopened.localId) continue;
+        const result = this.resolve(file, site);
+        if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+      }
     }
     this.traitCache.set(key, out);
     return out;
@@ -645,11 +654,14 @@ export class ReferenceResolver {
     this.superclassesInProgress.add(key);
     const out: DeclarationRef[] = [];
     try {
-      const file = this.symbols.extraction(classRef.file);
-      for (const site of file?.references ?? []) {
-        if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
-        const result = this.resolve(file!, site);
-        if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+      // An open class (Ruby) states its superclass in one of its reopenings.
+      for (const reopened of this.symbols.reopenings(classRef)) {
+        const file = this.symbols.extraction(reopened.file);
+        for (const site of file?.references ?? []) {
+          if (site.kind !== 'extends' || site.enclosing !== reopened.localId) continue;
+          const result = this.resolve(file!, site);
+          if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+        }
       }
     } finally {
       this.superclassesInProgress.delete(key);

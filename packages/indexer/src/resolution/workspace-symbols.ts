@@ -28,6 +28,9 @@ export type Target =
 /** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
 const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
 
+/** Kinds an open language reopens: one qualified name, one class or module. */
+const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
+
 const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
 
 /** Guards against pathological re-export chains; real barrels are a few levels deep. */
@@ -40,6 +43,7 @@ export class WorkspaceSymbols {
   private readonly exportCache = new Map<string, Target>();
   private readonly exportsInProgress = new Set<string>();
   private packages?: Map<string, string[]>;
+  private opened?: Map<string, DeclarationRef[]>;
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
@@ -166,14 +170,27 @@ export class WorkspaceSymbols {
       }
     }
     // TypeScript's `namespace N { interface B extends A {} }`: N's own A shadows a module-level or workspace A.
+    // Open classes and modules (Ruby) are lexical scopes too, with the members of every reopening.
     const decls = scope.file.declarations;
+    const open = this.isOpen(file);
     for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
-      if (decls[id].kind !== 'namespace' && decls[id].kind !== 'module') continue;
+      const kind = decls[id].kind;
+      if (kind !== 'namespace' && kind !== 'module' && !(open && CLASS_BODIES.has(kind))) continue;
+      if (open) {
+        const found = this.openMembers({ file, localId: id }, name);
+        if (found.length > 0) return { type: 'declaration', ref: this.pickRef(found), samePackage: found[0].file !== file || undefined };
+        continue;
+      }
       const members = this.members({ file, localId: id }).get(name);
       if (members) return { type: 'declaration', ref: this.pickDeclaration(file, members) };
     }
     const own = this.resolveModuleName(file, name);
     if (own) return own;
+    if (open) {
+      // A top-level class or module of another file (Ruby constants are global).
+      const global = this.topLevelConstant(file, name);
+      if (global) return { type: 'declaration', ref: global, samePackage: true };
+    }
     // A fully qualified namespace (PHP), written by the extractor as a name no identifier can be.
     const qualified = this.modulesOf(this.files.get(file))?.qualifiedPackage?.(name) ?? null;
     if (qualified !== null) return this.packageFiles(qualified).length > 0 ? { type: 'file-set', key: qualified } : { type: 'external', specifier: name };
@@ -185,6 +202,61 @@ export class WorkspaceSymbols {
       if (found.type === 'ambiguous') return found;
     }
     return this.packageWildcardMember(file, name);
+  }
+
+  private isOpen(file: string): boolean {
+    const extraction = this.files.get(file);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.openDeclarations);
+  }
+
+  /** Open class-like declarations by language family and qualified name (built on first use). */
+  private openIndex(): Map<string, DeclarationRef[]> {
+    if (this.opened) return this.opened;
+    const index = new Map<string, DeclarationRef[]>();
+    for (const extraction of this.files.values()) {
+      const language = this.languageOf(extraction);
+      if (!language?.binding.openDeclarations) continue;
+      extraction.declarations.forEach((decl, localId) => {
+        if (!OPEN_KINDS.has(decl.kind)) return;
+        const key = `${language.family}\0${decl.qualifiedName}`;
+        const list = index.get(key) ?? [];
+        list.push({ file: extraction.path, localId });
+        index.set(key, list);
+      });
+    }
+    this.opened = index;
+    return index;
+  }
+
+  /**
+   * Every declaration of the class or module `ref` declares, where classes and modules are open
+   * (Ruby reopens them in any file); just `ref` elsewhere.
+   */
+  reopenings(ref: DeclarationRef): DeclarationRef[] {
+    const extraction = this.files.get(ref.file);
+    const language = extraction ? this.languageOf(extraction) : undefined;
+    const decl = extraction?.declarations[ref.localId];
+    if (!decl || !language?.binding.openDeclarations || !OPEN_KINDS.has(decl.kind)) return [ref];
+    return this.openIndex().get(`${language.family}\0${decl.qualifiedName}`) ?? [ref];
+  }
+
+  /** Members named `name` of every reopening of an open class or module, its own file's first. */
+  openMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
+    const out: DeclarationRef[] = [];
+    const all = this.reopenings(ref);
+    for (const at of [ref, ...all.filter((r) => r.file !== ref.file || r.localId !== ref.localId)]) {
+      for (const localId of this.members(at).get(name) ?? []) out.push({ file: at.file, localId });
+    }
+    return out;
+  }
+
+  /** The top-level class or module `name` declared in some file of the family of `file` (all its reopenings are one). */
+  private topLevelConstant(file: string, name: string): DeclarationRef | undefined {
+    const extraction = this.files.get(file);
+    const family = extraction ? this.languageOf(extraction)?.family : undefined;
+    const found = family === undefined ? undefined : this.openIndex().get(`${family}\0${name}`);
+    const topLevel = found?.filter((ref) => this.declaration(ref).parent === null);
+    return topLevel && topLevel.length > 0 ? topLevel[0] : undefined;
   }
 
   /** The package key of a file, for languages whose modules are sets of files. */
