@@ -316,6 +316,8 @@ export class ReferenceResolver {
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
+      // Open declarations (Ruby): `self` is the innermost class's; outer classes lend only their constants.
+      if (!namesType && this.bindingOf(file).openDeclarations) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
     }
     return undefined;
@@ -333,7 +335,8 @@ export class ReferenceResolver {
     // functions, and Python's `self` is the method's first parameter.
     for (let steps = 0; current !== null && steps < 64; steps++) {
       const decl: Declaration = file.declarations[current];
-      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') {
+      // A module is no instance's class, except where modules are mixins (open declarations: Ruby).
+      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).openDeclarations)) {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
       if (decl.memberOf) {

@@ -30,6 +30,8 @@ const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface
 
 /** Kinds an open language reopens: one qualified name, one class or module. */
 const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
+/** What a constant name means in an open language (Ruby): a class, a module or a constant. */
+const CONSTANT_KINDS: ReadonlySet<string> = new Set(['class', 'module', 'constant']);
 
 const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
 
@@ -177,7 +179,8 @@ export class WorkspaceSymbols {
       const kind = decls[id].kind;
       if (kind !== 'namespace' && kind !== 'module' && !(open && CLASS_BODIES.has(kind))) continue;
       if (open) {
-        const found = this.openMembers({ file, localId: id }, name);
+        // Open classes and modules are lexical scopes of constants only (a method is found through `self`).
+        const found = this.openMembers({ file, localId: id }, name).filter((ref) => CONSTANT_KINDS.has(this.declaration(ref).kind));
         if (found.length > 0) return { type: 'declaration', ref: this.pickRef(found), samePackage: found[0].file !== file || undefined };
         continue;
       }

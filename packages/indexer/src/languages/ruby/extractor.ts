@@ -22,7 +22,7 @@ export const rubyExtractor: LanguageExtractor = {
     try {
       syntaxErrors.collect(input.tree.rootNode, input.source);
       const ctx: RubyContext = {
-        file, scope: Scope.file(RUBY_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, singleton: false, method: null,
+        file, scope: Scope.file(RUBY_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, singleton: false, method: null, inBlock: false,
       };
       walkSyntax(RUBY_SYNTAX, input.tree.rootNode, ctx);
       built = file.finish();

@@ -21,6 +21,8 @@ export interface RubyContext extends WalkContext {
   singleton: boolean;
   /** The method being defined (what a bare `super` calls in the superclass), or null. */
   method: string | null;
+  /** Inside a block outside any `def` (`Class.new do … end`, `describe do … end`). */
+  inBlock: boolean;
 }
 
 export class RubyFile {

@@ -31,7 +31,7 @@ const MAX_SIGNATURE_LENGTH = 300;
 const OPAQUE = [
   'constant', 'string', 'simple_symbol', 'delimited_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
   'comment', 'regex', 'heredoc_body', 'character', 'instance_variable', 'class_variable', 'global_variable', 'self',
-  'operator', 'setter', 'uninterpreted', 'rational', 'complex',
+  'operator', 'setter', 'uninterpreted', 'rational', 'complex', 'alias', 'undef',
 ];
 
 const handled = (visit: (frame: Frame, walk: RubyWalk) => void): Rule => ({
@@ -129,7 +129,9 @@ function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     const outer = ctx.parentDecl === null ? '' : `${file.builder.declarations[ctx.parentDecl].qualifiedName}::`;
     file.builder.declarations[id].qualifiedName = `${outer}${chain.join('::')}`;
   }
-  const inner: RubyContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null };
+  const inner: RubyContext = {
+    ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+  };
   const base = superclass?.namedChildren.find((c) => c !== null && c.type !== 'comment');
   const baseChain = constantChain(base);
   if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
@@ -152,14 +154,17 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const parameters = node.childForFieldName('parameters');
   const body = node.childForFieldName('body');
   const inClass = ctx.classId !== null && ctx.parentDecl === ctx.classId;
-  const id = file.builder.declare(inClass ? 'method' : 'function', name, ctx.parentDecl, node, {
+  // A `def` in a block (`Class.new do`, an RSpec group) defines a method of whatever `self` is there:
+  // only a `def` directly at file level is a global function.
+  const kind = inClass || ctx.inBlock ? 'method' : 'function';
+  const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
     signature: flat(`def ${object ? `${object.text}.` : ''}${name}${parameters ? parameters.text : ''}`),
     docstring: doc,
     isStatic,
-    isExported: ctx.parentDecl === null || undefined,
+    isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
   });
   const scope = ctx.scope.open('method');
-  const inner: RubyContext = { ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false };
+  const inner: RubyContext = { ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false };
   for (const parameter of parameters?.namedChildren ?? []) {
     if (!parameter) continue;
     const bound = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name');
@@ -172,7 +177,7 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
 
 function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
   const scope = ctx.scope.open('block');
-  const inner: RubyContext = { ...ctx, scope };
+  const inner: RubyContext = { ...ctx, scope, inBlock: true };
   const parameters = node.childForFieldName('parameters');
   if (parameters) {
     for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');
@@ -207,6 +212,11 @@ function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc
     });
   } else if (left?.type === 'left_assignment_list') {
     bindNames(left, ctx);
+  } else if (left?.type === 'call') {
+    // `obj.x = v` calls the writer `x=`, which no `def x` is: only the receiver is walked.
+    const receiver = left.childForFieldName('receiver');
+    if (receiver?.type === 'identifier') ctx.file.addIdentifier(receiver, ctx);
+    else walk.push(receiver, ctx);
   } else if (left) {
     walk.push(left, ctx);
   }
