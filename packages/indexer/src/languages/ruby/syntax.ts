@@ -206,6 +206,10 @@ function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && plain) {
     const type = right ? expressionType(right) : null;
     ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
+  } else if (left?.type === 'constant' && plain && right && classFactory(right)) {
+    // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
+    visitClassFactory(node, left, right, ctx, walk, doc);
+    return;
   } else if (left?.type === 'constant' && plain) {
     ctx.file.builder.declare('constant', left.text, ctx.parentDecl, node, {
       signature: flat(node.text.split('\n')[0]), docstring: doc, isExported: ctx.parentDecl === null || undefined,
@@ -221,6 +225,33 @@ function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc
     walk.push(left, ctx);
   }
   walk.push(right, ctx);
+}
+
+/** `X.new(...) do … end` whose block defines methods: a class made by a factory (`Struct`, `Class`, `Data.define`). */
+function classFactory(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type !== 'call') return undefined;
+  const method = node.childForFieldName('method')?.text;
+  if (method !== 'new' && method !== 'define') return undefined;
+  const block = node.childForFieldName('block');
+  const body = block?.childForFieldName('body');
+  return body?.namedChildren.some((c) => c?.type === 'method' || c?.type === 'singleton_method') ? block! : undefined;
+}
+
+function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
+  const file = ctx.file;
+  const id = file.builder.declare('class', left.text, ctx.parentDecl, node, {
+    signature: flat(node.text.split('\n')[0]), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+  });
+  const inner: RubyContext = {
+    ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+  };
+  // `Class.new(Base)`: extends Base; `Struct.new(...)`: a Struct (not indexed).
+  const receiver = constantChain(right.childForFieldName('receiver'));
+  const base = receiver?.join('::') === 'Class' ? right.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') : undefined;
+  const baseChain = constantChain(base);
+  if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
+  walk.push(right.childForFieldName('arguments'), ctx);
+  walk.push(classFactory(right)?.childForFieldName('body'), inner);
 }
 
 function visitSuper(node: SyntaxNode, ctx: RubyContext): void {
