@@ -126,6 +126,36 @@ describe('arbor index', () => {
     expect(tests).toEqual(['lib/ShopTest.php', 'tests/PricesTest.php', 'tests/Samples.php']);
   });
 
+  it('a Ruby-only repository loads only the Ruby grammar', () => {
+    const root = project({
+      'lib/shop.rb': "require_relative 'shop/prices'\n\nmodule Shop\n  class Cart\n    def total\n      Prices.of(2)\n    end\n  end\nend\n",
+      'lib/shop/prices.rb': 'module Shop\n  class Prices\n    def self.of(n)\n      n\n    end\n  end\nend\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['ruby']);
+    expect(report.edges.byKind.calls).toBe(1);
+    expect(report.edges.byKind.imports).toBe(1);
+  });
+
+  it('affected finds Ruby tests by *_spec.rb, *_test.rb and spec/, and no other file', () => {
+    const root = project({
+      'lib/shop/prices.rb': 'module Shop\n  class Prices\n    def self.of(n)\n      n\n    end\n  end\nend\n',
+      'lib/shop/cart.rb': 'module Shop\n  class Cart\n    def total\n      Prices.of(2)\n    end\n  end\nend\n',
+      'spec/prices_spec.rb': "require 'shop/prices'\n\nclass PricesSpec\n  def run\n    Shop::Prices.of(1)\n  end\nend\n",
+      'spec/support/samples.rb': 'module Samples\n  def self.one\n    Shop::Prices.of(1)\n  end\nend\n',
+      'test/cart_test.rb': 'class CartTest\n  def test_total\n    Shop::Cart.new.total\n  end\nend\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'lib/shop/prices.rb', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['spec/prices_spec.rb', 'spec/support/samples.rb', 'test/cart_test.rb']);
+  });
+
   it('a Go-only repository loads only the Go grammar', () => {
     const root = project({
       'go.mod': 'module example.com/shop\n\ngo 1.21\n',

@@ -1,6 +1,6 @@
 /**
  * Fuzzing the whole pipeline (issue 11, Proof): random bytes, and truncated, mutated and
- * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, PHP) plus
+ * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, PHP, Ruby) plus
  * mangled config files (tsconfig.json, package.json, go.mod, pyproject.toml, .gitignore) go
  * through discovery, extraction, resolution and the write, then through every query. Nothing
  * may crash (a coded QueryError is an answer; anything else is a crash), hang, or read outside
@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'php'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'php', 'rb'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
@@ -123,7 +123,7 @@ function fileName(rng: Rng, index: number, extension: string): string {
   const dir = rng.pick(['src', 'src/deep/er', 'lib', 'tests', 'pkg/sub', 'app']);
   const odd = rng.pick(['', '', '', ' space', '"q', '\\b', 'ü', '\u001b[1m', '\t', '[x]', '*']);
   const test = rng.int(5) === 0 ? (extension === 'py' ? 'test_' : '') : '';
-  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? (extension === 'go' ? '_test' : extension === 'java' || extension === 'php' ? 'Test' : '.test') : '';
+  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? (extension === 'go' || extension === 'rb' ? '_test' : extension === 'java' || extension === 'php' ? 'Test' : '.test') : '';
   return `${dir}/${test}f${index}${odd}${suffix}.${extension}`;
 }
 
@@ -138,7 +138,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   fs.mkdirSync(outside);
   fs.mkdirSync(root);
   const secret = `export function ${CANARY}() { return "${CANARY}"; }\n// ${CANARY}\n`;
-  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.php', 'tsconfig.json', 'package.json', 'composer.json', 'go.mod', '.gitignore']) {
+  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.php', 'secret.rb', 'tsconfig.json', 'package.json', 'composer.json', 'go.mod', '.gitignore']) {
     fs.writeFileSync(path.join(outside, name), name.endsWith('.json') ? `{"compilerOptions": {"baseUrl": "${CANARY}"}, "name": "${CANARY}"}` : secret);
   }
   const write = (relative: string, content: string | Buffer) => {
@@ -164,6 +164,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   };
   for (const [name, text] of Object.entries(configs)) write(name, rng.int(2) ? text : mutate(rng, Buffer.from(text), [Buffer.from(text)]));
   write('src/imports-out.php', "<?php\nnamespace Fuzz;\n\nuse Out\\secret;\nrequire __DIR__ . '/../../outside/secret.php';\ninclude '/etc/passwd';\nsecret();\n");
+  write('src/imports-out.rb', "require_relative '../../outside/secret'\nrequire '../outside/secret'\nrequire '/etc/passwd'\n");
   write('src/imports-out.ts', "import { x } from '../../outside/secret';\nimport y from '@s/secret';\nexport const z = x + y;\n");
   // Links out of the root: never followed.
   fs.symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src', 'linked.ts'));

@@ -19,6 +19,26 @@ const KERNEL = new Set([
   'respond_to?', 'is_a?', 'kind_of?', 'nil?', 'tap', 'then', 'dup', 'clone', 'to_s', 'inspect', 'hash', 'class',
 ]);
 
+/** Files under some `lib/`, by the path after it (`shop/order.rb`): built once per file set. */
+const libIndexes = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+
+function libIndex(files: ReadonlySet<string>): Map<string, string[]> {
+  let index = libIndexes.get(files);
+  if (!index) {
+    index = new Map();
+    for (const file of files) {
+      const at = file.startsWith('lib/') ? 0 : file.lastIndexOf('/lib/') + 1;
+      if (at === 0 && !file.startsWith('lib/')) continue;
+      const key = file.slice(at + 4);
+      const list = index.get(key) ?? [];
+      list.push(file);
+      index.set(key, list);
+    }
+    libIndexes.set(files, index);
+  }
+  return index;
+}
+
 export function resolveRubyRequire(files: ReadonlySet<string>, fromFile: string, specifier: string): string | null {
   const withExtension = specifier.endsWith('.rb') ? specifier : `${specifier}.rb`;
   if (specifier.startsWith('.')) {
@@ -33,9 +53,8 @@ export function resolveRubyRequire(files: ReadonlySet<string>, fromFile: string,
     if (folder === '.') break;
   }
   // Another gem of the workspace, when only one has it.
-  const suffix = `/lib/${withExtension}`;
-  const found = [...files].filter((file) => file.endsWith(suffix));
-  return found.length === 1 ? found[0] : null;
+  const found = libIndex(files).get(posix.normalize(withExtension));
+  return found?.length === 1 ? found[0] : null;
 }
 
 export const createRubyImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => ({
