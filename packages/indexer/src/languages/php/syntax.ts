@@ -284,6 +284,42 @@ function declaredType(node: SyntaxNode | null, ctx: PhpContext): TypeRef | null 
   }
 }
 
+/** Type words of PHP and of docblocks that name no class. */
+const DOC_SCALARS = new Set([
+  'int', 'integer', 'float', 'double', 'string', 'bool', 'boolean', 'array', 'callable', 'iterable', 'object', 'mixed',
+  'void', 'never', 'null', 'false', 'true', 'resource', 'scalar', 'numeric', 'list', 'class-string', 'non-empty-string',
+  'positive-int', 'negative-int', 'array-key', 'closure',
+]);
+
+/**
+ * A docblock type (`@param Foo|null $x`, `@return Foo`, `@var Foo`) naming one class: `Foo`, `?Foo`,
+ * `Foo|null`, `\A\Foo`; `static`, `self` and `$this` are the class. Arrays, generics, unions of classes prove none.
+ */
+function docType(text: string | undefined, at: SyntaxNode, ctx: PhpContext): TypeRef | null {
+  if (!text) return null;
+  const parts = text.replace(/^\?/, '').split('|').filter((part) => part.toLowerCase() !== 'null');
+  if (parts.length !== 1) return null;
+  const word = parts[0];
+  const lower = word.toLowerCase();
+  if (lower === 'static' || lower === 'self' || lower === '$this') return ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null;
+  if (!/^\\?[A-Za-z_][\w\\]*$/.test(word) || DOC_SCALARS.has(lower)) return null;
+  return { kind: 'named', chain: ctx.file.names(at).classChain(word) };
+}
+
+/** The `@param` types of a docblock by variable (`$x`), its `@return` and `@var` types, as written. */
+function docTags(doc: string | undefined): { params: Map<string, string>; returns?: string; var?: string } {
+  const params = new Map<string, string>();
+  if (!doc || !doc.includes('@')) return { params };
+  let returns: string | undefined;
+  let variable: string | undefined;
+  for (const match of doc.matchAll(/@(param|return|var)\s+([^\s$]+)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
+    if (match[1] === 'param' && match[3]) params.set(match[3], match[2]);
+    else if (match[1] === 'return') returns ??= match[2];
+    else if (match[1] === 'var') variable ??= match[2];
+  }
+  return { params, returns, var: variable };
+}
+
 function classType(at: SyntaxNode, ctx: PhpContext): TypeRef | null {
   const text = at.text;
   const word = text.toLowerCase();
@@ -329,14 +365,19 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const returnNode = node.childForFieldName('return_type');
   const returnWord = returnNode?.text.replace(/^\?/, '').toLowerCase();
   // `: static` / `: self` (a fluent method): the class it is called on.
-  const returnType: TypeRef | null = returnWord === 'static' || returnWord === 'self' ? { kind: 'self' } : declaredType(returnNode, ctx);
+  const tags = docTags(doc);
+  // A declared type wins; a docblock's `@return` / `@param` speaks only where the code states none.
+  const returnType: TypeRef | null = returnWord === 'static' || returnWord === 'self' ? { kind: 'self' }
+    : returnNode ? declaredType(returnNode, ctx) : docType(tags.returns, node, ctx);
   file.facts.stateType(id, 'returnType', returnType, ctx.scope);
 
   const scope = ctx.scope.open('function');
   const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id };
   for (const parameter of parameters) {
     const name = variableName(parameter.childForFieldName('name'));
-    const type = parameter.type === 'variadic_parameter' ? null : declaredType(parameter.childForFieldName('type'), ctx);
+    const typeNode = parameter.childForFieldName('type');
+    const type = parameter.type === 'variadic_parameter' ? null
+      : typeNode ? declaredType(typeNode, ctx) : docType(name ? tags.params.get(name) : undefined, node, ctx);
     if (name) scope.bind(name, 'parameter', undefined, type ? { type, scope: ctx.scope } : undefined);
     // `public function __construct(private Foo $foo)`: a property too.
     if (parameter.type === 'property_promotion_parameter' && name && ctx.classId !== null) {
@@ -355,7 +396,7 @@ function visitProperty({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const file = ctx.file;
   const mods = modifiersOf(node);
   const typeNode = node.childForFieldName('type');
-  const type = declaredType(typeNode, ctx);
+  const type = typeNode ? declaredType(typeNode, ctx) : docType(docTags(doc).var, node, ctx);
   for (const element of node.namedChildren) {
     if (element?.type !== 'property_element') continue;
     const name = variableName(element.namedChildren.find((c) => c?.type === 'variable_name'));
