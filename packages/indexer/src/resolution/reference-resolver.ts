@@ -663,7 +663,9 @@ export class ReferenceResolver {
         for (const site of file?.references ?? []) {
           if (site.kind !== 'extends' || site.enclosing !== reopened.localId) continue;
           const result = this.resolve(file!, site);
-          if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+          if (!result.resolved || !CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) continue;
+          // `class A < B` stated again in a reopening is one superclass.
+          if (!out.some((ref) => sameRef(ref, result.target))) out.push(result.target);
         }
       }
     } finally {

@@ -51,7 +51,9 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
   patternNames: () => [],
   comments: {
     types: ['comment'],
-    doc: (comment, anchorRow) => (comment.endPosition.row + 1 === anchorRow ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined),
+    // The comment line right above the declaration (a comment token may end at column 0 of the next row).
+    doc: (comment, anchorRow) => ((comment.endPosition.column === 0 ? comment.endPosition.row : comment.endPosition.row + 1) === anchorRow
+      ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined),
   },
   nodes: {
     class: handled(visitClass),
@@ -79,6 +81,20 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
     pair: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('value'), ctx)),
   },
 };
+
+/**
+ * The `#` comment line right above a declaration that is the first statement of a body: the grammar
+ * leaves that comment outside the body (a child of the class or module), where the walk does not pair it.
+ */
+function leadingComment(node: SyntaxNode, doc: string | undefined): string | undefined {
+  if (doc !== undefined) return doc;
+  const parent = node.parent;
+  if (!parent || parent.firstNamedChild?.startIndex !== node.startIndex) return undefined;
+  const comment = parent.previousNamedSibling;
+  if (comment?.type !== 'comment') return undefined;
+  const endRow = comment.endPosition.column === 0 ? comment.endPosition.row : comment.endPosition.row + 1;
+  return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
+}
 
 function flat(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
@@ -121,7 +137,7 @@ function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const header = node.text.slice(0, (body ?? node).startIndex - node.startIndex);
   const id = file.builder.declare(kind, chain[chain.length - 1], ctx.parentDecl, node, {
     signature: flat(body ? header : node.text.split('\n')[0]),
-    docstring: doc,
+    docstring: leadingComment(node, doc),
     isExported: ctx.parentDecl === null || undefined,
   });
   // `class A::B` inside `module M`: M::A::B, one qualified name with every other reopening.
@@ -159,7 +175,7 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const kind = inClass || ctx.inBlock ? 'method' : 'function';
   const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
     signature: flat(`def ${object ? `${object.text}.` : ''}${name}${parameters ? parameters.text : ''}`),
-    docstring: doc,
+    docstring: leadingComment(node, doc),
     isStatic,
     isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
   });
