@@ -94,6 +94,68 @@ describe('arbor index', () => {
     expect(tests).toEqual(['it/com/acme/ShopTests.java', 'src/test/java/com/acme/PricesTest.java', 'src/test/java/com/acme/Samples.java']);
   });
 
+  it('a PHP-only repository loads only the PHP grammar', () => {
+    const root = project({
+      'composer.json': '{"autoload": {"psr-4": {"Acme\\\\": "src/"}}}\n',
+      'src/Shop.php': '<?php\nnamespace Acme;\n\nuse Acme\\Money\\Prices;\n\nclass Shop {\n  public function total(): int { return Prices::of(2); }\n}\n',
+      'src/Money/Prices.php': '<?php\nnamespace Acme\\Money;\n\nclass Prices {\n  public static function of(int $n): int { return $n; }\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['php']);
+    expect(report.edges.byKind.calls).toBe(1);
+    expect(report.edges.byKind.imports).toBe(1);
+  });
+
+  it('affected finds PHP tests by *Test.php and tests/, and no other file', () => {
+    const root = project({
+      'composer.json': '{"autoload": {"psr-4": {"Acme\\\\": "src/"}}, "autoload-dev": {"psr-4": {"Acme\\\\Tests\\\\": "tests/"}}}\n',
+      'src/Prices.php': '<?php\nnamespace Acme;\n\nclass Prices {\n  public static function of(int $n): int { return $n; }\n}\n',
+      'src/Shop.php': '<?php\nnamespace Acme;\n\nclass Shop {\n  public function total(): int { return Prices::of(2); }\n}\n',
+      'tests/PricesTest.php': '<?php\nnamespace Acme\\Tests;\n\nuse Acme\\Prices;\n\nclass PricesTest {\n  public function testOf(): void { Prices::of(1); }\n}\n',
+      'tests/Samples.php': '<?php\nnamespace Acme\\Tests;\n\nclass Samples {\n  public static function one(): int { return \\Acme\\Prices::of(1); }\n}\n',
+      'lib/ShopTest.php': '<?php\nnamespace Acme\\Lib;\n\nclass ShopTest {\n  public function testTotal(): void { (new \\Acme\\Shop())->total(); }\n}\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'src/Prices.php', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['lib/ShopTest.php', 'tests/PricesTest.php', 'tests/Samples.php']);
+  });
+
+  it('a Ruby-only repository loads only the Ruby grammar', () => {
+    const root = project({
+      'lib/shop.rb': "require_relative 'shop/prices'\n\nmodule Shop\n  class Cart\n    def total\n      Prices.of(2)\n    end\n  end\nend\n",
+      'lib/shop/prices.rb': 'module Shop\n  class Prices\n    def self.of(n)\n      n\n    end\n  end\nend\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['ruby']);
+    expect(report.edges.byKind.calls).toBe(1);
+    expect(report.edges.byKind.imports).toBe(1);
+  });
+
+  it('affected finds Ruby tests by *_spec.rb, *_test.rb and spec/, and no other file', () => {
+    const root = project({
+      'lib/shop/prices.rb': 'module Shop\n  class Prices\n    def self.of(n)\n      n\n    end\n  end\nend\n',
+      'lib/shop/cart.rb': 'module Shop\n  class Cart\n    def total\n      Prices.of(2)\n    end\n  end\nend\n',
+      'spec/prices_spec.rb': "require 'shop/prices'\n\nclass PricesSpec\n  def run\n    Shop::Prices.of(1)\n  end\nend\n",
+      'spec/support/samples.rb': 'module Samples\n  def self.one\n    Shop::Prices.of(1)\n  end\nend\n',
+      'test/cart_test.rb': 'class CartTest\n  def test_total\n    Shop::Cart.new.total\n  end\nend\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'lib/shop/prices.rb', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['spec/prices_spec.rb', 'spec/support/samples.rb', 'test/cart_test.rb']);
+  });
+
   it('a C#-only repository loads only the C# grammar', () => {
     const root = project({
       'src/Shop/Shop.cs': 'namespace Acme.Shop;\n\npublic class Shop\n{\n    public int Total() => Prices.Of(2);\n}\n',

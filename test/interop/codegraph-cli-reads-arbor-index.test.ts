@@ -58,6 +58,13 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // C++: a member defined outside its class, called on a typed local from another file; a namespace function.
     ['expectations/cpp-classes', 'total', 'main', 'src/main.cpp'],
     ['expectations/cpp-classes', 'helper', 'total', 'src/cart.cc'],
+    // PHP: a static method reached through a `use` alias, a function through `use function`, and a global
+    // function an unqualified call in a namespace falls back to.
+    ['expectations/php-namespaces', 'make', 'run', 'src/Main.php'],
+    ['expectations/php-namespaces', 'format', 'run', 'src/Main.php'],
+    ['expectations/php-namespaces', 'legacy_helper', 'run', 'src/Main.php'],
+    // Ruby: a method of a class reopened in another file, called on a constructed receiver from a test.
+    ['expectations/rb-open-classes', 'total', 'test_total', 'test/order_test.rb'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);

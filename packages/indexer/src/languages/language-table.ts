@@ -7,33 +7,39 @@ import { languageFamily, type Language } from '../model/graph-vocabulary.js';
 import type {
   ImportResolverFactory, LanguageExtractor, NameBindingRules, ResolutionLanguage, WorkspaceView,
 } from '../model/language-support.js';
-import { csharpExtractor } from './csharp/extractor.js';
-import { createCSharpImportResolver } from './csharp/module-resolution.js';
-import { csharpNameBinding } from './csharp/name-binding.js';
 import { cExtractor, cHeaderLanguage, cppExtractor } from './c-family/extractor.js';
 import { createCIncludeResolver } from './c-family/module-resolution.js';
 import { cNameBinding, cppNameBinding } from './c-family/name-binding.js';
+import { csharpExtractor } from './csharp/extractor.js';
+import { createCSharpImportResolver } from './csharp/module-resolution.js';
+import { csharpNameBinding } from './csharp/name-binding.js';
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
 import { javaExtractor } from './java/extractor.js';
 import { createJavaImportResolver } from './java/module-resolution.js';
 import { javaNameBinding } from './java/name-binding.js';
+import { phpExtractor } from './php/extractor.js';
+import { createPhpImportResolver } from './php/module-resolution.js';
+import { phpNameBinding } from './php/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
-import { scalaExtractor } from './scala/extractor.js';
-import { createScalaImportResolver } from './scala/module-resolution.js';
-import { scalaNameBinding } from './scala/name-binding.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
+import { rubyExtractor } from './ruby/extractor.js';
+import { createRubyImportResolver } from './ruby/module-resolution.js';
+import { rubyNameBinding } from './ruby/name-binding.js';
 import { rustExtractor } from './rust/extractor.js';
 import { createRustImportResolver } from './rust/module-resolution.js';
 import { rustNameBinding } from './rust/name-binding.js';
-import { zigExtractor } from './zig/extractor.js';
-import { createZigImportResolver } from './zig/module-resolution.js';
-import { zigNameBinding } from './zig/name-binding.js';
+import { scalaExtractor } from './scala/extractor.js';
+import { createScalaImportResolver } from './scala/module-resolution.js';
+import { scalaNameBinding } from './scala/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
 import { createEcmascriptImportResolver } from './typescript/module-resolution.js';
 import { ecmascriptNameBinding } from './typescript/name-binding.js';
+import { zigExtractor } from './zig/extractor.js';
+import { createZigImportResolver } from './zig/module-resolution.js';
+import { zigNameBinding } from './zig/name-binding.js';
 
 interface LanguageEntry {
   extractor: LanguageExtractor;
@@ -46,6 +52,8 @@ interface LanguageEntry {
 const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolver: createEcmascriptImportResolver, binding: ecmascriptNameBinding };
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
+const php: LanguageEntry = { extractor: phpExtractor, importResolver: createPhpImportResolver, binding: phpNameBinding };
+const ruby: LanguageEntry = { extractor: rubyExtractor, importResolver: createRubyImportResolver, binding: rubyNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
 const rust: LanguageEntry = { extractor: rustExtractor, importResolver: createRustImportResolver, binding: rustNameBinding };
 const zig: LanguageEntry = { extractor: zigExtractor, importResolver: createZigImportResolver, binding: zigNameBinding };
@@ -68,6 +76,8 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   scala,
   c,
   cpp,
+  php,
+  ruby,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

@@ -79,6 +79,18 @@ export interface ImportResolver {
    * names), or null. Asked only when nothing in scope binds the name.
    */
   implicitModule?(fromFile: string, name: string): string | null;
+  /**
+   * Languages whose fully qualified names bind without an import wherever they are written (PHP
+   * `\App\Models\User`): the package (a `packageOf` key) a name the extractor wrote for such a
+   * qualifier denotes, or null. Only names no identifier can be are asked (the extractor's own spelling).
+   */
+  qualifiedPackage?(name: string): string | null;
+  /**
+   * Where a bare call that no scope, import or package of `file` binds is looked up next, as a
+   * `packageOf` key (PHP: an unqualified function call in a namespace falls back to the global
+   * namespace). null or absent: nowhere.
+   */
+  fallbackPackage?(file: string): string | null;
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**
@@ -121,6 +133,13 @@ export interface NameBindingRules {
    * wildcard re-export never carries it. Absent: a module has no such export.
    */
   defaultExport?: string;
+  /**
+   * Classes and modules are open (Ruby): every declaration of one qualified name, in any file, is one
+   * class or module — its members are those of all of them, a constant is looked up in each lexically
+   * enclosing class or module wherever else it is reopened, and a top-level class or module is visible
+   * from every file. Absent: a declaration is complete where it is written.
+   */
+  openDeclarations?: boolean;
   /**
    * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
    * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).

@@ -34,12 +34,15 @@ const NO_RULES: NameBindingRules = {
   injectionSources: () => [], isInjectable: () => false,
 };
 
+/** What an `implements` site lands on when it mixes members in rather than promising them (PHP traits, Ruby modules). */
+const MIXIN_KINDS: ReadonlySet<NodeKind> = new Set(['trait', 'module']);
+
 /** Which declaration kinds a site of each kind may land on. */
 const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   calls: new Set(['function', 'method', 'class', 'component', 'variable', 'constant', 'property', 'struct']),
   instantiates: new Set(['class', 'function', 'struct', 'component', 'variable', 'constant']),
   extends: new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'variable', 'constant']),
-  implements: new Set(['interface', 'class', 'trait', 'protocol']),
+  implements: new Set(['interface', 'class', 'trait', 'protocol', 'module']),
   references: new Set(['function', 'method']),
 };
 
@@ -48,6 +51,7 @@ const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct
 
 export class ReferenceResolver {
   private readonly superclassCache = new Map<string, DeclarationRef[]>();
+  private readonly traitCache = new Map<string, DeclarationRef[]>();
   private readonly superclassesInProgress = new Set<string>();
   private readonly types: ReceiverTypes;
   private attached?: Map<string, Map<string, DeclarationRef[]>>;
@@ -110,6 +114,13 @@ export class ReferenceResolver {
     if (bound) return this.fromImportTarget(file, site, bound);
 
     const language = this.languageOf(file);
+    // PHP: `strlen()` in a namespace means the namespace's own function, else the global one.
+    const fallback = site.kind === 'calls' ? language?.modules.fallbackPackage?.(file.path) ?? null : null;
+    if (fallback !== null && fallback !== this.symbols.packageKeyOf(file.path)) {
+      const found = this.symbols.fileSetMember(fallback, site.name, true);
+      if (found.type === 'declaration') return this.accept(site, found.ref, RESOLVED_BY.samePackage);
+      if (found.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: found.candidates, likelyInternal: true };
+    }
     if (language?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
     // A wildcard import may have bound the name — from an unindexed module, or dynamically from an
     // indexed one (names made at run time): a workspace-wide guess could be wrong either way.
@@ -317,6 +328,8 @@ export class ReferenceResolver {
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
+      // Open declarations (Ruby): `self` is the innermost class's; outer classes lend only their constants.
+      if (!namesType && this.bindingOf(file).openDeclarations) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
     }
     return undefined;
@@ -334,7 +347,8 @@ export class ReferenceResolver {
     // functions, and Python's `self` is the method's first parameter.
     for (let steps = 0; current !== null && steps < 64; steps++) {
       const decl: Declaration = file.declarations[current];
-      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && decl.kind !== 'module') {
+      // A module is no instance's class, except where modules are mixins (open declarations: Ruby).
+      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).openDeclarations)) {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
       // A static member attached to another type but written in a class (a C# extension method): its class is its context.
@@ -367,12 +381,14 @@ export class ReferenceResolver {
 
   /**
    * Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it, in
-   * every part of a type declared in parts (C# `partial`). Parts that differ in being static are
-   * companions (a Scala class and its object): `this` (said or implied) is one of them only. A member
-   * declared in the body and defined outside it (C++ `void bar();` … `void Foo::bar() {}`) is its
-   * definition only. A namespace that spans files (C++) has the members of every file's block.
+   * every part of it (`partsOf`: C# `partial` types, a Scala class and its companion, Ruby's reopened
+   * classes), else taken from a trait or module it uses (PHP `use T;` copies T's members into the class,
+   * so they are its own — `parent::m()` does not see them; Ruby `include M`). Parts that differ in
+   * being static are companions: `this` (said or implied) is one of them only. A member declared in the
+   * body and defined outside it (C++ `void bar();` … `void Foo::bar() {}`) is its definition only. A
+   * namespace that spans files (C++) has the members of every file's block.
    */
-  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false): DeclarationRef[] {
+  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0): DeclarationRef[] {
     const all: DeclarationRef[] = [];
     const isStatic = Boolean(this.symbols.declaration(classRef).isStatic);
     for (const part of this.symbols.partsOf(classRef)) {
@@ -380,6 +396,12 @@ export class ReferenceResolver {
       for (const localId of this.symbols.members(part).get(name) ?? []) all.push({ file: part.file, localId });
       const attached = this.attachedMembers(part)?.get(name);
       if (attached) all.push(...attached);
+    }
+    if (all.length === 0 && depth <= 8) {
+      for (const trait of this.usedTraits(classRef)) {
+        const taken = this.memberRefs(trait, name, false, depth + 1);
+        if (taken.length > 0) return taken;
+      }
     }
     const decl = this.symbols.declaration(classRef);
     if (decl.kind === 'namespace' && this.bindingOf(this.symbols.extraction(classRef.file)!).namespacesSpanFiles) {
@@ -401,7 +423,7 @@ export class ReferenceResolver {
     });
   }
 
-  /** The `extends` / `implements` sites of a class, in every part of it (C# `partial`), with their files. */
+  /** The `extends` / `implements` sites of a class, in every part of it (`partsOf`), with their files. */
   private *heritageSites(classRef: DeclarationRef): Generator<[FileExtraction, ReferenceSite]> {
     for (const part of this.symbols.partsOf(classRef)) {
       const file = this.symbols.extraction(part.file);
@@ -409,6 +431,26 @@ export class ReferenceResolver {
         if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId) yield [file!, site];
       }
     }
+  }
+
+  /**
+   * The traits and mixed-in modules a class-like declaration uses (its `implements` sites that land on
+   * a `trait` or a `module`: PHP `use T;`, Ruby `include M`), in source order, over all its parts.
+   */
+  private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
+    const key = `${classRef.file}\0${classRef.localId}`;
+    const known = this.traitCache.get(key);
+    if (known) return known;
+    this.traitCache.set(key, []); // re-entry (a chain through the class itself) sees none
+    const out: DeclarationRef[] = [];
+    for (const [file, site] of this.heritageSites(classRef)) {
+      // Where implemented traits are bases (Rust), their members are inherited, not copied in.
+      if (site.kind !== 'implements' || this.bindingOf(file).inheritsImplemented) continue;
+      const result = this.resolve(file, site);
+      if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+    }
+    this.traitCache.set(key, out);
+    return out;
   }
 
   /**
@@ -700,6 +742,7 @@ export class ReferenceResolver {
     this.superclassesInProgress.add(key);
     const out: DeclarationRef[] = [];
     try {
+      // Every part states them: an open class (Ruby) its superclass in one of its reopenings.
       for (const [file, site] of this.heritageSites(classRef)) {
         // Bases are what a class extends; where the language says so, also what it implements (Rust traits' default methods).
         if (site.kind !== 'extends' && !(site.kind === 'implements' && this.bindingOf(file).inheritsImplemented)) continue;

@@ -28,6 +28,11 @@ export type Target =
 /** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
 const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
 
+/** Kinds an open language reopens: one qualified name, one class or module. */
+const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
+/** What a constant name means in an open language (Ruby): a class, a module or a constant. */
+const CONSTANT_KINDS: ReadonlySet<string> = new Set(['class', 'module', 'constant']);
+
 const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
 
 /** Guards against pathological re-export chains; real barrels are a few levels deep. */
@@ -42,6 +47,7 @@ export class WorkspaceSymbols {
   private packages?: Map<string, string[]>;
   private parts?: Map<string, DeclarationRef[]>;
   private namespaceDeclarations?: Map<string, DeclarationRef[]>;
+  private opened?: Map<string, DeclarationRef[]>;
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
@@ -175,10 +181,19 @@ export class WorkspaceSymbols {
       }
     }
     // TypeScript's `namespace N { interface B extends A {} }`: N's own A shadows a module-level or workspace A.
+    // Open classes and modules (Ruby) are lexical scopes too, with the members of every reopening.
     const decls = scope.file.declarations;
     const spans = this.namespacesSpanFiles(file);
+    const open = this.isOpen(file);
     for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
-      if (decls[id].kind !== 'namespace' && decls[id].kind !== 'module') continue;
+      const kind = decls[id].kind;
+      if (kind !== 'namespace' && kind !== 'module' && !(open && CLASS_BODIES.has(kind))) continue;
+      if (open) {
+        // Open classes and modules are lexical scopes of constants only (a method is found through `self`).
+        const found = this.partMembers({ file, localId: id }, name).filter((ref) => CONSTANT_KINDS.has(this.declaration(ref).kind));
+        if (found.length > 0) return { type: 'declaration', ref: this.pickRef(found), samePackage: found[0].file !== file || undefined };
+        continue;
+      }
       const members = this.members({ file, localId: id }).get(name);
       if (members) return { type: 'declaration', ref: this.pickDeclaration(file, members) };
       // C++: the same namespace written in other files.
@@ -195,6 +210,14 @@ export class WorkspaceSymbols {
       const global = this.namespaceMember(file, name, GLOBAL_TYPE_KINDS);
       if (global) return global;
     }
+    if (open) {
+      // A top-level class or module of another file (Ruby constants are global).
+      const global = this.topLevelConstant(file, name);
+      if (global) return { type: 'declaration', ref: global, samePackage: true };
+    }
+    // A fully qualified namespace (PHP), written by the extractor as a name no identifier can be.
+    const qualified = this.modulesOf(this.files.get(file))?.qualifiedPackage?.(name) ?? null;
+    if (qualified !== null) return this.packageFiles(qualified).length > 0 ? { type: 'file-set', key: qualified } : { type: 'external', specifier: name };
     // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
     const key = this.packageKeyOf(file);
     if (key !== null) {
@@ -227,12 +250,32 @@ export class WorkspaceSymbols {
   }
 
   /**
-   * The parts of the type `ref` is one part of (`partial`), itself first: the declarations of the same
-   * qualified name, language and package that are parts too. Just `ref` for any other declaration.
+   * The declarations that are parts of one declaration written in several places, `ref` first: a type
+   * marked `partial` (C# partial classes, a Scala class and its companion object) has the parts of its
+   * qualified name, kind, language and package; where classes and modules are open (Ruby reopens them
+   * in any file), a class or module has every declaration of its qualified name in the language family.
+   * Just `ref` for any other declaration. Members, bases and mixins of a declaration are its parts'.
    */
   partsOf(ref: DeclarationRef): DeclarationRef[] {
     const decl = this.declaration(ref);
-    if (!decl.partial) return [ref];
+    let all: DeclarationRef[] | undefined;
+    if (decl.partial) all = this.partialIndex().get(this.partKey(ref.file, decl));
+    else if (OPEN_KINDS.has(decl.kind) && this.isOpen(ref.file)) all = this.openIndex().get(this.openKey(ref.file, decl.qualifiedName));
+    if (!all || all.length < 2) return [ref];
+    return [ref, ...all.filter((other) => other.file !== ref.file || other.localId !== ref.localId)];
+  }
+
+  /** Members named `name` of every part of `ref` (partsOf), its own first. */
+  partMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
+    const out: DeclarationRef[] = [];
+    for (const part of this.partsOf(ref)) {
+      for (const localId of this.members(part).get(name) ?? []) out.push({ file: part.file, localId });
+    }
+    return out;
+  }
+
+  /** Declarations marked `partial`, by partKey (built on first use). */
+  private partialIndex(): Map<string, DeclarationRef[]> {
     if (!this.parts) {
       this.parts = new Map();
       for (const file of this.files.values()) {
@@ -245,8 +288,7 @@ export class WorkspaceSymbols {
         });
       }
     }
-    const all = this.parts.get(this.partKey(ref.file, decl)) ?? [ref];
-    return [ref, ...all.filter((other) => other.file !== ref.file || other.localId !== ref.localId)];
+    return this.parts;
   }
 
   private partKey(file: string, decl: Declaration): string {
@@ -317,6 +359,41 @@ export class WorkspaceSymbols {
   /** Every namespace declaration written with this qualified name (C++ namespaces span files). */
   namespaceMembersNamed(qualifiedName: string): DeclarationRef[] {
     return this.namespaceIndex().get(qualifiedName) ?? [];
+  }
+
+  private isOpen(file: string): boolean {
+    const extraction = this.files.get(file);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.openDeclarations);
+  }
+
+  /** Open class-like declarations by openKey (built on first use). */
+  private openIndex(): Map<string, DeclarationRef[]> {
+    if (this.opened) return this.opened;
+    const index = new Map<string, DeclarationRef[]>();
+    for (const extraction of this.files.values()) {
+      if (!this.languageOf(extraction)?.binding.openDeclarations) continue;
+      extraction.declarations.forEach((decl, localId) => {
+        if (!OPEN_KINDS.has(decl.kind)) return;
+        const key = this.openKey(extraction.path, decl.qualifiedName);
+        const list = index.get(key) ?? [];
+        list.push({ file: extraction.path, localId });
+        index.set(key, list);
+      });
+    }
+    this.opened = index;
+    return index;
+  }
+
+  /** Open declarations are one per qualified name in a language family. */
+  private openKey(file: string, qualifiedName: string): string {
+    return `${this.languageOf(this.files.get(file)!)?.family}\0${qualifiedName}`;
+  }
+
+  /** The top-level class or module `name` declared in some file of the family of `file` (all its reopenings are one). */
+  private topLevelConstant(file: string, name: string): DeclarationRef | undefined {
+    const found = this.openIndex().get(this.openKey(file, name));
+    const topLevel = found?.filter((ref) => this.declaration(ref).parent === null);
+    return topLevel && topLevel.length > 0 ? topLevel[0] : undefined;
   }
 
   /** The package key of a file, for languages whose modules are sets of files. */

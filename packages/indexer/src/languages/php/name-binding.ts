@@ -1,0 +1,20 @@
+/**
+ * How PHP binds names, for the shared resolver: `$this` is the instance, `self::` and `static::` the
+ * class (static members first), `parent::` the superclass; a bare call is never `$this->m()`; a name
+ * nothing binds is an error, not another file's name (functions fall back to the global namespace
+ * through the module resolver's `fallbackPackage`, classes never do).
+ */
+import type { NameBindingRules } from '../../model/language-support.js';
+
+export const phpNameBinding: NameBindingRules = {
+  instanceReceivers: ['$this', 'self', 'static'],
+  classReceivers: ['self', 'static'],
+  superReceiver: 'parent',
+  implicitThis: false,
+  nameFallback: 'none',
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+};

@@ -1,0 +1,96 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { Language, Parser } from 'web-tree-sitter';
+import type { FileExtraction } from '../../model/extraction.js';
+import { rubyExtractor } from './extractor.js';
+
+let parser: Promise<Parser> | undefined;
+
+async function extract(source: string): Promise<FileExtraction> {
+  parser ??= (async () => {
+    await Parser.init();
+    const instance = new Parser();
+    instance.setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-wasms/out/tree-sitter-ruby.wasm')));
+    return instance;
+  })();
+  const tree = (await parser).parse(source)!;
+  try {
+    return rubyExtractor.extract({ path: 'lib/a.rb', language: 'ruby', source, tree });
+  } finally {
+    tree.delete();
+  }
+}
+
+describe('Ruby extraction', () => {
+  it('declares modules, classes (reopenings share a qualified name), methods, attributes and constants', async () => {
+    const file = await extract(`require 'json'
+require_relative 'shop/base'
+
+module Shop
+  # An order.
+  class Order < Base
+    include Comparable
+    attr_accessor :name, :total
+    LIMIT = 3
+
+    def self.build; end
+
+    class << self
+      def make; end
+    end
+
+    def save; end
+  end
+
+  Point = Struct.new(:x) do
+    def norm; end
+  end
+end
+
+class Shop::Order
+  def extra; end
+end
+
+def helper; end
+
+describe 'x' do
+  def in_block; end
+end
+`);
+    const rows = file.declarations.filter((d) => d.kind !== 'import').map((d) => `${d.kind} ${d.qualifiedName}${d.isStatic ? ' static' : ''}`);
+    expect(rows).toEqual([
+      'module Shop', 'class Shop::Order', 'property Shop::Order::name', 'property Shop::Order::total', 'constant Shop::Order::LIMIT',
+      'method Shop::Order::build static', 'method Shop::Order::make static', 'method Shop::Order::save',
+      'class Shop::Point', 'method Shop::Point::norm', 'class Shop::Order', 'method Shop::Order::extra', 'function helper',
+      'method in_block',
+    ]);
+    expect(file.declarations.find((d) => d.name === 'Order')!.docstring).toBe('An order.');
+    expect(file.imports.map((i) => i.specifier)).toEqual(['json', './shop/base']);
+    expect(file.references.filter((r) => r.kind !== 'calls').map((r) => `${r.kind} ${r.name}`)).toEqual(['extends Base', 'implements Comparable']);
+  });
+
+  it('calls bare identifiers that are no locals, and states receivers from Foo.new', async () => {
+    const file = await extract(`class A
+  def run(param)
+    before_local
+    x = Client.new
+    x.post
+    x
+    param.go
+    @y = Other.new
+    @y.call
+    [1].each { |item| item.size }
+    super
+    obj.name = 1
+  end
+end
+`);
+    const sites = file.references.map((r) => `${r.kind} ${[...(r.receiver ?? ['?']), r.name].join('.')}${r.locallyBound ? ' local' : ''}`);
+    expect(sites).toEqual([
+      'calls before_local', 'instantiates Client', 'calls x.post local', 'calls param.go local', 'instantiates Other',
+      'calls self.@y.call', 'calls ?.each', 'calls item.size local', 'calls super.run', 'calls obj',
+    ]);
+    expect(file.references.find((r) => r.name === 'post')!.typedReceiver).toEqual({ type: { kind: 'call', callee: ['Client'], construct: true }, path: [] });
+    expect(file.memberTypes).toEqual([{ owner: 0, name: '@y', type: { kind: 'call', callee: ['Other'], construct: true }, enclosing: 1 }]);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * How Ruby binds names, for the shared resolver: `self` is the receiver (the class itself in
+ * `def self.m` and `class << self`), a bare `super` calls the superclass's method of the same name,
+ * a bare call inside a class may mean `self.m()`, classes and modules are open (reopened in any file:
+ * one class), constants are global (a top-level class or module is seen from every file), and a
+ * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds.
+ */
+import type { NameBindingRules } from '../../model/language-support.js';
+
+export const rubyNameBinding: NameBindingRules = {
+  instanceReceivers: ['self'],
+  classReceivers: [],
+  superReceiver: 'super',
+  implicitThis: true,
+  nameFallback: 'workspace',
+  openDeclarations: true,
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+};

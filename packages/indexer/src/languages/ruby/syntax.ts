@@ -1,0 +1,365 @@
+/**
+ * What Ruby's syntax means, as rules for the shared walk (`src/extraction/core/syntax-walk.ts`).
+ *
+ * Decisions:
+ *  - `class` → `class`, `module` → `module`; `class A::B` is named `B` with qualified name `A::B`
+ *    (nesting included), so that every reopening of a class has one qualified name. `def` in a class or
+ *    module → `method`, at top level → `function`; `def self.m` and the `def`s of `class << self` →
+ *    static methods. `attr_reader` / `attr_writer` / `attr_accessor` → a `property` per name. Constant
+ *    assignments → `constant`. Top-level declarations are exported.
+ *  - `require 'x'` → a side-effect import of `x`; `require_relative 'x'` → of `./x`.
+ *  - Sites: every method call (`m`, `m()`, `obj.m`, `self.m`, `Foo::Bar.m`); a bare identifier that is no
+ *    local is a call; `Foo.new` instantiates Foo; `class A < B` extends B; `include` / `extend` /
+ *    `prepend M` in a class or module body are `implements` sites of M (the resolver takes a mixed-in
+ *    module's methods as the class's); a bare `super` / `super(...)` calls the method of the same name
+ *    in the superclass.
+ *  - Receivers: `self`; a local assigned `Foo.new` (every assignment agreeing); `@ivar` through what every
+ *    `@ivar = …` of the class states; constants through the open classes and modules.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import type { RubyContext } from './file-state.js';
+
+type RubyWalk = Walk<RubyContext>;
+type Rule = NodeRule<RubyContext>;
+type Frame = { node: SyntaxNode; ctx: RubyContext; doc?: string };
+
+const MAX_SIGNATURE_LENGTH = 300;
+
+const OPAQUE = [
+  'constant', 'string', 'simple_symbol', 'delimited_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
+  'comment', 'regex', 'heredoc_body', 'character', 'instance_variable', 'class_variable', 'global_variable', 'self',
+  'operator', 'setter', 'uninterpreted', 'rational', 'complex', 'alias', 'undef',
+];
+
+const handled = (visit: (frame: Frame, walk: RubyWalk) => void): Rule => ({
+  visit: (frame, walk) => {
+    visit(frame, walk);
+    return false;
+  },
+});
+
+/** Methods whose bare calls declare or import rather than call. */
+const REQUIRES = new Set(['require', 'require_relative', 'load']);
+const ATTRIBUTES = new Set(['attr_reader', 'attr_writer', 'attr_accessor']);
+const MIXINS = new Set(['include', 'extend', 'prepend']);
+
+export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
+  opaque: OPAQUE,
+  patternNames: () => [],
+  comments: {
+    types: ['comment'],
+    // The comment line right above the declaration (a comment token may end at column 0 of the next row).
+    doc: (comment, anchorRow) => ((comment.endPosition.column === 0 ? comment.endPosition.row : comment.endPosition.row + 1) === anchorRow
+      ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined),
+  },
+  nodes: {
+    class: handled(visitClass),
+    module: handled(visitClass),
+    singleton_class: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('body'), { ...ctx, singleton: true })),
+    method: handled(visitMethod),
+    singleton_method: handled(visitMethod),
+    call: { visit: ({ node, ctx }, walk) => visitCall(node, ctx, walk) },
+    identifier: handled(({ node, ctx }) => ctx.file.addIdentifier(node, ctx)),
+    super: handled(({ node, ctx }) => visitSuper(node, ctx)),
+    assignment: handled(({ node, ctx, doc }, walk) => visitAssignment(node, ctx, walk, doc)),
+    operator_assignment: handled(({ node, ctx }, walk) => visitAssignment(node, ctx, walk)),
+    block: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),
+    do_block: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),
+    lambda: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),
+    exception_variable: handled(({ node, ctx }) => bindNames(node, ctx)),
+    for: {
+      visit: ({ node, ctx }) => {
+        const pattern = node.childForFieldName('pattern');
+        if (pattern) bindNames(pattern, ctx);
+        return true;
+      },
+    },
+    // `key: value` pairs and keyword arguments: the key is no call.
+    pair: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('value'), ctx)),
+  },
+};
+
+/**
+ * The `#` comment line right above a declaration that is the first statement of a body: the grammar
+ * leaves that comment outside the body (a child of the class or module), where the walk does not pair it.
+ */
+function leadingComment(node: SyntaxNode, doc: string | undefined): string | undefined {
+  if (doc !== undefined) return doc;
+  const parent = node.parent;
+  if (!parent || parent.firstNamedChild?.startIndex !== node.startIndex) return undefined;
+  const comment = parent.previousNamedSibling;
+  if (comment?.type !== 'comment') return undefined;
+  const endRow = comment.endPosition.column === 0 ? comment.endPosition.row : comment.endPosition.row + 1;
+  return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
+}
+
+function flat(text: string): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
+}
+
+/** `A::B::C` → ['A', 'B', 'C'], `::A` → ['A']; undefined for anything else. */
+function constantChain(node: SyntaxNode | null | undefined): string[] | undefined {
+  if (!node) return undefined;
+  if (node.type === 'constant') return [node.text];
+  if (node.type !== 'scope_resolution') return undefined;
+  const name = node.childForFieldName('name');
+  if (name?.type !== 'constant') return undefined;
+  const scope = node.childForFieldName('scope');
+  if (!scope) return [name.text];
+  const head = constantChain(scope);
+  return head ? [...head, name.text] : undefined;
+}
+
+/** Binds every identifier of a pattern (`a, (b, *c)`, `|x, y|`) as a local without a known type. */
+function bindNames(node: SyntaxNode, ctx: RubyContext): void {
+  const names = node.type === 'identifier' ? [node] : node.descendantsOfType('identifier').filter((c): c is SyntaxNode => c !== null);
+  for (const name of names) ctx.scope.bind(name.text, 'local', undefined, undefined, position(name));
+}
+
+function position(node: SyntaxNode) {
+  return { line: node.startPosition.row + 1, column: node.startPosition.column };
+}
+
+function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
+  const chain = constantChain(node.childForFieldName('name'));
+  const body = node.childForFieldName('body');
+  if (!chain) {
+    walk.push(body, ctx);
+    return;
+  }
+  const file = ctx.file;
+  const kind = node.type === 'module' ? 'module' : 'class';
+  const superclass = node.childForFieldName('superclass');
+  const header = node.text.slice(0, (body ?? node).startIndex - node.startIndex);
+  const id = file.builder.declare(kind, chain[chain.length - 1], ctx.parentDecl, node, {
+    signature: flat(body ? header : node.text.split('\n')[0]),
+    docstring: leadingComment(node, doc),
+    isExported: ctx.parentDecl === null || undefined,
+  });
+  // `class A::B` inside `module M`: M::A::B, one qualified name with every other reopening.
+  if (chain.length > 1) {
+    const outer = ctx.parentDecl === null ? '' : `${file.builder.declarations[ctx.parentDecl].qualifiedName}::`;
+    file.builder.declarations[id].qualifiedName = `${outer}${chain.join('::')}`;
+  }
+  const inner: RubyContext = {
+    ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+  };
+  const base = superclass?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  const baseChain = constantChain(base);
+  if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
+  else if (base) walk.push(base, ctx);
+  walk.push(body, inner);
+}
+
+function methodName(node: SyntaxNode): string | undefined {
+  const name = node.childForFieldName('name');
+  if (!name) return undefined;
+  return name.type === 'setter' ? name.text : name.text;
+}
+
+function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
+  const name = methodName(node);
+  if (!name) return;
+  const file = ctx.file;
+  const object = node.childForFieldName('object');
+  const isStatic = ctx.singleton || object?.type === 'self' || undefined;
+  const parameters = node.childForFieldName('parameters');
+  const body = node.childForFieldName('body');
+  const inClass = ctx.classId !== null && ctx.parentDecl === ctx.classId;
+  // A `def` in a block (`Class.new do`, an RSpec group) defines a method of whatever `self` is there:
+  // only a `def` directly at file level is a global function.
+  const kind = inClass || ctx.inBlock ? 'method' : 'function';
+  const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
+    signature: flat(`def ${object ? `${object.text}.` : ''}${name}${parameters ? parameters.text : ''}`),
+    docstring: leadingComment(node, doc),
+    isStatic,
+    isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
+  });
+  const scope = ctx.scope.open('method');
+  const inner: RubyContext = { ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false };
+  for (const parameter of parameters?.namedChildren ?? []) {
+    if (!parameter) continue;
+    const bound = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name');
+    if (bound?.type === 'identifier') scope.bind(bound.text, 'parameter');
+    else if (parameter.type === 'destructured_parameter') bindNames(parameter, inner);
+    walk.push(parameter.childForFieldName('value'), inner);
+  }
+  walk.push(body, inner);
+}
+
+function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
+  const scope = ctx.scope.open('block');
+  const inner: RubyContext = { ...ctx, scope, inBlock: true };
+  const parameters = node.childForFieldName('parameters');
+  if (parameters) {
+    for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');
+  }
+  walk.push(node.childForFieldName('body'), inner);
+}
+
+/** What an expression's value is stated to be: `Foo.new(...)`. */
+function expressionType(node: SyntaxNode): TypeRef | null {
+  if (node.type === 'parenthesized_statements') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? expressionType(inner) : null;
+  }
+  if (node.type !== 'call' || node.childForFieldName('method')?.text !== 'new') return null;
+  const chain = constantChain(node.childForFieldName('receiver'));
+  return chain ? { kind: 'call', callee: chain, construct: true } : null;
+}
+
+function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  const plain = node.type === 'assignment';
+  if (left?.type === 'identifier') {
+    const type = plain && right ? expressionType(right) : null;
+    ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, position(left));
+  } else if (left?.type === 'instance_variable' && ctx.classId !== null && plain) {
+    const type = right ? expressionType(right) : null;
+    ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
+  } else if (left?.type === 'constant' && plain && right && classFactory(right)) {
+    // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
+    visitClassFactory(node, left, right, ctx, walk, doc);
+    return;
+  } else if (left?.type === 'constant' && plain) {
+    ctx.file.builder.declare('constant', left.text, ctx.parentDecl, node, {
+      signature: flat(node.text.split('\n')[0]), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+    });
+  } else if (left?.type === 'left_assignment_list') {
+    bindNames(left, ctx);
+  } else if (left?.type === 'call') {
+    // `obj.x = v` calls the writer `x=`, which no `def x` is: only the receiver is walked.
+    const receiver = left.childForFieldName('receiver');
+    if (receiver?.type === 'identifier') ctx.file.addIdentifier(receiver, ctx);
+    else walk.push(receiver, ctx);
+  } else if (left) {
+    walk.push(left, ctx);
+  }
+  walk.push(right, ctx);
+}
+
+/** `X.new(...) do … end` whose block defines methods: a class made by a factory (`Struct`, `Class`, `Data.define`). */
+function classFactory(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type !== 'call') return undefined;
+  const method = node.childForFieldName('method')?.text;
+  if (method !== 'new' && method !== 'define') return undefined;
+  const block = node.childForFieldName('block');
+  const body = block?.childForFieldName('body');
+  return body?.namedChildren.some((c) => c?.type === 'method' || c?.type === 'singleton_method') ? block! : undefined;
+}
+
+function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
+  const file = ctx.file;
+  const id = file.builder.declare('class', left.text, ctx.parentDecl, node, {
+    signature: flat(node.text.split('\n')[0]), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+  });
+  const inner: RubyContext = {
+    ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+  };
+  // `Class.new(Base)`: extends Base; `Struct.new(...)`: a Struct (not indexed).
+  const receiver = constantChain(right.childForFieldName('receiver'));
+  const base = receiver?.join('::') === 'Class' ? right.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') : undefined;
+  const baseChain = constantChain(base);
+  if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
+  walk.push(right.childForFieldName('arguments'), ctx);
+  walk.push(classFactory(right)?.childForFieldName('body'), inner);
+}
+
+function visitSuper(node: SyntaxNode, ctx: RubyContext): void {
+  if (ctx.method) ctx.file.addSite('calls', { name: ctx.method, receiver: ['super'] }, node, ctx);
+}
+
+/** The literal a require names, or undefined (`require File.join(...)`). */
+function literalArgument(node: SyntaxNode): string | undefined {
+  const argument = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (argument?.type !== 'string') return undefined;
+  const parts = argument.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  return parts.length === 1 && parts[0].type === 'string_content' ? parts[0].text : undefined;
+}
+
+function symbolNames(node: SyntaxNode): SyntaxNode[] {
+  return node.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode =>
+    c !== null && (c.type === 'simple_symbol' || c.type === 'string')) ?? [];
+}
+
+/** The receiver of a call as a name chain: `self`, a local or method name, `@ivar` (of self), constants. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  switch (node.type) {
+    case 'self':
+      return ['self'];
+    case 'identifier':
+      return [node.text];
+    case 'instance_variable':
+      return ['self', node.text];
+    default:
+      return constantChain(node);
+  }
+}
+
+function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean {
+  const method = node.childForFieldName('method');
+  const receiver = node.childForFieldName('receiver');
+  const file = ctx.file;
+  if (method?.type === 'super') {
+    visitSuper(node, ctx);
+    walk.push(node.childForFieldName('arguments'), ctx);
+    walk.push(node.childForFieldName('block'), ctx);
+    return false;
+  }
+  if (method?.type !== 'identifier' && method?.type !== 'constant') return true;
+  const name = method.text;
+  if (!receiver) {
+    if (REQUIRES.has(name)) {
+      const path = literalArgument(node);
+      if (path !== undefined) {
+        const specifier = name === 'require_relative' && !path.startsWith('.') ? `./${path}` : path;
+        file.builder.addImport(specifier, ctx.parentDecl, node, flat(node.text), [], { sideEffectOnly: true });
+        return false;
+      }
+    }
+    if (ATTRIBUTES.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
+      for (const symbol of symbolNames(node)) {
+        const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
+        file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flat(`${name} ${symbol.text}`), isStatic: ctx.singleton || undefined });
+      }
+      return false;
+    }
+    if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
+      for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+        const chain = constantChain(argument);
+        if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, ctx);
+      }
+      return false;
+    }
+  }
+  let target: SiteTarget;
+  if (!receiver) {
+    target = { name, receiver: [] };
+  } else {
+    const chain = receiverChain(receiver);
+    if (name === 'new' && chain && receiver.type !== 'identifier' && receiver.type !== 'self' && receiver.type !== 'instance_variable') {
+      // `Foo::Bar.new(...)`: instantiates the class.
+      file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+      walk.push(node.childForFieldName('arguments'), ctx);
+      walk.push(node.childForFieldName('block'), ctx);
+      return false;
+    }
+    if (chain) target = { name, receiver: chain };
+    else {
+      const type = expressionType(receiver);
+      target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
+      walk.push(receiver, ctx);
+    }
+  }
+  file.addSite('calls', target, node, ctx);
+  // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
+  if (receiver?.type === 'identifier') file.addIdentifier(receiver, ctx);
+  walk.push(node.childForFieldName('arguments'), ctx);
+  walk.push(node.childForFieldName('block'), ctx);
+  return false;
+}
