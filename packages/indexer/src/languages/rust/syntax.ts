@@ -25,7 +25,7 @@ import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
-import { calledFunction, genericsOf, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
+import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
 
 type RustWalk = Walk<RustContext>;
 type Rule = NodeRule<RustContext>;
@@ -533,7 +533,7 @@ function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   walk.push(value, ctx);
   const scope = ctx.scope.open('block');
   const inner = { ...ctx, scope };
-  const of = valueType(value, ctx.self);
+  const of = valueType(iterated(value), ctx.self);
   const pattern = node.childForFieldName('pattern');
   const body = node.childForFieldName('body');
   bindPattern(pattern, inner, of ? { kind: 'element', of } : null, startOf(node, ctx), body ? startOf(body, ctx) : endOf(node, ctx));

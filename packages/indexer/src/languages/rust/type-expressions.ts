@@ -20,8 +20,21 @@ const SEQUENCES = new Set(['Option', 'Result', 'Vec', 'VecDeque', 'LinkedList', 
 const MAPS = new Set(['HashMap', 'BTreeMap', 'IndexMap']);
 /** Methods of Option/Result that hand out the element. */
 const UNWRAPS = new Set(['unwrap', 'expect', 'unwrap_or_default', 'unwrap_unchecked']);
-/** Methods that hand back a collection to iterate (`for x in v.iter()`), or the value itself (`x.clone()`). */
-const SAME_VALUE = new Set(['iter', 'iter_mut', 'into_iter', 'clone', 'as_ref', 'as_mut', 'borrow', 'borrow_mut', 'to_owned', 'lock']);
+/**
+ * Methods whose result is the value itself, whatever its type (`Clone::clone` returns Self). Not
+ * `as_ref`/`borrow`/`lock`: on a workspace type they may return another type.
+ */
+const SAME_VALUE = new Set(['clone']);
+/** What a `for` iterates: `v.iter()`, `v.iter_mut()`, `v.into_iter()` walk v's elements. */
+const ITERATES = new Set(['iter', 'iter_mut', 'into_iter']);
+
+/** The collection a `for` loop walks: `for x in v.iter()` walks v (only there: `let it = v.iter()` is an iterator, not v). */
+export function iterated(node: SyntaxNode | null): SyntaxNode | null {
+  if (node?.type !== 'call_expression') return node;
+  const fn = calledFunction(node);
+  const method = fn?.type === 'field_expression' ? fn.childForFieldName('field') : null;
+  return method && ITERATES.has(method.text) ? fn!.childForFieldName('value') : node;
+}
 
 /** How `Self` reads where a type is written: the `impl` target's chain, or the receiver's own type (a trait). */
 export type SelfType = string[] | 'self' | undefined;
