@@ -15,6 +15,8 @@ import type { TypeRef } from '../../model/extraction.js';
 
 /** Smart pointers whose methods are their content's (through `Deref`). */
 const TRANSPARENT = new Set(['Box', 'Rc', 'Arc', 'Cow', 'Pin', 'ManuallyDrop']);
+/** Auto and marker traits: bounds that give a value no methods to call. */
+const MARKERS = new Set(['Send', 'Sync', 'Unpin', 'Sized', 'Copy', "'static"]);
 /** One-element containers: a value of them is no instance of their element. */
 const SEQUENCES = new Set(['Option', 'Result', 'Vec', 'VecDeque', 'LinkedList', 'HashSet', 'BTreeSet', 'BinaryHeap', 'RefCell', 'Cell', 'Mutex', 'RwLock', 'OnceCell', 'OnceLock', 'Receiver', 'Sender', 'IntoIter', 'Iter', 'Weak']);
 const MAPS = new Set(['HashMap', 'BTreeMap', 'IndexMap']);
@@ -135,6 +137,11 @@ export function statedType(node: SyntaxNode | null | undefined, self: SelfType, 
     case 'abstract_type': {
       const trait = node.childForFieldName('trait');
       return trait && (trait.type === 'type_identifier' || trait.type === 'scoped_type_identifier' || trait.type === 'generic_type') ? statedType(trait, self, generics) : null;
+    }
+    case 'bounded_type': {
+      // `dyn Tr + 's`, `dyn Tr + Send + Sync`: the one trait with methods; marker traits and lifetimes add none.
+      const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'lifetime' && c.type !== 'comment' && !MARKERS.has(c.text));
+      return parts.length === 1 ? statedType(parts[0], self, generics) : null;
     }
     case 'array_type': {
       const element = statedType(node.childForFieldName('element'), self, generics);
