@@ -16,9 +16,9 @@
  *    imports whose specifier is the path without its last name (`use crate::a::b::{c as d, e::*}` →
  *    `crate::a::b` binding `d` to `c`, and the glob `crate::a::b::e`). Inside an inline module a
  *    leading `super` names the file's module.
- *  - Sites: `f()`, `a::b::f()`, `T::new()`, `Self::f()`, `x.m()`, `x.a.m()`, `f().m()`; `name!(…)`
- *    (as `name!`); `T { … }` (`instantiates`). Calls written inside a macro's arguments are tokens
- *    to the grammar: not seen.
+ *  - Sites: `f()`, `a::b::f()`, `T::new()`, `Self::f()`, `crate::a::f()`, `x.m()`, `x.a.m()`,
+ *    `f().m()`; `name!(…)` (as `name!`); `T { … }` (`instantiates`). A macro's `(…)`/`[…]` arguments
+ *    are tokens to the grammar: the extractor parses them again as an expression after the walk.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
