@@ -74,6 +74,12 @@ export interface ImportResolver {
   /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
   importedPackage?(fromFile: string, specifier: string): string | null;
   /**
+   * A specifier that names a module declared inside a file rather than a file of its own (Rust's
+   * inline `mod m { … }`): that file and the names of the nested modules, outermost first; null when
+   * no indexed file starts the path. Asked only when `resolveModule` finds no file.
+   */
+  resolveNestedModule?(fromFile: string, specifier: string): { file: string; modules: string[] } | null;
+  /**
    * The indexed file a name every file of the language sees as a module without importing it stands
    * for, seen from `fromFile` (Rust: `crate`, `super`, and the crates of the workspace by their
    * names), or null. Asked only when nothing in scope binds the name.

@@ -544,6 +544,9 @@ export class WorkspaceSymbols {
     }
     const file = this.resolveSpecifier(fromFile, statement.specifier);
     if (file === null) {
+      // `use crate::tests::TempDir` where `tests` is a module written inside lib.rs.
+      const nested = this.nestedModule(fromFile, statement.specifier);
+      if (nested) return binding.imported === '*' ? { type: 'declaration', ref: nested } : this.nestedModuleMember(nested, binding.imported);
       // `from ns import tool` where `ns` has no file but `ns/tool.py` is indexed.
       const submodule = binding.imported === '*' ? null : this.submoduleOf(fromFile, statement.specifier, binding.imported);
       if (submodule !== null) return { type: 'module', file: submodule };
@@ -557,6 +560,33 @@ export class WorkspaceSymbols {
       if (own && own.length > 0) return { type: 'declaration', ref: this.pickDeclaration(file, own) };
     }
     return this.exportedMember(file, binding.imported, depth + 1);
+  }
+
+  /** The module declaration a specifier names inside a file (Rust's inline `mod m { … }`), if exactly one. */
+  private nestedModule(fromFile: string, specifier: string): DeclarationRef | undefined {
+    const resolver = this.modulesOf(this.files.get(fromFile));
+    let found: { file: string; modules: string[] } | null = null;
+    try {
+      found = resolver?.resolveNestedModule?.(fromFile, specifier) ?? null;
+    } catch {
+      return undefined;
+    }
+    if (!found || found.modules.length === 0 || !this.files.has(found.file)) return undefined;
+    const declarations = this.files.get(found.file)!.declarations;
+    const isModule = (id: number) => declarations[id].kind === 'module';
+    let ids = (this.scope(found.file).declarations.get(found.modules[0]) ?? []).filter(isModule);
+    for (const name of found.modules.slice(1)) {
+      if (ids.length !== 1) return undefined;
+      ids = (this.members({ file: found.file, localId: ids[0] }).get(name) ?? []).filter(isModule);
+    }
+    return ids.length === 1 ? { file: found.file, localId: ids[0] } : undefined;
+  }
+
+  /** An item of a module declaration (members declared outside their type, such as impl functions, are no items of it). */
+  private nestedModuleMember(module: DeclarationRef, name: string): Target {
+    const declarations = this.files.get(module.file)!.declarations;
+    const ids = (this.members(module).get(name) ?? []).filter((id) => !declarations[id].memberOf && declarations[id].kind !== 'import');
+    return ids.length > 0 ? { type: 'declaration', ref: this.pickDeclaration(module.file, ids) } : { type: 'missing', file: module.file, name };
   }
 
   /**

@@ -20,7 +20,7 @@ export const rustExtractor: LanguageExtractor = {
     const failures: ExtractionError[] = [];
     try {
       syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: RustContext = { file, scope: Scope.file(RUST_SCOPES, 'file'), parentDecl: null, enclosing: null, self: undefined, inlineModules: [] };
+      const ctx: RustContext = { file, scope: Scope.file(RUST_SCOPES, 'file'), parentDecl: null, enclosing: null, self: undefined, generics: new Map(), inlineModules: [] };
       walkSyntax(RUST_SYNTAX, input.tree.rootNode, ctx);
       walkMacroArguments(file, input);
     } catch (error) {

@@ -6,7 +6,7 @@ import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 import type { Declaration } from '../../model/extraction.js';
-import type { SelfType } from './type-expressions.js';
+import type { Generics, SelfType } from './type-expressions.js';
 
 export interface RustContext extends WalkContext {
   file: RustFile;
@@ -18,6 +18,8 @@ export interface RustContext extends WalkContext {
   impl?: { type: string[]; trait?: string[] };
   /** What `Self` means here. */
   self: SelfType;
+  /** Type parameters in scope, with their single trait bound. */
+  generics: Generics;
   /** Names of the inline modules (`mod m { … }`) around this point, outermost first. */
   inlineModules: string[];
 }

@@ -50,6 +50,12 @@ describe('Rust module tree and crates', () => {
     expect(resolver.resolveModule('crates/core/main.rs', 'super')).toBeNull();
   });
 
+  it('a path into modules written inside a file is that file and the module names', () => {
+    expect(resolver.resolveNestedModule!('crates/core/search.rs', 'crate::tests::util')).toEqual({ file: 'crates/core/main.rs', modules: ['tests', 'util'] });
+    expect(resolver.resolveNestedModule!('crates/core/search.rs', 'crate::flags::inline')).toEqual({ file: 'crates/core/flags/mod.rs', modules: ['inline'] });
+    expect(resolver.resolveNestedModule!('crates/core/search.rs', 'std::io')).toBeNull();
+  });
+
   it('a workspace crate by its library name; std and dependencies are external', () => {
     expect(resolver.resolveModule('crates/core/search.rs', 'my_util::text')).toBe('crates/util/src/text.rs');
     expect(resolver.resolveModule('crates/core/search.rs', '::my_util')).toBe('crates/util/src/lib.rs');

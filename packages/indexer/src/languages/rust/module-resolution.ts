@@ -11,9 +11,10 @@
  *    else the library. `#[path]` attributes are not read.
  *  - A **specifier** is a `use` path without its last name, as the extractor writes it:
  *    `crate::a::b`, `self::a`, `super::super::a`, `::other`, or a bare `a::b` — a child module the
- *    current one declares (`mod a`) first, then a crate of the workspace; anything else is external (`std`, a
- *    dependency). A path that goes through an inline module or an item (`Enum::Variant`) lands on no
- *    file: it stays unresolved rather than guessed.
+ *    current one declares (`mod a`) first, then a crate of the workspace; anything else is external
+ *    (`std`, a dependency). A path into an inline module (`crate::tests` with `mod tests { … }` in
+ *    lib.rs) is that file and the module names inside it (`resolveNestedModule`); one through an item
+ *    (`Enum::Variant`) lands on nothing: it stays unresolved rather than guessed.
  *  - A crate is also a `packageOf` key: a macro (`name!`) declared in a module its parent declares
  *    `#[macro_use]` (up to the root) is visible in the crate's other files (macros are textually
  *    scoped); no other item is (`visibleInPackage`).
@@ -178,7 +179,8 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     return crates;
   };
 
-  const resolveModule = (fromFile: string, specifier: string): string | null => {
+  /** The crate a specifier starts in and the module path it names there, or null. */
+  const modulePathOf = (fromFile: string, specifier: string): { crate: Pick<Location, 'root' | 'dir'>; path: string[] } | null => {
     const from = locate(fromFile);
     const segments = specifier.split('::');
     let path: string[];
@@ -214,7 +216,23 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
       }
     }
     if (rest.some((s) => !/^[A-Za-z_]\w*$/.test(s))) return null;
-    return fileOf(crate, [...path, ...rest]);
+    return { crate, path: [...path, ...rest] };
+  };
+
+  const resolveModule = (fromFile: string, specifier: string): string | null => {
+    const found = modulePathOf(fromFile, specifier);
+    return found ? fileOf(found.crate, found.path) : null;
+  };
+
+  /** `crate::tests::helpers` with `mod tests { mod helpers { … } }` in lib.rs: lib.rs, then [tests, helpers]. */
+  const resolveNestedModule = (fromFile: string, specifier: string): { file: string; modules: string[] } | null => {
+    const found = modulePathOf(fromFile, specifier);
+    if (!found) return null;
+    for (let length = found.path.length - 1; length >= 0; length--) {
+      const file = fileOf(found.crate, found.path.slice(0, length));
+      if (file !== null) return { file, modules: found.path.slice(length) };
+    }
+    return null;
   };
 
   /**
@@ -242,6 +260,7 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
 
   return {
     resolveModule,
+    resolveNestedModule,
     visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
     isBuiltin: (name) => BUILTINS.has(name),
     // `pub use` re-exports and `use m::*` globs: a module's imports are reachable through it.

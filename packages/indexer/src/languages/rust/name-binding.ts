@@ -3,8 +3,8 @@
  * (`Self::new()` prefers associated functions); there is no `super` receiver and no implicit
  * `self`: a bare call names a function of the module, an import, or nothing. A name no scope,
  * module or `use` binds means nothing (it would not compile) — only the macros of a `#[macro_use]`
- * module reach across the files of a crate (the import resolver's `visibleInPackage`). A type implements its traits' default methods
- * (`inheritsImplemented`).
+ * module reach across the files of a crate (the import resolver's `visibleInPackage`). A type has
+ * its traits' default methods (`inheritsImplemented`).
  */
 import type { NameBindingRules } from '../../model/language-support.js';
 

@@ -16,16 +16,16 @@
  *    imports whose specifier is the path without its last name (`use crate::a::b::{c as d, e::*}` →
  *    `crate::a::b` binding `d` to `c`, and the glob `crate::a::b::e`). Inside an inline module a
  *    leading `super` names the file's module.
- *  - Sites: `f()`, `a::b::f()`, `T::new()`, `Self::f()`, `x.m()`, `x.a.m()`, `f().m()`; `name!(…)`
- *    (as `name!`); `T { … }` (`instantiates`). Calls written inside a macro's arguments are tokens
- *    to the grammar: not seen.
+ *  - Sites: `f()`, `a::b::f()`, `T::new()`, `Self::f()`, `crate::a::f()`, `x.m()`, `x.a.m()`,
+ *    `f().m()`; `name!(…)` (as `name!`); `T { … }` (`instantiates`). A macro's `(…)`/`[…]` arguments
+ *    are tokens to the grammar: the extractor parses them again as an expression after the walk.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
-import { calledFunction, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
+import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
 
 type RustWalk = Walk<RustContext>;
 type Rule = NodeRule<RustContext>;
@@ -271,6 +271,8 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
   const name = nameNode.text;
   const file = ctx.file;
   const parameters = node.childForFieldName('parameters');
+  const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
+  ctx = { ...ctx, generics };
   const inTrait = !ctx.impl && isTraitBody(ctx);
   const isMethod = Boolean(ctx.impl) || inTrait;
   const modifiers = node.namedChildren.find((c) => c?.type === 'function_modifiers');
@@ -292,7 +294,7 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
   }
   // A `fn` inside a function body is a local item of that block, visible in all of it.
   if (!ctx.scope.fileLevel && !isMethod) ctx.scope.bind(name, 'item', id);
-  file.facts.stateType(id, 'returnType', statedType(node.childForFieldName('return_type'), ctx.self), ctx.scope);
+  file.facts.stateType(id, 'returnType', statedType(node.childForFieldName('return_type'), ctx.self, ctx.generics), ctx.scope);
   if (!body) return;
   const scope = ctx.scope.open('function');
   bindParameters(parameters, scope, ctx);
@@ -320,7 +322,7 @@ function bindParameters(list: SyntaxNode | null, scope: RustContext['scope'], ct
     const pattern = parameter.childForFieldName('pattern');
     if (!pattern) continue;
     const names = patternNames(pattern);
-    const type = pattern.type === 'identifier' || pattern.type === 'mut_pattern' ? statedType(parameter.childForFieldName('type'), ctx.self) : null;
+    const type = pattern.type === 'identifier' || pattern.type === 'mut_pattern' ? statedType(parameter.childForFieldName('type'), ctx.self, ctx.generics) : null;
     for (const name of names) scope.bind(name, 'parameter', undefined, { type: names.length === 1 ? type : null, scope: ctx.scope });
   }
 }
@@ -337,7 +339,8 @@ function visitStruct(node: SyntaxNode, ctx: RustContext): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
-  if (body?.type === 'field_declaration_list') declareFields(body, id, [name.text], ctx);
+  const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
+  if (body?.type === 'field_declaration_list') declareFields(body, id, [name.text], { ...ctx, generics });
 }
 
 function declareFields(list: SyntaxNode, owner: number, self: string[], ctx: RustContext): void {
@@ -350,7 +353,7 @@ function declareFields(list: SyntaxNode, owner: number, self: string[], ctx: Rus
       docstring: docCommentOf(field),
       ...visibilityOf(field),
     });
-    ctx.file.facts.stateType(id, 'valueType', statedType(field.childForFieldName('type'), self), ctx.scope);
+    ctx.file.facts.stateType(id, 'valueType', statedType(field.childForFieldName('type'), self, ctx.generics), ctx.scope);
   }
 }
 
@@ -390,7 +393,8 @@ function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     const site = ctx.file.facts.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, id, bound, ctx.scope);
     site.space = 'type';
   }
-  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: 'self' });
+  const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
+  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: 'self', generics });
 }
 
 function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
@@ -410,7 +414,8 @@ function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     walk.push(body, { ...ctx, impl: undefined, self: undefined });
     return;
   }
-  walk.push(body, { ...ctx, impl: { type, ...(trait ? { trait } : {}) }, self: type });
+  const bounded = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
+  walk.push(body, { ...ctx, impl: { type, ...(trait ? { trait } : {}) }, self: type, generics: bounded });
 }
 
 function visitTypeItem(node: SyntaxNode, ctx: RustContext): void {
@@ -447,7 +452,7 @@ function visitValueItem(node: SyntaxNode, ctx: RustContext, walk: RustWalk): voi
   }
   // A const inside a function is a local name too.
   if (!ctx.scope.fileLevel && !ctx.impl) ctx.scope.bind(name.text, 'item', undefined, undefined);
-  ctx.file.facts.stateType(id, 'valueType', statedType(node.childForFieldName('type'), ctx.self) ?? valueType(value, ctx.self), ctx.scope);
+  ctx.file.facts.stateType(id, 'valueType', statedType(node.childForFieldName('type'), ctx.self, ctx.generics) ?? valueType(value, ctx.self), ctx.scope);
 }
 
 function visitMacroDefinition(node: SyntaxNode, ctx: RustContext): void {
@@ -494,7 +499,7 @@ function visitLet(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   walk.push(value, ctx);
   walk.push(node.childForFieldName('alternative'), ctx);
   const pattern = node.childForFieldName('pattern');
-  const type = statedType(node.childForFieldName('type'), ctx.self) ?? valueType(value, ctx.self);
+  const type = statedType(node.childForFieldName('type'), ctx.self, ctx.generics) ?? valueType(value, ctx.self);
   bindPattern(pattern, ctx, type, startOf(node, ctx), endOf(node, ctx));
 }
 
@@ -528,7 +533,7 @@ function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   walk.push(value, ctx);
   const scope = ctx.scope.open('block');
   const inner = { ...ctx, scope };
-  const of = valueType(value, ctx.self);
+  const of = valueType(iterated(value), ctx.self);
   const pattern = node.childForFieldName('pattern');
   const body = node.childForFieldName('body');
   bindPattern(pattern, inner, of ? { kind: 'element', of } : null, startOf(node, ctx), body ? startOf(body, ctx) : endOf(node, ctx));

@@ -15,16 +15,66 @@ import type { TypeRef } from '../../model/extraction.js';
 
 /** Smart pointers whose methods are their content's (through `Deref`). */
 const TRANSPARENT = new Set(['Box', 'Rc', 'Arc', 'Cow', 'Pin', 'ManuallyDrop']);
+/** Auto and marker traits: bounds that give a value no methods to call. */
+const MARKERS = new Set(['Send', 'Sync', 'Unpin', 'Sized', 'Copy', "'static"]);
 /** One-element containers: a value of them is no instance of their element. */
 const SEQUENCES = new Set(['Option', 'Result', 'Vec', 'VecDeque', 'LinkedList', 'HashSet', 'BTreeSet', 'BinaryHeap', 'RefCell', 'Cell', 'Mutex', 'RwLock', 'OnceCell', 'OnceLock', 'Receiver', 'Sender', 'IntoIter', 'Iter', 'Weak']);
 const MAPS = new Set(['HashMap', 'BTreeMap', 'IndexMap']);
 /** Methods of Option/Result that hand out the element. */
 const UNWRAPS = new Set(['unwrap', 'expect', 'unwrap_or_default', 'unwrap_unchecked']);
-/** Methods that hand back a collection to iterate (`for x in v.iter()`), or the value itself (`x.clone()`). */
-const SAME_VALUE = new Set(['iter', 'iter_mut', 'into_iter', 'clone', 'as_ref', 'as_mut', 'borrow', 'borrow_mut', 'to_owned', 'lock']);
+/**
+ * Methods whose result is the value itself, whatever its type (`Clone::clone` returns Self). Not
+ * `as_ref`/`borrow`/`lock`: on a workspace type they may return another type.
+ */
+const SAME_VALUE = new Set(['clone']);
+/** What a `for` iterates: `v.iter()`, `v.iter_mut()`, `v.into_iter()` walk v's elements. */
+const ITERATES = new Set(['iter', 'iter_mut', 'into_iter']);
+
+/** The collection a `for` loop walks: `for x in v.iter()` walks v (only there: `let it = v.iter()` is an iterator, not v). */
+export function iterated(node: SyntaxNode | null): SyntaxNode | null {
+  if (node?.type !== 'call_expression') return node;
+  const fn = calledFunction(node);
+  const method = fn?.type === 'field_expression' ? fn.childForFieldName('field') : null;
+  return method && ITERATES.has(method.text) ? fn!.childForFieldName('value') : node;
+}
 
 /** How `Self` reads where a type is written: the `impl` target's chain, or the receiver's own type (a trait). */
 export type SelfType = string[] | 'self' | undefined;
+
+/**
+ * The type parameters in scope, each with its one trait bound (`M: Matcher` → [Matcher]: a value of
+ * M has only Matcher's methods), or null when it has none or several (nothing proven — and never a
+ * workspace type that happens to share the parameter's name).
+ */
+export type Generics = ReadonlyMap<string, string[] | null>;
+
+/** `<M: Matcher, T>` and `where T: Sink` added to the generics around them. */
+export function genericsOf(parameters: SyntaxNode | null, where: SyntaxNode | null, outer: Generics): Generics {
+  const bounds = new Map<string, string[][]>();
+  const add = (name: SyntaxNode | null, list: SyntaxNode | null) => {
+    if (name?.type !== 'type_identifier') return;
+    const found = bounds.get(name.text) ?? [];
+    bounds.set(name.text, found);
+    for (const bound of list?.namedChildren ?? []) {
+      if (!bound || bound.type === 'lifetime' || bound.type === 'removed_trait_bound' || bound.type === 'comment') continue;
+      const chain = pathChain(bound);
+      // An unreadable bound (`for<'a> Fn(&'a T)`) still counts: the parameter then has several.
+      found.push(chain ?? []);
+    }
+  };
+  for (const parameter of parameters?.namedChildren ?? []) {
+    if (parameter?.type === 'type_parameter') add(parameter.childForFieldName('name'), parameter.childForFieldName('bounds'));
+    else if (parameter?.type === 'constrained_type_parameter') add(parameter.childForFieldName('left'), parameter.childForFieldName('bounds'));
+    else if (parameter?.type === 'type_identifier') add(parameter, null);
+  }
+  for (const predicate of where?.namedChildren ?? []) {
+    if (predicate?.type === 'where_predicate') add(predicate.childForFieldName('left'), predicate.childForFieldName('bounds'));
+  }
+  if (bounds.size === 0) return outer;
+  const out = new Map(outer);
+  for (const [name, list] of bounds) out.set(name, list.length === 1 && list[0].length > 0 ? list[0] : null);
+  return out;
+}
 
 function typeArguments(node: SyntaxNode): SyntaxNode[] {
   return (node.childForFieldName('type_arguments')?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null && c.type !== 'lifetime' && c.type !== 'comment');
@@ -65,7 +115,7 @@ function withSelf(chain: string[], self: SelfType): string[] | null {
 }
 
 /** What a type expression states about a value (see the module comment), or null. */
-export function statedType(node: SyntaxNode | null | undefined, self: SelfType): TypeRef | null {
+export function statedType(node: SyntaxNode | null | undefined, self: SelfType, generics?: Generics): TypeRef | null {
   if (!node) return null;
   switch (node.type) {
     case 'type_identifier':
@@ -73,19 +123,28 @@ export function statedType(node: SyntaxNode | null | undefined, self: SelfType):
       const chain = pathChain(node);
       if (!chain) return null;
       if (chain.length === 1 && chain[0] === 'Self') return self === 'self' ? { kind: 'self' } : Array.isArray(self) ? { kind: 'named', chain: self } : null;
+      if (chain.length === 1 && generics?.has(chain[0])) {
+        const bound = generics.get(chain[0]);
+        return bound ? { kind: 'named', chain: bound } : null;
+      }
       const resolved = withSelf(chain, self);
       return resolved ? { kind: 'named', chain: resolved } : null;
     }
     case 'reference_type':
     case 'pointer_type':
-      return statedType(node.childForFieldName('type'), self);
+      return statedType(node.childForFieldName('type'), self, generics);
     case 'dynamic_type':
     case 'abstract_type': {
       const trait = node.childForFieldName('trait');
-      return trait && (trait.type === 'type_identifier' || trait.type === 'scoped_type_identifier' || trait.type === 'generic_type') ? statedType(trait, self) : null;
+      return trait && (trait.type === 'type_identifier' || trait.type === 'scoped_type_identifier' || trait.type === 'generic_type') ? statedType(trait, self, generics) : null;
+    }
+    case 'bounded_type': {
+      // `dyn Tr + 's`, `dyn Tr + Send + Sync`: the one trait with methods; marker traits and lifetimes add none.
+      const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'lifetime' && c.type !== 'comment' && !MARKERS.has(c.text));
+      return parts.length === 1 ? statedType(parts[0], self, generics) : null;
     }
     case 'array_type': {
-      const element = statedType(node.childForFieldName('element'), self);
+      const element = statedType(node.childForFieldName('element'), self, generics);
       return element ? { kind: 'collection', element } : null;
     }
     case 'generic_type': {
@@ -93,14 +152,14 @@ export function statedType(node: SyntaxNode | null | undefined, self: SelfType):
       if (!chain) return null;
       const last = chain[chain.length - 1];
       const args = typeArguments(node);
-      if (TRANSPARENT.has(last)) return args.length >= 1 ? statedType(args[args.length - 1], self) : null;
+      if (TRANSPARENT.has(last)) return args.length >= 1 ? statedType(args[args.length - 1], self, generics) : null;
       if (SEQUENCES.has(last) || last === 'Result') {
-        const element = args.length >= 1 ? statedType(args[0], self) : null;
+        const element = args.length >= 1 ? statedType(args[0], self, generics) : null;
         return element ? { kind: 'collection', element } : null;
       }
       if (MAPS.has(last)) {
-        const key = args.length >= 1 ? statedType(args[0], self) : null;
-        const element = args.length >= 2 ? statedType(args[1], self) : null;
+        const key = args.length >= 1 ? statedType(args[0], self, generics) : null;
+        const element = args.length >= 2 ? statedType(args[1], self, generics) : null;
         return key || element ? { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}) } : null;
       }
       const resolved = withSelf(chain, self);

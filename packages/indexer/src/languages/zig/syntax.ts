@@ -147,6 +147,12 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     return;
   }
   if (!ctx.containerLevel) {
+    if (value && CONTAINERS.has(value.type)) {
+      // `const Ctx = struct { fn worker() … };` in a function: a local type, its members reached through the local name.
+      const id = declareContainer(value, name.text, node, ctx, walk, false, ctx.enclosing, []);
+      ctx.scope.bind(name.text, 'local', id, undefined, endOf(node));
+      return;
+    }
     walk.push(value, ctx);
     const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
     if (name.text !== '_') ctx.scope.bind(name.text, 'local', undefined, { type: stated, scope: ctx.scope, at: startOf(node) }, endOf(node));
@@ -176,7 +182,7 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
 }
 
 /** A named container: its declaration, and its body walked as a container level. */
-function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name]): void {
+function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name]): number {
   const kind = container.type === 'enum_declaration' ? 'enum' : 'struct';
   const id = ctx.file.builder.declare(kind, name, parent, at, {
     signature: signatureOf(at, firstBrace(container)),
@@ -186,6 +192,7 @@ function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, c
   });
   const selfNames = selfNamesOf(container, chain, ctx.selfNames);
   walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null });
+  return id;
 }
 
 /** The `{` of a container, for its signature. */
