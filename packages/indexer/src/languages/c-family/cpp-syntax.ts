@@ -19,8 +19,9 @@
  *    a local or parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
  *    `auto p = std::make_unique<Foo>()`), `this->field_.m()` through a field's stated type,
  *    `Foo::Make()->m()` through a declared return type. `new Foo(…)` instantiates Foo.
- *  - `using ns::name;` and `using namespace ns;` are imports that bind nothing the resolver follows
- *    (the names stay reachable through the namespace-aware lookup); `using T = U;` is a type alias.
+ *  - `using ns::name;` binds `name` to that member of ns, `using namespace ns;` makes ns's members
+ *    visible, where each stands (file, namespace, function): imports of a namespace (`namespaceImport`).
+ *    `using T = U;` is a type alias.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
@@ -276,10 +277,23 @@ function visitNamespace(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
   if (body) walk.descend(body, { ...ctx, parentDecl: parent });
 }
 
+/**
+ * `using namespace ns;` (a directive: every member of ns) and `using ns::name;` (a declaration: that
+ * member), as imports of the namespace, binding where they stand: the file, a namespace, a function.
+ */
 function visitUsing(node: SyntaxNode, ctx: CContext): void {
-  // `using namespace std;` / `using std::string;`: recorded as an import binding nothing.
   const target = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
-  if (target && ctx.scope.fileLevel) ctx.file.builder.addImport(target.text, ctx.parentDecl, node, node.text.replace(/\s+/g, ' '), []);
+  const parts = nameParts(target);
+  if (!target || !parts || ctx.owner !== undefined && ctx.owner !== null) return; // `using Base::f;` in a class: not modelled
+  const parent = ctx.scope.fileLevel ? ctx.parentDecl : ctx.enclosing;
+  const signature = node.text.replace(/\s+/g, ' ');
+  const directive = node.children.some((c) => c?.type === 'namespace');
+  const statement = directive
+    ? ctx.file.builder.addImport(parts.join('::'), parent, node, signature, [{ local: '*', imported: '*' }])
+    : parts.length > 1
+      ? ctx.file.builder.addImport(parts.slice(0, -1).join('::'), parent, node, signature, [{ local: parts[parts.length - 1], imported: parts[parts.length - 1] }])
+      : undefined;
+  if (statement) statement.namespaceImport = true;
 }
 
 function visitAlias(node: SyntaxNode, ctx: CContext): void {
