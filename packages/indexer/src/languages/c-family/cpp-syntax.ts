@@ -209,13 +209,17 @@ function receiverChain(node: SyntaxNode | null | undefined): string[] | null {
   return null;
 }
 
-/** Each parameter's type as written (without qualifiers and declarator marks), for overload selection; null with a default value. */
+/**
+ * Each parameter's type as written, for overload selection. Parameters with default values make the
+ * arity a range: the function is stated as taking its required parameters and then any number
+ * (`variadic`), so a call with fewer arguments still fits it.
+ */
 function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic: boolean } | null {
   const types: string[] = [];
   let variadic = false;
   for (const parameter of list?.namedChildren ?? []) {
     if (!parameter || parameter.type === 'comment') continue;
-    if (parameter.type === 'optional_parameter_declaration') return null; // default arguments: arity is a range
+    if (parameter.type === 'optional_parameter_declaration') return { types: [...types, '...'], variadic: true };
     if (parameter.type === 'variadic_parameter_declaration' || parameter.type === 'variadic_parameter') {
       variadic = true;
       types.push('...');
