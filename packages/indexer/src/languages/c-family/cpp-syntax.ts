@@ -175,7 +175,7 @@ function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
       if (chain && chain[0] !== 'std') return { kind: 'call', callee: chain };
       if (fn?.type === 'field_expression') {
         const field = fn.childForFieldName('field');
-        const of = receiverType(fn.childForFieldName('argument'));
+        const of = valueType(fn.childForFieldName('argument'));
         return of && field ? { kind: 'member-call', of, name: field.text } : null;
       }
       return null;
@@ -183,11 +183,6 @@ function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
     default:
       return null;
   }
-}
-
-/** The stated type of a receiver expression that is no plain name chain (`Foo::Make()`, `make()`). */
-function receiverType(node: SyntaxNode | null | undefined): TypeRef | null {
-  return valueType(node);
 }
 
 /** `a.b`, `a->b`, `this->a.b` as a name chain (`this` kept as its word), or null. */
@@ -348,7 +343,6 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
     docstring: docCommentOf(node),
     ...(owner === null && !outOfLine ? fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)) : { isStatic: isStatic || undefined }),
     visibility: owner !== null ? visibilityOf(access) : undefined,
-    isAbstract: undefined,
     memberOf: outOfLine ? { kind: 'named', chain: scopeParts } : undefined,
     parameterTypes: parameters?.types,
     variadic: parameters?.variadic || undefined,
@@ -358,10 +352,10 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
   bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
-  const inner_ctx: CContext = { file, scope, parentDecl: null, enclosing: id };
+  const bodyCtx: CContext = { file, scope, parentDecl: null, enclosing: id };
   // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
-  for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, inner_ctx);
-  walk.push(body, inner_ctx);
+  for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, bodyCtx);
+  walk.push(body, bodyCtx);
 }
 
 const GTEST_FIXTURE_MACROS = new Set(['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
@@ -483,8 +477,8 @@ function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
   if (!body) return;
   // A class local to a function (a callback's `struct Reporter : Base { … }`) is declared inside it.
   if (!ctx.scope.fileLevel) ctx = { ...ctx, owner: ctx.owner ?? ctx.enclosing };
-  const nameParts_ = nameParts(node.childForFieldName('name'));
-  const name = nameParts_ ? nameParts_[nameParts_.length - 1] : '<anonymous>';
+  const written = nameParts(node.childForFieldName('name'));
+  const name = written ? written[written.length - 1] : '<anonymous>';
   const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
   const id = ctx.file.builder.declare(kind, name, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
@@ -624,7 +618,7 @@ function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     if (chain) {
       record(fieldName[fieldName.length - 1], chain);
     } else {
-      const type = receiverType(argument);
+      const type = valueType(argument);
       record(fieldName[fieldName.length - 1], undefined, type ? { type, path: [] } : undefined);
     }
   }
