@@ -170,6 +170,11 @@ export interface ImportStatement {
   typeOnly?: boolean;
   /** A side-effect import (`import './polyfill'`, `require('x')` with no binding). */
   sideEffectOnly?: boolean;
+  /**
+   * The specifier names a namespace, not a module (C++ `using ns::name;`, `using namespace ns;`): its
+   * bindings are that namespace's members, in whichever files it is written.
+   */
+  namespaceImport?: boolean;
   line: number;
   column: number;
 }

@@ -204,6 +204,11 @@ export class WorkspaceSymbols {
     }
     const own = this.resolveModuleName(file, name);
     if (own) return own;
+    // C++ `using namespace ns;` at file level, in an enclosing namespace or function: ns's members.
+    if (spans) {
+      const viaDirectives = this.usingDirectiveMember(file, enclosing, name);
+      if (viaDirectives) return viaDirectives;
+    }
     // C++: a type or namespace of the global namespace declared in another file (functions are the
     // workspace-wide name rule's, which tells a prototype from its definition).
     if (spans) {
@@ -354,6 +359,40 @@ export class WorkspaceSymbols {
     const chosen = preferDefinitions(all, (ref) => this.declaration(ref));
     if (chosen.length === 1) return { type: 'declaration', ref: chosen[0], samePackage: chosen[0].file !== fromFile };
     return { type: 'ambiguous', candidates: chosen };
+  }
+
+  /**
+   * `name` through the `using namespace` directives that are in force at a site: written at file level
+   * or in a declaration that encloses it. A directive names its namespace as seen where it stands (an
+   * enclosing namespace's nested one first). Several namespaces declaring the name: ambiguous.
+   */
+  private usingDirectiveMember(file: string, enclosing: number | null, name: string): Target | undefined {
+    const extraction = this.files.get(file)!;
+    const decls = extraction.declarations;
+    const inForce = new Set<number | null>([null]);
+    for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) inForce.add(id);
+    const found: Target[] = [];
+    for (const statement of extraction.imports) {
+      if (!statement.namespaceImport || !statement.bindings.some((b) => b.imported === '*')) continue;
+      const owner = decls[statement.declaration]?.parent ?? null;
+      if (!inForce.has(owner)) continue;
+      const prefixes: string[] = [];
+      for (let id = owner; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+        if (decls[id].kind === 'namespace') prefixes.push(`${decls[id].qualifiedName}::`);
+      }
+      prefixes.push('');
+      for (const prefix of prefixes) {
+        const namespace = this.namespaceMember(file, `${prefix}${statement.specifier}`, NAMESPACE_KIND);
+        if (!namespace) continue;
+        const member = this.namespaceMember(file, `${prefix}${statement.specifier}::${name}`);
+        if (member?.type === 'declaration' || member?.type === 'ambiguous') found.push(member);
+        break;
+      }
+    }
+    const distinct = dedupeTargets(found);
+    if (distinct.length === 1) return distinct[0];
+    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : t.type === 'ambiguous' ? t.candidates : [])) };
+    return undefined;
   }
 
   /** Every namespace declaration written with this qualified name (C++ namespaces span files). */
@@ -527,6 +566,14 @@ export class WorkspaceSymbols {
   /** What an import binding of `fromFile` lands on. */
   resolveImport(fromFile: string, imported: ImportedName, depth = 0): Target {
     const { statement, binding } = imported;
+    if (statement.namespaceImport) {
+      // C++ `using ns::name;` / `using namespace ns;`: members of a namespace that spans files.
+      const found = binding.imported === '*'
+        ? this.namespaceMember(fromFile, statement.specifier, NAMESPACE_KIND)
+        : this.namespaceMember(fromFile, `${statement.specifier}::${binding.imported}`);
+      if (found?.type === 'declaration') return { type: 'declaration', ref: found.ref }; // found through the import
+      return found ?? { type: 'external', specifier: statement.specifier };
+    }
     const packageKey = this.modulesOf(this.files.get(fromFile))?.importedPackage?.(fromFile, statement.specifier) ?? null;
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
       // A file importing from its own package sees the package's non-exported names too (Java: a package-private class).
@@ -742,6 +789,8 @@ export class WorkspaceSymbols {
     return Boolean(this.modulesOf(extraction)?.importsAreVisibleAttributes);
   }
 }
+
+const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
 
 /** Type and namespace kinds a global name of another file may be found as (C++). */
 const GLOBAL_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['namespace', 'class', 'struct', 'enum', 'type_alias', 'interface']);

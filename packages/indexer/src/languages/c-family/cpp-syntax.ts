@@ -19,8 +19,9 @@
  *    a local or parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
  *    `auto p = std::make_unique<Foo>()`), `this->field_.m()` through a field's stated type,
  *    `Foo::Make()->m()` through a declared return type. `new Foo(…)` instantiates Foo.
- *  - `using ns::name;` and `using namespace ns;` are imports that bind nothing the resolver follows
- *    (the names stay reachable through the namespace-aware lookup); `using T = U;` is a type alias.
+ *  - `using ns::name;` binds `name` to that member of ns, `using namespace ns;` makes ns's members
+ *    visible, where each stands (file, namespace, function): imports of a namespace (`namespaceImport`).
+ *    `using T = U;` is a type alias.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
@@ -174,7 +175,7 @@ function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
       if (chain && chain[0] !== 'std') return { kind: 'call', callee: chain };
       if (fn?.type === 'field_expression') {
         const field = fn.childForFieldName('field');
-        const of = receiverType(fn.childForFieldName('argument'));
+        const of = valueType(fn.childForFieldName('argument'));
         return of && field ? { kind: 'member-call', of, name: field.text } : null;
       }
       return null;
@@ -182,11 +183,6 @@ function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
     default:
       return null;
   }
-}
-
-/** The stated type of a receiver expression that is no plain name chain (`Foo::Make()`, `make()`). */
-function receiverType(node: SyntaxNode | null | undefined): TypeRef | null {
-  return valueType(node);
 }
 
 /** `a.b`, `a->b`, `this->a.b` as a name chain (`this` kept as its word), or null. */
@@ -208,13 +204,17 @@ function receiverChain(node: SyntaxNode | null | undefined): string[] | null {
   return null;
 }
 
-/** Each parameter's type as written (without qualifiers and declarator marks), for overload selection; null with a default value. */
+/**
+ * Each parameter's type as written, for overload selection. Parameters with default values make the
+ * arity a range: the function is stated as taking its required parameters and then any number
+ * (`variadic`), so a call with fewer arguments still fits it.
+ */
 function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic: boolean } | null {
   const types: string[] = [];
   let variadic = false;
   for (const parameter of list?.namedChildren ?? []) {
     if (!parameter || parameter.type === 'comment') continue;
-    if (parameter.type === 'optional_parameter_declaration') return null; // default arguments: arity is a range
+    if (parameter.type === 'optional_parameter_declaration') return { types: [...types, '...'], variadic: true };
     if (parameter.type === 'variadic_parameter_declaration' || parameter.type === 'variadic_parameter') {
       variadic = true;
       types.push('...');
@@ -276,10 +276,23 @@ function visitNamespace(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
   if (body) walk.descend(body, { ...ctx, parentDecl: parent });
 }
 
+/**
+ * `using namespace ns;` (a directive: every member of ns) and `using ns::name;` (a declaration: that
+ * member), as imports of the namespace, binding where they stand: the file, a namespace, a function.
+ */
 function visitUsing(node: SyntaxNode, ctx: CContext): void {
-  // `using namespace std;` / `using std::string;`: recorded as an import binding nothing.
   const target = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
-  if (target && ctx.scope.fileLevel) ctx.file.builder.addImport(target.text, ctx.parentDecl, node, node.text.replace(/\s+/g, ' '), []);
+  const parts = nameParts(target);
+  if (!target || !parts || ctx.owner !== undefined && ctx.owner !== null) return; // `using Base::f;` in a class: not modelled
+  const parent = ctx.scope.fileLevel ? ctx.parentDecl : ctx.enclosing;
+  const signature = node.text.replace(/\s+/g, ' ');
+  const directive = node.children.some((c) => c?.type === 'namespace');
+  const statement = directive
+    ? ctx.file.builder.addImport(parts.join('::'), parent, node, signature, [{ local: '*', imported: '*' }])
+    : parts.length > 1
+      ? ctx.file.builder.addImport(parts.slice(0, -1).join('::'), parent, node, signature, [{ local: parts[parts.length - 1], imported: parts[parts.length - 1] }])
+      : undefined;
+  if (statement) statement.namespaceImport = true;
 }
 
 function visitAlias(node: SyntaxNode, ctx: CContext): void {
@@ -330,7 +343,6 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
     docstring: docCommentOf(node),
     ...(owner === null && !outOfLine ? fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)) : { isStatic: isStatic || undefined }),
     visibility: owner !== null ? visibilityOf(access) : undefined,
-    isAbstract: undefined,
     memberOf: outOfLine ? { kind: 'named', chain: scopeParts } : undefined,
     parameterTypes: parameters?.types,
     variadic: parameters?.variadic || undefined,
@@ -340,10 +352,10 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
   bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
-  const inner_ctx: CContext = { file, scope, parentDecl: null, enclosing: id };
+  const bodyCtx: CContext = { file, scope, parentDecl: null, enclosing: id };
   // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
-  for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, inner_ctx);
-  walk.push(body, inner_ctx);
+  for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, bodyCtx);
+  walk.push(body, bodyCtx);
 }
 
 const GTEST_FIXTURE_MACROS = new Set(['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
@@ -465,8 +477,8 @@ function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
   if (!body) return;
   // A class local to a function (a callback's `struct Reporter : Base { … }`) is declared inside it.
   if (!ctx.scope.fileLevel) ctx = { ...ctx, owner: ctx.owner ?? ctx.enclosing };
-  const nameParts_ = nameParts(node.childForFieldName('name'));
-  const name = nameParts_ ? nameParts_[nameParts_.length - 1] : '<anonymous>';
+  const written = nameParts(node.childForFieldName('name'));
+  const name = written ? written[written.length - 1] : '<anonymous>';
   const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
   const id = ctx.file.builder.declare(kind, name, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
@@ -606,7 +618,7 @@ function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     if (chain) {
       record(fieldName[fieldName.length - 1], chain);
     } else {
-      const type = receiverType(argument);
+      const type = valueType(argument);
       record(fieldName[fieldName.length - 1], undefined, type ? { type, path: [] } : undefined);
     }
   }
