@@ -7,6 +7,9 @@ import { languageFamily, type Language } from '../model/graph-vocabulary.js';
 import type {
   ImportResolverFactory, LanguageExtractor, NameBindingRules, ResolutionLanguage, WorkspaceView,
 } from '../model/language-support.js';
+import { dartExtractor } from './dart/extractor.js';
+import { createDartImportResolver } from './dart/module-resolution.js';
+import { dartNameBinding } from './dart/name-binding.js';
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
@@ -30,6 +33,7 @@ const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolv
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
+const dart: LanguageEntry = { extractor: dartExtractor, importResolver: createDartImportResolver, binding: dartNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -39,6 +43,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   python,
   go,
   java,
+  dart,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

@@ -153,6 +153,8 @@ export interface ImportStatement {
   typeOnly?: boolean;
   /** A side-effect import (`import './polyfill'`, `require('x')` with no binding). */
   sideEffectOnly?: boolean;
+  /** Names a wildcard binding of this statement does not bind (Dart `import 'a.dart' hide x;`). */
+  hides?: string[];
   line: number;
   column: number;
 }
@@ -171,6 +173,8 @@ export interface ImportStatement {
 export interface ExportStatement {
   specifier: string | null;
   names: '*' | Array<{ exported: string; local: string }>;
+  /** Names a wildcard re-export leaves out (Dart `export 'a.dart' hide x;`). */
+  hides?: string[];
   line: number;
 }
 

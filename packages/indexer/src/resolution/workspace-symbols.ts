@@ -269,10 +269,12 @@ export class WorkspaceSymbols {
       if (distinct.length === 1) return distinct[0];
       return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
     }
-    if (visible) {
+    const exclusive = this.wildcardsBindExports(file);
+    if (visible || exclusive) {
       let external = false;
       const found: Target[] = [];
       for (const statement of scope.wildcardImports) {
+        if (statement.hides?.includes(name)) continue;
         const target = this.resolveSpecifier(file, statement.specifier);
         if (target === null) {
           external = true;
@@ -285,7 +287,8 @@ export class WorkspaceSymbols {
       const distinct = dedupeTargets(found);
       // `try: from _fast import * / except ImportError: from _slow import *`: the indexed twin is
       // only one of the candidates.
-      if (distinct.length === 1 && !external) return distinct[0];
+      // Where two imports of one name do not compile, an unindexed module cannot be the one meant.
+      if (distinct.length === 1 && (!external || exclusive)) return distinct[0];
       if (distinct.length > 0) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
     }
     return undefined;
@@ -405,7 +408,7 @@ export class WorkspaceSymbols {
     // 4. Wildcard re-exports: the name must come from exactly one of them.
     if (!isDefault) {
       const wildcardSpecifiers = file.exports
-        .filter((s) => s.names === '*' && s.specifier !== null)
+        .filter((s) => s.names === '*' && s.specifier !== null && !s.hides?.includes(name))
         .map((s) => s.specifier as string);
       if (visibleAttributes) wildcardSpecifiers.push(...scope.wildcardImports.map((s) => s.specifier));
       const found: Target[] = [];
@@ -487,6 +490,10 @@ export class WorkspaceSymbols {
     if (file.starExports === 'dynamic') return false;
     if (file.starExports) return file.starExports.includes(name);
     return !(this.languageOf(file)?.binding.hiddenFromStarImport(name) ?? false);
+  }
+
+  private wildcardsBindExports(file: string): boolean {
+    return Boolean(this.modulesOf(this.files.get(file))?.wildcardImportsBindExports);
   }
 
   private visibleAttributes(file: string): boolean {
