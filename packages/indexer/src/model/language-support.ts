@@ -55,6 +55,8 @@ export interface ImportResolver {
    * even beside wildcard imports of unindexed modules.
    */
   wildcardImportsBindExports?: boolean;
+  /** The imports of any file of a package bind in all its files (Dart: a part file uses its library's imports). */
+  importsSharedByPackage?: boolean;
   /**
    * Languages whose modules are sets of files (a Go package, a Java package, a C# namespace):
    * the package a file belongs to, as a key, or null. Files of one package see each other's

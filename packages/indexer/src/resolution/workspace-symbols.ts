@@ -180,8 +180,28 @@ export class WorkspaceSymbols {
       const found = this.fileSetMember(key, name, false, file);
       if (found.type === 'declaration') return { ...found, samePackage: true };
       if (found.type === 'ambiguous') return found;
+      const imported = this.packageImport(key, file, name);
+      if (imported) return imported;
     }
     return this.packageWildcardMember(file, name);
+  }
+
+  /**
+   * Languages whose imports serve every file of a package (Dart: a part file uses its library's
+   * imports): what the other files' imports bind `name` to, when they agree.
+   */
+  private packageImport(key: string, file: string, name: string): Target | undefined {
+    if (!this.modulesOf(this.files.get(file))?.importsSharedByPackage) return undefined;
+    const found: Target[] = [];
+    for (const other of this.packageFiles(key)) {
+      if (other === file || this.scope(other).declarations.has(name)) continue;
+      const target = this.resolveModuleName(other, name);
+      if (target) found.push(target);
+    }
+    const distinct = dedupeTargets(found);
+    if (distinct.length === 1) return distinct[0];
+    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+    return undefined;
   }
 
   /** The package key of a file, for languages whose modules are sets of files. */

@@ -3,7 +3,8 @@
  *
  *  - A library is a file; its `part` files belong to it (`part of 'lib.dart';` or the older
  *    `part of lib.name;`). The library and its parts are one set of files (`packageOf`, keyed by the
- *    library's path): each sees every top-level name of the others, private `_names` included.
+ *    library's path): each sees every top-level name of the others, private `_names` included,
+ *    and a part file uses its library's imports (`importsSharedByPackage`).
  *  - `import 'b.dart'` and `import '../b.dart'` are relative to the importing file;
  *    `package:name/path.dart` is `lib/path.dart` of the package whose `pubspec.yaml` says `name:`
  *    (every pubspec of a workspace or monorepo is read, found beside a `lib/` folder of an indexed
@@ -131,5 +132,6 @@ export const createDartImportResolver: ImportResolverFactory = (workspace: Works
     isBuiltin: () => false,
     packageOf: (file) => get().libraryOf(file),
     wildcardImportsBindExports: true,
+    importsSharedByPackage: true,
   };
 };
