@@ -601,9 +601,9 @@ function expressionType(run: SyntaxNode[], ctx: DartContext): TypeRef | null {
     }
     case 'new_expression':
     case 'const_object_expression': {
-      const chain = typeList(childrenOf(primary))[0]?.chain;
-      if (!chain) return null;
-      type = { kind: 'call', callee: chain, construct: true };
+      const target = creationTarget(primary);
+      if (!target) return null;
+      type = target.kind === 'instantiates' ? { kind: 'call', callee: target.chain, construct: true } : { kind: 'call', callee: target.chain };
       break;
     }
     case 'parenthesized_expression': {
@@ -715,10 +715,21 @@ function visitCascade(node: SyntaxNode, ctx: DartContext): boolean {
   return true;
 }
 
-/** `new p.Foo()`, `const Foo.named()`: an instantiation of the class. */
-function visitCreation(node: SyntaxNode, ctx: DartContext): boolean {
+/**
+ * `new p.Foo()`, `const Foo()`: an instantiation of the class. The grammar writes `const a.B()` as a
+ * type name then a name, which is `prefix.Class` or `Class.named` alike: a call of the chain, which
+ * lands on the class (an instantiation) or on its named constructor.
+ */
+function creationTarget(node: SyntaxNode): { kind: 'instantiates' | 'calls'; chain: string[] } | undefined {
   const [type] = typeList(childrenOf(node));
-  if (type) ctx.file.addSite('instantiates', { name: type.chain[type.chain.length - 1], receiver: type.chain.slice(0, -1) }, node, ctx);
+  if (!type) return undefined;
+  const named = node.namedChildren.find((c) => c?.type === 'identifier');
+  return named ? { kind: 'calls', chain: [...type.chain, named.text] } : { kind: 'instantiates', chain: type.chain };
+}
+
+function visitCreation(node: SyntaxNode, ctx: DartContext): boolean {
+  const target = creationTarget(node);
+  if (target) ctx.file.addSite(target.kind, { name: target.chain[target.chain.length - 1], receiver: target.chain.slice(0, -1) }, node, ctx);
   return true;
 }
 
