@@ -428,10 +428,13 @@ function bindParameters(list: SyntaxNode | null, ctx: DartContext): void {
       bindTyped(ctx, name, typeChainIn(childrenOf(parameter).filter((c) => c.startIndex < name.startIndex)), null, 'parameter');
       continue;
     }
-    // `this.x` / `super.x`: the field's (or the superclass's) value, of no type stated here.
+    // `this.x`: the field's stated type, when the field is declared above (fields usually come first);
+    // `super.x`: nothing stated here.
     const field = parameter.namedChildren.find((c) => c?.type === 'constructor_param' || c?.type === 'super_formal_parameter');
     const identifier = field?.namedChildren.filter((c) => c?.type === 'identifier').pop();
-    if (identifier) ctx.file.bindLocal(ctx.scope, identifier.text, 'parameter', null);
+    const ofThis = field?.type === 'constructor_param' && field.namedChildren.some((c) => c?.type === 'this');
+    const type = ofThis && identifier && ctx.classId !== null ? ctx.file.classes.get(ctx.classId)?.fields.get(identifier.text) ?? null : null;
+    if (identifier) ctx.file.bindLocal(ctx.scope, identifier.text, 'parameter', type);
   }
 }
 
