@@ -94,6 +94,37 @@ describe('arbor index', () => {
     expect(tests).toEqual(['it/com/acme/ShopTests.java', 'src/test/java/com/acme/PricesTest.java', 'src/test/java/com/acme/Samples.java']);
   });
 
+  it('a Dart-only repository loads only the Dart grammar', () => {
+    const root = project({
+      'pubspec.yaml': 'name: shop\n',
+      'lib/shop.dart': "import 'src/prices.dart';\n\nclass Shop {\n  int total() => Prices.of(2);\n}\n",
+      'lib/src/prices.dart': 'class Prices {\n  static int of(int n) => n;\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['dart']);
+    expect(report.edges.byKind.calls).toBe(1);
+  });
+
+  it('affected finds Dart tests by *_test.dart and test/, and no other file', () => {
+    const root = project({
+      'pubspec.yaml': 'name: shop\n',
+      'lib/prices.dart': 'int of(int n) => n;\n',
+      'lib/shop.dart': "import 'package:shop/prices.dart';\n\nint total() => of(2);\n",
+      'test/prices_test.dart': "import 'package:shop/prices.dart';\n\nvoid main() {\n  of(1);\n}\n",
+      'test/helpers.dart': "import 'package:shop/prices.dart';\n\nint one() => of(1);\n",
+      'tool/shop_test.dart': "import '../lib/shop.dart';\n\nvoid main() {\n  total();\n}\n",
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'lib/prices.dart', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['test/helpers.dart', 'test/prices_test.dart', 'tool/shop_test.dart']);
+  });
+
   it('a PHP-only repository loads only the PHP grammar', () => {
     const root = project({
       'composer.json': '{"autoload": {"psr-4": {"Acme\\\\": "src/"}}}\n',

@@ -1,6 +1,6 @@
 /**
  * Fuzzing the whole pipeline (issue 11, Proof): random bytes, and truncated, mutated and
- * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, PHP, Ruby) plus
+ * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, C#, Scala, C, C++, Rust, Zig, PHP, Ruby, Dart) plus
  * mangled config files (tsconfig.json, package.json, go.mod, pyproject.toml, .gitignore) go
  * through discovery, extraction, resolution and the write, then through every query. Nothing
  * may crash (a coded QueryError is an answer; anything else is a crash), hang, or read outside
@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp', 'php', 'rb'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp', 'php', 'rb', 'dart'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
@@ -123,7 +123,7 @@ function fileName(rng: Rng, index: number, extension: string): string {
   const dir = rng.pick(['src', 'src/deep/er', 'lib', 'tests', 'pkg/sub', 'app']);
   const odd = rng.pick(['', '', '', ' space', '"q', '\\b', 'ü', '\u001b[1m', '\t', '[x]', '*']);
   const test = rng.int(5) === 0 ? (extension === 'py' ? 'test_' : '') : '';
-  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? (extension === 'go' || extension === 'rb' ? '_test' : extension === 'java' || extension === 'cs' || extension === 'php' ? 'Test' : extension === 'scala' ? 'Spec' : '.test') : '';
+  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? ((extension === 'go' || extension === 'rb' || extension === 'dart') ? '_test' : (extension === 'java' || extension === 'cs' || extension === 'php') ? 'Test' : (extension === 'scala') ? 'Spec' : '.test') : '';
   return `${dir}/${test}f${index}${odd}${suffix}.${extension}`;
 }
 
@@ -138,7 +138,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   fs.mkdirSync(outside);
   fs.mkdirSync(root);
   const secret = `export function ${CANARY}() { return "${CANARY}"; }\n// ${CANARY}\n`;
-  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'Secret.cs', 'Secret.scala', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore', 'secret.h', 'secret.c', 'secret.php', 'secret.rb', 'composer.json']) {
+  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'Secret.cs', 'Secret.scala', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore', 'secret.h', 'secret.c', 'secret.php', 'secret.rb', 'composer.json', 'secret.dart', 'pubspec.yaml']) {
     fs.writeFileSync(path.join(outside, name), name.endsWith('.json') ? `{"compilerOptions": {"baseUrl": "${CANARY}"}, "name": "${CANARY}"}` : secret);
   }
   const write = (relative: string, content: string | Buffer) => {

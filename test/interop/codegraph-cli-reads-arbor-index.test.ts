@@ -65,6 +65,10 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['expectations/php-namespaces', 'legacy_helper', 'run', 'src/Main.php'],
     // Ruby: a method of a class reopened in another file, called on a constructed receiver from a test.
     ['expectations/rb-open-classes', 'total', 'test_total', 'test/order_test.rb'],
+    // Dart: a mixin's method called through implicit `this`, and an extension's method on a typed receiver. (A fixture
+    // with a pubspec.yaml cannot serve: codegraph 0.9.9 indexes pubspec.yaml files, so its status reports them added.)
+    ['expectations/dart-classes', 'label', 'describe', 'lib/shapes.dart'],
+    ['expectations/dart-classes', 'twice', 'draw', 'lib/shapes.dart'],
   ])('fixtures/%s: callers of %s include %s', (fixture, symbol, caller, callerFile) => {
     const { root, report } = indexFixture(fixture);
     const status = runCodegraphJson<StatusJson>('0.9.9', ['status', root], root);

@@ -13,6 +13,9 @@ import { cNameBinding, cppNameBinding } from './c-family/name-binding.js';
 import { csharpExtractor } from './csharp/extractor.js';
 import { createCSharpImportResolver } from './csharp/module-resolution.js';
 import { csharpNameBinding } from './csharp/name-binding.js';
+import { dartExtractor } from './dart/extractor.js';
+import { createDartImportResolver } from './dart/module-resolution.js';
+import { dartNameBinding } from './dart/name-binding.js';
 import { goExtractor } from './go/extractor.js';
 import { createGoImportResolver } from './go/module-resolution.js';
 import { goNameBinding } from './go/name-binding.js';
@@ -61,6 +64,7 @@ const scala: LanguageEntry = { extractor: scalaExtractor, importResolver: create
 const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: createCSharpImportResolver, binding: csharpNameBinding };
 const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding, sourceLanguage: cHeaderLanguage };
 const cpp: LanguageEntry = { extractor: cppExtractor, importResolver: createCIncludeResolver, binding: cppNameBinding };
+const dart: LanguageEntry = { extractor: dartExtractor, importResolver: createDartImportResolver, binding: dartNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -78,6 +82,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   cpp,
   php,
   ruby,
+  dart,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

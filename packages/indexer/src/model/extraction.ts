@@ -175,6 +175,8 @@ export interface ImportStatement {
    * bindings are that namespace's members, in whichever files it is written.
    */
   namespaceImport?: boolean;
+  /** Names a wildcard binding of this statement does not bind (Dart `import 'a.dart' hide x;`). */
+  hides?: string[];
   line: number;
   column: number;
 }
@@ -193,6 +195,8 @@ export interface ImportStatement {
 export interface ExportStatement {
   specifier: string | null;
   names: '*' | Array<{ exported: string; local: string }>;
+  /** Names a wildcard re-export leaves out (Dart `export 'a.dart' hide x;`). */
+  hides?: string[];
   line: number;
 }
 

@@ -49,6 +49,15 @@ export interface ImportResolver {
    */
   importsAreVisibleAttributes?: boolean;
   /**
+   * A wildcard import (Dart `import 'a.dart';`) binds every name the imported module exports, in
+   * the importing file only (not re-exported, unlike `importsAreVisibleAttributes`); two imports
+   * binding one name is a compile error, so the one indexed module that exports a name is meant
+   * even beside wildcard imports of unindexed modules.
+   */
+  wildcardImportsBindExports?: boolean;
+  /** The imports of any file of a package bind in all its files (Dart: a part file uses its library's imports). */
+  importsSharedByPackage?: boolean;
+  /**
    * Languages whose modules are sets of files (a Go package, a Java package, a C# namespace):
    * the package a file belongs to, as a key, or null. Files of one package see each other's
    * top-level declarations without an import.

@@ -235,6 +235,8 @@ export class WorkspaceSymbols {
         if (member.type === 'declaration') return { ...member, samePackage: true };
         if (member.type === 'ambiguous') return member;
       }
+      const imported = this.packageImport(key, file, name);
+      if (imported) return imported;
     }
     const wildcard = this.packageWildcardMember(file, name);
     if (wildcard) return wildcard;
@@ -435,6 +437,24 @@ export class WorkspaceSymbols {
     return topLevel && topLevel.length > 0 ? topLevel[0] : undefined;
   }
 
+  /**
+   * Languages whose imports serve every file of a package (Dart: a part file uses its library's
+   * imports): what the other files' imports bind `name` to, when they agree.
+   */
+  private packageImport(key: string, file: string, name: string): Target | undefined {
+    if (!this.modulesOf(this.files.get(file))?.importsSharedByPackage) return undefined;
+    const found: Target[] = [];
+    for (const other of this.packageFiles(key)) {
+      if (other === file || this.scope(other).declarations.has(name)) continue;
+      const target = this.resolveModuleName(other, name);
+      if (target) found.push(target);
+    }
+    const distinct = dedupeTargets(found);
+    if (distinct.length === 1) return distinct[0];
+    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+    return undefined;
+  }
+
   /** The package key of a file, for languages whose modules are sets of files. */
   packageKeyOf(file: string): string | null {
     const extraction = this.files.get(file);
@@ -525,10 +545,12 @@ export class WorkspaceSymbols {
       if (distinct.length === 1) return distinct[0];
       return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
     }
-    if (visible) {
+    const exclusive = this.wildcardsBindExports(file);
+    if (visible || exclusive) {
       let external = false;
       const found: Target[] = [];
       for (const statement of scope.wildcardImports) {
+        if (statement.hides?.includes(name)) continue;
         const target = this.resolveSpecifier(file, statement.specifier);
         if (target === null) {
           external = true;
@@ -541,7 +563,8 @@ export class WorkspaceSymbols {
       const distinct = dedupeTargets(found);
       // `try: from _fast import * / except ImportError: from _slow import *`: the indexed twin is
       // only one of the candidates.
-      if (distinct.length === 1 && !external) return distinct[0];
+      // Where two imports of one name do not compile, an unindexed module cannot be the one meant.
+      if (distinct.length === 1 && (!external || exclusive)) return distinct[0];
       if (distinct.length > 0) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
     }
     return undefined;
@@ -700,7 +723,7 @@ export class WorkspaceSymbols {
     // 4. Wildcard re-exports: the name must come from exactly one of them.
     if (!isDefault) {
       const wildcardSpecifiers = file.exports
-        .filter((s) => s.names === '*' && s.specifier !== null)
+        .filter((s) => s.names === '*' && s.specifier !== null && !s.hides?.includes(name))
         .map((s) => s.specifier as string);
       if (visibleAttributes) wildcardSpecifiers.push(...scope.wildcardImports.map((s) => s.specifier));
       const found: Target[] = [];
@@ -782,6 +805,10 @@ export class WorkspaceSymbols {
     if (file.starExports === 'dynamic') return false;
     if (file.starExports) return file.starExports.includes(name);
     return !(this.languageOf(file)?.binding.hiddenFromStarImport(name) ?? false);
+  }
+
+  private wildcardsBindExports(file: string): boolean {
+    return Boolean(this.modulesOf(this.files.get(file))?.wildcardImportsBindExports);
   }
 
   private visibleAttributes(file: string): boolean {
