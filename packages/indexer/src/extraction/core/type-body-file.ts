@@ -1,11 +1,12 @@
 /**
  * What a class-based language's rules record while the shared walk runs over one file, and what is
- * settled once the whole file is known. In these languages (C#, Scala) a type body names its members
- * and nested types anywhere in it (a field declared below the method that uses it), so a receiver's
- * meaning is decided after the walk, in one order: a local (from its declaration on), a field or
- * property of an enclosing type, a member type of an enclosing type, a member of the one type imported
- * as a whole (`using static`, `import Obj._`), then whatever the resolver finds for the name. A
- * language module extends TypeBodyFile with its receiver words and its walk context.
+ * settled once the whole file is known. In these languages (Java, C#, Scala) a type body names its
+ * members and nested types anywhere in it (a field declared below the method that uses it), so a
+ * receiver's meaning is decided after the walk, in one order: a local (from its declaration on), a
+ * field or property of an enclosing type, a member type of an enclosing type, a member imported by
+ * name (Java `import static a.b.C.m`) or of the one type imported as a whole (`import static a.b.C.*`,
+ * `using static`, `import Obj._`), then whatever the resolver finds for the name. A language module
+ * extends TypeBodyFile with its own rules (TypeBodyRules) and its walk context.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
@@ -40,19 +41,38 @@ export type ArgumentType =
   | string
   | { name: string; scope: Scope; at: SourcePosition }
   | { field: string }
-  /** `a + b`: a string when either side is one. */
+  /** `a + b`: a string when either side is one (TypeBodyRules.stringType). */
   | { concatenation: ArgumentType[] }
   /** `f(make())`: the type the expression states, proven where it is written (`proven`), evaluated by the resolver. */
   | { stated: TypeRef; proven?: TypeRef }
   | null;
 
+/** Where class-based languages differ in what the file state settles. */
+export interface TypeBodyRules {
+  /** Words that mean the instance or its base (`this`, `base`, `super`): never a field or a type. */
+  receiverWords: ReadonlySet<string>;
+  /** The simple type a string concatenation has (`String`, `string`), for overloads. */
+  stringType: string;
+  /**
+   * A bare call names a method even where a local of that name is in scope (Java: methods and
+   * variables are apart, JLS 6.5.7). Otherwise a local of the called name is a function value called
+   * (a C# delegate) and hides the methods.
+   */
+  bareCallsNameMethods: boolean;
+}
+
 export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
-  /** @param receiverWords the words that mean the instance or its base (`this`, `base`, `super`): never a field or a type. */
-  constructor(private readonly receiverWords: ReadonlySet<string>) {}
+  private readonly receiverWords: ReadonlySet<string>;
+
+  constructor(private readonly rules: TypeBodyRules) {
+    this.receiverWords = rules.receiverWords;
+  }
 
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
   readonly classes = new Map<number, ClassInfo>();
+  /** Names a single-name import makes mean a member path: Java `import static a.b.C.m` → m: [a.b.C, m]. */
+  readonly aliases = new Map<string, string[]>();
   /**
    * The hidden import names of the types or objects whose members a bare call may mean, imported as a
    * whole (C# `using static A.B.C;` → `A.B.C`, Scala `import a.b.Obj._` → `a.b.Obj`).
@@ -164,12 +184,14 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     return chain;
   }
 
-  /** A name chain with its first name settled: a member type of an enclosing class. */
+  /** A name chain with its first name settled: a member type of an enclosing class or an import alias. */
   private qualifyChain(chain: string[], classId: number | null): string[] {
     const head = chain[0];
     if (this.receiverWords.has(head)) return chain;
     const nested = this.nestedType(head, classId);
-    return nested ? [...nested, ...chain.slice(1)] : chain;
+    if (nested) return [...nested, ...chain.slice(1)];
+    const alias = this.aliases.get(head);
+    return alias ? [...alias, ...chain.slice(1)] : chain;
   }
 
   /** A stated type with its names settled where it is written; undefined when it proves nothing. */
@@ -184,6 +206,10 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       case 'call': {
         if (type.construct) return { ...type, callee: this.qualifyChain(type.callee, classId) };
         const [head, ...rest] = type.callee;
+        // `m()` written bare is `this.m()`, unless only a static import declares m.
+        if (head === 'this' && rest.length === 1 && !this.declaresMethod(rest[0], classId) && this.aliases.has(rest[0])) {
+          return { kind: 'call', callee: this.aliases.get(rest[0])! };
+        }
         if (this.receiverWords.has(head)) return type;
         const field = this.field(head, classId);
         if (field) {
@@ -206,16 +232,24 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       else delete site.typedReceiver;
     }
     const receiver = site.receiver;
-    // A local of the called name is a delegate called (`Action run = …; run()`): it hides the methods.
+    // A bare call names a method where methods and variables are apart (Java); elsewhere a local of the
+    // called name is a function value called (a C# delegate, `Action run = …; run()`) and hides the methods.
+    if (this.rules.bareCallsNameMethods && receiver?.length === 0 && site.kind === 'calls' && site.locallyBound) {
+      delete site.locallyBound;
+      delete site.localTarget;
+    }
     if (!receiver || site.locallyBound) return;
     if (receiver.length === 0) {
       if (site.kind === 'calls') {
-        // A member of the one type imported as a whole, unless a class around the call declares one of that name.
+        // A member imported by name or of the one type imported as a whole, unless a class around the
+        // call declares one of that name.
         if (this.declaresMethod(site.name, classId)) return;
-        if (this.staticWildcards.length === 1) site.receiver = [this.staticWildcards[0]];
+        const alias = this.aliases.get(site.name);
+        if (alias) site.receiver = alias.slice(0, -1);
+        else if (this.staticWildcards.length === 1) site.receiver = [this.staticWildcards[0]];
         return;
       }
-      // `new Inner()`, `: Inner`: a member type of an enclosing class.
+      // `new Inner()`, `extends Inner`, `: Inner`: a member type of an enclosing class, or an imported nested type.
       const chain = this.qualifyChain([site.name], classId);
       if (chain.length > 1) site.receiver = chain.slice(0, -1);
       return;
@@ -253,7 +287,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   private argumentType(arg: ArgumentType, classId: number | null): string | null {
     if (arg === null || typeof arg === 'string') return arg;
     if ('field' in arg) return this.field(arg.field, classId)?.simple ?? null;
-    if ('concatenation' in arg) return arg.concatenation.some((side) => this.argumentType(side, classId) === 'string') ? 'string' : null;
+    if ('concatenation' in arg) return arg.concatenation.some((side) => this.argumentType(side, classId) === this.rules.stringType) ? this.rules.stringType : null;
     if ('stated' in arg) return null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
     if (verdict.locallyBound) return (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null;

@@ -16,6 +16,6 @@ export interface CSharpContext extends TypeBodyContext {
 
 export class CSharpFile extends TypeBodyFile<CSharpContext> {
   constructor() {
-    super(new Set(['this', 'base']));
+    super({ receiverWords: new Set(['this', 'base']), stringType: 'string', bareCallsNameMethods: false });
   }
 }

@@ -16,6 +16,6 @@ export interface ScalaContext extends TypeBodyContext {
 
 export class ScalaFile extends TypeBodyFile<ScalaContext> {
   constructor() {
-    super(new Set(['this', 'super']));
+    super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: false });
   }
 }
