@@ -4,12 +4,11 @@
  * region: the walk goes through ERROR nodes like any other, and the names those regions hold are
  * listed (`namesInSyntaxErrors`) so that only they lose the workspace-wide name rule.
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { Language } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import { C_SYNTAX } from './c-syntax.js';
 import { repairClassHeads } from './class-head-repair.js';
@@ -21,30 +20,23 @@ function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?:
   return {
     extract(input: ExtractInput): FileExtraction {
       const file = new CFile(input.path);
-      const syntaxErrors = new SyntaxErrorCollector();
-      const failures: ExtractionError[] = [];
       let repaired: ReturnType<typeof repairClassHeads>;
       try {
-        repaired = repair?.(input.tree, input.source);
-        const tree = repaired?.tree ?? input.tree;
-        syntaxErrors.collect(tree.rootNode, repaired?.source ?? input.source);
-        const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
-        walkSyntax(syntax, tree.rootNode, ctx);
-      } catch (error) {
-        failures.push(extractorFailure(label, error));
+        return assembleExtraction(input, {
+          label,
+          walk(syntaxErrors) {
+            repaired = repair?.(input.tree, input.source);
+            const tree = repaired?.tree ?? input.tree;
+            syntaxErrors.collect(tree.rootNode, repaired?.source ?? input.source);
+            const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
+            walkSyntax(syntax, tree.rootNode, ctx);
+          },
+          // A failed walk may have lost any name: then none is listed (the file gets no name-only link).
+          finish: (failed) => ({ ...file.finish(), ...(failed ? {} : { namesInSyntaxErrors: [...file.namesInErrors].sort() }) }),
+        });
       } finally {
         repaired?.tree.delete();
       }
-      return {
-        path: input.path,
-        language: input.language,
-        lineCount: countLines(input.source),
-        ...file.finish(),
-        exports: [],
-        errors: [...syntaxErrors.errors(), ...failures],
-        // An extractor failure may have lost any name: then none is listed (the file gets no name-only link).
-        ...(failures.length === 0 ? { namesInSyntaxErrors: [...file.namesInErrors].sort() } : {}),
-      };
     },
   };
 }

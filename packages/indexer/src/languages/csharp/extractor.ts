@@ -4,11 +4,10 @@
  * `CSharpFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
  * tree-sitter keeps the declarations around a broken region.
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { CSharpFile, type CSharpContext } from './file-state.js';
 import { CSHARP_SCOPES } from './scopes.js';
@@ -18,31 +17,23 @@ import { CSHARP_SYNTAX } from './syntax.js';
 export const csharpExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new CSharpFile();
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    let built: ReturnType<CSharpFile['finish']> = { declarations: [], imports: [], references: [] };
     // `#if` inside a declaration breaks the parse: the first branches alone are parsed again (preprocessor.ts).
     const repaired = input.tree.rootNode.hasError ? reparseFirstBranches(input.tree.language, input.source) : null;
     const tree = repaired && !repaired.tree.rootNode.hasError ? repaired.tree : input.tree;
     try {
-      syntaxErrors.collect(tree.rootNode, tree === input.tree ? input.source : repaired!.source);
-      const ctx: CSharpContext = {
-        file, scope: Scope.file(CSHARP_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
-      };
-      walkSyntax(CSHARP_SYNTAX, tree.rootNode, ctx);
-      built = file.finish();
-    } catch (error) {
-      failures.push(extractorFailure('C#', error));
+      return assembleExtraction(input, {
+        label: 'C#',
+        walk(syntaxErrors) {
+          syntaxErrors.collect(tree.rootNode, tree === input.tree ? input.source : repaired!.source);
+          const ctx: CSharpContext = {
+            file, scope: Scope.file(CSHARP_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
+          };
+          walkSyntax(CSHARP_SYNTAX, tree.rootNode, ctx);
+        },
+        finish: () => file.finish(),
+      });
     } finally {
       repaired?.tree.delete();
     }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...built,
-      exports: [],
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
   },
 };

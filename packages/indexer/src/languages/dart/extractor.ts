@@ -4,11 +4,10 @@
  * `DartFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
  * tree-sitter keeps the declarations around a broken region.
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { DartFile, type DartContext } from './file-state.js';
 import { DART_SCOPES } from './scopes.js';
@@ -17,26 +16,16 @@ import { DART_SYNTAX } from './syntax.js';
 export const dartExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new DartFile();
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    let built: ReturnType<DartFile['finish']> = { declarations: [], imports: [], references: [] };
-    try {
-      syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: DartContext = {
-        file, scope: Scope.file(DART_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
-      };
-      walkSyntax(DART_SYNTAX, input.tree.rootNode, ctx);
-      built = file.finish();
-    } catch (error) {
-      failures.push(extractorFailure('Dart', error));
-    }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...built,
-      exports: file.exports,
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
+    return assembleExtraction(input, {
+      label: 'Dart',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: DartContext = {
+          file, scope: Scope.file(DART_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
+        };
+        walkSyntax(DART_SYNTAX, input.tree.rootNode, ctx);
+      },
+      finish: () => ({ ...file.finish(), exports: file.exports }),
+    });
   },
 };

@@ -2,11 +2,10 @@
  * Go extraction: the shared walk runs Go's rules (`syntax.ts`) over the file once. A syntax error
  * loses only the broken region (the walk goes through ERROR nodes like any other).
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { isOptInConstraint } from './build-constraints.js';
 import { GoFile, type GoContext } from './file-state.js';
@@ -16,25 +15,18 @@ import { GO_SYNTAX } from './syntax.js';
 export const goExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new GoFile(input.path);
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    try {
-      syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: GoContext = { file, scope: Scope.file(GO_SCOPES, 'file'), parentDecl: null, enclosing: null };
-      walkSyntax(GO_SYNTAX, input.tree.rootNode, ctx);
-    } catch (error) {
-      failures.push(extractorFailure('Go', error));
-    }
-    const constraint = buildConstraint(input.tree.rootNode);
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...file.finish(),
-      exports: [],
-      ...(constraint !== undefined && isOptInConstraint(constraint) ? { buildVariant: constraint } : {}),
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
+    return assembleExtraction(input, {
+      label: 'Go',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: GoContext = { file, scope: Scope.file(GO_SCOPES, 'file'), parentDecl: null, enclosing: null };
+        walkSyntax(GO_SYNTAX, input.tree.rootNode, ctx);
+      },
+      finish: () => {
+        const constraint = buildConstraint(input.tree.rootNode);
+        return { ...file.finish(), ...(constraint !== undefined && isOptInConstraint(constraint) ? { buildVariant: constraint } : {}) };
+      },
+    });
   },
 };
 

@@ -4,11 +4,10 @@
  * are listed, and the rest of the file is still extracted: tree-sitter keeps the declarations
  * around a broken region.
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { PhpFile, type PhpContext } from './file-state.js';
 import { PHP_SCOPES } from './scopes.js';
@@ -17,27 +16,17 @@ import { PHP_SYNTAX } from './syntax.js';
 export const phpExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new PhpFile();
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    let built: ReturnType<PhpFile['finish']> = { declarations: [], imports: [], references: [] };
-    try {
-      syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: PhpContext = {
-        file, scope: Scope.file(PHP_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, selfChain: null, parentChain: null,
-      };
-      file.namespaces.prepare(input.tree.rootNode);
-      walkSyntax(PHP_SYNTAX, input.tree.rootNode, ctx);
-      built = file.finish();
-    } catch (error) {
-      failures.push(extractorFailure('PHP', error));
-    }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...built,
-      exports: [],
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
+    return assembleExtraction(input, {
+      label: 'PHP',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: PhpContext = {
+          file, scope: Scope.file(PHP_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, selfChain: null, parentChain: null,
+        };
+        file.namespaces.prepare(input.tree.rootNode);
+        walkSyntax(PHP_SYNTAX, input.tree.rootNode, ctx);
+      },
+      finish: () => file.finish(),
+    });
   },
 };

@@ -3,11 +3,10 @@
  * receivers are settled at the end (`RubyFile.finish()`). Syntax errors are listed, and the rest of
  * the file is still extracted.
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { RubyFile, type RubyContext } from './file-state.js';
 import { RUBY_SCOPES } from './scopes.js';
@@ -16,26 +15,16 @@ import { RUBY_SYNTAX } from './syntax.js';
 export const rubyExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new RubyFile();
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    let built: ReturnType<RubyFile['finish']> = { declarations: [], imports: [], references: [] };
-    try {
-      syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: RubyContext = {
-        file, scope: Scope.file(RUBY_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, singleton: false, method: null, inBlock: false,
-      };
-      walkSyntax(RUBY_SYNTAX, input.tree.rootNode, ctx);
-      built = file.finish();
-    } catch (error) {
-      failures.push(extractorFailure('Ruby', error));
-    }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...built,
-      exports: [],
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
+    return assembleExtraction(input, {
+      label: 'Ruby',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: RubyContext = {
+          file, scope: Scope.file(RUBY_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, singleton: false, method: null, inBlock: false,
+        };
+        walkSyntax(RUBY_SYNTAX, input.tree.rootNode, ctx);
+      },
+      finish: () => file.finish(),
+    });
   },
 };

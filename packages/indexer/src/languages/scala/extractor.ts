@@ -4,11 +4,10 @@
  * `ScalaFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
  * tree-sitter keeps the declarations around a broken region.
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { ScalaFile, type ScalaContext } from './file-state.js';
 import { SCALA_SCOPES } from './scopes.js';
@@ -17,29 +16,18 @@ import { SCALA_SYNTAX } from './syntax.js';
 export const scalaExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new ScalaFile();
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    let built: ReturnType<ScalaFile['finish']> = { declarations: [], imports: [], references: [] };
-    const tree = input.tree;
-    try {
-      syntaxErrors.collect(tree.rootNode, input.source);
-      const ctx: ScalaContext = {
-        file, scope: Scope.file(SCALA_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
-      };
-      walkSyntax(SCALA_SYNTAX, tree.rootNode, ctx);
-      markCompanions(file);
-      built = file.finish();
-    } catch (error) {
-      failures.push(extractorFailure('Scala', error));
-    }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...built,
-      exports: [],
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
+    return assembleExtraction(input, {
+      label: 'Scala',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: ScalaContext = {
+          file, scope: Scope.file(SCALA_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
+        };
+        walkSyntax(SCALA_SYNTAX, input.tree.rootNode, ctx);
+        markCompanions(file);
+      },
+      finish: () => file.finish(),
+    });
   },
 };
 

@@ -2,11 +2,10 @@
  * Zig extraction: the shared walk runs Zig's rules (`syntax.ts`) over the file once. A syntax
  * error loses only the broken region (the walk goes through ERROR nodes like any other).
  */
-import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
-import { countLines } from '../../extraction/core/line-count.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
-import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { ZigFile, type ZigContext } from './file-state.js';
 import { ZIG_SCOPES } from './scopes.js';
@@ -15,24 +14,16 @@ import { ZIG_SYNTAX } from './syntax.js';
 export const zigExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new ZigFile(input.path);
-    const syntaxErrors = new SyntaxErrorCollector();
-    const failures: ExtractionError[] = [];
-    try {
-      syntaxErrors.collect(input.tree.rootNode, input.source);
-      const ctx: ZigContext = {
-        file, scope: Scope.file(ZIG_SCOPES, 'file'), parentDecl: null, enclosing: null, containerLevel: true, selfNames: new Map(), container: [],
-      };
-      walkSyntax(ZIG_SYNTAX, input.tree.rootNode, ctx);
-    } catch (error) {
-      failures.push(extractorFailure('Zig', error));
-    }
-    return {
-      path: input.path,
-      language: input.language,
-      lineCount: countLines(input.source),
-      ...file.finish(),
-      exports: [],
-      errors: [...syntaxErrors.errors(), ...failures],
-    };
+    return assembleExtraction(input, {
+      label: 'Zig',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: ZigContext = {
+          file, scope: Scope.file(ZIG_SCOPES, 'file'), parentDecl: null, enclosing: null, containerLevel: true, selfNames: new Map(), container: [],
+        };
+        walkSyntax(ZIG_SYNTAX, input.tree.rootNode, ctx);
+      },
+      finish: () => file.finish(),
+    });
   },
 };
