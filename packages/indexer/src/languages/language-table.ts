@@ -13,6 +13,9 @@ import { goNameBinding } from './go/name-binding.js';
 import { javaExtractor } from './java/extractor.js';
 import { createJavaImportResolver } from './java/module-resolution.js';
 import { javaNameBinding } from './java/name-binding.js';
+import { kotlinExtractor } from './kotlin/extractor.js';
+import { createKotlinImportResolver } from './kotlin/module-resolution.js';
+import { kotlinNameBinding } from './kotlin/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
@@ -30,6 +33,7 @@ const ecmascript: LanguageEntry = { extractor: ecmascriptExtractor, importResolv
 const python: LanguageEntry = { extractor: pythonExtractor, importResolver: createPythonImportResolver, binding: pythonNameBinding };
 const java: LanguageEntry = { extractor: javaExtractor, importResolver: createJavaImportResolver, binding: javaNameBinding };
 const go: LanguageEntry = { extractor: goExtractor, importResolver: createGoImportResolver, binding: goNameBinding };
+const kotlin: LanguageEntry = { extractor: kotlinExtractor, importResolver: createKotlinImportResolver, binding: kotlinNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -39,6 +43,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   python,
   go,
   java,
+  kotlin,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
@@ -52,13 +57,17 @@ export function extractorFor(language: Language): LanguageExtractor | undefined 
 
 /** One resolution language per language family, its import resolver created lazily for a workspace. */
 export function resolutionLanguagesFor(workspace: WorkspaceView): (file: FileExtraction) => ResolutionLanguage | undefined {
-  const byFamily = new Map<string, ResolutionLanguage | undefined>();
+  // One per table entry, not per family: Java and Kotlin share a family (names reach each other) but
+  // each has its own import rules and binding rules.
+  const byEntry = new Map<LanguageEntry, ResolutionLanguage>();
   return (file) => {
-    const family = languageFamily(file.language);
-    if (!byFamily.has(family)) {
-      const entry = TABLE[file.language];
-      byFamily.set(family, entry ? { family, modules: entry.importResolver(workspace), binding: entry.binding } : undefined);
+    const entry = TABLE[file.language];
+    if (!entry) return undefined;
+    let language = byEntry.get(entry);
+    if (!language) {
+      language = { family: languageFamily(file.language), modules: entry.importResolver(workspace), binding: entry.binding };
+      byEntry.set(entry, language);
     }
-    return byFamily.get(family);
+    return language;
   };
 }

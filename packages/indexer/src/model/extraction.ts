@@ -68,6 +68,8 @@ export interface Declaration extends Span {
    */
   parameterTypes?: string[];
   variadic?: boolean;
+  /** How many of `parameterTypes` have a default value: a call may leave that many out. */
+  optionalParameters?: number;
 }
 
 /**

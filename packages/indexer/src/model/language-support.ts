@@ -129,6 +129,12 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
+  /**
+   * A class inherits the members of the interfaces it implements, not only of the classes it extends
+   * (Kotlin interface methods with bodies, Swift protocol extensions): `x.m()` and a bare `m()` find
+   * them after the class's own. Absent: only `extends` passes members on.
+   */
+  inheritsImplemented?: boolean;
 }
 
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */

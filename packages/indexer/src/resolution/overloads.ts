@@ -5,7 +5,8 @@
  * How an argument type fits a parameter type is the language's rule (`NameBindingRules.argumentFits`).
  *
  * The rule, as a compiler narrows it, stopping where the stated facts stop:
- *  1. candidates whose parameter count fits the argument count (a variadic one takes n-1 or more);
+ *  1. candidates whose parameter count fits the argument count (a variadic one takes n-1 or more,
+ *     one with `optionalParameters` defaults takes that many fewer);
  *     one left: it; none: nothing here (the member may be a base class's);
  *  2. fixed-arity candidates before variadic ones (the variadic form is tried last), when one of
  *     them surely applies (every argument fits it, proven or fitting whatever it is);
@@ -51,9 +52,11 @@ export function selectOverload(
   if (!args) return undefined;
   const n = args.length;
   const byArity = callables.filter((ref) => {
-    const { parameterTypes, variadic } = declarationOf(ref);
+    const { parameterTypes, variadic, optionalParameters } = declarationOf(ref);
     const count = parameterTypes!.length;
-    return variadic ? n >= count - 1 : n === count;
+    // Parameters with default values may be left out (Kotlin, C++, C#, Python).
+    const optional = optionalParameters ?? 0;
+    return variadic ? n >= count - 1 - optional : n >= count - optional && n <= count;
   });
   if (byArity.length === 0) return { none: true };
   if (byArity.length === 1) return { ref: byArity[0] };
@@ -82,8 +85,8 @@ export function selectOverload(
    */
   const mostSpecific = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
     const withoutBoxing = applicable.filter((ref) => !verdicts(ref).includes('boxes'));
-    const narrower = (a: DeclarationRef, b: DeclarationRef) => declarationOf(a).parameterTypes!
-      .every((type, i) => ['exact', 'converts'].includes(moreSpecific!(type, declarationOf(b).parameterTypes![i])));
+    const narrower = (a: DeclarationRef, b: DeclarationRef) => declarationOf(a).parameterTypes!.length === declarationOf(b).parameterTypes!.length
+      && declarationOf(a).parameterTypes!.every((type, i) => ['exact', 'converts'].includes(moreSpecific!(type, declarationOf(b).parameterTypes![i])));
     const found = withoutBoxing.filter((m) => verdicts(m).every((v) => v === 'exact' || v === 'converts')
       && withoutBoxing.every((other) => other === m || narrower(m, other)));
     return found.length === 1 ? found[0] : undefined;

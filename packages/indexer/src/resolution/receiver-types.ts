@@ -52,7 +52,8 @@ export interface ClassWorld {
  * (Go `type HandlersChain []HandlerFunc`) has methods of its own, attached by `memberOf`; an alias
  * without members simply has none to find.
  */
-const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias']);
+// An enum's value is an instance of it too (`Color c = Color.RED; c.label()`).
+const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias', 'enum']);
 /**
  * Kinds a call constructs, or converts to: Go `Celsius(x)` is a Celsius, `ResponseWriter(w)` a
  * ResponseWriter (no other language calls a type alias or an interface).

@@ -611,8 +611,10 @@ export class ReferenceResolver {
     const out: DeclarationRef[] = [];
     try {
       const file = this.symbols.extraction(classRef.file);
+      // Languages whose interfaces carry implementations (Kotlin default methods) inherit through `implements` too.
+      const implemented = file !== undefined && Boolean(this.bindingOf(file).inheritsImplemented);
       for (const site of file?.references ?? []) {
-        if (site.kind !== 'extends' || site.enclosing !== classRef.localId) continue;
+        if ((site.kind !== 'extends' && !(implemented && site.kind === 'implements')) || site.enclosing !== classRef.localId) continue;
         const result = this.resolve(file!, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }

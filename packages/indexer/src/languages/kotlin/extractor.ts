@@ -1,0 +1,50 @@
+/**
+ * Kotlin extraction: the shared walk runs Kotlin's rules (`syntax.ts`) over the file once; what the
+ * walk cannot know until the end of the file (members declared below their use) is settled by
+ * `KotlinFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
+ * from the tree, or, when one broken declaration swallowed its surroundings, from the file
+ * without it (`repair.ts`).
+ */
+import type { ExtractionError, FileExtraction } from '../../model/extraction.js';
+import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { countLines } from '../../extraction/core/line-count.js';
+import { Scope } from '../../extraction/core/scopes.js';
+import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
+import { walkSyntax } from '../../extraction/core/syntax-walk.js';
+import { KotlinFile, type KotlinContext } from './file-state.js';
+import { repairedTree } from './repair.js';
+import { KOTLIN_SCOPES } from './scopes.js';
+import { KOTLIN_SYNTAX } from './syntax.js';
+
+export const kotlinExtractor: LanguageExtractor = {
+  extract(input: ExtractInput): FileExtraction {
+    const file = new KotlinFile();
+    const syntaxErrors = new SyntaxErrorCollector();
+    const failures: ExtractionError[] = [];
+    let built: ReturnType<KotlinFile['finish']> = { declarations: [], imports: [], references: [] };
+    try {
+      syntaxErrors.collect(input.tree.rootNode, input.source);
+      const ctx: KotlinContext = {
+        file, scope: Scope.file(KOTLIN_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
+      };
+      // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
+      const repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
+      try {
+        walkSyntax(KOTLIN_SYNTAX, (repaired ?? input.tree).rootNode, ctx);
+      } finally {
+        repaired?.delete();
+      }
+      built = file.finish();
+    } catch (error) {
+      failures.push(extractorFailure('Kotlin', error));
+    }
+    return {
+      path: input.path,
+      language: input.language,
+      lineCount: countLines(input.source),
+      ...built,
+      exports: [],
+      errors: [...syntaxErrors.errors(), ...failures],
+    };
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * Kotlin's repair hook for syntax errors: limiting the damage of one. (Recording them is the shared
+ * collector's job: src/extraction/core/syntax-errors.ts.)
+ *
+ * tree-sitter-kotlin often turns a whole class into one ERROR node over a single broken member
+ * (`fun f( {`), losing every declaration around it. Kotlin's layout gives the pieces to try: a
+ * line that starts a declaration (`fun`, `val`, `class`, … after modifiers) opens a region that
+ * runs to the next line indented no deeper (its closing `}` included). Each region, smallest first,
+ * is blanked (spaces, so every position stays where it was) and the file parsed again; the first
+ * text that parses without error is walked instead. Only the broken declaration is lost.
+ */
+import { Parser, type Language as Grammar, type Tree } from 'web-tree-sitter';
+
+/** Re-parses per file, at most. */
+const MAX_TRIES = 40;
+/** Files larger than this are not re-parsed (each try parses the whole file again). */
+const MAX_LENGTH = 200_000;
+
+const DECLARATION_START = /^(\s*)(?:@\w[\w.]*(?:\([^)]*\))?\s+)*(?:(?:public|private|internal|protected|open|abstract|sealed|data|enum|annotation|inline|value|final|override|const|lateinit|suspend|tailrec|operator|infix|external|inner|companion)\s+)*(?:fun|val|var|class|interface|object|init|constructor|typealias)\b/;
+
+const parsers = new WeakMap<Grammar, Parser>();
+
+function parse(grammar: Grammar, text: string): Tree | null {
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(grammar);
+    parsers.set(grammar, parser);
+  }
+  return parser.parse(text);
+}
+
+/** A tree of the file with one broken declaration blanked out, or null when none parses cleanly. */
+export function repairedTree(grammar: Grammar, source: string): Tree | null {
+  if (source.length > MAX_LENGTH) return null;
+  const lines = source.split('\n');
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const regions: Array<{ from: number; to: number }> = [];
+  lines.forEach((line, row) => {
+    const match = DECLARATION_START.exec(line);
+    if (!match) return;
+    const depth = match[1].length;
+    let end = row + 1;
+    for (; end < lines.length; end++) {
+      const text = lines[end].trim();
+      if (text === '' || indent(lines[end]) > depth) continue;
+      if (/^[)}\]]/.test(text) && indent(lines[end]) === depth) end++;
+      break;
+    }
+    regions.push({ from: row, to: Math.min(end, lines.length) });
+  });
+  regions.sort((a, b) => a.to - a.from - (b.to - b.from) || a.from - b.from);
+  for (const { from, to } of regions.slice(0, MAX_TRIES)) {
+    const text = lines.map((line, row) => (row >= from && row < to ? ' '.repeat(line.length) : line)).join('\n');
+    const tree = parse(grammar, text);
+    if (tree && !tree.rootNode.hasError) return tree;
+    tree?.delete();
+  }
+  return null;
+}
