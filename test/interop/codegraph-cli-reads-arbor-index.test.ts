@@ -37,6 +37,11 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // Java: a static method called from a main class and from a test in the same package.
     ['expectations/java-traps', 'times', 'scale', 'src/main/java/com/acme/shapes/Circle.java'],
     ['expectations/java-traps', 'times', 'testArea', 'src/test/java/com/acme/shapes/CircleTest.java'],
+    // Kotlin: a top-level function imported from another package; a companion's function called through its class
+    // from a file of its package in another folder; a method called from a test.
+    ['expectations/kotlin-traps', 'helper', 'main', 'src/main/kotlin/com/acme/app/Main.kt'],
+    ['expectations/kotlin-traps', 'unit', 'unitArea', 'src/main/kotlin/extras/ShapeExtensions.kt'],
+    ['expectations/kotlin-traps', 'grow', 'main', 'src/main/kotlin/com/acme/app/Main.kt'],
     // Go: a function called from another package and from an external test package; a method called from another
     // file of its package.
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],
