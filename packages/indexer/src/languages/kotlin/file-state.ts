@@ -154,13 +154,15 @@ export class KotlinFile {
   }
 
   /** A stated type with its names settled where it is written; undefined when it proves nothing. */
-  private qualify(type: TypeRef, classId: number | null): TypeRef | undefined {
+  private qualify(type: TypeRef, classId: number | null, depth = 0): TypeRef | undefined {
+    // A property stated in terms of itself (`val tags = tags.toMap()`, reading a constructor parameter) proves nothing.
+    if (depth > 16) return undefined;
     switch (type.kind) {
       case 'named':
         return { kind: 'named', chain: this.qualifyChain(type.chain, classId) };
       case 'member-call':
       case 'field': {
-        const of = this.qualify(type.of, classId);
+        const of = this.qualify(type.of, classId, depth + 1);
         return of ? { ...type, of } : undefined;
       }
       case 'call':
@@ -172,7 +174,7 @@ export class KotlinFile {
         const property = this.property(head, classId);
         if (property) {
           if (!property.type) return undefined;
-          const of = this.qualify(property.type, classId);
+          const of = this.qualify(property.type, classId, depth + 1);
           if (!of) return undefined;
           if (type.kind === 'value') return rest.length === 0 ? of : { kind: 'field', of, path: rest };
           if (rest.length === 0) return undefined; // a property called: what its function type returns is not stated

@@ -2,7 +2,9 @@
  * Kotlin's repair hook for syntax errors: limiting the damage of one. (Recording them is the shared
  * collector's job: src/extraction/core/syntax-errors.ts.)
  *
- * tree-sitter-kotlin often turns a whole class into one ERROR node over a single broken member
+ * tree-sitter-kotlin turns a whole class into one ERROR node when its primary constructor starts on
+ * the line after its name (valid Kotlin): that line break is moved (`joinSplitHeaders`). It does
+ * the same over a single broken member
  * (`fun f( {`), losing every declaration around it. Kotlin's layout gives the pieces to try: a
  * line that starts a declaration (`fun`, `val`, `class`, … after modifiers) opens a region that
  * runs to the next line indented no deeper (its closing `}` included). Each region, smallest first,
@@ -30,9 +32,26 @@ function parse(grammar: Grammar, text: string): Tree | null {
   return parser.parse(text);
 }
 
+/**
+ * `class Builder⏎ internal constructor(` — a primary constructor on the line after its class name,
+ * which the grammar does not take: the line break moves to after `constructor(`, so every byte
+ * and every line after it stays where it was.
+ */
+const SPLIT_HEADER = /(\b(?:class|object)\s+\w+(?:<[^>\n]*>)?)([ \t]*)\n([ \t]*)((?:@\w[\w.]*(?:\([^)\n]*\))?\s+)*(?:(?:public|private|internal|protected)[ \t]+)?(?:@\w[\w.]*(?:\([^)\n]*\))?[ \t]+)*constructor[ \t]*\()/g;
+
+export function joinSplitHeaders(source: string): string {
+  return source.replace(SPLIT_HEADER, (_all, head: string, gap: string, indent: string, constructor: string) => `${head}${gap} ${indent}${constructor}\n`);
+}
+
 /** A tree of the file with one broken declaration blanked out, or null when none parses cleanly. */
-export function repairedTree(grammar: Grammar, source: string): Tree | null {
-  if (source.length > MAX_LENGTH) return null;
+export function repairedTree(grammar: Grammar, original: string): Tree | null {
+  if (original.length > MAX_LENGTH) return null;
+  const source = joinSplitHeaders(original);
+  if (source !== original) {
+    const joined = parse(grammar, source);
+    if (joined && !joined.rootNode.hasError) return joined;
+    joined?.delete();
+  }
   const lines = source.split('\n');
   const indent = (line: string) => line.length - line.trimStart().length;
   const regions: Array<{ from: number; to: number }> = [];

@@ -395,7 +395,8 @@ function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   });
   const declaration = file.builder.declarations[id];
   declaration.parameterTypes = parameters.map((p) => simpleType(p.type, typeVariables) ?? '?');
-  const optional = parameters.filter((p) => p.value !== null).length;
+  // An override takes the default values of the function it overrides (which it cannot restate): any of its parameters may have one.
+  const optional = mods.keywords.has('override') ? parameters.length : parameters.filter((p) => p.value !== null).length;
   if (optional > 0) declaration.optionalParameters = optional;
   if (member) file.classInfo(ctx.classId!).functions.add(name);
   if (companion !== undefined) file.classInfo(companion).functions.add(name);
@@ -643,9 +644,9 @@ function argumentsOf(node: SyntaxNode, ctx: KotlinContext): ArgumentType[] | und
     if (argument?.type !== 'value_argument') continue;
     if (argument.children.some((c) => c?.type === '=')) named = true;
     const value = argument.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').at(-1);
-    // `f(*xs)`: how many arguments it makes is unknown.
-    if (!value || value.type === 'spread_expression') return undefined;
-    args.push(argumentType(value, ctx));
+    if (!value) return undefined;
+    // `f(*xs)`: it fills a vararg (of any length); its type is the array's.
+    args.push(value.type === 'spread_expression' ? null : argumentType(value, ctx));
   }
   for (const child of node.namedChildren) if (child?.type === 'annotated_lambda') args.push('Function');
   return named ? args.map(() => null) : args;
