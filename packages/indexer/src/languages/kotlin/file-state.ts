@@ -29,6 +29,8 @@ export interface KotlinContext extends WalkContext {
    * members first, so `this` and implicit-`this` sites are not the enclosing class's.
    */
   foreignThis?: boolean;
+  /** Inside a lambda (whose receiver, if any, is not known). */
+  inLambda?: boolean;
   /** Inside a companion object's body: the class it belongs to (its members are that class's too). */
   companionOf?: number;
   /** In a class body: the scope its primary constructor's parameters are bound in (initialisers see them, functions do not). */
@@ -42,8 +44,15 @@ interface ClassInfo {
   nested: Map<string, number>;
 }
 
-/** An argument's type: known, a name to look up once the walk is over, or unknown. */
-export type ArgumentType = string | { name: string; scope: Scope; at: SourcePosition } | null;
+/**
+ * An argument's type: known, a name to look up once the walk is over, the type an expression states
+ * (`f(make())`, proven where it is written: `proven`, evaluated by the resolver), or unknown.
+ */
+export type ArgumentType =
+  | string
+  | { name: string; scope: Scope; at: SourcePosition }
+  | { stated: TypeRef; proven?: TypeRef }
+  | null;
 
 export class KotlinFile {
   readonly builder = new DeclarationBuilder();
@@ -53,7 +62,7 @@ export class KotlinFile {
   readonly aliases = new Map<string, string[]>();
   /** Simple types of locals and parameters, by the scope that binds them. */
   private readonly localTypes = new WeakMap<Scope, Map<string, string>>();
-  private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[] }> = [];
+  private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; classId: number | null }> = [];
   private readonly siteContexts = new Map<ReferenceSite, { classId: number | null; foreignThis: boolean }>();
 
   classInfo(id: number): ClassInfo {
@@ -68,7 +77,12 @@ export class KotlinFile {
   addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: KotlinContext, args?: ArgumentType[]): ReferenceSite {
     const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
     this.siteContexts.set(site, { classId: ctx.classId, foreignThis: Boolean(ctx.foreignThis) });
-    if (args) this.argumentSites.push({ site, args });
+    if (args) {
+      this.argumentSites.push({ site, args, classId: ctx.classId });
+      for (const arg of args) {
+        if (arg && typeof arg === 'object' && 'stated' in arg) this.facts.proveLater(arg.stated, ctx.scope, undefined, (proven) => { arg.proven = proven; });
+      }
+    }
     return site;
   }
 
@@ -98,7 +112,11 @@ export class KotlinFile {
         else delete declaration[field];
       }
     });
-    for (const { site, args } of this.argumentSites) site.argumentTypes = args.map((arg) => this.argumentType(arg));
+    for (const { site, args, classId } of this.argumentSites) {
+      site.argumentTypes = args.map((arg) => this.argumentType(arg));
+      const stated = args.map((arg) => this.argumentTypeRef(arg, classId));
+      if (stated.some((type) => type !== null)) site.argumentTypeRefs = stated;
+    }
     return this.builder.finish(memberFacts);
   }
 
@@ -234,8 +252,24 @@ export class KotlinFile {
     site.receiver = this.qualifyChain(receiver, classId);
   }
 
+  /** The type an argument is stated to have, for the resolver to find as a class (a local's, a property's, a call's result). */
+  private argumentTypeRef(arg: ArgumentType, classId: number | null): TypeRef | null {
+    if (arg === null || typeof arg === 'string') return null;
+    let type: TypeRef | null | undefined;
+    if ('stated' in arg) type = arg.proven;
+    else {
+      const verdict = arg.scope.classify(arg.name, false, arg.at);
+      const value = verdict.locallyBound ? verdict.scope?.provenValue(arg.name) : undefined;
+      // Not local: a property of a class around the call, else what the name holds where it is bound (an imported enum entry, a top-level value).
+      type = verdict.locallyBound ? value?.scope.provenType(value.type, undefined, 0, value.at)
+        : this.property(arg.name, classId) ? this.property(arg.name, classId)!.type : /^[A-Za-z_]\w*$/.test(arg.name) ? { kind: 'value', chain: [arg.name] } : null;
+    }
+    return type ? this.qualify(type, classId) ?? null : null;
+  }
+
   private argumentType(arg: ArgumentType): string | null {
     if (arg === null || typeof arg === 'string') return arg;
+    if ('stated' in arg) return null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
     return verdict.locallyBound ? (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null : null;
   }

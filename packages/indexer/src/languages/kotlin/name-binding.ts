@@ -19,6 +19,8 @@ const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
   Float: ['Number', 'Comparable'],
   Boolean: ['Comparable'],
   Char: ['Comparable'],
+  // `Foo::class`: an interface, but such a value is no workspace class.
+  KClass: ['KClassifier', 'KDeclarationContainer', 'KAnnotatedElement'],
 };
 
 /** A parameter of a type variable (written `*` by the extractor) takes any value. */

@@ -45,8 +45,14 @@ const OPAQUE = [
   'this_expression', 'super_expression',
 ];
 
-/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`). */
-const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run']);
+/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
+const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
+/**
+ * Members of the receivers the standard builders of flows, sequences and coroutines give their
+ * lambdas (`flow { emit(x) }`, `sequence { yield(x) }`, `launch { … }`): a bare call of one of these
+ * names inside a lambda is not provably the enclosing class's.
+ */
+const LAMBDA_RECEIVER_MEMBERS = new Set(['emit', 'emitAll', 'yield', 'yieldAll', 'send', 'trySend', 'awaitClose', 'launch', 'async', 'cancel', 'ensureActive', 'produce', 'actor']);
 
 const handled = (visit: (frame: Frame, walk: KotlinWalk) => void): Rule => ({
   visit: (frame, walk) => {
@@ -292,7 +298,7 @@ function visitObjectLiteral(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWa
   const body = node.namedChildren.find((c) => c?.type === 'class_body') ?? null;
   const id = file.builder.declare('class', `<anonymous ${chain ? chain[chain.length - 1] : 'object'}>`, ctx.parentDecl, body ?? node, {});
   file.classInfo(id);
-  const inner: KotlinContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, companionOf: undefined, foreignThis: false };
+  const inner: KotlinContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, companionOf: undefined, foreignThis: false, inLambda: false };
   if (heritage) addHeritageList(heritage, 'class', id, inner, walk);
   inner.initScope = inner.scope;
   walk.push(body, inner);
@@ -512,7 +518,7 @@ function bindTyped(ctx: KotlinContext, name: SyntaxNode, type: SyntaxNode | null
 
 function visitLambda(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
   const scope = ctx.scope.open('lambda');
-  const inner: KotlinContext = { ...ctx, scope };
+  const inner: KotlinContext = { ...ctx, scope, inLambda: true };
   const parameters = node.namedChildren.find((c) => c?.type === 'lambda_parameters');
   if (!parameters) {
     ctx.file.bindLocal(scope, 'it', 'parameter', null, null);
@@ -622,14 +628,26 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'lambda_literal':
     case 'annotated_lambda':
-    case 'callable_reference':
       return 'Function';
+    case 'callable_reference':
+      // `Foo::class` is a KClass; `::f`, `Foo::m` a function.
+      return node.namedChildren.at(-1)?.type === 'identifier' ? 'Function' : node.children.some((c) => c?.type === 'class') ? 'KClass' : null;
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
       return inner ? argumentType(inner, ctx) : null;
     }
     case 'string_literal':
       return 'String';
+    case 'navigation_expression':
+      // `Foo::class` (parsed as a navigation).
+      if (node.children.some((c) => c?.type === '::')) return node.namedChildren.at(-1)?.text === 'class' ? 'KClass' : null;
+    // falls through: `KModifier.PUBLIC`, `a.b`: what the chain holds.
+    case 'call_expression':
+    case 'as_expression': {
+      // A call's declared result, a cast: found by the resolver.
+      const stated = expressionType(node, ctx);
+      return stated ? { stated } : null;
+    }
     default:
       return null;
   }
@@ -658,8 +676,10 @@ function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void
   let target: SiteTarget | undefined;
   let receiverLambda = false;
   if (callee.type === 'identifier') {
-    if (!['true', 'false', 'null'].includes(callee.text)) target = { name: callee.text, receiver: [] };
-    receiverLambda = callee.text === 'with';
+    if (!['true', 'false', 'null'].includes(callee.text)) {
+      target = { name: callee.text, receiver: ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text) ? undefined : [] };
+    }
+    receiverLambda = RECEIVER_LAMBDAS.has(callee.text) && callee.text !== 'apply' && callee.text !== 'run';
   } else if (callee.type === 'navigation_expression') {
     const { object, member } = navigationParts(callee);
     if (object && member) {
