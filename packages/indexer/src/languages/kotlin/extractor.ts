@@ -23,16 +23,17 @@ export const kotlinExtractor: LanguageExtractor = {
     const failures: ExtractionError[] = [];
     let built: ReturnType<KotlinFile['finish']> = { declarations: [], imports: [], references: [] };
     try {
-      syntaxErrors.collect(input.tree.rootNode, input.source);
+      // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
+      const repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
+      // A valid file the grammar misread (a split class header) has no syntax error to report.
+      if (!repaired?.valid) syntaxErrors.collect(input.tree.rootNode, input.source);
       const ctx: KotlinContext = {
         file, scope: Scope.file(KOTLIN_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
       };
-      // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
-      const repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
       try {
-        walkSyntax(KOTLIN_SYNTAX, (repaired ?? input.tree).rootNode, ctx);
+        walkSyntax(KOTLIN_SYNTAX, (repaired?.tree ?? input.tree).rootNode, ctx);
       } finally {
-        repaired?.delete();
+        repaired?.tree.delete();
       }
       built = file.finish();
     } catch (error) {

@@ -43,13 +43,16 @@ export function joinSplitHeaders(source: string): string {
   return source.replace(SPLIT_HEADER, (_all, head: string, gap: string, indent: string, constructor: string) => `${head}${gap} ${indent}${constructor}\n`);
 }
 
-/** A tree of the file with one broken declaration blanked out, or null when none parses cleanly. */
-export function repairedTree(grammar: Grammar, original: string): Tree | null {
+/**
+ * A tree of the file with one broken declaration blanked out, or null when none parses cleanly.
+ * `valid`: only split headers were joined — the file is valid Kotlin the grammar misread.
+ */
+export function repairedTree(grammar: Grammar, original: string): { tree: Tree; valid: boolean } | null {
   if (original.length > MAX_LENGTH) return null;
   const source = joinSplitHeaders(original);
   if (source !== original) {
     const joined = parse(grammar, source);
-    if (joined && !joined.rootNode.hasError) return joined;
+    if (joined && !joined.rootNode.hasError) return { tree: joined, valid: true };
     joined?.delete();
   }
   const lines = source.split('\n');
@@ -72,7 +75,7 @@ export function repairedTree(grammar: Grammar, original: string): Tree | null {
   for (const { from, to } of regions.slice(0, MAX_TRIES)) {
     const text = lines.map((line, row) => (row >= from && row < to ? ' '.repeat(line.length) : line)).join('\n');
     const tree = parse(grammar, text);
-    if (tree && !tree.rootNode.hasError) return tree;
+    if (tree && !tree.rootNode.hasError) return { tree, valid: false };
     tree?.delete();
   }
   return null;
