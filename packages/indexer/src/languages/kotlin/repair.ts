@@ -34,13 +34,40 @@ function parse(grammar: Grammar, text: string): Tree | null {
 
 /**
  * `class Builder⏎ internal constructor(` — a primary constructor on the line after its class name,
- * which the grammar does not take: the line break moves to after `constructor(`, so every byte
- * and every line after it stays where it was.
+ * which the grammar does not take: the line break moves to after `constructor(` (the first blank
+ * after it on its line), so the file keeps its length and every later line its row.
  */
 const SPLIT_HEADER = /(\b(?:class|object)\s+\w+(?:<[^>\n]*>)?)([ \t]*)\n([ \t]*)((?:@\w[\w.]*(?:\([^)\n]*\))?\s+)*(?:(?:public|private|internal|protected)[ \t]+)?(?:@\w[\w.]*(?:\([^)\n]*\))?[ \t]+)*constructor[ \t]*\()/g;
 
 export function joinSplitHeaders(source: string): string {
-  return source.replace(SPLIT_HEADER, (_all, head: string, gap: string, indent: string, constructor: string) => `${head}${gap} ${indent}${constructor}\n`);
+  const chars = source.split('');
+  let changed = false;
+  for (const match of source.matchAll(SPLIT_HEADER)) {
+    const [, head, gap, indent] = match;
+    const lineBreak = match.index + head.length + gap.length;
+    const after = match.index + match[0].length;
+    // The break moves to the first blank after `constructor(` on its line, or, when `(` ends the line, into the indentation.
+    let blank = after;
+    while (blank < source.length && source[blank] !== '\n' && source[blank] !== ' ' && source[blank] !== '\t') blank++;
+    if (blank < source.length && source[blank] !== '\n') {
+      chars[lineBreak] = ' ';
+      chars[blank] = '\n';
+    } else if (indent.length > 0) {
+      // `class A⏎··internal constructor(⏎`: `class A internal constructor(⏎⏎` with one indentation character less.
+      chars[lineBreak] = ' ';
+      chars.splice(lineBreak + 1, 1);
+      chars.splice(after - 1, 0, '\n');
+    } else if (source[blank] === '\n' && (source[blank + 1] === ' ' || source[blank + 1] === '\t')) {
+      // `(` ends the line and the class is not indented: the next line gives up one indentation character.
+      chars[lineBreak] = ' ';
+      chars.splice(blank + 1, 1);
+      chars.splice(after, 0, '\n');
+    } else {
+      continue;
+    }
+    changed = true;
+  }
+  return changed ? chars.join('') : source;
 }
 
 /**
