@@ -135,6 +135,12 @@ export interface NameBindingRules {
    * them after the class's own. Absent: only `extends` passes members on.
    */
   inheritsImplemented?: boolean;
+  /**
+   * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
+   * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
+   * one visible member declared for it (`memberOf` naming that type). Absent: never.
+   */
+  extendsOutsideTypes?: boolean;
 }
 
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */

@@ -57,4 +57,6 @@ export const kotlinNameBinding: NameBindingRules = {
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
   inheritsImplemented: true,
+  // `fun String.slug()` called as `name.slug()` with `name: String`.
+  extendsOutsideTypes: true,
 };

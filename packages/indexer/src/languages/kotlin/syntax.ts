@@ -606,6 +606,10 @@ function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
     }
     case 'identifier':
     case 'navigation_expression': {
+      // `Foo::class` (parsed as a navigation) is a KClass.
+      if (node.type === 'navigation_expression' && node.children.some((c) => c?.type === '::')) {
+        return node.namedChildren.at(-1)?.text === 'class' ? { kind: 'named', chain: ['KClass'] } : null;
+      }
       const chain = receiverChain(node);
       if (!chain || RECEIVER_WORDS.has(chain[0])) return null;
       return { kind: 'value', chain };
