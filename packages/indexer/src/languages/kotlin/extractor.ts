@@ -12,7 +12,7 @@ import { Scope } from '../../extraction/core/scopes.js';
 import { SyntaxErrorCollector, extractorFailure } from '../../extraction/core/syntax-errors.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { KotlinFile, type KotlinContext } from './file-state.js';
-import { repairedTree } from './repair.js';
+import { misreadRows, repairedTree, withoutLeadingAnnotations } from './repair.js';
 import { KOTLIN_SCOPES } from './scopes.js';
 import { KOTLIN_SYNTAX } from './syntax.js';
 
@@ -24,7 +24,13 @@ export const kotlinExtractor: LanguageExtractor = {
     let built: ReturnType<KotlinFile['finish']> = { declarations: [], imports: [], references: [] };
     try {
       // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
-      const repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
+      let repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
+      // No error, but declarations read as top-level expressions (not allowed outside a script).
+      const misread = !repaired && !input.path.endsWith('.kts') ? misreadRows(input.tree.rootNode) : [];
+      if (misread.length > 0) {
+        const tree = withoutLeadingAnnotations(input.tree.language, input.source, misread);
+        if (tree) repaired = { tree, valid: true };
+      }
       // A valid file the grammar misread (a split class header) has no syntax error to report.
       if (!repaired?.valid) syntaxErrors.collect(input.tree.rootNode, input.source);
       const ctx: KotlinContext = {

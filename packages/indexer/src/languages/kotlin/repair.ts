@@ -11,7 +11,7 @@
  * is blanked (spaces, so every position stays where it was) and the file parsed again; the first
  * text that parses without error is walked instead. Only the broken declaration is lost.
  */
-import { Parser, type Language as Grammar, type Tree } from 'web-tree-sitter';
+import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
 
 /** Re-parses per file, at most. */
 const MAX_TRIES = 40;
@@ -105,5 +105,40 @@ export function repairedTree(grammar: Grammar, original: string): { tree: Tree; 
     if (tree && !tree.rootNode.hasError) return { tree, valid: false };
     tree?.delete();
   }
+  return null;
+}
+
+/** What a `.kt` file may hold at its top level (a script, `.kts`, may hold statements too). */
+const TOP_LEVEL_TYPES = new Set([
+  'package_header', 'file_annotation', 'import', 'class_declaration', 'object_declaration', 'function_declaration',
+  'property_declaration', 'type_alias', 'line_comment', 'block_comment', 'shebang_line', 'ERROR',
+]);
+
+/**
+ * The top-level expressions of a `.kt` file: where the grammar misread a declaration without an error
+ * (`@A(B::class) @C open class K protected constructor()` parsed as annotated infix expressions).
+ */
+export function misreadRows(root: SyntaxNode): Array<{ from: number; to: number }> {
+  const rows: Array<{ from: number; to: number }> = [];
+  for (const child of root.namedChildren) {
+    if (child && !TOP_LEVEL_TYPES.has(child.type)) rows.push({ from: child.startPosition.row, to: child.endPosition.row });
+  }
+  return rows;
+}
+
+/**
+ * A tree of the file with the annotations that lead a misread declaration blanked (lines holding only
+ * annotations, spaces instead): the declaration is kept, its annotations lost. null when that does not
+ * give a clean top level.
+ */
+export function withoutLeadingAnnotations(grammar: Grammar, source: string, rows: Array<{ from: number; to: number }>): Tree | null {
+  if (source.length > MAX_LENGTH || rows.length === 0) return null;
+  const lines = source.split('\n');
+  const inMisread = (row: number) => rows.some(({ from, to }) => row >= from && row <= to);
+  const text = lines.map((line, row) => (inMisread(row) && /^\s*@[\w.]+(?:\(.*\))?\s*$/.test(line) ? ' '.repeat(line.length) : line)).join('\n');
+  if (text === source) return null;
+  const tree = parse(grammar, text);
+  if (tree && !tree.rootNode.hasError && misreadRows(tree.rootNode).length === 0) return tree;
+  tree?.delete();
   return null;
 }
