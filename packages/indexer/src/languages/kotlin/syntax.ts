@@ -86,7 +86,8 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
     // Block scopes; the names some of them bind.
     block,
     control_structure_body: block,
-    when_expression: block,
+    when_expression: { opensScope: { kind: 'block' }, visit: ({ node, ctx }, walk) => visitWhen(node, ctx, walk) },
+    if_expression: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
     for_statement: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }, walk) => {
@@ -514,6 +515,59 @@ function bindTyped(ctx: KotlinContext, name: SyntaxNode, type: SyntaxNode | null
     simple = literalType(value) ?? null;
   }
   ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : name);
+}
+
+/** A smart cast: `name` is a `type` in the branch a check guards (a new local of the narrower type). */
+function narrowed(ctx: KotlinContext, name: string | null, type: SyntaxNode | null | undefined): KotlinContext {
+  const stated = name && type ? declaredType(type, ctx.typeVariables) : null;
+  if (!name || !stated) return ctx;
+  const scope = ctx.scope.open('block');
+  ctx.file.bindLocal(scope, name, 'local', stated, simpleType(type, ctx.typeVariables));
+  return { ...ctx, scope };
+}
+
+/** `x is T` (not `!is`) with x a plain name: x and T. */
+function isCheck(node: SyntaxNode | null): { name: string; type: SyntaxNode | null } | null {
+  if (node?.type !== 'is_expression' || !node.children.some((c) => c?.type === 'is')) return null;
+  const left = node.childForFieldName('left');
+  return left?.type === 'identifier' ? { name: left.text, type: node.childForFieldName('right') } : null;
+}
+
+/** `if (x is T) a else b`: x is a T in a. */
+function visitIf(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
+  const condition = node.childForFieldName('condition');
+  const check = isCheck(condition);
+  let consequence: SyntaxNode | null = null;
+  for (const child of node.children) {
+    if (!child || child === condition || !child.isNamed) {
+      if (child?.type === 'else') consequence = consequence ?? child; // no then-branch after this
+      continue;
+    }
+    if (consequence === null && child.startIndex > (condition?.endIndex ?? node.startIndex)) {
+      consequence = child;
+      walk.push(child, check ? narrowed(ctx, check.name, check.type) : ctx);
+    } else {
+      walk.push(child, ctx);
+    }
+  }
+  walk.push(condition, ctx);
+}
+
+/** `when (x) { is T -> a }`: x is a T in a (an entry with one `is` condition). */
+function visitWhen(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): boolean {
+  const subject = node.namedChildren.find((c) => c?.type === 'when_subject');
+  const variable = subject?.namedChildren.find((c) => c?.type === 'variable_declaration');
+  const name = (variable ?? subject)?.namedChildren.find((c) => c?.type === 'identifier')?.text ?? null;
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'when_entry') {
+      walk.push(child, ctx);
+      continue;
+    }
+    const conditions = child.childrenForFieldName('condition').filter((c): c is SyntaxNode => c !== null);
+    const test = conditions.length === 1 && conditions[0].type === 'type_test' && conditions[0].children.some((c) => c?.type === 'is') ? conditions[0] : null;
+    walk.push(child, test ? narrowed(ctx, name, typeChild(test)) : ctx);
+  }
+  return false;
 }
 
 function visitLambda(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
