@@ -539,7 +539,7 @@ function visitIf(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
   const check = isCheck(condition);
   let consequence: SyntaxNode | null = null;
   for (const child of node.children) {
-    if (!child || child === condition || !child.isNamed) {
+    if (!child || (condition !== null && child.id === condition.id) || !child.isNamed) {
       if (child?.type === 'else') consequence = consequence ?? child; // no then-branch after this
       continue;
     }
@@ -589,7 +589,7 @@ function visitLambda(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): vo
       }
     }
   }
-  for (const child of node.namedChildren) if (child && child !== parameters) walk.push(child, inner);
+  for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
 }
 
 const RECEIVER_WORDS = new Set(['this', 'super']);
@@ -763,7 +763,7 @@ function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void
   }
   if (target) ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   for (const child of node.namedChildren) {
-    if (!child || child === callee) continue;
+    if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
     else walk.push(child, ctx);
   }
