@@ -94,6 +94,35 @@ describe('arbor index', () => {
     expect(tests).toEqual(['it/com/acme/ShopTests.java', 'src/test/java/com/acme/PricesTest.java', 'src/test/java/com/acme/Samples.java']);
   });
 
+  it('a Kotlin-only repository loads only the Kotlin grammar', () => {
+    const root = project({
+      'src/main/kotlin/com/acme/Shop.kt': 'package com.acme\n\nclass Shop {\n    fun total(): Int = Prices.of(2)\n}\n',
+      'src/main/kotlin/pricing/Prices.kt': 'package com.acme\n\nobject Prices {\n    fun of(n: Int): Int = n\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(2);
+    expect(report.grammarsLoaded).toEqual(['kotlin']);
+    expect(report.edges.byKind.calls).toBe(1);
+  });
+
+  it('affected finds Kotlin tests by *Test.kt and src/test/, and no other file', () => {
+    const root = project({
+      'src/main/kotlin/com/acme/Prices.kt': 'package com.acme\n\nobject Prices {\n    fun of(n: Int): Int = n\n}\n',
+      'src/main/kotlin/com/acme/Shop.kt': 'package com.acme\n\nclass Shop {\n    fun total(): Int = Prices.of(2)\n}\n',
+      'src/test/kotlin/com/acme/PricesTest.kt': 'package com.acme\n\nclass PricesTest {\n    fun of() { Prices.of(1) }\n}\n',
+      'src/test/kotlin/com/acme/Samples.kt': 'package com.acme\n\nfun one(): Int = Prices.of(1)\n',
+      'it/ShopTest.kt': 'package com.acme\n\nclass ShopTest {\n    fun total() { Shop().total() }\n}\n',
+    });
+    expect(arbor('index', root, '-q').status).toBe(0);
+    const result = arbor('affected', 'src/main/kotlin/com/acme/Prices.kt', '-p', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const tests = JSON.parse(result.stdout).affectedTests.map((t: { filePath: string }) => t.filePath).sort();
+    expect(tests).toEqual(['it/ShopTest.kt', 'src/test/kotlin/com/acme/PricesTest.kt', 'src/test/kotlin/com/acme/Samples.kt']);
+  });
+
   it('a Dart-only repository loads only the Dart grammar', () => {
     const root = project({
       'pubspec.yaml': 'name: shop\n',

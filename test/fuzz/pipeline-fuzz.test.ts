@@ -1,6 +1,6 @@
 /**
  * Fuzzing the whole pipeline (issue 11, Proof): random bytes, and truncated, mutated and
- * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, C#, Scala, C, C++, Rust, Zig, PHP, Ruby, Dart) plus
+ * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, C#, Scala, C, C++, Rust, Zig, PHP, Ruby, Dart, Kotlin) plus
  * mangled config files (tsconfig.json, package.json, go.mod, pyproject.toml, .gitignore) go
  * through discovery, extraction, resolution and the write, then through every query. Nothing
  * may crash (a coded QueryError is an answer; anything else is a crash), hang, or read outside
@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp', 'php', 'rb', 'dart'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp', 'php', 'rb', 'dart', 'kt'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
@@ -123,7 +123,7 @@ function fileName(rng: Rng, index: number, extension: string): string {
   const dir = rng.pick(['src', 'src/deep/er', 'lib', 'tests', 'pkg/sub', 'app']);
   const odd = rng.pick(['', '', '', ' space', '"q', '\\b', 'ü', '\u001b[1m', '\t', '[x]', '*']);
   const test = rng.int(5) === 0 ? (extension === 'py' ? 'test_' : '') : '';
-  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? ((extension === 'go' || extension === 'rb' || extension === 'dart') ? '_test' : (extension === 'java' || extension === 'cs' || extension === 'php') ? 'Test' : (extension === 'scala') ? 'Spec' : '.test') : '';
+  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? ((extension === 'go' || extension === 'rb' || extension === 'dart') ? '_test' : (extension === 'java' || extension === 'cs' || extension === 'php' || extension === 'kt') ? 'Test' : (extension === 'scala') ? 'Spec' : '.test') : '';
   return `${dir}/${test}f${index}${odd}${suffix}.${extension}`;
 }
 

@@ -44,6 +44,11 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // Scala: a companion object's method called from another package and from a test of its own package.
     ['expectations/scala-traps', 'make', 'main', 'src/main/scala/com/acme/app/Main.scala'],
     ['expectations/scala-traps', 'make', 'areaIsPositive', 'src/test/scala/com/acme/shapes/CircleSpec.scala'],
+    // Kotlin: a top-level function imported from another package; a companion's function called through its class
+    // from a file of its package in another folder; a method called from a test.
+    ['expectations/kotlin-traps', 'helper', 'main', 'src/main/kotlin/com/acme/app/Main.kt'],
+    ['expectations/kotlin-traps', 'unit', 'unitArea', 'src/main/kotlin/extras/ShapeExtensions.kt'],
+    ['expectations/kotlin-traps', 'grow', 'main', 'src/main/kotlin/com/acme/app/Main.kt'],
     // Go: a function called from another package and from an external test package; a method called from another
     // file of its package.
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],

@@ -25,6 +25,9 @@ import { javaNameBinding } from './java/name-binding.js';
 import { phpExtractor } from './php/extractor.js';
 import { createPhpImportResolver } from './php/module-resolution.js';
 import { phpNameBinding } from './php/name-binding.js';
+import { kotlinExtractor } from './kotlin/extractor.js';
+import { createKotlinImportResolver } from './kotlin/module-resolution.js';
+import { kotlinNameBinding } from './kotlin/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
@@ -65,6 +68,7 @@ const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: crea
 const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding, sourceLanguage: cHeaderLanguage };
 const cpp: LanguageEntry = { extractor: cppExtractor, importResolver: createCIncludeResolver, binding: cppNameBinding };
 const dart: LanguageEntry = { extractor: dartExtractor, importResolver: createDartImportResolver, binding: dartNameBinding };
+const kotlin: LanguageEntry = { extractor: kotlinExtractor, importResolver: createKotlinImportResolver, binding: kotlinNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
   typescript: ecmascript,
@@ -83,6 +87,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   php,
   ruby,
   dart,
+  kotlin,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
@@ -104,6 +109,8 @@ export function sourceLanguageOf(path: string, language: Language, source: strin
 export function resolutionLanguagesFor(workspace: WorkspaceView): (file: FileExtraction) => ResolutionLanguage | undefined {
   // Per language entry, not per family: Java and Scala share the `jvm` family (names reach across) but
   // each has its own modules and binding rules.
+  // One per table entry, not per family: Java and Kotlin share a family (names reach each other) but
+  // each has its own import rules and binding rules.
   const byEntry = new Map<LanguageEntry, ResolutionLanguage>();
   return (file) => {
     const entry = TABLE[file.language];

@@ -206,9 +206,16 @@ export interface NameBindingRules {
   declarationsShadowWildcards?: boolean;
   /**
    * A type has the members of the interfaces or traits it implements (`implements` sites), after its
-   * own and its bases' (Rust: a trait's default methods). Absent: only `extends` bases are searched.
+   * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
+   * Absent: only `extends` bases are searched.
    */
   inheritsImplemented?: boolean;
+  /**
+   * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
+   * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
+   * one visible member declared for it (`memberOf` naming that type). Absent: never.
+   */
+  extendsOutsideTypes?: boolean;
 }
 
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */

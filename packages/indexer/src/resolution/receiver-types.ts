@@ -45,6 +45,11 @@ export interface ClassWorld {
   injectedProvider(file: string, name: string): DeclarationRef | undefined;
   /** A member read as a value (a Python `@property`): its return type is the attribute's. */
   isAccessor(ref: DeclarationRef): boolean;
+  /**
+   * The one member `name` declared outside a type the workspace does not declare (a Kotlin
+   * extension `fun String.slug()`), visible where `scope` is, for a value stated to be of `chain`.
+   */
+  outsideMember(scope: TypeScope, chain: string[], name: string): DeclarationRef | undefined;
 }
 
 /**
@@ -108,6 +113,8 @@ export class ReceiverTypes {
       }
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
+        // `String::class.asClassName()`: an extension of a type outside the workspace, by its stated name.
+        if (!of && type.of.kind === 'named') return this.returnOf(this.world.outsideMember(scope, type.of.chain, type.name), type.awaited, depth, type.result);
         if (!of) return undefined;
         return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result, of);
       }

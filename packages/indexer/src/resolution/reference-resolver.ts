@@ -55,6 +55,8 @@ export class ReferenceResolver {
   private readonly superclassesInProgress = new Set<string>();
   private readonly types: ReceiverTypes;
   private attached?: Map<string, Map<string, DeclarationRef[]>>;
+  /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
+  private outside?: Map<string, DeclarationRef[]>;
   private buildingAttached = false;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
   private readonly directCache = new Map<string, DirectSupertypes>();
@@ -75,6 +77,10 @@ export class ReferenceResolver {
       members: (classRef, name) => this.memberRefs(classRef, name),
       injectedProvider: (file, name) => this.injectedProvider(file, name),
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
+      outsideMember: (scope, chain, name) => {
+        const found = this.outsideMembers(scope, chain, name);
+        return found.length === 1 ? found[0] : undefined;
+      },
     });
   }
 
@@ -95,7 +101,14 @@ export class ReferenceResolver {
     if (site.typedReceiver && (site.locallyBound || site.receiver === undefined)) {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
-      return this.callOnInstance(site, instance, site.typedReceiver.path);
+      const { type, path } = site.typedReceiver;
+      if (!instance && type.kind === 'named' && path.length === 0) {
+        // `s.slug()` with `s: String`: an extension of a type the workspace does not declare.
+        const found = this.outsideMembers(scope, type.chain, site.name);
+        if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
+        if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
+      }
+      return this.callOnInstance(site, instance, path);
     }
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
@@ -451,6 +464,48 @@ export class ReferenceResolver {
     }
     this.traitCache.set(key, out);
     return out;
+  }
+
+  /**
+   * Members `name` declared outside a type the workspace does not declare (`memberOf` names it: a
+   * Kotlin extension `fun String.slug()`; languages with `extendsOutsideTypes`), for a value stated
+   * to be of type `chain` where `scope` is:
+   * the type must mean nothing indexed there (an external import, an unbound standard name), the
+   * member's `memberOf` must name it alike, and its file must be visible from the scope — the same
+   * file, the same package, or an import of its package naming the member (or `*`).
+   */
+  private outsideMembers(scope: { file: string; enclosing: number | null }, chain: string[], name: string): DeclarationRef[] {
+    if (!this.outside) {
+      this.outside = new Map();
+      for (const file of this.symbols.allFiles()) {
+        file.declarations.forEach((decl, localId) => {
+          if (decl.memberOf?.kind !== 'named' || !this.bindingOf(file).extendsOutsideTypes) return;
+          const key = `${decl.memberOf.chain[decl.memberOf.chain.length - 1]}\0${decl.name}`;
+          const list = this.outside!.get(key) ?? [];
+          this.outside!.set(key, list);
+          list.push({ file: file.path, localId });
+        });
+      }
+    }
+    // By the type's simple name (`Type` and `java.lang.reflect.Type`): only visible declarations count, below.
+    const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
+    if (candidates.length === 0) return [];
+    const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
+    if (target && target.type !== 'external') return [];
+    const from = this.symbols.extraction(scope.file)!;
+    const modules = this.languageOf(from)?.modules;
+    const ownPackage = this.symbols.packageKeyOf(scope.file);
+    return candidates.filter((ref) => {
+      const decl = this.symbols.declaration(ref);
+      // Not an extension of a workspace type (those are attached to it).
+      if (this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf!)) return false;
+      if (ref.file === scope.file) return true;
+      const theirPackage = this.symbols.packageKeyOf(ref.file);
+      if (theirPackage === null) return false;
+      if (theirPackage === ownPackage) return true;
+      return from.imports.some((statement) => modules?.importedPackage?.(scope.file, statement.specifier) === theirPackage
+        && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
+    });
   }
 
   /**

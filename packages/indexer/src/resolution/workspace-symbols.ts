@@ -110,9 +110,12 @@ export class WorkspaceSymbols {
     if (!members) {
       members = new Map();
       const decls = this.files.get(ref.file)!.declarations;
+      // A member written in a namespace but declared for a type (C++ `void Foo::bar() {}` in `namespace ns`) is
+      // that type's alone. In a class it stays the class's too (a Kotlin companion's function, a C# extension
+      // method called through its static class).
+      const inNamespace = decls[ref.localId]?.kind === 'namespace';
       decls.forEach((decl, localId) => {
-        // A member written here but declared for another type (C++ `void Foo::bar() {}` in a namespace) is that type's.
-        if (decl.parent !== ref.localId || decl.memberOf) return;
+        if (decl.parent !== ref.localId || (inNamespace && decl.memberOf)) return;
         const list = members!.get(decl.name);
         if (list) list.push(localId);
         else members!.set(decl.name, [localId]);

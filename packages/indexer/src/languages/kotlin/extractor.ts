@@ -1,0 +1,46 @@
+/**
+ * Kotlin extraction: the shared walk runs Kotlin's rules (`syntax.ts`) over the file once; what the
+ * walk cannot know until the end of the file (members declared below their use) is settled by
+ * `KotlinFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
+ * from the tree, or, when one broken declaration swallowed its surroundings, from the file
+ * without it (`repair.ts`).
+ */
+import type { FileExtraction } from '../../model/extraction.js';
+import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
+import { Scope } from '../../extraction/core/scopes.js';
+import { walkSyntax } from '../../extraction/core/syntax-walk.js';
+import { KotlinFile, type KotlinContext } from './file-state.js';
+import { misreadRows, repairedTree, withoutLeadingAnnotations } from './repair.js';
+import { KOTLIN_SCOPES } from './scopes.js';
+import { KOTLIN_SYNTAX } from './syntax.js';
+
+export const kotlinExtractor: LanguageExtractor = {
+  extract(input: ExtractInput): FileExtraction {
+    const file = new KotlinFile();
+    return assembleExtraction(input, {
+      label: 'Kotlin',
+      walk(syntaxErrors) {
+        // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
+        let repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
+        // No error, but declarations read as top-level expressions (not allowed outside a script).
+        const misread = !repaired && !input.path.endsWith('.kts') ? misreadRows(input.tree.rootNode) : [];
+        if (misread.length > 0) {
+          const tree = withoutLeadingAnnotations(input.tree.language, input.source, misread);
+          if (tree) repaired = { tree, valid: true };
+        }
+        // A valid file the grammar misread (a split class header) has no syntax error to report.
+        if (!repaired?.valid) syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: KotlinContext = {
+          file, scope: Scope.file(KOTLIN_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
+        };
+        try {
+          walkSyntax(KOTLIN_SYNTAX, (repaired?.tree ?? input.tree).rootNode, ctx);
+        } finally {
+          repaired?.tree.delete();
+        }
+      },
+      finish: () => file.finish(),
+    });
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * How Kotlin binds names, for the shared resolver: `this` and `super`, a bare call meaning a member
+ * of the enclosing class (or of a proven base, or of an enclosing class further out, or of the type
+ * an extension function extends), and no name outside what scopes, imports, the package and the
+ * default imports (`kotlin.*`, never indexed) bind. Overloads are picked by the arguments' types,
+ * with Kotlin's conversions: none between numeric types, except that an integer literal becomes the
+ * `Long`, `Short` or `Byte` a parameter wants; everything converts to `Any`.
+ */
+import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+
+/** Supertypes of the final standard types an argument is often proven to be: nothing else accepts them. */
+const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
+  String: ['CharSequence', 'Comparable'],
+  Int: ['Number', 'Comparable'],
+  Long: ['Number', 'Comparable'],
+  Short: ['Number', 'Comparable'],
+  Byte: ['Number', 'Comparable'],
+  Double: ['Number', 'Comparable'],
+  Float: ['Number', 'Comparable'],
+  Boolean: ['Comparable'],
+  Char: ['Comparable'],
+  // `Foo::class`: an interface, but such a value is no workspace class.
+  KClass: ['KClassifier', 'KDeclarationContainer', 'KAnnotatedElement'],
+};
+
+/** A parameter of a type variable (written `*` by the extractor) takes any value. */
+const TYPE_VARIABLE = '*';
+
+export function kotlinArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  if (argument === null) return parameter === 'Any' || parameter === TYPE_VARIABLE ? 'converts' : 'unknown';
+  if (argument === parameter) return 'exact';
+  if (parameter === TYPE_VARIABLE || parameter === 'Any') return 'converts';
+  // Nullability is not written in the simple names: `null` may fit any parameter.
+  if (argument === 'null') return 'unknown';
+  // `f(1)` calls `f(x: Long)`: an integer literal takes the integer type expected (an Int local would not, but literals are what is proven here).
+  if (argument === 'Int' && (parameter === 'Long' || parameter === 'Short' || parameter === 'Byte')) return 'unknown';
+  const supertypes = FINAL_SUPERTYPES[argument];
+  if (supertypes) return supertypes.includes(parameter) ? 'converts' : 'no';
+  // A final standard type takes only itself.
+  if (parameter in FINAL_SUPERTYPES) return 'no';
+  return 'unknown';
+}
+
+export const kotlinNameBinding: NameBindingRules = {
+  instanceReceivers: ['this'],
+  classReceivers: [],
+  superReceiver: 'super',
+  implicitThis: true,
+  nameFallback: 'none',
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+  argumentFits: kotlinArgumentFits,
+  // An enum class extends `Enum`, outside the workspace.
+  implicitOutsideBase: (declaration) => declaration.kind === 'enum',
+  // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
+  inheritsImplemented: true,
+  // `fun String.slug()` called as `name.slug()` with `name: String`.
+  extendsOutsideTypes: true,
+};

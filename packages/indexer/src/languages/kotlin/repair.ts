@@ -1,0 +1,144 @@
+/**
+ * Kotlin's repair hook for syntax errors: limiting the damage of one. (Recording them is the shared
+ * collector's job: src/extraction/core/syntax-errors.ts.)
+ *
+ * tree-sitter-kotlin turns a whole class into one ERROR node when its primary constructor starts on
+ * the line after its name (valid Kotlin): that line break is moved (`joinSplitHeaders`). It does
+ * the same over a single broken member
+ * (`fun f( {`), losing every declaration around it. Kotlin's layout gives the pieces to try: a
+ * line that starts a declaration (`fun`, `val`, `class`, … after modifiers) opens a region that
+ * runs to the next line indented no deeper (its closing `}` included). Each region, smallest first,
+ * is blanked (spaces, so every position stays where it was) and the file parsed again; the first
+ * text that parses without error is walked instead. Only the broken declaration is lost.
+ */
+import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
+
+/** Re-parses per file, at most. */
+const MAX_TRIES = 40;
+/** Files larger than this are not re-parsed (each try parses the whole file again). */
+const MAX_LENGTH = 200_000;
+
+const DECLARATION_START = /^(\s*)(?:@\w[\w.]*(?:\([^)]*\))?\s+)*(?:(?:public|private|internal|protected|open|abstract|sealed|data|enum|annotation|inline|value|final|override|const|lateinit|suspend|tailrec|operator|infix|external|inner|companion)\s+)*(?:fun|val|var|class|interface|object|init|constructor|typealias)\b/;
+
+const parsers = new WeakMap<Grammar, Parser>();
+
+function parse(grammar: Grammar, text: string): Tree | null {
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(grammar);
+    parsers.set(grammar, parser);
+  }
+  return parser.parse(text);
+}
+
+/**
+ * `class Builder⏎ internal constructor(` — a primary constructor on the line after its class name,
+ * which the grammar does not take: the line break moves to after `constructor(` (the first blank
+ * after it on its line), so the file keeps its length and every later line its row.
+ */
+const SPLIT_HEADER = /(\b(?:class|object)\s+\w+(?:<[^>\n]*>)?)([ \t]*)\n([ \t]*)((?:@\w[\w.]*(?:\([^)\n]*\))?\s+)*(?:(?:public|private|internal|protected)[ \t]+)?(?:@\w[\w.]*(?:\([^)\n]*\))?[ \t]+)*constructor[ \t]*\()/g;
+
+export function joinSplitHeaders(source: string): string {
+  const chars = source.split('');
+  let changed = false;
+  for (const match of source.matchAll(SPLIT_HEADER)) {
+    const [, head, gap, indent] = match;
+    const lineBreak = match.index + head.length + gap.length;
+    const after = match.index + match[0].length;
+    // The break moves to the first blank after `constructor(` on its line, or, when `(` ends the line, into the indentation.
+    let blank = after;
+    while (blank < source.length && source[blank] !== '\n' && source[blank] !== ' ' && source[blank] !== '\t') blank++;
+    if (blank < source.length && source[blank] !== '\n') {
+      chars[lineBreak] = ' ';
+      chars[blank] = '\n';
+    } else if (indent.length > 0) {
+      // `class A⏎··internal constructor(⏎`: `class A internal constructor(⏎⏎` with one indentation character less.
+      chars[lineBreak] = ' ';
+      chars.splice(lineBreak + 1, 1);
+      chars.splice(after - 1, 0, '\n');
+    } else if (source[blank] === '\n' && (source[blank + 1] === ' ' || source[blank + 1] === '\t')) {
+      // `(` ends the line and the class is not indented: the next line gives up one indentation character.
+      chars[lineBreak] = ' ';
+      chars.splice(blank + 1, 1);
+      chars.splice(after, 0, '\n');
+    } else {
+      continue;
+    }
+    changed = true;
+  }
+  return changed ? chars.join('') : source;
+}
+
+/**
+ * A tree of the file with one broken declaration blanked out, or null when none parses cleanly.
+ * `valid`: only split headers were joined — the file is valid Kotlin the grammar misread.
+ */
+export function repairedTree(grammar: Grammar, original: string): { tree: Tree; valid: boolean } | null {
+  if (original.length > MAX_LENGTH) return null;
+  const source = joinSplitHeaders(original);
+  if (source !== original) {
+    const joined = parse(grammar, source);
+    if (joined && !joined.rootNode.hasError) return { tree: joined, valid: true };
+    joined?.delete();
+  }
+  const lines = source.split('\n');
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const regions: Array<{ from: number; to: number }> = [];
+  lines.forEach((line, row) => {
+    const match = DECLARATION_START.exec(line);
+    if (!match) return;
+    const depth = match[1].length;
+    let end = row + 1;
+    for (; end < lines.length; end++) {
+      const text = lines[end].trim();
+      if (text === '' || indent(lines[end]) > depth) continue;
+      if (/^[)}\]]/.test(text) && indent(lines[end]) === depth) end++;
+      break;
+    }
+    regions.push({ from: row, to: Math.min(end, lines.length) });
+  });
+  regions.sort((a, b) => a.to - a.from - (b.to - b.from) || a.from - b.from);
+  for (const { from, to } of regions.slice(0, MAX_TRIES)) {
+    const text = lines.map((line, row) => (row >= from && row < to ? ' '.repeat(line.length) : line)).join('\n');
+    const tree = parse(grammar, text);
+    if (tree && !tree.rootNode.hasError) return { tree, valid: false };
+    tree?.delete();
+  }
+  return null;
+}
+
+/** What a `.kt` file may hold at its top level (a script, `.kts`, may hold statements too). */
+const TOP_LEVEL_TYPES = new Set([
+  'package_header', 'file_annotation', 'import', 'class_declaration', 'object_declaration', 'function_declaration',
+  'property_declaration', 'type_alias', 'line_comment', 'block_comment', 'shebang_line', 'ERROR',
+]);
+
+/**
+ * The top-level expressions of a `.kt` file: where the grammar misread a declaration without an error
+ * (`@A(B::class) @C open class K protected constructor()` parsed as annotated infix expressions).
+ */
+export function misreadRows(root: SyntaxNode): Array<{ from: number; to: number }> {
+  const rows: Array<{ from: number; to: number }> = [];
+  for (const child of root.namedChildren) {
+    if (child && !TOP_LEVEL_TYPES.has(child.type)) rows.push({ from: child.startPosition.row, to: child.endPosition.row });
+  }
+  return rows;
+}
+
+/**
+ * A tree of the file with the annotations that lead a misread declaration blanked (lines holding only
+ * annotations, spaces instead): the declaration is kept, its annotations lost. null when that does not
+ * give a clean top level.
+ */
+export function withoutLeadingAnnotations(grammar: Grammar, source: string, rows: Array<{ from: number; to: number }>): Tree | null {
+  if (source.length > MAX_LENGTH || rows.length === 0) return null;
+  const lines = source.split('\n');
+  const inMisread = (row: number) => rows.some(({ from, to }) => row >= from && row <= to);
+  const text = lines.map((line, row) => (inMisread(row) && /^\s*@[\w.]+(?:\(.*\))?\s*$/.test(line) ? ' '.repeat(line.length) : line)).join('\n');
+  if (text === source) return null;
+  const tree = parse(grammar, text);
+  if (tree && !tree.rootNode.hasError && misreadRows(tree.rootNode).length === 0) return tree;
+  tree?.delete();
+  return null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Kotlin types as the extraction states them: a `TypeRef` for receiver types (a class, object or
+ * interface name chain; function types and type variables prove no class; `T?` proves T), and
+ * the simple name overload selection compares (`Int`, `String`, `List`, `*` for a type variable).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+
+/** The type inside `T?`, `(T)`, `@Ann T`, `suspend T`. */
+function unwrapped(node: SyntaxNode): SyntaxNode {
+  for (let depth = 0; depth < 8; depth++) {
+    if (node.type !== 'nullable_type' && node.type !== 'parenthesized_type' && node.type !== 'type_modifiers' && node.type !== 'non_nullable_type') break;
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'type_modifiers' && c.type !== 'annotation');
+    if (!inner) break;
+    node = inner;
+  }
+  return node;
+}
+
+/** `Foo` → ['Foo'], `a.Foo.Bar` → ['a', 'Foo', 'Bar'], `Foo<T>` → ['Foo']; null for anything else. */
+export function typeChain(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  node = unwrapped(node);
+  if (node.type === 'identifier') return [node.text];
+  if (node.type !== 'user_type') return null;
+  const chain: string[] = [];
+  for (const child of node.namedChildren) {
+    if (child?.type === 'identifier') chain.push(child.text);
+    else if (child?.type !== 'type_arguments') return null;
+  }
+  return chain.length > 0 ? chain : null;
+}
+
+/** The class a declared type proves (null: a function type, a type variable, `dynamic`). */
+export function declaredType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const chain = typeChain(node);
+  if (!chain || (chain.length === 1 && typeVariables.has(chain[0]))) return null;
+  return { kind: 'named', chain };
+}
+
+/** The simple name of a type, as parameter and argument types are compared. */
+export function simpleType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): string | null {
+  if (!node) return null;
+  const inner = unwrapped(node);
+  if (inner.type === 'function_type') return 'Function';
+  const chain = typeChain(inner);
+  if (!chain) return null;
+  const last = chain[chain.length - 1];
+  return chain.length === 1 && typeVariables.has(last) ? '*' : last;
+}
+
+/** The first type node among a node's children (a parameter's, a property's, a function's result). */
+export function typeChild(node: SyntaxNode | null | undefined, after?: SyntaxNode | null): SyntaxNode | null {
+  for (const child of node?.namedChildren ?? []) {
+    if (!child || (after && child.startIndex < after.endIndex)) continue;
+    if (['user_type', 'nullable_type', 'function_type', 'parenthesized_type', 'non_nullable_type'].includes(child.type)) return child;
+  }
+  return null;
+}
+
+/** The type of a literal argument, or undefined when the node is no literal. */
+export function literalType(node: SyntaxNode): string | undefined {
+  switch (node.type) {
+    case 'string_literal':
+    case 'multiline_string_literal':
+      return 'String';
+    case 'character_literal':
+      return 'Char';
+    case 'boolean_literal':
+      return 'Boolean';
+    case 'number_literal':
+    case 'integer_literal':
+    case 'hex_literal':
+    case 'bin_literal':
+      // An unsuffixed integer literal is an Int unless the parameter wants a Long (see argumentFits).
+      return /[lL]$/.test(node.text) ? 'Long' : /[uU]/.test(node.text) ? undefined : 'Int';
+    case 'float_literal':
+    case 'real_literal':
+      return /[fF]$/.test(node.text) ? 'Float' : 'Double';
+    case 'identifier':
+      return node.text === 'true' || node.text === 'false' ? 'Boolean' : node.text === 'null' ? 'null' : undefined;
+    default:
+      return undefined;
+  }
+}
