@@ -218,6 +218,22 @@ export interface NameBindingRules {
   extendsOutsideTypes?: boolean;
 }
 
+/** The answers of the NameBindingRules hooks for a language without the special cases they exist for. */
+const PLAIN_BINDING = {
+  isAccessor: () => false,
+  linkableByName: () => true,
+  hiddenFromStarImport: () => false,
+  injectionSources: () => [],
+  isInjectable: () => false,
+} satisfies Partial<NameBindingRules>;
+
+/** A language's NameBindingRules: what it states, over the plain answers for the hooks it leaves out. */
+export function defineNameBinding(
+  rules: Omit<NameBindingRules, keyof typeof PLAIN_BINDING> & Partial<Pick<NameBindingRules, keyof typeof PLAIN_BINDING>>,
+): NameBindingRules {
+  return { ...PLAIN_BINDING, ...rules };
+}
+
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */
 export type ArgumentFit = 'exact' | 'converts' | 'boxes' | 'unknown' | 'no';
 

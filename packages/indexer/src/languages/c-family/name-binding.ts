@@ -12,22 +12,17 @@
  * (the `static inline` helpers of headers), so it stays a workspace name.
  */
 import type { Declaration } from '../../model/extraction.js';
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
 
-export const cNameBinding: NameBindingRules = {
+export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
   implicitThis: false,
   nameFallback: 'workspace',
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
   fileLocal,
-};
+});
 
 /** `static` declarations, a source file's macros and a C++ anonymous namespace's members (c-syntax.ts, cpp-syntax.ts). */
 function fileLocal(declaration: Declaration, path: string): boolean {
@@ -39,9 +34,9 @@ function fileLocal(declaration: Declaration, path: string): boolean {
  * `m()` inside a member mean the class's member or a proven base's first (implicit this); a namespace
  * written in several files is one namespace; overloads are told apart by argument count.
  */
-export const cppNameBinding: NameBindingRules = {
+export const cppNameBinding = defineNameBinding({
   ...cNameBinding,
   instanceReceivers: ['this'],
   implicitThis: true,
   namespacesSpanFiles: true,
-};
+});

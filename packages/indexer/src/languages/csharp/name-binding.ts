@@ -5,7 +5,7 @@
  * conversions overload resolution applies (C# spec §10.2: identity, implicit numeric conversions,
  * any value to `object`, `null` to any reference or nullable type).
  */
-import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -51,7 +51,7 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   return 'unknown';
 }
 
-export const csharpNameBinding: NameBindingRules = {
+export const csharpNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'base',
@@ -59,11 +59,7 @@ export const csharpNameBinding: NameBindingRules = {
   nameFallback: 'none',
   // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
   argumentFits: csharpArgumentFits,
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
-};
+});

@@ -24,6 +24,7 @@
  *  - A method states its parameter types and each call its argument types where the code proves
  *    them: the resolver picks the overload (resolution/overloads.ts).
  */
+import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -37,8 +38,6 @@ type CSharpWalk = Walk<CSharpContext>;
 type Rule = NodeRule<CSharpContext>;
 type Visit = { node: SyntaxNode; ctx: CSharpContext; doc?: string };
 
-const MAX_SIGNATURE_LENGTH = 300;
-const MAX_DOCSTRING_LENGTH = 2000;
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
@@ -171,13 +170,9 @@ function xmlDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
   }
   const body = lines.join('\n').replace(/<\/?(?:summary|remarks|returns|para)\s*>/g, '').trim();
   if (!body) return undefined;
-  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+  return cappedDocstring(body);
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 interface Modifiers {
   keywords: Set<string>;
@@ -192,7 +187,7 @@ function modifiersOf(node: SyntaxNode): Modifiers {
   let start = node.startIndex;
   for (const child of node.namedChildren) {
     if (child?.type === 'attribute_list') {
-      for (const attribute of child.namedChildren) if (attribute?.type === 'attribute') decorators.push(flat(attribute.text));
+      for (const attribute of child.namedChildren) if (attribute?.type === 'attribute') decorators.push(flatSignature(attribute.text));
       start = child.endIndex;
     } else if (child?.type === 'modifier') {
       keywords.add(child.text);
@@ -220,7 +215,7 @@ function modifierFields(mods: Modifiers, inInterface: boolean): Partial<Declarat
 /** The text of a declaration from after its attributes to the end of `until` (its header). */
 function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): string {
   const end = until ? until.endIndex : node.endIndex;
-  return flat(node.text.slice(mods.start - node.startIndex, end - node.startIndex));
+  return flatSignature(node.text.slice(mods.start - node.startIndex, end - node.startIndex));
 }
 
 function typeParameterNames(node: SyntaxNode): string[] {
@@ -297,7 +292,7 @@ function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   // Primary constructor parameters (records, C# 12 classes): record ones are properties too.
   const parameters = node.namedChildren.find((c) => c?.type === 'parameter_list');
   if (parameters) {
-    const constructor = file.builder.declare('method', name, id, parameters, { signature: flat(`${name}${parameters.text}`), visibility: 'public' });
+    const constructor = file.builder.declare('method', name, id, parameters, { signature: flatSignature(`${name}${parameters.text}`), visibility: 'public' });
     const types = parameterTypesOf(parameters, inner.typeVariables);
     file.builder.declarations[constructor].parameterTypes = types.types;
     if (types.optional > 0) file.builder.declarations[constructor].requiredParameters = types.types.length - types.optional - (types.variadic ? 1 : 0);
@@ -310,7 +305,7 @@ function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
       const stated = declaredType(typeNode, inner.typeVariables);
       const simple = simpleType(typeNode, inner.typeVariables);
       if (node.type === 'record_declaration') {
-        const property = file.builder.declare('property', parameterName.text, id, parameter, { signature: flat(parameter.text), visibility: 'public' });
+        const property = file.builder.declare('property', parameterName.text, id, parameter, { signature: flatSignature(parameter.text), visibility: 'public' });
         file.facts.stateType(property, 'valueType', stated, inner.scope);
       }
       info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
@@ -333,7 +328,7 @@ function visitEnumMember({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (!nameNode) return;
   const mods = modifiersOf(node);
   const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
-    signature: flat(node.text.slice(mods.start - node.startIndex)), docstring: doc, visibility: 'public', isStatic: true,
+    signature: flatSignature(node.text.slice(mods.start - node.startIndex)), docstring: doc, visibility: 'public', isStatic: true,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   if (ctx.classId !== null) {
@@ -496,7 +491,7 @@ function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     if (!nameNode) continue;
     const name = nameNode.text.replace(/^@/, '');
     const id = file.builder.declare(constant ? 'constant' : 'field', name, ctx.parentDecl, declarator, {
-      signature: flat(`${[...mods.keywords].join(' ')} ${typeNode?.text ?? ''} ${name}`),
+      signature: flatSignature(`${[...mods.keywords].join(' ')} ${typeNode?.text ?? ''} ${name}`),
       docstring: doc,
       ...modifierFields(mods, isInterface(ctx)),
     });
@@ -749,7 +744,7 @@ function visitUsing(node: SyntaxNode, ctx: CSharpContext): void {
   const chain = target ? typeChain(target) : null;
   if (!chain) return;
   const specifier = chain.join('.');
-  const signature = flat(node.text);
+  const signature = flatSignature(node.text);
   if (alias) {
     // `using X = A.B.C;`: X means type C of namespace A.B (found through the file declaring it).
     file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: alias.text, imported: chain[chain.length - 1] }]);

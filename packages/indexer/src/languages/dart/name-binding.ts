@@ -6,21 +6,18 @@
  * read, not called (`obj.getter()` calls what it returns).
  */
 import type { Declaration } from '../../model/extraction.js';
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 
 /** Getters and setters are written `get name` / `set name` in the signatures the extractor records. */
 const ACCESSOR = /^(?:(?:static|external|abstract)\s+)*(?:[\w.<>?,\s]+\s+)?(?:get|set)\s+[\w$]+/;
 
-export const dartNameBinding: NameBindingRules = {
+export const dartNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
   implicitThis: true,
   nameFallback: 'none',
   isAccessor: (declaration: Declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && ACCESSOR.test(declaration.signature ?? ''),
-  linkableByName: () => true,
   // Library-private names are visible only inside their library (the file and its parts).
   hiddenFromStarImport: (name: string) => name.startsWith('_'),
-  injectionSources: () => [],
-  isInjectable: () => false,
-};
+});

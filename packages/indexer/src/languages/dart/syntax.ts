@@ -21,6 +21,7 @@
  *  - Annotations are decorators; `///` and `/** … *\/` comments are docstrings.
  *  - Top-level names without a leading `_` are exported; `_names` are private to the library.
  */
+import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -33,8 +34,6 @@ type DartWalk = Walk<DartContext>;
 type Rule = NodeRule<DartContext>;
 type FrameIn = { node: SyntaxNode; ctx: DartContext; doc?: string; leading?: SyntaxNode[] };
 
-const MAX_SIGNATURE_LENGTH = 300;
-const MAX_DOCSTRING_LENGTH = 2000;
 
 const SIGNATURES = new Set([
   'function_signature', 'getter_signature', 'setter_signature', 'operator_signature', 'constructor_signature',
@@ -143,16 +142,12 @@ function docOf(comment: SyntaxNode): string | undefined {
   }
   const body = lines.join('\n').trim();
   if (!body) return undefined;
-  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+  return cappedDocstring(body);
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 function decoratorsOf(leading: SyntaxNode[] | undefined): string[] | undefined {
-  const names = (leading ?? []).map((a) => flat(a.text).replace(/^@\s*/, ''));
+  const names = (leading ?? []).map((a) => flatSignature(a.text).replace(/^@\s*/, ''));
   return names.length > 0 ? names : undefined;
 }
 
@@ -215,7 +210,7 @@ function visitDirective(node: SyntaxNode, ctx: DartContext): void {
   const uriNode = spec.namedChildren.find((c) => c?.type === 'configurable_uri' || c?.type === 'uri');
   const uri = uriOf(uriNode?.type === 'configurable_uri' ? uriNode.namedChildren.find((c) => c?.type === 'uri') : uriNode);
   if (!uri) return;
-  const signature = flat(node.text);
+  const signature = flatSignature(node.text);
   const { show, hide } = combinators(spec);
   if (directive.type === 'library_export') {
     file.exports.push({
@@ -247,7 +242,7 @@ function visitPart(node: SyntaxNode, ctx: DartContext): void {
   const uri = uriOf(node.namedChildren.find((c) => c?.type === 'uri'));
   if (!uri) return;
   ctx.file.exports.push({ specifier: uri, names: '*', line: node.startPosition.row + 1 });
-  ctx.file.builder.addImport(uri, ctx.parentDecl, node, flat(node.text), [], { sideEffectOnly: true });
+  ctx.file.builder.addImport(uri, ctx.parentDecl, node, flatSignature(node.text), [], { sideEffectOnly: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +259,7 @@ function visitType({ node, ctx, doc, leading }: FrameIn, walk: DartWalk): void {
   // `extension on T` has no name: it is still a scope for its members.
   const name = nameNode?.text ?? '<extension>';
   const kind: NodeKind = node.type === 'enum_declaration' ? 'enum' : node.type === 'mixin_declaration' ? 'trait' : 'class';
-  const header = flat(node.text.slice(0, (body ? body.startIndex : node.endIndex) - node.startIndex));
+  const header = flatSignature(node.text.slice(0, (body ? body.startIndex : node.endIndex) - node.startIndex));
   const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
     signature: header,
     docstring: doc,
@@ -316,7 +311,7 @@ function visitEnumConstant({ node, ctx, doc, leading }: FrameIn, walk: DartWalk)
   const nameNode = node.childForFieldName('name') ?? node.namedChildren.find((c) => c?.type === 'identifier');
   if (!nameNode) return;
   const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
-    signature: flat(node.text), docstring: doc, visibility: 'public', isStatic: true, decorators: decoratorsOf(leading),
+    signature: flatSignature(node.text), docstring: doc, visibility: 'public', isStatic: true, decorators: decoratorsOf(leading),
   });
   if (ctx.classId !== null) {
     // An enum's value is an instance of the enum: `Color.red.hex()`.
@@ -331,7 +326,7 @@ function visitTypeAlias({ node, ctx, doc }: FrameIn): void {
   const nameNode = node.namedChildren.find((c) => c?.type === 'type_identifier');
   if (!nameNode) return;
   ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
-    signature: flat(node.text), docstring: doc, visibility: privacy(nameNode.text),
+    signature: flatSignature(node.text), docstring: doc, visibility: privacy(nameNode.text),
     isExported: (ctx.parentDecl === null && !nameNode.text.startsWith('_')) || undefined,
   });
 }
@@ -380,7 +375,7 @@ function declareFunction({ node, ctx, doc, leading }: FrameIn, signature: Syntax
   const isStatic = hasToken(node, 'static') || signature.type === 'factory_constructor_signature' || signature.type === 'redirecting_factory_constructor_signature';
   const isAbstract = inClass && !body && !isConstructor && !hasToken(node, 'external') && signature.type !== 'operator_signature' ? true : undefined;
   const until = parameters ?? nameNode ?? signature;
-  const header = flat(node.text.slice(0, until.endIndex - node.startIndex).replace(/^@[\w.]+(\([^)]*\))?\s*/g, ''));
+  const header = flatSignature(node.text.slice(0, until.endIndex - node.startIndex).replace(/^@[\w.]+(\([^)]*\))?\s*/g, ''));
   const kind: NodeKind = inClass ? 'method' : 'function';
   const id = file.builder.declare(kind, name, ctx.parentDecl, spanOf(node, body ?? node), {
     signature: header,
@@ -463,7 +458,7 @@ function visitVariables({ node, ctx, doc, leading }: FrameIn, list: SyntaxNode, 
     const name = nameNode.text;
     const kind: NodeKind = inClass ? (constant && isStatic ? 'constant' : 'field') : constant ? 'constant' : 'variable';
     const id = file.builder.declare(kind, name, ctx.parentDecl, item, {
-      signature: flat(`${typeText} ${item.text}`),
+      signature: flatSignature(`${typeText} ${item.text}`),
       docstring: doc,
       visibility: privacy(name),
       isExported: (ctx.parentDecl === null && !name.startsWith('_')) || undefined,

@@ -4,19 +4,15 @@
  * a call on a typed value. A name that no scope, file, package or dot import binds means nothing
  * (it would not compile), and a call of a type is a conversion (`T(x)`), not a call.
  */
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 
-export const goNameBinding: NameBindingRules = {
+export const goNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
   implicitThis: false,
   nameFallback: 'none',
   callOfTypeConverts: true,
-  isAccessor: () => false,
-  linkableByName: () => true,
   // A dot import brings in the package's exported names only.
   hiddenFromStarImport: (name: string) => !/^\p{Lu}/u.test(name),
-  injectionSources: () => [],
-  isInjectable: () => false,
-};
+});

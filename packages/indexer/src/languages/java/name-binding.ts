@@ -5,7 +5,7 @@
  * conversions method invocation applies when it picks an overload (JLS 5.3: identity, primitive
  * widening, boxing then widening to a supertype, unboxing then widening, any reference to Object).
  */
-import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 
 /** Primitive widening (JLS 5.1.2): each type and the types it widens to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -70,17 +70,12 @@ export function javaArgumentFits(argument: string | null, parameter: string): Ar
   return 'unknown';
 }
 
-export const javaNameBinding: NameBindingRules = {
+export const javaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
   implicitThis: true,
   nameFallback: 'none',
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
   argumentFits: javaArgumentFits,
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || /^(?:[\w@.]+\s+)*record\s/.test(declaration.signature ?? ''),
-};
+});

@@ -14,6 +14,7 @@
  *    where the code proves them: the resolver picks the overload (resolution/overloads.ts).
  *  - `Foo::bar` is a `references` site; `Foo::new` instantiates Foo.
  */
+import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -26,8 +27,6 @@ import { declaredType, literalType, simpleType, typeChain } from './types.js';
 type JavaWalk = Walk<JavaContext>;
 type Rule = NodeRule<JavaContext>;
 
-const MAX_SIGNATURE_LENGTH = 300;
-const MAX_DOCSTRING_LENGTH = 2000;
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
@@ -142,13 +141,9 @@ export const JAVA_SYNTAX: SyntaxRules<JavaContext> = {
 function javadoc(text: string): string | undefined {
   const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
   if (!body) return undefined;
-  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+  return cappedDocstring(body);
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 interface Modifiers {
   keywords: Set<string>;
@@ -161,7 +156,7 @@ function modifiersOf(node: SyntaxNode): Modifiers {
   const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers');
   for (const child of modifiers?.children ?? []) {
     if (!child) continue;
-    if (child.type === 'marker_annotation' || child.type === 'annotation') decorators.push(flat(child.text).replace(/^@\s*/, ''));
+    if (child.type === 'marker_annotation' || child.type === 'annotation') decorators.push(flatSignature(child.text).replace(/^@\s*/, ''));
     else if (!child.isNamed || child.type !== 'line_comment') keywords.add(child.text);
   }
   return { keywords, decorators };
@@ -187,7 +182,7 @@ function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): st
   const end = until ? until.endIndex : node.endIndex;
   const text = node.text.slice(start - node.startIndex, end - node.startIndex);
   const keywords = [...mods.keywords].join(' ');
-  return flat(`${keywords} ${text}`);
+  return flatSignature(`${keywords} ${text}`);
 }
 
 function typeParameterNames(node: SyntaxNode): string[] {
@@ -258,7 +253,7 @@ function visitType({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaContext; doc
     const type = component.childForFieldName('type');
     const stated = declaredType(type, inner.typeVariables);
     const simple = simpleType(type, inner.typeVariables);
-    const signature = flat(component.text);
+    const signature = flatSignature(component.text);
     const field = file.builder.declare('field', componentName.text, id, component, { signature, visibility: 'private' });
     file.facts.stateType(field, 'valueType', stated, inner.scope);
     const accessor = file.builder.declare('method', componentName.text, id, component, { signature, visibility: 'public' });
@@ -283,7 +278,7 @@ function visitEnumConstant({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaCont
   if (!nameNode) return;
   const mods = modifiersOf(node);
   const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
-    signature: flat(nameNode.text), docstring: doc, visibility: 'public', isStatic: true,
+    signature: flatSignature(nameNode.text), docstring: doc, visibility: 'public', isStatic: true,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   if (ctx.classId !== null) {
@@ -377,7 +372,7 @@ function visitField({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaContext; do
     // `int a[]`: the declarator's own dimensions make it an array.
     const array = declarator.childForFieldName('dimensions') !== null;
     const id = file.builder.declare(constant ? 'constant' : 'field', name, ctx.parentDecl, declarator, {
-      signature: flat(`${typeNode?.text ?? ''} ${name}`),
+      signature: flatSignature(`${typeNode?.text ?? ''} ${name}`),
       docstring: doc,
       ...modifierFields(mods, inInterface),
       isStatic: constant || mods.keywords.has('static') || undefined,
@@ -650,7 +645,7 @@ function visitImport(node: SyntaxNode, ctx: JavaContext): void {
   const nameNode = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
   if (!nameNode) return;
   const parts = nameNode.text.replace(/\s+/g, '').split('.');
-  const signature = flat(node.text);
+  const signature = flatSignature(node.text);
   if (wildcard) {
     const specifier = parts.join('.');
     file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);

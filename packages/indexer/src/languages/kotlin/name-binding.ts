@@ -6,7 +6,7 @@
  * with Kotlin's conversions: none between numeric types, except that an integer literal becomes the
  * `Long`, `Short` or `Byte` a parameter wants; everything converts to `Any`.
  */
-import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 
 /** Supertypes of the final standard types an argument is often proven to be: nothing else accepts them. */
 const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
@@ -41,17 +41,12 @@ export function kotlinArgumentFits(argument: string | null, parameter: string): 
   return 'unknown';
 }
 
-export const kotlinNameBinding: NameBindingRules = {
+export const kotlinNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
   implicitThis: true,
   nameFallback: 'none',
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
   argumentFits: kotlinArgumentFits,
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
@@ -59,4 +54,4 @@ export const kotlinNameBinding: NameBindingRules = {
   inheritsImplemented: true,
   // `fun String.slug()` called as `name.slug()` with `name: String`.
   extendsOutsideTypes: true,
-};
+});

@@ -22,6 +22,7 @@
  *    arguments' where the code proves them: the resolver picks the overload (resolution/overloads.ts).
  *  - `::f`, `Foo::m`, `x::m` are `references` sites.
  */
+import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -34,8 +35,6 @@ type KotlinWalk = Walk<KotlinContext>;
 type Rule = NodeRule<KotlinContext>;
 type Frame = { node: SyntaxNode; ctx: KotlinContext; doc?: string };
 
-const MAX_SIGNATURE_LENGTH = 300;
-const MAX_DOCSTRING_LENGTH = 2000;
 
 /** Named node types with nothing to extract inside. */
 const OPAQUE = [
@@ -130,13 +129,9 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
 function kdoc(text: string): string | undefined {
   const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
   if (!body) return undefined;
-  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+  return cappedDocstring(body);
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 interface Modifiers {
   keywords: Set<string>;
@@ -149,7 +144,7 @@ function modifiersOf(node: SyntaxNode): Modifiers {
   const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers');
   for (const child of modifiers?.namedChildren ?? []) {
     if (!child) continue;
-    if (child.type === 'annotation') decorators.push(flat(child.text).replace(/^@\s*/, ''));
+    if (child.type === 'annotation') decorators.push(flatSignature(child.text).replace(/^@\s*/, ''));
     else if (child.type !== 'line_comment' && child.type !== 'block_comment') keywords.add(child.text);
   }
   return { keywords, decorators };
@@ -172,7 +167,7 @@ function header(node: SyntaxNode, until: SyntaxNode | null | undefined, mods: Mo
   const start = modifiers ? modifiers.endIndex : node.startIndex;
   const end = until ? until.startIndex : node.endIndex;
   const text = node.text.slice(start - node.startIndex, Math.max(start, end) - node.startIndex);
-  return flat(`${[...mods.keywords].join(' ')} ${text}`);
+  return flatSignature(`${[...mods.keywords].join(' ')} ${text}`);
 }
 
 function typeParameterNames(node: SyntaxNode): string[] {
@@ -311,7 +306,7 @@ function visitEnumEntry({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   const file = ctx.file;
   const mods = modifiersOf(node);
   const id = file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
-    signature: flat(nameNode.text), docstring: doc, visibility: 'public', isStatic: true,
+    signature: flatSignature(nameNode.text), docstring: doc, visibility: 'public', isStatic: true,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   const enumPath = ctx.classId !== null ? file.pathOf(ctx.classId) : undefined;
@@ -467,7 +462,7 @@ function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   const isConst = mods.keywords.has('const');
   const kind: NodeKind = member ? 'property' : isConst ? 'constant' : 'variable';
   const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
-    signature: flat(`${[...mods.keywords].join(' ')} ${node.text.slice((node.namedChildren.find((c) => c?.type === 'modifiers')?.endIndex ?? node.startIndex) - node.startIndex, variable.endIndex - node.startIndex)}`),
+    signature: flatSignature(`${[...mods.keywords].join(' ')} ${node.text.slice((node.namedChildren.find((c) => c?.type === 'modifiers')?.endIndex ?? node.startIndex) - node.startIndex, variable.endIndex - node.startIndex)}`),
     docstring: doc,
     ...modifierFields(mods),
     isStatic: companion !== undefined || undefined,
@@ -798,7 +793,7 @@ function visitImport(node: SyntaxNode, ctx: KotlinContext): void {
   const parts = nameNode.namedChildren.length > 0 ? nameNode.namedChildren.filter((c) => c !== null).map((c) => c!.text.replace(/`/g, '')) : [nameNode.text];
   const wildcard = node.children.some((c) => c?.type === '*');
   const aliasNode = node.children.some((c) => c?.type === 'as') ? node.namedChildren.filter((c) => c?.type === 'identifier').at(-1) : undefined;
-  const signature = flat(node.text);
+  const signature = flatSignature(node.text);
   if (wildcard) {
     // `import a.b.*` (a package) or `import a.b.Foo.*` (Foo's members, reached through a hidden name for Foo).
     const top = parts.findIndex((part) => /^[A-Z]/.test(part));

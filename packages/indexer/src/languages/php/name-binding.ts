@@ -4,17 +4,12 @@
  * nothing binds is an error, not another file's name (functions fall back to the global namespace
  * through the module resolver's `fallbackPackage`, classes never do).
  */
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 
-export const phpNameBinding: NameBindingRules = {
+export const phpNameBinding = defineNameBinding({
   instanceReceivers: ['$this', 'self', 'static'],
   classReceivers: ['self', 'static'],
   superReceiver: 'parent',
   implicitThis: false,
   nameFallback: 'none',
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
-};
+});

@@ -20,6 +20,7 @@
  *    type, `new Foo`, or a called function's declared return type states; a property's is its declared
  *    type (promoted parameters too), or what every `$this->p = …` assignment agrees on.
  */
+import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -32,8 +33,6 @@ type PhpWalk = Walk<PhpContext>;
 type Rule = NodeRule<PhpContext>;
 type Frame = { node: SyntaxNode; ctx: PhpContext; doc?: string };
 
-const MAX_SIGNATURE_LENGTH = 300;
-const MAX_DOCSTRING_LENGTH = 2000;
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
@@ -56,6 +55,9 @@ const handled = (visit: (frame: Frame, walk: PhpWalk) => void): Rule => ({
     return false;
   },
 });
+
+/** PHP's line comments: `//` and `#`, but not `#[`, which opens an attribute. */
+const PHP_LINE_COMMENTS = /(?:\/\/|#(?!\[))[^\n]*/g;
 
 export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
   opaque: OPAQUE,
@@ -101,20 +103,16 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
 function phpdoc(text: string): string | undefined {
   const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
   if (!body) return undefined;
-  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+  return cappedDocstring(body);
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(?:\/\/|#(?!\[))[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 /** The declaration's text from after its attributes to the start of `body` (its header). */
 function header(node: SyntaxNode, body: SyntaxNode | null): string {
   const attributes = node.childForFieldName('attributes') ?? node.namedChildren.find((c) => c?.type === 'attribute_list');
   const start = attributes ? attributes.endIndex : node.startIndex;
   const end = body ? body.startIndex : node.endIndex;
-  return flat(node.text.slice(start - node.startIndex, end - node.startIndex));
+  return flatSignature(node.text.slice(start - node.startIndex, end - node.startIndex), PHP_LINE_COMMENTS);
 }
 
 function decoratorsOf(node: SyntaxNode): string[] | undefined {
@@ -122,7 +120,7 @@ function decoratorsOf(node: SyntaxNode): string[] | undefined {
   for (const list of node.namedChildren) {
     if (list?.type !== 'attribute_list') continue;
     for (const group of list.namedChildren) {
-      for (const attribute of group?.namedChildren ?? []) if (attribute?.type === 'attribute') out.push(flat(attribute.text));
+      for (const attribute of group?.namedChildren ?? []) if (attribute?.type === 'attribute') out.push(flatSignature(attribute.text, PHP_LINE_COMMENTS));
     }
   }
   return out.length > 0 ? out : undefined;
@@ -167,7 +165,7 @@ function visitNamespace({ node, ctx }: Frame, walk: PhpWalk): void {
 }
 
 function visitUse(node: SyntaxNode, ctx: PhpContext): void {
-  const signature = flat(node.text);
+  const signature = flatSignature(node.text, PHP_LINE_COMMENTS);
   for (const clause of useClauses(node)) {
     ctx.file.builder.addImport(clause.fqn, ctx.parentDecl, clause.node, signature, [{ local: clause.local, imported: clause.imported }]);
   }
@@ -177,7 +175,7 @@ function visitUse(node: SyntaxNode, ctx: PhpContext): void {
 function visitRequire(node: SyntaxNode, ctx: PhpContext): boolean {
   const argument = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
   const path = argument ? literalPath(argument) : undefined;
-  if (path) ctx.file.builder.addImport(path, ctx.parentDecl, node, flat(node.text), [], { sideEffectOnly: true });
+  if (path) ctx.file.builder.addImport(path, ctx.parentDecl, node, flatSignature(node.text, PHP_LINE_COMMENTS), [], { sideEffectOnly: true });
   return true;
 }
 
@@ -251,7 +249,7 @@ function visitEnumCase({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const nameNode = node.childForFieldName('name') ?? node.namedChildren.find((c) => c?.type === 'name');
   if (!nameNode) return;
   const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
-    signature: flat(node.text), docstring: doc, visibility: 'public', isStatic: true, decorators: decoratorsOf(node),
+    signature: flatSignature(node.text, PHP_LINE_COMMENTS), docstring: doc, visibility: 'public', isStatic: true, decorators: decoratorsOf(node),
   });
   walk.push(node.childForFieldName('value'), { ...ctx, enclosing: id });
 }
@@ -383,7 +381,7 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
     if (parameter.type === 'property_promotion_parameter' && name && ctx.classId !== null) {
       const promoted = modifiersOf(parameter);
       const field = file.builder.declare('field', name.slice(1), ctx.classId, parameter, {
-        signature: flat(parameter.text.replace(/=[\s\S]*$/, '')), visibility: promoted.visibility ?? 'public',
+        signature: flatSignature(parameter.text.replace(/=[\s\S]*$/, ''), PHP_LINE_COMMENTS), visibility: promoted.visibility ?? 'public',
       });
       file.facts.stateType(field, 'valueType', type, ctx.scope);
     }
@@ -402,7 +400,7 @@ function visitProperty({ node, ctx, doc }: Frame, walk: PhpWalk): void {
     const name = variableName(element.namedChildren.find((c) => c?.type === 'variable_name'));
     if (!name) continue;
     const id = file.builder.declare('field', name.slice(1), ctx.parentDecl, element, {
-      signature: flat(`${typeNode?.text ?? ''} ${name}`),
+      signature: flatSignature(`${typeNode?.text ?? ''} ${name}`, PHP_LINE_COMMENTS),
       docstring: doc,
       visibility: mods.visibility ?? 'public',
       isStatic: mods.isStatic,
@@ -420,7 +418,7 @@ function visitConstants({ node, ctx, doc }: Frame, walk: PhpWalk): void {
     const nameNode = element.namedChildren.find((c) => c?.type === 'name');
     if (!nameNode) continue;
     const id = ctx.file.builder.declare('constant', nameNode.text, ctx.parentDecl, element, {
-      signature: flat(`const ${element.text}`),
+      signature: flatSignature(`const ${element.text}`, PHP_LINE_COMMENTS),
       docstring: doc,
       visibility: ctx.classId !== null ? mods.visibility ?? 'public' : undefined,
       isStatic: ctx.classId !== null || undefined,

@@ -5,18 +5,13 @@
  * one class), constants are global (a top-level class or module is seen from every file), and a
  * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds.
  */
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 
-export const rubyNameBinding: NameBindingRules = {
+export const rubyNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
   implicitThis: true,
   nameFallback: 'workspace',
   openDeclarations: true,
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
-};
+});

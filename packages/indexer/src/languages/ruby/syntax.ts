@@ -16,6 +16,7 @@
  *  - Receivers: `self`; a local assigned `Foo.new` (every assignment agreeing); `@ivar` through what every
  *    `@ivar = …` of the class states; constants through the open classes and modules.
  */
+import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
@@ -26,7 +27,6 @@ type RubyWalk = Walk<RubyContext>;
 type Rule = NodeRule<RubyContext>;
 type Frame = { node: SyntaxNode; ctx: RubyContext; doc?: string };
 
-const MAX_SIGNATURE_LENGTH = 300;
 
 const OPAQUE = [
   'constant', 'string', 'simple_symbol', 'delimited_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
@@ -96,10 +96,6 @@ function leadingComment(node: SyntaxNode, doc: string | undefined): string | und
   return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 /** `A::B::C` → ['A', 'B', 'C'], `::A` → ['A']; undefined for anything else. */
 function constantChain(node: SyntaxNode | null | undefined): string[] | undefined {
@@ -136,7 +132,7 @@ function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const superclass = node.childForFieldName('superclass');
   const header = node.text.slice(0, (body ?? node).startIndex - node.startIndex);
   const id = file.builder.declare(kind, chain[chain.length - 1], ctx.parentDecl, node, {
-    signature: flat(body ? header : node.text.split('\n')[0]),
+    signature: flatSignature(body ? header : node.text.split('\n')[0], null),
     docstring: leadingComment(node, doc),
     isExported: ctx.parentDecl === null || undefined,
   });
@@ -174,7 +170,7 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   // only a `def` directly at file level is a global function.
   const kind = inClass || ctx.inBlock ? 'method' : 'function';
   const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
-    signature: flat(`def ${object ? `${object.text}.` : ''}${name}${parameters ? parameters.text : ''}`),
+    signature: flatSignature(`def ${object ? `${object.text}.` : ''}${name}${parameters ? parameters.text : ''}`, null),
     docstring: leadingComment(node, doc),
     isStatic,
     isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
@@ -228,7 +224,7 @@ function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc
     return;
   } else if (left?.type === 'constant' && plain) {
     ctx.file.builder.declare('constant', left.text, ctx.parentDecl, node, {
-      signature: flat(node.text.split('\n')[0]), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+      signature: flatSignature(node.text.split('\n')[0], null), docstring: doc, isExported: ctx.parentDecl === null || undefined,
     });
   } else if (left?.type === 'left_assignment_list') {
     bindNames(left, ctx);
@@ -256,7 +252,7 @@ function classFactory(node: SyntaxNode): SyntaxNode | undefined {
 function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
   const file = ctx.file;
   const id = file.builder.declare('class', left.text, ctx.parentDecl, node, {
-    signature: flat(node.text.split('\n')[0]), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+    signature: flatSignature(node.text.split('\n')[0], null), docstring: doc, isExported: ctx.parentDecl === null || undefined,
   });
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
@@ -318,14 +314,14 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       const path = literalArgument(node);
       if (path !== undefined) {
         const specifier = name === 'require_relative' && !path.startsWith('.') ? `./${path}` : path;
-        file.builder.addImport(specifier, ctx.parentDecl, node, flat(node.text), [], { sideEffectOnly: true });
+        file.builder.addImport(specifier, ctx.parentDecl, node, flatSignature(node.text, null), [], { sideEffectOnly: true });
         return false;
       }
     }
     if (ATTRIBUTES.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const symbol of symbolNames(node)) {
         const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
-        file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flat(`${name} ${symbol.text}`), isStatic: ctx.singleton || undefined });
+        file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
       }
       return false;
     }

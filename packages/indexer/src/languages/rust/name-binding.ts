@@ -6,21 +6,16 @@
  * module reach across the files of a crate (the import resolver's `visibleInPackage`). A type has
  * its traits' default methods (`inheritsImplemented`).
  */
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 
-export const rustNameBinding: NameBindingRules = {
+export const rustNameBinding = defineNameBinding({
   instanceReceivers: ['self', 'Self'],
   classReceivers: ['Self'],
   superReceiver: null,
   implicitThis: false,
   nameFallback: 'none',
-  isAccessor: () => false,
-  linkableByName: () => true,
   // A glob import brings in every nameable item (private ones of an ancestor module too).
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
   // An item or an explicit `use` always wins over a glob import of the same name.
   declarationsShadowWildcards: true,
   inheritsImplemented: true,
-};
+});

@@ -4,7 +4,7 @@
  * no name outside what scopes, imports and packages bind, and the widening overload resolution
  * applies to the standard value types (`Int` to `Long`, `Float`, `Double`), anything to `Any`.
  */
-import type { ArgumentFit, NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
   Byte: ['Short', 'Int', 'Long', 'Float', 'Double'],
@@ -29,16 +29,11 @@ export function scalaArgumentFits(argument: string | null, parameter: string): A
   return 'unknown';
 }
 
-export const scalaNameBinding: NameBindingRules = {
+export const scalaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
   implicitThis: true,
   nameFallback: 'none',
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
   argumentFits: scalaArgumentFits,
-};
+});

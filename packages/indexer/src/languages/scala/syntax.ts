@@ -16,6 +16,7 @@
  *    companion's `apply` and is recorded as instantiating T.
  *  - Annotations are decorators; a `/** … *\/` comment right before a definition is its docstring.
  */
+import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -29,8 +30,6 @@ type ScalaWalk = Walk<ScalaContext>;
 type Rule = NodeRule<ScalaContext>;
 type Visit = { node: SyntaxNode; ctx: ScalaContext; doc?: string };
 
-const MAX_SIGNATURE_LENGTH = 300;
-const MAX_DOCSTRING_LENGTH = 2000;
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_definition: 'class',
@@ -110,13 +109,9 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
 function scaladoc(text: string): string | undefined {
   const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
   if (!body) return undefined;
-  return body.length <= MAX_DOCSTRING_LENGTH ? body : `${body.slice(0, MAX_DOCSTRING_LENGTH - 1)}…`;
+  return cappedDocstring(body);
 }
 
-function flat(text: string): string {
-  const collapsed = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
-  return collapsed.length <= MAX_SIGNATURE_LENGTH ? collapsed : `${collapsed.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-}
 
 interface Modifiers {
   keywords: Set<string>;
@@ -130,7 +125,7 @@ function modifiersOf(node: SyntaxNode): Modifiers {
   let start = node.startIndex;
   for (const child of node.namedChildren) {
     if (child?.type === 'annotation') {
-      decorators.push(flat(child.text).replace(/^@\s*/, ''));
+      decorators.push(flatSignature(child.text).replace(/^@\s*/, ''));
       start = child.endIndex;
     } else if (child?.type === 'modifiers') {
       for (const word of child.children) if (word) keywords.add(word.type === 'access_modifier' ? word.text.replace(/\[.*$/, '').trim() : word.text);
@@ -143,7 +138,7 @@ function modifiersOf(node: SyntaxNode): Modifiers {
 
 function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): string {
   const end = until ? until.endIndex : node.endIndex;
-  return flat(node.text.slice(Math.max(0, mods.start - node.startIndex), end - node.startIndex));
+  return flatSignature(node.text.slice(Math.max(0, mods.start - node.startIndex), end - node.startIndex));
 }
 
 function typeParameterNames(node: SyntaxNode): string[] {
@@ -220,7 +215,7 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
 function visitEnumCase({ node, ctx }: Visit): void {
   const nameNode = node.childForFieldName('name');
   if (!nameNode) return;
-  ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flat(node.text), visibility: 'public', isStatic: true });
+  ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
 }
 
 function parameterLists(node: SyntaxNode): SyntaxNode[] {
@@ -333,7 +328,7 @@ function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
-      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flat(node.text.split('=')[0]), docstring: doc });
+      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc });
     }
     return;
   }
@@ -343,7 +338,7 @@ function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
   const simple = simpleType(typeNode, ctx.typeVariables);
   for (const nameNode of names) {
     const id = ctx.file.builder.declare('field', nameNode.text, ctx.parentDecl, node, {
-      signature: flat(node.text.split('=')[0]),
+      signature: flatSignature(node.text.split('=')[0]),
       docstring: doc,
       visibility: visibility(mods),
       decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
@@ -359,7 +354,7 @@ function visitTypeMember({ node, ctx, doc }: Visit): void {
   const nameNode = node.childForFieldName('name');
   if (!nameNode || ctx.parentDecl === null && false) return;
   if (!nameNode) return;
-  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flat(node.text), docstring: doc });
+  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
 }
 
 function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
@@ -528,7 +523,7 @@ function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
   const file = ctx.file;
   const path = node.childrenForFieldName('path').filter((c): c is SyntaxNode => c !== null && c.isNamed).map((c) => c.text.replace(/^`|`$/g, ''));
   if (path.length === 0) return;
-  const signature = flat(node.text);
+  const signature = flatSignature(node.text);
   const last = node.namedChildren[node.namedChildren.length - 1];
   const wildcard = (parts: string[]) => {
     const specifier = parts.join('.');

@@ -5,17 +5,12 @@
  * `implicitThis`), else a declaration of the file; `@import` binds files. A name nothing binds means
  * nothing (it would not compile).
  */
-import type { NameBindingRules } from '../../model/language-support.js';
+import { defineNameBinding } from '../../model/language-support.js';
 
-export const zigNameBinding: NameBindingRules = {
+export const zigNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
   implicitThis: true,
   nameFallback: 'none',
-  isAccessor: () => false,
-  linkableByName: () => true,
-  hiddenFromStarImport: () => false,
-  injectionSources: () => [],
-  isInjectable: () => false,
-};
+});

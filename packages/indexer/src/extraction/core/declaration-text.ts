@@ -1,0 +1,25 @@
+/**
+ * The text a declaration carries (its one-line signature, its doc comment), shaped the same way for
+ * every language, so that answers are as long everywhere. Longer text is cut and ends in `…`.
+ */
+export const MAX_SIGNATURE_LENGTH = 300;
+export const MAX_DOCSTRING_LENGTH = 2000;
+
+/** `text`, or its first `max - 1` characters and `…`. */
+export function capped(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * A declaration's header as one line: block comments and line comments (`lineComments`: the
+ * language's, `//` by default; null where the header holds none) dropped, whitespace collapsed.
+ */
+export function flatSignature(text: string, lineComments: RegExp | null = /\/\/[^\n]*/g): string {
+  let flat = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  if (lineComments) flat = flat.replace(lineComments, ' ');
+  return capped(flat.replace(/\s+/g, ' ').trim(), MAX_SIGNATURE_LENGTH);
+}
+
+export function cappedDocstring(body: string): string {
+  return capped(body, MAX_DOCSTRING_LENGTH);
+}
