@@ -37,6 +37,9 @@ import { rustNameBinding } from './rust/name-binding.js';
 import { scalaExtractor } from './scala/extractor.js';
 import { createScalaImportResolver } from './scala/module-resolution.js';
 import { scalaNameBinding } from './scala/name-binding.js';
+import { swiftExtractor } from './swift/extractor.js';
+import { createSwiftImportResolver } from './swift/module-resolution.js';
+import { swiftNameBinding } from './swift/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
 import { createEcmascriptImportResolver } from './typescript/module-resolution.js';
 import { ecmascriptNameBinding } from './typescript/name-binding.js';
@@ -64,6 +67,7 @@ const scala: LanguageEntry = { extractor: scalaExtractor, importResolver: create
 const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: createCSharpImportResolver, binding: csharpNameBinding };
 const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding, sourceLanguage: cHeaderLanguage };
 const cpp: LanguageEntry = { extractor: cppExtractor, importResolver: createCIncludeResolver, binding: cppNameBinding };
+const swift: LanguageEntry = { extractor: swiftExtractor, importResolver: createSwiftImportResolver, binding: swiftNameBinding };
 const dart: LanguageEntry = { extractor: dartExtractor, importResolver: createDartImportResolver, binding: dartNameBinding };
 
 const TABLE: Partial<Record<Language, LanguageEntry>> = {
@@ -83,6 +87,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   php,
   ruby,
   dart,
+  swift,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */
