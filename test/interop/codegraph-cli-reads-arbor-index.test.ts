@@ -44,6 +44,10 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     // Scala: a companion object's method called from another package and from a test of its own package.
     ['expectations/scala-traps', 'make', 'main', 'src/main/scala/com/acme/app/Main.scala'],
     ['expectations/scala-traps', 'make', 'areaIsPositive', 'src/test/scala/com/acme/shapes/CircleSpec.scala'],
+    // Swift: a protocol extension's default method called on a value of a conforming class from another target, and
+    // an extension's method called from a test target.
+    ['expectations/swift-packages', 'describe', 'run', 'Sources/App/main.swift'],
+    ['expectations/swift-packages', 'grow', 'testArea', 'Tests/CoreTests/CircleTests.swift'],
     // Go: a function called from another package and from an external test package; a method called from another
     // file of its package.
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],

@@ -38,8 +38,11 @@ export function manifestTargets(text: string, packageFolder: string): SwiftTarge
     const name = /^\s*name\s*:\s*"([^"]+)"/.exec(args)?.[1];
     if (!name) continue;
     const path = /\bpath\s*:\s*"([^"]*)"/.exec(args)?.[1];
+    // A folder outside the package (absolute, or above the workspace) holds no file arbor indexes.
+    if (path !== undefined && posix.isAbsolute(path)) continue;
     const base = path ?? `${match[1] === 'testTarget' ? 'Tests' : 'Sources'}/${name}`;
     const folder = posix.normalize(posix.join(packageFolder, base)).replace(/\/$/, '').replace(/^\.$/, '');
+    if (folder === '..' || folder.startsWith('../')) continue;
     targets.push({ name, folder });
   }
   return targets;
