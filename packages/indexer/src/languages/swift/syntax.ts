@@ -380,7 +380,14 @@ function visitConditionBindings(node: SyntaxNode, ctx: SwiftContext): boolean {
     // The value is the condition right after the name (`let x = v`); `if let x {` rebinds x itself.
     const value = conditions.find((c) => c.startIndex > name.endIndex) ?? null;
     const next = value ? node.text.slice(name.endIndex - node.startIndex, value.startIndex - node.startIndex) : '';
-    bindTyped(ctx, name, null, 'local', value && /^\s*=\s*$/.test(next) ? value : null);
+    if (value && /^\s*=\s*$/.test(next)) {
+      bindTyped(ctx, name, null, 'local', value);
+      continue;
+    }
+    // `if let x {`: the outer x unwrapped — its stated type when that is a plain name.
+    const verdict = ctx.scope.classify(name.text, true, positionOf(name));
+    const held = verdict.locallyBound ? verdict.scope?.provenValue(name.text) : undefined;
+    ctx.file.bindLocal(ctx.scope, name.text, 'local', held?.type.kind === 'named' ? held.type : null, null, name);
   }
   return true;
 }
