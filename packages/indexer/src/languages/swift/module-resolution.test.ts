@@ -61,8 +61,12 @@ describe('Swift argument labels in overload selection', () => {
   it('a label that differs never fits; an unknown label or type is unknown', () => {
     expect(swiftArgumentFits('x:Int', 'y:Int')).toBe('no');
     expect(swiftArgumentFits('x:Int', 'x:Int')).toBe('exact');
-    expect(swiftArgumentFits('x:?', 'x:Int')).toBe('unknown');
+    expect(swiftArgumentFits('x:?', 'x:Int')).toBe('exact');
+    expect(swiftArgumentFits('_:?', '_:Int')).toBe('unknown');
     expect(swiftArgumentFits('*:?', 'body:Closure')).toBe('unknown');
     expect(swiftArgumentFits('_:String', '_:Int')).toBe('no');
+    // A defaulted parameter may be skipped: the argument may be a later parameter's.
+    expect(swiftArgumentFits('makeNames:?', 'parent=:InputKey')).toBe('unknown');
+    expect(swiftArgumentFits('parent:InputKey', 'parent=:InputKey')).toBe('exact');
   });
 });

@@ -15,10 +15,16 @@ function split(entry: string): [string, string] {
 
 export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
-  const [parameterLabel, parameterType] = split(parameter);
+  const [written, parameterType] = split(parameter);
   const [argumentLabel, argumentType] = split(argument);
-  if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) return 'no';
-  if (argumentType === '?' || parameterType === '?' || parameterType === '*') return 'unknown';
+  const defaulted = written.endsWith('=');
+  const parameterLabel = defaulted ? written.slice(0, -1) : written;
+  if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) {
+    // Labels are compared by position: a parameter with a default value may be skipped, so the argument may be a later one's.
+    return defaulted ? 'unknown' : 'no';
+  }
+  // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
+  if (argumentType === '?' || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   if (parameterType === 'Any') return 'converts';
   // Swift converts no value type implicitly (an Int literal aside, which the extraction types `Int`).

@@ -310,7 +310,8 @@ function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     typeParameters,
   });
   const declaration = file.builder.declarations[id];
-  declaration.parameterTypes = parameters.map((p) => `${p.label}:${simpleType(p.type, typeVariables) ?? '?'}`);
+  // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${simpleType(p.type, typeVariables) ?? '?'}`);
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
