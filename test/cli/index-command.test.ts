@@ -260,6 +260,26 @@ describe('arbor index', () => {
     expect(report.edges.byKind.calls).toBe(1);
   });
 
+  it('a Swift-only repository loads only the Swift grammar; a test target reaches the module it imports', () => {
+    const root = project({
+      'Package.swift': '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "Shop", targets: [.target(name: "Shop"), .testTarget(name: "ShopTests", dependencies: ["Shop"])])\n',
+      'Sources/Shop/Shop.swift': 'public struct Shop {\n  public init() {}\n  public func total() -> Int { return price(2) }\n}\n',
+      'Sources/Shop/Prices.swift': 'func price(_ n: Int) -> Int { return n }\n',
+      'Tests/ShopTests/ShopTests.swift': 'import XCTest\n@testable import Shop\n\nfinal class ShopTests: XCTestCase {\n  func testTotal() { XCTAssertEqual(Shop().total(), 2) }\n}\n',
+      'README.md': '# shop\n',
+    });
+    const result = arbor('index', root, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.files.indexed).toBe(4);
+    expect(report.grammarsLoaded).toEqual(['swift']);
+    // price() from another file of the module; Shop().total() from the test target.
+    expect(report.edges.byKind.calls).toBe(2);
+    const affected = arbor('affected', 'Sources/Shop/Prices.swift', '-p', root, '--json');
+    expect(affected.status, affected.stderr).toBe(0);
+    expect(JSON.parse(affected.stdout).affectedTests.map((t: { filePath: string }) => t.filePath)).toEqual(['Tests/ShopTests/ShopTests.swift']);
+  });
+
   it('a Go-only repository loads only the Go grammar', () => {
     const root = project({
       'go.mod': 'module example.com/shop\n\ngo 1.21\n',

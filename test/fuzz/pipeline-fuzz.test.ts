@@ -1,6 +1,6 @@
 /**
  * Fuzzing the whole pipeline (issue 11, Proof): random bytes, and truncated, mutated and
- * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, C#, Scala, C, C++, Rust, Zig, PHP, Ruby, Dart, Kotlin) plus
+ * spliced real files in every supported language (TS, TSX, JS, JSX, Python, Go, Java, C#, Scala, C, C++, Rust, Zig, PHP, Ruby, Dart, Kotlin, Swift) plus
  * mangled config files (tsconfig.json, package.json, go.mod, pyproject.toml, .gitignore) go
  * through discovery, extraction, resolution and the write, then through every query. Nothing
  * may crash (a coded QueryError is an answer; anything else is a crash), hang, or read outside
@@ -29,7 +29,7 @@ const FILES_PER_ROUND = 42;
 const INDEX_TIMEOUT_MS = 45_000;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
-const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp', 'php', 'rb', 'dart', 'kt'] as const;
+const EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'py', 'go', 'java', 'rs', 'zig', 'cs', 'scala', 'c', 'h', 'cc', 'cpp', 'php', 'rb', 'dart', 'kt', 'swift'] as const;
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
@@ -123,7 +123,7 @@ function fileName(rng: Rng, index: number, extension: string): string {
   const dir = rng.pick(['src', 'src/deep/er', 'lib', 'tests', 'pkg/sub', 'app']);
   const odd = rng.pick(['', '', '', ' space', '"q', '\\b', 'ü', '\u001b[1m', '\t', '[x]', '*']);
   const test = rng.int(5) === 0 ? (extension === 'py' ? 'test_' : '') : '';
-  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? ((extension === 'go' || extension === 'rb' || extension === 'dart') ? '_test' : (extension === 'java' || extension === 'cs' || extension === 'php' || extension === 'kt') ? 'Test' : (extension === 'scala') ? 'Spec' : '.test') : '';
+  const suffix = test === '' && rng.int(5) === 0 && extension !== 'py' ? ((extension === 'go' || extension === 'rb' || extension === 'dart') ? '_test' : (extension === 'java' || extension === 'cs' || extension === 'php' || extension === 'kt') ? 'Test' : (extension === 'scala') ? 'Spec' : (extension === 'swift') ? 'Tests' : '.test') : '';
   return `${dir}/${test}f${index}${odd}${suffix}.${extension}`;
 }
 
@@ -138,7 +138,7 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
   fs.mkdirSync(outside);
   fs.mkdirSync(root);
   const secret = `export function ${CANARY}() { return "${CANARY}"; }\n// ${CANARY}\n`;
-  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'Secret.cs', 'Secret.scala', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore', 'secret.h', 'secret.c', 'secret.php', 'secret.rb', 'composer.json', 'secret.dart', 'pubspec.yaml']) {
+  for (const name of ['secret.ts', 'secret.py', 'secret.go', 'Secret.java', 'secret.rs', 'secret.zig', 'Secret.cs', 'Secret.scala', 'tsconfig.json', 'package.json', 'go.mod', 'Cargo.toml', '.gitignore', 'secret.h', 'secret.c', 'secret.php', 'secret.rb', 'composer.json', 'secret.dart', 'pubspec.yaml', 'Secret.swift', 'Package.swift']) {
     fs.writeFileSync(path.join(outside, name), name.endsWith('.json') ? `{"compilerOptions": {"baseUrl": "${CANARY}"}, "name": "${CANARY}"}` : secret);
   }
   const write = (relative: string, content: string | Buffer) => {
@@ -164,11 +164,13 @@ function buildRound(rng: Rng, real: Map<string, Buffer[]>): string {
     'Cargo.toml': '[package]\nname = "fuzz"\n\n[lib]\npath = "../outside/secret.rs"\n\n[[bin]]\npath = "../outside/secret.rs"\n\n[workspace]\nmembers = ["../outside"]\n',
     'composer.json': '{"autoload": {"psr-4": {"Out\\\\": "../outside/"}, "psr-0": {"": ["../outside", "/"]}}}',
     '.gitignore': `${'a/**/'.repeat(8)}b\n!*\n[z-a]\n`,
+    'Package.swift': 'import PackageDescription\nlet package = Package(name: "fuzz", targets: [.target(name: "Out", path: "../outside"), .target(name: "Root", path: "/")])\n',
   };
   for (const [name, text] of Object.entries(configs)) write(name, rng.int(2) ? text : mutate(rng, Buffer.from(text), [Buffer.from(text)]));
   write('src/imports-out.php', "<?php\nnamespace Fuzz;\n\nuse Out\\secret;\nrequire __DIR__ . '/../../outside/secret.php';\ninclude '/etc/passwd';\nsecret();\n");
   write('src/imports-out.rb', "require_relative '../../outside/secret'\nrequire '../outside/secret'\nrequire '/etc/passwd'\n");
   write('src/imports-out.ts', "import { x } from '../../outside/secret';\nimport y from '@s/secret';\nexport const z = x + y;\n");
+  write('src/imports-out.swift', 'import Out\nimport Root\nfunc z() { secret() }\n');
   write('src/includes-out.c', '#include "../../outside/secret.h"\n#include <secret.h>\nint z(void) { return secret(); }\n');
   // Links out of the root: never followed.
   fs.symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src', 'linked.ts'));

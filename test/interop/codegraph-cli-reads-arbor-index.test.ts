@@ -49,6 +49,10 @@ describe.skipIf(missing !== null)('codegraph 0.9.9 answers from a graph `arbor i
     ['expectations/kotlin-traps', 'helper', 'main', 'src/main/kotlin/com/acme/app/Main.kt'],
     ['expectations/kotlin-traps', 'unit', 'unitArea', 'src/main/kotlin/extras/ShapeExtensions.kt'],
     ['expectations/kotlin-traps', 'grow', 'main', 'src/main/kotlin/com/acme/app/Main.kt'],
+    // Swift: a protocol extension's default method called on a value of a conforming class from another target, and
+    // an extension's method called from a test target.
+    ['expectations/swift-packages', 'describe', 'run', 'Sources/App/main.swift'],
+    ['expectations/swift-packages', 'grow', 'testArea', 'Tests/CoreTests/CircleTests.swift'],
     // Go: a function called from another package and from an external test package; a method called from another
     // file of its package.
     ['expectations/go-packages', 'NewServer', 'main', 'cmd/app/main.go'],

@@ -22,12 +22,12 @@ import { goNameBinding } from './go/name-binding.js';
 import { javaExtractor } from './java/extractor.js';
 import { createJavaImportResolver } from './java/module-resolution.js';
 import { javaNameBinding } from './java/name-binding.js';
-import { phpExtractor } from './php/extractor.js';
-import { createPhpImportResolver } from './php/module-resolution.js';
-import { phpNameBinding } from './php/name-binding.js';
 import { kotlinExtractor } from './kotlin/extractor.js';
 import { createKotlinImportResolver } from './kotlin/module-resolution.js';
 import { kotlinNameBinding } from './kotlin/name-binding.js';
+import { phpExtractor } from './php/extractor.js';
+import { createPhpImportResolver } from './php/module-resolution.js';
+import { phpNameBinding } from './php/name-binding.js';
 import { pythonExtractor } from './python/extractor.js';
 import { createPythonImportResolver } from './python/module-resolution.js';
 import { pythonNameBinding } from './python/name-binding.js';
@@ -40,6 +40,9 @@ import { rustNameBinding } from './rust/name-binding.js';
 import { scalaExtractor } from './scala/extractor.js';
 import { createScalaImportResolver } from './scala/module-resolution.js';
 import { scalaNameBinding } from './scala/name-binding.js';
+import { swiftExtractor } from './swift/extractor.js';
+import { createSwiftImportResolver } from './swift/module-resolution.js';
+import { swiftNameBinding } from './swift/name-binding.js';
 import { ecmascriptExtractor } from './typescript/extractor.js';
 import { createEcmascriptImportResolver } from './typescript/module-resolution.js';
 import { ecmascriptNameBinding } from './typescript/name-binding.js';
@@ -67,6 +70,7 @@ const scala: LanguageEntry = { extractor: scalaExtractor, importResolver: create
 const csharp: LanguageEntry = { extractor: csharpExtractor, importResolver: createCSharpImportResolver, binding: csharpNameBinding };
 const c: LanguageEntry = { extractor: cExtractor, importResolver: createCIncludeResolver, binding: cNameBinding, sourceLanguage: cHeaderLanguage };
 const cpp: LanguageEntry = { extractor: cppExtractor, importResolver: createCIncludeResolver, binding: cppNameBinding };
+const swift: LanguageEntry = { extractor: swiftExtractor, importResolver: createSwiftImportResolver, binding: swiftNameBinding };
 const dart: LanguageEntry = { extractor: dartExtractor, importResolver: createDartImportResolver, binding: dartNameBinding };
 const kotlin: LanguageEntry = { extractor: kotlinExtractor, importResolver: createKotlinImportResolver, binding: kotlinNameBinding };
 
@@ -88,6 +92,7 @@ const TABLE: Partial<Record<Language, LanguageEntry>> = {
   ruby,
   dart,
   kotlin,
+  swift,
 };
 
 /** Languages arbor extracts today; files of other languages are reported, not indexed. */

@@ -11,7 +11,7 @@
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
-import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
+import { languageFamily, type EdgeKind, type NodeKind } from '../model/graph-vocabulary.js';
 import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
@@ -124,7 +124,7 @@ export class ReferenceResolver {
     }
 
     const bound = this.symbols.resolveName(file.path, site.enclosing, site.name);
-    if (bound) return this.fromImportTarget(file, site, bound);
+    if (bound) return this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound);
 
     const language = this.languageOf(file);
     // PHP: `strlen()` in a namespace means the namespace's own function, else the global one.
@@ -537,6 +537,39 @@ export class ReferenceResolver {
       this.attached = index;
     }
     return this.attached.get(`${classRef.file}\0${classRef.localId}`);
+  }
+
+  /**
+   * A bare call of a top-level function overloaded in the caller's own file or package (a Swift module,
+   * a C++ file): the overload its arguments fit, among the same-named top-level functions of the file
+   * and — when the name was found there — of the other files of its package. undefined: no choice to make.
+   */
+  private topLevelOverload(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {
+    if (site.kind !== 'calls' || !site.argumentTypes || bound.type !== 'declaration') return undefined;
+    const first = this.symbols.declaration(bound.ref);
+    if (first.kind !== 'function' || first.parent !== null || first.parameterTypes === undefined) return undefined;
+    const sameFile = bound.ref.file === file.path;
+    if (!sameFile && !bound.samePackage) return undefined;
+    const key = this.symbols.packageKeyOf(file.path);
+    const files = [file.path, ...(key === null ? [] : this.symbols.packageFiles(key).filter((path) => path !== file.path))];
+    const visible = this.languageOf(file)?.modules.visibleInPackage;
+    const candidates: DeclarationRef[] = [];
+    for (const path of files) {
+      const extraction = this.symbols.extraction(path);
+      if (!extraction || languageFamily(extraction.language) !== languageFamily(file.language)) continue;
+      const declarations = extraction.declarations;
+      for (const localId of this.symbols.scope(path).declarations.get(site.name) ?? []) {
+        const decl = declarations[localId];
+        if (decl.kind !== 'function' || decl.parent !== null || decl.definedElsewhere || decl.parameterTypes === undefined) continue;
+        if (path !== file.path && visible && !visible(path, decl)) continue;
+        candidates.push({ file: path, localId });
+      }
+    }
+    if (candidates.length < 2) return undefined;
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
+    if (!chosen || 'none' in chosen) return undefined;
+    if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
+    return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
   }
 
   private fromImportTarget(file: FileExtraction, site: ReferenceSite, target: Target): Resolution {

@@ -1,0 +1,31 @@
+/**
+ * Swift extraction: the shared walk runs Swift's rules (`syntax.ts`) over the file once; what the
+ * walk cannot know until the end of the file (members declared below their use) is settled by
+ * `SwiftFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
+ * tree-sitter keeps the declarations around a broken region.
+ */
+import type { FileExtraction } from '../../model/extraction.js';
+import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
+import { assembleExtraction } from '../../extraction/core/file-extraction.js';
+import { Scope } from '../../extraction/core/scopes.js';
+import { walkSyntax } from '../../extraction/core/syntax-walk.js';
+import { SwiftFile, type SwiftContext } from './file-state.js';
+import { SWIFT_SCOPES } from './scopes.js';
+import { SWIFT_SYNTAX } from './syntax.js';
+
+export const swiftExtractor: LanguageExtractor = {
+  extract(input: ExtractInput): FileExtraction {
+    const file = new SwiftFile();
+    return assembleExtraction(input, {
+      label: 'Swift',
+      walk(syntaxErrors) {
+        syntaxErrors.collect(input.tree.rootNode, input.source);
+        const ctx: SwiftContext = {
+          file, scope: Scope.file(SWIFT_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(), extension: null,
+        };
+        walkSyntax(SWIFT_SYNTAX, input.tree.rootNode, ctx);
+      },
+      finish: () => file.finish(),
+    });
+  },
+};

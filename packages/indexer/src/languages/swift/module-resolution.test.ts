@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkspaceView } from '../../model/language-support.js';
+import { createSwiftImportResolver, manifestTargets } from './module-resolution.js';
+import { swiftArgumentFits } from './name-binding.js';
+
+function workspace(texts: Record<string, string>): WorkspaceView {
+  return { root: '/repo', files: new Set(Object.keys(texts)), readText: (path) => texts[path] };
+}
+
+describe('Swift modules (SwiftPM targets)', () => {
+  const manifest = `// swift-tools-version:5.9
+import PackageDescription
+let package = Package(name: "Shop", targets: [
+  .target(name: "Core", dependencies: []),
+  .target(name: "Util", path: "Lib/Util"),
+  // .target(name: "Commented"),
+  .executableTarget(name: "App", dependencies: ["Core"]),
+  .testTarget(name: "CoreTests", dependencies: ["Core"]),
+  .target(name: "Escapes", path: "../outside"),
+  .target(name: "Absolute", path: "/etc"),
+])`;
+  const texts: Record<string, string> = {
+    'Package.swift': manifest,
+    'Sources/Core/A.swift': '', 'Sources/Core/Sub/B.swift': '', 'Lib/Util/U.swift': '', 'Sources/App/main.swift': '',
+    'Tests/CoreTests/ATests.swift': '', 'Scripts/tool.swift': '',
+    'Nested/Package.swift': 'let package = Package(name: "N", targets: [.target(name: "Core")])',
+    'Nested/Sources/Core/N.swift': '',
+  };
+  const resolver = createSwiftImportResolver(workspace(texts));
+
+  it('reads targets with their default or stated folders, and leaves out folders outside the package', () => {
+    expect(manifestTargets(manifest, '').map((t) => `${t.name}=${t.folder}`)).toEqual([
+      'Core=Sources/Core', 'Util=Lib/Util', 'App=Sources/App', 'CoreTests=Tests/CoreTests',
+    ]);
+  });
+
+  it('a target is the set of its files; files of no target share their package folder\'s module', () => {
+    expect(resolver.packageOf!('Sources/Core/A.swift')).toBe('#Core');
+    expect(resolver.packageOf!('Sources/Core/Sub/B.swift')).toBe('#Core');
+    expect(resolver.packageOf!('Lib/Util/U.swift')).toBe('#Util');
+    expect(resolver.packageOf!('Tests/CoreTests/ATests.swift')).toBe('#CoreTests');
+    expect(resolver.packageOf!('Scripts/tool.swift')).toBe('#');
+    expect(resolver.packageOf!('Nested/Sources/Core/N.swift')).toBe('Nested#Core');
+  });
+
+  it('`import X` names target X of the importing file\'s package; Foundation and XCTest are external', () => {
+    expect(resolver.importedPackage!('Sources/App/main.swift', 'Core')).toBe('#Core');
+    expect(resolver.importedPackage!('Nested/Sources/Core/N.swift', 'Core')).toBe('Nested#Core');
+    expect(resolver.importedPackage!('Sources/App/main.swift', 'Foundation')).toBeNull();
+    expect(resolver.importedPackage!('Tests/CoreTests/ATests.swift', 'XCTest')).toBeNull();
+  });
+
+  it('a repository without Package.swift is one module', () => {
+    const flat = createSwiftImportResolver(workspace({ 'a.swift': '', 'b/c.swift': '' }));
+    expect(flat.packageOf!('a.swift')).toBe('#');
+    expect(flat.packageOf!('b/c.swift')).toBe('#');
+  });
+});
+
+describe('Swift argument labels in overload selection', () => {
+  it('a label that differs never fits; an unknown label or type is unknown', () => {
+    expect(swiftArgumentFits('x:Int', 'y:Int')).toBe('no');
+    expect(swiftArgumentFits('x:Int', 'x:Int')).toBe('exact');
+    expect(swiftArgumentFits('x:?', 'x:Int')).toBe('exact');
+    expect(swiftArgumentFits('_:?', '_:Int')).toBe('unknown');
+    expect(swiftArgumentFits('*:?', 'body:Closure')).toBe('unknown');
+    expect(swiftArgumentFits('_:String', '_:Int')).toBe('no');
+    // A defaulted parameter may be skipped: the argument may be a later parameter's.
+    expect(swiftArgumentFits('makeNames:?', 'parent=:InputKey')).toBe('unknown');
+    expect(swiftArgumentFits('parent:InputKey', 'parent=:InputKey')).toBe('exact');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Swift modules for the shared resolver. A module is a SwiftPM target: every `.swift` file under the
+ * target's folder (`path:` in `Package.swift`, else `Sources/<Name>`, or `Tests/<Name>` for a test
+ * target). Files of one target see each other's top-level declarations without an import
+ * (`packageOf`, keyed by the package folder and the target name); `import X` of another target of
+ * the workspace makes its declarations visible (`importedPackage`). A file of no target — or a
+ * repository without `Package.swift` — is in its package folder's one remaining module.
+ * Foundation, UIKit, SwiftUI, XCTest and the packages the workspace depends on are not indexed:
+ * their imports land on nothing (external).
+ */
+import { posix } from 'node:path';
+import type { Declaration } from '../../model/extraction.js';
+import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+
+const SWIFT_FILE = /\.swift$/i;
+const MANIFEST = /(^|\/)Package\.swift$/;
+const TARGET = /\.(target|executableTarget|testTarget|macro|plugin|systemLibrary|binaryTarget)\s*\(/g;
+
+export interface SwiftTarget {
+  name: string;
+  /** The target's folder, relative to the workspace root. */
+  folder: string;
+}
+
+/** The targets a `Package.swift` declares, with their folders relative to `packageFolder`. */
+export function manifestTargets(text: string, packageFolder: string): SwiftTarget[] {
+  const clean = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  const targets: SwiftTarget[] = [];
+  for (const match of clean.matchAll(TARGET)) {
+    // The call's own arguments: up to its closing parenthesis.
+    let depth = 1;
+    let end = match.index! + match[0].length;
+    for (; end < clean.length && depth > 0; end++) {
+      if (clean[end] === '(') depth++;
+      else if (clean[end] === ')') depth--;
+    }
+    const args = clean.slice(match.index! + match[0].length, end);
+    const name = /^\s*name\s*:\s*"([^"]+)"/.exec(args)?.[1];
+    if (!name) continue;
+    const path = /\bpath\s*:\s*"([^"]*)"/.exec(args)?.[1];
+    // A folder outside the package (absolute, or above the workspace) holds no file arbor indexes.
+    if (path !== undefined && posix.isAbsolute(path)) continue;
+    const base = path ?? `${match[1] === 'testTarget' ? 'Tests' : 'Sources'}/${name}`;
+    const folder = posix.normalize(posix.join(packageFolder, base)).replace(/\/$/, '').replace(/^\.$/, '');
+    if (folder === '..' || folder.startsWith('../')) continue;
+    targets.push({ name, folder });
+  }
+  return targets;
+}
+
+export class SwiftLayout {
+  private readonly moduleOfFile = new Map<string, string>();
+  /** Target name → module keys, per package folder ('' for the root). */
+  private readonly targetsOfPackage = new Map<string, Map<string, string>>();
+  private readonly allTargets = new Map<string, string[]>();
+
+  constructor(files: ReadonlySet<string>, readText: (path: string) => string | undefined) {
+    const manifests = [...files].filter((f) => MANIFEST.test(f)).sort();
+    const targets: Array<SwiftTarget & { key: string; pkg: string }> = [];
+    for (const manifest of manifests) {
+      const pkg = posix.dirname(manifest) === '.' ? '' : posix.dirname(manifest);
+      const byName = new Map<string, string>();
+      this.targetsOfPackage.set(pkg, byName);
+      for (const target of manifestTargets(readText(manifest) ?? '', pkg)) {
+        const key = `${pkg}#${target.name}`;
+        byName.set(target.name, key);
+        this.allTargets.set(target.name, [...(this.allTargets.get(target.name) ?? []), key]);
+        targets.push({ ...target, key, pkg });
+      }
+    }
+    // The deepest folder wins: a target nested in another's folder owns its files.
+    targets.sort((a, b) => b.folder.length - a.folder.length);
+    const packages = [...this.targetsOfPackage.keys()].sort((a, b) => b.length - a.length);
+    for (const file of files) {
+      if (!SWIFT_FILE.test(file) || MANIFEST.test(file)) continue;
+      const within = (folder: string) => folder === '' || file.startsWith(`${folder}/`);
+      const target = targets.find((t) => within(t.folder));
+      const pkg = packages.find(within) ?? '';
+      this.moduleOfFile.set(file, target ? target.key : `${pkg}#`);
+    }
+  }
+
+  packageOf(file: string): string | null {
+    return this.moduleOfFile.get(file) ?? null;
+  }
+
+  /** `import X` from `fromFile`: target X of the file's own package, else the one target X of the workspace. */
+  importedModule(fromFile: string, name: string): string | null {
+    const own = this.moduleOfFile.get(fromFile);
+    const pkg = own === undefined ? '' : own.slice(0, own.lastIndexOf('#'));
+    const local = this.targetsOfPackage.get(pkg)?.get(name);
+    if (local) return local;
+    const anywhere = this.allTargets.get(name) ?? [];
+    return anywhere.length === 1 ? anywhere[0] : null;
+  }
+}
+
+export const createSwiftImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
+  let layout: SwiftLayout | undefined;
+  const get = () => (layout ??= new SwiftLayout(workspace.files, (path) => workspace.readText(path)));
+  return {
+    // An import names a module, never a file.
+    resolveModule: () => null,
+    isBuiltin: () => false,
+    packageOf: (file) => get().packageOf(file),
+    // `private` / `fileprivate` top-level declarations stay in their file.
+    visibleInPackage: (_file: string, declaration: Declaration) => declaration.visibility !== 'private',
+    importedPackage: (fromFile, specifier) => get().importedModule(fromFile, specifier),
+  };
+};

@@ -1,0 +1,49 @@
+/**
+ * How Swift binds names, for the shared resolver: `self` and `super`, a bare call meaning a member
+ * of the enclosing type (or of a proven base, or of a protocol extension the type conforms to), no
+ * name outside what scopes, the module's files and imported modules bind. Argument labels are part
+ * of a function's name: each parameter type is written `label:Type` (`_` for none) and each argument
+ * `label:Type`, so an overload whose labels differ never fits (`f(x:)` is not `f(y:)`); a trailing
+ * closure's label is unknown (`*`).
+ */
+import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
+
+function split(entry: string): [string, string] {
+  const colon = entry.indexOf(':');
+  return colon < 0 ? ['*', entry] : [entry.slice(0, colon), entry.slice(colon + 1)];
+}
+
+export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  if (argument === null) return 'unknown';
+  const [written, parameterType] = split(parameter);
+  const [argumentLabel, argumentType] = split(argument);
+  const defaulted = written.endsWith('=');
+  const parameterLabel = defaulted ? written.slice(0, -1) : written;
+  if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) {
+    // Labels are compared by position: a parameter with a default value may be skipped, so the argument may be a later one's.
+    return defaulted ? 'unknown' : 'no';
+  }
+  // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
+  if (argumentType === '?' || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
+  if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
+  if (parameterType === 'Any') return 'converts';
+  // Swift converts no value type implicitly (an Int literal aside, which the extraction types `Int`).
+  const VALUE = ['Int', 'Double', 'Float', 'Bool', 'String'];
+  if (VALUE.includes(argumentType) && VALUE.includes(parameterType)) return argumentType === 'Int' && (parameterType === 'Double' || parameterType === 'Float') ? 'converts' : 'no';
+  return 'unknown';
+}
+
+export const swiftNameBinding = defineNameBinding({
+  instanceReceivers: ['self'],
+  classReceivers: [],
+  superReceiver: 'super',
+  implicitThis: true,
+  // A protocol extension's methods are the default implementations of every conforming type.
+  inheritsImplemented: true,
+  nameFallback: 'none',
+  // `obj.handler()` calls the closure a property holds: the property is read, not called.
+  isAccessor: (declaration) => declaration.kind === 'property',
+  argumentFits: swiftArgumentFits,
+  // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
+  implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
+});

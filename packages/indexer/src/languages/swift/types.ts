@@ -1,0 +1,84 @@
+/**
+ * Swift types as the extraction states them: a `TypeRef` for receiver types (a class, struct, enum,
+ * actor or protocol name chain; `T?`, `T!`, `some P`, `any P` are T or P; the standard value types,
+ * function and tuple types, arrays, dictionaries and type parameters prove no declaration of the
+ * workspace), and the simple name overload selection compares (`Int`, `String`, `Foo`, `*` for a
+ * type parameter).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+
+const VALUE_TYPES = new Set([
+  'Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Double', 'Float', 'Bool',
+  'String', 'Character', 'Void', 'Any', 'AnyObject', 'Never', 'Self',
+]);
+
+/** `Foo` → ['Foo'], `A.B` → ['A', 'B'], `Foo<T>` → ['Foo'], `Foo?` → ['Foo']; null for anything else. */
+export function typeChain(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'type_identifier':
+    case 'simple_identifier':
+      return [node.text.replace(/^`|`$/g, '')];
+    case 'user_type': {
+      const names = node.namedChildren.filter((c) => c?.type === 'type_identifier').map((c) => c!.text.replace(/^`|`$/g, ''));
+      return names.length > 0 ? names : null;
+    }
+    case 'optional_type':
+      return typeChain(node.childForFieldName('wrapped') ?? node.namedChildren[0]);
+    case 'opaque_type':
+    case 'existential_type':
+    case 'type_annotation':
+    case 'implicitly_unwrapped_type':
+      return typeChain(node.namedChildren.find((c) => c !== null && c.type !== 'attribute') ?? null);
+    default:
+      return null;
+  }
+}
+
+/** The declaration a stated type proves (null: a value type, a type parameter, a function, tuple or collection type). */
+export function declaredType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const chain = typeChain(node);
+  if (!chain) return null;
+  if (chain.length === 1 && (VALUE_TYPES.has(chain[0]) || typeVariables.has(chain[0]))) return null;
+  if (chain[0] === 'Swift' || chain[0] === 'Foundation') return null;
+  return { kind: 'named', chain };
+}
+
+/** The simple name of a type, as parameter and argument types are compared. */
+export function simpleType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): string | null {
+  if (!node) return null;
+  if (node.type === 'array_type') return 'Array';
+  if (node.type === 'dictionary_type') return 'Dictionary';
+  const chain = typeChain(node);
+  if (!chain) return null;
+  const last = chain[chain.length - 1];
+  return chain.length === 1 && typeVariables.has(last) ? '*' : last;
+}
+
+/** The type of a literal argument, or undefined when the node is no literal. */
+export function literalType(node: SyntaxNode): string | undefined {
+  switch (node.type) {
+    case 'line_string_literal':
+    case 'multi_line_string_literal':
+    case 'raw_string_literal':
+      return 'String';
+    case 'boolean_literal':
+      return 'Bool';
+    case 'integer_literal':
+    case 'hex_literal':
+    case 'oct_literal':
+    case 'bin_literal':
+      return 'Int';
+    case 'real_literal':
+      return 'Double';
+    default:
+      return undefined;
+  }
+}
+
+/** A type node among a declaration's children (the grammar names a parameter's name and its type both `name`). */
+export function isTypeNode(node: SyntaxNode | null | undefined): boolean {
+  return !!node && ['user_type', 'optional_type', 'array_type', 'dictionary_type', 'function_type', 'tuple_type', 'opaque_type',
+    'existential_type', 'implicitly_unwrapped_type', 'metatype', 'protocol_composition_type'].includes(node.type);
+}
