@@ -75,6 +75,11 @@ export interface Declaration extends Span {
    */
   requiredParameters?: number;
   /**
+   * An overload the language ranks below every other that may apply (Swift `@_disfavoredOverload`): overload
+   * selection never picks it while another remains possible.
+   */
+  rankedLast?: boolean;
+  /**
    * One part of a type declared in several places (C# `partial class`): the resolver joins the parts
    * of one qualified name in one package — their members, bases and name are the type's.
    */

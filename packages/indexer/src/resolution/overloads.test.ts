@@ -30,6 +30,16 @@ function pick(decls: Declaration[], args: Array<string | null> | undefined, kind
 }
 
 describe('overload selection', () => {
+  it('never picks an overload ranked last (Swift `@_disfavoredOverload`) while another may apply', () => {
+    const disfavored = { ...method(1, ['int']), rankedLast: true };
+    // The other surely applies: it wins, though the ranked-last one fits exactly too.
+    expect(pick([disfavored, method(2, ['long'])], ['int'])).toBe(1);
+    // The other may apply (an argument of unknown fit): no answer rather than the ranked-last one.
+    expect(pick([disfavored, method(2, ['Thing'])], ['int'])).toEqual([0, 1]);
+    // The other is ruled out: the ranked-last one is the only overload left.
+    expect(pick([disfavored, method(2, ['boolean'])], ['int'])).toBe(0);
+  });
+
   it('a parameter with a default value makes several arities fit (C# `int width = 2`)', () => {
     const padded = [{ ...method(1, ['String', 'int']), requiredParameters: 1 }, method(2, ['String', 'int', 'char'])];
     expect(pick(padded, [null])).toBe(0);

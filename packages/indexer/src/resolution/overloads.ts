@@ -51,17 +51,15 @@ export function selectOverload(
   if (site.kind === 'references') return callables.length === 1 ? { ref: callables[0] } : { ambiguous: callables };
   if (!args) return undefined;
   const n = args.length;
-  const byArity = callables.filter((ref) => {
+  const arityFits = callables.filter((ref) => {
     const { parameterTypes, variadic, requiredParameters } = declarationOf(ref);
     const count = parameterTypes!.length;
     const least = Math.min(requiredParameters ?? count, variadic ? count - 1 : count);
     return n >= least && (variadic || n <= count);
   });
-  if (byArity.length === 0) return { none: true };
-  if (byArity.length === 1) return { ref: byArity[0] };
+  if (arityFits.length === 0) return { none: true };
+  if (arityFits.length === 1) return { ref: arityFits[0] };
 
-  // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
-  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic);
   const verdicts = (ref: DeclarationRef): ArgumentFit[] => {
     const { parameterTypes, variadic } = declarationOf(ref);
     const params = parameterTypes!;
@@ -78,6 +76,18 @@ export function selectOverload(
       return fits(arg, params[i]);
     });
   };
+  // An overload the language ranks below every other (Swift `@_disfavoredOverload`) is never chosen while another
+  // one the arguments do not rule out remains; when none of those surely applies, the call is ambiguous.
+  const possible = (ref: DeclarationRef) => !verdicts(ref).includes('no');
+  const surely = (ref: DeclarationRef) => verdicts(ref).every((v) => v !== 'no' && v !== 'unknown');
+  const preferred = arityFits.filter((ref) => !declarationOf(ref).rankedLast);
+  const outranked = preferred.length < arityFits.length && preferred.some(possible);
+  if (outranked && !preferred.some(surely)) return { ambiguous: arityFits.filter(possible) };
+  const byArity = outranked ? preferred : arityFits;
+  if (byArity.length === 1) return { ref: byArity[0] };
+
+  // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
+  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic);
   /**
    * 5. The most specific (JLS 15.12.2.5) of those that may apply without boxing: one that surely
    *    applies so, whose every parameter type converts (widening, subtyping) to the other ones'.

@@ -310,6 +310,8 @@ function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
+  // Swift ranks such an overload below every other that applies.
+  if (mods.decorators.some((d) => d.startsWith('_disfavoredOverload'))) declaration.rankedLast = true;
   if (ctx.extension) declaration.memberOf = ctx.extension;
   if (owner !== null) file.classInfo(owner).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
