@@ -74,7 +74,7 @@ const swift: LanguageEntry = { extractor: swiftExtractor, importResolver: create
 const dart: LanguageEntry = { extractor: dartExtractor, importResolver: createDartImportResolver, binding: dartNameBinding };
 const kotlin: LanguageEntry = { extractor: kotlinExtractor, importResolver: createKotlinImportResolver, binding: kotlinNameBinding };
 
-const TABLE: Partial<Record<Language, LanguageEntry>> = {
+const TABLE: Record<Language, LanguageEntry> = {
   typescript: ecmascript,
   tsx: ecmascript,
   javascript: ecmascript,

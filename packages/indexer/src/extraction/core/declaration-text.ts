@@ -23,3 +23,14 @@ export function flatSignature(text: string, lineComments: RegExp | null = /\/\/[
 export function cappedDocstring(body: string): string {
   return capped(body, MAX_DOCSTRING_LENGTH);
 }
+
+/** The lines of a `/** … *\/` comment without their leading `*`, trimmed. */
+export function blockCommentBody(text: string): string {
+  return text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
+}
+
+/** A `/** … *\/` doc comment (Javadoc, KDoc, Scaladoc, PHPDoc) as a docstring; undefined when it says nothing. */
+export function blockDocComment(text: string): string | undefined {
+  const body = blockCommentBody(text);
+  return body ? cappedDocstring(body) : undefined;
+}

@@ -1,6 +1,6 @@
 /**
  * What a class-based language's rules record while the shared walk runs over one file, and what is
- * settled once the whole file is known. In these languages (Java, C#, Scala) a type body names its
+ * settled once the whole file is known. In these languages (Java, C#, Scala, Swift) a type body names its
  * members and nested types anywhere in it (a field declared below the method that uses it), so a
  * receiver's meaning is decided after the walk, in one order: a local (from its declaration on), a
  * field or property of an enclosing type, a member type of an enclosing type, a member imported by
@@ -59,6 +59,8 @@ export interface TypeBodyRules {
    * (a C# delegate) and hides the methods.
    */
   bareCallsNameMethods: boolean;
+  /** Argument labels are part of the called name (Swift): each argument's type is written `label:Type` (`_`, `?`). */
+  argumentLabels?: boolean;
 }
 
 export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
@@ -80,7 +82,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   readonly staticWildcards: string[] = [];
   /** Simple types of locals and parameters, by the scope that binds them. */
   private readonly localTypes = new WeakMap<Scope, Map<string, string>>();
-  private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; classId: number | null }> = [];
+  private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; labels: string[]; classId: number | null }> = [];
   private readonly siteClasses = new Map<ReferenceSite, number | null>();
 
   classInfo(id: number): ClassInfo {
@@ -92,11 +94,11 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     return info;
   }
 
-  addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: C, args?: ArgumentType[]): ReferenceSite {
+  addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: C, args?: ArgumentType[], labels: string[] = []): ReferenceSite {
     const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
     this.siteClasses.set(site, ctx.classId);
     if (args) {
-      this.argumentSites.push({ site, args, classId: ctx.classId });
+      this.argumentSites.push({ site, args, labels, classId: ctx.classId });
       for (const arg of args) {
         if (arg && typeof arg === 'object' && 'stated' in arg) this.facts.proveLater(arg.stated, ctx.scope, undefined, (proven) => { arg.proven = proven; });
       }
@@ -128,8 +130,10 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
         else delete declaration[field];
       }
     });
-    for (const { site, args, classId } of this.argumentSites) {
-      site.argumentTypes = args.map((arg) => this.argumentType(arg, classId));
+    for (const { site, args, labels, classId } of this.argumentSites) {
+      site.argumentTypes = this.rules.argumentLabels
+        ? args.map((arg, index) => `${labels[index] ?? '_'}:${this.argumentType(arg, classId) ?? '?'}`)
+        : args.map((arg) => this.argumentType(arg, classId));
       const stated = args.map((arg) => this.argumentTypeRef(arg, classId));
       if (stated.some((type) => type !== null)) site.argumentTypeRefs = stated;
     }

@@ -38,7 +38,6 @@ type CSharpWalk = Walk<CSharpContext>;
 type Rule = NodeRule<CSharpContext>;
 type Visit = { node: SyntaxNode; ctx: CSharpContext; doc?: string };
 
-
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
   record_declaration: 'class',
@@ -172,7 +171,6 @@ function xmlDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
   if (!body) return undefined;
   return cappedDocstring(body);
 }
-
 
 interface Modifiers {
   keywords: Set<string>;

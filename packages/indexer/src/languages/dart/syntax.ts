@@ -34,7 +34,6 @@ type DartWalk = Walk<DartContext>;
 type Rule = NodeRule<DartContext>;
 type FrameIn = { node: SyntaxNode; ctx: DartContext; doc?: string; leading?: SyntaxNode[] };
 
-
 const SIGNATURES = new Set([
   'function_signature', 'getter_signature', 'setter_signature', 'operator_signature', 'constructor_signature',
   'constant_constructor_signature', 'factory_constructor_signature', 'redirecting_factory_constructor_signature',
@@ -144,7 +143,6 @@ function docOf(comment: SyntaxNode): string | undefined {
   if (!body) return undefined;
   return cappedDocstring(body);
 }
-
 
 function decoratorsOf(leading: SyntaxNode[] | undefined): string[] | undefined {
   const names = (leading ?? []).map((a) => flatSignature(a.text).replace(/^@\s*/, ''));

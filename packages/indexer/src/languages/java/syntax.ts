@@ -14,7 +14,7 @@
  *    where the code proves them: the resolver picks the overload (resolution/overloads.ts).
  *  - `Foo::bar` is a `references` site; `Foo::new` instantiates Foo.
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockDocComment, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -26,7 +26,6 @@ import { declaredType, literalType, simpleType, typeChain } from './types.js';
 
 type JavaWalk = Walk<JavaContext>;
 type Rule = NodeRule<JavaContext>;
-
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
@@ -61,7 +60,7 @@ export const JAVA_SYNTAX: SyntaxRules<JavaContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: {
     types: ['block_comment', 'line_comment'],
-    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? javadoc(comment.text) : undefined),
+    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
   },
   nodes: {
     import_declaration: handled(({ node, ctx }) => visitImport(node, ctx)),
@@ -136,14 +135,6 @@ export const JAVA_SYNTAX: SyntaxRules<JavaContext> = {
     method_reference: handled(({ node, ctx }, walk) => visitMethodReference(node, ctx, walk)),
   },
 };
-
-/** `/** Text. *\/` → `Text.`: the comment's lines without their leading `*`. */
-function javadoc(text: string): string | undefined {
-  const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
-  if (!body) return undefined;
-  return cappedDocstring(body);
-}
-
 
 interface Modifiers {
   keywords: Set<string>;

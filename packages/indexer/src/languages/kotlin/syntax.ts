@@ -22,7 +22,7 @@
  *    arguments' where the code proves them: the resolver picks the overload (resolution/overloads.ts).
  *  - `::f`, `Foo::m`, `x::m` are `references` sites.
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockDocComment, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -34,7 +34,6 @@ import { declaredType, literalType, simpleType, typeChain, typeChild } from './t
 type KotlinWalk = Walk<KotlinContext>;
 type Rule = NodeRule<KotlinContext>;
 type Frame = { node: SyntaxNode; ctx: KotlinContext; doc?: string };
-
 
 /** Named node types with nothing to extract inside. */
 const OPAQUE = [
@@ -67,7 +66,7 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: {
     types: ['block_comment', 'line_comment'],
-    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? kdoc(comment.text) : undefined),
+    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
   },
   nodes: {
     import: handled(({ node, ctx }) => visitImport(node, ctx)),
@@ -124,14 +123,6 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
     callable_reference: handled(({ node, ctx }) => visitCallableReference(node, ctx)),
   },
 };
-
-/** `/** Text. *\/` → `Text.`: the comment's lines without their leading `*`. */
-function kdoc(text: string): string | undefined {
-  const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
-  if (!body) return undefined;
-  return cappedDocstring(body);
-}
-
 
 interface Modifiers {
   keywords: Set<string>;

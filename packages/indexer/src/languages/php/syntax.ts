@@ -20,7 +20,7 @@
  *    type, `new Foo`, or a called function's declared return type states; a property's is its declared
  *    type (promoted parameters too), or what every `$this->p = …` assignment agrees on.
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockDocComment, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -32,7 +32,6 @@ import { useClauses } from './names.js';
 type PhpWalk = Walk<PhpContext>;
 type Rule = NodeRule<PhpContext>;
 type Frame = { node: SyntaxNode; ctx: PhpContext; doc?: string };
-
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
@@ -64,7 +63,7 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
   patternNames: () => [],
   comments: {
     types: ['comment'],
-    doc: (comment) => (comment.text.startsWith('/**') ? phpdoc(comment.text) : undefined),
+    doc: (comment) => (comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
   },
   nodes: {
     namespace_definition: handled(visitNamespace),
@@ -98,14 +97,6 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
     object_creation_expression: handled(({ node, ctx }, walk) => visitCreation(node, ctx, walk)),
   },
 };
-
-/** `/** Text. *\/` → `Text.`: the comment's lines without their leading `*`. */
-function phpdoc(text: string): string | undefined {
-  const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
-  if (!body) return undefined;
-  return cappedDocstring(body);
-}
-
 
 /** The declaration's text from after its attributes to the start of `body` (its header). */
 function header(node: SyntaxNode, body: SyntaxNode | null): string {

@@ -27,7 +27,6 @@ type RubyWalk = Walk<RubyContext>;
 type Rule = NodeRule<RubyContext>;
 type Frame = { node: SyntaxNode; ctx: RubyContext; doc?: string };
 
-
 const OPAQUE = [
   'constant', 'string', 'simple_symbol', 'delimited_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
   'comment', 'regex', 'heredoc_body', 'character', 'instance_variable', 'class_variable', 'global_variable', 'self',
@@ -95,7 +94,6 @@ function leadingComment(node: SyntaxNode, doc: string | undefined): string | und
   const endRow = comment.endPosition.column === 0 ? comment.endPosition.row : comment.endPosition.row + 1;
   return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
 }
-
 
 /** `A::B::C` → ['A', 'B', 'C'], `::A` → ['A']; undefined for anything else. */
 function constantChain(node: SyntaxNode | null | undefined): string[] | undefined {

@@ -16,7 +16,7 @@
  *    companion's `apply` and is recorded as instantiating T.
  *  - Annotations are decorators; a `/** … *\/` comment right before a definition is its docstring.
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockDocComment, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -29,7 +29,6 @@ import { declaredType, literalType, simpleType, typeChain } from './types.js';
 type ScalaWalk = Walk<ScalaContext>;
 type Rule = NodeRule<ScalaContext>;
 type Visit = { node: SyntaxNode; ctx: ScalaContext; doc?: string };
-
 
 const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
   class_definition: 'class',
@@ -59,7 +58,7 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: {
     types: ['block_comment', 'comment'],
-    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? scaladoc(comment.text) : undefined),
+    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
   },
   nodes: {
     package_clause: { visit: () => true },
@@ -105,13 +104,6 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
     instance_expression: handled(({ node, ctx }, walk) => visitInstance(node, ctx, walk)),
   },
 };
-
-function scaladoc(text: string): string | undefined {
-  const body = text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
-  if (!body) return undefined;
-  return cappedDocstring(body);
-}
-
 
 interface Modifiers {
   keywords: Set<string>;

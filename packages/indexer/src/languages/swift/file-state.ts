@@ -6,257 +6,35 @@
  * the resolver finds for the name (the module's files, imported modules).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
-import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
-import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
-import type { Scope, SourcePosition } from '../../extraction/core/scopes.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { TypeRef } from '../../model/extraction.js';
+import type { BuiltExtraction } from '../../extraction/core/declaration-builder.js';
+import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 
-export interface SwiftContext extends WalkContext {
+export { positionOf, type ArgumentType } from '../../extraction/core/type-body-file.js';
+
+export interface SwiftContext extends TypeBodyContext {
   file: SwiftFile;
-  /** `parent` of declarations made here. */
-  parentDecl: number | null;
-  /** `enclosing` of reference sites made here. */
-  enclosing: number | null;
-  /** The innermost class-like declaration (what `this` is). */
-  classId: number | null;
-  /** Type variables in scope: they prove no class. */
-  typeVariables: ReadonlySet<string>;
   /** Inside `extension T { … }`: T, which the members declared here belong to (`memberOf`). */
   extension: TypeRef | null;
 }
 
-/** What a class-like declaration makes visible to the code inside it. */
-interface ClassInfo {
-  fields: Map<string, { type: TypeRef | null; simple: string | null }>;
-  methods: Set<string>;
-  nested: Map<string, number>;
-  /** The simple name of the class it extends (`super(...)` calls its constructor). */
-  superName?: string;
-}
-
-/** An argument's type: known, a name to look up once the walk is over, a field of `this`, or unknown. */
-export type ArgumentType =
-  | string
-  | { name: string; scope: Scope; at: SourcePosition }
-  | { field: string }
-  /** `a + b`: a string when either side is one. */
-  | { concatenation: ArgumentType[] }
-  /** `f(make())`: the type the expression states, proven where it is written (`proven`), evaluated by the resolver. */
-  | { stated: TypeRef; proven?: TypeRef }
-  | null;
-
-const RECEIVER_WORDS = new Set(['self', 'super', 'Self']);
-
-export class SwiftFile {
-  readonly builder = new DeclarationBuilder();
-  readonly facts = new FileFacts(this.builder);
-  readonly classes = new Map<number, ClassInfo>();
+export class SwiftFile extends TypeBodyFile<SwiftContext> {
   /** `extension T: P` with T declared in this file: P's `implements` site goes on T (see finish). */
   readonly conformances: Array<{ type: string; protocol: string[]; at: SyntaxNode; enclosing: number | null }> = [];
-  /** Simple types of locals and parameters, by the scope that binds them. */
-  private readonly localTypes = new WeakMap<Scope, Map<string, string>>();
-  private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; labels: string[]; classId: number | null }> = [];
-  private readonly siteClasses = new Map<ReferenceSite, number | null>();
 
-  classInfo(id: number): ClassInfo {
-    let info = this.classes.get(id);
-    if (!info) {
-      info = { fields: new Map(), methods: new Set(), nested: new Map() };
-      this.classes.set(id, info);
-    }
-    return info;
+  constructor() {
+    super({ receiverWords: new Set(['self', 'super', 'Self']), stringType: 'String', bareCallsNameMethods: false, argumentLabels: true });
   }
 
-  addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: SwiftContext, args?: ArgumentType[], labels: string[] = []): ReferenceSite {
-    const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
-    this.siteClasses.set(site, ctx.classId);
-    if (args) {
-      this.argumentSites.push({ site, args, labels, classId: ctx.classId });
-      for (const arg of args) {
-        if (arg && typeof arg === 'object' && 'stated' in arg) this.facts.proveLater(arg.stated, ctx.scope, undefined, (proven) => { arg.proven = proven; });
-      }
-    }
-    return site;
-  }
-
-  /** A local or parameter: bound in `scope` with the class its declared type proves, and its simple type for overloads. */
-  bindLocal(scope: Scope, name: string, kind: string, type: TypeRef | null, simple: string | null, at?: SyntaxNode, declaration?: number): void {
-    scope.bind(name, kind, declaration, type ? { type, scope } : undefined, at ? positionOf(at) : undefined);
-    if (simple !== null && simple !== '*') {
-      let types = this.localTypes.get(scope);
-      if (!types) this.localTypes.set(scope, (types = new Map()));
-      types.set(name, simple);
-    }
-  }
-
-  finish(): BuiltExtraction {
+  override finish(): BuiltExtraction {
     const declarations = this.builder.declarations;
     for (const conformance of this.conformances) {
-      const owner = declarations.findIndex((d) => d.parent === null && d.name === conformance.type && this.classes.has(declarations.indexOf(d)));
+      const owner = declarations.findIndex((d, id) => d.parent === null && d.name === conformance.type && this.classes.has(id));
       if (owner < 0) continue;
       const site = this.builder.addReference('implements', conformance.protocol[conformance.protocol.length - 1], owner, conformance.at);
       site.receiver = conformance.protocol.slice(0, -1);
       site.space = 'type';
     }
-    const memberFacts = this.facts.finish();
-    for (const site of this.builder.references) this.settleSite(site, this.siteClasses.get(site) ?? null);
-    declarations.forEach((declaration, id) => {
-      const from = declaration.parent;
-      for (const field of ['valueType', 'returnType'] as const) {
-        const type = declaration[field];
-        if (!type) continue;
-        const settled = this.qualify(type, field === 'returnType' ? this.classOf(id) : from === null ? null : this.classOf(from));
-        if (settled) declaration[field] = settled;
-        else delete declaration[field];
-      }
-    });
-    for (const { site, args, labels, classId } of this.argumentSites) {
-      // An argument label is part of the called name: `label:Type` (name-binding.ts).
-      site.argumentTypes = args.map((arg, index) => `${labels[index] ?? '_'}:${this.argumentType(arg, classId) ?? '?'}`);
-      const stated = args.map((arg) => this.argumentTypeRef(arg, classId));
-      if (stated.some((type) => type !== null)) site.argumentTypeRefs = stated;
-    }
-    return this.builder.finish(memberFacts);
+    return super.finish();
   }
-
-  /** The innermost class-like declaration at or around a declaration. */
-  private classOf(id: number): number | null {
-    for (let current: number | null = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (this.classes.has(current)) return current;
-    }
-    return null;
-  }
-
-  /** The class-like declarations around `classId`, innermost first. */
-  private *enclosingClasses(classId: number | null): Generator<[number, ClassInfo]> {
-    for (let current = classId; current !== null; current = this.builder.declarations[current].parent) {
-      const info = this.classes.get(current);
-      if (info) yield [current, info];
-    }
-  }
-
-  private field(name: string, classId: number | null) {
-    for (const [, info] of this.enclosingClasses(classId)) {
-      const field = info.fields.get(name);
-      if (field) return field;
-    }
-    return undefined;
-  }
-
-  /** `Inner` seen from inside `classId`: the member type of an enclosing class, as a chain from its top-level type. */
-  private nestedType(name: string, classId: number | null): string[] | undefined {
-    for (const [, info] of this.enclosingClasses(classId)) {
-      const id = info.nested.get(name);
-      if (id !== undefined) return this.pathOf(id);
-    }
-    return undefined;
-  }
-
-  /** `Outer::Inner` as a name chain, when every container is a type (a local class has none). */
-  pathOf(id: number): string[] | undefined {
-    const chain: string[] = [];
-    for (let current: number | null = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (!this.classes.has(current)) return undefined;
-      chain.unshift(this.builder.declarations[current].name);
-    }
-    return chain;
-  }
-
-  /** A name chain with its first name settled: a member type of an enclosing class. */
-  private qualifyChain(chain: string[], classId: number | null): string[] {
-    const head = chain[0];
-    if (RECEIVER_WORDS.has(head)) return chain;
-    const nested = this.nestedType(head, classId);
-    return nested ? [...nested, ...chain.slice(1)] : chain;
-  }
-
-  /** A stated type with its names settled where it is written; undefined when it proves nothing. */
-  private qualify(type: TypeRef, classId: number | null): TypeRef | undefined {
-    switch (type.kind) {
-      case 'named':
-        return { kind: 'named', chain: this.qualifyChain(type.chain, classId) };
-      case 'member-call': {
-        const of = this.qualify(type.of, classId);
-        return of ? { ...type, of } : undefined;
-      }
-      case 'call': {
-        if (type.construct) return { ...type, callee: this.qualifyChain(type.callee, classId) };
-        const [head, ...rest] = type.callee;
-        if (RECEIVER_WORDS.has(head)) return type;
-        const field = this.field(head, classId);
-        if (field) {
-          if (!field.type || rest.length !== 1) return undefined;
-          const of = this.qualify(field.type, classId);
-          return of ? { kind: 'member-call', of, name: rest[0] } : undefined;
-        }
-        return { ...type, callee: this.qualifyChain(type.callee, classId) };
-      }
-      default:
-        return type;
-    }
-  }
-
-  /** A site's receiver settled in Swift's order (see the file comment). */
-  private settleSite(site: ReferenceSite, classId: number | null): void {
-    if (site.typedReceiver) {
-      const type = this.qualify(site.typedReceiver.type, classId);
-      if (type) site.typedReceiver.type = type;
-      else delete site.typedReceiver;
-    }
-    const receiver = site.receiver;
-    // A local of the called name is a delegate called (`Action run = …; run()`): it hides the methods.
-    if (!receiver || site.locallyBound) return;
-    if (receiver.length === 0) {
-      if (site.kind === 'calls') {
-        return;
-      }
-      // `new Inner()`, `: Inner`: a member type of an enclosing class.
-      const chain = this.qualifyChain([site.name], classId);
-      if (chain.length > 1) site.receiver = chain.slice(0, -1);
-      return;
-    }
-    const head = receiver[0];
-    if (RECEIVER_WORDS.has(head)) return;
-    const field = this.field(head, classId);
-    if (field) {
-      // `field.m()`: the field's declared class (a field obscures a type of the same name).
-      site.receiver = undefined;
-      const type = field.type ? this.qualify(field.type, classId) : undefined;
-      if (type) site.typedReceiver = { type, path: receiver.slice(1) };
-      return;
-    }
-    site.receiver = this.qualifyChain(receiver, classId);
-  }
-
-  /**
-   * The type an argument is stated to have, for the resolver to find as a class: a call's declared
-   * result, a local's or a field's declared type (`Inner` imported by name is found through its outer class).
-   */
-  private argumentTypeRef(arg: ArgumentType, classId: number | null): TypeRef | null {
-    if (arg === null || typeof arg === 'string' || 'concatenation' in arg) return null;
-    let type: TypeRef | null | undefined;
-    if ('stated' in arg) type = arg.proven;
-    else if ('field' in arg) type = this.field(arg.field, classId)?.type;
-    else {
-      const verdict = arg.scope.classify(arg.name, false, arg.at);
-      const value = verdict.locallyBound ? verdict.scope?.provenValue(arg.name) : undefined;
-      type = verdict.locallyBound ? value?.scope.provenType(value.type, undefined, 0, value.at) : this.field(arg.name, classId)?.type;
-    }
-    return type ? this.qualify(type, classId) ?? null : null;
-  }
-
-  private argumentType(arg: ArgumentType, classId: number | null): string | null {
-    if (arg === null || typeof arg === 'string') return arg;
-    if ('field' in arg) return this.field(arg.field, classId)?.simple ?? null;
-    if ('concatenation' in arg) return arg.concatenation.some((side) => this.argumentType(side, classId) === 'string') ? 'string' : null;
-    if ('stated' in arg) return null;
-    const verdict = arg.scope.classify(arg.name, false, arg.at);
-    if (verdict.locallyBound) return (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null;
-    return this.field(arg.name, classId)?.simple ?? null;
-  }
-}
-
-export function positionOf(node: SyntaxNode): SourcePosition {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
 }

@@ -20,7 +20,7 @@
  *    `label:Type` for overload selection (name-binding.ts); default values give `requiredParameters`.
  *  - Attributes are decorators; `///` comments right before a declaration are its docstring.
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockCommentBody, cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -32,7 +32,6 @@ import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './
 type SwiftWalk = Walk<SwiftContext>;
 type Rule = NodeRule<SwiftContext>;
 type Visit = { node: SyntaxNode; ctx: SwiftContext; doc?: string };
-
 
 const KIND_OF: Readonly<Record<string, NodeKind>> = { class: 'class', actor: 'class', struct: 'struct', enum: 'enum' };
 
@@ -111,7 +110,7 @@ function swiftDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
   let body: string;
   if (comment.type === 'multiline_comment') {
     if (!comment.text.startsWith('/**')) return undefined;
-    body = comment.text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
+    body = blockCommentBody(comment.text);
   } else {
     if (!comment.text.startsWith('///')) return undefined;
     const lines: string[] = [];
@@ -125,7 +124,6 @@ function swiftDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
   if (!body) return undefined;
   return cappedDocstring(body);
 }
-
 
 interface Modifiers {
   keywords: Set<string>;
