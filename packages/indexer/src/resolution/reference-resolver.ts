@@ -52,6 +52,7 @@ const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct
 export class ReferenceResolver {
   private readonly superclassCache = new Map<string, DeclarationRef[]>();
   private readonly traitCache = new Map<string, DeclarationRef[]>();
+  private readonly packageFunctionCache = new Map<string, Array<{ ref: DeclarationRef; visibleOutside: boolean }>>();
   private readonly superclassesInProgress = new Set<string>();
   private readonly types: ReceiverTypes;
   private attached?: Map<string, Map<string, DeclarationRef[]>>;
@@ -544,6 +545,37 @@ export class ReferenceResolver {
    * a C++ file): the overload its arguments fit, among the same-named top-level functions of the file
    * and — when the name was found there — of the other files of its package. undefined: no choice to make.
    */
+  /**
+   * The top-level functions named `name` with stated parameters in the files of package `key` (of the
+   * family of `file`), each saying whether the package's other files see it: built once per package
+   * and name, since every bare call of that name in the package asks.
+   */
+  private packageFunctions(key: string, file: FileExtraction, name: string): Array<{ ref: DeclarationRef; visibleOutside: boolean }> {
+    const cacheKey = `${key}\0${languageFamily(file.language)}\0${name}`;
+    let found = this.packageFunctionCache.get(cacheKey);
+    if (!found) {
+      found = this.topLevelFunctions(this.symbols.packageFiles(key), file, name);
+      this.packageFunctionCache.set(cacheKey, found);
+    }
+    return found;
+  }
+
+  private topLevelFunctions(paths: readonly string[], file: FileExtraction, name: string): Array<{ ref: DeclarationRef; visibleOutside: boolean }> {
+    const visible = this.languageOf(file)?.modules.visibleInPackage;
+    const out: Array<{ ref: DeclarationRef; visibleOutside: boolean }> = [];
+    for (const path of paths) {
+      const extraction = this.symbols.extraction(path);
+      if (!extraction || languageFamily(extraction.language) !== languageFamily(file.language)) continue;
+      const declarations = extraction.declarations;
+      for (const localId of this.symbols.scope(path).declarations.get(name) ?? []) {
+        const decl = declarations[localId];
+        if (decl.kind !== 'function' || decl.parent !== null || decl.definedElsewhere || decl.parameterTypes === undefined) continue;
+        out.push({ ref: { file: path, localId }, visibleOutside: !visible || visible(path, decl) });
+      }
+    }
+    return out;
+  }
+
   private topLevelOverload(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {
     if (site.kind !== 'calls' || !site.argumentTypes || bound.type !== 'declaration') return undefined;
     const first = this.symbols.declaration(bound.ref);
@@ -551,20 +583,12 @@ export class ReferenceResolver {
     const sameFile = bound.ref.file === file.path;
     if (!sameFile && !bound.samePackage) return undefined;
     const key = this.symbols.packageKeyOf(file.path);
-    const files = [file.path, ...(key === null ? [] : this.symbols.packageFiles(key).filter((path) => path !== file.path))];
-    const visible = this.languageOf(file)?.modules.visibleInPackage;
-    const candidates: DeclarationRef[] = [];
-    for (const path of files) {
-      const extraction = this.symbols.extraction(path);
-      if (!extraction || languageFamily(extraction.language) !== languageFamily(file.language)) continue;
-      const declarations = extraction.declarations;
-      for (const localId of this.symbols.scope(path).declarations.get(site.name) ?? []) {
-        const decl = declarations[localId];
-        if (decl.kind !== 'function' || decl.parent !== null || decl.definedElsewhere || decl.parameterTypes === undefined) continue;
-        if (path !== file.path && visible && !visible(path, decl)) continue;
-        candidates.push({ file: path, localId });
-      }
-    }
+    const all = key === null ? this.topLevelFunctions([file.path], file, site.name) : this.packageFunctions(key, file, site.name);
+    // The caller's own file first, then the package's other files (those see only what the language lets them).
+    const candidates = [
+      ...all.filter((entry) => entry.ref.file === file.path),
+      ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
+    ].map((entry) => entry.ref);
     if (candidates.length < 2) return undefined;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return undefined;
