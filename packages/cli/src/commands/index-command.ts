@@ -13,7 +13,7 @@ export const indexCommand = defineCommand({
     exclude: list('Leave out files matching this gitignore-style pattern'),
     gitignore: flag('Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too)', { default: true }),
     'max-file-size': text('Skip files larger than this (bytes, or with KiB/MiB suffix)', { default: '1MiB' }),
-    threads: count('Extraction worker threads (default: one per core)'),
+    threads: count('Extraction threads, the main thread included (default: one per core)'),
     cache: flag('Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)', { default: true }),
     'cache-dir': text('Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs'),
     force: flag('Replace the file at .codegraph/codegraph.db even when it is not a codegraph graph or is of a newer schema'),

@@ -97,6 +97,15 @@ export function writeEntryFile(entriesDir: string, name: string, bytes: Buffer):
   }
 }
 
+/** Whether any entry file is in the entries folder (an empty cache makes a run cold: nothing to look up). */
+export function hasAnyEntry(entriesDir: string): boolean {
+  for (const shard of readdirOrEmpty(entriesDir)) {
+    if (!SHARD_NAME.test(shard)) continue;
+    if (readdirOrEmpty(path.join(entriesDir, shard)).some((file) => REST_NAME.test(file))) return true;
+  }
+  return false;
+}
+
 /**
  * After a successful run: removes entries not in `live` (files gone, or changed since), temp
  * files of writers that died, and links. Keeps the cache as large as one run's files.

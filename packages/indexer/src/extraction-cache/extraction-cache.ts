@@ -10,7 +10,7 @@ import { closeSync, lstatSync, readSync } from 'node:fs';
 import type { Language } from '../model/graph-vocabulary.js';
 import { cacheKeyOf, entryNameOf } from './cache-key.js';
 import { decodeEntry, encodeEntry, type CachedExtraction } from './cache-entry.js';
-import { entryPath, MAX_ENTRY_BYTES, prepareCacheFolder, pruneEntries, writeEntryFile } from './cache-folder.js';
+import { entryPath, hasAnyEntry, MAX_ENTRY_BYTES, prepareCacheFolder, pruneEntries, writeEntryFile } from './cache-folder.js';
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
@@ -32,6 +32,11 @@ export class ExtractionCache {
   /** The entry's name for this file content (what `prune` keeps). */
   nameOf(filePath: string, language: Language, contentHash: string): string {
     return entryNameOf(cacheKeyOf(filePath, language, contentHash));
+  }
+
+  /** Whether the cache holds any entry at all (if not, no file needs to be hashed to look it up). */
+  hasEntries(): boolean {
+    return hasAnyEntry(this.entriesDir);
   }
 
   /** Whether an entry file is there for this content (unchecked: `read` checks it). */

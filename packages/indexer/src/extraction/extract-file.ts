@@ -14,13 +14,13 @@ import { decodeSource } from './decode-source.js';
 export async function extractFile(path: string, pathLanguage: Language, bytes: Uint8Array): Promise<FileExtraction> {
   const { text, problems } = decodeSource(bytes);
   // The extension names the language, except where the text shows otherwise (a C++ header named `.h`).
-  const language = sourceLanguageOf(path, pathLanguage, text);
+  const language = await sourceLanguageOf(path, pathLanguage, text);
   const lineCount = countLines(text);
   const empty = (errors: ExtractionError[]): FileExtraction => ({
     path, language, lineCount, declarations: [], imports: [], exports: [], references: [], errors,
   });
 
-  const extractor = extractorFor(language);
+  const extractor = await extractorFor(language);
   if (!extractor) return empty([...problems, { message: `no extractor for ${language}`, severity: 'warning' }]);
 
   let tree;

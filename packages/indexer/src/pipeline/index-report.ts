@@ -7,7 +7,7 @@ export interface IndexOptions {
   exclude?: string[];
   /** Files larger than this many bytes are skipped (default 1 MiB). */
   maxFileSize?: number;
-  /** Extraction worker threads (default: available cores). */
+  /** Extraction threads, the main thread counted as one (default: available cores). */
   threads?: number;
   onProgress?: (progress: Progress) => void;
   /**
@@ -44,7 +44,7 @@ export interface IndexReport {
   nodes: { total: number; byKind: Record<string, number> };
   edges: { total: number; byKind: Record<string, number> };
   grammarsLoaded: string[];
-  /** Extraction worker threads started (0 when every file came from the cache). */
+  /** Extraction threads used, the main thread counted as one (0 when every file came from the cache). */
   threads: number;
   /**
    * The extraction cache: `fromCache` files were not parsed (their extraction was read from the

@@ -16,7 +16,7 @@ import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
-import { runExtractionPool, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
+import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
 import { defaultCacheDir, ExtractionCache } from '../extraction-cache/extraction-cache.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
@@ -72,15 +72,14 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   }
   clock.lap('discover');
 
-  // The cache decides before any worker starts: a file whose entry is there is not parsed. Workers
-  // start on the files without one while the main thread reads the entries of the others (on two
-  // cores, a worker's start-up and grammar load cost nothing then); an entry that fails its checks
-  // is parsed in a second round.
+  // Workers start now, before the cache is looked up: their start-up (thread, modules, grammar)
+  // overlaps the main thread's reading and hashing of the files. A file whose cache entry is there
+  // is not parsed; an entry that fails its checks is parsed in a second round.
   const cache = openCache(database, options, notice);
+  const lookupNeeded = cache !== undefined && jobs.length > 0 && cache.hasEntries();
+  const pool = jobs.length === 0 ? undefined : new ExtractionPool(lookupNeeded ? 1 : poolSize(options.threads, jobs.length));
   const indexed: IndexedFile[] = [];
-  const hashed = cache ? hashSources(cache, root, jobs, maxBytes) : [];
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : list);
-  const firstRound = cache ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
 
   let done = 0;
   progress({ phase: 'extract', done, total: jobs.length });
@@ -101,40 +100,47 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     }
     progress({ phase: 'extract', done, total: jobs.length, path: job.path });
   };
-  const runPool = (list: ExtractJob[]): Promise<PoolRun> =>
-    list.length === 0 ? Promise.resolve({ grammarsLoaded: [], threads: 0 }) : runExtractionPool(withCache(list), onOutcome, { threads: options.threads });
-  const firstPool = runPool(firstRound);
   const hits: IndexedFile[] = [];
-  const secondRound: ExtractJob[] = [];
-  if (cache) {
+  let extractedHere = 0;
+  let poolRun: PoolRun = { grammarsLoaded: [], threads: 0 };
+  try {
+    const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
+    const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
+    if (lookupNeeded) pool?.growTo(poolSize(options.threads, firstRound.length));
+    const firstPool = pool?.extract(withCache(firstRound), onOutcome);
+    const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
-      const cached = cache.read(h.job.path, h.job.language, h.contentHash!);
+      const cached = cache!.read(h.job.path, h.job.language, h.contentHash!);
       if (cached === undefined || cached.size !== h.size) secondRound.push(h.job);
       else hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
     }
+    indexed.push(...hits);
+    done += hits.length;
+    clock.lap('cacheLookup');
+    await firstPool;
+    await pool?.extract(withCache(secondRound), onOutcome);
+    extractedHere = firstRound.length + secondRound.length;
+  } finally {
+    // Also when the lookup failed: live workers would keep the process from exiting.
+    if (pool) poolRun = await pool.close();
   }
-  indexed.push(...hits);
-  done += hits.length;
-  clock.lap('cacheLookup');
-  const pools = [await firstPool, await runPool(secondRound)];
-  const pool = {
-    grammarsLoaded: [...new Set(pools.flatMap((p) => p.grammarsLoaded))],
-    threads: Math.max(...pools.map((p) => p.threads)),
-  };
+  // Threads that extracted something: a pool whose files all came from the cache reports none.
+  const poolReport = { grammarsLoaded: poolRun.grammarsLoaded, threads: extractedHere > 0 ? poolRun.threads : 0 };
   const lookup = { hits };
   clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 
   progress({ phase: 'resolve', done: 0, total: indexed.length });
   const workspace = workspaceView(root, new Set(indexed.map((f) => f.extraction.path)));
-  const graph = buildGraph(indexed, resolutionLanguagesFor(workspace), options.now);
+  const languages = await resolutionLanguagesFor(workspace, indexed.map((f) => f.extraction.language));
+  const graph = buildGraph(indexed, languages, options.now);
 
   clock.lap('resolve');
   const nodesByKind = countBy(graph.nodes, (n) => n.kind);
   // The grammars the graph's files were parsed with, whether parsed now or taken from the cache:
   // the report (stored in the graph) is the same either way.
-  const grammarsUsed = new Set(pool.grammarsLoaded);
+  const grammarsUsed = new Set(poolReport.grammarsLoaded);
   for (const hit of lookup.hits) grammarsUsed.add(hit.extraction.language);
   const filesWithErrors = indexed
     .filter((f) => f.extraction.errors.some((e) => e.severity === 'error'))
@@ -147,7 +153,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     nodes: { total: graph.nodes.length, byKind: nodesByKind },
     edges: { total: 0, byKind: {} },
     grammarsLoaded: [...grammarsUsed].sort(),
-    threads: pool.threads,
+    threads: poolReport.threads,
     cache: cache
       ? { used: true, dir: cache.dir, fromCache: lookup.hits.length, extracted: indexed.length - lookup.hits.length, pruned: 0 }
       : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
@@ -158,6 +164,13 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     durationMs: 0,
     arborVersion: ARBOR_VERSION,
   };
+
+  // What the cache keeps after this run (entries are named by the language of the file's extension,
+  // what the extraction job was given); then the extractions go, so the write's peak memory is the graph's alone.
+  const liveEntries = new Set<string>();
+  if (cache) for (const file of indexed) liveEntries.add(cache.nameOf(file.extraction.path, languageForPath(file.extraction.path) ?? file.extraction.language, file.contentHash));
+  indexed.length = 0;
+  hits.length = 0;
 
   progress({ phase: 'write', done: 0, total: graph.nodes.length + graph.edges.length });
   const written = writeGraph(report.database, {
@@ -179,10 +192,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   clock.lap('write');
   // Only after the graph is in place: entries of files gone or changed since go.
   if (cache) {
-    const live = new Set<string>();
-    // Entries are named by the language of the file's extension (what the extraction job was given).
-    for (const file of indexed) live.add(cache.nameOf(file.extraction.path, languageForPath(file.extraction.path) ?? file.extraction.language, file.contentHash));
-    report.cache.pruned = cache.prune(live);
+    report.cache.pruned = cache.prune(liveEntries);
     clock.lap('prune');
   }
   report.timings = clock.times;

@@ -179,7 +179,8 @@ function openForBuild(tempPath: string, target: string): Database.Database {
   // Held until close: the lock is how a later writer tells this file from an abandoned one.
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -65536');
+  // 8 MiB: a bigger page cache only holds the whole file in memory (peak RSS) without making the load faster.
+  db.pragma('cache_size = -8192');
   // Endpoints are checked in JS while inserting (and counted), so SQLite need not re-check.
   db.pragma('foreign_keys = OFF');
   return db;

@@ -1,36 +1,22 @@
 /**
- * Worker thread entry: reads, hashes and extracts the files it is sent, one at a time. Each
- * worker owns its parser and loads a grammar the first time it meets that language.
+ * Worker thread entry: runs the jobs it is sent one at a time, in the order sent (the pool queues
+ * the next jobs before this one is done, and relies on that order). Each worker owns its parser
+ * and loads a grammar the first time it meets that language.
  */
-import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
-import { extractFile } from '../extraction/extract-file.js';
-import { storeExtraction } from '../extraction-cache/extraction-cache.js';
 import { loadedGrammars } from '../parsing/grammar-loader.js';
+import { runExtractJob } from './extract-job.js';
 import type { WorkerReply, WorkerRequest } from './messages.js';
-import { readSourceFile } from './read-source.js';
 
 const port = parentPort;
 if (!port) throw new Error('extract-worker must run as a worker thread');
 
+// Strictly one after another: extraction awaits (a grammar's first load), and the next file must
+// not start while one waits.
+let previous: Promise<void> = Promise.resolve();
 port.on('message', (request: WorkerRequest) => {
-  void handle(request).then((reply) => port.postMessage(reply));
+  previous = previous.then(async () => {
+    const reply: WorkerReply = request.type === 'report-grammars' ? { type: 'grammars', loaded: loadedGrammars() } : await runExtractJob(request.job);
+    port.postMessage(reply);
+  });
 });
-
-async function handle(request: WorkerRequest): Promise<WorkerReply> {
-  if (request.type === 'report-grammars') return { type: 'grammars', loaded: loadedGrammars() };
-  const { job } = request;
-  const read = readSourceFile(job.root, job.path, job.maxBytes);
-  if (!read.ok) {
-    const reason = read.reason === 'too-large' ? 'too-large' : read.reason === 'outside-root' ? 'symlink-outside-root' : 'unreadable';
-    return { type: 'unreadable', id: job.id, message: `${read.reason} when read`, reason };
-  }
-  const { bytes } = read;
-  const contentHash = createHash('sha256').update(bytes).digest('hex');
-  const extraction = await extractFile(job.path, job.language, bytes);
-  // Stored here, in parallel, rather than on the main thread, which would serialise every entry.
-  // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
-  const failed = extraction.errors.some((e) => e.code === 'parse-failed' || e.code === 'extraction-failed');
-  if (job.cacheEntries !== undefined && !failed) storeExtraction(job.cacheEntries, job.path, job.language, contentHash, { extraction, size: bytes.length });
-  return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs };
-}

@@ -1,91 +1,195 @@
 /**
- * A fixed pool of extraction workers. A WASM parser runs on the thread that calls it, so one
- * worker per core is what turns a multi-core machine into parsing throughput. Jobs are handed
- * out one at a time (files vary wildly in size, so static partitioning would leave cores idle).
+ * The extraction threads: the main thread's own lane plus worker threads. A WASM parser runs on
+ * the thread that calls it, so one thread per core is what turns a multi-core machine into
+ * parsing throughput; the main thread is one of them (during extraction it has little else to do,
+ * and a worker it need not start saves that worker's start-up and its WASM runtime's memory).
+ *
+ * Jobs are handed out as threads ask (files vary wildly in size, so static partitioning would
+ * leave cores idle). Each worker has a few jobs queued beyond the one it works on, so it never
+ * waits a round trip to the main thread, which may be busy with a file of its own.
+ *
+ * The pool is started before its jobs are known: the workers' start-up (thread, modules, later a
+ * grammar) then overlaps the main thread's discovery and cache lookup.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { runExtractJob, type JobOutcome } from './extract-job.js';
 import type { ExtractJob, WorkerReply, WorkerRequest } from './messages.js';
 
-export type JobOutcome = Extract<WorkerReply, { type: 'done' | 'unreadable' }>;
-
-export interface PoolOptions {
-  /** Number of workers; defaults to, and is capped at, the machine's available parallelism. */
-  threads?: number;
-}
+export type { JobOutcome } from './extract-job.js';
 
 export interface PoolRun {
   grammarsLoaded: string[];
+  /** The most threads that extracted at once (the main thread's lane counts as one). */
   threads: number;
 }
 
-/** Runs every job on the pool, calling `onOutcome` as results arrive (in completion order). */
-export async function runExtractionPool(
-  jobs: ExtractJob[],
-  onOutcome: (job: ExtractJob, outcome: JobOutcome) => void,
-  options: PoolOptions = {},
-): Promise<PoolRun> {
-  // Each worker costs a WASM runtime (~16 MB); more workers than cores only adds memory.
-  const wanted = Math.min(options.threads ?? availableParallelism(), availableParallelism());
-  // No point starting more workers than there are files (each one costs a WASM runtime).
-  const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 8) || 1));
-  const workers = Array.from({ length: threads }, () => new Worker(workerScript()));
-  const grammars = new Set<string>();
-  let next = 0;
+/** Jobs sent to a worker ahead of its answers: the one it works on and the next ones. */
+const QUEUE_DEPTH = 3;
 
-  try {
+/** How many extraction threads `threads` asks for on this machine (more than cores only adds memory: each worker costs a WASM runtime). */
+export function poolSize(threads: number | undefined, jobCount: number): number {
+  const wanted = Math.min(threads ?? availableParallelism(), availableParallelism());
+  // No point starting more threads than there are files worth sharing out.
+  return Math.max(1, Math.min(wanted, Math.ceil(jobCount / 8) || 1));
+}
+
+interface PoolWorker {
+  worker: Worker;
+  /** Jobs sent and not answered, in the order sent (a worker answers in that order). */
+  inFlight: ExtractJob[];
+  alive: boolean;
+  grammars?: (loaded: string[]) => void;
+}
+
+interface CurrentRun {
+  jobs: ExtractJob[];
+  next: number;
+  /** Jobs a dead worker had queued but not started: handed out again first. */
+  retry: ExtractJob[];
+  outstanding: number;
+  onOutcome: (job: ExtractJob, outcome: JobOutcome) => void;
+  finished: () => void;
+}
+
+export class ExtractionPool {
+  private readonly workers: PoolWorker[] = [];
+  /** Grammars the main thread's lane parsed with. */
+  private readonly laneGrammars = new Set<string>();
+  private run: CurrentRun | undefined;
+  private laneRunning = false;
+  private closed = false;
+  private size = 1;
+
+  /** A pool of `threads` extraction threads: the main thread and `threads - 1` workers, started now. */
+  constructor(threads: number) {
+    this.growTo(threads);
+  }
+
+  /** The most threads this pool has had at once. */
+  get threads(): number {
+    return this.size;
+  }
+
+  /** Adds workers up to `threads` in all (for a run that turned out larger than the pool was started for). */
+  growTo(threads: number): void {
+    while (this.liveWorkers().length + 1 < threads) this.addWorker();
+  }
+
+  /** Runs every job, calling `onOutcome` as results arrive (in completion order). One run at a time. */
+  extract(jobs: ExtractJob[], onOutcome: (job: ExtractJob, outcome: JobOutcome) => void): Promise<void> {
+    if (this.closed) throw new Error('extraction pool is closed');
+    if (this.run) throw new Error('extraction pool is already running');
+    if (jobs.length === 0) return Promise.resolve();
+    return new Promise<void>((finished) => {
+      this.run = { jobs, next: 0, retry: [], outstanding: jobs.length, onOutcome, finished: () => { this.run = undefined; finished(); } };
+      for (const w of this.liveWorkers()) this.feed(w);
+      void this.lane();
+    });
+  }
+
+  /** Stops every worker; the grammars used are the run's report. */
+  async close(): Promise<PoolRun> {
+    this.closed = true;
+    const grammars = new Set(this.laneGrammars);
     await Promise.all(
-      workers.map(
-        (worker) =>
+      this.liveWorkers().map(
+        (w) =>
           new Promise<void>((resolve) => {
-            let current: ExtractJob | undefined;
-            const feed = () => {
-              if (next >= jobs.length) {
-                current = undefined;
-                worker.postMessage({ type: 'report-grammars' } satisfies WorkerRequest);
-                return;
-              }
-              current = jobs[next++];
-              worker.postMessage({ type: 'job', job: current } satisfies WorkerRequest);
+            w.grammars = (loaded) => {
+              loaded.forEach((g) => grammars.add(g));
+              resolve();
             };
-            worker.on('message', (reply: WorkerReply) => {
-              if (reply.type === 'grammars') {
-                reply.loaded.forEach((g) => grammars.add(g));
-                resolve();
-                return;
-              }
-              if (current) onOutcome(current, reply);
-              feed();
-            });
-            worker.on('error', (error) => {
-              // A worker that dies (e.g. out of memory on a pathological file) fails only its file;
-              // the run goes on without that worker.
-              if (current) onOutcome(current, { type: 'unreadable', id: current.id, message: `worker crashed: ${error.message}` });
-              current = undefined;
-              resolve();
-            });
-            worker.on('exit', (code) => {
-              if (current) {
-                onOutcome(current, { type: 'unreadable', id: current.id, message: `worker exited with code ${code}` });
-                current = undefined;
-              }
-              resolve();
-            });
-            feed();
+            // A worker that dies instead of answering resolves through its exit.
+            w.worker.once('exit', () => resolve());
+            w.worker.postMessage({ type: 'report-grammars' } satisfies WorkerRequest);
           }),
       ),
     );
-    // Jobs left behind by crashed workers are retried on a fresh worker so nothing is lost silently.
-    if (next < jobs.length) {
-      const rest = await runExtractionPool(jobs.slice(next), onOutcome, { threads: 1 });
-      rest.grammarsLoaded.forEach((g) => grammars.add(g));
-    }
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+    return { grammarsLoaded: [...grammars].sort(), threads: this.size };
   }
-  return { grammarsLoaded: [...grammars].sort(), threads };
+
+  /** The main thread's share: one job at a time, yielding between jobs so workers' answers are taken and they are fed. */
+  private async lane(): Promise<void> {
+    if (this.laneRunning) return;
+    this.laneRunning = true;
+    try {
+      for (;;) {
+        const run = this.run;
+        const job = run && this.take(run);
+        if (!job) return;
+        const outcome = await runExtractJob(job);
+        if (outcome.type === 'done' && !outcome.extraction.errors.some((e) => e.code === 'parse-failed')) {
+          this.laneGrammars.add(outcome.extraction.language);
+        }
+        this.settle(job, outcome);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.laneRunning = false;
+    }
+  }
+
+  private liveWorkers(): PoolWorker[] {
+    return this.workers.filter((w) => w.alive);
+  }
+
+  private addWorker(): void {
+    const w: PoolWorker = { worker: new Worker(workerScript()), inFlight: [], alive: true };
+    this.workers.push(w);
+    this.size = Math.max(this.size, this.liveWorkers().length + 1);
+    w.worker.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'grammars') {
+        w.grammars?.(reply.loaded);
+        return;
+      }
+      const job = w.inFlight.shift();
+      if (job) this.settle(job, reply);
+      this.feed(w);
+    });
+    // A worker that dies (out of memory on a pathological file, say) fails only the file it was
+    // working on; what it had queued goes to the other threads.
+    w.worker.on('error', (error) => this.lose(w, `worker crashed: ${error.message}`));
+    w.worker.on('exit', (code) => this.lose(w, `worker exited with code ${code}`));
+  }
+
+  private lose(w: PoolWorker, message: string): void {
+    if (!w.alive) return;
+    w.alive = false;
+    const [current, ...queued] = w.inFlight;
+    w.inFlight = [];
+    const run = this.run;
+    if (!run) return;
+    run.retry.push(...queued);
+    if (current) this.settle(current, { type: 'unreadable', id: current.id, message });
+    if (this.run) void this.lane();
+  }
+
+  private settle(job: ExtractJob, outcome: JobOutcome): void {
+    const run = this.run;
+    if (!run) return;
+    run.onOutcome(job, outcome);
+    run.outstanding--;
+    if (run.outstanding === 0) run.finished();
+  }
+
+  private take(run: CurrentRun): ExtractJob | undefined {
+    return run.retry.shift() ?? (run.next < run.jobs.length ? run.jobs[run.next++] : undefined);
+  }
+
+  private feed(w: PoolWorker): void {
+    const run = this.run;
+    if (!run || !w.alive) return;
+    while (w.inFlight.length < QUEUE_DEPTH) {
+      const job = this.take(run);
+      if (!job) return;
+      w.inFlight.push(job);
+      w.worker.postMessage({ type: 'job', job } satisfies WorkerRequest);
+    }
+  }
 }
 
 /** The compiled worker script. Tests run the TypeScript sources, so fall back to the built copy. */

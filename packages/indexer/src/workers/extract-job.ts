@@ -1,0 +1,31 @@
+/**
+ * One extraction job, wherever it runs (a worker, or the main thread's own lane): read the file
+ * under the root, hash it, extract it, and store the result in the cache.
+ */
+import { createHash } from 'node:crypto';
+import { extractFile } from '../extraction/extract-file.js';
+import { storeExtraction } from '../extraction-cache/extraction-cache.js';
+import type { ExtractJob, WorkerReply } from './messages.js';
+import { readSourceFile } from './read-source.js';
+
+export type JobOutcome = Extract<WorkerReply, { type: 'done' | 'unreadable' }>;
+
+export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
+  try {
+    const read = readSourceFile(job.root, job.path, job.maxBytes);
+    if (!read.ok) {
+      const reason = read.reason === 'too-large' ? 'too-large' : read.reason === 'outside-root' ? 'symlink-outside-root' : 'unreadable';
+      return { type: 'unreadable', id: job.id, message: `${read.reason} when read`, reason };
+    }
+    const { bytes } = read;
+    const contentHash = createHash('sha256').update(bytes).digest('hex');
+    const extraction = await extractFile(job.path, job.language, bytes);
+    // Stored by whoever extracted it, in parallel, rather than all on the main thread.
+    // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
+    const failed = extraction.errors.some((e) => e.code === 'parse-failed' || e.code === 'extraction-failed');
+    if (job.cacheEntries !== undefined && !failed) storeExtraction(job.cacheEntries, job.path, job.language, contentHash, { extraction, size: bytes.length });
+    return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs };
+  } catch (error) {
+    return { type: 'unreadable', id: job.id, message: `extraction failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
