@@ -10,7 +10,7 @@ import { closeSync, lstatSync, readSync } from 'node:fs';
 import type { Language } from '../model/graph-vocabulary.js';
 import { cacheKeyOf, entryNameOf } from './cache-key.js';
 import { decodeEntry, encodeEntry, type CachedExtraction } from './cache-entry.js';
-import { entryPath, hasAnyEntry, MAX_ENTRY_BYTES, prepareCacheFolder, pruneEntries, writeEntryFile } from './cache-folder.js';
+import { ENTRIES_FOLDER, entryPath, hasAnyEntry, MAX_ENTRY_BYTES, prepareCacheFolder, pruneEntries, writeEntryFile } from './cache-folder.js';
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
@@ -32,6 +32,22 @@ export class ExtractionCache {
   /** The entry's name for this file content (what `prune` keeps). */
   nameOf(filePath: string, language: Language, contentHash: string): string {
     return entryNameOf(cacheKeyOf(filePath, language, contentHash));
+  }
+
+  /**
+   * A look before the cache is opened (nothing is created or repaired): whether `dir` may hold
+   * entries. Only a hint, for how many threads to start early; a link is not looked through.
+   */
+  static mayHoldEntries(dir: string): boolean {
+    const entries = path.join(dir, ENTRIES_FOLDER);
+    for (const folder of [dir, entries]) {
+      try {
+        if (!lstatSync(folder).isDirectory()) return false;
+      } catch {
+        return false;
+      }
+    }
+    return hasAnyEntry(entries);
   }
 
   /** Whether the cache holds any entry at all (if not, no file needs to be hashed to look it up). */

@@ -30,6 +30,20 @@ export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
 const MAX_LISTED_SKIPS = 200;
 
 export async function indexRepository(rootArg: string, options: IndexOptions = {}): Promise<IndexReport> {
+  // Extraction threads start first: a worker's start-up (its thread, modules, grammar) then
+  // overlaps discovery. Unless the cache may answer for most files: then the main thread alone
+  // looks them up, and workers are added for the files it has no entry for.
+  const cacheDir = options.cache === false ? undefined : options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(join(resolve(rootArg), DATABASE_RELATIVE_PATH));
+  const coldStart = cacheDir === undefined || !ExtractionCache.mayHoldEntries(cacheDir);
+  const pool = new ExtractionPool(coldStart ? poolSize(options.threads, Infinity) : 1);
+  try {
+    return await indexWith(pool, rootArg, options);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOptions): Promise<IndexReport> {
   const started = Date.now();
   const clock = phaseClock();
   const root = checkRoot(rootArg);
@@ -72,12 +86,10 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   }
   clock.lap('discover');
 
-  // Workers start now, before the cache is looked up: their start-up (thread, modules, grammar)
-  // overlaps the main thread's reading and hashing of the files. A file whose cache entry is there
-  // is not parsed; an entry that fails its checks is parsed in a second round.
+  // A file whose cache entry is there is not parsed; an entry that fails its checks is parsed in a
+  // second round. Workers extract the files without one while the main thread reads the entries.
   const cache = openCache(database, options, notice);
   const lookupNeeded = cache !== undefined && jobs.length > 0 && cache.hasEntries();
-  const pool = jobs.length === 0 ? undefined : new ExtractionPool(lookupNeeded ? 1 : poolSize(options.threads, jobs.length));
   const indexed: IndexedFile[] = [];
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : list);
 
@@ -106,8 +118,8 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   try {
     const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
     const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
-    if (lookupNeeded) pool?.growTo(poolSize(options.threads, firstRound.length));
-    const firstPool = pool?.extract(withCache(firstRound), onOutcome);
+    if (lookupNeeded) pool.growTo(poolSize(options.threads, firstRound.length));
+    const firstPool = pool.extract(withCache(firstRound), onOutcome);
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
@@ -119,11 +131,11 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
     done += hits.length;
     clock.lap('cacheLookup');
     await firstPool;
-    await pool?.extract(withCache(secondRound), onOutcome);
+    await pool.extract(withCache(secondRound), onOutcome);
     extractedHere = firstRound.length + secondRound.length;
   } finally {
-    // Also when the lookup failed: live workers would keep the process from exiting.
-    if (pool) poolRun = await pool.close();
+    // Now, not after the write: an idle worker's memory would add to the write's peak.
+    poolRun = await pool.close();
   }
   // Threads that extracted something: a pool whose files all came from the cache reports none.
   const poolReport = { grammarsLoaded: poolRun.grammarsLoaded, threads: extractedHere > 0 ? poolRun.threads : 0 };

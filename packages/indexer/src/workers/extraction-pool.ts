@@ -22,18 +22,21 @@ export type { JobOutcome } from './extract-job.js';
 
 export interface PoolRun {
   grammarsLoaded: string[];
-  /** The most threads that extracted at once (the main thread's lane counts as one). */
+  /** The threads that extracted (the main thread's lane counts as one). */
   threads: number;
 }
 
 /** Jobs sent to a worker ahead of its answers: the one it works on and the next ones. */
 const QUEUE_DEPTH = 3;
 
+/** Below this many files per thread, another thread costs more than it saves. */
+const MIN_JOBS_PER_THREAD = 8;
+
 /** How many extraction threads `threads` asks for on this machine (more than cores only adds memory: each worker costs a WASM runtime). */
 export function poolSize(threads: number | undefined, jobCount: number): number {
   const wanted = Math.min(threads ?? availableParallelism(), availableParallelism());
   // No point starting more threads than there are files worth sharing out.
-  return Math.max(1, Math.min(wanted, Math.ceil(jobCount / 8) || 1));
+  return Math.max(1, Math.min(wanted, Math.ceil(jobCount / MIN_JOBS_PER_THREAD) || 1));
 }
 
 interface PoolWorker {
@@ -41,6 +44,8 @@ interface PoolWorker {
   /** Jobs sent and not answered, in the order sent (a worker answers in that order). */
   inFlight: ExtractJob[];
   alive: boolean;
+  /** Whether it was given a job (the report counts the threads that extracted). */
+  used: boolean;
   grammars?: (loaded: string[]) => void;
 }
 
@@ -61,16 +66,12 @@ export class ExtractionPool {
   private run: CurrentRun | undefined;
   private laneRunning = false;
   private closed = false;
+  private closing: Promise<PoolRun> | undefined;
   private size = 1;
 
   /** A pool of `threads` extraction threads: the main thread and `threads - 1` workers, started now. */
   constructor(threads: number) {
     this.growTo(threads);
-  }
-
-  /** The most threads this pool has had at once. */
-  get threads(): number {
-    return this.size;
   }
 
   /** Adds workers up to `threads` in all (for a run that turned out larger than the pool was started for). */
@@ -85,13 +86,18 @@ export class ExtractionPool {
     if (jobs.length === 0) return Promise.resolve();
     return new Promise<void>((finished) => {
       this.run = { jobs, next: 0, retry: [], outstanding: jobs.length, onOutcome, finished: () => { this.run = undefined; finished(); } };
-      for (const w of this.liveWorkers()) this.feed(w);
+      // A few files are done sooner by the main thread than by a worker that may still be starting.
+      for (const w of this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1)) this.feed(w);
       void this.lane();
     });
   }
 
-  /** Stops every worker; the grammars used are the run's report. */
-  async close(): Promise<PoolRun> {
+  /** Stops every worker; the grammars used are the run's report. Closing again gives the same report. */
+  close(): Promise<PoolRun> {
+    return (this.closing ??= this.stop());
+  }
+
+  private async stop(): Promise<PoolRun> {
     this.closed = true;
     const grammars = new Set(this.laneGrammars);
     await Promise.all(
@@ -138,9 +144,8 @@ export class ExtractionPool {
   }
 
   private addWorker(): void {
-    const w: PoolWorker = { worker: new Worker(workerScript()), inFlight: [], alive: true };
+    const w: PoolWorker = { worker: new Worker(workerScript()), inFlight: [], alive: true, used: false };
     this.workers.push(w);
-    this.size = Math.max(this.size, this.liveWorkers().length + 1);
     w.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'grammars') {
         w.grammars?.(reply.loaded);
@@ -187,6 +192,10 @@ export class ExtractionPool {
       const job = this.take(run);
       if (!job) return;
       w.inFlight.push(job);
+      if (!w.used) {
+        w.used = true;
+        this.size = Math.max(this.size, this.workers.filter((other) => other.used).length + 1);
+      }
       w.worker.postMessage({ type: 'job', job } satisfies WorkerRequest);
     }
   }
