@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Times `arbor index` against the codegraph CLI 0.9.9 indexing the same checkout, each on its own fresh copy.
-// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]
+// Usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph|optave]... [--optave <install folder>] [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]
+// optave (`@optave/codegraph` 3.11, native) runs when --optave or ARBOR_BENCH_OPTAVE names the folder it was npm-installed into.
 // --baseline adds `arbor-baseline`: another built arbor checkout (e.g. `git worktree add /tmp/old <commit>`,
 // `npm install` there), timed in the same run so a change to the engine is compared side by side.
 import fs from 'node:fs';
@@ -8,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measure, median, hasGnuTime } from './measure.mjs';
-import { INDEXERS, arborIndexerAt, freshCopy, graphStats, folderSize } from './tools.mjs';
+import { INDEXERS, arborIndexerAt, optaveIndexerAt, freshCopy, graphStats, folderSize } from './tools.mjs';
 
-const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph]... [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]';
+const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph|optave]... [--optave <install folder>] [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]';
 const fail = (m) => { process.stderr.write(`index-bench: ${m}\n`); process.exit(2); };
 
 let args;
@@ -19,7 +20,7 @@ try {
     allowPositionals: true,
     options: {
       runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true }, timeout: { type: 'string', default: '1800' },
-      baseline: { type: 'string' },
+      baseline: { type: 'string' }, optave: { type: 'string' },
       json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -33,10 +34,13 @@ const runs = Number.parseInt(args.values.runs, 10);
 if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
 const timeoutSeconds = Number(args.values.timeout);
 if (!(timeoutSeconds > 0)) fail('--timeout takes seconds (> 0)');
-const indexers = { ...INDEXERS };
+const optaveDir = args.values.optave ?? process.env.ARBOR_BENCH_OPTAVE;
+const indexers = { ...INDEXERS, optave: optaveIndexerAt(optaveDir && path.resolve(optaveDir)) };
 if (args.values.baseline) indexers['arbor-baseline'] = arborIndexerAt(path.resolve(args.values.baseline));
-const requested = [...(args.values.tool ?? Object.keys(INDEXERS)), ...(args.values.baseline ? ['arbor-baseline'] : [])];
-for (const t of requested) if (!indexers[t]) fail(`unknown tool ${t} (arbor, codegraph)`);
+// optave is in the default set only when its folder is named (it is the user's own install).
+const defaults = [...Object.keys(INDEXERS), ...(optaveDir ? ['optave'] : [])];
+const requested = [...(args.values.tool ?? defaults), ...(args.values.baseline ? ['arbor-baseline'] : [])];
+for (const t of requested) if (!indexers[t]) fail(`unknown tool ${t} (arbor, codegraph, optave)`);
 
 const skipped = {};
 const tools = requested.filter((t) => {
@@ -134,7 +138,7 @@ function render(o) {
     if (x.timedOut) text += `${tool}: ${x.timedOut} run(s) stopped at the ${o.timeoutSeconds}s timeout (not in the medians)\n`;
   }
   const ratio = (a, b) => (a == null || b == null || !b ? '—' : `${(a / b).toFixed(2)}×`);
-  for (const other of ['codegraph', 'arbor-baseline']) {
+  for (const other of ['codegraph', 'optave', 'arbor-baseline']) {
     const { arbor } = o.summary;
     const peer = o.summary[other];
     if (!arbor?.runs || !peer?.runs) continue;

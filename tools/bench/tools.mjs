@@ -21,6 +21,21 @@ export const INDEXERS = {
   },
 };
 
+/**
+ * `@optave/codegraph` 3.11 (a native Rust engine), installed by the user into a folder of their own:
+ * `mkdir <dir> && cd <dir> && npm install @optave/codegraph@3.11.2`. Found through `--optave <dir>`
+ * or the environment variable ARBOR_BENCH_OPTAVE; the bench never installs it. It writes
+ * `.codegraph/graph.db` in its own schema, so the graph columns stay empty for it.
+ */
+export function optaveIndexerAt(installDir) {
+  const cli = installDir && path.join(installDir, 'node_modules', '@optave', 'codegraph', 'dist', 'cli.js');
+  return {
+    available: () => (cli && fs.existsSync(cli)) ||
+      'optave not found: npm install @optave/codegraph@3.11.2 in a folder, then pass --optave <folder> (or set ARBOR_BENCH_OPTAVE)',
+    command: (root) => ({ command: process.execPath, args: [cli, 'build', root, '--no-incremental'], env: { NO_COLOR: '1' } }),
+  };
+}
+
 /** An arbor build in another checkout (a baseline to compare against), used like `arbor` above. */
 export function arborIndexerAt(checkout) {
   const bin = path.join(checkout, 'packages', 'cli', 'bin', 'arbor.mjs');
