@@ -4,9 +4,9 @@
  * open a scope, which bind names, which are a `return` — and hooks only what data cannot say. The
  * walk is the same for every grammar:
  *
- *  - A TreeCursor moves through the tree; only nodes with a rule (and the comments, leading
- *    attributes and parents a language asks for) become JS `Node` objects.
- *  - A node with a rule is handled where the cursor meets it, in document order. Its rule may walk
+ *  - The walk goes through the named nodes only (anonymous tokens mean nothing to it), getting each
+ *    entered node's named children in one call.
+ *  - A node with a rule is handled where the walk meets it, in document order. Its rule may walk
  *    on into its children with the same context, or push parts of it as new frames with their own
  *    context (a function body with the function's scope). Frames run after the subtree that pushed
  *    them, in document order; the stack is explicit, so deep nesting cannot overflow the JS stack.
@@ -14,7 +14,7 @@
  *    nodes (decorators) the grammar leaves as preceding siblings, so every language gets its doc
  *    comments and member decorators the same way.
  */
-import type { Language as Grammar, Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
+import type { Language as Grammar, Node as SyntaxNode } from 'web-tree-sitter';
 import type { Scope } from './scopes.js';
 
 /** What every language's walk context carries (a language adds its own fields). */
@@ -94,8 +94,6 @@ interface TypeTable<C extends WalkContext, X> {
   errorRule: NodeRule<C, X> | undefined;
   /** Ids whose children are never walked: anonymous tokens and opaque types. */
   closed: Uint8Array;
-  /** Named ids (looked up here rather than asked of the cursor: one WASM call less per node). */
-  named: Uint8Array;
   comments: Uint8Array;
   attributes: Uint8Array;
   parents: Uint8Array;
@@ -119,7 +117,6 @@ function typeTable<C extends WalkContext, X>(rules: SyntaxRules<C, X>, grammar: 
     rules: new Array(count),
     errorRule: ownRule(rules, 'ERROR'),
     closed: new Uint8Array(count),
-    named: new Uint8Array(count),
     comments: new Uint8Array(count),
     attributes: new Uint8Array(count),
     parents: new Uint8Array(count),
@@ -133,7 +130,6 @@ function typeTable<C extends WalkContext, X>(rules: SyntaxRules<C, X>, grammar: 
       table.closed[id] = 1;
       continue;
     }
-    table.named[id] = 1;
     table.rules[id] = ownRule(rules, type);
     if (opaque.has(type) || comments.has(type)) table.closed[id] = 1;
     if (comments.has(type)) table.comments[id] = 1;
@@ -163,14 +159,6 @@ function keepsParent<C extends WalkContext, X>(table: TypeTable<C, X>, id: numbe
   return id < table.parents.length ? table.parents[id] === 1 : table.errorParent;
 }
 
-/** What comes before the current child among its siblings. */
-interface SiblingState {
-  comment: SyntaxNode | undefined;
-  /** Row of the first node after the comment (a leading attribute's, else the node's own). */
-  anchorRow: number;
-  attributes: SyntaxNode[] | undefined;
-}
-
 interface QueuedFrame<C extends WalkContext, X> extends Frame<C, X> {
   /** Walk only the children (`Walk.descend`). */
   childrenOnly?: boolean;
@@ -187,12 +175,10 @@ export function walkSyntax<C extends WalkContext, X = never>(rules: SyntaxRules<
 class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
   private readonly table: TypeTable<C, X>;
   private readonly stack: Array<QueuedFrame<C, X>> = [];
-  private readonly cursor: TreeCursor;
   private readonly trackSiblings: boolean;
 
   constructor(private readonly rules: SyntaxRules<C, X>, root: SyntaxNode) {
     this.table = typeTable(rules, root.tree.language);
-    this.cursor = root.walk();
     this.trackSiblings = rules.comments !== undefined || rules.leadingAttributes !== undefined;
   }
 
@@ -206,7 +192,7 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
 
   visit(node: SyntaxNode, ctx: C, frame?: Omit<Partial<Frame<C, X>>, 'node' | 'ctx'>): void {
     const now: Frame<C, X> = { ...frame, node, ctx };
-    if (this.handle(now)) this.descend(node, now.ctx);
+    if (this.handle(now, node.typeId)) this.descend(node, now.ctx);
   }
 
   run(root: SyntaxNode, ctx: C): void {
@@ -215,19 +201,21 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
       while (this.stack.length > 0) {
         const frame = this.stack.pop()!;
         const mark = this.stack.length;
-        if (frame.childrenOnly || this.handle(frame)) this.walkChildren(frame.node, frame.ctx);
+        const typeId = frame.node.typeId;
+        if (frame.childrenOnly || this.handle(frame, typeId)) this.walkChildren(frame.node, typeId, frame.ctx);
         // Frames were pushed in document order; reversed, the stack pops them in that order.
         reverseFrom(this.stack, mark);
       }
     } finally {
-      this.cursor.delete();
       this.stack.length = 0;
     }
   }
 
-  /** Applies the node's rule; true: walk its children with the frame's (possibly new) context. */
-  private handle(frame: Frame<C, X>): boolean {
-    const typeId = frame.node.typeId;
+  /**
+   * Applies the node's rule; true: walk its children with the frame's (possibly new) context.
+   * `typeId` is the node's (the walk has read it already: asking the node again is a WASM call).
+   */
+  private handle(frame: Frame<C, X>, typeId: number): boolean {
     const rule = ruleOf(this.table, typeId);
     if (!rule) return isOpen(this.table, typeId);
     if (rule.binds) this.bind(frame.node, frame.ctx, rule.binds);
@@ -247,77 +235,81 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
   }
 
   /**
-   * Pre-order cursor walk of `node`'s descendants: handles each node with a rule where it stands,
-   * enters the children of those whose rule says so and of every node without a rule.
+   * Pre-order walk of `node`'s named descendants: handles each node with a rule where it stands,
+   * enters the children of those whose rule says so and of every node without a rule. Anonymous
+   * tokens never matter to the walk, so it asks each entered node for its named children at once
+   * (one WASM call per node entered) rather than stepping a cursor through every token.
    */
-  private walkChildren(node: SyntaxNode, ctx: C): void {
-    const cursor = this.cursor;
+  private walkChildren(node: SyntaxNode, nodeTypeId: number, ctx: C): void {
     const table = this.table;
-    cursor.reset(node);
-    if (!cursor.gotoFirstChild()) return;
-    // One entry per open level: sibling state, and the kept parent node of that level's children.
-    const siblings: SiblingState[] = [];
-    const parents: Array<SyntaxNode | undefined> = [keepsParent(table, node.typeId) ? node : undefined];
-    if (this.trackSiblings) siblings.push({ comment: undefined, anchorRow: -1, attributes: undefined });
-    // The context of each level's children: a rule that opened a scope walks its children in it.
-    const contexts: C[] = [ctx];
-    let depth = 0;
-    for (;;) {
-      const typeId = cursor.nodeTypeId;
-      let enter = false;
-      let current: SyntaxNode | undefined;
-      let childContext = contexts[depth];
-      if (typeId >= table.named.length || table.named[typeId] === 1) {
-        let doc: string | undefined;
-        let leading: SyntaxNode[] | undefined;
-        if (this.trackSiblings) {
-          const state = siblings[depth];
-          if (table.comments[typeId]) {
-            state.comment = cursor.currentNode;
-            state.anchorRow = -1;
-            state.attributes = undefined;
-          } else {
-            // The row a doc comment must reach: only asked while a comment waits for its node.
-            if (state.comment && state.anchorRow === -1) state.anchorRow = cursor.startPosition.row;
-            if (table.attributes[typeId]) {
-              current = cursor.currentNode;
-              (state.attributes ??= []).push(current);
-            } else {
-              if (state.comment) doc = this.rules.comments?.doc(state.comment, state.anchorRow);
-              leading = state.attributes;
-              state.comment = undefined;
-              state.attributes = undefined;
-              state.anchorRow = -1;
-            }
-          }
-        }
-        const rule = ruleOf(table, typeId);
-        if (rule) {
-          current ??= cursor.currentNode;
-          const frame: Frame<C, X> = { node: current, ctx: childContext, parent: parents[depth] };
-          if (doc !== undefined) frame.doc = doc;
-          if (leading !== undefined) frame.leading = leading;
-          enter = this.handle(frame);
-          childContext = frame.ctx;
-        } else {
-          enter = isOpen(table, typeId);
-        }
-        if (enter && keepsParent(table, typeId)) current ??= cursor.currentNode;
-      }
-      if (enter && cursor.gotoFirstChild()) {
-        depth++;
-        contexts[depth] = childContext;
-        parents[depth] = keepsParent(table, typeId) ? current : undefined;
-        if (this.trackSiblings) siblings[depth] = { comment: undefined, anchorRow: -1, attributes: undefined };
+    const trackSiblings = this.trackSiblings;
+    // One entry per open level: its children still to walk, the context they are walked in (a rule
+    // that opened a scope walks its children in it), their kept parent, and the sibling state.
+    const levels: Array<Level<C>> = [];
+    pushLevel(levels, node.namedChildren, ctx, keepsParent(table, nodeTypeId) ? node : undefined);
+    while (levels.length > 0) {
+      const level = levels[levels.length - 1];
+      if (level.next === level.children.length) {
+        levels.pop();
         continue;
       }
-      for (;;) {
-        if (cursor.gotoNextSibling()) break;
-        if (depth === 0 || !cursor.gotoParent()) return;
-        depth--;
+      const child = level.children[level.next++];
+      if (!child) continue;
+      const typeId = child.typeId;
+      let doc: string | undefined;
+      let leading: SyntaxNode[] | undefined;
+      if (trackSiblings) {
+        if (table.comments[typeId]) {
+          level.comment = child;
+          level.anchorRow = -1;
+          level.attributes = undefined;
+        } else {
+          // The row a doc comment must reach: the first node after it (a leading attribute, else the node).
+          if (level.comment && level.anchorRow === -1) level.anchorRow = child.startPosition.row;
+          if (table.attributes[typeId]) {
+            (level.attributes ??= []).push(child);
+          } else {
+            if (level.comment) doc = this.rules.comments?.doc(level.comment, level.anchorRow);
+            leading = level.attributes;
+            level.comment = undefined;
+            level.attributes = undefined;
+            level.anchorRow = -1;
+          }
+        }
       }
+      let enter: boolean;
+      let childContext = level.ctx;
+      const rule = ruleOf(table, typeId);
+      if (rule) {
+        const frame: Frame<C, X> = { node: child, ctx: childContext, parent: level.parent };
+        if (doc !== undefined) frame.doc = doc;
+        if (leading !== undefined) frame.leading = leading;
+        enter = this.handle(frame, typeId);
+        childContext = frame.ctx;
+      } else {
+        enter = isOpen(table, typeId);
+      }
+      if (enter) pushLevel(levels, child.namedChildren, childContext, keepsParent(table, typeId) ? child : undefined);
     }
   }
+}
+
+/** One open level of `walkChildren`: the named children of an entered node. */
+interface Level<C> {
+  children: ReadonlyArray<SyntaxNode | null>;
+  /** Index of the next child to walk. */
+  next: number;
+  ctx: C;
+  parent: SyntaxNode | undefined;
+  /** The comment before the next child, and the row of the first node after it (-1: none seen yet). */
+  comment: SyntaxNode | undefined;
+  anchorRow: number;
+  /** Attribute nodes seen since the last other node (decorators before a class member). */
+  attributes: SyntaxNode[] | undefined;
+}
+
+function pushLevel<C>(levels: Array<Level<C>>, children: ReadonlyArray<SyntaxNode | null>, ctx: C, parent: SyntaxNode | undefined): void {
+  if (children.length > 0) levels.push({ children, next: 0, ctx, parent, comment: undefined, anchorRow: -1, attributes: undefined });
 }
 
 function reverseFrom<T>(items: T[], start: number): void {

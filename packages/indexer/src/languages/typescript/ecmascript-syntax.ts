@@ -40,7 +40,8 @@ export function namedChildrenOf(node: SyntaxNode): SyntaxNode[] {
 }
 
 export function hasToken(node: SyntaxNode, token: string): boolean {
-  for (const child of node.children) if (child && !child.isNamed && child.type === token) return true;
+  // The type first: one WASM call for most children instead of two.
+  for (const child of node.children) if (child && child.type === token && !child.isNamed) return true;
   return false;
 }
 
@@ -115,15 +116,17 @@ export interface MemberTarget {
   receiver?: string[];
   /** The syntax node of the head of the chain (or the name for bare names). */
   head?: SyntaxNode;
+  /** The qualifier expression (`a.b` of `a.b.f`), for a member expression. */
+  object?: SyntaxNode | null;
 }
 
 /**
  * What an expression in call/new/extends/JSX-tag position names: `f` → f; `a.b.f` → f with ['a','b'];
  * `this.m` → m with ['this']; `foo().bar` → bar, receiver undefined. Undefined when it names nothing.
  */
-export function memberTarget(expression: SyntaxNode | null): MemberTarget | undefined {
+export function memberTarget(expression: SyntaxNode | null, type: string | undefined = expression?.type): MemberTarget | undefined {
   if (!expression) return undefined;
-  switch (expression.type) {
+  switch (type) {
     case 'identifier':
     case 'type_identifier':
       return { name: expression.text, receiver: [], head: expression };
@@ -134,7 +137,7 @@ export function memberTarget(expression: SyntaxNode | null): MemberTarget | unde
       if (!property) return undefined;
       const object = expression.childForFieldName('object') ?? expression.childForFieldName('module');
       const chain = receiverChain(object);
-      return { name: property.text, receiver: chain?.names, head: chain?.head };
+      return { name: property.text, receiver: chain?.names, head: chain?.head, object };
     }
     default:
       return undefined;
@@ -146,7 +149,8 @@ export function receiverChain(node: SyntaxNode | null): { names: string[]; head:
   const names: string[] = [];
   let current = node;
   while (current && names.length <= RECEIVER_LIMIT) {
-    switch (current.type) {
+    const type = current.type;
+    switch (type) {
       case 'identifier':
       case 'this':
       case 'super':
@@ -160,8 +164,9 @@ export function receiverChain(node: SyntaxNode | null): { names: string[]; head:
       case 'nested_identifier':
       case 'nested_type_identifier': {
         const property = current.childForFieldName('property') ?? current.childForFieldName('name');
-        if (!property || (property.type !== 'property_identifier' && property.type !== 'identifier' &&
-            property.type !== 'type_identifier' && property.type !== 'private_property_identifier')) return undefined;
+        const propertyType = property?.type;
+        if (!property || (propertyType !== 'property_identifier' && propertyType !== 'identifier' &&
+            propertyType !== 'type_identifier' && propertyType !== 'private_property_identifier')) return undefined;
         names.unshift(property.text);
         current = current.childForFieldName('object') ?? current.childForFieldName('module');
         continue;
@@ -202,7 +207,8 @@ export function headerText(source: string, start: number, bodyStart: number): st
 export function startAfterDecorators(node: SyntaxNode): number {
   for (const child of node.children) {
     if (!child) continue;
-    if (child.type === 'decorator' || child.type === 'comment') continue;
+    const type = child.type;
+    if (type === 'decorator' || type === 'comment') continue;
     return child.startIndex;
   }
   return node.startIndex;

@@ -152,9 +152,10 @@ function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const file = ctx.file;
   const exportInfo = frame.extra?.exportInfo;
   const ownName = node.childForFieldName('name');
+  const type = node.type;
   // Error recovery can turn a declaration into a named function expression directly inside an ERROR.
-  const isStatement = node.type === 'function_declaration' || node.type === 'generator_function_declaration' ||
-    (ownName !== null && frame.parent?.type === 'ERROR' && node.type !== 'arrow_function');
+  const isStatement = type === 'function_declaration' || type === 'generator_function_declaration' ||
+    (ownName !== null && frame.parent?.type === 'ERROR' && type !== 'arrow_function');
   let id: number | undefined = frame.extra?.bound;
   if (id === undefined && !ctx.suppressDeclarations && (isStatement || exportInfo)) {
     const name = ownName?.text ?? 'default';
@@ -172,13 +173,13 @@ function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
 
   // A function declaration binds its name in the enclosing block; a function expression, in its own scope.
   const scope = ctx.scope.open('function');
-  if (ownName && (node.type === 'function_declaration' || node.type === 'generator_function_declaration')) {
+  if (ownName && (type === 'function_declaration' || type === 'generator_function_declaration')) {
     ctx.scope.bind(ownName.text, 'lexical', id);
-  } else if (ownName && (node.type === 'function_expression' || node.type === 'function' || node.type === 'generator_function')) {
+  } else if (ownName && (type === 'function_expression' || type === 'function' || type === 'generator_function')) {
     scope.bind(ownName.text, 'lexical', id);
   }
   bindParameters(node, scope, ctx.scope);
-  const isArrow = node.type === 'arrow_function';
+  const isArrow = type === 'arrow_function';
   const thisIsClass = isArrow ? ctx.thisIsClass : false;
   let inner: EcmascriptContext;
   if (id !== undefined) {
@@ -534,15 +535,19 @@ function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
     const value = declarator.childForFieldName('value');
     const span = single ? node : declarator;
     if (!nameNode) continue;
-    const boundToCode = nameNode.type === 'identifier' && value !== null && (FUNCTION_VALUE_TYPES.has(value.type) || value.type === 'class');
+    // Read once: every `.type` of a node is a WASM call.
+    const isIdentifier = nameNode.type === 'identifier';
+    const valueType = value?.type;
+    const isFunctionValue = valueType !== undefined && FUNCTION_VALUE_TYPES.has(valueType);
+    const boundToCode = isIdentifier && value !== null && (isFunctionValue || valueType === 'class');
     // A function or class value extracted below binds its name to that declaration.
     if (boundToCode && !extractLocals) ctx.scope.bind(nameNode.text, kindToken === 'var' ? 'var' : 'lexical');
     else if (!boundToCode) bindDeclarator(declarator, nameNode, value, kindToken, ctx);
 
     if (ctx.moduleLevel && !ctx.suppressDeclarations && visitRequireBinding(node, declarator, nameNode, value, span, ctx)) continue;
 
-    const fnValue = value && FUNCTION_VALUE_TYPES.has(value.type) ? value : null;
-    if (nameNode.type === 'identifier' && fnValue && extractLocals) {
+    const fnValue = value && isFunctionValue ? value : null;
+    if (isIdentifier && fnValue && extractLocals) {
       const name = nameNode.text;
       const id = file.addDeclaration(file.functionKind(name, fnValue), name, span, ctx, {
         signature: variableFunctionSignature(file.source, node, declarator, fnValue, single),
@@ -555,7 +560,7 @@ function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
       walk.push(fnValue, ctx, { extra: { bound: id } });
       continue;
     }
-    if (nameNode.type === 'identifier' && value?.type === 'class' && extractLocals) {
+    if (isIdentifier && value && valueType === 'class' && extractLocals) {
       const body = value.childForFieldName('body');
       const name = nameNode.text;
       const id = file.addDeclaration('class', name, span, ctx, {
@@ -575,7 +580,7 @@ function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
 
     // Module-level data: one declaration per bound name.
     const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
-    const names = nameNode.type === 'identifier' ? [nameNode.text] : patternNames(nameNode);
+    const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
     let owner: number | null = null;
     for (const name of names) {
       const kind: NodeKind = wrapped ? 'component' : kindToken === 'const' ? 'constant' : 'variable';
@@ -585,7 +590,7 @@ function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
         isExported: exportInfo !== undefined || undefined,
       });
       owner ??= id;
-      if (nameNode.type === 'identifier') {
+      if (isIdentifier) {
         const initialised = kindToken === 'const' ? initialiserType(value) : null;
         file.stateType(id, 'valueType', annotatedType(declarator.childForFieldName('type')) ?? initialised, ctx);
       }
@@ -779,12 +784,13 @@ function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
 function visitExpressionStatement(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const { node, ctx } = frame;
   const expression = node.namedChild(0);
-  if (expression?.type === 'assignment_expression' && ctx.moduleLevel && ctx.container === null && !ctx.suppressDeclarations) {
-    if (visitModuleAssignment(expression, node, ctx, frame.doc, walk)) return;
+  const expressionType = expression?.type;
+  if (expressionType === 'assignment_expression' && ctx.moduleLevel && ctx.container === null && !ctx.suppressDeclarations) {
+    if (visitModuleAssignment(expression!, node, ctx, frame.doc, walk)) return;
   }
-  if (expression?.type === 'assignment_expression' && ctx.thisIsClass) recordThisAssignment(expression, ctx);
+  if (expressionType === 'assignment_expression' && ctx.thisIsClass) recordThisAssignment(expression!, ctx);
   // `namespace X {}` parses as an expression statement: the statement's doc comment is the namespace's.
-  if (expression?.type === 'internal_module') walk.push(expression, ctx, { doc: frame.doc, parent: node });
+  if (expressionType === 'internal_module') walk.push(expression, ctx, { doc: frame.doc, parent: node });
   else walk.descend(node, ctx);
 }
 
@@ -947,20 +953,22 @@ function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode
 function visitCall({ node, ctx }: EcmascriptFrame): boolean {
   const file = ctx.file;
   const callee = node.childForFieldName('function');
-  if (callee?.type === 'import') {
+  // Read once: every `.type` of a node is a WASM call.
+  const calleeType = callee?.type;
+  if (calleeType === 'import') {
     const specifier = firstStringArgument(node);
     if (specifier !== undefined) file.addImport(specifier, node, ctx, statementText(file.source, node), [], { sideEffectOnly: true });
     return true;
   }
-  if (callee?.type === 'identifier' && callee.text === 'require') {
+  if (calleeType === 'identifier' && callee!.text === 'require') {
     const specifier = firstStringArgument(node);
     if (specifier !== undefined) {
       file.addImport(specifier, node, ctx, statementText(file.source, node), [], { sideEffectOnly: true });
       return false;
     }
   }
-  const target = memberTarget(callee);
-  if (target) file.addReference('calls', target, node, ctx, callee?.type === 'member_expression' ? callee.childForFieldName('object') : null);
+  const target = memberTarget(callee, calleeType);
+  if (target) file.addReference('calls', target, node, ctx, calleeType === 'member_expression' ? target.object ?? null : null);
   return true;
 }
 
