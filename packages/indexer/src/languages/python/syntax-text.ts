@@ -3,6 +3,7 @@
  * docstrings, statement texts.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { fieldChild, firstNonComment } from './syntax-nodes.js';
 
 /** Longest text stored as a signature; a longer statement is cut with an ellipsis. */
 export const MAX_SIGNATURE_LENGTH = 300;
@@ -37,7 +38,15 @@ export function flatText(node: SyntaxNode): string {
   return tidy(text);
 }
 
+/**
+ * What `tidy` would change: whitespace other than a single space (\s includes what `trim` removes),
+ * a run of spaces, a space at either end, or one after `(` / before `)`.
+ */
+const UNTIDY = /[^\S ]| {2}|^ | $|\( | \)/;
+
 function tidy(text: string): string {
+  // Most texts are one tidy line already: one test instead of three rewrites.
+  if (!UNTIDY.test(text)) return text;
   return collapseWhitespace(text).replace(/\(\s+/g, '(').replace(/\s+\)/g, ')');
 }
 
@@ -48,13 +57,13 @@ function tidy(text: string): string {
  */
 export function docstringOf(body: SyntaxNode | null): string | undefined {
   if (!body) return undefined;
-  let first = body.firstNamedChild;
-  if (first?.type === 'comment') first = body.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  const first = firstNonComment(body);
   if (!first || first.type !== 'expression_statement' || first.namedChildCount !== 1) return undefined;
   const literal = first.namedChild(0);
   if (!literal) return undefined;
-  const parts = literal.type === 'string' ? [literal]
-    : literal.type === 'concatenated_string' ? literal.namedChildren.filter((c): c is SyntaxNode => c?.type === 'string')
+  const literalType = literal.type;
+  const parts = literalType === 'string' ? [literal]
+    : literalType === 'concatenated_string' ? literal.namedChildren.filter((c): c is SyntaxNode => c?.type === 'string')
     : [];
   if (parts.length === 0) return undefined;
   let raw = '';
@@ -99,13 +108,16 @@ export function cleanDoc(raw: string): string {
 export function identifierChain(node: SyntaxNode): string[] | null {
   const names: string[] = [];
   let current: SyntaxNode | null = node;
-  while (current && current.type === 'attribute') {
-    const attribute = current.childForFieldName('attribute');
+  let type = current.type;
+  while (type === 'attribute') {
+    const attribute = fieldChild(current, 'attribute');
     if (!attribute || attribute.type !== 'identifier') return null;
     names.push(attribute.text);
-    current = current.childForFieldName('object');
+    current = fieldChild(current, 'object');
+    if (!current) return null;
+    type = current.type;
   }
-  if (!current || current.type !== 'identifier') return null;
+  if (type !== 'identifier') return null;
   names.push(current.text);
   return names.reverse();
 }

@@ -22,6 +22,7 @@ import type { BindingKind } from './scopes.js';
 import { findRestartPoint, lineStartsOf } from './syntax-errors.js';
 import { docstringOf, flatText, identifierChain, truncate } from './syntax-text.js';
 import { FIXTURE_DECORATOR } from './name-binding.js';
+import { fieldChild, fieldChildren, firstNonComment, namedNonComments } from './syntax-nodes.js';
 import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
 import { visibilityFields, type PythonContext } from './file-state.js';
 
@@ -35,6 +36,8 @@ const LEAF_TYPES = [
   'identifier', 'comment', 'integer', 'float', 'string_content', 'escape_sequence', 'string_start', 'string_end',
   'true', 'false', 'none', 'ellipsis', 'dotted_name', 'pass_statement', 'break_statement', 'continue_statement',
 ];
+
+const LEAF_TYPE_NAMES = new Set(LEAF_TYPES);
 
 /** A hook that handles the node itself and walks none of its children by default. */
 const handled = (visit: (node: SyntaxNode, ctx: PythonContext, walk: PythonWalk) => void): Rule => ({
@@ -79,9 +82,9 @@ export const PYTHON_SYNTAX: SyntaxRules<PythonContext> = {
     augmented_assignment: {
       binds: { field: 'left', kind: 'assignment' },
       visit: ({ node, ctx }) => {
-        if (ctx.scope.kind === 'module' && node.childForFieldName('left')?.text === '__all__') {
-          const adds = node.childForFieldName('operator')?.type === '+=';
-          noteAll(ctx, adds ? 'add' : 'assign', adds ? node.childForFieldName('right') : null);
+        if (ctx.scope.kind === 'module' && fieldChild(node, 'left')?.text === '__all__') {
+          const adds = fieldChild(node, 'operator')?.type === '+=';
+          noteAll(ctx, adds ? 'add' : 'assign', adds ? fieldChild(node, 'right') : null);
         }
         return true;
       },
@@ -89,7 +92,11 @@ export const PYTHON_SYNTAX: SyntaxRules<PythonContext> = {
     as_pattern: {
       // `with x as y`, `except E as e`, `case P() as p`
       visit: ({ node, ctx }) => {
-        const alias = node.childForFieldName('alias') ?? (node.lastNamedChild?.type === 'identifier' ? node.lastNamedChild : null);
+        let alias = fieldChild(node, 'alias');
+        if (!alias) {
+          const last = node.lastNamedChild;
+          alias = last?.type === 'identifier' ? last : null;
+        }
         bindTargets(alias, ctx, 'assignment');
         return true;
       },
@@ -137,6 +144,8 @@ export const PYTHON_SYNTAX: SyntaxRules<PythonContext> = {
         return true;
       },
     },
+    // A plain literal holds nothing to extract: no need to walk its start, content and end.
+    string: { visit: ({ node, ctx }) => node.hasError || !isPlainStringLiteral(ctx.file.source, node.startIndex) },
     import_statement: importStatement,
     import_from_statement: importStatement,
     future_import_statement: importStatement,
@@ -145,8 +154,33 @@ export const PYTHON_SYNTAX: SyntaxRules<PythonContext> = {
   },
 };
 
+/**
+ * Whether the string literal starting at `start` cannot hold an interpolation: its prefix is
+ * only raw/bytes/unicode letters (the grammar finds `{…}` only in f-strings).
+ */
+function isPlainStringLiteral(source: string, start: number): boolean {
+  for (let i = start; i < source.length; i++) {
+    const char = source[i];
+    if (char === '"' || char === "'") return true;
+    if (!PLAIN_STRING_PREFIX.includes(char)) return false;
+  }
+  return false;
+}
+const PLAIN_STRING_PREFIX = 'rRbBuU';
+
+/**
+ * Hands an annotation (a `type` node, which has no rule) to the walk, unless it holds one leaf
+ * (`int`, `None`): walking that finds nothing, and three WASM calls tell so for less than the
+ * walk's own round trips.
+ */
+function pushAnnotation(annotation: SyntaxNode | null, ctx: PythonContext, walk: PythonWalk): void {
+  if (!annotation) return;
+  if (annotation.namedChildCount === 1 && LEAF_TYPE_NAMES.has(annotation.namedChild(0)!.type)) return;
+  walk.push(annotation, ctx);
+}
+
 function firstValue(node: SyntaxNode): SyntaxNode | null {
-  return node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return firstNonComment(node);
 }
 
 /**
@@ -159,10 +193,11 @@ function pushErrorChildren(node: SyntaxNode, ctx: PythonContext, walk: PythonWal
 }
 
 function visitCall(node: SyntaxNode, ctx: PythonContext): boolean {
-  const callee = calleeOf(node.childForFieldName('function'));
+  const callee = calleeOf(fieldChild(node, 'function'));
   if (callee) ctx.file.addSite('calls', callee, ctx.enclosing, ctx.scope, node);
   if (ctx.scope.kind === 'module' && callee?.receiver?.length === 1 && callee.receiver[0] === '__all__') {
-    const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    const argumentList = fieldChild(node, 'arguments');
+    const args = argumentList ? namedNonComments(argumentList) : [];
     if (callee.name === 'extend' && args.length === 1) noteAll(ctx, 'add', args[0]);
     else if (callee.name === 'append' && args.length === 1 && args[0]!.type === 'string') noteAll(ctx, 'add', args[0]);
     else if (callee.name !== 'index' && callee.name !== 'count') noteAll(ctx, 'add', null);
@@ -192,23 +227,25 @@ function noteAll(ctx: PythonContext, change: 'assign' | 'add', value: SyntaxNode
 }
 
 function visitFunction(node: SyntaxNode, ctx: PythonContext, decorators: string[], walk: PythonWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = fieldChild(node, 'name');
   if (!nameNode) {
     walk.descend(node, ctx);
     return;
   }
   const file = ctx.file;
   const name = nameNode.text;
-  const parameters = node.childForFieldName('parameters');
-  const returnType = node.childForFieldName('return_type');
-  const body = node.childForFieldName('body');
+  const parameters = fieldChild(node, 'parameters');
+  const returnType = fieldChild(node, 'return_type');
+  const body = fieldChild(node, 'body');
   const inClass = ctx.scope.kind === 'class';
   const isAsync = node.child(0)?.type === 'async';
   const isStatic = inClass && decorators.includes('staticmethod');
   const typeParameters = typeParametersOf(node);
 
+  // Read once: the signature, the instance parameter and the bindings all go through them.
+  const parameterList = parameters ? namedNonComments(parameters) : [];
   const signature = `${isAsync ? 'async ' : ''}def ${name}${typeParameters ? `[${typeParameters.join(', ')}]` : ''}`
-    + `(${parameters ? parameterTexts(parameters).join(', ') : ''})${returnType ? ` -> ${flatText(returnType)}` : ''}`;
+    + `(${parameters ? parameterList.map(flatText).join(', ') : ''})${returnType ? ` -> ${flatText(returnType)}` : ''}`;
   const id = file.builder.declare(inClass ? 'method' : 'function', name, ctx.parentDecl, node, {
     signature: truncate(signature),
     docstring: docstringOf(body),
@@ -223,30 +260,30 @@ function visitFunction(node: SyntaxNode, ctx: PythonContext, decorators: string[
   file.facts.stateType(id, 'returnType', annotationType(returnType), ctx.scope);
 
   const scope = ctx.scope.open('function');
-  const instance = inClass && !isStatic && !decorators.includes('classmethod') && parameters ? firstParameterName(parameters) : undefined;
+  const instance = inClass && !isStatic && !decorators.includes('classmethod') && parameters ? firstParameterName(parameterList) : undefined;
   const self = instance !== undefined && ctx.parentDecl !== null ? { name: instance, owner: ctx.parentDecl } : null;
   const fn: FunctionResults | null = returnType ? { id, returns: [], yields: [] } : file.facts.functionResults(id);
   const inner: PythonContext = { file, scope, parentDecl: id, enclosing: id, typeOnly: ctx.typeOnly, self, fn };
   pushErrorChildren(node, inner, walk);
   walk.push(body, inner);
   // Annotations and default values are evaluated where the def statement runs.
-  walk.push(returnType, ctx);
+  pushAnnotation(returnType, ctx, walk);
   // pytest hands tests and fixtures the fixture their parameter is named after.
   const injectable = file.testModule && !isStatic && (name.startsWith('test') || decorators.some((d) => FIXTURE_DECORATOR.test(d)));
   const parametrized = decorators.filter((d) => d.includes('parametrize')).join(' ');
-  if (parameters) bindParameters(parameters, scope, ctx, inClass && !isStatic, walk, injectable ? parametrized : null);
+  if (parameters) bindParameters(parameterList, scope, ctx, inClass && !isStatic, walk, injectable ? parametrized : null);
 }
 
 function visitClass(node: SyntaxNode, ctx: PythonContext, decorators: string[], walk: PythonWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = fieldChild(node, 'name');
   if (!nameNode) {
     walk.descend(node, ctx);
     return;
   }
   const file = ctx.file;
   const name = nameNode.text;
-  const superclasses = node.childForFieldName('superclasses');
-  const body = node.childForFieldName('body');
+  const superclasses = fieldChild(node, 'superclasses');
+  const body = fieldChild(node, 'body');
   const typeParameters = typeParametersOf(node);
   const id = file.builder.declare('class', name, ctx.parentDecl, node, {
     signature: truncate(`class ${name}${typeParameters ? `[${typeParameters.join(', ')}]` : ''}${superclasses ? flatText(superclasses) : ''}`),
@@ -265,15 +302,16 @@ function visitClass(node: SyntaxNode, ctx: PythonContext, decorators: string[], 
 
   let isAbstract = false;
   for (const base of superclasses?.namedChildren ?? []) {
-    if (!base || base.type === 'comment') continue;
+    const baseType = base?.type;
+    if (!base || baseType === 'comment') continue;
     walk.push(base, ctx); // calls inside the base list still count
-    if (base.type === 'keyword_argument') {
-      const value = base.childForFieldName('value');
+    if (baseType === 'keyword_argument') {
+      const value = fieldChild(base, 'value');
       const chain = value ? identifierChain(value) : null;
-      if (base.childForFieldName('name')?.text === 'metaclass' && chain && isAbcName(chain, 'ABCMeta')) isAbstract = true;
+      if (fieldChild(base, 'name')?.text === 'metaclass' && chain && isAbcName(chain, 'ABCMeta')) isAbstract = true;
       continue;
     }
-    const target = base.type === 'subscript' ? base.childForFieldName('value') : base; // Base[T] extends Base
+    const target = baseType === 'subscript' ? fieldChild(base, 'value') : base; // Base[T] extends Base
     const chain = target ? identifierChain(target) : null;
     if (!chain || (chain.length === 1 && chain[0] === 'object')) continue;
     if (isAbcName(chain, 'ABC')) isAbstract = true;
@@ -287,12 +325,12 @@ function visitDecorated(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk):
   const expressions: SyntaxNode[] = [];
   for (const child of node.namedChildren) {
     if (child?.type !== 'decorator') continue;
-    const expression = child.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    const expression = firstNonComment(child);
     if (!expression) continue;
     decorators.push(flatText(expression));
     expressions.push(expression);
   }
-  const definition = node.childForFieldName('definition');
+  const definition = fieldChild(node, 'definition');
   pushErrorChildren(node, ctx, walk);
   if (definition?.type === 'function_definition') visitFunction(definition, ctx, decorators, walk);
   else if (definition?.type === 'class_definition') visitClass(definition, ctx, decorators, walk);
@@ -310,9 +348,9 @@ function visitDecorated(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk):
 function visitLambda(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): void {
   const inner: PythonContext = { ...ctx, scope: ctx.scope.open('lambda'), fn: null };
   pushErrorChildren(node, inner, walk);
-  walk.push(node.childForFieldName('body'), inner);
-  const parameters = node.childForFieldName('parameters');
-  if (parameters) bindParameters(parameters, inner.scope, ctx, false, walk);
+  walk.push(fieldChild(node, 'body'), inner);
+  const parameters = fieldChild(node, 'parameters');
+  if (parameters) bindParameters(namedNonComments(parameters), inner.scope, ctx, false, walk);
 }
 
 function visitComprehension(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): void {
@@ -325,57 +363,62 @@ function visitComprehension(node: SyntaxNode, ctx: PythonContext, walk: PythonWa
       walk.push(child, inner);
       continue;
     }
-    for (const target of bindTargets(child.childForFieldName('left'), inner, 'assignment')) walk.push(target, inner);
+    for (const target of bindTargets(fieldChild(child, 'left'), inner, 'assignment')) walk.push(target, inner);
     // The first iterable is evaluated in the enclosing scope.
-    for (const iterable of child.childrenForFieldName('right')) walk.push(iterable, firstClause ? ctx : inner);
+    for (const iterable of fieldChildren(child, 'right')) walk.push(iterable, firstClause ? ctx : inner);
     firstClause = false;
   }
 }
 
 function visitAssignment(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): void {
   const file = ctx.file;
-  const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
-  const annotation = node.childForFieldName('type');
-  const names: SyntaxNode[] = [];
-  const others = collectTargets(left, names);
+  const left = fieldChild(node, 'left');
+  const right = fieldChild(node, 'right');
+  const annotation = fieldChild(node, 'type');
+  const nameNodes: SyntaxNode[] = [];
+  const others = collectTargets(left, nameNodes);
+  const names = nameNodes.map((name) => name.text);
+  const leftType = left?.type;
+  const rightType = right?.type;
   // Only `x = value` / `x: T = value` states x's type; tuple targets and chains prove nothing.
-  const single = left !== null && (left.type === 'identifier' || left.type === 'attribute') && !(right?.type === 'assignment');
+  const single = left !== null && (leftType === 'identifier' || leftType === 'attribute') && rightType !== 'assignment';
   const stated: StatedType = !single ? null : annotation ? annotationType(annotation) : right ? valueType(right) : 'none';
   const bound: BoundValue | 'none' | undefined = stated === 'none' ? 'none' : stated === null ? undefined : { type: stated, scope: ctx.scope };
-  for (const name of names) ctx.scope.bind(name.text, 'assignment', undefined, single ? bound : undefined);
+  for (const name of names) ctx.scope.bind(name, 'assignment', undefined, single ? bound : undefined);
 
-  if (ctx.scope.kind === 'module' && names.some((name) => name.text === '__all__')) noteAll(ctx, 'assign', single ? right : null);
+  if (ctx.scope.kind === 'module' && names.includes('__all__')) noteAll(ctx, 'assign', single ? right : null);
 
   let initialiserEnclosing = ctx.enclosing;
   if (ctx.scope.kind === 'module' || ctx.scope.kind === 'class') {
     let first: number | undefined;
     for (const name of names) {
-      const id = file.addDataDeclaration(name.text, node, ctx);
+      const id = file.addDataDeclaration(name, node, ctx);
       first ??= id;
       if (id === undefined) continue;
       if (annotation && single) file.facts.stateType(id, 'valueType', stated, ctx.scope);
-      else if (ctx.scope.kind === 'module') file.facts.typeFromBindings(id, name.text, ctx.scope);
+      else if (ctx.scope.kind === 'module') file.facts.typeFromBindings(id, name, ctx.scope);
     }
     // A class attribute's initialiser is attributed to the attribute, as a class field's would be.
     if (ctx.scope.kind === 'class' && first !== undefined) initialiserEnclosing = first;
     if (ctx.scope.kind === 'class' && ctx.parentDecl !== null) {
-      for (const name of names) addMemberFact(ctx.parentDecl, name.text, single ? stated : null, ctx);
+      for (const name of names) addMemberFact(ctx.parentDecl, name, single ? stated : null, ctx);
     }
   }
   // `self.x = value` in a method: a fact about attribute x of the method's class.
   if (ctx.self) {
     // `self.app = app`: the attribute holds what the local (a typed parameter, say) holds.
-    const local = single && !annotation && right?.type === 'identifier' ? right.text : undefined;
+    const local = single && !annotation && rightType === 'identifier' ? right!.text : undefined;
     for (const target of others) {
-      const object = target.type === 'attribute' ? target.childForFieldName('object') : null;
-      const attribute = target.childForFieldName('attribute');
-      if (object?.type !== 'identifier' || object.text !== ctx.self.name || attribute?.type !== 'identifier') continue;
+      if (target.type !== 'attribute') continue;
+      const object = fieldChild(target, 'object');
+      if (object?.type !== 'identifier' || object.text !== ctx.self.name) continue;
+      const attribute = fieldChild(target, 'attribute');
+      if (attribute?.type !== 'identifier') continue;
       addMemberFact(ctx.self.owner, attribute.text, single ? stated : null, ctx, local);
     }
   }
   pushErrorChildren(node, ctx, walk);
-  walk.push(annotation, ctx);
+  pushAnnotation(annotation, ctx, walk);
   for (const other of others) walk.push(other, ctx);
   walk.push(right, { ...ctx, enclosing: initialiserEnclosing });
 }
@@ -391,14 +434,15 @@ function visitImport(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): vo
   const signature = truncate(flatText(node));
   if (node.type === 'import_statement') {
     // `import a, b.c as d` is one statement per module, each with its own declaration.
-    for (const item of node.childrenForFieldName('name')) {
+    for (const item of fieldChildren(node, 'name')) {
       if (!item) continue;
-      if (item.type === 'aliased_import') {
-        const module = item.childForFieldName('name');
-        const alias = item.childForFieldName('alias');
+      const itemType = item.type;
+      if (itemType === 'aliased_import') {
+        const module = fieldChild(item, 'name');
+        const alias = fieldChild(item, 'alias');
         if (!module || !alias) continue;
         file.addImport(compact(module.text), [{ local: alias.text, imported: '*' }], node, signature, ctx);
-      } else if (item.type === 'dotted_name') {
+      } else if (itemType === 'dotted_name') {
         const specifier = compact(item.text);
         const top = specifier.split('.')[0];
         const binding: ImportBinding = top === specifier ? { local: top, imported: '*' } : { local: top, imported: '*', modulePath: top };
@@ -407,17 +451,20 @@ function visitImport(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): vo
     }
     return;
   }
-  const moduleNode = node.type === 'future_import_statement' ? null : node.childForFieldName('module_name');
+  const moduleNode = node.type === 'future_import_statement' ? null : fieldChild(node, 'module_name');
   if (node.type !== 'future_import_statement' && !moduleNode) return;
   const specifier = moduleNode ? compact(moduleNode.text) : '__future__';
   const bindings: ImportBinding[] = [];
   for (const child of node.namedChildren) {
     if (!child || child === moduleNode || child.startIndex === moduleNode?.startIndex) continue;
-    if (child.type === 'wildcard_import') bindings.push({ local: '*', imported: '*' });
-    else if (child.type === 'dotted_name') bindings.push({ local: compact(child.text), imported: compact(child.text) });
-    else if (child.type === 'aliased_import') {
-      const name = child.childForFieldName('name');
-      const alias = child.childForFieldName('alias');
+    const childType = child.type;
+    if (childType === 'wildcard_import') bindings.push({ local: '*', imported: '*' });
+    else if (childType === 'dotted_name') {
+      const name = compact(child.text);
+      bindings.push({ local: name, imported: name });
+    } else if (childType === 'aliased_import') {
+      const name = fieldChild(child, 'name');
+      const alias = fieldChild(child, 'alias');
       if (name && alias) bindings.push({ local: alias.text, imported: compact(name.text) });
     }
   }
@@ -454,10 +501,14 @@ function visitError(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): boo
 
 /** `if TYPE_CHECKING:` marks the imports of its first branch type-only. */
 function visitIf(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): boolean {
-  const condition = node.childForFieldName('condition');
+  // A name chain holds no `:`, so the text up to the first one shows whether it can end in TYPE_CHECKING.
+  const source = ctx.file.source;
+  const colon = source.indexOf(':', node.startIndex);
+  if (!source.slice(node.startIndex, colon === -1 ? source.length : colon).includes('TYPE_CHECKING')) return true;
+  const condition = fieldChild(node, 'condition');
   const chain = condition ? identifierChain(condition) : null;
   if (chain === null || chain.length > 2 || chain[chain.length - 1] !== 'TYPE_CHECKING') return true;
-  const consequence = node.childForFieldName('consequence');
+  const consequence = fieldChild(node, 'consequence');
   for (const child of node.namedChildren) {
     const isConsequence = child !== null && consequence !== null && child.startIndex === consequence.startIndex;
     walk.push(child, isConsequence ? { ...ctx, typeOnly: true } : ctx);
@@ -470,42 +521,45 @@ function visitIf(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): boolea
  * `injected` (a test or fixture): plain parameters hold the fixture of their name, except those the
  * given `parametrize` decorator text supplies.
  */
-function bindParameters(parameters: SyntaxNode, scope: Scope, outer: PythonContext, hasReceiver: boolean, walk: PythonWalk, injected: string | null = null): void {
+function bindParameters(parameters: SyntaxNode[], scope: Scope, outer: PythonContext, hasReceiver: boolean, walk: PythonWalk, injected: string | null = null): void {
   let position = 0;
-  for (const parameter of parameters.namedChildren) {
+  for (const parameter of parameters) {
     let annotation: SyntaxNode | null = null;
-    if (!parameter || parameter.type === 'comment' || parameter.type === 'positional_separator' || parameter.type === 'keyword_separator') continue;
+    const parameterType = parameter.type;
+    if (parameterType === 'positional_separator' || parameterType === 'keyword_separator') continue;
     let nameNode: SyntaxNode | null = null;
-    switch (parameter.type) {
+    switch (parameterType) {
       case 'identifier':
         nameNode = parameter;
         break;
       case 'default_parameter':
       case 'typed_default_parameter':
-        nameNode = parameter.childForFieldName('name');
-        annotation = parameter.childForFieldName('type');
-        walk.push(annotation, outer);
-        walk.push(parameter.childForFieldName('value'), outer);
+        nameNode = fieldChild(parameter, 'name');
+        annotation = fieldChild(parameter, 'type');
+        pushAnnotation(annotation, outer, walk);
+        walk.push(fieldChild(parameter, 'value'), outer);
         break;
       case 'typed_parameter': {
-        const type = parameter.childForFieldName('type');
+        const type = fieldChild(parameter, 'type');
         annotation = type;
-        walk.push(type, outer);
-        nameNode = parameter.namedChildren.find((c) => c !== null && c.type !== 'type') ?? null;
+        pushAnnotation(type, outer, walk);
+        nameNode = firstNamedChildWhere(parameter, (childType) => childType !== 'type');
         break;
       }
       default:
         nameNode = parameter;
     }
-    if (nameNode && (nameNode.type === 'list_splat_pattern' || nameNode.type === 'dictionary_splat_pattern')) {
-      nameNode = nameNode.namedChildren.find((c) => c?.type === 'identifier') ?? null;
+    let nameType = nameNode?.type;
+    if (nameNode && (nameType === 'list_splat_pattern' || nameType === 'dictionary_splat_pattern')) {
+      nameNode = firstNamedChildWhere(nameNode, (childType) => childType === 'identifier');
+      nameType = nameNode?.type;
     }
-    if (nameNode?.type === 'identifier') {
+    if (nameNode && nameType === 'identifier') {
       const name = nameNode.text;
       const kind: BindingKind = hasReceiver && position === 0 && (name === 'self' || name === 'cls') ? 'receiver-parameter' : 'parameter';
       // An annotation is evaluated where the def statement runs, so its names are looked up there.
       let stated = kind === 'parameter' && annotation ? annotationType(annotation) : null;
-      if (stated === null && kind === 'parameter' && injected !== null && parameter.type === 'identifier' && !new RegExp(`\\b${name}\\b`).test(injected)) {
+      if (stated === null && kind === 'parameter' && injected !== null && parameterType === 'identifier' && !new RegExp(`\\b${name}\\b`).test(injected)) {
         stated = { kind: 'injected', name };
       }
       const value: BoundValue | 'none' | undefined = stated === 'none' ? 'none' : stated ? { type: stated, scope: outer.scope } : undefined;
@@ -534,15 +588,16 @@ function bindTargets(target: SyntaxNode | null, ctx: PythonContext, kind: Bindin
  */
 function calleeOf(fn: SyntaxNode | null): SiteTarget | null {
   if (!fn) return null;
-  if (fn.type === 'identifier') return { name: fn.text, receiver: [] };
-  if (fn.type !== 'attribute') return null;
-  const attribute = fn.childForFieldName('attribute');
-  const object = fn.childForFieldName('object');
+  const type = fn.type;
+  if (type === 'identifier') return { name: fn.text, receiver: [] };
+  if (type !== 'attribute') return null;
+  const attribute = fieldChild(fn, 'attribute');
+  const object = fieldChild(fn, 'object');
   if (!attribute || attribute.type !== 'identifier' || !object) return null;
   const chain = identifierChain(object);
   if (chain) return { name: attribute.text, receiver: chain };
   if (object.type === 'call') {
-    const inner = object.childForFieldName('function');
+    const inner = fieldChild(object, 'function');
     if (inner?.type === 'identifier' && inner.text === 'super') return { name: attribute.text, receiver: ['super'] };
   }
   return { name: attribute.text, receiver: undefined, typedReceiver: typedReceiverOf(object) };
@@ -576,13 +631,23 @@ function statedValue(node: SyntaxNode): StatedValue {
   return node.type === 'identifier' ? { local: node.text } : valueType(node);
 }
 
-function firstParameterName(parameters: SyntaxNode): string | undefined {
-  const first = parameters.namedChildren.find((c) => c !== null && c.type !== 'comment');
+/** The name of the first parameter (`parameters`: the list's named children other than comments). */
+function firstParameterName(parameters: SyntaxNode[]): string | undefined {
+  const first = parameters[0];
   if (!first) return undefined;
-  if (first.type === 'identifier') return first.text;
-  if (first.type === 'typed_parameter') return first.namedChildren.find((c) => c?.type === 'identifier')?.text;
-  if (first.type === 'default_parameter' || first.type === 'typed_default_parameter') return first.childForFieldName('name')?.text;
+  const type = first.type;
+  if (type === 'identifier') return first.text;
+  if (type === 'typed_parameter') return firstNamedChildWhere(first, (childType) => childType === 'identifier')?.text;
+  if (type === 'default_parameter' || type === 'typed_default_parameter') return fieldChild(first, 'name')?.text;
   return undefined;
+}
+
+/** The first named child whose type passes `test` (`namedChildren.find(…)` without building the array). */
+function firstNamedChildWhere(node: SyntaxNode, test: (type: string) => boolean): SyntaxNode | null {
+  for (let i = 0; ; i++) {
+    const child = node.namedChild(i);
+    if (child === null || test(child.type)) return child;
+  }
 }
 
 /**
@@ -616,16 +681,8 @@ function collectTargets(target: SyntaxNode | null, names: SyntaxNode[]): SyntaxN
   return others;
 }
 
-function parameterTexts(parameters: SyntaxNode): string[] {
-  const texts: string[] = [];
-  for (const parameter of parameters.namedChildren) {
-    if (parameter && parameter.type !== 'comment') texts.push(flatText(parameter));
-  }
-  return texts;
-}
-
 function typeParametersOf(node: SyntaxNode): string[] | undefined {
-  const list = node.childForFieldName('type_parameters');
+  const list = fieldChild(node, 'type_parameters');
   if (!list) return undefined;
   const names = list.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment').map((c) => flatText(c));
   return names.length > 0 ? names : undefined;

@@ -7,6 +7,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { identifierChain } from './syntax-text.js';
+import { fieldChild, fieldChildren, firstNonComment } from './syntax-nodes.js';
 
 export type StatedType = TypeRef | null | 'none';
 
@@ -23,10 +24,11 @@ function isSelfType(chain: string[]): boolean {
 /** The class an annotation names, through `Optional[X]`, `X | None`, `"X"` and `Generic[T]` → Generic. */
 export function annotationType(node: SyntaxNode | null, depth = 0): StatedType {
   if (!node || depth > 8) return null;
-  switch (node.type) {
+  const type = node.type;
+  switch (type) {
     case 'type':
     case 'parenthesized_expression':
-      return annotationType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
+      return annotationType(firstNonComment(node), depth + 1);
     case 'none':
       return 'none';
     case 'identifier':
@@ -43,20 +45,24 @@ export function annotationType(node: SyntaxNode | null, depth = 0): StatedType {
     }
     case 'binary_operator': {
       // `X | None`: the value is an X or None.
-      if (node.childForFieldName('operator')?.type !== '|') return null;
-      return oneOf([annotationType(node.childForFieldName('left'), depth + 1), annotationType(node.childForFieldName('right'), depth + 1)]);
+      if (fieldChild(node, 'operator')?.type !== '|') return null;
+      return oneOf([annotationType(fieldChild(node, 'left'), depth + 1), annotationType(fieldChild(node, 'right'), depth + 1)]);
     }
     case 'generic_type':
     case 'subscript': {
-      const value = node.type === 'subscript' ? node.childForFieldName('value') : node.namedChild(0);
+      const value = type === 'subscript' ? fieldChild(node, 'value') : node.namedChild(0);
       const chain = value ? identifierChain(value) : null;
       if (!chain) return null;
       const last = chain[chain.length - 1];
-      const args = node.type === 'subscript'
-        ? node.childrenForFieldName('subscript').filter((c): c is SyntaxNode => c !== null)
-        : (node.namedChild(1)?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null);
-      if (PASS_THROUGH.has(last)) return args.length > 0 ? annotationType(args[0], depth + 1) : null;
-      if (last === 'Union') return oneOf(args.map((a) => annotationType(a, depth + 1)));
+      // The type arguments are read only for the wrappers that look into them.
+      const args = (): SyntaxNode[] => (type === 'subscript'
+        ? fieldChildren(node, 'subscript').filter((c): c is SyntaxNode => c !== null)
+        : (node.namedChild(1)?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null));
+      if (PASS_THROUGH.has(last)) {
+        const wrapped = args();
+        return wrapped.length > 0 ? annotationType(wrapped[0], depth + 1) : null;
+      }
+      if (last === 'Union') return oneOf(args().map((a) => annotationType(a, depth + 1)));
       // A generic class (`Box[int]`) is an instance of that class.
       return { kind: 'named', chain };
     }
@@ -72,9 +78,9 @@ export function valueType(node: SyntaxNode | null, depth = 0): StatedType {
     case 'none':
       return 'none';
     case 'parenthesized_expression':
-      return valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
+      return valueType(firstNonComment(node), depth + 1);
     case 'await': {
-      const inner = valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null, depth + 1);
+      const inner = valueType(firstNonComment(node), depth + 1);
       return inner !== null && inner !== 'none' && (inner.kind === 'call' || inner.kind === 'member-call') ? { ...inner, awaited: true } : null;
     }
     case 'call':
@@ -86,13 +92,13 @@ export function valueType(node: SyntaxNode | null, depth = 0): StatedType {
 
 /** `f(...)`, `a.b.F(...)`, `<value>.m(...)`. */
 export function callType(call: SyntaxNode, depth = 0): TypeRef | null {
-  const fn = call.childForFieldName('function');
+  const fn = fieldChild(call, 'function');
   if (!fn) return null;
   const chain = identifierChain(fn);
   if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: chain };
   if (fn.type !== 'attribute') return null;
-  const attribute = fn.childForFieldName('attribute');
-  const object = fn.childForFieldName('object');
+  const attribute = fieldChild(fn, 'attribute');
+  const object = fieldChild(fn, 'object');
   if (attribute?.type !== 'identifier' || !object) return null;
   const of = valueType(object, depth + 1);
   return of !== null && of !== 'none' ? { kind: 'member-call', of, name: attribute.text } : null;
