@@ -56,8 +56,15 @@ export function namedNonComments(node: SyntaxNode): SyntaxNode[] {
 
 /** The first named child of `node` that is no comment (`namedChildren.find(…)` without building the array). */
 export function firstNonComment(node: SyntaxNode): SyntaxNode | null {
+  return firstNonCommentTyped(node)?.node ?? null;
+}
+
+/** `firstNonComment`, with the child's type: it was read to skip comments, and each read is a WASM call. */
+export function firstNonCommentTyped(node: SyntaxNode): { node: SyntaxNode; type: string } | null {
   for (let i = 0; ; i++) {
     const child = node.namedChild(i);
-    if (child === null || child.type !== 'comment') return child;
+    if (child === null) return null;
+    const type = child.type;
+    if (type !== 'comment') return { node: child, type };
   }
 }

@@ -3,7 +3,7 @@
  * docstrings, statement texts.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { fieldChild, firstNonComment } from './syntax-nodes.js';
+import { fieldChild, firstNonCommentTyped } from './syntax-nodes.js';
 
 /** Longest text stored as a signature; a longer statement is cut with an ellipsis. */
 export const MAX_SIGNATURE_LENGTH = 300;
@@ -57,8 +57,10 @@ function tidy(text: string): string {
  */
 export function docstringOf(body: SyntaxNode | null): string | undefined {
   if (!body) return undefined;
-  const first = firstNonComment(body);
-  if (!first || first.type !== 'expression_statement' || first.namedChildCount !== 1) return undefined;
+  const typedFirst = firstNonCommentTyped(body);
+  if (!typedFirst || typedFirst.type !== 'expression_statement') return undefined;
+  const first = typedFirst.node;
+  if (first.namedChildCount !== 1) return undefined;
   const literal = first.namedChild(0);
   if (!literal) return undefined;
   const literalType = literal.type;
@@ -104,11 +106,10 @@ export function cleanDoc(raw: string): string {
   return out.join('\n');
 }
 
-/** Every identifier of an `a.b.c` chain, or null when the expression is anything else. */
-export function identifierChain(node: SyntaxNode): string[] | null {
+/** Every identifier of an `a.b.c` chain, or null when the expression is anything else (`type`: the node's, when known). */
+export function identifierChain(node: SyntaxNode, type = node.type): string[] | null {
   const names: string[] = [];
   let current: SyntaxNode | null = node;
-  let type = current.type;
   while (type === 'attribute') {
     const attribute = fieldChild(current, 'attribute');
     if (!attribute || attribute.type !== 'identifier') return null;

@@ -7,7 +7,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { identifierChain } from './syntax-text.js';
-import { fieldChild, fieldChildren, firstNonComment } from './syntax-nodes.js';
+import { fieldChild, fieldChildren, firstNonComment, firstNonCommentTyped } from './syntax-nodes.js';
 
 export type StatedType = TypeRef | null | 'none';
 
@@ -22,18 +22,20 @@ function isSelfType(chain: string[]): boolean {
 }
 
 /** The class an annotation names, through `Optional[X]`, `X | None`, `"X"` and `Generic[T]` → Generic. */
-export function annotationType(node: SyntaxNode | null, depth = 0): StatedType {
+export function annotationType(node: SyntaxNode | null, depth = 0, knownType?: string): StatedType {
   if (!node || depth > 8) return null;
-  const type = node.type;
+  const type = knownType ?? node.type;
   switch (type) {
     case 'type':
-    case 'parenthesized_expression':
-      return annotationType(firstNonComment(node), depth + 1);
+    case 'parenthesized_expression': {
+      const inner = firstNonCommentTyped(node);
+      return inner ? annotationType(inner.node, depth + 1, inner.type) : null;
+    }
     case 'none':
       return 'none';
     case 'identifier':
     case 'attribute': {
-      const chain = identifierChain(node);
+      const chain = identifierChain(node, type);
       if (!chain) return null;
       if (isSelfType(chain)) return { kind: 'self' };
       return chain.length === 1 && chain[0] === 'None' ? 'none' : { kind: 'named', chain };
@@ -94,9 +96,10 @@ export function valueType(node: SyntaxNode | null, depth = 0): StatedType {
 export function callType(call: SyntaxNode, depth = 0): TypeRef | null {
   const fn = fieldChild(call, 'function');
   if (!fn) return null;
-  const chain = identifierChain(fn);
+  const fnType = fn.type;
+  const chain = identifierChain(fn, fnType);
   if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: chain };
-  if (fn.type !== 'attribute') return null;
+  if (fnType !== 'attribute') return null;
   const attribute = fieldChild(fn, 'attribute');
   const object = fieldChild(fn, 'object');
   if (attribute?.type !== 'identifier' || !object) return null;
