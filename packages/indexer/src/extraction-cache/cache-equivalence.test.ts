@@ -4,6 +4,7 @@
  * new file, a deleted one, a rename, and a new same-named declaration that turns a unique-name
  * link ambiguous), because resolution always runs over every file.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,13 +116,19 @@ describe('a cached re-index writes the graph a cold rebuild writes', () => {
     expect(uniqueNameCalls()).toBe(0);
   });
 
-  it('the same graph with one thread, two threads and from the cache', async () => {
+  it('the same graph, byte for byte in the file, with one thread, two threads and from the cache', async () => {
+    const fileHash = () => createHash('sha256').update(fs.readFileSync(graphPath())).digest('hex');
     await index({ threads: 1, cache: false });
     const one = dumpGraph(graphPath());
+    const oneBytes = fileHash();
     await index({ threads: 2 });
     expect(dumpGraph(graphPath())).toBe(one);
+    expect(fileHash()).toBe(oneBytes);
     const cached = await index({ threads: 1 });
     expect(cached.cache.fromCache).toBe(cached.files.indexed);
     expect(dumpGraph(graphPath())).toBe(one);
+    expect(fileHash()).toBe(oneBytes);
+    await index({ threads: 2 });
+    expect(fileHash()).toBe(oneBytes);
   });
 });

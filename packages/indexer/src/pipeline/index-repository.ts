@@ -82,7 +82,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       continue;
     }
     meta.set(file.path, { mtimeMs: file.mtimeMs });
-    jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes });
+    jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes, size: file.size });
   }
   clock.lap('discover');
 

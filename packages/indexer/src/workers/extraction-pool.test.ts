@@ -72,6 +72,15 @@ describe('the extraction pool', () => {
     expect(run.threads).toBe(2);
   });
 
+  it('gives the main thread the smallest files first', async () => {
+    const pool = new ExtractionPool(1);
+    const jobs = jobsFor(6, 400).map((job, i) => ({ ...job, size: [50, 10, 40, 30, 60, 20][i] }));
+    const order: number[] = [];
+    await pool.extract(jobs, (job) => order.push(job.size!));
+    await pool.close();
+    expect(order).toEqual([10, 20, 30, 40, 50, 60]);
+  });
+
   it('sizes itself by the machine and the work', () => {
     expect(poolSize(64, 5)).toBe(1);
     expect(poolSize(1, 1000)).toBe(1);

@@ -5,8 +5,11 @@
  * and a worker it need not start saves that worker's start-up and its WASM runtime's memory).
  *
  * Jobs are handed out as threads ask (files vary wildly in size, so static partitioning would
- * leave cores idle). Each worker has a few jobs queued beyond the one it works on, so it never
- * waits a round trip to the main thread, which may be busy with a file of its own.
+ * leave cores idle), largest first to the workers and smallest first to the main thread: the last
+ * files of a run are small, so no thread is left with a big one while the others idle, and the
+ * main thread's parser memory (it grows to the largest tree it has held, and stays) stays small.
+ * Each worker has a few jobs queued beyond the one it works on, so it never waits a round trip to
+ * the main thread, which may be busy with a file of its own.
  *
  * The pool is started before its jobs are known: the workers' start-up (thread, modules, later a
  * grammar) then overlaps the main thread's discovery and cache lookup.
@@ -50,8 +53,11 @@ interface PoolWorker {
 }
 
 interface CurrentRun {
+  /** Largest first. */
   jobs: ExtractJob[];
+  /** The next job from the large end, and one past the next from the small end. */
   next: number;
+  last: number;
   /** Jobs a dead worker had queued but not started: handed out again first. */
   retry: ExtractJob[];
   outstanding: number;
@@ -85,7 +91,11 @@ export class ExtractionPool {
     if (this.run) throw new Error('extraction pool is already running');
     if (jobs.length === 0) return Promise.resolve();
     return new Promise<void>((finished) => {
-      this.run = { jobs, next: 0, retry: [], outstanding: jobs.length, onOutcome, finished: () => { this.run = undefined; finished(); } };
+      const bySize = [...jobs].sort((a, b) => (b.size ?? 0) - (a.size ?? 0) || a.id - b.id);
+      this.run = {
+        jobs: bySize, next: 0, last: bySize.length, retry: [], outstanding: jobs.length, onOutcome,
+        finished: () => { this.run = undefined; finished(); },
+      };
       // A few files are done sooner by the main thread than by a worker that may still be starting.
       for (const w of this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1)) this.feed(w);
       void this.lane();
@@ -125,7 +135,7 @@ export class ExtractionPool {
     try {
       for (;;) {
         const run = this.run;
-        const job = run && this.take(run);
+        const job = run && this.take(run, 'smallest');
         if (!job) return;
         const outcome = await runExtractJob(job);
         if (outcome.type === 'done' && !outcome.extraction.errors.some((e) => e.code === 'parse-failed')) {
@@ -181,15 +191,18 @@ export class ExtractionPool {
     if (run.outstanding === 0) run.finished();
   }
 
-  private take(run: CurrentRun): ExtractJob | undefined {
-    return run.retry.shift() ?? (run.next < run.jobs.length ? run.jobs[run.next++] : undefined);
+  private take(run: CurrentRun, end: 'largest' | 'smallest'): ExtractJob | undefined {
+    const retried = run.retry.shift();
+    if (retried) return retried;
+    if (run.next >= run.last) return undefined;
+    return end === 'largest' ? run.jobs[run.next++] : run.jobs[--run.last];
   }
 
   private feed(w: PoolWorker): void {
     const run = this.run;
     if (!run || !w.alive) return;
     while (w.inFlight.length < QUEUE_DEPTH) {
-      const job = this.take(run);
+      const job = this.take(run, 'largest');
       if (!job) return;
       w.inFlight.push(job);
       if (!w.used) {

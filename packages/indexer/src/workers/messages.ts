@@ -9,6 +9,8 @@ export interface ExtractJob {
   language: Language;
   /** The project root the path is relative to: the read must stay inside it. */
   root: string;
+  /** The file's size when discovered: which thread takes it (the size read is checked again). */
+  size?: number;
   /** The size limit, checked again on the descriptor that is read. */
   maxBytes: number;
   /** The extraction cache's entries folder: the worker stores its result there (best effort). */
