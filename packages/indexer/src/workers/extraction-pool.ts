@@ -110,8 +110,9 @@ export class ExtractionPool {
   private async stop(): Promise<PoolRun> {
     this.closed = true;
     const grammars = new Set(this.laneGrammars);
+    // A worker never given a job loaded no grammar: it is stopped without waiting for its start-up.
     await Promise.all(
-      this.liveWorkers().map(
+      this.liveWorkers().filter((w) => w.used).map(
         (w) =>
           new Promise<void>((resolve) => {
             w.grammars = (loaded) => {
