@@ -33,7 +33,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   // Extraction threads start first: a worker's start-up (its thread, modules, grammar) then
   // overlaps discovery. Unless the cache may answer for most files: then the main thread alone
   // looks them up, and workers are added for the files it has no entry for.
-  const cacheDir = options.cache === false ? undefined : options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(join(resolve(rootArg), DATABASE_RELATIVE_PATH));
+  const cacheDir = cacheDirFor(join(resolve(rootArg), DATABASE_RELATIVE_PATH), options);
   const coldStart = cacheDir === undefined || !ExtractionCache.mayHoldEntries(cacheDir);
   const pool = new ExtractionPool(coldStart ? poolSize(options.threads, Infinity) : 1);
   try {
@@ -219,14 +219,20 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
  * `--no-cache`, or when the folder cannot be used (then this run is cold, and says why).
  */
 function openCache(database: string, options: IndexOptions, notice: (message: string) => void): ExtractionCache | undefined {
-  if (options.cache === false) return undefined;
+  const dir = cacheDirFor(database, options);
+  if (dir === undefined) return undefined;
   const own = options.cacheDir === undefined;
   if (own) prepareDatabaseLocation(dirname(database), database, true);
-  const dir = own ? defaultCacheDir(database) : resolve(options.cacheDir!);
   const opened = ExtractionCache.open(dir, own);
   if (opened instanceof ExtractionCache) return opened;
   notice(`extraction cache not used: ${opened.unusable}`);
   return undefined;
+}
+
+/** The cache folder of a run: `--cache-dir`, else beside the graph; none with `--no-cache`. */
+function cacheDirFor(database: string, options: IndexOptions): string | undefined {
+  if (options.cache === false) return undefined;
+  return options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(database);
 }
 
 interface HashedSource {
