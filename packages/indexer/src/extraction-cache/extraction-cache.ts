@@ -50,11 +50,6 @@ export class ExtractionCache {
     return hasAnyEntry(entries);
   }
 
-  /** Whether the cache holds any entry at all (if not, no file needs to be hashed to look it up). */
-  hasEntries(): boolean {
-    return hasAnyEntry(this.entriesDir);
-  }
-
   /** Whether an entry file is there for this content (unchecked: `read` checks it). */
   has(filePath: string, language: Language, contentHash: string): boolean {
     const { shard, file } = entryPath(entryNameOf(cacheKeyOf(filePath, language, contentHash)));

@@ -37,13 +37,14 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const coldStart = cacheDir === undefined || !ExtractionCache.mayHoldEntries(cacheDir);
   const pool = new ExtractionPool(coldStart ? poolSize(options.threads, Infinity) : 1);
   try {
-    return await indexWith(pool, rootArg, options);
+    return await indexWith(pool, rootArg, options, !coldStart);
   } finally {
     await pool.close();
   }
 }
 
-async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOptions): Promise<IndexReport> {
+/** `cacheMayAnswer`: the cache folder held entries when the run started (else nothing is looked up). */
+async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOptions, cacheMayAnswer: boolean): Promise<IndexReport> {
   const started = Date.now();
   const clock = phaseClock();
   const root = checkRoot(rootArg);
@@ -89,7 +90,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   // A file whose cache entry is there is not parsed; an entry that fails its checks is parsed in a
   // second round. Workers extract the files without one while the main thread reads the entries.
   const cache = openCache(database, options, notice);
-  const lookupNeeded = cache !== undefined && jobs.length > 0 && cache.hasEntries();
+  const lookupNeeded = cache !== undefined && jobs.length > 0 && cacheMayAnswer;
   const indexed: IndexedFile[] = [];
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : list);
 
@@ -113,12 +114,13 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     progress({ phase: 'extract', done, total: jobs.length, path: job.path });
   };
   const hits: IndexedFile[] = [];
-  let extractedHere = 0;
+  let extractedHere = false;
   let poolRun: PoolRun = { grammarsLoaded: [], threads: 0 };
   try {
     const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
     const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
-    if (lookupNeeded) pool.growTo(poolSize(options.threads, firstRound.length));
+    // A pool started small for a cache that turned out not to answer grows here (a no-op otherwise).
+    pool.growTo(poolSize(options.threads, firstRound.length));
     const firstPool = pool.extract(withCache(firstRound), onOutcome);
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
@@ -132,14 +134,11 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     clock.lap('cacheLookup');
     await firstPool;
     await pool.extract(withCache(secondRound), onOutcome);
-    extractedHere = firstRound.length + secondRound.length;
+    extractedHere = firstRound.length + secondRound.length > 0;
   } finally {
     // Now, not after the write: an idle worker's memory would add to the write's peak.
     poolRun = await pool.close();
   }
-  // Threads that extracted something: a pool whose files all came from the cache reports none.
-  const poolReport = { grammarsLoaded: poolRun.grammarsLoaded, threads: extractedHere > 0 ? poolRun.threads : 0 };
-  const lookup = { hits };
   clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 
@@ -152,8 +151,8 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   const nodesByKind = countBy(graph.nodes, (n) => n.kind);
   // The grammars the graph's files were parsed with, whether parsed now or taken from the cache:
   // the report (stored in the graph) is the same either way.
-  const grammarsUsed = new Set(poolReport.grammarsLoaded);
-  for (const hit of lookup.hits) grammarsUsed.add(hit.extraction.language);
+  const grammarsUsed = new Set(poolRun.grammarsLoaded);
+  for (const hit of hits) grammarsUsed.add(hit.extraction.language);
   const filesWithErrors = indexed
     .filter((f) => f.extraction.errors.some((e) => e.severity === 'error'))
     .map((f) => f.extraction.path);
@@ -165,9 +164,10 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     nodes: { total: graph.nodes.length, byKind: nodesByKind },
     edges: { total: 0, byKind: {} },
     grammarsLoaded: [...grammarsUsed].sort(),
-    threads: poolReport.threads,
+    // Threads that extracted something: a run whose files all came from the cache reports none.
+    threads: extractedHere ? poolRun.threads : 0,
     cache: cache
-      ? { used: true, dir: cache.dir, fromCache: lookup.hits.length, extracted: indexed.length - lookup.hits.length, pruned: 0 }
+      ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0 }
       : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
     filesWithParseErrors: filesWithErrors,
     resolution: { resolvedBy: graph.stats.resolvedBy, unresolvedByReason: graph.stats.unresolvedByReason },

@@ -71,9 +71,7 @@ export class ExtractionPool {
   private readonly laneGrammars = new Set<string>();
   private run: CurrentRun | undefined;
   private laneRunning = false;
-  private closed = false;
   private closing: Promise<PoolRun> | undefined;
-  private size = 1;
 
   /** A pool of `threads` extraction threads: the main thread and `threads - 1` workers, started now. */
   constructor(threads: number) {
@@ -87,7 +85,7 @@ export class ExtractionPool {
 
   /** Runs every job, calling `onOutcome` as results arrive (in completion order). One run at a time. */
   extract(jobs: ExtractJob[], onOutcome: (job: ExtractJob, outcome: JobOutcome) => void): Promise<void> {
-    if (this.closed) throw new Error('extraction pool is closed');
+    if (this.closing) throw new Error('extraction pool is closed');
     if (this.run) throw new Error('extraction pool is already running');
     if (jobs.length === 0) return Promise.resolve();
     return new Promise<void>((finished) => {
@@ -108,7 +106,6 @@ export class ExtractionPool {
   }
 
   private async stop(): Promise<PoolRun> {
-    this.closed = true;
     const grammars = new Set(this.laneGrammars);
     // A worker never given a job loaded no grammar: it is stopped without waiting for its start-up.
     await Promise.all(
@@ -126,7 +123,7 @@ export class ExtractionPool {
       ),
     );
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
-    return { grammarsLoaded: [...grammars].sort(), threads: this.size };
+    return { grammarsLoaded: [...grammars].sort(), threads: 1 + this.workers.filter((w) => w.used).length };
   }
 
   /** The main thread's share: one job at a time, yielding between jobs so workers' answers are taken and they are fed. */
@@ -206,10 +203,7 @@ export class ExtractionPool {
       const job = this.take(run, 'largest');
       if (!job) return;
       w.inFlight.push(job);
-      if (!w.used) {
-        w.used = true;
-        this.size = Math.max(this.size, this.workers.filter((other) => other.used).length + 1);
-      }
+      w.used = true;
       w.worker.postMessage({ type: 'job', job } satisfies WorkerRequest);
     }
   }

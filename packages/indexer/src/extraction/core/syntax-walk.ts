@@ -15,6 +15,7 @@
  *    comments and member decorators the same way.
  */
 import type { Language as Grammar, Node as SyntaxNode } from 'web-tree-sitter';
+import { fieldChild } from './node-fields.js';
 import type { Scope } from './scopes.js';
 
 /** What every language's walk context carries (a language adds its own fields). */
@@ -228,7 +229,7 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
   }
 
   private bind(node: SyntaxNode, ctx: C, binds: { field: string; kind: string }): void {
-    const targets = binds.field === 'children' ? node.namedChildren : [node.childForFieldName(binds.field)];
+    const targets = binds.field === 'children' ? node.namedChildren : [fieldChild(node, binds.field)];
     for (const target of targets) {
       if (target) for (const name of this.rules.patternNames(target)) ctx.scope.bind(name, binds.kind);
     }

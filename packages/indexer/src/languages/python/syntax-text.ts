@@ -3,7 +3,8 @@
  * docstrings, statement texts.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { fieldChild, firstNonCommentTyped } from './syntax-nodes.js';
+import { fieldChild } from '../../extraction/core/node-fields.js';
+import { firstNonCommentTyped } from './syntax-nodes.js';
 
 /** Longest text stored as a signature; a longer statement is cut with an ellipsis. */
 export const MAX_SIGNATURE_LENGTH = 300;

@@ -22,7 +22,8 @@ import type { BindingKind } from './scopes.js';
 import { findRestartPoint, lineStartsOf } from './syntax-errors.js';
 import { docstringOf, flatText, identifierChain, truncate } from './syntax-text.js';
 import { FIXTURE_DECORATOR } from './name-binding.js';
-import { fieldChild, fieldChildren, firstNonComment, namedNonComments } from './syntax-nodes.js';
+import { fieldChild, fieldChildren } from '../../extraction/core/node-fields.js';
+import { firstNonComment, namedNonComments } from './syntax-nodes.js';
 import { annotationType, callType, valueType, type StatedType } from './type-expressions.js';
 import { visibilityFields, type PythonContext } from './file-state.js';
 

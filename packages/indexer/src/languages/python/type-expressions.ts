@@ -7,7 +7,8 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { identifierChain } from './syntax-text.js';
-import { fieldChild, fieldChildren, firstNonComment, firstNonCommentTyped } from './syntax-nodes.js';
+import { fieldChild, fieldChildren } from '../../extraction/core/node-fields.js';
+import { firstNonComment, firstNonCommentTyped } from './syntax-nodes.js';
 
 export type StatedType = TypeRef | null | 'none';
 
