@@ -11,6 +11,7 @@
  * Names bound at file level are never "local": the resolver owns module scope. They are still
  * recorded, for the types a module-level name is proven to have.
  */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceSite, TypeRef } from '../../model/extraction.js';
 
 /** What a kind of scope does to the names bound in it. */
@@ -48,6 +49,16 @@ export interface SourcePosition {
 }
 
 /** Positions as one comparable number (columns stay far below a million). */
+/** Where a node starts, as a scope records positions (1-based line, 0-based column). */
+export function positionOf(node: SyntaxNode): SourcePosition {
+  return { line: node.startPosition.row + 1, column: node.startPosition.column };
+}
+
+/** Where a node ends, as a scope records positions (a name bound by a statement is visible after it). */
+export function endPositionOf(node: SyntaxNode): SourcePosition {
+  return { line: node.endPosition.row + 1, column: node.endPosition.column };
+}
+
 function positionKey(at: SourcePosition): number {
   return at.line * 1_000_000 + at.column;
 }

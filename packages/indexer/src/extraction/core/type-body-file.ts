@@ -12,7 +12,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from './declaration-builder.js';
 import { FileFacts, type SiteTarget } from './file-facts.js';
-import type { Scope, SourcePosition } from './scopes.js';
+import { positionOf, type Scope, type SourcePosition } from './scopes.js';
 import type { WalkContext } from './syntax-walk.js';
 
 /** The walk context of a class-based language's rules (a language adds `file` and its own fields). */
@@ -297,8 +297,4 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     if (verdict.locallyBound) return (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null;
     return this.field(arg.name, classId)?.simple ?? null;
   }
-}
-
-export function positionOf(node: SyntaxNode): SourcePosition {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
 }

@@ -23,6 +23,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
+import { positionOf } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isHeaderPath, signatureOf, type CContext } from './file-state.js';
 
@@ -240,7 +241,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     }
     // A local: its initialiser is evaluated first (`int n = n0(); … n(…)` cannot happen in C, but the order is C's).
     walk.push(value, ctx);
-    ctx.scope.bind(name, 'local', undefined, undefined, { line: nameNode.startPosition.row + 1, column: nameNode.startPosition.column });
+    ctx.scope.bind(name, 'local', undefined, undefined, positionOf(nameNode));
   }
 }
 

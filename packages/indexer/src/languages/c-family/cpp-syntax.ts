@@ -26,7 +26,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
-import type { BoundValue, Scope } from '../../extraction/core/scopes.js';
+import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import {
   NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, visitInclude, visitMacro,
@@ -439,7 +439,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk): void 
     walk.push(value, ctx);
     for (const child of declarator.namedChildren) if (child?.type === 'argument_list' || child?.type === 'initializer_list') walk.push(child, ctx);
     const bound: BoundValue | undefined = valueRef ? { type: valueRef, scope: ctx.scope } : undefined;
-    ctx.scope.bind(name, 'local', undefined, bound, { line: nameNode.startPosition.row + 1, column: nameNode.startPosition.column });
+    ctx.scope.bind(name, 'local', undefined, bound, positionOf(nameNode));
   }
 }
 

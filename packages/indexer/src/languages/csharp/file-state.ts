@@ -8,7 +8,7 @@
  */
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 
-export { positionOf, type ArgumentType } from '../../extraction/core/type-body-file.js';
+export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface CSharpContext extends TypeBodyContext {
   file: CSharpFile;

@@ -10,7 +10,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ExportStatement, ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
-import type { Scope, SourcePosition } from '../../extraction/core/scopes.js';
+import { positionOf, type Scope, type SourcePosition } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 
 export interface DartContext extends WalkContext {
@@ -159,8 +159,4 @@ export class DartFile {
       if (type) site.typedReceiver = { type, path: receiver.slice(1) };
     }
   }
-}
-
-export function positionOf(node: SyntaxNode): SourcePosition {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
 }

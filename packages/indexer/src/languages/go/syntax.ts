@@ -17,7 +17,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
-import type { BoundValue, Scope } from '../../extraction/core/scopes.js';
+import { endPositionOf, positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain } from '../../extraction/core/tree-walk.js';
 import { defaultImportName } from './module-resolution.js';
@@ -245,7 +245,7 @@ function visitTypeSpec(node: SyntaxNode, ctx: GoContext): void {
   const name = nameNode.text;
   // A type declared inside a function is a local name, not a declaration of the package.
   if (!ctx.scope.fileLevel) {
-    ctx.scope.bind(name, 'local', undefined, undefined, endOf(node));
+    ctx.scope.bind(name, 'local', undefined, undefined, endPositionOf(node));
     return;
   }
   const typeNode = node.childForFieldName('type');
@@ -385,9 +385,9 @@ function bindNames(
 ): void {
   if (!names) return;
   const list = Array.isArray(names) ? names : names.type === 'identifier' ? [names] : names.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
-  const at = endOf(statement);
+  const at = endPositionOf(statement);
   // The values are evaluated before the names are bound: `x := x.Next()` reads the outer x.
-  const evaluatedAt = { line: statement.startPosition.row + 1, column: statement.startPosition.column };
+  const evaluatedAt = positionOf(statement);
   list.forEach((name, index) => {
     if (name.type !== 'identifier' || name.text === '_') return;
     const type = typeAt(index);
@@ -408,15 +408,11 @@ function bindCaseAlias(clause: SyntaxNode, ctx: GoContext): void {
   const types = clause.childrenForFieldName('type').filter((t): t is SyntaxNode => t !== null && t.isNamed);
   if (types.length !== 1) return;
   const type = statedType(types[0]);
-  const at = { line: clause.startPosition.row + 1, column: clause.startPosition.column };
+  const at = positionOf(clause);
   for (const name of names) ctx.scope.bind(name.text, 'local', undefined, type ? { type, scope: ctx.scope, at } : undefined, at);
 }
 
 /** Where a statement ends, as a binding position (1-based line). */
-function endOf(node: SyntaxNode): { line: number; column: number } {
-  return { line: node.endPosition.row + 1, column: node.endPosition.column };
-}
-
 function visitCall(node: SyntaxNode, ctx: GoContext): boolean {
   const fn = node.childForFieldName('function');
   const file = ctx.file;

@@ -21,7 +21,8 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
-import { positionOf, type ArgumentType, type JavaContext } from './file-state.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, JavaContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
 
 type JavaWalk = Walk<JavaContext>;

@@ -11,7 +11,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
-import type { Scope, SourcePosition } from '../../extraction/core/scopes.js';
+import { positionOf, type Scope, type SourcePosition } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 
 export interface KotlinContext extends WalkContext {
@@ -273,8 +273,4 @@ export class KotlinFile {
     const verdict = arg.scope.classify(arg.name, false, arg.at);
     return verdict.locallyBound ? (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null : null;
   }
-}
-
-export function positionOf(node: SyntaxNode): SourcePosition {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
 }

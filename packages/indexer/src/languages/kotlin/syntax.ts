@@ -28,7 +28,8 @@ import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
-import { positionOf, type ArgumentType, type KotlinContext } from './file-state.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, KotlinContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain, typeChild } from './types.js';
 
 type KotlinWalk = Walk<KotlinContext>;

@@ -20,6 +20,7 @@ import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import { positionOf } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import type { RubyContext } from './file-state.js';
 
@@ -111,11 +112,7 @@ function constantChain(node: SyntaxNode | null | undefined): string[] | undefine
 /** Binds every identifier of a pattern (`a, (b, *c)`, `|x, y|`) as a local without a known type. */
 function bindNames(node: SyntaxNode, ctx: RubyContext): void {
   const names = node.type === 'identifier' ? [node] : node.descendantsOfType('identifier').filter((c): c is SyntaxNode => c !== null);
-  for (const name of names) ctx.scope.bind(name.text, 'local', undefined, undefined, position(name));
-}
-
-function position(node: SyntaxNode) {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
+  for (const name of names) ctx.scope.bind(name.text, 'local', undefined, undefined, positionOf(name));
 }
 
 function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
@@ -212,7 +209,7 @@ function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc
   const plain = node.type === 'assignment';
   if (left?.type === 'identifier') {
     const type = plain && right ? expressionType(right) : null;
-    ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, position(left));
+    ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && plain) {
     const type = right ? expressionType(right) : null;
     ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);

@@ -10,7 +10,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 
-export { positionOf, type ArgumentType } from '../../extraction/core/type-body-file.js';
+export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface SwiftContext extends TypeBodyContext {
   file: SwiftFile;

@@ -26,7 +26,8 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
-import { positionOf, type ArgumentType, type SwiftContext } from './file-state.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, SwiftContext } from './file-state.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
 
 type SwiftWalk = Walk<SwiftContext>;

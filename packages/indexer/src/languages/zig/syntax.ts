@@ -15,7 +15,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
-import type { SourcePosition } from '../../extraction/core/scopes.js';
+import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
 import { nameChain, statedType, valueType } from './type-expressions.js';
@@ -75,14 +75,6 @@ export const ZIG_SYNTAX: SyntaxRules<ZigContext> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-
-function startOf(node: SyntaxNode): SourcePosition {
-  return { line: node.startPosition.row + 1, column: node.startPosition.column };
-}
-
-function endOf(node: SyntaxNode): SourcePosition {
-  return { line: node.endPosition.row + 1, column: node.endPosition.column };
-}
 
 /** The parts of `[pub] const|var name [: type] [= value];`. */
 function variableParts(node: SyntaxNode): { name: SyntaxNode | null; type: SyntaxNode | null; value: SyntaxNode | null; isVar: boolean } {
@@ -150,12 +142,12 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     if (value && CONTAINERS.has(value.type)) {
       // `const Ctx = struct { fn worker() … };` in a function: a local type, its members reached through the local name.
       const id = declareContainer(value, name.text, node, ctx, walk, false, ctx.enclosing, []);
-      ctx.scope.bind(name.text, 'local', id, undefined, endOf(node));
+      ctx.scope.bind(name.text, 'local', id, undefined, endPositionOf(node));
       return;
     }
     walk.push(value, ctx);
     const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
-    if (name.text !== '_') ctx.scope.bind(name.text, 'local', undefined, { type: stated, scope: ctx.scope, at: startOf(node) }, endOf(node));
+    if (name.text !== '_') ctx.scope.bind(name.text, 'local', undefined, { type: stated, scope: ctx.scope, at: positionOf(node) }, endPositionOf(node));
     return;
   }
   if (isThis(value)) return;
