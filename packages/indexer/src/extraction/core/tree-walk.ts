@@ -47,3 +47,20 @@ export function splitMemberChain(node: SyntaxNode, shape: MemberAccessShape): { 
   }
   return current ? { base: current, path } : undefined;
 }
+
+/**
+ * `a.b.c` as a name chain (['a', 'b', 'c']): the innermost object must be a name, `headOf` says
+ * which, as a chain of its own (undefined: it is none, a call say). A member of `superWord` is no
+ * chain: `super.x` names no value the chain could be looked up from, while `super` alone is a receiver.
+ */
+export function memberNameChain(
+  node: SyntaxNode,
+  shape: MemberAccessShape,
+  headOf: (base: SyntaxNode) => string[] | undefined,
+  superWord: string,
+): string[] | undefined {
+  const split = splitMemberChain(node, shape);
+  const head = split && headOf(split.base);
+  if (head === undefined || (head[0] === superWord && split!.path.length > 0)) return undefined;
+  return [...head, ...split!.path];
+}

@@ -30,7 +30,7 @@ import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
@@ -542,6 +542,10 @@ function visitLambda(node: SyntaxNode, ctx: CSharpContext, walk: CSharpWalk): vo
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `base` → ['base']; undefined for anything else. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
+  return memberNameChain(node, MEMBER_ACCESS, chainHead, 'base');
+}
+
+function chainHead(node: SyntaxNode): string[] | undefined {
   switch (node.type) {
     case 'identifier':
       return [node.text.replace(/^@/, '')];
@@ -551,13 +555,6 @@ function receiverChain(node: SyntaxNode): string[] | undefined {
     case 'qualified_name':
     case 'alias_qualified_name':
       return typeChain(node) ?? undefined;
-    case 'member_access_expression': {
-      const object = node.childForFieldName('expression') ?? node.child(0);
-      const name = node.childForFieldName('name');
-      if (!object || name?.type !== 'identifier') return undefined;
-      const chain = receiverChain(object);
-      return chain && chain[0] !== 'base' ? [...chain, name.text] : undefined;
-    }
     default:
       return undefined;
   }

@@ -20,7 +20,7 @@ import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, JavaContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
@@ -423,21 +423,11 @@ function visitLambda(node: SyntaxNode, ctx: JavaContext, walk: JavaWalk): void {
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined for anything else. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
-  switch (node.type) {
-    case 'identifier':
-    case 'this':
-    case 'super':
-      return [node.text];
-    case 'field_access': {
-      const object = node.childForFieldName('object');
-      const field = node.childForFieldName('field');
-      if (!object || field?.type !== 'identifier') return undefined;
-      const chain = receiverChain(object);
-      return chain && chain[0] !== 'super' ? [...chain, field.text] : undefined;
-    }
-    default:
-      return undefined;
-  }
+  return memberNameChain(node, FIELD_ACCESS, chainHead, 'super');
+}
+
+function chainHead(node: SyntaxNode): string[] | undefined {
+  return node.type === 'identifier' || node.type === 'this' || node.type === 'super' ? [node.text] : undefined;
 }
 
 const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_access', object: 'object', property: 'field', propertyTypes: new Set(['identifier']) };

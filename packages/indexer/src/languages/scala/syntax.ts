@@ -22,7 +22,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, ScalaContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
@@ -389,22 +389,13 @@ function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk): void
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined otherwise. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
-  switch (node.type) {
-    case 'identifier':
-      return [node.text.replace(/^`|`$/g, '')];
-    case 'this':
-    case 'super':
-      return [node.type];
-    case 'field_expression': {
-      const value = node.childForFieldName('value');
-      const field = node.childForFieldName('field');
-      if (!value || field?.type !== 'identifier') return undefined;
-      const chain = receiverChain(value);
-      return chain && chain[0] !== 'super' ? [...chain, field.text] : undefined;
-    }
-    default:
-      return node.text === 'this' || node.text === 'super' ? [node.text] : undefined;
-  }
+  return memberNameChain(node, FIELD_ACCESS, chainHead, 'super');
+}
+
+function chainHead(node: SyntaxNode): string[] | undefined {
+  if (node.type === 'identifier') return [node.text.replace(/^`|`$/g, '')];
+  if (node.type === 'this' || node.type === 'super') return [node.type];
+  return node.text === 'this' || node.text === 'super' ? [node.text] : undefined;
 }
 
 const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_expression', object: 'value', property: 'field', propertyTypes: new Set(['identifier']) };
