@@ -2,6 +2,8 @@
  * The text a declaration carries (its one-line signature, its doc comment), shaped the same way for
  * every language, so that answers are as long everywhere. Longer text is cut and ends in `…`.
  */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+
 export const MAX_SIGNATURE_LENGTH = 300;
 export const MAX_DOCSTRING_LENGTH = 2000;
 
@@ -33,4 +35,18 @@ export function blockCommentBody(text: string): string {
 export function blockDocComment(text: string): string | undefined {
   const body = blockCommentBody(text);
   return body ? cappedDocstring(body) : undefined;
+}
+
+/**
+ * The run of `///` comments ending at `comment` (C#, Swift), each line without its marker, trimmed;
+ * a blank line between two comments ends the run.
+ */
+export function tripleSlashLines(comment: SyntaxNode): string[] {
+  const lines: string[] = [];
+  for (let current: SyntaxNode | null = comment; current?.type === 'comment' && current.text.startsWith('///'); current = current.previousNamedSibling) {
+    lines.unshift(current.text.slice(3).trim());
+    const previous = current.previousNamedSibling;
+    if (previous && previous.endPosition.row < current.startPosition.row - 1) break;
+  }
+  return lines;
 }

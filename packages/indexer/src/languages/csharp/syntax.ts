@@ -24,7 +24,7 @@
  *  - A method states its parameter types and each call its argument types where the code proves
  *    them: the resolver picks the overload (resolution/overloads.ts).
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -162,13 +162,7 @@ export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
 /** `/// <summary>Text</summary>` lines right before a declaration → `Text`. */
 function xmlDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
   if (!comment.text.startsWith('///') || comment.endPosition.row < anchorRow - 1) return undefined;
-  const lines: string[] = [];
-  for (let current: SyntaxNode | null = comment; current?.type === 'comment' && current.text.startsWith('///'); current = current.previousNamedSibling) {
-    lines.unshift(current.text.slice(3).trim());
-    const previous = current.previousNamedSibling;
-    if (previous && previous.endPosition.row < current.startPosition.row - 1) break;
-  }
-  const body = lines.join('\n').replace(/<\/?(?:summary|remarks|returns|para)\s*>/g, '').trim();
+  const body = tripleSlashLines(comment).join('\n').replace(/<\/?(?:summary|remarks|returns|para)\s*>/g, '').trim();
   if (!body) return undefined;
   return cappedDocstring(body);
 }

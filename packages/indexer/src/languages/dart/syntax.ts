@@ -21,7 +21,7 @@
  *  - Annotations are decorators; `///` and `/** … *\/` comments are docstrings.
  *  - Top-level names without a leading `_` are exported; `_names` are private to the library.
  */
-import { cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockCommentBody, cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -124,7 +124,7 @@ export const DART_SYNTAX: SyntaxRules<DartContext> = {
 
 /** `///` lines (every one of a run) or a `/** … *\/` block, without their markers. */
 function docOf(comment: SyntaxNode): string | undefined {
-  const lines: string[] = [];
+  let lines: string[] = [];
   if (comment.text.startsWith('///')) {
     let current: SyntaxNode | null = comment;
     let row = comment.startPosition.row + 1;
@@ -135,7 +135,7 @@ function docOf(comment: SyntaxNode): string | undefined {
       current = current.previousSibling;
     }
   } else if (comment.text.startsWith('/**')) {
-    lines.push(...comment.text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()));
+    lines = [blockCommentBody(comment.text)];
   } else {
     return undefined;
   }

@@ -20,7 +20,7 @@
  *    `label:Type` for overload selection (name-binding.ts); default values give `requiredParameters`.
  *  - Attributes are decorators; `///` comments right before a declaration are its docstring.
  */
-import { blockCommentBody, cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockCommentBody, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -114,13 +114,7 @@ function swiftDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
     body = blockCommentBody(comment.text);
   } else {
     if (!comment.text.startsWith('///')) return undefined;
-    const lines: string[] = [];
-    for (let current: SyntaxNode | null = comment; current?.type === 'comment' && current.text.startsWith('///'); current = current.previousNamedSibling) {
-      lines.unshift(current.text.slice(3).trim());
-      const previous = current.previousNamedSibling;
-      if (previous && previous.endPosition.row < current.startPosition.row - 1) break;
-    }
-    body = lines.join('\n').trim();
+    body = tripleSlashLines(comment).join('\n').trim();
   }
   if (!body) return undefined;
   return cappedDocstring(body);
