@@ -69,6 +69,30 @@ export interface NodeRule<C extends WalkContext, X = never> {
   visit?: NodeHandler<C, X>;
 }
 
+/**
+ * A rule whose hook does all the walking of its node (it pushes what it wants walked): the walk
+ * does not go on into the node's children. Languages instantiate it for their context
+ * (`const handled = handledFrame<JavaContext>`).
+ */
+export function handledFrame<C extends WalkContext, X = never>(visit: (frame: Frame<C, X>, walk: Walk<C, X>) => void): NodeRule<C, X> {
+  return {
+    visit: (frame, walk) => {
+      visit(frame, walk);
+      return false;
+    },
+  };
+}
+
+/** `handledFrame` for a hook that needs only the node and its context. */
+export function handledNode<C extends WalkContext, X = never>(visit: (node: SyntaxNode, ctx: C, walk: Walk<C, X>) => void): NodeRule<C, X> {
+  return {
+    visit: ({ node, ctx }, walk) => {
+      visit(node, ctx, walk);
+      return false;
+    },
+  };
+}
+
 /** A language's syntax, as the walk needs it. */
 export interface SyntaxRules<C extends WalkContext, X = never> {
   /** Node type → what it means. A type without a rule is walked through. */

@@ -24,7 +24,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isHeaderPath, signatureOf, type CContext } from './file-state.js';
 
 type CWalk = Walk<CContext>;
@@ -49,12 +49,7 @@ const WRAPPERS = new Set([
 
 export const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier']);
 
-const handled = (visit: (node: SyntaxNode, ctx: CContext, walk: CWalk) => void): Rule => ({
-  visit: ({ node, ctx }, walk) => {
-    visit(node, ctx, walk);
-    return false;
-  },
-});
+const handled = handledNode<CContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

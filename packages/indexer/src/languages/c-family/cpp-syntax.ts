@@ -27,7 +27,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import {
   NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, visitInclude, visitMacro,
 } from './c-syntax.js';
@@ -36,12 +36,7 @@ import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 type CppWalk = Walk<CContext>;
 type Rule = NodeRule<CContext>;
 
-const handled = (visit: (node: SyntaxNode, ctx: CContext, walk: CppWalk) => void): Rule => ({
-  visit: ({ node, ctx }, walk) => {
-    visit(node, ctx, walk);
-    return false;
-  },
-});
+const handled = handledNode<CContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

@@ -29,7 +29,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
@@ -58,12 +58,7 @@ const OPAQUE = [
   'preproc_warning', 'preproc_define', 'preproc_undef', 'preproc_line',
 ];
 
-const handled = (visit: (frame: Visit, walk: CSharpWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<CSharpContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

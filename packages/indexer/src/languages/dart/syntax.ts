@@ -26,7 +26,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { DartContext } from './file-state.js';
 import { childrenOf, declaredType, resultTypeIn, typeChainIn, typeList } from './types.js';
 
@@ -53,12 +53,7 @@ const OPAQUE = [
   'final_builtin', 'const_builtin', 'annotation', 'marker_annotation', 'script_tag',
 ];
 
-const handled = (visit: (frame: FrameIn, walk: DartWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<DartContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

@@ -18,7 +18,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain } from '../../extraction/core/tree-walk.js';
 import { defaultImportName } from './module-resolution.js';
 import { docCommentOf, isExportedName, signatureOf, type GoContext } from './file-state.js';
@@ -37,12 +37,7 @@ const LEAF_TYPES = [
 ];
 
 /** A hook that handles the node itself; its children are walked only where it pushes them. */
-const handled = (visit: (node: SyntaxNode, ctx: GoContext, walk: GoWalk) => void): Rule => ({
-  visit: ({ node, ctx }, walk) => {
-    visit(node, ctx, walk);
-    return false;
-  },
-});
+const handled = handledNode<GoContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

@@ -19,7 +19,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, JavaContext } from './file-state.js';
@@ -47,12 +47,7 @@ const OPAQUE = [
   'package_declaration',
 ];
 
-const handled = (visit: (frame: { node: SyntaxNode; ctx: JavaContext; doc?: string }, walk: JavaWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<JavaContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

@@ -27,7 +27,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain, typeChild } from './types.js';
@@ -53,12 +53,7 @@ const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildL
  */
 const LAMBDA_RECEIVER_MEMBERS = new Set(['emit', 'emitAll', 'yield', 'yieldAll', 'send', 'trySend', 'awaitClose', 'launch', 'async', 'cancel', 'ensureActive', 'produce', 'actor']);
 
-const handled = (visit: (frame: Frame, walk: KotlinWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<KotlinContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

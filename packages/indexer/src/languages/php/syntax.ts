@@ -25,7 +25,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { PhpContext } from './file-state.js';
 import { useClauses } from './names.js';
 
@@ -48,12 +48,7 @@ const OPAQUE = [
   'var_modifier', 'php_tag', 'text_interpolation', 'text', 'declare_statement', 'relative_scope',
 ];
 
-const handled = (visit: (frame: Frame, walk: PhpWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<PhpContext>;
 
 /** PHP's line comments: `//` and `#`, but not `#[`, which opens an attribute. */
 const PHP_LINE_COMMENTS = /(?:\/\/|#(?!\[))[^\n]*/g;

@@ -16,7 +16,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { BoundValue, Scope } from '../../extraction/core/scopes.js';
 import type { FunctionResults, SiteTarget, StatedValue } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import type { BindingKind } from './scopes.js';
 import { findRestartPoint, lineStartsOf } from './syntax-errors.js';
@@ -39,12 +39,7 @@ const LEAF_TYPES = [
 ];
 
 /** A hook that handles the node itself and walks none of its children by default. */
-const handled = (visit: (node: SyntaxNode, ctx: PythonContext, walk: PythonWalk) => void): Rule => ({
-  visit: ({ node, ctx }, walk) => {
-    visit(node, ctx, walk);
-    return false;
-  },
-});
+const handled = handledNode<PythonContext>;
 
 const comprehension: Rule = handled(visitComprehension);
 const importStatement: Rule = handled(visitImport);

@@ -21,7 +21,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { RubyContext } from './file-state.js';
 
 type RubyWalk = Walk<RubyContext>;
@@ -34,12 +34,7 @@ const OPAQUE = [
   'operator', 'setter', 'uninterpreted', 'rational', 'complex', 'alias', 'undef',
 ];
 
-const handled = (visit: (frame: Frame, walk: RubyWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<RubyContext>;
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);

@@ -23,7 +23,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
 import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
 
@@ -40,12 +40,7 @@ const LEAF_TYPES = [
 ];
 
 /** A hook that handles the node itself; its children are walked only where it pushes them. */
-const handled = (visit: (node: SyntaxNode, ctx: RustContext, walk: RustWalk) => void): Rule => ({
-  visit: ({ node, ctx }, walk) => {
-    visit(node, ctx, walk);
-    return false;
-  },
-});
+const handled = handledNode<RustContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

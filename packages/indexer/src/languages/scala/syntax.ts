@@ -21,7 +21,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, ScalaContext } from './file-state.js';
@@ -45,12 +45,7 @@ const OPAQUE = [
   'tuple_type', 'infix_type', 'projected_type', 'singleton_type', 'wildcard',
 ];
 
-const handled = (visit: (frame: Visit, walk: ScalaWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<ScalaContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

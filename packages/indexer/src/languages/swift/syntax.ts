@@ -25,7 +25,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, SwiftContext } from './file-state.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
@@ -44,12 +44,7 @@ const OPAQUE = [
   'inheritance_specifier', 'type_annotation', 'diagnostic', 'operator_declaration', 'precedence_group_declaration',
 ];
 
-const handled = (visit: (frame: Visit, walk: SwiftWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<SwiftContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 

@@ -8,7 +8,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, MemberTypeFact, ReferenceKind } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { bindParameters, patternNames } from './ecmascript-scopes.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
@@ -33,12 +33,7 @@ const NOTHING_INSIDE: readonly string[] = [
 const COMPONENT_WRAPPERS: ReadonlySet<string> = new Set(['memo', 'forwardRef', 'observer']);
 
 /** A hook that handles the node itself and walks none of its children by default. */
-const handled = (visit: (frame: EcmascriptFrame, walk: EcmascriptWalk) => void): Rule => ({
-  visit: (frame, walk) => {
-    visit(frame, walk);
-    return false;
-  },
-});
+const handled = handledFrame<EcmascriptContext, EcmascriptExtra>;
 
 /** A block: its own scope for `let`/`const`/class/function declarations; no longer module level. */
 const block: Rule = { opensScope: { kind: 'block', context: (ctx, scope) => ({ ...ctx, moduleLevel: false, scope }) } };

@@ -16,7 +16,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
-import type { NodeRule, SyntaxRules, Walk } from '../../extraction/core/syntax-walk.js';
+import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
 import { nameChain, statedType, valueType } from './type-expressions.js';
 
@@ -28,12 +28,7 @@ const LEAF_TYPES = [
   'character', 'comment', 'escape_sequence', 'pointer_type', 'slice_type', 'array_type', 'error_union_type', 'error_set_declaration',
 ];
 
-const handled = (visit: (node: SyntaxNode, ctx: ZigContext, walk: ZigWalk) => void): Rule => ({
-  visit: ({ node, ctx }, walk) => {
-    visit(node, ctx, walk);
-    return false;
-  },
-});
+const handled = handledNode<ZigContext>;
 
 /** A statement with a payload (`|x|`): a scope whose captures are visible in all of it. */
 const withPayload: Rule = {
