@@ -31,8 +31,9 @@ export function blockCommentBody(text: string): string {
   return text.slice(3, -2).split('\n').map((line) => line.replace(/^\s*\*( ?)/, '').trimEnd()).join('\n').trim();
 }
 
-/** A `/** … *\/` doc comment (Javadoc, KDoc, Scaladoc, PHPDoc) as a docstring; undefined when it says nothing. */
+/** A `/** … *\/` doc comment (Javadoc, KDoc, Scaladoc, PHPDoc) as a docstring; undefined for another comment or one that says nothing. */
 export function blockDocComment(text: string): string | undefined {
+  if (!text.startsWith('/**')) return undefined;
   const body = blockCommentBody(text);
   return body ? cappedDocstring(body) : undefined;
 }

@@ -21,7 +21,7 @@
  *  - Annotations are decorators; `///` and `/** … *\/` comments are docstrings.
  *  - Top-level names without a leading `_` are exported; `_names` are private to the library.
  */
-import { blockCommentBody, cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { blockDocComment, cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -119,24 +119,18 @@ export const DART_SYNTAX: SyntaxRules<DartContext> = {
 
 /** `///` lines (every one of a run) or a `/** … *\/` block, without their markers. */
 function docOf(comment: SyntaxNode): string | undefined {
-  let lines: string[] = [];
-  if (comment.text.startsWith('///')) {
-    let current: SyntaxNode | null = comment;
-    let row = comment.startPosition.row + 1;
-    while (current && (current.type === 'documentation_comment' || current.type === 'comment') && current.text.startsWith('///')
-      && current.endPosition.row === row - 1) {
-      lines.unshift(current.text.replace(/^\/\/\/ ?/, '').trimEnd());
-      row = current.startPosition.row;
-      current = current.previousSibling;
-    }
-  } else if (comment.text.startsWith('/**')) {
-    lines = [blockCommentBody(comment.text)];
-  } else {
-    return undefined;
+  if (!comment.text.startsWith('///')) return blockDocComment(comment.text);
+  const lines: string[] = [];
+  let current: SyntaxNode | null = comment;
+  let row = comment.startPosition.row + 1;
+  while (current && (current.type === 'documentation_comment' || current.type === 'comment') && current.text.startsWith('///')
+    && current.endPosition.row === row - 1) {
+    lines.unshift(current.text.replace(/^\/\/\/ ?/, '').trimEnd());
+    row = current.startPosition.row;
+    current = current.previousSibling;
   }
   const body = lines.join('\n').trim();
-  if (!body) return undefined;
-  return cappedDocstring(body);
+  return body ? cappedDocstring(body) : undefined;
 }
 
 function decoratorsOf(leading: SyntaxNode[] | undefined): string[] | undefined {

@@ -56,7 +56,7 @@ export const JAVA_SYNTAX: SyntaxRules<JavaContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: {
     types: ['block_comment', 'line_comment'],
-    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
+    doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
     import_declaration: handled(({ node, ctx }) => visitImport(node, ctx)),

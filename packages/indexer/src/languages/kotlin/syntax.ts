@@ -62,7 +62,7 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: {
     types: ['block_comment', 'line_comment'],
-    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
+    doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
     import: handled(({ node, ctx }) => visitImport(node, ctx)),

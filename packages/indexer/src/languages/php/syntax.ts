@@ -58,7 +58,7 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
   patternNames: () => [],
   comments: {
     types: ['comment'],
-    doc: (comment) => (comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
+    doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
     namespace_definition: handled(visitNamespace),

@@ -54,7 +54,7 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: {
     types: ['block_comment', 'comment'],
-    doc: (comment) => (comment.type === 'block_comment' && comment.text.startsWith('/**') ? blockDocComment(comment.text) : undefined),
+    doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
     package_clause: { visit: () => true },

@@ -20,7 +20,7 @@
  *    `label:Type` for overload selection (name-binding.ts); default values give `requiredParameters`.
  *  - Attributes are decorators; `///` comments right before a declaration are its docstring.
  */
-import { blockCommentBody, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
+import { blockDocComment, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -103,16 +103,10 @@ export const SWIFT_SYNTAX: SyntaxRules<SwiftContext> = {
 
 function swiftDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
   if (comment.endPosition.row < anchorRow - 1) return undefined;
-  let body: string;
-  if (comment.type === 'multiline_comment') {
-    if (!comment.text.startsWith('/**')) return undefined;
-    body = blockCommentBody(comment.text);
-  } else {
-    if (!comment.text.startsWith('///')) return undefined;
-    body = tripleSlashLines(comment).join('\n').trim();
-  }
-  if (!body) return undefined;
-  return cappedDocstring(body);
+  if (comment.type === 'multiline_comment') return blockDocComment(comment.text);
+  if (!comment.text.startsWith('///')) return undefined;
+  const body = tripleSlashLines(comment).join('\n').trim();
+  return body ? cappedDocstring(body) : undefined;
 }
 
 interface Modifiers {
