@@ -10,9 +10,11 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
+import { classAround, classesAround, classPath } from './class-nesting.js';
 import { DeclarationBuilder, type BuiltExtraction } from './declaration-builder.js';
+import { LocalSimpleTypes } from './local-simple-types.js';
 import { FileFacts, type SiteTarget } from './file-facts.js';
-import { positionOf, type Scope, type SourcePosition } from './scopes.js';
+import type { Scope, SourcePosition } from './scopes.js';
 import type { WalkContext } from './syntax-walk.js';
 
 /** The walk context of a class-based language's rules (a language adds `file` and its own fields). */
@@ -81,7 +83,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
    */
   readonly staticWildcards: string[] = [];
   /** Simple types of locals and parameters, by the scope that binds them. */
-  private readonly localTypes = new WeakMap<Scope, Map<string, string>>();
+  private readonly localTypes = new LocalSimpleTypes();
   private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; labels: string[]; classId: number | null }> = [];
   private readonly siteClasses = new Map<ReferenceSite, number | null>();
 
@@ -108,12 +110,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
 
   /** A local or parameter: bound in `scope` with the class its declared type proves, and its simple type for overloads. */
   bindLocal(scope: Scope, name: string, kind: string, type: TypeRef | null, simple: string | null, at?: SyntaxNode, declaration?: number): void {
-    scope.bind(name, kind, declaration, type ? { type, scope } : undefined, at ? positionOf(at) : undefined);
-    if (simple !== null && simple !== '*') {
-      let types = this.localTypes.get(scope);
-      if (!types) this.localTypes.set(scope, (types = new Map()));
-      types.set(name, simple);
-    }
+    this.localTypes.bind(scope, name, kind, type, simple, at, declaration);
   }
 
   finish(): BuiltExtraction {
@@ -142,18 +139,12 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
 
   /** The innermost class-like declaration at or around a declaration. */
   private classOf(id: number): number | null {
-    for (let current: number | null = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (this.classes.has(current)) return current;
-    }
-    return null;
+    return classAround(this.builder.declarations, this.classes, id);
   }
 
   /** The class-like declarations around `classId`, innermost first. */
-  private *enclosingClasses(classId: number | null): Generator<[number, ClassInfo]> {
-    for (let current = classId; current !== null; current = this.builder.declarations[current].parent) {
-      const info = this.classes.get(current);
-      if (info) yield [current, info];
-    }
+  private enclosingClasses(classId: number | null): Generator<[number, ClassInfo]> {
+    return classesAround(this.builder.declarations, this.classes, classId);
   }
 
   private field(name: string, classId: number | null) {
@@ -180,12 +171,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
 
   /** `Outer::Inner` as a name chain, when every container is a type (a local class has none). */
   pathOf(id: number): string[] | undefined {
-    const chain: string[] = [];
-    for (let current: number | null = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (!this.classes.has(current)) return undefined;
-      chain.unshift(this.builder.declarations[current].name);
-    }
-    return chain;
+    return classPath(this.builder.declarations, this.classes, id);
   }
 
   /** A name chain with its first name settled: a member type of an enclosing class or an import alias. */
@@ -294,7 +280,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     if ('concatenation' in arg) return arg.concatenation.some((side) => this.argumentType(side, classId) === this.rules.stringType) ? this.rules.stringType : null;
     if ('stated' in arg) return null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
-    if (verdict.locallyBound) return (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null;
+    if (verdict.locallyBound) return this.localTypes.of(verdict.scope, arg.name);
     return this.field(arg.name, classId)?.simple ?? null;
   }
 }

@@ -9,9 +9,11 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
+import { classAround, classesAround, classPath } from '../../extraction/core/class-nesting.js';
+import { LocalSimpleTypes } from '../../extraction/core/local-simple-types.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
-import { positionOf, type Scope, type SourcePosition } from '../../extraction/core/scopes.js';
+import type { Scope, SourcePosition } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 
 export interface KotlinContext extends WalkContext {
@@ -61,7 +63,7 @@ export class KotlinFile {
   /** Names an import makes mean a member path: `import a.b.Foo.Bar` → Bar: [a.b.Foo, Bar]. */
   readonly aliases = new Map<string, string[]>();
   /** Simple types of locals and parameters, by the scope that binds them. */
-  private readonly localTypes = new WeakMap<Scope, Map<string, string>>();
+  private readonly localTypes = new LocalSimpleTypes();
   private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; classId: number | null }> = [];
   private readonly siteContexts = new Map<ReferenceSite, { classId: number | null; foreignThis: boolean }>();
 
@@ -88,12 +90,7 @@ export class KotlinFile {
 
   /** A local or parameter: bound in `scope` with the class its declared type proves, and its simple type for overloads. */
   bindLocal(scope: Scope, name: string, kind: string, type: TypeRef | null, simple: string | null, at?: SyntaxNode, declaration?: number): void {
-    scope.bind(name, kind, declaration, type ? { type, scope } : undefined, at ? positionOf(at) : undefined);
-    if (simple !== null && simple !== '*') {
-      let types = this.localTypes.get(scope);
-      if (!types) this.localTypes.set(scope, (types = new Map()));
-      types.set(name, simple);
-    }
+    this.localTypes.bind(scope, name, kind, type, simple, at, declaration);
   }
 
   finish(): BuiltExtraction {
@@ -122,21 +119,15 @@ export class KotlinFile {
 
   /** The innermost class-like declaration at or around a declaration. */
   private classOf(id: number | null): number | null {
-    for (let current = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (this.classes.has(current)) return current;
-    }
-    return null;
+    return classAround(this.builder.declarations, this.classes, id);
   }
 
-  private *enclosingClasses(classId: number | null): Generator<ClassInfo> {
-    for (let current = classId; current !== null; current = this.builder.declarations[current].parent) {
-      const info = this.classes.get(current);
-      if (info) yield info;
-    }
+  private enclosingClasses(classId: number | null): Generator<[number, ClassInfo]> {
+    return classesAround(this.builder.declarations, this.classes, classId);
   }
 
   private property(name: string, classId: number | null) {
-    for (const info of this.enclosingClasses(classId)) {
+    for (const [, info] of this.enclosingClasses(classId)) {
       const property = info.properties.get(name);
       if (property) return property;
     }
@@ -144,25 +135,20 @@ export class KotlinFile {
   }
 
   private declaresFunction(name: string, classId: number | null): boolean {
-    for (const info of this.enclosingClasses(classId)) if (info.functions.has(name)) return true;
+    for (const [, info] of this.enclosingClasses(classId)) if (info.functions.has(name)) return true;
     return false;
   }
 
   /** `Outer.Inner` as a name chain, when every container is a type (a local class has none). */
   pathOf(id: number): string[] | undefined {
-    const chain: string[] = [];
-    for (let current: number | null = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (!this.classes.has(current)) return undefined;
-      chain.unshift(this.builder.declarations[current].name);
-    }
-    return chain;
+    return classPath(this.builder.declarations, this.classes, id);
   }
 
   /** A name chain with its first name settled: a nested type of an enclosing class or an import alias. */
   private qualifyChain(chain: string[], classId: number | null): string[] {
     const head = chain[0];
     if (head === 'this' || head === 'super') return chain;
-    for (const info of this.enclosingClasses(classId)) {
+    for (const [, info] of this.enclosingClasses(classId)) {
       const id = info.nested.get(head);
       const path = id === undefined ? undefined : this.pathOf(id);
       if (path) return [...path, ...chain.slice(1)];
@@ -271,6 +257,6 @@ export class KotlinFile {
     if (arg === null || typeof arg === 'string') return arg;
     if ('stated' in arg) return null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
-    return verdict.locallyBound ? (verdict.scope && this.localTypes.get(verdict.scope)?.get(arg.name)) ?? null : null;
+    return verdict.locallyBound ? this.localTypes.of(verdict.scope, arg.name) : null;
   }
 }
