@@ -1,7 +1,7 @@
 /**
  * Parses a piece of text with the grammar that parsed the whole file (already initialised), one
- * parser per grammar: for a language that parses part of a file again on its own (Python after a
- * syntax error swallowed a restart point, Rust's macro arguments). The caller deletes the tree.
+ * parser per grammar: for a language that parses a file or part of it again on its own (Rust's macro
+ * arguments, C#'s first #if branches, a repaired TypeScript, C++ or Kotlin text). The caller deletes the tree.
  */
 import { Parser, type Language as Grammar, type Tree } from 'web-tree-sitter';
 
@@ -14,5 +14,8 @@ export function reparse(grammar: Grammar, text: string): Tree | null {
     parser.setLanguage(grammar);
     parsers.set(grammar, parser);
   }
-  return parser.parse(text);
+  const tree = parser.parse(text);
+  // A parse that returned nothing would otherwise resume on the next call.
+  if (!tree) parser.reset();
+  return tree;
 }

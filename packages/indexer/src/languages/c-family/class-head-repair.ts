@@ -5,10 +5,10 @@
  * class, its members and its bases are lost. The repair blanks those macro names (same length, so
  * every position stays) and parses the file again.
  */
-import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
+import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
+import { reparse } from '../../extraction/core/reparse.js';
 
 const CLASS_KEYS = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
-const parsers = new WeakMap<Grammar, Parser>();
 
 /** The macro names of misread class heads: `function_definition` whose type is a body-less class named by the macro. */
 function misreadHeads(root: SyntaxNode): SyntaxNode[] {
@@ -43,12 +43,6 @@ export function repairClassHeads(tree: Tree, source: string): { tree: Tree; sour
   const repaired = source.replace(/\b(class|struct|union)(\s+)([A-Z][A-Z0-9_]*)(?=\s+\w)/g, (whole, key: string, space: string, macro: string) =>
     (macros.has(macro) ? `${key}${space}${' '.repeat(macro.length)}` : whole));
   if (repaired === source) return undefined;
-  let parser = parsers.get(tree.language);
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(tree.language);
-    parsers.set(tree.language, parser);
-  }
-  const again = parser.parse(repaired);
+  const again = reparse(tree.language, repaired);
   return again ? { tree: again, source: repaired } : undefined;
 }

@@ -5,7 +5,8 @@
  * the directive lines blanked and the code of every branch after the first (`#elif`, `#else`) blanked
  * too — the first branch is taken as compiled. Blanking keeps every offset, line and column.
  */
-import { Parser, type Language as Grammar, type Tree } from 'web-tree-sitter';
+import type { Language as Grammar, Tree } from 'web-tree-sitter';
+import { reparse } from '../../extraction/core/reparse.js';
 
 const DIRECTIVE = /^[ \t]*#[ \t]*(if|elif|else|endif)\b/;
 
@@ -26,18 +27,10 @@ export function firstBranchSource(source: string): string | null {
   return lines.join('\n');
 }
 
-const parsers = new WeakMap<Grammar, Parser>();
-
 /** The tree of the first-branch source, when the file has directives. The caller deletes it. */
 export function reparseFirstBranches(grammar: Grammar, source: string): { tree: Tree; source: string } | null {
   const text = firstBranchSource(source);
   if (text === null) return null;
-  let parser = parsers.get(grammar);
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(grammar);
-    parsers.set(grammar, parser);
-  }
-  const tree = parser.parse(text);
+  const tree = reparse(grammar, text);
   return tree ? { tree, source: text } : null;
 }

@@ -11,7 +11,8 @@
  * is blanked (spaces, so every position stays where it was) and the file parsed again; the first
  * text that parses without error is walked instead. Only the broken declaration is lost.
  */
-import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
+import type { Language as Grammar, Node as SyntaxNode, Tree } from 'web-tree-sitter';
+import { reparse } from '../../extraction/core/reparse.js';
 
 /** Re-parses per file, at most. */
 const MAX_TRIES = 40;
@@ -19,18 +20,6 @@ const MAX_TRIES = 40;
 const MAX_LENGTH = 200_000;
 
 const DECLARATION_START = /^(\s*)(?:@\w[\w.]*(?:\([^)]*\))?\s+)*(?:(?:public|private|internal|protected|open|abstract|sealed|data|enum|annotation|inline|value|final|override|const|lateinit|suspend|tailrec|operator|infix|external|inner|companion)\s+)*(?:fun|val|var|class|interface|object|init|constructor|typealias)\b/;
-
-const parsers = new WeakMap<Grammar, Parser>();
-
-function parse(grammar: Grammar, text: string): Tree | null {
-  let parser = parsers.get(grammar);
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(grammar);
-    parsers.set(grammar, parser);
-  }
-  return parser.parse(text);
-}
 
 /**
  * `class Builder⏎ internal constructor(` — a primary constructor on the line after its class name,
@@ -78,7 +67,7 @@ export function repairedTree(grammar: Grammar, original: string): { tree: Tree; 
   if (original.length > MAX_LENGTH) return null;
   const source = joinSplitHeaders(original);
   if (source !== original) {
-    const joined = parse(grammar, source);
+    const joined = reparse(grammar, source);
     if (joined && !joined.rootNode.hasError) return { tree: joined, valid: true };
     joined?.delete();
   }
@@ -101,7 +90,7 @@ export function repairedTree(grammar: Grammar, original: string): { tree: Tree; 
   regions.sort((a, b) => a.to - a.from - (b.to - b.from) || a.from - b.from);
   for (const { from, to } of regions.slice(0, MAX_TRIES)) {
     const text = lines.map((line, row) => (row >= from && row < to ? ' '.repeat(line.length) : line)).join('\n');
-    const tree = parse(grammar, text);
+    const tree = reparse(grammar, text);
     if (tree && !tree.rootNode.hasError) return { tree, valid: false };
     tree?.delete();
   }
@@ -137,7 +126,7 @@ export function withoutLeadingAnnotations(grammar: Grammar, source: string, rows
   const inMisread = (row: number) => rows.some(({ from, to }) => row >= from && row <= to);
   const text = lines.map((line, row) => (inMisread(row) && /^\s*@[\w.]+(?:\(.*\))?\s*$/.test(line) ? ' '.repeat(line.length) : line)).join('\n');
   if (text === source) return null;
-  const tree = parse(grammar, text);
+  const tree = reparse(grammar, text);
   if (tree && !tree.rootNode.hasError && misreadRows(tree.rootNode).length === 0) return tree;
   tree?.delete();
   return null;

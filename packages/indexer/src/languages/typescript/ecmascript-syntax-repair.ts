@@ -16,7 +16,8 @@
  * names never overlap a rewritten character, and the extractor keeps reading text from the original
  * source.
  */
-import { Parser, type Language as Grammar, type Node as SyntaxNode, type Tree } from 'web-tree-sitter';
+import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
+import { reparse } from '../../extraction/core/reparse.js';
 
 /** `<in out T`, `, out E =`: a variance modifier on a type parameter (comments may come before it). */
 const VARIANCE_MODIFIER = /([<,](?:\s|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n]*\n)*)((?:in[ \t]+out|in|out)[ \t]+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
@@ -35,7 +36,6 @@ const NOT_CODE: ReadonlySet<string> = new Set([
   'comment', 'string', 'string_fragment', 'template_string', 'escape_sequence', 'regex', 'regex_pattern', 'jsx_text',
 ]);
 
-const parsers = new Map<Grammar, Parser>();
 const MAX_ROUNDS = 3;
 
 /**
@@ -44,7 +44,6 @@ const MAX_ROUNDS = 3;
  */
 export function repairedTree(tree: Tree, source: string, language: string): Tree | null {
   if (!tree.rootNode.hasError || (language !== 'typescript' && language !== 'tsx')) return null;
-  const parser = parserFor(tree.language);
   let best: Tree | null = null;
   let bestErrors = errorNodeCount(tree.rootNode);
   let text = source;
@@ -52,11 +51,8 @@ export function repairedTree(tree: Tree, source: string, language: string): Tree
   for (let round = 0; round < MAX_ROUNDS && bestErrors > 0; round++) {
     const repaired = repairSource(text, (best ?? tree).rootNode, language === 'typescript');
     if (repaired === text) break;
-    const candidate = parser.parse(repaired);
-    if (!candidate) {
-      parser.reset();
-      break;
-    }
+    const candidate = reparse(tree.language, repaired);
+    if (!candidate) break;
     const errors = errorNodeCount(candidate.rootNode);
     if (errors >= bestErrors) {
       candidate.delete();
@@ -68,16 +64,6 @@ export function repairedTree(tree: Tree, source: string, language: string): Tree
     text = repaired;
   }
   return best;
-}
-
-function parserFor(grammar: Grammar): Parser {
-  let parser = parsers.get(grammar);
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(grammar);
-    parsers.set(grammar, parser);
-  }
-  return parser;
 }
 
 /** `source` with the two grammar gaps neutralised; same length, same line breaks. */
