@@ -10,6 +10,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ExportStatement, ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
+import { classAround, classesAround } from '../../extraction/core/class-nesting.js';
 import { positionOf, type Scope, type SourcePosition } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 
@@ -83,21 +84,15 @@ export class DartFile {
 
   /** The innermost class-like declaration at or around a declaration. */
   private classOf(id: number): number | null {
-    for (let current: number | null = id; current !== null; current = this.builder.declarations[current].parent) {
-      if (this.classes.has(current)) return current;
-    }
-    return null;
+    return classAround(this.builder.declarations, this.classes, id);
   }
 
-  private *enclosingClasses(classId: number | null): Generator<ClassInfo> {
-    for (let current = classId; current !== null; current = this.builder.declarations[current].parent) {
-      const info = this.classes.get(current);
-      if (info) yield info;
-    }
+  private enclosingClasses(classId: number | null): Generator<[number, ClassInfo]> {
+    return classesAround(this.builder.declarations, this.classes, classId);
   }
 
   private field(name: string, classId: number | null): { type: TypeRef | null } | undefined {
-    for (const info of this.enclosingClasses(classId)) {
+    for (const [, info] of this.enclosingClasses(classId)) {
       if (info.fields.has(name)) return { type: info.fields.get(name) ?? null };
       // A method of that name hides a top-level one of it: no field.
       if (info.methods.has(name)) return undefined;
@@ -106,7 +101,7 @@ export class DartFile {
   }
 
   private declaresMethod(name: string, classId: number | null): boolean {
-    for (const info of this.enclosingClasses(classId)) if (info.methods.has(name)) return true;
+    for (const [, info] of this.enclosingClasses(classId)) if (info.methods.has(name)) return true;
     return false;
   }
 
