@@ -39,6 +39,11 @@ interface ClassInfo {
 }
 
 /** An argument's type: known, a name to look up once the walk is over, a field of `this`, or unknown. */
+/** The type variables in scope inside a declaration that declares `names` (the same set when it declares none). */
+export function withTypeVariables(ctx: { typeVariables: ReadonlySet<string> }, names: string[]): ReadonlySet<string> {
+  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
+}
+
 export type ArgumentType =
   | string
   | { name: string; scope: Scope; at: SourcePosition }

@@ -34,6 +34,7 @@ import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../..
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type CSharpWalk = Walk<CSharpContext>;
 type Rule = NodeRule<CSharpContext>;
@@ -214,10 +215,6 @@ function typeParameterNames(node: SyntaxNode): string[] {
     if (name) names.push(name.text);
   }
   return names;
-}
-
-function withTypeVariables(ctx: CSharpContext, names: string[]): ReadonlySet<string> {
-  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
 }
 
 function isInterface(ctx: CSharpContext): boolean {

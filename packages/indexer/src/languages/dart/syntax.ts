@@ -29,6 +29,7 @@ import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { DartContext } from './file-state.js';
 import { childrenOf, declaredType, resultTypeIn, typeChainIn, typeList } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type DartWalk = Walk<DartContext>;
 type Rule = NodeRule<DartContext>;
@@ -154,10 +155,6 @@ function typeParameterNames(node: SyntaxNode): string[] {
     if (name) names.push(name.text);
   }
   return names;
-}
-
-function withTypeVariables(ctx: DartContext, names: string[]): ReadonlySet<string> {
-  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
 }
 
 function spanOf(first: SyntaxNode, last: SyntaxNode): { startPosition: SyntaxNode['startPosition']; endPosition: SyntaxNode['endPosition'] } {

@@ -24,6 +24,7 @@ import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../..
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, JavaContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type JavaWalk = Walk<JavaContext>;
 type Rule = NodeRule<JavaContext>;
@@ -180,10 +181,6 @@ function typeParameterNames(node: SyntaxNode): string[] {
     if (name) names.push(name.text);
   }
   return names;
-}
-
-function withTypeVariables(ctx: JavaContext, names: string[]): ReadonlySet<string> {
-  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
 }
 
 function isInterface(ctx: JavaContext): boolean {

@@ -31,6 +31,7 @@ import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain, typeChild } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type KotlinWalk = Walk<KotlinContext>;
 type Rule = NodeRule<KotlinContext>;
@@ -165,10 +166,6 @@ function typeParameterNames(node: SyntaxNode): string[] {
     if (name) names.push(name.text);
   }
   return names;
-}
-
-function withTypeVariables(ctx: KotlinContext, names: string[]): ReadonlySet<string> {
-  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
 }
 
 /** Whether declarations made in `ctx` are members of its class (not locals of a function in it). */

@@ -26,6 +26,7 @@ import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../..
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, ScalaContext } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type ScalaWalk = Walk<ScalaContext>;
 type Rule = NodeRule<ScalaContext>;
@@ -132,10 +133,6 @@ function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): st
 function typeParameterNames(node: SyntaxNode): string[] {
   const list = node.childForFieldName('type_parameters');
   return list?.namedChildren.filter((c) => c?.type === 'identifier' || c?.type === 'type_identifier').map((c) => c!.text) ?? [];
-}
-
-function withTypeVariables(ctx: ScalaContext, names: string[]): ReadonlySet<string> {
-  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
 }
 
 function visibility(mods: Modifiers): 'private' | 'protected' | 'public' {

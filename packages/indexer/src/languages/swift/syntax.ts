@@ -29,6 +29,7 @@ import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, SwiftContext } from './file-state.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type SwiftWalk = Walk<SwiftContext>;
 type Rule = NodeRule<SwiftContext>;
@@ -152,10 +153,6 @@ function typeParameterNames(node: SyntaxNode): string[] {
     if (name) names.push(name.text);
   }
   return names;
-}
-
-function withTypeVariables(ctx: SwiftContext, names: string[]): ReadonlySet<string> {
-  return names.length === 0 ? ctx.typeVariables : new Set([...ctx.typeVariables, ...names]);
 }
 
 function declarationKind(node: SyntaxNode): string {
