@@ -51,3 +51,25 @@ export function tripleSlashLines(comment: SyntaxNode): string[] {
   }
   return lines;
 }
+
+/**
+ * The `comment` nodes right above `node`, each ending on the row before the next one (or on its
+ * row), each as `clean` gives its text, joined; undefined when they say nothing (C, C++, Go).
+ */
+export function commentRunAbove(node: SyntaxNode, clean: (text: string) => string): string | undefined {
+  const lines: string[] = [];
+  let row = node.startPosition.row;
+  for (let sibling = node.previousSibling; sibling?.type === 'comment'; sibling = sibling.previousSibling) {
+    if (sibling.endPosition.row !== row - 1 && sibling.endPosition.row !== row) break;
+    lines.unshift(clean(sibling.text));
+    row = sibling.startPosition.row;
+  }
+  const doc = lines.join('\n').trim();
+  return doc === '' ? undefined : doc;
+}
+
+/** A header as C, C++, Go, Rust and Zig store it: whitespace collapsed, at most 200 characters (cut with `...`). */
+export function shortHeader(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 197)}...` : flat;
+}

@@ -5,6 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import { commentRunAbove, shortHeader } from '../../extraction/core/declaration-text.js';
 
 export interface GoContext extends WalkContext {
   file: GoFile;
@@ -32,23 +33,12 @@ export function isExportedName(name: string): boolean {
 
 /** The `//` comment lines (or one block comment) right above a declaration, without their markers. */
 export function docCommentOf(node: SyntaxNode): string | undefined {
-  const lines: string[] = [];
-  let row = node.startPosition.row;
-  for (let sibling = node.previousSibling; sibling?.type === 'comment'; sibling = sibling.previousSibling) {
-    if (sibling.endPosition.row !== row - 1 && sibling.endPosition.row !== row) break;
-    const text = sibling.text;
-    if (text.startsWith('//')) lines.unshift(text.slice(2).replace(/^ /, ''));
-    else lines.unshift(text.slice(2, -2).trim());
-    row = sibling.startPosition.row;
-  }
-  const doc = lines.join('\n').trim();
-  return doc === '' ? undefined : doc;
+  return commentRunAbove(node, (text) => (text.startsWith('//') ? text.slice(2).replace(/^ /, '') : text.slice(2, -2).trim()));
 }
 
 /** A declaration's text up to its body (its last part), on one line, at most 200 characters. */
 export function signatureOf(node: SyntaxNode, body: SyntaxNode | null): string {
   const whole = node.text;
   const cut = body && whole.endsWith(body.text) ? whole.length - body.text.length : whole.length;
-  const text = whole.slice(0, cut).replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return shortHeader(whole.slice(0, cut));
 }

@@ -7,6 +7,7 @@ import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 import type { Declaration } from '../../model/extraction.js';
 import type { Generics, SelfType } from './type-expressions.js';
+import { shortHeader } from '../../extraction/core/declaration-text.js';
 
 export interface RustContext extends WalkContext {
   file: RustFile;
@@ -114,6 +115,5 @@ export function attributesOf(node: SyntaxNode): string[] {
 export function signatureOf(node: SyntaxNode, body: SyntaxNode | null): string {
   const whole = node.text;
   const cut = body ? body.startIndex - node.startIndex : whole.length;
-  const text = whole.slice(0, Math.max(0, cut)).replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return shortHeader(whole.slice(0, Math.max(0, cut)));
 }

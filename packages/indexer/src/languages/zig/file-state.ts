@@ -5,6 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import { shortHeader } from '../../extraction/core/declaration-text.js';
 
 export interface ZigContext extends WalkContext {
   file: ZigFile;
@@ -54,6 +55,5 @@ export function docCommentOf(node: SyntaxNode): string | undefined {
 export function signatureOf(node: SyntaxNode, body: SyntaxNode | null): string {
   const whole = node.text;
   const cut = body ? body.startIndex - node.startIndex : whole.length;
-  const text = whole.slice(0, Math.max(0, cut)).replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return shortHeader(whole.slice(0, Math.max(0, cut)));
 }
