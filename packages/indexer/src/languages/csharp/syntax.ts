@@ -63,6 +63,18 @@ const handled = handledFrame<CSharpContext>;
 
 const block: Rule = { opensScope: { kind: 'block' } };
 
+/** `using (var r = …) { … }` and `fixed (int* p = …) { … }`: a block whose head declares its variables. */
+const resourceBlock: Rule = {
+  opensScope: { kind: 'block' },
+  visit: ({ node, ctx }, walk) => {
+    for (const child of node.namedChildren) {
+      if (child?.type === 'variable_declaration') visitVariables(child, ctx, walk);
+      else if (child) walk.push(child, ctx);
+    }
+    return false;
+  },
+};
+
 export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
   opaque: OPAQUE,
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
@@ -88,26 +100,8 @@ export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
     field_declaration: handled(visitField),
     event_field_declaration: handled(visitField),
     local_declaration_statement: handled(({ node, ctx }, walk) => visitVariables(node, ctx, walk)),
-    using_statement: {
-      opensScope: { kind: 'block' },
-      visit: ({ node, ctx }, walk) => {
-        for (const child of node.namedChildren) {
-          if (child?.type === 'variable_declaration') visitVariables(child, ctx, walk);
-          else if (child) walk.push(child, ctx);
-        }
-        return false;
-      },
-    },
-    fixed_statement: {
-      opensScope: { kind: 'block' },
-      visit: ({ node, ctx }, walk) => {
-        for (const child of node.namedChildren) {
-          if (child?.type === 'variable_declaration') visitVariables(child, ctx, walk);
-          else if (child) walk.push(child, ctx);
-        }
-        return false;
-      },
-    },
+    using_statement: resourceBlock,
+    fixed_statement: resourceBlock,
 
     // Block scopes; the names some of them bind.
     block,
