@@ -38,7 +38,7 @@ describe('arbor index and its extraction cache', () => {
     expect(cold.status, cold.stderr).toBe(0);
     expect(JSON.parse(cold.stdout).cache).toMatchObject({ used: true, fromCache: 0, extracted: 2 });
     expect(cold.stderr).toContain('0 of 2 files from the cache');
-    expect(existsSync(join(root, '.codegraph', 'cache', 'extractions'))).toBe(true);
+    expect(existsSync(join(root, '.codegraph', 'cache', 'packs'))).toBe(true);
 
     const warm = arbor('index', root, '--json');
     const report = JSON.parse(warm.stdout);

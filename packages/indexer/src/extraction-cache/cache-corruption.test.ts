@@ -1,7 +1,7 @@
 /**
  * A cache is never trusted: an entry that is garbage, cut short, altered, of another extractor
  * version or of the wrong shape is a miss (the file is parsed again and the entry rewritten),
- * and the graph is the one a cold run writes. Plus the switches: --no-cache reads and writes no
+ * and the graph is the one a cold run writes; so is a pack that is cut short or whose index lies. Plus the switches: --no-cache reads and writes no
  * cache, --cache-dir keeps it elsewhere, and a cache folder that is a link is never gone through.
  */
 import { createHmac } from 'node:crypto';
@@ -48,34 +48,75 @@ function index(options: Parameters<typeof indexRepository>[1] = {}): Promise<Ind
   return indexRepository(root, { threads: 1, now: NOW, onNotice: () => {}, ...options });
 }
 
-/** Every entry file of a cache, by the source path its header names. */
-function entries(cacheDir = defaultCache()): Map<string, string> {
-  const found = new Map<string, string>();
-  const top = path.join(cacheDir, 'extractions');
-  for (const shard of fs.readdirSync(top)) {
-    for (const file of fs.readdirSync(path.join(top, shard))) {
-      const entry = path.join(top, shard, file);
-      const header = fs.readFileSync(entry, 'utf8').split('\n', 1)[0];
-      found.set((JSON.parse(header) as { key: { path: string } }).key.path, entry);
-    }
+/** An entry of a pack: the source path its header names, and its bytes. */
+interface PackedEntry {
+  name: string;
+  path: string;
+  bytes: Buffer;
+}
+
+const packsOf = (cacheDir = defaultCache()) => path.join(cacheDir, 'packs');
+
+/** The packs of a cache, each with its entries in order (read the way the layout says, cache-pack.ts). */
+function packs(cacheDir = defaultCache()): Map<string, PackedEntry[]> {
+  const found = new Map<string, PackedEntry[]>();
+  for (const file of fs.readdirSync(packsOf(cacheDir)).filter((f) => f.endsWith('.pack')).sort()) {
+    const bytes = fs.readFileSync(path.join(packsOf(cacheDir), file));
+    const indexLength = bytes.readUInt32BE(bytes.length - 4);
+    expect(bytes.subarray(bytes.length - 12, bytes.length - 4).toString('latin1')).toBe('arbpack3');
+    const index = JSON.parse(bytes.subarray(bytes.length - 12 - indexLength, bytes.length - 12).toString('utf8')) as Array<[string, number, number]>;
+    found.set(file, index.map(([name, offset, length]) => {
+      const entry = bytes.subarray(offset, offset + length);
+      const header = JSON.parse(entry.subarray(0, entry.indexOf(0x0a)).toString('utf8')) as { key: { path: string } };
+      return { name, path: header.key.path, bytes: Buffer.from(entry) };
+    }));
   }
   return found;
 }
 
+/** Every entry of a cache, by the source path its header names. */
+function entries(cacheDir = defaultCache()): Map<string, PackedEntry> {
+  const found = new Map<string, PackedEntry>();
+  for (const list of packs(cacheDir).values()) for (const entry of list) found.set(entry.path, entry);
+  return found;
+}
+
+/** Writes a pack of these entries with a correct index (so only the entries' own checks can refuse them). */
+function writePack(file: string, list: Array<{ name: string; bytes: Buffer }>): void {
+  const index: Array<[string, number, number]> = [];
+  let offset = 0;
+  for (const entry of list) {
+    index.push([entry.name, offset, entry.bytes.length]);
+    offset += entry.bytes.length;
+  }
+  const indexBytes = Buffer.from(JSON.stringify(index), 'utf8');
+  const footer = Buffer.alloc(12);
+  footer.write('arbpack3', 0, 'latin1');
+  footer.writeUInt32BE(indexBytes.length, 8);
+  fs.writeFileSync(file, Buffer.concat([...list.map((e) => e.bytes), indexBytes, footer]));
+}
+
+/** Rewrites every pack of the cache, each entry through `change` (which returns its new bytes). */
+function editEntries(change: (entry: PackedEntry) => Buffer, cacheDir = defaultCache()): void {
+  for (const [file, list] of packs(cacheDir)) {
+    writePack(path.join(packsOf(cacheDir), file), list.map((entry) => ({ name: entry.name, bytes: change(entry) })));
+  }
+}
+
 /**
- * Rewrites an entry signed with `secret` (default: this user's, so only the key or shape check can
- * refuse it; another: an entry a checkout carried in).
+ * An entry's bytes re-signed with `secret` after `change` (default: this user's secret, so only
+ * the key or shape check can refuse it; another: an entry a checkout carried in).
  */
-function forge(entry: string, change: (header: Record<string, any>, payload: Record<string, any>) => void, secret: Buffer = cacheSecret()): void {
-  const text = fs.readFileSync(entry, 'utf8');
+function forged(bytes: Buffer, change: (header: Record<string, any>, payload: Record<string, any>) => void, secret: Buffer = cacheSecret()): Buffer {
+  const text = bytes.toString('utf8');
   const newline = text.indexOf('\n');
   const header = JSON.parse(text.slice(0, newline)) as Record<string, any>;
   const payload = JSON.parse(text.slice(newline + 1)) as Record<string, any>;
   change(header, payload);
-  const bytes = Buffer.from(JSON.stringify(payload), 'utf8');
-  header.bytes = bytes.length;
-  header.hmac = createHmac('sha256', secret).update(JSON.stringify(header.key)).update('\n').update(bytes).digest('hex');
-  fs.writeFileSync(entry, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), bytes]));
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  header.bytes = body.length;
+  header.hmac = createHmac('sha256', secret).update(JSON.stringify(header.key)).update('\n').update(body).digest('hex');
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
 }
 
 describe('a bad cache is ignored and rebuilt, never trusted', () => {
@@ -92,19 +133,27 @@ describe('a bad cache is ignored and rebuilt, never trusted', () => {
       payload.extraction.declarations[0].name = 'forged';
       payload.extraction.declarations[0].qualifiedName = 'forged';
     };
-    fs.writeFileSync(found.get('src/a.ts')!, 'not an entry at all \u0000\u0001');
-    const b = fs.readFileSync(found.get('src/b.ts')!);
-    fs.writeFileSync(found.get('src/b.ts')!, b.subarray(0, Math.floor(b.length / 2)));
-    const c = fs.readFileSync(found.get('src/c.ts')!);
-    const flipped = Buffer.from(c.toString('utf8').replace('"Gamma"', '"Gamme"'), 'utf8');
-    expect(flipped.equals(c)).toBe(false);
-    fs.writeFileSync(found.get('src/c.ts')!, flipped);
-    forge(found.get('src/d.py')!, (header, payload) => {
-      header.key.extractionVersion = EXTRACTION_VERSION + 1;
-      rename(payload);
-    });
-    forge(found.get('src/e.js')!, (_header, payload) => {
-      payload.extraction.declarations = 'forged';
+    editEntries((entry) => {
+      switch (entry.path) {
+        case 'src/a.ts':
+          return Buffer.from('not an entry at all \u0000\u0001');
+        case 'src/b.ts':
+          return entry.bytes.subarray(0, Math.floor(entry.bytes.length / 2));
+        case 'src/c.ts': {
+          const flipped = Buffer.from(entry.bytes.toString('utf8').replace('"Gamma"', '"Gamme"'), 'utf8');
+          expect(flipped.equals(entry.bytes)).toBe(false);
+          return flipped;
+        }
+        case 'src/d.py':
+          return forged(entry.bytes, (header, payload) => {
+            header.key.extractionVersion = EXTRACTION_VERSION + 1;
+            rename(payload);
+          });
+        default:
+          return forged(entry.bytes, (_header, payload) => {
+            payload.extraction.declarations = 'forged';
+          });
+      }
     });
 
     const second = await index();
@@ -118,7 +167,7 @@ describe('a bad cache is ignored and rebuilt, never trusted', () => {
     expect(dumpGraph(graphPath())).toBe(cold);
 
     // A well-formed entry of the right key is believed: the checks above are what refused the others.
-    forge(entries().get('src/a.ts')!, (_header, payload) => rename(payload));
+    editEntries((entry) => (entry.path === 'src/a.ts' ? forged(entry.bytes, (_header, payload) => rename(payload)) : entry.bytes));
     await index();
     expect(dumpGraph(graphPath())).toContain('forged');
   });
@@ -127,29 +176,46 @@ describe('a bad cache is ignored and rebuilt, never trusted', () => {
     await index({ cache: false });
     const cold = dumpGraph(graphPath());
     await index();
-    for (const entry of entries().values()) {
-      forge(entry, (_header, payload) => {
-        payload.extraction.declarations[0].name = 'forged';
-        payload.extraction.declarations[0].qualifiedName = 'forged';
-      }, Buffer.from('a secret that is not this user\'s'));
-    }
+    editEntries((entry) => forged(entry.bytes, (_header, payload) => {
+      payload.extraction.declarations[0].name = 'forged';
+      payload.extraction.declarations[0].qualifiedName = 'forged';
+    }, Buffer.from('a secret that is not this user\'s')));
     const report = await index();
     expect(report.cache).toMatchObject({ fromCache: 0, extracted: 5 });
     expect(dumpGraph(graphPath())).toBe(cold);
   });
 
-  it('a half-written entry (a writer killed before its rename) and stray files are not read, and pruned', async () => {
+  it('a half-written pack, a pack cut short, a pack whose index lies and stray files are not believed, and are cleaned up', async () => {
+    await index({ cache: false });
+    const cold = dumpGraph(graphPath());
     await index();
-    const entry = entries().get('src/a.ts')!;
-    const temp = `${entry}.tmp-99999-abcdef`;
-    fs.writeFileSync(temp, fs.readFileSync(entry).subarray(0, 10));
+    const [[packFile, list]] = [...packs()];
+    const packed = fs.readFileSync(path.join(packsOf(), packFile));
+    fs.rmSync(path.join(packsOf(), packFile));
+    // A writer killed before its rename leaves a temp file; an old one is removed, and never read.
+    const temp = path.join(packsOf(), `${'1'.repeat(32)}.pack.tmp-99999-abcdef`);
+    fs.writeFileSync(temp, packed);
     const old = new Date(Date.now() - 3_600_000);
     fs.utimesSync(temp, old, old);
-    fs.rmSync(entry);
+    // A pack cut short has no footer: not read, and removed.
+    const cut = path.join(packsOf(), `${'2'.repeat(32)}.pack`);
+    fs.writeFileSync(cut, packed.subarray(0, Math.floor(packed.length / 2)));
+    // An index that gives a.ts's name to b.ts's entry and the other way round: both are misses.
+    const byPath = new Map(list.map((e) => [e.path, e]));
+    const swapped = list.map((e) => e.path === 'src/a.ts'
+      ? { name: e.name, bytes: byPath.get('src/b.ts')!.bytes }
+      : e.path === 'src/b.ts' ? { name: e.name, bytes: byPath.get('src/a.ts')!.bytes } : e);
+    writePack(path.join(packsOf(), `${'3'.repeat(32)}.pack`), swapped);
+
     const report = await index();
-    expect(report.cache).toMatchObject({ fromCache: 4, extracted: 1 });
+    expect(report.cache).toMatchObject({ fromCache: 3, extracted: 2 });
+    expect(dumpGraph(graphPath())).toBe(cold);
     expect(fs.existsSync(temp)).toBe(false);
-    expect(fs.existsSync(entry)).toBe(true);
+    expect(fs.existsSync(cut)).toBe(false);
+    // The two files parsed again are in this run's pack, and believed next time.
+    const again = await index();
+    expect(again.cache).toMatchObject({ fromCache: 5, extracted: 0 });
+    expect(dumpGraph(graphPath())).toBe(cold);
   });
 
   it('--no-cache parses every file and neither reads nor writes the cache', async () => {
@@ -157,11 +223,11 @@ describe('a bad cache is ignored and rebuilt, never trusted', () => {
     expect(report.cache).toEqual({ used: false, fromCache: 0, extracted: 5, pruned: 0 });
     expect(fs.existsSync(defaultCache())).toBe(false);
     await index();
-    const before = fs.readdirSync(path.join(defaultCache(), 'extractions'), { recursive: true }).sort();
+    const before = fs.readdirSync(packsOf()).sort();
     const cold = await index({ cache: false });
     expect(cold.cache.fromCache).toBe(0);
     expect(cold.threads).toBeGreaterThan(0);
-    expect(fs.readdirSync(path.join(defaultCache(), 'extractions'), { recursive: true }).sort()).toEqual(before);
+    expect(fs.readdirSync(packsOf()).sort()).toEqual(before);
   });
 
   it('--cache-dir keeps the cache elsewhere (a fresh checkout reuses it), and nothing lands in .codegraph/cache', async () => {

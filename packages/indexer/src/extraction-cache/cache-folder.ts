@@ -3,34 +3,33 @@
  * `<root>/.codegraph/cache/`, comes from an untrusted checkout just as the graph's folder does
  * (storage/database-location.ts), so nothing here goes through a symlink: folders are looked at
  * with lstat, a link or a file where arbor's own folder belongs is removed (never followed) and
- * replaced by a real folder, entries are created with O_CREAT|O_EXCL|O_NOFOLLOW under a temp
- * name and renamed into place (a reader never sees half an entry), and they are read through the
- * safe reader, which refuses a path whose real location differs from the one asked for.
+ * replaced by a real folder, packs are created with O_CREAT|O_EXCL|O_NOFOLLOW under a temp name
+ * and renamed into place (a reader never sees half a pack, cache-pack.ts), and they are read
+ * through the safe reader, which refuses a path whose real location differs from the one asked for.
  *
- * Entries live in `<cache>/extractions/<2 hex>/<62 hex>`; a folder given with --cache-dir may
- * hold other things, and arbor only ever removes names of that shape inside `extractions/`.
+ * Packs live in `<cache>/packs/<32 hex>.pack`; a folder given with --cache-dir may hold other
+ * things, and arbor only ever removes names of its own shapes inside `packs/` (and `extractions/`,
+ * where cache format 2 kept its entries).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureGitignore } from '../storage/database-location.js';
+import { PACK_NAME, PACK_TEMP_NAME } from './cache-pack.js';
 
-export const ENTRIES_FOLDER = 'extractions';
-/** An entry larger than this is neither written nor read (a 1 MiB source extracts to far less). */
-export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+export const PACKS_FOLDER = 'packs';
 /** A temp file untouched this long belongs to a writer that died. */
 export const ABANDONED_TEMP_MS = 60_000;
 
-const CREATE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
-const ENTRY_NAME = /^[0-9a-f]{64}$/;
+/** Cache format 2 kept one file per entry in `extractions/<2 hex>/<62 hex>`; they are removed. */
+const LEGACY_ENTRIES_FOLDER = 'extractions';
 const SHARD_NAME = /^[0-9a-f]{2}$/;
-const REST_NAME = /^[0-9a-f]{62}$/;
-const TEMP_NAME = /^[0-9a-f]{62}\.tmp-/;
+const LEGACY_ENTRY_NAME = /^[0-9a-f]{62}$/;
+const LEGACY_TEMP_NAME = /^[0-9a-f]{62}\.tmp-/;
 
-export type FolderOutcome = { ok: true; entries: string } | { ok: false; reason: string };
+export type FolderOutcome = { ok: true; packs: string } | { ok: false; reason: string };
 
 /**
- * Makes `<dir>/extractions/` a real folder. `own`: dir is arbor's (under .codegraph/), so a link
+ * Makes `<dir>/packs/` a real folder. `own`: dir is arbor's (under .codegraph/), so a link
  * or file in its place is replaced; a folder the user named that is a link is not used.
  */
 export function prepareCacheFolder(dir: string, own: boolean): FolderOutcome {
@@ -40,11 +39,11 @@ export function prepareCacheFolder(dir: string, own: boolean): FolderOutcome {
     // .codegraph/.gitignore may be its owner's and ignore only the database (codegraph 0.8.0's
     // `*.db`): the cache carries its own, so git never sees it whatever the folder above says.
     if (own) ensureGitignore(dir);
-    const entries = path.join(dir, ENTRIES_FOLDER);
-    const inner = realFolder(entries, true);
-    if (inner !== 'ok') return { ok: false, reason: `${entries} ${inner}` };
-    fs.accessSync(entries, fs.constants.W_OK);
-    return { ok: true, entries };
+    const packs = path.join(dir, PACKS_FOLDER);
+    const inner = realFolder(packs, true);
+    if (inner !== 'ok') return { ok: false, reason: `${packs} ${inner}` };
+    fs.accessSync(packs, fs.constants.W_OK);
+    return { ok: true, packs };
   } catch (error) {
     return { ok: false, reason: `${dir}: ${messageOf(error)}` };
   }
@@ -65,52 +64,33 @@ function realFolder(dir: string, replaceOddities: boolean): 'ok' | string {
   return 'ok';
 }
 
-/** The entry's place: shard folder and file name inside the entries folder. */
-export function entryPath(name: string): { shard: string; file: string } {
-  return { shard: name.slice(0, 2), file: name.slice(2) };
+/** The pack files in the packs folder (regular files with a pack's name; links are not packs). */
+export function listPacks(packsDir: string): string[] {
+  return readdirOrEmpty(packsDir).filter((name) => PACK_NAME.test(name) && lstatOrUndefined(path.join(packsDir, name))?.isFile()).sort();
 }
 
-/**
- * Writes an entry (from a worker). Best effort: a failure only means a miss next time.
- * Returns whether the entry is in place.
- */
-export function writeEntryFile(entriesDir: string, name: string, bytes: Buffer): boolean {
-  if (!ENTRY_NAME.test(name) || bytes.length > MAX_ENTRY_BYTES) return false;
-  const { shard, file } = entryPath(name);
-  const shardDir = path.join(entriesDir, shard);
-  let temp: string | undefined;
-  let fd: number | undefined;
+/** Whether any pack is in the packs folder (an empty cache makes a run cold: nothing to look up). */
+export function hasAnyPack(packsDir: string): boolean {
+  return readdirOrEmpty(packsDir).some((name) => PACK_NAME.test(name));
+}
+
+/** Removes a pack (or a link in its place); whether something went. */
+export function removePack(packsDir: string, name: string): boolean {
+  if (!PACK_NAME.test(name)) return false;
   try {
-    if (realFolder(shardDir, true) !== 'ok') return false;
-    temp = path.join(shardDir, `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
-    fd = fs.openSync(temp, CREATE_FLAGS, 0o644);
-    fs.writeSync(fd, bytes);
-    fs.closeSync(fd);
-    fd = undefined;
-    // rename replaces whatever is at the name (a link included), never what a link points to.
-    fs.renameSync(temp, path.join(shardDir, file));
+    fs.rmSync(path.join(packsDir, name), { force: true });
     return true;
   } catch {
-    if (fd !== undefined) fs.closeSync(fd);
-    if (temp !== undefined) fs.rmSync(temp, { force: true });
     return false;
   }
 }
 
-/** Whether any entry file is in the entries folder (an empty cache makes a run cold: nothing to look up). */
-export function hasAnyEntry(entriesDir: string): boolean {
-  for (const shard of readdirOrEmpty(entriesDir)) {
-    if (!SHARD_NAME.test(shard)) continue;
-    if (readdirOrEmpty(path.join(entriesDir, shard)).some((file) => REST_NAME.test(file))) return true;
-  }
-  return false;
-}
-
 /**
- * After a successful run: removes entries not in `live` (files gone, or changed since), temp
- * files of writers that died, and links. Keeps the cache as large as one run's files.
+ * Housekeeping after a successful run: temp files of writers that died, links where packs
+ * belong, and the entries of cache format 2 (one file per entry under `extractions/`), which no
+ * arbor reads any more. Only names of arbor's shapes are touched.
  */
-export function pruneEntries(entriesDir: string, live: ReadonlySet<string>, now = Date.now()): number {
+export function removeStrays(dir: string, packsDir: string, now = Date.now()): number {
   let removed = 0;
   const remove = (target: string) => {
     try {
@@ -118,26 +98,32 @@ export function pruneEntries(entriesDir: string, live: ReadonlySet<string>, now 
       removed++;
     } catch { /* another run removed it */ }
   };
-  for (const shard of readdirOrEmpty(entriesDir)) {
-    if (!SHARD_NAME.test(shard)) continue;
-    const shardDir = path.join(entriesDir, shard);
-    const shardStat = lstatOrUndefined(shardDir);
-    if (!shardStat) continue;
-    if (!shardStat.isDirectory()) {
-      remove(shardDir);
-      continue;
-    }
-    for (const file of readdirOrEmpty(shardDir)) {
-      const target = path.join(shardDir, file);
-      if (REST_NAME.test(file)) {
-        if (!live.has(shard + file) || !lstatOrUndefined(target)?.isFile()) remove(target);
-      } else if (TEMP_NAME.test(file)) {
-        const stat = lstatOrUndefined(target);
-        if (stat && (!stat.isFile() || now - stat.mtimeMs > ABANDONED_TEMP_MS)) remove(target);
-      }
-    }
+  for (const name of readdirOrEmpty(packsDir)) {
+    const target = path.join(packsDir, name);
+    const stat = lstatOrUndefined(target);
+    if (!stat) continue;
+    if (PACK_NAME.test(name) && !stat.isFile()) remove(target);
+    else if (PACK_TEMP_NAME.test(name) && (!stat.isFile() || now - stat.mtimeMs > ABANDONED_TEMP_MS)) remove(target);
   }
+  const legacy = path.join(dir, LEGACY_ENTRIES_FOLDER);
+  if (!lstatOrUndefined(legacy)?.isDirectory()) return removed;
+  for (const shard of readdirOrEmpty(legacy)) {
+    if (!SHARD_NAME.test(shard)) continue;
+    const shardDir = path.join(legacy, shard);
+    if (!lstatOrUndefined(shardDir)?.isDirectory()) continue;
+    for (const file of readdirOrEmpty(shardDir)) {
+      if (LEGACY_ENTRY_NAME.test(file) || LEGACY_TEMP_NAME.test(file)) remove(path.join(shardDir, file));
+    }
+    removeIfEmpty(shardDir);
+  }
+  removeIfEmpty(legacy);
   return removed;
+}
+
+function removeIfEmpty(folder: string): void {
+  try {
+    fs.rmdirSync(folder);
+  } catch { /* not empty: something not arbor's is there */ }
 }
 
 function readdirOrEmpty(dir: string): string[] {

@@ -10,8 +10,8 @@ import type { Language } from '../model/graph-vocabulary.js';
 import { grammarEntry, grammarRuntimeVersion } from '../parsing/grammar-loader.js';
 import { EXTRACTION_VERSION } from '../version.js';
 
-/** The layout of an entry file (cache-entry.ts); bumped when that layout changes. */
-export const CACHE_FORMAT = 2;
+/** The layout of an entry (cache-entry.ts) and of the packs that hold entries (cache-pack.ts); bumped when either changes. */
+export const CACHE_FORMAT = 3;
 
 export interface CacheKey {
   format: number;

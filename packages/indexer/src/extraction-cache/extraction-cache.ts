@@ -1,37 +1,49 @@
 /**
- * The extraction cache as the pipeline sees it: look an extraction up by key (main thread,
- * before any worker starts), have workers store what they extract, and prune after a
- * successful run. A cache that cannot be used costs a cold run, never a wrong graph: every entry
- * is checked when read (cache-entry.ts) and anything that fails the check is a miss.
+ * The extraction cache as the pipeline sees it: look an extraction up by key (main thread),
+ * collect what this run extracts into one new pack, and prune after a successful run. A cache
+ * that cannot be used costs a cold run, never a wrong graph: every entry is checked when read
+ * (cache-entry.ts) and anything that fails the check is a miss.
  */
 import path from 'node:path';
-import { openInsideRoot } from '@arbor/vocabulary';
-import { closeSync, lstatSync, readSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import type { Language } from '../model/graph-vocabulary.js';
 import { cacheKeyOf, entryNameOf } from './cache-key.js';
 import { decodeEntry, encodeEntry, type CachedExtraction } from './cache-entry.js';
-import { ENTRIES_FOLDER, entryPath, hasAnyEntry, MAX_ENTRY_BYTES, prepareCacheFolder, pruneEntries, writeEntryFile } from './cache-folder.js';
+import { hasAnyPack, listPacks, PACKS_FOLDER, prepareCacheFolder, removePack, removeStrays } from './cache-folder.js';
+import { closePack, openPack, PackWriter, readSlot, type OpenPack, type PackSlot } from './cache-pack.js';
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
 
+/** More packs than this after a run are merged into one (each run adds one). */
+const MAX_PACKS = 8;
+
+/** An encoded entry on its way from the thread that extracted it to the run's pack. */
+export interface EncodedEntry {
+  name: string;
+  bytes: Uint8Array;
+}
+
 export class ExtractionCache {
+  /** Entry name → where its copies are, over every pack read (filled on first use). */
+  private slots: Map<string, PackSlot[]> | undefined;
+  private readonly packs: OpenPack[] = [];
+  /** Entry name → the copy (`<pack>@<offset>`) this run read and believed: the one `prune` keeps. */
+  private readonly believed = new Map<string, string>();
+  /** Files with a pack's name that are no pack: removed by `prune`. */
+  private readonly malformed: string[] = [];
+
   private constructor(
     /** The folder the user sees (default `<root>/.codegraph/cache`). */
     readonly dir: string,
-    /** `<dir>/extractions`, where entries live; what workers are told. */
-    readonly entriesDir: string,
+    /** `<dir>/packs`, where packs live. */
+    readonly packsDir: string,
   ) {}
 
   /** The cache at `dir`, or why it cannot be used this run. */
   static open(dir: string, own: boolean): ExtractionCache | { unusable: string } {
     const prepared = prepareCacheFolder(dir, own);
-    return prepared.ok ? new ExtractionCache(dir, prepared.entries) : { unusable: prepared.reason };
-  }
-
-  /** The entry's name for this file content (what `prune` keeps). */
-  nameOf(filePath: string, language: Language, contentHash: string): string {
-    return entryNameOf(cacheKeyOf(filePath, language, contentHash));
+    return prepared.ok ? new ExtractionCache(dir, prepared.packs) : { unusable: prepared.reason };
   }
 
   /**
@@ -39,60 +51,142 @@ export class ExtractionCache {
    * entries. Only a hint, for how many threads to start early; a link is not looked through.
    */
   static mayHoldEntries(dir: string): boolean {
-    const entries = path.join(dir, ENTRIES_FOLDER);
-    for (const folder of [dir, entries]) {
+    const packs = path.join(dir, PACKS_FOLDER);
+    for (const folder of [dir, packs]) {
       try {
         if (!lstatSync(folder).isDirectory()) return false;
       } catch {
         return false;
       }
     }
-    return hasAnyEntry(entries);
+    return hasAnyPack(packs);
   }
 
-  /** Whether an entry file is there for this content (unchecked: `read` checks it). */
+  /** The entry's name for this file content (what `prune` keeps). */
+  nameOf(filePath: string, language: Language, contentHash: string): string {
+    return entryNameOf(cacheKeyOf(filePath, language, contentHash));
+  }
+
+  /** Whether a pack lists an entry for this content (unchecked: `read` checks it). */
   has(filePath: string, language: Language, contentHash: string): boolean {
-    const { shard, file } = entryPath(entryNameOf(cacheKeyOf(filePath, language, contentHash)));
-    try {
-      return lstatSync(path.join(this.entriesDir, shard, file)).isFile();
-    } catch {
-      return false;
-    }
+    return this.index().has(this.nameOf(filePath, language, contentHash));
   }
 
   /** The cached extraction of this content, or undefined (absent, unreadable or failing any check). */
   read(filePath: string, language: Language, contentHash: string): CachedExtraction | undefined {
     const key = cacheKeyOf(filePath, language, contentHash);
-    const { shard, file } = entryPath(entryNameOf(key));
-    const opened = openInsideRoot(this.entriesDir, `${shard}/${file}`, { maxBytes: MAX_ENTRY_BYTES, followSymlinks: false });
-    if (!opened.ok) return undefined;
-    try {
-      // Sized by fstat (one allocation, no copies); a file that grew since is cut short and fails its checksum.
-      const bytes = Buffer.allocUnsafe(opened.stat.size);
-      let filled = 0;
-      while (filled < bytes.length) {
-        const n = readSync(opened.fd, bytes, filled, bytes.length - filled, null);
-        if (n === 0) return undefined;
-        filled += n;
+    // Two runs may each have stored a copy, and one copy may fail its checks where the other passes.
+    for (const slot of this.index().get(entryNameOf(key)) ?? []) {
+      const bytes = readSlot(slot);
+      const value = bytes && decodeEntry(bytes, key);
+      if (value) {
+        this.believed.set(slot.name, `${slot.pack.name}@${slot.offset}`);
+        return value;
       }
-      return decodeEntry(bytes, key);
-    } catch {
-      return undefined;
-    } finally {
-      closeSync(opened.fd);
     }
+    return undefined;
   }
 
-  /** Removes every entry not named in `live`; returns how many files went. */
-  prune(live: ReadonlySet<string>): number {
-    return pruneEntries(this.entriesDir, live);
+  /** A writer for this run's pack. */
+  writer(): PackWriter {
+    return new PackWriter(this.packsDir);
+  }
+
+  /**
+   * After a successful run (with this run's pack, if it wrote one): packs holding no entry of
+   * `live` go, and when the dead entries outweigh the live ones or packs pile up, the live
+   * entries are merged into one new pack. Returns how many entries were dropped.
+   */
+  prune(live: ReadonlySet<string>, runPack?: string): number {
+    this.index();
+    if (runPack !== undefined) {
+      // The run's own entries come before other copies: an older copy may be what failed its check this run.
+      const at = this.packs.findIndex((p) => p.name === runPack);
+      const own = at >= 0 ? this.packs.splice(at, 1)[0] : openPack(this.packsDir, runPack);
+      if (typeof own === 'object') this.packs.unshift(own);
+    }
+    const claimed = new Set<string>();
+    const kept: Array<{ pack: OpenPack; live: PackSlot[]; dead: number; deadBytes: number }> = [];
+    let dropped = 0;
+    for (const name of this.malformed) removePack(this.packsDir, name);
+    for (const pack of this.packs) {
+      const slots: PackSlot[] = [];
+      let dead = 0;
+      let deadBytes = 0;
+      for (const entry of pack.entries) {
+        const believed = this.believed.get(entry.name);
+        const keep = believed === undefined ? !claimed.has(entry.name) : believed === `${pack.name}@${entry.offset}`;
+        if (live.has(entry.name) && keep) {
+          claimed.add(entry.name);
+          slots.push({ pack, name: entry.name, offset: entry.offset, length: entry.length });
+        } else {
+          dead++;
+          deadBytes += entry.length;
+        }
+      }
+      if (slots.length === 0) {
+        if (removePack(this.packsDir, pack.name)) dropped += dead;
+      } else {
+        kept.push({ pack, live: slots, dead, deadBytes });
+      }
+    }
+    const liveBytes = kept.reduce((sum, k) => sum + k.live.reduce((s, slot) => s + slot.length, 0), 0);
+    const deadBytes = kept.reduce((sum, k) => sum + k.deadBytes, 0);
+    if (kept.length > MAX_PACKS || (deadBytes > liveBytes && kept.length > 0)) dropped += this.merge(kept);
+    removeStrays(this.dir, this.packsDir);
+    this.close();
+    this.believed.clear();
+    return dropped;
+  }
+
+  /** Releases the packs' descriptors. */
+  close(): void {
+    for (const pack of this.packs) closePack(pack);
+    this.packs.length = 0;
+    this.malformed.length = 0;
+    this.slots = undefined;
+  }
+
+  /** Copies the live entries of `kept` into one new pack, then removes the old ones; the dead entries dropped. */
+  private merge(kept: Array<{ pack: OpenPack; live: PackSlot[]; dead: number }>): number {
+    const writer = this.writer();
+    for (const { live } of kept) {
+      for (const slot of live) {
+        const bytes = readSlot(slot);
+        if (bytes) writer.add(slot.name, bytes);
+      }
+    }
+    if (writer.finish() === undefined) return 0;
+    let dropped = 0;
+    for (const { pack, dead } of kept) if (removePack(this.packsDir, pack.name)) dropped += dead;
+    return dropped;
+  }
+
+  /** Opens every pack once and indexes its entries. */
+  private index(): Map<string, PackSlot[]> {
+    if (this.slots) return this.slots;
+    const slots = new Map<string, PackSlot[]>();
+    for (const name of listPacks(this.packsDir)) {
+      const pack = openPack(this.packsDir, name);
+      if (pack === 'malformed') this.malformed.push(name);
+      if (typeof pack !== 'object') continue;
+      this.packs.push(pack);
+      for (const entry of pack.entries) {
+        const slot = { pack, name: entry.name, offset: entry.offset, length: entry.length };
+        const copies = slots.get(entry.name);
+        if (copies) copies.push(slot);
+        else slots.set(entry.name, [slot]);
+      }
+    }
+    this.slots = slots;
+    return slots;
   }
 }
 
-/** Stores one extraction (called on a worker, which has the result in hand). Best effort. */
-export function storeExtraction(entriesDir: string, filePath: string, language: Language, contentHash: string, value: CachedExtraction): boolean {
+/** Encodes one extraction for the cache (on the thread that extracted it, so encoding runs in parallel). */
+export function encodeForCache(filePath: string, language: Language, contentHash: string, value: CachedExtraction): EncodedEntry {
   const key = cacheKeyOf(filePath, language, contentHash);
-  return writeEntryFile(entriesDir, entryNameOf(key), encodeEntry(key, value));
+  return { name: entryNameOf(key), bytes: encodeEntry(key, value) };
 }
 
 /** The default cache folder of a graph at `<root>/.codegraph/codegraph.db`: beside it. */

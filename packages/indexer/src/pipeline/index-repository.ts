@@ -92,7 +92,8 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   const cache = openCache(database, options, notice);
   const lookupNeeded = cache !== undefined && jobs.length > 0 && cacheMayAnswer;
   const indexed: IndexedFile[] = [];
-  const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, cacheEntries: cache.entriesDir })) : list);
+  const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
+  const pack = cache?.writer();
 
   let done = 0;
   progress({ phase: 'extract', done, total: jobs.length });
@@ -104,6 +105,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
     }
     else {
+      if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
       indexed.push({
         extraction: outcome.extraction,
         contentHash: outcome.contentHash,
@@ -129,16 +131,22 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       if (cached === undefined || cached.size !== h.size) secondRound.push(h.job);
       else hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
     }
+    cache?.close();
     indexed.push(...hits);
     done += hits.length;
     clock.lap('cacheLookup');
     await firstPool;
     await pool.extract(withCache(secondRound), onOutcome);
     extractedHere = firstRound.length + secondRound.length > 0;
+  } catch (error) {
+    pack?.abandon();
+    cache?.close();
+    throw error;
   } finally {
     // Now, not after the write: an idle worker's memory would add to the write's peak.
     poolRun = await pool.close();
   }
+  const runPack = pack?.finish();
   clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 
@@ -204,7 +212,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   clock.lap('write');
   // Only after the graph is in place: entries of files gone or changed since go.
   if (cache) {
-    report.cache.pruned = cache.prune(liveEntries);
+    report.cache.pruned = cache.prune(liveEntries, runPack);
     clock.lap('prune');
   }
   report.timings = clock.times;

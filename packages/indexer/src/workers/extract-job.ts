@@ -1,10 +1,10 @@
 /**
  * One extraction job, wherever it runs (a worker, or the main thread's own lane): read the file
- * under the root, hash it, extract it, and store the result in the cache.
+ * under the root, hash it, extract it, and encode the result as a cache entry.
  */
 import { createHash } from 'node:crypto';
 import { extractFile } from '../extraction/extract-file.js';
-import { storeExtraction } from '../extraction-cache/extraction-cache.js';
+import { encodeForCache } from '../extraction-cache/extraction-cache.js';
 import type { ExtractJob, WorkerReply } from './messages.js';
 import { readSourceFile } from './read-source.js';
 
@@ -20,11 +20,11 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
     const { bytes } = read;
     const contentHash = createHash('sha256').update(bytes).digest('hex');
     const extraction = await extractFile(job.path, job.language, bytes);
-    // Stored by whoever extracted it, in parallel, rather than all on the main thread.
+    // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
     const failed = extraction.errors.some((e) => e.code === 'parse-failed' || e.code === 'extraction-failed');
-    if (job.cacheEntries !== undefined && !failed) storeExtraction(job.cacheEntries, job.path, job.language, contentHash, { extraction, size: bytes.length });
-    return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs };
+    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }) : undefined;
+    return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry };
   } catch (error) {
     return { type: 'unreadable', id: job.id, message: `extraction failed: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -1,4 +1,5 @@
 /** Messages between the main thread and extraction workers. Plain data: they are structured-cloned. */
+import type { EncodedEntry } from '../extraction-cache/extraction-cache.js';
 import type { FileExtraction } from '../model/extraction.js';
 import type { Language } from '../model/graph-vocabulary.js';
 
@@ -13,12 +14,12 @@ export interface ExtractJob {
   size?: number;
   /** The size limit, checked again on the descriptor that is read. */
   maxBytes: number;
-  /** The extraction cache's entries folder: the worker stores its result there (best effort). */
-  cacheEntries?: string;
+  /** Encode the result as a cache entry too (sent back with it; the main thread writes the run's pack). */
+  encodeForCache?: boolean;
 }
 
 export type WorkerReply =
-  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number }
+  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry }
   /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`); default `unreadable`. */
   | { type: 'unreadable'; id: number; message: string; reason?: string }
   | { type: 'grammars'; loaded: string[] };
