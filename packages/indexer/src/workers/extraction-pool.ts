@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { withBaselineWasm } from '../parsing/wasm-tiering.js';
 import { runExtractJob, type JobOutcome } from './extract-job.js';
 import type { ExtractJob, WorkerReply, WorkerRequest } from './messages.js';
 
@@ -95,8 +96,11 @@ export class ExtractionPool {
         finished: () => { this.run = undefined; finished(); },
       };
       // A few files are done sooner by the main thread than by a worker that may still be starting.
-      for (const w of this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1)) this.feed(w);
-      void this.lane();
+      const helpers = this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1);
+      for (const w of helpers) this.feed(w);
+      // The main thread alone on a few files: optimising their parser's code would cost more than it saves.
+      if (helpers.length === 0) void withBaselineWasm(() => this.lane());
+      else void this.lane();
     });
   }
 

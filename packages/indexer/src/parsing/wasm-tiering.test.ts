@@ -1,0 +1,25 @@
+/**
+ * withBaselineWasm only changes how V8 compiles: the work's result and errors pass through, a
+ * parser made inside it parses as one made outside, and nesting is harmless.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFile } from '../extraction/extract-file.js';
+import { withBaselineWasm } from './wasm-tiering.js';
+
+const SOURCE = 'export function outer(n: number) {\n  return inner(n) + 1;\n}\nfunction inner(n: number) {\n  return n;\n}\n';
+
+describe('withBaselineWasm', () => {
+  it('passes the result and the errors of its work through, also when nested', async () => {
+    await expect(withBaselineWasm(async () => withBaselineWasm(async () => 42))).resolves.toBe(42);
+    await expect(withBaselineWasm(async () => {
+      throw new Error('inside');
+    })).rejects.toThrow('inside');
+  });
+
+  it('gives the same extraction as a run without it', async () => {
+    const inside = await withBaselineWasm(() => extractFile('src/a.ts', 'typescript', Buffer.from(SOURCE)));
+    const outside = await extractFile('src/a.ts', 'typescript', Buffer.from(SOURCE));
+    expect(inside.declarations.map((d) => d.name)).toEqual(['outer', 'inner']);
+    expect(inside).toEqual(outside);
+  });
+});
