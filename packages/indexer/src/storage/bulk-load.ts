@@ -101,7 +101,7 @@ export interface LoadedEdges {
 
 export function loadEdges(ctx: LoadContext, rows: Iterable<EdgeRow>, nodeIndex: Map<string, number>): LoadedEdges {
   const insert = new BatchInsert(ctx.db, 'edges', ['source', 'target', 'kind', 'metadata', 'line', 'col', 'provenance']);
-  const seen = new EdgeIdentitySet();
+  const seen = new EdgeIdentitySet(Array.isArray(rows) ? rows.length : 0);
   const byKind: Record<string, number> = {};
   let written = 0;
   let duplicates = 0;

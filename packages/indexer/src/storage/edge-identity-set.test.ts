@@ -39,3 +39,37 @@ describe('EdgeIdentitySet', () => {
     expect(set.add(2 ** 27, 1, 'calls', 1, 1)).toBe(false);
   });
 });
+
+describe('EdgeIdentitySet over many edges', () => {
+  it('keeps every distinct identity through its growth and refuses every repeat', () => {
+    const set = new EdgeIdentitySet();
+    let accepted = 0;
+    // 60,000 identities sharing sources, targets and lines in every combination, so hashes collide often.
+    for (let source = 0; source < 50; source++) {
+      for (let target = 0; target < 40; target++) {
+        for (const [line, col] of [[1, 0], [1, 1], [2, 0], [null, null], [16_000_000, 1_000_000], [3, 7], [4, 0], [9, 9], [5, 5], [6, 6], [7, 7], [8, 8], [10, 10], [11, 11], [12, 12], [13, 13], [14, 14], [15, 15], [16, 16], [17, 17], [18, 18], [19, 19], [20, 20], [21, 21], [22, 22], [23, 23], [24, 24], [25, 25], [26, 26], [27, 27]] as const) {
+          if (set.add(source * 1_000_003, target, 'calls', line, col)) accepted++;
+        }
+      }
+    }
+    expect(accepted).toBe(50 * 40 * 30);
+    for (let source = 0; source < 50; source++) {
+      for (let target = 0; target < 40; target++) {
+        expect(set.add(source * 1_000_003, target, 'calls', 1, 0)).toBe(false);
+        expect(set.add(source * 1_000_003, target, 'calls', null, null)).toBe(false);
+        expect(set.add(source * 1_000_003, target, 'imports', 1, 0)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('EdgeIdentitySet sized for its edges', () => {
+  it('behaves as one that grows', () => {
+    const sized = new EdgeIdentitySet(5_000);
+    const growing = new EdgeIdentitySet();
+    for (let i = 0; i < 6_000; i++) {
+      const edge = [i % 997, i % 13, 'calls', i % 50, null] as const;
+      expect(sized.add(...edge)).toBe(growing.add(...edge));
+    }
+  });
+});
