@@ -412,6 +412,12 @@ describe('arbor index', () => {
     db.close();
     expect(names).toEqual(expect.arrayContaining(['ok', 'before', 'after', 'stillHere', 'afterDeep']));
     expect(latin1Errors).toContain('invalid-utf8');
+
+    // Again with the cache: the binary file is refused the same way, never taken for a cache miss to parse.
+    const again = JSON.parse(arbor('index', root, '--json').stdout);
+    expect(again.cache.fromCache).toBe(4);
+    expect(again.files.skipped.binary).toBe(1);
+    expect(again.files.skippedFiles).toEqual(expect.arrayContaining([{ path: 'binary.ts', reason: 'binary' }]));
   });
 
   it('fails with one clear line and exit 1 when the root is missing', () => {

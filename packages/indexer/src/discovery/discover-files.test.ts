@@ -219,6 +219,10 @@ describe('files that are never read', () => {
     const result = await discoverFiles(root);
     expect(result.files.map((f) => f.path)).toEqual(['empty.py', 'text.py']);
     expect(result.skipped).toEqual([{ path: 'blob.py', reason: 'binary' }]);
+    // The indexer reads every file whole anyway and checks there: discovery then lists the file.
+    const unsniffed = await discoverFiles(root, { sniffBinary: false });
+    expect(unsniffed.files.map((f) => f.path)).toEqual(['blob.py', 'empty.py', 'text.py']);
+    expect(unsniffed.skipped).toEqual([]);
   });
 
   it('skips likely secrets by name before opening them', async () => {

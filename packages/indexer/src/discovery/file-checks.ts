@@ -14,10 +14,15 @@ export function looksBinary(absolutePath: string): boolean {
   try {
     if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`${absolutePath} is not a regular file`), { code: 'ENOTREG' });
     const bytesRead = readSync(fd, sniffBuffer, 0, BINARY_SNIFF_BYTES, 0);
-    return sniffBuffer.subarray(0, bytesRead).includes(0);
+    return looksBinaryBytes(sniffBuffer.subarray(0, bytesRead));
   } finally {
     closeSync(fd);
   }
+}
+
+/** The same check on a file's content already read: a NUL byte among its first bytes. */
+export function looksBinaryBytes(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
 export function errorCode(error: unknown): string {

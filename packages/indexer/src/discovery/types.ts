@@ -33,6 +33,12 @@ export interface DiscoveryOptions {
   excludeDirs?: readonly string[];
   /** Files larger than this many bytes are skipped as `too-large`. Default 1 MiB. */
   maxFileSize?: number;
+  /**
+   * Read each file's first bytes and skip it as `binary` when they hold a NUL byte. Default true.
+   * The indexer turns it off: it reads every file whole anyway, and makes the same check then
+   * (`looksBinaryBytes`), which saves a second open and read per file (1.6 s of 20,000 files).
+   */
+  sniffBinary?: boolean;
 }
 
 export interface DiscoveredFile {

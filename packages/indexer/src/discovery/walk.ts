@@ -28,6 +28,7 @@ interface WalkContext {
   respectGitignore: boolean;
   excludedDirs: ReadonlySet<string>;
   maxFileSize: number;
+  sniffBinary: boolean;
   counts: DiscoveryCounts;
 }
 
@@ -70,6 +71,7 @@ export async function* walkFiles(
     respectGitignore,
     excludedDirs: new Set([...(options.excludeDirs ?? DEFAULT_EXCLUDED_DIRS), ...ALWAYS_EXCLUDED_DIRS]),
     maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    sniffBinary: options.sniffBinary ?? true,
     counts,
   };
   const infoExclude = respectGitignore ? readInfoExclude(absoluteRoot) : undefined;
@@ -169,7 +171,7 @@ function checkFile(context: WalkContext, absolutePath: string, path: string, nam
     if (fileStat.size > context.maxFileSize) {
       return { type: 'skipped', entry: { path, reason: 'too-large', detail: formatBytes(fileStat.size) } };
     }
-    if (looksBinary(absolutePath)) return { type: 'skipped', entry: { path, reason: 'binary' } };
+    if (context.sniffBinary && looksBinary(absolutePath)) return { type: 'skipped', entry: { path, reason: 'binary' } };
     return {
       type: 'file',
       file: { path, absolutePath, language, size: fileStat.size, mtimeMs: Math.floor(fileStat.mtimeMs) },

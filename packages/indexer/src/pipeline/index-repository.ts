@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import { DEFAULT_READ_CAP, readTextInsideRoot } from '@arbor/vocabulary';
 import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
+import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
 import { languageForPath } from '../languages/registry.js';
@@ -60,6 +61,8 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     respectGitignore: options.gitignore ?? true,
     exclude: options.exclude ?? [],
     maxFileSize: maxBytes,
+    // Checked when the job reads the file, so no file is opened twice.
+    sniffBinary: false,
   });
 
   // A root that cannot be listed would give an empty graph in place of a good one.
@@ -102,7 +105,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     if (outcome.type === 'unreadable') {
       const reason = outcome.reason ?? 'unreadable';
       skip(reason);
-      if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: `${reason}: ${outcome.message}` });
+      if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: outcome.message ? `${reason}: ${outcome.message}` : reason });
     }
     else {
       if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
@@ -257,7 +260,8 @@ interface HashedSource {
 function hashSources(cache: ExtractionCache, root: string, jobs: ExtractJob[], maxBytes: number): HashedSource[] {
   return jobs.map((job) => {
     const read = readSourceFile(root, job.path, maxBytes);
-    if (!read.ok) return { job, entryPresent: false };
+    // A file the job will refuse (binary) is left to the job, which reports it as every run does.
+    if (!read.ok || looksBinaryBytes(read.bytes)) return { job, entryPresent: false };
     const contentHash = createHash('sha256').update(read.bytes).digest('hex');
     return {
       job, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs),

@@ -3,6 +3,7 @@
  * under the root, hash it, extract it, and encode the result as a cache entry.
  */
 import { createHash } from 'node:crypto';
+import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { extractFile } from '../extraction/extract-file.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
 import type { ExtractJob, WorkerReply } from './messages.js';
@@ -18,6 +19,8 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
       return { type: 'unreadable', id: job.id, message: `${read.reason} when read`, reason };
     }
     const { bytes } = read;
+    // Discovery left this check to the one read of the file (discovery/types.ts, sniffBinary).
+    if (looksBinaryBytes(bytes)) return { type: 'unreadable', id: job.id, message: '', reason: 'binary' };
     const contentHash = createHash('sha256').update(bytes).digest('hex');
     const extraction = await extractFile(job.path, job.language, bytes);
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.

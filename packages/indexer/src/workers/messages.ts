@@ -20,7 +20,7 @@ export interface ExtractJob {
 
 export type WorkerReply =
   | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry }
-  /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`); default `unreadable`. */
+  /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`, `binary`); default `unreadable`. `message` may be empty. */
   | { type: 'unreadable'; id: number; message: string; reason?: string }
   | { type: 'grammars'; loaded: string[] };
 
