@@ -189,7 +189,7 @@ export function buildGraph(
           kind: result.edgeKind,
           line: site.line,
           col: site.column,
-          metadata: { resolvedBy: result.resolvedBy, confidence: CONFIDENCE[result.resolvedBy] },
+          metadata: referenceMetadata(result.resolvedBy),
           provenance: result.resolvedBy === RESOLVED_BY.uniqueName ? 'heuristic' : 'tree-sitter',
         });
         continue;
@@ -211,6 +211,22 @@ export function buildGraph(
   }
 
   return { nodes, edges, files, unresolved, stats };
+}
+
+/**
+ * A reference edge's metadata depends only on how it was resolved: one frozen object per way,
+ * shared by every such edge (a million-edge graph would otherwise allocate a million of them, and
+ * the writer serialises a shared one once).
+ */
+const REFERENCE_METADATA = new Map<ResolvedBy, Readonly<Record<string, unknown>>>();
+
+function referenceMetadata(resolvedBy: ResolvedBy): Readonly<Record<string, unknown>> {
+  let metadata = REFERENCE_METADATA.get(resolvedBy);
+  if (metadata === undefined) {
+    metadata = Object.freeze({ resolvedBy, confidence: CONFIDENCE[resolvedBy] });
+    REFERENCE_METADATA.set(resolvedBy, metadata);
+  }
+  return metadata;
 }
 
 /** The enclosing packages a dotted module path names: `a.b.c` → `a`, `a.b`; `..m.x` → `..m` (`..` is the importer's own). */

@@ -102,6 +102,16 @@ export interface LoadedEdges {
 export function loadEdges(ctx: LoadContext, rows: Iterable<EdgeRow>, nodeIndex: Map<string, number>): LoadedEdges {
   const insert = new BatchInsert(ctx.db, 'edges', ['source', 'target', 'kind', 'metadata', 'line', 'col', 'provenance']);
   const seen = new EdgeIdentitySet(Array.isArray(rows) ? rows.length : 0);
+  // Callers share one metadata object among many edges (graph-builder.ts): serialise each object once.
+  const texts = new Map<object, string>();
+  const metadataText = (metadata: object) => {
+    let text = texts.get(metadata);
+    if (text === undefined) {
+      text = JSON.stringify(metadata);
+      texts.set(metadata, text);
+    }
+    return text;
+  };
   const byKind: Record<string, number> = {};
   let written = 0;
   let duplicates = 0;
@@ -123,7 +133,7 @@ export function loadEdges(ctx: LoadContext, rows: Iterable<EdgeRow>, nodeIndex: 
       return;
     }
     insert.values.push(
-      edge.source, edge.target, edge.kind, edge.metadata ? JSON.stringify(edge.metadata) : null,
+      edge.source, edge.target, edge.kind, edge.metadata ? metadataText(edge.metadata) : null,
       line, col, optionalText(ctx, edge.provenance),
     );
     insert.endRow();
