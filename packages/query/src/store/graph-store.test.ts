@@ -218,3 +218,30 @@ describe('GraphStore: reads', () => {
     expect(() => openProject({ path: dir })).toThrow(/arbor index/);
   });
 });
+
+describe('GraphStore: lists do not depend on the order rows were stored in', () => {
+  const handlers = [
+    { kind: 'function', name: 'handle', qualifiedName: 'handle', file: 'src/b.ts', line: 5 },
+    { kind: 'function', name: 'handle', qualifiedName: 'handle', file: 'src/a.ts', line: 9 },
+    { kind: 'function', name: 'handle', qualifiedName: 'handle', file: 'src/c.ts', line: 1 },
+    { kind: 'function', name: 'handle', qualifiedName: 'handle', file: 'src/a.ts', line: 2 },
+  ];
+  const files = ['src/a.ts', 'src/b.ts', 'src/c.ts'].map((path) => ({ path, content: '\n'.repeat(12) }));
+
+  it('gives name matches, LIKE matches and full-text ties in source order, for any storage order', () => {
+    const places = (nodes: Array<{ filePath: string; startLine: number }>) => nodes.map((n) => `${n.filePath}:${n.startLine}`);
+    for (const stored of [handlers, [...handlers].reverse()]) {
+      const made = makeProject({ files, nodes: stored });
+      temps.push(made.root);
+      const store = GraphStore.open(made.dbPath);
+      try {
+        expect(places(store.nodesByName('handle'))).toEqual(['src/a.ts:2', 'src/a.ts:9', 'src/b.ts:5', 'src/c.ts:1']);
+        expect(places(store.nodesByQualifiedName('handle'))).toEqual(['src/a.ts:2', 'src/a.ts:9', 'src/b.ts:5', 'src/c.ts:1']);
+        expect(places(store.nodesWithNameLike(['hand%'], 2))).toEqual(['src/a.ts:2', 'src/a.ts:9']);
+        expect(places(store.fullText('handle', 3)!.map((hit) => hit.node))).toEqual(['src/a.ts:2', 'src/a.ts:9', 'src/b.ts:5']);
+      } finally {
+        store.close();
+      }
+    }
+  });
+});

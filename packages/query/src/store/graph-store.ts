@@ -17,6 +17,8 @@ export interface OpenStoreOptions {
 }
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
+/** Ties broken by place in the source, so a list never depends on the order rows were stored in. */
+const SOURCE_ORDER = 'ORDER BY n.file_path, n.start_line, n.start_column, n.id';
 
 export interface UnresolvedRef {
   fromNodeId: string;
@@ -152,25 +154,27 @@ export class GraphStore {
     return found;
   }
 
+  // Lists come in source order (file, then position), whatever order the rows were stored in: a
+  // writer may store nodes in any order (arbor's is by id), and a LIMIT must keep the same ones.
   nodesByName(name: string): NodeDetails[] {
-    return this.nodesWhere('n.name = ?', name);
+    return this.nodesWhere(`n.name = ? ${SOURCE_ORDER}`, name);
   }
 
   /** Case-insensitive (ASCII) name match; uses the v3+ index on lower(name). */
   nodesByNameIgnoringCase(name: string): NodeDetails[] {
-    return this.nodesWhere('lower(n.name) = lower(?)', name);
+    return this.nodesWhere(`lower(n.name) = lower(?) ${SOURCE_ORDER}`, name);
   }
 
   nodesByQualifiedName(qualifiedName: string): NodeDetails[] {
-    return this.nodesWhere('n.qualified_name = ?', qualifiedName);
+    return this.nodesWhere(`n.qualified_name = ? ${SOURCE_ORDER}`, qualifiedName);
   }
 
   nodesInFile(path: string): NodeDetails[] {
-    return this.nodesWhere('n.file_path = ? ORDER BY n.start_line, n.start_column', path);
+    return this.nodesWhere(`n.file_path = ? ${SOURCE_ORDER}`, path);
   }
 
   nodesEnclosingLine(path: string, line: number): NodeDetails[] {
-    return this.nodesWhere('n.file_path = ? AND n.start_line <= ? AND n.end_line >= ?', path, line, line);
+    return this.nodesWhere(`n.file_path = ? AND n.start_line <= ? AND n.end_line >= ? ${SOURCE_ORDER}`, path, line, line);
   }
 
   /**
@@ -182,7 +186,7 @@ export class GraphStore {
     const likes = patterns.map(() => `n.name LIKE ? ESCAPE '\\'`).join(' OR ');
     const exclude = excludeKinds.length > 0 ? `n.kind NOT IN (SELECT value FROM json_each(?)) AND ` : '';
     const params: unknown[] = excludeKinds.length > 0 ? [JSON.stringify(excludeKinds), ...patterns] : [...patterns];
-    return this.nodesWhere(`${exclude}(${likes}) LIMIT ?`, ...params, limit);
+    return this.nodesWhere(`${exclude}(${likes}) ${SOURCE_ORDER} LIMIT ?`, ...params, limit);
   }
 
   /** How many nodes (of kinds not excluded) have a name matching a LIKE pattern, counting at most `cap`. */
@@ -202,7 +206,7 @@ export class GraphStore {
     try {
       const rows = this.statement(
         `SELECT ${this.nodeColumns}, bm25(nodes_fts) AS rank FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
-         WHERE nodes_fts MATCH ? ORDER BY rank LIMIT ?`,
+         WHERE nodes_fts MATCH ? ORDER BY rank, n.file_path, n.start_line, n.start_column, n.id LIMIT ?`,
       ).all(matchExpression, limit) as Array<RawNode & { rank: number }>;
       return rows.map((row) => ({ node: mapNode(row), rank: row.rank }));
     } catch (error) {
