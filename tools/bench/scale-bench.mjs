@@ -47,6 +47,18 @@ if (available !== true) {
   process.exit(2);
 }
 
+const PHASES = ['discover', 'extract', 'resolve', 'write'];
+
+/** Wall seconds per phase from arbor's JSON report, or undefined when the output is not one. */
+function phasesOf(stdout) {
+  try {
+    const timings = JSON.parse(stdout).timings ?? {};
+    return Object.fromEntries(PHASES.map((phase) => [phase, typeof timings[phase]?.wallMs === 'number' ? timings[phase].wallMs / 1000 : undefined]));
+  } catch {
+    return undefined;
+  }
+}
+
 const rows = [];
 for (const files of sizes) {
   const tree = path.join(args.values.work, `files-${files}`);
@@ -65,7 +77,7 @@ for (const files of sizes) {
       process.stderr.write(`scale-bench: arbor index failed on ${files} files (exit ${m.exitCode}):\n${m.stderr}\n`);
       process.exit(1);
     }
-    samples.push({ ...m, load });
+    samples.push({ ...m, load, phases: phasesOf(m.stdout) });
     process.stderr.write(`${files} files, run ${run + 1}: ${m.wallSeconds.toFixed(1)}s wall, ${m.cpuSeconds?.toFixed(1)}s cpu, ${Math.round((m.maxRssKb ?? 0) / 1024)} MiB (load ${load.toFixed(1)})\n`);
   }
   const stats = graphStats(tree);
@@ -76,6 +88,8 @@ for (const files of sizes) {
     peakRssMiB: median(samples.map((s) => (s.maxRssKb ?? 0) / 1024)),
     peakTreeRssMiB: median(samples.map((s) => (s.peakTreeRssKb ?? 0) / 1024)),
     load: median(samples.map((s) => s.load)),
+    // Wall seconds per phase (arbor's --json report), medians: which phase bounds the run at each size.
+    phases: Object.fromEntries(PHASES.map((phase) => [phase, median(samples.map((s) => s.phases?.[phase]))])),
     nodes: stats?.nodes ?? null,
     edges: stats?.edges ?? null,
   });
@@ -97,5 +111,11 @@ if (args.values.json) {
     ].join(' '));
   }
   lines.push('Linear growth: the per-1k columns stay flat as the file count grows.');
+  lines.push('', 'wall seconds per phase (from the index report), and the largest:');
+  lines.push(`   files ${PHASES.map((p) => p.padStart(9)).join('')}  largest`);
+  for (const r of rows) {
+    const largest = PHASES.reduce((a, b) => ((r.phases[b] ?? -1) > (r.phases[a] ?? -1) ? b : a));
+    lines.push(`${String(r.files).padStart(8)} ${PHASES.map((p) => fmt(r.phases[p], 1).padStart(9)).join('')}  ${largest}`);
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
