@@ -230,6 +230,24 @@ describe('a bad cache is ignored and rebuilt, never trusted', () => {
     expect(fs.readdirSync(packsOf()).sort()).toEqual(before);
   });
 
+  it('two runs at once on one --cache-dir (a CI matrix) each write a whole graph, and leave a cache the next run takes every file from', async () => {
+    const ci = path.join(base, 'shared-cache');
+    await index({ cache: false });
+    const cold = dumpGraph(graphPath());
+    const other = path.join(base, 'checkout-2');
+    fs.cpSync(root, other, { recursive: true, preserveTimestamps: true });
+    const run = (at: string) => indexRepository(at, { threads: 1, now: NOW, onNotice: () => {}, cacheDir: ci });
+    const [first, second] = await Promise.all([run(root), run(other)]);
+    expect(first.cache.extracted + second.cache.extracted).toBeGreaterThanOrEqual(5);
+    expect(dumpGraph(first.database)).toBe(cold);
+    expect(dumpGraph(second.database)).toBe(cold);
+    // No half pack or temp file is left, and what is there answers for every file.
+    expect(fs.readdirSync(packsOf(ci)).every((name) => /^[0-9a-f]{32}\.pack$/.test(name))).toBe(true);
+    const third = await run(root);
+    expect(third.cache).toMatchObject({ fromCache: 5, extracted: 0 });
+    expect(dumpGraph(graphPath())).toBe(cold);
+  });
+
   it('--cache-dir keeps the cache elsewhere (a fresh checkout reuses it), and nothing lands in .codegraph/cache', async () => {
     const ci = path.join(base, 'ci-cache');
     await index({ cacheDir: ci });
