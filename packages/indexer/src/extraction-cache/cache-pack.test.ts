@@ -43,7 +43,7 @@ function storeRun(cache: ExtractionCache, files: string[], lineCount = 1): strin
 
 const hashOf = (file: string) => Buffer.from(file).toString('hex').padEnd(64, '0').slice(0, 64);
 const packFiles = (cache: ExtractionCache) => fs.readdirSync(cache.packsDir).sort();
-const liveOf = (cache: ExtractionCache, files: string[]) => new Set(files.map((f) => cache.nameOf(f, 'typescript', hashOf(f))));
+const liveOf = (cache: ExtractionCache, files: string[]) => new Set(files.map((f) => cache.entry(f, 'typescript', hashOf(f)).name));
 
 function mustOpen(packsDir: string, name: string): OpenPack {
   const pack = openPack(packsDir, name);
@@ -116,10 +116,10 @@ describe('the cache over its packs', () => {
     const cache = openCache();
     storeRun(cache, ['a.ts', 'b.ts']);
     const reader = openCache();
-    expect(reader.has('a.ts', 'typescript', hashOf('a.ts'))).toBe(true);
-    expect(reader.read('b.ts', 'typescript', hashOf('b.ts'))?.extraction.path).toBe('b.ts');
-    expect(reader.has('a.ts', 'typescript', hashOf('other content'))).toBe(false);
-    expect(reader.read('a.ts', 'typescript', hashOf('other content'))).toBeUndefined();
+    expect(reader.has(reader.entry('a.ts', 'typescript', hashOf('a.ts')))).toBe(true);
+    expect(reader.read(reader.entry('b.ts', 'typescript', hashOf('b.ts')))?.extraction.path).toBe('b.ts');
+    expect(reader.has(reader.entry('a.ts', 'typescript', hashOf('other content')))).toBe(false);
+    expect(reader.read(reader.entry('a.ts', 'typescript', hashOf('other content')))).toBeUndefined();
     reader.close();
   });
 
@@ -142,8 +142,8 @@ describe('the cache over its packs', () => {
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(first);
     const reader = openCache();
-    expect(reader.read('a.ts', 'typescript', hashOf('a.ts'))?.extraction.path).toBe('a.ts');
-    expect(reader.has('b.ts', 'typescript', hashOf('b.ts'))).toBe(false);
+    expect(reader.read(reader.entry('a.ts', 'typescript', hashOf('a.ts')))?.extraction.path).toBe('a.ts');
+    expect(reader.has(reader.entry('b.ts', 'typescript', hashOf('b.ts')))).toBe(false);
     reader.close();
   });
 
@@ -155,7 +155,7 @@ describe('the cache over its packs', () => {
     expect(cache.prune(liveOf(cache, files))).toBe(0);
     expect(packFiles(cache)).toHaveLength(1);
     const reader = openCache();
-    for (const file of files) expect(reader.read(file, 'typescript', hashOf(file))?.extraction.path).toBe(file);
+    for (const file of files) expect(reader.read(reader.entry(file, 'typescript', hashOf(file)))?.extraction.path).toBe(file);
     reader.close();
   });
 
@@ -169,12 +169,12 @@ describe('the cache over its packs', () => {
       const badName = `${label.repeat(32)}.pack`;
       const writer = new PackWriter(cache.packsDir);
       writer.add(name, altered);
-      writer.add(cache.nameOf('z.ts', 'typescript', hashOf('z.ts')), Buffer.from('dead'));
+      writer.add(cache.entry('z.ts', 'typescript', hashOf('z.ts')).name, Buffer.from('dead'));
       fs.renameSync(path.join(cache.packsDir, writer.finish()!), path.join(cache.packsDir, badName));
 
       const run = openCache();
-      expect(run.read('a.ts', 'typescript', hashOf('a.ts'))?.extraction.lineCount).toBe(7);
-      expect(run.read('b.ts', 'typescript', hashOf('b.ts'))).toBeDefined();
+      expect(run.read(run.entry('a.ts', 'typescript', hashOf('a.ts')))?.extraction.lineCount).toBe(7);
+      expect(run.read(run.entry('b.ts', 'typescript', hashOf('b.ts')))).toBeDefined();
       run.close();
       run.prune(liveOf(run, ['a.ts', 'b.ts']));
       // The altered copy's pack held nothing believed: it went, and the good pack stayed whole.

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { lstatSync } from 'node:fs';
 import type { Language } from '../model/graph-vocabulary.js';
-import { cacheKeyOf, entryNameOf } from './cache-key.js';
+import { cacheKeyOf, entryNameOf, type CacheKey } from './cache-key.js';
 import { decodeEntry, encodeEntry, type CachedExtraction } from './cache-entry.js';
 import { hasAnyPack, listPacks, PACKS_FOLDER, prepareCacheFolder, removePack, removeStrays } from './cache-folder.js';
 import { closePack, openPack, PackWriter, readSlot, type OpenPack, type PackSlot } from './cache-pack.js';
@@ -17,6 +17,12 @@ export type { CachedExtraction } from './cache-entry.js';
 
 /** More packs than this after a run are merged into one (each run adds one). */
 const MAX_PACKS = 8;
+
+/** A file content's entry: its full key (checked when read) and its name (where packs list it). */
+export interface CacheEntryRef {
+  key: CacheKey;
+  name: string;
+}
 
 /** An encoded entry on its way from the thread that extracted it to the run's pack. */
 export interface EncodedEntry {
@@ -62,23 +68,22 @@ export class ExtractionCache {
     return hasAnyPack(packs);
   }
 
-  /** The entry's name for this file content (what `prune` keeps). */
-  nameOf(filePath: string, language: Language, contentHash: string): string {
-    return entryNameOf(cacheKeyOf(filePath, language, contentHash));
+  /** The entry of this file content (its name is a hash: compute it once per file and pass it on). */
+  entry(filePath: string, language: Language, contentHash: string): CacheEntryRef {
+    return entryRefOf(filePath, language, contentHash);
   }
 
-  /** Whether a pack lists an entry for this content (unchecked: `read` checks it). */
-  has(filePath: string, language: Language, contentHash: string): boolean {
-    return this.index().has(this.nameOf(filePath, language, contentHash));
+  /** Whether a pack lists this entry (unchecked: `read` checks it). */
+  has(entry: CacheEntryRef): boolean {
+    return this.index().has(entry.name);
   }
 
-  /** The cached extraction of this content, or undefined (absent, unreadable or failing any check). */
-  read(filePath: string, language: Language, contentHash: string): CachedExtraction | undefined {
-    const key = cacheKeyOf(filePath, language, contentHash);
+  /** The cached extraction of this entry, or undefined (absent, unreadable or failing any check). */
+  read(entry: CacheEntryRef): CachedExtraction | undefined {
     // Two runs may each have stored a copy, and one copy may fail its checks where the other passes.
-    for (const slot of this.index().get(entryNameOf(key)) ?? []) {
+    for (const slot of this.index().get(entry.name) ?? []) {
       const bytes = readSlot(slot);
-      const value = bytes && decodeEntry(bytes, key);
+      const value = bytes && decodeEntry(bytes, entry.key);
       if (value) {
         this.believed.set(slot.name, `${slot.pack.name}@${slot.offset}`);
         return value;
@@ -98,41 +103,40 @@ export class ExtractionCache {
    * entries are merged into one new pack. Returns how many entries were dropped.
    */
   prune(live: ReadonlySet<string>, runPack?: string): number {
+    // Listed afresh (the lookup closed its packs), so the run's pack is among them. Its entries come
+    // before other copies: an older copy may be what failed its check this run.
     this.index();
-    if (runPack !== undefined) {
-      // The run's own entries come before other copies: an older copy may be what failed its check this run.
-      const at = this.packs.findIndex((p) => p.name === runPack);
-      const own = at >= 0 ? this.packs.splice(at, 1)[0] : openPack(this.packsDir, runPack);
-      if (typeof own === 'object') this.packs.unshift(own);
-    }
+    const own = this.packs.findIndex((p) => p.name === runPack);
+    if (own > 0) this.packs.unshift(...this.packs.splice(own, 1));
     const claimed = new Set<string>();
-    const kept: Array<{ pack: OpenPack; live: PackSlot[]; dead: number; deadBytes: number }> = [];
+    const kept: Array<{ pack: OpenPack; live: PackSlot[]; dead: number }> = [];
     let dropped = 0;
+    let liveBytes = 0;
+    let deadBytes = 0;
     for (const name of this.malformed) removePack(this.packsDir, name);
     for (const pack of this.packs) {
       const slots: PackSlot[] = [];
-      let dead = 0;
-      let deadBytes = 0;
+      let packDeadBytes = 0;
       for (const entry of pack.entries) {
         const believed = this.believed.get(entry.name);
         const keep = believed === undefined ? !claimed.has(entry.name) : believed === `${pack.name}@${entry.offset}`;
         if (live.has(entry.name) && keep) {
           claimed.add(entry.name);
-          slots.push({ pack, name: entry.name, offset: entry.offset, length: entry.length });
+          slots.push({ pack, ...entry });
         } else {
-          dead++;
-          deadBytes += entry.length;
+          packDeadBytes += entry.length;
         }
       }
+      const dead = pack.entries.length - slots.length;
       if (slots.length === 0) {
         if (removePack(this.packsDir, pack.name)) dropped += dead;
-      } else {
-        kept.push({ pack, live: slots, dead, deadBytes });
+        continue;
       }
+      kept.push({ pack, live: slots, dead });
+      for (const slot of slots) liveBytes += slot.length;
+      deadBytes += packDeadBytes;
     }
-    const liveBytes = kept.reduce((sum, k) => sum + k.live.reduce((s, slot) => s + slot.length, 0), 0);
-    const deadBytes = kept.reduce((sum, k) => sum + k.deadBytes, 0);
-    if (kept.length > MAX_PACKS || (deadBytes > liveBytes && kept.length > 0)) dropped += this.merge(kept);
+    if (kept.length > MAX_PACKS || deadBytes > liveBytes) dropped += this.merge(kept);
     removeStrays(this.dir, this.packsDir);
     this.close();
     this.believed.clear();
@@ -172,7 +176,7 @@ export class ExtractionCache {
       if (typeof pack !== 'object') continue;
       this.packs.push(pack);
       for (const entry of pack.entries) {
-        const slot = { pack, name: entry.name, offset: entry.offset, length: entry.length };
+        const slot = { pack, ...entry };
         const copies = slots.get(entry.name);
         if (copies) copies.push(slot);
         else slots.set(entry.name, [slot]);
@@ -185,8 +189,13 @@ export class ExtractionCache {
 
 /** Encodes one extraction for the cache (on the thread that extracted it, so encoding runs in parallel). */
 export function encodeForCache(filePath: string, language: Language, contentHash: string, value: CachedExtraction): EncodedEntry {
+  const { key, name } = entryRefOf(filePath, language, contentHash);
+  return { name, bytes: encodeEntry(key, value) };
+}
+
+function entryRefOf(filePath: string, language: Language, contentHash: string): CacheEntryRef {
   const key = cacheKeyOf(filePath, language, contentHash);
-  return { name: entryNameOf(key), bytes: encodeEntry(key, value) };
+  return { key, name: entryNameOf(key) };
 }
 
 /** The default cache folder of a graph at `<root>/.codegraph/codegraph.db`: beside it. */

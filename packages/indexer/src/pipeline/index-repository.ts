@@ -12,14 +12,13 @@ import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
-import { languageForPath } from '../languages/registry.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { buildGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { writeGraph } from '../storage/graph-writer.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
-import { defaultCacheDir, ExtractionCache } from '../extraction-cache/extraction-cache.js';
+import { defaultCacheDir, ExtractionCache, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
@@ -97,6 +96,8 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   const indexed: IndexedFile[] = [];
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
   const pack = cache?.writer();
+  // The entries the cache keeps after this run (prune): one per indexed file, named as it is looked up and stored.
+  const liveEntries = new Set<string>();
 
   let done = 0;
   progress({ phase: 'extract', done, total: jobs.length });
@@ -109,6 +110,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     }
     else {
       if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
+      if (cache) liveEntries.add(outcome.cacheEntry?.name ?? cache.entry(job.path, job.language, outcome.contentHash).name);
       indexed.push({
         extraction: outcome.extraction,
         contentHash: outcome.contentHash,
@@ -130,9 +132,13 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
-      const cached = cache!.read(h.job.path, h.job.language, h.contentHash!);
-      if (cached === undefined || cached.size !== h.size) secondRound.push(h.job);
-      else hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
+      const cached = cache!.read(h.entry!);
+      if (cached === undefined || cached.size !== h.size) {
+        secondRound.push(h.job);
+        continue;
+      }
+      hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
+      liveEntries.add(h.entry!.name);
     }
     cache?.close();
     indexed.push(...hits);
@@ -188,10 +194,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     arborVersion: ARBOR_VERSION,
   };
 
-  // What the cache keeps after this run (entries are named by the language of the file's extension,
-  // what the extraction job was given); then the extractions go, so the write's peak memory is the graph's alone.
-  const liveEntries = new Set<string>();
-  if (cache) for (const file of indexed) liveEntries.add(cache.nameOf(file.extraction.path, languageForPath(file.extraction.path) ?? file.extraction.language, file.contentHash));
+  // The extractions go now, so the write's peak memory is the graph's alone.
   indexed.length = 0;
   hits.length = 0;
 
@@ -252,7 +255,9 @@ interface HashedSource {
   contentHash?: string;
   size?: number;
   modifiedAt?: number;
-  /** The cache has an entry file under this content's key (not yet checked). */
+  /** This content's cache entry (absent when the file could not be read here). */
+  entry?: CacheEntryRef;
+  /** A pack lists that entry (not yet checked). */
   entryPresent: boolean;
 }
 
@@ -263,10 +268,8 @@ function hashSources(cache: ExtractionCache, root: string, jobs: ExtractJob[], m
     // A file the job will refuse (binary) is left to the job, which reports it as every run does.
     if (!read.ok || looksBinaryBytes(read.bytes)) return { job, entryPresent: false };
     const contentHash = createHash('sha256').update(read.bytes).digest('hex');
-    return {
-      job, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs),
-      entryPresent: cache.has(job.path, job.language, contentHash),
-    };
+    const entry = cache.entry(job.path, job.language, contentHash);
+    return { job, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs), entry, entryPresent: cache.has(entry) };
   });
 }
 
