@@ -64,9 +64,9 @@ function realFolder(dir: string, replaceOddities: boolean): 'ok' | string {
   return 'ok';
 }
 
-/** The pack files in the packs folder (regular files with a pack's name; links are not packs). */
+/** The names in the packs folder that a pack may have (opening one refuses a link or a non-file: cache-pack.ts). */
 export function listPacks(packsDir: string): string[] {
-  return readdirOrEmpty(packsDir).filter((name) => PACK_NAME.test(name) && lstatOrUndefined(path.join(packsDir, name))?.isFile()).sort();
+  return readdirOrEmpty(packsDir).filter((name) => PACK_NAME.test(name)).sort();
 }
 
 /** Whether any pack is in the packs folder (an empty cache makes a run cold: nothing to look up). */

@@ -116,6 +116,8 @@ function readAt(fd: number, position: number, length: number): Buffer {
  */
 export class PackWriter {
   private fd: number | undefined;
+  /** The pack's file name once it is in place, and the temp file it is written to until then. */
+  private readonly name = `${randomBytes(16).toString('hex')}.pack`;
   private temp: string | undefined;
   private readonly index: Array<[string, number, number]> = [];
   private offset = 0;
@@ -131,7 +133,7 @@ export class PackWriter {
     if (this.failed || !ENTRY_NAME.test(name) || bytes.length === 0 || bytes.length > MAX_ENTRY_BYTES) return;
     try {
       if (this.fd === undefined) {
-        this.temp = path.join(this.packsDir, `${randomBytes(16).toString('hex')}.pack.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+        this.temp = path.join(this.packsDir, `${this.name}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
         this.fd = fs.openSync(this.temp, CREATE_FLAGS, 0o644);
       }
       writeAll(this.fd, bytes);
@@ -156,11 +158,10 @@ export class PackWriter {
       writeAll(this.fd, Buffer.concat([index, footer]));
       fs.closeSync(this.fd);
       this.fd = undefined;
-      const name = path.basename(this.temp).slice(0, path.basename(this.temp).indexOf('.tmp-'));
       // rename replaces whatever is at the name (a link included), never what a link points to.
-      fs.renameSync(this.temp, path.join(this.packsDir, name));
+      fs.renameSync(this.temp, path.join(this.packsDir, this.name));
       this.temp = undefined;
-      return name;
+      return this.name;
     } catch {
       this.abandon();
       return undefined;
