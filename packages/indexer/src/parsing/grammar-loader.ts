@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language as Grammar, Parser, type Tree } from 'web-tree-sitter';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
+import { useDirectI32Access } from './runtime-memory.js';
 
 export interface GrammarEntry {
   language: Language;
@@ -33,14 +34,25 @@ export class GrammarError extends Error {
 
 let manifest: { path: string; grammars: GrammarEntry[]; runtime: string } | undefined;
 let initialised: Promise<void> | undefined;
+let directAccess = false;
 const grammars = new Map<Language, Promise<Grammar>>();
 const loaded = new Set<Language>();
 const parsers = new Map<Language, Parser>();
 
 /** Initialises the tree-sitter runtime once for this thread. */
 export function initParser(): Promise<void> {
-  initialised ??= Parser.init();
+  initialised ??= (async () => {
+    // The object Parser.init is given becomes the runtime's Emscripten module (runtime-memory.ts).
+    const runtime = {};
+    await Parser.init(runtime);
+    directAccess = useDirectI32Access(runtime);
+  })();
   return initialised;
+}
+
+/** Whether this thread's runtime got the direct i32 accessors (after `initParser`). */
+export function runtimeUsesDirectAccess(): boolean {
+  return directAccess;
 }
 
 /**
