@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Language as Grammar, Parser, type Tree } from 'web-tree-sitter';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
 import { useDirectI32Access } from './runtime-memory.js';
+import { directReader, portableReader, type TreeReader } from './tree-reader.js';
 
 export interface GrammarEntry {
   language: Language;
@@ -35,6 +36,7 @@ export class GrammarError extends Error {
 let manifest: { path: string; grammars: GrammarEntry[]; runtime: string } | undefined;
 let initialised: Promise<void> | undefined;
 let directAccess = false;
+let reader: TreeReader = portableReader;
 const grammars = new Map<Language, Promise<Grammar>>();
 const loaded = new Set<Language>();
 const parsers = new Map<Language, Parser>();
@@ -46,8 +48,14 @@ export function initParser(): Promise<void> {
     const runtime = {};
     await Parser.init(runtime);
     directAccess = useDirectI32Access(runtime);
+    reader = directReader(runtime, directAccess) ?? portableReader;
   })();
   return initialised;
+}
+
+/** How this thread's walks list a node's children (after `initParser`; the portable reader before). */
+export function treeReader(): TreeReader {
+  return reader;
 }
 
 /** Whether this thread's runtime got the direct i32 accessors (after `initParser`). */

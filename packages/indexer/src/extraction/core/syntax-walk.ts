@@ -15,6 +15,8 @@
  *    comments and member decorators the same way.
  */
 import type { Language as Grammar, Node as SyntaxNode } from 'web-tree-sitter';
+import { treeReader } from '../../parsing/grammar-loader.js';
+import { CHILD_STRIDE, ChildList, nodeAt } from '../../parsing/tree-reader.js';
 import { fieldChild } from './node-fields.js';
 import type { Scope } from './scopes.js';
 
@@ -201,6 +203,9 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
   private readonly table: TypeTable<C, X>;
   private readonly stack: Array<QueuedFrame<C, X>> = [];
   private readonly trackSiblings: boolean;
+  private readonly reader = treeReader();
+  /** The children of every open level of `walkChildren`, as numbers. */
+  private readonly children = new ChildList();
 
   constructor(private readonly rules: SyntaxRules<C, X>, root: SyntaxNode) {
     this.table = typeTable(rules, root.tree.language);
@@ -263,67 +268,84 @@ class SyntaxWalker<C extends WalkContext, X> implements Walk<C, X> {
    * Pre-order walk of `node`'s named descendants: handles each node with a rule where it stands,
    * enters the children of those whose rule says so and of every node without a rule. Anonymous
    * tokens never matter to the walk, so it asks each entered node for its named children at once
-   * (one WASM call per node entered) rather than stepping a cursor through every token.
+   * (one WASM call per node entered) rather than stepping a cursor through every token. The
+   * children are read as numbers (parsing/tree-reader.ts); a `Node` is made only for a child the
+   * walk hands on: to a rule, as a kept parent, as a doc comment or an attribute.
    */
   private walkChildren(node: SyntaxNode, nodeTypeId: number, ctx: C): void {
     const table = this.table;
     const trackSiblings = this.trackSiblings;
-    // One entry per open level: its children still to walk, the context they are walked in (a rule
-    // that opened a scope walks its children in it), their kept parent, and the sibling state.
+    const tree = node.tree;
+    const reader = this.reader;
+    const list = this.children;
+    // One entry per open level: where its children are in `list`, the context they are walked in
+    // (a rule that opened a scope walks its children in it), their kept parent, and the sibling state.
     const levels: Array<Level<C>> = [];
-    pushLevel(levels, node.namedChildren, ctx, keepsParent(table, nodeTypeId) ? node : undefined);
-    while (levels.length > 0) {
-      const level = levels[levels.length - 1];
-      if (level.next === level.children.length) {
-        levels.pop();
-        continue;
-      }
-      const child = level.children[level.next++];
-      if (!child) continue;
-      const typeId = child.typeId;
-      let doc: string | undefined;
-      let leading: SyntaxNode[] | undefined;
-      if (trackSiblings) {
-        if (table.comments[typeId]) {
-          level.comment = child;
-          level.anchorRow = -1;
-          level.attributes = undefined;
-        } else {
-          // The row a doc comment must reach: the first node after it (a leading attribute, else the node).
-          if (level.comment && level.anchorRow === -1) level.anchorRow = child.startPosition.row;
-          if (table.attributes[typeId]) {
-            (level.attributes ??= []).push(child);
-          } else {
-            if (level.comment) doc = this.rules.comments?.doc(level.comment, level.anchorRow);
-            leading = level.attributes;
-            level.comment = undefined;
-            level.attributes = undefined;
+    const base = list.length;
+    try {
+      pushLevel(levels, list, reader.appendNamedChildren(node, list), ctx, keepsParent(table, nodeTypeId) ? node : undefined);
+      while (levels.length > 0) {
+        const level = levels[levels.length - 1];
+        if (level.next === level.end) {
+          list.length = level.start;
+          levels.pop();
+          continue;
+        }
+        const at = level.next;
+        level.next += CHILD_STRIDE;
+        const typeId = list.typeIdAt(at);
+        let child: SyntaxNode | undefined;
+        let doc: string | undefined;
+        let leading: SyntaxNode[] | undefined;
+        if (trackSiblings) {
+          if (table.comments[typeId]) {
+            level.comment = nodeAt(tree, list, at);
             level.anchorRow = -1;
+            level.attributes = undefined;
+          } else {
+            // The row a doc comment must reach: the first node after it (a leading attribute, else the node).
+            if (level.comment && level.anchorRow === -1) level.anchorRow = list.rowAt(at);
+            if (table.attributes[typeId]) {
+              (level.attributes ??= []).push((child = nodeAt(tree, list, at)));
+            } else {
+              if (level.comment) doc = this.rules.comments?.doc(level.comment, level.anchorRow);
+              leading = level.attributes;
+              level.comment = undefined;
+              level.attributes = undefined;
+              level.anchorRow = -1;
+            }
           }
         }
+        let enter: boolean;
+        let childContext = level.ctx;
+        const rule = ruleOf(table, typeId);
+        if (rule) {
+          child ??= nodeAt(tree, list, at);
+          const frame: Frame<C, X> = { node: child, ctx: childContext, parent: level.parent };
+          if (doc !== undefined) frame.doc = doc;
+          if (leading !== undefined) frame.leading = leading;
+          enter = this.handle(frame, typeId);
+          childContext = frame.ctx;
+        } else {
+          enter = isOpen(table, typeId);
+        }
+        if (enter) {
+          const parent = keepsParent(table, typeId) ? (child ?? nodeAt(tree, list, at)) : undefined;
+          pushLevel(levels, list, reader.appendNamedChildrenAt(tree, list, at), childContext, parent);
+        }
       }
-      let enter: boolean;
-      let childContext = level.ctx;
-      const rule = ruleOf(table, typeId);
-      if (rule) {
-        const frame: Frame<C, X> = { node: child, ctx: childContext, parent: level.parent };
-        if (doc !== undefined) frame.doc = doc;
-        if (leading !== undefined) frame.leading = leading;
-        enter = this.handle(frame, typeId);
-        childContext = frame.ctx;
-      } else {
-        enter = isOpen(table, typeId);
-      }
-      if (enter) pushLevel(levels, child.namedChildren, childContext, keepsParent(table, typeId) ? child : undefined);
+    } finally {
+      list.length = base;
     }
   }
 }
 
-/** One open level of `walkChildren`: the named children of an entered node. */
+/** One open level of `walkChildren`: the named children of an entered node, stored in the walk's child list. */
 interface Level<C> {
-  children: ReadonlyArray<SyntaxNode | null>;
-  /** Index of the next child to walk. */
+  /** Where its children start in the list, the next one to walk, and where they end. */
+  start: number;
   next: number;
+  end: number;
   ctx: C;
   parent: SyntaxNode | undefined;
   /** The comment before the next child, and the row of the first node after it (-1: none seen yet). */
@@ -333,8 +355,12 @@ interface Level<C> {
   attributes: SyntaxNode[] | undefined;
 }
 
-function pushLevel<C>(levels: Array<Level<C>>, children: ReadonlyArray<SyntaxNode | null>, ctx: C, parent: SyntaxNode | undefined): void {
-  if (children.length > 0) levels.push({ children, next: 0, ctx, parent, comment: undefined, anchorRow: -1, attributes: undefined });
+/** Opens a level for the `count` children just appended to `list` (none: nothing to walk). */
+function pushLevel<C>(levels: Array<Level<C>>, list: ChildList, count: number, ctx: C, parent: SyntaxNode | undefined): void {
+  if (count === 0) return;
+  const end = list.length;
+  const start = end - count * CHILD_STRIDE;
+  levels.push({ start, next: start, end, ctx, parent, comment: undefined, anchorRow: -1, attributes: undefined });
 }
 
 function reverseFrom<T>(items: T[], start: number): void {
