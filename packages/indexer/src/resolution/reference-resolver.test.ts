@@ -285,4 +285,32 @@ describe('ReferenceResolver', () => {
       expect(resolve('app.py', call('m', { receiver: ['self'], enclosing: 2, locallyBound: true }))).toMatchObject({ resolved: false, reason: 'local-binding' });
     });
   });
+
+  it('answers a name the same however often and in whatever order it is asked, export cycles included', () => {
+    // x goes round a re-export cycle (missing: never a guess); helper comes through a barrel.
+    const c1 = file('c1.ts', { exports: [{ specifier: './c2', names: [{ exported: 'x', local: 'x' }], line: 1 }] });
+    const c2 = file('c2.ts', { exports: [{ specifier: './c1', names: [{ exported: 'x', local: 'x' }], line: 1 }] });
+    const barrel = file('lib/index.ts', { exports: [{ specifier: '../b', names: '*', line: 1 }] });
+    const importer = (path: string) => file(path, {
+      declarations: [decl('import', './c1', 1), decl('import', './lib', 2)],
+      imports: [imp(0, './c1', [['x', 'x']]), imp(1, './lib', [['helper', 'helper']])],
+    });
+    const files = [a, b, c1, c2, barrel, importer('app.ts'), importer('other.ts')];
+    const questions: Array<[string, string]> = [['app.ts', 'x'], ['app.ts', 'helper'], ['other.ts', 'helper'], ['other.ts', 'x']];
+    const ask = (order: Array<[string, string]>, repeat: number) => {
+      const resolve = setup(files);
+      const answers = new Map<string, unknown[]>();
+      for (let i = 0; i < repeat; i++) for (const [path, name] of order) {
+        const key = `${path} ${name}`;
+        answers.set(key, [...(answers.get(key) ?? []), resolve(path, call(name))]);
+      }
+      return answers;
+    };
+    const once = ask(questions, 1);
+    expect(once.get('app.ts x')![0]).toMatchObject({ resolved: false });
+    expect(once.get('app.ts helper')![0]).toMatchObject({ resolved: true, target: { file: 'b.ts', localId: 0 } });
+    for (const [order, repeat] of [[questions, 3], [[...questions].reverse(), 2]] as const) {
+      for (const [key, answers] of ask([...order], repeat)) for (const answer of answers) expect(answer).toEqual(once.get(key)![0]);
+    }
+  });
 });
