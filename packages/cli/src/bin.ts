@@ -8,6 +8,7 @@ import { QUERY_COMMANDS } from './commands/query-commands.js';
 import { hooksCommand } from './git-hooks/hooks-command.js';
 import { mcpCommand } from './mcp/mcp-command.js';
 import { processIo } from './output/io.js';
+import { tuneV8 } from './v8-tuning.js';
 import { watchCommand } from './watch/watch-command.js';
 
 /**
@@ -28,6 +29,7 @@ function distrustRepositoryGitConfig(env: NodeJS.ProcessEnv): void {
 }
 
 distrustRepositoryGitConfig(process.env);
+tuneV8();
 
 const COMMANDS: readonly AnyCommand[] = [indexCommand, ...QUERY_COMMANDS, mcpCommand, watchCommand, hooksCommand];
 
