@@ -60,15 +60,15 @@ export interface TreeReader {
 /** The `Node` for the child stored at `at` in `list`. */
 export function nodeAt(tree: Tree, list: ChildList, at: number): SyntaxNode {
   const data = list.data;
-  // What web-tree-sitter's own unmarshalling gives, fields in the order its constructor sets them.
+  // What web-tree-sitter's own unmarshalling gives, fields in the order its class declares them.
   const node = Object.create(NodeClass.prototype) as SyntaxNode & NodeFields;
   node[0] = data[at + CONTEXT];
   node._children = undefined;
   node._namedChildren = undefined;
   node.id = data[at + ID];
-  node.tree = tree;
   node.startIndex = data[at + START_INDEX];
   node.startPosition = { row: data[at + ROW], column: data[at + COLUMN] };
+  node.tree = tree;
   return node;
 }
 
