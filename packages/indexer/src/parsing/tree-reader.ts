@@ -109,16 +109,32 @@ function appendNodes(children: ReadonlyArray<SyntaxNode | null>, list: ChildList
   for (const child of children) {
     if (!child) continue;
     const at = list.length;
-    data[at + ID] = child.id;
-    data[at + START_INDEX] = child.startIndex;
-    data[at + ROW] = child.startPosition.row;
-    data[at + COLUMN] = child.startPosition.column;
-    data[at + CONTEXT] = (child as unknown as NodeFields)[0];
+    storeNode(child, data, at);
     data[at + TYPE_ID] = child.typeId;
     list.length += CHILD_STRIDE;
     count++;
   }
   return count;
+}
+
+/**
+ * A record's first five integers are laid out as the runtime marshals a node (id, start index,
+ * row, column, context), so the same two helpers fill a record and the transfer buffer.
+ */
+function storeNode(node: SyntaxNode, into: Int32Array, at: number): void {
+  into[at + ID] = node.id;
+  into[at + START_INDEX] = node.startIndex;
+  into[at + ROW] = node.startPosition.row;
+  into[at + COLUMN] = node.startPosition.column;
+  into[at + CONTEXT] = (node as unknown as NodeFields)[0];
+}
+
+function copyNode(from: Int32Array, fromAt: number, into: Int32Array, at: number): void {
+  into[at + ID] = from[fromAt + ID];
+  into[at + START_INDEX] = from[fromAt + START_INDEX];
+  into[at + ROW] = from[fromAt + ROW];
+  into[at + COLUMN] = from[fromAt + COLUMN];
+  into[at + CONTEXT] = from[fromAt + CONTEXT];
 }
 
 /**
@@ -144,22 +160,12 @@ export function directReader(module: RuntimeModule, directI32: boolean): TreeRea
     const data = list.data;
     let from = buffer >> 2;
     let at = list.length;
-    for (let i = 0; i < count; i++, from += 5, at += CHILD_STRIDE) {
-      data[at + ID] = heap[from];
-      data[at + START_INDEX] = heap[from + 1];
-      data[at + ROW] = heap[from + 2];
-      data[at + COLUMN] = heap[from + 3];
-      data[at + CONTEXT] = heap[from + 4];
-    }
+    for (let i = 0; i < count; i++, from += 5, at += CHILD_STRIDE) copyNode(heap, from, data, at);
     free(buffer);
     heap = module.HEAP32!;
     at = list.length;
     for (let i = 0; i < count; i++, at += CHILD_STRIDE) {
-      heap[transfer] = data[at + ID];
-      heap[transfer + 1] = data[at + START_INDEX];
-      heap[transfer + 2] = data[at + ROW];
-      heap[transfer + 3] = data[at + COLUMN];
-      heap[transfer + 4] = data[at + CONTEXT];
+      copyNode(data, at, heap, transfer);
       data[at + TYPE_ID] = symbol(treeAddress);
     }
     list.length = at;
@@ -168,22 +174,11 @@ export function directReader(module: RuntimeModule, directI32: boolean): TreeRea
 
   return {
     appendNamedChildren(node, list) {
-      const heap = module.HEAP32!;
-      heap[transfer] = node.id;
-      heap[transfer + 1] = node.startIndex;
-      heap[transfer + 2] = node.startPosition.row;
-      heap[transfer + 3] = node.startPosition.column;
-      heap[transfer + 4] = (node as unknown as NodeFields)[0];
+      storeNode(node, module.HEAP32!, transfer);
       return appendFromTransfer(treeAddressOf(node.tree), list);
     },
     appendNamedChildrenAt(tree, list, at) {
-      const heap = module.HEAP32!;
-      const data = list.data;
-      heap[transfer] = data[at + ID];
-      heap[transfer + 1] = data[at + START_INDEX];
-      heap[transfer + 2] = data[at + ROW];
-      heap[transfer + 3] = data[at + COLUMN];
-      heap[transfer + 4] = data[at + CONTEXT];
+      copyNode(list.data, at, module.HEAP32!, transfer);
       return appendFromTransfer(treeAddressOf(tree), list);
     },
   };

@@ -18,7 +18,8 @@ export interface OpenStoreOptions {
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Ties broken by place in the source, so a list never depends on the order rows were stored in. */
-const SOURCE_ORDER = 'ORDER BY n.file_path, n.start_line, n.start_column, n.id';
+const SOURCE_COLUMNS = 'n.file_path, n.start_line, n.start_column, n.id';
+const SOURCE_ORDER = `ORDER BY ${SOURCE_COLUMNS}`;
 
 export interface UnresolvedRef {
   fromNodeId: string;
@@ -206,7 +207,7 @@ export class GraphStore {
     try {
       const rows = this.statement(
         `SELECT ${this.nodeColumns}, bm25(nodes_fts) AS rank FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
-         WHERE nodes_fts MATCH ? ORDER BY rank, n.file_path, n.start_line, n.start_column, n.id LIMIT ?`,
+         WHERE nodes_fts MATCH ? ORDER BY rank, ${SOURCE_COLUMNS} LIMIT ?`,
       ).all(matchExpression, limit) as Array<RawNode & { rank: number }>;
       return rows.map((row) => ({ node: mapNode(row), rank: row.rank }));
     } catch (error) {
