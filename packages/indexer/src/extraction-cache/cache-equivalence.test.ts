@@ -116,7 +116,7 @@ describe('a cached re-index writes the graph a cold rebuild writes', () => {
     expect(uniqueNameCalls()).toBe(0);
   });
 
-  it('the same graph, byte for byte in the file, with one thread, two threads and from the cache', async () => {
+  it('the same graph, byte for byte in the file, with one thread, two threads, from the cache, and written on a thread of its own or not', async () => {
     const fileHash = () => createHash('sha256').update(fs.readFileSync(graphPath())).digest('hex');
     await index({ threads: 1, cache: false });
     const one = dumpGraph(graphPath());
@@ -129,6 +129,12 @@ describe('a cached re-index writes the graph a cold rebuild writes', () => {
     expect(dumpGraph(graphPath())).toBe(one);
     expect(fileHash()).toBe(oneBytes);
     await index({ threads: 2 });
+    expect(fileHash()).toBe(oneBytes);
+    await index({ threads: 2, writeOnThread: true, cache: false });
+    expect(fileHash()).toBe(oneBytes);
+    await index({ threads: 1, writeOnThread: true });
+    expect(fileHash()).toBe(oneBytes);
+    await index({ threads: 1, writeOnThread: false, cache: false });
     expect(fileHash()).toBe(oneBytes);
   });
 });

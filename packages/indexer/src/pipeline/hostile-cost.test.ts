@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_STORED_CANDIDATES } from '../storage/bulk-load.js';
+import { MAX_STORED_CANDIDATES } from '../storage/row-packing.js';
 import { indexRepository } from './index-repository.js';
 
 let root: string;

@@ -9,6 +9,11 @@ export interface IndexOptions {
   maxFileSize?: number;
   /** Extraction threads, the main thread counted as one (default: available cores). */
   threads?: number;
+  /**
+   * Build the database on a thread of its own while resolution runs (default: when the machine
+   * has a second core and the run has at least WRITE_THREAD_MIN_FILES files). The graph is the same either way.
+   */
+  writeOnThread?: boolean;
   onProgress?: (progress: Progress) => void;
   /**
    * Replace whatever is at the database path, even a file that is not a codegraph graph or one

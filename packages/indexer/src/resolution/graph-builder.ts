@@ -38,11 +38,49 @@ export interface BuiltGraph {
   stats: ResolutionStats;
 }
 
+/**
+ * Where a streamed graph's rows go. The builder keeps none of the rows it hands over, so a
+ * writer on another thread can store them while the rest are still being resolved.
+ */
+export interface GraphRowSink {
+  /** Every node and file row, once, before any edge. */
+  declared(nodes: NodeRow[], files: FileRow[]): void;
+  /** The next edges and unresolved refs, in the graph's order: the `contains` edges first, then file by file. */
+  resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
+}
+
+/** The whole graph as arrays (tests, tools, small callers). */
 export function buildGraph(
   indexed: IndexedFile[],
   languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   now: number = Date.now(),
 ): BuiltGraph {
+  let nodes: NodeRow[] = [];
+  let files: FileRow[] = [];
+  const edges: EdgeRow[] = [];
+  const unresolved: UnresolvedRow[] = [];
+  const stats = streamGraph(indexed, languageOf, {
+    declared(declaredNodes, declaredFiles) {
+      nodes = declaredNodes;
+      files = declaredFiles;
+    },
+    resolved(portion, unresolvedPortion) {
+      for (const edge of portion) edges.push(edge);
+      for (const ref of unresolvedPortion) unresolved.push(ref);
+    },
+  }, now);
+  return { nodes, edges, files, unresolved, stats };
+}
+
+/** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
+const ROWS_PER_PORTION = 8192;
+
+export function streamGraph(
+  indexed: IndexedFile[],
+  languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
+  sink: GraphRowSink,
+  now: number = Date.now(),
+): ResolutionStats {
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
 
@@ -53,74 +91,17 @@ export function buildGraph(
     unresolvedLikelyInternalCount: 0,
     collidingDeclarations: 0,
   };
-  const nodes: NodeRow[] = [];
-  const edges: EdgeRow[] = [];
-  const files: FileRow[] = [];
-  const unresolved: UnresolvedRow[] = [];
+  let edges: EdgeRow[] = [];
+  let unresolved: UnresolvedRow[] = [];
+  const handOver = () => {
+    sink.resolved(edges, unresolved);
+    edges = [];
+    unresolved = [];
+  };
 
-  // Node ids first: every edge refers to them.
-  const nodeIds = new Map<string, string[]>(); // path → id per local declaration id
-  for (const { extraction: file, contentHash, size, modifiedAt } of indexed) {
-    const fileId = fileNodeId(file.path);
-    nodes.push({
-      id: fileId,
-      kind: 'file',
-      name: posix.basename(file.path),
-      qualifiedName: file.path,
-      filePath: file.path,
-      language: file.language,
-      startLine: 1,
-      endLine: Math.max(1, file.lineCount),
-      startColumn: 0,
-      endColumn: 0,
-      isExported: false,
-    });
-    const ids: string[] = [];
-    const emitted = new Set<string>([fileId]);
-    for (const decl of file.declarations) {
-      const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
-      ids.push(id);
-      if (emitted.has(id)) {
-        stats.collidingDeclarations++;
-        continue;
-      }
-      emitted.add(id);
-      nodes.push({
-        id,
-        kind: decl.kind,
-        name: decl.name,
-        qualifiedName: decl.qualifiedName,
-        filePath: file.path,
-        language: file.language,
-        startLine: decl.startLine,
-        endLine: decl.endLine,
-        startColumn: decl.startColumn,
-        endColumn: decl.endColumn,
-        docstring: decl.docstring,
-        signature: decl.signature,
-        visibility: decl.visibility,
-        isExported: decl.isExported,
-        isAsync: decl.isAsync,
-        isStatic: decl.isStatic,
-        isAbstract: decl.isAbstract,
-        decorators: decl.decorators,
-        typeParameters: decl.typeParameters,
-      });
-      const parentId = decl.parent === null ? fileId : ids[decl.parent];
-      if (parentId !== undefined && parentId !== id) edges.push({ source: parentId, target: id, kind: 'contains' });
-    }
-    nodeIds.set(file.path, ids);
-    files.push({
-      path: file.path,
-      contentHash,
-      language: file.language,
-      size,
-      modifiedAt,
-      indexedAt: now,
-      nodeCount: emitted.size,
-      errors: file.errors,
-    });
-  }
+  // Node ids first: every edge refers to them. The node and file rows are the sink's from here on.
+  const nodeIds = declareFiles(indexed, now, stats, sink, edges);
+  handOver();
 
   const symbols = new WorkspaceSymbols(byPath, languageOf);
   const uniqueNames = new UniqueNameIndex();
@@ -208,9 +189,90 @@ export function buildGraph(
         language: file.language,
       });
     }
+    if (edges.length + unresolved.length >= ROWS_PER_PORTION) handOver();
+  }
+  handOver();
+  return stats;
+}
+
+/**
+ * The node and file rows of every file, handed to the sink, and the `contains` edges (added to
+ * `edges`). Returns each file's node ids by local declaration id.
+ */
+function declareFiles(
+  indexed: IndexedFile[],
+  now: number,
+  stats: ResolutionStats,
+  sink: GraphRowSink,
+  edges: EdgeRow[],
+): Map<string, string[]> {
+  const nodes: NodeRow[] = [];
+  const files: FileRow[] = [];
+  const nodeIds = new Map<string, string[]>(); // path → id per local declaration id
+  for (const { extraction: file, contentHash, size, modifiedAt } of indexed) {
+    const fileId = fileNodeId(file.path);
+    nodes.push({
+      id: fileId,
+      kind: 'file',
+      name: posix.basename(file.path),
+      qualifiedName: file.path,
+      filePath: file.path,
+      language: file.language,
+      startLine: 1,
+      endLine: Math.max(1, file.lineCount),
+      startColumn: 0,
+      endColumn: 0,
+      isExported: false,
+    });
+    const ids: string[] = [];
+    const emitted = new Set<string>([fileId]);
+    for (const decl of file.declarations) {
+      const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
+      ids.push(id);
+      if (emitted.has(id)) {
+        stats.collidingDeclarations++;
+        continue;
+      }
+      emitted.add(id);
+      nodes.push({
+        id,
+        kind: decl.kind,
+        name: decl.name,
+        qualifiedName: decl.qualifiedName,
+        filePath: file.path,
+        language: file.language,
+        startLine: decl.startLine,
+        endLine: decl.endLine,
+        startColumn: decl.startColumn,
+        endColumn: decl.endColumn,
+        docstring: decl.docstring,
+        signature: decl.signature,
+        visibility: decl.visibility,
+        isExported: decl.isExported,
+        isAsync: decl.isAsync,
+        isStatic: decl.isStatic,
+        isAbstract: decl.isAbstract,
+        decorators: decl.decorators,
+        typeParameters: decl.typeParameters,
+      });
+      const parentId = decl.parent === null ? fileId : ids[decl.parent];
+      if (parentId !== undefined && parentId !== id) edges.push({ source: parentId, target: id, kind: 'contains' });
+    }
+    nodeIds.set(file.path, ids);
+    files.push({
+      path: file.path,
+      contentHash,
+      language: file.language,
+      size,
+      modifiedAt,
+      indexedAt: now,
+      nodeCount: emitted.size,
+      errors: file.errors,
+    });
   }
 
-  return { nodes, edges, files, unresolved, stats };
+  sink.declared(nodes, files);
+  return nodeIds;
 }
 
 /**

@@ -14,13 +14,12 @@
  * The pool is started before its jobs are known: the workers' start-up (thread, modules, later a
  * grammar) then overlaps the main thread's discovery and cache lookup.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { withBaselineWasm } from '../parsing/wasm-tiering.js';
 import { runExtractJob, type JobOutcome } from './extract-job.js';
 import type { ExtractJob, WorkerReply, WorkerRequest } from './messages.js';
+import { compiledWorkerScript } from './worker-script.js';
 
 export type { JobOutcome } from './extract-job.js';
 
@@ -166,7 +165,7 @@ export class ExtractionPool {
   }
 
   private addWorker(): void {
-    const w: PoolWorker = { worker: new Worker(workerScript(), { resourceLimits: WORKER_LIMITS }), inFlight: [], alive: true, used: false };
+    const w: PoolWorker = { worker: new Worker(compiledWorkerScript(import.meta.url, 'workers/extract-worker.js'), { resourceLimits: WORKER_LIMITS }), inFlight: [], alive: true, used: false };
     this.workers.push(w);
     w.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'grammars') {
@@ -223,11 +222,3 @@ export class ExtractionPool {
   }
 }
 
-/** The compiled worker script. Tests run the TypeScript sources, so fall back to the built copy. */
-function workerScript(): URL {
-  const sibling = new URL('./extract-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  const built = new URL('../../dist/workers/extract-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return built;
-  throw new Error('extraction worker script not found: run `npm run build` first');
-}

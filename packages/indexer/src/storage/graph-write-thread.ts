@@ -1,0 +1,108 @@
+/**
+ * Writes a graph on a thread of its own while the caller is still producing it. Nodes and files
+ * are known before resolution starts, and edges come file by file: the thread inserts them,
+ * builds the node indexes and the FTS index while the main thread resolves, so that after
+ * resolution only the edge indexes are left. On a two-core machine the second core is idle then
+ * (the extraction workers are done).
+ *
+ * The result is the same graph `writeGraph` writes from whole tables, with the same checks and
+ * errors, and the same atomic replace (done here, on the main thread, once the thread has closed
+ * and fsynced the temp database).
+ */
+import { Worker } from 'node:worker_threads';
+import { compiledWorkerScript } from '../workers/worker-script.js';
+import { GraphWriteError } from './graph-write-error.js';
+import type { GraphWriteReply, GraphWriteRequest, GraphWriteStart } from './graph-write-messages.js';
+import {
+  buildSettings, discardTemp, publishGraph, type WriteGraphOptions, type WriteGraphStats,
+} from './graph-writer.js';
+import { RowPacker } from './row-packing.js';
+import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
+import type { GraphWriteSession } from './graph-write-session.js';
+
+export class GraphWriteThread implements GraphWriteSession {
+  private readonly started = performance.now();
+  private readonly worker: Worker;
+  /** Settles when the thread reports a finished or failed build, or dies. */
+  private readonly outcome: Promise<{ metadataKeys: number }>;
+  /** Rows are checked, counted and packed here, on the caller's thread (row-packing.ts). */
+  private readonly packer: RowPacker;
+  private failed = false;
+  private done = false;
+
+  constructor(
+    private readonly target: string,
+    private readonly tempPath: string,
+    private readonly options: WriteGraphOptions,
+  ) {
+    this.packer = new RowPacker(target);
+    const start: GraphWriteStart = { tempPath, target, settings: buildSettings(options) };
+    this.worker = new Worker(compiledWorkerScript(import.meta.url, 'storage/graph-write-worker.js'), { workerData: start });
+    this.outcome = new Promise((resolve, reject) => {
+      this.worker.on('message', (reply: GraphWriteReply) => {
+        if (reply.type === 'built') {
+          resolve({ metadataKeys: reply.metadataKeys });
+          return;
+        }
+        this.failed = true;
+        reject(new GraphWriteError(reply.code, reply.message, target));
+      });
+      this.worker.on('error', (error) => {
+        this.failed = true;
+        reject(new GraphWriteError('DATABASE_ERROR', `the thread building the new graph for ${target} failed: ${error.message}`, target, { cause: error }));
+      });
+      this.worker.on('exit', (code) => {
+        this.failed = true;
+        reject(new GraphWriteError('DATABASE_ERROR', `the thread building the new graph for ${target} stopped (exit code ${code}) before it was done`, target));
+      });
+    });
+    // Read by finish(); until then a failure only stops the sending.
+    this.outcome.catch(() => {});
+  }
+
+  declared(nodes: NodeRow[], files: FileRow[]): void {
+    const packedNodes = this.packer.nodes(nodes);
+    const packedFiles = this.packer.files(files);
+    this.send(
+      { type: 'declared', nodes: packedNodes, files: packedFiles },
+      [packedNodes.ints, packedNodes.nums, packedFiles.nums],
+    );
+  }
+
+  resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void {
+    if (edges.length === 0 && unresolved.length === 0) return;
+    const packedEdges = this.packer.edges(edges);
+    const packedUnresolved = this.packer.unresolved(unresolved);
+    this.send(
+      { type: 'resolved', edges: packedEdges, unresolved: packedUnresolved },
+      [packedEdges.ints, packedEdges.nums, packedUnresolved.ints, packedUnresolved.nums],
+    );
+  }
+
+  async finish(metadata: Record<string, string>): Promise<WriteGraphStats> {
+    this.send({ type: 'finish', metadata });
+    let built: { metadataKeys: number };
+    try {
+      built = await this.outcome;
+    } catch (error) {
+      await this.abandon();
+      throw error;
+    }
+    this.done = true;
+    await this.worker.terminate();
+    return { ...this.packer.totals(), ...built, ...publishGraph(this.tempPath, this.target, this.options), durationMs: Math.round(performance.now() - this.started) };
+  }
+
+  async abandon(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.worker.terminate();
+    discardTemp(this.tempPath);
+  }
+
+  /** `moved`: the typed arrays whose memory goes to the thread instead of being copied. */
+  private send(request: GraphWriteRequest, moved: Array<Int32Array | Float64Array> = []): void {
+    if (this.failed || this.done) return;
+    this.worker.postMessage(request, moved.map((array) => array.buffer as ArrayBuffer));
+  }
+}
