@@ -16,6 +16,7 @@ export {
   openInsideRoot,
   readBytesInsideRoot,
   readDescriptor,
+  readWhole,
   readTextInsideRoot,
   type SafeBytesResult,
   type SafeOpenResult,

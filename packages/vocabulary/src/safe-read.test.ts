@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInsideRoot, readTextInsideRoot } from './safe-read.js';
+import { openInsideRoot, readTextInsideRoot, readWhole } from './safe-read.js';
 
 let base: string;
 let root: string;
@@ -81,5 +81,32 @@ describe('openInsideRoot', () => {
       expect(opened.stat.size).toBe(20);
       closeSync(opened.fd);
     }
+  });
+});
+
+describe('readWhole', () => {
+  const content = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+  const read = (expectedSize: number, limit = 10_000) => {
+    const file = join(base, 'whole.bin');
+    writeFileSync(file, content);
+    const fd = openSync(file, 'r');
+    try {
+      return readWhole(fd, limit, expectedSize);
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  it('reads the whole file whatever size was expected: exact, smaller (it grew), larger (it shrank), none', () => {
+    for (const expected of [5000, 4999, 1, 0, 7000, 1_000_000]) {
+      const bytes = read(expected);
+      expect(Buffer.isBuffer(bytes) && bytes.equals(content), `expected size ${expected}`).toBe(true);
+    }
+  });
+
+  it('gives up past the limit, also when the file grew past it after it was checked', () => {
+    expect(read(5000, 4999)).toBe('too-large');
+    expect(read(100, 4096)).toBe('too-large');
+    expect(Buffer.isBuffer(read(100, 5000))).toBe(true);
   });
 });

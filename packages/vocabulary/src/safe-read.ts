@@ -141,14 +141,38 @@ export function readDescriptor(fd: number, limit: number, onChunk: (chunk: Buffe
   }
 }
 
+/**
+ * Reads an open descriptor to its end into one buffer, giving up (`too-large`) past `limit`.
+ * `expectedSize` (the fstat size) sizes the buffer, so a file that did not change is read with
+ * one allocation and no copy; one that grew since is still read to its end.
+ */
+export function readWhole(fd: number, limit: number, expectedSize: number): Buffer | 'too-large' {
+  const maxBytes = capOf(limit);
+  // One byte more than expected: reading it shows the file grew.
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(0, Math.floor(expectedSize)), maxBytes) + 1);
+  let total = 0;
+  for (;;) {
+    if (total === buffer.length) {
+      if (total > maxBytes) return 'too-large';
+      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+      buffer.copy(bigger, 0, 0, total);
+      buffer = bigger;
+    }
+    const read = readSync(fd, buffer, total, buffer.length - total, null);
+    if (read === 0) return buffer.subarray(0, total);
+    total += read;
+    if (total > maxBytes) return 'too-large';
+  }
+}
+
 /** The bytes of `relativePath` under `root`, under the rules above. */
 export function readBytesInsideRoot(root: string, relativePath: string, options: SafeReadOptions): SafeBytesResult {
   const opened = openInsideRoot(root, relativePath, options);
   if (!opened.ok) return opened;
   try {
-    const chunks: Buffer[] = [];
-    if (readDescriptor(opened.fd, capOf(options.maxBytes), (chunk) => chunks.push(chunk)) === 'too-large') return { ok: false, reason: 'too-large' };
-    return { ok: true, bytes: Buffer.concat(chunks), stat: opened.stat };
+    const bytes = readWhole(opened.fd, capOf(options.maxBytes), opened.stat.size);
+    if (bytes === 'too-large') return { ok: false, reason: 'too-large' };
+    return { ok: true, bytes, stat: opened.stat };
   } catch (error) {
     return { ok: false, reason: refusalOf(error) };
   } finally {

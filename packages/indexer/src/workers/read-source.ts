@@ -6,7 +6,7 @@
  * shows a regular file within the size limit, and reading stops past the limit if it grows.
  */
 import { closeSync } from 'node:fs';
-import { openInsideRoot, readDescriptor, type SafeReadRefusal } from '@arbor/vocabulary';
+import { openInsideRoot, readWhole, type SafeReadRefusal } from '@arbor/vocabulary';
 
 export type SourceRead =
   | { ok: true; bytes: Buffer; mtimeMs: number }
@@ -16,9 +16,9 @@ export function readSourceFile(root: string, relativePath: string, maxBytes: num
   const opened = openInsideRoot(root, relativePath, { maxBytes, followSymlinks: false });
   if (!opened.ok) return opened;
   try {
-    const chunks: Buffer[] = [];
-    if (readDescriptor(opened.fd, maxBytes, (chunk) => chunks.push(chunk)) === 'too-large') return { ok: false, reason: 'too-large' };
-    return { ok: true, bytes: Buffer.concat(chunks), mtimeMs: Math.floor(opened.stat.mtimeMs) };
+    const bytes = readWhole(opened.fd, maxBytes, opened.stat.size);
+    if (bytes === 'too-large') return { ok: false, reason: 'too-large' };
+    return { ok: true, bytes, mtimeMs: Math.floor(opened.stat.mtimeMs) };
   } catch {
     return { ok: false, reason: 'unreadable' };
   } finally {
