@@ -10,7 +10,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { indexRepository } from '@arbor/indexer';
+import { indexRepository, type IndexReport } from '@arbor/indexer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFile, loadGraph, type GraphView } from './check-expectations.js';
 import { lineCommentFor, parseExpectations, type LocatedAssertion } from './parse-expectations.js';
@@ -46,15 +46,17 @@ function readAssertions(caseDir: string): AssertedFile[] {
   });
 }
 
+interface IndexedCase { graph: GraphView; report: IndexReport }
+
 /** Each case indexed once, on first request. */
-const indexed = new Map<string, Promise<GraphView>>();
-function graphOf(name: string): Promise<GraphView> {
+const indexed = new Map<string, Promise<IndexedCase>>();
+function graphOf(name: string): Promise<IndexedCase> {
   let graph = indexed.get(name);
   if (!graph) {
     const work = mkdtempSync(join(tmpdir(), `arbor-expect-${name}-`));
     temps.push(work);
     cpSync(join(ROOT, name), work, { recursive: true });
-    graph = indexRepository(work, { threads: 1 }).then((report) => loadGraph(report.database));
+    graph = indexRepository(work, { threads: 1 }).then((report) => ({ graph: loadGraph(report.database), report }));
     indexed.set(name, graph);
   }
   return graph;
@@ -72,11 +74,12 @@ describe('inline expectations', () => {
 
     describe(`fixtures/expectations/${name}`, () => {
       let graph: GraphView;
+      let report: IndexReport;
       beforeAll(async () => {
         const own = graphOf(name);
         // Start indexing the next case meanwhile, so that two cases' indexing overlaps on two cores.
         if (i + 1 < cases.length) graphOf(cases[i + 1]).catch(() => {}); // its own beforeAll reports a failure
-        graph = await own;
+        ({ graph, report } = await own);
       });
 
       it('has a file with assertions', () => {
@@ -90,7 +93,12 @@ describe('inline expectations', () => {
           const where = `fixtures/expectations/${name}/${file}`;
           if (fixtureErrors.length > 0) throw new Error(`${where}: the fixture is wrong\n  ${fixtureErrors.join('\n  ')}`);
           if (!pending) {
-            if (mismatches.length > 0) throw new Error(`${where}: ${mismatches.length} assertion(s) fail\n  ${mismatches.join('\n  ')}`);
+            if (mismatches.length > 0) {
+              // A file the run could not extract at all fails every assertion; say why once, first.
+              const failure = report.filesNotExtracted.find((f) => f.path === file);
+              const cause = failure ? `\n  the index run did not extract this file: ${failure.message}` : '';
+              throw new Error(`${where}: ${mismatches.length} assertion(s) fail${cause}\n  ${mismatches.join('\n  ')}`);
+            }
             return;
           }
           if (mismatches.length === 0) {

@@ -45,7 +45,7 @@ export const indexCommand = defineCommand({
     }
     progress?.clear();
     if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    if (!args.quiet) process.stderr.write(summary(report));
+    if (!args.quiet) process.stderr.write(indexSummary(report));
   },
 });
 
@@ -70,7 +70,8 @@ function progressLine() {
   return { update, clear };
 }
 
-function summary(r: IndexReport): string {
+/** The report as `arbor index` prints it to stderr. */
+export function indexSummary(r: IndexReport): string {
   const kinds = (counts: Record<string, number>) =>
     Object.entries(counts)
       .sort(([, a], [, b]) => b - a)
@@ -94,6 +95,12 @@ function summary(r: IndexReport): string {
     const shown = r.filesWithParseErrors.slice(0, 5).map((path) => escapeControls(path)).join(', ');
     const more = r.filesWithParseErrors.length > 5 ? ` and ${r.filesWithParseErrors.length - 5} more` : '';
     lines.push(`  syntax errors in ${r.filesWithParseErrors.length} files (rest of each file still indexed): ${shown}${more}`);
+  }
+  if (r.filesNotExtractedCount > 0) {
+    const listed = r.filesNotExtracted.slice(0, 5);
+    const shown = listed.map((f) => `${escapeControls(f.path)} (${escapeControls(f.message)})`).join(', ');
+    const more = r.filesNotExtractedCount > listed.length ? ` and ${r.filesNotExtractedCount - listed.length} more` : '';
+    lines.push(`  NOT EXTRACTED ${r.filesNotExtractedCount} files (only their file node is in the graph): ${shown}${more}`);
   }
   return `${lines.join('\n')}\n`;
 }

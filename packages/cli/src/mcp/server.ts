@@ -247,6 +247,10 @@ function indexSummary(outcome: Extract<IndexOutcome, { ok: true }>): string {
     `${r.nodes.total} nodes, ${r.edges.total} edges, ${r.unresolved_count} unresolved sites (${r.unresolved_likely_internal_count} likely internal)`,
   ];
   if (r.filesWithParseErrors.length) lines.push(`syntax errors in ${r.filesWithParseErrors.length} files (the rest of each file is indexed)`);
+  if (r.filesNotExtractedCount) {
+    const first = r.filesNotExtracted[0];
+    lines.push(`${r.filesNotExtractedCount} files not extracted (only their file node is in the graph), first ${first.path}: ${first.message}`);
+  }
   if (outcome.waitedForAnotherRun) lines.push('another index of this root was running; this one waited for it and then indexed again');
   return lines.join('\n');
 }

@@ -269,6 +269,18 @@ export interface ExtractionError {
   code?: string;
 }
 
+/**
+ * Codes of the errors that mean a file was not extracted at all (its parse or its extractor failed):
+ * the graph keeps only its file node. Such a failure may be the machine's state (a grammar that
+ * would not load, memory), not the file's, so its result is never cached.
+ */
+export const EXTRACTION_FAILURE_CODES: ReadonlySet<string> = new Set(['parse-failed', 'extraction-failed']);
+
+/** The error that kept a file from being extracted, if one did. */
+export function extractionFailure(extraction: Pick<FileExtraction, 'errors'>): ExtractionError | undefined {
+  return extraction.errors.find((e) => e.code !== undefined && EXTRACTION_FAILURE_CODES.has(e.code));
+}
+
 export interface FileExtraction {
   /** Path relative to the project root, forward slashes. */
   path: string;

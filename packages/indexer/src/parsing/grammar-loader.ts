@@ -127,6 +127,12 @@ export function loadGrammar(language: Language): Promise<Grammar> {
   if (!pending) {
     pending = loadVerified(language);
     grammars.set(language, pending);
+    // A failed load is not kept: it may be this moment's state (memory, a file being replaced), and a
+    // long-lived process (watch, MCP server) would otherwise never parse that language again.
+    const failed = pending;
+    failed.catch(() => {
+      if (grammars.get(language) === failed) grammars.delete(language);
+    });
   }
   return pending;
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFile } from '../extraction/extract-file.js';
-import { withBaselineWasm } from './wasm-tiering.js';
+import { baselineWasmOnly, withBaselineWasm } from './wasm-tiering.js';
 
 const SOURCE = 'export function outer(n: number) {\n  return inner(n) + 1;\n}\nfunction inner(n: number) {\n  return n;\n}\n';
 
@@ -14,6 +14,26 @@ describe('withBaselineWasm', () => {
     await expect(withBaselineWasm(async () => {
       throw new Error('inside');
     })).rejects.toThrow('inside');
+  });
+
+  it('keeps the flag on until the last of overlapping runs ends, whichever order they end in', async () => {
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const first = gate();
+    const second = gate();
+    expect(baselineWasmOnly()).toBe(false);
+    const a = withBaselineWasm(() => first.opened);
+    const b = withBaselineWasm(() => second.opened);
+    expect(baselineWasmOnly()).toBe(true);
+    first.open();
+    await a;
+    expect(baselineWasmOnly()).toBe(true); // b still runs
+    second.open();
+    await b;
+    expect(baselineWasmOnly()).toBe(false);
   });
 
   it('gives the same extraction as a run without it', async () => {

@@ -12,23 +12,32 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-let baselineOnly = false;
+/** Runs inside withBaselineWasm now: the flag is set by the first and cleared by the last. */
+let active = 0;
+let flagSet = false;
 
 /** Runs `work` with optimising recompilation of WebAssembly off (for runs that parse a few files). */
 export async function withBaselineWasm<T>(work: () => Promise<T>): Promise<T> {
-  if (baselineOnly) return work();
-  setBaselineOnly(true);
+  // Counted, not nested: runs in one process (a watch, an MCP server, tests) overlap in any order,
+  // and one ending must not switch the flag back under another that is still running.
+  if (active++ === 0) setBaselineOnly(true);
   try {
     return await work();
   } finally {
-    setBaselineOnly(false);
+    if (--active === 0) setBaselineOnly(false);
   }
 }
 
+/** Whether WebAssembly compiled now is compiled by the baseline compiler alone. */
+export function baselineWasmOnly(): boolean {
+  return flagSet;
+}
+
 function setBaselineOnly(on: boolean): void {
+  if (on === flagSet) return;
   try {
     setFlagsFromString(on ? '--liftoff-only' : '--no-liftoff-only');
-    baselineOnly = on;
+    flagSet = on;
   } catch {
     // A runtime without the flag: compile as it always does.
   }

@@ -63,6 +63,13 @@ export interface IndexReport {
   timings?: Record<string, { wallMs: number; cpuMs: number }>;
   /** Files whose parse had syntax errors; everything outside the broken regions was still extracted. */
   filesWithParseErrors: string[];
+  /**
+   * Files of which only the file node is in the graph: their grammar would not load, or the parse or
+   * the extractor failed (the first 200, each with the reason). Not files with syntax errors.
+   */
+  filesNotExtracted: Array<{ path: string; message: string }>;
+  /** How many files were not extracted, listed or not. */
+  filesNotExtractedCount: number;
   resolution: {
     resolvedBy: Record<string, number>;
     unresolvedByReason: Record<string, number>;

@@ -14,6 +14,7 @@ import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
+import { extractionFailure } from '../model/extraction.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type IndexedFile } from '../resolution/graph-builder.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
@@ -193,8 +194,12 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     // the report (stored in the graph) is the same either way.
     const grammarsUsed = new Set(poolRun.grammarsLoaded);
     for (const hit of hits) grammarsUsed.add(hit.extraction.language);
+    const notExtracted = indexed.flatMap(({ extraction }) => {
+      const failure = extractionFailure(extraction);
+      return failure ? [{ path: extraction.path, message: failure.message }] : [];
+    });
     const filesWithErrors = indexed
-      .filter((f) => f.extraction.errors.some((e) => e.severity === 'error'))
+      .filter(({ extraction }) => !extractionFailure(extraction) && extraction.errors.some((e) => e.severity === 'error'))
       .map((f) => f.extraction.path);
 
     const report: IndexReport = {
@@ -210,6 +215,8 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
         ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0 }
         : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
       filesWithParseErrors: filesWithErrors,
+      filesNotExtracted: notExtracted.slice(0, MAX_LISTED_SKIPS),
+      filesNotExtractedCount: notExtracted.length,
       resolution: { resolvedBy: resolution.resolvedBy, unresolvedByReason: resolution.unresolvedByReason },
       unresolved_count: resolution.unresolvedCount,
       unresolved_likely_internal_count: resolution.unresolvedLikelyInternalCount,

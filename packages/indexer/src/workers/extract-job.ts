@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { extractFile } from '../extraction/extract-file.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
+import { extractionFailure } from '../model/extraction.js';
 import type { ExtractJob, WorkerReply } from './messages.js';
 import { readSourceFile } from './read-source.js';
 
@@ -25,7 +26,7 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
     const extraction = await extractFile(job.path, job.language, bytes);
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
-    const failed = extraction.errors.some((e) => e.code === 'parse-failed' || e.code === 'extraction-failed');
+    const failed = extractionFailure(extraction) !== undefined;
     const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }) : undefined;
     return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry };
   } catch (error) {
