@@ -137,11 +137,28 @@ export function loadGrammar(language: Language): Promise<Grammar> {
   return pending;
 }
 
+/** The grammar load under way in this thread, if any: the next one starts after it has settled. */
+let linking: Promise<unknown> = Promise.resolve();
+
 async function loadVerified(language: Language): Promise<Grammar> {
   if (!(LANGUAGES as readonly string[]).includes(language)) throw new GrammarError(`Unknown language "${language}"`);
   await initParser();
-  const grammar = await Grammar.load(await readVerifiedGrammar(grammarEntry(language)));
+  const grammar = await linkGrammar(await readVerifiedGrammar(grammarEntry(language)));
   loaded.add(language);
+  return grammar;
+}
+
+/**
+ * Links a grammar's wasm into this thread's runtime, after any link under way has settled. The
+ * runtime links a grammar as a side module, and its linker keeps one table of symbols for all
+ * modules: two links in flight at once see each other's half-linked symbols and fail ("bad export
+ * type for 'NON_CONSUMING_CROSS_SEMI_CHARS'" linking Scala while Swift links), which once took every
+ * Scala file of two index runs overlapping in one process.
+ */
+export async function linkGrammar(bytes: Uint8Array): Promise<Grammar> {
+  await initParser();
+  const grammar = linking.then(() => Grammar.load(bytes));
+  linking = grammar.catch(() => undefined);
   return grammar;
 }
 

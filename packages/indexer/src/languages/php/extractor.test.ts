@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { Language, Parser } from 'web-tree-sitter';
+import { Parser } from 'web-tree-sitter';
+import { loadGrammar } from '../../parsing/grammar-loader.js';
 import type { FileExtraction } from '../../model/extraction.js';
 import { phpExtractor } from './extractor.js';
 
@@ -8,9 +8,9 @@ let parser: Promise<Parser> | undefined;
 
 async function extract(source: string): Promise<FileExtraction> {
   parser ??= (async () => {
-    await Parser.init();
+    const grammar = await loadGrammar('php'); // the pinned grammar, linked as production links it (initialises the runtime)
     const instance = new Parser();
-    instance.setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-wasms/out/tree-sitter-php.wasm')));
+    instance.setLanguage(grammar);
     return instance;
   })();
   const tree = (await parser).parse(source)!;

@@ -1,9 +1,6 @@
-/**
- * Test support: parses Python source with the pinned grammar, loaded directly (the production
- * grammar loader lives in src/parsing and is not needed to test extraction).
- */
-import { createRequire } from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
+/** Test support: parses Python source with the pinned grammar, loaded by the production grammar loader. */
+import { Parser } from 'web-tree-sitter';
+import { loadGrammar } from '../../parsing/grammar-loader.js';
 import type { FileExtraction } from '../../model/extraction.js';
 import { pythonExtractor } from './extractor.js';
 
@@ -11,10 +8,9 @@ let parser: Promise<Parser> | undefined;
 
 export function pythonParser(): Promise<Parser> {
   parser ??= (async () => {
-    await Parser.init();
-    const wasm = createRequire(import.meta.url).resolve('tree-sitter-wasms/out/tree-sitter-python.wasm');
+    const grammar = await loadGrammar('python');
     const instance = new Parser();
-    instance.setLanguage(await Language.load(wasm));
+    instance.setLanguage(grammar);
     return instance;
   })();
   return parser;
