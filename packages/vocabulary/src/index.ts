@@ -25,3 +25,4 @@ export {
   type SafeReadResult,
 } from './safe-read.js';
 export { GitignoreRules, type GitignoreVerdict } from './gitignore.js';
+export { sha256Hex } from './hashing.js';

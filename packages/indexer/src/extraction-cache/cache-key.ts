@@ -5,7 +5,7 @@
  * extractor's output version. Any of these changing gives another entry name, so an entry of
  * an older arbor or grammar is never even looked at.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@arbor/vocabulary';
 import type { Language } from '../model/graph-vocabulary.js';
 import { grammarEntry, grammarRuntimeVersion } from '../parsing/grammar-loader.js';
 import { EXTRACTION_VERSION } from '../version.js';
@@ -51,7 +51,7 @@ export function cacheKeyOf(path: string, language: Language, contentHash: string
 /** The entry's file name: the sha256 of the key's fields in a fixed order. */
 export function entryNameOf(key: CacheKey): string {
   const fields = [key.format, key.extractionVersion, key.grammar, key.runtime, key.language, key.path, key.contentHash];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return sha256Hex(JSON.stringify(fields));
 }
 
 export function sameKey(a: CacheKey, b: unknown): boolean {

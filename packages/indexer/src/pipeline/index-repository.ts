@@ -5,10 +5,9 @@
  * extraction gave for a file's content is cached (extraction-cache/), so an unchanged file is
  * not parsed again; resolution and the write always cover every file.
  */
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_READ_CAP, readTextInsideRoot } from '@arbor/vocabulary';
+import { DEFAULT_READ_CAP, readTextInsideRoot, sha256Hex } from '@arbor/vocabulary';
 import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
@@ -295,7 +294,7 @@ function hashSources(cache: ExtractionCache, root: string, jobs: ExtractJob[], m
     const read = readSourceFile(root, job.path, maxBytes);
     // A file the job will refuse (binary) is left to the job, which reports it as every run does.
     if (!read.ok || looksBinaryBytes(read.bytes)) return { job, entryPresent: false };
-    const contentHash = createHash('sha256').update(read.bytes).digest('hex');
+    const contentHash = sha256Hex(read.bytes);
     const entry = cache.entry(job.path, job.language, contentHash);
     return { job, contentHash, size: read.bytes.length, modifiedAt: Math.floor(read.mtimeMs), entry, entryPresent: cache.has(entry) };
   });

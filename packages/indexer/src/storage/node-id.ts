@@ -2,7 +2,7 @@
  * Node ids of the codegraph v4 format (spec: "Node ids"). Stable across runs and identical to
  * the ids the codegraph CLI gives the same declaration, so graphs from both tools line up.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@arbor/vocabulary';
 import type { NodeKind } from '../model/graph-vocabulary.js';
 
 /** `file:<path>` — the path relative to the project root, forward slashes. */
@@ -23,6 +23,6 @@ export function declarationNodeId(path: string, kind: NodeKind, name: string, st
   if (!Number.isInteger(startLine) || startLine < 1) {
     throw new RangeError(`declarationNodeId: startLine must be a 1-based integer, got ${startLine}`);
   }
-  const digest = createHash('sha256').update(`${path}:${kind}:${name}:${startLine}`).digest('hex');
+  const digest = sha256Hex(`${path}:${kind}:${name}:${startLine}`);
   return `${kind}:${digest.slice(0, 32)}`;
 }

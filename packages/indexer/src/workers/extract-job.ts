@@ -2,7 +2,7 @@
  * One extraction job, wherever it runs (a worker, or the main thread's own lane): read the file
  * under the root, hash it, extract it, and encode the result as a cache entry.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@arbor/vocabulary';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { extractFile } from '../extraction/extract-file.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
@@ -22,7 +22,7 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
     const { bytes } = read;
     // Discovery left this check to the one read of the file (discovery/types.ts, sniffBinary).
     if (looksBinaryBytes(bytes)) return { type: 'unreadable', id: job.id, message: '', reason: 'binary' };
-    const contentHash = createHash('sha256').update(bytes).digest('hex');
+    const contentHash = sha256Hex(bytes);
     const extraction = await extractFile(job.path, job.language, bytes);
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
