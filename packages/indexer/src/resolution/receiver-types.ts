@@ -12,6 +12,7 @@ import type { Declaration, FileExtraction, MemberTypeFact, TypeRef } from '../mo
 import type { NodeKind } from '../model/graph-vocabulary.js';
 import { RESOLVED_BY, type ResolvedBy } from './resolved-by.js';
 import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
+import { PairMap } from './pair-map.js';
 
 /** A value proven to be an instance of `classRef`, and the rule that proved it. */
 export interface InstanceOf {
@@ -76,7 +77,7 @@ const MAX_BASES = 48;
 export class ReceiverTypes {
   private readonly declared = new Map<string, InstanceOf | null>();
   private readonly inProgress = new Set<string>();
-  private readonly factsByFile = new Map<string, Map<string, MemberTypeFact[]>>();
+  private readonly factsByFile = new Map<string, PairMap<number, string, MemberTypeFact[]>>();
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -312,16 +313,15 @@ export class ReceiverTypes {
   private facts(file: FileExtraction, owner: number, name: string): MemberTypeFact[] {
     let index = this.factsByFile.get(file.path);
     if (!index) {
-      index = new Map();
+      index = new PairMap();
       for (const fact of file.memberTypes ?? []) {
-        const key = `${fact.owner}\0${fact.name}`;
-        const list = index.get(key);
+        const list = index.get(fact.owner, fact.name);
         if (list) list.push(fact);
-        else index.set(key, [fact]);
+        else index.set(fact.owner, fact.name, [fact]);
       }
       this.factsByFile.set(file.path, index);
     }
-    return index.get(`${owner}\0${name}`) ?? [];
+    return index.get(owner, name) ?? [];
   }
 
   private memo(ref: DeclarationRef, what: string, compute: () => InstanceOf | undefined): InstanceOf | undefined {

@@ -15,6 +15,7 @@ import { languageFamily, type EdgeKind, type NodeKind } from '../model/graph-voc
 import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
+import { PairMap, PairSet } from './pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
@@ -50,17 +51,17 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
 const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
 
 export class ReferenceResolver {
-  private readonly superclassCache = new Map<string, DeclarationRef[]>();
-  private readonly traitCache = new Map<string, DeclarationRef[]>();
+  private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
+  private readonly traitCache = new PairMap<string, number, DeclarationRef[]>();
   private readonly packageFunctionCache = new Map<string, Array<{ ref: DeclarationRef; visibleOutside: boolean }>>();
-  private readonly superclassesInProgress = new Set<string>();
+  private readonly superclassesInProgress = new PairSet<string, number>();
   private readonly types: ReceiverTypes;
-  private attached?: Map<string, Map<string, DeclarationRef[]>>;
+  private attached?: PairMap<string, number, Map<string, DeclarationRef[]>>;
   /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
   private outside?: Map<string, DeclarationRef[]>;
   private buildingAttached = false;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
-  private readonly directCache = new Map<string, DirectSupertypes>();
+  private readonly directCache = new PairMap<string, number, DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
@@ -452,10 +453,9 @@ export class ReferenceResolver {
    * a `trait` or a `module`: PHP `use T;`, Ruby `include M`), in source order, over all its parts.
    */
   private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
-    const key = `${classRef.file}\0${classRef.localId}`;
-    const known = this.traitCache.get(key);
+    const known = this.traitCache.get(classRef.file, classRef.localId);
     if (known) return known;
-    this.traitCache.set(key, []); // re-entry (a chain through the class itself) sees none
+    this.traitCache.set(classRef.file, classRef.localId, []); // re-entry (a chain through the class itself) sees none
     const out: DeclarationRef[] = [];
     for (const [file, site] of this.heritageSites(classRef)) {
       // Where implemented traits are bases (Rust), their members are inherited, not copied in.
@@ -463,7 +463,7 @@ export class ReferenceResolver {
       const result = this.resolve(file, site);
       if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
     }
-    this.traitCache.set(key, out);
+    this.traitCache.set(classRef.file, classRef.localId, out);
     return out;
   }
 
@@ -517,16 +517,15 @@ export class ReferenceResolver {
     if (!this.attached) {
       if (this.buildingAttached) return undefined;
       this.buildingAttached = true;
-      const index = new Map<string, Map<string, DeclarationRef[]>>();
+      const index = new PairMap<string, number, Map<string, DeclarationRef[]>>();
       try {
         for (const file of this.symbols.allFiles()) {
           file.declarations.forEach((decl, localId) => {
             if (!decl.memberOf) return;
             const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
             if (!owner) return;
-            const key = `${owner.classRef.file}\0${owner.classRef.localId}`;
-            const byName = index.get(key) ?? new Map<string, DeclarationRef[]>();
-            index.set(key, byName);
+            const byName = index.get(owner.classRef.file, owner.classRef.localId) ?? new Map<string, DeclarationRef[]>();
+            index.set(owner.classRef.file, owner.classRef.localId, byName);
             const list = byName.get(decl.name) ?? [];
             byName.set(decl.name, list);
             list.push({ file: file.path, localId });
@@ -537,7 +536,7 @@ export class ReferenceResolver {
       }
       this.attached = index;
     }
-    return this.attached.get(`${classRef.file}\0${classRef.localId}`);
+    return this.attached.get(classRef.file, classRef.localId);
   }
 
   /**
@@ -825,19 +824,18 @@ export class ReferenceResolver {
 
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
   private directSupertypes(classRef: DeclarationRef): DirectSupertypes {
-    const key = `${classRef.file}\0${classRef.localId}`;
-    const known = this.directCache.get(key);
+    const known = this.directCache.get(classRef.file, classRef.localId);
     if (known) return known;
     const file = this.symbols.extraction(classRef.file)!;
     const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
-    this.directCache.set(key, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
+    this.directCache.set(classRef.file, classRef.localId, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
     for (const [siteFile, site] of this.heritageSites(classRef)) {
       const result = this.resolve(siteFile, site);
       if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
       else if (!result.resolved && result.reason === 'external-import') out.outside = true;
       else out.unknown = true;
     }
-    this.directCache.set(key, out);
+    this.directCache.set(classRef.file, classRef.localId, out);
     return out;
   }
 
@@ -847,11 +845,10 @@ export class ReferenceResolver {
    * class's own superclasses (broken code can make it try).
    */
   private superclasses(classRef: DeclarationRef): DeclarationRef[] {
-    const key = `${classRef.file}\0${classRef.localId}`;
-    const known = this.superclassCache.get(key);
+    const known = this.superclassCache.get(classRef.file, classRef.localId);
     if (known) return known;
-    if (this.superclassesInProgress.has(key)) return [];
-    this.superclassesInProgress.add(key);
+    if (this.superclassesInProgress.has(classRef.file, classRef.localId)) return [];
+    this.superclassesInProgress.add(classRef.file, classRef.localId);
     const out: DeclarationRef[] = [];
     try {
       // Every part states them: an open class (Ruby) its superclass in one of its reopenings.
@@ -862,9 +859,9 @@ export class ReferenceResolver {
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }
     } finally {
-      this.superclassesInProgress.delete(key);
+      this.superclassesInProgress.delete(classRef.file, classRef.localId);
     }
-    this.superclassCache.set(key, out);
+    this.superclassCache.set(classRef.file, classRef.localId, out);
     return out;
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Declaration, FileExtraction, ReferenceKind } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
+import { PairMap } from './pair-map.js';
 import type { DeclarationRef } from './workspace-symbols.js';
 
 const KINDS_BY_SITE: Record<ReferenceKind, ReadonlySet<NodeKind>> = {
@@ -31,7 +32,7 @@ interface Entry {
 }
 
 export class UniqueNameIndex {
-  private readonly byName = new Map<string, Entry[]>();
+  private readonly byName = new PairMap<string, string, Entry[]>();
 
   /**
    * `fileLocal`: the language's rule for declarations visible in their own file only (C `static`):
@@ -41,11 +42,10 @@ export class UniqueNameIndex {
     file.declarations.forEach((decl, localId) => {
       if (decl.parent !== null || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
       if (fileLocal?.(decl, file.path)) return;
-      const key = `${family}\0${decl.name}`;
-      const list = this.byName.get(key);
+      const list = this.byName.get(family, decl.name);
       const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere) };
       if (list) list.push(entry);
-      else this.byName.set(key, [entry]);
+      else this.byName.set(family, decl.name, [entry]);
     });
   }
 
@@ -54,7 +54,7 @@ export class UniqueNameIndex {
    * declarations in one file count once (they are one symbol).
    */
   lookup(family: string, name: string, siteKind: ReferenceKind): DeclarationRef[] {
-    const entries = this.byName.get(`${family}\0${name}`);
+    const entries = this.byName.get(family, name);
     if (!entries) return [];
     const accepted = KINDS_BY_SITE[siteKind];
     const perFile = (list: Entry[]): DeclarationRef[] => {
@@ -81,7 +81,7 @@ export class UniqueNameIndex {
   /** The definitions (no prototypes) of a top-level name of one of `kinds`, one per file. */
   definitions(family: string, name: string, kinds: ReadonlySet<NodeKind>): DeclarationRef[] {
     const byFile = new Map<string, DeclarationRef>();
-    for (const entry of this.byName.get(`${family}\0${name}`) ?? []) {
+    for (const entry of this.byName.get(family, name) ?? []) {
       if (entry.definedElsewhere || !kinds.has(entry.kind) || byFile.has(entry.ref.file)) continue;
       byFile.set(entry.ref.file, entry.ref);
     }
