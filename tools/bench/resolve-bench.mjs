@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Times arbor's resolution pass alone (streamGraph over every file's extraction), without the
+// extraction threads, the database or process start-up around it, so that a change to resolution
+// can be measured on a busy machine: each run is a fresh process (resolve-pass.mjs) that extracts
+// the repository once and resolves it --passes times. The first pass is what an index run pays
+// (code not yet optimised); the fastest pass is the steadiest number to compare. With --baseline,
+// runs of the two checkouts alternate, and the digests of their rows say whether they agree.
+// Usage: node tools/bench/resolve-bench.mjs <repo> [--runs N] [--passes P] [--baseline <arbor checkout>] [--json]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { median } from './measure.mjs';
+import { ARBOR_ROOT } from './tools.mjs';
+
+const USAGE = 'usage: node tools/bench/resolve-bench.mjs <repo> [--runs N] [--passes P] [--baseline <arbor checkout>] [--json]';
+const fail = (m) => { process.stderr.write(`resolve-bench: ${m}\n`); process.exit(2); };
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      runs: { type: 'string', default: '3' }, passes: { type: 'string', default: '6' }, baseline: { type: 'string' },
+      json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (e) { fail(`${e.message}\n${USAGE}`); }
+if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
+if (args.positionals.length !== 1) fail(USAGE);
+const repo = path.resolve(args.positionals[0]);
+if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
+const runs = Number.parseInt(args.values.runs, 10);
+const passes = Number.parseInt(args.values.passes, 10);
+if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+if (!Number.isInteger(passes) || passes < 1) fail('--passes must be a positive integer');
+
+const checkouts = { arbor: ARBOR_ROOT };
+if (args.values.baseline) checkouts['arbor-baseline'] = path.resolve(args.values.baseline);
+for (const [name, checkout] of Object.entries(checkouts)) {
+  const built = path.join(checkout, 'packages', 'indexer', 'dist', 'resolution', 'graph-builder.js');
+  if (!fs.existsSync(built)) fail(`${name}: no built indexer at ${built} (npm install in that checkout)`);
+}
+const passScript = path.join(path.dirname(new URL(import.meta.url).pathname), 'resolve-pass.mjs');
+const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
+
+const results = Object.fromEntries(Object.keys(checkouts).map((name) => [name, []]));
+for (let run = 1; run <= runs; run++) {
+  // Alternating, so that a machine that slows down for a while slows both alike.
+  const order = run % 2 === 1 ? Object.keys(checkouts) : Object.keys(checkouts).reverse();
+  for (const name of order) {
+    let out;
+    try {
+      out = execFileSync(process.execPath, [passScript, checkouts[name], repo, String(passes)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 24 });
+    } catch (e) {
+      fail(`${name}: the resolve pass failed: ${String(e.stderr || e.message).trim()}`);
+    }
+    const result = JSON.parse(out.trim().split('\n').pop());
+    results[name].push(result);
+    log(`run ${run} ${name}: first ${result.firstMs} ms, fastest ${result.minMs} ms, median ${result.medianMs} ms (${result.files} files, ${result.rows} rows, ${result.digest})`);
+  }
+}
+
+const summary = Object.fromEntries(Object.entries(results).map(([name, list]) => [name, {
+  files: list[0].files, rows: list[0].rows, digests: [...new Set(list.map((r) => r.digest))],
+  firstMs: median(list.map((r) => r.firstMs)), minMs: Math.min(...list.map((r) => r.minMs)), medianMs: median(list.map((r) => r.medianMs)),
+}]));
+const digests = new Set(Object.values(summary).flatMap((s) => s.digests));
+const agree = digests.size === 1;
+if (args.values.json) {
+  process.stdout.write(`${JSON.stringify({ repo, runs, passes, summary, sameRows: agree }, null, 2)}\n`);
+} else {
+  let text = `resolve bench: ${repo} · ${runs} run(s) × ${passes} pass(es)\n`;
+  text += '  tool            files     rows   first pass (median)  fastest pass  median pass  digest\n';
+  for (const [name, s] of Object.entries(summary)) {
+    text += `  ${name.padEnd(14)} ${String(s.files).padStart(6)} ${String(s.rows).padStart(8)}   ${`${s.firstMs} ms`.padStart(18)}  ${`${s.minMs} ms`.padStart(12)}  ${`${s.medianMs} ms`.padStart(11)}  ${s.digests.join(',')}\n`;
+  }
+  if (summary['arbor-baseline']) {
+    const a = summary.arbor;
+    const b = summary['arbor-baseline'];
+    text += `arbor / baseline: first pass ${(a.firstMs / b.firstMs).toFixed(2)}×, fastest pass ${(a.minMs / b.minMs).toFixed(2)}×\n`;
+  }
+  text += agree ? 'rows: the same in every run\n' : 'rows: DIFFER between runs or checkouts (see the digests)\n';
+  process.stdout.write(text);
+}
+process.exit(agree ? 0 : 1);
