@@ -18,6 +18,7 @@
  * Third-party modules that are not indexed simply resolve to null.
  */
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+import { PairMap } from '../../resolution/pair-map.js';
 import { isPythonBuiltin } from './builtins.js';
 import { isPythonStdlibModule } from './stdlib-modules.js';
 
@@ -36,14 +37,16 @@ export function joinSubmoduleSpecifier(specifier: string, name: string): string 
 
 export const createPythonImportResolver: ImportResolverFactory = (workspace: WorkspaceView): PythonImportResolver => {
   const layout = new PythonLayout(workspace.files, (path) => workspace.readText(path));
-  const cache = new Map<string, string | null>();
+  // An answer depends on the importer only through its folder (a relative import) or its own root (an
+  // absolute one), which many importers share: cached by that, then by specifier.
+  const cache = new PairMap<string, string, string | null>();
 
   const resolveModule = (fromFile: string, specifier: string): string | null => {
-    const key = `${fromFile}\0${specifier}`;
-    let result = cache.get(key);
+    const scope = layout.lookupScope(fromFile, specifier);
+    let result = cache.get(scope, specifier);
     if (result === undefined) {
       result = layout.resolve(fromFile, specifier);
-      cache.set(key, result);
+      cache.set(scope, specifier, result);
     }
     return result;
   };
@@ -66,6 +69,7 @@ export const createPythonImportResolver: ImportResolverFactory = (workspace: Wor
 class PythonLayout {
   private readonly packages = new Set<string>();
   private readonly roots: string[];
+  private readonly rootOfFolder = new Map<string, string>();
 
   constructor(
     private readonly files: ReadonlySet<string>,
@@ -96,6 +100,15 @@ class PythonLayout {
       if (this.mayBeSourceRoot(folder) && hasPackagingMarker(folder, files, readText)) roots.add(folder);
     }
     this.roots = [...roots];
+  }
+
+  /**
+   * What `resolve(fromFile, specifier)` depends on besides the specifier: the importer's folder for a
+   * relative import, its own root for an absolute one (a folder never contains a NUL, so the two
+   * kinds of key cannot meet).
+   */
+  lookupScope(fromFile: string, specifier: string): string {
+    return specifier.startsWith('.') ? dirname(fromFile) : `\0${this.ownRoot(fromFile)}`;
   }
 
   resolve(fromFile: string, specifier: string): string | null {
@@ -129,11 +142,16 @@ class PythonLayout {
     return distinct.size === 1 ? [...distinct][0] : null;
   }
 
-  /** The nearest folder above `file` that is not a package. */
+  /** The nearest folder above `file` that is not a package (cached per folder). */
   private ownRoot(file: string): string {
-    let folder = dirname(file);
-    while (folder !== '' && this.packages.has(folder)) folder = dirname(folder);
-    return folder;
+    const start = dirname(file);
+    let root = this.rootOfFolder.get(start);
+    if (root === undefined) {
+      root = start;
+      while (root !== '' && this.packages.has(root)) root = dirname(root);
+      this.rootOfFolder.set(start, root);
+    }
+    return root;
   }
 
   /**
