@@ -39,16 +39,23 @@ for (const file of discovery.files) {
 }
 indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 const files = new Set(indexed.map((f) => f.extraction.path));
-// Config files read in full (tsconfig.json, package.json, pyproject.toml): the bench trusts its own input.
+// Config files (tsconfig.json, package.json, pyproject.toml), read once each as an index run reads them
+// (in full here: the bench trusts its own input).
+const configTexts = new Map();
 const workspace = {
   root,
   files,
   readText(relative) {
-    try {
-      return fs.readFileSync(path.join(root, relative), 'utf8');
-    } catch {
-      return undefined;
+    if (!configTexts.has(relative)) {
+      let text;
+      try {
+        text = fs.readFileSync(path.join(root, relative), 'utf8');
+      } catch {
+        text = undefined;
+      }
+      configTexts.set(relative, text);
     }
+    return configTexts.get(relative);
   },
 };
 

@@ -202,7 +202,16 @@ export async function resolutionLanguagesFor(
   // One per table entry, not per family: Java and Kotlin share a family (names reach each other) but
   // each has its own import rules and binding rules.
   const byEntry = new Map<LanguageEntry, ResolutionLanguage>();
+  // Asked for every site, often several times: answered from one lookup by the file's language.
+  const byLanguage = new Map<Language, ResolutionLanguage | undefined>();
   return (file) => {
+    if (byLanguage.has(file.language)) return byLanguage.get(file.language);
+    const language = languageFor(file);
+    byLanguage.set(file.language, language);
+    return language;
+  };
+
+  function languageFor(file: FileExtraction): ResolutionLanguage | undefined {
     const entry = TABLE[file.language];
     const modules = entry && loaded.get(entry);
     if (!entry || !modules) return undefined;
@@ -212,5 +221,5 @@ export async function resolutionLanguagesFor(
       byEntry.set(entry, language);
     }
     return language;
-  };
+  }
 }
