@@ -9,35 +9,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchCommandLine } from './command-line.mjs';
 import { measure, median } from './measure.mjs';
 import { ARBOR_BIN, freshCopy } from './tools.mjs';
 
 const USAGE = 'usage: node tools/bench/cache-bench.mjs <repo> [--runs N] [--file <path in repo>] [--json] [--keep]';
-const fail = (m) => { process.stderr.write(`cache-bench: ${m}\n`); process.exit(2); };
-
-let args;
-try {
-  args = parseArgs({
-    allowPositionals: true,
-    options: {
-      runs: { type: 'string', default: '3' }, file: { type: 'string' },
-      json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-} catch (e) { fail(`${e.message}\n${USAGE}`); }
-if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
-if (args.positionals.length !== 1) fail(USAGE);
-const repo = path.resolve(args.positionals[0]);
-if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
-const runs = Number.parseInt(args.values.runs, 10);
-if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+const { values, repo, fail, positiveInteger } = benchCommandLine('cache-bench', USAGE, {
+  runs: { type: 'string', default: '3' }, file: { type: 'string' },
+  json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
+});
+const runs = positiveInteger('runs');
 if (!fs.existsSync(ARBOR_BIN)) fail(`${ARBOR_BIN} not found: build arbor first`);
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-cache-bench-'));
-process.on('exit', () => { if (!args.values.keep) fs.rmSync(scratch, { recursive: true, force: true }); });
-const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
+process.on('exit', () => { if (!values.keep) fs.rmSync(scratch, { recursive: true, force: true }); });
+const log = (m) => { if (!values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
 
 async function index(copy, extra) {
   const m = await measure(process.execPath, [ARBOR_BIN, 'index', copy, '--json', '--quiet', ...extra]);
@@ -52,7 +38,7 @@ async function index(copy, extra) {
 
 /** The file to change: --file, else the middle one by size among the files the cold run indexed (a typical file). */
 function fileToChange() {
-  if (args.values.file) return args.values.file;
+  if (values.file) return values.file;
   const rows = JSON.parse(fs.readFileSync(path.join(scratch, 'files.json'), 'utf8'));
   return rows[rows.length >> 1];
 }
@@ -62,7 +48,7 @@ try {
   for (let run = 1; run <= runs; run++) {
     const copy = freshCopy(repo, path.join(scratch, `run-${run}`, path.basename(repo)));
     const cold = await index(copy, ['--no-cache']);
-    if (run === 1 && !args.values.file) {
+    if (run === 1 && !values.file) {
       // Files by size, from the graph the cold run wrote (no SQLite client needed here: arbor files --json).
       const listed = await measure(process.execPath, [ARBOR_BIN, 'files', '--json'], { cwd: copy });
       const files = JSON.parse(listed.stdout);
@@ -101,7 +87,7 @@ summary.ratio = {
   cpu: summary.cold.cpuSeconds ? summary.changed.cpuSeconds / summary.cold.cpuSeconds : null,
 };
 
-if (args.values.json) process.stdout.write(`${JSON.stringify({ summary, results }, null, 2)}\n`);
+if (values.json) process.stdout.write(`${JSON.stringify({ summary, results }, null, 2)}\n`);
 else {
   const pct = (x) => (x == null ? '?' : `${(x * 100).toFixed(1)}%`);
   const phases = (p) => Object.entries(p).map(([k, v]) => `${k} ${v.wallMs}/${v.cpuMs}`).join(', ');

@@ -7,39 +7,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchCommandLine } from './command-line.mjs';
 import { measure, median, hasGnuTime } from './measure.mjs';
 import { INDEXERS, arborIndexerAt, optaveIndexerAt, freshCopy, graphStats, folderSize } from './tools.mjs';
 
 const USAGE = 'usage: node tools/bench/index-bench.mjs <repo> [--runs N] [--tool arbor|codegraph|optave]... [--optave <install folder>] [--baseline <arbor checkout>] [--timeout S] [--json] [--keep]';
-const fail = (m) => { process.stderr.write(`index-bench: ${m}\n`); process.exit(2); };
-
-let args;
-try {
-  args = parseArgs({
-    allowPositionals: true,
-    options: {
-      runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true }, timeout: { type: 'string', default: '1800' },
-      baseline: { type: 'string' }, optave: { type: 'string' },
-      json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-} catch (e) { fail(`${e.message}\n${USAGE}`); }
-if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
-if (args.positionals.length !== 1) fail(USAGE);
-const repo = path.resolve(args.positionals[0]);
-if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
-const runs = Number.parseInt(args.values.runs, 10);
-if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
-const timeoutSeconds = Number(args.values.timeout);
+const { values, repo, fail, positiveInteger } = benchCommandLine('index-bench', USAGE, {
+  runs: { type: 'string', default: '3' }, tool: { type: 'string', multiple: true }, timeout: { type: 'string', default: '1800' },
+  baseline: { type: 'string' }, optave: { type: 'string' },
+  json: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
+});
+const runs = positiveInteger('runs');
+const timeoutSeconds = Number(values.timeout);
 if (!(timeoutSeconds > 0)) fail('--timeout takes seconds (> 0)');
-const optaveDir = args.values.optave ?? process.env.ARBOR_BENCH_OPTAVE;
+const optaveDir = values.optave ?? process.env.ARBOR_BENCH_OPTAVE;
 const indexers = { ...INDEXERS, optave: optaveIndexerAt(optaveDir && path.resolve(optaveDir)) };
-if (args.values.baseline) indexers['arbor-baseline'] = arborIndexerAt(path.resolve(args.values.baseline));
+if (values.baseline) indexers['arbor-baseline'] = arborIndexerAt(path.resolve(values.baseline));
 // optave is in the default set only when its folder is named (it is the user's own install).
 const defaults = [...Object.keys(INDEXERS), ...(optaveDir ? ['optave'] : [])];
-const requested = [...(args.values.tool ?? defaults), ...(args.values.baseline ? ['arbor-baseline'] : [])];
+const requested = [...(values.tool ?? defaults), ...(values.baseline ? ['arbor-baseline'] : [])];
 for (const t of requested) if (!indexers[t]) fail(`unknown tool ${t} (arbor, codegraph, optave)`);
 
 const skipped = {};
@@ -52,9 +38,9 @@ if (!tools.length) fail(`nothing to run: ${Object.values(skipped).join('; ')}`);
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-'));
 // Also on Ctrl-C (measure() exits with 130 after stopping the child's process tree).
-process.on('exit', () => { if (!args.values.keep) fs.rmSync(scratch, { recursive: true, force: true }); });
+process.on('exit', () => { if (!values.keep) fs.rmSync(scratch, { recursive: true, force: true }); });
 const results = Object.fromEntries(tools.map((t) => [t, []]));
-const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
+const log = (m) => { if (!values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
 try {
   for (let run = 1; run <= runs; run++) {
     // Alternate the order so neither tool always runs on a warmer (or more loaded) machine.
@@ -83,13 +69,13 @@ try {
       });
       log(`run ${run} ${tool}: ${m.wallSeconds.toFixed(2)}s wall, ${m.cpuSeconds?.toFixed(2) ?? '?'}s cpu, ` +
         `${m.maxRssKb ? (m.maxRssKb / 1024).toFixed(0) : '?'} MiB (load ${load.toFixed(2)})`);
-      if (!args.values.keep) fs.rmSync(path.join(scratch, `${tool}-${run}`), { recursive: true, force: true });
+      if (!values.keep) fs.rmSync(path.join(scratch, `${tool}-${run}`), { recursive: true, force: true });
     }
   }
 } catch (e) {
   fail(e.message);
 } finally {
-  if (!args.values.keep) fs.rmSync(scratch, { recursive: true, force: true });
+  if (!values.keep) fs.rmSync(scratch, { recursive: true, force: true });
   else log(`copies kept in ${scratch}`);
 }
 
@@ -114,7 +100,7 @@ const out = {
   skipped, summary, results,
 };
 
-if (args.values.json) {
+if (values.json) {
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 } else {
   process.stdout.write(render(out));

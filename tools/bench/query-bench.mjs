@@ -7,33 +7,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { benchCommandLine } from './command-line.mjs';
 import { measure, median } from './measure.mjs';
 import { ARBOR_BIN, ARBOR_ROOT, CODEGRAPH_ENV, CODEGRAPH_SHIM, INDEXERS, dbPathOf } from './tools.mjs';
 
 const USAGE = 'usage: node tools/bench/query-bench.mjs <repo> [--index-with arbor|codegraph] [--symbol X]... [--runs N] [--cli-runs N] [--json]';
 const QUERY_DIST = path.join(ARBOR_ROOT, 'packages', 'query', 'dist', 'index.js');
-const fail = (m) => { process.stderr.write(`query-bench: ${m}\n`); process.exit(2); };
-
-let args;
-try {
-  args = parseArgs({
-    allowPositionals: true,
-    options: {
-      'index-with': { type: 'string' }, symbol: { type: 'string', multiple: true },
-      runs: { type: 'string', default: '20' }, 'cli-runs': { type: 'string', default: '5' },
-      json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-} catch (e) { fail(`${e.message}\n${USAGE}`); }
-if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
-if (args.positionals.length !== 1) fail(USAGE);
-const repo = path.resolve(args.positionals[0]);
-const runs = Number.parseInt(args.values.runs, 10);
-const cliRuns = Number.parseInt(args.values['cli-runs'], 10);
+// The repository is checked below: the bench needs a graph in it, or --index-with to build one.
+const { values, repo, fail } = benchCommandLine('query-bench', USAGE, {
+  'index-with': { type: 'string' }, symbol: { type: 'string', multiple: true },
+  runs: { type: 'string', default: '20' }, 'cli-runs': { type: 'string', default: '5' },
+  json: { type: 'boolean', default: false },
+}, { repoMustExist: false });
+const runs = Number.parseInt(values.runs, 10);
+const cliRuns = Number.parseInt(values['cli-runs'], 10);
 if (!(runs >= 1) || !(cliRuns >= 1)) fail('--runs and --cli-runs must be positive integers');
-const indexWith = args.values['index-with'];
+const indexWith = values['index-with'];
 if (indexWith && !INDEXERS[indexWith]) fail(`--index-with takes arbor or codegraph, not ${indexWith}`);
 if (!indexWith && !fs.existsSync(dbPathOf(repo))) {
   fail(`${repo} has no .codegraph/codegraph.db: pass --index-with arbor|codegraph to build one in the bench's copy`);
@@ -59,7 +49,7 @@ try {
   } else {
     out.graphWriter = 'existing';
   }
-  const picked = pickSubjects(dbPathOf(root), args.values.symbol);
+  const picked = pickSubjects(dbPathOf(root), values.symbol);
   out.symbols = picked.symbols.map((s) => s.name);
   out.subjects = picked;
 
@@ -71,7 +61,7 @@ try {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-process.stdout.write(args.values.json ? `${JSON.stringify(out, null, 2)}\n` : render(out));
+process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : render(out));
 
 /** Symbols with one declaration each (so neither CLI has to ask which one), most-called first. */
 function pickSubjects(dbFile, requested) {

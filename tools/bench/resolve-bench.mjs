@@ -9,40 +9,26 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchCommandLine } from './command-line.mjs';
 import { median } from './measure.mjs';
 import { ARBOR_ROOT } from './tools.mjs';
 
 const USAGE = 'usage: node tools/bench/resolve-bench.mjs <repo> [--runs N] [--passes P] [--baseline <arbor checkout>] [--json]';
-const fail = (m) => { process.stderr.write(`resolve-bench: ${m}\n`); process.exit(2); };
-
-let args;
-try {
-  args = parseArgs({
-    allowPositionals: true,
-    options: {
-      runs: { type: 'string', default: '3' }, passes: { type: 'string', default: '6' }, baseline: { type: 'string' },
-      json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-} catch (e) { fail(`${e.message}\n${USAGE}`); }
-if (args.values.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
-if (args.positionals.length !== 1) fail(USAGE);
-const repo = path.resolve(args.positionals[0]);
-if (!fs.existsSync(repo) || !fs.statSync(repo).isDirectory()) fail(`not a folder: ${repo}`);
-const runs = Number.parseInt(args.values.runs, 10);
-const passes = Number.parseInt(args.values.passes, 10);
-if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
-if (!Number.isInteger(passes) || passes < 1) fail('--passes must be a positive integer');
+const { values, repo, fail, positiveInteger } = benchCommandLine('resolve-bench', USAGE, {
+  runs: { type: 'string', default: '3' }, passes: { type: 'string', default: '6' }, baseline: { type: 'string' },
+  json: { type: 'boolean', default: false },
+});
+const runs = positiveInteger('runs');
+const passes = positiveInteger('passes');
 
 const checkouts = { arbor: ARBOR_ROOT };
-if (args.values.baseline) checkouts['arbor-baseline'] = path.resolve(args.values.baseline);
+if (values.baseline) checkouts['arbor-baseline'] = path.resolve(values.baseline);
 for (const [name, checkout] of Object.entries(checkouts)) {
   const built = path.join(checkout, 'packages', 'indexer', 'dist', 'resolution', 'graph-builder.js');
   if (!fs.existsSync(built)) fail(`${name}: no built indexer at ${built} (npm install in that checkout)`);
 }
 const passScript = path.join(path.dirname(new URL(import.meta.url).pathname), 'resolve-pass.mjs');
-const log = (m) => { if (!args.values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
+const log = (m) => { if (!values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };
 
 const results = Object.fromEntries(Object.keys(checkouts).map((name) => [name, []]));
 for (let run = 1; run <= runs; run++) {
@@ -67,7 +53,7 @@ const summary = Object.fromEntries(Object.entries(results).map(([name, list]) =>
 }]));
 const digests = new Set(Object.values(summary).flatMap((s) => s.digests));
 const agree = digests.size === 1;
-if (args.values.json) {
+if (values.json) {
   process.stdout.write(`${JSON.stringify({ repo, runs, passes, summary, sameRows: agree }, null, 2)}\n`);
 } else {
   let text = `resolve bench: ${repo} · ${runs} run(s) × ${passes} pass(es)\n`;

@@ -8,7 +8,8 @@ export type { NodeRef, NodeDetails, EdgeRow, Site, IndexedFile, FileState } from
 export { findSymbol, resolveSymbol, type SymbolFilter, type SymbolMatch, type MatchedBy } from './symbols/resolve-symbol.js';
 export { isNameBased } from './graph/resolution.js';
 export { CALL_KINDS, DEPENDENCY_KINDS } from './graph/traversal.js';
-export { checkFile, checkDrift, findNewFiles, sha256Hex, type Drift, type FileCheck } from './staleness.js';
+export { checkFile, checkDrift, findNewFiles, type Drift, type FileCheck } from './staleness.js';
+export { sha256Hex } from '@arbor/vocabulary';
 export { isTestFile, testConvention, TEST_FILE_CONVENTIONS } from './tests-convention.js';
 export { identifierSegments, taskTerms } from './text/identifiers.js';
 export { globToRegExp, isGlob } from './glob.js';

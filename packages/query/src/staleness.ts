@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { GitignoreRules, openInsideRoot, readDescriptor, readTextInsideRoot, sha256Hex, type SafeReadRefusal } from '@arbor/vocabulary';
+import { GitignoreRules, openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
 import type { FileState, IndexedFile } from './model.js';
 import { extensionOf, isUnder } from './paths.js';
 import { compareText } from './text/compare.js';
@@ -21,8 +21,6 @@ export interface FileCheck {
   /** Whether the content had to be hashed to decide. */
   hashed: boolean;
 }
-
-export { sha256Hex };
 
 /** A .gitignore is read whole: one larger than this is not one git users write. */
 const GITIGNORE_CAP = 1024 * 1024;

@@ -142,7 +142,6 @@ let linking: Promise<unknown> = Promise.resolve();
 
 async function loadVerified(language: Language): Promise<Grammar> {
   if (!(LANGUAGES as readonly string[]).includes(language)) throw new GrammarError(`Unknown language "${language}"`);
-  await initParser();
   const grammar = await linkGrammar(await readVerifiedGrammar(grammarEntry(language)));
   loaded.add(language);
   return grammar;

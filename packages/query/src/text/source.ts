@@ -4,10 +4,10 @@
  * The path comes from the graph, which is untrusted: it is read only under the safe-read rules
  * (inside the real root, regular file, size cap, no FIFO wait), and a refused file shows no text.
  */
-import { DEFAULT_READ_CAP, readBytesInsideRoot } from '@arbor/vocabulary';
+import { DEFAULT_READ_CAP, readBytesInsideRoot, sha256Hex } from '@arbor/vocabulary';
 import type { FileState, NodeRef } from '../model.js';
 import type { GraphStore } from '../store/graph-store.js';
-import { sha256Hex, stateOfRefusal } from '../staleness.js';
+import { stateOfRefusal } from '../staleness.js';
 
 /**
  * Largest file shown: the indexer's default --max-file-size, or the size the graph recorded
