@@ -38,6 +38,26 @@ describe('resolve-bench', () => {
     expect(report.summary.arbor.files).toBe(report.summary['arbor-baseline'].files);
   });
 
+  it('with --write, times resolution and storing the graph together, and both checkouts write the same bytes', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-resolve-bench-'));
+    temps.push(root);
+    generateRepository(root, 30, 11);
+    const rowsOnly = JSON.parse(bench(root, '--runs', '1', '--passes', '1', '--json').stdout);
+    const result = bench(root, '--runs', '1', '--passes', '2', '--baseline', ARBOR_ROOT, '--write', '--json');
+    expect(result.stderr).not.toContain('resolve-bench:');
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.write).toBe(true);
+    expect(report.sameRows).toBe(true);
+    // The same rows as without --write, and the database's bytes in the digest besides.
+    expect(report.summary.arbor.rows).toBe(rowsOnly.summary.arbor.rows);
+    expect(report.summary.arbor.digests).toHaveLength(1);
+    expect(report.summary.arbor.digests[0]).not.toBe(rowsOnly.summary.arbor.digests[0]);
+    expect(report.summary.arbor.digests).toEqual(report.summary['arbor-baseline'].digests);
+    // The pass left no database behind in the repository.
+    expect(fs.existsSync(path.join(root, '.codegraph'))).toBe(false);
+  });
+
   it('refuses a repository that is not a folder, and a checkout without a built indexer', () => {
     const missing = bench(path.join(os.tmpdir(), 'arbor-no-such-folder'));
     expect(missing.status).toBe(2);

@@ -3,14 +3,19 @@
 // <checkout>, then runs its resolution pass (streamGraph) <passes> times over those extractions and
 // prints one JSON line: the first pass (its code not yet optimised, as in an index run), the fastest
 // and the median pass, and a digest of every row resolution gives (nodes, edges, unresolved refs).
-//   node tools/bench/resolve-pass.mjs <checkout> <repo> <passes>
+// With `write`, each pass also stores the graph as an index run does on its main thread (rows packed
+// and inserted as resolution gives them, then indexes, FTS, ANALYZE, fsync and the move into place,
+// in a fresh temp folder), and the digest also covers the database file's bytes.
+//   node tools/bench/resolve-pass.mjs <checkout> <repo> <passes> [write]
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
-const [checkout, repo, passesArg] = process.argv.slice(2);
+const [checkout, repo, passesArg, mode] = process.argv.slice(2);
+const withWrite = mode === 'write';
 const passes = Number.parseInt(passesArg, 10);
 if (!checkout || !repo || !Number.isInteger(passes) || passes < 1) {
   process.stderr.write('usage: node tools/bench/resolve-pass.mjs <checkout> <repo> <passes>\n');
@@ -27,6 +32,7 @@ const { discoverFiles } = await load('discovery/index.js');
 const { extractFile } = await load('extraction/extract-file.js');
 const { streamGraph } = await load('resolution/graph-builder.js');
 const { resolutionLanguagesFor, isSupportedLanguage } = await load('languages/language-table.js');
+const { startGraphWrite } = withWrite ? await load('storage/graph-write-session.js') : {};
 
 const root = path.resolve(repo);
 const discovery = await discoverFiles(root, { respectGitignore: true, exclude: [], maxFileSize: 1 << 20, sniffBinary: false });
@@ -66,11 +72,16 @@ for (let pass = 0; pass < passes; pass++) {
   const languages = await resolutionLanguagesFor(workspace, indexed.map((f) => f.extraction.language));
   let nodes = [];
   const portions = [];
+  const scratch = withWrite ? fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-resolve-pass-')) : undefined;
+  const database = scratch && path.join(scratch, 'codegraph.db');
   const started = performance.now();
+  // Fixed timestamps, so that the same rows give the same database bytes.
+  const writer = withWrite ? startGraphWrite(database, { now: 0, arborVersion: 'bench' }, false) : undefined;
   streamGraph(indexed, languages, {
-    declared(declared) { nodes = declared; },
-    resolved(edges, unresolved) { portions.push([edges, unresolved]); },
+    declared(declared, files) { nodes = declared; writer?.declared(declared, files); },
+    resolved(edges, unresolved) { portions.push([edges, unresolved]); writer?.resolved(edges, unresolved); },
   }, 0);
+  await writer?.finish({});
   times.push(performance.now() - started);
   // Digested after the clock stops: the bench times resolution, not hashing.
   const hash = createHash('sha256');
@@ -80,6 +91,10 @@ for (let pass = 0; pass < passes; pass++) {
     for (const e of edges) hash.update(`${JSON.stringify(e)}\n`);
     for (const u of unresolved) hash.update(`${JSON.stringify(u)}\n`);
     rows += edges.length + unresolved.length;
+  }
+  if (scratch) {
+    hash.update(fs.readFileSync(database));
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
   const passDigest = hash.digest('hex').slice(0, 16);
   if (digest && passDigest !== digest) {
