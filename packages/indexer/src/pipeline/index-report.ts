@@ -11,8 +11,8 @@ export interface IndexOptions {
   threads?: number;
   /**
    * Build the database on a thread of its own while resolution runs (default: when the machine
-   * has a second core and the run has at least WRITE_THREAD_MIN_FILES files or WRITE_THREAD_MIN_BYTES of
-   * source). The graph is the same either way.
+   * has a second core and the run has at least WRITE_THREAD_MIN_FILES files, or parses at least
+   * WRITE_THREAD_MIN_BYTES of source). The graph is the same either way.
    */
   writeOnThread?: boolean;
   onProgress?: (progress: Progress) => void;
