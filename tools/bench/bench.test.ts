@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasGnuTime, measure, median } from './measure.mjs';
-import { arborIndexerAt, freshCopy } from './tools.mjs';
+import { arborIndexerAt, checkoutLinksOutside, freshCopy } from './tools.mjs';
 
 // A child that holds ~150 MB of live data, burns some CPU, and exits with a chosen code.
 const HOG = "const a = []; for (let i = 0; i < 6e5; i++) a.push({ i, s: 'x' + i }); console.log(a.length); process.exit(3);";
@@ -66,18 +66,55 @@ describe('measure with a timeout', () => {
   });
 });
 
+/** A checkout's shape as the baseline check sees it: four packages that find each other through node_modules. */
+function fakeCheckout(root: string, nodeModules?: string): void {
+  for (const name of ['cli', 'indexer', 'query', 'vocabulary']) {
+    const dir = path.join(root, 'packages', name);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `@arbor/${name}`, main: 'index.js' }));
+    fs.writeFileSync(path.join(dir, 'index.js'), '');
+  }
+  fs.mkdirSync(path.join(root, 'packages', 'cli', 'bin'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'packages', 'cli', 'bin', 'arbor.mjs'), '');
+  if (nodeModules) {
+    fs.symlinkSync(nodeModules, path.join(root, 'node_modules'));
+    return;
+  }
+  fs.mkdirSync(path.join(root, 'node_modules', '@arbor'), { recursive: true });
+  for (const name of ['cli', 'indexer', 'query', 'vocabulary']) {
+    fs.symlinkSync(path.join('..', '..', 'packages', name), path.join(root, 'node_modules', '@arbor', name));
+  }
+}
+
 describe('arborIndexerAt', () => {
   it('says when the baseline checkout has no built arbor, and runs its own bin otherwise', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-baseline-'));
     try {
       expect(arborIndexerAt(empty).available()).toMatch(/no built arbor at .*arbor\.mjs/);
-      fs.mkdirSync(path.join(empty, 'packages', 'cli', 'bin'), { recursive: true });
-      fs.writeFileSync(path.join(empty, 'packages', 'cli', 'bin', 'arbor.mjs'), '');
+      fakeCheckout(empty);
       expect(arborIndexerAt(empty).available()).toBe(true);
       const { args } = arborIndexerAt(empty).command('/some/repo');
       expect(args).toEqual([path.join(empty, 'packages', 'cli', 'bin', 'arbor.mjs'), 'index', '/some/repo', '--json']);
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a baseline whose packages load another checkout\'s (a node_modules linked from elsewhere)', () => {
+    const main = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-main-'));
+    const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-worktree-'));
+    try {
+      fakeCheckout(main);
+      fakeCheckout(worktree, path.join(main, 'node_modules'));
+      const verdict = arborIndexerAt(worktree).available();
+      expect(verdict).toContain('outside the checkout');
+      expect(verdict).toContain(fs.realpathSync(main));
+      expect(checkoutLinksOutside(main, [['cli', 'indexer']])).toBeUndefined();
+      fs.rmSync(path.join(main, 'node_modules', '@arbor', 'query'));
+      expect(checkoutLinksOutside(main, [['cli', 'query']])).toMatch(/cannot load @arbor\/query/);
+    } finally {
+      fs.rmSync(main, { recursive: true, force: true });
+      fs.rmSync(worktree, { recursive: true, force: true });
     }
   });
 });

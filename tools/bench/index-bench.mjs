@@ -35,6 +35,8 @@ const tools = requested.filter((t) => {
   return ok === true;
 });
 if (!tools.length) fail(`nothing to run: ${Object.values(skipped).join('; ')}`);
+// A baseline asked for by name is the point of the run: no silent skip.
+if (skipped['arbor-baseline']) fail(`arbor-baseline: ${skipped['arbor-baseline']}`);
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-'));
 // Also on Ctrl-C (measure() exits with 130 after stopping the child's process tree).

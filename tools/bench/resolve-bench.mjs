@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { benchCommandLine } from './command-line.mjs';
 import { median } from './measure.mjs';
-import { ARBOR_ROOT } from './tools.mjs';
+import { ARBOR_ROOT, checkoutLinksOutside } from './tools.mjs';
 
 const USAGE = 'usage: node tools/bench/resolve-bench.mjs <repo> [--runs N] [--passes P] [--baseline <arbor checkout>] [--write] [--json]';
 const { values, repo, fail, positiveInteger } = benchCommandLine('resolve-bench', USAGE, {
@@ -29,6 +29,8 @@ if (values.baseline) checkouts['arbor-baseline'] = path.resolve(values.baseline)
 for (const [name, checkout] of Object.entries(checkouts)) {
   const built = path.join(checkout, 'packages', 'indexer', 'dist', 'resolution', 'graph-builder.js');
   if (!fs.existsSync(built)) fail(`${name}: no built indexer at ${built} (npm install in that checkout)`);
+  const outside = checkoutLinksOutside(checkout, [['indexer', 'vocabulary']]);
+  if (outside) fail(`${name}: ${outside}`);
 }
 const passScript = path.join(path.dirname(new URL(import.meta.url).pathname), 'resolve-pass.mjs');
 const log = (m) => { if (!values.json || process.stderr.isTTY) process.stderr.write(`${m}\n`); };

@@ -1,5 +1,6 @@
 // The two indexers and query CLIs under comparison, and how to read what they wrote.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -36,11 +37,37 @@ export function optaveIndexerAt(installDir) {
   };
 }
 
+/**
+ * Where a checkout's packages find each other: each of `packages/<from>` → `@arbor/<to>` pairs must
+ * land inside the checkout itself. A worktree whose node_modules is a link to another checkout's
+ * runs that checkout's indexer behind its own CLI, and a comparison against it compares a build
+ * with itself. Returns a message naming the first pair that leaves the checkout, or undefined.
+ */
+export function checkoutLinksOutside(checkout, pairs) {
+  const home = fs.realpathSync(checkout);
+  for (const [from, to] of pairs) {
+    let resolved;
+    try {
+      resolved = fs.realpathSync(createRequire(path.join(checkout, 'packages', from, 'package.json')).resolve(`@arbor/${to}`));
+    } catch (error) {
+      return `${checkout}: packages/${from} cannot load @arbor/${to} (${error.message.split('\n')[0]}): run npm install in that checkout`;
+    }
+    if (!resolved.startsWith(home + path.sep)) {
+      return `${checkout}: packages/${from} loads @arbor/${to} from ${resolved}, outside the checkout ` +
+        '(its node_modules belongs to another checkout): run npm install in that checkout';
+    }
+  }
+  return undefined;
+}
+
 /** An arbor build in another checkout (a baseline to compare against), used like `arbor` above. */
 export function arborIndexerAt(checkout) {
   const bin = path.join(checkout, 'packages', 'cli', 'bin', 'arbor.mjs');
   return {
-    available: () => fs.existsSync(bin) || `no built arbor at ${bin} (npm install in that checkout)`,
+    available: () => {
+      if (!fs.existsSync(bin)) return `no built arbor at ${bin} (npm install in that checkout)`;
+      return checkoutLinksOutside(checkout, [['cli', 'indexer'], ['indexer', 'vocabulary'], ['cli', 'query']]) ?? true;
+    },
     command: (root) => ({ command: process.execPath, args: [bin, 'index', root, '--json'], env: { NO_COLOR: '1' } }),
   };
 }
