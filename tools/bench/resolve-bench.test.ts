@@ -1,24 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { generateRepository } from './generate-repo.mjs';
+import { describe, expect, it } from 'vitest';
+import { passBenchUnderTest } from './pass-bench-test-support.js';
 import { ARBOR_ROOT } from './tools.mjs';
 
-const BENCH = path.join(ARBOR_ROOT, 'tools', 'bench', 'resolve-bench.mjs');
-const temps: string[] = [];
-afterAll(() => temps.forEach((t) => fs.rmSync(t, { recursive: true, force: true })));
-
-function bench(...args: string[]) {
-  return spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8', timeout: 120_000 });
-}
+const { bench, tree, refusesBadInput } = passBenchUnderTest('resolve-bench');
 
 describe('resolve-bench', () => {
   it('times the resolution pass of two checkouts on one tree and says whether their rows agree', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-resolve-bench-'));
-    temps.push(root);
-    generateRepository(root, 40, 7);
+    const root = tree(40, 7);
     const result = bench(root, '--runs', '1', '--passes', '2', '--baseline', ARBOR_ROOT, '--json');
     expect(result.stderr).not.toContain('resolve-bench:');
     expect(result.status).toBe(0);
@@ -39,9 +29,7 @@ describe('resolve-bench', () => {
   });
 
   it('with --write, times resolution and storing the graph together, and both checkouts write the same bytes', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-resolve-bench-'));
-    temps.push(root);
-    generateRepository(root, 30, 11);
+    const root = tree(30, 11);
     const rowsOnly = JSON.parse(bench(root, '--runs', '1', '--passes', '1', '--json').stdout);
     const result = bench(root, '--runs', '1', '--passes', '2', '--baseline', ARBOR_ROOT, '--write', '--json');
     expect(result.stderr).not.toContain('resolve-bench:');
@@ -58,14 +46,5 @@ describe('resolve-bench', () => {
     expect(fs.existsSync(path.join(root, '.codegraph'))).toBe(false);
   });
 
-  it('refuses a repository that is not a folder, and a checkout without a built indexer', () => {
-    const missing = bench(path.join(os.tmpdir(), 'arbor-no-such-folder'));
-    expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain('not a folder');
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-resolve-bench-'));
-    temps.push(root);
-    const unbuilt = bench(root, '--baseline', root);
-    expect(unbuilt.status).toBe(2);
-    expect(unbuilt.stderr).toContain('no built indexer');
-  });
+  refusesBadInput();
 });

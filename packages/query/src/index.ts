@@ -9,7 +9,6 @@ export { findSymbol, resolveSymbol, type SymbolFilter, type SymbolMatch, type Ma
 export { isNameBased } from './graph/resolution.js';
 export { CALL_KINDS, DEPENDENCY_KINDS } from './graph/traversal.js';
 export { checkFile, checkDrift, findNewFiles, type Drift, type FileCheck } from './staleness.js';
-export { sha256Hex } from '@arbor/vocabulary';
 export { isTestFile, testConvention, TEST_FILE_CONVENTIONS } from './tests-convention.js';
 export { identifierSegments, taskTerms } from './text/identifiers.js';
 export { globToRegExp, isGlob } from './glob.js';

@@ -5,10 +5,10 @@
  * A grammar file is checked against the sha256 recorded in grammars.json before its first use, so a
  * different build of a grammar can never silently change what gets extracted.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { sha256Hex } from '@arbor/vocabulary';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language as Grammar, Parser, type Tree } from 'web-tree-sitter';
@@ -165,7 +165,7 @@ export async function linkGrammar(bytes: Uint8Array): Promise<Grammar> {
 export async function readVerifiedGrammar(entry: GrammarEntry): Promise<Uint8Array> {
   const file = grammarFilePath(entry);
   const bytes = await readFile(file);
-  const actual = createHash('sha256').update(bytes).digest('hex');
+  const actual = sha256Hex(bytes);
   if (actual !== entry.sha256) {
     const installed = installedVersion(file, entry.file);
     throw new GrammarError(

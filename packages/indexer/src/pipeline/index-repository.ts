@@ -34,9 +34,7 @@ export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
  * overlap saves (measured: vuejs/core and gson, 264–527 files and 1.9–4.2 MiB, no faster). Above,
  * the database's rows outweigh resolution and the overlap pays: 20,000 generated files 45.2 → 36.2 s;
  * python/mypy (1,449 files, 10.8 MiB; 61k nodes, 200k rows) resolve and write 2.61–2.73 → 2.24–2.48 s.
- * Bytes say more than files: rows come from declarations and references, so from code. The bytes
- * count for a run that parses its files (the cache may not answer), where the thread starts while
- * extraction keeps both cores busy.
+ * Bytes say more than files: rows come from declarations and references, so from code.
  */
 export const WRITE_THREAD_MIN_FILES = 2000;
 export const WRITE_THREAD_MIN_BYTES = 8 * 1024 * 1024;
