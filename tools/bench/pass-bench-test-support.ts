@@ -1,6 +1,7 @@
 /**
  * What the pass benches' tests share: the bench run as a user runs it, generated trees to run it on
- * (removed after the test file), and the test that it refuses bad input the same way.
+ * (removed after the test file), a run against this checkout as its own baseline, and the test that
+ * it refuses bad input the same way.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,30 @@ export function passBenchUnderTest(name: string) {
     return root;
   };
 
+  /**
+   * The bench on `root` with this checkout as its own baseline (one run of two passes, `--json`,
+   * `extra` options besides): it ran cleanly, says the two agree (`agreeKey`) with the same digests,
+   * and each checkout's summary covers at least `modules` files, more than `modules` rows, one
+   * digest and a first pass no faster than the fastest. Returns the report.
+   */
+  const againstItself = (root: string, modules: number, agreeKey: string, ...extra: string[]) => {
+    const result = bench(root, '--runs', '1', '--passes', '2', '--baseline', ARBOR_ROOT, ...extra, '--json');
+    expect(result.stderr).not.toContain(`${name}:`);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report[agreeKey]).toBe(true);
+    for (const checkout of ['arbor', 'arbor-baseline']) {
+      const s = report.summary[checkout];
+      // The generated modules (and any test files beside them), each declaring and using something.
+      expect(s.files).toBeGreaterThanOrEqual(modules);
+      expect(s.rows).toBeGreaterThan(modules);
+      expect(s.digests).toHaveLength(1);
+      expect(s.firstMs).toBeGreaterThanOrEqual(s.minMs);
+    }
+    expect(report.summary.arbor.digests).toEqual(report.summary['arbor-baseline'].digests);
+    return report;
+  };
+
   const refusesBadInput = () =>
     it('refuses a repository that is not a folder, and a checkout without a built indexer', () => {
       const missing = bench(path.join(os.tmpdir(), 'arbor-no-such-folder'));
@@ -36,5 +61,5 @@ export function passBenchUnderTest(name: string) {
       expect(unbuilt.stderr).toContain('no built indexer');
     });
 
-  return { bench, tree, refusesBadInput };
+  return { bench, tree, againstItself, refusesBadInput };
 }

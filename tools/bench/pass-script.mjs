@@ -3,8 +3,9 @@
 // the passes timed, checked to agree and reported as one JSON line (pass-bench.mjs reads it).
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const THIS_CHECKOUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * `node tools/bench/<name>.mjs <checkout> <repo> <passes> [extra...]`: exits 2 on a bad command line.
@@ -20,10 +21,12 @@ export async function passProcess(name, extraUsage = '') {
   }
   const dist = path.join(path.resolve(checkout), 'packages', 'indexer', 'dist');
   const load = (module) => import(pathToFileURL(path.join(dist, module)).href);
-  // As the CLI starts (packages/cli/src/v8-tuning.ts), so the passes compile as an index run's do.
-  const cliTuning = path.join(path.resolve(checkout), 'packages', 'cli', 'dist', 'v8-tuning.js');
-  if (fs.existsSync(cliTuning)) (await import(pathToFileURL(cliTuning).href)).tuneV8?.([]);
-  else setFlagsFromString(`--interrupt-budget=${4 * 66 * 1024}`);
+  // As the CLI starts (packages/cli/src/v8-tuning.ts), so the passes compile as an index run's do; a
+  // checkout built before that tuning existed is run with this checkout's.
+  const tuningOf = (root) => path.join(root, 'packages', 'cli', 'dist', 'v8-tuning.js');
+  const ownTuning = tuningOf(path.resolve(checkout));
+  const tuning = fs.existsSync(ownTuning) ? ownTuning : tuningOf(THIS_CHECKOUT);
+  (await import(pathToFileURL(tuning).href)).tuneV8([]);
   return { root: path.resolve(repo), passes, extra, load };
 }
 

@@ -15,14 +15,13 @@ import { ARBOR_BIN, ARBOR_ROOT, CODEGRAPH_ENV, CODEGRAPH_SHIM, INDEXERS, dbPathO
 const USAGE = 'usage: node tools/bench/query-bench.mjs <repo> [--index-with arbor|codegraph] [--symbol X]... [--runs N] [--cli-runs N] [--json]';
 const QUERY_DIST = path.join(ARBOR_ROOT, 'packages', 'query', 'dist', 'index.js');
 // The repository is checked below: the bench needs a graph in it, or --index-with to build one.
-const { values, repo, fail } = benchCommandLine('query-bench', USAGE, {
+const { values, repo, fail, positiveInteger } = benchCommandLine('query-bench', USAGE, {
   'index-with': { type: 'string' }, symbol: { type: 'string', multiple: true },
   runs: { type: 'string', default: '20' }, 'cli-runs': { type: 'string', default: '5' },
   json: { type: 'boolean', default: false },
 }, { repoMustExist: false });
-const runs = Number.parseInt(values.runs, 10);
-const cliRuns = Number.parseInt(values['cli-runs'], 10);
-if (!(runs >= 1) || !(cliRuns >= 1)) fail('--runs and --cli-runs must be positive integers');
+const runs = positiveInteger('runs');
+const cliRuns = positiveInteger('cli-runs');
 const indexWith = values['index-with'];
 if (indexWith && !INDEXERS[indexWith]) fail(`--index-with takes arbor or codegraph, not ${indexWith}`);
 if (!indexWith && !fs.existsSync(dbPathOf(repo))) {
