@@ -1,5 +1,5 @@
 /**
- * The vocabulary of the codegraph v4 format (see ../shared/spec/codegraph-v4.md).
+ * The vocabulary of the codegraph v4 format (see docs/codegraph-v4.md).
  * These strings are written to disk and read by other tools: never rename one.
  */
 export const NODE_KINDS = [

@@ -121,7 +121,7 @@ export interface ImportResolverFactory {
 
 /**
  * How a language binds names, as data the shared resolver reads: it names no language itself.
- * (See ../shared/design/language-modules.md for the table this is drawn from.)
+ * (See docs/language-modules.md for the table this is drawn from.)
  */
 export interface NameBindingRules {
   /** Receiver words that mean the enclosing class's instance (`this`; Python's `self`, `cls`). */

@@ -1,7 +1,7 @@
 /**
  * Test helper: small codegraph databases written directly with SQL, for cases a real writer
  * does not produce on demand (ambiguous names, unresolved refs, later schemas, damage).
- * The DDL follows the v4 facts in ../shared/spec/codegraph-v4.md.
+ * The DDL follows the v4 facts in docs/codegraph-v4.md.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
