@@ -120,6 +120,44 @@ export interface ImportResolverFactory {
 }
 
 /**
+ * The places a bare name may be bound, each implemented once in resolution/lookup-steps/ and listed
+ * in a language's `NameBindingRules.lookup` in the order it looks there.
+ */
+export type LookupStep =
+  /** A member of the enclosing class or a proven base, then of classes further out (an implied `this`). */
+  | 'class-members'
+  /** An import written inside an enclosing function or block (a class body does not enclose its methods). */
+  | 'scoped-imports'
+  /** A member of an enclosing namespace or module, innermost first (and of its other files' blocks where namespaces span files). */
+  | 'enclosing-namespaces'
+  /** A constant of an enclosing open class or module, in any of its reopenings, innermost first. */
+  | 'reopened-scopes'
+  /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
+  | 'module-scope'
+  /** A member of a namespace a `using namespace`-style directive in force names. */
+  | 'namespace-directives'
+  /** A type or namespace of the global namespace declared in another file. */
+  | 'global-namespace-types'
+  /** A top-level open class or module of any file (constants are global). */
+  | 'global-constants'
+  /** A fully qualified package name, written by the extractor as a name no identifier can be. */
+  | 'qualified-packages'
+  /** A top-level declaration of another file of the file's package. */
+  | 'package'
+  /** A top-level declaration of a package enclosing the file's own, nearest first. */
+  | 'enclosing-packages'
+  /** What the imports of the package's other files bind, when they agree. */
+  | 'package-shared-imports'
+  /** A member of a package a wildcard import (written or implicit) names. */
+  | 'package-wildcard-imports'
+  /** A name the language makes a module without an import. */
+  | 'implicit-modules'
+  /** For calls: a function of the import resolver's fallback package. */
+  | 'fallback-package'
+  /** The one workspace declaration of the name in the language family (implicit globals, a linker's one definition). */
+  | 'workspace-unique';
+
+/**
  * How a language binds names, as data the shared resolver reads: it names no language itself.
  * (See ../shared/design/language-modules.md for the table this is drawn from.)
  */
@@ -131,17 +169,10 @@ export interface NameBindingRules {
   /** The receiver word for the superclass, if the language has one (`super`). */
   superReceiver: string | null;
   /**
-   * A bare call inside a class body may mean a member of that class or of a proven base before
-   * an outer name (Java, C#, Kotlin, Swift, C++, Ruby, Scala, Dart).
+   * Where a bare name is looked up, in order: the first step that binds it wins (resolution/lookup-steps/).
+   * A step a language leaves out is never asked for it.
    */
-  implicitThis: boolean;
-  /**
-   * What a bare name that no scope, import or package binds may still mean:
-   *  - 'workspace': the one declaration of that name in the language family (implicit globals:
-   *    ECMAScript scripts and ambient declarations share one global scope);
-   *  - 'none': nothing (Python: a NameError). Candidates are still recorded for readers.
-   */
-  nameFallback: 'workspace' | 'none';
+  lookup: readonly LookupStep[];
   /**
    * The export name that stands for the module itself (ECMAScript `default`: `export default`,
    * `module.exports = fn`): a called module means it; it is never a declaration's own name and a

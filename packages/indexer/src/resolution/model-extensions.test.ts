@@ -25,7 +25,8 @@ function imp(declaration: number, specifier: string, local: string, imported: st
 
 /** A package-per-folder language (shaped like Go): a folder is a package; imports name folders. */
 const packageRules: NameBindingRules = {
-  instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
+  instanceReceivers: [], classReceivers: [], superReceiver: null,
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   isAccessor: () => false, linkableByName: () => true,
 };
 function setup(language: 'go' | 'java', extractions: FileExtraction[], binding: NameBindingRules = packageRules) {
@@ -141,7 +142,8 @@ describe('files a build must opt into', () => {
 });
 
 describe('implicit this', () => {
-  const javaRules: NameBindingRules = { ...packageRules, instanceReceivers: ['this'], superReceiver: 'super', implicitThis: true };
+  const javaRules: NameBindingRules = { ...packageRules, instanceReceivers: ['this'], superReceiver: 'super',
+    lookup: ['class-members', ...packageRules.lookup] };
   const base = source('app/Base.java', 'java', {
     declarations: [decl('class', 'Base', 1, { isExported: true }), decl('method', 'log', 2, { parent: 0 })],
   });

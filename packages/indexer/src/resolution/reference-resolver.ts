@@ -12,7 +12,10 @@
  */
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
 import { languageFamily, type EdgeKind, type NodeKind } from '../model/graph-vocabulary.js';
-import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
+import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
+import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
+import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
+import { SITE_STEPS, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from './pair-map.js';
@@ -30,7 +33,7 @@ const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface
 const CONVERTIBLE_TYPES: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'type_alias', 'enum']);
 /** A file of a language arbor does not resolve: nothing is implicit. */
 const NO_RULES: NameBindingRules = {
-  instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
+  instanceReceivers: [], classReceivers: [], superReceiver: null, lookup: SCOPE_ONLY,
   isAccessor: () => false, linkableByName: () => false, hiddenFromStarImport: () => false,
   injectionSources: () => [], isInjectable: () => false,
 };
@@ -60,6 +63,7 @@ export class ReferenceResolver {
   /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
   private outside?: Map<string, DeclarationRef[]>;
   private buildingAttached = false;
+  private readonly lookupSteps: StepTable<SiteQuery, Resolution>;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
   private readonly directCache = new PairMap<string, number, DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
@@ -71,6 +75,7 @@ export class ReferenceResolver {
     private readonly uniqueNames: UniqueNameIndex,
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {
+    this.lookupSteps = this.buildLookupSteps();
     this.types = new ReceiverTypes(symbols, {
       resolveChain: (scope, chain) => this.walkChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
@@ -119,50 +124,49 @@ export class ReferenceResolver {
 
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.locallyBound) return unresolved('local-binding', false);
-    const binding = this.bindingOf(file);
-    if (binding.implicitThis && site.enclosing !== null) {
-      const member = this.implicitMember(file, site);
-      if (member) return member;
-    }
+    const found = runLookup(this.bindingOf(file).lookup, this.lookupSteps, { file, site });
+    if (found) return found;
+    const outside = this.boundOutsideWorkspace(file, site);
+    if (outside) return outside;
+    // A name the module does not bind is an error, not a reference to another file (the language's
+    // lookup has no `workspace-unique`); the same-named declarations are still recorded as candidates.
+    const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
+    return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  }
 
-    const bound = this.symbols.resolveName(file.path, site.enclosing, site.name);
-    if (bound) return this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound);
-
-    const language = this.languageOf(file);
-    // PHP: `strlen()` in a namespace means the namespace's own function, else the global one.
-    const fallback = site.kind === 'calls' ? language?.modules.fallbackPackage?.(file.path) ?? null : null;
-    if (fallback !== null && fallback !== this.symbols.packageKeyOf(file.path)) {
-      const found = this.symbols.fileSetMember(fallback, site.name, true);
-      if (found.type === 'declaration') return this.accept(site, found.ref, RESOLVED_BY.samePackage);
-      if (found.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: found.candidates, likelyInternal: true };
-    }
-    if (language?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
+  /** A name the runtime provides, or a wildcard import may bind, is never taken for a workspace declaration. */
+  private boundOutsideWorkspace(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (this.languageOf(file)?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
     // A wildcard import may have bound the name — from an unindexed module, or dynamically from an
     // indexed one (names made at run time): a workspace-wide guess could be wrong either way.
     const wildcard = this.symbols.wildcardImportKind(file.path);
     if (wildcard === 'external') return unresolved('external-import', false);
     if (wildcard === 'internal') return unresolved('not-found', true);
+    return undefined;
+  }
 
-    // Languages without implicit globals (Python): a name the module does not bind is a NameError,
-    // not a reference to another file.
-    // The same-named declarations are still recorded as candidates for a reader to look at.
-    const family = this.familyOf(file);
-    if (binding.nameFallback === 'none') {
-      const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
-      return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  /**
+   * Every lookup step (lookup-steps/): the site steps as they are, the name steps with what they find
+   * turned into a resolution of the site.
+   */
+  private buildLookupSteps(): StepTable<SiteQuery, Resolution> {
+    const resolver: SiteResolver = {
+      symbols: this.symbols,
+      enclosingClassMember: (file, site) => this.implicitMember(file, site),
+      accept: (site, ref, how) => this.accept(site, ref, how),
+      boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
+      sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
+      linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+    };
+    const table = bindSteps(SITE_STEPS, resolver);
+    for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
+      const run = NAME_STEPS[step]!;
+      table[step] = ({ file, site }) => {
+        const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
+        return bound && (this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound));
+      };
     }
-
-    // In a file with syntax errors the declaration this name means may sit in the broken region:
-    // a missing same-file declaration is then likelier than a workspace-wide match.
-    if (file.errors.some((e) => e.severity === 'error') && (file.namesInSyntaxErrors?.includes(site.name) ?? true)) return unresolved('not-found', true);
-
-    const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
-    if (candidates.length === 1 && this.bindingOf(this.symbols.extraction(candidates[0].file)!).linkableByName(candidates[0].file)) {
-      return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
-    }
-    if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
-    if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
-    return unresolved('not-found', true);
+    return table;
   }
 
   private resolveMemberChain(file: FileExtraction, site: ReferenceSite, receiver: string[]): Resolution {
@@ -199,7 +203,7 @@ export class ReferenceResolver {
     }
 
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
-    if (binding.implicitThis && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
+    if (binding.lookup.includes('class-members') && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
       if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {

@@ -10,8 +10,7 @@ export const goNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
-  implicitThis: false,
-  nameFallback: 'none',
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   callOfTypeConverts: true,
   // A dot import brings in the package's exported names only.
   hiddenFromStarImport: (name: string) => !/^\p{Lu}/u.test(name),

@@ -12,8 +12,7 @@ export const rustNameBinding = defineNameBinding({
   instanceReceivers: ['self', 'Self'],
   classReceivers: ['Self'],
   superReceiver: null,
-  implicitThis: false,
-  nameFallback: 'none',
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'implicit-modules'],
   // A glob import brings in every nameable item (private ones of an ancestor module too).
   // An item or an explicit `use` always wins over a glob import of the same name.
   declarationsShadowWildcards: true,
