@@ -2,12 +2,14 @@
  * Resolves one reference site (a call, `new X`, `extends B`, `implements I`) to a declaration,
  * in the fixed order arbor promises:
  *
- *   1. scope: a local function, or a module-level declaration of the caller's own file;
+ *   1. scope: a local function; a bare name through the steps of its language's `lookup`, in that
+ *      order (lookup-steps/: the enclosing class, the file's scopes and imports, its package, …);
  *   2. an import whose module lands on an indexed file (through re-exports and namespaces);
  *      `this.m()` / `self.m()` to the enclosing class, `Cls.m()` to a proven class and its bases;
  *      `x.m()` to the class the code proves `x` holds (receiver-types.ts);
- *   3. otherwise the unique callable declaration with that name in the caller's language family
- *      — for bare names only, never for a locally bound, externally imported or builtin name;
+ *   3. otherwise, where the lookup ends in `workspace-unique`, the unique callable declaration with
+ *      that name in the caller's language family — never for a locally bound, externally imported or
+ *      builtin name;
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';

@@ -9,6 +9,7 @@ import type { ImportResolver, ResolutionLanguage } from '../model/language-suppo
 import { PairMap, PairSet } from './pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 import { dedupeTargets } from './targets.js';
+import { HookFailures } from './hook-failures.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import type { NameQuery } from './lookup-steps/name-query.js';
@@ -58,6 +59,8 @@ export class WorkspaceSymbols {
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
+    /** Where the import resolvers' failing hooks are counted. */
+    readonly hookFailures: HookFailures = new HookFailures(),
   ) {}
 
   /** The import resolver of the file's language, if it has one. */
@@ -93,6 +96,11 @@ export class WorkspaceSymbols {
     return scope;
   }
 
+  /** Counts a throwing import-resolver hook of the language of `file` (hook-failures.ts). */
+  private hookFailed(file: string, hook: string, error: unknown): void {
+    this.hookFailures.record(this.files.get(file)?.language ?? 'unknown', hook, error);
+  }
+
   /** The indexed file a specifier in `fromFile` lands on, or null. Cached per (file folder, specifier). */
   resolveSpecifier(fromFile: string, specifier: string): string | null {
     const cached = this.specifierCache.get(fromFile, specifier);
@@ -101,8 +109,9 @@ export class WorkspaceSymbols {
     let result: string | null = null;
     try {
       result = resolver ? resolver.resolveModule(fromFile, specifier) : null;
-    } catch {
-      result = null; // a resolver bug must not stop the run; the site simply stays unresolved
+    } catch (error) {
+      // A resolver bug must not stop the run: the site stays unresolved, and the report counts the failure.
+      this.hookFailed(fromFile, 'resolveModule', error);
     }
     if (result !== null && !this.files.has(result)) result = null;
     this.specifierCache.set(fromFile, specifier, result);
@@ -187,7 +196,8 @@ export class WorkspaceSymbols {
     try {
       const found = resolver.implicitModule(file, name);
       return found !== null && this.files.has(found) ? found : null;
-    } catch {
+    } catch (error) {
+      this.hookFailed(file, 'implicitModule', error);
       return null;
     }
   }
@@ -530,7 +540,8 @@ export class WorkspaceSymbols {
     let found: { file: string; modules: string[] } | null = null;
     try {
       found = resolver?.resolveNestedModule?.(fromFile, specifier) ?? null;
-    } catch {
+    } catch (error) {
+      this.hookFailed(fromFile, 'resolveNestedModule', error);
       return undefined;
     }
     if (!found || found.modules.length === 0 || !this.files.has(found.file)) return undefined;
@@ -673,7 +684,8 @@ export class WorkspaceSymbols {
     try {
       const file = resolver.resolveSubmodule(fromFile, specifier, name);
       return file !== null && this.files.has(file) ? file : null;
-    } catch {
+    } catch (error) {
+      this.hookFailed(fromFile, 'resolveSubmodule', error);
       return null;
     }
   }
