@@ -173,24 +173,61 @@ export interface NameBindingRules {
    * A step a language leaves out is never asked for it.
    */
   lookup: readonly LookupStep[];
-  /**
-   * The export name that stands for the module itself (ECMAScript `default`: `export default`,
-   * `module.exports = fn`): a called module means it; it is never a declaration's own name and a
-   * wildcard re-export never carries it. Absent: a module has no such export.
-   */
-  defaultExport?: string;
-  /**
-   * Classes and modules are open (Ruby): every declaration of one qualified name, in any file, is one
-   * class or module — its members are those of all of them, a constant is looked up in each lexically
-   * enclosing class or module wherever else it is reopened, and a top-level class or module is visible
-   * from every file. Absent: a declaration is complete where it is written.
-   */
-  openDeclarations?: boolean;
-  /**
-   * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
-   * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
-   */
-  callOfTypeConverts?: boolean;
+  /** What a module's scope holds beyond its declarations and imports. */
+  moduleScope?: {
+    /**
+     * The export name that stands for the module itself (ECMAScript `default`: `export default`,
+     * `module.exports = fn`): a called module means it; it is never a declaration's own name and a
+     * wildcard re-export never carries it. Absent: a module has no such export.
+     */
+    defaultExport?: string;
+    /**
+     * Where a module's own declarations and explicit imports always win over its wildcard imports,
+     * even wildcards of unindexed modules (Rust: an item or a `use` shadows a glob). Absent: a
+     * declaration is trusted beside an unindexed wildcard only when it is a function or class defined
+     * after it (Python's `from tkinter import *` then `def main()`).
+     */
+    declarationsShadowWildcards?: boolean;
+  };
+  /** When declarations written in several places are one. */
+  declarations?: {
+    /**
+     * Classes and modules are open (Ruby): every declaration of one qualified name, in any file, is one
+     * class or module — its members are those of all of them, a constant is looked up in each lexically
+     * enclosing class or module wherever else it is reopened, and a top-level class or module is visible
+     * from every file. Absent: a declaration is complete where it is written.
+     */
+    open?: boolean;
+    /**
+     * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
+     * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
+     * members are those of its own block (TypeScript).
+     */
+    namespacesSpanFiles?: boolean;
+  };
+  /** Where a type's members come from besides its body and its `extends` bases. */
+  members?: {
+    /**
+     * A type has the members of the interfaces or traits it implements (`implements` sites), after its
+     * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
+     * Absent: only `extends` bases are searched.
+     */
+    inheritsImplemented?: boolean;
+    /**
+     * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
+     * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
+     * one visible member declared for it (`memberOf` naming that type). Absent: never.
+     */
+    extendsOutsideTypes?: boolean;
+  };
+  /** What a call means besides calling the declaration it names. */
+  calls?: {
+    /**
+     * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
+     * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
+     */
+    typeConverts?: boolean;
+  };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /** Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module). */
@@ -210,12 +247,6 @@ export interface NameBindingRules {
    */
   fileLocal?(declaration: Declaration, path: string): boolean;
   /**
-   * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
-   * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
-   * members are those of its own block (TypeScript).
-   */
-  namespacesSpanFiles?: boolean;
-  /**
    * Languages with overloads: how an argument of a proven type fits a parameter type (both as the
    * extractor writes them in `argumentTypes` / `parameterTypes`): the same type, a conversion the
    * language applies (widening, boxing, any reference to `Object`), no fit, or unknown (a subtype
@@ -228,25 +259,6 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
-  /**
-   * Where a module's own declarations and explicit imports always win over its wildcard imports,
-   * even wildcards of unindexed modules (Rust: an item or a `use` shadows a glob). Absent: a
-   * declaration is trusted beside an unindexed wildcard only when it is a function or class defined
-   * after it (Python's `from tkinter import *` then `def main()`).
-   */
-  declarationsShadowWildcards?: boolean;
-  /**
-   * A type has the members of the interfaces or traits it implements (`implements` sites), after its
-   * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
-   * Absent: only `extends` bases are searched.
-   */
-  inheritsImplemented?: boolean;
-  /**
-   * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
-   * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
-   * one visible member declared for it (`memberOf` naming that type). Absent: never.
-   */
-  extendsOutsideTypes?: boolean;
 }
 
 /** The answers of the NameBindingRules hooks for a language without the special cases they exist for. */

@@ -115,7 +115,7 @@ export function streamGraph(
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
-  // A specifier lands on one file, or on every file of a package (Go, Java): the importer depends on each.
+  // A specifier lands on one file, or on every file of a package (a package that is a set of files): the importer depends on each.
   const importedFiles = (file: FileExtraction, specifier: string): readonly string[] => {
     const target = symbols.resolveSpecifier(file.path, specifier);
     if (target !== null) return [target];
@@ -131,7 +131,7 @@ export function streamGraph(
       ...file.imports.map((s) => ({ specifier: s.specifier, line: s.line, column: s.column })),
       ...file.exports.flatMap((s) => (s.specifier === null ? [] : [{ specifier: s.specifier, line: s.line, column: 0 }])),
     ];
-    // Languages with submodules (Python): importing `a.b.c` runs the packages `a` and `a.b` first, and
+    // Languages with submodules: importing `a.b.c` runs the packages `a` and `a.b` first, and
     // `from pkg import sub` / `from . import sub` runs the submodule a binding lands on.
     if (languageOf(file)?.modules.submoduleSpecifier) {
       for (const statement of file.imports) {

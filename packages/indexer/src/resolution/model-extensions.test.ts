@@ -98,7 +98,7 @@ describe('members declared outside their type, and conversions', () => {
       decl('function', 'run', 8),
     ],
   });
-  const converts = { ...packageRules, callOfTypeConverts: true };
+  const converts = { ...packageRules, calls: { typeConverts: true } };
 
   it('a method is no package-level name: a bare call of its name does not reach it', () => {
     const resolve = setup('go', [types]);
@@ -118,7 +118,7 @@ describe('members declared outside their type, and conversions', () => {
     expect(setup('go', [chain])('shapes/chain.go', site)).toMatchObject({ resolved: true, target: { localId: 1 }, resolvedBy: 'annotated-receiver' });
   });
 
-  it('with callOfTypeConverts, a call of a type is a conversion (no edge); without it, an instantiation', () => {
+  it('with calls.typeConverts, a call of a type is a conversion (no edge); without it, an instantiation', () => {
     expect(setup('go', [types], converts)('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: false, reason: 'not-callable' });
     expect(setup('go', [types])('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: true, edgeKind: 'instantiates' });
   });

@@ -23,9 +23,9 @@ export type Target =
   /** `samePackage`: found among the declarations of another file of the site's package. */
   | { type: 'declaration'; ref: DeclarationRef; samePackage?: boolean }
   | { type: 'module'; file: string }
-  /** A module that is a set of files (a Go or Java package), by its `packageOf` key. */
+  /** A module that is a set of files (a package of several files), by its `packageOf` key. */
   | { type: 'file-set'; key: string }
-  /** A package with no file of its own (a Python namespace package), reached by its dotted name. */
+  /** A package with no file of its own (a namespace package), reached by its dotted name. */
   | { type: 'package'; fromFile: string; specifier: string }
   | { type: 'external'; specifier: string }
   | { type: 'missing'; file: string; name: string }
@@ -72,7 +72,7 @@ export class WorkspaceSymbols {
   /** The export name that stands for a module itself in its language (`default`), if any. */
   defaultExportOf(file: string): string | undefined {
     const extraction = this.files.get(file);
-    return extraction ? this.languageOf(extraction)?.binding.defaultExport : undefined;
+    return extraction ? this.languageOf(extraction)?.binding.moduleScope?.defaultExport : undefined;
   }
 
   allFiles(): IterableIterator<FileExtraction> {
@@ -124,8 +124,8 @@ export class WorkspaceSymbols {
     if (!members) {
       members = new Map();
       const decls = this.files.get(ref.file)!.declarations;
-      // A member written in a namespace but declared for a type (C++ `void Foo::bar() {}` in `namespace ns`) is
-      // that type's alone. In a class it stays the class's too (a Kotlin companion's function, a C# extension
+      // A member written in a namespace but declared for a type (`void Foo::bar() {}` in `namespace ns`) is
+      // that type's alone. In a class it stays the class's too (a companion object's function, an extension
       // method called through its static class).
       const inNamespace = decls[ref.localId]?.kind === 'namespace';
       decls.forEach((decl, localId) => {
@@ -154,7 +154,7 @@ export class WorkspaceSymbols {
 
   /**
    * The type a type-position name means: `ref` itself when it is one of `typeKinds`, else the
-   * declaration of that name and container that is (TypeScript's `interface X` merged with a
+   * declaration of that name and container that is (an `interface X` merged with a
    * `const X`), else undefined — a value is not a type.
    */
   typeTwin(ref: DeclarationRef, typeKinds: ReadonlySet<NodeKind>): DeclarationRef | undefined {
@@ -204,8 +204,8 @@ export class WorkspaceSymbols {
 
   /**
    * The declarations that are parts of one declaration written in several places, `ref` first: a type
-   * marked `partial` (C# partial classes, a Scala class and its companion object) has the parts of its
-   * qualified name, kind, language and package; where classes and modules are open (Ruby reopens them
+   * marked `partial` (partial classes, a class and its companion object) has the parts of its
+   * qualified name, kind, language and package; where classes and modules are open (reopened
    * in any file), a class or module has every declaration of its qualified name in the language family.
    * Just `ref` for any other declaration. Members, bases and mixins of a declaration are its parts'.
    */
@@ -264,11 +264,11 @@ export class WorkspaceSymbols {
 
   namespacesSpanFiles(file: string): boolean {
     const extraction = this.files.get(file);
-    return Boolean(extraction && this.languageOf(extraction)?.binding.namespacesSpanFiles);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.declarations?.namespacesSpanFiles);
   }
 
   /**
-   * Declarations of namespaces that span files (C++), by qualified name (`a::b::f`; a global one by its
+   * Declarations of namespaces that span files, by qualified name (`a::b::f`; a global one by its
    * name), in files of languages that say so: members of namespaces and the global namespace, not
    * class members, not members declared outside their type, not file-local ones (an anonymous
    * namespace's, a `static` one's).
@@ -278,7 +278,7 @@ export class WorkspaceSymbols {
       const index = new Map<string, DeclarationRef[]>();
       for (const file of this.files.values()) {
         const binding = this.languageOf(file)?.binding;
-        if (!binding?.namespacesSpanFiles) continue;
+        if (!binding?.declarations?.namespacesSpanFiles) continue;
         file.declarations.forEach((decl, localId) => {
           if (decl.kind === 'import' || decl.memberOf) return;
           if (decl.parent !== null && file.declarations[decl.parent].kind !== 'namespace') return;
@@ -294,7 +294,7 @@ export class WorkspaceSymbols {
   }
 
   /**
-   * The declaration a namespace-qualified name means across files (C++), seen from `fromFile`: a
+   * The declaration a namespace-qualified name means across files, seen from `fromFile`: a
    * definition before the prototypes that declare it, one per file; a namespace is one whichever file
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
@@ -309,14 +309,14 @@ export class WorkspaceSymbols {
     return { type: 'ambiguous', candidates: chosen };
   }
 
-  /** Every namespace declaration written with this qualified name (C++ namespaces span files). */
+  /** Every namespace declaration written with this qualified name (where namespaces span files). */
   namespaceMembersNamed(qualifiedName: string): DeclarationRef[] {
     return this.namespaceIndex().get(qualifiedName) ?? [];
   }
 
   private isOpen(file: string): boolean {
     const extraction = this.files.get(file);
-    return Boolean(extraction && this.languageOf(extraction)?.binding.openDeclarations);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.declarations?.open);
   }
 
   /** Open class-like declarations by openKey (built on first use). */
@@ -324,7 +324,7 @@ export class WorkspaceSymbols {
     if (this.opened) return this.opened;
     const index = new Map<string, DeclarationRef[]>();
     for (const extraction of this.files.values()) {
-      if (!this.languageOf(extraction)?.binding.openDeclarations) continue;
+      if (!this.languageOf(extraction)?.binding.declarations?.open) continue;
       extraction.declarations.forEach((decl, localId) => {
         if (!OPEN_KINDS.has(decl.kind)) return;
         const key = this.openKey(extraction.path, decl.qualifiedName);
@@ -390,8 +390,8 @@ export class WorkspaceSymbols {
   }
 
   /**
-   * A top-level declaration of a package: `exportedOnly` from outside it (Go's capitalised names,
-   * Java's public types), any from inside. `except` leaves out the asking file (its own scope
+   * A top-level declaration of a package: `exportedOnly` from outside it (capitalised names,
+   * public types), any from inside. `except` leaves out the asking file (its own scope
    * answered first). Two files declaring the name (build variants) make it ambiguous.
    */
   fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string, visibleInPackage?: (file: string, declaration: Declaration) => boolean): Target {
@@ -402,7 +402,7 @@ export class WorkspaceSymbols {
       const visible = ids.filter((id) => (!exportedOnly || declarations[id].isExported) && (!visibleInPackage || visibleInPackage(path, declarations[id])));
       if (visible.length > 0) found.push(this.pickDeclaration(path, visible));
     }
-    // Files a build must opt into (Go build tags) lose to a file of the default build.
+    // Files a build must opt into (build tags) lose to a file of the default build.
     if (found.length > 1) {
       const inDefault = found.filter((ref) => this.files.get(ref.file)!.buildVariant === undefined);
       if (inDefault.length > 0) found.splice(0, found.length, ...inDefault);
@@ -475,10 +475,10 @@ export class WorkspaceSymbols {
   /**
    * With a wildcard import of an unindexed module in the file, a module-level declaration is
    * trusted only when it is a function or class defined after every wildcard import (the usual
-   * `from tkinter import *` then `def main()`); a fallback value (`ndarray = None`) is not.
+   * `from gui import *` then `def main()`); a fallback value (`ndarray = None`) is not.
    */
   private declarationSurvivesWildcards(file: string, localIds: number[]): boolean {
-    if (this.languageOf(this.files.get(file)!)?.binding.declarationsShadowWildcards) return true;
+    if (this.languageOf(this.files.get(file)!)?.binding.moduleScope?.declarationsShadowWildcards) return true;
     const external = this.externalWildcards(file);
     if (external.length === 0) return true;
     const lastWildcard = Math.max(...external.map((s) => s.line));
@@ -492,7 +492,7 @@ export class WorkspaceSymbols {
   resolveImport(fromFile: string, imported: ImportedName, depth = 0): Target {
     const { statement, binding } = imported;
     if (statement.namespaceImport) {
-      // C++ `using ns::name;` / `using namespace ns;`: members of a namespace that spans files.
+      // `using ns::name;` / `using namespace ns;`: members of a namespace that spans files.
       const found = binding.imported === '*'
         ? this.namespaceMember(fromFile, statement.specifier, NAMESPACE_KIND)
         : this.namespaceMember(fromFile, `${statement.specifier}::${binding.imported}`);
@@ -501,7 +501,7 @@ export class WorkspaceSymbols {
     }
     const packageKey = this.modulesOf(fromFile)?.importedPackage?.(fromFile, statement.specifier) ?? null;
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
-      // A file importing from its own package sees the package's non-exported names too (Java: a package-private class).
+      // A file importing from its own package sees the package's non-exported names too (a package-private class).
       const exportedOnly = this.packageKeyOf(fromFile) !== packageKey;
       return binding.imported === '*' ? { type: 'file-set', key: packageKey } : this.fileSetMember(packageKey, binding.imported, exportedOnly);
     }
@@ -525,7 +525,7 @@ export class WorkspaceSymbols {
       return { type: 'external', specifier: statement.specifier };
     }
     if (binding.imported === '*') return { type: 'module', file };
-    // A file of the same package (a set of files) sees names its package does not export (Java: a package-private class).
+    // A file of the same package (a set of files) sees names its package does not export (a package-private class).
     const ownPackage = this.packageKeyOf(fromFile);
     if (ownPackage !== null && ownPackage === this.packageKeyOf(file)) {
       const own = this.scope(file).declarations.get(binding.imported);
@@ -534,7 +534,7 @@ export class WorkspaceSymbols {
     return this.exportedMember(file, binding.imported, depth + 1);
   }
 
-  /** The module declaration a specifier names inside a file (Rust's inline `mod m { … }`), if exactly one. */
+  /** The module declaration a specifier names inside a file (an inline `mod m { … }`), if exactly one. */
   private nestedModule(fromFile: string, specifier: string): DeclarationRef | undefined {
     const resolver = this.modulesOf(fromFile);
     let found: { file: string; modules: string[] } | null = null;
@@ -612,7 +612,7 @@ export class WorkspaceSymbols {
       }
     }
 
-    // 3. Languages whose imports are module attributes (Python): names the module imported.
+    // 3. Languages whose imports are module attributes (`importsAreVisibleAttributes`): names the module imported.
     //    A package importing its own submodule (`from . import sub` in __init__) finds nothing
     //    here and falls through to the submodule rule below.
     if (visibleAttributes) {
@@ -657,7 +657,7 @@ export class WorkspaceSymbols {
       }
     }
 
-    // 5. Submodules of a package (Python `from pkg import sub`).
+    // 5. Submodules of a package (`from pkg import sub`).
     const submodule = this.submoduleFile(moduleFile, name);
     if (submodule !== null) return { type: 'module', file: submodule };
     return { type: 'missing', file: moduleFile, name };

@@ -37,5 +37,5 @@ export const cppNameBinding = defineNameBinding({
   ...cNameBinding,
   instanceReceivers: ['this'],
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
-  namespacesSpanFiles: true,
+  declarations: { namespacesSpanFiles: true },
 });

@@ -11,7 +11,7 @@ export const goNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: null,
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
-  callOfTypeConverts: true,
+  calls: { typeConverts: true },
   // A dot import brings in the package's exported names only.
   hiddenFromStarImport: (name: string) => !/^\p{Lu}/u.test(name),
 });

@@ -49,8 +49,10 @@ export const kotlinNameBinding = defineNameBinding({
   argumentFits: kotlinArgumentFits,
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
-  // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
-  inheritsImplemented: true,
-  // `fun String.slug()` called as `name.slug()` with `name: String`.
-  extendsOutsideTypes: true,
+  members: {
+    // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
+    inheritsImplemented: true,
+    // `fun String.slug()` called as `name.slug()` with `name: String`.
+    extendsOutsideTypes: true,
+  },
 });

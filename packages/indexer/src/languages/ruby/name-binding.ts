@@ -12,5 +12,5 @@ export const rubyNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'workspace-unique'],
-  openDeclarations: true,
+  declarations: { open: true },
 });

@@ -38,7 +38,7 @@ export const swiftNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: 'super',
   // A protocol extension's methods are the default implementations of every conforming type.
-  inheritsImplemented: true,
+  members: { inheritsImplemented: true },
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',

@@ -10,7 +10,7 @@ export const ecmascriptNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: 'super',
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
-  defaultExport: 'default',
+  moduleScope: { defaultExport: 'default' },
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   hiddenFromStarImport: (name: string) => name === 'default',
 });
