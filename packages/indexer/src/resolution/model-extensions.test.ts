@@ -247,3 +247,26 @@ describe('values injected by parameter name (pytest fixtures)', () => {
     expect(resolver.resolve(unitTest, injected('client', 'get'))).toMatchObject({ resolved: true, target: { file: 'src/app.py', localId: 3 } });
   });
 });
+
+describe("a language's lookup order", () => {
+  // `helper` is declared in the caller's own file and in another file of its package; `shared` only in the other file.
+  const own = source('web/a.go', 'go', { declarations: [decl('function', 'helper', 1), decl('function', 'caller', 3)] });
+  const sibling = source('web/b.go', 'go', { declarations: [decl('function', 'helper', 1), decl('function', 'shared', 3)] });
+  const withLookup = (lookup: NameBindingRules['lookup']) => setup('go', [own, sibling], { ...packageRules, lookup });
+
+  it('the first listed step that binds a name wins', () => {
+    expect(withLookup(['module-scope', 'package'])('web/a.go', call('helper', { enclosing: 1 }))).toMatchObject({
+      resolved: true, target: { file: 'web/a.go', localId: 0 }, resolvedBy: 'same-file',
+    });
+    expect(withLookup(['package', 'module-scope'])('web/a.go', call('helper', { enclosing: 1 }))).toMatchObject({
+      resolved: true, target: { file: 'web/b.go', localId: 0 }, resolvedBy: 'same-package',
+    });
+  });
+
+  it('a step the language leaves out is never asked', () => {
+    expect(withLookup(['module-scope', 'package'])('web/a.go', call('shared', { enclosing: 1 }))).toMatchObject({ resolved: true, target: { file: 'web/b.go', localId: 1 } });
+    expect(withLookup(['module-scope'])('web/a.go', call('shared', { enclosing: 1 }))).toMatchObject({ resolved: false, reason: 'not-found' });
+    // `workspace-unique` ends a lookup with the one declaration of the name in the family.
+    expect(withLookup(['module-scope', 'workspace-unique'])('web/a.go', call('shared', { enclosing: 1 }))).toMatchObject({ resolved: true, target: { file: 'web/b.go', localId: 1 }, resolvedBy: 'unique-name' });
+  });
+});
