@@ -10,7 +10,7 @@ const report = (extra: Partial<IndexReport>): IndexReport => ({
   cache: { used: false, fromCache: 0, extracted: 3, pruned: 0 },
   filesWithParseErrors: [], filesNotExtracted: [], filesNotExtractedCount: 0,
   resolution: { resolvedBy: {}, unresolvedByReason: {} },
-  unresolved_count: 0, unresolved_likely_internal_count: 0, durationMs: 10, arborVersion: '0',
+  hookFailures: [], unresolved_count: 0, unresolved_likely_internal_count: 0, durationMs: 10, arborVersion: '0',
   ...extra,
 });
 
@@ -29,5 +29,17 @@ describe('the index summary', () => {
     const text = indexSummary(report({}));
     expect(text).not.toContain('NOT EXTRACTED');
     expect(text).not.toContain('syntax errors');
+    expect(text).not.toContain('HOOK FAILURES');
+  });
+
+  it('counts the import-resolver hook calls that threw, per language and hook, with the first message', () => {
+    const text = indexSummary(report({
+      hookFailures: [
+        { language: 'python', hook: 'resolveModule', count: 3, firstMessage: 'boom' },
+        { language: 'rust', hook: 'implicitModule', count: 1, firstMessage: 'bad\u001b[2Jcrate' },
+      ],
+    }));
+    expect(text).toContain('HOOK FAILURES 4 import-resolver calls threw (their lookups found nothing): python resolveModule 3× (first: boom), rust implicitModule 1× (first: bad');
+    expect(text).not.toContain('\u001b[2J');
   });
 });

@@ -102,5 +102,10 @@ export function indexSummary(r: IndexReport): string {
     const more = r.filesNotExtractedCount > listed.length ? ` and ${r.filesNotExtractedCount - listed.length} more` : '';
     lines.push(`  NOT EXTRACTED ${r.filesNotExtractedCount} files (only their file node is in the graph): ${shown}${more}`);
   }
+  if (r.hookFailures.length > 0) {
+    const calls = r.hookFailures.reduce((sum, f) => sum + f.count, 0);
+    const shown = r.hookFailures.map((f) => `${f.language} ${f.hook} ${f.count}× (first: ${escapeControls(f.firstMessage)})`).join(', ');
+    lines.push(`  HOOK FAILURES ${calls} import-resolver calls threw (their lookups found nothing): ${shown}`);
+  }
   return `${lines.join('\n')}\n`;
 }

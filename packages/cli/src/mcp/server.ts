@@ -251,6 +251,11 @@ function indexSummary(outcome: Extract<IndexOutcome, { ok: true }>): string {
     const first = r.filesNotExtracted[0];
     lines.push(`${r.filesNotExtractedCount} files not extracted (only their file node is in the graph), first ${first.path}: ${first.message}`);
   }
+  if (r.hookFailures.length) {
+    const first = r.hookFailures[0];
+    const calls = r.hookFailures.reduce((sum, f) => sum + f.count, 0);
+    lines.push(`${calls} import-resolver hook calls threw (their lookups found nothing), first ${first.language} ${first.hook}: ${first.firstMessage}`);
+  }
   if (outcome.waitedForAnotherRun) lines.push('another index of this root was running; this one waited for it and then indexed again');
   return lines.join('\n');
 }

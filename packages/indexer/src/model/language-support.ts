@@ -120,6 +120,44 @@ export interface ImportResolverFactory {
 }
 
 /**
+ * The places a bare name may be bound, each implemented once in resolution/lookup-steps/ and listed
+ * in a language's `NameBindingRules.lookup` in the order it looks there.
+ */
+export type LookupStep =
+  /** A member of the enclosing class or a proven base, then of classes further out (an implied `this`). */
+  | 'class-members'
+  /** An import written inside an enclosing function or block (a class body does not enclose its methods). */
+  | 'scoped-imports'
+  /** A member of an enclosing namespace or module, innermost first (and of its other files' blocks where namespaces span files). */
+  | 'enclosing-namespaces'
+  /** A constant of an enclosing open class or module, in any of its reopenings, innermost first. */
+  | 'reopened-scopes'
+  /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
+  | 'module-scope'
+  /** A member of a namespace a `using namespace`-style directive in force names. */
+  | 'namespace-directives'
+  /** A type or namespace of the global namespace declared in another file. */
+  | 'global-namespace-types'
+  /** A top-level open class or module of any file (constants are global). */
+  | 'global-constants'
+  /** A fully qualified package name, written by the extractor as a name no identifier can be. */
+  | 'qualified-packages'
+  /** A top-level declaration of another file of the file's package. */
+  | 'package'
+  /** A top-level declaration of a package enclosing the file's own, nearest first. */
+  | 'enclosing-packages'
+  /** What the imports of the package's other files bind, when they agree. */
+  | 'package-shared-imports'
+  /** A member of a package a wildcard import (written or implicit) names. */
+  | 'package-wildcard-imports'
+  /** A name the language makes a module without an import. */
+  | 'implicit-modules'
+  /** For calls: a function of the import resolver's fallback package. */
+  | 'fallback-package'
+  /** The one workspace declaration of the name in the language family (implicit globals, a linker's one definition). */
+  | 'workspace-unique';
+
+/**
  * How a language binds names, as data the shared resolver reads: it names no language itself.
  * (See docs/language-modules.md for the table this is drawn from.)
  */
@@ -131,35 +169,65 @@ export interface NameBindingRules {
   /** The receiver word for the superclass, if the language has one (`super`). */
   superReceiver: string | null;
   /**
-   * A bare call inside a class body may mean a member of that class or of a proven base before
-   * an outer name (Java, C#, Kotlin, Swift, C++, Ruby, Scala, Dart).
+   * Where a bare name is looked up, in order: the first step that binds it wins (resolution/lookup-steps/).
+   * A step a language leaves out is never asked for it.
    */
-  implicitThis: boolean;
-  /**
-   * What a bare name that no scope, import or package binds may still mean:
-   *  - 'workspace': the one declaration of that name in the language family (implicit globals:
-   *    ECMAScript scripts and ambient declarations share one global scope);
-   *  - 'none': nothing (Python: a NameError). Candidates are still recorded for readers.
-   */
-  nameFallback: 'workspace' | 'none';
-  /**
-   * The export name that stands for the module itself (ECMAScript `default`: `export default`,
-   * `module.exports = fn`): a called module means it; it is never a declaration's own name and a
-   * wildcard re-export never carries it. Absent: a module has no such export.
-   */
-  defaultExport?: string;
-  /**
-   * Classes and modules are open (Ruby): every declaration of one qualified name, in any file, is one
-   * class or module — its members are those of all of them, a constant is looked up in each lexically
-   * enclosing class or module wherever else it is reopened, and a top-level class or module is visible
-   * from every file. Absent: a declaration is complete where it is written.
-   */
-  openDeclarations?: boolean;
-  /**
-   * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
-   * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
-   */
-  callOfTypeConverts?: boolean;
+  lookup: readonly LookupStep[];
+  /** What a module's scope holds beyond its declarations and imports. */
+  moduleScope?: {
+    /**
+     * The export name that stands for the module itself (ECMAScript `default`: `export default`,
+     * `module.exports = fn`): a called module means it; it is never a declaration's own name and a
+     * wildcard re-export never carries it. Absent: a module has no such export.
+     */
+    defaultExport?: string;
+    /**
+     * Where a module's own declarations and explicit imports always win over its wildcard imports,
+     * even wildcards of unindexed modules (Rust: an item or a `use` shadows a glob). Absent: a
+     * declaration is trusted beside an unindexed wildcard only when it is a function or class defined
+     * after it (Python's `from tkinter import *` then `def main()`).
+     */
+    declarationsShadowWildcards?: boolean;
+  };
+  /** When declarations written in several places are one. */
+  declarations?: {
+    /**
+     * Classes and modules are open (Ruby): every declaration of one qualified name, in any file, is one
+     * class or module — its members are those of all of them, a constant is looked up in each lexically
+     * enclosing class or module wherever else it is reopened, and a top-level class or module is visible
+     * from every file. Absent: a declaration is complete where it is written.
+     */
+    open?: boolean;
+    /**
+     * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
+     * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
+     * members are those of its own block (TypeScript).
+     */
+    namespacesSpanFiles?: boolean;
+  };
+  /** Where a type's members come from besides its body and its `extends` bases. */
+  members?: {
+    /**
+     * A type has the members of the interfaces or traits it implements (`implements` sites), after its
+     * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
+     * Absent: only `extends` bases are searched.
+     */
+    inheritsImplemented?: boolean;
+    /**
+     * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
+     * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
+     * one visible member declared for it (`memberOf` naming that type). Absent: never.
+     */
+    extendsOutsideTypes?: boolean;
+  };
+  /** What a call means besides calling the declaration it names. */
+  calls?: {
+    /**
+     * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
+     * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
+     */
+    typeConverts?: boolean;
+  };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /** Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module). */
@@ -179,12 +247,6 @@ export interface NameBindingRules {
    */
   fileLocal?(declaration: Declaration, path: string): boolean;
   /**
-   * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
-   * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
-   * members are those of its own block (TypeScript).
-   */
-  namespacesSpanFiles?: boolean;
-  /**
    * Languages with overloads: how an argument of a proven type fits a parameter type (both as the
    * extractor writes them in `argumentTypes` / `parameterTypes`): the same type, a conversion the
    * language applies (widening, boxing, any reference to `Object`), no fit, or unknown (a subtype
@@ -197,25 +259,6 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
-  /**
-   * Where a module's own declarations and explicit imports always win over its wildcard imports,
-   * even wildcards of unindexed modules (Rust: an item or a `use` shadows a glob). Absent: a
-   * declaration is trusted beside an unindexed wildcard only when it is a function or class defined
-   * after it (Python's `from tkinter import *` then `def main()`).
-   */
-  declarationsShadowWildcards?: boolean;
-  /**
-   * A type has the members of the interfaces or traits it implements (`implements` sites), after its
-   * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
-   * Absent: only `extends` bases are searched.
-   */
-  inheritsImplemented?: boolean;
-  /**
-   * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
-   * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
-   * one visible member declared for it (`memberOf` naming that type). Absent: never.
-   */
-  extendsOutsideTypes?: boolean;
 }
 
 /** The answers of the NameBindingRules hooks for a language without the special cases they exist for. */

@@ -75,6 +75,11 @@ export interface IndexReport {
     resolvedBy: Record<string, number>;
     unresolvedByReason: Record<string, number>;
   };
+  /**
+   * Import-resolver hooks that threw, per language and hook: how many calls failed and the first
+   * message. Each failed call's lookup found nothing (its sites stay unresolved). Empty when none did.
+   */
+  hookFailures: Array<{ language: string; hook: string; count: number; firstMessage: string }>;
   /** Reference sites that became no edge. */
   unresolved_count: number;
   /**

@@ -234,6 +234,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       filesNotExtracted: notExtracted.slice(0, MAX_LISTED_SKIPS),
       filesNotExtractedCount: notExtracted.length,
       resolution: { resolvedBy: resolution.resolvedBy, unresolvedByReason: resolution.unresolvedByReason },
+      hookFailures: resolution.hookFailures,
       unresolved_count: resolution.unresolvedCount,
       unresolved_likely_internal_count: resolution.unresolvedLikelyInternalCount,
       durationMs: 0,

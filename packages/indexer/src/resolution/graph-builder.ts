@@ -9,6 +9,7 @@ import { languageFamily } from '../model/graph-vocabulary.js';
 import type { ResolutionLanguage } from '../model/language-support.js';
 import { declarationNodeId, fileNodeId } from '../storage/node-id.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from '../storage/rows.js';
+import type { HookFailure } from './hook-failures.js';
 import { ReferenceResolver } from './reference-resolver.js';
 import { CONFIDENCE, RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import { UniqueNameIndex } from './unique-name-index.js';
@@ -28,6 +29,8 @@ export interface ResolutionStats {
   unresolvedLikelyInternalCount: number;
   /** Declarations dropped because another one had the same id (same path, kind, name and line). */
   collidingDeclarations: number;
+  /** Import-resolver hooks that threw (their lookups found nothing), per language and hook. */
+  hookFailures: HookFailure[];
 }
 
 export interface BuiltGraph {
@@ -90,6 +93,7 @@ export function streamGraph(
     unresolvedCount: 0,
     unresolvedLikelyInternalCount: 0,
     collidingDeclarations: 0,
+    hookFailures: [],
   };
   let edges: EdgeRow[] = [];
   let unresolved: UnresolvedRow[] = [];
@@ -111,7 +115,7 @@ export function streamGraph(
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
-  // A specifier lands on one file, or on every file of a package (Go, Java): the importer depends on each.
+  // A specifier lands on one file, or on every file of a package (a package that is a set of files): the importer depends on each.
   const importedFiles = (file: FileExtraction, specifier: string): readonly string[] => {
     const target = symbols.resolveSpecifier(file.path, specifier);
     if (target !== null) return [target];
@@ -127,7 +131,7 @@ export function streamGraph(
       ...file.imports.map((s) => ({ specifier: s.specifier, line: s.line, column: s.column })),
       ...file.exports.flatMap((s) => (s.specifier === null ? [] : [{ specifier: s.specifier, line: s.line, column: 0 }])),
     ];
-    // Languages with submodules (Python): importing `a.b.c` runs the packages `a` and `a.b` first, and
+    // Languages with submodules: importing `a.b.c` runs the packages `a` and `a.b` first, and
     // `from pkg import sub` / `from . import sub` runs the submodule a binding lands on.
     if (languageOf(file)?.modules.submoduleSpecifier) {
       for (const statement of file.imports) {
@@ -192,6 +196,7 @@ export function streamGraph(
     if (edges.length + unresolved.length >= ROWS_PER_PORTION) handOver();
   }
   handOver();
+  stats.hookFailures = symbols.hookFailures.list();
   return stats;
 }
 

@@ -25,7 +25,8 @@ function imp(declaration: number, specifier: string, local: string, imported: st
 
 /** A package-per-folder language (shaped like Go): a folder is a package; imports name folders. */
 const packageRules: NameBindingRules = {
-  instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
+  instanceReceivers: [], classReceivers: [], superReceiver: null,
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   isAccessor: () => false, linkableByName: () => true,
 };
 function setup(language: 'go' | 'java', extractions: FileExtraction[], binding: NameBindingRules = packageRules) {
@@ -97,7 +98,7 @@ describe('members declared outside their type, and conversions', () => {
       decl('function', 'run', 8),
     ],
   });
-  const converts = { ...packageRules, callOfTypeConverts: true };
+  const converts = { ...packageRules, calls: { typeConverts: true } };
 
   it('a method is no package-level name: a bare call of its name does not reach it', () => {
     const resolve = setup('go', [types]);
@@ -117,7 +118,7 @@ describe('members declared outside their type, and conversions', () => {
     expect(setup('go', [chain])('shapes/chain.go', site)).toMatchObject({ resolved: true, target: { localId: 1 }, resolvedBy: 'annotated-receiver' });
   });
 
-  it('with callOfTypeConverts, a call of a type is a conversion (no edge); without it, an instantiation', () => {
+  it('with calls.typeConverts, a call of a type is a conversion (no edge); without it, an instantiation', () => {
     expect(setup('go', [types], converts)('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: false, reason: 'not-callable' });
     expect(setup('go', [types])('shapes/types.go', call('Circle', { enclosing: 2 }))).toMatchObject({ resolved: true, edgeKind: 'instantiates' });
   });
@@ -141,7 +142,8 @@ describe('files a build must opt into', () => {
 });
 
 describe('implicit this', () => {
-  const javaRules: NameBindingRules = { ...packageRules, instanceReceivers: ['this'], superReceiver: 'super', implicitThis: true };
+  const javaRules: NameBindingRules = { ...packageRules, instanceReceivers: ['this'], superReceiver: 'super',
+    lookup: ['class-members', ...packageRules.lookup] };
   const base = source('app/Base.java', 'java', {
     declarations: [decl('class', 'Base', 1, { isExported: true }), decl('method', 'log', 2, { parent: 0 })],
   });
@@ -243,5 +245,28 @@ describe('values injected by parameter name (pytest fixtures)', () => {
     expect(resolver.resolve(test, injected('helper', 'route'))).toMatchObject({ resolved: false });
     expect(resolver.resolve(unitTest, injected('app', 'route'))).toMatchObject({ resolved: false });
     expect(resolver.resolve(unitTest, injected('client', 'get'))).toMatchObject({ resolved: true, target: { file: 'src/app.py', localId: 3 } });
+  });
+});
+
+describe("a language's lookup order", () => {
+  // `helper` is declared in the caller's own file and in another file of its package; `shared` only in the other file.
+  const own = source('web/a.go', 'go', { declarations: [decl('function', 'helper', 1), decl('function', 'caller', 3)] });
+  const sibling = source('web/b.go', 'go', { declarations: [decl('function', 'helper', 1), decl('function', 'shared', 3)] });
+  const withLookup = (lookup: NameBindingRules['lookup']) => setup('go', [own, sibling], { ...packageRules, lookup });
+
+  it('the first listed step that binds a name wins', () => {
+    expect(withLookup(['module-scope', 'package'])('web/a.go', call('helper', { enclosing: 1 }))).toMatchObject({
+      resolved: true, target: { file: 'web/a.go', localId: 0 }, resolvedBy: 'same-file',
+    });
+    expect(withLookup(['package', 'module-scope'])('web/a.go', call('helper', { enclosing: 1 }))).toMatchObject({
+      resolved: true, target: { file: 'web/b.go', localId: 0 }, resolvedBy: 'same-package',
+    });
+  });
+
+  it('a step the language leaves out is never asked', () => {
+    expect(withLookup(['module-scope', 'package'])('web/a.go', call('shared', { enclosing: 1 }))).toMatchObject({ resolved: true, target: { file: 'web/b.go', localId: 1 } });
+    expect(withLookup(['module-scope'])('web/a.go', call('shared', { enclosing: 1 }))).toMatchObject({ resolved: false, reason: 'not-found' });
+    // `workspace-unique` ends a lookup with the one declaration of the name in the family.
+    expect(withLookup(['module-scope', 'workspace-unique'])('web/a.go', call('shared', { enclosing: 1 }))).toMatchObject({ resolved: true, target: { file: 'web/b.go', localId: 1 }, resolvedBy: 'unique-name' });
   });
 });

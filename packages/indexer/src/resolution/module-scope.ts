@@ -2,7 +2,7 @@
  * The module-level scope of one file: which names its own top-level declarations bind,
  * and which names its imports bind. Built once per file for the resolution pass.
  *
- * An import binds in the scope where it stands: one inside a function (Python) binds only for
+ * An import binds in the scope where it stands: one inside a function binds only for
  * that function and the code nested in it, so it is kept apart, keyed by that function.
  */
 import type { FileExtraction, ImportBinding, ImportStatement } from '../model/extraction.js';
@@ -17,12 +17,12 @@ export interface ModuleScope {
   /** Top-level declarations (not import nodes) by name, in source order. */
   declarations: Map<string, number[]>;
   /**
-   * Every import binding of each name, by the local name it binds. Python may bind one name in alternative branches
+   * Every import binding of each name, by the local name it binds. A module may bind one name in alternative branches
    * (`if posix: import posixpath as path` / `else: import ntpath as path`): which one is live is
    * decided at run time, so several bindings with different targets mean "ambiguous".
    */
   imports: Map<string, ImportedName[]>;
-  /** `from m import *` (Python) and similar wildcard imports, in source order. */
+  /** Wildcard imports (`from m import *`), in source order. */
   wildcardImports: ImportStatement[];
   /** Imports inside a declaration (a function), by that declaration's local id, then by local name. */
   scopedImports: Map<number, Map<string, ImportedName[]>>;
@@ -31,7 +31,7 @@ export interface ModuleScope {
 export function buildModuleScope(file: FileExtraction): ModuleScope {
   const declarations = new Map<string, number[]>();
   file.declarations.forEach((decl, localId) => {
-    // A member declared outside its type (a Go method) is reached through its type, not by its bare name.
+    // A member declared outside its type (a method written beside its type) is reached through its type, not by its bare name.
     if (decl.parent !== null || decl.kind === 'import' || decl.memberOf) return;
     const list = declarations.get(decl.name);
     if (list) list.push(localId);
@@ -49,7 +49,7 @@ export function buildModuleScope(file: FileExtraction): ModuleScope {
       scopedImports.set(owner, into);
     }
     for (const binding of statement.bindings) {
-      // A wildcard inside a function is a syntax error in Python 3: only module-level ones count.
+      // Only module-level wildcards count: one inside a function is no binding the resolver follows.
       if (binding.local === '*') {
         if (owner === null) wildcardImports.push(statement);
         continue;

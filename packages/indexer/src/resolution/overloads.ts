@@ -76,7 +76,7 @@ export function selectOverload(
       return fits(arg, params[i]);
     });
   };
-  // An overload the language ranks below every other (Swift `@_disfavoredOverload`) is never chosen while another
+  // An overload the language ranks below every other (a disfavoured overload) is never chosen while another
   // one the arguments do not rule out remains; when none of those surely applies, the call is ambiguous.
   const possible = (ref: DeclarationRef) => !verdicts(ref).includes('no');
   const surely = (ref: DeclarationRef) => verdicts(ref).every((v) => v !== 'no' && v !== 'unknown');

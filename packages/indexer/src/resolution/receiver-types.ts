@@ -42,12 +42,12 @@ export interface ClassWorld {
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
   /** Members named `name` of a class itself (its body, and members declared outside it for it). */
   members(classRef: DeclarationRef, name: string): DeclarationRef[];
-  /** The function whose result a framework injects into a parameter called `name` (a pytest fixture). */
+  /** The function whose result a framework injects into a parameter called `name` (a test framework's fixture). */
   injectedProvider(file: string, name: string): DeclarationRef | undefined;
-  /** A member read as a value (a Python `@property`): its return type is the attribute's. */
+  /** A member read as a value (a property getter): its return type is the attribute's. */
   isAccessor(ref: DeclarationRef): boolean;
   /**
-   * The one member `name` declared outside a type the workspace does not declare (a Kotlin
+   * The one member `name` declared outside a type the workspace does not declare (an
    * extension `fun String.slug()`), visible where `scope` is, for a value stated to be of `chain`.
    */
   outsideMember(scope: TypeScope, chain: string[], name: string): DeclarationRef | undefined;
@@ -55,13 +55,13 @@ export interface ClassWorld {
 
 /**
  * Kinds a value can be an instance of. A `type_alias` counts: a defined type that is no struct
- * (Go `type HandlersChain []HandlerFunc`) has methods of its own, attached by `memberOf`; an alias
- * without members simply has none to find. An `enum` counts: its values have its methods (Rust
- * `impl E`, a Java enum body).
+ * (`type HandlersChain []HandlerFunc`) has methods of its own, attached by `memberOf`; an alias
+ * without members simply has none to find. An `enum` counts: its values have its methods (an
+ * `impl E` block, an enum body).
  */
 const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias', 'enum']);
 /**
- * Kinds a call constructs, or converts to: Go `Celsius(x)` is a Celsius, `ResponseWriter(w)` a
+ * Kinds a call constructs, or converts to: `Celsius(x)` is a Celsius, `ResponseWriter(w)` a
  * ResponseWriter (no other language calls a type alias or an interface).
  */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias', 'interface']);
@@ -303,7 +303,7 @@ export class ReceiverTypes {
   }
 
   /**
-   * The class or interface a type-position name means. In TypeScript a name can be a value and
+   * The class or interface a type-position name means. Where a name can be a value and
    * a type at once (`const X` beside `interface X`): a type position means the type.
    */
   private typeSpace(target: Target | undefined): DeclarationRef | undefined {

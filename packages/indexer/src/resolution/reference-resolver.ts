@@ -2,17 +2,22 @@
  * Resolves one reference site (a call, `new X`, `extends B`, `implements I`) to a declaration,
  * in the fixed order arbor promises:
  *
- *   1. scope: a local function, or a module-level declaration of the caller's own file;
+ *   1. scope: a local function; a bare name through the steps of its language's `lookup`, in that
+ *      order (lookup-steps/: the enclosing class, the file's scopes and imports, its package, …);
  *   2. an import whose module lands on an indexed file (through re-exports and namespaces);
  *      `this.m()` / `self.m()` to the enclosing class, `Cls.m()` to a proven class and its bases;
  *      `x.m()` to the class the code proves `x` holds (receiver-types.ts);
- *   3. otherwise the unique callable declaration with that name in the caller's language family
- *      — for bare names only, never for a locally bound, externally imported or builtin name;
+ *   3. otherwise, where the lookup ends in `workspace-unique`, the unique callable declaration with
+ *      that name in the caller's language family — never for a locally bound, externally imported or
+ *      builtin name;
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
 import { languageFamily, type EdgeKind, type NodeKind } from '../model/graph-vocabulary.js';
-import type { NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
+import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
+import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
+import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
+import { SITE_STEPS, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from './pair-map.js';
@@ -26,16 +31,16 @@ export type Resolution =
   | { resolved: false; reason: UnresolvedReason; candidates?: DeclarationRef[]; likelyInternal: boolean };
 
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
-/** Declarations a call converts to, where `callOfTypeConverts` says so. */
+/** Declarations a call converts to, where `calls.typeConverts` says so. */
 const CONVERTIBLE_TYPES: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'type_alias', 'enum']);
 /** A file of a language arbor does not resolve: nothing is implicit. */
 const NO_RULES: NameBindingRules = {
-  instanceReceivers: [], classReceivers: [], superReceiver: null, implicitThis: false, nameFallback: 'none',
+  instanceReceivers: [], classReceivers: [], superReceiver: null, lookup: SCOPE_ONLY,
   isAccessor: () => false, linkableByName: () => false, hiddenFromStarImport: () => false,
   injectionSources: () => [], isInjectable: () => false,
 };
 
-/** What an `implements` site lands on when it mixes members in rather than promising them (PHP traits, Ruby modules). */
+/** What an `implements` site lands on when it mixes members in rather than promising them (traits, mixed-in modules). */
 const MIXIN_KINDS: ReadonlySet<NodeKind> = new Set(['trait', 'module']);
 
 /** Which declaration kinds a site of each kind may land on. */
@@ -60,6 +65,7 @@ export class ReferenceResolver {
   /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
   private outside?: Map<string, DeclarationRef[]>;
   private buildingAttached = false;
+  private readonly lookupSteps: StepTable<SiteQuery, Resolution>;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
   private readonly directCache = new PairMap<string, number, DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
@@ -71,6 +77,7 @@ export class ReferenceResolver {
     private readonly uniqueNames: UniqueNameIndex,
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {
+    this.lookupSteps = this.buildLookupSteps();
     this.types = new ReceiverTypes(symbols, {
       resolveChain: (scope, chain) => this.walkChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
@@ -119,50 +126,49 @@ export class ReferenceResolver {
 
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.locallyBound) return unresolved('local-binding', false);
-    const binding = this.bindingOf(file);
-    if (binding.implicitThis && site.enclosing !== null) {
-      const member = this.implicitMember(file, site);
-      if (member) return member;
-    }
+    const found = runLookup(this.bindingOf(file).lookup, this.lookupSteps, { file, site });
+    if (found) return found;
+    const outside = this.boundOutsideWorkspace(file, site);
+    if (outside) return outside;
+    // A name the module does not bind is an error, not a reference to another file (the language's
+    // lookup has no `workspace-unique`); the same-named declarations are still recorded as candidates.
+    const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
+    return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  }
 
-    const bound = this.symbols.resolveName(file.path, site.enclosing, site.name);
-    if (bound) return this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound);
-
-    const language = this.languageOf(file);
-    // PHP: `strlen()` in a namespace means the namespace's own function, else the global one.
-    const fallback = site.kind === 'calls' ? language?.modules.fallbackPackage?.(file.path) ?? null : null;
-    if (fallback !== null && fallback !== this.symbols.packageKeyOf(file.path)) {
-      const found = this.symbols.fileSetMember(fallback, site.name, true);
-      if (found.type === 'declaration') return this.accept(site, found.ref, RESOLVED_BY.samePackage);
-      if (found.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: found.candidates, likelyInternal: true };
-    }
-    if (language?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
+  /** A name the runtime provides, or a wildcard import may bind, is never taken for a workspace declaration. */
+  private boundOutsideWorkspace(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (this.languageOf(file)?.modules.isBuiltin(site.name)) return unresolved('builtin', false);
     // A wildcard import may have bound the name — from an unindexed module, or dynamically from an
     // indexed one (names made at run time): a workspace-wide guess could be wrong either way.
     const wildcard = this.symbols.wildcardImportKind(file.path);
     if (wildcard === 'external') return unresolved('external-import', false);
     if (wildcard === 'internal') return unresolved('not-found', true);
+    return undefined;
+  }
 
-    // Languages without implicit globals (Python): a name the module does not bind is a NameError,
-    // not a reference to another file.
-    // The same-named declarations are still recorded as candidates for a reader to look at.
-    const family = this.familyOf(file);
-    if (binding.nameFallback === 'none') {
-      const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
-      return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  /**
+   * Every lookup step (lookup-steps/): the site steps as they are, the name steps with what they find
+   * turned into a resolution of the site.
+   */
+  private buildLookupSteps(): StepTable<SiteQuery, Resolution> {
+    const resolver: SiteResolver = {
+      symbols: this.symbols,
+      enclosingClassMember: (file, site) => this.implicitMember(file, site),
+      accept: (site, ref, how) => this.accept(site, ref, how),
+      boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
+      sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
+      linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+    };
+    const table = bindSteps(SITE_STEPS, resolver);
+    for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
+      const run = NAME_STEPS[step]!;
+      table[step] = ({ file, site }) => {
+        const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
+        return bound && (this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound));
+      };
     }
-
-    // In a file with syntax errors the declaration this name means may sit in the broken region:
-    // a missing same-file declaration is then likelier than a workspace-wide match.
-    if (file.errors.some((e) => e.severity === 'error') && (file.namesInSyntaxErrors?.includes(site.name) ?? true)) return unresolved('not-found', true);
-
-    const candidates = this.uniqueNames.lookup(family, site.name, site.kind);
-    if (candidates.length === 1 && this.bindingOf(this.symbols.extraction(candidates[0].file)!).linkableByName(candidates[0].file)) {
-      return this.accept(site, candidates[0], RESOLVED_BY.uniqueName);
-    }
-    if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
-    if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
-    return unresolved('not-found', true);
+    return table;
   }
 
   private resolveMemberChain(file: FileExtraction, site: ReferenceSite, receiver: string[]): Resolution {
@@ -199,7 +205,7 @@ export class ReferenceResolver {
     }
 
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
-    if (binding.implicitThis && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
+    if (binding.lookup.includes('class-members') && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
       if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {
@@ -263,7 +269,7 @@ export class ReferenceResolver {
           continue;
         }
         const own = this.memberRefs(current.ref, part);
-        // C++: two files that declare a same-named type in one namespace (per-platform variants): no pick.
+        // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
         }
@@ -279,7 +285,7 @@ export class ReferenceResolver {
           if (inherited?.ambiguous) return { target: { type: 'ambiguous', candidates: inherited.ambiguous }, head, consumed: consumed + 1, viaMember: true };
           member = inherited?.ref;
         }
-        // TypeScript's `interface Queue` merged with `namespace Queue`: `Queue.Variance` is the namespace's.
+        // `interface Queue` merged with `namespace Queue`: `Queue.Variance` is the namespace's.
         if (!member) member = this.namespaceTwinMember(current.ref, part);
         if (!member) return undefined;
         current = { type: 'declaration', ref: member };
@@ -312,7 +318,7 @@ export class ReferenceResolver {
     return this.enclosingOwner(file, scope.enclosing)?.classRef;
   }
 
-  /** The function that provides the value injected into a parameter called `name` in `path` (a pytest fixture). */
+  /** The function that provides the value injected into a parameter called `name` in `path` (a test framework's fixture). */
   private injectedProvider(path: string, name: string): DeclarationRef | undefined {
     const file = this.symbols.extraction(path);
     if (!file) return undefined;
@@ -343,8 +349,8 @@ export class ReferenceResolver {
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
-      // Open declarations (Ruby): `self` is the innermost class's; outer classes lend only their constants.
-      if (!namesType && this.bindingOf(file).openDeclarations) return undefined;
+      // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
+      if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
     }
     return undefined;
@@ -359,14 +365,14 @@ export class ReferenceResolver {
     let current: number | null = localId;
     let member: Declaration | undefined;
     // Only the nearest class counts: a nested function's `this` is still the method's in arrow
-    // functions, and Python's `self` is the method's first parameter.
+    // functions, and an explicit `self` is the method's first parameter.
     for (let steps = 0; current !== null && steps < 64; steps++) {
       const decl: Declaration = file.declarations[current];
-      // A module is no instance's class, except where modules are mixins (open declarations: Ruby).
-      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).openDeclarations)) {
+      // A module is no instance's class, except where modules are mixins (open declarations).
+      if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).declarations?.open)) {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
-      // A static member attached to another type but written in a class (a C# extension method): its class is its context.
+      // A static member attached to another type but written in a class (an extension method): its class is its context.
       const inClass = decl.parent !== null && CLASS_LIKE.has(file.declarations[decl.parent].kind);
       if (decl.memberOf && !(decl.isStatic && inClass)) {
         const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
@@ -396,12 +402,12 @@ export class ReferenceResolver {
 
   /**
    * Members named `name` of a class: declared in its body, or outside it with `memberOf` naming it, in
-   * every part of it (`partsOf`: C# `partial` types, a Scala class and its companion, Ruby's reopened
-   * classes), else taken from a trait or module it uses (PHP `use T;` copies T's members into the class,
-   * so they are its own — `parent::m()` does not see them; Ruby `include M`). Parts that differ in
+   * every part of it (`partsOf`: `partial` types, a class and its companion object, reopened open
+   * classes), else taken from a trait or module it uses (`use T;` copying T's members into the class makes
+   * them its own — `parent::m()` does not see them; `include M`). Parts that differ in
    * being static are companions: `this` (said or implied) is one of them only. A member declared in the
-   * body and defined outside it (C++ `void bar();` … `void Foo::bar() {}`) is its definition only. A
-   * namespace that spans files (C++) has the members of every file's block.
+   * body and defined outside it (`void bar();` … `void Foo::bar() {}`) is its definition only. A
+   * namespace that spans files has the members of every file's block.
    */
   private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0): DeclarationRef[] {
     const all: DeclarationRef[] = [];
@@ -419,7 +425,7 @@ export class ReferenceResolver {
       }
     }
     const decl = this.symbols.declaration(classRef);
-    if (decl.kind === 'namespace' && this.bindingOf(this.symbols.extraction(classRef.file)!).namespacesSpanFiles) {
+    if (decl.kind === 'namespace' && this.bindingOf(this.symbols.extraction(classRef.file)!).declarations?.namespacesSpanFiles) {
       const merged = this.symbols.namespaceMembersNamed(`${decl.qualifiedName}::${name}`);
       const seen = new Set(all.map((ref) => `${ref.file}\0${ref.localId}`));
       const combined = [...all, ...merged.filter((ref) => !seen.has(`${ref.file}\0${ref.localId}`))];
@@ -427,7 +433,7 @@ export class ReferenceResolver {
       return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
     }
     if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
-    // As for C's prototypes: one definition stands for the declaration; with several (per-platform
+    // As for top-level prototypes: one definition stands for the declaration; with several (per-platform
     // files) the declaration in the class stands for them all.
     const arity = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.length ?? -1;
     const declared = all.filter((ref) => this.symbols.declaration(ref).definedElsewhere);
@@ -450,7 +456,7 @@ export class ReferenceResolver {
 
   /**
    * The traits and mixed-in modules a class-like declaration uses (its `implements` sites that land on
-   * a `trait` or a `module`: PHP `use T;`, Ruby `include M`), in source order, over all its parts.
+   * a `trait` or a `module`: `use T;`, `include M`), in source order, over all its parts.
    */
   private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
     const known = this.traitCache.get(classRef.file, classRef.localId);
@@ -458,8 +464,8 @@ export class ReferenceResolver {
     this.traitCache.set(classRef.file, classRef.localId, []); // re-entry (a chain through the class itself) sees none
     const out: DeclarationRef[] = [];
     for (const [file, site] of this.heritageSites(classRef)) {
-      // Where implemented traits are bases (Rust), their members are inherited, not copied in.
-      if (site.kind !== 'implements' || this.bindingOf(file).inheritsImplemented) continue;
+      // Where implemented traits are bases (`members.inheritsImplemented`), their members are inherited, not copied in.
+      if (site.kind !== 'implements' || this.bindingOf(file).members?.inheritsImplemented) continue;
       const result = this.resolve(file, site);
       if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
     }
@@ -469,7 +475,7 @@ export class ReferenceResolver {
 
   /**
    * Members `name` declared outside a type the workspace does not declare (`memberOf` names it: a
-   * Kotlin extension `fun String.slug()`; languages with `extendsOutsideTypes`), for a value stated
+   * an extension `fun String.slug()`; languages with `members.extendsOutsideTypes`), for a value stated
    * to be of type `chain` where `scope` is:
    * the type must mean nothing indexed there (an external import, an unbound standard name), the
    * member's `memberOf` must name it alike, and its file must be visible from the scope — the same
@@ -480,7 +486,7 @@ export class ReferenceResolver {
       this.outside = new Map();
       for (const file of this.symbols.allFiles()) {
         file.declarations.forEach((decl, localId) => {
-          if (decl.memberOf?.kind !== 'named' || !this.bindingOf(file).extendsOutsideTypes) return;
+          if (decl.memberOf?.kind !== 'named' || !this.bindingOf(file).members?.extendsOutsideTypes) return;
           const key = `${decl.memberOf.chain[decl.memberOf.chain.length - 1]}\0${decl.name}`;
           const list = this.outside!.get(key) ?? [];
           this.outside!.set(key, list);
@@ -540,8 +546,8 @@ export class ReferenceResolver {
   }
 
   /**
-   * A bare call of a top-level function overloaded in the caller's own file or package (a Swift module,
-   * a C++ file): the overload its arguments fit, among the same-named top-level functions of the file
+   * A bare call of a top-level function overloaded in the caller's own file or package (a module of
+   * several files, one file): the overload its arguments fit, among the same-named top-level functions of the file
    * and — when the name was found there — of the other files of its package. undefined: no choice to make.
    */
   /**
@@ -634,9 +640,9 @@ export class ReferenceResolver {
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
-    // A conversion (`T(x)` in Go) is no call.
-    if (site.kind === 'calls' && rules.callOfTypeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
-    // A call that lands on a class or struct constructs it (Python `C()`, a Rust tuple struct `S(x)`); keep the site's kind otherwise.
+    // A conversion (`T(x)` where `calls.typeConverts`) is no call.
+    if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
+    // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
     return { resolved: true, target: ref, edgeKind, resolvedBy };
   }
@@ -667,8 +673,8 @@ export class ReferenceResolver {
     }
     if (binding.fileLocal?.(decl, ref.file)) return { ref, resolvedBy: how };
     if (parent) {
-      // A namespace's prototype (C++): the definition in that namespace, in whichever file.
-      if (parent.kind !== 'namespace' || !binding.namespacesSpanFiles) return { ref, resolvedBy: how };
+      // A namespace's prototype, where namespaces span files: the definition in that namespace, in whichever file.
+      if (parent.kind !== 'namespace' || !binding.declarations?.namespacesSpanFiles) return { ref, resolvedBy: how };
       const found = this.symbols.namespaceMember(ref.file, decl.qualifiedName, new Set([decl.kind]));
       return found?.type === 'declaration' && !this.symbols.declaration(found.ref).definedElsewhere ? { ref: found.ref, resolvedBy: how } : { ref, resolvedBy: how };
     }
@@ -851,10 +857,10 @@ export class ReferenceResolver {
     this.superclassesInProgress.add(classRef.file, classRef.localId);
     const out: DeclarationRef[] = [];
     try {
-      // Every part states them: an open class (Ruby) its superclass in one of its reopenings.
+      // Every part states them: an open class its superclass in one of its reopenings.
       for (const [file, site] of this.heritageSites(classRef)) {
-        // Bases are what a class extends; where the language says so, also what it implements (Rust traits' default methods).
-        if (site.kind !== 'extends' && !(site.kind === 'implements' && this.bindingOf(file).inheritsImplemented)) continue;
+        // Bases are what a class extends; where the language says so, also what it implements (traits' default methods).
+        if (site.kind !== 'extends' && !(site.kind === 'implements' && this.bindingOf(file).members?.inheritsImplemented)) continue;
         const result = this.resolve(file, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }

@@ -35,7 +35,7 @@ export class UniqueNameIndex {
   private readonly byName = new PairMap<string, string, Entry[]>();
 
   /**
-   * `fileLocal`: the language's rule for declarations visible in their own file only (C `static`):
+   * `fileLocal`: the language's rule for declarations visible in their own file only (a `static` function):
    * those are left out, since no other file can reach them by name.
    */
   add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string) => boolean): void {

@@ -8,6 +8,11 @@ import type { NodeKind } from '../model/graph-vocabulary.js';
 import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
 import { PairMap, PairSet } from './pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
+import { dedupeTargets } from './targets.js';
+import { HookFailures } from './hook-failures.js';
+import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
+import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
+import type { NameQuery } from './lookup-steps/name-query.js';
 
 export interface DeclarationRef {
   file: string;
@@ -18,21 +23,16 @@ export type Target =
   /** `samePackage`: found among the declarations of another file of the site's package. */
   | { type: 'declaration'; ref: DeclarationRef; samePackage?: boolean }
   | { type: 'module'; file: string }
-  /** A module that is a set of files (a Go or Java package), by its `packageOf` key. */
+  /** A module that is a set of files (a package of several files), by its `packageOf` key. */
   | { type: 'file-set'; key: string }
-  /** A package with no file of its own (a Python namespace package), reached by its dotted name. */
+  /** A package with no file of its own (a namespace package), reached by its dotted name. */
   | { type: 'package'; fromFile: string; specifier: string }
   | { type: 'external'; specifier: string }
   | { type: 'missing'; file: string; name: string }
   | { type: 'ambiguous'; candidates: DeclarationRef[] };
 
-/** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
-const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
-
 /** Kinds an open language reopens: one qualified name, one class or module. */
 const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
-/** What a constant name means in an open language (Ruby): a class, a module or a constant. */
-const CONSTANT_KINDS: ReadonlySet<string> = new Set(['class', 'module', 'constant']);
 
 const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
 
@@ -53,20 +53,26 @@ export class WorkspaceSymbols {
   private parts?: Map<string, DeclarationRef[]>;
   private namespaceDeclarations?: Map<string, DeclarationRef[]>;
   private opened?: Map<string, DeclarationRef[]>;
+  /** The name steps of lookup-steps/, bound to this workspace. */
+  private readonly nameSteps: StepTable<NameQuery, Target> = bindSteps(NAME_STEPS, this);
 
   constructor(
     private readonly files: ReadonlyMap<string, FileExtraction>,
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
+    /** Where the import resolvers' failing hooks are counted. */
+    readonly hookFailures: HookFailures = new HookFailures(),
   ) {}
 
-  private modulesOf(file: FileExtraction | undefined): ImportResolver | undefined {
+  /** The import resolver of the file's language, if it has one. */
+  modulesOf(path: string): ImportResolver | undefined {
+    const file = this.files.get(path);
     return file ? this.languageOf(file)?.modules : undefined;
   }
 
   /** The export name that stands for a module itself in its language (`default`), if any. */
   defaultExportOf(file: string): string | undefined {
     const extraction = this.files.get(file);
-    return extraction ? this.languageOf(extraction)?.binding.defaultExport : undefined;
+    return extraction ? this.languageOf(extraction)?.binding.moduleScope?.defaultExport : undefined;
   }
 
   allFiles(): IterableIterator<FileExtraction> {
@@ -90,17 +96,22 @@ export class WorkspaceSymbols {
     return scope;
   }
 
+  /** Counts a throwing import-resolver hook of the language of `file` (hook-failures.ts). */
+  private hookFailed(file: string, hook: string, error: unknown): void {
+    this.hookFailures.record(this.files.get(file)?.language ?? 'unknown', hook, error);
+  }
+
   /** The indexed file a specifier in `fromFile` lands on, or null. Cached per (file folder, specifier). */
   resolveSpecifier(fromFile: string, specifier: string): string | null {
     const cached = this.specifierCache.get(fromFile, specifier);
     if (cached !== undefined) return cached;
-    const extraction = this.files.get(fromFile);
-    const resolver = this.modulesOf(extraction);
+    const resolver = this.modulesOf(fromFile);
     let result: string | null = null;
     try {
       result = resolver ? resolver.resolveModule(fromFile, specifier) : null;
-    } catch {
-      result = null; // a resolver bug must not stop the run; the site simply stays unresolved
+    } catch (error) {
+      // A resolver bug must not stop the run: the site stays unresolved, and the report counts the failure.
+      this.hookFailed(fromFile, 'resolveModule', error);
     }
     if (result !== null && !this.files.has(result)) result = null;
     this.specifierCache.set(fromFile, specifier, result);
@@ -113,8 +124,8 @@ export class WorkspaceSymbols {
     if (!members) {
       members = new Map();
       const decls = this.files.get(ref.file)!.declarations;
-      // A member written in a namespace but declared for a type (C++ `void Foo::bar() {}` in `namespace ns`) is
-      // that type's alone. In a class it stays the class's too (a Kotlin companion's function, a C# extension
+      // A member written in a namespace but declared for a type (`void Foo::bar() {}` in `namespace ns`) is
+      // that type's alone. In a class it stays the class's too (a companion object's function, an extension
       // method called through its static class).
       const inNamespace = decls[ref.localId]?.kind === 'namespace';
       decls.forEach((decl, localId) => {
@@ -143,7 +154,7 @@ export class WorkspaceSymbols {
 
   /**
    * The type a type-position name means: `ref` itself when it is one of `typeKinds`, else the
-   * declaration of that name and container that is (TypeScript's `interface X` merged with a
+   * declaration of that name and container that is (an `interface X` merged with a
    * `const X`), else undefined — a value is not a type.
    */
   typeTwin(ref: DeclarationRef, typeKinds: ReadonlySet<NodeKind>): DeclarationRef | undefined {
@@ -169,103 +180,32 @@ export class WorkspaceSymbols {
   }
 
   /**
-   * What a bare name means at a site inside declaration `enclosing` (null: module level): an
-   * import inside an enclosing function binds first (a class body does not enclose its methods),
-   * then the declarations of an enclosing namespace (innermost first), then the module scope.
+   * What a bare name means at a site inside declaration `enclosing` (null: module level): the name
+   * steps of the file's language's `lookup`, in its order (lookup-steps/); undefined when none binds it.
    */
   resolveName(file: string, enclosing: number | null, name: string): Target | undefined {
-    const scope = this.scope(file);
-    if (scope.scopedImports.size > 0) {
-      const decls = scope.file.declarations;
-      for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
-        if (CLASS_BODIES.has(decls[id].kind)) continue;
-        const imports = scope.scopedImports.get(id)?.get(name);
-        if (!imports) continue;
-        const distinct = dedupeTargets(imports.map((imported) => this.resolveImport(file, imported)));
-        if (distinct.length === 1) return distinct[0];
-        return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
-      }
-    }
-    // TypeScript's `namespace N { interface B extends A {} }`: N's own A shadows a module-level or workspace A.
-    // Open classes and modules (Ruby) are lexical scopes too, with the members of every reopening.
-    const decls = scope.file.declarations;
-    const spans = this.namespacesSpanFiles(file);
-    const open = this.isOpen(file);
-    for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
-      const kind = decls[id].kind;
-      if (kind !== 'namespace' && kind !== 'module' && !(open && CLASS_BODIES.has(kind))) continue;
-      if (open) {
-        // Open classes and modules are lexical scopes of constants only (a method is found through `self`).
-        const found = this.partMembers({ file, localId: id }, name).filter((ref) => CONSTANT_KINDS.has(this.declaration(ref).kind));
-        if (found.length > 0) return { type: 'declaration', ref: this.pickRef(found), samePackage: found[0].file !== file || undefined };
-        continue;
-      }
-      const members = this.members({ file, localId: id }).get(name);
-      if (members) return { type: 'declaration', ref: this.pickDeclaration(file, members) };
-      // C++: the same namespace written in other files.
-      if (spans) {
-        const merged = this.namespaceMember(file, `${decls[id].qualifiedName}::${name}`);
-        if (merged) return merged;
-      }
-    }
-    const own = this.resolveModuleName(file, name);
-    if (own) return own;
-    // C++ `using namespace ns;` at file level, in an enclosing namespace or function: ns's members.
-    if (spans) {
-      const viaDirectives = this.usingDirectiveMember(file, enclosing, name);
-      if (viaDirectives) return viaDirectives;
-    }
-    // C++: a type or namespace of the global namespace declared in another file (functions are the
-    // workspace-wide name rule's, which tells a prototype from its definition).
-    if (spans) {
-      const global = this.namespaceMember(file, name, GLOBAL_TYPE_KINDS);
-      if (global) return global;
-    }
-    if (open) {
-      // A top-level class or module of another file (Ruby constants are global).
-      const global = this.topLevelConstant(file, name);
-      if (global) return { type: 'declaration', ref: global, samePackage: true };
-    }
-    // A fully qualified namespace (PHP), written by the extractor as a name no identifier can be.
-    const qualified = this.modulesOf(this.files.get(file))?.qualifiedPackage?.(name) ?? null;
-    if (qualified !== null) return this.packageFiles(qualified).length > 0 ? { type: 'file-set', key: qualified } : { type: 'external', specifier: name };
-    // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
-    const key = this.packageKeyOf(file);
-    if (key !== null) {
-      const found = this.fileSetMember(key, name, false, file, this.modulesOf(this.files.get(file))?.visibleInPackage);
-      if (found.type === 'declaration') return { ...found, samePackage: true };
-      if (found.type === 'ambiguous') return found;
-      // Packages around the file's own (C# namespaces enclosing its namespace), nearest first.
-      for (const outer of this.modulesOf(scope.file)?.enclosingPackages?.(file) ?? []) {
-        const member = this.fileSetMember(outer, name, false);
-        if (member.type === 'declaration') return { ...member, samePackage: true };
-        if (member.type === 'ambiguous') return member;
-      }
-      const imported = this.packageImport(key, file, name);
-      if (imported) return imported;
-    }
-    const wildcard = this.packageWildcardMember(file, name);
-    if (wildcard) return wildcard;
-    const implicit = this.implicitModule(file, name);
-    return implicit === null ? undefined : { type: 'module', file: implicit };
+    const extraction = this.files.get(file);
+    const steps = (extraction && this.languageOf(extraction)?.binding.lookup) || SCOPE_ONLY;
+    return runLookup(steps, this.nameSteps, { file, enclosing, name });
   }
 
-  /** A name the file's language makes a module without an import (Rust `crate`, a workspace crate's name). */
-  private implicitModule(file: string, name: string): string | null {
-    const resolver = this.modulesOf(this.files.get(file));
+  /** The indexed file a name the file's language makes a module without an import stands for, or null. */
+  implicitModule(file: string, name: string): string | null {
+    const resolver = this.modulesOf(file);
     if (!resolver?.implicitModule) return null;
     try {
       const found = resolver.implicitModule(file, name);
       return found !== null && this.files.has(found) ? found : null;
-    } catch {
+    } catch (error) {
+      this.hookFailed(file, 'implicitModule', error);
       return null;
     }
   }
 
   /**
    * The declarations that are parts of one declaration written in several places, `ref` first: a type
-   * marked `partial` (C# partial classes, a Scala class and its companion object) has the parts of its
-   * qualified name, kind, language and package; where classes and modules are open (Ruby reopens them
+   * marked `partial` (partial classes, a class and its companion object) has the parts of its
+   * qualified name, kind, language and package; where classes and modules are open (reopened
    * in any file), a class or module has every declaration of its qualified name in the language family.
    * Just `ref` for any other declaration. Members, bases and mixins of a declaration are its parts'.
    */
@@ -310,25 +250,25 @@ export class WorkspaceSymbols {
   }
 
   /** The part a name lookup lands on: the one in the file named like the type (`Circle.cs`), else the first. */
-  private mainPart(parts: DeclarationRef[]): DeclarationRef {
+  mainPart(parts: DeclarationRef[]): DeclarationRef {
     const name = this.declaration(parts[0]).name;
     return parts.find((ref) => ref.file.slice(ref.file.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '') === name) ?? parts[0];
   }
 
   /** Whether every ref is a part of one type (so they are one declaration to a name lookup). */
-  private onePartialType(refs: DeclarationRef[]): boolean {
+  onePartialType(refs: DeclarationRef[]): boolean {
     if (refs.length < 2 || !this.declaration(refs[0]).partial) return false;
     const parts = this.partsOf(refs[0]);
     return refs.every((ref) => parts.some((part) => part.file === ref.file && part.localId === ref.localId));
   }
 
-  private namespacesSpanFiles(file: string): boolean {
+  namespacesSpanFiles(file: string): boolean {
     const extraction = this.files.get(file);
-    return Boolean(extraction && this.languageOf(extraction)?.binding.namespacesSpanFiles);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.declarations?.namespacesSpanFiles);
   }
 
   /**
-   * Declarations of namespaces that span files (C++), by qualified name (`a::b::f`; a global one by its
+   * Declarations of namespaces that span files, by qualified name (`a::b::f`; a global one by its
    * name), in files of languages that say so: members of namespaces and the global namespace, not
    * class members, not members declared outside their type, not file-local ones (an anonymous
    * namespace's, a `static` one's).
@@ -338,7 +278,7 @@ export class WorkspaceSymbols {
       const index = new Map<string, DeclarationRef[]>();
       for (const file of this.files.values()) {
         const binding = this.languageOf(file)?.binding;
-        if (!binding?.namespacesSpanFiles) continue;
+        if (!binding?.declarations?.namespacesSpanFiles) continue;
         file.declarations.forEach((decl, localId) => {
           if (decl.kind === 'import' || decl.memberOf) return;
           if (decl.parent !== null && file.declarations[decl.parent].kind !== 'namespace') return;
@@ -354,7 +294,7 @@ export class WorkspaceSymbols {
   }
 
   /**
-   * The declaration a namespace-qualified name means across files (C++), seen from `fromFile`: a
+   * The declaration a namespace-qualified name means across files, seen from `fromFile`: a
    * definition before the prototypes that declare it, one per file; a namespace is one whichever file
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
@@ -369,48 +309,14 @@ export class WorkspaceSymbols {
     return { type: 'ambiguous', candidates: chosen };
   }
 
-  /**
-   * `name` through the `using namespace` directives that are in force at a site: written at file level
-   * or in a declaration that encloses it. A directive names its namespace as seen where it stands (an
-   * enclosing namespace's nested one first). Several namespaces declaring the name: ambiguous.
-   */
-  private usingDirectiveMember(file: string, enclosing: number | null, name: string): Target | undefined {
-    const extraction = this.files.get(file)!;
-    const decls = extraction.declarations;
-    const inForce = new Set<number | null>([null]);
-    for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) inForce.add(id);
-    const found: Target[] = [];
-    for (const statement of extraction.imports) {
-      if (!statement.namespaceImport || !statement.bindings.some((b) => b.imported === '*')) continue;
-      const owner = decls[statement.declaration]?.parent ?? null;
-      if (!inForce.has(owner)) continue;
-      const prefixes: string[] = [];
-      for (let id = owner; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
-        if (decls[id].kind === 'namespace') prefixes.push(`${decls[id].qualifiedName}::`);
-      }
-      prefixes.push('');
-      for (const prefix of prefixes) {
-        const namespace = this.namespaceMember(file, `${prefix}${statement.specifier}`, NAMESPACE_KIND);
-        if (!namespace) continue;
-        const member = this.namespaceMember(file, `${prefix}${statement.specifier}::${name}`);
-        if (member?.type === 'declaration' || member?.type === 'ambiguous') found.push(member);
-        break;
-      }
-    }
-    const distinct = dedupeTargets(found);
-    if (distinct.length === 1) return distinct[0];
-    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : t.type === 'ambiguous' ? t.candidates : [])) };
-    return undefined;
-  }
-
-  /** Every namespace declaration written with this qualified name (C++ namespaces span files). */
+  /** Every namespace declaration written with this qualified name (where namespaces span files). */
   namespaceMembersNamed(qualifiedName: string): DeclarationRef[] {
     return this.namespaceIndex().get(qualifiedName) ?? [];
   }
 
   private isOpen(file: string): boolean {
     const extraction = this.files.get(file);
-    return Boolean(extraction && this.languageOf(extraction)?.binding.openDeclarations);
+    return Boolean(extraction && this.languageOf(extraction)?.binding.declarations?.open);
   }
 
   /** Open class-like declarations by openKey (built on first use). */
@@ -418,7 +324,7 @@ export class WorkspaceSymbols {
     if (this.opened) return this.opened;
     const index = new Map<string, DeclarationRef[]>();
     for (const extraction of this.files.values()) {
-      if (!this.languageOf(extraction)?.binding.openDeclarations) continue;
+      if (!this.languageOf(extraction)?.binding.declarations?.open) continue;
       extraction.declarations.forEach((decl, localId) => {
         if (!OPEN_KINDS.has(decl.kind)) return;
         const key = this.openKey(extraction.path, decl.qualifiedName);
@@ -436,35 +342,16 @@ export class WorkspaceSymbols {
     return `${this.languageOf(this.files.get(file)!)?.family}\0${qualifiedName}`;
   }
 
-  /** The top-level class or module `name` declared in some file of the family of `file` (all its reopenings are one). */
-  private topLevelConstant(file: string, name: string): DeclarationRef | undefined {
+  /** The top-level open class or module `name` declared in some file of the family of `file` (all its reopenings are one). */
+  topLevelOpenDeclaration(file: string, name: string): DeclarationRef | undefined {
     const found = this.openIndex().get(this.openKey(file, name));
     const topLevel = found?.filter((ref) => this.declaration(ref).parent === null);
     return topLevel && topLevel.length > 0 ? topLevel[0] : undefined;
   }
 
-  /**
-   * Languages whose imports serve every file of a package (Dart: a part file uses its library's
-   * imports): what the other files' imports bind `name` to, when they agree.
-   */
-  private packageImport(key: string, file: string, name: string): Target | undefined {
-    if (!this.modulesOf(this.files.get(file))?.importsSharedByPackage) return undefined;
-    const found: Target[] = [];
-    for (const other of this.packageFiles(key)) {
-      if (other === file || this.scope(other).declarations.has(name)) continue;
-      const target = this.resolveModuleName(other, name);
-      if (target) found.push(target);
-    }
-    const distinct = dedupeTargets(found);
-    if (distinct.length === 1) return distinct[0];
-    if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
-    return undefined;
-  }
-
   /** The package key of a file, for languages whose modules are sets of files. */
   packageKeyOf(file: string): string | null {
-    const extraction = this.files.get(file);
-    return this.modulesOf(extraction)?.packageOf?.(file) ?? null;
+    return this.modulesOf(file)?.packageOf?.(file) ?? null;
   }
 
   /** Every indexed file of a package. */
@@ -503,8 +390,8 @@ export class WorkspaceSymbols {
   }
 
   /**
-   * A top-level declaration of a package: `exportedOnly` from outside it (Go's capitalised names,
-   * Java's public types), any from inside. `except` leaves out the asking file (its own scope
+   * A top-level declaration of a package: `exportedOnly` from outside it (capitalised names,
+   * public types), any from inside. `except` leaves out the asking file (its own scope
    * answered first). Two files declaring the name (build variants) make it ambiguous.
    */
   fileSetMember(key: string, name: string, exportedOnly: boolean, except?: string, visibleInPackage?: (file: string, declaration: Declaration) => boolean): Target {
@@ -515,7 +402,7 @@ export class WorkspaceSymbols {
       const visible = ids.filter((id) => (!exportedOnly || declarations[id].isExported) && (!visibleInPackage || visibleInPackage(path, declarations[id])));
       if (visible.length > 0) found.push(this.pickDeclaration(path, visible));
     }
-    // Files a build must opt into (Go build tags) lose to a file of the default build.
+    // Files a build must opt into (build tags) lose to a file of the default build.
     if (found.length > 1) {
       const inDefault = found.filter((ref) => this.files.get(ref.file)!.buildVariant === undefined);
       if (inDefault.length > 0) found.splice(0, found.length, ...inDefault);
@@ -524,26 +411,6 @@ export class WorkspaceSymbols {
     if (this.onePartialType(found)) return { type: 'declaration', ref: this.mainPart(found) };
     if (found.length > 1) return { type: 'ambiguous', candidates: found };
     return { type: 'missing', file: key, name };
-  }
-
-  /** `import a.b.*` (Java on-demand): the one package among them that declares the name. */
-  private packageWildcardMember(file: string, name: string): Target | undefined {
-    const resolver = this.modulesOf(this.files.get(file));
-    if (!resolver?.importedPackage) return undefined;
-    const found: Target[] = [];
-    const specifiers = [...this.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];
-    for (const specifier of specifiers) {
-      const key = resolver.importedPackage(file, specifier);
-      if (key === null) continue;
-      const member = this.fileSetMember(key, name, this.packageKeyOf(file) !== key);
-      if (member.type === 'declaration') found.push(member);
-    }
-    const distinct = dedupeTargets(found);
-    const refs = distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : []));
-    if (distinct.length === 1) return distinct[0];
-    if (this.onePartialType(refs)) return { type: 'declaration', ref: this.mainPart(refs) };
-    if (distinct.length > 1) return { type: 'ambiguous', candidates: refs };
-    return undefined;
   }
 
   /**
@@ -608,10 +475,10 @@ export class WorkspaceSymbols {
   /**
    * With a wildcard import of an unindexed module in the file, a module-level declaration is
    * trusted only when it is a function or class defined after every wildcard import (the usual
-   * `from tkinter import *` then `def main()`); a fallback value (`ndarray = None`) is not.
+   * `from gui import *` then `def main()`); a fallback value (`ndarray = None`) is not.
    */
   private declarationSurvivesWildcards(file: string, localIds: number[]): boolean {
-    if (this.languageOf(this.files.get(file)!)?.binding.declarationsShadowWildcards) return true;
+    if (this.languageOf(this.files.get(file)!)?.binding.moduleScope?.declarationsShadowWildcards) return true;
     const external = this.externalWildcards(file);
     if (external.length === 0) return true;
     const lastWildcard = Math.max(...external.map((s) => s.line));
@@ -625,16 +492,16 @@ export class WorkspaceSymbols {
   resolveImport(fromFile: string, imported: ImportedName, depth = 0): Target {
     const { statement, binding } = imported;
     if (statement.namespaceImport) {
-      // C++ `using ns::name;` / `using namespace ns;`: members of a namespace that spans files.
+      // `using ns::name;` / `using namespace ns;`: members of a namespace that spans files.
       const found = binding.imported === '*'
         ? this.namespaceMember(fromFile, statement.specifier, NAMESPACE_KIND)
         : this.namespaceMember(fromFile, `${statement.specifier}::${binding.imported}`);
       if (found?.type === 'declaration') return { type: 'declaration', ref: found.ref }; // found through the import
       return found ?? { type: 'external', specifier: statement.specifier };
     }
-    const packageKey = this.modulesOf(this.files.get(fromFile))?.importedPackage?.(fromFile, statement.specifier) ?? null;
+    const packageKey = this.modulesOf(fromFile)?.importedPackage?.(fromFile, statement.specifier) ?? null;
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
-      // A file importing from its own package sees the package's non-exported names too (Java: a package-private class).
+      // A file importing from its own package sees the package's non-exported names too (a package-private class).
       const exportedOnly = this.packageKeyOf(fromFile) !== packageKey;
       return binding.imported === '*' ? { type: 'file-set', key: packageKey } : this.fileSetMember(packageKey, binding.imported, exportedOnly);
     }
@@ -658,7 +525,7 @@ export class WorkspaceSymbols {
       return { type: 'external', specifier: statement.specifier };
     }
     if (binding.imported === '*') return { type: 'module', file };
-    // A file of the same package (a set of files) sees names its package does not export (Java: a package-private class).
+    // A file of the same package (a set of files) sees names its package does not export (a package-private class).
     const ownPackage = this.packageKeyOf(fromFile);
     if (ownPackage !== null && ownPackage === this.packageKeyOf(file)) {
       const own = this.scope(file).declarations.get(binding.imported);
@@ -667,13 +534,14 @@ export class WorkspaceSymbols {
     return this.exportedMember(file, binding.imported, depth + 1);
   }
 
-  /** The module declaration a specifier names inside a file (Rust's inline `mod m { … }`), if exactly one. */
+  /** The module declaration a specifier names inside a file (an inline `mod m { … }`), if exactly one. */
   private nestedModule(fromFile: string, specifier: string): DeclarationRef | undefined {
-    const resolver = this.modulesOf(this.files.get(fromFile));
+    const resolver = this.modulesOf(fromFile);
     let found: { file: string; modules: string[] } | null = null;
     try {
       found = resolver?.resolveNestedModule?.(fromFile, specifier) ?? null;
-    } catch {
+    } catch (error) {
+      this.hookFailed(fromFile, 'resolveNestedModule', error);
       return undefined;
     }
     if (!found || found.modules.length === 0 || !this.files.has(found.file)) return undefined;
@@ -744,7 +612,7 @@ export class WorkspaceSymbols {
       }
     }
 
-    // 3. Languages whose imports are module attributes (Python): names the module imported.
+    // 3. Languages whose imports are module attributes (`importsAreVisibleAttributes`): names the module imported.
     //    A package importing its own submodule (`from . import sub` in __init__) finds nothing
     //    here and falls through to the submodule rule below.
     if (visibleAttributes) {
@@ -789,14 +657,14 @@ export class WorkspaceSymbols {
       }
     }
 
-    // 5. Submodules of a package (Python `from pkg import sub`).
+    // 5. Submodules of a package (`from pkg import sub`).
     const submodule = this.submoduleFile(moduleFile, name);
     if (submodule !== null) return { type: 'module', file: submodule };
     return { type: 'missing', file: moduleFile, name };
   }
 
   private submoduleFile(moduleFile: string, name: string): string | null {
-    const resolver = this.modulesOf(this.files.get(moduleFile));
+    const resolver = this.modulesOf(moduleFile);
     const specifier = resolver?.submoduleSpecifier?.(moduleFile, name);
     return specifier ? this.resolveSpecifier(moduleFile, specifier) : null;
   }
@@ -811,13 +679,13 @@ export class WorkspaceSymbols {
   }
 
   private submoduleOf(fromFile: string, specifier: string, name: string): string | null {
-    const extraction = this.files.get(fromFile);
-    const resolver = this.modulesOf(extraction);
+    const resolver = this.modulesOf(fromFile);
     if (!resolver?.resolveSubmodule) return null;
     try {
       const file = resolver.resolveSubmodule(fromFile, specifier, name);
       return file !== null && this.files.has(file) ? file : null;
-    } catch {
+    } catch (error) {
+      this.hookFailed(fromFile, 'resolveSubmodule', error);
       return null;
     }
   }
@@ -842,19 +710,15 @@ export class WorkspaceSymbols {
   }
 
   private wildcardsBindExports(file: string): boolean {
-    return Boolean(this.modulesOf(this.files.get(file))?.wildcardImportsBindExports);
+    return Boolean(this.modulesOf(file)?.wildcardImportsBindExports);
   }
 
   private visibleAttributes(file: string): boolean {
-    const extraction = this.files.get(file);
-    return Boolean(this.modulesOf(extraction)?.importsAreVisibleAttributes);
+    return Boolean(this.modulesOf(file)?.importsAreVisibleAttributes);
   }
 }
 
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
-
-/** Type and namespace kinds a global name of another file may be found as (C++). */
-const GLOBAL_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['namespace', 'class', 'struct', 'enum', 'type_alias', 'interface']);
 
 /**
  * One declaration per file, definitions before the prototypes that declare them (`definedElsewhere`):
@@ -865,18 +729,4 @@ export function preferDefinitions(refs: DeclarationRef[], declarationOf: (ref: D
   const byFile = new Map<string, DeclarationRef>();
   for (const ref of defined.length > 0 ? defined : refs) if (!byFile.has(ref.file)) byFile.set(ref.file, ref);
   return [...byFile.values()];
-}
-
-function dedupeTargets(targets: Target[]): Target[] {
-  const seen = new Set<string>();
-  const out: Target[] = [];
-  for (const t of targets) {
-    const key =
-      t.type === 'declaration' ? `d:${t.ref.file}:${t.ref.localId}` : t.type === 'module' ? `m:${t.file}` : t.type === 'package' ? `p:${t.specifier}`
-        : t.type === 'file-set' ? `f:${t.key}` : t.type;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(t);
-  }
-  return out;
 }

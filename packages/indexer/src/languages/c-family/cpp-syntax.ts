@@ -3,7 +3,7 @@
  * macros, prototypes that stand for their definition, file-local `static`), plus:
  *
  *  - Namespaces are `namespace` declarations containing what they declare (`a::b` nests two); a
- *    namespace written in several files is one namespace for the resolver (`namespacesSpanFiles`).
+ *    namespace written in several files is one namespace for the resolver (`declarations.namespacesSpanFiles`).
  *    An anonymous namespace is transparent and file-local (its members are private to the file);
  *    an inline namespace is transparent (its members are the enclosing namespace's).
  *  - `class` → `class`, `struct`/`union` → `struct`, with `method`s and `field`s; a constructor is a

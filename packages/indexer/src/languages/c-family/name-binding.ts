@@ -2,7 +2,7 @@
  * How C binds names, for the shared resolver. There are no receivers and no members to call: a call
  * names a function (or a function-like macro) of the program, which the linker finds wherever it is
  * defined. So a bare name that no local scope or the file binds means the one workspace definition
- * of that name (`nameFallback: 'workspace'`), never one of two (two programs, or per-platform
+ * of that name (`workspace-unique` in its lookup), never one of two (two programs, or per-platform
  * variants, each defining it). A prototype is a declaration of that definition (`definedElsewhere`):
  * the resolver links a call that lands on it to the definition.
  *
@@ -19,8 +19,7 @@ export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
-  implicitThis: false,
-  nameFallback: 'workspace',
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
   fileLocal,
 });
 
@@ -37,6 +36,6 @@ function fileLocal(declaration: Declaration, path: string): boolean {
 export const cppNameBinding = defineNameBinding({
   ...cNameBinding,
   instanceReceivers: ['this'],
-  implicitThis: true,
-  namespacesSpanFiles: true,
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
+  declarations: { namespacesSpanFiles: true },
 });

@@ -55,8 +55,7 @@ export const csharpNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'base',
-  implicitThis: true,
-  nameFallback: 'none',
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports'],
   // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   argumentFits: csharpArgumentFits,

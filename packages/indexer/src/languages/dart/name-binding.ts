@@ -15,8 +15,7 @@ export const dartNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: true,
-  nameFallback: 'none',
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-shared-imports'],
   isAccessor: (declaration: Declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && ACCESSOR.test(declaration.signature ?? ''),
   // Library-private names are visible only inside their library (the file and its parts).
   hiddenFromStarImport: (name: string) => name.startsWith('_'),

@@ -10,9 +10,8 @@ export const goNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
-  implicitThis: false,
-  nameFallback: 'none',
-  callOfTypeConverts: true,
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
+  calls: { typeConverts: true },
   // A dot import brings in the package's exported names only.
   hiddenFromStarImport: (name: string) => !/^\p{Lu}/u.test(name),
 });

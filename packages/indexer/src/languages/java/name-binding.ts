@@ -74,8 +74,7 @@ export const javaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: true,
-  nameFallback: 'none',
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: javaArgumentFits,
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || /^(?:[\w@.]+\s+)*record\s/.test(declaration.signature ?? ''),
 });

@@ -45,13 +45,14 @@ export const kotlinNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: true,
-  nameFallback: 'none',
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: kotlinArgumentFits,
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
-  // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
-  inheritsImplemented: true,
-  // `fun String.slug()` called as `name.slug()` with `name: String`.
-  extendsOutsideTypes: true,
+  members: {
+    // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
+    inheritsImplemented: true,
+    // `fun String.slug()` called as `name.slug()` with `name: String`.
+    extendsOutsideTypes: true,
+  },
 });

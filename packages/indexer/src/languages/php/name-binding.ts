@@ -10,6 +10,5 @@ export const phpNameBinding = defineNameBinding({
   instanceReceivers: ['$this', 'self', 'static'],
   classReceivers: ['self', 'static'],
   superReceiver: 'parent',
-  implicitThis: false,
-  nameFallback: 'none',
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'qualified-packages', 'package', 'fallback-package'],
 });

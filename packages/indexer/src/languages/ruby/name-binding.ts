@@ -11,7 +11,6 @@ export const rubyNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: true,
-  nameFallback: 'workspace',
-  openDeclarations: true,
+  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'workspace-unique'],
+  declarations: { open: true },
 });

@@ -33,7 +33,6 @@ export const scalaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: true,
-  nameFallback: 'none',
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports'],
   argumentFits: scalaArgumentFits,
 });

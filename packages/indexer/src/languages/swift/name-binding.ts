@@ -37,10 +37,9 @@ export const swiftNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: true,
   // A protocol extension's methods are the default implementations of every conforming type.
-  inheritsImplemented: true,
-  nameFallback: 'none',
+  members: { inheritsImplemented: true },
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   argumentFits: swiftArgumentFits,

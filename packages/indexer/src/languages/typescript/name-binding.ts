@@ -9,9 +9,8 @@ export const ecmascriptNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  implicitThis: false,
-  nameFallback: 'workspace',
-  defaultExport: 'default',
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
+  moduleScope: { defaultExport: 'default' },
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   hiddenFromStarImport: (name: string) => name === 'default',
 });

@@ -1,8 +1,8 @@
 /**
  * How Zig binds names, for the shared resolver. A method's receiver is an explicit first parameter
  * whose type the code states (`self: *Self`), so `self.m()` resolves as a call on a typed value; a
- * bare name inside a struct may mean one of the struct's own declarations (container scope:
- * `implicitThis`), else a declaration of the file; `@import` binds files. A name nothing binds means
+ * bare name inside a struct may mean one of the struct's own declarations (container scope: the
+ * `class-members` lookup step), else a declaration of the file; `@import` binds files. A name nothing binds means
  * nothing (it would not compile).
  */
 import { defineNameBinding } from '../../model/language-support.js';
@@ -11,6 +11,5 @@ export const zigNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
-  implicitThis: true,
-  nameFallback: 'none',
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope'],
 });

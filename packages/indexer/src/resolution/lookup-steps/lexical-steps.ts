@@ -1,0 +1,75 @@
+/**
+ * Lookup steps inside the file: imports written in enclosing functions, enclosing namespaces and
+ * modules (or open classes and modules), then the module scope.
+ */
+import type { Target, WorkspaceSymbols } from '../workspace-symbols.js';
+import { dedupeTargets } from '../targets.js';
+import type { NameQuery } from './name-query.js';
+
+/** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
+export const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
+
+/** What a constant name means where classes and modules are open: a class, a module or a constant. */
+const CONSTANT_KINDS: ReadonlySet<string> = new Set(['class', 'module', 'constant']);
+
+/** `scoped-imports`: an import inside an enclosing function binds before anything outside it. */
+export function scopedImport(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+  const scope = symbols.scope(file);
+  if (scope.scopedImports.size === 0) return undefined;
+  const decls = scope.file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    if (CLASS_BODIES.has(decls[id].kind)) continue;
+    const imports = scope.scopedImports.get(id)?.get(name);
+    if (!imports) continue;
+    const distinct = dedupeTargets(imports.map((imported) => symbols.resolveImport(file, imported)));
+    if (distinct.length === 1) return distinct[0];
+    return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+  }
+  return undefined;
+}
+
+/**
+ * `enclosing-namespaces`: `namespace N { interface B extends A {} }` — N's own A shadows a module-level
+ * or workspace A. Where namespaces span files, the same namespace's blocks in other files count too.
+ */
+export function enclosingNamespaceMember(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  const spans = symbols.namespacesSpanFiles(file);
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    const kind = decls[id].kind;
+    if (kind !== 'namespace' && kind !== 'module') continue;
+    const members = symbols.members({ file, localId: id }).get(name);
+    if (members) return { type: 'declaration', ref: symbols.pickDeclaration(file, members) };
+    if (spans) {
+      const merged = symbols.namespaceMember(file, `${decls[id].qualifiedName}::${name}`);
+      if (merged) return merged;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `reopened-scopes`: open classes and modules are lexical scopes of constants only (a method is found
+ * through `self`), with the constants of every reopening of each.
+ */
+export function reopenedScopeConstant(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    const kind = decls[id].kind;
+    if (kind !== 'namespace' && kind !== 'module' && !CLASS_BODIES.has(kind)) continue;
+    const found = symbols.partMembers({ file, localId: id }, name).filter((ref) => CONSTANT_KINDS.has(symbols.declaration(ref).kind));
+    if (found.length > 0) return { type: 'declaration', ref: symbols.pickRef(found), samePackage: found[0].file !== file || undefined };
+  }
+  return undefined;
+}
+
+/** `module-scope`: a top-level declaration or import of the file. */
+export function moduleScopeName(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  return symbols.resolveModuleName(file, name);
+}
+
+/** `global-constants`: a top-level open class or module of another file. */
+export function globalConstant(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  const global = symbols.topLevelOpenDeclaration(file, name);
+  return global ? { type: 'declaration', ref: global, samePackage: true } : undefined;
+}

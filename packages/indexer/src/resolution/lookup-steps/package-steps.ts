@@ -1,0 +1,77 @@
+/**
+ * Lookup steps of languages whose modules are sets of files (packages, namespaces): a qualified
+ * package name, the file's own package, the packages around it, the imports its other files share,
+ * the packages its wildcard imports name, and the modules the language provides without an import.
+ */
+import type { Target, WorkspaceSymbols } from '../workspace-symbols.js';
+import { dedupeTargets } from '../targets.js';
+import type { NameQuery } from './name-query.js';
+
+/** `qualified-packages`: a fully qualified package, written by the extractor as a name no identifier can be. */
+export function qualifiedPackage(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  const key = symbols.modulesOf(file)?.qualifiedPackage?.(name) ?? null;
+  if (key === null) return undefined;
+  return symbols.packageFiles(key).length > 0 ? { type: 'file-set', key } : { type: 'external', specifier: name };
+}
+
+/** `package`: a top-level declaration of another file of the file's package (that the language lets it see). */
+export function ownPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  const key = symbols.packageKeyOf(file);
+  if (key === null) return undefined;
+  const found = symbols.fileSetMember(key, name, false, file, symbols.modulesOf(file)?.visibleInPackage);
+  if (found.type === 'declaration') return { ...found, samePackage: true };
+  return found.type === 'ambiguous' ? found : undefined;
+}
+
+/** `enclosing-packages`: the packages around the file's own, nearest first. */
+export function enclosingPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  if (symbols.packageKeyOf(file) === null) return undefined;
+  for (const outer of symbols.modulesOf(file)?.enclosingPackages?.(file) ?? []) {
+    const member = symbols.fileSetMember(outer, name, false);
+    if (member.type === 'declaration') return { ...member, samePackage: true };
+    if (member.type === 'ambiguous') return member;
+  }
+  return undefined;
+}
+
+/** `package-shared-imports`: imports serve every file of a package: what the other files' imports bind `name` to, when they agree. */
+export function sharedPackageImport(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  const key = symbols.packageKeyOf(file);
+  if (key === null) return undefined;
+  const found: Target[] = [];
+  for (const other of symbols.packageFiles(key)) {
+    if (other === file || symbols.scope(other).declarations.has(name)) continue;
+    const target = symbols.resolveModuleName(other, name);
+    if (target) found.push(target);
+  }
+  const distinct = dedupeTargets(found);
+  if (distinct.length === 1) return distinct[0];
+  if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : [])) };
+  return undefined;
+}
+
+/** `package-wildcard-imports`: `import a.b.*` (written, or implicit in every file): the one package among them that declares the name. */
+export function wildcardPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  const resolver = symbols.modulesOf(file);
+  if (!resolver?.importedPackage) return undefined;
+  const found: Target[] = [];
+  const specifiers = [...symbols.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];
+  for (const specifier of specifiers) {
+    const key = resolver.importedPackage(file, specifier);
+    if (key === null) continue;
+    const member = symbols.fileSetMember(key, name, symbols.packageKeyOf(file) !== key);
+    if (member.type === 'declaration') found.push(member);
+  }
+  const distinct = dedupeTargets(found);
+  const refs = distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : []));
+  if (distinct.length === 1) return distinct[0];
+  if (symbols.onePartialType(refs)) return { type: 'declaration', ref: symbols.mainPart(refs) };
+  if (distinct.length > 1) return { type: 'ambiguous', candidates: refs };
+  return undefined;
+}
+
+/** `implicit-modules`: a name every file of the language sees as a module without importing it. */
+export function implicitModule(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+  const found = symbols.implicitModule(file, name);
+  return found === null ? undefined : { type: 'module', file: found };
+}

@@ -1,0 +1,73 @@
+/**
+ * The lookup steps that need the reference site itself (its kind, the class around it) and answer
+ * with a resolution: the reference resolver runs them, with the name steps (name-steps.ts) between
+ * them in the order the language's `lookup` gives.
+ */
+import type { FileExtraction, ReferenceSite } from '../../model/extraction.js';
+import type { Resolution } from '../reference-resolver.js';
+import { RESOLVED_BY, type ResolvedBy } from '../resolved-by.js';
+import type { DeclarationRef, WorkspaceSymbols } from '../workspace-symbols.js';
+import type { ContextSteps } from './run-lookup.js';
+
+export interface SiteQuery {
+  file: FileExtraction;
+  site: ReferenceSite;
+}
+
+/** What the site steps use of the reference resolver. */
+export interface SiteResolver {
+  readonly symbols: WorkspaceSymbols;
+  /** A member of the class enclosing the site or a proven base, else of a class further out. */
+  enclosingClassMember(file: FileExtraction, site: ReferenceSite): Resolution | undefined;
+  /** The resolution of a site found to mean `ref` (or not-callable, when the site cannot land on it). */
+  accept(site: ReferenceSite, ref: DeclarationRef, how: ResolvedBy): Resolution;
+  /** The unresolved answer for a name the runtime or a wildcard import may bind, if either may. */
+  boundOutsideWorkspace(file: FileExtraction, site: ReferenceSite): Resolution | undefined;
+  /** Declarations of the site's name and kind in its language family, workspace-wide. */
+  sameNamed(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
+  /** Whether a declaration may be the target of a name-only link. */
+  linkableByName(ref: DeclarationRef): boolean;
+}
+
+/** `class-members`: a bare name inside a class body may mean a member of it (an implied `this`). */
+function classMember(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  return site.enclosing === null ? undefined : resolver.enclosingClassMember(file, site);
+}
+
+/** `fallback-package`: a function call nothing else binds may mean a function of the resolver's fallback package (functions only: a type never falls back). */
+function fallbackPackageFunction(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  if (site.kind !== 'calls') return undefined;
+  const { symbols } = resolver;
+  const fallback = symbols.modulesOf(file.path)?.fallbackPackage?.(file.path) ?? null;
+  if (fallback === null || fallback === symbols.packageKeyOf(file.path)) return undefined;
+  const found = symbols.fileSetMember(fallback, site.name, true);
+  if (found.type === 'declaration') return resolver.accept(site, found.ref, RESOLVED_BY.samePackage);
+  if (found.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: found.candidates, likelyInternal: true };
+  return undefined;
+}
+
+/**
+ * `workspace-unique`: a name nothing in scope binds means the one declaration of that name in the
+ * language family — unless the runtime or a wildcard import may bind it, or the file's syntax errors
+ * may hide the declaration it means. Always answers: this is where a lookup ends.
+ */
+function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Resolution {
+  const outside = resolver.boundOutsideWorkspace(file, site);
+  if (outside) return outside;
+  // In a file with syntax errors the declaration this name means may sit in the broken region:
+  // a missing same-file declaration is then likelier than a workspace-wide match.
+  if (file.errors.some((e) => e.severity === 'error') && (file.namesInSyntaxErrors?.includes(site.name) ?? true)) {
+    return { resolved: false, reason: 'not-found', likelyInternal: true };
+  }
+  const candidates = resolver.sameNamed(file, site);
+  if (candidates.length === 1 && resolver.linkableByName(candidates[0])) return resolver.accept(site, candidates[0], RESOLVED_BY.uniqueName);
+  if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
+  if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
+  return { resolved: false, reason: 'not-found', likelyInternal: true };
+}
+
+export const SITE_STEPS: ContextSteps<SiteResolver, SiteQuery, Resolution> = {
+  'class-members': classMember,
+  'fallback-package': fallbackPackageFunction,
+  'workspace-unique': workspaceUnique,
+};
