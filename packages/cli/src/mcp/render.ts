@@ -169,8 +169,9 @@ export function renderExplore(r: ExploreResult): string {
 }
 
 export function renderContext(r: ContextResult): string {
-  if (r.items.length === 0) return `context for "${r.task}": nothing in the graph matches ${r.terms.join(', ') || 'these words'}`;
-  const lines = [`context for "${r.task}" (terms: ${r.terms.join(', ')}): ${plural(r.items.length, 'declaration')}${r.omitted ? `, ${r.omitted} more left out` : ''}`];
+  const notes = r.notes.map((n) => `(${n})`);
+  if (r.items.length === 0) return [`context for "${r.task}": nothing in the graph matches ${r.terms.join(', ') || 'these words'}`, ...notes].join('\n');
+  const lines = [`context for "${r.task}" (terms: ${r.terms.join(', ')}): ${plural(r.items.length, 'declaration')}${r.omitted ? `, ${r.omitted} more left out` : ''}`, ...notes];
   for (const item of r.items) {
     lines.push(`## ${nodeText(item.node)}-${item.source.endLine}${item.fileState === 'fresh' ? '' : ` file ${item.fileState}`}`);
     if (item.calls.length) lines.push(`calls: ${item.calls.map(nodeText).join('; ')}`);
