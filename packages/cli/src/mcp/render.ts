@@ -188,11 +188,12 @@ function oneLine(text: string): string {
 
 /**
  * Cuts `text` to at most `maxBytes` UTF-8 bytes at a line boundary and says so, so a client never
- * receives an answer larger than it asked the server to send.
+ * receives an answer (or an error) larger than it asked the server to send.
  */
-export function capBytes(text: string, maxBytes: number): string {
+export function capBytes(text: string, maxBytes: number, what: 'answer' | 'error' = 'answer'): string {
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const note = (kept: number) => `\n… answer cut at ${maxBytes} bytes (${kept} lines kept); narrow it with limit, file or kind`;
+  const hint = what === 'answer' ? '; narrow it with limit, file or kind' : '';
+  const note = (kept: number) => `\n… ${what} cut at ${maxBytes} bytes (${kept} lines kept)${hint}`;
   const lines = text.split('\n');
   let size = 0;
   let kept = 0;
