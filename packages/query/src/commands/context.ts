@@ -76,10 +76,10 @@ function boundedTerms(task: string): { terms: string[]; notes: string[] } {
   const short = all.filter((t) => t.length <= MAX_TERM_LENGTH);
   if (short.length < all.length) {
     const n = all.length - short.length;
-    notes.push(`${n} term${n === 1 ? '' : 's'} over ${MAX_TERM_LENGTH} characters left out (no identifier is matched on so long a word)`);
+    notes.push(`${n} term${n === 1 ? '' : 's'} over ${MAX_TERM_LENGTH} characters left out: no identifier is matched on so long a word`);
   }
   if (short.length > MAX_TERMS) {
-    notes.push(`only the first ${MAX_TERMS} of ${short.length} terms used (each term is one more pattern in a single database query)`);
+    notes.push(`only the first ${MAX_TERMS} of ${short.length} terms used: each term is one more pattern in a single database query`);
   }
   return { terms: short.slice(0, MAX_TERMS), notes };
 }
