@@ -12,6 +12,7 @@ export { checkFile, checkDrift, findNewFiles, type Drift, type FileCheck } from 
 export { isTestFile, testConvention, TEST_FILE_CONVENTIONS } from './tests-convention.js';
 export { identifierSegments, taskTerms } from './text/identifiers.js';
 export { globToRegExp, isGlob } from './glob.js';
+export { leavesBase } from './paths.js';
 
 export { status, writerOf, type StatusOptions, type StatusResult, type IndexStatus, type NoIndexStatus, type Writer } from './commands/status.js';
 export { search, type SearchOptions, type SearchResult, type SearchHit, type MatchQuality } from './commands/search.js';

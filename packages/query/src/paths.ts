@@ -15,6 +15,14 @@ export function normalizeGraphPath(path: string): string {
 }
 
 /**
+ * Whether a path as `path.relative` gives it leaves its base: `..` itself, `..` then a separator,
+ * or another root. Only those: `..foo` and `...` are names of folders inside.
+ */
+export function leavesBase(rel: string): boolean {
+  return rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('../') || isAbsolute(rel);
+}
+
+/**
  * A path argument as a project path. It is taken relative to the current folder when that
  * lands inside the project (the usual case: the shell's cwd is in the project), otherwise
  * relative to the project root. Returns undefined for a path outside the project.
@@ -22,7 +30,7 @@ export function normalizeGraphPath(path: string): string {
 export function toProjectPath(root: string, cwd: string, arg: string): string | undefined {
   const inside = (abs: string) => {
     const rel = relative(root, abs);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)) ? normalizeGraphPath(rel.split(sep).join('/')) : undefined;
+    return !leavesBase(rel) ? normalizeGraphPath(rel.split(sep).join('/')) : undefined;
   };
   if (isAbsolute(arg)) return inside(arg);
   const fromCwd = resolve(cwd, arg);

@@ -12,7 +12,7 @@ import { closeSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GitignoreRules, openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
 import type { FileState, IndexedFile } from './model.js';
-import { extensionOf, isUnder } from './paths.js';
+import { extensionOf, isUnder, leavesBase } from './paths.js';
 import { compareText } from './text/compare.js';
 
 export interface FileCheck {
@@ -174,7 +174,7 @@ function isFolderInsideRoot(root: string, dir: string): boolean {
     const realRoot = realpathSync.native(resolve(root));
     const real = realpathSync.native(resolve(realRoot, dir));
     const rel = relative(realRoot, real);
-    if (rel === '..' || rel.startsWith('../') || resolve(realRoot, rel) !== real) return false;
+    if (leavesBase(rel) || resolve(realRoot, rel) !== real) return false;
     return lstatSync(real).isDirectory();
   } catch {
     return false;

@@ -1,4 +1,8 @@
-/** Human rendering of callers/callees: a tree, each hop under the node it connects to. */
+/**
+ * Human rendering of callers/callees: a tree, each hop under the node it connects to. A node
+ * reached again (through another path) is listed with `↑ see above` and not expanded twice, so
+ * the output has one line per hop.
+ */
 import type { CallersResult } from '@arbor/query';
 import { completenessLines } from '../output/completeness.js';
 import { label, location, nodeLine, plural, sitesText } from '../output/format.js';
@@ -17,14 +21,22 @@ export function renderCallTree(r: CallersResult, s: Style): string {
   }
   const lines = [title];
   const arrow = r.direction === 'callers' ? '←' : '→';
-  const visit = (id: string, depth: number, path: Set<string>) => {
-    for (const hop of byVia.get(id) ?? []) {
-      if (hop.depth !== depth || path.has(hop.node.id)) continue;
-      lines.push(`${'  '.repeat(depth)}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}`);
-      visit(hop.node.id, depth + 1, new Set([...path, hop.node.id]));
+  // Each node is expanded once; a later meeting refers back to it. Expanding every path instead
+  // grows exponentially with depth when calls cross between layers (2^20 lines at depth 20).
+  // An explicit stack rather than recursion: a chain of thousands of calls must not overflow it.
+  const expanded = new Set<string>([r.symbol.id]);
+  const stack = [...(byVia.get(r.symbol.id) ?? [])].reverse();
+  while (stack.length > 0) {
+    const hop = stack.pop()!;
+    const indent = '  '.repeat(hop.depth);
+    if (expanded.has(hop.node.id)) {
+      lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}  ${s.dim('↑ see above')}`);
+      continue;
     }
-  };
-  visit(r.symbol.id, 1, new Set([r.symbol.id]));
+    expanded.add(hop.node.id);
+    lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}`);
+    for (const next of [...(byVia.get(hop.node.id) ?? [])].reverse()) if (next.depth === hop.depth + 1) stack.push(next);
+  }
   const notes = [`${plural(r.total, 'node')} within depth ${r.depth}`];
   if (r.nameBasedHops > 0) notes.push(`${plural(r.nameBasedHops, 'hop')} rest on name-based edges`);
   if (r.truncated) notes.push(`list cut at --limit ${r.hops.length}`);

@@ -40,6 +40,9 @@ export const hooksCommand = defineCommand({
 
 function renderHooks(report: HooksReport, worktree: WorktreeInfo): string {
   const lines = [`hooks folder: ${report.hooksDir}`];
+  if (report.hooksDirOutsideRepository) {
+    lines.push('  outside this repository (core.hooksPath): hooks there run for every repository that uses this folder');
+  }
   for (const hook of report.hooks) {
     const state = {
       installed: 'arbor',
@@ -47,7 +50,7 @@ function renderHooks(report: HooksReport, worktree: WorktreeInfo): string {
       foreign: 'another tool\'s hook (not arbor\'s)',
       absent: 'none',
     }[hook.state];
-    lines.push(`  ${hook.name.padEnd(14)} ${state}`);
+    lines.push(`  ${hook.name.padEnd(14)} ${state}${hook.note ? ` (${hook.note})` : ''}`);
   }
   if (worktree.isLinkedWorktree) {
     lines.push(`worktree: linked worktree of ${worktree.mainWorktree ?? worktree.commonDir} (hooks are shared by every worktree)`);

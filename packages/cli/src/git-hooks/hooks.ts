@@ -6,12 +6,17 @@
  *   and linked worktrees (whose hooks live in the shared repository).
  * - A hook that is not ours is never overwritten: it is renamed `<hook>.pre-arbor` and our hook runs
  *   it first, with the same arguments and standard input, and exits with its status.
+ * - Installing is all or nothing: every hook is checked before any is written, and a failed write
+ *   puts back what the run changed.
+ * - A hook is recognised by its first bytes only (arbor's marker is its second line), so a hook of
+ *   any size costs the same few KiB to look at.
  * - Uninstalling removes only what was added: our hook goes, a renamed hook comes back unchanged.
  * Nothing installs hooks by itself; `arbor hooks install` does, when asked.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { leavesBase } from '@arbor/query';
 
 export const HOOK_NAMES = ['post-checkout', 'post-merge', 'post-commit', 'post-rewrite'] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
@@ -22,15 +27,24 @@ const CHAINED_SUFFIX = '.pre-arbor';
 
 export type HookState = 'installed' | 'chained' | 'absent' | 'foreign';
 
+/** Bytes of a hook read to recognise it: arbor's marker is on its second line. */
+const HEAD_BYTES = 4096;
+/** arbor's hooks are under 1 KiB: a file this large with the marker is not one arbor wrote. */
+const LARGEST_OWN_HOOK = 64 * 1024;
+
 export interface HookStatus {
   name: HookName;
   path: string;
   /** installed: ours; chained: ours, running a previous hook first; foreign: someone else's, not ours; absent. */
   state: HookState;
+  /** Why a hook that looks like arbor's is taken as foreign (its size). */
+  note?: string;
 }
 
 export interface HooksReport {
   hooksDir: string;
+  /** core.hooksPath leads out of the repository (its working tree and git folder): the hooks there may serve others. */
+  hooksDirOutsideRepository: boolean;
   hooks: HookStatus[];
 }
 
@@ -61,19 +75,41 @@ export function defaultHookCommand(root: string, arborCommand = defaultArborComm
 export function installGitHooks(root: string, command: string = defaultHookCommand(root)): HooksReport {
   if (command.includes('\n')) throw new Error('the hook command must be one line');
   const hooksDir = hooksDirectory(root);
+  // Every hook is checked first: a refusal leaves all of them as they were.
+  const plan = HOOK_NAMES.map((name) => ({ name, path: join(hooksDir, name), state: stateOf(join(hooksDir, name)).state }));
+  const blocked = plan.filter((h) => h.state === 'foreign' && existsSync(h.path + CHAINED_SUFFIX)).map((h) => h.name);
+  if (blocked.length > 0) {
+    throw new Error(`${blocked.map((n) => `${n} and ${n}${CHAINED_SUFFIX}`).join(', ')} both exist (a hook arbor did not write, ` +
+      `beside one it saved earlier); no hook was changed`);
+  }
   mkdirSync(hooksDir, { recursive: true });
-  for (const name of HOOK_NAMES) {
-    const path = join(hooksDir, name);
-    const state = stateOf(path);
-    let chained = state === 'chained';
-    if (state === 'foreign') {
-      const saved = path + CHAINED_SUFFIX;
-      if (existsSync(saved)) throw new Error(`${name}: both a hook and ${name}${CHAINED_SUFFIX} exist; leaving both untouched`);
-      renameSync(path, saved);
-      chained = true;
+  const undo: Array<() => void> = [];
+  try {
+    for (const { name, path, state } of plan) {
+      let chained = state === 'chained';
+      if (state === 'foreign') {
+        const saved = path + CHAINED_SUFFIX;
+        renameSync(path, saved);
+        undo.push(() => renameSync(saved, path));
+        chained = true;
+      } else if (state !== 'absent') {
+        const before = readHead(path, LARGEST_OWN_HOOK);
+        undo.push(() => writeFileSync(path, before, { mode: 0o755 }));
+      } else {
+        undo.push(() => rmSync(path, { force: true }));
+      }
+      writeFileSync(path, hookScript(name, command, chained), { mode: 0o755 });
+      chmodSync(path, 0o755);
     }
-    writeFileSync(path, hookScript(name, command, chained), { mode: 0o755 });
-    chmodSync(path, 0o755);
+  } catch (error) {
+    for (const step of undo.reverse()) {
+      try {
+        step();
+      } catch {
+        // Put back what can be; the first error is the one to report.
+      }
+    }
+    throw new Error(`could not write the hooks in ${hooksDir} (${error instanceof Error ? error.message : String(error)}); the hooks were put back as they were`);
   }
   return gitHooksStatus(root);
 }
@@ -82,7 +118,7 @@ export function uninstallGitHooks(root: string): HooksReport {
   const hooksDir = hooksDirectory(root);
   for (const name of HOOK_NAMES) {
     const path = join(hooksDir, name);
-    const state = stateOf(path);
+    const { state } = stateOf(path);
     if (state !== 'installed' && state !== 'chained') continue;
     rmSync(path);
     const saved = path + CHAINED_SUFFIX;
@@ -93,19 +129,68 @@ export function uninstallGitHooks(root: string): HooksReport {
 
 export function gitHooksStatus(root: string): HooksReport {
   const hooksDir = hooksDirectory(root);
-  return { hooksDir, hooks: HOOK_NAMES.map((name) => ({ name, path: join(hooksDir, name), state: stateOf(join(hooksDir, name)) })) };
+  return {
+    hooksDir,
+    hooksDirOutsideRepository: isOutsideRepository(root, hooksDir),
+    hooks: HOOK_NAMES.map((name) => ({ name, path: join(hooksDir, name), ...stateOf(join(hooksDir, name)) })),
+  };
 }
 
-function stateOf(path: string): HookState {
-  let text: string;
+function stateOf(path: string): { state: HookState; note?: string } {
+  let head: string;
+  let size: number;
   try {
-    if (!lstatSync(path).isFile()) return 'foreign';
-    text = readFileSync(path, 'utf8');
+    const stat = lstatSync(path);
+    if (!stat.isFile()) return { state: 'foreign' };
+    size = stat.size;
+    head = readHead(path, HEAD_BYTES);
   } catch {
-    return 'absent';
+    return { state: 'absent' };
   }
-  if (!text.split('\n', 3).includes(MARKER)) return 'foreign';
-  return existsSync(path + CHAINED_SUFFIX) ? 'chained' : 'installed';
+  if (!head.split('\n', 3).includes(MARKER)) return { state: 'foreign' };
+  if (size > LARGEST_OWN_HOOK) {
+    return { state: 'foreign', note: `carries arbor's marker but is ${size} bytes, larger than any hook arbor writes: taken as another tool's` };
+  }
+  return { state: existsSync(path + CHAINED_SUFFIX) ? 'chained' : 'installed' };
+}
+
+/** The first `bytes` of a regular file (checked by the caller), never more. */
+function readHead(path: string, bytes: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const read = readSync(fd, buffer, 0, bytes, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether the hooks folder is neither in the working tree nor in the repository's git folder. */
+function isOutsideRepository(root: string, hooksDir: string): boolean {
+  const dir = realPathOf(hooksDir);
+  const homes = [worktreeTop(root), gitCommonDir(root)].filter((p): p is string => p !== undefined).map(realPathOf);
+  return !homes.some((home) => !leavesBase(relative(home, dir)));
+}
+
+/** The real path of `path`, or of its nearest existing ancestor with the rest appended (a hooks folder not made yet). */
+function realPathOf(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync.native(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : join(realPathOf(parent), basename(absolute));
+  }
+}
+
+function gitCommonDir(root: string): string | undefined {
+  try {
+    const out = execFileSync('git', ['rev-parse', '--git-common-dir'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return isAbsolute(out) ? out : resolve(root, out);
+  } catch {
+    return undefined;
+  }
 }
 
 function hookScript(name: HookName, command: string, chained: boolean): string {

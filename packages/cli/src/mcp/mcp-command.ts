@@ -10,7 +10,7 @@ export const mcpCommand = defineCommand({
   options: {
     watch: flag('Re-index on file changes after a successful codegraph_index (--no-watch: never)', { default: true }),
     'max-limit': count('Largest result count a query may ask for', { default: 50 }),
-    'max-bytes': text('Largest answer a query returns (longer ones are cut and say so)', { default: '48KiB' }),
+    'max-bytes': text('Largest answer or error a tool call returns (longer ones are cut and say so)', { default: '48KiB' }),
     'index-timeout': count('Seconds codegraph_index may run before it gives up (the previous graph stays)', { default: 600 }),
     debounce: count('Watch: quiet milliseconds after the last change before re-indexing', { default: 1000 }),
   },

@@ -169,8 +169,9 @@ export function renderExplore(r: ExploreResult): string {
 }
 
 export function renderContext(r: ContextResult): string {
-  if (r.items.length === 0) return `context for "${r.task}": nothing in the graph matches ${r.terms.join(', ') || 'these words'}`;
-  const lines = [`context for "${r.task}" (terms: ${r.terms.join(', ')}): ${plural(r.items.length, 'declaration')}${r.omitted ? `, ${r.omitted} more left out` : ''}`];
+  const notes = r.notes.map((n) => `(${n})`);
+  if (r.items.length === 0) return [`context for "${r.task}": nothing in the graph matches ${r.terms.join(', ') || 'these words'}`, ...notes].join('\n');
+  const lines = [`context for "${r.task}" (terms: ${r.terms.join(', ')}): ${plural(r.items.length, 'declaration')}${r.omitted ? `, ${r.omitted} more left out` : ''}`, ...notes];
   for (const item of r.items) {
     lines.push(`## ${nodeText(item.node)}-${item.source.endLine}${item.fileState === 'fresh' ? '' : ` file ${item.fileState}`}`);
     if (item.calls.length) lines.push(`calls: ${item.calls.map(nodeText).join('; ')}`);
@@ -187,11 +188,12 @@ function oneLine(text: string): string {
 
 /**
  * Cuts `text` to at most `maxBytes` UTF-8 bytes at a line boundary and says so, so a client never
- * receives an answer larger than it asked the server to send.
+ * receives an answer (or an error) larger than it asked the server to send.
  */
-export function capBytes(text: string, maxBytes: number): string {
+export function capBytes(text: string, maxBytes: number, what: 'answer' | 'error' = 'answer'): string {
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const note = (kept: number) => `\n… answer cut at ${maxBytes} bytes (${kept} lines kept); narrow it with limit, file or kind`;
+  const hint = what === 'answer' ? '; narrow it with limit, file or kind' : '';
+  const note = (kept: number) => `\n… ${what} cut at ${maxBytes} bytes (${kept} lines kept)${hint}`;
   const lines = text.split('\n');
   let size = 0;
   let kept = 0;

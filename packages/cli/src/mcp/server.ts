@@ -11,7 +11,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema, type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -24,6 +23,7 @@ import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js'
 import { detectWorktree } from '../git-hooks/worktree.js';
 import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
+import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { IndexRunner, type IndexOutcome } from './index-runner.js';
 import {
   capBytes, renderCalls, renderContext, renderExplore, renderFiles, renderImpact, renderNode, renderSearch, renderStatus,
@@ -98,6 +98,9 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [queryToolDefinition(maxLimit), indexToolDefinition(indexTimeoutMs)],
   }));
+
+  // Errors are capped like answers: one can quote an argument of megabytes.
+  const toolError = (body: string): CallToolResult => ({ content: [{ type: 'text', text: capBytes(body, maxBytes, 'error') }], isError: true });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
@@ -208,7 +211,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
 
 export async function runStdioServer(options: ArborMcpOptions = {}): Promise<void> {
   const { server, close } = createArborMcpServer(options);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport();
   let closing = false;
   const shutdown = () => {
     if (closing) return;
@@ -282,6 +285,3 @@ function text(body: string): CallToolResult {
   return { content: [{ type: 'text', text: body }] };
 }
 
-function toolError(body: string): CallToolResult {
-  return { content: [{ type: 'text', text: body }], isError: true };
-}

@@ -17,7 +17,7 @@
 import { relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { ALWAYS_EXCLUDED_DIRS, DEFAULT_EXCLUDED_DIRS, discoverFiles, isSupportedLanguage } from '@arbor/indexer';
-import { openProject } from '@arbor/query';
+import { leavesBase, openProject } from '@arbor/query';
 
 export type ReindexResult = { ok: true } | { ok: false; message: string };
 
@@ -72,7 +72,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
 
   const ignored = (path: string, entry?: { isDirectory(): boolean }) => {
     const rel = relative(root, path);
-    if (rel === '' || rel.startsWith('..')) return false;
+    if (rel === '' || leavesBase(rel)) return false;
     const parts = rel.split(sep);
     // An excluded name is a folder discovery never enters; a file of that name is still a file.
     for (let i = 0; i < parts.length - 1; i++) if (skipDirs.has(parts[i])) return true;

@@ -47,6 +47,8 @@ export interface ContextResult {
   /** Ranked declarations left out (limit or budget), members of a shown container not counted. */
   omitted: number;
   staleFiles: string[];
+  /** Terms of the task left out by the bounds below, and why; empty when every term was used. */
+  notes: string[];
 }
 
 const NOT_DECLARATIONS = ['file', 'import', 'export', 'parameter'];
@@ -55,13 +57,39 @@ const KIND_WEIGHT: Record<string, number> = {
   module: 0.8, namespace: 0.7, component: 1, route: 1,
 };
 const CANDIDATE_CAP = 5000;
+/**
+ * Terms matched at most, in order of appearance: each is one LIKE pattern OR-ed into one SQLite
+ * query, and SQLite refuses an expression deeper than 1,000 (a 1,500-word task failed as an
+ * unreadable database).
+ */
+const MAX_TERMS = 64;
+/**
+ * Longest term matched: SQLite refuses a LIKE pattern over 50,000 bytes (a 50,000-character word
+ * failed as an unreadable database), and no identifier segment worth matching is this long.
+ */
+const MAX_TERM_LENGTH = 128;
+
+/** The task's terms within the bounds above, and a note for each bound that left terms out. */
+function boundedTerms(task: string): { terms: string[]; notes: string[] } {
+  const all = taskTerms(task);
+  const notes: string[] = [];
+  const short = all.filter((t) => t.length <= MAX_TERM_LENGTH);
+  if (short.length < all.length) {
+    const n = all.length - short.length;
+    notes.push(`${n} term${n === 1 ? '' : 's'} over ${MAX_TERM_LENGTH} characters left out: no identifier is matched on so long a word`);
+  }
+  if (short.length > MAX_TERMS) {
+    notes.push(`only the first ${MAX_TERMS} of ${short.length} terms used: each term is one more pattern in a single database query`);
+  }
+  return { terms: short.slice(0, MAX_TERMS), notes };
+}
 
 export function context(project: Project, task: string, options: ContextOptions = {}): ContextResult {
   const budget = Math.max(256, Math.floor(options.budget ?? 16 * 1024));
   const limit = Math.max(1, options.limit ?? 12);
   const maxLines = options.maxLines ?? 80;
-  const terms = taskTerms(task);
-  const empty: ContextResult = { task, terms, budgetBytes: budget, usedBytes: 0, items: [], omitted: 0, staleFiles: [] };
+  const { terms, notes } = boundedTerms(task);
+  const empty: ContextResult = { task, terms, budgetBytes: budget, usedBytes: 0, items: [], omitted: 0, staleFiles: [], notes };
   if (terms.length === 0) return empty;
 
   const ranked = rank(project, task, terms);
@@ -120,7 +148,7 @@ export function context(project: Project, task: string, options: ContextOptions 
     });
   }
   const staleFiles = [...new Set(items.filter((i) => i.fileState !== 'fresh').map((i) => i.node.filePath))].sort(compareText);
-  return { task, terms, budgetBytes: budget, usedBytes: used, items, omitted: ranked.length - items.length - skipped, staleFiles };
+  return { task, terms, budgetBytes: budget, usedBytes: used, items, omitted: ranked.length - items.length - skipped, staleFiles, notes };
 }
 
 interface Ranked {
@@ -157,7 +185,8 @@ function rank(project: Project, task: string, terms: string[]): Ranked[] {
   for (const node of store.nodesWithNameLike(likes, CANDIDATE_CAP, NOT_DECLARATIONS)) candidates.set(node.id, node);
   const fts = store.fullText(stems.map((t) => ftsExpression([t])).join(' OR '), CANDIDATE_CAP) ?? [];
   for (const { node } of fts) if (!NOT_DECLARATIONS.includes(node.kind)) candidates.set(node.id, node);
-  const identifiers = taskIdentifiers(task);
+  // One lookup each: bounded like the terms.
+  const identifiers = new Set([...taskIdentifiers(task)].slice(0, MAX_TERMS));
   for (const word of identifiers) {
     for (const node of store.nodesByName(word)) if (!NOT_DECLARATIONS.includes(node.kind)) candidates.set(node.id, node);
   }
