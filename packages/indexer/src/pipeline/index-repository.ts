@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
-import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
+import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/index.js';
 import { extractionFailure } from '../model/extraction.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type IndexedFile } from '../resolution/graph-builder.js';

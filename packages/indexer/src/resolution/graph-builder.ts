@@ -5,7 +5,6 @@
  */
 import { posix } from 'node:path';
 import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
-import { languageFamily } from '../model/graph-vocabulary.js';
 import type { ResolutionLanguage } from '../model/language-support.js';
 import { declarationNodeId, fileNodeId } from '../storage/node-id.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from '../storage/rows.js';
@@ -107,7 +106,7 @@ export function streamGraph(
   const uniqueNames = new UniqueNameIndex();
   for (const file of byPath.values()) {
     const language = languageOf(file);
-    uniqueNames.add(language?.family ?? languageFamily(file.language), file, language?.binding.fileLocal);
+    uniqueNames.add(language?.family ?? file.language, file, language?.binding.fileLocal);
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
