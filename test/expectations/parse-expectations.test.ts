@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@arbor/indexer';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_EXTENSIONS } from '../../packages/indexer/src/languages/registry.js';
+import { LANGUAGE_EXTENSIONS } from '../../packages/indexer/src/languages/index.js';
 import { LINE_COMMENT_BY_EXTENSION, lineCommentFor, parseExpectations } from './parse-expectations.js';
 
 const parse = (source: string, prefix = '#') => parseExpectations('f.py', source, prefix);

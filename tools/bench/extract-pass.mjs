@@ -8,14 +8,15 @@
 import { createHash } from 'node:crypto';
 import { passProcess, supportedFiles, timePasses } from './pass-script.mjs';
 
-const { root, passes, load } = await passProcess('extract-pass');
+const { root, passes, load, languages } = await passProcess('extract-pass');
 const { extractFile } = await load('extraction/extract-file.js');
-const files = await supportedFiles(load, root);
+const { extractionLanguages } = await languages();
+const files = await supportedFiles(load, languages, root);
 
 await timePasses('extract-pass', passes, files.length, 'extractions', async () => {
   const extractions = [];
   const started = performance.now();
-  for (const file of files) extractions.push(await extractFile(file.path, file.language, file.bytes));
+  for (const file of files) extractions.push(await extractFile(file.path, file.language, file.bytes, extractionLanguages));
   const ms = performance.now() - started;
   // Digested after the clock stops: the bench times extraction, not hashing.
   const hash = createHash('sha256');

@@ -10,7 +10,8 @@ const THIS_CHECKOUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * `node tools/bench/<name>.mjs <checkout> <repo> <passes> [extra...]`: exits 2 on a bad command line.
  * Returns the repository's root, the pass count, the extra arguments and `load(module)`, which
- * imports a module of the checkout's built indexer (`dist/<module>`).
+ * imports a module of the checkout's built indexer (`dist/<module>`), and `languages()`, which imports
+ * its language list.
  */
 export async function passProcess(name, extraUsage = '') {
   const [checkout, repo, passesArg, ...extra] = process.argv.slice(2);
@@ -21,19 +22,23 @@ export async function passProcess(name, extraUsage = '') {
   }
   const dist = path.join(path.resolve(checkout), 'packages', 'indexer', 'dist');
   const load = (module) => import(pathToFileURL(path.join(dist, module)).href);
+  // The language list: one descriptor per language (languages/index.js), or in a checkout built before
+  // the descriptors, the language table; `extractionLanguages` is then undefined, and that checkout's
+  // extractFile takes no fourth argument.
+  const languages = () => load(fs.existsSync(path.join(dist, 'languages', 'index.js')) ? 'languages/index.js' : 'languages/language-table.js');
   // As the CLI starts (packages/cli/src/v8-tuning.ts), so the passes compile as an index run's do; a
   // checkout built before that tuning existed is run with this checkout's.
   const tuningOf = (root) => path.join(root, 'packages', 'cli', 'dist', 'v8-tuning.js');
   const ownTuning = tuningOf(path.resolve(checkout));
   const tuning = fs.existsSync(ownTuning) ? ownTuning : tuningOf(THIS_CHECKOUT);
   (await import(pathToFileURL(tuning).href)).tuneV8([]);
-  return { root: path.resolve(repo), passes, extra, load };
+  return { root: path.resolve(repo), passes, extra, load, languages };
 }
 
 /** The repository's files in a language the checkout supports, as discovery lists them, with their bytes. */
-export async function supportedFiles(load, root) {
+export async function supportedFiles(load, languages, root) {
   const { discoverFiles } = await load('discovery/index.js');
-  const { isSupportedLanguage } = await load('languages/language-table.js');
+  const { isSupportedLanguage } = await languages();
   const discovery = await discoverFiles(root, { respectGitignore: true, exclude: [], maxFileSize: 1 << 20, sniffBinary: false });
   return discovery.files
     .filter((file) => isSupportedLanguage(file.language))

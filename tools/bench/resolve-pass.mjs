@@ -13,17 +13,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { passProcess, supportedFiles, timePasses } from './pass-script.mjs';
 
-const { root, passes, extra, load } = await passProcess('resolve-pass', ' [write]');
+const { root, passes, extra, load, languages } = await passProcess('resolve-pass', ' [write]');
 const withWrite = extra[0] === 'write';
 const { extractFile } = await load('extraction/extract-file.js');
 const { streamGraph } = await load('resolution/graph-builder.js');
-const { resolutionLanguagesFor } = await load('languages/language-table.js');
+const { resolutionLanguagesFor, extractionLanguages } = await languages();
 const { startGraphWrite } = withWrite ? await load('storage/graph-write-session.js') : {};
 
 const indexed = [];
-for (const file of await supportedFiles(load, root)) {
+for (const file of await supportedFiles(load, languages, root)) {
   const contentHash = createHash('sha256').update(file.bytes).digest('hex');
-  indexed.push({ extraction: await extractFile(file.path, file.language, file.bytes), contentHash, size: file.bytes.length, modifiedAt: 0 });
+  indexed.push({ extraction: await extractFile(file.path, file.language, file.bytes, extractionLanguages), contentHash, size: file.bytes.length, modifiedAt: 0 });
 }
 indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
 const files = new Set(indexed.map((f) => f.extraction.path));

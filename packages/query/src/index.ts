@@ -4,7 +4,7 @@ export { locateIndex, INDEX_DIR, INDEX_FILE, type IndexLocation } from './store/
 export { GraphStore, type OpenStoreOptions, type UnresolvedRef } from './store/graph-store.js';
 export { NEWEST_KNOWN_SCHEMA, type SchemaInfo } from './store/schema.js';
 export { QueryError, toQueryError, type QueryErrorCode } from './errors.js';
-export type { NodeRef, NodeDetails, EdgeRow, Site, IndexedFile, FileState } from './model.js';
+export type { NodeRef, NodeDetails, StoredEdge, Site, StoredFile, FileState } from './model.js';
 export { findSymbol, resolveSymbol, type SymbolFilter, type SymbolMatch, type MatchedBy } from './symbols/resolve-symbol.js';
 export { isNameBased } from './graph/resolution.js';
 export { CALL_KINDS, DEPENDENCY_KINDS } from './graph/traversal.js';

@@ -32,8 +32,8 @@ export interface NodeDetails extends NodeRef {
   typeParameters: string[];
 }
 
-/** One row of `edges`. */
-export interface EdgeRow {
+/** One row of `edges`, as read (the indexer writes its own `EdgeRow`). */
+export interface StoredEdge {
   source: string;
   target: string;
   kind: string;
@@ -60,8 +60,8 @@ export interface Site {
   nameBased: boolean | null;
 }
 
-/** One row of `files`. */
-export interface IndexedFile {
+/** One row of `files`, as read. */
+export interface StoredFile {
   path: string;
   language: string;
   contentHash: string;

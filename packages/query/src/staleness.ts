@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GitignoreRules, openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
-import type { FileState, IndexedFile } from './model.js';
+import type { FileState, StoredFile } from './model.js';
 import { extensionOf, isUnder, leavesBase } from './paths.js';
 import { compareText } from './text/compare.js';
 
@@ -31,7 +31,7 @@ export function stateOfRefusal(reason: SafeReadRefusal): FileState {
   return 'unreadable';
 }
 
-export function checkFile(root: string, file: IndexedFile): FileCheck {
+export function checkFile(root: string, file: StoredFile): FileCheck {
   // Hashing streams, so no size cap is needed for memory: a different size never gets that far.
   const opened = openInsideRoot(root, file.path, { maxBytes: Number.MAX_SAFE_INTEGER });
   if (!opened.ok) return { path: file.path, state: stateOfRefusal(opened.reason), hashed: false };
@@ -69,7 +69,7 @@ export interface Drift {
  * Compares the indexed files (optionally only those under `under`) with the disk, and looks
  * for new files there.
  */
-export function checkDrift(root: string, files: IndexedFile[], options: { under?: (path: string) => boolean; dir?: string } = {}): Drift {
+export function checkDrift(root: string, files: StoredFile[], options: { under?: (path: string) => boolean; dir?: string } = {}): Drift {
   const drift: Drift = { checked: 0, fresh: 0, modified: [], removed: [], added: [], hashed: 0 };
   for (const file of files) {
     if (options.under && !options.under(file.path)) continue;
@@ -94,7 +94,7 @@ const MAX_WALKED_ENTRIES = 200_000;
  * not ignored by .gitignore, and modified after the index was built (an older unindexed file
  * was left out on purpose by the indexer, it is not new).
  */
-export function findNewFiles(root: string, files: IndexedFile[], options: { dir?: string } = {}): string[] {
+export function findNewFiles(root: string, files: StoredFile[], options: { dir?: string } = {}): string[] {
   const indexed = new Set(files.map((f) => f.path));
   const extensions = new Set(files.map((f) => extensionOf(f.path)).filter((e) => e !== ''));
   if (extensions.size === 0) return [];

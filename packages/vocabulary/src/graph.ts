@@ -24,7 +24,9 @@ export type Language = (typeof LANGUAGES)[number];
 
 /**
  * Languages whose declarations can call each other by name. A bare call is only ever
- * linked to a declaration in the caller's own family.
+ * linked to a declaration in the caller's own family. The indexer reads a language's family from its
+ * descriptor (packages/indexer/src/languages/); this copy serves the query package, which does not load
+ * the indexer, and a test checks the two agree.
  */
 export function languageFamily(language: Language): string {
   switch (language) {

@@ -23,10 +23,9 @@ export const indexCommand = defineCommand({
     const maxFileSize = parseByteSize(args['max-file-size']);
     if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${args['max-file-size']}`);
     if (args.threads !== undefined && (!Number.isInteger(args.threads) || args.threads < 1)) fail('--threads must be a positive integer');
-    if (args.force) process.env.ARBOR_INDEX_FORCE = '1';
     const progress = !args.quiet && process.stderr.isTTY ? progressLine() : undefined;
     // Loaded here, not at start-up: query commands should not pay for the indexer.
-    const { IndexError, indexRepository } = await import('@arbor/indexer');
+    const { GraphWriteError, IndexError, indexRepository } = await import('@arbor/indexer');
     let report: IndexReport;
     try {
       report = await indexRepository(args.root, {
@@ -36,11 +35,12 @@ export const indexCommand = defineCommand({
         threads: args.threads,
         cache: args.cache,
         cacheDir: args['cache-dir'],
+        force: args.force,
         onProgress: progress?.update,
       });
     } catch (error) {
       progress?.clear();
-      if (error instanceof IndexError || (error instanceof Error && error.name === 'GraphWriteError')) fail(error.message);
+      if (error instanceof IndexError || error instanceof GraphWriteError) fail(error.message);
       throw error;
     }
     progress?.clear();

@@ -21,7 +21,7 @@ const { root, options } = workerData as IndexWorkerData;
 const post = (message: IndexWorkerMessage) => parentPort!.postMessage(message);
 
 try {
-  const { indexRepository, IndexError } = await import('@arbor/indexer');
+  const { GraphWriteError, indexRepository, IndexError } = await import('@arbor/indexer');
   try {
     let last = 0;
     const report = await indexRepository(root, {
@@ -36,7 +36,7 @@ try {
     });
     post({ type: 'done', report });
   } catch (error) {
-    const userError = error instanceof IndexError || (error instanceof Error && error.name === 'GraphWriteError');
+    const userError = error instanceof IndexError || error instanceof GraphWriteError;
     post({ type: 'error', message: error instanceof Error ? error.message : String(error), userError });
   }
 } catch (error) {

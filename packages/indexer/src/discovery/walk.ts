@@ -9,7 +9,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { languageForPath } from '../languages/registry.js';
+import { languageForPath } from '../languages/index.js';
 import { errorCode, formatBytes, looksBinary } from './file-checks.js';
 import { IgnoreRules } from './ignore-rules.js';
 import { isLikelySecret } from './secrets.js';

@@ -9,7 +9,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cacheSecret } from './cache-secret.js';
 import type { FileExtraction } from '../model/extraction.js';
-import { LANGUAGES, languageFamily, type Language } from '../model/graph-vocabulary.js';
+import { familyOf } from '../languages/index.js';
+import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
 import { sameKey, type CacheKey } from './cache-key.js';
 
 export interface CachedExtraction {
@@ -54,7 +55,7 @@ function isCachedExtraction(value: unknown, key: CacheKey): value is CachedExtra
   return (
     e.path === key.path &&
     // A file's text may refine its extension's language within the family (a C++ header named `.h`).
-    typeof e.language === 'string' && (LANGUAGES as readonly string[]).includes(e.language) && languageFamily(e.language as Language) === languageFamily(key.language) &&
+    typeof e.language === 'string' && (LANGUAGES as readonly string[]).includes(e.language) && familyOf(e.language as Language) === familyOf(key.language) &&
     Number.isSafeInteger(e.lineCount) &&
     ['declarations', 'imports', 'exports', 'references', 'errors'].every((field) => Array.isArray(e[field]))
   );

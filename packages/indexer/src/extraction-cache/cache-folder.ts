@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureGitignore } from '../storage/database-location.js';
+import { ensureGitignore } from '../support/local-gitignore.js';
 import { PACK_NAME, PACK_TEMP_NAME } from './cache-pack.js';
 
 export const PACKS_FOLDER = 'packs';

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFile } from '../extraction/extract-file.js';
+import { extractionLanguages } from '../languages/index.js';
 import { baselineWasmOnly, withBaselineWasm } from './wasm-tiering.js';
 
 const SOURCE = 'export function outer(n: number) {\n  return inner(n) + 1;\n}\nfunction inner(n: number) {\n  return n;\n}\n';
@@ -37,8 +38,8 @@ describe('withBaselineWasm', () => {
   });
 
   it('gives the same extraction as a run without it', async () => {
-    const inside = await withBaselineWasm(() => extractFile('src/a.ts', 'typescript', Buffer.from(SOURCE)));
-    const outside = await extractFile('src/a.ts', 'typescript', Buffer.from(SOURCE));
+    const inside = await withBaselineWasm(() => extractFile('src/a.ts', 'typescript', Buffer.from(SOURCE), extractionLanguages));
+    const outside = await extractFile('src/a.ts', 'typescript', Buffer.from(SOURCE), extractionLanguages);
     expect(inside.declarations.map((d) => d.name)).toEqual(['outer', 'inner']);
     expect(inside).toEqual(outside);
   });

@@ -18,7 +18,7 @@ export interface IndexOptions {
   onProgress?: (progress: Progress) => void;
   /**
    * Replace whatever is at the database path, even a file that is not a codegraph graph or one
-   * of a newer schema than arbor knows (default: refuse those). Default from ARBOR_INDEX_FORCE=1.
+   * of a newer schema than arbor knows (default: refuse those).
    */
   force?: boolean;
   /** One-line notices for the user (a migrated graph being replaced). Default: stderr. */

@@ -1,6 +1,6 @@
 /**
  * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic; on its
- * own thread, overlapping resolution).
+ * own thread, overlapping resolution), each phase a function below.
  * Every run rebuilds the whole graph: resolution is global (see the format spec for why). What
  * extraction gave for a file's content is cached (extraction-cache/), so an unchanged file is
  * not parsed again; resolution and the write always cover every file.
@@ -12,20 +12,21 @@ import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
-import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/language-table.js';
+import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/index.js';
 import { extractionFailure } from '../model/extraction.js';
 import type { WorkspaceView } from '../model/language-support.js';
-import { streamGraph, type IndexedFile } from '../resolution/graph-builder.js';
+import { streamGraph, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
 import { defaultCacheDir, ExtractionCache, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
+import type { PackWriter } from '../extraction-cache/cache-pack.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
 import { phaseClock } from './phase-clock.js';
-import { IndexError, type IndexOptions, type IndexReport } from './index-report.js';
+import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
 
 export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
 /**
@@ -68,208 +69,293 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   }
 }
 
+/** What every phase of a run reads: where it runs and how it reports. */
+interface Run {
+  root: string;
+  rootArg: string;
+  database: string;
+  options: IndexOptions;
+  progress: (progress: Progress) => void;
+  notice: (message: string) => void;
+  clock: ReturnType<typeof phaseClock>;
+}
+
+/** Files left out of the graph: counted by reason, and the first MAX_LISTED_SKIPS named. */
+interface Skips {
+  counts: Record<string, number>;
+  listed: Array<{ path: string; reason: string }>;
+}
+
 /** `cacheMayAnswer`: the cache folder held entries when the run started (else nothing is looked up). */
 async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOptions, cacheMayAnswer: boolean): Promise<IndexReport> {
   const started = Date.now();
-  const clock = phaseClock();
   const root = checkRoot(rootArg);
-  const progress = options.onProgress ?? (() => {});
-  const notice = options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`));
-  const database = join(root, DATABASE_RELATIVE_PATH);
+  const run: Run = {
+    root,
+    rootArg,
+    database: join(root, DATABASE_RELATIVE_PATH),
+    options,
+    progress: options.onProgress ?? (() => {}),
+    notice: options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`)),
+    clock: phaseClock(),
+  };
   // Before any work: what is at the database path may not be ours to replace.
-  checkExistingDatabase(database, options.force ?? process.env.ARBOR_INDEX_FORCE === '1', notice);
+  checkExistingDatabase(run.database, options.force ?? false, run.notice);
   // The graph is stored as resolution produces it (storage/graph-write-session.ts).
   let writer: GraphWriteSession | undefined;
   try {
-
-    const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    progress({ phase: 'discover', done: 0, total: 0 });
-    const discovery = await discoverFiles(root, {
-      respectGitignore: options.gitignore ?? true,
-      exclude: options.exclude ?? [],
-      maxFileSize: maxBytes,
-      // Checked when the job reads the file, so no file is opened twice.
-      sniffBinary: false,
-    });
-
-    // A root that cannot be listed would give an empty graph in place of a good one.
-    const rootUnreadable = discovery.skipped.find((s) => s.path === './' && s.reason === 'unreadable');
-    if (rootUnreadable) {
-      throw new IndexError(`cannot list the root folder ${rootArg}: ${rootUnreadable.detail ?? 'unreadable'}; the previous graph is kept`);
-    }
-
-    const skipped: Record<string, number> = {};
-    const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
-    for (const s of discovery.skipped) skip(s.reason);
-    if (discovery.ignored > 0) skipped.ignored = discovery.ignored;
-    if (discovery.unsupported > 0) skipped['no-language'] = discovery.unsupported;
-    const skippedFiles = discovery.skipped.slice(0, MAX_LISTED_SKIPS).map((s) => ({ path: s.path, reason: s.reason as string }));
-
-    const jobs: ExtractJob[] = [];
-    const meta = new Map<string, { mtimeMs: number }>();
-    for (const file of discovery.files) {
-      if (!isSupportedLanguage(file.language)) {
-        skip('language-not-supported-yet');
-        continue;
-      }
-      meta.set(file.path, { mtimeMs: file.mtimeMs });
-      jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes, size: file.size });
-    }
-    clock.lap('discover');
+    const discovered = await discoverSources(run);
+    run.clock.lap('discover');
     // On a thread of its own for a big run, started now so that its start-up overlaps extraction.
-    const writeOnThread = options.writeOnThread ?? (writesOnThread(jobs, cacheMayAnswer) && availableParallelism() > 1);
-    const graphWrite = startGraphWrite(database, options.now === undefined ? {} : { now: options.now }, writeOnThread);
+    const writeOnThread = options.writeOnThread ?? (writesOnThread(discovered.jobs, cacheMayAnswer) && availableParallelism() > 1);
+    const graphWrite = startGraphWrite(run.database, options.now === undefined ? {} : { now: options.now }, writeOnThread);
     writer = graphWrite;
 
-    // A file whose cache entry is there is not parsed; an entry that fails its checks is parsed in a
-    // second round. Workers extract the files without one while the main thread reads the entries.
-    const cache = openCache(database, options, notice);
-    const lookupNeeded = cache !== undefined && jobs.length > 0 && cacheMayAnswer;
-    const indexed: IndexedFile[] = [];
-    const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
-    const pack = cache?.writer();
-    // The entries the cache keeps after this run (prune): one per indexed file, named as it is looked up and stored.
-    const liveEntries = new Set<string>();
-
-    let done = 0;
-    progress({ phase: 'extract', done, total: jobs.length });
-    const onOutcome = (job: ExtractJob, outcome: JobOutcome) => {
-      done++;
-      if (outcome.type === 'unreadable') {
-        const reason = outcome.reason ?? 'unreadable';
-        skip(reason);
-        if (skippedFiles.length < MAX_LISTED_SKIPS) skippedFiles.push({ path: job.path, reason: outcome.message ? `${reason}: ${outcome.message}` : reason });
-      }
-      else {
-        if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
-        if (cache) liveEntries.add(outcome.cacheEntry?.name ?? cache.entry(job.path, job.language, outcome.contentHash).name);
-        indexed.push({
-          extraction: outcome.extraction,
-          contentHash: outcome.contentHash,
-          size: outcome.size,
-          modifiedAt: Math.floor(outcome.mtimeMs ?? meta.get(job.path)!.mtimeMs),
-        });
-      }
-      progress({ phase: 'extract', done, total: jobs.length, path: job.path });
-    };
-    const hits: IndexedFile[] = [];
-    let extractedHere = false;
-    let poolRun: PoolRun = { grammarsLoaded: [], threads: 0 };
-    try {
-      const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
-      const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
-      // A pool started small for a cache that turned out not to answer grows here (a no-op otherwise).
-      pool.growTo(poolSize(options.threads, firstRound.length));
-      const firstPool = pool.extract(withCache(firstRound), onOutcome);
-      const secondRound: ExtractJob[] = [];
-      for (const h of hashed) {
-        if (!h.entryPresent) continue;
-        const cached = cache!.read(h.entry!);
-        if (cached === undefined || cached.size !== h.size) {
-          secondRound.push(h.job);
-          continue;
-        }
-        hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
-        liveEntries.add(h.entry!.name);
-      }
-      cache?.close();
-      indexed.push(...hits);
-      done += hits.length;
-      clock.lap('cacheLookup');
-      await firstPool;
-      await pool.extract(withCache(secondRound), onOutcome);
-      extractedHere = firstRound.length + secondRound.length > 0;
-    } catch (error) {
-      pack?.abandon();
-      cache?.close();
-      throw error;
-    } finally {
-      // Now, not after the write: an idle worker's memory would add to the write's peak.
-      poolRun = await pool.close();
-    }
-    const runPack = pack?.finish();
-    clock.lap('extract');
-    indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
-
-    progress({ phase: 'resolve', done: 0, total: indexed.length });
-    const workspace = workspaceView(root, new Set(indexed.map((f) => f.extraction.path)));
-    const languages = await resolutionLanguagesFor(workspace, indexed.map((f) => f.extraction.language));
-    let nodes = { total: 0, byKind: {} as Record<string, number> };
-    const resolution = streamGraph(indexed, languages, {
-      declared(nodeRows, fileRows) {
-        nodes = { total: nodeRows.length, byKind: countBy(nodeRows, (n) => n.kind) };
-        graphWrite.declared(nodeRows, fileRows);
-      },
-      resolved(edges, unresolved) {
-        graphWrite.resolved(edges, unresolved);
-      },
-    }, options.now);
-
-    clock.lap('resolve');
-    // The grammars the graph's files were parsed with, whether parsed now or taken from the cache:
-    // the report (stored in the graph) is the same either way.
-    const grammarsUsed = new Set(poolRun.grammarsLoaded);
-    for (const hit of hits) grammarsUsed.add(hit.extraction.language);
-    const notExtracted = indexed.flatMap(({ extraction }) => {
-      const failure = extractionFailure(extraction);
-      return failure ? [{ path: extraction.path, message: failure.message }] : [];
-    });
-    const filesWithErrors = indexed
-      .filter(({ extraction }) => !extractionFailure(extraction) && extraction.errors.some((e) => e.severity === 'error'))
-      .map((f) => f.extraction.path);
-
-    const report: IndexReport = {
-      root,
-      database,
-      files: { seen: discovery.seen, indexed: indexed.length, skipped, skippedFiles },
-      nodes,
-      edges: { total: 0, byKind: {} },
-      grammarsLoaded: [...grammarsUsed].sort(),
-      // Threads that extracted something: a run whose files all came from the cache reports none.
-      threads: extractedHere ? poolRun.threads : 0,
-      cache: cache
-        ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0 }
-        : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
-      filesWithParseErrors: filesWithErrors,
-      filesNotExtracted: notExtracted.slice(0, MAX_LISTED_SKIPS),
-      filesNotExtractedCount: notExtracted.length,
-      resolution: { resolvedBy: resolution.resolvedBy, unresolvedByReason: resolution.unresolvedByReason },
-      hookFailures: resolution.hookFailures,
-      unresolved_count: resolution.unresolvedCount,
-      unresolved_likely_internal_count: resolution.unresolvedLikelyInternalCount,
-      durationMs: 0,
-      arborVersion: ARBOR_VERSION,
-    };
-
+    const extracted = await extractSources(run, pool, discovered, cacheMayAnswer);
+    const resolved = await resolveReferences(run, extracted.indexed, graphWrite);
+    run.clock.lap('resolve');
+    const report = reportOf(run, discovered, extracted, resolved);
     // The extractions go now, so the rest of the write's peak memory is the writer's alone.
-    indexed.length = 0;
-    hits.length = 0;
+    extracted.indexed.length = 0;
+    extracted.hits.length = 0;
 
-    progress({ phase: 'write', done: 0, total: report.nodes.total });
-    const written = await graphWrite.finish({
-      arbor_extraction_version: String(EXTRACTION_VERSION),
-      arbor_index_report: JSON.stringify({
-        files: { seen: report.files.seen, indexed: report.files.indexed, skipped: report.files.skipped },
-        grammarsLoaded: report.grammarsLoaded,
-        unresolved_count: report.unresolved_count,
-        unresolved_likely_internal_count: report.unresolved_likely_internal_count,
-        resolution: report.resolution,
-      }),
-    });
-    clock.lap('write');
+    await storeGraph(run, graphWrite, report);
+    run.clock.lap('write');
     // Only after the graph is in place: entries of files gone or changed since go.
-    if (cache) {
-      report.cache.pruned = cache.prune(liveEntries, runPack);
-      clock.lap('prune');
+    if (extracted.cache) {
+      report.cache.pruned = extracted.cache.prune(extracted.liveEntries, extracted.runPack);
+      run.clock.lap('prune');
     }
-    report.timings = clock.times;
-    report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
+    report.timings = run.clock.times;
     report.durationMs = Date.now() - started;
     return report;
   } finally {
     // A run that fails on the way leaves the previous graph (a no-op after the graph is in place).
     await writer?.abandon();
   }
+}
+
+interface Discovered {
+  seen: number;
+  /** One per file of a supported language, in discovery's order. */
+  jobs: ExtractJob[];
+  /** Each job's modification time, for files whose extraction comes back without one. */
+  mtimes: Map<string, number>;
+  skips: Skips;
+}
+
+/** Discover: the files under the root, and the extraction job of each in a language arbor indexes. */
+async function discoverSources(run: Run): Promise<Discovered> {
+  const { root, options } = run;
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  run.progress({ phase: 'discover', done: 0, total: 0 });
+  const discovery = await discoverFiles(root, {
+    respectGitignore: options.gitignore ?? true,
+    exclude: options.exclude ?? [],
+    maxFileSize: maxBytes,
+    // Checked when the job reads the file, so no file is opened twice.
+    sniffBinary: false,
+  });
+
+  // A root that cannot be listed would give an empty graph in place of a good one.
+  const rootUnreadable = discovery.skipped.find((s) => s.path === './' && s.reason === 'unreadable');
+  if (rootUnreadable) {
+    throw new IndexError(`cannot list the root folder ${run.rootArg}: ${rootUnreadable.detail ?? 'unreadable'}; the previous graph is kept`);
+  }
+
+  const skips: Skips = { counts: {}, listed: [] };
+  for (const s of discovery.skipped) skip(skips, s.reason);
+  if (discovery.ignored > 0) skips.counts.ignored = discovery.ignored;
+  if (discovery.unsupported > 0) skips.counts['no-language'] = discovery.unsupported;
+  skips.listed = discovery.skipped.slice(0, MAX_LISTED_SKIPS).map((s) => ({ path: s.path, reason: s.reason as string }));
+
+  const jobs: ExtractJob[] = [];
+  const mtimes = new Map<string, number>();
+  for (const file of discovery.files) {
+    if (!isSupportedLanguage(file.language)) {
+      skip(skips, 'language-not-supported-yet');
+      continue;
+    }
+    mtimes.set(file.path, file.mtimeMs);
+    jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes, size: file.size });
+  }
+  return { seen: discovery.seen, jobs, mtimes, skips };
+}
+
+function skip(skips: Skips, reason: string): void {
+  skips.counts[reason] = (skips.counts[reason] ?? 0) + 1;
+}
+
+interface Extracted {
+  /** Every indexed file, sorted by path. */
+  indexed: IndexedFile[];
+  /** The files whose extraction came from the cache (also in `indexed`). */
+  hits: IndexedFile[];
+  poolRun: PoolRun;
+  /** Some file was parsed in this run (not every one came from the cache). */
+  extractedHere: boolean;
+  cache: ExtractionCache | undefined;
+  /** The entries the cache keeps after this run (prune): one per indexed file, named as it is looked up and stored. */
+  liveEntries: Set<string>;
+  /** The pack this run's new entries went into. */
+  runPack: ReturnType<PackWriter['finish']> | undefined;
+}
+
+/**
+ * Extract: each file's extraction, from the cache or parsed. A file whose cache entry is there is not
+ * parsed; an entry that fails its checks is parsed in a second round. Workers extract the files
+ * without one while the main thread reads the entries.
+ */
+async function extractSources(run: Run, pool: ExtractionPool, discovered: Discovered, cacheMayAnswer: boolean): Promise<Extracted> {
+  const { root, options, progress } = run;
+  const { jobs, mtimes, skips } = discovered;
+  const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const cache = openCache(run.database, options, run.notice);
+  const lookupNeeded = cache !== undefined && jobs.length > 0 && cacheMayAnswer;
+  const indexed: IndexedFile[] = [];
+  const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
+  const pack = cache?.writer();
+  const liveEntries = new Set<string>();
+
+  let done = 0;
+  progress({ phase: 'extract', done, total: jobs.length });
+  const onOutcome = (job: ExtractJob, outcome: JobOutcome) => {
+    done++;
+    if (outcome.type === 'unreadable') {
+      const reason = outcome.reason ?? 'unreadable';
+      skip(skips, reason);
+      if (skips.listed.length < MAX_LISTED_SKIPS) skips.listed.push({ path: job.path, reason: outcome.message ? `${reason}: ${outcome.message}` : reason });
+    }
+    else {
+      if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
+      if (cache) liveEntries.add(outcome.cacheEntry?.name ?? cache.entry(job.path, job.language, outcome.contentHash).name);
+      indexed.push({
+        extraction: outcome.extraction,
+        contentHash: outcome.contentHash,
+        size: outcome.size,
+        modifiedAt: Math.floor(outcome.mtimeMs ?? mtimes.get(job.path)!),
+      });
+    }
+    progress({ phase: 'extract', done, total: jobs.length, path: job.path });
+  };
+  const hits: IndexedFile[] = [];
+  let extractedHere = false;
+  let poolRun: PoolRun = { grammarsLoaded: [], threads: 0 };
+  try {
+    const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
+    const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
+    // A pool started small for a cache that turned out not to answer grows here (a no-op otherwise).
+    pool.growTo(poolSize(options.threads, firstRound.length));
+    const firstPool = pool.extract(withCache(firstRound), onOutcome);
+    const secondRound: ExtractJob[] = [];
+    for (const h of hashed) {
+      if (!h.entryPresent) continue;
+      const cached = cache!.read(h.entry!);
+      if (cached === undefined || cached.size !== h.size) {
+        secondRound.push(h.job);
+        continue;
+      }
+      hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
+      liveEntries.add(h.entry!.name);
+    }
+    cache?.close();
+    indexed.push(...hits);
+    done += hits.length;
+    run.clock.lap('cacheLookup');
+    await firstPool;
+    await pool.extract(withCache(secondRound), onOutcome);
+    extractedHere = firstRound.length + secondRound.length > 0;
+  } catch (error) {
+    pack?.abandon();
+    cache?.close();
+    throw error;
+  } finally {
+    // Now, not after the write: an idle worker's memory would add to the write's peak.
+    poolRun = await pool.close();
+  }
+  const runPack = pack?.finish();
+  run.clock.lap('extract');
+  indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
+  return { indexed, hits, poolRun, extractedHere, cache, liveEntries, runPack };
+}
+
+interface Resolved {
+  nodes: { total: number; byKind: Record<string, number> };
+  stats: ResolutionStats;
+}
+
+/** Resolve: every reference site against the whole workspace, the rows handed to the write as they come. */
+async function resolveReferences(run: Run, indexed: IndexedFile[], graphWrite: GraphWriteSession): Promise<Resolved> {
+  run.progress({ phase: 'resolve', done: 0, total: indexed.length });
+  const workspace = workspaceView(run.root, new Set(indexed.map((f) => f.extraction.path)));
+  const languages = await resolutionLanguagesFor(workspace, indexed.map((f) => f.extraction.language));
+  let nodes = { total: 0, byKind: {} as Record<string, number> };
+  const stats = streamGraph(indexed, languages, {
+    declared(nodeRows, fileRows) {
+      nodes = { total: nodeRows.length, byKind: countBy(nodeRows, (n) => n.kind) };
+      graphWrite.declared(nodeRows, fileRows);
+    },
+    resolved(edges, unresolved) {
+      graphWrite.resolved(edges, unresolved);
+    },
+  }, run.options.now);
+  return { nodes, stats };
+}
+
+/** The run's report, before the write (which adds the edges) and the cache's prune. */
+function reportOf(run: Run, discovered: Discovered, extracted: Extracted, resolved: Resolved): IndexReport {
+  const { indexed, hits, poolRun, cache } = extracted;
+  const { stats } = resolved;
+  // The grammars the graph's files were parsed with, whether parsed now or taken from the cache:
+  // the report (stored in the graph) is the same either way.
+  const grammarsUsed = new Set(poolRun.grammarsLoaded);
+  for (const hit of hits) grammarsUsed.add(hit.extraction.language);
+  const notExtracted = indexed.flatMap(({ extraction }) => {
+    const failure = extractionFailure(extraction);
+    return failure ? [{ path: extraction.path, message: failure.message }] : [];
+  });
+  const filesWithErrors = indexed
+    .filter(({ extraction }) => !extractionFailure(extraction) && extraction.errors.some((e) => e.severity === 'error'))
+    .map((f) => f.extraction.path);
+
+  return {
+    root: run.root,
+    database: run.database,
+    files: { seen: discovered.seen, indexed: indexed.length, skipped: discovered.skips.counts, skippedFiles: discovered.skips.listed },
+    nodes: resolved.nodes,
+    edges: { total: 0, byKind: {} },
+    grammarsLoaded: [...grammarsUsed].sort(),
+    // Threads that extracted something: a run whose files all came from the cache reports none.
+    threads: extracted.extractedHere ? poolRun.threads : 0,
+    cache: cache
+      ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0 }
+      : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
+    filesWithParseErrors: filesWithErrors,
+    filesNotExtracted: notExtracted.slice(0, MAX_LISTED_SKIPS),
+    filesNotExtractedCount: notExtracted.length,
+    resolution: { resolvedBy: stats.resolvedBy, unresolvedByReason: stats.unresolvedByReason },
+    hookFailures: stats.hookFailures,
+    unresolved_count: stats.unresolvedCount,
+    unresolved_likely_internal_count: stats.unresolvedLikelyInternalCount,
+    durationMs: 0,
+    arborVersion: ARBOR_VERSION,
+  };
+}
+
+/** Write: the graph's metadata (the report's lasting part), then the database moved into place. */
+async function storeGraph(run: Run, graphWrite: GraphWriteSession, report: IndexReport): Promise<void> {
+  run.progress({ phase: 'write', done: 0, total: report.nodes.total });
+  const written = await graphWrite.finish({
+    arbor_extraction_version: String(EXTRACTION_VERSION),
+    arbor_index_report: JSON.stringify({
+      files: { seen: report.files.seen, indexed: report.files.indexed, skipped: report.files.skipped },
+      grammarsLoaded: report.grammarsLoaded,
+      unresolved_count: report.unresolved_count,
+      unresolved_likely_internal_count: report.unresolved_likely_internal_count,
+      resolution: report.resolution,
+    }),
+  });
+  report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { posix } from 'node:path';
 import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
-import { languageFamily } from '../model/graph-vocabulary.js';
 import type { ResolutionLanguage } from '../model/language-support.js';
 import { declarationNodeId, fileNodeId } from '../storage/node-id.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from '../storage/rows.js';
@@ -27,18 +26,8 @@ export interface ResolutionStats {
   unresolvedByReason: Partial<Record<UnresolvedReason, number>>;
   unresolvedCount: number;
   unresolvedLikelyInternalCount: number;
-  /** Declarations dropped because another one had the same id (same path, kind, name and line). */
-  collidingDeclarations: number;
   /** Import-resolver hooks that threw (their lookups found nothing), per language and hook. */
   hookFailures: HookFailure[];
-}
-
-export interface BuiltGraph {
-  nodes: NodeRow[];
-  edges: EdgeRow[];
-  files: FileRow[];
-  unresolved: UnresolvedRow[];
-  stats: ResolutionStats;
 }
 
 /**
@@ -50,29 +39,6 @@ export interface GraphRowSink {
   declared(nodes: NodeRow[], files: FileRow[]): void;
   /** The next edges and unresolved refs, in the graph's order: the `contains` edges first, then file by file. */
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
-}
-
-/** The whole graph as arrays (tests, tools, small callers). */
-export function buildGraph(
-  indexed: IndexedFile[],
-  languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
-  now: number = Date.now(),
-): BuiltGraph {
-  let nodes: NodeRow[] = [];
-  let files: FileRow[] = [];
-  const edges: EdgeRow[] = [];
-  const unresolved: UnresolvedRow[] = [];
-  const stats = streamGraph(indexed, languageOf, {
-    declared(declaredNodes, declaredFiles) {
-      nodes = declaredNodes;
-      files = declaredFiles;
-    },
-    resolved(portion, unresolvedPortion) {
-      for (const edge of portion) edges.push(edge);
-      for (const ref of unresolvedPortion) unresolved.push(ref);
-    },
-  }, now);
-  return { nodes, edges, files, unresolved, stats };
 }
 
 /** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
@@ -92,7 +58,6 @@ export function streamGraph(
     unresolvedByReason: {},
     unresolvedCount: 0,
     unresolvedLikelyInternalCount: 0,
-    collidingDeclarations: 0,
     hookFailures: [],
   };
   let edges: EdgeRow[] = [];
@@ -104,14 +69,14 @@ export function streamGraph(
   };
 
   // Node ids first: every edge refers to them. The node and file rows are the sink's from here on.
-  const nodeIds = declareFiles(indexed, now, stats, sink, edges);
+  const nodeIds = declareFiles(indexed, now, sink, edges);
   handOver();
 
   const symbols = new WorkspaceSymbols(byPath, languageOf);
   const uniqueNames = new UniqueNameIndex();
   for (const file of byPath.values()) {
     const language = languageOf(file);
-    uniqueNames.add(language?.family ?? languageFamily(file.language), file, language?.binding.fileLocal);
+    uniqueNames.add(language?.family ?? file.language, file, language?.binding.fileLocal);
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
@@ -207,7 +172,6 @@ export function streamGraph(
 function declareFiles(
   indexed: IndexedFile[],
   now: number,
-  stats: ResolutionStats,
   sink: GraphRowSink,
   edges: EdgeRow[],
 ): Map<string, string[]> {
@@ -234,10 +198,8 @@ function declareFiles(
     for (const decl of file.declarations) {
       const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
       ids.push(id);
-      if (emitted.has(id)) {
-        stats.collidingDeclarations++;
-        continue;
-      }
+      // A second declaration with the same id (same path, kind, name and line) keeps the first's node.
+      if (emitted.has(id)) continue;
       emitted.add(id);
       nodes.push({
         id,

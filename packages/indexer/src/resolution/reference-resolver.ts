@@ -13,14 +13,14 @@
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
 import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
-import { languageFamily, type EdgeKind, type NodeKind } from '../model/graph-vocabulary.js';
+import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { SITE_STEPS, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
-import { PairMap, PairSet } from './pair-map.js';
+import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
@@ -556,7 +556,7 @@ export class ReferenceResolver {
    * and name, since every bare call of that name in the package asks.
    */
   private packageFunctions(key: string, file: FileExtraction, name: string): Array<{ ref: DeclarationRef; visibleOutside: boolean }> {
-    const cacheKey = `${key}\0${languageFamily(file.language)}\0${name}`;
+    const cacheKey = `${key}\0${this.familyOf(file)}\0${name}`;
     let found = this.packageFunctionCache.get(cacheKey);
     if (!found) {
       found = this.topLevelFunctions(this.symbols.packageFiles(key), file, name);
@@ -570,7 +570,7 @@ export class ReferenceResolver {
     const out: Array<{ ref: DeclarationRef; visibleOutside: boolean }> = [];
     for (const path of paths) {
       const extraction = this.symbols.extraction(path);
-      if (!extraction || languageFamily(extraction.language) !== languageFamily(file.language)) continue;
+      if (!extraction || this.familyOf(extraction) !== this.familyOf(file)) continue;
       const declarations = extraction.declarations;
       for (const localId of this.symbols.scope(path).declarations.get(name) ?? []) {
         const decl = declarations[localId];

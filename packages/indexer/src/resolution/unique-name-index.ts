@@ -8,7 +8,7 @@
  */
 import type { Declaration, FileExtraction, ReferenceKind } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
-import { PairMap } from './pair-map.js';
+import { PairMap } from '../support/pair-map.js';
 import type { DeclarationRef } from './workspace-symbols.js';
 
 const KINDS_BY_SITE: Record<ReferenceKind, ReadonlySet<NodeKind>> = {

@@ -6,7 +6,7 @@
 import type { Declaration, FileExtraction, ImportStatement } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
 import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
-import { PairMap, PairSet } from './pair-map.js';
+import { PairMap, PairSet } from '../support/pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 import { dedupeTargets } from './targets.js';
 import { HookFailures } from './hook-failures.js';

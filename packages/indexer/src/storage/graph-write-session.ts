@@ -13,18 +13,10 @@ import {
   buildSettings, discardTemp, prepareGraphWrite, publishGraph, type WriteGraphOptions, type WriteGraphStats,
 } from './graph-writer.js';
 import { RowPacker } from './row-packing.js';
+import type { GraphWriteSession } from './graph-write-contract.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
 
-export interface GraphWriteSession {
-  /** Every node and file row, once, before any edge. A bad row throws here (INVALID_INPUT). */
-  declared(nodes: NodeRow[], files: FileRow[]): void;
-  /** The next edges and unresolved refs, in the graph's order. A bad row throws here (INVALID_INPUT). */
-  resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
-  /** Stores the metadata, finishes the database and moves it into place. */
-  finish(metadata: Record<string, string>): Promise<WriteGraphStats>;
-  /** Drops the unfinished database (the previous graph stays). A no-op after `finish`. */
-  abandon(): Promise<void>;
-}
+export type { GraphWriteSession } from './graph-write-contract.js';
 
 /**
  * Prepares the database folder (failing as `writeGraph` does) and starts a write, on a thread

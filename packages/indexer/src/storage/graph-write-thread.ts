@@ -22,7 +22,7 @@ import {
 } from './graph-writer.js';
 import { RowPacker } from './row-packing.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
-import type { GraphWriteSession } from './graph-write-session.js';
+import type { GraphWriteSession } from './graph-write-contract.js';
 
 export class GraphWriteThread implements GraphWriteSession {
   private readonly started = performance.now();

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GITIGNORE_TEXT } from './database-location.js';
+import { GITIGNORE_TEXT } from '../support/local-gitignore.js';
 import { GraphWriteError } from './graph-write-error.js';
 import { writeGraph } from './graph-writer.js';
 import { fileNodeId } from './node-id.js';

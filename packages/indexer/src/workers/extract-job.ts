@@ -5,6 +5,7 @@
 import { sha256Hex } from '@arbor/vocabulary';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { extractFile } from '../extraction/extract-file.js';
+import { extractionLanguages } from '../languages/index.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
 import { extractionFailure } from '../model/extraction.js';
 import type { ExtractJob, WorkerReply } from './messages.js';
@@ -23,7 +24,7 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
     // Discovery left this check to the one read of the file (discovery/types.ts, sniffBinary).
     if (looksBinaryBytes(bytes)) return { type: 'unreadable', id: job.id, message: '', reason: 'binary' };
     const contentHash = sha256Hex(bytes);
-    const extraction = await extractFile(job.path, job.language, bytes);
+    const extraction = await extractFile(job.path, job.language, bytes, extractionLanguages);
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
     const failed = extractionFailure(extraction) !== undefined;

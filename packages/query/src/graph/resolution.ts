@@ -7,10 +7,10 @@
  * from; an unknown value is reported as unknown (null), not assumed safe.
  */
 import { resolvedByIsNameBased } from '@arbor/vocabulary';
-import type { EdgeRow, Site } from '../model.js';
+import type { StoredEdge, Site } from '../model.js';
 import { compareText } from '../text/compare.js';
 
-export function isNameBased(edge: Pick<EdgeRow, 'resolvedBy' | 'provenance'>): boolean | null {
+export function isNameBased(edge: Pick<StoredEdge, 'resolvedBy' | 'provenance'>): boolean | null {
   const known = edge.resolvedBy === null ? undefined : resolvedByIsNameBased(edge.resolvedBy);
   if (known === true) return true;
   // A heuristic provenance outranks a proven-sounding strategy name.
@@ -19,7 +19,7 @@ export function isNameBased(edge: Pick<EdgeRow, 'resolvedBy' | 'provenance'>): b
 }
 
 /** The site of `edge`, located in `sourceFile` (the file of the edge's source node). */
-export function siteOf(edge: EdgeRow, sourceFile: string): Site {
+export function siteOf(edge: StoredEdge, sourceFile: string): Site {
   return {
     kind: edge.kind,
     filePath: sourceFile,

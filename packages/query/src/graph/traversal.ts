@@ -2,7 +2,7 @@
  * Breadth-first walks over the graph, one SQL round trip per layer. Edges whose other end has
  * no node are ignored (as the codegraph CLI does); identical duplicate edges count once.
  */
-import type { EdgeRow, NodeRef, Site } from '../model.js';
+import type { StoredEdge, NodeRef, Site } from '../model.js';
 import type { GraphStore } from '../store/graph-store.js';
 import { compareNodes } from '../symbols/resolve-symbol.js';
 import { compareSites, siteOf } from './resolution.js';
@@ -70,7 +70,7 @@ export function walkLayers(
       break;
     }
     const links = layer(store, frontier, options, known);
-    const grouped = new Map<string, { node: NodeRef; via: NodeRef; edges: Array<{ edge: EdgeRow; siteFile: string }> }>();
+    const grouped = new Map<string, { node: NodeRef; via: NodeRef; edges: Array<{ edge: StoredEdge; siteFile: string }> }>();
     const next: string[] = [];
     for (const link of links) {
       const seenAt = depthOf.get(link.other.id);
@@ -128,7 +128,7 @@ interface Link {
   from: NodeRef;
   /** The node on the other end. */
   other: NodeRef;
-  edge: EdgeRow;
+  edge: StoredEdge;
   /** File of the edge's source node: where the site is. */
   siteFile: string;
 }
@@ -136,7 +136,7 @@ interface Link {
 /** All links of one layer, with both ends as nodes, duplicates dropped. */
 function layer(store: GraphStore, frontier: string[], options: WalkOptions, known: Map<string, NodeRef>): Link[] {
   const edges = options.direction === 'in' ? store.edgesTo(frontier, options.kinds) : store.edgesFrom(frontier, options.kinds);
-  const otherId = (e: EdgeRow) => (options.direction === 'in' ? e.source : e.target);
+  const otherId = (e: StoredEdge) => (options.direction === 'in' ? e.source : e.target);
   const missing = [...new Set(edges.map(otherId))].filter((id) => !known.has(id));
   for (const [id, node] of store.refs(missing)) known.set(id, node);
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { QueryError, toQueryError } from '../errors.js';
-import type { EdgeRow, IndexedFile, NodeDetails, NodeRef } from '../model.js';
+import type { StoredEdge, StoredFile, NodeDetails, NodeRef } from '../model.js';
 import { mapEdge, mapFile, mapNode, mapRef, type RawEdge, type RawFile, type RawNode } from './rows.js';
 import { columnOr, inspectSchema, type SchemaInfo } from './schema.js';
 import { compareText } from '../text/compare.js';
@@ -221,18 +221,18 @@ export class GraphStore {
   // ---- edges ----------------------------------------------------------------------------
 
   /** Edges arriving at any of `targets`, restricted to `kinds` (all kinds when empty). */
-  edgesTo(targets: Iterable<string>, kinds: readonly string[] = []): EdgeRow[] {
+  edgesTo(targets: Iterable<string>, kinds: readonly string[] = []): StoredEdge[] {
     return this.edgesBy('target', targets, kinds);
   }
 
   /** Edges leaving any of `sources`, restricted to `kinds` (all kinds when empty). */
-  edgesFrom(sources: Iterable<string>, kinds: readonly string[] = []): EdgeRow[] {
+  edgesFrom(sources: Iterable<string>, kinds: readonly string[] = []): StoredEdge[] {
     return this.edgesBy('source', sources, kinds);
   }
 
-  private edgesBy(end: 'source' | 'target', ids: Iterable<string>, kinds: readonly string[]): EdgeRow[] {
+  private edgesBy(end: 'source' | 'target', ids: Iterable<string>, kinds: readonly string[]): StoredEdge[] {
     const list = [...new Set(ids)];
-    const out: EdgeRow[] = [];
+    const out: StoredEdge[] = [];
     const kindFilter = kinds.length > 0 ? ' AND e.kind IN (SELECT value FROM json_each(?))' : '';
     const sql = `SELECT ${this.edgeColumns} FROM edges e WHERE e.${end} IN (SELECT value FROM json_each(?))${kindFilter}`;
     for (let i = 0; i < list.length; i += 5000) {
@@ -261,11 +261,11 @@ export class GraphStore {
 
   // ---- files ----------------------------------------------------------------------------
 
-  files(): IndexedFile[] {
+  files(): StoredFile[] {
     return (this.statement(`SELECT ${this.fileColumns} FROM files f ORDER BY f.path`).all() as RawFile[]).map(mapFile);
   }
 
-  file(path: string): IndexedFile | undefined {
+  file(path: string): StoredFile | undefined {
     const raw = this.statement(`SELECT ${this.fileColumns} FROM files f WHERE f.path = ?`).get(path) as RawFile | undefined;
     return raw ? mapFile(raw) : undefined;
   }

@@ -4,7 +4,7 @@
  * row is not a graph row, and the database is reported as corrupt.
  */
 import { QueryError } from '../errors.js';
-import type { EdgeRow, IndexedFile, NodeDetails, NodeRef } from '../model.js';
+import type { StoredEdge, StoredFile, NodeDetails, NodeRef } from '../model.js';
 
 function text(value: unknown, table: string, column: string, rowId?: unknown): string {
   if (typeof value === 'string') return value;
@@ -104,7 +104,7 @@ export function toRef(node: NodeRef): NodeRef {
   };
 }
 
-export function mapEdge(raw: RawEdge): EdgeRow {
+export function mapEdge(raw: RawEdge): StoredEdge {
   const resolvedBy = typeof raw.resolved_by === 'string' ? raw.resolved_by : null;
   const confidence = typeof raw.confidence === 'number' && Number.isFinite(raw.confidence) ? raw.confidence : null;
   return {
@@ -119,7 +119,7 @@ export function mapEdge(raw: RawEdge): EdgeRow {
   };
 }
 
-export function mapFile(raw: RawFile): IndexedFile {
+export function mapFile(raw: RawFile): StoredFile {
   return {
     path: text(raw.path, 'files', 'path'),
     language: typeof raw.language === 'string' ? raw.language : 'unknown',

@@ -18,7 +18,7 @@
  * Third-party modules that are not indexed simply resolve to null.
  */
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
-import { PairMap } from '../../resolution/pair-map.js';
+import { PairMap } from '../../support/pair-map.js';
 import { isPythonBuiltin } from './builtins.js';
 import { isPythonStdlibModule } from './stdlib-modules.js';
 

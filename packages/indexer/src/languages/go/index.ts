@@ -1,0 +1,16 @@
+/** Go: what arbor knows of the language (see ../descriptor.ts). */
+import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
+
+export const go: LanguageDescriptor = {
+  name: 'go',
+  family: 'go',
+  extensions: ['.go'],
+  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-go.wasm' },
+  modules: lazyModules(
+    async () => ({ extractor: (await import('./extractor.js')).goExtractor }),
+    async () => ({
+      importResolver: (await import('./module-resolution.js')).createGoImportResolver,
+      binding: (await import('./name-binding.js')).goNameBinding,
+    }),
+  ),
+};

@@ -1,0 +1,17 @@
+/** Java: what arbor knows of the language (see ../descriptor.ts). */
+import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
+
+export const java: LanguageDescriptor = {
+  name: 'java',
+  // Java, Kotlin and Scala call each other by name.
+  family: 'jvm',
+  extensions: ['.java'],
+  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-java.wasm' },
+  modules: lazyModules(
+    async () => ({ extractor: (await import('./extractor.js')).javaExtractor }),
+    async () => ({
+      importResolver: (await import('./module-resolution.js')).createJavaImportResolver,
+      binding: (await import('./name-binding.js')).javaNameBinding,
+    }),
+  ),
+};

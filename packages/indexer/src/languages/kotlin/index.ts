@@ -1,0 +1,17 @@
+/** Kotlin: what arbor knows of the language (see ../descriptor.ts). */
+import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
+
+export const kotlin: LanguageDescriptor = {
+  name: 'kotlin',
+  // Java, Kotlin and Scala call each other by name.
+  family: 'jvm',
+  extensions: ['.kt', '.kts'],
+  grammar: { package: '@tree-sitter-grammars/tree-sitter-kotlin', file: 'tree-sitter-kotlin.wasm' },
+  modules: lazyModules(
+    async () => ({ extractor: (await import('./extractor.js')).kotlinExtractor }),
+    async () => ({
+      importResolver: (await import('./module-resolution.js')).createKotlinImportResolver,
+      binding: (await import('./name-binding.js')).kotlinNameBinding,
+    }),
+  ),
+};

@@ -1,0 +1,16 @@
+/** Python: what arbor knows of the language (see ../descriptor.ts). */
+import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
+
+export const python: LanguageDescriptor = {
+  name: 'python',
+  family: 'python',
+  extensions: ['.py', '.pyi'],
+  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-python.wasm' },
+  modules: lazyModules(
+    async () => ({ extractor: (await import('./extractor.js')).pythonExtractor }),
+    async () => ({
+      importResolver: (await import('./module-resolution.js')).createPythonImportResolver,
+      binding: (await import('./name-binding.js')).pythonNameBinding,
+    }),
+  ),
+};
