@@ -3,7 +3,8 @@ import type { Declaration, FileExtraction } from '../model/extraction.js';
 import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
 import { rustNameBinding } from '../languages/rust/name-binding.js';
 import { ecmascriptNameBinding } from '../languages/typescript/name-binding.js';
-import { buildGraph, type IndexedFile } from './graph-builder.js';
+import type { EdgeRow, UnresolvedRow } from '../storage/rows.js';
+import { streamGraph, type IndexedFile } from './graph-builder.js';
 import { HookFailures } from './hook-failures.js';
 
 function decl(kind: Declaration['kind'], name: string, line: number, extra: Partial<Declaration> = {}): Declaration {
@@ -12,6 +13,20 @@ function decl(kind: Declaration['kind'], name: string, line: number, extra: Part
 function indexed(path: string, parts: Partial<FileExtraction>): IndexedFile {
   const extraction: FileExtraction = { path, language: 'typescript', lineCount: 20, declarations: [], imports: [], exports: [], references: [], errors: [], ...parts };
   return { extraction, contentHash: path, size: 1, modifiedAt: 0 };
+}
+
+/** The whole graph of a few files, gathered from the streamed portions. */
+function buildGraph(indexed: IndexedFile[], languageOf: (file: FileExtraction) => ResolutionLanguage | undefined, now: number) {
+  const edges: EdgeRow[] = [];
+  const unresolved: UnresolvedRow[] = [];
+  const stats = streamGraph(indexed, languageOf, {
+    declared() {},
+    resolved(portion, unresolvedPortion) {
+      edges.push(...portion);
+      unresolved.push(...unresolvedPortion);
+    },
+  }, now);
+  return { edges, unresolved, stats };
 }
 
 // `app.ts` imports `helper` from './lib' twice over (two call sites) and calls it; lib.ts exports it.
