@@ -27,8 +27,14 @@ export interface WorkspaceView {
   root: string;
   /** Every indexed file, relative, forward slashes. */
   files: ReadonlySet<string>;
-  /** Read a (small, text) file relative to the root; undefined when absent or unreadable. Cached. */
+  /**
+   * Read a (small, text) manifest or configuration file relative to the root (`go.mod`, `Cargo.toml`,
+   * a tsconfig); undefined when absent or unreadable. Cached. Never a source file: what a source file
+   * says is in its extraction.
+   */
   readText(relativePath: string): string | undefined;
+  /** What extraction recorded for an indexed file (its declarations, its module facts); undefined for any other path. */
+  extraction(relativePath: string): FileExtraction | undefined;
 }
 
 export interface ImportResolver {

@@ -8,6 +8,7 @@ function workspace(texts: Record<string, string>): WorkspaceView {
     root: '/repo',
     files: new Set(Object.keys(texts).filter((path) => /\.[ch]$/.test(path))),
     readText: (path) => texts[path],
+    extraction: () => undefined,
   };
 }
 

@@ -1,14 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { WorkspaceView } from '../../model/language-support.js';
-import { composerAutoload, createPhpImportResolver, namespaceClause } from './module-resolution.js';
-
-function workspace(texts: Record<string, string>): WorkspaceView {
-  return {
-    root: '/repo',
-    files: new Set(Object.keys(texts).filter((path) => path.endsWith('.php'))),
-    readText: (path) => texts[path],
-  };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResolver } from '../../model/language-support.js';
+import { extractedWorkspace } from '../../test-support/extracted-workspace.js';
+import { composerAutoload, createPhpImportResolver } from './module-resolution.js';
 
 describe('PHP namespaces, composer autoloading and includes', () => {
   const texts: Record<string, string> = {
@@ -28,10 +21,12 @@ describe('PHP namespaces, composer autoloading and includes', () => {
     'bootstrap.php': '<?php\nrequire __DIR__ . "/src/helpers.php";\n',
     'src/helpers.php': '<?php\nfunction helper() {}\n',
   };
-  const resolver = createPhpImportResolver(workspace(texts));
+  let resolver: ImportResolver;
+  beforeAll(async () => {
+    resolver = createPhpImportResolver(await extractedWorkspace(texts));
+  });
 
   it('reads the first namespace clause, past comments; a file without one is in the global namespace', () => {
-    expect(namespaceClause(texts['src/Models/User.php'])).toBe('App\\Models');
     expect(resolver.packageOf!('src/Models/User.php')).toBe('php:App\\Models');
     expect(resolver.packageOf!('src/helpers.php')).toBe('php:\\');
     expect(resolver.packageOf!('composer.json')).toBeNull();

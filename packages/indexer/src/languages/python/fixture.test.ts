@@ -56,7 +56,7 @@ describe('python fixture', () => {
   });
 
   it('resolves every workspace import to its file and leaves the others external', () => {
-    const resolver = createPythonImportResolver({ root: FIXTURE, files: new Set(extracted.keys()), readText: () => undefined });
+    const resolver = createPythonImportResolver({ root: FIXTURE, files: new Set(extracted.keys()), readText: () => undefined, extraction: (path) => extracted.get(path) });
     const landing = [...extracted.values()].flatMap((f) => f.imports.map((s) => `${f.path}:${s.line} ${s.specifier} -> ${resolver.resolveModule(f.path, s.specifier)}`));
     expect(landing).toEqual([
       'reporting/src/reportkit/__init__.py:2 .summary -> reporting/src/reportkit/summary.py',

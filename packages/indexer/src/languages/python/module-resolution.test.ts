@@ -28,6 +28,7 @@ function workspace(paths: string[]): WorkspaceView {
   return {
     root,
     files,
+    extraction: () => undefined,
     readText: (path) => {
       try {
         return readFileSync(join(root, path), 'utf8');

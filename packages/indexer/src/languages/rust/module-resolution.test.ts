@@ -1,15 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { WorkspaceView } from '../../model/language-support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResolver } from '../../model/language-support.js';
+import { extractedWorkspace } from '../../test-support/extracted-workspace.js';
 import { parseCargoManifest } from './cargo.js';
 import { createRustImportResolver } from './module-resolution.js';
-
-function workspace(texts: Record<string, string>): WorkspaceView {
-  return {
-    root: '/repo',
-    files: new Set(Object.keys(texts).filter((path) => path.endsWith('.rs'))),
-    readText: (path) => texts[path],
-  };
-}
 
 describe('Cargo manifests', () => {
   it('reads the package and lib names, target paths and auto-discovery switches', () => {
@@ -39,7 +32,10 @@ describe('Rust module tree and crates', () => {
     'crates/util/tests/api.rs': 'mod common;\n',
     'crates/util/tests/common/mod.rs': '',
   };
-  const resolver = createRustImportResolver(workspace(texts));
+  let resolver: ImportResolver;
+  beforeAll(async () => {
+    resolver = createRustImportResolver(await extractedWorkspace(texts));
+  });
 
   it('resolves crate::, self::, super:: and child-module paths through a.rs and a/mod.rs', () => {
     expect(resolver.resolveModule('crates/core/main.rs', 'self::flags')).toBe('crates/core/flags/mod.rs');

@@ -4,7 +4,7 @@ import { createSwiftImportResolver, manifestTargets } from './module-resolution.
 import { swiftArgumentFits } from './name-binding.js';
 
 function workspace(texts: Record<string, string>): WorkspaceView {
-  return { root: '/repo', files: new Set(Object.keys(texts)), readText: (path) => texts[path] };
+  return { root: '/repo', files: new Set(Object.keys(texts)), readText: (path) => texts[path], extraction: () => undefined };
 }
 
 describe('Swift modules (SwiftPM targets)', () => {

@@ -30,6 +30,7 @@ async function loadFixture(name: string) {
   const resolver = createEcmascriptImportResolver({
     root,
     files: new Set(files),
+    extraction: (rel) => extractions.get(rel),
     readText: (rel) => {
       try {
         return fs.readFileSync(path.join(root, rel), 'utf8');

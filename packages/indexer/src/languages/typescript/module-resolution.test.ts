@@ -27,6 +27,7 @@ function workspace(files: Record<string, string>, unindexed: Record<string, stri
   const view: WorkspaceView = {
     root,
     files: new Set(Object.keys(files)),
+    extraction: () => undefined,
     readText(rel) {
       reads.push(rel);
       try {
