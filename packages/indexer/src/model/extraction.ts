@@ -339,7 +339,7 @@ export interface ModuleFacts {
   /** The library the file is a part of: by file (`part of 'lib.dart';`) or by library name (`part of a.b;`). */
   partOf?: { uri: string } | { library: string };
   /**
-   * The modules the file declares, at any depth, in source order (Rust `mod m;` and inline
+   * The modules the file declares, at any depth, in no particular order (Rust `mod m;` and inline
    * `mod m { … }`, also those an item-level macro writes: `cfg_if! { mod unix; }`); `macroUse`:
    * written `#[macro_use]`, so its macros stay in scope after it.
    */

@@ -39,8 +39,9 @@ export class ModuleFactsRecorder {
     (this.facts.declaredNames ??= []).push(name);
   }
 
-  /** `{ module }` when anything was recorded, else nothing. */
+  /** `{ module }` when anything was recorded, else nothing. Packages in source order (the walk meets a nested block later). */
   finish(): Pick<FileExtraction, 'module'> {
+    this.facts.packages?.sort((a, b) => a.line - b.line);
     return Object.keys(this.facts).length > 0 ? { module: this.facts } : {};
   }
 }
