@@ -130,7 +130,7 @@ export class ReferenceResolver {
 
     const language = this.languageOf(file);
     // PHP: `strlen()` in a namespace means the namespace's own function, else the global one.
-    const fallback = site.kind === 'calls' ? language?.modules.fallbackPackage?.(file.path) ?? null : null;
+    const fallback = site.kind === 'calls' ? language?.modules.packages?.fallbackPackage?.(file.path) ?? null : null;
     if (fallback !== null && fallback !== this.symbols.packageKeyOf(file.path)) {
       const found = this.symbols.fileSetMember(fallback, site.name, true);
       if (found.type === 'declaration') return this.accept(site, found.ref, RESOLVED_BY.samePackage);
@@ -504,7 +504,7 @@ export class ReferenceResolver {
       const theirPackage = this.symbols.packageKeyOf(ref.file);
       if (theirPackage === null) return false;
       if (theirPackage === ownPackage) return true;
-      return from.imports.some((statement) => modules?.importedPackage?.(scope.file, statement.specifier) === theirPackage
+      return from.imports.some((statement) => modules?.packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
         && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
     });
   }
@@ -560,7 +560,7 @@ export class ReferenceResolver {
   }
 
   private topLevelFunctions(paths: readonly string[], file: FileExtraction, name: string): Array<{ ref: DeclarationRef; visibleOutside: boolean }> {
-    const visible = this.languageOf(file)?.modules.visibleInPackage;
+    const visible = this.languageOf(file)?.modules.packages?.visibleInPackage;
     const out: Array<{ ref: DeclarationRef; visibleOutside: boolean }> = [];
     for (const path of paths) {
       const extraction = this.symbols.extraction(path);

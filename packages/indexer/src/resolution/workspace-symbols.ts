@@ -98,7 +98,7 @@ export class WorkspaceSymbols {
     const resolver = this.modulesOf(extraction);
     let result: string | null = null;
     try {
-      result = resolver ? resolver.resolveModule(fromFile, specifier) : null;
+      result = resolver ? resolver.specifiers.resolveModule(fromFile, specifier) : null;
     } catch {
       result = null; // a resolver bug must not stop the run; the site simply stays unresolved
     }
@@ -227,16 +227,16 @@ export class WorkspaceSymbols {
       if (global) return { type: 'declaration', ref: global, samePackage: true };
     }
     // A fully qualified namespace (PHP), written by the extractor as a name no identifier can be.
-    const qualified = this.modulesOf(this.files.get(file))?.qualifiedPackage?.(name) ?? null;
+    const qualified = this.modulesOf(this.files.get(file))?.packages?.qualifiedPackage?.(name) ?? null;
     if (qualified !== null) return this.packageFiles(qualified).length > 0 ? { type: 'file-set', key: qualified } : { type: 'external', specifier: name };
     // Modules that are sets of files: the other files of the package, then on-demand imports of packages.
     const key = this.packageKeyOf(file);
     if (key !== null) {
-      const found = this.fileSetMember(key, name, false, file, this.modulesOf(this.files.get(file))?.visibleInPackage);
+      const found = this.fileSetMember(key, name, false, file, this.modulesOf(this.files.get(file))?.packages?.visibleInPackage);
       if (found.type === 'declaration') return { ...found, samePackage: true };
       if (found.type === 'ambiguous') return found;
       // Packages around the file's own (C# namespaces enclosing its namespace), nearest first.
-      for (const outer of this.modulesOf(scope.file)?.enclosingPackages?.(file) ?? []) {
+      for (const outer of this.modulesOf(scope.file)?.packages?.enclosingPackages?.(file) ?? []) {
         const member = this.fileSetMember(outer, name, false);
         if (member.type === 'declaration') return { ...member, samePackage: true };
         if (member.type === 'ambiguous') return member;
@@ -252,7 +252,7 @@ export class WorkspaceSymbols {
 
   /** A name the file's language makes a module without an import (Rust `crate`, a workspace crate's name). */
   private implicitModule(file: string, name: string): string | null {
-    const resolver = this.modulesOf(this.files.get(file));
+    const resolver = this.modulesOf(this.files.get(file))?.specifiers;
     if (!resolver?.implicitModule) return null;
     try {
       const found = resolver.implicitModule(file, name);
@@ -448,7 +448,7 @@ export class WorkspaceSymbols {
    * imports): what the other files' imports bind `name` to, when they agree.
    */
   private packageImport(key: string, file: string, name: string): Target | undefined {
-    if (!this.modulesOf(this.files.get(file))?.importsSharedByPackage) return undefined;
+    if (!this.modulesOf(this.files.get(file))?.packages?.importsSharedByPackage) return undefined;
     const found: Target[] = [];
     for (const other of this.packageFiles(key)) {
       if (other === file || this.scope(other).declarations.has(name)) continue;
@@ -464,7 +464,7 @@ export class WorkspaceSymbols {
   /** The package key of a file, for languages whose modules are sets of files. */
   packageKeyOf(file: string): string | null {
     const extraction = this.files.get(file);
-    return this.modulesOf(extraction)?.packageOf?.(file) ?? null;
+    return this.modulesOf(extraction)?.packages?.packageOf(file) ?? null;
   }
 
   /** Every indexed file of a package. */
@@ -528,7 +528,7 @@ export class WorkspaceSymbols {
 
   /** `import a.b.*` (Java on-demand): the one package among them that declares the name. */
   private packageWildcardMember(file: string, name: string): Target | undefined {
-    const resolver = this.modulesOf(this.files.get(file));
+    const resolver = this.modulesOf(this.files.get(file))?.packages;
     if (!resolver?.importedPackage) return undefined;
     const found: Target[] = [];
     const specifiers = [...this.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];
@@ -632,7 +632,7 @@ export class WorkspaceSymbols {
       if (found?.type === 'declaration') return { type: 'declaration', ref: found.ref }; // found through the import
       return found ?? { type: 'external', specifier: statement.specifier };
     }
-    const packageKey = this.modulesOf(this.files.get(fromFile))?.importedPackage?.(fromFile, statement.specifier) ?? null;
+    const packageKey = this.modulesOf(this.files.get(fromFile))?.packages?.importedPackage?.(fromFile, statement.specifier) ?? null;
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
       // A file importing from its own package sees the package's non-exported names too (Java: a package-private class).
       const exportedOnly = this.packageKeyOf(fromFile) !== packageKey;
@@ -672,7 +672,7 @@ export class WorkspaceSymbols {
     const resolver = this.modulesOf(this.files.get(fromFile));
     let found: { file: string; modules: string[] } | null = null;
     try {
-      found = resolver?.resolveNestedModule?.(fromFile, specifier) ?? null;
+      found = resolver?.specifiers.resolveNestedModule?.(fromFile, specifier) ?? null;
     } catch {
       return undefined;
     }
@@ -797,7 +797,7 @@ export class WorkspaceSymbols {
 
   private submoduleFile(moduleFile: string, name: string): string | null {
     const resolver = this.modulesOf(this.files.get(moduleFile));
-    const specifier = resolver?.submoduleSpecifier?.(moduleFile, name);
+    const specifier = resolver?.submodules?.submoduleSpecifier?.(moduleFile, name);
     return specifier ? this.resolveSpecifier(moduleFile, specifier) : null;
   }
 
@@ -812,7 +812,7 @@ export class WorkspaceSymbols {
 
   private submoduleOf(fromFile: string, specifier: string, name: string): string | null {
     const extraction = this.files.get(fromFile);
-    const resolver = this.modulesOf(extraction);
+    const resolver = this.modulesOf(extraction)?.submodules;
     if (!resolver?.resolveSubmodule) return null;
     try {
       const file = resolver.resolveSubmodule(fromFile, specifier, name);
@@ -842,12 +842,12 @@ export class WorkspaceSymbols {
   }
 
   private wildcardsBindExports(file: string): boolean {
-    return Boolean(this.modulesOf(this.files.get(file))?.wildcardImportsBindExports);
+    return Boolean(this.modulesOf(this.files.get(file))?.bindings?.wildcardImportsBindExports);
   }
 
   private visibleAttributes(file: string): boolean {
     const extraction = this.files.get(file);
-    return Boolean(this.modulesOf(extraction)?.importsAreVisibleAttributes);
+    return Boolean(this.modulesOf(extraction)?.bindings?.importsAreVisibleAttributes);
   }
 }
 

@@ -142,12 +142,14 @@ export const createCSharpImportResolver: ImportResolverFactory = (workspace: Wor
   let layout: CSharpLayout | undefined;
   const get = () => (layout ??= new CSharpLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    packages: {
+      packageOf: (file) => get().namespaceOf(file),
+      enclosingPackages: (file) => get().enclosingNamespaces(file),
+      implicitImports: (file) => get().globalUsings(file),
+      importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
+    },
     // A bare call is a method, a local function or a statically imported member: nothing is global.
     isBuiltin: () => false,
-    packageOf: (file) => get().namespaceOf(file),
-    enclosingPackages: (file) => get().enclosingNamespaces(file),
-    implicitImports: (file) => get().globalUsings(file),
-    importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
   };
 };

@@ -112,11 +112,10 @@ export const createDartImportResolver: ImportResolverFactory = (workspace: Works
   let layout: DartLayout | undefined;
   const get = () => (layout ??= new DartLayout(workspace));
   return {
-    resolveModule: (fromFile, specifier) => get().resolve(fromFile, specifier),
+    specifiers: { resolveModule: (fromFile, specifier) => get().resolve(fromFile, specifier) },
+    packages: { packageOf: (file) => get().libraryOf(file), importsSharedByPackage: true },
+    bindings: { wildcardImportsBindExports: true },
     // Every name a Dart file uses is declared or imported (`dart:core` is implicit and not indexed).
     isBuiltin: () => false,
-    packageOf: (file) => get().libraryOf(file),
-    wildcardImportsBindExports: true,
-    importsSharedByPackage: true,
   };
 };

@@ -23,28 +23,28 @@ describe('Go modules and packages', () => {
   });
 
   it('a package is the files of one folder with one package clause; an external test package stays apart', () => {
-    expect(resolver.packageOf!('web/server.go')).toBe('web\0web');
-    expect(resolver.packageOf!('web/server_test.go')).toBe('web\0web');
-    expect(resolver.packageOf!('web/api_test.go')).toBe('web\0web_test');
-    expect(resolver.packageOf!('web/tool.go')).toBe('web\0main');
-    expect(resolver.packageOf!('main.go')).toBe('\0main');
-    expect(resolver.packageOf!('README.md')).toBeNull();
+    expect(resolver.packages!.packageOf('web/server.go')).toBe('web\0web');
+    expect(resolver.packages!.packageOf('web/server_test.go')).toBe('web\0web');
+    expect(resolver.packages!.packageOf('web/api_test.go')).toBe('web\0web_test');
+    expect(resolver.packages!.packageOf('web/tool.go')).toBe('web\0main');
+    expect(resolver.packages!.packageOf('main.go')).toBe('\0main');
+    expect(resolver.packages!.packageOf('README.md')).toBeNull();
   });
 
   it('an import path lands on a folder through go.mod: module path, nested modules, local replaces', () => {
-    expect(resolver.importedPackage!('main.go', 'example.com/app/web')).toBe('web\0web');
-    expect(resolver.importedPackage!('main.go', 'example.com/app/plugins/auth')).toBe('plugins/auth\0auth');
-    expect(resolver.importedPackage!('main.go', 'example.com/lib')).toBe('third_party/lib\0lib');
-    expect(resolver.importedPackage!('main.go', 'example.com/app/legacy/v2')).toBe('legacy/v2\0thing');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/web')).toBe('web\0web');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/plugins/auth')).toBe('plugins/auth\0auth');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/lib')).toBe('third_party/lib\0lib');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/legacy/v2')).toBe('legacy/v2\0thing');
   });
 
   it('external modules, vendored copies, a replace by another module and missing folders land nowhere', () => {
-    expect(resolver.importedPackage!('main.go', 'example.com/dep')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'example.com/app/vendor/example.com/dep')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'example.com/remote')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'example.com/app/nothing')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'fmt')).toBeNull();
-    expect(resolver.resolveModule('main.go', 'example.com/app/web')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/dep')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/vendor/example.com/dep')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/remote')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/nothing')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'fmt')).toBeNull();
+    expect(resolver.specifiers.resolveModule('main.go', 'example.com/app/web')).toBeNull();
   });
 
   it('builtins are never linked', () => {

@@ -163,18 +163,20 @@ export function createGoImportResolver(workspace: WorkspaceView): ImportResolver
   };
 
   return {
-    resolveModule: () => null,
+    specifiers: { resolveModule: () => null },
+    packages: {
+      packageOf(file) {
+        if (!GO_FILE.test(file)) return null;
+        const name = clauseOf(file);
+        return name === null ? null : `${dirOf(file)}\0${name}`;
+      },
+      importedPackage(fromFile, specifier) {
+        const folder = folderOf(fromFile, specifier);
+        if (folder === null || inVendor(folder)) return null;
+        const name = packageIn(folder);
+        return name === null ? null : `${folder}\0${name}`;
+      },
+    },
     isBuiltin: (name) => BUILTINS.has(name),
-    packageOf(file) {
-      if (!GO_FILE.test(file)) return null;
-      const name = clauseOf(file);
-      return name === null ? null : `${dirOf(file)}\0${name}`;
-    },
-    importedPackage(fromFile, specifier) {
-      const folder = folderOf(fromFile, specifier);
-      if (folder === null || inVendor(folder)) return null;
-      const name = packageIn(folder);
-      return name === null ? null : `${folder}\0${name}`;
-    },
   };
 }

@@ -70,10 +70,12 @@ export const createJavaImportResolver: ImportResolverFactory = (workspace: Works
   let layout: JavaLayout | undefined;
   const get = () => (layout ??= new JavaLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
+    },
     // A bare call is a method (or a statically imported one): no runtime function is called bare.
     isBuiltin: () => false,
-    packageOf: (file) => get().packageOf(file),
-    importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
   };
 };

@@ -78,9 +78,11 @@ export const createKotlinImportResolver: ImportResolverFactory = (workspace: Wor
   let layout: KotlinLayout | undefined;
   const get = () => (layout ??= new KotlinLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().declaringFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().declaringFile(specifier) },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      importedPackage: (_fromFile, specifier) => get().importedPackage(specifier),
+    },
     isBuiltin: (name) => STANDARD_FUNCTIONS.has(name),
-    packageOf: (file) => get().packageOf(file),
-    importedPackage: (_fromFile, specifier) => get().importedPackage(specifier),
   };
 };

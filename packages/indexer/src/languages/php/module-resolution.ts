@@ -166,15 +166,19 @@ export const createPhpImportResolver: ImportResolverFactory = (workspace: Worksp
   let layout: PhpLayout | undefined;
   const get = () => (layout ??= new PhpLayout(workspace));
   return {
-    // A path has a `/` or a `.`; a namespaced name has neither.
-    resolveModule: (fromFile, specifier) => (/[/.]/.test(specifier) ? get().includedFile(fromFile, specifier) : get().fileOf(specifier)),
+    specifiers: {
+      // A path has a `/` or a `.`; a namespaced name has neither.
+      resolveModule: (fromFile, specifier) => (/[/.]/.test(specifier) ? get().includedFile(fromFile, specifier) : get().fileOf(specifier)),
+    },
+    packages: {
+      packageOf: (file) => {
+        const namespace = get().namespaceOf(file);
+        return namespace === null ? null : namespaceKey(namespace);
+      },
+      qualifiedPackage: (name) => (name === GLOBAL_NAMESPACE ? namespaceKey('') : name.startsWith('\\') ? namespaceKey(name.slice(1)) : null),
+      fallbackPackage: () => namespaceKey(''),
+    },
     // PHP's own functions are not indexed: an unknown name stays unresolved either way.
     isBuiltin: () => false,
-    packageOf: (file) => {
-      const namespace = get().namespaceOf(file);
-      return namespace === null ? null : namespaceKey(namespace);
-    },
-    qualifiedPackage: (name) => (name === GLOBAL_NAMESPACE ? namespaceKey('') : name.startsWith('\\') ? namespaceKey(name.slice(1)) : null),
-    fallbackPackage: () => namespaceKey(''),
   };
 };

@@ -257,16 +257,20 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
   };
 
   return {
-    resolveModule,
-    resolveNestedModule,
-    visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
-    isBuiltin: (name) => BUILTINS.has(name),
+    specifiers: {
+      resolveModule,
+      resolveNestedModule,
+      // `crate::a::f()`, `super::f()`, `other_crate::f()`: paths whose head no `use` binds.
+      implicitModule: (fromFile, name) => (name === 'crate' || name === 'super' || crateRoots().has(name) ? resolveModule(fromFile, name) : null),
+    },
+    packages: {
+      packageOf: (file) => (file.endsWith('.rs') ? locate(file).root : null),
+      visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
+    },
+    submodules: { submoduleSpecifier: (_moduleFile, name) => `self::${name}` },
     // `pub use` re-exports and `use m::*` globs: a module's imports are reachable through it.
-    importsAreVisibleAttributes: true,
-    packageOf: (file) => (file.endsWith('.rs') ? locate(file).root : null),
-    submoduleSpecifier: (_moduleFile, name) => `self::${name}`,
-    // `crate::a::f()`, `super::f()`, `other_crate::f()`: paths whose head no `use` binds.
-    implicitModule: (fromFile, name) => (name === 'crate' || name === 'super' || crateRoots().has(name) ? resolveModule(fromFile, name) : null),
+    bindings: { importsAreVisibleAttributes: true },
+    isBuiltin: (name) => BUILTINS.has(name),
   };
 }
 

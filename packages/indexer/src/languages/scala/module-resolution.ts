@@ -76,10 +76,12 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
   let layout: ScalaLayout | undefined;
   const get = () => (layout ??= new ScalaLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      enclosingPackages: (file) => get().enclosingPackages(file),
+      importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
+    },
     isBuiltin: () => false,
-    packageOf: (file) => get().packageOf(file),
-    enclosingPackages: (file) => get().enclosingPackages(file),
-    importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
   };
 };
