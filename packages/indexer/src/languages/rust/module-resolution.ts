@@ -249,8 +249,10 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     if (location.path.length > 0) {
       const name = location.path[location.path.length - 1];
       const parent = fileOf(location, location.path.slice(0, -1));
-      const declared = parent !== null && (workspace.extraction(parent)?.module?.submodules ?? []).some((module) => module.macroUse && module.name === name);
-      used = declared && (locate(parent!).path.length === 0 || isMacroUsed(parent!));
+      if (parent !== null) {
+        const declared = (workspace.extraction(parent)?.module?.submodules ?? []).some((module) => module.macroUse && module.name === name);
+        used = declared && (locate(parent).path.length === 0 || isMacroUsed(parent));
+      }
     }
     macroUsed.set(file, used);
     return used;

@@ -51,9 +51,8 @@ export class ScalaLayout {
   enclosingPackages(file: string): string[] {
     const chain = this.chainOfFile.get(file) ?? [];
     const out: string[] = [];
-    for (let length = chain.length - 1; length >= 1; length--) {
-      const name = chain[length - 1];
-      if (this.filesOfPackage.has(name)) out.push(name);
+    for (let i = chain.length - 2; i >= 0; i--) {
+      if (this.filesOfPackage.has(chain[i])) out.push(chain[i]);
     }
     return out;
   }
