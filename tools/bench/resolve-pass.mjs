@@ -26,13 +26,16 @@ for (const file of await supportedFiles(load, languages, root)) {
   indexed.push({ extraction: await extractFile(file.path, file.language, file.bytes, extractionLanguages), contentHash, size: file.bytes.length, modifiedAt: 0 });
 }
 indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
-const files = new Set(indexed.map((f) => f.extraction.path));
+const extractions = new Map(indexed.map((f) => [f.extraction.path, f.extraction]));
+const files = new Set(extractions.keys());
 // Config files (tsconfig.json, package.json, pyproject.toml), read once each as an index run reads them
 // (in full here: the bench trusts its own input).
 const configTexts = new Map();
 const workspace = {
   root,
   files,
+  // What a source file says is in its extraction (a checkout built before this view had it never asks).
+  extraction: (relative) => extractions.get(relative),
   readText(relative) {
     if (!configTexts.has(relative)) {
       let text;

@@ -305,6 +305,8 @@ export interface FileExtraction {
    * default file's declaration is meant.
    */
   buildVariant?: string;
+  /** What the file says about the module it is and the modules it declares (absent: nothing). */
+  module?: ModuleFacts;
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
   /**
@@ -314,6 +316,42 @@ export interface FileExtraction {
    * language does not list them), and a file with errors gets no name-only link.
    */
   namesInSyntaxErrors?: string[];
+}
+
+/**
+ * What a file's syntax says about the module it is and the modules it declares, for resolution to
+ * place the file (which package it is in, which library it is part of) without reading it again.
+ * One vocabulary for every language; a field is absent when the file states nothing of it.
+ */
+export interface ModuleFacts {
+  /**
+   * The packages or namespaces the file declares its code in, in source order, each by its full
+   * name as the language writes it (dots or backslashes, no white space) and the line its clause
+   * starts on: a Go, Java or Kotlin package clause; Scala's leading chained clauses (`package a.b`
+   * then `package c`: `a.b`, `a.b.c`); every C# namespace, a nested one by its full name; every PHP
+   * namespace ('' for a `namespace { … }` block of the global namespace).
+   */
+  packages?: Array<{ name: string; line: number }>;
+  /** The name the file gives itself as a library (Dart `library a.b;`). */
+  library?: string;
+  /** The files the file includes as its parts, as written (Dart `part 'a_part.dart';`). */
+  parts?: string[];
+  /** The library the file is a part of: by file (`part of 'lib.dart';`) or by library name (`part of a.b;`). */
+  partOf?: { uri: string } | { library: string };
+  /**
+   * The modules the file declares, at any depth, in no particular order (Rust `mod m;` and inline
+   * `mod m { … }`, also those an item-level macro writes: `cfg_if! { mod unix; }`); `macroUse`:
+   * written `#[macro_use]`, so its macros stay in scope after it.
+   */
+  submodules?: Array<{ name: string; inline?: boolean; macroUse?: boolean }>;
+  /** Wildcard imports the file makes for every file of its project (C# `global using A.B;`). */
+  projectImports?: string[];
+  /**
+   * The names the file declares at its top level, which an import of its package may name (Kotlin:
+   * classes, objects, functions, properties, type aliases — also where the grammar misread the
+   * declaration as an expression, `@Target(FUNCTION) public annotation class FromJson`).
+   */
+  declaredNames?: string[];
 }
 
 /** Per-language extractor: pure, synchronous, given an already-parsed tree. */

@@ -27,42 +27,64 @@ export interface WorkspaceView {
   root: string;
   /** Every indexed file, relative, forward slashes. */
   files: ReadonlySet<string>;
-  /** Read a (small, text) file relative to the root; undefined when absent or unreadable. Cached. */
+  /**
+   * Read a (small, text) manifest or configuration file relative to the root (`go.mod`, `Cargo.toml`,
+   * a tsconfig); undefined when absent or unreadable. Cached. Never a source file: what a source file
+   * says is in its extraction.
+   */
   readText(relativePath: string): string | undefined;
+  /** What extraction recorded for an indexed file (its declarations, its module facts); undefined for any other path. */
+  extraction(relativePath: string): FileExtraction | undefined;
 }
 
+/**
+ * How a language's imports land on the workspace, for one workspace: grouped by concern. Every group
+ * but `specifiers` is optional (absent: the language has nothing of that kind).
+ */
 export interface ImportResolver {
+  /** Where specifiers, and module names no import binds, land. */
+  specifiers: SpecifierResolution;
+  /** Languages whose modules are sets of files (a Go package, a Java package, a C# namespace). */
+  packages?: PackageResolution;
+  /** Modules inside modules (Python packages, Rust `mod`). */
+  submodules?: SubmoduleResolution;
+  /** What an import binds beyond the names it writes. */
+  bindings?: ImportBindingRules;
+  /**
+   * Names that are provided by the language runtime (`print`, `len`, `setTimeout`, `parseInt`):
+   * a bare call to one is never linked by workspace-wide name.
+   */
+  isBuiltin(name: string): boolean;
+}
+
+export interface SpecifierResolution {
   /**
    * The indexed file a module specifier lands on, or null when it lands on no indexed file
    * (an external package, a missing file, a builtin module).
    */
   resolveModule(fromFile: string, specifier: string): string | null;
   /**
-   * Names that are provided by the language runtime (`print`, `len`, `setTimeout`, `parseInt`):
-   * a bare call to one is never linked by workspace-wide name.
+   * A specifier that names a module declared inside a file rather than a file of its own (Rust's
+   * inline `mod m { … }`): that file and the names of the nested modules, outermost first; null when
+   * no indexed file starts the path. Asked only when `resolveModule` finds no file.
    */
-  isBuiltin(name: string): boolean;
+  resolveNestedModule?(fromFile: string, specifier: string): { file: string; modules: string[] } | null;
   /**
-   * Module semantics that differ by language. Python: every module-level import binding is
-   * an attribute of the module (so `from pkg import x` finds names that `pkg/__init__.py`
-   * imported), and `pkg.sub` is reachable from a package as a submodule.
+   * The indexed file a name every file of the language sees as a module without importing it stands
+   * for, seen from `fromFile` (Rust: `crate`, `super`, and the crates of the workspace by their
+   * names), or null. Asked only when nothing in scope binds the name.
    */
-  importsAreVisibleAttributes?: boolean;
+  implicitModule?(fromFile: string, name: string): string | null;
+}
+
+export interface PackageResolution {
   /**
-   * A wildcard import (Dart `import 'a.dart';`) binds every name the imported module exports, in
-   * the importing file only (not re-exported, unlike `importsAreVisibleAttributes`); two imports
-   * binding one name is a compile error, so the one indexed module that exports a name is meant
-   * even beside wildcard imports of unindexed modules.
-   */
-  wildcardImportsBindExports?: boolean;
-  /** The imports of any file of a package bind in all its files (Dart: a part file uses its library's imports). */
-  importsSharedByPackage?: boolean;
-  /**
-   * Languages whose modules are sets of files (a Go package, a Java package, a C# namespace):
-   * the package a file belongs to, as a key, or null. Files of one package see each other's
+   * The package a file belongs to, as a key, or null. Files of one package see each other's
    * top-level declarations without an import.
    */
-  packageOf?(file: string): string | null;
+  packageOf(file: string): string | null;
+  /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
+  importedPackage?(fromFile: string, specifier: string): string | null;
   /**
    * Whether a top-level declaration of `file` is visible by its bare name in the other files of its
    * package (`packageOf`) without an import. Absent: every one is (Go, Java). Rust: only the macros
@@ -80,20 +102,6 @@ export interface ImportResolver {
    * file of its project): looked up with the file's own wildcard imports.
    */
   implicitImports?(file: string): readonly string[];
-  /** The package (a `packageOf` key) a specifier lands on, when it names a package rather than a file. */
-  importedPackage?(fromFile: string, specifier: string): string | null;
-  /**
-   * A specifier that names a module declared inside a file rather than a file of its own (Rust's
-   * inline `mod m { … }`): that file and the names of the nested modules, outermost first; null when
-   * no indexed file starts the path. Asked only when `resolveModule` finds no file.
-   */
-  resolveNestedModule?(fromFile: string, specifier: string): { file: string; modules: string[] } | null;
-  /**
-   * The indexed file a name every file of the language sees as a module without importing it stands
-   * for, seen from `fromFile` (Rust: `crate`, `super`, and the crates of the workspace by their
-   * names), or null. Asked only when nothing in scope binds the name.
-   */
-  implicitModule?(fromFile: string, name: string): string | null;
   /**
    * Languages whose fully qualified names bind without an import wherever they are written (PHP
    * `\App\Models\User`): the package (a `packageOf` key) a name the extractor wrote for such a
@@ -106,6 +114,11 @@ export interface ImportResolver {
    * namespace). null or absent: nowhere.
    */
   fallbackPackage?(file: string): string | null;
+  /** The imports of any file of a package bind in all its files (Dart: a part file uses its library's imports). */
+  importsSharedByPackage?: boolean;
+}
+
+export interface SubmoduleResolution {
   /** The specifier that names submodule `name` of the module in `moduleFile`, if the language has them. */
   submoduleSpecifier?(moduleFile: string, name: string): string | null;
   /**
@@ -113,6 +126,21 @@ export interface ImportResolver {
    * (Python `from ns import tool` where `ns` is a namespace package with no file of its own).
    */
   resolveSubmodule?(fromFile: string, specifier: string, name: string): string | null;
+}
+
+export interface ImportBindingRules {
+  /**
+   * Python: every module-level import binding is an attribute of the module (so `from pkg import x`
+   * finds names that `pkg/__init__.py` imported), and `pkg.sub` is reachable from a package as a submodule.
+   */
+  importsAreVisibleAttributes?: boolean;
+  /**
+   * A wildcard import (Dart `import 'a.dart';`) binds every name the imported module exports, in
+   * the importing file only (not re-exported, unlike `importsAreVisibleAttributes`); two imports
+   * binding one name is a compile error, so the one indexed module that exports a name is meant
+   * even beside wildcard imports of unindexed modules.
+   */
+  wildcardImportsBindExports?: boolean;
 }
 
 export interface ImportResolverFactory {

@@ -13,7 +13,7 @@ import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/index.js';
-import { extractionFailure } from '../model/extraction.js';
+import { extractionFailure, type FileExtraction } from '../model/extraction.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
@@ -287,7 +287,7 @@ interface Resolved {
 /** Resolve: every reference site against the whole workspace, the rows handed to the write as they come. */
 async function resolveReferences(run: Run, indexed: IndexedFile[], graphWrite: GraphWriteSession): Promise<Resolved> {
   run.progress({ phase: 'resolve', done: 0, total: indexed.length });
-  const workspace = workspaceView(run.root, new Set(indexed.map((f) => f.extraction.path)));
+  const workspace = workspaceView(run.root, new Map(indexed.map((f) => [f.extraction.path, f.extraction])));
   const languages = await resolutionLanguagesFor(workspace, indexed.map((f) => f.extraction.language));
   let nodes = { total: 0, byKind: {} as Record<string, number> };
   const stats = streamGraph(indexed, languages, {
@@ -435,17 +435,18 @@ function checkRoot(rootArg: string): string {
 }
 
 /**
- * What language modules may read: config files (tsconfig.json and its `extends` chain,
+ * What language modules may read: every indexed file's extraction, and config files (tsconfig.json and its `extends` chain,
  * package.json, setup.cfg, pyproject.toml). They come from the untrusted checkout, so every
  * read follows the safe-read rules: inside the real root (a symlink out of it is not read),
  * a regular file (a FIFO cannot block the run, a device cannot fill memory), at most 1 MiB.
  * Anything refused reads as absent.
  */
-function workspaceView(root: string, files: ReadonlySet<string>): WorkspaceView {
+function workspaceView(root: string, extractions: ReadonlyMap<string, FileExtraction>): WorkspaceView {
   const cache = new Map<string, string | undefined>();
   return {
     root,
-    files,
+    files: new Set(extractions.keys()),
+    extraction: (relativePath) => extractions.get(relativePath),
     readText(relativePath) {
       if (cache.has(relativePath)) return cache.get(relativePath);
       const read = readTextInsideRoot(root, relativePath, { maxBytes: DEFAULT_READ_CAP });

@@ -84,7 +84,7 @@ export function streamGraph(
   const importedFiles = (file: FileExtraction, specifier: string): readonly string[] => {
     const target = symbols.resolveSpecifier(file.path, specifier);
     if (target !== null) return [target];
-    const key = languageOf(file)?.modules.importedPackage?.(file.path, specifier) ?? null;
+    const key = languageOf(file)?.modules.packages?.importedPackage?.(file.path, specifier) ?? null;
     return key === null ? [] : symbols.packageFiles(key);
   };
 
@@ -98,7 +98,7 @@ export function streamGraph(
     ];
     // Languages with submodules: importing `a.b.c` runs the packages `a` and `a.b` first, and
     // `from pkg import sub` / `from . import sub` runs the submodule a binding lands on.
-    if (languageOf(file)?.modules.submoduleSpecifier) {
+    if (languageOf(file)?.modules.submodules?.submoduleSpecifier) {
       for (const statement of file.imports) {
         const at = { line: statement.line, column: statement.column };
         for (const parent of parentPackages(statement.specifier)) dependencies.push({ specifier: parent, ...at });

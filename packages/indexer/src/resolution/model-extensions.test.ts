@@ -32,10 +32,12 @@ const packageRules: NameBindingRules = {
 function setup(language: 'go' | 'java', extractions: FileExtraction[], binding: NameBindingRules = packageRules) {
   const byPath = new Map(extractions.map((f) => [f.path, f]));
   const modules: ImportResolver = {
-    resolveModule: () => null,
+    specifiers: { resolveModule: () => null },
     isBuiltin: () => false,
-    packageOf: (path) => posix.dirname(path),
-    importedPackage: (_from, specifier) => (extractions.some((f) => posix.dirname(f.path) === specifier) ? specifier : null),
+    packages: {
+      packageOf: (path) => posix.dirname(path),
+      importedPackage: (_from, specifier) => (extractions.some((f) => posix.dirname(f.path) === specifier) ? specifier : null),
+    },
   };
   const resolution: ResolutionLanguage = { family: language, modules, binding };
   const symbols = new WorkspaceSymbols(byPath, () => resolution);
@@ -191,7 +193,7 @@ describe('imports bind in the scope where they stand', () => {
     declarations: [decl('function', 'first', 1), decl('import', './lib', 2, { parent: 0 }), decl('function', 'second', 5), decl('function', 'inner', 3, { parent: 0 })],
     imports: [{ ...imp(1, './lib', 'getcwd', 'getcwd'), line: 2 }],
   });
-  const modules: ImportResolver = { resolveModule: (_f, s) => (s === './lib' ? 'lib.py' : null), isBuiltin: () => false };
+  const modules: ImportResolver = { specifiers: { resolveModule: (_f, s) => (s === './lib' ? 'lib.py' : null) }, isBuiltin: () => false };
   const language: ResolutionLanguage = { family: 'python', modules, binding: pythonNameBinding };
   const files = [{ ...lib, language: 'python' as const }, app];
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -227,7 +229,7 @@ describe('values injected by parameter name (pytest fixtures)', () => {
   const test = py('tests/test_views.py', { declarations: [decl('function', 'test_index', 1)] });
   const unitTest = py('tests/unit/test_more.py', { declarations: [decl('function', 'test_more', 1)] });
   const files = [appModule, rootConftest, nested, test, unitTest];
-  const modules: ImportResolver = { resolveModule: (_f, s) => (s === 'src.app' ? 'src/app.py' : null), isBuiltin: () => false };
+  const modules: ImportResolver = { specifiers: { resolveModule: (_f, s) => (s === 'src.app' ? 'src/app.py' : null) }, isBuiltin: () => false };
   const language: ResolutionLanguage = { family: 'python', modules, binding: pythonNameBinding };
   const byPath = new Map(files.map((f) => [f.path, f]));
   const resolver = new ReferenceResolver(new WorkspaceSymbols(byPath, () => language), new UniqueNameIndex(), () => language);

@@ -24,11 +24,13 @@ function call(name: string, extra: Partial<ReferenceSite> = {}): ReferenceSite {
 
 /** Relative specifiers map to `<dir>/<name>.ts`; everything else is external. */
 const fakeResolver = (files: Set<string>, builtins: string[] = ['parseInt']): ImportResolver => ({
-  resolveModule(from, specifier) {
-    if (!specifier.startsWith('.')) return null;
-    const joined = posix.normalize(posix.join(posix.dirname(from), specifier));
-    for (const candidate of [`${joined}.ts`, `${joined}/index.ts`]) if (files.has(candidate)) return candidate;
-    return null;
+  specifiers: {
+    resolveModule(from, specifier) {
+      if (!specifier.startsWith('.')) return null;
+      const joined = posix.normalize(posix.join(posix.dirname(from), specifier));
+      for (const candidate of [`${joined}.ts`, `${joined}/index.ts`]) if (files.has(candidate)) return candidate;
+      return null;
+    },
   },
   isBuiltin: (name) => builtins.includes(name),
 });
@@ -185,17 +187,21 @@ describe('ReferenceResolver', () => {
       const paths = new Set(extractions.map((f) => f.path));
       const toFile = (dotted: string) => [`${dotted.replace(/\./g, '/')}.py`, `${dotted.replace(/\./g, '/')}/__init__.py`].find((p) => paths.has(p)) ?? null;
       const resolver: ImportResolver = {
-        resolveModule: (from, specifier) => {
-          if (!specifier.startsWith('.')) return toFile(specifier);
-          const pkg = posix.dirname(from).replace(/\//g, '.');
-          return toFile(specifier === '.' ? pkg : `${pkg}${specifier}`);
+        specifiers: {
+          resolveModule: (from, specifier) => {
+            if (!specifier.startsWith('.')) return toFile(specifier);
+            const pkg = posix.dirname(from).replace(/\//g, '.');
+            return toFile(specifier === '.' ? pkg : `${pkg}${specifier}`);
+          },
         },
         isBuiltin: (name) => name === 'print',
-        importsAreVisibleAttributes: true,
-        submoduleSpecifier: (moduleFile, name) => (moduleFile.endsWith('__init__.py') ? `${moduleFile.slice(0, -'/__init__.py'.length).replace(/\//g, '.')}.${name}` : null),
-        resolveSubmodule: (from, specifier, name) => {
-          const base = specifier.startsWith('.') ? `${posix.dirname(from).replace(/\//g, '.')}${specifier === '.' ? '' : specifier}` : specifier;
-          return toFile(`${base}.${name}`);
+        bindings: { importsAreVisibleAttributes: true },
+        submodules: {
+          submoduleSpecifier: (moduleFile, name) => (moduleFile.endsWith('__init__.py') ? `${moduleFile.slice(0, -'/__init__.py'.length).replace(/\//g, '.')}.${name}` : null),
+          resolveSubmodule: (from, specifier, name) => {
+            const base = specifier.startsWith('.') ? `${posix.dirname(from).replace(/\//g, '.')}${specifier === '.' ? '' : specifier}` : specifier;
+            return toFile(`${base}.${name}`);
+          },
         },
       };
       const byPath = new Map(extractions.map((f) => [f.path, f]));

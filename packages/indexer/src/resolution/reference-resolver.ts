@@ -510,7 +510,7 @@ export class ReferenceResolver {
       const theirPackage = this.symbols.packageKeyOf(ref.file);
       if (theirPackage === null) return false;
       if (theirPackage === ownPackage) return true;
-      return from.imports.some((statement) => modules?.importedPackage?.(scope.file, statement.specifier) === theirPackage
+      return from.imports.some((statement) => modules?.packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
         && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
     });
   }
@@ -566,7 +566,7 @@ export class ReferenceResolver {
   }
 
   private topLevelFunctions(paths: readonly string[], file: FileExtraction, name: string): Array<{ ref: DeclarationRef; visibleOutside: boolean }> {
-    const visible = this.languageOf(file)?.modules.visibleInPackage;
+    const visible = this.languageOf(file)?.modules.packages?.visibleInPackage;
     const out: Array<{ ref: DeclarationRef; visibleOutside: boolean }> = [];
     for (const path of paths) {
       const extraction = this.symbols.extraction(path);

@@ -105,7 +105,7 @@ export class WorkspaceSymbols {
   resolveSpecifier(fromFile: string, specifier: string): string | null {
     const cached = this.specifierCache.get(fromFile, specifier);
     if (cached !== undefined) return cached;
-    const resolver = this.modulesOf(fromFile);
+    const resolver = this.modulesOf(fromFile)?.specifiers;
     let result: string | null = null;
     try {
       result = resolver ? resolver.resolveModule(fromFile, specifier) : null;
@@ -191,7 +191,7 @@ export class WorkspaceSymbols {
 
   /** The indexed file a name the file's language makes a module without an import stands for, or null. */
   implicitModule(file: string, name: string): string | null {
-    const resolver = this.modulesOf(file);
+    const resolver = this.modulesOf(file)?.specifiers;
     if (!resolver?.implicitModule) return null;
     try {
       const found = resolver.implicitModule(file, name);
@@ -351,7 +351,7 @@ export class WorkspaceSymbols {
 
   /** The package key of a file, for languages whose modules are sets of files. */
   packageKeyOf(file: string): string | null {
-    return this.modulesOf(file)?.packageOf?.(file) ?? null;
+    return this.modulesOf(file)?.packages?.packageOf(file) ?? null;
   }
 
   /** Every indexed file of a package. */
@@ -499,7 +499,7 @@ export class WorkspaceSymbols {
       if (found?.type === 'declaration') return { type: 'declaration', ref: found.ref }; // found through the import
       return found ?? { type: 'external', specifier: statement.specifier };
     }
-    const packageKey = this.modulesOf(fromFile)?.importedPackage?.(fromFile, statement.specifier) ?? null;
+    const packageKey = this.modulesOf(fromFile)?.packages?.importedPackage?.(fromFile, statement.specifier) ?? null;
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
       // A file importing from its own package sees the package's non-exported names too (a package-private class).
       const exportedOnly = this.packageKeyOf(fromFile) !== packageKey;
@@ -536,7 +536,7 @@ export class WorkspaceSymbols {
 
   /** The module declaration a specifier names inside a file (an inline `mod m { … }`), if exactly one. */
   private nestedModule(fromFile: string, specifier: string): DeclarationRef | undefined {
-    const resolver = this.modulesOf(fromFile);
+    const resolver = this.modulesOf(fromFile)?.specifiers;
     let found: { file: string; modules: string[] } | null = null;
     try {
       found = resolver?.resolveNestedModule?.(fromFile, specifier) ?? null;
@@ -664,7 +664,7 @@ export class WorkspaceSymbols {
   }
 
   private submoduleFile(moduleFile: string, name: string): string | null {
-    const resolver = this.modulesOf(moduleFile);
+    const resolver = this.modulesOf(moduleFile)?.submodules;
     const specifier = resolver?.submoduleSpecifier?.(moduleFile, name);
     return specifier ? this.resolveSpecifier(moduleFile, specifier) : null;
   }
@@ -679,7 +679,7 @@ export class WorkspaceSymbols {
   }
 
   private submoduleOf(fromFile: string, specifier: string, name: string): string | null {
-    const resolver = this.modulesOf(fromFile);
+    const resolver = this.modulesOf(fromFile)?.submodules;
     if (!resolver?.resolveSubmodule) return null;
     try {
       const file = resolver.resolveSubmodule(fromFile, specifier, name);
@@ -710,11 +710,11 @@ export class WorkspaceSymbols {
   }
 
   private wildcardsBindExports(file: string): boolean {
-    return Boolean(this.modulesOf(file)?.wildcardImportsBindExports);
+    return Boolean(this.modulesOf(file)?.bindings?.wildcardImportsBindExports);
   }
 
   private visibleAttributes(file: string): boolean {
-    return Boolean(this.modulesOf(file)?.importsAreVisibleAttributes);
+    return Boolean(this.modulesOf(file)?.bindings?.importsAreVisibleAttributes);
   }
 }
 

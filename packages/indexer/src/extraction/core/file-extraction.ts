@@ -12,7 +12,7 @@ import { countLines } from './line-count.js';
 import { SyntaxErrorCollector, extractorFailure } from './syntax-errors.js';
 
 /** What a language's finish adds to the built declarations, imports and sites. */
-export type FinishedExtraction = BuiltExtraction & Partial<Pick<FileExtraction, 'buildVariant' | 'namesInSyntaxErrors'>> & { exports?: ExportStatement[] };
+export type FinishedExtraction = BuiltExtraction & Partial<Pick<FileExtraction, 'buildVariant' | 'namesInSyntaxErrors' | 'module'>> & { exports?: ExportStatement[] };
 
 export interface ExtractionSteps {
   /** The language's name in failure messages (`C#`, `Rust`). */

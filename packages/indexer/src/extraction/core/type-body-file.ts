@@ -13,6 +13,7 @@ import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extracti
 import { classAround, classesAround, classPath } from './class-nesting.js';
 import { DeclarationBuilder, type BuiltExtraction } from './declaration-builder.js';
 import { LocalSimpleTypes } from './local-simple-types.js';
+import { ModuleFactsRecorder } from './module-facts.js';
 import { FileFacts, type SiteTarget } from './file-facts.js';
 import type { Scope, SourcePosition } from './scopes.js';
 import type { WalkContext } from './syntax-walk.js';
@@ -79,6 +80,8 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
 
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** The package or namespace clauses (the extractor adds them to the finished extraction). */
+  readonly module = new ModuleFactsRecorder();
   readonly classes = new Map<number, ClassInfo>();
   /** Names a single-name import makes mean a member path: Java `import static a.b.C.m` → m: [a.b.C, m]. */
   readonly aliases = new Map<string, string[]>();

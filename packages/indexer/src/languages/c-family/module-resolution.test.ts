@@ -8,6 +8,7 @@ function workspace(texts: Record<string, string>): WorkspaceView {
     root: '/repo',
     files: new Set(Object.keys(texts).filter((path) => /\.[ch]$/.test(path))),
     readText: (path) => texts[path],
+    extraction: () => undefined,
   };
 }
 
@@ -17,19 +18,19 @@ describe('C includes', () => {
       'include/lib/api.h': '', 'src/util.h': '', 'src/unix/util.h': '', 'src/unix/core.c': '', 'src/common.h': '',
       'deps/z/include/z.h': '', 'config.h': '', 'tools/config.h': '', 'include/config.h': '',
     }));
-    expect(resolver.resolveModule('src/unix/core.c', 'util.h')).toBe('src/unix/util.h');
-    expect(resolver.resolveModule('src/unix/core.c', '../common.h')).toBe('src/common.h');
-    expect(resolver.resolveModule('src/unix/core.c', 'lib/api.h')).toBe('include/lib/api.h');
-    expect(resolver.resolveModule('src/unix/core.c', 'common.h')).toBe('src/common.h');
-    expect(resolver.resolveModule('src/unix/core.c', 'z.h')).toBe('deps/z/include/z.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', 'util.h')).toBe('src/unix/util.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', '../common.h')).toBe('src/common.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', 'lib/api.h')).toBe('include/lib/api.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', 'common.h')).toBe('src/common.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', 'z.h')).toBe('deps/z/include/z.h');
     // An angle include is never looked for beside the file.
-    expect(resolver.resolveModule('src/unix/core.c', '<util.h>')).toBe('src/util.h');
-    expect(resolver.resolveModule('src/unix/core.c', '<stdio.h>')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', '<util.h>')).toBe('src/util.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', '<stdio.h>')).toBeNull();
     // Two conventional folders hold it: no guess.
-    expect(resolver.resolveModule('src/unix/core.c', 'config.h')).toBeNull();
-    expect(resolver.resolveModule('tools/x.c', 'config.h')).toBe('tools/config.h');
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', 'config.h')).toBeNull();
+    expect(resolver.specifiers.resolveModule('tools/x.c', 'config.h')).toBe('tools/config.h');
     // Never outside the workspace.
-    expect(resolver.resolveModule('src/unix/core.c', '../../../etc/passwd.h')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/unix/core.c', '../../../etc/passwd.h')).toBeNull();
     expect(resolver.isBuiltin('printf')).toBe(false);
   });
 
@@ -47,7 +48,7 @@ describe('C includes', () => {
       'lib/include/api.h': '', 'src/api.h': '', 'app/main.c': '', 'include/api.h': '',
     }));
     // The database's order decides; the conventional include/ folder is not consulted.
-    expect(resolver.resolveModule('app/main.c', 'api.h')).toBe('lib/include/api.h');
+    expect(resolver.specifiers.resolveModule('app/main.c', 'api.h')).toBe('lib/include/api.h');
   });
 
   it('a header whose text is C++ is told apart from a C header made includable from C++', () => {

@@ -105,29 +105,31 @@ export function createCIncludeResolver(workspace: WorkspaceView): ImportResolver
     return path !== null && workspace.files.has(path) ? path : null;
   };
 
-  return {
-    resolveModule(fromFile, specifier) {
-      const system = specifier.startsWith('<') && specifier.endsWith('>');
-      const path = system ? specifier.slice(1, -1) : specifier;
-      if (!system) {
-        const beside = found(dirOf(fromFile), path);
-        if (beside) return beside;
-      }
-      const folders = statedFolders();
-      if (folders) {
-        for (const folder of folders) {
-          const hit = found(folder, path);
-          if (hit) return hit;
-        }
-        return null;
-      }
-      const hits = new Set<string>();
-      for (const folder of conventionalFolders()) {
+  const resolveInclude = (fromFile: string, specifier: string): string | null => {
+    const system = specifier.startsWith('<') && specifier.endsWith('>');
+    const path = system ? specifier.slice(1, -1) : specifier;
+    if (!system) {
+      const beside = found(dirOf(fromFile), path);
+      if (beside) return beside;
+    }
+    const folders = statedFolders();
+    if (folders) {
+      for (const folder of folders) {
         const hit = found(folder, path);
-        if (hit) hits.add(hit);
+        if (hit) return hit;
       }
-      return hits.size === 1 ? [...hits][0] : null;
-    },
+      return null;
+    }
+    const hits = new Set<string>();
+    for (const folder of conventionalFolders()) {
+      const hit = found(folder, path);
+      if (hit) hits.add(hit);
+    }
+    return hits.size === 1 ? [...hits][0] : null;
+  };
+
+  return {
+    specifiers: { resolveModule: resolveInclude },
     // The standard library is no implicit global of the workspace: a repository that defines its own
     // `strlcpy` is what the linker uses, so no name is held back here.
     isBuiltin: () => false,

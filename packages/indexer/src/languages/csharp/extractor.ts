@@ -30,7 +30,7 @@ export const csharpExtractor: LanguageExtractor = {
           };
           walkSyntax(CSHARP_SYNTAX, tree.rootNode, ctx);
         },
-        finish: () => file.finish(),
+        finish: () => ({ ...file.finish(), ...file.module.finish() }),
       });
     } finally {
       repaired?.tree.delete();

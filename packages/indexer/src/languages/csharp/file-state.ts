@@ -12,6 +12,8 @@ export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface CSharpContext extends TypeBodyContext {
   file: CSharpFile;
+  /** The full name of the namespace block around this point, if any. */
+  namespace?: string;
 }
 
 export class CSharpFile extends TypeBodyFile<CSharpContext> {

@@ -20,21 +20,16 @@ import { join, posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
 const CS_FILE = /\.cs$/i;
-const COMMENTS_AND_STRINGS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|@"(?:[^"]|"")*"|"(?:[^"\\\n]|\\.)*"/g;
-const NAMESPACE = /\bnamespace\s+((?:global::)?@?\w+(?:\s*\.\s*@?\w+)*)\s*([{;])/g;
-const TYPE = /\b(?:class|struct|interface|enum|record)\s+(?:(?:class|struct)\s+)?@?(\w+)/g;
-const GLOBAL_USING = /^\s*global\s+using\s+(?!static\b)(?:global::)?([\w.]+)\s*;/gm;
+/** Declarations a `using static` or an alias names as a type, at any depth. */
+const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'enum']);
 const PROJECT_USING = /<Using\s+Include\s*=\s*"([\w.]+)"\s*\/>/g;
 
 /** The global namespace's key: no namespace name can be it. */
 export const GLOBAL_NAMESPACE = ':global';
 
-/** The namespace a file's text declares (the global one when none), or null when it declares several. */
-export function namespaceOf(text: string): string | null {
-  const names = new Set<string>();
-  for (const match of text.replace(COMMENTS_AND_STRINGS, ' ').matchAll(NAMESPACE)) {
-    names.add(match[1].replace(/\s+/g, '').replace(/^global::/, '').replace(/@/g, ''));
-  }
+/** The namespace of a file that declares these (the global one when none), or null when it declares several. */
+export function namespaceOf(declared: readonly string[]): string | null {
+  const names = new Set(declared);
   if (names.size === 0) return GLOBAL_NAMESPACE;
   return names.size === 1 ? [...names][0] : null;
 }
@@ -46,19 +41,25 @@ export class CSharpLayout {
   private readonly projectOfFolder = new Map<string, string>();
   private readonly usingsOfProject = new Map<string, string[]>();
 
-  constructor(private readonly root: string, files: ReadonlySet<string>, private readonly readText: (path: string) => string | undefined) {
-    for (const file of [...files].filter((f) => CS_FILE.test(f)).sort()) {
-      const text = readText(file) ?? '';
-      const clean = text.replace(COMMENTS_AND_STRINGS, ' ');
-      const key = namespaceOf(text);
+  private readonly root: string;
+  private readonly readText: (path: string) => string | undefined;
+
+  constructor(workspace: Pick<WorkspaceView, 'root' | 'files' | 'extraction' | 'readText'>) {
+    this.root = workspace.root;
+    this.readText = (path) => workspace.readText(path);
+    for (const file of [...workspace.files].filter((f) => CS_FILE.test(f)).sort()) {
+      const extraction = workspace.extraction(file);
+      const module = extraction?.module;
+      const key = namespaceOf((module?.packages ?? []).map((namespace) => namespace.name));
       this.namespaceOfFile.set(file, key);
       if (key !== null) {
         const list = this.filesOfNamespace.get(key);
         if (list) list.push(file);
         else this.filesOfNamespace.set(key, [file]);
       }
-      this.typesOfFile.set(file, new Set([...clean.matchAll(TYPE)].map((m) => m[1])));
-      const globals = [...text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').matchAll(GLOBAL_USING)].map((m) => m[1]);
+      const types = (extraction?.declarations ?? []).filter((declaration) => TYPE_KINDS.has(declaration.kind));
+      this.typesOfFile.set(file, new Set(types.map((declaration) => declaration.name)));
+      const globals = module?.projectImports ?? [];
       if (globals.length > 0) this.projectUsings(this.projectOf(file)).push(...globals);
     }
   }
@@ -139,14 +140,16 @@ export class CSharpLayout {
 
 export const createCSharpImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: CSharpLayout | undefined;
-  const get = () => (layout ??= new CSharpLayout(workspace.root, workspace.files, (path) => workspace.readText(path)));
+  const get = () => (layout ??= new CSharpLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    packages: {
+      packageOf: (file) => get().namespaceOf(file),
+      enclosingPackages: (file) => get().enclosingNamespaces(file),
+      implicitImports: (file) => get().globalUsings(file),
+      importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
+    },
     // A bare call is a method, a local function or a statically imported member: nothing is global.
     isBuiltin: () => false,
-    packageOf: (file) => get().namespaceOf(file),
-    enclosingPackages: (file) => get().enclosingNamespaces(file),
-    implicitImports: (file) => get().globalUsings(file),
-    importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
   };
 };

@@ -80,6 +80,22 @@ export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   comments: { types: ['comment'], doc: xmlDoc },
   nodes: {
+    // `namespace A.B;` and `namespace A.B { … }`: the namespaces the file declares, a nested one by its full name.
+    file_scoped_namespace_declaration: handled(({ node, ctx }) => {
+      const name = namespaceName(node);
+      if (name !== null) ctx.file.module.package(name, node);
+    }),
+    namespace_declaration: {
+      visit: ({ node, ctx }, walk) => {
+        const name = namespaceName(node);
+        if (name === null) return true;
+        const full = ctx.namespace ? `${ctx.namespace}.${name}` : name;
+        ctx.file.module.package(full, node);
+        // Inside it, a nested namespace is named after this one.
+        walk.descend(node, { ...ctx, namespace: full });
+        return false;
+      },
+    },
     using_directive: handled(({ node, ctx }) => visitUsing(node, ctx)),
     class_declaration: handled(visitType),
     record_declaration: handled(visitType),
@@ -734,4 +750,11 @@ function visitUsing(node: SyntaxNode, ctx: CSharpContext): void {
   }
   // `using A.B;` (and `global using A.B;`, which module-resolution.ts also applies to the project's other files).
   file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
+  if (node.children.some((c) => c?.type === 'global')) file.module.projectImport(specifier);
+}
+
+/** A namespace declaration's name as written, without `global::`, `@` and white space; null when it has none. */
+function namespaceName(node: SyntaxNode): string | null {
+  const name = node.childForFieldName('name');
+  return name ? name.text.replace(/\s+/g, '').replace(/^global::/, '').replace(/@/g, '') : null;
 }

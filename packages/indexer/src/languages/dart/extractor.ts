@@ -25,7 +25,7 @@ export const dartExtractor: LanguageExtractor = {
         };
         walkSyntax(DART_SYNTAX, input.tree.rootNode, ctx);
       },
-      finish: () => ({ ...file.finish(), exports: file.exports }),
+      finish: () => ({ ...file.finish(), exports: file.exports, ...file.module.finish() }),
     });
   },
 };

@@ -13,6 +13,7 @@ import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js'
 import { classAround, classesAround } from '../../extraction/core/class-nesting.js';
 import { positionOf, type Scope, type SourcePosition } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
 export interface DartContext extends WalkContext {
   file: DartFile;
@@ -42,6 +43,8 @@ const RECEIVER_WORDS = new Set(['this', 'super']);
 export class DartFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** What the file says about its module (`FileExtraction.module`). */
+  readonly module = new ModuleFactsRecorder();
   readonly classes = new Map<number, ClassInfo>();
   /** `export` directives and the library's `part`s (an importer of the library sees a part's names). */
   readonly exports: ExportStatement[] = [];

@@ -14,24 +14,19 @@ import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
 const DART_FILE = /\.dart$/i;
-const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
-const PART_OF_URI = /(?:^|[;\s])part\s+of\s+['"]([^'"]+)['"]\s*;/;
-const PART_OF_NAME = /(?:^|[;\s])part\s+of\s+([\w$]+(?:\s*\.\s*[\w$]+)*)\s*;/;
-const LIBRARY_NAME = /(?:^|[;\s])library\s+([\w$]+(?:\s*\.\s*[\w$]+)*)\s*;/;
 /** The `name:` at the top level of a pubspec (not indented). */
 const PUBSPEC_NAME = /^name:\s*['"]?([\w$]+)['"]?\s*$/m;
-
-/** The head of a Dart file where its directives are (they precede every declaration). */
-function directives(text: string): string {
-  return text.slice(0, 64 * 1024).replace(COMMENTS, ' ');
-}
 
 export class DartLayout {
   private packageRoots?: Map<string, string>;
   private libraryNames?: Map<string, string[]>;
   private readonly libraryOfFile = new Map<string, string>();
 
-  constructor(private readonly files: ReadonlySet<string>, private readonly readText: (path: string) => string | undefined) {}
+  private readonly files: ReadonlySet<string>;
+
+  constructor(private readonly workspace: Pick<WorkspaceView, 'files' | 'extraction' | 'readText'>) {
+    this.files = workspace.files;
+  }
 
   /** Package name → its folder ('' for the root), from every pubspec.yaml beside a `lib/` folder or at the root. */
   private roots(): Map<string, string> {
@@ -45,7 +40,7 @@ export class DartLayout {
       for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
     }
     for (const folder of [...folders].sort()) {
-      const text = this.readText(folder === '' ? 'pubspec.yaml' : `${folder}/pubspec.yaml`);
+      const text = this.workspace.readText(folder === '' ? 'pubspec.yaml' : `${folder}/pubspec.yaml`);
       const name = text === undefined ? undefined : PUBSPEC_NAME.exec(text)?.[1];
       // Two pubspecs with one name (a fixture copy): the first (shallowest) wins.
       if (name && !roots.has(name)) roots.set(name, folder);
@@ -77,18 +72,12 @@ export class DartLayout {
     const known = this.libraryOfFile.get(file);
     if (known !== undefined) return known;
     let library = file;
-    const text = this.readText(file);
-    if (text !== undefined && /\bpart\s+of\b/.test(text)) {
-      const head = directives(text);
-      const uri = PART_OF_URI.exec(head)?.[1];
-      if (uri) library = this.resolve(file, uri) ?? file;
-      else {
-        const name = PART_OF_NAME.exec(head)?.[1]?.replace(/\s+/g, '');
-        // `part of a.b;`: the one library that declares `library a.b;` and has this file as a part.
-        const candidates = name ? (this.namedLibraries().get(name) ?? []) : [];
-        const owners = candidates.filter((candidate) => this.partsOf(candidate).includes(file));
-        if (owners.length === 1) library = owners[0];
-      }
+    const partOf = this.workspace.extraction(file)?.module?.partOf;
+    if (partOf && 'uri' in partOf) library = this.resolve(file, partOf.uri) ?? file;
+    else if (partOf) {
+      // `part of a.b;`: the one library that declares `library a.b;` and has this file as a part.
+      const owners = (this.namedLibraries().get(partOf.library) ?? []).filter((candidate) => this.partsOf(candidate).includes(file));
+      if (owners.length === 1) library = owners[0];
     }
     this.libraryOfFile.set(file, library);
     return library;
@@ -99,9 +88,7 @@ export class DartLayout {
     const names = new Map<string, string[]>();
     for (const file of this.files) {
       if (!DART_FILE.test(file)) continue;
-      const text = this.readText(file);
-      if (text === undefined || !/\blibrary\b/.test(text)) continue;
-      const name = LIBRARY_NAME.exec(directives(text))?.[1]?.replace(/\s+/g, '');
+      const name = this.workspace.extraction(file)?.module?.library;
       if (!name) continue;
       const list = names.get(name) ?? [];
       list.push(file);
@@ -112,11 +99,9 @@ export class DartLayout {
   }
 
   private partsOf(library: string): string[] {
-    const text = this.readText(library);
-    if (text === undefined) return [];
     const parts: string[] = [];
-    for (const match of directives(text).matchAll(/(?:^|[;\s])part\s+['"]([^'"]+)['"]\s*;/g)) {
-      const path = this.resolve(library, match[1]);
+    for (const uri of this.workspace.extraction(library)?.module?.parts ?? []) {
+      const path = this.resolve(library, uri);
       if (path) parts.push(path);
     }
     return parts;
@@ -125,13 +110,12 @@ export class DartLayout {
 
 export const createDartImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: DartLayout | undefined;
-  const get = () => (layout ??= new DartLayout(workspace.files, (path) => workspace.readText(path)));
+  const get = () => (layout ??= new DartLayout(workspace));
   return {
-    resolveModule: (fromFile, specifier) => get().resolve(fromFile, specifier),
+    specifiers: { resolveModule: (fromFile, specifier) => get().resolve(fromFile, specifier) },
+    packages: { packageOf: (file) => get().libraryOf(file), importsSharedByPackage: true },
+    bindings: { wildcardImportsBindExports: true },
     // Every name a Dart file uses is declared or imported (`dart:core` is implicit and not indexed).
     isBuiltin: () => false,
-    packageOf: (file) => get().libraryOf(file),
-    wildcardImportsBindExports: true,
-    importsSharedByPackage: true,
   };
 };

@@ -69,6 +69,19 @@ export const DART_SYNTAX: SyntaxRules<DartContext> = {
   nodes: {
     import_or_export: handled(({ node, ctx }) => visitDirective(node, ctx)),
     part_directive: handled(({ node, ctx }) => visitPart(node, ctx)),
+    library_name: handled(({ node, ctx }) => {
+      // `library a.b;` (an unnamed `library;` names nothing).
+      const name = node.namedChildren.find((c) => c?.type === 'dotted_identifier_list');
+      const parts = name?.namedChildren.map((c) => c?.text ?? '') ?? [];
+      if (parts.length > 0 && parts.every((part) => part !== '')) ctx.file.module.library(parts.join('.'));
+    }),
+    part_of_directive: handled(({ node, ctx }) => {
+      // `part of 'lib.dart';` names the library's file, the older `part of a.b;` its name.
+      const uri = uriOf(node.namedChildren.find((c) => c?.type === 'uri'));
+      const name = node.namedChildren.find((c) => c?.type === 'dotted_identifier_list');
+      if (uri) ctx.file.module.partOf({ uri });
+      else if (name) ctx.file.module.partOf({ library: name.namedChildren.map((c) => c?.text ?? '').join('.') });
+    }),
     class_definition: handled(visitType),
     mixin_declaration: handled(visitType),
     extension_declaration: handled(visitType),
@@ -225,6 +238,7 @@ function visitDirective(node: SyntaxNode, ctx: DartContext): void {
 function visitPart(node: SyntaxNode, ctx: DartContext): void {
   const uri = uriOf(node.namedChildren.find((c) => c?.type === 'uri'));
   if (!uri) return;
+  ctx.file.module.part(uri);
   ctx.file.exports.push({ specifier: uri, names: '*', line: node.startPosition.row + 1 });
   ctx.file.builder.addImport(uri, ctx.parentDecl, node, flatSignature(node.text), [], { sideEffectOnly: true });
 }

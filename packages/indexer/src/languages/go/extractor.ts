@@ -24,7 +24,7 @@ export const goExtractor: LanguageExtractor = {
       },
       finish: () => {
         const constraint = buildConstraint(input.tree.rootNode);
-        return { ...file.finish(), ...(constraint !== undefined && isOptInConstraint(constraint) ? { buildVariant: constraint } : {}) };
+        return { ...file.finish(), ...file.module.finish(), ...(constraint !== undefined && isOptInConstraint(constraint) ? { buildVariant: constraint } : {}) };
       },
     });
   },

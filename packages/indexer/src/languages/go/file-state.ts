@@ -4,6 +4,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
+import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 import { commentRunAbove, shortHeader } from '../../extraction/core/declaration-text.js';
 
@@ -18,6 +19,8 @@ export interface GoContext extends WalkContext {
 export class GoFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** The package clause. */
+  readonly module = new ModuleFactsRecorder();
 
   constructor(readonly path: string) {}
 

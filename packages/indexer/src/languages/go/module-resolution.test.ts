@@ -1,14 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { WorkspaceView } from '../../model/language-support.js';
-import { createGoImportResolver, defaultImportName, packageClause, parseGoMod } from './module-resolution.js';
-
-function workspace(texts: Record<string, string>): WorkspaceView {
-  return {
-    root: '/repo',
-    files: new Set(Object.keys(texts).filter((path) => path.endsWith('.go'))),
-    readText: (path) => texts[path],
-  };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResolver } from '../../model/language-support.js';
+import { extractedWorkspace } from '../../test-support/extracted-workspace.js';
+import { createGoImportResolver, defaultImportName, parseGoMod } from './module-resolution.js';
 
 describe('Go modules and packages', () => {
   const texts: Record<string, string> = {
@@ -24,31 +17,34 @@ describe('Go modules and packages', () => {
     'vendor/example.com/dep/dep.go': 'package dep\n',
     'legacy/v2/thing.go': 'package thing\n',
   };
-  const resolver = createGoImportResolver(workspace(texts));
+  let resolver: ImportResolver;
+  beforeAll(async () => {
+    resolver = createGoImportResolver(await extractedWorkspace(texts));
+  });
 
   it('a package is the files of one folder with one package clause; an external test package stays apart', () => {
-    expect(resolver.packageOf!('web/server.go')).toBe('web\0web');
-    expect(resolver.packageOf!('web/server_test.go')).toBe('web\0web');
-    expect(resolver.packageOf!('web/api_test.go')).toBe('web\0web_test');
-    expect(resolver.packageOf!('web/tool.go')).toBe('web\0main');
-    expect(resolver.packageOf!('main.go')).toBe('\0main');
-    expect(resolver.packageOf!('README.md')).toBeNull();
+    expect(resolver.packages!.packageOf('web/server.go')).toBe('web\0web');
+    expect(resolver.packages!.packageOf('web/server_test.go')).toBe('web\0web');
+    expect(resolver.packages!.packageOf('web/api_test.go')).toBe('web\0web_test');
+    expect(resolver.packages!.packageOf('web/tool.go')).toBe('web\0main');
+    expect(resolver.packages!.packageOf('main.go')).toBe('\0main');
+    expect(resolver.packages!.packageOf('README.md')).toBeNull();
   });
 
   it('an import path lands on a folder through go.mod: module path, nested modules, local replaces', () => {
-    expect(resolver.importedPackage!('main.go', 'example.com/app/web')).toBe('web\0web');
-    expect(resolver.importedPackage!('main.go', 'example.com/app/plugins/auth')).toBe('plugins/auth\0auth');
-    expect(resolver.importedPackage!('main.go', 'example.com/lib')).toBe('third_party/lib\0lib');
-    expect(resolver.importedPackage!('main.go', 'example.com/app/legacy/v2')).toBe('legacy/v2\0thing');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/web')).toBe('web\0web');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/plugins/auth')).toBe('plugins/auth\0auth');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/lib')).toBe('third_party/lib\0lib');
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/legacy/v2')).toBe('legacy/v2\0thing');
   });
 
   it('external modules, vendored copies, a replace by another module and missing folders land nowhere', () => {
-    expect(resolver.importedPackage!('main.go', 'example.com/dep')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'example.com/app/vendor/example.com/dep')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'example.com/remote')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'example.com/app/nothing')).toBeNull();
-    expect(resolver.importedPackage!('main.go', 'fmt')).toBeNull();
-    expect(resolver.resolveModule('main.go', 'example.com/app/web')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/dep')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/vendor/example.com/dep')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/remote')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'example.com/app/nothing')).toBeNull();
+    expect(resolver.packages!.importedPackage!('main.go', 'fmt')).toBeNull();
+    expect(resolver.specifiers.resolveModule('main.go', 'example.com/app/web')).toBeNull();
   });
 
   it('builtins are never linked', () => {
@@ -57,15 +53,10 @@ describe('Go modules and packages', () => {
     expect(resolver.isBuiltin('Handle')).toBe(false);
   });
 
-  it('reads go.mod lines, package clauses and default import names', () => {
+  it('reads go.mod lines and default import names', () => {
     expect(parseGoMod('', 'module "x.org/y" // comment\nreplace a.org/b v1 => ../b\n')).toEqual({ dir: '', path: 'x.org/y', replaces: new Map() });
     expect(parseGoMod('sub', 'module x.org/y\nreplace a.org/b v1 => ../b\n')?.replaces.get('a.org/b')).toBe('b');
     expect(parseGoMod('', 'go 1.21\n')).toBeNull();
-    expect(packageClause('/* block */\n// doc\npackage  gin // trailing\n')).toBe('gin');
-    expect(packageClause('// no clause\n')).toBeNull();
-    // A package doc's example in a block comment is no clause.
-    expect(packageClause('/*\nPackage echo serves.\n\n\tpackage main\n\n\tfunc main() {}\n*/\npackage echo\n')).toBe('echo');
-    expect(packageClause('/* unterminated\npackage main\n')).toBeNull();
     expect(defaultImportName('github.com/go-playground/validator/v10')).toBe('validator');
     expect(defaultImportName('gopkg.in/yaml.v3')).toBe('yaml');
     expect(defaultImportName('github.com/mattn/go-isatty')).toBe('isatty');

@@ -1,7 +1,8 @@
 /**
  * Go packages and imports, for the shared resolver.
  *
- *  - A **package** is every `.go` file of one folder with the same package clause: its key is
+ *  - A **package** is every `.go` file of one folder with the same package clause (as the file's
+ *    extraction recorded it): its key is
  *    `folder\0name`, so an external test package (`package gin_test`) stays apart from the package it
  *    tests, and a stray `package main` tool beside a library is its own package. Build tags are not
  *    evaluated: two files declaring one name (per-platform variants) make that name ambiguous.
@@ -23,29 +24,6 @@ const BUILTINS = new Set([
   'any', 'bool', 'byte', 'comparable', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16',
   'int32', 'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr',
 ]);
-
-/**
- * The package clause of a Go source text: its first token after comments and white space must be
- * `package` (a `package main` inside a block comment — a package doc's example — is no clause).
- */
-export function packageClause(text: string): string | null {
-  let i = 0;
-  for (;;) {
-    while (i < text.length && /\s/.test(text[i])) i++;
-    if (text.startsWith('//', i)) {
-      const end = text.indexOf('\n', i);
-      if (end < 0) return null;
-      i = end + 1;
-    } else if (text.startsWith('/*', i)) {
-      const end = text.indexOf('*/', i + 2);
-      if (end < 0) return null;
-      i = end + 2;
-    } else {
-      break;
-    }
-  }
-  return /^package[ \t]+([\p{L}_][\p{L}\p{N}_]*)/u.exec(text.slice(i, i + 200))?.[1] ?? null;
-}
 
 /** What one go.mod says: the module path and `replace` directives that point to local folders. */
 export interface GoModule {
@@ -99,16 +77,8 @@ const join = (dir: string, rest: string): string => (dir === '' ? rest : rest ==
 const inVendor = (dir: string): boolean => /(^|\/)vendor(\/|$)/.test(dir);
 
 export function createGoImportResolver(workspace: WorkspaceView): ImportResolver {
-  const clauses = new Map<string, string | null>();
-  const clauseOf = (file: string): string | null => {
-    let name = clauses.get(file);
-    if (name === undefined) {
-      const text = workspace.readText(file);
-      name = text === undefined ? null : packageClause(text);
-      clauses.set(file, name);
-    }
-    return name;
-  };
+  /** The package clause of a file, as its extraction recorded it. */
+  const clauseOf = (file: string): string | null => workspace.extraction(file)?.module?.packages?.[0]?.name ?? null;
 
   let goFilesByDir: Map<string, string[]> | undefined;
   const filesIn = (dir: string): string[] => {
@@ -193,18 +163,20 @@ export function createGoImportResolver(workspace: WorkspaceView): ImportResolver
   };
 
   return {
-    resolveModule: () => null,
+    specifiers: { resolveModule: () => null },
+    packages: {
+      packageOf(file) {
+        if (!GO_FILE.test(file)) return null;
+        const name = clauseOf(file);
+        return name === null ? null : `${dirOf(file)}\0${name}`;
+      },
+      importedPackage(fromFile, specifier) {
+        const folder = folderOf(fromFile, specifier);
+        if (folder === null || inVendor(folder)) return null;
+        const name = packageIn(folder);
+        return name === null ? null : `${folder}\0${name}`;
+      },
+    },
     isBuiltin: (name) => BUILTINS.has(name),
-    packageOf(file) {
-      if (!GO_FILE.test(file)) return null;
-      const name = clauseOf(file);
-      return name === null ? null : `${dirOf(file)}\0${name}`;
-    },
-    importedPackage(fromFile, specifier) {
-      const folder = folderOf(fromFile, specifier);
-      if (folder === null || inVendor(folder)) return null;
-      const name = packageIn(folder);
-      return name === null ? null : `${folder}\0${name}`;
-    },
   };
 }

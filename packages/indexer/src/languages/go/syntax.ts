@@ -72,6 +72,11 @@ export const GO_SYNTAX: SyntaxRules<GoContext> = {
     },
 
     // Declarations.
+    // `package gin`: the file's package (a clause in a comment is no clause: the tree has none there).
+    package_clause: handled((node, ctx) => {
+      const name = node.namedChildren.find((c) => c?.type === 'package_identifier');
+      if (name) ctx.file.module.package(name.text, node);
+    }),
     import_declaration: handled(visitImports),
     function_declaration: handled((node, ctx, walk) => visitFunction(node, ctx, walk)),
     method_declaration: handled((node, ctx, walk) => visitFunction(node, ctx, walk)),

@@ -25,7 +25,7 @@ export const javaExtractor: LanguageExtractor = {
         };
         walkSyntax(JAVA_SYNTAX, input.tree.rootNode, ctx);
       },
-      finish: () => file.finish(),
+      finish: () => ({ ...file.finish(), ...file.module.finish() }),
     });
   },
 };

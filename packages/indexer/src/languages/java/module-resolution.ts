@@ -1,7 +1,8 @@
 /**
  * Java modules for the shared resolver. A package is every `.java` file whose `package` clause
  * names it, wherever its folder is (`src/main/java/com/x` and `src/test/java/com/x` are one package,
- * as on a class path); the files of one folder share a clause, so one file per folder is read. The
+ * as on a class path); the files of one folder share a clause, so one file per folder is asked (its
+ * extraction's module facts). The
  * package name is the key (`packageOf`): files of a package see each other's top-level types
  * without an import.
  *
@@ -15,27 +16,20 @@ import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
 const JAVA_FILE = /\.java$/i;
-const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
-/** Annotations before the clause (package-info.java) are skipped. */
-const PACKAGE_CLAUSE = /^\s*(?:@[\w.]+(?:\s*\([^)]*\))?\s*)*package\s+([\w$]+(?:\s*\.\s*[\w$]+)*)\s*;/;
-
-/** The package a file's text declares, or null (the unnamed package). */
-export function packageClause(text: string): string | null {
-  const match = PACKAGE_CLAUSE.exec(text.replace(COMMENTS, ' '));
-  return match ? match[1].replace(/\s+/g, '') : null;
-}
 
 export class JavaLayout {
   private readonly packageOfFolder = new Map<string, string>();
   private readonly foldersOfPackage = new Map<string, string[]>();
 
-  constructor(private readonly files: ReadonlySet<string>, readText: (path: string) => string | undefined) {
-    for (const file of files) {
+  private readonly files: ReadonlySet<string>;
+
+  constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction'>) {
+    this.files = workspace.files;
+    for (const file of workspace.files) {
       if (!JAVA_FILE.test(file)) continue;
       const folder = posix.dirname(file);
       if (this.packageOfFolder.has(folder)) continue;
-      const text = readText(file);
-      const name = text === undefined ? null : packageClause(text);
+      const name = workspace.extraction(file)?.module?.packages?.[0]?.name ?? null;
       // The unnamed package of a folder: a key no package name can be.
       const key = name ?? `:${folder}`;
       this.packageOfFolder.set(folder, key);
@@ -74,12 +68,14 @@ export class JavaLayout {
 
 export const createJavaImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: JavaLayout | undefined;
-  const get = () => (layout ??= new JavaLayout(workspace.files, (path) => workspace.readText(path)));
+  const get = () => (layout ??= new JavaLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
+    },
     // A bare call is a method (or a statically imported one): no runtime function is called bare.
     isBuiltin: () => false,
-    packageOf: (file) => get().packageOf(file),
-    importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
   };
 };

@@ -60,6 +60,11 @@ export const JAVA_SYNTAX: SyntaxRules<JavaContext> = {
     doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
+    // `package a.b;` (annotations before it in package-info.java): the file's package.
+    package_declaration: handled(({ node, ctx }) => {
+      const name = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+      if (name) ctx.file.module.package(name.text, node);
+    }),
     import_declaration: handled(({ node, ctx }) => visitImport(node, ctx)),
     class_declaration: handled(visitType),
     record_declaration: handled(visitType),

@@ -40,7 +40,7 @@ export const kotlinExtractor: LanguageExtractor = {
           repaired?.tree.delete();
         }
       },
-      finish: () => file.finish(),
+      finish: () => ({ ...file.finish(), ...file.module.finish() }),
     });
   },
 };

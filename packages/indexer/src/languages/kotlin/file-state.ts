@@ -15,6 +15,7 @@ import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope, SourcePosition } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
 export interface KotlinContext extends WalkContext {
   file: KotlinFile;
@@ -59,6 +60,8 @@ export type ArgumentType =
 export class KotlinFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** What the file says about its module (`FileExtraction.module`). */
+  readonly module = new ModuleFactsRecorder();
   readonly classes = new Map<number, ClassInfo>();
   /** Names an import makes mean a member path: `import a.b.Foo.Bar` → Bar: [a.b.Foo, Bar]. */
   readonly aliases = new Map<string, string[]>();

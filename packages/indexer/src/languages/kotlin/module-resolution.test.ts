@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { KotlinLayout, packageHeader } from './module-resolution.js';
+import { extractedWorkspace } from '../../test-support/extracted-workspace.js';
+import { KotlinLayout } from './module-resolution.js';
 import { kotlinArgumentFits } from './name-binding.js';
 import { joinSplitHeaders } from './repair.js';
 
 describe('Kotlin packages', () => {
-  it('reads the package header after file annotations and comments', () => {
-    expect(packageHeader('/* c */\n@file:JvmName("X")\n@file:Suppress("a", "b")\npackage com.acme.app\n\nclass A')).toBe('com.acme.app');
-    expect(packageHeader('// no header\nclass A')).toBeNull();
+  it('reads the package header after file annotations and comments', async () => {
+    const layout = new KotlinLayout(await extractedWorkspace({
+      'a/A.kt': '/* c */\n@file:JvmName("X")\n@file:Suppress("a", "b")\npackage com.acme.app\n\nclass A',
+      'b/B.kt': '// no header: package x.y\nclass B',
+    }));
+    expect(layout.packageOf('a/A.kt')).toBe('com.acme.app');
+    expect(layout.packageOf('b/B.kt')).toBe(':root');
   });
 
-  it('maps an import to the package and the file declaring the name, wherever the folders are', () => {
+  it('maps an import to the package and the file declaring the name, wherever the folders are', async () => {
     const texts: Record<string, string> = {
       'src/a/Shapes.kt': 'package com.acme.shapes\n\nclass Circle\n\nfun area() = 1\n',
       'other/Ext.kt': 'package com.acme.shapes\n\ninternal fun Circle.diameter(): Double = 2.0\nprivate val <T> List<T>.second: T get() = this[1]\n',
       'root.kts': 'println("x")\n',
     };
-    const layout = new KotlinLayout(new Set(Object.keys(texts)), (path) => texts[path]);
+    const layout = new KotlinLayout(await extractedWorkspace(texts));
     expect(layout.packageOf('other/Ext.kt')).toBe('com.acme.shapes');
     expect(layout.packageOf('root.kts')).toBe(':root');
     expect(layout.importedPackage('com.acme.shapes.Circle')).toBe('com.acme.shapes');

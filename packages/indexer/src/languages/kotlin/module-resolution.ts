@@ -6,7 +6,7 @@
  *
  *  - `import a.b.Name` names top-level `Name` (a class, an object, a function, a property) of
  *    package `a.b` (`importedPackage` gives the package, the binding the name); its `imports` edge
- *    goes to the file that declares it (`resolveModule`, from a scan of top-level declarations).
+ *    goes to the file that declares it (`resolveModule`, from the files' top-level declarations).
  *  - `import a.b.*` (written `a.b.*` by the extractor) names package `a.b`.
  *  - `kotlin.*`, `java.*`, libraries: their packages hold no indexed file, so their names are
  *    external — a default import is never linked to a workspace name.
@@ -14,37 +14,26 @@
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
 const KOTLIN_FILE = /\.kts?$/i;
-const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
-/** File annotations (`@file:JvmName("X")`) may come before the header. */
-const PACKAGE_HEADER = /^\s*(?:@file\s*:\s*(?:\[[^\]]*\]|[\w.]+(?:\s*\([^)]*\))?)\s*)*package\s+([\w`]+(?:\s*\.\s*[\w`]+)*)/;
-/** A top-level declaration's name, at the start of a line (modifiers and annotations before it; an extension's receiver type). */
-const TOP_LEVEL = /^(?:@[\w.]+(?:\([^)\n]*\))?\s+)*(?:(?:public|private|internal|protected|open|abstract|sealed|data|enum|annotation|inline|value|final|expect|actual|const|lateinit|suspend|tailrec|operator|infix|external|fun)\s+)*(?:class|interface|object|fun|val|var|typealias)\s+(?:<[^>\n]*>\s*)?(?:[\w.]+(?:<[^\n]*?>)?\??\.)?`?(\w+)/gm;
 /** The root package: a key no package name can be. */
 const ROOT = ':root';
-
-/** The package a file's text declares, or null (the root package). */
-export function packageHeader(text: string): string | null {
-  const match = PACKAGE_HEADER.exec(text.replace(COMMENTS, ' '));
-  return match ? match[1].replace(/[\s`]+/g, '') : null;
-}
 
 export class KotlinLayout {
   private readonly packageOfFile = new Map<string, string>();
   /** Package → top-level name → the files declaring it. */
   private readonly names = new Map<string, Map<string, string[]>>();
 
-  constructor(files: ReadonlySet<string>, readText: (path: string) => string | undefined) {
-    for (const file of files) {
+  constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction'>) {
+    for (const file of workspace.files) {
       if (!KOTLIN_FILE.test(file)) continue;
-      const text = readText(file);
-      const key = (text === undefined ? null : packageHeader(text)) ?? ROOT;
+      const extraction = workspace.extraction(file);
+      const key = extraction?.module?.packages?.[0]?.name ?? ROOT;
       this.packageOfFile.set(file, key);
       let names = this.names.get(key);
       if (!names) this.names.set(key, (names = new Map()));
-      if (text === undefined) continue;
-      for (const match of text.replace(COMMENTS, (comment) => comment.replace(/[^\n]/g, ' ')).matchAll(TOP_LEVEL)) {
-        const list = names.get(match[1]);
-        if (!list) names.set(match[1], [file]);
+      // Top-level declarations (an extension function is one: it is written at the top level).
+      for (const name of extraction?.module?.declaredNames ?? []) {
+        const list = names.get(name);
+        if (!list) names.set(name, [file]);
         else if (!list.includes(file)) list.push(file);
       }
     }
@@ -87,11 +76,13 @@ const STANDARD_FUNCTIONS = new Set([
 
 export const createKotlinImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: KotlinLayout | undefined;
-  const get = () => (layout ??= new KotlinLayout(workspace.files, (path) => workspace.readText(path)));
+  const get = () => (layout ??= new KotlinLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().declaringFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().declaringFile(specifier) },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      importedPackage: (_fromFile, specifier) => get().importedPackage(specifier),
+    },
     isBuiltin: (name) => STANDARD_FUNCTIONS.has(name),
-    packageOf: (file) => get().packageOf(file),
-    importedPackage: (_fromFile, specifier) => get().importedPackage(specifier),
   };
 };

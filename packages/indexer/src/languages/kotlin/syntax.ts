@@ -66,6 +66,12 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
     doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
+    source_file: { visit: ({ node, ctx }) => (recordTopLevelNames(node, ctx), true) },
+    // `package a.b` (file annotations before it): the file's package, without backquotes.
+    package_header: handled(({ node, ctx }) => {
+      const name = node.namedChildren.find((c) => c?.type === 'qualified_identifier' || c?.type === 'identifier');
+      if (name) ctx.file.module.package(name.text.replace(/`/g, ''), node);
+    }),
     import: handled(({ node, ctx }) => visitImport(node, ctx)),
     class_declaration: handled(visitClass),
     object_declaration: handled(visitClass),
@@ -800,4 +806,33 @@ function visitImport(node: SyntaxNode, ctx: KotlinContext): void {
     return;
   }
   file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
+}
+
+/** Top-level declarations by node type, and the words that start one where the grammar misread it. */
+const TOP_LEVEL_DECLARATIONS = new Set(['class_declaration', 'object_declaration', 'function_declaration', 'property_declaration', 'type_alias']);
+const DECLARATION_WORDS = new Set(['class', 'interface', 'object', 'fun', 'val', 'var', 'typealias']);
+
+/**
+ * The names the file declares at its top level (`FileExtraction.module.declaredNames`), for the
+ * package's importers. A top-level node of another type that holds a declaration word followed by a
+ * name (`@Target(FUNCTION) public annotation class FromJson`, read as an annotated expression) declares it too.
+ */
+function recordTopLevelNames(root: SyntaxNode, ctx: KotlinContext): void {
+  const record = (name: SyntaxNode | null | undefined) => {
+    if (name) ctx.file.module.declaredName(name.text.replace(/`/g, ''));
+  };
+  for (const child of root.namedChildren) {
+    if (!child || child.type === 'package_header' || child.type === 'import' || child.type === 'import_list' || child.type.endsWith('comment')) continue;
+    if (child.type === 'property_declaration') {
+      const variable = child.namedChildren.find((c) => c?.type === 'variable_declaration');
+      record(variable?.namedChildren.find((c) => c?.type === 'identifier'));
+    } else if (TOP_LEVEL_DECLARATIONS.has(child.type)) {
+      record(child.childForFieldName('name') ?? child.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'type_identifier'));
+    } else {
+      for (const word of child.descendantsOfType('identifier')) {
+        const name = word && DECLARATION_WORDS.has(word.text) ? word.nextNamedSibling : null;
+        if (name?.type === 'identifier') record(name);
+      }
+    }
+  }
 }

@@ -26,7 +26,7 @@ export const phpExtractor: LanguageExtractor = {
         file.namespaces.prepare(input.tree.rootNode);
         walkSyntax(PHP_SYNTAX, input.tree.rootNode, ctx);
       },
-      finish: () => file.finish(),
+      finish: () => ({ ...file.finish(), ...file.module.finish() }),
     });
   },
 };

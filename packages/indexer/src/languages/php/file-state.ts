@@ -11,6 +11,7 @@ import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js'
 import type { Scope } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 import { PhpNamespaces, type PhpNames } from './names.js';
+import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
 export interface PhpContext extends WalkContext {
   file: PhpFile;
@@ -29,6 +30,8 @@ export interface PhpContext extends WalkContext {
 export class PhpFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** What the file says about its module (`FileExtraction.module`). */
+  readonly module = new ModuleFactsRecorder();
   readonly namespaces = new PhpNamespaces();
 
   /** The namespace and imports in force at `node`. */

@@ -1,14 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { WorkspaceView } from '../../model/language-support.js';
-import { composerAutoload, createPhpImportResolver, namespaceClause } from './module-resolution.js';
-
-function workspace(texts: Record<string, string>): WorkspaceView {
-  return {
-    root: '/repo',
-    files: new Set(Object.keys(texts).filter((path) => path.endsWith('.php'))),
-    readText: (path) => texts[path],
-  };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResolver } from '../../model/language-support.js';
+import { extractedWorkspace } from '../../test-support/extracted-workspace.js';
+import { composerAutoload, createPhpImportResolver } from './module-resolution.js';
 
 describe('PHP namespaces, composer autoloading and includes', () => {
   const texts: Record<string, string> = {
@@ -28,43 +21,45 @@ describe('PHP namespaces, composer autoloading and includes', () => {
     'bootstrap.php': '<?php\nrequire __DIR__ . "/src/helpers.php";\n',
     'src/helpers.php': '<?php\nfunction helper() {}\n',
   };
-  const resolver = createPhpImportResolver(workspace(texts));
+  let resolver: ImportResolver;
+  beforeAll(async () => {
+    resolver = createPhpImportResolver(await extractedWorkspace(texts));
+  });
 
   it('reads the first namespace clause, past comments; a file without one is in the global namespace', () => {
-    expect(namespaceClause(texts['src/Models/User.php'])).toBe('App\\Models');
-    expect(resolver.packageOf!('src/Models/User.php')).toBe('php:App\\Models');
-    expect(resolver.packageOf!('src/helpers.php')).toBe('php:\\');
-    expect(resolver.packageOf!('composer.json')).toBeNull();
+    expect(resolver.packages!.packageOf('src/Models/User.php')).toBe('php:App\\Models');
+    expect(resolver.packages!.packageOf('src/helpers.php')).toBe('php:\\');
+    expect(resolver.packages!.packageOf('composer.json')).toBeNull();
   });
 
   it('maps fully qualified names through PSR-4 and PSR-0 prefixes of autoload and autoload-dev (longest prefix first)', () => {
-    expect(resolver.resolveModule('x.php', 'App\\Models\\User')).toBe('src/Models/User.php');
-    expect(resolver.resolveModule('x.php', 'App\\Legacy\\Thing')).toBe('old/Thing.php');
-    expect(resolver.resolveModule('x.php', 'App\\Tests\\UserTest')).toBe('tests/UserTest.php');
-    expect(resolver.resolveModule('x.php', 'Old_Widget_Button')).toBe('psr0/Old/Widget/Button.php');
-    expect(resolver.resolveModule('x.php', 'Billing\\Invoice')).toBe('packages/billing/src/Invoice.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'App\\Models\\User')).toBe('src/Models/User.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'App\\Legacy\\Thing')).toBe('old/Thing.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'App\\Tests\\UserTest')).toBe('tests/UserTest.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'Old_Widget_Button')).toBe('psr0/Old/Widget/Button.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'Billing\\Invoice')).toBe('packages/billing/src/Invoice.php');
   });
 
   it('finds a name no autoloader maps in the one file that declares it; two such files are none', () => {
-    expect(resolver.resolveModule('x.php', 'Misc\\Base')).toBe('misc/classes.php');
-    expect(resolver.resolveModule('x.php', 'misc\\shape')).toBe('misc/classes.php');
-    expect(resolver.resolveModule('x.php', 'Misc\\helper')).toBe('misc/classes.php');
-    expect(resolver.resolveModule('x.php', 'Dup\\Twin')).toBeNull();
-    expect(resolver.resolveModule('x.php', 'Vendor\\Lib\\Client')).toBeNull();
+    expect(resolver.specifiers.resolveModule('x.php', 'Misc\\Base')).toBe('misc/classes.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'misc\\shape')).toBe('misc/classes.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'Misc\\helper')).toBe('misc/classes.php');
+    expect(resolver.specifiers.resolveModule('x.php', 'Dup\\Twin')).toBeNull();
+    expect(resolver.specifiers.resolveModule('x.php', 'Vendor\\Lib\\Client')).toBeNull();
   });
 
   it('resolves a literal include path from the including folder, then the root, never outside it', () => {
-    expect(resolver.resolveModule('bootstrap.php', './src/helpers.php')).toBe('src/helpers.php');
-    expect(resolver.resolveModule('tests/UserTest.php', 'src/helpers.php')).toBe('src/helpers.php');
-    expect(resolver.resolveModule('bootstrap.php', '../outside/secret.php')).toBeNull();
-    expect(resolver.resolveModule('bootstrap.php', '/etc/passwd')).toBeNull();
+    expect(resolver.specifiers.resolveModule('bootstrap.php', './src/helpers.php')).toBe('src/helpers.php');
+    expect(resolver.specifiers.resolveModule('tests/UserTest.php', 'src/helpers.php')).toBe('src/helpers.php');
+    expect(resolver.specifiers.resolveModule('bootstrap.php', '../outside/secret.php')).toBeNull();
+    expect(resolver.specifiers.resolveModule('bootstrap.php', '/etc/passwd')).toBeNull();
   });
 
   it('names written fully qualified and the global fallback are namespaces', () => {
-    expect(resolver.qualifiedPackage!('\\App\\Models')).toBe('php:App\\Models');
-    expect(resolver.qualifiedPackage!('\\')).toBe('php:\\');
-    expect(resolver.qualifiedPackage!('User')).toBeNull();
-    expect(resolver.fallbackPackage!('src/Models/User.php')).toBe('php:\\');
+    expect(resolver.packages!.qualifiedPackage!('\\App\\Models')).toBe('php:App\\Models');
+    expect(resolver.packages!.qualifiedPackage!('\\')).toBe('php:\\');
+    expect(resolver.packages!.qualifiedPackage!('User')).toBeNull();
+    expect(resolver.packages!.fallbackPackage!('src/Models/User.php')).toBe('php:\\');
   });
 
   it('ignores a composer.json that is no JSON', () => {

@@ -8,20 +8,20 @@
  *  - `use A\B\C;` lands on the file that declares `A\B\C`: the PSR-4 (or PSR-0) path the
  *    `autoload`/`autoload-dev` sections of a `composer.json` map its prefix to (the root's and any
  *    nested package's), else the one indexed file whose namespace and declarations say it declares
- *    it (a class map, a file of several classes). Two such files: none (which one loads is not known).
+ *    it (a class map, a file of several classes: its extraction's namespaces and top-level declarations).
+ *    Two such files: none (which one loads is not known).
  *  - `require`/`include` of a literal path (`__DIR__ . '/x.php'`) lands on that file: relative to the
  *    including file's folder, else to the project root (include_path is not known).
  *  - Vendor code and PHP's own classes and functions are not indexed: their names land on no file.
  */
 import { posix } from 'node:path';
+import type { FileExtraction, ModuleFacts } from '../../model/extraction.js';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 import { GLOBAL_NAMESPACE, namespaceKey } from './names.js';
 
 const PHP_FILE = /\.php$/i;
-const COMMENTS = /\/\*[\s\S]*?\*\/|(?:\/\/|#(?!\[))[^\n]*/g;
-const NAMESPACE_CLAUSE = /^\s*namespace\s+([\w\\]+)\s*[;{]/m;
-/** Namespace clauses and the names declared after them, in order, at a statement's start (a scan, not a parse: enough to find a declaring file). */
-const DECLARATIONS = /(?:^|(?<=[;{}]))\s*(?:namespace\s+([\w\\]+)\s*[;{]|(?:(?:abstract|final|readonly)\s+)*(?:class|interface|trait|enum)\s+(\w+)|function\s+&?\s*(\w+)\s*\(|const\s+(\w+)\s*=)/gm;
+/** Declarations a `use` may name: a namespace's classes, interfaces, traits, enums, functions and constants. */
+const NAMESPACE_MEMBER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'trait', 'enum', 'function', 'constant']);
 
 interface Autoload {
   prefix: string;
@@ -29,10 +29,25 @@ interface Autoload {
   psr0: boolean;
 }
 
-/** The namespace a file's text declares first, or '' (the global namespace). */
-export function namespaceClause(text: string): string {
-  const match = NAMESPACE_CLAUSE.exec(text.replace(COMMENTS, ' '));
-  return match ? match[1].replace(/^\\/, '') : '';
+/** The namespace a file declares first (by name: a global `namespace { … }` block is none), or '' (the global namespace). */
+export function firstNamespace(facts: ModuleFacts | undefined): string {
+  return facts?.packages?.find((namespace) => namespace.name !== '')?.name ?? '';
+}
+
+/**
+ * The fully qualified names a file declares in its namespaces (lower case: PHP names are
+ * case-insensitive): each top-level declaration in the namespace whose clause is the last before it.
+ */
+export function declaredNames(extraction: Pick<FileExtraction, 'declarations' | 'module'>): string[] {
+  const namespaces = extraction.module?.packages ?? [];
+  const out: string[] = [];
+  for (const declaration of extraction.declarations) {
+    if (declaration.parent !== null || !NAMESPACE_MEMBER_KINDS.has(declaration.kind)) continue;
+    let namespace = '';
+    for (const clause of namespaces) if (clause.line <= declaration.startLine) namespace = clause.name;
+    out.push((namespace ? `${namespace}\\${declaration.name}` : declaration.name).toLowerCase());
+  }
+  return out;
 }
 
 /** The `autoload` and `autoload-dev` PSR-4 / PSR-0 prefixes of a composer.json, with folders relative to `base`. */
@@ -63,13 +78,17 @@ export class PhpLayout {
   private autoload?: Autoload[];
   private declared?: Map<string, string[]>;
 
-  constructor(private readonly files: ReadonlySet<string>, private readonly readText: (path: string) => string | undefined) {}
+  private readonly files: ReadonlySet<string>;
+
+  constructor(private readonly workspace: Pick<WorkspaceView, 'files' | 'extraction' | 'readText'>) {
+    this.files = workspace.files;
+  }
 
   namespaceOf(file: string): string | null {
     if (!PHP_FILE.test(file)) return null;
     let namespace = this.namespaces.get(file);
     if (namespace === undefined) {
-      namespace = namespaceClause(this.readText(file) ?? '');
+      namespace = firstNamespace(this.workspace.extraction(file)?.module);
       this.namespaces.set(file, namespace);
     }
     return namespace;
@@ -85,7 +104,7 @@ export class PhpLayout {
     }
     const out: Autoload[] = [];
     for (const folder of folders) {
-      const text = this.readText(folder === '.' ? 'composer.json' : `${folder}/composer.json`);
+      const text = this.workspace.readText(folder === '.' ? 'composer.json' : `${folder}/composer.json`);
       if (text !== undefined) out.push(...composerAutoload(text, folder));
     }
     this.autoload = out.sort((a, b) => b.prefix.length - a.prefix.length);
@@ -105,21 +124,15 @@ export class PhpLayout {
     return null;
   }
 
-  /** Fully qualified name → the files whose scan declares it. */
+  /** Fully qualified name (lower case) → the files that declare it. */
   private declarations(): Map<string, string[]> {
     if (this.declared) return this.declared;
     const out = new Map<string, string[]>();
     for (const file of this.files) {
       if (!PHP_FILE.test(file)) continue;
-      const text = (this.readText(file) ?? '').replace(COMMENTS, ' ');
-      let namespace = '';
-      for (const match of text.matchAll(DECLARATIONS)) {
-        if (match[1] !== undefined) {
-          namespace = match[1].replace(/^\\/, '');
-          continue;
-        }
-        const name = match[2] ?? match[3] ?? match[4];
-        const fqn = (namespace ? `${namespace}\\${name}` : name).toLowerCase();
+      const extraction = this.workspace.extraction(file);
+      if (!extraction) continue;
+      for (const fqn of declaredNames(extraction)) {
         const list = out.get(fqn) ?? [];
         if (!list.includes(file)) list.push(file);
         out.set(fqn, list);
@@ -151,17 +164,21 @@ export class PhpLayout {
 
 export const createPhpImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: PhpLayout | undefined;
-  const get = () => (layout ??= new PhpLayout(workspace.files, (path) => workspace.readText(path)));
+  const get = () => (layout ??= new PhpLayout(workspace));
   return {
-    // A path has a `/` or a `.`; a namespaced name has neither.
-    resolveModule: (fromFile, specifier) => (/[/.]/.test(specifier) ? get().includedFile(fromFile, specifier) : get().fileOf(specifier)),
+    specifiers: {
+      // A path has a `/` or a `.`; a namespaced name has neither.
+      resolveModule: (fromFile, specifier) => (/[/.]/.test(specifier) ? get().includedFile(fromFile, specifier) : get().fileOf(specifier)),
+    },
+    packages: {
+      packageOf: (file) => {
+        const namespace = get().namespaceOf(file);
+        return namespace === null ? null : namespaceKey(namespace);
+      },
+      qualifiedPackage: (name) => (name === GLOBAL_NAMESPACE ? namespaceKey('') : name.startsWith('\\') ? namespaceKey(name.slice(1)) : null),
+      fallbackPackage: () => namespaceKey(''),
+    },
     // PHP's own functions are not indexed: an unknown name stays unresolved either way.
     isBuiltin: () => false,
-    packageOf: (file) => {
-      const namespace = get().namespaceOf(file);
-      return namespace === null ? null : namespaceKey(namespace);
-    },
-    qualifiedPackage: (name) => (name === GLOBAL_NAMESPACE ? namespaceKey('') : name.startsWith('\\') ? namespaceKey(name.slice(1)) : null),
-    fallbackPackage: () => namespaceKey(''),
   };
 };

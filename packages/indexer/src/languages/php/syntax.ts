@@ -146,6 +146,8 @@ function modifiersOf(node: SyntaxNode): Modifiers {
 
 function visitNamespace({ node, ctx }: Frame, walk: PhpWalk): void {
   // Its names are read before the walk (names.ts); `namespace A { … }`: the block's statements.
+  // `namespace { … }`: a block of the global namespace ('').
+  ctx.file.module.package((node.childForFieldName('name')?.text ?? '').replace(/^\\/, ''), node);
   const body = node.childForFieldName('body');
   if (body) walk.descend(body, ctx);
 }

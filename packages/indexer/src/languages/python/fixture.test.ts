@@ -56,8 +56,8 @@ describe('python fixture', () => {
   });
 
   it('resolves every workspace import to its file and leaves the others external', () => {
-    const resolver = createPythonImportResolver({ root: FIXTURE, files: new Set(extracted.keys()), readText: () => undefined });
-    const landing = [...extracted.values()].flatMap((f) => f.imports.map((s) => `${f.path}:${s.line} ${s.specifier} -> ${resolver.resolveModule(f.path, s.specifier)}`));
+    const resolver = createPythonImportResolver({ root: FIXTURE, files: new Set(extracted.keys()), readText: () => undefined, extraction: (path) => extracted.get(path) });
+    const landing = [...extracted.values()].flatMap((f) => f.imports.map((s) => `${f.path}:${s.line} ${s.specifier} -> ${resolver.specifiers.resolveModule(f.path, s.specifier)}`));
     expect(landing).toEqual([
       'reporting/src/reportkit/__init__.py:2 .summary -> reporting/src/reportkit/summary.py',
       'reporting/src/reportkit/summary.py:2 shop.pricing -> shop/pricing.py',
@@ -79,7 +79,7 @@ describe('python fixture', () => {
       'shop/storage/files.py:7 .. -> shop/__init__.py',
     ]);
     // `from .. import text`: `text` is a submodule, found through submoduleSpecifier.
-    expect(resolver.resolveModule('shop/__init__.py', resolver.submoduleSpecifier!('shop/__init__.py', 'text')!)).toBe('shop/text.py');
+    expect(resolver.specifiers.resolveModule('shop/__init__.py', resolver.submodules!.submoduleSpecifier!('shop/__init__.py', 'text')!)).toBe('shop/text.py');
   });
 
   it('marks the shadowing local binding and the nested function, but not the external-import name', () => {

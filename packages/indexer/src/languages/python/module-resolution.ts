@@ -17,7 +17,7 @@
  * In a folder, a package's `__init__.py` beats `x.py`, and `.py` beats `.pyi`.
  * Third-party modules that are not indexed simply resolve to null.
  */
-import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+import type { ImportResolver, ImportResolverFactory, SubmoduleResolution, WorkspaceView } from '../../model/language-support.js';
 import { PairMap } from '../../support/pair-map.js';
 import { isPythonBuiltin } from './builtins.js';
 import { isPythonStdlibModule } from './stdlib-modules.js';
@@ -26,8 +26,7 @@ const DOTTED_NAME = /^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/u;
 const RELATIVE = /^(\.+)(.*)$/;
 
 export interface PythonImportResolver extends ImportResolver {
-  /** `from <specifier> import <name>` where name is a submodule: the file of `specifier.name`. */
-  resolveSubmodule(fromFile: string, specifier: string, name: string): string | null;
+  submodules: Required<SubmoduleResolution>;
 }
 
 /** `pkg` + `x` → `pkg.x`; `.` + `x` → `.x`; `..m` + `x` → `..m.x`. */
@@ -52,17 +51,19 @@ export const createPythonImportResolver: ImportResolverFactory = (workspace: Wor
   };
 
   return {
-    resolveModule,
+    specifiers: { resolveModule },
+    submodules: {
+      submoduleSpecifier(moduleFile: string, name: string): string | null {
+        // Only a package (its __init__) has submodules; `.name` is relative to the package folder.
+        return isPackageInit(moduleFile) && DOTTED_NAME.test(name) && !name.includes('.') ? `.${name}` : null;
+      },
+      resolveSubmodule(fromFile: string, specifier: string, name: string): string | null {
+        if (name === '*' || !DOTTED_NAME.test(name)) return null;
+        return resolveModule(fromFile, joinSubmoduleSpecifier(specifier, name));
+      },
+    },
+    bindings: { importsAreVisibleAttributes: true },
     isBuiltin: isPythonBuiltin,
-    importsAreVisibleAttributes: true,
-    submoduleSpecifier(moduleFile: string, name: string): string | null {
-      // Only a package (its __init__) has submodules; `.name` is relative to the package folder.
-      return isPackageInit(moduleFile) && DOTTED_NAME.test(name) && !name.includes('.') ? `.${name}` : null;
-    },
-    resolveSubmodule(fromFile: string, specifier: string, name: string): string | null {
-      if (name === '*' || !DOTTED_NAME.test(name)) return null;
-      return resolveModule(fromFile, joinSubmoduleSpecifier(specifier, name));
-    },
   };
 };
 

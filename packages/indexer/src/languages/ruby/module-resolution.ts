@@ -58,6 +58,6 @@ export function resolveRubyRequire(files: ReadonlySet<string>, fromFile: string,
 }
 
 export const createRubyImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => ({
-  resolveModule: (fromFile, specifier) => resolveRubyRequire(workspace.files, fromFile, specifier),
+  specifiers: { resolveModule: (fromFile, specifier) => resolveRubyRequire(workspace.files, fromFile, specifier) },
   isBuiltin: (name) => KERNEL.has(name),
 });

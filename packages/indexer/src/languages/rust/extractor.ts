@@ -23,7 +23,7 @@ export const rustExtractor: LanguageExtractor = {
         walkSyntax(RUST_SYNTAX, input.tree.rootNode, ctx);
         walkMacroArguments(file, input);
       },
-      finish: () => file.finish(),
+      finish: () => ({ ...file.finish(), ...file.module.finish() }),
     });
   },
 };

@@ -8,6 +8,7 @@ import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 import type { Declaration } from '../../model/extraction.js';
 import type { Generics, SelfType } from './type-expressions.js';
 import { shortHeader } from '../../extraction/core/declaration-text.js';
+import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
 export interface RustContext extends WalkContext {
   file: RustFile;
@@ -48,6 +49,8 @@ export interface MacroArguments {
 export class RustFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** What the file says about its module (`FileExtraction.module`). */
+  readonly module = new ModuleFactsRecorder();
   readonly impls: ImplRecord[] = [];
   readonly macroArguments: MacroArguments[] = [];
 

@@ -1,15 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { WorkspaceView } from '../../model/language-support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResolver } from '../../model/language-support.js';
+import { extractedWorkspace } from '../../test-support/extracted-workspace.js';
 import { parseCargoManifest } from './cargo.js';
 import { createRustImportResolver } from './module-resolution.js';
-
-function workspace(texts: Record<string, string>): WorkspaceView {
-  return {
-    root: '/repo',
-    files: new Set(Object.keys(texts).filter((path) => path.endsWith('.rs'))),
-    readText: (path) => texts[path],
-  };
-}
 
 describe('Cargo manifests', () => {
   it('reads the package and lib names, target paths and auto-discovery switches', () => {
@@ -39,45 +32,48 @@ describe('Rust module tree and crates', () => {
     'crates/util/tests/api.rs': 'mod common;\n',
     'crates/util/tests/common/mod.rs': '',
   };
-  const resolver = createRustImportResolver(workspace(texts));
+  let resolver: ImportResolver;
+  beforeAll(async () => {
+    resolver = createRustImportResolver(await extractedWorkspace(texts));
+  });
 
   it('resolves crate::, self::, super:: and child-module paths through a.rs and a/mod.rs', () => {
-    expect(resolver.resolveModule('crates/core/main.rs', 'self::flags')).toBe('crates/core/flags/mod.rs');
-    expect(resolver.resolveModule('crates/core/search.rs', 'crate::flags::parse')).toBe('crates/core/flags/parse.rs');
-    expect(resolver.resolveModule('crates/core/flags/parse.rs', 'super')).toBe('crates/core/flags/mod.rs');
-    expect(resolver.resolveModule('crates/core/flags/parse.rs', 'super::super::search')).toBe('crates/core/search.rs');
-    expect(resolver.resolveModule('crates/core/main.rs', 'flags::parse')).toBe('crates/core/flags/parse.rs');
-    expect(resolver.resolveModule('crates/core/main.rs', 'super')).toBeNull();
+    expect(resolver.specifiers.resolveModule('crates/core/main.rs', 'self::flags')).toBe('crates/core/flags/mod.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/search.rs', 'crate::flags::parse')).toBe('crates/core/flags/parse.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/flags/parse.rs', 'super')).toBe('crates/core/flags/mod.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/flags/parse.rs', 'super::super::search')).toBe('crates/core/search.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/main.rs', 'flags::parse')).toBe('crates/core/flags/parse.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/main.rs', 'super')).toBeNull();
   });
 
   it('a path into modules written inside a file is that file and the module names', () => {
-    expect(resolver.resolveNestedModule!('crates/core/search.rs', 'crate::tests::util')).toEqual({ file: 'crates/core/main.rs', modules: ['tests', 'util'] });
-    expect(resolver.resolveNestedModule!('crates/core/search.rs', 'crate::flags::inline')).toEqual({ file: 'crates/core/flags/mod.rs', modules: ['inline'] });
-    expect(resolver.resolveNestedModule!('crates/core/search.rs', 'std::io')).toBeNull();
+    expect(resolver.specifiers.resolveNestedModule!('crates/core/search.rs', 'crate::tests::util')).toEqual({ file: 'crates/core/main.rs', modules: ['tests', 'util'] });
+    expect(resolver.specifiers.resolveNestedModule!('crates/core/search.rs', 'crate::flags::inline')).toEqual({ file: 'crates/core/flags/mod.rs', modules: ['inline'] });
+    expect(resolver.specifiers.resolveNestedModule!('crates/core/search.rs', 'std::io')).toBeNull();
   });
 
   it('a workspace crate by its library name; std and dependencies are external', () => {
-    expect(resolver.resolveModule('crates/core/search.rs', 'my_util::text')).toBe('crates/util/src/text.rs');
-    expect(resolver.resolveModule('crates/core/search.rs', '::my_util')).toBe('crates/util/src/lib.rs');
-    expect(resolver.resolveModule('crates/core/search.rs', 'std::collections')).toBeNull();
-    expect(resolver.implicitModule!('crates/core/search.rs', 'my_util')).toBe('crates/util/src/lib.rs');
-    expect(resolver.implicitModule!('crates/core/flags/parse.rs', 'crate')).toBe('crates/core/main.rs');
-    expect(resolver.implicitModule!('crates/core/search.rs', 'serde')).toBeNull();
+    expect(resolver.specifiers.resolveModule('crates/core/search.rs', 'my_util::text')).toBe('crates/util/src/text.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/search.rs', '::my_util')).toBe('crates/util/src/lib.rs');
+    expect(resolver.specifiers.resolveModule('crates/core/search.rs', 'std::collections')).toBeNull();
+    expect(resolver.specifiers.implicitModule!('crates/core/search.rs', 'my_util')).toBe('crates/util/src/lib.rs');
+    expect(resolver.specifiers.implicitModule!('crates/core/flags/parse.rs', 'crate')).toBe('crates/core/main.rs');
+    expect(resolver.specifiers.implicitModule!('crates/core/search.rs', 'serde')).toBeNull();
   });
 
   it('a file belongs to the root that declares its module; tests/ files are crates of their own', () => {
-    expect(resolver.packageOf!('crates/util/src/cli.rs')).toBe('crates/util/src/main.rs');
-    expect(resolver.packageOf!('crates/util/src/text.rs')).toBe('crates/util/src/lib.rs');
-    expect(resolver.packageOf!('crates/util/tests/api.rs')).toBe('crates/util/tests/api.rs');
-    expect(resolver.packageOf!('crates/util/tests/common/mod.rs')).toBe('crates/util/tests/api.rs');
+    expect(resolver.packages!.packageOf('crates/util/src/cli.rs')).toBe('crates/util/src/main.rs');
+    expect(resolver.packages!.packageOf('crates/util/src/text.rs')).toBe('crates/util/src/lib.rs');
+    expect(resolver.packages!.packageOf('crates/util/tests/api.rs')).toBe('crates/util/tests/api.rs');
+    expect(resolver.packages!.packageOf('crates/util/tests/common/mod.rs')).toBe('crates/util/tests/api.rs');
     // A test crate naming the library is no module of itself.
-    expect(resolver.resolveModule('crates/util/tests/api.rs', 'my_util')).toBe('crates/util/src/lib.rs');
+    expect(resolver.specifiers.resolveModule('crates/util/tests/api.rs', 'my_util')).toBe('crates/util/src/lib.rs');
   });
 
   it('only the macros of a #[macro_use] module are visible across the crate', () => {
     const macro = { kind: 'function', name: 'm!', qualifiedName: 'm!', parent: null, startLine: 1, endLine: 1, startColumn: 0, endColumn: 1 } as const;
-    expect(resolver.visibleInPackage!('crates/util/src/macros.rs', macro)).toBe(true);
-    expect(resolver.visibleInPackage!('crates/util/src/hidden.rs', macro)).toBe(false);
-    expect(resolver.visibleInPackage!('crates/util/src/macros.rs', { ...macro, name: 'm' })).toBe(false);
+    expect(resolver.packages!.visibleInPackage!('crates/util/src/macros.rs', macro)).toBe(true);
+    expect(resolver.packages!.visibleInPackage!('crates/util/src/hidden.rs', macro)).toBe(false);
+    expect(resolver.packages!.visibleInPackage!('crates/util/src/macros.rs', { ...macro, name: 'm' })).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
  *  - A file's **module path** is its path below its crate root's folder, as `mod a;` finds it:
  *    `a.rs` or `a/mod.rs` is `crate::a`, `a/b.rs` is `crate::a::b`. Where two roots share a folder
  *    (`src/lib.rs` and `src/main.rs`), the root whose text declares `mod <first segment>` owns it,
- *    else the library. `#[path]` attributes are not read.
+ *    else the library (the `mod` items come from each file's extraction). `#[path]` attributes are not read.
  *  - A **specifier** is a `use` path without its last name, as the extractor writes it:
  *    `crate::a::b`, `self::a`, `super::super::a`, `::other`, or a bare `a::b` — a child module the
  *    current one declares (`mod a`) first, then a crate of the workspace; anything else is external
@@ -99,13 +99,12 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     return roots;
   };
 
-  /** The `mod name;` / `mod name {` names a module file declares. */
-  const modsOf = (root: string): Set<string> => {
-    let mods = declaredMods.get(root);
+  /** The `mod name;` / `mod name {` names a module file declares (at any depth, as its extraction recorded them). */
+  const modsOf = (file: string): Set<string> => {
+    let mods = declaredMods.get(file);
     if (!mods) {
-      mods = new Set();
-      for (const match of (workspace.readText(root) ?? '').matchAll(/^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)/gm)) mods.add(match[1]);
-      declaredMods.set(root, mods);
+      mods = new Set((workspace.extraction(file)?.module?.submodules ?? []).map((module) => module.name));
+      declaredMods.set(file, mods);
     }
     return mods;
   };
@@ -250,25 +249,30 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     if (location.path.length > 0) {
       const name = location.path[location.path.length - 1];
       const parent = fileOf(location, location.path.slice(0, -1));
-      const text = parent ? workspace.readText(parent) ?? '' : '';
-      const declared = new RegExp(`#\\[macro_use\\][\\s]*(?:#\\[[^\\]]*\\][\\s]*)*(?:pub(?:\\([^)]*\\))?\\s+)?mod\\s+${name}\\s*;`);
-      used = parent !== null && declared.test(text) && (locate(parent).path.length === 0 || isMacroUsed(parent));
+      if (parent !== null) {
+        const declared = (workspace.extraction(parent)?.module?.submodules ?? []).some((module) => module.macroUse && module.name === name);
+        used = declared && (locate(parent).path.length === 0 || isMacroUsed(parent));
+      }
     }
     macroUsed.set(file, used);
     return used;
   };
 
   return {
-    resolveModule,
-    resolveNestedModule,
-    visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
-    isBuiltin: (name) => BUILTINS.has(name),
+    specifiers: {
+      resolveModule,
+      resolveNestedModule,
+      // `crate::a::f()`, `super::f()`, `other_crate::f()`: paths whose head no `use` binds.
+      implicitModule: (fromFile, name) => (name === 'crate' || name === 'super' || crateRoots().has(name) ? resolveModule(fromFile, name) : null),
+    },
+    packages: {
+      packageOf: (file) => (file.endsWith('.rs') ? locate(file).root : null),
+      visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
+    },
+    submodules: { submoduleSpecifier: (_moduleFile, name) => `self::${name}` },
     // `pub use` re-exports and `use m::*` globs: a module's imports are reachable through it.
-    importsAreVisibleAttributes: true,
-    packageOf: (file) => (file.endsWith('.rs') ? locate(file).root : null),
-    submoduleSpecifier: (_moduleFile, name) => `self::${name}`,
-    // `crate::a::f()`, `super::f()`, `other_crate::f()`: paths whose head no `use` binds.
-    implicitModule: (fromFile, name) => (name === 'crate' || name === 'super' || crateRoots().has(name) ? resolveModule(fromFile, name) : null),
+    bindings: { importsAreVisibleAttributes: true },
+    isBuiltin: (name) => BUILTINS.has(name),
   };
 }
 

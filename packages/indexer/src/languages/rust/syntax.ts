@@ -228,6 +228,7 @@ function visitMod(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   const name = node.childForFieldName('name');
   if (!name) return;
   const body = node.childForFieldName('body');
+  ctx.file.module.submodule(name.text, { inline: body !== null, macroUse: body === null && attributesOf(node).includes('macro_use') });
   if (!body) {
     // `mod a;`: the file `a.rs` / `a/mod.rs`, bound to `a` here.
     const specifier = fromFileModule(['self', name.text], ctx).join('::');
@@ -598,6 +599,16 @@ function visitMacroCall(node: SyntaxNode, ctx: RustContext): void {
   const args = node.namedChildren.find((c) => c?.type === 'token_tree');
   if (args && (args.text.startsWith('(') || args.text.startsWith('['))) {
     ctx.file.macroArguments.push({ text: args.text, row: args.startPosition.row + ctx.file.builder.lineOffset, column: args.startPosition.column, ctx });
+  } else if (args) {
+    recordMacroModules(args, ctx);
+  }
+}
+
+/** `cfg_if! { if #[cfg(unix)] { mod unix; } }`: the modules an item macro's tokens declare (`mod` then a name). */
+function recordMacroModules(tokens: SyntaxNode, ctx: RustContext): void {
+  if (!tokens.text.includes('mod')) return;
+  for (const name of tokens.descendantsOfType('identifier')) {
+    if (name?.previousSibling?.type === 'mod') ctx.file.module.submodule(name.text);
   }
 }
 

@@ -26,7 +26,7 @@ export const scalaExtractor: LanguageExtractor = {
         walkSyntax(SCALA_SYNTAX, input.tree.rootNode, ctx);
         markCompanions(file);
       },
-      finish: () => file.finish(),
+      finish: () => ({ ...file.finish(), ...file.module.finish() }),
     });
   },
 };

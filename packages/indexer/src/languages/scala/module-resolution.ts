@@ -15,55 +15,44 @@ import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
 const SCALA_FILE = /\.(scala|sc)$/i;
-const COMMENTS_AND_STRINGS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"/g;
-const PACKAGE_CLAUSE = /^\s*package\s+(?!object\b)([\w$]+(?:\s*\.\s*[\w$]+)*)\s*(?:;|\n|\{|$)/;
-const TYPE = /\b(?:class|object|trait|enum)\s+([\w$]+)/g;
+/** Declarations an import names as a type or object (an object is a `class` declaration), at any depth. */
+const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'trait', 'enum']);
 
 /** The empty package's key: no package name can be it. */
 export const EMPTY_PACKAGE = ':empty';
 
-/** The chained package clauses a file starts with (`['a.b', 'c']`), empty for none. */
-export function packageClauses(text: string): string[] {
-  let rest = text.replace(COMMENTS_AND_STRINGS, (m) => m.replace(/[^\n]/g, ' '));
-  const clauses: string[] = [];
-  for (let match = PACKAGE_CLAUSE.exec(rest); match; match = PACKAGE_CLAUSE.exec(rest)) {
-    clauses.push(match[1].replace(/\s+/g, ''));
-    rest = rest.slice(match.index + match[0].length);
-  }
-  return clauses;
-}
-
 export class ScalaLayout {
-  private readonly clausesOfFile = new Map<string, string[]>();
+  private readonly chainOfFile = new Map<string, string[]>();
   private readonly filesOfPackage = new Map<string, string[]>();
   private readonly typesOfFile = new Map<string, Set<string>>();
 
-  constructor(files: ReadonlySet<string>, readText: (path: string) => string | undefined) {
-    for (const file of [...files].filter((f) => SCALA_FILE.test(f)).sort()) {
-      const text = readText(file) ?? '';
-      const clauses = packageClauses(text);
-      this.clausesOfFile.set(file, clauses);
-      const key = clauses.length > 0 ? clauses.join('.') : EMPTY_PACKAGE;
+  constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction'>) {
+    for (const file of [...workspace.files].filter((f) => SCALA_FILE.test(f)).sort()) {
+      const extraction = workspace.extraction(file);
+      // The chained clauses by full name, outermost first (`a.b`, `a.b.c`): the last is the file's package.
+      const chain = (extraction?.module?.packages ?? []).map((clause) => clause.name);
+      this.chainOfFile.set(file, chain);
+      const key = chain.length > 0 ? chain[chain.length - 1] : EMPTY_PACKAGE;
       const list = this.filesOfPackage.get(key);
       if (list) list.push(file);
       else this.filesOfPackage.set(key, [file]);
-      this.typesOfFile.set(file, new Set([...text.replace(COMMENTS_AND_STRINGS, ' ').matchAll(TYPE)].map((m) => m[1])));
+      const types = (extraction?.declarations ?? []).filter((declaration) => TYPE_KINDS.has(declaration.kind));
+      this.typesOfFile.set(file, new Set(types.map((declaration) => declaration.name)));
     }
   }
 
   packageOf(file: string): string | null {
-    const clauses = this.clausesOfFile.get(file);
-    if (!clauses) return null;
-    return clauses.length > 0 ? clauses.join('.') : EMPTY_PACKAGE;
+    const chain = this.chainOfFile.get(file);
+    if (!chain) return null;
+    return chain.length > 0 ? chain[chain.length - 1] : EMPTY_PACKAGE;
   }
 
   /** `package a.b; package c`: `a.b` (innermost first) — the packages whose members the clauses open. */
   enclosingPackages(file: string): string[] {
-    const clauses = this.clausesOfFile.get(file) ?? [];
+    const chain = this.chainOfFile.get(file) ?? [];
     const out: string[] = [];
-    for (let length = clauses.length - 1; length >= 1; length--) {
-      const name = clauses.slice(0, length).join('.');
-      if (this.filesOfPackage.has(name)) out.push(name);
+    for (let i = chain.length - 2; i >= 0; i--) {
+      if (this.filesOfPackage.has(chain[i])) out.push(chain[i]);
     }
     return out;
   }
@@ -84,12 +73,14 @@ export class ScalaLayout {
 
 export const createScalaImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: ScalaLayout | undefined;
-  const get = () => (layout ??= new ScalaLayout(workspace.files, (path) => workspace.readText(path)));
+  const get = () => (layout ??= new ScalaLayout(workspace));
   return {
-    resolveModule: (_fromFile, specifier) => get().typeFile(specifier),
+    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      enclosingPackages: (file) => get().enclosingPackages(file),
+      importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
+    },
     isBuiltin: () => false,
-    packageOf: (file) => get().packageOf(file),
-    enclosingPackages: (file) => get().enclosingPackages(file),
-    importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
   };
 };

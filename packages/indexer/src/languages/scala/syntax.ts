@@ -58,6 +58,7 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
     doc: (comment) => blockDocComment(comment.text),
   },
   nodes: {
+    compilation_unit: { visit: ({ node, ctx }) => (recordPackageChain(node, ctx), true) },
     package_clause: { visit: () => true },
     import_declaration: handled(({ node, ctx }) => visitImport(node, ctx)),
     class_definition: handled(visitType),
@@ -541,4 +542,29 @@ function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
   // `import a.b.given`: givens are found by type, not by name.
   if (node.children.some((c) => c?.type === 'given')) return;
   single(path, path[path.length - 1]);
+}
+
+/**
+ * The package clauses a file starts with, chained (`package a.b` then `package c`, or `package a {
+ * package b { … } }`): each by its full name (`a.b`, `a.b.c`). A clause after other code, or a
+ * `package object`, puts nothing in a package of its own.
+ */
+function recordPackageChain(unit: SyntaxNode, ctx: ScalaContext): void {
+  let prefix = '';
+  let container: SyntaxNode | null = unit;
+  while (container) {
+    let next: SyntaxNode | null = null;
+    for (const child of container.namedChildren) {
+      if (!child || child.type === 'comment' || child.type === 'block_comment') continue;
+      if (child.type !== 'package_clause') break;
+      const name = child.namedChildren.find((c) => c?.type === 'package_identifier');
+      if (!name) break;
+      prefix = `${prefix === '' ? '' : `${prefix}.`}${name.namedChildren.map((part) => part?.text).join('.')}`;
+      ctx.file.module.package(prefix, child);
+      // A clause with a body: the chain goes on at the start of the body.
+      next = child.childForFieldName('body') ?? child.namedChildren.find((c) => c?.type === 'template_body') ?? null;
+      if (next) break;
+    }
+    container = next;
+  }
 }

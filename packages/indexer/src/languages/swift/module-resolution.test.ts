@@ -4,7 +4,7 @@ import { createSwiftImportResolver, manifestTargets } from './module-resolution.
 import { swiftArgumentFits } from './name-binding.js';
 
 function workspace(texts: Record<string, string>): WorkspaceView {
-  return { root: '/repo', files: new Set(Object.keys(texts)), readText: (path) => texts[path] };
+  return { root: '/repo', files: new Set(Object.keys(texts)), readText: (path) => texts[path], extraction: () => undefined };
 }
 
 describe('Swift modules (SwiftPM targets)', () => {
@@ -35,25 +35,25 @@ let package = Package(name: "Shop", targets: [
   });
 
   it('a target is the set of its files; files of no target share their package folder\'s module', () => {
-    expect(resolver.packageOf!('Sources/Core/A.swift')).toBe('#Core');
-    expect(resolver.packageOf!('Sources/Core/Sub/B.swift')).toBe('#Core');
-    expect(resolver.packageOf!('Lib/Util/U.swift')).toBe('#Util');
-    expect(resolver.packageOf!('Tests/CoreTests/ATests.swift')).toBe('#CoreTests');
-    expect(resolver.packageOf!('Scripts/tool.swift')).toBe('#');
-    expect(resolver.packageOf!('Nested/Sources/Core/N.swift')).toBe('Nested#Core');
+    expect(resolver.packages!.packageOf('Sources/Core/A.swift')).toBe('#Core');
+    expect(resolver.packages!.packageOf('Sources/Core/Sub/B.swift')).toBe('#Core');
+    expect(resolver.packages!.packageOf('Lib/Util/U.swift')).toBe('#Util');
+    expect(resolver.packages!.packageOf('Tests/CoreTests/ATests.swift')).toBe('#CoreTests');
+    expect(resolver.packages!.packageOf('Scripts/tool.swift')).toBe('#');
+    expect(resolver.packages!.packageOf('Nested/Sources/Core/N.swift')).toBe('Nested#Core');
   });
 
   it('`import X` names target X of the importing file\'s package; Foundation and XCTest are external', () => {
-    expect(resolver.importedPackage!('Sources/App/main.swift', 'Core')).toBe('#Core');
-    expect(resolver.importedPackage!('Nested/Sources/Core/N.swift', 'Core')).toBe('Nested#Core');
-    expect(resolver.importedPackage!('Sources/App/main.swift', 'Foundation')).toBeNull();
-    expect(resolver.importedPackage!('Tests/CoreTests/ATests.swift', 'XCTest')).toBeNull();
+    expect(resolver.packages!.importedPackage!('Sources/App/main.swift', 'Core')).toBe('#Core');
+    expect(resolver.packages!.importedPackage!('Nested/Sources/Core/N.swift', 'Core')).toBe('Nested#Core');
+    expect(resolver.packages!.importedPackage!('Sources/App/main.swift', 'Foundation')).toBeNull();
+    expect(resolver.packages!.importedPackage!('Tests/CoreTests/ATests.swift', 'XCTest')).toBeNull();
   });
 
   it('a repository without Package.swift is one module', () => {
     const flat = createSwiftImportResolver(workspace({ 'a.swift': '', 'b/c.swift': '' }));
-    expect(flat.packageOf!('a.swift')).toBe('#');
-    expect(flat.packageOf!('b/c.swift')).toBe('#');
+    expect(flat.packages!.packageOf('a.swift')).toBe('#');
+    expect(flat.packages!.packageOf('b/c.swift')).toBe('#');
   });
 });
 

@@ -100,11 +100,13 @@ export const createSwiftImportResolver: ImportResolverFactory = (workspace: Work
   const get = () => (layout ??= new SwiftLayout(workspace.files, (path) => workspace.readText(path)));
   return {
     // An import names a module, never a file.
-    resolveModule: () => null,
+    specifiers: { resolveModule: () => null },
+    packages: {
+      packageOf: (file) => get().packageOf(file),
+      // `private` / `fileprivate` top-level declarations stay in their file.
+      visibleInPackage: (_file: string, declaration: Declaration) => declaration.visibility !== 'private',
+      importedPackage: (fromFile, specifier) => get().importedModule(fromFile, specifier),
+    },
     isBuiltin: () => false,
-    packageOf: (file) => get().packageOf(file),
-    // `private` / `fileprivate` top-level declarations stay in their file.
-    visibleInPackage: (_file: string, declaration: Declaration) => declaration.visibility !== 'private',
-    importedPackage: (fromFile, specifier) => get().importedModule(fromFile, specifier),
   };
 };

@@ -30,6 +30,7 @@ async function loadFixture(name: string) {
   const resolver = createEcmascriptImportResolver({
     root,
     files: new Set(files),
+    extraction: (rel) => extractions.get(rel),
     readText: (rel) => {
       try {
         return fs.readFileSync(path.join(root, rel), 'utf8');
@@ -39,7 +40,7 @@ async function loadFixture(name: string) {
     },
   });
   const importsOf = (file: string) => Object.fromEntries(
-    extractions.get(file)!.imports.map((i) => [i.specifier, resolver.resolveModule(file, i.specifier)]));
+    extractions.get(file)!.imports.map((i) => [i.specifier, resolver.specifiers.resolveModule(file, i.specifier)]));
   return { files, extractions, importsOf };
 }
 

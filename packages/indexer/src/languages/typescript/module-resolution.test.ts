@@ -27,6 +27,7 @@ function workspace(files: Record<string, string>, unindexed: Record<string, stri
   const view: WorkspaceView = {
     root,
     files: new Set(Object.keys(files)),
+    extraction: () => undefined,
     readText(rel) {
       reads.push(rel);
       try {
@@ -63,42 +64,42 @@ describe('ecmascript import resolver: relative specifiers', () => {
   });
 
   it('probes extensions and index files', () => {
-    expect(resolver.resolveModule('src/app.ts', './util')).toBe('src/util.ts');
-    expect(resolver.resolveModule('src/app.ts', './view')).toBe('src/view.tsx');
-    expect(resolver.resolveModule('src/app.ts', './legacy')).toBe('src/legacy.js');
-    expect(resolver.resolveModule('src/app.ts', './esm')).toBe('src/esm.mjs');
-    expect(resolver.resolveModule('src/app.ts', './types')).toBe('src/types.d.ts');
-    expect(resolver.resolveModule('src/app.ts', './lib')).toBe('src/lib/index.ts');
-    expect(resolver.resolveModule('src/app.ts', './lib/')).toBe('src/lib/index.ts');
-    expect(resolver.resolveModule('src/app.ts', './widgets')).toBe('src/widgets/index.jsx');
-    expect(resolver.resolveModule('src/nested/deep/file.ts', '../../util')).toBe('src/util.ts');
-    expect(resolver.resolveModule('src/app.ts', '..')).toBe('index.ts');
-    expect(resolver.resolveModule('src/app.ts', './data.json')).toBe('src/data.json');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './util')).toBe('src/util.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './view')).toBe('src/view.tsx');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './legacy')).toBe('src/legacy.js');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './esm')).toBe('src/esm.mjs');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './types')).toBe('src/types.d.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './lib')).toBe('src/lib/index.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './lib/')).toBe('src/lib/index.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './widgets')).toBe('src/widgets/index.jsx');
+    expect(resolver.specifiers.resolveModule('src/nested/deep/file.ts', '../../util')).toBe('src/util.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', '..')).toBe('index.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './data.json')).toBe('src/data.json');
   });
 
   it('maps the runtime extension TypeScript writes back to the source file', () => {
-    expect(resolver.resolveModule('src/app.ts', './util.js')).toBe('src/util.ts');
-    expect(resolver.resolveModule('src/app.ts', './view.jsx')).toBe('src/view.tsx');
-    expect(resolver.resolveModule('src/app.ts', './legacy.js')).toBe('src/legacy.js');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './util.js')).toBe('src/util.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './view.jsx')).toBe('src/view.tsx');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './legacy.js')).toBe('src/legacy.js');
     // A TypeScript importer means the source; a JavaScript importer means the file it names.
-    expect(resolver.resolveModule('src/app.ts', './both.js')).toBe('src/both.ts');
-    expect(resolver.resolveModule('src/plain-consumer.js', './both.js')).toBe('src/both.js');
-    expect(resolver.resolveModule('src/plain-consumer.js', './plain.js')).toBe('src/plain.js');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './both.js')).toBe('src/both.ts');
+    expect(resolver.specifiers.resolveModule('src/plain-consumer.js', './both.js')).toBe('src/both.js');
+    expect(resolver.specifiers.resolveModule('src/plain-consumer.js', './plain.js')).toBe('src/plain.js');
   });
 
   it('returns null for missing files, paths leaving the workspace and externals', () => {
-    expect(resolver.resolveModule('src/app.ts', './missing')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', '../../outside')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', 'lodash')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', '@scope/unknown/sub')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', 'fs')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', 'node:path')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', 'https://cdn.example.com/x.js')).toBeNull();
-    expect(resolver.resolveModule('src/app.ts', '')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', './missing')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', '../../outside')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', 'lodash')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', '@scope/unknown/sub')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', 'fs')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', 'node:path')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', 'https://cdn.example.com/x.js')).toBeNull();
+    expect(resolver.specifiers.resolveModule('src/app.ts', '')).toBeNull();
   });
 
   it('ignores bundler queries', () => {
-    expect(resolver.resolveModule('src/app.ts', './util?raw')).toBe('src/util.ts');
+    expect(resolver.specifiers.resolveModule('src/app.ts', './util?raw')).toBe('src/util.ts');
   });
 });
 
@@ -125,14 +126,14 @@ describe('ecmascript import resolver: tsconfig paths and baseUrl', () => {
         },
       }`,
     });
-    expect(resolver.resolveModule('app/src/main.ts', '@/components/button')).toBe('app/src/components/button.tsx');
-    expect(resolver.resolveModule('app/src/main.ts', '@/special/thing')).toBe('app/src/special/thing.ts');
-    expect(resolver.resolveModule('app/src/main.ts', '@core')).toBe('app/src/core/index.ts');
-    expect(resolver.resolveModule('app/src/main.ts', '@gen/api')).toBe('app/generated/api.ts');
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', '@/components/button')).toBe('app/src/components/button.tsx');
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', '@/special/thing')).toBe('app/src/special/thing.ts');
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', '@core')).toBe('app/src/core/index.ts');
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', '@gen/api')).toBe('app/generated/api.ts');
     // baseUrl alone makes `lib/date` resolvable.
-    expect(resolver.resolveModule('app/src/main.ts', 'lib/date')).toBe('app/src/lib/date.ts');
-    expect(resolver.resolveModule('app/src/main.ts', '@/nope')).toBeNull();
-    expect(resolver.resolveModule('app/src/main.ts', 'react')).toBeNull();
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', 'lib/date')).toBe('app/src/lib/date.ts');
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', '@/nope')).toBeNull();
+    expect(resolver.specifiers.resolveModule('app/src/main.ts', 'react')).toBeNull();
   });
 
   it('uses the nearest config and follows extends; paths without baseUrl are relative to their config', () => {
@@ -146,10 +147,10 @@ describe('ecmascript import resolver: tsconfig paths and baseUrl', () => {
       'packages/web/tsconfig.json': '{ "extends": "../../tsconfig.base", "compilerOptions": { "strict": true } }',
       'tools/tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["../packages/web/src/*"] } } }',
     });
-    expect(resolver.resolveModule('packages/web/src/index.ts', '#utils/strings')).toBe('shared/utils/strings.ts');
-    expect(resolver.resolveModule('tools/script.ts', '~/shared/log')).toBe('packages/web/src/shared/log.ts');
+    expect(resolver.specifiers.resolveModule('packages/web/src/index.ts', '#utils/strings')).toBe('shared/utils/strings.ts');
+    expect(resolver.specifiers.resolveModule('tools/script.ts', '~/shared/log')).toBe('packages/web/src/shared/log.ts');
     // tools/ has its own config, which does not extend the base.
-    expect(resolver.resolveModule('tools/script.ts', '#utils/strings')).toBeNull();
+    expect(resolver.specifiers.resolveModule('tools/script.ts', '#utils/strings')).toBeNull();
   });
 
   it('reads jsconfig.json and survives broken or cyclic configs', () => {
@@ -159,9 +160,9 @@ describe('ecmascript import resolver: tsconfig paths and baseUrl', () => {
       'cyclic/tsconfig.json': '{ "extends": "./other.json", "compilerOptions": { "baseUrl": "." } }',
       'cyclic/other.json': '{ "extends": "./tsconfig.json" }',
     });
-    expect(resolver.resolveModule('web/src/a.js', 'b')).toBe('web/src/b.js');
-    expect(resolver.resolveModule('broken/x.ts', 'anything')).toBeNull();
-    expect(resolver.resolveModule('cyclic/y.ts', 'y')).toBe('cyclic/y.ts');
+    expect(resolver.specifiers.resolveModule('web/src/a.js', 'b')).toBe('web/src/b.js');
+    expect(resolver.specifiers.resolveModule('broken/x.ts', 'anything')).toBeNull();
+    expect(resolver.specifiers.resolveModule('cyclic/y.ts', 'y')).toBe('cyclic/y.ts');
   });
 });
 
@@ -206,25 +207,25 @@ describe('ecmascript import resolver: workspace packages', () => {
   const from = 'apps/site/src/page.ts';
 
   it('maps package names to their folders through exports maps and entry fields', () => {
-    expect(resolver.resolveModule(from, '@acme/core')).toBe('packages/core/src/index.ts');
-    expect(resolver.resolveModule(from, '@acme/core/math/add')).toBe('packages/core/src/math/add.ts');
-    expect(resolver.resolveModule(from, '@acme/ui')).toBe('packages/ui/src/main.tsx');
-    expect(resolver.resolveModule(from, 'legacy')).toBe('packages/legacy/lib/index.js');
-    expect(resolver.resolveModule(from, 'legacy/lib/extra')).toBe('packages/legacy/lib/extra.js');
-    expect(resolver.resolveModule(from, 'plain')).toBe('packages/plain/index.ts');
-    expect(resolver.resolveModule(from, '@acme/ui/src/button')).toBe('packages/ui/src/button.tsx');
+    expect(resolver.specifiers.resolveModule(from, '@acme/core')).toBe('packages/core/src/index.ts');
+    expect(resolver.specifiers.resolveModule(from, '@acme/core/math/add')).toBe('packages/core/src/math/add.ts');
+    expect(resolver.specifiers.resolveModule(from, '@acme/ui')).toBe('packages/ui/src/main.tsx');
+    expect(resolver.specifiers.resolveModule(from, 'legacy')).toBe('packages/legacy/lib/index.js');
+    expect(resolver.specifiers.resolveModule(from, 'legacy/lib/extra')).toBe('packages/legacy/lib/extra.js');
+    expect(resolver.specifiers.resolveModule(from, 'plain')).toBe('packages/plain/index.ts');
+    expect(resolver.specifiers.resolveModule(from, '@acme/ui/src/button')).toBe('packages/ui/src/button.tsx');
   });
 
   it('maps built entry points back to the single indexed source', () => {
-    expect(resolver.resolveModule(from, 'built')).toBe('packages/built/src/entry.ts');
+    expect(resolver.specifiers.resolveModule(from, 'built')).toBe('packages/built/src/entry.ts');
     // dist/index.js could be src/index.ts or index.ts: never guess.
-    expect(resolver.resolveModule(from, 'ambiguous')).toBeNull();
+    expect(resolver.specifiers.resolveModule(from, 'ambiguous')).toBeNull();
   });
 
   it('refuses names claimed by two folders, and package.json imports maps resolve inside the package', () => {
-    expect(resolver.resolveModule(from, 'twice')).toBeNull();
-    expect(resolver.resolveModule('packages/core/src/index.ts', '#secret')).toBe('packages/core/src/internal/secret.ts');
-    expect(resolver.resolveModule(from, '#secret')).toBeNull();
+    expect(resolver.specifiers.resolveModule(from, 'twice')).toBeNull();
+    expect(resolver.specifiers.resolveModule('packages/core/src/index.ts', '#secret')).toBe('packages/core/src/internal/secret.ts');
+    expect(resolver.specifiers.resolveModule(from, '#secret')).toBeNull();
   });
 });
 
@@ -246,9 +247,9 @@ describe('ecmascript import resolver: builtins and caching', () => {
     });
     const resolver = createEcmascriptImportResolver(view);
     for (let i = 0; i < 50; i++) {
-      expect(resolver.resolveModule('src/a.ts', 'b')).toBe('src/b.ts');
-      expect(resolver.resolveModule('src/c/d.ts', 'a')).toBe('src/a.ts');
-      expect(resolver.resolveModule('src/c/d.ts', 'left-pad')).toBeNull();
+      expect(resolver.specifiers.resolveModule('src/a.ts', 'b')).toBe('src/b.ts');
+      expect(resolver.specifiers.resolveModule('src/c/d.ts', 'a')).toBe('src/a.ts');
+      expect(resolver.specifiers.resolveModule('src/c/d.ts', 'left-pad')).toBeNull();
     }
     expect(reads.filter((r) => r === 'tsconfig.json')).toHaveLength(1);
   });

@@ -8,7 +8,7 @@
  *
  * Every answer is cached: resolution runs for every import of every file.
  */
-import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+import type { ImportResolver, ImportResolverFactory, SpecifierResolution, WorkspaceView } from '../../model/language-support.js';
 import { isEcmascriptBuiltin, isNodeBuiltinModule } from './ecmascript-builtins.js';
 import { joinPath, parentDir, pathCandidates, resolveIn, TsconfigLookup } from './tsconfig-paths.js';
 import { entryTargets, mapTargets, WorkspacePackages, type PackageInfo } from './workspace-packages.js';
@@ -34,7 +34,7 @@ class EcmascriptImportResolver implements ImportResolver {
   private readonly resolved = new Map<string, string | null>();
   private readonly probed = new Map<string, string | null>();
   private readonly tsconfigs: TsconfigLookup;
-  private readonly packages: WorkspacePackages;
+  private readonly workspacePackages: WorkspacePackages;
   private readonly files: ReadonlySet<string>;
 
   constructor(workspace: WorkspaceView) {
@@ -52,8 +52,10 @@ class EcmascriptImportResolver implements ImportResolver {
       return text;
     };
     this.tsconfigs = new TsconfigLookup(readText);
-    this.packages = new WorkspacePackages(workspace.files, readText);
+    this.workspacePackages = new WorkspacePackages(workspace.files, readText);
   }
+
+  readonly specifiers: SpecifierResolution = { resolveModule: (fromFile, specifier) => this.resolveModule(fromFile, specifier) };
 
   isBuiltin(name: string): boolean {
     return isEcmascriptBuiltin(name);
@@ -97,13 +99,13 @@ class EcmascriptImportResolver implements ImportResolver {
       }
     }
     if (specifier.startsWith('#')) return this.resolveImportsField(dir, specifier, sourceFirst);
-    const member = this.packages.match(specifier);
+    const member = this.workspacePackages.match(specifier);
     return member ? this.resolvePackage(member.pkg, member.subpath) : null;
   }
 
   /** `#internal/x` through the nearest package.json `imports` map. */
   private resolveImportsField(dir: string, specifier: string, sourceFirst: boolean): string | null {
-    const pkg = this.packages.nearestPackage(dir);
+    const pkg = this.workspacePackages.nearestPackage(dir);
     if (!pkg) return null;
     for (const target of mapTargets(pkg.manifest.imports, specifier) ?? []) {
       const hit = target.startsWith('./') ? this.resolvePackageTarget(pkg, target)
@@ -217,7 +219,7 @@ class EcmascriptImportResolver implements ImportResolver {
     for (const ext of EXTENSIONS) {
       if (this.files.has(index + ext)) return index + ext;
     }
-    const nested = this.packages.packageAt(folder);
+    const nested = this.workspacePackages.packageAt(folder);
     if (nested) {
       for (const target of entryTargets(nested.manifest)) {
         const resolved = resolveIn(folder, target);

@@ -24,11 +24,13 @@ export function createZigImportResolver(workspace: WorkspaceView): ImportResolve
     return file !== undefined && workspace.files.has(file) ? file : null;
   };
   return {
-    resolveModule(fromFile, specifier) {
-      if (!specifier.endsWith('.zig')) return named(specifier);
-      const joined = posix.normalize(posix.join(posix.dirname(fromFile), specifier));
-      if (joined.startsWith('../') || joined === '..' || posix.isAbsolute(joined)) return null;
-      return workspace.files.has(joined) ? joined : null;
+    specifiers: {
+      resolveModule(fromFile, specifier) {
+        if (!specifier.endsWith('.zig')) return named(specifier);
+        const joined = posix.normalize(posix.join(posix.dirname(fromFile), specifier));
+        if (joined.startsWith('../') || joined === '..' || posix.isAbsolute(joined)) return null;
+        return workspace.files.has(joined) ? joined : null;
+      },
     },
     // Builtins are `@name` calls, which are never sites.
     isBuiltin: () => false,

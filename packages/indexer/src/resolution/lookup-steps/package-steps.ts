@@ -9,7 +9,7 @@ import type { NameQuery } from './name-query.js';
 
 /** `qualified-packages`: a fully qualified package, written by the extractor as a name no identifier can be. */
 export function qualifiedPackage(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
-  const key = symbols.modulesOf(file)?.qualifiedPackage?.(name) ?? null;
+  const key = symbols.modulesOf(file)?.packages?.qualifiedPackage?.(name) ?? null;
   if (key === null) return undefined;
   return symbols.packageFiles(key).length > 0 ? { type: 'file-set', key } : { type: 'external', specifier: name };
 }
@@ -18,7 +18,7 @@ export function qualifiedPackage(symbols: WorkspaceSymbols, { file, name }: Name
 export function ownPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
   const key = symbols.packageKeyOf(file);
   if (key === null) return undefined;
-  const found = symbols.fileSetMember(key, name, false, file, symbols.modulesOf(file)?.visibleInPackage);
+  const found = symbols.fileSetMember(key, name, false, file, symbols.modulesOf(file)?.packages?.visibleInPackage);
   if (found.type === 'declaration') return { ...found, samePackage: true };
   return found.type === 'ambiguous' ? found : undefined;
 }
@@ -26,7 +26,7 @@ export function ownPackageMember(symbols: WorkspaceSymbols, { file, name }: Name
 /** `enclosing-packages`: the packages around the file's own, nearest first. */
 export function enclosingPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
   if (symbols.packageKeyOf(file) === null) return undefined;
-  for (const outer of symbols.modulesOf(file)?.enclosingPackages?.(file) ?? []) {
+  for (const outer of symbols.modulesOf(file)?.packages?.enclosingPackages?.(file) ?? []) {
     const member = symbols.fileSetMember(outer, name, false);
     if (member.type === 'declaration') return { ...member, samePackage: true };
     if (member.type === 'ambiguous') return member;
@@ -52,7 +52,7 @@ export function sharedPackageImport(symbols: WorkspaceSymbols, { file, name }: N
 
 /** `package-wildcard-imports`: `import a.b.*` (written, or implicit in every file): the one package among them that declares the name. */
 export function wildcardPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
-  const resolver = symbols.modulesOf(file);
+  const resolver = symbols.modulesOf(file)?.packages;
   if (!resolver?.importedPackage) return undefined;
   const found: Target[] = [];
   const specifiers = [...symbols.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];

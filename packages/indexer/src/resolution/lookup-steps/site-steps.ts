@@ -38,7 +38,7 @@ function classMember(resolver: SiteResolver, { file, site }: SiteQuery): Resolut
 function fallbackPackageFunction(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
   if (site.kind !== 'calls') return undefined;
   const { symbols } = resolver;
-  const fallback = symbols.modulesOf(file.path)?.fallbackPackage?.(file.path) ?? null;
+  const fallback = symbols.modulesOf(file.path)?.packages?.fallbackPackage?.(file.path) ?? null;
   if (fallback === null || fallback === symbols.packageKeyOf(file.path)) return undefined;
   const found = symbols.fileSetMember(fallback, site.name, true);
   if (found.type === 'declaration') return resolver.accept(site, found.ref, RESOLVED_BY.samePackage);
