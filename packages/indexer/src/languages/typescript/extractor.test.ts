@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration, FileExtraction, ReferenceSite } from '../../model/extraction.js';
-import { extractSource } from './ecmascript-test-parser.js';
+import { extractForTest } from '../../test-support/test-parser.js';
+import { ecmascriptExtractor } from './extractor.js';
+
+/** Parse and extract one file; the language follows the file extension. */
+const extractSource = (source: string, path = 'src/file.ts') => extractForTest(ecmascriptExtractor, source, path);
 
 function decl(result: FileExtraction, qualifiedName: string, kind?: string): Declaration {
   const found = result.declarations.filter((d) => d.qualifiedName === qualifiedName && (!kind || d.kind === kind));

@@ -7,8 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FileExtraction } from '../../model/extraction.js';
-import { extractSource } from './ecmascript-test-parser.js';
+import { extractForTest } from '../../test-support/test-parser.js';
+import { ecmascriptExtractor } from './extractor.js';
 import { createEcmascriptImportResolver } from './module-resolution.js';
+
+/** Parse and extract one file; the language follows the file extension. */
+const extractSource = (source: string, path = 'src/file.ts') => extractForTest(ecmascriptExtractor, source, path);
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
