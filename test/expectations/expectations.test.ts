@@ -24,6 +24,7 @@ import { lineCommentFor, parseExpectations, type LocatedAssertion } from './pars
 
 const ROOT = join(import.meta.dirname, '..', '..', 'fixtures', 'expectations');
 const UPDATE_SNAPSHOTS = process.env.ARBOR_UPDATE_SNAPSHOTS === '1';
+const SNAPSHOT_SUFFIX = '.snapshot.txt';
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
@@ -75,6 +76,11 @@ describe('inline expectations', () => {
     expect(cases.length).toBeGreaterThan(0);
   });
 
+  it('has no snapshot left from a case renamed or removed', () => {
+    const orphans = readdirSync(ROOT).filter((name) => name.endsWith(SNAPSHOT_SUFFIX) && !cases.includes(name.slice(0, -SNAPSHOT_SUFFIX.length)));
+    expect(orphans, 'delete these snapshots, or restore their cases').toEqual([]);
+  });
+
   cases.forEach((name, i) => {
     const caseDir = join(ROOT, name);
     const pending = name.startsWith('pending-');
@@ -96,8 +102,8 @@ describe('inline expectations', () => {
 
       it('matches its annotated snapshot', () => {
         const rendered = renderSnapshot(report.database, caseDir);
-        const snapshotPath = join(ROOT, `${name}.snapshot.txt`);
-        const where = `fixtures/expectations/${name}.snapshot.txt`;
+        const snapshotPath = join(ROOT, `${name}${SNAPSHOT_SUFFIX}`);
+        const where = `fixtures/expectations/${name}${SNAPSHOT_SUFFIX}`;
         if (UPDATE_SNAPSHOTS) writeFileSync(snapshotPath, rendered);
         if (!existsSync(snapshotPath)) throw new Error(`no snapshot ${where}: run \`npm run snapshots:update\` and review it`);
         const stored = readFileSync(snapshotPath, 'utf8');
