@@ -28,7 +28,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'fast', include: FAST } },
+      // Worker threads rather than child processes: the same tests in about two thirds of the CPU time
+      // (measured on two cores: 50 s instead of 73 s of user+system time).
+      { extends: true, test: { name: 'fast', include: FAST, pool: 'threads' } },
       { extends: true, test: { name: 'oracle', include: ORACLES } },
       {
         extends: true,
