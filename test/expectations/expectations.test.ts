@@ -6,16 +6,25 @@
  * A folder named `pending-<case>` holds the correct answer to something arbor gets wrong today:
  * each of its asserted files must still fail at least one assertion, and its test fails once
  * they all pass, so a fix is never left unpromoted.
+ *
+ * Every case also has an annotated snapshot, fixtures/expectations/<case>.snapshot.txt: its source
+ * with every declaration, edge and unresolved site of its graph written under the line it is on
+ * (render-snapshot.ts). The snapshot covers every line, asserted or not, so it shows any change of
+ * behaviour; update it deliberately with `npm run snapshots:update`, then review its diff like code.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { indexRepository, type IndexReport } from '@arbor/indexer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFile, loadGraph, type GraphView } from './check-expectations.js';
+import { lineDiff } from './line-diff.js';
+import { renderSnapshot } from './render-snapshot.js';
 import { lineCommentFor, parseExpectations, type LocatedAssertion } from './parse-expectations.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'fixtures', 'expectations');
+const UPDATE_SNAPSHOTS = process.env.ARBOR_UPDATE_SNAPSHOTS === '1';
+const SNAPSHOT_SUFFIX = '.snapshot.txt';
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
@@ -67,6 +76,11 @@ describe('inline expectations', () => {
     expect(cases.length).toBeGreaterThan(0);
   });
 
+  it('has no snapshot left from a case renamed or removed', () => {
+    const orphans = readdirSync(ROOT).filter((name) => name.endsWith(SNAPSHOT_SUFFIX) && !cases.includes(name.slice(0, -SNAPSHOT_SUFFIX.length)));
+    expect(orphans, 'delete these snapshots, or restore their cases').toEqual([]);
+  });
+
   cases.forEach((name, i) => {
     const caseDir = join(ROOT, name);
     const pending = name.startsWith('pending-');
@@ -84,6 +98,19 @@ describe('inline expectations', () => {
 
       it('has a file with assertions', () => {
         expect(files.map((f) => f.file)).not.toEqual([]);
+      });
+
+      it('matches its annotated snapshot', () => {
+        const rendered = renderSnapshot(report.database, caseDir);
+        const snapshotPath = join(ROOT, `${name}${SNAPSHOT_SUFFIX}`);
+        const where = `fixtures/expectations/${name}${SNAPSHOT_SUFFIX}`;
+        if (UPDATE_SNAPSHOTS) writeFileSync(snapshotPath, rendered);
+        if (!existsSync(snapshotPath)) throw new Error(`no snapshot ${where}: run \`npm run snapshots:update\` and review it`);
+        const stored = readFileSync(snapshotPath, 'utf8');
+        if (rendered !== stored) {
+          throw new Error(`${where} differs from the graph (- stored, + now); if the change is intended, ` +
+            `run \`npm run snapshots:update\` and review the diff\n${lineDiff(stored, rendered)}`);
+        }
       });
 
       for (const { file, assertions, error } of files) {

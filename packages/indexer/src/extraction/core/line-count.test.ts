@@ -1,7 +1,6 @@
-import { Parser } from 'web-tree-sitter';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../model/graph-vocabulary.js';
-import { loadGrammar } from '../../parsing/grammar-loader.js';
+import { parseForTest } from '../../test-support/test-parser.js';
 import { countLines } from './line-count.js';
 
 describe('countLines', () => {
@@ -27,15 +26,11 @@ describe('countLines', () => {
   it('agrees with the rows tree-sitter gives the end of the file, in every language', async () => {
     const texts = ['', 'x', 'x\n', 'x\n\n  \n', 'x\r\ny\r\n', '\n\n', 'x\ry\r'];
     for (const language of ['python', 'typescript', 'javascript'] as Language[]) {
-      const grammar = await loadGrammar(language); // initialises web-tree-sitter
-      const parser = new Parser();
-      parser.setLanguage(grammar);
       for (const text of texts) {
-        const tree = parser.parse(text)!;
+        const tree = await parseForTest(language, text);
         expect(countLines(text), `${language} ${JSON.stringify(text)}`).toBe(tree.rootNode.endPosition.row + 1);
         tree.delete();
       }
-      parser.delete();
     }
   });
 });

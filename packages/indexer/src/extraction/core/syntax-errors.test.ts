@@ -1,19 +1,14 @@
-import { Parser, type Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../model/graph-vocabulary.js';
-import { loadGrammar } from '../../parsing/grammar-loader.js';
+import { parseForTest } from '../../test-support/test-parser.js';
 import { MAX_LISTED_SYNTAX_ERRORS, SyntaxErrorCollector } from './syntax-errors.js';
 
 const trees: Tree[] = [];
 afterEach(() => trees.splice(0).forEach((tree) => tree.delete()));
 
 async function parse(language: Language, source: string): Promise<Tree> {
-  const grammar = await loadGrammar(language); // initialises web-tree-sitter
-  const parser = new Parser();
-  parser.setLanguage(grammar);
-  const tree = parser.parse(source);
-  parser.delete();
-  if (!tree) throw new Error('no tree');
+  const tree = await parseForTest(language, source);
   trees.push(tree);
   return tree;
 }

@@ -1,6 +1,6 @@
-import { Parser, type Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadGrammar } from '../../parsing/grammar-loader.js';
+import { parseForTest } from '../../test-support/test-parser.js';
 import type { Language } from '../../model/graph-vocabulary.js';
 import { Scope, type ScopeRules } from './scopes.js';
 import { walkSyntax, type SyntaxRules, type WalkContext } from './syntax-walk.js';
@@ -9,11 +9,7 @@ const trees: Tree[] = [];
 afterEach(() => trees.splice(0).forEach((tree) => tree.delete()));
 
 async function parse(language: Language, source: string): Promise<Tree> {
-  const grammar = await loadGrammar(language); // initialises web-tree-sitter
-  const parser = new Parser();
-  parser.setLanguage(grammar);
-  const tree = parser.parse(source)!;
-  parser.delete();
+  const tree = await parseForTest(language, source);
   trees.push(tree);
   return tree;
 }

@@ -1,17 +1,13 @@
-import { Parser, type Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadGrammar } from '../../parsing/grammar-loader.js';
+import { parseForTest } from '../../test-support/test-parser.js';
 import { splitMemberChain, walkPreOrder } from './tree-walk.js';
 
 const trees: Tree[] = [];
 afterEach(() => trees.splice(0).forEach((tree) => tree.delete()));
 
 async function parsePython(source: string): Promise<Tree> {
-  const grammar = await loadGrammar('python'); // initialises web-tree-sitter
-  const parser = new Parser();
-  parser.setLanguage(grammar);
-  const tree = parser.parse(source)!;
-  parser.delete();
+  const tree = await parseForTest('python', source);
   trees.push(tree);
   return tree;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration, FileExtraction, ReferenceSite } from '../../model/extraction.js';
-import { extractPython } from './test-parser.js';
+import { extractForTest } from '../../test-support/test-parser.js';
+import { pythonExtractor } from './extractor.js';
+
+const extractPython = (source: string, path = 'pkg/mod.py') => extractForTest(pythonExtractor, source, path);
 
 function declaration(file: FileExtraction, qualifiedName: string): Declaration & { id: number } {
   const matches = file.declarations.flatMap((d, id) => (d.qualifiedName === qualifiedName && d.kind !== 'import' ? [{ ...d, id }] : []));

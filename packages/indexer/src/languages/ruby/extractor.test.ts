@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Parser } from 'web-tree-sitter';
-import { loadGrammar } from '../../parsing/grammar-loader.js';
 import type { FileExtraction } from '../../model/extraction.js';
+import { extractForTest } from '../../test-support/test-parser.js';
 import { rubyExtractor } from './extractor.js';
 
-let parser: Promise<Parser> | undefined;
-
-async function extract(source: string): Promise<FileExtraction> {
-  parser ??= (async () => {
-    const grammar = await loadGrammar('ruby'); // the pinned grammar, linked as production links it
-    const instance = new Parser();
-    instance.setLanguage(grammar);
-    return instance;
-  })();
-  const tree = (await parser).parse(source)!;
-  try {
-    return rubyExtractor.extract({ path: 'lib/a.rb', language: 'ruby', source, tree });
-  } finally {
-    tree.delete();
-  }
+function extract(source: string): Promise<FileExtraction> {
+  return extractForTest(rubyExtractor, source, 'lib/a.rb');
 }
 
 describe('Ruby extraction', () => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Parser } from 'web-tree-sitter';
 import type { FileExtraction } from '../../model/extraction.js';
-import { loadGrammar } from '../../parsing/grammar-loader.js';
-import { extractSource } from './ecmascript-test-parser.js';
+import { extractForTest, parseForTest } from '../../test-support/test-parser.js';
 import { repairSource } from './ecmascript-syntax-repair.js';
+import { ecmascriptExtractor } from './extractor.js';
 
-async function rootOf(source: string) {
-  const parser = new Parser();
-  parser.setLanguage(await loadGrammar('typescript'));
-  return parser.parse(source)!;
+const extractSource = (source: string) => extractForTest(ecmascriptExtractor, source, 'src/file.ts');
+
+function rootOf(source: string) {
+  return parseForTest('typescript', source);
 }
 
 function names(result: FileExtraction): string[] {
