@@ -12,7 +12,7 @@
  * Names are looked up where they are written: A at the call, P at the overload's class.
  */
 import type { ArgumentFit } from '../model/language-support.js';
-import type { DeclarationRef } from './workspace-symbols.js';
+import type { DeclarationRef } from './targets.js';
 
 /** What a type name written somewhere means: a workspace class, code outside, or nothing known. */
 export type NamedType = { ref: DeclarationRef } | { outside: true } | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Declaration } from '../model/extraction.js';
 import type { ArgumentFit } from '../model/language-support.js';
 import { selectOverload } from './overloads.js';
-import type { DeclarationRef } from './workspace-symbols.js';
+import type { DeclarationRef } from './targets.js';
 
 function method(line: number, parameterTypes: string[] | undefined, variadic = false): Declaration {
   return {

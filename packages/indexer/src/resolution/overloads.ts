@@ -19,7 +19,7 @@
  */
 import type { Declaration, ReferenceSite } from '../model/extraction.js';
 import type { ArgumentFit } from '../model/language-support.js';
-import type { DeclarationRef } from './workspace-symbols.js';
+import type { DeclarationRef } from './targets.js';
 
 export type OverloadChoice =
   | { ref: DeclarationRef }

@@ -11,7 +11,8 @@
 import type { Declaration, FileExtraction, MemberTypeFact, TypeRef } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
 import { RESOLVED_BY, type ResolvedBy } from './resolved-by.js';
-import type { DeclarationRef, Target, WorkspaceSymbols } from './workspace-symbols.js';
+import type { DeclarationRef, Target } from './targets.js';
+import type { WorkspaceSymbols } from './workspace-symbols.js';
 import { PairMap } from '../support/pair-map.js';
 
 /** A value proven to be an instance of `classRef`, and the rule that proved it. */

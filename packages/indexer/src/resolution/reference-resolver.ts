@@ -24,11 +24,8 @@ import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
-import { preferDefinitions, type DeclarationRef, type Target, type WorkspaceSymbols } from './workspace-symbols.js';
-
-export type Resolution =
-  | { resolved: true; target: DeclarationRef; edgeKind: EdgeKind; resolvedBy: ResolvedBy }
-  | { resolved: false; reason: UnresolvedReason; candidates?: DeclarationRef[]; likelyInternal: boolean };
+import type { DeclarationRef, Resolution, Target } from './targets.js';
+import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
 /** Declarations a call converts to, where `calls.typeConverts` says so. */

@@ -9,7 +9,7 @@
 import type { Declaration, FileExtraction, ReferenceKind } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
 import { PairMap } from '../support/pair-map.js';
-import type { DeclarationRef } from './workspace-symbols.js';
+import type { DeclarationRef } from './targets.js';
 
 const KINDS_BY_SITE: Record<ReferenceKind, ReadonlySet<NodeKind>> = {
   calls: new Set(['function', 'class', 'component']),

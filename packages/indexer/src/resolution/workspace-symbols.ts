@@ -8,28 +8,12 @@ import type { NodeKind } from '../model/graph-vocabulary.js';
 import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
-import { dedupeTargets } from './targets.js';
+import { dedupeTargets, type DeclarationRef, type Target } from './targets.js';
 import { HookFailures } from './hook-failures.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import type { NameQuery } from './lookup-steps/name-query.js';
-
-export interface DeclarationRef {
-  file: string;
-  localId: number;
-}
-
-export type Target =
-  /** `samePackage`: found among the declarations of another file of the site's package. */
-  | { type: 'declaration'; ref: DeclarationRef; samePackage?: boolean }
-  | { type: 'module'; file: string }
-  /** A module that is a set of files (a package of several files), by its `packageOf` key. */
-  | { type: 'file-set'; key: string }
-  /** A package with no file of its own (a namespace package), reached by its dotted name. */
-  | { type: 'package'; fromFile: string; specifier: string }
-  | { type: 'external'; specifier: string }
-  | { type: 'missing'; file: string; name: string }
-  | { type: 'ambiguous'; candidates: DeclarationRef[] };
+import type { SymbolLookup } from './lookup-steps/symbol-lookup.js';
 
 /** Kinds an open language reopens: one qualified name, one class or module. */
 const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
@@ -39,7 +23,7 @@ const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 
 /** Guards against pathological re-export chains; real barrels are a few levels deep. */
 const MAX_EXPORT_DEPTH = 32;
 
-export class WorkspaceSymbols {
+export class WorkspaceSymbols implements SymbolLookup {
   private readonly scopes = new Map<string, ModuleScope>();
   private readonly specifierCache = new PairMap<string, string, string | null>();
   private readonly membersCache = new PairMap<string, number, Map<string, number[]>>();

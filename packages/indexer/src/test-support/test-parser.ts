@@ -4,7 +4,7 @@
  * runs an extractor on the tree. One parser per language, made on first use.
  */
 import { Parser, type Tree } from 'web-tree-sitter';
-import { languageForPath } from '../languages/registry.js';
+import { languageForPath } from '../languages/index.js';
 import type { FileExtraction } from '../model/extraction.js';
 import type { Language } from '../model/graph-vocabulary.js';
 import type { LanguageExtractor } from '../model/language-support.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleFacts } from '../../model/extraction.js';
-import { languageForPath } from '../../languages/registry.js';
+import { extractionLanguages, languageForPath } from '../../languages/index.js';
 import { extractFile } from '../extract-file.js';
 
 /** The module facts the extraction of `source` (named `path`) records. */
 async function factsOf(path: string, source: string): Promise<ModuleFacts | undefined> {
-  const extraction = await extractFile(path, languageForPath(path)!, new TextEncoder().encode(source));
+  const extraction = await extractFile(path, languageForPath(path)!, new TextEncoder().encode(source), extractionLanguages);
   return extraction.module;
 }
 

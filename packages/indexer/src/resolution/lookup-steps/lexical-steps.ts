@@ -2,9 +2,9 @@
  * Lookup steps inside the file: imports written in enclosing functions, enclosing namespaces and
  * modules (or open classes and modules), then the module scope.
  */
-import type { Target, WorkspaceSymbols } from '../workspace-symbols.js';
-import { dedupeTargets } from '../targets.js';
+import { dedupeTargets, type Target } from '../targets.js';
 import type { NameQuery } from './name-query.js';
+import type { SymbolLookup } from './symbol-lookup.js';
 
 /** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
 export const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
@@ -13,7 +13,7 @@ export const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'in
 const CONSTANT_KINDS: ReadonlySet<string> = new Set(['class', 'module', 'constant']);
 
 /** `scoped-imports`: an import inside an enclosing function binds before anything outside it. */
-export function scopedImport(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+export function scopedImport(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
   const scope = symbols.scope(file);
   if (scope.scopedImports.size === 0) return undefined;
   const decls = scope.file.declarations;
@@ -32,7 +32,7 @@ export function scopedImport(symbols: WorkspaceSymbols, { file, enclosing, name 
  * `enclosing-namespaces`: `namespace N { interface B extends A {} }` — N's own A shadows a module-level
  * or workspace A. Where namespaces span files, the same namespace's blocks in other files count too.
  */
-export function enclosingNamespaceMember(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+export function enclosingNamespaceMember(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
   const decls = symbols.scope(file).file.declarations;
   const spans = symbols.namespacesSpanFiles(file);
   for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
@@ -52,7 +52,7 @@ export function enclosingNamespaceMember(symbols: WorkspaceSymbols, { file, encl
  * `reopened-scopes`: open classes and modules are lexical scopes of constants only (a method is found
  * through `self`), with the constants of every reopening of each.
  */
-export function reopenedScopeConstant(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+export function reopenedScopeConstant(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
   const decls = symbols.scope(file).file.declarations;
   for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
     const kind = decls[id].kind;
@@ -64,12 +64,12 @@ export function reopenedScopeConstant(symbols: WorkspaceSymbols, { file, enclosi
 }
 
 /** `module-scope`: a top-level declaration or import of the file. */
-export function moduleScopeName(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function moduleScopeName(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   return symbols.resolveModuleName(file, name);
 }
 
 /** `global-constants`: a top-level open class or module of another file. */
-export function globalConstant(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function globalConstant(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const global = symbols.topLevelOpenDeclaration(file, name);
   return global ? { type: 'declaration', ref: global, samePackage: true } : undefined;
 }

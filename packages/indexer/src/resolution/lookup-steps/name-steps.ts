@@ -3,7 +3,7 @@
  * these (the reference resolver runs them too, between its own site steps, site-steps.ts).
  */
 import type { LookupStep } from '../../model/language-support.js';
-import type { Target, WorkspaceSymbols } from '../workspace-symbols.js';
+import type { Target } from '../targets.js';
 import { enclosingNamespaceMember, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
 import type { NameQuery } from './name-query.js';
 import { directiveMember, globalNamespaceType } from './namespace-steps.js';
@@ -11,8 +11,9 @@ import {
   enclosingPackageMember, implicitModule, ownPackageMember, qualifiedPackage, sharedPackageImport, wildcardPackageMember,
 } from './package-steps.js';
 import type { ContextSteps } from './run-lookup.js';
+import type { SymbolLookup } from './symbol-lookup.js';
 
-export const NAME_STEPS: ContextSteps<WorkspaceSymbols, NameQuery, Target> = {
+export const NAME_STEPS: ContextSteps<SymbolLookup, NameQuery, Target> = {
   'scoped-imports': scopedImport,
   'enclosing-namespaces': enclosingNamespaceMember,
   'reopened-scopes': reopenedScopeConstant,

@@ -4,9 +4,9 @@
  * (functions are left to `workspace-unique`, which tells a prototype from its definition).
  */
 import type { NodeKind } from '../../model/graph-vocabulary.js';
-import type { Target, WorkspaceSymbols } from '../workspace-symbols.js';
-import { dedupeTargets } from '../targets.js';
+import { dedupeTargets, type Target } from '../targets.js';
 import type { NameQuery } from './name-query.js';
+import type { SymbolLookup } from './symbol-lookup.js';
 
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
 
@@ -18,7 +18,7 @@ const GLOBAL_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['namespace', 'class', 
  * in a declaration that encloses it. A directive names its namespace as seen where it stands (an
  * enclosing namespace's nested one first). Several namespaces declaring the name: ambiguous.
  */
-export function directiveMember(symbols: WorkspaceSymbols, { file, enclosing, name }: NameQuery): Target | undefined {
+export function directiveMember(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
   const extraction = symbols.extraction(file)!;
   const decls = extraction.declarations;
   const inForce = new Set<number | null>([null]);
@@ -48,6 +48,6 @@ export function directiveMember(symbols: WorkspaceSymbols, { file, enclosing, na
 }
 
 /** `global-namespace-types`: a type or namespace of the global namespace declared in another file. */
-export function globalNamespaceType(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function globalNamespaceType(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   return symbols.namespaceMember(file, name, GLOBAL_TYPE_KINDS);
 }

@@ -3,19 +3,19 @@
  * package name, the file's own package, the packages around it, the imports its other files share,
  * the packages its wildcard imports name, and the modules the language provides without an import.
  */
-import type { Target, WorkspaceSymbols } from '../workspace-symbols.js';
-import { dedupeTargets } from '../targets.js';
+import { dedupeTargets, type Target } from '../targets.js';
 import type { NameQuery } from './name-query.js';
+import type { SymbolLookup } from './symbol-lookup.js';
 
 /** `qualified-packages`: a fully qualified package, written by the extractor as a name no identifier can be. */
-export function qualifiedPackage(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function qualifiedPackage(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const key = symbols.modulesOf(file)?.packages?.qualifiedPackage?.(name) ?? null;
   if (key === null) return undefined;
   return symbols.packageFiles(key).length > 0 ? { type: 'file-set', key } : { type: 'external', specifier: name };
 }
 
 /** `package`: a top-level declaration of another file of the file's package (that the language lets it see). */
-export function ownPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function ownPackageMember(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const key = symbols.packageKeyOf(file);
   if (key === null) return undefined;
   const found = symbols.fileSetMember(key, name, false, file, symbols.modulesOf(file)?.packages?.visibleInPackage);
@@ -24,7 +24,7 @@ export function ownPackageMember(symbols: WorkspaceSymbols, { file, name }: Name
 }
 
 /** `enclosing-packages`: the packages around the file's own, nearest first. */
-export function enclosingPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function enclosingPackageMember(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   if (symbols.packageKeyOf(file) === null) return undefined;
   for (const outer of symbols.modulesOf(file)?.packages?.enclosingPackages?.(file) ?? []) {
     const member = symbols.fileSetMember(outer, name, false);
@@ -35,7 +35,7 @@ export function enclosingPackageMember(symbols: WorkspaceSymbols, { file, name }
 }
 
 /** `package-shared-imports`: imports serve every file of a package: what the other files' imports bind `name` to, when they agree. */
-export function sharedPackageImport(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function sharedPackageImport(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const key = symbols.packageKeyOf(file);
   if (key === null) return undefined;
   const found: Target[] = [];
@@ -51,7 +51,7 @@ export function sharedPackageImport(symbols: WorkspaceSymbols, { file, name }: N
 }
 
 /** `package-wildcard-imports`: `import a.b.*` (written, or implicit in every file): the one package among them that declares the name. */
-export function wildcardPackageMember(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function wildcardPackageMember(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const resolver = symbols.modulesOf(file)?.packages;
   if (!resolver?.importedPackage) return undefined;
   const found: Target[] = [];
@@ -71,7 +71,7 @@ export function wildcardPackageMember(symbols: WorkspaceSymbols, { file, name }:
 }
 
 /** `implicit-modules`: a name every file of the language sees as a module without importing it. */
-export function implicitModule(symbols: WorkspaceSymbols, { file, name }: NameQuery): Target | undefined {
+export function implicitModule(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const found = symbols.implicitModule(file, name);
   return found === null ? undefined : { type: 'module', file: found };
 }

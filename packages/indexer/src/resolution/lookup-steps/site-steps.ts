@@ -4,10 +4,10 @@
  * them in the order the language's `lookup` gives.
  */
 import type { FileExtraction, ReferenceSite } from '../../model/extraction.js';
-import type { Resolution } from '../reference-resolver.js';
 import { RESOLVED_BY, type ResolvedBy } from '../resolved-by.js';
-import type { DeclarationRef, WorkspaceSymbols } from '../workspace-symbols.js';
+import type { DeclarationRef, Resolution } from '../targets.js';
 import type { ContextSteps } from './run-lookup.js';
+import type { SymbolLookup } from './symbol-lookup.js';
 
 export interface SiteQuery {
   file: FileExtraction;
@@ -16,7 +16,7 @@ export interface SiteQuery {
 
 /** What the site steps use of the reference resolver. */
 export interface SiteResolver {
-  readonly symbols: WorkspaceSymbols;
+  readonly symbols: SymbolLookup;
   /** A member of the class enclosing the site or a proven base, else of a class further out. */
   enclosingClassMember(file: FileExtraction, site: ReferenceSite): Resolution | undefined;
   /** The resolution of a site found to mean `ref` (or not-callable, when the site cannot land on it). */
