@@ -40,8 +40,8 @@ const app = indexed('app.ts', {
   ],
 });
 
-function language(resolveModule: ImportResolver['resolveModule']): ResolutionLanguage {
-  return { family: 'ecmascript', modules: { resolveModule, isBuiltin: () => false }, binding: ecmascriptNameBinding };
+function language(resolveModule: ImportResolver['specifiers']['resolveModule']): ResolutionLanguage {
+  return { family: 'ecmascript', modules: { specifiers: { resolveModule }, isBuiltin: () => false }, binding: ecmascriptNameBinding };
 }
 
 describe('import-resolver hooks that throw', () => {
@@ -72,7 +72,7 @@ describe('import-resolver hooks that throw', () => {
     });
     const rust: ResolutionLanguage = {
       family: 'rust',
-      modules: { resolveModule: () => null, isBuiltin: () => false, implicitModule: () => { throw new TypeError('no crate table'); } },
+      modules: { specifiers: { resolveModule: () => null, implicitModule: () => { throw new TypeError('no crate table'); } }, isBuiltin: () => false },
       binding: rustNameBinding,
     };
     const { unresolved, stats } = buildGraph([crate], () => rust, 0);
