@@ -1,0 +1,366 @@
+"""The C/C++ oracle: clang's own answer, through libclang, for every call site of a repository.
+
+Reads {"root", "files", "cplusplus"} as JSON on stdin (root-relative C-family files) and writes one JSON object:
+{"header": {...}, "sites": [...], "scannedFiles": [...], "translationUnits": N, "errors": N}.
+
+Each source file (.c, .cc, .cpp, ...) is a translation unit, and so is each header no source includes. The
+compile flags come from compile_commands.json when the repository has one, else from the tree: every folder
+holding a header is an include path, C mode for .c (and for .h in a repository without C++ sources), C++ mode
+for the rest. A site is a call whose callee clang names; what it names is mapped, across translation units by
+USR, to the repository's definition of it, so a call in main.c to a function util.h declares and util.c
+defines answers util.c's line (see tools/README.md, "C and C++ oracle").
+"""
+import json
+import os
+import re
+import sys
+import threading
+import time
+
+import clang.cindex as ci
+
+K = ci.CursorKind
+SOURCE = re.compile(r'\.(c|cc|cpp|cxx|c\+\+|m|mm)$', re.I)
+HEADER = re.compile(r'\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$', re.I)
+C_SOURCE = re.compile(r'\.c$')
+FUNCTION_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR, K.FUNCTION_TEMPLATE,
+                  K.CONVERSION_FUNCTION}
+CLASS_KINDS = {K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.UNION_DECL}
+# Calls through a value: which function runs is decided at run time.
+VALUE_KINDS = {K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL}
+
+
+def category_of(cursor):
+    kind = cursor.kind
+    if kind == K.CONSTRUCTOR:
+        return 'constructor'
+    if kind == K.CXX_METHOD or (kind == K.FUNCTION_TEMPLATE and cursor.semantic_parent is not None
+                                and cursor.semantic_parent.kind in CLASS_KINDS):
+        return 'method'
+    if kind in CLASS_KINDS:
+        return 'class'
+    if kind == K.MACRO_DEFINITION:
+        return 'macro'
+    return 'function'
+
+
+class Oracle:
+    def __init__(self, root, files, cplusplus):
+        self.root = os.path.realpath(root)
+        self.files = files
+        self.cplusplus = cplusplus
+        self.index = ci.Index.create()
+        self.database = self.compile_database()
+        self.include_dirs = sorted({os.path.dirname(os.path.join(self.root, f)) for f in files if HEADER.search(f)})
+        self.definitions = {}   # USR -> [decl] of the repository's definitions
+        self.declarations = {}  # USR -> [decl] of the repository's other declarations (prototypes)
+        self.raw_sites = []     # (site, usr, fallback decl, external where)
+        self.seen_sites = set()
+        self.walked = set()     # files whose sites are collected (a header: by the first unit that includes it)
+        self.units = 0
+        self.sources = {}       # file -> bytes, for the call's text
+        self.errors = 0
+
+    # ---- files and flags ----
+    def rel(self, path):
+        if not path:
+            return None
+        full = os.path.realpath(path)
+        if not full.startswith(self.root + os.sep):
+            return None
+        return os.path.relpath(full, self.root).replace(os.sep, '/')
+
+    def compile_database(self):
+        for folder in ('', 'build', 'out', 'cmake-build-debug', 'builddir'):
+            if os.path.isfile(os.path.join(self.root, folder, 'compile_commands.json')):
+                try:
+                    return ci.CompilationDatabase.fromDirectory(os.path.join(self.root, folder))
+                except ci.CompilationDatabaseError:
+                    return None
+        return None
+
+    def flags_for(self, rel):
+        full = os.path.join(self.root, rel)
+        if self.database is not None:
+            commands = list(self.database.getCompileCommands(full) or [])
+            if commands:
+                args = list(commands[0].arguments)[1:]
+                # Keep what shapes the parse (defines, include paths, language, standard), drop output and inputs.
+                kept, skip = [], False
+                for a in args:
+                    if skip:
+                        skip = False
+                        continue
+                    if a in ('-o', '-MF', '-MT', '-MQ'):
+                        skip = True
+                        continue
+                    if a == '-c' or a.endswith(os.path.basename(rel)) or a.startswith('-M') or a.startswith('-W'):
+                        continue
+                    kept.append(a)
+                # Relative include paths are relative to the command's folder.
+                folder = commands[0].directory
+                return [self.absolute_flag(a, folder) for a in kept] + ['-w']
+        cpp = not (C_SOURCE.search(rel) or (rel.endswith('.h') and not self.cplusplus))
+        lang = ['-x', 'c++', '-std=c++17'] if cpp else ['-x', 'c', '-std=gnu11']
+        return lang + ['-I' + d for d in self.include_dirs] + ['-I' + self.root, '-w']
+
+    @staticmethod
+    def absolute_flag(arg, folder):
+        if arg.startswith('-I') and len(arg) > 2 and not os.path.isabs(arg[2:]):
+            return '-I' + os.path.normpath(os.path.join(folder, arg[2:]))
+        return arg
+
+    # ---- declarations ----
+    def describe(self, cursor):
+        loc = cursor.location
+        extent = cursor.extent
+        return {
+            'file': self.rel(loc.file.name if loc.file else None),
+            'name': cursor.spelling,
+            'nameLine': loc.line,
+            'startLine': extent.start.line,
+            'endLine': extent.end.line,
+            'category': category_of(cursor),
+            'isClass': cursor.kind in CLASS_KINDS,
+        }
+
+    def record_declaration(self, cursor):
+        usr = cursor.get_usr()
+        if not usr:
+            return
+        decl = self.describe(cursor)
+        if decl['file'] is None:
+            return
+        table = self.definitions if cursor.is_definition() or cursor.kind == K.MACRO_DEFINITION else self.declarations
+        entries = table.setdefault(usr, [])
+        if decl not in entries:
+            entries.append(decl)
+
+    # ---- traversal ----
+    def run(self):
+        sources = [f for f in self.files if SOURCE.search(f)]
+        included = set()
+        for rel in sources:
+            included |= self.parse(rel)
+        # Headers no source reaches (a header-only library, or an unused header) are units of their own.
+        for rel in self.files:
+            if HEADER.search(rel) and rel not in included and rel not in self.walked:
+                self.parse(rel)
+        return self.result()
+
+    def parse(self, rel):
+        options = ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD | ci.TranslationUnit.PARSE_INCOMPLETE
+        try:
+            tu = self.index.parse(os.path.join(self.root, rel), args=self.flags_for(rel), options=options)
+        except ci.TranslationUnitLoadError:
+            self.errors += 1
+            return set()
+        self.units += 1
+        self.errors += sum(1 for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error)
+        files = {self.rel(inc.include.name) for inc in tu.get_includes()} | {rel}
+        files.discard(None)
+        fresh = {f for f in files if f not in self.walked}
+        self.walk(tu.cursor, [], fresh)
+        self.walked |= fresh
+        return files
+
+    def walk(self, cursor, callers, fresh):
+        for child in cursor.get_children():
+            file = self.rel(child.location.file.name if child.location.file else None)
+            if file is None:
+                continue  # system headers: neither sites nor repository declarations
+            kind = child.kind
+            if kind in FUNCTION_KINDS or kind in CLASS_KINDS or kind == K.MACRO_DEFINITION:
+                self.record_declaration(child)
+            if file not in fresh:
+                # Declarations of a header another unit walked still count (a definition seen once is enough),
+                # but its sites are already collected.
+                if kind in FUNCTION_KINDS or kind in CLASS_KINDS or kind in (K.NAMESPACE, K.LINKAGE_SPEC):
+                    self.walk_declarations(child)
+                continue
+            if kind == K.CALL_EXPR:
+                self.add_call(child, file, callers, cursor.kind == K.CXX_NEW_EXPR)
+            elif kind == K.MACRO_INSTANTIATION:
+                self.add_macro(child, file, callers)
+            inner = callers
+            if kind in FUNCTION_KINDS and child.is_definition():
+                inner = [{'name': child.spelling, 'line': child.location.line, 'strong': True}] + callers
+            self.walk(child, inner, fresh)
+
+    def walk_declarations(self, cursor):
+        for child in cursor.get_children():
+            if child.kind in FUNCTION_KINDS or child.kind in CLASS_KINDS:
+                if self.rel(child.location.file.name if child.location.file else None):
+                    self.record_declaration(child)
+            if child.kind in CLASS_KINDS or child.kind in (K.NAMESPACE, K.LINKAGE_SPEC, K.CLASS_TEMPLATE):
+                self.walk_declarations(child)
+
+    def site_shape(self, call):
+        children = list(call.get_children())
+        callee = children[0] if children else None
+        while callee is not None and callee.kind == K.UNEXPOSED_EXPR:
+            inner = list(callee.get_children())
+            callee = inner[0] if inner else None
+        if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
+            return 'obj.m()'
+        text = ''.join(t.spelling for t in call.get_tokens())
+        return 'Cls::m()' if '::' in text.split('(')[0] else 'f()'
+
+    def add_call(self, call, file, callers, after_new):
+        ref = call.referenced
+        if ref is None or not call.spelling:
+            return
+        if ref.spelling.startswith('operator'):
+            return  # overloaded operators and conversions: no call syntax at the site
+        if ref.kind == K.CONSTRUCTOR and (ref.is_copy_constructor() or ref.is_move_constructor()
+                                           or ref.is_default_constructor() and not self.has_parens(call)):
+            return  # implicit copies, moves and default constructions
+        key = (file, call.extent.start.line, call.extent.start.column, call.location.line, call.location.column)
+        if key in self.seen_sites:
+            return
+        self.seen_sites.add(key)
+        text = re.sub(r'\s+', ' ', self.source_text(call.extent))
+        site = {
+            'file': file,
+            'line': call.extent.start.line,
+            'col': call.extent.start.column - 1,
+            'nameLine': call.location.line,
+            'kind': ('new' if after_new else 'T()') if ref.kind == K.CONSTRUCTOR else self.site_shape(call),
+            'calleeName': ref.spelling,
+            'calleeText': text[:80],
+            'callers': callers,
+        }
+        if ref.kind in VALUE_KINDS:
+            self.raw_sites.append((site, None, None, 'pointer'))
+            return
+        if ref.kind not in FUNCTION_KINDS:
+            self.raw_sites.append((site, None, None, 'none'))
+            return
+        declared = self.rel(ref.location.file.name if ref.location.file else None)
+        # C's implicit declaration of an undeclared function sits at the call itself: clang knows nothing.
+        if declared == file and ref.location.line == call.location.line and not ref.is_definition():
+            self.raw_sites.append((site, None, None, 'none'))
+            return
+        fallback = self.describe(ref.canonical) if declared else None
+        self.raw_sites.append((site, ref.get_usr(), fallback, None if declared else self.external_where(ref)))
+        if ref.kind == K.CONSTRUCTOR and ref.semantic_parent is not None:
+            site['classUsr'] = ref.semantic_parent.get_usr()
+
+    @staticmethod
+    def has_parens(call):
+        return any(t.spelling in ('(', '{') for t in call.get_tokens())
+
+    def source_text(self, extent):
+        name = extent.start.file.name if extent.start.file else None
+        if name is None or extent.end.file is None or extent.end.file.name != name:
+            return ''
+        if name not in self.sources:
+            with open(name, 'rb') as f:
+                self.sources[name] = f.read()
+        return self.sources[name][extent.start.offset:extent.end.offset].decode('utf-8', 'replace')
+
+    def external_where(self, ref):
+        f = ref.location.file
+        return f'{os.path.basename(f.name)}:{ref.spelling}' if f else ref.spelling
+
+    def add_macro(self, use, file, callers):
+        definition = use.referenced
+        if definition is None or not self.function_like(definition):
+            return
+        key = (file, use.location.line, use.location.column, 'macro')
+        if key in self.seen_sites:
+            return
+        self.seen_sites.add(key)
+        site = {
+            'file': file, 'line': use.location.line, 'col': use.location.column - 1, 'nameLine': use.location.line,
+            'kind': 'MACRO()', 'calleeName': use.spelling, 'calleeText': use.spelling, 'callers': callers,
+        }
+        declared = self.rel(definition.location.file.name if definition.location.file else None)
+        if declared is None:
+            self.raw_sites.append((site, None, None, self.external_where(definition)))
+        else:
+            self.record_declaration(definition)
+            self.raw_sites.append((site, definition.get_usr(), self.describe(definition), None))
+
+    @staticmethod
+    def function_like(definition):
+        tokens = list(definition.get_tokens())
+        # `#define F(x) ...`: the parenthesis touches the name; `#define F (x)` is an object-like macro.
+        return (len(tokens) > 1 and tokens[1].spelling == '('
+                and tokens[1].location.column == tokens[0].location.column + len(tokens[0].spelling))
+
+    # ---- answers ----
+    def enclosing_function(self, file, line):
+        """The innermost function defined around a line: a macro use is no child of the function it sits in."""
+        best = None
+        for decls in self.definitions.values():
+            for d in decls:
+                if d['file'] == file and d['category'] not in ('class', 'macro') and d['startLine'] <= line <= d['endLine']:
+                    if best is None or d['startLine'] >= best['startLine']:
+                        best = d
+        return [{'name': best['name'], 'line': best['nameLine'], 'strong': True}] if best else []
+
+    def result(self):
+        sites = []
+        for site, usr, fallback, outside in self.raw_sites:
+            if site['kind'] == 'MACRO()':
+                site['callers'] = self.enclosing_function(site['file'], site['line'])
+            if outside == 'pointer':
+                site.update(answer='none', decls=[], via='function pointer')
+            elif outside == 'none':
+                site.update(answer='none', decls=[])
+            elif outside is not None:
+                site.update(answer='external', externalWhere=outside, decls=[])
+            else:
+                # The repository's definition(s) of what clang names; a prototype only when nothing defines it
+                # (a pure virtual method, a function defined outside the repository or in a file not parsed).
+                decls = list(self.definitions.get(usr) or self.declarations.get(usr) or [fallback])
+                if site['kind'] in ('new', 'T()'):
+                    cls = self.definitions.get(site.pop('classUsr', None)) or []
+                    decls = cls + decls
+                site.pop('classUsr', None)
+                site.update(answer='workspace', category=decls[-1]['category'], decls=decls,
+                            edgeKind='instantiates' if site['kind'] in ('new', 'T()') else 'calls')
+            sites.append(site)
+        return {
+            'header': {'clang': clang_version(), 'compileCommands': self.database is not None},
+            'sites': sites,
+            'scannedFiles': sorted(f for f in self.walked if f in set(self.files)),
+            'translationUnits': self.units,
+            'errors': self.errors,
+        }
+
+
+def clang_version():
+    lib = ci.conf.lib
+    lib.clang_getClangVersion.restype = ci._CXString
+    lib.clang_getClangVersion.errcheck = ci._CXString.from_result
+    return lib.clang_getClangVersion()
+
+
+def main():
+    request = json.load(sys.stdin)
+    started = time.time()
+    out = Oracle(request['root'], request['files'], request.get('cplusplus', False)).run()
+    out['seconds'] = time.time() - started
+    json.dump(out, sys.stdout)
+
+
+if __name__ == '__main__':
+    # The walk recurses as deep as the syntax tree (long else-if chains): a large stack on a thread of its own.
+    sys.setrecursionlimit(200000)
+    threading.stack_size(512 * 1024 * 1024)
+    failed = []
+
+    def guarded():
+        try:
+            main()
+        except BaseException as e:  # noqa: BLE001 - reported, and the exit status says so
+            failed.append(e)
+            raise
+
+    worker = threading.Thread(target=guarded)
+    worker.start()
+    worker.join()
+    sys.exit(1 if failed else 0)
+
