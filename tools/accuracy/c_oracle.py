@@ -10,6 +10,7 @@ for the rest. A site is a call whose callee clang names; what it names is mapped
 USR, to the repository's definition of it, so a call in main.c to a function util.h declares and util.c
 defines answers util.c's line (see tools/README.md, "C and C++ oracle").
 """
+import ctypes
 import json
 import os
 import re
@@ -28,6 +29,15 @@ FUNCTION_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR, K.
 CLASS_KINDS = {K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.UNION_DECL}
 # Calls through a value: which function runs is decided at run time.
 VALUE_KINDS = {K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL}
+
+
+def file_location(location):
+    """(file name, line, column, offset) where the text is written: a macro argument's own place in the file, a
+    macro body's expansion at its use (clang_getFileLocation; the bindings only give the expansion location)."""
+    f, line, col, off = ci.c_object_p(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    ci.conf.lib.clang_getFileLocation(location, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
+    name = ci.File(f).name if f else None
+    return (str(name) if name is not None else None, line.value, col.value, off.value)
 
 
 def category_of(cursor):
@@ -59,6 +69,7 @@ class Oracle:
         self.walked = set()     # files whose sites are collected (a header: by the first unit that includes it)
         self.units = 0
         self.sources = {}       # file -> bytes, for the call's text
+        self.macro_uses = set()  # (file name, offset) of the unit's macro uses
         self.errors = 0
 
     # ---- files and flags ----
@@ -160,6 +171,9 @@ class Oracle:
         files = {self.rel(inc.include.name) for inc in tu.get_includes()} | {rel}
         files.discard(None)
         fresh = {f for f in files if f not in self.walked}
+        # Where macros are used: a call clang places at a macro's name comes from the macro's body.
+        self.macro_uses = {file_location(c.location)[::3] for c in tu.cursor.get_children()
+                           if c.kind == K.MACRO_INSTANTIATION and c.location.file is not None}
         self.walk(tu.cursor, [], fresh)
         self.walked |= fresh
         return files
@@ -215,21 +229,30 @@ class Oracle:
         if ref.kind == K.CONSTRUCTOR and (ref.is_copy_constructor() or ref.is_move_constructor()
                                            or ref.is_default_constructor() and not self.has_parens(call)):
             return  # implicit copies, moves and default constructions
-        key = (file, call.extent.start.line, call.extent.start.column, call.location.line, call.location.column)
+        expansion = call.location
+        written = file_location(expansion)
+        if written[::3] in self.macro_uses:
+            return  # written in a macro's body: the site is the macro's use (a MACRO() site), not this call
+        start = file_location(call.extent.start)
+        key = (file, start[3], written[3], ref.get_usr())
         if key in self.seen_sites:
             return
         self.seen_sites.add(key)
-        text = re.sub(r'\s+', ' ', self.source_text(call.extent))
+        # A call in a macro's argument: its own text, else the whole use.
+        text = self.source_text(call.extent) if start[3] == call.extent.start.offset else self.text_at(start, call)
         site = {
             'file': file,
-            'line': call.extent.start.line,
-            'col': call.extent.start.column - 1,
-            'nameLine': call.location.line,
+            'line': start[1],
+            'col': start[2] - 1,
+            'nameLine': written[1],
             'kind': ('new' if after_new else 'T()') if ref.kind == K.CONSTRUCTOR else self.site_shape(call),
             'calleeName': ref.spelling,
-            'calleeText': text[:80],
+            'calleeText': re.sub(r'\s+', ' ', text)[:80],
             'callers': callers,
         }
+        if ref.spelling.startswith('__builtin_'):
+            self.raw_sites.append((site, None, None, 'compiler builtin'))
+            return
         if ref.kind in VALUE_KINDS:
             self.raw_sites.append((site, None, None, 'pointer'))
             return
@@ -237,8 +260,9 @@ class Oracle:
             self.raw_sites.append((site, None, None, 'none'))
             return
         declared = self.rel(ref.location.file.name if ref.location.file else None)
-        # C's implicit declaration of an undeclared function sits at the call itself: clang knows nothing.
-        if declared == file and ref.location.line == call.location.line and not ref.is_definition():
+        # C's implicit declaration of an undeclared function (or of a builtin) is made at its first call: no
+        # text of its own (no extent). clang knows nothing about what runs.
+        if ref.kind == K.FUNCTION_DECL and not ref.is_definition() and ref.extent.start.file is None:
             self.raw_sites.append((site, None, None, 'none'))
             return
         fallback = self.describe(ref.canonical) if declared else None
@@ -254,10 +278,29 @@ class Oracle:
         name = extent.start.file.name if extent.start.file else None
         if name is None or extent.end.file is None or extent.end.file.name != name:
             return ''
+        return self.load(name)[extent.start.offset:extent.end.offset].decode('utf-8', 'replace')
+
+    def load(self, name):
         if name not in self.sources:
             with open(name, 'rb') as f:
                 self.sources[name] = f.read()
-        return self.sources[name][extent.start.offset:extent.end.offset].decode('utf-8', 'replace')
+        return self.sources[name]
+
+    def text_at(self, start, call):
+        """The line's text from a call's first written character: the extent of a call in a macro argument
+        spans the whole macro use."""
+        data = self.load(start[0])
+        end = data.find(b'\n', start[3])
+        text = data[start[3]:end if end >= 0 else len(data)].decode('utf-8', 'replace')
+        depth = 0
+        for i, ch in enumerate(text):  # up to the parenthesis that closes the call's arguments
+            if ch == '(':
+                depth += 1
+            elif ch == ')':
+                depth -= 1
+                if depth == 0:
+                    return text[:i + 1]
+        return text
 
     def external_where(self, ref):
         f = ref.location.file
@@ -304,7 +347,10 @@ class Oracle:
         sites = []
         for site, usr, fallback, outside in self.raw_sites:
             if site['kind'] == 'MACRO()':
+                # Macro uses in declarations (`CJSON_PUBLIC(type) f(...)`) call nothing: only uses in a body count.
                 site['callers'] = self.enclosing_function(site['file'], site['line'])
+                if not site['callers']:
+                    continue
             if outside == 'pointer':
                 site.update(answer='none', decls=[], via='function pointer')
             elif outside == 'none':
@@ -312,9 +358,13 @@ class Oracle:
             elif outside is not None:
                 site.update(answer='external', externalWhere=outside, decls=[])
             else:
-                # The repository's definition(s) of what clang names; a prototype only when nothing defines it
-                # (a pure virtual method, a function defined outside the repository or in a file not parsed).
-                decls = list(self.definitions.get(usr) or self.declarations.get(usr) or [fallback])
+                # The repository's definition(s) of what clang names, then its other declarations (prototypes):
+                # an edge to either names the same function. `prototype` marks the second kind, so a report can
+                # count edges that stop at a prototype while the repository holds the definition.
+                defined = self.definitions.get(usr) or []
+                declared = [dict(d, prototype=True) for d in self.declarations.get(usr) or [fallback]
+                            if d not in defined]
+                decls = defined + declared
                 if site['kind'] in ('new', 'T()'):
                     cls = self.definitions.get(site.pop('classUsr', None)) or []
                     decls = cls + decls

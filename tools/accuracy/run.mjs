@@ -12,7 +12,7 @@ import { collectGoSites, GO_FILE } from './go-oracle.mjs';
 import { collectJavaSites, JAVA_FILE } from './java-oracle.mjs';
 import { C_CALL_KINDS, C_FAMILY_FILE, collectCSites } from './c-oracle.mjs';
 import { HERITAGE_EDGE_KINDS, readGraph } from './graph.mjs';
-import { compare } from './compare.mjs';
+import { compare, declMatchesNode } from './compare.mjs';
 import { sample } from './sample.mjs';
 
 const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python|go|java|c|cpp]... [--json] [--samples N] [--seed N]'
@@ -210,12 +210,38 @@ function cReport(language) {
   const shapes = result.recall.filter((r) => r.group === '(all)' && C_CALL_KINDS.includes(r.siteKind));
   return {
     repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language,
+    edgesToPrototypes: edgesToPrototypes(oracle, graph.edges, paths),
     clangVersion: oracle.clangVersion, compileCommands: oracle.compileCommands, translationUnits: oracle.translationUnits,
     compilerErrors: oracle.compilerErrors, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
     unresolvedModules: oracle.unresolvedModules,
     recallOverall: overallRecall(shapes),
     ...judged(result),
   };
+}
+
+/**
+ * Edges that stop at a header prototype while the repository defines the function: confirmed (the prototype
+ * names the same function), but counted apart, since a reader of the graph lands on the declaration.
+ */
+function edgesToPrototypes(oracle, edges, paths) {
+  const byLine = new Map();
+  for (const site of oracle.sites) {
+    if (site.answer !== 'workspace') continue;
+    for (const key of new Set([`${site.file}:${site.line}`, `${site.file}:${site.nameLine}`])) {
+      if (!byLine.has(key)) byLine.set(key, []);
+      byLine.get(key).push(site);
+    }
+  }
+  let count = 0;
+  for (const e of edges) {
+    if (!paths.has(e.sourceFile)) continue;
+    const target = { file: e.targetFile, name: e.targetName, start: e.targetStart, end: e.targetEnd };
+    const sites = byLine.get(`${e.sourceFile}:${e.line}`) ?? [];
+    const matched = sites.flatMap((site) => site.decls.filter((d) => declMatchesNode(d, target)));
+    const defined = sites.some((site) => site.decls.some((d) => !d.prototype && d.name === e.targetName));
+    if (matched.length && matched.every((d) => d.prototype) && defined) count++;
+  }
+  return count;
 }
 
 /** Sites and found summed over the shape rows of a recall table. */
@@ -297,6 +323,7 @@ function renderText(r) {
   if (py) out += `  overall: ${r.recallOverall.found} of ${r.recallOverall.sites} repo-internal call sites (${pct(r.recallOverall.recall)})\n`;
   out += table(['site', 'target', 'sites', 'found', 'recall'],
     r.recall.map((x) => [x.siteKind, x.group, x.sites ?? '', x.found, x.sites ? pct(x.recall) : '']));
+  if (r.edgesToPrototypes != null) out += `  ${r.edgesToPrototypes} confirmed edges stop at a prototype although the repository defines the function\n`;
   out += `  excluded: ${r.recallExclusions.sitesInFilesOutsideGraph} sites in files missing from the graph,`;
   out += ` ${r.recallExclusions.targetsOutsideGraph} whose target file is missing from the graph\n\n`;
   const c = r.callers;
