@@ -23,6 +23,11 @@ const files: Record<string, string[]> = {
     '#define SQUARE(x) ((x) * (x))',
     '#define CHECKED(x) check_value((x), __LINE__)',
     'int check_value(int v, int line);',
+    '#ifdef QUIET',
+    '#define LOG(x) ((void)0)',
+    '#else',
+    '#define LOG(x) check_value((x), 0)',
+    '#endif',
     '#endif',
   ],
   'src/util.c': [
@@ -41,6 +46,7 @@ const files: Record<string, string[]> = {
     '  int s = SQUARE(3); // MACRO',
     '  int c = CHECKED(add(5, 6)); // MACRO-ARG',
     '  undeclared(1); // IMPLICIT',
+    '  LOG(s); // TWO-BRANCHES',
     '  return helper() + s + c; // SAME-FILE',
     '}',
   ],
@@ -179,6 +185,9 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     const arg = sitesAt('src/main.c', 'MACRO-ARG').map((s: any) => `${s.kind} ${s.calleeName} ${s.calleeText}`).sort();
     // check_value is called from CHECKED's body: the site is the macro use.
     expect(arg).toEqual(['MACRO() CHECKED CHECKED', 'f() add add(5, 6)']);
+    // Either branch's #define is the macro the use names: the oracle sees one configuration, a graph cannot tell.
+    expect(declsOf(siteAt('src/main.c', 'TWO-BRANCHES'))).toEqual([`LOG@include/util.h:${lineOf('include/util.h', 'check_value((x), 0)')}`,
+      `LOG@include/util.h:${lineOf('include/util.h', '((void)0)')}`]);
     // Macro uses outside any function body (declarations) are no sites: the header's #define lines hold none.
     expect(oracle.sites.filter((s: any) => s.file === 'include/util.h').map((s: any) => s.calleeName)).toEqual(['add']);
   });
@@ -205,7 +214,7 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     // C calls into the repository: twice→add, helper→twice, add (LIBC), add (MACRO-ARG), helper, check_value
     // is in a macro body (no site): 5 sites, all found.
     expect(cReport.recallOverall).toMatchObject({ sites: 5, found: 5 });
-    expect(cReport.recall.find((r: any) => r.siteKind === 'MACRO()' && r.group === '(all)')).toMatchObject({ sites: 2, found: 1 });
+    expect(cReport.recall.find((r: any) => r.siteKind === 'MACRO()' && r.group === '(all)')).toMatchObject({ sites: 3, found: 1 });
 
     const cppCalls = cppReport.precision.find((p: any) => p.kind === 'calls' && p.resolvedBy === '(all)');
     expect(cppCalls).toMatchObject({ edges: 3, confirmed: 2, wrong: 1 });

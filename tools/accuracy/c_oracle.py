@@ -70,6 +70,7 @@ class Oracle:
         self.units = 0
         self.sources = {}       # file -> bytes, for the call's text
         self.macro_uses = set()  # (file name, offset) of the unit's macro uses
+        self.macros_seen = set()  # USRs of the macros whose other #defines are looked up
         self.errors = 0
 
     # ---- files and flags ----
@@ -323,7 +324,25 @@ class Oracle:
             self.raw_sites.append((site, None, None, self.external_where(definition)))
         else:
             self.record_declaration(definition)
+            usr = definition.get_usr()
+            if usr not in self.macros_seen:
+                self.macros_seen.add(usr)
+                self.definitions.setdefault(usr, []).extend(self.inactive_definitions(definition))
             self.raw_sites.append((site, definition.get_usr(), self.describe(definition), None))
+
+    def inactive_definitions(self, definition):
+        """The macro's other `#define`s in its file (`#if DEBUG / #else` branches): the oracle sees one
+        configuration, a graph cannot know which, and each defines the macro the use names."""
+        name = definition.spelling
+        data = self.load(definition.location.file.name).decode('utf-8', 'replace')
+        pattern = re.compile(r'^[ \t]*#[ \t]*define[ \t]+' + re.escape(name) + r'\(', re.M)
+        found = []
+        for match in pattern.finditer(data):
+            line = data.count('\n', 0, match.start()) + 1
+            if line != definition.location.line:
+                found.append({'file': self.rel(definition.location.file.name), 'name': name, 'nameLine': line,
+                              'startLine': line, 'endLine': line, 'category': 'macro', 'isClass': False})
+        return found
 
     @staticmethod
     def function_like(definition):
