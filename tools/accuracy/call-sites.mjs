@@ -54,11 +54,16 @@ export async function loadIndexer() {
 
 const IDENTIFIER = /identifier|name$|^constant$|^property_identifier$|^field_identifier$|^simple_identifier$/;
 
-/** The callee's name token: the last identifier-like token of the callee expression. */
+// Parts of a callee expression that never hold its name: `f(x)()`, `a[i]()`, `(lambda: 1)()`.
+const NAMELESS = /argument|string|parameter|lambda|closure|block|subscript|index|literal/;
+const ALL_CALL_NODES = () => new Set(Object.values(CALL_NODES).flat());
+
+/** The callee's name token: the last identifier-like token of the callee expression; none for a called call. */
 function calleeNameOf(callee) {
-  if (!callee) return null;
+  if (!callee || ALL_CALL_NODES().has(callee.type)) return null;
   let found = null;
   const visit = (n) => {
+    if (NAMELESS.test(n.type) || (n !== callee && ALL_CALL_NODES().has(n.type))) return;
     if (n.childCount === 0 && (IDENTIFIER.test(n.type) || /^[A-Za-z_$][\w$]*!?$/.test(n.text))) found = n;
     for (let i = 0; i < n.childCount; i++) visit(n.child(i));
   };
