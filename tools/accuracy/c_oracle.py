@@ -5,7 +5,7 @@ Reads {"root", "files", "cplusplus"} as JSON on stdin (root-relative C-family fi
 
 Each source file (.c, .cc, .cpp, ...) is a translation unit, and so is each header no source includes. The
 compile flags come from compile_commands.json when the repository has one, else from the tree: every folder
-holding a header is an include path, C mode for .c (and for .h in a repository without C++ sources), C++ mode
+holding a header, and each folder above it, is an include path, C mode for .c (and for .h in a repository without C++ sources), C++ mode
 for the rest. A site is a call whose callee clang names; what it names is mapped, across translation units by
 USR, to the repository's definition of it, so a call in main.c to a function util.h declares and util.c
 defines answers util.c's line (see tools/README.md, "C and C++ oracle").
@@ -61,7 +61,7 @@ class Oracle:
         self.cplusplus = cplusplus
         self.index = ci.Index.create()
         self.database = self.compile_database()
-        self.include_dirs = sorted({os.path.dirname(os.path.join(self.root, f)) for f in files if HEADER.search(f)})
+        self.include_dirs = self.guessed_include_dirs(files)
         self.definitions = {}   # USR -> [decl] of the repository's definitions
         self.declarations = {}  # USR -> [decl] of the repository's other declarations (prototypes)
         self.raw_sites = []     # (site, usr, fallback decl, external where)
@@ -90,6 +90,18 @@ class Oracle:
                 except ci.CompilationDatabaseError:
                     return None
         return None
+
+    def guessed_include_dirs(self, files):
+        """Every folder holding a header, and each folder above it up to the root: `#include <lib/x.h>` names
+        the folder above lib/."""
+        dirs = set()
+        for f in files:
+            if not HEADER.search(f):
+                continue
+            parts = f.split('/')[:-1]
+            for i in range(len(parts), 0, -1):
+                dirs.add(os.path.join(self.root, *parts[:i]))
+        return sorted(dirs)
 
     def flags_for(self, rel):
         full = os.path.join(self.root, rel)
