@@ -88,6 +88,12 @@ function calleeOf(node) {
   return node.namedChildCount ? node.namedChild(0) : null;
 }
 
+function dartChainStart(selector) {
+  let first = selector;
+  while (first.previousSibling && /selector/.test(first.previousSibling.type)) first = first.previousSibling;
+  return first.previousSibling ?? first;
+}
+
 /**
  * The call sites of one file's text.
  * @returns {{ line: number, column: number, nameLine: number, callee: string|null }[]}
@@ -105,8 +111,8 @@ export async function callSitesOf(language, text) {
       if (types.has(node.type) && (node.type !== 'argument_part' || node.parent?.type === 'selector')) {
         const callee = calleeOf(node);
         const name = calleeNameOf(callee);
-        // A Dart call starts at its callee; elsewhere the call node spans the callee.
-        const start = node.type === 'argument_part' && callee ? callee.startPosition : node.startPosition;
+        // A Dart call starts where its receiver chain does (before its selectors), as other grammars' call nodes span it.
+        const start = node.type === 'argument_part' ? dartChainStart(node.parent).startPosition : node.startPosition;
         sites.push({
           line: start.row + 1,
           column: start.column + 1,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSites } from './draw-sites.mjs';
+import { callSitesOf } from './call-sites.mjs';
 import { edgesAtSite, judgedReport, parseEntry, readCorpus } from './judged-report.mjs';
 import { sample } from './sample.mjs';
 
@@ -88,6 +89,24 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
       expect(sample(committed, 2, 7)).toEqual(sample(committed, 2, 7));
     } finally {
       git(repo, 'stash', 'pop', '-q');
+    }
+  });
+
+  it('finds calls and constructions in every language the corpora cover, with the callee name token', async () => {
+    const cases: Record<string, [string, string[]]> = {
+      ruby: ['def a\n  foo(1)\n  obj.bar 2\n  Baz.new(3)\nend\n', ['2:3 foo', '3:3 bar', '4:3 new']],
+      swift: ['func a() {\n  foo(1)\n  obj.bar(x: 2)\n  let b = Baz(3)\n}\n', ['2:3 foo', '3:3 bar', '4:11 Baz']],
+      zig: ['fn a() void {\n    foo(1);\n    obj.bar(2);\n}\n', ['2:5 foo', '3:5 bar']],
+      kotlin: ['class A : B() {\n  fun a() {\n    foo(1)\n    obj.bar(2)\n  }\n}\n', ['1:11 B', '3:5 foo', '4:5 bar']],
+      csharp: ['class A {\n  void M() {\n    Foo(1);\n    obj.Bar(2);\n    var c = new C(3);\n  }\n}\n', ['3:5 Foo', '4:5 Bar', '5:13 C']],
+      php: ['<?php\nfoo(1);\n$o->bar(2);\nC::baz(3);\nnew D(4);\n', ['2:1 foo', '3:1 bar', '4:1 baz', '5:1 D']],
+      dart: ['void a() {\n  foo(1);\n  obj.bar(2);\n  var c = C(3);\n}\n', ['2:3 foo', '3:3 bar', '4:11 C']],
+      scala: ['object A {\n  def a() = {\n    foo(1)\n    obj.bar(2)\n    new C(3)\n  }\n}\n', ['3:5 foo', '4:5 bar', '5:5 C']],
+      rust: ['fn a() {\n    foo(1);\n    obj.bar(2);\n    println!("x");\n}\n', ['2:5 foo', '3:5 bar', '4:5 println']],
+    };
+    for (const [language, [source, expected]] of Object.entries(cases)) {
+      const sites = await callSitesOf(language, source);
+      expect(sites.map((s: any) => `${s.line}:${s.column} ${s.callee}`), language).toEqual(expected);
     }
   });
 
