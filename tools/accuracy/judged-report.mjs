@@ -187,7 +187,12 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
   }
   const rows = [];
   for (const [writer, byLanguage] of perWriter) {
-    for (const [language, scores] of byLanguage) rows.push({ writer, language, ...sumScores(scores) });
+    for (const [language, scores] of byLanguage) {
+      const total = sumScores(scores);
+      // Drawn edges are arbor's own: another writer's row has no such figure.
+      if (writer !== 'arbor') Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null });
+      rows.push({ writer, language, ...total });
+    }
   }
   rows.sort((a, b) => a.language.localeCompare(b.language) || writers.indexOf(a.writer) - writers.indexOf(b.writer));
   return { rows, problems, skipped, unjudged: entries.filter((e) => e.target === undefined).length };
@@ -235,7 +240,7 @@ function render(report) {
   out += '                   precision: right edges / edges at the judged sites; drawn edges: arbor edges judged one by one\n';
   const headers = ['language', 'writer', 'sites', 'in-repo', 'found', 'recall', 'edges', 'wrong', 'precision', 'drawn edges', 'drawn precision'];
   const rows = report.rows.map((r) => [r.language, r.writer, r.sites, r.inRepo, r.found, pct(r.recall), r.siteEdges, r.wrongEdges, pct(r.precision),
-    r.drawnEdges, pct(r.drawnPrecision)]);
+    r.drawnEdges ?? '—', pct(r.drawnPrecision)]);
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   for (const row of [headers, ...rows]) out += `  ${row.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}\n`;
   if (report.unjudged) out += `  ${report.unjudged} corpus lines carry no verdict yet (not counted)\n`;
