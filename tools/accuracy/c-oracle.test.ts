@@ -28,12 +28,14 @@ const files: Record<string, string[]> = {
     '#else',
     '#define LOG(x) check_value((x), 0)',
     '#endif',
+    '#define API(type) type',
     '#endif',
   ],
   'src/util.c': [
     '#include "util.h"',
     'int add(int a, int b) { return a + b; }',
     'int check_value(int v, int line) { return v + line; }',
+    'API(int) api_square(void) { return SQUARE(4); } // SIGNATURE',
   ],
   'src/main.c': [
     '#include <stdio.h>',
@@ -188,6 +190,8 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     // Either branch's #define is the macro the use names: the oracle sees one configuration, a graph cannot tell.
     expect(declsOf(siteAt('src/main.c', 'TWO-BRANCHES'))).toEqual([`LOG@include/util.h:${lineOf('include/util.h', 'check_value((x), 0)')}`,
       `LOG@include/util.h:${lineOf('include/util.h', '((void)0)')}`]);
+    // A macro in a signature is no call; one in the body on the same line is.
+    expect(sitesAt('src/util.c', 'SIGNATURE').map((s: any) => s.calleeName)).toEqual(['SQUARE']);
     // Macro uses outside any function body (declarations) are no sites: the header's #define lines hold none.
     expect(oracle.sites.filter((s: any) => s.file === 'include/util.h').map((s: any) => s.calleeName)).toEqual(['add']);
   });
@@ -214,7 +218,7 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     // C calls into the repository: twice→add, helper→twice, add (LIBC), add (MACRO-ARG), helper, check_value
     // is in a macro body (no site): 5 sites, all found.
     expect(cReport.recallOverall).toMatchObject({ sites: 5, found: 5 });
-    expect(cReport.recall.find((r: any) => r.siteKind === 'MACRO()' && r.group === '(all)')).toMatchObject({ sites: 3, found: 1 });
+    expect(cReport.recall.find((r: any) => r.siteKind === 'MACRO()' && r.group === '(all)')).toMatchObject({ sites: 4, found: 1 });
 
     const cppCalls = cppReport.precision.find((p: any) => p.kind === 'calls' && p.resolvedBy === '(all)');
     expect(cppCalls).toMatchObject({ edges: 3, confirmed: 2, wrong: 1 });

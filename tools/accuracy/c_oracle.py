@@ -71,6 +71,7 @@ class Oracle:
         self.sources = {}       # file -> bytes, for the call's text
         self.macro_uses = set()  # (file name, offset) of the unit's macro uses
         self.macros_seen = set()  # USRs of the macros whose other #defines are looked up
+        self.bodies = {}        # file -> [(body start offset, end offset, function name, its line)]
         self.errors = 0
 
     # ---- files and flags ----
@@ -159,6 +160,11 @@ class Oracle:
         entries = table.setdefault(usr, [])
         if decl not in entries:
             entries.append(decl)
+            if cursor.kind in FUNCTION_KINDS and cursor.is_definition():
+                for child in cursor.get_children():
+                    if child.kind == K.COMPOUND_STMT:
+                        self.bodies.setdefault(decl['file'], []).append(
+                            (child.extent.start.offset, child.extent.end.offset, decl['name'], decl['nameLine']))
 
     # ---- traversal ----
     def run(self):
@@ -330,6 +336,7 @@ class Oracle:
         site = {
             'file': file, 'line': use.location.line, 'col': use.location.column - 1, 'nameLine': use.location.line,
             'kind': 'MACRO()', 'calleeName': use.spelling, 'calleeText': use.spelling, 'callers': callers,
+            'offset': use.location.offset,
         }
         declared = self.rel(definition.location.file.name if definition.location.file else None)
         if declared is None:
@@ -364,22 +371,21 @@ class Oracle:
                 and tokens[1].location.column == tokens[0].location.column + len(tokens[0].spelling))
 
     # ---- answers ----
-    def enclosing_function(self, file, line):
-        """The innermost function defined around a line: a macro use is no child of the function it sits in."""
+    def enclosing_function(self, file, offset):
+        """The function whose body holds an offset (innermost): a macro use is no child of the function it sits
+        in, and one in a signature (`CJSON_PUBLIC(cJSON *) cJSON_Parse(...)`) is outside the body."""
         best = None
-        for decls in self.definitions.values():
-            for d in decls:
-                if d['file'] == file and d['category'] not in ('class', 'macro') and d['startLine'] <= line <= d['endLine']:
-                    if best is None or d['startLine'] >= best['startLine']:
-                        best = d
-        return [{'name': best['name'], 'line': best['nameLine'], 'strong': True}] if best else []
+        for start, end, name, line in self.bodies.get(file, []):
+            if start <= offset < end and (best is None or start >= best[0]):
+                best = (start, end, name, line)
+        return [{'name': best[2], 'line': best[3], 'strong': True}] if best else []
 
     def result(self):
         sites = []
         for site, usr, fallback, outside in self.raw_sites:
             if site['kind'] == 'MACRO()':
                 # Macro uses in declarations (`CJSON_PUBLIC(type) f(...)`) call nothing: only uses in a body count.
-                site['callers'] = self.enclosing_function(site['file'], site['line'])
+                site['callers'] = self.enclosing_function(site['file'], site.pop('offset'))
                 if not site['callers']:
                     continue
             if outside == 'pointer':
