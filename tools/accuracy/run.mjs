@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Precision and recall of a code graph's `calls` / `instantiates` edges, with the TypeScript checker (TS/JS files),
-// jedi (Python files), go/types (Go files) or javac (Java files) as oracle; for TS/JS also of its `extends` /
+// jedi (Python files), go/types (Go files), javac (Java files) or clang (C and C++ files) as oracle; for TS/JS also of its `extends` /
 // `implements` edges (reported apart, as `heritage`).
 // Usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--json] [--samples N] [--seed N] [--tsconfig <path>]
 import fs from 'node:fs';
@@ -10,14 +10,18 @@ import { collectOracleSites, SCRIPT_FILE } from './oracle.mjs';
 import { collectPythonSites, PYTHON_FILE } from './python-oracle.mjs';
 import { collectGoSites, GO_FILE } from './go-oracle.mjs';
 import { collectJavaSites, JAVA_FILE } from './java-oracle.mjs';
+import { C_CALL_KINDS, C_FAMILY_FILE, collectCSites } from './c-oracle.mjs';
 import { HERITAGE_EDGE_KINDS, readGraph } from './graph.mjs';
-import { compare } from './compare.mjs';
+import { compare, declMatchesNode } from './compare.mjs';
 import { sample } from './sample.mjs';
 
-const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python|go|java]... [--json] [--samples N] [--seed N]'
-  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--go <exe>] [--java <exe>] [--fail-under PCT]';
-const LANGUAGES = ['typescript', 'python', 'go', 'java'];
-const FILE_OF = { typescript: SCRIPT_FILE, python: PYTHON_FILE, go: GO_FILE, java: JAVA_FILE };
+const USAGE = 'usage: node tools/accuracy/run.mjs <repo> [--db <path>] [--language typescript|python|go|java|c|cpp]... [--json] [--samples N] [--seed N]'
+  + ' [--tsconfig <path>] [--condition C]... [--python <exe>] [--go <exe>] [--java <exe>] [--clang-python <exe>] [--fail-under PCT]';
+const LANGUAGES = ['typescript', 'python', 'go', 'java', 'c', 'cpp'];
+const FILE_OF = { typescript: SCRIPT_FILE, python: PYTHON_FILE, go: GO_FILE, java: JAVA_FILE, c: C_FAMILY_FILE, cpp: C_FAMILY_FILE };
+// C and C++ share extensions (.h): the graph's own language column tells its files apart.
+const GRAPH_LANGUAGE = { c: 'c', cpp: 'cpp' };
+const inLanguage = (language, file) => (GRAPH_LANGUAGE[language] ? file.language === GRAPH_LANGUAGE[language] : FILE_OF[language].test(file.path));
 
 function fail(message) {
   process.stderr.write(`accuracy: ${message}\n`);
@@ -33,6 +37,7 @@ try {
       samples: { type: 'string', default: '10' }, seed: { type: 'string', default: '1' },
       tsconfig: { type: 'string' }, condition: { type: 'string', multiple: true }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
       language: { type: 'string', multiple: true }, python: { type: 'string' }, go: { type: 'string' }, java: { type: 'string' },
+      'clang-python': { type: 'string' },
     },
   });
 } catch (e) { fail(`${e.message}\n${USAGE}`); }
@@ -54,7 +59,7 @@ let graph;
 try { graph = readGraph(dbPath); } catch (e) { fail(`cannot read ${dbPath}: ${e.message}`); }
 // Which oracle(s): --language, else the graph's files (TS/JS → TypeScript, .py/.pyi → Python; both → both).
 const languages = args.values.language?.length ? [...new Set(args.values.language)]
-  : LANGUAGES.filter((l) => graph.files.some((f) => FILE_OF[l].test(f.path)));
+  : LANGUAGES.filter((l) => graph.files.some((f) => inLanguage(l, f)));
 if (!languages.length) languages.push('typescript');
 
 function typescriptReport() {
@@ -189,6 +194,56 @@ function javaReport() {
   };
 }
 
+// One clang run answers for both C and C++.
+let cOracle;
+function cReport(language) {
+  const started = Date.now();
+  const files = graph.files.filter((f) => inLanguage(language, f));
+  const paths = new Set(files.map((f) => f.path));
+  try {
+    cOracle ??= collectCSites(root, { python: args.values['clang-python'] });
+  } catch (e) { fail(e.message); }
+  // Only this language's files are scanned here: edges from the other's files are judged in its own report.
+  const oracle = { ...cOracle, scannedFiles: cOracle.scannedFiles.filter((f) => paths.has(f)) };
+  const result = compare(oracle, { ...graph, files });
+  // Overall recall counts calls; constructions and macro uses have rows of their own.
+  const shapes = result.recall.filter((r) => r.group === '(all)' && C_CALL_KINDS.includes(r.siteKind));
+  return {
+    repo: root, db: dbPath, schemaVersion: graph.schemaVersion, writer: graph.writer, language,
+    edgesToPrototypes: edgesToPrototypes(oracle, graph.edges, paths),
+    clangVersion: oracle.clangVersion, compileCommands: oracle.compileCommands, translationUnits: oracle.translationUnits,
+    compilerErrors: oracle.compilerErrors, seconds: (Date.now() - started) / 1000, oracleSeconds: oracle.oracleSeconds,
+    unresolvedModules: oracle.unresolvedModules,
+    recallOverall: overallRecall(shapes),
+    ...judged(result),
+  };
+}
+
+/**
+ * Edges that stop at a header prototype while the repository defines the function: confirmed (the prototype
+ * names the same function), but counted apart, since a reader of the graph lands on the declaration.
+ */
+function edgesToPrototypes(oracle, edges, paths) {
+  const byLine = new Map();
+  for (const site of oracle.sites) {
+    if (site.answer !== 'workspace') continue;
+    for (const key of new Set([`${site.file}:${site.line}`, `${site.file}:${site.nameLine}`])) {
+      if (!byLine.has(key)) byLine.set(key, []);
+      byLine.get(key).push(site);
+    }
+  }
+  let count = 0;
+  for (const e of edges) {
+    if (!paths.has(e.sourceFile)) continue;
+    const target = { file: e.targetFile, name: e.targetName, start: e.targetStart, end: e.targetEnd };
+    const sites = byLine.get(`${e.sourceFile}:${e.line}`) ?? [];
+    const matched = sites.flatMap((site) => site.decls.filter((d) => declMatchesNode(d, target)));
+    const defined = sites.some((site) => site.decls.some((d) => !d.prototype && d.name === e.targetName));
+    if (matched.length && matched.every((d) => d.prototype) && defined) count++;
+  }
+  return count;
+}
+
 /** Sites and found summed over the shape rows of a recall table. */
 function overallRecall(shapes) {
   const sites = shapes.reduce((n, r) => n + r.sites, 0);
@@ -196,7 +251,7 @@ function overallRecall(shapes) {
   return { sites, found, recall: sites ? found / sites : null };
 }
 
-const REPORTS = { python: pythonReport, go: goReport, java: javaReport, typescript: typescriptReport };
+const REPORTS = { python: pythonReport, go: goReport, java: javaReport, typescript: typescriptReport, c: () => cReport('c'), cpp: () => cReport('cpp') };
 const reports = languages.map((language) => REPORTS[language]());
 if (args.values.json) {
   // One language: its report, as before; both: one report per language.
@@ -223,7 +278,7 @@ function table(headers, rows) {
 }
 
 function renderText(r) {
-  const py = r.language === 'python' || r.language === 'go' || r.language === 'java';
+  const py = ['python', 'go', 'java', 'c', 'cpp'].includes(r.language);
   let out = '';
   out += `accuracy of ${r.db}\n`;
   out += `  repo ${r.repo} · schema v${r.schemaVersion ?? '?'}${r.writer ? ` · written by ${r.writer}` : ''}`;
@@ -233,6 +288,10 @@ function renderText(r) {
   } else if (r.language === 'java') {
     out += ` · oracle: javac ${r.javaVersion} (JavacTask, no class path; ${r.compilerErrors ?? '?'} compiler errors, mostly missing libraries) · ${r.seconds.toFixed(1)}s\n`;
     out += `  files: ${r.files.graph} Java files in graph, ${r.files.scanned} .java scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
+  } else if (r.language === 'c' || r.language === 'cpp') {
+    out += ` · oracle: ${r.clangVersion} (libclang; ${r.compileCommands ? 'compile_commands.json' : 'include paths from the tree'};`;
+    out += ` ${r.translationUnits} translation units, ${r.compilerErrors} errors) · ${r.seconds.toFixed(1)}s\n`;
+    out += `  files: ${r.files.graph} ${r.language === 'c' ? 'C' : 'C++'} files in graph, ${r.files.scanned} scanned by the oracle, ${r.files.scannedNotInGraph} scanned but not in graph\n`;
   } else if (py) {
     out += ` · oracle: jedi ${r.jediVersion} on Python ${r.pythonVersion} (${r.python}), source roots ${r.sourceRoots.join(', ')}`;
     if (r.stubsHidden?.length) out += `, jedi's bundled stubs of ${r.stubsHidden.join(', ')} hidden`;
@@ -251,7 +310,8 @@ function renderText(r) {
   out += `  edges: ${r.edges.total} calls+instantiates (${r.edges.duplicatesIgnored} duplicates, ${r.edges.danglingIgnored} dangling ignored;`;
   out += ` ${r.edges.notScanned} from files the oracle did not scan, ${r.edges.noLine} without a line)\n\n`;
 
-  const analyser = { go: ['go/types', 'a missing dependency'], java: ['javac', 'a missing library'] }[r.language] ?? ['jedi', 'unknown receiver type'];
+  const analyser = { go: ['go/types', 'a missing dependency'], java: ['javac', 'a missing library'],
+    c: ['clang', 'a function pointer, or a missing header'], cpp: ['clang', 'a function pointer, or a missing header'] }[r.language] ?? ['jedi', 'unknown receiver type'];
   out += py ? `PRECISION  confirmed / (confirmed + wrong); no-answer = ${analyser[0]} has no answer at the site (${analyser[1]}),\n`
     : 'PRECISION  confirmed / (confirmed + wrong); no-answer = the checker has no answer at the site (any-typed),\n';
   out += '           no-site = the oracle saw no call on that line (not judged)\n';
@@ -263,6 +323,7 @@ function renderText(r) {
   if (py) out += `  overall: ${r.recallOverall.found} of ${r.recallOverall.sites} repo-internal call sites (${pct(r.recallOverall.recall)})\n`;
   out += table(['site', 'target', 'sites', 'found', 'recall'],
     r.recall.map((x) => [x.siteKind, x.group, x.sites ?? '', x.found, x.sites ? pct(x.recall) : '']));
+  if (r.edgesToPrototypes != null) out += `  ${r.edgesToPrototypes} confirmed edges stop at a prototype although the repository defines the function\n`;
   out += `  excluded: ${r.recallExclusions.sitesInFilesOutsideGraph} sites in files missing from the graph,`;
   out += ` ${r.recallExclusions.targetsOutsideGraph} whose target file is missing from the graph\n\n`;
   const c = r.callers;

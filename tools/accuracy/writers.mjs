@@ -21,8 +21,10 @@ function indexCommand(writer, dir, { arbor, codegraph161 }) {
     // 0.9.9's `index` refuses an uninitialised folder; `init` builds the full index.
     return fs.existsSync(shim) ? [process.execPath, shim, 'init', dir] : `${shim} missing (npm install)`;
   }
-  if (!codegraph161) return 'pass --codegraph-1.6.1 <path> (npm install @colbymchenry/codegraph@1.6.1 in a temporary folder)';
-  const exe = path.resolve(codegraph161);
+  // The devDependency codegraph-161 unless another build is named.
+  const installed = path.join(ROOT, 'node_modules/codegraph-161/npm-shim.js');
+  if (!codegraph161 && !fs.existsSync(installed)) return `${installed} missing (npm install), or pass --codegraph-1.6.1 <path>`;
+  const exe = path.resolve(codegraph161 ?? installed);
   return [...(exe.endsWith('.js') ? [process.execPath, exe] : [exe]), 'init', '-y', dir];
 }
 

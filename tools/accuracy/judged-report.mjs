@@ -1,0 +1,305 @@
+#!/usr/bin/env node
+// Recall and precision against judged call sites (tools/accuracy/judged/<language>.jsonl: sites drawn by
+// draw-sites.mjs, each with a judge's verdict; see judged/README.md), for the languages no compiler oracle here
+// judges. Each repository of a corpus is indexed at the corpus's commit (a `git archive` of it, so the
+// checkout is never touched) by arbor and by codegraph 1.6.1, and each writer's `calls`/`instantiates` edges
+// at each site are scored against the verdict.
+//
+//   node tools/accuracy/judged-report.mjs --repos <dir> [corpus.jsonl...] [--language L]... [--no-codegraph]
+//        [--arbor <bin.js>] [--codegraph-1.6.1 <cli>] [--json]
+//   node tools/accuracy/judged-report.mjs --draw-edges <repo> --language L [--count 100] [--seed S] [--repository owner/name]
+//
+// The second form draws arbor `calls` edges of a language uniformly, as corpus lines whose `arbor` field holds
+// the edge's target: a judge fills `target` as for a site, and the report scores those lines as precision.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { familyOf } from './call-sites.mjs';
+import { headCommit, repositoryName } from './draw-sites.mjs';
+import { sample } from './sample.mjs';
+import { indexWithWriters } from './writers.mjs';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const USAGE = 'usage: node tools/accuracy/judged-report.mjs --repos <dir> [corpus.jsonl...] [--language L]... [--no-codegraph]'
+  + ' [--arbor <bin.js>] [--codegraph-1.6.1 <cli>] [--json]\n'
+  + '       node tools/accuracy/judged-report.mjs --draw-edges <repo> --language L [--count N] [--seed S] [--repository owner/name]';
+
+function fail(message) {
+  process.stderr.write(`judged-report: ${message}\n`);
+  process.exit(2);
+}
+
+// ---- the corpus ----
+
+const REQUIRED = ['repository', 'commit', 'file', 'line', 'language'];
+
+/** One corpus line, or the reason it cannot be used. `target` absent: not judged yet. */
+export function parseEntry(text) {
+  let entry;
+  try { entry = JSON.parse(text); } catch (e) { return { error: `not JSON (${e.message})` }; }
+  if (!entry || typeof entry !== 'object') return { error: 'not an object' };
+  const missing = REQUIRED.filter((k) => entry[k] == null);
+  if (missing.length) return { error: `missing ${missing.join(', ')}` };
+  if (!/^[^/\s]+\/[^/\s]+$/.test(entry.repository)) return { error: `repository ${entry.repository} is not owner/name` };
+  if (!/^[0-9a-f]{7,40}$/.test(entry.commit)) return { error: `commit ${entry.commit} is not a hash` };
+  if (!Number.isInteger(entry.line) || entry.line < 1) return { error: 'line must be a positive integer' };
+  const t = entry.target;
+  if (t !== undefined && t !== 'outside' && !(t && typeof t.file === 'string' && Number.isInteger(t.line) && t.line > 0)) {
+    return { error: 'target must be "outside" or {file, line}' };
+  }
+  return { entry };
+}
+
+/** Every usable entry of the corpus files; each bad line is reported and skipped, the rest are kept. */
+export function readCorpus(files) {
+  const entries = []; const problems = [];
+  for (const file of files) {
+    fs.readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
+      if (!text.trim()) return;
+      const { entry, error } = parseEntry(text);
+      if (error) problems.push(`${path.basename(file)}:${i + 1}: ${error}`);
+      else entries.push({ ...entry, language: familyOf(entry.language), where: `${path.basename(file)}:${i + 1}` });
+    });
+  }
+  return { entries, problems };
+}
+
+// ---- scoring ----
+
+const inTarget = (edge, target) => target !== 'outside' && edge.targetFile === target.file
+  && edge.targetStart <= target.line && target.line <= edge.targetEnd;
+
+/**
+ * The edges a writer drew from a site: from its file, on the call's line or its callee's name line. When other
+ * calls share the line, only edges to a declaration named as the callee (a line may hold `f(g(x))`).
+ */
+export function edgesAtSite(site, edgesByLine) {
+  const lines = new Set([site.line, site.nameLine ?? site.line]);
+  const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
+  if ((site.sitesOnLine ?? 1) <= 1 || !site.callee) return edges;
+  const callee = site.callee.replace(/!$/, '');
+  return edges.filter((e) => e.targetName === callee || e.targetName === 'constructor' || e.targetName === 'new'
+    || e.targetName === '__init__' || e.targetName === 'init' || e.targetName === 'initialize');
+}
+
+/** A writer's figures over judged entries of one language: site recall, wrong edges, precision; drawn edges. */
+export function score(entries, edges) {
+  const edgesByLine = new Map();
+  for (const e of edges) {
+    const key = `${e.sourceFile}:${e.line}`;
+    if (!edgesByLine.has(key)) edgesByLine.set(key, []);
+    edgesByLine.get(key).push(e);
+  }
+  const r = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [] };
+  for (const entry of entries) {
+    if (entry.target === undefined) continue;
+    if (entry.arbor) {
+      // A drawn arbor edge: right when the judged target lies in the edge's target declaration.
+      r.drawnEdges++;
+      if (inTarget({ targetFile: entry.arbor.file, targetStart: entry.arbor.line, targetEnd: entry.arbor.endLine ?? entry.arbor.line }, entry.target)) r.drawnRight++;
+      continue;
+    }
+    r.sites++;
+    const at = edgesAtSite(entry, edgesByLine);
+    const right = at.filter((e) => inTarget(e, entry.target));
+    r.siteEdges += at.length;
+    r.rightEdges += right.length;
+    r.wrongEdges += at.length - right.length;
+    for (const e of at.filter((x) => !right.includes(x))) r.wrong.push({ site: entry.where, call: entry.call, edge: `${e.targetName} @ ${e.targetFile}:${e.targetStart}` });
+    if (entry.target !== 'outside') {
+      r.inRepo++;
+      if (right.length) r.found++;
+      else r.misses.push({ site: entry.where, call: entry.call, target: `${entry.target.file}:${entry.target.line}` });
+    }
+  }
+  r.recall = r.inRepo ? r.found / r.inRepo : null;
+  r.precision = r.siteEdges ? r.rightEdges / r.siteEdges : null;
+  r.drawnPrecision = r.drawnEdges ? r.drawnRight / r.drawnEdges : null;
+  return r;
+}
+
+// ---- repositories at their commits ----
+
+function folderOf(reposDir, repository) {
+  return path.join(reposDir, repository.replace('/', '+'));
+}
+
+/** The repository's tree at `commit` in a temporary folder (git archive: the checkout is left alone). */
+function exportCommit(repoDir, commit) {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-judged-'));
+  const archive = spawnSync('git', ['-C', repoDir, 'archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
+  if (archive.status !== 0) {
+    fs.rmSync(out, { recursive: true, force: true });
+    throw new Error(`git archive ${commit} in ${repoDir} failed: ${archive.stderr.toString().trim()}`);
+  }
+  const untar = spawnSync('tar', ['-x', '-C', out], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr.toString().trim()}`);
+  return out;
+}
+
+/** Entries whose call text no longer matches the line at the commit (a stale or mistyped corpus line). */
+function staleEntries(tree, entries) {
+  const stale = [];
+  const cache = new Map();
+  for (const e of entries) {
+    if (e.call == null || e.arbor) continue;
+    const file = path.join(tree, e.file);
+    if (!cache.has(file)) cache.set(file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : null);
+    const lines = cache.get(file);
+    if (!lines) stale.push(`${e.where}: ${e.file} is not in ${e.repository}@${e.commit.slice(0, 12)}`);
+    else if ((lines[e.line - 1] ?? '').trim().slice(0, 200) !== e.call) stale.push(`${e.where}: line ${e.line} of ${e.file} is not \`${e.call}\``);
+  }
+  return stale;
+}
+
+export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, quiet = true }) {
+  const groups = new Map(); // repository@commit -> entries
+  for (const e of entries) {
+    const key = `${e.repository}@${e.commit}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(e);
+  }
+  const perWriter = new Map(); // writer -> language -> scores, one per repository
+  const problems = []; const skipped = [];
+  for (const [key, group] of groups) {
+    const { repository, commit } = group[0];
+    const dir = folderOf(reposDir, repository);
+    if (!fs.existsSync(dir)) { problems.push(`${key}: no checkout at ${dir} (${group.length} entries left out)`); continue; }
+    let tree;
+    try { tree = exportCommit(dir, commit); } catch (e) { problems.push(`${key}: ${e.message} (${group.length} entries left out)`); continue; }
+    try {
+      problems.push(...staleEntries(tree, group));
+      for (const result of indexWithWriters(tree, writers, { arbor, codegraph161, quiet, tag: 'judged' })) {
+        if (result.skipped) { skipped.push(`${result.writer} on ${key}: ${result.skipped}`); continue; }
+        if (!perWriter.has(result.writer)) perWriter.set(result.writer, new Map());
+        const byLanguage = perWriter.get(result.writer);
+        // Edges belong to one repository: each language's entries of it are scored against them, then summed.
+        for (const language of new Set(group.map((e) => e.language))) {
+          if (!byLanguage.has(language)) byLanguage.set(language, []);
+          byLanguage.get(language).push(score(group.filter((e) => e.language === language), result.graph.edges));
+        }
+      }
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
+  }
+  const rows = [];
+  for (const [writer, byLanguage] of perWriter) {
+    for (const [language, scores] of byLanguage) {
+      const total = sumScores(scores);
+      // Drawn edges are arbor's own: another writer's row has no such figure.
+      if (writer !== 'arbor') Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null });
+      rows.push({ writer, language, ...total });
+    }
+  }
+  rows.sort((a, b) => a.language.localeCompare(b.language) || writers.indexOf(a.writer) - writers.indexOf(b.writer));
+  return { rows, problems, skipped, unjudged: entries.filter((e) => e.target === undefined).length };
+}
+
+function sumScores(parts) {
+  const total = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [] };
+  for (const p of parts) {
+    for (const k of Object.keys(total)) total[k] = Array.isArray(total[k]) ? total[k].concat(p[k]) : total[k] + p[k];
+  }
+  total.recall = total.inRepo ? total.found / total.inRepo : null;
+  total.precision = total.siteEdges ? total.rightEdges / total.siteEdges : null;
+  total.drawnPrecision = total.drawnEdges ? total.drawnRight / total.drawnEdges : null;
+  return total;
+}
+
+// ---- drawing arbor's edges for judges ----
+
+export function drawEdges(root, language, { count, seed, repository, arbor }) {
+  const commit = headCommit(root);
+  const [result] = indexWithWriters(root, ['arbor'], { arbor, quiet: true, tag: 'draw-edges', keepGraph: (g) => g });
+  if (result.skipped) throw new Error(`arbor could not index ${root}: ${result.skipped}`);
+  const languageOf = new Map(result.graph.files.map((f) => [f.path, familyOf(f.language)]));
+  const edges = result.graph.edges.filter((e) => e.kind === 'calls' && languageOf.get(e.sourceFile) === language && e.line != null);
+  const text = new Map();
+  const lineOf = (file, line) => {
+    if (!text.has(file)) text.set(file, fs.readFileSync(path.join(root, file), 'utf8').split('\n'));
+    return (text.get(file)[line - 1] ?? '').trim().slice(0, 200);
+  };
+  return {
+    total: edges.length,
+    drawn: sample(edges, count, seed).map((e) => ({
+      repository, commit, file: e.sourceFile, line: e.line, column: e.col == null ? null : e.col + 1, call: lineOf(e.sourceFile, e.line), language,
+      arbor: { file: e.targetFile, line: e.targetStart, endLine: e.targetEnd, name: e.targetQualifiedName || e.targetName, resolvedBy: e.resolvedBy },
+    })),
+  };
+}
+
+// ---- command line ----
+
+const pct = (x) => (x == null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+function render(report) {
+  let out = 'JUDGED CALL SITES  recall: in-repo sites with an edge to the judged target; wrong: edges at a site to anything else;\n';
+  out += '                   precision: right edges / edges at the judged sites; drawn edges: arbor edges judged one by one\n';
+  const headers = ['language', 'writer', 'sites', 'in-repo', 'found', 'recall', 'edges', 'wrong', 'precision', 'drawn edges', 'drawn precision'];
+  const rows = report.rows.map((r) => [r.language, r.writer, r.sites, r.inRepo, r.found, pct(r.recall), r.siteEdges, r.wrongEdges, pct(r.precision),
+    r.drawnEdges ?? '—', pct(r.drawnPrecision)]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+  for (const row of [headers, ...rows]) out += `  ${row.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}\n`;
+  if (report.unjudged) out += `  ${report.unjudged} corpus lines carry no verdict yet (not counted)\n`;
+  for (const r of report.rows) {
+    if (r.misses.length) out += `\nMISSED by ${r.writer} (${r.language}): ${r.misses.slice(0, 10).map((m) => `\n  ${m.site} \`${m.call}\` → ${m.target}`).join('')}\n`;
+    if (r.wrong.length) out += `\nWRONG edges of ${r.writer} (${r.language}): ${r.wrong.slice(0, 10).map((w) => `\n  ${w.site} \`${w.call}\` → ${w.edge}`).join('')}\n`;
+  }
+  for (const s of report.skipped) out += `\nskipped: ${s}\n`;
+  for (const p of report.problems) out += `problem: ${p}\n`;
+  return out;
+}
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs({
+      allowPositionals: true,
+      options: {
+        repos: { type: 'string' }, language: { type: 'string', multiple: true }, 'no-codegraph': { type: 'boolean', default: false },
+        arbor: { type: 'string' }, 'codegraph-1.6.1': { type: 'string' }, json: { type: 'boolean', default: false },
+        'draw-edges': { type: 'string' }, count: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' },
+        repository: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) { fail(`${e.message}\n${USAGE}`); }
+  const v = args.values;
+  if (v.help) { process.stdout.write(`${USAGE}\n`); return; }
+
+  if (v['draw-edges']) {
+    const root = path.resolve(v['draw-edges']);
+    const language = v.language?.[0];
+    const count = Number(v.count); const seed = Number(v.seed);
+    if (!language) fail('--draw-edges needs --language');
+    if (!Number.isInteger(count) || count < 1) fail('--count takes a positive integer');
+    if (!Number.isInteger(seed)) fail('--seed takes an integer');
+    if (!fs.existsSync(root)) fail(`not a folder: ${root}`);
+    try {
+      const { total, drawn } = drawEdges(root, language, { count, seed, repository: repositoryName(root, v.repository), arbor: v.arbor });
+      process.stderr.write(`judged-report: ${drawn.length} of ${total} arbor ${language} calls edges (seed ${seed})\n`);
+      for (const line of drawn) process.stdout.write(`${JSON.stringify(line)}\n`);
+    } catch (e) { fail(e.message); }
+    return;
+  }
+
+  if (!v.repos) fail(`--repos <dir> is required\n${USAGE}`);
+  const reposDir = path.resolve(v.repos);
+  if (!fs.existsSync(reposDir)) fail(`not a folder: ${reposDir}`);
+  const judgedDir = path.join(HERE, 'judged');
+  const files = args.positionals.length ? args.positionals.map((f) => path.resolve(f))
+    : fs.readdirSync(judgedDir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(judgedDir, f));
+  for (const f of files) if (!fs.existsSync(f)) fail(`no corpus file ${f}`);
+  const { entries, problems } = readCorpus(files);
+  const wanted = v.language?.map(familyOf);
+  const chosen = wanted ? entries.filter((e) => wanted.includes(e.language)) : entries;
+  if (!chosen.length) fail(`no corpus entries${wanted ? ` for ${wanted.join(', ')}` : ''} in ${files.length} file(s)${problems.length ? `; ${problems.join('; ')}` : ''}`);
+  const writers = v['no-codegraph'] ? ['arbor'] : ['arbor', 'codegraph-1.6.1'];
+  const report = judgedReport(chosen, { reposDir, writers, arbor: v.arbor, codegraph161: v['codegraph-1.6.1'] });
+  report.problems.unshift(...problems);
+  process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

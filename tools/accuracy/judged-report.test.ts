@@ -1,0 +1,151 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allSites } from './draw-sites.mjs';
+import { callSitesOf } from './call-sites.mjs';
+import { edgesAtSite, judgedReport, parseEntry, readCorpus } from './judged-report.mjs';
+import { sample } from './sample.mjs';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const ARBOR = path.join(HERE, '../../packages/cli/dist/bin.js');
+
+// A tiny Python repository whose calls a judge can verify at a glance.
+const files: Record<string, string[]> = {
+  'lib.py': [
+    'def helper(x):',
+    '    return x + 1',
+    '',
+    '',
+    'def other():',
+    '    return 2',
+  ],
+  'main.py': [
+    'from lib import helper, other',
+    '',
+    '',
+    'def run(items):',
+    '    a = helper(1)',
+    '    b = len(items)',
+    '    c = other()',
+    "    d = getattr(items, 'x')()",
+    '    return a + b + c + d',
+  ],
+};
+
+const git = (cwd: string, ...args: string[]) => {
+  const res = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(res.stderr);
+  return res.stdout.trim();
+};
+
+describe('judged corpora: drawing sites and scoring verdicts', () => {
+  let reposDir: string;
+  let repo: string;
+  let commit: string;
+  let corpusFile: string;
+
+  beforeAll(() => {
+    reposDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-judged-test-'));
+    repo = path.join(reposDir, 'acme+tiny');
+    fs.mkdirSync(repo);
+    for (const [name, lines] of Object.entries(files)) fs.writeFileSync(path.join(repo, name), `${lines.join('\n')}\n`);
+    git(repo, 'init', '-q');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'tiny');
+    commit = git(repo, 'rev-parse', 'HEAD');
+    // Changed after the commit: the report must index the commit, not the working tree.
+    fs.writeFileSync(path.join(repo, 'main.py'), 'print("changed")\n');
+
+    const site = (line: number, target: unknown, extra: object = {}) => JSON.stringify({
+      repository: 'acme/tiny', commit, file: 'main.py', line, column: 9, call: files['main.py'][line - 1].trim(), language: 'python',
+      ...(target === undefined ? {} : { target }), note: 'test', ...extra,
+    });
+    corpusFile = path.join(reposDir, 'python.jsonl');
+    fs.writeFileSync(corpusFile, [
+      site(5, { file: 'lib.py', line: 1 }),                           // found by the edge to helper
+      site(6, 'outside'),                                              // len: no edge expected
+      site(7, { file: 'lib.py', line: 1 }),                           // a verdict the edge to other() contradicts
+      site(8, 'outside', { callee: null, sitesOnLine: 2 }),            // getattr(...)(): dynamic
+      site(9, undefined),                                              // not judged yet
+      '{"repository": "acme/tiny", "line": 3}',                        // bad: no commit, file, language
+      site(5, { file: 'lib.py', line: 1 }, { arbor: { file: 'lib.py', line: 1, endLine: 2, name: 'helper' } }),
+      site(7, 'outside', { arbor: { file: 'lib.py', line: 5, endLine: 6, name: 'other' } }),
+    ].join('\n'));
+  });
+  afterAll(() => { if (reposDir) fs.rmSync(reposDir, { recursive: true, force: true }); });
+
+  it('finds every call site from the syntax tree, reproducibly sampled', async () => {
+    const sites = await allSites(repo, 'python', { repository: 'acme/tiny', commit });
+    // The working tree's main.py now holds one call (print); lib.py none.
+    expect(sites.map((s: any) => `${s.file}:${s.line}:${s.column} ${s.callee} ×${s.sitesOnLine}`)).toEqual(['main.py:1:1 print ×1']);
+    git(repo, 'stash', '-q');
+    try {
+      const committed = await allSites(repo, 'python', { repository: 'acme/tiny', commit });
+      expect(committed.map((s: any) => `${s.line}:${s.column} ${s.callee} ×${s.sitesOnLine}`))
+        .toEqual(['5:9 helper ×1', '6:9 len ×1', '7:9 other ×1', '8:9 null ×2', '8:9 getattr ×2']);
+      expect(committed[0]).toMatchObject({ repository: 'acme/tiny', commit, file: 'main.py', call: 'a = helper(1)', language: 'python' });
+      expect(sample(committed, 2, 7)).toEqual(sample(committed, 2, 7));
+    } finally {
+      git(repo, 'stash', 'pop', '-q');
+    }
+  });
+
+  it('finds calls and constructions in every language the corpora cover, with the callee name token', async () => {
+    const cases: Record<string, [string, string[]]> = {
+      ruby: ['def a\n  foo(1)\n  obj.bar 2\n  Baz.new(3)\nend\n', ['2:3 foo', '3:3 bar', '4:3 new']],
+      swift: ['func a() {\n  foo(1)\n  obj.bar(x: 2)\n  let b = Baz(3)\n}\n', ['2:3 foo', '3:3 bar', '4:11 Baz']],
+      zig: ['fn a() void {\n    foo(1);\n    obj.bar(2);\n}\n', ['2:5 foo', '3:5 bar']],
+      kotlin: ['class A : B() {\n  fun a() {\n    foo(1)\n    obj.bar(2)\n  }\n}\n', ['1:11 B', '3:5 foo', '4:5 bar']],
+      csharp: ['class A {\n  void M() {\n    Foo(1);\n    obj.Bar(2);\n    var c = new C(3);\n  }\n}\n', ['3:5 Foo', '4:5 Bar', '5:13 C']],
+      php: ['<?php\nfoo(1);\n$o->bar(2);\nC::baz(3);\nnew D(4);\n', ['2:1 foo', '3:1 bar', '4:1 baz', '5:1 D']],
+      dart: ['void a() {\n  foo(1);\n  obj.bar(2);\n  var c = C(3);\n}\n', ['2:3 foo', '3:3 bar', '4:11 C']],
+      scala: ['object A {\n  def a() = {\n    foo(1)\n    obj.bar(2)\n    new C(3)\n  }\n}\n', ['3:5 foo', '4:5 bar', '5:5 C']],
+      rust: ['fn a() {\n    foo(1);\n    obj.bar(2);\n    println!("x");\n}\n', ['2:5 foo', '3:5 bar', '4:5 println']],
+    };
+    for (const [language, [source, expected]] of Object.entries(cases)) {
+      const sites = await callSitesOf(language, source);
+      expect(sites.map((s: any) => `${s.line}:${s.column} ${s.callee}`), language).toEqual(expected);
+    }
+  });
+
+  it('reads a corpus: bad lines are reported with their place and skipped, the rest kept', () => {
+    const { entries, problems } = readCorpus([corpusFile]);
+    expect(entries).toHaveLength(7);
+    expect(problems).toEqual(['python.jsonl:6: missing commit, file, language']);
+    expect(parseEntry('{"repository":"a/b","commit":"abc1234","file":"f","line":1,"language":"go","target":{"file":"g"}}').error)
+      .toBe('target must be "outside" or {file, line}');
+  });
+
+  it('attributes edges on a shared line by the callee name', () => {
+    const edge = (targetName: string) => ({ sourceFile: 'a.py', line: 3, targetName });
+    const byLine = new Map([['a.py:3', [edge('f'), edge('g')]]]);
+    expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'g', sitesOnLine: 2 }, byLine).map((e: any) => e.targetName)).toEqual(['g']);
+    expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'g', sitesOnLine: 1 }, byLine)).toHaveLength(2);
+  });
+
+  it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {
+    const { entries } = readCorpus([corpusFile]);
+    const report = judgedReport(entries, { reposDir, writers: ['arbor'] });
+    expect(report.problems).toEqual([]);
+    expect(report.unjudged).toBe(1);
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({
+      writer: 'arbor', language: 'python',
+      sites: 4, inRepo: 2, found: 1, recall: 0.5,
+      siteEdges: 2, rightEdges: 1, wrongEdges: 1, precision: 0.5,
+      drawnEdges: 2, drawnRight: 1, drawnPrecision: 0.5,
+    });
+    expect(report.rows[0].wrong.map((w: any) => w.edge)).toEqual(['other @ lib.py:5']);
+    expect(report.rows[0].misses.map((m: any) => m.site)).toEqual(['python.jsonl:3']);
+  }, 120_000);
+
+  it('names a missing checkout and a stale call text instead of failing', () => {
+    const { entries } = readCorpus([corpusFile]);
+    const stale = entries.map((e: any) => (e.line === 6 ? { ...e, call: 'b = len(other_items)' } : e));
+    const report = judgedReport([...stale, { ...entries[0], repository: 'acme/absent' }], { reposDir, writers: [] });
+    expect(report.problems).toContain('python.jsonl:2: line 6 of main.py is not `b = len(other_items)`');
+    expect(report.problems.some((p: string) => p.startsWith(`acme/absent@${commit}: no checkout at`))).toBe(true);
+  });
+});
