@@ -52,7 +52,7 @@ export function typescriptImports(root, { tsconfig, conditions = [] } = {}) {
   if (conditions.length) options.customConditions = [...(options.customConditions ?? []), ...conditions];
   const inRepo = (abs) => {
     const rel = path.relative(root, abs);
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules');
+    return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules');
   };
   const host = ts.createCompilerHost(options, true);
   const cache = ts.createModuleResolutionCache(root, (f) => f, options);

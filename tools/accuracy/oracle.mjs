@@ -107,7 +107,7 @@ export function collectOracleSites(root, { graphFiles = [], tsconfig, conditions
 
   const isWorkspaceFile = (abs) => {
     const rel = path.relative(root, abs);
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules');
+    return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules');
   };
   const rel = (abs) => toPosix(path.relative(root, abs));
 

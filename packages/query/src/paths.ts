@@ -1,5 +1,6 @@
 /** Paths as the graph stores them: relative to the project root, forward slashes. */
 import { existsSync } from 'node:fs';
+import { leavesBase } from '@arbor/vocabulary';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**
@@ -14,13 +15,7 @@ export function normalizeGraphPath(path: string): string {
   return p === '.' ? '' : p;
 }
 
-/**
- * Whether a path as `path.relative` gives it leaves its base: `..` itself, `..` then a separator,
- * or another root. Only those: `..foo` and `...` are names of folders inside.
- */
-export function leavesBase(rel: string): boolean {
-  return rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('../') || isAbsolute(rel);
-}
+export { leavesBase } from '@arbor/vocabulary';
 
 /**
  * A path argument as a project path. It is taken relative to the current folder when that

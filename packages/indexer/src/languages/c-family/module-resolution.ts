@@ -12,6 +12,7 @@
  *  - A header that is not indexed (a system header, a generated one) lands nowhere: the include is
  *    external. Includes bind no names (see c-syntax.ts), so this decides `imports` edges only.
  */
+import { leavesBase } from '@arbor/vocabulary';
 import { posix } from 'node:path';
 import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
 
@@ -52,7 +53,7 @@ export function includeFoldersOf(text: string, root: string, databaseDir: string
     // A database written on another machine (or checkout) names a `directory` outside this root: its
     // relative flags are then read from the database's own folder, where the build ran.
     const written = typeof raw.directory === 'string' ? posix.normalize(raw.directory.replace(/\\/g, '/')) : null;
-    const inside = written !== null && posix.isAbsolute(written) && !posix.relative(rootAbs, written).startsWith('..');
+    const inside = written !== null && posix.isAbsolute(written) && !leavesBase(posix.relative(rootAbs, written));
     const base = inside ? written : posix.join(rootAbs, databaseDir);
     for (let i = 0; i < args.length; i++) {
       const arg = args[i];
@@ -62,7 +63,7 @@ export function includeFoldersOf(text: string, root: string, databaseDir: string
       if (!value) continue;
       const absolute = posix.isAbsolute(value) ? value : posix.join(base, value);
       const relative = posix.relative(rootAbs, posix.normalize(absolute));
-      if (relative.startsWith('..') || posix.isAbsolute(relative)) continue;
+      if (leavesBase(relative)) continue;
       const folder = relative === '.' ? '' : relative;
       if (!seen.has(folder)) {
         seen.add(folder);

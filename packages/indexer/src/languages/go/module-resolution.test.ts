@@ -56,6 +56,8 @@ describe('Go modules and packages', () => {
   it('reads go.mod lines and default import names', () => {
     expect(parseGoMod('', 'module "x.org/y" // comment\nreplace a.org/b v1 => ../b\n')).toEqual({ dir: '', path: 'x.org/y', replaces: new Map() });
     expect(parseGoMod('sub', 'module x.org/y\nreplace a.org/b v1 => ../b\n')?.replaces.get('a.org/b')).toBe('b');
+    // A folder named `..b` is inside the workspace; only `..` and `../…` leave it.
+    expect(parseGoMod('', 'module x.org/y\nreplace a.org/b v1 => ./..b\n')?.replaces.get('a.org/b')).toBe('..b');
     expect(parseGoMod('', 'go 1.21\n')).toBeNull();
     expect(defaultImportName('github.com/go-playground/validator/v10')).toBe('validator');
     expect(defaultImportName('gopkg.in/yaml.v3')).toBe('yaml');

@@ -12,6 +12,7 @@
  *    import targets (the vendored code is someone else's). Anything else is external.
  *  - Builtins (`len`, `make`, `new`, `string`, …) are never linked.
  */
+import { leavesBase } from '@arbor/vocabulary';
 import { posix } from 'node:path';
 import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
 
@@ -54,7 +55,7 @@ export function parseGoMod(dir: string, text: string): GoModule | null {
     // Only a local folder is indexed code; another module path is fetched from elsewhere.
     if (target.startsWith('./') || target.startsWith('../') || target === '.' || target === '..') {
       const local = posix.normalize(posix.join(dir || '.', target));
-      if (!local.startsWith('..')) replaces.set(replace[1], local === '.' ? '' : local);
+      if (!leavesBase(local)) replaces.set(replace[1], local === '.' ? '' : local);
     }
   }
   return path === null ? null : { dir, path, replaces };

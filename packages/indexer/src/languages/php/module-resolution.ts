@@ -14,6 +14,7 @@
  *    including file's folder, else to the project root (include_path is not known).
  *  - Vendor code and PHP's own classes and functions are not indexed: their names land on no file.
  */
+import { leavesBase } from '@arbor/vocabulary';
 import { posix } from 'node:path';
 import type { FileExtraction, ModuleFacts } from '../../model/extraction.js';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
@@ -156,7 +157,7 @@ export class PhpLayout {
     if (path.startsWith('/')) return null;
     for (const base of [posix.dirname(fromFile), '.']) {
       const file = posix.normalize(posix.join(base, path));
-      if (!file.startsWith('..') && this.files.has(file)) return file;
+      if (!leavesBase(file) && this.files.has(file)) return file;
     }
     return null;
   }

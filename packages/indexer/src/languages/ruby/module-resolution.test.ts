@@ -14,6 +14,11 @@ describe('Ruby requires', () => {
     expect(resolveRubyRequire(files, 'lib/shop.rb', '../../outside/secret')).toBeNull();
   });
 
+  it('a folder whose name starts with two dots is inside the root', () => {
+    const dotted = new Set(['..vendor/shop.rb', 'lib/app.rb']);
+    expect(resolveRubyRequire(dotted, 'lib/app.rb', '../..vendor/shop')).toBe('..vendor/shop.rb');
+  });
+
   it('require searches the lib/ of the requiring gem, then the one gem of the workspace that has the file', () => {
     expect(resolveRubyRequire(files, 'test/order_test.rb', 'shop/order')).toBe('lib/shop/order.rb');
     expect(resolveRubyRequire(files, 'gems/billing/test/invoice_test.rb', 'billing/invoice')).toBe('gems/billing/lib/billing/invoice.rb');

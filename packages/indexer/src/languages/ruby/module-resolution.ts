@@ -3,9 +3,10 @@
  * `x.rb` beside the requiring file; `require 'a/b'` on `a/b.rb` in a load-path folder: the `lib/` of the
  * project root, of the requiring file's gem (the nearest folder above it with a `lib/`), or of any gem of
  * the workspace when exactly one has that file. Gems and the standard library are not indexed: their
- * requires land on no file. Constants need no import (they are global): `openDeclarations` in the name
+ * requires land on no file. Constants need no import (they are global): `declarations.open` in the name
  * binding rules finds them.
  */
+import { leavesBase } from '@arbor/vocabulary';
 import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 
@@ -43,7 +44,7 @@ export function resolveRubyRequire(files: ReadonlySet<string>, fromFile: string,
   const withExtension = specifier.endsWith('.rb') ? specifier : `${specifier}.rb`;
   if (specifier.startsWith('.')) {
     const file = posix.normalize(posix.join(posix.dirname(fromFile), withExtension));
-    return !file.startsWith('..') && files.has(file) ? file : null;
+    return !leavesBase(file) && files.has(file) ? file : null;
   }
   if (specifier.startsWith('/')) return null;
   // The requiring file's own gem: the nearest folder above it with the file under its lib/.
