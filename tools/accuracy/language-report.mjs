@@ -3,7 +3,7 @@
 // checkout: files, declarations by kind and how many of codegraph's functions, methods and classes arbor also
 // declares, edges by kind and resolvedBy, unresolved sites, and a reproducible sample of `calls` edges printed
 // with the calling line and the target's declaration line, for judging by reading the code. For the languages
-// no compiler oracle here judges (issue 8's proof), and for Zig, which codegraph does not index, against the
+// no compiler oracle here judges, and for Zig, which codegraph does not index, against the
 // `fn` declarations a plain scan of the source finds.
 //
 //   node tools/accuracy/language-report.mjs <repo> [--language L] [--arbor <bin>] [--samples N] [--seed N]
@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import { sample } from './sample.mjs';
 import { indexWithWriters } from './writers.mjs';
 
-/** Node kinds compared with codegraph: the callable and type declarations issue 8 asks ≥ 95% of. */
+/** Node kinds compared with codegraph: the callable and type declarations that must reach ≥ 95%. */
 const COMPARED_KINDS = ['function', 'method', 'class', 'struct', 'interface', 'trait', 'enum'];
 
 function readDeclarations(dbPath, language) {
