@@ -7,12 +7,27 @@ import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { extractFile } from '../extraction/extract-file.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
 import { extractionFailure } from '../model/extraction.js';
+import { noteRuntimeError, retireThisThreadsRuntime, takeRuntimeDamage } from '../parsing/runtime-crash.js';
 import type { ExtractJob, WorkerReply } from './messages.js';
 import { readSourceFile } from './read-source.js';
 
 export type JobOutcome = Extract<WorkerReply, { type: 'done' | 'unreadable' }>;
 
+/**
+ * Runs one job. When the file left this thread's parser runtime damaged (a trap, a stack
+ * overflow), the outcome says so and the runtime is retired: the pool runs nothing more on this
+ * thread, and runs the file again on a fresh one (workers/extraction-pool.ts).
+ */
 export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
+  const outcome = await extractJob(job);
+  const damage = takeRuntimeDamage();
+  if (damage === undefined) return outcome;
+  retireThisThreadsRuntime();
+  return { ...outcome, runtimeDamage: damage };
+}
+
+async function extractJob(job: ExtractJob): Promise<JobOutcome> {
+  takeRuntimeDamage();
   try {
     const read = readSourceFile(job.root, job.path, job.maxBytes);
     if (!read.ok) {
@@ -30,6 +45,7 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
     const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }) : undefined;
     return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry };
   } catch (error) {
+    noteRuntimeError(error);
     return { type: 'unreadable', id: job.id, message: `extraction failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
