@@ -42,7 +42,7 @@ async function extractJob(job: ExtractJob): Promise<JobOutcome> {
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
     const failed = extractionFailure(extraction) !== undefined;
-    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }) : undefined;
+    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }, job.root) : undefined;
     return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry };
   } catch (error) {
     noteRuntimeError(error);
