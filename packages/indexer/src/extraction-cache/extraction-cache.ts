@@ -26,8 +26,8 @@ export const MAX_PACKS_READ = 32;
 /**
  * An entry is read only when it is at most this many bytes per byte of its source file (plus
  * ENTRY_SLACK_BYTES): so what a run reads from the cache is bounded by the tree's source size,
- * whatever a pack's index claims. Extractions are a few times their source (gson: 2.9x, vuejs/core:
- * 3.4x over all files; the densest small files near 20x).
+ * whatever a pack's index claims. Measured on the fixtures, google/gson, pytest and axios: the
+ * largest entry per source byte was 46x (744 bytes for a 16-byte file), 18-23x in each repository.
  */
 export const ENTRY_BYTES_PER_SOURCE_BYTE = 64;
 export const ENTRY_SLACK_BYTES = 64 * 1024;
