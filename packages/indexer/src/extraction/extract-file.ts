@@ -26,6 +26,8 @@ import { withoutDeepNesting } from './deep-nesting.js';
  * the first), shallow enough that every extractor's walk fits the stack.
  */
 const NESTING_LIMITS = [400, 100] as const;
+/** Brackets nested deeper than this: the text is made shallow before it is extracted at all (no hand-written code comes near). */
+const DEEP_BRACKETS = 256;
 
 export async function extractFile(path: string, pathLanguage: Language, bytes: Uint8Array): Promise<FileExtraction> {
   const { text, problems } = decodeSource(bytes);
@@ -73,26 +75,57 @@ export async function extractFile(path: string, pathLanguage: Language, bytes: U
     return { result, damage };
   };
 
-  const first = await attempt(text);
-  let { result, damage } = first;
+  // Text nested deeper than any extractor's walk can follow on every thread is made shallow up
+  // front: whether the stack runs out depends on the thread (a worker's stack is larger than the
+  // main thread's), and the result must not.
+  let result: FileExtraction | undefined;
+  let damage: RuntimeDamage | undefined;
+  let seen: RuntimeDamage | undefined;
+  let tooDeep = bracketDepth(text) > DEEP_BRACKETS;
+  if (!tooDeep) {
+    ({ result, damage } = await attempt(text));
+    seen = damage;
+    tooDeep = damage === 'stack-overflow';
+  }
   for (const limit of NESTING_LIMITS) {
-    if (damage !== 'stack-overflow') break;
-    // Nesting thousands deep ran the stack out: keep what precedes and follows the deep part.
+    if (!tooDeep) break;
+    // Keep what precedes and follows the deep part.
     const shallow = await shallowText(language, text, limit);
     if (shallow === undefined) break;
-    const again = await attempt(shallow.text);
-    result = again.result;
+    ({ result, damage } = await attempt(shallow.text));
+    seen = worseDamage(seen, damage);
     result.errors.push({
       message: `nesting deeper than ${limit} syntax levels was left out (${shallow.regions} region${shallow.regions === 1 ? '' : 's'}, from line ${shallow.firstLine})`,
       line: shallow.firstLine,
       severity: 'error',
       code: 'nesting-too-deep',
     });
-    damage = again.damage;
+    tooDeep = damage === 'stack-overflow';
   }
-  // The thread learns of any damage of any attempt (the first one's overflow included).
-  noteRuntimeDamage(worseDamage(first.damage, damage));
+  // Deep brackets, but no syntax that deep: the text as it is.
+  if (result === undefined) {
+    ({ result, damage } = await attempt(text));
+    seen = worseDamage(seen, damage);
+  }
+  // The thread learns of the damage of every attempt (a first one's overflow included).
+  noteRuntimeDamage(seen);
   return result;
+}
+
+/** How deep brackets nest in `text` (strings and comments counted too: it only decides whether to look closer). */
+function bracketDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // ( [ {  and  ) ] }
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > deepest) deepest = depth;
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) {
+      depth--;
+    }
+  }
+  return deepest;
 }
 
 /** `text` with the parts nested deeper than `limit` blanked (lines and columns kept), or undefined when it cannot be parsed. */

@@ -118,3 +118,29 @@ describe('hostile files in every grammar lose no innocent file', () => {
     }, 60_000);
   });
 });
+
+describe('nesting thousands deep', () => {
+  it('3,000 nested C++ namespaces and structs lose only the deep part: what precedes and follows it is in the graph', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-deep-cpp-'));
+    temps.push(root);
+    const deep = (opener: string, closer: string) =>
+      `int before() { return 1; }\n${opener.repeat(3000)}${closer.repeat(3000)}int after() { return 2; }\n`;
+    fs.writeFileSync(path.join(root, 'namespaces.cpp'), deep('namespace a {\n', '}\n').replace(/before|after/g, (m) => `${m}Namespaces`));
+    fs.writeFileSync(path.join(root, 'structs.cpp'), deep('struct A {\n', '};\n').replace(/before|after/g, (m) => `${m}Structs`));
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(root, `plain${i}.cpp`), `int plain${i}() { return ${i}; }\n`);
+    const report = await indexRepository(root, { threads: 2, cache: false, onNotice: () => {} });
+    const db = new Database(report.database, { readonly: true });
+    try {
+      const names = new Set(db.prepare('SELECT name FROM nodes').pluck().all() as string[]);
+      for (const name of ['beforeNamespaces', 'afterNamespaces', 'beforeStructs', 'afterStructs', ...Array.from({ length: 20 }, (_, i) => `plain${i}`)]) {
+        expect(names.has(name), name).toBe(true);
+      }
+      const errors = db.prepare("SELECT errors FROM files WHERE path = 'namespaces.cpp'").pluck().get() as string;
+      expect(errors).toContain('nesting deeper than');
+    } finally {
+      db.close();
+    }
+    expect(report.filesNotExtracted).toEqual([]);
+    expect(report.filesWithParseErrors).toEqual(['namespaces.cpp', 'structs.cpp']);
+  }, 60_000);
+});
