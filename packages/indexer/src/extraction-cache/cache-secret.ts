@@ -47,6 +47,15 @@ export function cacheSecret(root?: string): Buffer {
 export function secretInsideRoot(root: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.ARBOR_CACHE_SECRET !== undefined && env.ARBOR_CACHE_SECRET !== '') return undefined;
   const file = secretFilePath(env);
+  // Asked for every entry a thread encodes: the answer is kept per root and secret path.
+  const memoKey = `${root}\0${file}`;
+  if (!insideMemo.has(memoKey)) insideMemo.set(memoKey, findSecretInsideRoot(root, file));
+  return insideMemo.get(memoKey);
+}
+
+const insideMemo = new Map<string, string | undefined>();
+
+function findSecretInsideRoot(root: string, file: string): string | undefined {
   const realRoot = realOrUndefined(root);
   if (realRoot === undefined) return undefined;
   const realFile = realLocation(file);
