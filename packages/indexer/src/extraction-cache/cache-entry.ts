@@ -22,13 +22,34 @@ export interface CachedExtraction {
 /** A header is a few hundred bytes; a longer first line is not ours. */
 const MAX_HEADER = 4096;
 
-export function encodeEntry(key: CacheKey, value: CachedExtraction): Buffer {
+/** `secret`: the key that signs entries (cache-secret.ts); the user's by default. */
+export function encodeEntry(key: CacheKey, value: CachedExtraction, secret: Buffer = cacheSecret()): Buffer {
   const payload = Buffer.from(JSON.stringify(value), 'utf8');
-  const header = { key, bytes: payload.length, hmac: signature(key, payload) };
+  const header = { key, bytes: payload.length, hmac: signature(secret, key, payload) };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), payload]);
 }
 
-export function decodeEntry(bytes: Buffer, expected: CacheKey): CachedExtraction | undefined {
+/**
+ * The length of an entry's header line and of the payload it announces, when `prefix` (the
+ * entry's first bytes, `MAX_HEADER` of them or the whole entry) starts with a header of this key;
+ * undefined otherwise. Checked before the payload is read, so a foreign slot costs a few KiB.
+ */
+export function entryHeaderOf(prefix: Buffer, expected: CacheKey): { headerBytes: number; payloadBytes: number } | undefined {
+  try {
+    const newline = prefix.subarray(0, MAX_HEADER).indexOf(0x0a);
+    if (newline < 0) return undefined;
+    const header = JSON.parse(prefix.subarray(0, newline).toString('utf8')) as { key?: unknown; bytes?: unknown; hmac?: unknown };
+    if (!sameKey(expected, header.key) || typeof header.hmac !== 'string' || !Number.isSafeInteger(header.bytes)) return undefined;
+    return { headerBytes: newline + 1, payloadBytes: header.bytes as number };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many bytes of an entry `entryHeaderOf` needs to see. */
+export const ENTRY_HEADER_PREFIX_BYTES = MAX_HEADER;
+
+export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = cacheSecret()): CachedExtraction | undefined {
   try {
     const newline = bytes.subarray(0, MAX_HEADER).indexOf(0x0a);
     if (newline < 0) return undefined;
@@ -36,7 +57,7 @@ export function decodeEntry(bytes: Buffer, expected: CacheKey): CachedExtraction
     if (!sameKey(expected, header.key)) return undefined;
     const payload = bytes.subarray(newline + 1);
     if (header.bytes !== payload.length || typeof header.hmac !== 'string') return undefined;
-    const expectedMac = Buffer.from(signature(expected, payload), 'hex');
+    const expectedMac = Buffer.from(signature(secret, expected, payload), 'hex');
     const givenMac = Buffer.from(header.hmac, 'hex');
     if (givenMac.length !== expectedMac.length || !timingSafeEqual(givenMac, expectedMac)) return undefined;
     const value = JSON.parse(payload.toString('utf8')) as unknown;
@@ -62,6 +83,6 @@ function isCachedExtraction(value: unknown, key: CacheKey): value is CachedExtra
 }
 
 /** The key and the payload signed together: an entry moved under another key's name fails too. */
-function signature(key: CacheKey, payload: Buffer): string {
-  return createHmac('sha256', cacheSecret()).update(JSON.stringify(key)).update('\n').update(payload).digest('hex');
+function signature(secret: Buffer, key: CacheKey, payload: Buffer): string {
+  return createHmac('sha256', secret).update(JSON.stringify(key)).update('\n').update(payload).digest('hex');
 }

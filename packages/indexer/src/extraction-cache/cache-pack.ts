@@ -38,12 +38,19 @@ export interface PackSlot {
   length: number;
 }
 
-/** A pack opened for reading: its descriptor (held until `close`) and its index. */
+/**
+ * A pack whose index was read. Its descriptor is closed once the index is read (a cache of
+ * thousands of packs must not hold thousands of descriptors) and opened again for the first entry
+ * read from it, when it must still be the same file (device, inode, size).
+ */
 export interface OpenPack {
   name: string;
-  fd: number;
+  packsDir: string;
   bytes: number;
   entries: Array<{ name: string; offset: number; length: number }>;
+  identity: { dev: number; ino: number };
+  /** Open while entries are being read from it; 'gone' once it could not be opened again. */
+  fd?: number | 'gone';
 }
 
 /**
@@ -66,6 +73,7 @@ export function openPack(packsDir: string, name: string): OpenPack | 'malformed'
     const index = JSON.parse(readAt(opened.fd, indexStart, indexBytes).toString('utf8')) as unknown;
     if (!Array.isArray(index)) throw new Error('index shape');
     const entries: OpenPack['entries'] = [];
+    const names = new Set<string>();
     for (const item of index) {
       if (!Array.isArray(item) || item.length !== 3) throw new Error('index shape');
       const [entry, offset, length] = item as [unknown, unknown, unknown];
@@ -74,29 +82,66 @@ export function openPack(packsDir: string, name: string): OpenPack | 'malformed'
       const start = offset as number;
       const bytes = length as number;
       if (start < 0 || bytes <= 0 || bytes > MAX_ENTRY_BYTES || start + bytes > indexStart) throw new Error('entry place');
+      // A writer lists each entry once, in a slot of its own: one listed again, or slots that
+      // overlap, would let a small pack make a run read its bytes many times over.
+      if (names.has(entry)) throw new Error('entry listed twice');
+      names.add(entry);
       entries.push({ name: entry, offset: start, length: bytes });
     }
-    return { name, fd: opened.fd, bytes: size, entries };
+    const byOffset = [...entries].sort((a, b) => a.offset - b.offset);
+    for (let i = 1; i < byOffset.length; i++) {
+      if (byOffset[i].offset < byOffset[i - 1].offset + byOffset[i - 1].length) throw new Error('slots overlap');
+    }
+    return { name, packsDir, bytes: size, entries, identity: { dev: opened.stat.dev, ino: opened.stat.ino } };
   } catch {
-    fs.closeSync(opened.fd);
     return 'malformed';
+  } finally {
+    fs.closeSync(opened.fd);
   }
 }
 
-/** The bytes of one entry, or undefined when they cannot be read in full (a pack cut short since). */
+/** The bytes of one entry, or undefined when they cannot be read in full (a pack cut short or replaced since). */
 export function readSlot(slot: PackSlot): Buffer | undefined {
+  return readSlotPart(slot, 0, slot.length);
+}
+
+/** `length` bytes of an entry from `start` on (within the slot), or undefined when they cannot be read in full. */
+export function readSlotPart(slot: PackSlot, start: number, length: number): Buffer | undefined {
+  if (start < 0 || length < 0 || start + length > slot.length) return undefined;
+  const fd = descriptorOf(slot.pack);
+  if (fd === undefined) return undefined;
   try {
-    const bytes = readAt(slot.pack.fd, slot.offset, slot.length);
-    return bytes.length === slot.length ? bytes : undefined;
+    const bytes = readAt(fd, slot.offset + start, length);
+    return bytes.length === length ? bytes : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The pack's descriptor, opened again on first use; undefined when the file is gone or is another one now. */
+function descriptorOf(pack: OpenPack): number | undefined {
+  if (typeof pack.fd === 'number') return pack.fd;
+  if (pack.fd === 'gone') return undefined;
+  const opened = openInsideRoot(pack.packsDir, pack.name, { maxBytes: MAX_PACK_BYTES, followSymlinks: false });
+  if (!opened.ok) {
+    pack.fd = 'gone';
+    return undefined;
+  }
+  if (opened.stat.dev !== pack.identity.dev || opened.stat.ino !== pack.identity.ino || opened.stat.size !== pack.bytes) {
+    fs.closeSync(opened.fd);
+    pack.fd = 'gone';
+    return undefined;
+  }
+  pack.fd = opened.fd;
+  return opened.fd;
+}
+
 export function closePack(pack: OpenPack): void {
+  if (typeof pack.fd !== 'number') return;
   try {
     fs.closeSync(pack.fd);
   } catch { /* already closed */ }
+  pack.fd = undefined;
 }
 
 function readAt(fd: number, position: number, length: number): Buffer {

@@ -6,17 +6,31 @@
  */
 import path from 'node:path';
 import { lstatSync } from 'node:fs';
+import { cacheSecret } from './cache-secret.js';
 import type { Language } from '../model/graph-vocabulary.js';
 import { cacheKeyOf, entryNameOf, type CacheKey } from './cache-key.js';
-import { decodeEntry, encodeEntry, type CachedExtraction } from './cache-entry.js';
+import { decodeEntry, encodeEntry, ENTRY_HEADER_PREFIX_BYTES, entryHeaderOf, type CachedExtraction } from './cache-entry.js';
 import { hasAnyPack, listPacks, PACKS_FOLDER, prepareCacheFolder, removePack, removeStrays } from './cache-folder.js';
-import { closePack, openPack, PackWriter, readSlot, type OpenPack, type PackSlot } from './cache-pack.js';
+import { closePack, openPack, PackWriter, readSlot, readSlotPart, type OpenPack, type PackSlot } from './cache-pack.js';
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
 
 /** More packs than this after a run are merged into one (each run adds one). */
 const MAX_PACKS = 8;
+/**
+ * A run reads the indexes of this many packs at most, the newest first (a healthy cache holds
+ * MAX_PACKS + 1); the others are never read, and go when the run prunes.
+ */
+export const MAX_PACKS_READ = 32;
+/**
+ * An entry is read only when it is at most this many bytes per byte of its source file (plus
+ * ENTRY_SLACK_BYTES): so what a run reads from the cache is bounded by the tree's source size,
+ * whatever a pack's index claims. Measured on the fixtures, google/gson, pytest and axios: the
+ * largest entry per source byte was 46x (744 bytes for a 16-byte file), 18-23x in each repository.
+ */
+export const ENTRY_BYTES_PER_SOURCE_BYTE = 64;
+export const ENTRY_SLACK_BYTES = 64 * 1024;
 
 /** A file content's entry: its full key (checked when read) and its name (where packs list it). */
 export interface CacheEntryRef {
@@ -31,9 +45,13 @@ export interface EncodedEntry {
 }
 
 export class ExtractionCache {
-  /** Entry name → where its copies are, over every pack read (filled on first use). */
+  /** Entry name → its copies, one per pack at most, the newest pack's first (filled on first use). */
   private slots: Map<string, PackSlot[]> | undefined;
   private readonly packs: OpenPack[] = [];
+  /** Packs past MAX_PACKS_READ: never read, removed by `prune`. */
+  private readonly unread: string[] = [];
+  /** Bytes read from packs' entries so far (the bound's test reads it). */
+  bytesRead = 0;
   /** Entry name → the copy (`<pack>@<offset>`) this run read and believed: the one `prune` keeps. */
   private readonly believed = new Map<string, string>();
   /** Files with a pack's name that are no pack: removed by `prune`. */
@@ -44,12 +62,14 @@ export class ExtractionCache {
     readonly dir: string,
     /** `<dir>/packs`, where packs live. */
     readonly packsDir: string,
+    /** The key entries are checked with (cache-secret.ts). */
+    private readonly secret: Buffer,
   ) {}
 
-  /** The cache at `dir`, or why it cannot be used this run. */
-  static open(dir: string, own: boolean): ExtractionCache | { unusable: string } {
+  /** The cache at `dir` for the tree at `root`, or why it cannot be used this run. */
+  static open(dir: string, own: boolean, root?: string): ExtractionCache | { unusable: string } {
     const prepared = prepareCacheFolder(dir, own);
-    return prepared.ok ? new ExtractionCache(dir, prepared.packs) : { unusable: prepared.reason };
+    return prepared.ok ? new ExtractionCache(dir, prepared.packs, cacheSecret(root)) : { unusable: prepared.reason };
   }
 
   /**
@@ -78,18 +98,40 @@ export class ExtractionCache {
     return this.index().has(entry.name);
   }
 
-  /** The cached extraction of this entry, or undefined (absent, unreadable or failing any check). */
-  read(entry: CacheEntryRef): CachedExtraction | undefined {
-    // Two runs may each have stored a copy, and one copy may fail its checks where the other passes.
-    for (const slot of this.index().get(entry.name) ?? []) {
-      const bytes = readSlot(slot);
-      const value = bytes && decodeEntry(bytes, entry.key);
-      if (value) {
-        this.believed.set(slot.name, `${slot.pack.name}@${slot.offset}`);
-        return value;
+  /**
+   * The cached extraction of this entry, or undefined (absent, unreadable, larger than a file of
+   * `sourceBytes` can give, or failing any check). The header is checked before the payload is read.
+   */
+  read(entry: CacheEntryRef, sourceBytes: number): CachedExtraction | undefined {
+    try {
+      // Two runs may each have stored a copy, and one copy may fail its checks where the other
+      // passes; what all copies may cost is bounded by the file's size.
+      let allowance = sourceBytes * ENTRY_BYTES_PER_SOURCE_BYTE + ENTRY_SLACK_BYTES;
+      for (const slot of this.index().get(entry.name) ?? []) {
+        if (slot.length > allowance) continue;
+        const prefix = readSlotPart(slot, 0, Math.min(slot.length, ENTRY_HEADER_PREFIX_BYTES));
+        if (!prefix) continue;
+        this.bytesRead += prefix.length;
+        allowance -= prefix.length;
+        const header = entryHeaderOf(prefix, entry.key);
+        if (!header || header.headerBytes + header.payloadBytes !== slot.length) continue;
+        const bytes = slot.length === prefix.length ? prefix : readSlot(slot);
+        if (!bytes) continue;
+        if (bytes !== prefix) {
+          this.bytesRead += bytes.length;
+          allowance -= bytes.length;
+        }
+        const value = decodeEntry(bytes, entry.key, this.secret);
+        if (value) {
+          this.believed.set(slot.name, `${slot.pack.name}@${slot.offset}`);
+          return value;
+        }
       }
+      return undefined;
+    } catch {
+      // A cache that fails (descriptors, memory) is a miss, never a lost file.
+      return undefined;
     }
-    return undefined;
   }
 
   /** A writer for this run's pack. */
@@ -114,6 +156,7 @@ export class ExtractionCache {
     let liveBytes = 0;
     let deadBytes = 0;
     for (const name of this.malformed) removePack(this.packsDir, name);
+    for (const name of this.unread) removePack(this.packsDir, name);
     for (const pack of this.packs) {
       const slots: PackSlot[] = [];
       let packDeadBytes = 0;
@@ -148,6 +191,7 @@ export class ExtractionCache {
     for (const pack of this.packs) closePack(pack);
     this.packs.length = 0;
     this.malformed.length = 0;
+    this.unread.length = 0;
     this.slots = undefined;
   }
 
@@ -166,11 +210,14 @@ export class ExtractionCache {
     return dropped;
   }
 
-  /** Opens every pack once and indexes its entries. */
+  /** Reads the indexes of the newest MAX_PACKS_READ packs (each closed after) and indexes their entries. */
   private index(): Map<string, PackSlot[]> {
     if (this.slots) return this.slots;
     const slots = new Map<string, PackSlot[]>();
-    for (const name of listPacks(this.packsDir)) {
+    this.slots = slots;
+    const names = newestFirst(this.packsDir, listPacks(this.packsDir));
+    this.unread.push(...names.slice(MAX_PACKS_READ));
+    for (const name of names.slice(0, MAX_PACKS_READ)) {
       const pack = openPack(this.packsDir, name);
       if (pack === 'malformed') this.malformed.push(name);
       if (typeof pack !== 'object') continue;
@@ -182,15 +229,27 @@ export class ExtractionCache {
         else slots.set(entry.name, [slot]);
       }
     }
-    this.slots = slots;
     return slots;
   }
 }
 
-/** Encodes one extraction for the cache (on the thread that extracted it, so encoding runs in parallel). */
-export function encodeForCache(filePath: string, language: Language, contentHash: string, value: CachedExtraction): EncodedEntry {
+/** Encodes one extraction of the tree at `root` for the cache (on the thread that extracted it, so encoding runs in parallel). */
+export function encodeForCache(filePath: string, language: Language, contentHash: string, value: CachedExtraction, root?: string): EncodedEntry {
   const { key, name } = entryRefOf(filePath, language, contentHash);
-  return { name, bytes: encodeEntry(key, value) };
+  return { name, bytes: encodeEntry(key, value, cacheSecret(root)) };
+}
+
+/** Pack names, the most recently written first (a name that cannot be looked at last). */
+function newestFirst(packsDir: string, names: string[]): string[] {
+  const written = new Map<string, number>();
+  for (const name of names) {
+    try {
+      written.set(name, lstatSync(path.join(packsDir, name)).mtimeMs);
+    } catch {
+      written.set(name, -Infinity);
+    }
+  }
+  return [...names].sort((a, b) => written.get(b)! - written.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function entryRefOf(filePath: string, language: Language, contentHash: string): CacheEntryRef {

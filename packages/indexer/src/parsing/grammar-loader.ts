@@ -37,6 +37,8 @@ let manifest: { path: string; grammars: GrammarEntry[]; runtime: string } | unde
 let initialised: Promise<void> | undefined;
 let directAccess = false;
 let reader: TreeReader = portableReader;
+/** The runtime's Emscripten module (what `Parser.init` filled in). */
+let runtimeModule: { HEAPU8?: Uint8Array } | undefined;
 const grammars = new Map<Language, Promise<Grammar>>();
 const loaded = new Set<Language>();
 const parsers = new Map<Language, Parser>();
@@ -47,10 +49,16 @@ export function initParser(): Promise<void> {
     // The object Parser.init is given becomes the runtime's Emscripten module (runtime-memory.ts).
     const runtime = {};
     await Parser.init(runtime);
+    runtimeModule = runtime as { HEAPU8?: Uint8Array };
     directAccess = useDirectI32Access(runtime);
     reader = directReader(runtime, directAccess) ?? portableReader;
   })();
   return initialised;
+}
+
+/** This thread's runtime memory once initialised (the crash-recovery tests damage it on purpose). */
+export function runtimeMemory(): Uint8Array | undefined {
+  return runtimeModule?.HEAPU8;
 }
 
 /** How this thread's walks list a node's children (after `initParser`; the portable reader before). */

@@ -56,7 +56,11 @@ export interface IndexReport {
    * The extraction cache: `fromCache` files were not parsed (their extraction was read from the
    * cache), `extracted` were; `pruned` entry files of files gone or changed were removed.
    */
-  cache: { used: boolean; dir?: string; fromCache: number; extracted: number; pruned: number };
+  cache: {
+    used: boolean; dir?: string; fromCache: number; extracted: number; pruned: number;
+    /** Set when the cache secret file is inside the tree: why this run signed with a key of its own. */
+    secretRefused?: string;
+  };
   /**
    * Wall and CPU milliseconds per phase, in order: discover, cacheLookup (read, hash, look up),
    * extract (the workers, for files the cache did not have), resolve, write, prune (the cache).

@@ -21,6 +21,7 @@ import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../stora
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
 import { defaultCacheDir, ExtractionCache, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
+import { secretInsideRoot } from '../extraction-cache/cache-secret.js';
 import type { PackWriter } from '../extraction-cache/cache-pack.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
@@ -210,7 +211,7 @@ async function extractSources(run: Run, pool: ExtractionPool, discovered: Discov
   const { root, options, progress } = run;
   const { jobs, mtimes, skips } = discovered;
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  const cache = openCache(run.database, options, run.notice);
+  const cache = openCache(run.root, run.database, options, run.notice);
   const lookupNeeded = cache !== undefined && jobs.length > 0 && cacheMayAnswer;
   const indexed: IndexedFile[] = [];
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
@@ -250,7 +251,7 @@ async function extractSources(run: Run, pool: ExtractionPool, discovered: Discov
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
-      const cached = cache!.read(h.entry!);
+      const cached = cache!.read(h.entry!, h.size!);
       if (cached === undefined || cached.size !== h.size) {
         secondRound.push(h.job);
         continue;
@@ -328,7 +329,7 @@ function reportOf(run: Run, discovered: Discovered, extracted: Extracted, resolv
     // Threads that extracted something: a run whose files all came from the cache reports none.
     threads: extracted.extractedHere ? poolRun.threads : 0,
     cache: cache
-      ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0 }
+      ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0, ...secretNote(run.root) }
       : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
     filesWithParseErrors: filesWithErrors,
     filesNotExtracted: notExtracted.slice(0, MAX_LISTED_SKIPS),
@@ -363,15 +364,26 @@ async function storeGraph(run: Run, graphWrite: GraphWriteSession, report: Index
  * and .gitignore are prepared first, so the cache is never there unignored). None with
  * `--no-cache`, or when the folder cannot be used (then this run is cold, and says why).
  */
-function openCache(database: string, options: IndexOptions, notice: (message: string) => void): ExtractionCache | undefined {
+function openCache(root: string, database: string, options: IndexOptions, notice: (message: string) => void): ExtractionCache | undefined {
   const dir = cacheDirFor(database, options);
   if (dir === undefined) return undefined;
   const own = options.cacheDir === undefined;
   if (own) prepareDatabaseLocation(dirname(database), database, true);
-  const opened = ExtractionCache.open(dir, own);
-  if (opened instanceof ExtractionCache) return opened;
+  const opened = ExtractionCache.open(dir, own, root);
+  if (opened instanceof ExtractionCache) {
+    // A secret the checkout supplies signs nothing that is believed: said once per run.
+    const refused = secretInsideRoot(root);
+    if (refused) notice(refused);
+    return opened;
+  }
   notice(`extraction cache not used: ${opened.unusable}`);
   return undefined;
+}
+
+/** The report's word on a cache secret the checkout would have supplied (cache-secret.ts). */
+function secretNote(root: string): { secretRefused?: string } {
+  const refused = secretInsideRoot(root);
+  return refused ? { secretRefused: refused } : {};
 }
 
 /** The cache folder of a run: `--cache-dir`, else beside the graph; none with `--no-cache`. */

@@ -8,12 +8,27 @@ import { extractFile } from '../extraction/extract-file.js';
 import { extractionLanguages } from '../languages/index.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
 import { extractionFailure } from '../model/extraction.js';
+import { noteRuntimeError, retireThisThreadsRuntime, takeRuntimeDamage } from '../parsing/runtime-crash.js';
 import type { ExtractJob, WorkerReply } from './messages.js';
 import { readSourceFile } from './read-source.js';
 
 export type JobOutcome = Extract<WorkerReply, { type: 'done' | 'unreadable' }>;
 
+/**
+ * Runs one job. When the file left this thread's parser runtime damaged (a trap, a stack
+ * overflow), the outcome says so and the runtime is retired: the pool runs nothing more on this
+ * thread, and runs the file again on a fresh one (workers/extraction-pool.ts).
+ */
 export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
+  const outcome = await extractJob(job);
+  const damage = takeRuntimeDamage();
+  if (damage === undefined) return outcome;
+  retireThisThreadsRuntime();
+  return { ...outcome, runtimeDamage: damage };
+}
+
+async function extractJob(job: ExtractJob): Promise<JobOutcome> {
+  takeRuntimeDamage();
   try {
     const read = readSourceFile(job.root, job.path, job.maxBytes);
     if (!read.ok) {
@@ -28,9 +43,10 @@ export async function runExtractJob(job: ExtractJob): Promise<JobOutcome> {
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
     const failed = extractionFailure(extraction) !== undefined;
-    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }) : undefined;
+    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }, job.root) : undefined;
     return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry };
   } catch (error) {
+    noteRuntimeError(error);
     return { type: 'unreadable', id: job.id, message: `extraction failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }

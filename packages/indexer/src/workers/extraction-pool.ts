@@ -13,9 +13,17 @@
  *
  * The pool is started before its jobs are known: the workers' start-up (thread, modules, later a
  * grammar) then overlaps the main thread's discovery and cache lookup.
+ *
+ * A file that leaves its thread's parser runtime damaged (a WebAssembly trap, a stack overflow:
+ * parsing/runtime-crash.ts) retires that thread: a worker is stopped and replaced, the main thread
+ * stops parsing for good (its runtime cannot be re-created) and leaves its share to workers. The
+ * jobs the thread had queued go to other threads, and the file itself is run once more on a
+ * worker: a fresh runtime's outcome is what the file gives, whatever state the other files had
+ * left the first one in (the parser crashed on it, or what its nesting let be extracted).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { thisThreadsRuntimeRetired } from '../parsing/runtime-crash.js';
 import { withBaselineWasm } from '../parsing/wasm-tiering.js';
 import { runExtractJob, type JobOutcome } from './extract-job.js';
 import type { ExtractJob, WorkerReply, WorkerRequest } from './messages.js';
@@ -52,8 +60,16 @@ export function poolSize(threads: number | undefined, jobCount: number): number 
   return Math.max(1, Math.min(wanted, Math.ceil(jobCount / MIN_JOBS_PER_THREAD) || 1));
 }
 
+/** Test seams: the worker script, and what the main thread's lane runs a job with. */
+export interface PoolOptions {
+  workerScript?: URL;
+  runOnMainThread?: (job: ExtractJob) => Promise<JobOutcome>;
+}
+
 interface PoolWorker {
   worker: Worker;
+  /** The thread's place in the pool: a worker that replaces a retired one takes its place. */
+  slot: number;
   /** Jobs sent and not answered, in the order sent (a worker answers in that order). */
   inFlight: ExtractJob[];
   alive: boolean;
@@ -70,6 +86,8 @@ interface CurrentRun {
   last: number;
   /** Jobs a dead worker had queued but not started: handed out again first. */
   retry: ExtractJob[];
+  /** Files that damaged their thread's runtime, to run once more on a worker. */
+  reruns: ExtractJob[];
   outstanding: number;
   onOutcome: (job: ExtractJob, outcome: JobOutcome) => void;
   finished: () => void;
@@ -82,15 +100,22 @@ export class ExtractionPool {
   private run: CurrentRun | undefined;
   private laneRunning = false;
   private closing: Promise<PoolRun> | undefined;
+  /** Grammars of the files that workers extracted (a retired worker cannot report its own). */
+  private readonly workerGrammars = new Set<string>();
+  private nextSlot = 0;
+  private readonly workerScript: URL;
+  private readonly runOnMainThread: (job: ExtractJob) => Promise<JobOutcome>;
 
   /** A pool of `threads` extraction threads: the main thread and `threads - 1` workers, started now. */
-  constructor(threads: number) {
+  constructor(threads: number, options: PoolOptions = {}) {
+    this.workerScript = options.workerScript ?? compiledWorkerScript(import.meta.url, 'workers/extract-worker.js');
+    this.runOnMainThread = options.runOnMainThread ?? runExtractJob;
     this.growTo(threads);
   }
 
   /** Adds workers up to `threads` in all (for a run that turned out larger than the pool was started for). */
   growTo(threads: number): void {
-    while (this.liveWorkers().length + 1 < threads) this.addWorker();
+    while (this.liveWorkers().length + 1 < threads) this.addWorker(this.nextSlot++);
   }
 
   /** Runs every job, calling `onOutcome` as results arrive (in completion order). One run at a time. */
@@ -101,11 +126,14 @@ export class ExtractionPool {
     return new Promise<void>((finished) => {
       const bySize = [...jobs].sort((a, b) => (b.size ?? 0) - (a.size ?? 0) || a.id - b.id);
       this.run = {
-        jobs: bySize, next: 0, last: bySize.length, retry: [], outstanding: jobs.length, onOutcome,
+        jobs: bySize, next: 0, last: bySize.length, retry: [], reruns: [], outstanding: jobs.length, onOutcome,
         finished: () => { this.run = undefined; finished(); },
       };
+      // A main thread whose runtime was retired parses nothing: a worker takes its share.
+      const laneRetired = thisThreadsRuntimeRetired();
+      if (laneRetired && this.liveWorkers().length === 0) this.addWorker(this.nextSlot++);
       // A few files are done sooner by the main thread than by a worker that may still be starting.
-      const helpers = this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1);
+      const helpers = laneRetired ? this.liveWorkers() : this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1);
       for (const w of helpers) this.feed(w);
       // The main thread alone on a few files: optimising their parser's code would cost more than it saves.
       if (helpers.length === 0) void withBaselineWasm(() => this.lane());
@@ -119,7 +147,7 @@ export class ExtractionPool {
   }
 
   private async stop(): Promise<PoolRun> {
-    const grammars = new Set(this.laneGrammars);
+    const grammars = new Set([...this.laneGrammars, ...this.workerGrammars]);
     // A worker never given a job loaded no grammar: it is stopped without waiting for its start-up.
     await Promise.all(
       this.liveWorkers().filter((w) => w.used).map(
@@ -136,7 +164,7 @@ export class ExtractionPool {
       ),
     );
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
-    return { grammarsLoaded: [...grammars].sort(), threads: 1 + this.workers.filter((w) => w.used).length };
+    return { grammarsLoaded: [...grammars].sort(), threads: 1 + new Set(this.workers.filter((w) => w.used).map((w) => w.slot)).size };
   }
 
   /** The main thread's share: one job at a time, yielding between jobs so workers' answers are taken and they are fed. */
@@ -146,12 +174,17 @@ export class ExtractionPool {
     try {
       for (;;) {
         const run = this.run;
+        if (thisThreadsRuntimeRetired()) return;
         const job = run && this.take(run, 'smallest');
         if (!job) return;
-        const outcome = await runExtractJob(job);
-        if (outcome.type === 'done' && !outcome.extraction.errors.some((e) => e.code === 'parse-failed')) {
-          this.laneGrammars.add(outcome.extraction.language);
+        const outcome = await this.runOnMainThread(job);
+        if (outcome.runtimeDamage) {
+          // Nothing more is parsed here: the workers take the rest (one is started if none is left).
+          if (this.liveWorkers().length === 0) this.addWorker(this.nextSlot++);
+          this.afterDamage(job, outcome);
+          return;
         }
+        noteGrammar(this.laneGrammars, outcome);
         this.settle(job, outcome);
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
@@ -164,22 +197,32 @@ export class ExtractionPool {
     return this.workers.filter((w) => w.alive);
   }
 
-  private addWorker(): void {
-    const w: PoolWorker = { worker: new Worker(compiledWorkerScript(import.meta.url, 'workers/extract-worker.js'), { resourceLimits: WORKER_LIMITS }), inFlight: [], alive: true, used: false };
+  private addWorker(slot: number): PoolWorker {
+    const w: PoolWorker = { worker: new Worker(this.workerScript, { resourceLimits: WORKER_LIMITS }), slot, inFlight: [], alive: true, used: false };
     this.workers.push(w);
     w.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'grammars') {
         w.grammars?.(reply.loaded);
         return;
       }
+      // A retired worker's later answers came from a runtime that cannot be trusted.
+      if (!w.alive) return;
       const job = w.inFlight.shift();
-      if (job) this.settle(job, reply);
+      if (!job) return;
+      if (reply.runtimeDamage) {
+        this.retireWorker(w);
+        this.afterDamage(job, reply);
+        return;
+      }
+      noteGrammar(this.workerGrammars, reply);
+      this.settle(job, reply);
       this.feed(w);
     });
     // A worker that dies (out of memory on a pathological file, say) fails only the file it was
     // working on; what it had queued goes to the other threads.
     w.worker.on('error', (error) => this.lose(w, `worker crashed: ${error.message}`));
     w.worker.on('exit', (code) => this.lose(w, `worker exited with code ${code}`));
+    return w;
   }
 
   private lose(w: PoolWorker, message: string): void {
@@ -191,7 +234,41 @@ export class ExtractionPool {
     if (!run) return;
     run.retry.push(...queued);
     if (current) this.settle(current, { type: 'unreadable', id: current.id, message });
-    if (this.run) void this.lane();
+    if (!this.run) return;
+    // With the main thread retired, some worker must be left to take the rest.
+    if (thisThreadsRuntimeRetired() && this.liveWorkers().length === 0) this.feed(this.addWorker(w.slot));
+    void this.lane();
+  }
+
+  /** Stops a worker whose runtime a file damaged, hands its queued jobs on, and puts a fresh worker in its place. */
+  private retireWorker(w: PoolWorker): void {
+    w.alive = false;
+    const queued = w.inFlight;
+    w.inFlight = [];
+    void w.worker.terminate();
+    const run = this.run;
+    if (!run) return;
+    run.retry.unshift(...queued);
+    this.feed(this.addWorker(w.slot));
+  }
+
+  /**
+   * A file damaged its thread's runtime: the first time, it is run once more on a worker (a fresh
+   * one when the thread was a worker); the second time, that outcome stands (the parser crashed on
+   * it, or what its nesting let be extracted).
+   */
+  private afterDamage(job: ExtractJob, outcome: JobOutcome): void {
+    const run = this.run;
+    if (!run) return;
+    if (job.rerun) {
+      const { runtimeDamage: _, ...kept } = outcome;
+      if (kept.type === 'done') noteGrammar(this.workerGrammars, kept);
+      this.settle(job, kept);
+    } else {
+      run.reruns.push({ ...job, rerun: true });
+    }
+    for (const w of this.liveWorkers()) this.feed(w);
+    if (this.run && !thisThreadsRuntimeRetired()) void this.lane();
   }
 
   private settle(job: ExtractJob, outcome: JobOutcome): void {
@@ -203,6 +280,9 @@ export class ExtractionPool {
   }
 
   private take(run: CurrentRun, end: 'largest' | 'smallest'): ExtractJob | undefined {
+    // Re-runs go to workers only: a file that may crash a runtime is kept off the main thread's.
+    const rerun = end === 'largest' ? run.reruns.shift() : undefined;
+    if (rerun) return rerun;
     const retried = run.retry.shift();
     if (retried) return retried;
     if (run.next >= run.last) return undefined;
@@ -222,3 +302,8 @@ export class ExtractionPool {
   }
 }
 
+
+/** Records the grammar a successful extraction was parsed with. */
+function noteGrammar(grammars: Set<string>, outcome: JobOutcome): void {
+  if (outcome.type === 'done' && !outcome.extraction.errors.some((e) => e.code === 'parse-failed')) grammars.add(outcome.extraction.language);
+}

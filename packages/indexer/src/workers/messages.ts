@@ -2,6 +2,7 @@
 import type { EncodedEntry } from '../extraction-cache/extraction-cache.js';
 import type { FileExtraction } from '../model/extraction.js';
 import type { Language } from '../model/graph-vocabulary.js';
+import type { RuntimeDamage } from '../parsing/runtime-crash.js';
 
 export interface ExtractJob {
   id: number;
@@ -16,12 +17,15 @@ export interface ExtractJob {
   maxBytes: number;
   /** Encode the result as a cache entry too (sent back with it; the main thread writes the run's pack). */
   encodeForCache?: boolean;
+  /** Run again on a fresh thread because the first run damaged its thread's parser runtime: this outcome stands. */
+  rerun?: boolean;
 }
 
+/** `runtimeDamage`: the job left its thread's parser runtime untrustworthy (parsing/runtime-crash.ts); the thread is retired. */
 export type WorkerReply =
-  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry }
+  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry; runtimeDamage?: RuntimeDamage }
   /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`, `binary`); default `unreadable`. `message` may be empty. */
-  | { type: 'unreadable'; id: number; message: string; reason?: string }
+  | { type: 'unreadable'; id: number; message: string; reason?: string; runtimeDamage?: RuntimeDamage }
   | { type: 'grammars'; loaded: string[] };
 
 export type WorkerRequest = { type: 'job'; job: ExtractJob } | { type: 'report-grammars' };

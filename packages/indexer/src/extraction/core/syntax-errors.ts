@@ -16,6 +16,7 @@
 import type { Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
 import type { ExtractionError } from '../../model/extraction.js';
 import { walkPreOrder } from './tree-walk.js';
+import { noteRuntimeError } from '../../parsing/runtime-crash.js';
 
 /**
  * Syntax errors listed per file. Each listed error is a separate broken region, and a reader fixes
@@ -96,6 +97,8 @@ function errorMessage(cursor: TreeCursor, source: string): string {
 
 /** The error a language's extractor records when it stops early: the rest of the file is lost, the run goes on. */
 export function extractorFailure(language: string, error: unknown): ExtractionError {
+  // A trap or a stack overflow may have left the parser runtime broken: the thread is retired after this file.
+  noteRuntimeError(error);
   return {
     message: `${language} extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
     severity: 'error',

@@ -1,0 +1,28 @@
+/**
+ * A worker thread's loop: runs the jobs it is sent one at a time, in the order sent (the pool
+ * queues the next jobs before this one is done, and relies on that order). Each worker owns its
+ * parser and loads a grammar the first time it meets that language. Once a job has left the
+ * thread's parser runtime damaged, the queued jobs are not run here: the pool has handed them to
+ * another thread and is stopping this one.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { loadedGrammars } from '../parsing/grammar-loader.js';
+import { thisThreadsRuntimeRetired } from '../parsing/runtime-crash.js';
+import type { JobOutcome } from './extract-job.js';
+import type { ExtractJob, WorkerReply, WorkerRequest } from './messages.js';
+
+export function serveExtractJobs(port: MessagePort, run: (job: ExtractJob) => Promise<JobOutcome>): void {
+  // Strictly one after another: extraction awaits (a grammar's first load), and the next file must
+  // not start while one waits.
+  let previous: Promise<void> = Promise.resolve();
+  port.on('message', (request: WorkerRequest) => {
+    previous = previous.then(async () => {
+      if (request.type === 'report-grammars') {
+        port.postMessage({ type: 'grammars', loaded: loadedGrammars() } satisfies WorkerReply);
+        return;
+      }
+      if (thisThreadsRuntimeRetired()) return;
+      port.postMessage((await run(request.job)) satisfies WorkerReply);
+    });
+  });
+}
