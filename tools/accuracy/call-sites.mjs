@@ -2,6 +2,7 @@
 // indexer build), independently of arbor's extraction and resolution: the population judged corpora draw from.
 // A site: 1-based line and column of the call's first character, the line of its callee's name (`a\n  .b()`),
 // the callee's name token, and how many sites share its line.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,10 +42,12 @@ export async function loadIndexer() {
   if (!indexer) {
     const load = (p) => import(pathToFileURL(path.join(DIST, p)).href);
     try {
-      const [main, grammars, table] = await Promise.all([
-        load('index.js'), load('parsing/grammar-loader.js'), load('languages/language-table.js')]);
+      // The language list is languages/index.js since one descriptor per language; a checkout built before that has language-table.js.
+      const languagesModule = fs.existsSync(path.join(DIST, 'languages', 'index.js')) ? 'languages/index.js' : 'languages/language-table.js';
+      const [main, grammars, table] = await Promise.all([load('index.js'), load('parsing/grammar-loader.js'), load(languagesModule)]);
       await grammars.initParser();
-      indexer = { discoverFiles: main.discoverFiles, parseSource: grammars.parseSource, sourceLanguageOf: table.sourceLanguageOf };
+      const sourceLanguageOf = table.extractionLanguages?.sourceLanguageOf ?? table.sourceLanguageOf;
+      indexer = { discoverFiles: main.discoverFiles, parseSource: grammars.parseSource, sourceLanguageOf };
     } catch (e) {
       throw new Error(`cannot load the indexer build (run npm run build first): ${e.message}`);
     }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
-import { isSupportedLanguage } from '../languages/language-table.js';
+import { isSupportedLanguage } from '../languages/index.js';
 import { indexRepository } from './index-repository.js';
 
 /** A file extension and an innocent declaration named `name`, per language. */
