@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Recall and precision against judged call sites (tools/accuracy/judged/<language>.jsonl: sites drawn by
 // draw-sites.mjs, each with a judge's verdict; see judged/README.md), for the languages no compiler oracle here
-// judges. Each repository of a corpus is indexed at the corpus's commit (a `git archive` of it, so the
-// checkout is never touched) by arbor and by codegraph 1.6.1, and each writer's `calls`/`instantiates` edges
+// judges. Each repository of a corpus is indexed at the corpus's commit (checked out through a throwaway index, so
+// the checkout is never touched) by arbor and by codegraph 1.6.1, and each writer's `calls`/`instantiates` edges
 // at each site are scored against the verdict.
 //
 //   node tools/accuracy/judged-report.mjs --repos <dir> [corpus.jsonl...] [--language L]... [--no-codegraph]
@@ -126,16 +126,26 @@ function folderOf(reposDir, repository) {
   return path.join(reposDir, repository.replace('/', '+'));
 }
 
-/** The repository's tree at `commit` in a temporary folder (git archive: the checkout is left alone). */
+/**
+ * The repository's tree at `commit` in a temporary folder, every file of it: read into a throwaway index
+ * and checked out from there, so the checkout and its index are left alone. Not `git archive`, which
+ * drops what `.gitattributes` marks `export-ignore` — often the tests, where many judged sites are.
+ */
 function exportCommit(repoDir, commit) {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-judged-'));
-  const archive = spawnSync('git', ['-C', repoDir, 'archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
-  if (archive.status !== 0) {
-    fs.rmSync(out, { recursive: true, force: true });
-    throw new Error(`git archive ${commit} in ${repoDir} failed: ${archive.stderr.toString().trim()}`);
+  const index = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-judged-index-')), 'index');
+  const git = (args) => spawnSync('git', ['-C', repoDir, ...args], { env: { ...process.env, GIT_INDEX_FILE: index }, maxBuffer: 1 << 26 });
+  try {
+    for (const args of [['read-tree', commit], ['checkout-index', '--all', `--prefix=${out}${path.sep}`]]) {
+      const run = git(args);
+      if (run.status !== 0) {
+        fs.rmSync(out, { recursive: true, force: true });
+        throw new Error(`git ${args[0]} ${commit} in ${repoDir} failed: ${run.stderr.toString().trim()}`);
+      }
+    }
+  } finally {
+    fs.rmSync(path.dirname(index), { recursive: true, force: true });
   }
-  const untar = spawnSync('tar', ['-x', '-C', out], { input: archive.stdout });
-  if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr.toString().trim()}`);
   return out;
 }
 
