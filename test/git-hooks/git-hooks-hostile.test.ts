@@ -1,5 +1,5 @@
 /**
- * `arbor hooks` on hostile repositories (docs/threat-model-round-two.md): an install that must
+ * `arbor hooks` on hostile repositories (docs/threat-model.md, "Second adversarial review"): an install that must
  * refuse changes nothing (finding 11); a hook of 300 MB is not read whole, and a core.hooksPath
  * outside the repository is named as such (finding 12).
  */

@@ -1,5 +1,5 @@
 /**
- * `arbor mcp` on hostile input (docs/threat-model-round-two.md): a request over 10 MiB (finding 8)
+ * `arbor mcp` on hostile input (docs/threat-model.md, "Second adversarial review"): a request over 10 MiB (finding 8)
  * and a tool error quoting megabytes of argument (finding 9). The built binary, driven by the MCP
  * SDK's own client over stdio, and by raw lines where a client would never send them.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounded cost and right answers on hostile input, second round (docs/threat-model-round-two.md):
+ * Bounded cost and right answers on hostile input, second round (docs/threat-model.md, "Second adversarial review"):
  * a call tree over layers of mutual calls (finding 5), a folder named `..foo` (finding 6), a
  * `context` task with a 50,000-character word or 1,500 terms (finding 10).
  */
