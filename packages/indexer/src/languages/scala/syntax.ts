@@ -230,6 +230,7 @@ function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, memberOf?: Ty
     signature: header(node, node.childForFieldName('return_type') ?? lists[lists.length - 1] ?? nameNode, mods),
     docstring: doc,
     visibility: visibility(mods),
+    isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
     isAbstract: (node.type === 'function_declaration') || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     typeParameters,
@@ -314,7 +315,8 @@ function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
-      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc });
+      const exported = !modifiersOf(node).keywords.has('private') || undefined;
+      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported });
     }
     return;
   }
@@ -513,6 +515,15 @@ function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
     file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
   };
   const single = (parts: string[], local: string) => {
+    // `import a.b.Obj.Inner` / `import a.b.Obj.m` (an object by the capitalisation convention, packages are
+    // lower case): the name means member Inner or m of Obj, reached through a hidden name for Obj.
+    const top = parts.findIndex((part) => /^[A-Z]/.test(part));
+    if (top >= 0 && top < parts.length - 1) {
+      const specifier = parts.slice(0, top + 1).join('.');
+      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[top] }]);
+      file.aliases.set(local, [specifier, ...parts.slice(top + 1)]);
+      return;
+    }
     file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
   };
   if (last?.type === 'namespace_wildcard') {
@@ -564,6 +575,13 @@ function recordPackageChain(unit: SyntaxNode, ctx: ScalaContext): void {
       // A clause with a body: the chain goes on at the start of the body.
       next = child.childForFieldName('body') ?? child.namedChildren.find((c) => c?.type === 'template_body') ?? null;
       if (next) break;
+    }
+    if (!next && container) {
+      // `package a.b` then `package object c { … }` and nothing else declared: the file holds the members of package `a.b.c`.
+      const definitions = container.namedChildren.filter((c): c is SyntaxNode => c !== null
+        && !['comment', 'block_comment', 'package_clause', 'import_declaration'].includes(c.type));
+      const name = definitions.length === 1 && definitions[0].type === 'package_object' ? definitions[0].childForFieldName('name') : null;
+      if (prefix !== '' && name?.type === 'identifier') ctx.file.module.package(`${prefix}.${name.text}`, definitions[0]);
     }
     container = next;
   }
