@@ -255,6 +255,14 @@ export interface NameBindingRules {
      * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
      */
     typeConverts?: boolean;
+    /**
+     * A call of a class whose companion part (the part declared `isStatic`) declares members of this
+     * name calls one of them (Scala `Foo(x)` is `Foo.apply(x)`), picked by the arguments among them and
+     * the class's own construction (the class declaration's `parameterTypes`, when it states them: a case
+     * class's generated `apply`); a call that fits several is ambiguous, one that fits none constructs the
+     * class as before. Absent: a call of a class constructs it.
+     */
+    companionCall?: string;
   };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;

@@ -639,9 +639,49 @@ export class ReferenceResolver {
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && decl.kind === 'class' && rules.calls?.companionCall) {
+      const applied = this.companionCall(site, ref, rules.calls.companionCall, resolvedBy);
+      if (applied) return applied;
+    }
     // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
+    // What is constructed or extended is a type's instance part, never its companion (a static part, or a
+    // static type declared beside a same-named type: Scala's object beside its trait).
+    if (edgeKind !== 'calls' && edgeKind !== 'references' && decl.isStatic) {
+      let instance = this.symbols.partsOf(ref).filter((part) => !this.symbols.declaration(part).isStatic);
+      if (instance.length === 0) {
+        const declarations = this.symbols.extraction(ref.file)!.declarations;
+        instance = declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && !d.isStatic && TYPE_KINDS.has(d.kind)
+          ? [{ file: ref.file, localId }] : []));
+      }
+      if (instance.length === 1) return { resolved: true, target: instance[0], edgeKind, resolvedBy };
+    }
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * `C(x)` where C's companion part declares `name` members (`calls.companionCall`): the one of them the
+   * arguments pick, beside the class's own construction when it states its parameters. undefined when
+   * the companion declares none, the call states no arguments or fits none of them (the class is
+   * constructed as before), or the construction is what the arguments pick.
+   */
+  private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
+    const members = this.memberRefs(classRef, name).filter((ref) => {
+      const parent = this.symbols.declaration(ref).parent;
+      return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
+    });
+    if (members.length === 0 || !site.argumentTypes) return undefined;
+    // The construction: the class part that states its parameters (a companion object states none).
+    const construction = this.symbols.partsOf(classRef).find((part) => {
+      const decl = this.symbols.declaration(part);
+      return !decl.isStatic && decl.parameterTypes !== undefined;
+    });
+    const candidates = construction ? [...members, construction] : members;
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, site), this.specificOf(classRef));
+    if (!chosen || 'none' in chosen) return undefined;
+    if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
+    if (construction && sameRef(chosen.ref, construction)) return undefined;
+    return { resolved: true, target: chosen.ref, edgeKind: 'calls', resolvedBy };
   }
 
   /**

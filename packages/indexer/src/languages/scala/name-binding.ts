@@ -35,4 +35,6 @@ export const scalaNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports'],
   argumentFits: scalaArgumentFits,
+  // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
+  calls: { companionCall: 'apply' },
 });

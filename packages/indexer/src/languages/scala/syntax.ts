@@ -12,8 +12,8 @@
  *  - `extends A with B`: every parent is `extends` (traits are mixed in: their members are inherited).
  *  - `extension (c: T) def m` attaches m to T (`memberOf`); a `given` is walked, not declared.
  *  - Calls are `f(…)`, `a.b.f(…)`, `f[T](…)`; a method called without parentheses or as an
- *    operator (`a max b`) is not a call site. `new T(…)` instantiates T; `T(…)` on a class calls its
- *    companion's `apply` and is recorded as instantiating T.
+ *    operator (`a max b`) is not a call site. `new T(…)` instantiates T; `T(…)` on a class calls the
+ *    companion's `apply` the arguments pick, else (a case class's generated one) instantiates T.
  *  - Annotations are decorators; a `/** … *\/` comment right before a definition is its docstring.
  */
 import { blockDocComment, flatSignature } from '../../extraction/core/declaration-text.js';
@@ -194,6 +194,19 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     const stated = declaredType(typeNode, inner.typeVariables);
     const simple = simpleType(typeNode, inner.typeVariables);
     info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
+  }
+  if (node.type === 'class_definition' && mods.keywords.has('case')) {
+    // A case class's generated `apply` takes the first parameter list: `C(x)` picks between it and the companion's own.
+    const parameters = node.childForFieldName('class_parameters')?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'class_parameter') ?? [];
+    const declaration = file.builder.declarations[id];
+    declaration.parameterTypes = parameters.map((p) => {
+      const type = p.childForFieldName('type');
+      return type?.type === 'repeated_parameter_type' ? '?' : simpleType(type, inner.typeVariables) ?? '?';
+    });
+    const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null).length;
+    if (optional > 0) declaration.requiredParameters = parameters.length - optional;
+    if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
+    if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.parameterTypes = [];
   }
   walk.push(body, inner);
 }
