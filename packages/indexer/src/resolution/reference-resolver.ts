@@ -156,6 +156,13 @@ export class ReferenceResolver {
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
       linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+      inheritedMember: (classRef, site) => {
+        const found = this.findMember(classRef, site.name, true, true, 0, site);
+        if (!found) return undefined;
+        if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+        return this.accept(site, found.ref, RESOLVED_BY.inheritedMember);
+      },
+      packageObjectName: (file) => this.bindingOf(file).packageObjectName,
     };
     const table = bindSteps(SITE_STEPS, resolver);
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {

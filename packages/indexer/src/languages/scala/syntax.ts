@@ -65,7 +65,10 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
     object_definition: handled(visitType),
     trait_definition: handled(visitType),
     enum_definition: handled(visitType),
-    package_object: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('body'), ctx)),
+    package_object: handled(({ node, ctx }, walk) => {
+      declarePackageObject(node, ctx);
+      walk.push(node.childForFieldName('body'), ctx);
+    }),
     simple_enum_case: handled(visitEnumCase),
     full_enum_case: handled(visitEnumCase),
     function_definition: handled(visitFunction),
@@ -209,6 +212,33 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.parameterTypes = [];
   }
   walk.push(body, inner);
+}
+
+/** The name a package object's bases are reached by: its members are the package's, what it inherits too. */
+export const PACKAGE_OBJECT = 'package';
+
+/**
+ * `package object p extends Api with More`: its own members are top-level declarations of the file (of
+ * package p, module-resolution.ts); an object named `package` (no identifier can be) stands for it, to
+ * reach what it inherits (the `package-objects` lookup step).
+ */
+function declarePackageObject(node: SyntaxNode, ctx: ScalaContext): void {
+  const extend = node.childForFieldName('extend');
+  if (!extend) return;
+  const file = ctx.file;
+  const id = file.builder.declare('class', PACKAGE_OBJECT, ctx.parentDecl, node, {
+    signature: flatSignature(node.text.slice(0, extend.endIndex - node.startIndex)),
+    visibility: 'public',
+    isStatic: true,
+  });
+  file.classInfo(id);
+  for (const child of extend.namedChildren) {
+    if (!child || child.type === 'arguments') continue;
+    const chain = typeChain(child);
+    if (!chain) continue;
+    const site = file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, child, { ...ctx, enclosing: id });
+    site.space = 'type';
+  }
 }
 
 function visitEnumCase({ node, ctx }: Visit): void {

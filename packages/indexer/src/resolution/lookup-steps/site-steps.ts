@@ -27,6 +27,10 @@ export interface SiteResolver {
   sameNamed(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
   /** Whether a declaration may be the target of a name-only link. */
   linkableByName(ref: DeclarationRef): boolean;
+  /** The member a class has from its proven bases (not its own), picked by the site's arguments. */
+  inheritedMember(classRef: DeclarationRef, site: ReferenceSite): Resolution | undefined;
+  /** The language's name binding rules for a file. */
+  packageObjectName(file: FileExtraction): string | undefined;
 }
 
 /** `class-members`: a bare name inside a class body may mean a member of it (an implied `this`). */
@@ -66,8 +70,37 @@ function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Res
   return { resolved: false, reason: 'not-found', likelyInternal: true };
 }
 
+/**
+ * `package-objects`: a bare name no scope binds may mean a member the package object of a package the
+ * file sees inherits (its own package, the enclosing ones, those its wildcard imports name): when exactly one
+ * of those package objects has it.
+ */
+function packageObjectMember(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  const objectName = resolver.packageObjectName(file);
+  const { symbols } = resolver;
+  const packages = symbols.modulesOf(file.path)?.packages;
+  const own = symbols.packageKeyOf(file.path);
+  if (!objectName || !packages || own === null) return undefined;
+  const keys = new Set<string>([own, ...packages.enclosingPackages?.(file.path) ?? []]);
+  for (const statement of symbols.scope(file.path).wildcardImports) {
+    const key = packages.importedPackage?.(file.path, statement.specifier) ?? null;
+    if (key !== null) keys.add(key);
+  }
+  const found: Resolution[] = [];
+  for (const key of keys) {
+    const object = symbols.fileSetMember(key, objectName, false);
+    if (object.type !== 'declaration' || !symbols.declaration(object.ref).isStatic) continue;
+    const member = resolver.inheritedMember(object.ref, site);
+    if (member) found.push(member);
+  }
+  if (found.length === 1) return found[0];
+  if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found.flatMap((r) => (r.resolved ? [r.target] : r.candidates ?? [])), likelyInternal: true };
+  return undefined;
+}
+
 export const SITE_STEPS: ContextSteps<SiteResolver, SiteQuery, Resolution> = {
   'class-members': classMember,
   'fallback-package': fallbackPackageFunction,
+  'package-objects': packageObjectMember,
   'workspace-unique': workspaceUnique,
 };
