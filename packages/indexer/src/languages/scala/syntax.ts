@@ -121,12 +121,25 @@ function modifiersOf(node: SyntaxNode): Modifiers {
       decorators.push(flatSignature(child.text).replace(/^@\s*/, ''));
       start = child.endIndex;
     } else if (child?.type === 'modifiers') {
-      for (const word of child.children) if (word) keywords.add(word.type === 'access_modifier' ? word.text.replace(/\[.*$/, '').trim() : word.text);
+      for (const word of child.children) {
+        if (!word) continue;
+        if (word.type !== 'access_modifier') keywords.add(word.text);
+        else {
+          keywords.add(word.text.replace(/\[.*$/, '').trim());
+          // `private[pkg]`: visible in all of package pkg, so importable from its other files (`private[this]` is not).
+          if (/\[\s*(?!this\s*\])[\w.]+\s*\]/.test(word.text)) keywords.add('qualified-access');
+        }
+      }
     }
   }
   // `case class`: the keyword is an anonymous child before `class`.
   if (node.children.some((c) => c?.type === 'case')) keywords.add('case');
   return { keywords, decorators, start };
+}
+
+/** Whether a top-level declaration can be imported: not `private`, or private to a package (`private[pkg]`). */
+function exported(mods: Modifiers): boolean {
+  return !mods.keywords.has('private') || mods.keywords.has('qualified-access');
 }
 
 function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): string {
@@ -161,7 +174,7 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     visibility: visibility(mods),
     isAbstract: mods.keywords.has('abstract') || undefined,
     isStatic: isObject || undefined,
-    isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
+    isExported: (ctx.parentDecl === null && exported(mods)) || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     typeParameters,
   });
@@ -273,7 +286,7 @@ function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, memberOf?: Ty
     signature: header(node, node.childForFieldName('return_type') ?? lists[lists.length - 1] ?? nameNode, mods),
     docstring: doc,
     visibility: visibility(mods),
-    isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
+    isExported: (ctx.parentDecl === null && exported(mods)) || undefined,
     isAbstract: (node.type === 'function_declaration') || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     typeParameters,
@@ -358,8 +371,7 @@ function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
-      const exported = !modifiersOf(node).keywords.has('private') || undefined;
-      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported });
+      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
     }
     return;
   }
