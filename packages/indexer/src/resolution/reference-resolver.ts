@@ -17,7 +17,7 @@ import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
-import { SITE_STEPS, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
+import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
@@ -249,7 +249,7 @@ export class ReferenceResolver {
     known?: Target,
     call?: ReferenceSite,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
+    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
     if (!head) return undefined;
     let current: Target = head;
     let viaMember = false;
@@ -664,6 +664,24 @@ export class ReferenceResolver {
       if (instance.length === 1) return { resolved: true, target: instance[0], edgeKind, resolvedBy };
     }
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * A name no scope binds, as the head of a dotted name: the member (`basicRequest` of `package object
+   * client4 extends SttpApi`) that exactly one package object the file sees inherits (`package-objects`
+   * in the language's lookup). undefined otherwise.
+   */
+  private packageObjectValue(file: string, name: string): Target | undefined {
+    const extraction = this.symbols.extraction(file);
+    const binding = extraction && this.bindingOf(extraction);
+    if (!binding?.packageObjectName || !binding.lookup.includes('package-objects')) return undefined;
+    const found: DeclarationRef[] = [];
+    for (const object of packageObjectsOf(this.symbols, file, binding.packageObjectName)) {
+      const member = this.findMember(object, name, true, true);
+      if (member?.ambiguous) return undefined;
+      if (member) found.push(member.ref);
+    }
+    return found.length === 1 ? { type: 'declaration', ref: found[0] } : undefined;
   }
 
   /**

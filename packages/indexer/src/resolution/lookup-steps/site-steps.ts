@@ -71,26 +71,37 @@ function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Res
 }
 
 /**
+ * The package objects (top-level static declarations named `objectName`) of the packages a file sees
+ * without naming them: its own, the enclosing ones, and those its wildcard imports name.
+ */
+export function packageObjectsOf(symbols: SymbolLookup, file: string, objectName: string): DeclarationRef[] {
+  const packages = symbols.modulesOf(file)?.packages;
+  const own = symbols.packageKeyOf(file);
+  if (!packages || own === null) return [];
+  const keys = new Set<string>([own, ...packages.enclosingPackages?.(file) ?? []]);
+  for (const statement of symbols.scope(file).wildcardImports) {
+    const key = packages.importedPackage?.(file, statement.specifier) ?? null;
+    if (key !== null) keys.add(key);
+  }
+  const out: DeclarationRef[] = [];
+  for (const key of keys) {
+    const object = symbols.fileSetMember(key, objectName, false);
+    if (object.type === 'declaration' && symbols.declaration(object.ref).isStatic) out.push(object.ref);
+  }
+  return out;
+}
+
+/**
  * `package-objects`: a bare name no scope binds may mean a member the package object of a package the
  * file sees inherits (its own package, the enclosing ones, those its wildcard imports name): when exactly one
  * of those package objects has it.
  */
 function packageObjectMember(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
   const objectName = resolver.packageObjectName(file);
-  const { symbols } = resolver;
-  const packages = symbols.modulesOf(file.path)?.packages;
-  const own = symbols.packageKeyOf(file.path);
-  if (!objectName || !packages || own === null) return undefined;
-  const keys = new Set<string>([own, ...packages.enclosingPackages?.(file.path) ?? []]);
-  for (const statement of symbols.scope(file.path).wildcardImports) {
-    const key = packages.importedPackage?.(file.path, statement.specifier) ?? null;
-    if (key !== null) keys.add(key);
-  }
+  if (!objectName) return undefined;
   const found: Resolution[] = [];
-  for (const key of keys) {
-    const object = symbols.fileSetMember(key, objectName, false);
-    if (object.type !== 'declaration' || !symbols.declaration(object.ref).isStatic) continue;
-    const member = resolver.inheritedMember(object.ref, site);
+  for (const object of packageObjectsOf(resolver.symbols, file.path, objectName)) {
+    const member = resolver.inheritedMember(object, site);
     if (member) found.push(member);
   }
   if (found.length === 1) return found[0];
