@@ -180,6 +180,12 @@ export type LookupStep =
   | 'package-wildcard-imports'
   /** A name the language makes a module without an import. */
   | 'implicit-modules'
+  /**
+   * A member a package object (`packageObjectName`: a top-level static type of that name in a package's
+   * files) inherits from its bases, for the packages the file sees: its own, the enclosing ones and
+   * those its wildcard imports name (Scala `package object p extends Api`).
+   */
+  | 'package-objects'
   /** For calls: a function of the import resolver's fallback package. */
   | 'fallback-package'
   /** The one workspace declaration of the name in the language family (implicit globals, a linker's one definition). */
@@ -248,6 +254,11 @@ export interface NameBindingRules {
      */
     extendsOutsideTypes?: boolean;
   };
+  /**
+   * The name of the declaration standing for a package's package object, whose inherited members are
+   * members of the package (`package-objects` lookup step). Absent: no package objects.
+   */
+  packageObjectName?: string;
   /** What a call means besides calling the declaration it names. */
   calls?: {
     /**
@@ -255,6 +266,14 @@ export interface NameBindingRules {
      * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
      */
     typeConverts?: boolean;
+    /**
+     * A call of a class whose companion part (the part declared `isStatic`) declares members of this
+     * name calls one of them (Scala `Foo(x)` is `Foo.apply(x)`), picked by the arguments among them and
+     * the class's own construction (the class declaration's `parameterTypes`, when it states them: a case
+     * class's generated `apply`); a call that fits several is ambiguous, one that fits none constructs the
+     * class as before. Absent: a call of a class constructs it.
+     */
+    companionCall?: string;
   };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;

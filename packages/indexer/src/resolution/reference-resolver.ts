@@ -17,7 +17,7 @@ import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
-import { SITE_STEPS, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
+import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
@@ -156,6 +156,13 @@ export class ReferenceResolver {
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
       linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+      inheritedMember: (classRef, site) => {
+        const found = this.findMember(classRef, site.name, true, true, 0, site);
+        if (!found) return undefined;
+        if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+        return this.accept(site, found.ref, RESOLVED_BY.inheritedMember);
+      },
+      packageObjectName: (file) => this.bindingOf(file).packageObjectName,
     };
     const table = bindSteps(SITE_STEPS, resolver);
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
@@ -242,7 +249,7 @@ export class ReferenceResolver {
     known?: Target,
     call?: ReferenceSite,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
+    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
     if (!head) return undefined;
     let current: Target = head;
     let viaMember = false;
@@ -639,9 +646,67 @@ export class ReferenceResolver {
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && decl.kind === 'class' && rules.calls?.companionCall) {
+      const applied = this.companionCall(site, ref, rules.calls.companionCall, resolvedBy);
+      if (applied) return applied;
+    }
     // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
+    // What is constructed or extended is a type's instance part, never its companion (a static part, or a
+    // static type declared beside a same-named type: Scala's object beside its trait).
+    if (edgeKind !== 'calls' && edgeKind !== 'references' && decl.isStatic) {
+      let instance = this.symbols.partsOf(ref).filter((part) => !this.symbols.declaration(part).isStatic);
+      if (instance.length === 0) {
+        const declarations = this.symbols.extraction(ref.file)!.declarations;
+        instance = declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && !d.isStatic && TYPE_KINDS.has(d.kind)
+          ? [{ file: ref.file, localId }] : []));
+      }
+      if (instance.length === 1) return { resolved: true, target: instance[0], edgeKind, resolvedBy };
+    }
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * A name no scope binds, as the head of a dotted name: the member (`basicRequest` of `package object
+   * client4 extends SttpApi`) that exactly one package object the file sees inherits (`package-objects`
+   * in the language's lookup). undefined otherwise.
+   */
+  private packageObjectValue(file: string, name: string): Target | undefined {
+    const extraction = this.symbols.extraction(file);
+    const binding = extraction && this.bindingOf(extraction);
+    if (!binding?.packageObjectName || !binding.lookup.includes('package-objects')) return undefined;
+    const found: DeclarationRef[] = [];
+    for (const object of packageObjectsOf(this.symbols, file, binding.packageObjectName)) {
+      const member = this.findMember(object, name, true, true);
+      if (member?.ambiguous) return undefined;
+      if (member) found.push(member.ref);
+    }
+    return found.length === 1 ? { type: 'declaration', ref: found[0] } : undefined;
+  }
+
+  /**
+   * `C(x)` where C's companion part declares `name` members (`calls.companionCall`): the one of them the
+   * arguments pick, beside the class's own construction when it states its parameters. undefined when
+   * the companion declares none, the call states no arguments or fits none of them (the class is
+   * constructed as before), or the construction is what the arguments pick.
+   */
+  private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
+    const members = this.memberRefs(classRef, name).filter((ref) => {
+      const parent = this.symbols.declaration(ref).parent;
+      return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
+    });
+    if (members.length === 0 || !site.argumentTypes) return undefined;
+    // The construction: the class part that states its parameters (a companion object states none).
+    const construction = this.symbols.partsOf(classRef).find((part) => {
+      const decl = this.symbols.declaration(part);
+      return !decl.isStatic && decl.parameterTypes !== undefined;
+    });
+    const candidates = construction ? [...members, construction] : members;
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, site), this.specificOf(classRef));
+    if (!chosen || 'none' in chosen) return undefined;
+    if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
+    if (construction && sameRef(chosen.ref, construction)) return undefined;
+    return { resolved: true, target: chosen.ref, edgeKind: 'calls', resolvedBy };
   }
 
   /**

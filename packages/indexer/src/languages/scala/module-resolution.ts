@@ -7,6 +7,8 @@
  *
  *  - `import a.b.C` (and each selector of `import a.b.{C, D => E}`) names type or object `C` of package
  *    `a.b`: the file that declares it (`resolveModule`, `C.scala` first).
+ *  - `import a.b.f` names the one file of package `a.b` declaring top-level function or value `f` (a member
+ *    of package object `a.b`: syntax.ts puts a file holding only `package object b` in package `a.b`).
  *  - `import a.b._` / `import a.b.*` names package `a.b` (`importedPackage`); on an object it imports
  *    the object's members (syntax.ts).
  *  - The Scala and Java libraries are not indexed: their names land on no file (external).
@@ -25,6 +27,8 @@ export class ScalaLayout {
   private readonly chainOfFile = new Map<string, string[]>();
   private readonly filesOfPackage = new Map<string, string[]>();
   private readonly typesOfFile = new Map<string, Set<string>>();
+  /** Top-level functions and values (a package object's members), by file. */
+  private readonly valuesOfFile = new Map<string, Set<string>>();
 
   constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction'>) {
     for (const file of [...workspace.files].filter((f) => SCALA_FILE.test(f)).sort()) {
@@ -38,6 +42,9 @@ export class ScalaLayout {
       else this.filesOfPackage.set(key, [file]);
       const types = (extraction?.declarations ?? []).filter((declaration) => TYPE_KINDS.has(declaration.kind));
       this.typesOfFile.set(file, new Set(types.map((declaration) => declaration.name)));
+      const values = (extraction?.declarations ?? []).filter((declaration) => declaration.parent === null
+        && (declaration.kind === 'function' || declaration.kind === 'variable') && declaration.isExported);
+      this.valuesOfFile.set(file, new Set(values.map((declaration) => declaration.name)));
     }
   }
 
@@ -67,7 +74,11 @@ export class ScalaLayout {
     const type = parts[parts.length - 1];
     const files = (this.filesOfPackage.get(parts.length === 1 ? EMPTY_PACKAGE : parts.slice(0, -1).join('.')) ?? [])
       .filter((file) => this.typesOfFile.get(file)?.has(type));
-    return files.find((file) => posix.basename(file).replace(SCALA_FILE, '') === type) ?? files[0] ?? null;
+    const found = files.find((file) => posix.basename(file).replace(SCALA_FILE, '') === type) ?? files[0];
+    if (found) return found;
+    // `import a.b.f`: a member of package object `a.b` — only when one file of the package declares it.
+    const owners = (this.filesOfPackage.get(parts.slice(0, -1).join('.')) ?? []).filter((file) => this.valuesOfFile.get(file)?.has(type));
+    return owners.length === 1 ? owners[0] : null;
   }
 }
 

@@ -33,6 +33,10 @@ export const scalaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports'],
+  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports', 'package-objects'],
+  // `package object p extends Api`: what it inherits is a member of package p (syntax.ts declares it so).
+  packageObjectName: 'package',
   argumentFits: scalaArgumentFits,
+  // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
+  calls: { companionCall: 'apply' },
 });

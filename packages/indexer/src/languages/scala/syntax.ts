@@ -12,8 +12,8 @@
  *  - `extends A with B`: every parent is `extends` (traits are mixed in: their members are inherited).
  *  - `extension (c: T) def m` attaches m to T (`memberOf`); a `given` is walked, not declared.
  *  - Calls are `f(…)`, `a.b.f(…)`, `f[T](…)`; a method called without parentheses or as an
- *    operator (`a max b`) is not a call site. `new T(…)` instantiates T; `T(…)` on a class calls its
- *    companion's `apply` and is recorded as instantiating T.
+ *    operator (`a max b`) is not a call site. `new T(…)` instantiates T; `T(…)` on a class calls the
+ *    companion's `apply` the arguments pick, else (a case class's generated one) instantiates T.
  *  - Annotations are decorators; a `/** … *\/` comment right before a definition is its docstring.
  */
 import { blockDocComment, flatSignature } from '../../extraction/core/declaration-text.js';
@@ -65,7 +65,10 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
     object_definition: handled(visitType),
     trait_definition: handled(visitType),
     enum_definition: handled(visitType),
-    package_object: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('body'), ctx)),
+    package_object: handled(({ node, ctx }, walk) => {
+      declarePackageObject(node, ctx);
+      walk.push(node.childForFieldName('body'), ctx);
+    }),
     simple_enum_case: handled(visitEnumCase),
     full_enum_case: handled(visitEnumCase),
     function_definition: handled(visitFunction),
@@ -118,12 +121,25 @@ function modifiersOf(node: SyntaxNode): Modifiers {
       decorators.push(flatSignature(child.text).replace(/^@\s*/, ''));
       start = child.endIndex;
     } else if (child?.type === 'modifiers') {
-      for (const word of child.children) if (word) keywords.add(word.type === 'access_modifier' ? word.text.replace(/\[.*$/, '').trim() : word.text);
+      for (const word of child.children) {
+        if (!word) continue;
+        if (word.type !== 'access_modifier') keywords.add(word.text);
+        else {
+          keywords.add(word.text.replace(/\[.*$/, '').trim());
+          // `private[pkg]`: visible in all of package pkg, so importable from its other files (`private[this]` is not).
+          if (/\[\s*(?!this\s*\])[\w.]+\s*\]/.test(word.text)) keywords.add('qualified-access');
+        }
+      }
     }
   }
   // `case class`: the keyword is an anonymous child before `class`.
   if (node.children.some((c) => c?.type === 'case')) keywords.add('case');
   return { keywords, decorators, start };
+}
+
+/** Whether a top-level declaration can be imported: not `private`, or private to a package (`private[pkg]`). */
+function exported(mods: Modifiers): boolean {
+  return !mods.keywords.has('private') || mods.keywords.has('qualified-access');
 }
 
 function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): string {
@@ -158,7 +174,7 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     visibility: visibility(mods),
     isAbstract: mods.keywords.has('abstract') || undefined,
     isStatic: isObject || undefined,
-    isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
+    isExported: (ctx.parentDecl === null && exported(mods)) || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     typeParameters,
   });
@@ -195,7 +211,47 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     const simple = simpleType(typeNode, inner.typeVariables);
     info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
   }
+  if (node.type === 'class_definition' && mods.keywords.has('case')) {
+    // A case class's generated `apply` takes the first parameter list: `C(x)` picks between it and the companion's own.
+    const parameters = node.childForFieldName('class_parameters')?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'class_parameter') ?? [];
+    const declaration = file.builder.declarations[id];
+    declaration.parameterTypes = parameters.map((p) => {
+      const type = p.childForFieldName('type');
+      return type?.type === 'repeated_parameter_type' ? '?' : simpleType(type, inner.typeVariables) ?? '?';
+    });
+    const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null).length;
+    if (optional > 0) declaration.requiredParameters = parameters.length - optional;
+    if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
+    if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.parameterTypes = [];
+  }
   walk.push(body, inner);
+}
+
+/** The name a package object's bases are reached by: its members are the package's, what it inherits too. */
+export const PACKAGE_OBJECT = 'package';
+
+/**
+ * `package object p extends Api with More`: its own members are top-level declarations of the file (of
+ * package p, module-resolution.ts); an object named `package` (no identifier can be) stands for it, to
+ * reach what it inherits (the `package-objects` lookup step).
+ */
+function declarePackageObject(node: SyntaxNode, ctx: ScalaContext): void {
+  const extend = node.childForFieldName('extend');
+  if (!extend) return;
+  const file = ctx.file;
+  const id = file.builder.declare('class', PACKAGE_OBJECT, ctx.parentDecl, node, {
+    signature: flatSignature(node.text.slice(0, extend.endIndex - node.startIndex)),
+    visibility: 'public',
+    isStatic: true,
+  });
+  file.classInfo(id);
+  for (const child of extend.namedChildren) {
+    if (!child || child.type === 'arguments') continue;
+    const chain = typeChain(child);
+    if (!chain) continue;
+    const site = file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, child, { ...ctx, enclosing: id });
+    site.space = 'type';
+  }
 }
 
 function visitEnumCase({ node, ctx }: Visit): void {
@@ -230,6 +286,7 @@ function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, memberOf?: Ty
     signature: header(node, node.childForFieldName('return_type') ?? lists[lists.length - 1] ?? nameNode, mods),
     docstring: doc,
     visibility: visibility(mods),
+    isExported: (ctx.parentDecl === null && exported(mods)) || undefined,
     isAbstract: (node.type === 'function_declaration') || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     typeParameters,
@@ -314,7 +371,7 @@ function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
-      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc });
+      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
     }
     return;
   }
@@ -513,6 +570,15 @@ function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
     file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
   };
   const single = (parts: string[], local: string) => {
+    // `import a.b.Obj.Inner` / `import a.b.Obj.m` (an object by the capitalisation convention, packages are
+    // lower case): the name means member Inner or m of Obj, reached through a hidden name for Obj.
+    const top = parts.findIndex((part) => /^[A-Z]/.test(part));
+    if (top >= 0 && top < parts.length - 1) {
+      const specifier = parts.slice(0, top + 1).join('.');
+      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[top] }]);
+      file.aliases.set(local, [specifier, ...parts.slice(top + 1)]);
+      return;
+    }
     file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
   };
   if (last?.type === 'namespace_wildcard') {
@@ -564,6 +630,13 @@ function recordPackageChain(unit: SyntaxNode, ctx: ScalaContext): void {
       // A clause with a body: the chain goes on at the start of the body.
       next = child.childForFieldName('body') ?? child.namedChildren.find((c) => c?.type === 'template_body') ?? null;
       if (next) break;
+    }
+    if (!next && container) {
+      // `package a.b` then `package object c { … }` and nothing else declared: the file holds the members of package `a.b.c`.
+      const definitions = container.namedChildren.filter((c): c is SyntaxNode => c !== null
+        && !['comment', 'block_comment', 'package_clause', 'import_declaration'].includes(c.type));
+      const name = definitions.length === 1 && definitions[0].type === 'package_object' ? definitions[0].childForFieldName('name') : null;
+      if (prefix !== '' && name?.type === 'identifier') ctx.file.module.package(`${prefix}.${name.text}`, definitions[0]);
     }
     container = next;
   }

@@ -27,6 +27,10 @@ export interface SiteResolver {
   sameNamed(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
   /** Whether a declaration may be the target of a name-only link. */
   linkableByName(ref: DeclarationRef): boolean;
+  /** The member a class has from its proven bases (not its own), picked by the site's arguments. */
+  inheritedMember(classRef: DeclarationRef, site: ReferenceSite): Resolution | undefined;
+  /** The language's name binding rules for a file. */
+  packageObjectName(file: FileExtraction): string | undefined;
 }
 
 /** `class-members`: a bare name inside a class body may mean a member of it (an implied `this`). */
@@ -66,8 +70,48 @@ function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Res
   return { resolved: false, reason: 'not-found', likelyInternal: true };
 }
 
+/**
+ * The package objects (top-level static declarations named `objectName`) of the packages a file sees
+ * without naming them: its own, the enclosing ones, and those its wildcard imports name.
+ */
+export function packageObjectsOf(symbols: SymbolLookup, file: string, objectName: string): DeclarationRef[] {
+  const packages = symbols.modulesOf(file)?.packages;
+  const own = symbols.packageKeyOf(file);
+  if (!packages || own === null) return [];
+  const keys = new Set<string>([own, ...packages.enclosingPackages?.(file) ?? []]);
+  for (const statement of symbols.scope(file).wildcardImports) {
+    const key = packages.importedPackage?.(file, statement.specifier) ?? null;
+    if (key !== null) keys.add(key);
+  }
+  const out: DeclarationRef[] = [];
+  for (const key of keys) {
+    const object = symbols.fileSetMember(key, objectName, false);
+    if (object.type === 'declaration' && symbols.declaration(object.ref).isStatic) out.push(object.ref);
+  }
+  return out;
+}
+
+/**
+ * `package-objects`: a bare name no scope binds may mean a member the package object of a package the
+ * file sees inherits (its own package, the enclosing ones, those its wildcard imports name): when exactly one
+ * of those package objects has it.
+ */
+function packageObjectMember(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  const objectName = resolver.packageObjectName(file);
+  if (!objectName) return undefined;
+  const found: Resolution[] = [];
+  for (const object of packageObjectsOf(resolver.symbols, file.path, objectName)) {
+    const member = resolver.inheritedMember(object, site);
+    if (member) found.push(member);
+  }
+  if (found.length === 1) return found[0];
+  if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found.flatMap((r) => (r.resolved ? [r.target] : r.candidates ?? [])), likelyInternal: true };
+  return undefined;
+}
+
 export const SITE_STEPS: ContextSteps<SiteResolver, SiteQuery, Resolution> = {
   'class-members': classMember,
   'fallback-package': fallbackPackageFunction,
+  'package-objects': packageObjectMember,
   'workspace-unique': workspaceUnique,
 };
