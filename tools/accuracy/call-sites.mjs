@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 // Every call site of a file, from its syntax tree alone (the pinned tree-sitter grammars, through this checkout's
 // indexer build), independently of arbor's extraction and resolution: the population judged corpora draw from.
 // A site: 1-based line and column of the call's first character, the line of its callee's name (`a\n  .b()`),
@@ -41,10 +42,12 @@ export async function loadIndexer() {
   if (!indexer) {
     const load = (p) => import(pathToFileURL(path.join(DIST, p)).href);
     try {
+      const tablePath = fs.existsSync(path.join(DIST, 'languages', 'index.js')) ? 'languages/index.js' : 'languages/language-table.js';
       const [main, grammars, table] = await Promise.all([
-        load('index.js'), load('parsing/grammar-loader.js'), load('languages/language-table.js')]);
+        load('index.js'), load('parsing/grammar-loader.js'), load(tablePath)]);
       await grammars.initParser();
-      indexer = { discoverFiles: main.discoverFiles, parseSource: grammars.parseSource, sourceLanguageOf: table.sourceLanguageOf };
+      const sourceLanguageOf = table.sourceLanguageOf ?? ((...a) => table.extractionLanguages.sourceLanguageOf(...a));
+      indexer = { discoverFiles: main.discoverFiles, parseSource: grammars.parseSource, sourceLanguageOf };
     } catch (e) {
       throw new Error(`cannot load the indexer build (run npm run build first): ${e.message}`);
     }
