@@ -273,7 +273,7 @@ export class ReferenceResolver {
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
-        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.callableShape(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -432,13 +432,42 @@ export class ReferenceResolver {
     if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
     // As for top-level prototypes: one definition stands for the declaration; with several (per-platform
     // files) the declaration in the class stands for them all.
+    // A definition written in the body is a member of its own, never the definition of a prototype beside it
+    // (`void f(int);` and `void f(std::string) {…}` in one class are two overloads): only those written outside
+    // the class (`memberOf`) define prototypes.
     const arity = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.length ?? -1;
+    const outside = (ref: DeclarationRef) => this.symbols.declaration(ref).memberOf !== undefined;
     const declared = all.filter((ref) => this.symbols.declaration(ref).definedElsewhere);
-    const definitionsOf = (n: number) => all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere && arity(ref) === n);
+    const definitionsOf = (n: number) => all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere && outside(ref) && arity(ref) === n);
     return all.filter((ref) => {
       if (this.symbols.declaration(ref).definedElsewhere) return definitionsOf(arity(ref)).length !== 1;
+      if (!outside(ref)) return true;
       return !declared.some((d) => arity(d) === arity(ref)) || definitionsOf(arity(ref)).length === 1;
     });
+  }
+
+  /**
+   * A candidate overload as a call sees it: a definition written outside its class takes its default
+   * arguments from the prototype in the class (`void f(int a, int b = 0);` … `void C::f(int a, int b) {}`),
+   * where they are written.
+   */
+  private callableShape(ref: DeclarationRef): Declaration {
+    const decl = this.symbols.declaration(ref);
+    if (!decl.memberOf || decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
+    const owner = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf)?.classRef;
+    if (!owner) return decl;
+    const arity = decl.parameterTypes.length;
+    const prototypes: Declaration[] = [];
+    for (const part of this.symbols.partsOf(owner)) {
+      for (const localId of this.symbols.members(part).get(decl.name) ?? []) {
+        const member = this.symbols.declaration({ file: part.file, localId });
+        if (member.definedElsewhere && member.parameterTypes?.length === arity) prototypes.push(member);
+      }
+    }
+    const required = new Set(prototypes.map((p) => p.requiredParameters));
+    if (prototypes.length === 0 || required.size !== 1) return decl;
+    const [count] = required;
+    return count === undefined ? decl : { ...decl, requiredParameters: count };
   }
 
   /** The `extends` / `implements` sites of a class, in every part of it (`partsOf`), with their files. */
@@ -592,7 +621,7 @@ export class ReferenceResolver {
       ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
     ].map((entry) => entry.ref);
     if (candidates.length < 2) return undefined;
-    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return undefined;
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
@@ -702,7 +731,7 @@ export class ReferenceResolver {
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
       const chosen = overloading
-        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
+        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {
