@@ -52,6 +52,8 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
 /** Kinds that declare a type: what a site in a type position (`space: 'type'`) can name. */
 const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
 
+const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
 export class ReferenceResolver {
   private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
   private readonly traitCache = new PairMap<string, number, DeclarationRef[]>();
@@ -76,8 +78,8 @@ export class ReferenceResolver {
   ) {
     this.lookupSteps = this.buildLookupSteps();
     this.types = new ReceiverTypes(symbols, {
-      resolveChain: (scope, chain) => this.walkChain(scope, chain),
-      findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
+      resolveChain: (scope, chain) => this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain),
+      findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
       members: (classRef, name) => this.memberRefs(classRef, name),
@@ -306,6 +308,35 @@ export class ReferenceResolver {
     if (!found) return unresolved('unknown-receiver', false);
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
     return this.accept(site, found.ref, current.how);
+  }
+
+  /**
+   * The member a stated type names for its value or result (`a.make().m()`), where no call's arguments pick an
+   * overload: one member, or overloads that all state the same result; overloads that disagree prove nothing.
+   */
+  private agreeingMember(classRef: DeclarationRef, name: string, wantStatic: boolean): DeclarationRef | undefined {
+    const found = this.findMember(classRef, name, false, wantStatic)?.ref;
+    if (!found) return undefined;
+    const owner = this.symbols.declaration(found);
+    const siblings = this.memberRefs(classRef, name).filter((ref) => CALLABLE_KINDS.has(this.symbols.declaration(ref).kind));
+    if (!CALLABLE_KINDS.has(owner.kind) || siblings.length < 2) return found;
+    const results = new Set(siblings.map((ref) => JSON.stringify(this.symbols.declaration(ref).returnType ?? null)));
+    return results.size === 1 ? found : undefined;
+  }
+
+  /**
+   * A name no scope binds, inside a method of a language where a bare name may mean `this.` (`class-members`):
+   * the enclosing class's field or property of that name (`app.add_option(…)->check()` with `app` a field).
+   */
+  private implicitFieldChain(scope: TypeScope, chain: string[]): ReturnType<ReferenceResolver['walkChain']> {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || scope.enclosing === null || !this.bindingOf(file).lookup.includes('class-members')) return undefined;
+    if (this.symbols.resolveName(file.path, scope.enclosing, chain[0])) return undefined;
+    const owner = this.enclosingOwner(file, scope.enclosing);
+    const field = owner ? this.findMember(owner.classRef, chain[0], false, owner.isStatic) : undefined;
+    if (!field?.ref || !['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) return undefined;
+    const target: Target = { type: 'declaration', ref: field.ref };
+    return { target, head: target, consumed: 1, viaMember: true };
   }
 
   /** The class whose instance `name` is inside a method (`self`, `this`), for stated types such as `self.make()`. */

@@ -383,7 +383,7 @@ const CATCH_FIXTURE_MACROS = new Set(['TEST_CASE_METHOD', 'TEMPLATE_TEST_CASE_ME
 /** The fixture class and the test name when `block` is the body of a Catch2 fixture test; else undefined. */
 function catchFixtureHead(block: SyntaxNode): { fixture: string; name: string } | undefined {
   const parent = block.parent;
-  if (parent?.type !== 'translation_unit' && parent?.type !== 'declaration_list') return undefined;
+  if (!parent || !(['translation_unit', 'declaration_list'].includes(parent.type) || parent.type.startsWith('preproc_'))) return undefined;
   const head = block.previousNamedSibling;
   const call = head?.type === 'expression_statement' ? head.namedChildren[0] : null;
   if (call?.type !== 'call_expression') return undefined;
