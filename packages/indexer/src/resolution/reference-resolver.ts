@@ -157,7 +157,7 @@ export class ReferenceResolver {
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
-      linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
     };
     const table = bindSteps(SITE_STEPS, resolver);
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
