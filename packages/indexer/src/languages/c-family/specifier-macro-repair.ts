@@ -35,8 +35,61 @@ function brokenRows(root: SyntaxNode): { rows: Set<number>; count: number } {
  */
 const LEADING_MACROS = /^([ \t]*(?:(?:static|inline|virtual|explicit|constexpr|friend|extern|template[ \t]*<[^\n>]*>)[ \t]+)*)((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?=[A-Za-z_:]|\[\[)/;
 
-/** The tree with specifier macros blanked on broken lines, or undefined when that does not help (the caller owns a returned tree). */
+/**
+ * The tree with specifier macros blanked on broken lines, then member-defining macro lines blanked, each
+ * step kept only when it leaves fewer syntax errors; undefined when neither helps (the caller owns a returned tree).
+ */
 export function repairSpecifierMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
+  const specifiers = blankSpecifierMacros(tree, source);
+  const current = specifiers ?? { tree, source };
+  const members = blankMemberMacroLines(current.tree, current.source);
+  if (!members) return specifiers;
+  specifiers?.tree.delete();
+  return members;
+}
+
+/**
+ * A line that is only a macro call with no `;` (`CLI11_ERROR_DEF(Error, NotFound)`, `DECLARE_MEMBERS(X)`) in a
+ * class body expands to members; the grammar, expecting a `;`, may run the class into the next one. Such lines
+ * are blanked where they stand in a class body: in a function body a macro call is code whose arguments may
+ * hold calls.
+ */
+const MACRO_CALL_LINE = /^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\([^;{}]*\))[ \t]*(?:\/\/.*)?$/;
+
+function blankMemberMacroLines(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
+  if (!tree.rootNode.hasError) return undefined;
+  const before = brokenRows(tree.rootNode).count;
+  const lines = source.split('\n');
+  let changed = false;
+  lines.forEach((line, row) => {
+    const match = MACRO_CALL_LINE.exec(line);
+    if (!match) return;
+    // `TEST(a, b)` heading a block on the next line is a function head, not members.
+    const next = lines.slice(row + 1).find((l) => l.trim() !== '');
+    if (next?.trim().startsWith('{') || /[\\,(=+\-*/&|]\s*$/.test(lines[row - 1] ?? '')) return;
+    // Only in a class body or a region the parse broke, never below code (a block, an initializer).
+    const at = tree.rootNode.descendantForPosition({ row, column: match[1].length });
+    let member = false;
+    for (let node: typeof at | null = at; node && !member; node = node.parent) {
+      if (['compound_statement', 'initializer_list', 'argument_list', 'lambda_expression'].includes(node.type)) return;
+      member = node.type === 'field_declaration_list' || node.type === 'ERROR';
+    }
+    if (!member) return;
+    lines[row] = match[1] + ' '.repeat(line.length - match[1].length);
+    changed = true;
+  });
+  if (!changed) return undefined;
+  const repairedSource = lines.join('\n');
+  const again = reparse(tree.language, repairedSource);
+  if (!again) return undefined;
+  if (brokenRows(again.rootNode).count >= before) {
+    again.delete();
+    return undefined;
+  }
+  return { tree: again, source: repairedSource };
+}
+
+function blankSpecifierMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
   if (!tree.rootNode.hasError) return undefined;
   const before = brokenRows(tree.rootNode);
   const lines = source.split('\n');
