@@ -94,7 +94,9 @@ function blankSpecifierMacros(tree: Tree, source: string): { tree: Tree; source:
   const before = brokenRows(tree.rootNode);
   const lines = source.split('\n');
   let changed = false;
-  for (const row of before.rows) {
+  // A declaration's head may break a line below its macros (`CLI11_INLINE bool` / `App::f(…) {`).
+  const candidates = new Set([...before.rows].flatMap((row) => [row - 1, row]));
+  for (const row of candidates) {
     const line = lines[row];
     if (line === undefined) continue;
     const match = LEADING_MACROS.exec(line);
