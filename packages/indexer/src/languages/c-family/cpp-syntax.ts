@@ -67,9 +67,14 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
     for_range_loop: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }, walk) => {
-        walk.push(node.childForFieldName('right'), ctx);
+        const right = node.childForFieldName('right');
+        walk.push(right, ctx);
         const name = declaratorName(node.childForFieldName('declarator'));
-        if (name) ctx.scope.bind(name.text, 'local');
+        // `for (auto &x : xs)`: an element of xs, when xs is a stated collection; a stated element type wins.
+        const stated = typeRefOf(node.childForFieldName('type'));
+        const of = valueType(right);
+        const type: TypeRef | null = stated ?? (of ? { kind: 'element', of } : null);
+        if (name) ctx.scope.bind(name.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
         walk.push(node.childForFieldName('body'), ctx);
         return false;
       },
@@ -136,6 +141,8 @@ export function nameParts(node: SyntaxNode | null | undefined): string[] | null 
 }
 
 const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr', 'optional', 'reference_wrapper']);
+/** Standard containers whose range-for element is their one type argument. */
+const SEQUENCES = new Set(['vector', 'list', 'deque', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'array', 'span', 'initializer_list', 'forward_list']);
 
 /** The class a type expression names (`Foo`, `ns::Foo`, `const Foo&`, `std::unique_ptr<Foo>`), or null. */
 export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
@@ -146,6 +153,13 @@ export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
     if (SMART_POINTERS.has(name)) {
       const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
       return typeRefOf(argument?.childForFieldName('type'));
+    }
+    // `std::vector<Foo>`, `std::set<Foo *>`: a collection whose elements are Foos (what a range-for gives).
+    const scope = node.type === 'qualified_identifier' ? node.childForFieldName('scope')?.text : undefined;
+    if (SEQUENCES.has(name) && (scope === undefined || scope === 'std')) {
+      const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+      const element = typeRefOf(argument?.childForFieldName('type'));
+      return element ? { kind: 'collection', element } : null;
     }
   }
   if (node.type === 'type_identifier' || node.type === 'qualified_identifier' || node.type === 'template_type') {
