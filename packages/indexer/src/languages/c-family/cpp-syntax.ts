@@ -327,9 +327,16 @@ function visitUsing(node: SyntaxNode, ctx: CContext): void {
 function visitAlias(node: SyntaxNode, ctx: CContext): void {
   const name = node.childForFieldName('name');
   if (!name || !ctx.scope.fileLevel) return;
-  ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
   });
+  // `using App_p = std::shared_ptr<App>;`: a value of App_p is reached as an App (`p->m()`).
+  const aliased = typeRefOf(node.childForFieldName('type')?.childForFieldName('type'));
+  if (aliased?.kind === 'named') {
+    ctx.file.facts.proveLater(aliased, ctx.scope, undefined, (proven) => {
+      if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
+    });
+  }
 }
 
 function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolean; isExported?: boolean; visibility?: 'private' } {
