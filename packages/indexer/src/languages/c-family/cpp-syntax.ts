@@ -331,12 +331,7 @@ function visitAlias(node: SyntaxNode, ctx: CContext): void {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
   });
   // `using App_p = std::shared_ptr<App>;`: a value of App_p is reached as an App (`p->m()`).
-  const aliased = typeRefOf(node.childForFieldName('type')?.childForFieldName('type'));
-  if (aliased?.kind === 'named') {
-    ctx.file.facts.proveLater(aliased, ctx.scope, undefined, (proven) => {
-      if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
-    });
-  }
+  stateAliased(ctx, id, node.childForFieldName('type')?.childForFieldName('type'));
 }
 
 function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolean; isExported?: boolean; visibility?: 'private' } {
@@ -522,10 +517,21 @@ function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
   for (const declarator of node.childrenForFieldName('declarator')) {
     const name = declaratorName(declarator);
     if (!name || name.text === type?.childForFieldName('name')?.text) continue;
-    ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+    const id = ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
       signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
     });
+    // `typedef std::shared_ptr<App> App_p;` (not `typedef App *AppPtr;`: a pointer declarator is left alone).
+    if (declarator?.type === 'type_identifier') stateAliased(ctx, id, type);
   }
+}
+
+/** The class an alias names (`using X = Foo;`, `= std::unique_ptr<Foo>`), as the alias's `underlyingType`. */
+function stateAliased(ctx: CContext, id: number, type: SyntaxNode | null | undefined): void {
+  const aliased = typeRefOf(type);
+  if (aliased?.kind !== 'named') return;
+  ctx.file.facts.proveLater(aliased, ctx.scope, undefined, (proven) => {
+    if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
+  });
 }
 
 function visitEnum(node: SyntaxNode, ctx: CContext): void {
