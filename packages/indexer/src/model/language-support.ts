@@ -277,8 +277,11 @@ export interface NameBindingRules {
   };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
-  /** Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module). */
-  linkableByName(path: string): boolean;
+  /**
+   * Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module)
+   * from the file `from` (C: a test's definition is linked into the test's program only).
+   */
+  linkableByName(path: string, from?: string): boolean;
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**

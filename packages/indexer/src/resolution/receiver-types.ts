@@ -92,6 +92,11 @@ export class ReceiverTypes {
       case 'named': {
         const walked = this.world.resolveChain(scope, type.chain);
         const classRef = walked?.consumed === type.chain.length ? this.typeSpace(walked.target) : undefined;
+        // An alias that names a class (`using Option_p = std::unique_ptr<Option>`): that class.
+        const aliased = classRef && this.symbols.declaration(classRef);
+        if (aliased?.kind === 'type_alias' && aliased.underlyingType?.kind === 'named') {
+          return this.evaluate({ file: classRef!.file, enclosing: aliased.parent }, aliased.underlyingType, depth + 1);
+        }
         return classRef ? { classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
       }
       case 'call': {

@@ -52,6 +52,8 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
 /** Kinds that declare a type: what a site in a type position (`space: 'type'`) can name. */
 const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
 
+const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
 export class ReferenceResolver {
   private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
   private readonly traitCache = new PairMap<string, number, DeclarationRef[]>();
@@ -76,8 +78,8 @@ export class ReferenceResolver {
   ) {
     this.lookupSteps = this.buildLookupSteps();
     this.types = new ReceiverTypes(symbols, {
-      resolveChain: (scope, chain) => this.walkChain(scope, chain),
-      findMember: (classRef, name, wantStatic) => this.findMember(classRef, name, false, wantStatic)?.ref,
+      resolveChain: (scope, chain) => this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain),
+      findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
       members: (classRef, name) => this.memberRefs(classRef, name),
@@ -155,7 +157,7 @@ export class ReferenceResolver {
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
-      linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
         if (!found) return undefined;
@@ -280,7 +282,7 @@ export class ReferenceResolver {
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
-        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.symbols.declaration(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.callableShape(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -313,6 +315,35 @@ export class ReferenceResolver {
     if (!found) return unresolved('unknown-receiver', false);
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
     return this.accept(site, found.ref, current.how);
+  }
+
+  /**
+   * The member a stated type names for its value or result (`a.make().m()`), where no call's arguments pick an
+   * overload: one member, or overloads that all state the same result; overloads that disagree prove nothing.
+   */
+  private agreeingMember(classRef: DeclarationRef, name: string, wantStatic: boolean): DeclarationRef | undefined {
+    const found = this.findMember(classRef, name, false, wantStatic)?.ref;
+    if (!found) return undefined;
+    const owner = this.symbols.declaration(found);
+    const siblings = this.memberRefs(classRef, name).filter((ref) => CALLABLE_KINDS.has(this.symbols.declaration(ref).kind));
+    if (!CALLABLE_KINDS.has(owner.kind) || siblings.length < 2) return found;
+    const results = new Set(siblings.map((ref) => JSON.stringify(this.symbols.declaration(ref).returnType ?? null)));
+    return results.size === 1 ? found : undefined;
+  }
+
+  /**
+   * A name no scope binds, inside a method of a language where a bare name may mean `this.` (`class-members`):
+   * the enclosing class's field or property of that name (`app.add_option(…)->check()` with `app` a field).
+   */
+  private implicitFieldChain(scope: TypeScope, chain: string[]): ReturnType<ReferenceResolver['walkChain']> {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || scope.enclosing === null || !this.bindingOf(file).lookup.includes('class-members')) return undefined;
+    if (this.symbols.resolveName(file.path, scope.enclosing, chain[0])) return undefined;
+    const owner = this.enclosingOwner(file, scope.enclosing);
+    const field = owner ? this.findMember(owner.classRef, chain[0], false, owner.isStatic) : undefined;
+    if (!field?.ref || !['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) return undefined;
+    const target: Target = { type: 'declaration', ref: field.ref };
+    return { target, head: target, consumed: 1, viaMember: true };
   }
 
   /** The class whose instance `name` is inside a method (`self`, `this`), for stated types such as `self.make()`. */
@@ -439,13 +470,42 @@ export class ReferenceResolver {
     if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
     // As for top-level prototypes: one definition stands for the declaration; with several (per-platform
     // files) the declaration in the class stands for them all.
+    // A definition written in the body is a member of its own, never the definition of a prototype beside it
+    // (`void f(int);` and `void f(std::string) {…}` in one class are two overloads): only those written outside
+    // the class (`memberOf`) define prototypes.
     const arity = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.length ?? -1;
+    const outside = (ref: DeclarationRef) => this.symbols.declaration(ref).memberOf !== undefined;
     const declared = all.filter((ref) => this.symbols.declaration(ref).definedElsewhere);
-    const definitionsOf = (n: number) => all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere && arity(ref) === n);
+    const definitionsOf = (n: number) => all.filter((ref) => !this.symbols.declaration(ref).definedElsewhere && outside(ref) && arity(ref) === n);
     return all.filter((ref) => {
       if (this.symbols.declaration(ref).definedElsewhere) return definitionsOf(arity(ref)).length !== 1;
+      if (!outside(ref)) return true;
       return !declared.some((d) => arity(d) === arity(ref)) || definitionsOf(arity(ref)).length === 1;
     });
+  }
+
+  /**
+   * A candidate overload as a call sees it: a definition written outside its class takes its default
+   * arguments from the prototype in the class (`void f(int a, int b = 0);` … `void C::f(int a, int b) {}`),
+   * where they are written.
+   */
+  private callableShape(ref: DeclarationRef): Declaration {
+    const decl = this.symbols.declaration(ref);
+    if (!decl.memberOf || decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
+    const owner = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf)?.classRef;
+    if (!owner) return decl;
+    const arity = decl.parameterTypes.length;
+    const prototypes: Declaration[] = [];
+    for (const part of this.symbols.partsOf(owner)) {
+      for (const localId of this.symbols.members(part).get(decl.name) ?? []) {
+        const member = this.symbols.declaration({ file: part.file, localId });
+        if (member.definedElsewhere && member.parameterTypes?.length === arity) prototypes.push(member);
+      }
+    }
+    const required = new Set(prototypes.map((p) => p.requiredParameters));
+    if (prototypes.length === 0 || required.size !== 1) return decl;
+    const [count] = required;
+    return count === undefined ? decl : { ...decl, requiredParameters: count };
   }
 
   /** The `extends` / `implements` sites of a class, in every part of it (`partsOf`), with their files. */
@@ -599,7 +659,7 @@ export class ReferenceResolver {
       ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
     ].map((entry) => entry.ref);
     if (candidates.length < 2) return undefined;
-    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return undefined;
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
@@ -767,7 +827,7 @@ export class ReferenceResolver {
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
       const chosen = overloading
-        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
+        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {

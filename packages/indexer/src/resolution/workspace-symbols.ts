@@ -705,12 +705,20 @@ export class WorkspaceSymbols implements SymbolLookup {
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
 
 /**
- * One declaration per file, definitions before the prototypes that declare them (`definedElsewhere`):
- * the definitions when there are any, else the prototypes.
+ * The declarations one name may mean, definitions before the prototypes that declare them
+ * (`definedElsewhere`): every definition (overloads in one file are several functions, never the
+ * first of them), and a prototype only where no definition takes as many parameters (an overload
+ * defined elsewhere); prototypes are one per file and parameter count.
  */
 export function preferDefinitions(refs: DeclarationRef[], declarationOf: (ref: DeclarationRef) => Declaration): DeclarationRef[] {
+  const arity = (ref: DeclarationRef) => declarationOf(ref).parameterTypes?.length ?? -1;
   const defined = refs.filter((ref) => !declarationOf(ref).definedElsewhere);
-  const byFile = new Map<string, DeclarationRef>();
-  for (const ref of defined.length > 0 ? defined : refs) if (!byFile.has(ref.file)) byFile.set(ref.file, ref);
-  return [...byFile.values()];
+  const definedArities = new Set(defined.map(arity));
+  const prototypes = new Map<string, DeclarationRef>();
+  for (const ref of refs) {
+    if (!declarationOf(ref).definedElsewhere || definedArities.has(arity(ref)) || definedArities.has(-1)) continue;
+    const key = `${ref.file}\0${arity(ref)}`;
+    if (!prototypes.has(key)) prototypes.set(key, ref);
+  }
+  return [...defined, ...prototypes.values()];
 }

@@ -53,14 +53,28 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
     return name ? [name.text] : [];
   },
   nodes: {
-    compound_statement: block,
+    compound_statement: {
+      opensScope: { kind: 'block' },
+      // Catch2's `TEST_CASE_METHOD(Fixture, "name") { … }`: the block is a member body of a subclass of Fixture.
+      visit: ({ node, ctx }, walk) => {
+        const fixture = ctx.scope.fileLevel || ctx.enclosing === null ? catchFixtureHead(node) : undefined;
+        if (!fixture) return true;
+        visitFixtureBody(node, fixture, ctx, walk);
+        return false;
+      },
+    },
     for_statement: block,
     for_range_loop: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }, walk) => {
-        walk.push(node.childForFieldName('right'), ctx);
+        const right = node.childForFieldName('right');
+        walk.push(right, ctx);
         const name = declaratorName(node.childForFieldName('declarator'));
-        if (name) ctx.scope.bind(name.text, 'local');
+        // `for (auto &x : xs)`: an element of xs, when xs is a stated collection; a stated element type wins.
+        const stated = typeRefOf(node.childForFieldName('type'));
+        const of = valueType(right);
+        const type: TypeRef | null = stated ?? (of ? { kind: 'element', of } : null);
+        if (name) ctx.scope.bind(name.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
         walk.push(node.childForFieldName('body'), ctx);
         return false;
       },
@@ -127,6 +141,8 @@ export function nameParts(node: SyntaxNode | null | undefined): string[] | null 
 }
 
 const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr', 'optional', 'reference_wrapper']);
+/** Standard containers whose range-for element is their one type argument. */
+const SEQUENCES = new Set(['vector', 'list', 'deque', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'array', 'span', 'initializer_list', 'forward_list']);
 
 /** The class a type expression names (`Foo`, `ns::Foo`, `const Foo&`, `std::unique_ptr<Foo>`), or null. */
 export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
@@ -137,6 +153,13 @@ export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
     if (SMART_POINTERS.has(name)) {
       const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
       return typeRefOf(argument?.childForFieldName('type'));
+    }
+    // `std::vector<Foo>`, `std::set<Foo *>`: a collection whose elements are Foos (what a range-for gives).
+    const scope = node.type === 'qualified_identifier' ? node.childForFieldName('scope')?.text : undefined;
+    if (SEQUENCES.has(name) && (scope === undefined || scope === 'std')) {
+      const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+      const element = typeRefOf(argument?.childForFieldName('type'));
+      return element ? { kind: 'collection', element } : null;
     }
   }
   if (node.type === 'type_identifier' || node.type === 'qualified_identifier' || node.type === 'template_type') {
@@ -201,18 +224,26 @@ function receiverChain(node: SyntaxNode | null | undefined): string[] | null {
 
 /**
  * Each parameter's type as written, for overload selection. Parameters with default values make the
- * arity a range: the function is stated as taking its required parameters and then any number
- * (`variadic`), so a call with fewer arguments still fits it.
+ * arity a range: they are listed like the others, and `required` counts those before the first
+ * default, so a call with fewer arguments still fits (`requiredParameters`), and a prototype with
+ * defaults has as many parameters as the definition written without them.
  */
-function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic: boolean } | null {
+interface ParameterList { types: string[]; variadic: boolean; required?: number }
+
+function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
   const types: string[] = [];
   let variadic = false;
+  let required: number | undefined;
   for (const parameter of list?.namedChildren ?? []) {
     if (!parameter || parameter.type === 'comment') continue;
-    if (parameter.type === 'optional_parameter_declaration') return { types: [...types, '...'], variadic: true };
     if (parameter.type === 'variadic_parameter_declaration' || parameter.type === 'variadic_parameter') {
       variadic = true;
       types.push('...');
+      continue;
+    }
+    if (parameter.type === 'optional_parameter_declaration') {
+      required ??= types.length;
+      types.push(parameter.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '?');
       continue;
     }
     if (parameter.type !== 'parameter_declaration') continue;
@@ -225,7 +256,7 @@ function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic:
     variadic = true;
     types.push('...');
   }
-  return { types, variadic };
+  return { types, variadic, ...(required !== undefined ? { required } : {}) };
 }
 
 /**
@@ -233,8 +264,11 @@ function parameterTypesOf(list: SyntaxNode | null): { types: string[]; variadic:
  * lists out): `f()` takes no argument, which overload selection must know to tell `f()` from `f(x)`,
  * and two definitions of `f()` (per-platform files) from one.
  */
-function stateParameters(ctx: CContext, id: number, parameters: { types: string[]; variadic: boolean } | null): void {
-  if (parameters) ctx.file.builder.declarations[id].parameterTypes = parameters.types;
+function stateParameters(ctx: CContext, id: number, parameters: ParameterList | null): void {
+  if (!parameters) return;
+  const declaration = ctx.file.builder.declarations[id];
+  declaration.parameterTypes = parameters.types;
+  if (parameters.required !== undefined) declaration.requiredParameters = parameters.required;
 }
 
 function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
@@ -293,9 +327,11 @@ function visitUsing(node: SyntaxNode, ctx: CContext): void {
 function visitAlias(node: SyntaxNode, ctx: CContext): void {
   const name = node.childForFieldName('name');
   if (!name || !ctx.scope.fileLevel) return;
-  ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
   });
+  // `using App_p = std::shared_ptr<App>;`: a value of App_p is reached as an App (`p->m()`).
+  stateAliased(ctx, id, node.childForFieldName('type')?.childForFieldName('type'));
 }
 
 function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolean; isExported?: boolean; visibility?: 'private' } {
@@ -351,6 +387,41 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
   // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
   for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, bodyCtx);
   walk.push(body, bodyCtx);
+}
+
+/**
+ * Catch2 fixture tests: `TEST_CASE_METHOD(Fixture, "name", "[tags]") { … }` reads as a call statement
+ * then a block at namespace level. The macro makes the block the body of a method of a subclass of
+ * Fixture, so a bare `run()` in it means Fixture's `run`.
+ */
+const CATCH_FIXTURE_MACROS = new Set(['TEST_CASE_METHOD', 'TEMPLATE_TEST_CASE_METHOD', 'TEMPLATE_PRODUCT_TEST_CASE_METHOD', 'METHOD_AS_TEST_CASE']);
+
+/** The fixture class and the test name when `block` is the body of a Catch2 fixture test; else undefined. */
+function catchFixtureHead(block: SyntaxNode): { fixture: string; name: string } | undefined {
+  const parent = block.parent;
+  if (!parent || !(['translation_unit', 'declaration_list'].includes(parent.type) || parent.type.startsWith('preproc_'))) return undefined;
+  const head = block.previousNamedSibling;
+  const call = head?.type === 'expression_statement' ? head.namedChildren[0] : null;
+  if (call?.type !== 'call_expression') return undefined;
+  const macro = call.childForFieldName('function');
+  if (macro?.type !== 'identifier' || !CATCH_FIXTURE_MACROS.has(macro.text)) return undefined;
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  const fixture = args[0];
+  if (fixture?.type !== 'identifier') return undefined;
+  const title = args.find((a) => a?.type === 'string_literal')?.text.slice(1, -1) ?? '';
+  return { fixture: fixture.text, name: `${fixture.text}_${title.replace(/\W+/g, '_')}_${block.startPosition.row + 1}_Test` };
+}
+
+/** The block of a Catch2 fixture test, as a method of its fixture declared where it stands (as gtest's `TEST_F`). */
+function visitFixtureBody(block: SyntaxNode, head: { fixture: string; name: string }, ctx: CContext, walk: CppWalk): void {
+  const file = ctx.file;
+  const id = file.builder.declare('method', head.name, ctx.parentDecl, block, {
+    signature: block.previousNamedSibling?.text.replace(/\s+/g, ' ').slice(0, 200),
+    memberOf: { kind: 'named', chain: [head.fixture] },
+  });
+  stateParameters(ctx, id, { types: [], variadic: false });
+  file.builder.declarations[id].qualifiedName = `${head.fixture}::${head.name}`;
+  walk.descend(block, { file, scope: ctx.scope, parentDecl: null, enclosing: id });
 }
 
 const GTEST_FIXTURE_MACROS = new Set(['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
@@ -446,10 +517,21 @@ function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
   for (const declarator of node.childrenForFieldName('declarator')) {
     const name = declaratorName(declarator);
     if (!name || name.text === type?.childForFieldName('name')?.text) continue;
-    ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+    const id = ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
       signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
     });
+    // `typedef std::shared_ptr<App> App_p;` (not `typedef App *AppPtr;`: a pointer declarator is left alone).
+    if (declarator?.type === 'type_identifier') stateAliased(ctx, id, type);
   }
+}
+
+/** The class an alias names (`using X = Foo;`, `= std::unique_ptr<Foo>`), as the alias's `underlyingType`. */
+function stateAliased(ctx: CContext, id: number, type: SyntaxNode | null | undefined): void {
+  const aliased = typeRefOf(type);
+  if (aliased?.kind !== 'named') return;
+  ctx.file.facts.proveLater(aliased, ctx.scope, undefined, (proven) => {
+    if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
+  });
 }
 
 function visitEnum(node: SyntaxNode, ctx: CContext): void {

@@ -4,6 +4,7 @@
  * region: the walk goes through ERROR nodes like any other, and the names those regions hold are
  * listed (`namesInSyntaxErrors`) so that only they lose the workspace-wide name rule.
  */
+import type { Tree } from 'web-tree-sitter';
 import type { FileExtraction } from '../../model/extraction.js';
 import type { Language } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
@@ -13,6 +14,7 @@ import { walkSyntax, type SyntaxRules } from '../../extraction/core/syntax-walk.
 import { C_SYNTAX } from './c-syntax.js';
 import { repairClassHeads } from './class-head-repair.js';
 import { CPP_SYNTAX } from './cpp-syntax.js';
+import { repairSpecifierMacros } from './specifier-macro-repair.js';
 import { CFile, isHeaderPath, type CContext } from './file-state.js';
 import { C_SCOPES } from './scopes.js';
 
@@ -43,7 +45,19 @@ function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?:
 
 export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');
 // C++ alone: export macros in class heads (`class API Name {`) are a C++ library habit.
-export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairClassHeads);
+export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairCppMacros);
+
+/**
+ * C++'s macro repairs, in turn: export macros in class heads, then attribute/specifier macros in front
+ * of declarations (`CLI11_NODISCARD CLI11_INLINE App *App::get() const`). Each keeps positions.
+ */
+function repairCppMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
+  const heads = repairClassHeads(tree, source);
+  const specifiers = repairSpecifierMacros(heads?.tree ?? tree, heads?.source ?? source);
+  if (!specifiers) return heads;
+  heads?.tree.delete();
+  return specifiers;
+}
 
 /**
  * A `.h` file is C by its extension, but C++ projects name their headers `.h` too: read with the C

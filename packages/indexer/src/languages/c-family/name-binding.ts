@@ -21,7 +21,25 @@ export const cNameBinding = defineNameBinding({
   superReceiver: null,
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
   fileLocal,
+  linkableByName,
 });
+
+/**
+ * A test's own functions are linked into the test's program, not the library's: a library file's bare
+ * `puts()` or `write()` is the C library's even where a test file defines a function of that name (a stub).
+ * Test files link by name among themselves.
+ */
+function linkableByName(path: string, from?: string): boolean {
+  return !isTestPath(path) || (from !== undefined && isTestPath(from));
+}
+
+/** A file under a test folder (`test/`, `tests/`, `unittest/`, …) or named as a test (`foo_test.c`, `test_foo.cc`). */
+export function isTestPath(path: string): boolean {
+  const parts = path.split('/');
+  const base = parts[parts.length - 1];
+  return parts.slice(0, -1).some((dir) => /^(?:tests?|testing|unit[-_]?tests?|gtest|googletest)$/i.test(dir))
+    || /^test_|_(?:unit)?tests?\.[^.]+$/i.test(base);
+}
 
 /** `static` declarations, a source file's macros and a C++ anonymous namespace's members (c-syntax.ts, cpp-syntax.ts). */
 function fileLocal(declaration: Declaration, path: string): boolean {

@@ -25,8 +25,8 @@ export interface SiteResolver {
   boundOutsideWorkspace(file: FileExtraction, site: ReferenceSite): Resolution | undefined;
   /** Declarations of the site's name and kind in its language family, workspace-wide. */
   sameNamed(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
-  /** Whether a declaration may be the target of a name-only link. */
-  linkableByName(ref: DeclarationRef): boolean;
+  /** Whether a declaration may be the target of a name-only link from the file `from`. */
+  linkableByName(ref: DeclarationRef, from: string): boolean;
   /** The member a class has from its proven bases (not its own), picked by the site's arguments. */
   inheritedMember(classRef: DeclarationRef, site: ReferenceSite): Resolution | undefined;
   /** The language's name binding rules for a file. */
@@ -64,7 +64,7 @@ function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Res
     return { resolved: false, reason: 'not-found', likelyInternal: true };
   }
   const candidates = resolver.sameNamed(file, site);
-  if (candidates.length === 1 && resolver.linkableByName(candidates[0])) return resolver.accept(site, candidates[0], RESOLVED_BY.uniqueName);
+  if (candidates.length === 1 && resolver.linkableByName(candidates[0], file.path)) return resolver.accept(site, candidates[0], RESOLVED_BY.uniqueName);
   if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
   if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
   return { resolved: false, reason: 'not-found', likelyInternal: true };
