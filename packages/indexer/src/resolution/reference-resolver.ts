@@ -103,6 +103,18 @@ export class ReferenceResolver {
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
     }
+    // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
+    if (site.blockSelf && !site.locallyBound) {
+      const scope = { file: file.path, enclosing: site.enclosing };
+      for (const type of site.blockSelf) {
+        // A callee that states no `blockSelf` runs the block with the self around it: the next block out.
+        const callee = this.types.blockCallee(scope, type);
+        if (callee === undefined) continue;
+        if (callee === 'missing') return unresolved('unknown-receiver', false);
+        if (!this.symbols.declaration(callee).blockSelf) continue;
+        return this.callOnInstance(site, this.types.evaluate(scope, type), []);
+      }
+    }
     // A local (or a call) whose class the code states: `x = Foo(); x.m()`, `Foo().m()`.
     if (site.typedReceiver && (site.locallyBound || site.receiver === undefined)) {
       const scope = { file: file.path, enclosing: site.enclosing };

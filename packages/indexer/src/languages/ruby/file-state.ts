@@ -4,7 +4,7 @@
  * sites are recorded as calls and dropped once the walk knows they were locals.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, ReferenceSite } from '../../model/extraction.js';
+import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
@@ -23,6 +23,17 @@ export interface RubyContext extends WalkContext {
   method: string | null;
   /** Inside a block outside any `def` (`Class.new do … end`, `describe do … end`). */
   inBlock: boolean;
+  /**
+   * What `self` is inside the blocks around: `evaluated`, a block `obj.instance_eval` runs (self is obj:
+   * its stated type, or null when unknown); `passed`, blocks passed to calls whose callee may evaluate
+   * them in another object (the calls' `block` TypeRefs, innermost first). Absent: the lexical self.
+   */
+  blockSelf?: { evaluated: TypeRef | null } | { passed: TypeRef[] };
+  /** Inside a `def`: its parameters, and which of them is its `&block`. */
+  parameters?: ReadonlySet<string>;
+  blockParameter?: string;
+  /** Inside a `def self.m` (or a `def` of `class << self`). */
+  staticMethod?: boolean;
 }
 
 export class RubyFile {
@@ -31,8 +42,38 @@ export class RubyFile {
   /** Bare identifiers recorded as calls: a local read instead, once the walk has seen every binding. */
   private readonly maybeLocals = new Set<ReferenceSite>();
 
+  /** Calls whose `self` is an object another one evaluates the block in: their receiver is that, or unknown. */
+  private readonly evaluated = new Map<ReferenceSite, TypeRef | undefined>();
+  /** Per method: what `self` each block evaluation or forwarding in its body states (null: unknown). */
+  private readonly blockEvidence = new Map<number, Array<TypeRef | null>>();
+
   addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: RubyContext): ReferenceSite {
-    return this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
+    const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
+    const self = ctx.blockSelf;
+    const receiver = target.receiver;
+    if (kind !== 'calls' || !self || !receiver || receiver.length > 1 || (receiver.length === 1 && receiver[0] !== 'self')) return site;
+    if ('evaluated' in self) {
+      this.evaluated.set(site, undefined);
+      if (self.evaluated) this.facts.proveLater(self.evaluated, ctx.scope, undefined, (type) => this.evaluated.set(site, type));
+    } else {
+      const proven: Array<TypeRef | undefined> = self.passed.map(() => undefined);
+      self.passed.forEach((type, i) => this.facts.proveLater(type, ctx.scope, undefined, (found) => {
+        proven[i] = found;
+        const known = proven.filter((t): t is TypeRef => t !== undefined);
+        if (known.length > 0) site.blockSelf = known;
+        else delete site.blockSelf;
+      }));
+    }
+    return site;
+  }
+
+  /** What `self` a method's `&block` is evaluated with, as one piece of evidence (null: unknown). */
+  blockEvaluated(method: number, type: TypeRef | null, ctx: RubyContext): void {
+    const list = this.blockEvidence.get(method) ?? [];
+    this.blockEvidence.set(method, list);
+    const at = list.length;
+    list.push(null);
+    if (type) this.facts.proveLater(type, ctx.scope, undefined, (found) => { list[at] = found ?? null; });
   }
 
   addIdentifier(at: SyntaxNode, ctx: RubyContext): void {
@@ -44,6 +85,18 @@ export class RubyFile {
     const references = this.builder.references;
     for (let i = references.length - 1; i >= 0; i--) {
       if (this.maybeLocals.has(references[i]) && references[i].locallyBound) references.splice(i, 1);
+    }
+    for (const [site, type] of this.evaluated) {
+      if (site.locallyBound) continue;
+      delete site.receiver;
+      delete site.blockSelf;
+      if (type) site.typedReceiver = { type, path: [] };
+    }
+    // A method whose every evaluation of its block states the same object: the block's `self`.
+    for (const [method, evidence] of this.blockEvidence) {
+      const first = evidence[0];
+      const key = first ? JSON.stringify(first) : '';
+      if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
     return this.builder.finish(memberFacts);
   }

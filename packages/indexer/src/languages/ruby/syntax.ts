@@ -40,6 +40,9 @@ const handled = handledFrame<RubyContext>;
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const ATTRIBUTES = new Set(['attr_reader', 'attr_writer', 'attr_accessor']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);
+/** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
+const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
+const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
 
 export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
   opaque: OPAQUE,
@@ -133,6 +136,7 @@ function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   }
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined,
   };
   const base = superclass?.namedChildren.find((c) => c !== null && c.type !== 'comment');
   const baseChain = constantChain(base);
@@ -166,11 +170,17 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
   });
   const scope = ctx.scope.open('method');
-  const inner: RubyContext = { ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false };
+  const names = new Set<string>();
+  const inner: RubyContext = {
+    ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false,
+    blockSelf: undefined, parameters: names, blockParameter: undefined, staticMethod: Boolean(isStatic),
+  };
   for (const parameter of parameters?.namedChildren ?? []) {
     if (!parameter) continue;
     const bound = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name');
     if (bound?.type === 'identifier') scope.bind(bound.text, 'parameter');
+    if (bound?.type === 'identifier') names.add(bound.text);
+    if (bound?.type === 'identifier' && parameter.type === 'block_parameter') inner.blockParameter = bound.text;
     else if (parameter.type === 'destructured_parameter') bindNames(parameter, inner);
     walk.push(parameter.childForFieldName('value'), inner);
   }
@@ -246,6 +256,7 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
   });
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined,
   };
   // `Class.new(Base)`: extends Base; `Struct.new(...)`: a Struct (not indexed).
   const receiver = constantChain(right.childForFieldName('receiver'));
@@ -323,6 +334,8 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       return false;
     }
   }
+  noteBlockEvaluation(node, name, receiver, ctx);
+  const blockCtx = blockContext(node, name, receiver, ctx);
   let target: SiteTarget;
   if (!receiver) {
     target = { name, receiver: [] };
@@ -346,6 +359,70 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
   if (receiver?.type === 'identifier') file.addIdentifier(receiver, ctx);
   walk.push(node.childForFieldName('arguments'), ctx);
-  walk.push(node.childForFieldName('block'), ctx);
+  walk.push(node.childForFieldName('block'), blockCtx);
   return false;
+}
+
+/** The parameter an argument list hands on as the block (`&block`), or as a value (`run(block)`). */
+function handedParameter(node: SyntaxNode, ctx: RubyContext, asValue: boolean): string | undefined {
+  for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+    const name = argument?.type === 'block_argument' ? argument.namedChildren[0]
+      : asValue && argument?.type === 'identifier' ? argument : undefined;
+    if (name?.type === 'identifier' && ctx.parameters?.has(name.text)) return name.text;
+  }
+  return undefined;
+}
+
+/** What `self` a receiver expression states (`Foo.new(...)`, a local), or null when nothing does. */
+function receiverSelf(receiver: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  // `new.instance_eval(&block)` in `def self.run`: a new instance of the class.
+  if (receiver.type === 'identifier' && receiver.text === 'new' && ctx.staticMethod && ctx.classId !== null) {
+    return { kind: 'call', callee: [ctx.file.builder.declarations[ctx.classId].name], construct: true };
+  }
+  if (receiver.type === 'identifier') return { kind: 'value', chain: [receiver.text] };
+  return expressionType(receiver);
+}
+
+/**
+ * A method that evaluates its block in another object (`proxy.instance_eval(&block)`) or hands its
+ * `&block` on to a method that may (`DSL.run(block)`): evidence of what `self` its block runs with.
+ */
+function noteBlockEvaluation(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): void {
+  if (ctx.enclosing === null || !ctx.method || !ctx.parameters) return;
+  if (EVALUATORS.has(name)) {
+    if (!receiver || !handedParameter(node, ctx, false)) return;
+    ctx.file.blockEvaluated(ctx.enclosing, INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null, ctx);
+    return;
+  }
+  if (!ctx.blockParameter || handedParameter(node, ctx, true) !== ctx.blockParameter) return;
+  const chain = receiver ? constantChain(receiver) : undefined;
+  ctx.file.blockEvaluated(ctx.enclosing, chain ? { kind: 'call', callee: [...chain, name], block: true } : null, ctx);
+}
+
+/**
+ * What `self` is inside the block a call is given: the receiver of `obj.instance_eval { … }`; inside a
+ * block given to `Foo.configure` or to a bare call, the object that callee evaluates it in, when the
+ * global pass proves one (else the self around, as in any block).
+ */
+function blockContext(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): RubyContext {
+  if (!node.childForFieldName('block')) return ctx;
+  const around = ctx.blockSelf;
+  if (EVALUATORS.has(name)) {
+    if (!receiver) return ctx;
+    return { ...ctx, blockSelf: { evaluated: INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null } };
+  }
+  if (around && 'evaluated' in around) return ctx;
+  const outer = around?.passed ?? [];
+  let type: TypeRef | undefined;
+  if (!receiver) {
+    type = outer.length > 0 ? { kind: 'member-call', of: outer[0], name, block: true }
+      : ctx.method && ctx.classId !== null ? { kind: 'call', callee: ['self', name], block: true }
+      : { kind: 'call', callee: [name], block: true };
+  } else if (receiver.type === 'self' && ctx.method && ctx.classId !== null) {
+    type = { kind: 'call', callee: ['self', name], block: true };
+  } else {
+    const chain = constantChain(receiver);
+    if (chain) type = { kind: 'call', callee: [...chain, name], block: true };
+  }
+  return type ? { ...ctx, blockSelf: { passed: [type, ...outer] } } : ctx;
 }
