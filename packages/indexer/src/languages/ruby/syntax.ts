@@ -60,7 +60,7 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
     method: handled(visitMethod),
     singleton_method: handled(visitMethod),
     call: { visit: ({ node, ctx }, walk) => visitCall(node, ctx, walk) },
-    identifier: handled(({ node, ctx }) => ctx.file.addIdentifier(node, ctx)),
+    identifier: handled(({ node, ctx }) => visitIdentifier(node, ctx)),
     super: handled(({ node, ctx }) => visitSuper(node, ctx)),
     assignment: handled(({ node, ctx, doc }, walk) => visitAssignment(node, ctx, walk, doc)),
     operator_assignment: handled(({ node, ctx }, walk) => visitAssignment(node, ctx, walk)),
@@ -310,6 +310,13 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
   }
   if (method?.type !== 'identifier' && method?.type !== 'constant') return true;
   const name = method.text;
+  const ownClass = ownClassNew(node, ctx);
+  if (ownClass) {
+    file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx);
+    walk.push(node.childForFieldName('arguments'), ctx);
+    walk.push(node.childForFieldName('block'), ctx);
+    return false;
+  }
   if (!receiver) {
     if (REQUIRES.has(name)) {
       const path = literalArgument(node);
@@ -348,7 +355,16 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       walk.push(node.childForFieldName('block'), ctx);
       return false;
     }
-    if (chain) target = { name, receiver: chain };
+    const constructed = ownClassNew(receiver, ctx);
+    const selfClass = selfClassOf(receiver, ctx);
+    if (constructed) {
+      // `new(x).run` in `def self.call`: an instance of the class.
+      target = { name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [constructed], construct: true }, path: [] } };
+      walk.push(receiver, ctx);
+    } else if (selfClass) {
+      // `self.class.build` in an instance method: the class's own method.
+      target = { name, receiver: [selfClass] };
+    } else if (chain) target = { name, receiver: chain };
     else {
       const type = expressionType(receiver);
       target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
@@ -357,10 +373,38 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
   }
   file.addSite('calls', target, node, ctx);
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
-  if (receiver?.type === 'identifier') file.addIdentifier(receiver, ctx);
+  if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
   walk.push(node.childForFieldName('arguments'), ctx);
   walk.push(node.childForFieldName('block'), blockCtx);
   return false;
+}
+
+/** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */
+function ownClassName(ctx: RubyContext): string | undefined {
+  if (ctx.classId === null || !ctx.method) return undefined;
+  const declaration = ctx.file.builder.declarations[ctx.classId];
+  return declaration.kind === 'class' ? declaration.name : undefined;
+}
+
+/** A bare `new` / `new(...)` in `def self.m` of a class: constructs that class. The class's name, or undefined. */
+function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
+  if (!ctx.staticMethod) return undefined;
+  const bare = node.type === 'identifier' ? node.text === 'new'
+    : node.type === 'call' && !node.childForFieldName('receiver') && node.childForFieldName('method')?.text === 'new';
+  return bare ? ownClassName(ctx) : undefined;
+}
+
+/** `self.class` in an instance method of a class: that class's name, or undefined. */
+function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
+  if (ctx.staticMethod || node.type !== 'call' || node.childForFieldName('arguments') || node.childForFieldName('block')) return undefined;
+  if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
+  return ownClassName(ctx);
+}
+
+function visitIdentifier(node: SyntaxNode, ctx: RubyContext): void {
+  const ownClass = ownClassNew(node, ctx);
+  if (ownClass) ctx.file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx);
+  else ctx.file.addIdentifier(node, ctx);
 }
 
 /** The parameter an argument list hands on as the block (`&block`), or as a value (`run(block)`). */
