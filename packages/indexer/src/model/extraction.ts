@@ -257,6 +257,11 @@ export interface ReferenceSite {
    */
   blockSelf?: TypeRef[];
   /**
+   * The site runs inside a test framework's example (RSpec `it` / `describe` / hook blocks), whose
+   * context has the modules the workspace's configuration mixes in (`ModuleFacts.ambientMixins`).
+   */
+  inExample?: boolean;
+  /**
    * Calls in languages with overloads: one entry per argument, the type the code proves it has
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
@@ -359,6 +364,12 @@ export interface ModuleFacts {
    * written `#[macro_use]`, so its macros stay in scope after it.
    */
   submodules?: Array<{ name: string; inline?: boolean; macroUse?: boolean }>;
+  /**
+   * Modules the file mixes into every context of a test framework's examples, by their constant
+   * chains as written (RSpec `config.include Helpers` in `RSpec.configure`): a bare call in an example
+   * (`ReferenceSite.inExample`) may mean one of their methods.
+   */
+  ambientMixins?: string[][];
   /** Wildcard imports the file makes for every file of its project (C# `global using A.B;`). */
   projectImports?: string[];
   /**

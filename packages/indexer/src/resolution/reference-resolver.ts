@@ -168,6 +168,7 @@ export class ReferenceResolver {
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
       linkableByName: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file),
+      ambientMixinMembers: (file, site) => this.ambientMixinMembers(file, site),
     };
     const table = bindSteps(SITE_STEPS, resolver);
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
@@ -178,6 +179,31 @@ export class ReferenceResolver {
       };
     }
     return table;
+  }
+
+  /** The modules the files of each family mix into every example (`ModuleFacts.ambientMixins`), found once. */
+  private ambientModules?: Map<string, DeclarationRef[]>;
+
+  private ambientMixinMembers(file: FileExtraction, site: ReferenceSite): DeclarationRef[] {
+    if (!this.ambientModules) {
+      this.ambientModules = new Map();
+      for (const each of this.symbols.allFiles()) {
+        for (const chain of each.module?.ambientMixins ?? []) {
+          const walked = this.walkChain({ file: each.path, enclosing: null }, chain);
+          if (walked?.target.type !== 'declaration' || walked.consumed !== chain.length) continue;
+          const family = this.familyOf(each);
+          const list = this.ambientModules.get(family) ?? [];
+          list.push(walked.target.ref);
+          this.ambientModules.set(family, list);
+        }
+      }
+    }
+    const found = new Map<string, DeclarationRef>();
+    for (const module of this.ambientModules.get(this.familyOf(file)) ?? []) {
+      const member = this.findMember(module, site.name, false, false)?.ref;
+      if (member) found.set(`${member.file}\0${member.localId}`, member);
+    }
+    return [...found.values()];
   }
 
   private resolveMemberChain(file: FileExtraction, site: ReferenceSite, receiver: string[]): Resolution {

@@ -7,6 +7,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
+import type { FinishedExtraction } from '../../extraction/core/file-extraction.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 
 export interface RubyContext extends WalkContext {
@@ -32,6 +33,10 @@ export interface RubyContext extends WalkContext {
   /** Inside a `def`: its parameters, and which of them is its `&block`. */
   parameters?: ReadonlySet<string>;
   blockParameter?: string;
+  /** Inside a test framework's example or group block (`describe`, `it`, `before`, a `config.before` hook). */
+  inExample?: boolean;
+  /** Inside a `configure do |config|` block: the name of its parameter (`config.include M`). */
+  configurer?: string;
   /** Inside a `def self.m` (or a `def` of `class << self`). */
   staticMethod?: boolean;
 }
@@ -44,11 +49,14 @@ export class RubyFile {
 
   /** Calls whose `self` is an object another one evaluates the block in: their receiver is that, or unknown. */
   private readonly evaluated = new Map<ReferenceSite, TypeRef | undefined>();
+  /** Modules mixed into every example of a test framework (`config.include M`), as written. */
+  readonly ambientMixins: string[][] = [];
   /** Per method: what `self` each block evaluation or forwarding in its body states (null: unknown). */
   private readonly blockEvidence = new Map<number, Array<TypeRef | null>>();
 
   addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: RubyContext): ReferenceSite {
     const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
+    if (ctx.inExample && kind === 'calls' && target.receiver?.length === 0) site.inExample = true;
     const self = ctx.blockSelf;
     const receiver = target.receiver;
     if (kind !== 'calls' || !self || !receiver || receiver.length > 1 || (receiver.length === 1 && receiver[0] !== 'self')) return site;
@@ -80,7 +88,7 @@ export class RubyFile {
     this.maybeLocals.add(this.addSite('calls', { name: at.text, receiver: [] }, at, ctx));
   }
 
-  finish(): BuiltExtraction {
+  finish(): FinishedExtraction {
     const memberFacts = this.facts.finish();
     const references = this.builder.references;
     for (let i = references.length - 1; i >= 0; i--) {
@@ -98,6 +106,7 @@ export class RubyFile {
       const key = first ? JSON.stringify(first) : '';
       if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
-    return this.builder.finish(memberFacts);
+    const built = this.builder.finish(memberFacts);
+    return this.ambientMixins.length > 0 ? { ...built, module: { ambientMixins: this.ambientMixins } } : built;
   }
 }

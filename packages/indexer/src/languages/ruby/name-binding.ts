@@ -11,6 +11,6 @@ export const rubyNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'workspace-unique'],
+  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
   declarations: { open: true },
 });

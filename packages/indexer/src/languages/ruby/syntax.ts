@@ -40,6 +40,12 @@ const handled = handledFrame<RubyContext>;
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const ATTRIBUTES = new Set(['attr_reader', 'attr_writer', 'attr_accessor']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);
+/** RSpec's example groups, examples and hooks: their blocks run in an example, with the configured mixins. */
+const EXAMPLE_BLOCKS = new Set([
+  'describe', 'context', 'it', 'specify', 'example', 'xit', 'fit', 'xdescribe', 'fdescribe', 'xcontext', 'fcontext',
+  'before', 'after', 'around', 'let', 'let!', 'subject', 'shared_examples', 'shared_examples_for', 'shared_context',
+  'feature', 'scenario', 'background', 'given', 'given!',
+]);
 /** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
 const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
 const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
@@ -136,7 +142,7 @@ function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   }
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
-    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined, inExample: false,
   };
   const base = superclass?.namedChildren.find((c) => c !== null && c.type !== 'comment');
   const baseChain = constantChain(base);
@@ -173,7 +179,7 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const names = new Set<string>();
   const inner: RubyContext = {
     ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false,
-    blockSelf: undefined, parameters: names, blockParameter: undefined, staticMethod: Boolean(isStatic),
+    blockSelf: undefined, parameters: names, blockParameter: undefined, staticMethod: Boolean(isStatic), inExample: ctx.inExample,
   };
   for (const parameter of parameters?.namedChildren ?? []) {
     if (!parameter) continue;
@@ -256,7 +262,7 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
   });
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
-    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined, inExample: false,
   };
   // `Class.new(Base)`: extends Base; `Struct.new(...)`: a Struct (not indexed).
   const receiver = constantChain(right.childForFieldName('receiver'));
@@ -342,7 +348,19 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
     }
   }
   noteBlockEvaluation(node, name, receiver, ctx);
-  const blockCtx = blockContext(node, name, receiver, ctx);
+  let blockCtx = blockContext(node, name, receiver, ctx);
+  // `RSpec.configure do |config| config.include Helpers end`: Helpers' methods in every example.
+  if (name === 'configure' && receiver && constantChain(receiver)) {
+    const parameter = node.childForFieldName('block')?.childForFieldName('parameters')?.descendantsOfType('identifier')[0];
+    if (parameter) blockCtx = { ...blockCtx, configurer: parameter.text };
+  }
+  blockCtx = { ...blockCtx, inExample: exampleBlock(name, receiver, ctx) };
+  if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
+    for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+      const chain = constantChain(argument);
+      if (chain) file.ambientMixins.push(chain);
+    }
+  }
   let target: SiteTarget;
   if (!receiver) {
     target = { name, receiver: [] };
@@ -377,6 +395,20 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
   walk.push(node.childForFieldName('arguments'), ctx);
   walk.push(node.childForFieldName('block'), blockCtx);
   return false;
+}
+
+/**
+ * Whether a call's block runs in an example: an RSpec group, example or hook (`describe`, `RSpec.describe`,
+ * `config.before`), or any block of a call on a value inside one (`items.each do`, a bare call). A block given to
+ * a constant's method (`ActiveRecord::Schema.define do`) or evaluated in another object is not.
+ */
+function exampleBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContext): boolean {
+  if (EXAMPLE_BLOCKS.has(name)) {
+    if (!receiver || (receiver.type === 'identifier' && receiver.text === ctx.configurer)) return true;
+    if (constantChain(receiver)?.join('::') === 'RSpec') return true;
+  }
+  if (!ctx.inExample || EVALUATORS.has(name)) return false;
+  return !receiver || !constantChain(receiver);
 }
 
 /** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */
