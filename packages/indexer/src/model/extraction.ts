@@ -367,9 +367,10 @@ export interface ModuleFacts {
   /**
    * Modules the file mixes into every context of a test framework's examples, by their constant
    * chains as written (RSpec `config.include Helpers` in `RSpec.configure`): a bare call in an example
-   * (`ReferenceSite.inExample`) may mean one of their methods.
+   * (`ReferenceSite.inExample`) of a file under `folder` (a path prefix, '' for every file) may mean one
+   * of their methods.
    */
-  ambientMixins?: string[][];
+  ambientMixins?: { folder: string; modules: string[][] };
   /** Wildcard imports the file makes for every file of its project (C# `global using A.B;`). */
   projectImports?: string[];
   /**

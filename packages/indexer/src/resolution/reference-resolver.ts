@@ -182,24 +182,26 @@ export class ReferenceResolver {
   }
 
   /** The modules the files of each family mix into every example (`ModuleFacts.ambientMixins`), found once. */
-  private ambientModules?: Map<string, DeclarationRef[]>;
+  private ambientModules?: Map<string, Array<{ folder: string; ref: DeclarationRef }>>;
 
   private ambientMixinMembers(file: FileExtraction, site: ReferenceSite): DeclarationRef[] {
     if (!this.ambientModules) {
       this.ambientModules = new Map();
       for (const each of this.symbols.allFiles()) {
-        for (const chain of each.module?.ambientMixins ?? []) {
+        const mixins = each.module?.ambientMixins;
+        for (const chain of mixins?.modules ?? []) {
           const walked = this.walkChain({ file: each.path, enclosing: null }, chain);
           if (walked?.target.type !== 'declaration' || walked.consumed !== chain.length) continue;
           const family = this.familyOf(each);
           const list = this.ambientModules.get(family) ?? [];
-          list.push(walked.target.ref);
+          list.push({ folder: mixins!.folder, ref: walked.target.ref });
           this.ambientModules.set(family, list);
         }
       }
     }
     const found = new Map<string, DeclarationRef>();
-    for (const module of this.ambientModules.get(this.familyOf(file)) ?? []) {
+    for (const { folder, ref: module } of this.ambientModules.get(this.familyOf(file)) ?? []) {
+      if (folder !== '' && !file.path.startsWith(`${folder}/`)) continue;
       const member = this.findMember(module, site.name, false, false)?.ref;
       if (member) found.set(`${member.file}\0${member.localId}`, member);
     }

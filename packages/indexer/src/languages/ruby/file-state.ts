@@ -49,6 +49,11 @@ export class RubyFile {
 
   /** Calls whose `self` is an object another one evaluates the block in: their receiver is that, or unknown. */
   private readonly evaluated = new Map<ReferenceSite, TypeRef | undefined>();
+  /** Sites made of a bare `new` in a class method, with the class: they call a `self.new` the class defines. */
+  readonly ownNew = new Map<ReferenceSite, number>();
+  constructor(private readonly path?: string) {}
+  /** Names an example group defines (`let(:app)`, `subject(:user)`): an example's bare call of one means it, not a mixin's method. */
+  readonly exampleNames = new Set<string>();
   /** Modules mixed into every example of a test framework (`config.include M`), as written. */
   readonly ambientMixins: string[][] = [];
   /** Per method: what `self` each block evaluation or forwarding in its body states (null: unknown). */
@@ -106,7 +111,23 @@ export class RubyFile {
       const key = first ? JSON.stringify(first) : '';
       if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
+    for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
+    // A bare `new` in a class that defines its own `self.new`: that method, whose result is not stated.
+    for (const [site, classId] of this.ownNew) {
+      const custom = this.builder.declarations.some((d) => d.parent === classId && d.name === 'new' && d.isStatic);
+      if (!custom) continue;
+      if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new' });
+      else delete site.typedReceiver;
+    }
     const built = this.builder.finish(memberFacts);
-    return this.ambientMixins.length > 0 ? { ...built, module: { ambientMixins: this.ambientMixins } } : built;
+    if (this.ambientMixins.length === 0) return built;
+    return { ...built, module: { ambientMixins: { folder: this.path ? testFolder(this.path) : '', modules: this.ambientMixins } } };
   }
+}
+
+/** The test folder a file configures examples for: its nearest enclosing `spec/` or `test/` folder, else its own. */
+function testFolder(path: string): string {
+  const parts = path.split('/').slice(0, -1);
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i] === 'spec' || parts[i] === 'test') return parts.slice(0, i + 1).join('/');
+  return parts.join('/');
 }

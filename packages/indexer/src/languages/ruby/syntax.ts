@@ -46,6 +46,8 @@ const EXAMPLE_BLOCKS = new Set([
   'before', 'after', 'around', 'let', 'let!', 'subject', 'shared_examples', 'shared_examples_for', 'shared_context',
   'feature', 'scenario', 'background', 'given', 'given!',
 ]);
+/** RSpec calls that define a method of the example group, named by their first argument (`let(:app)`). */
+const EXAMPLE_DEFINITIONS = new Set(['let', 'let!', 'subject', 'subject!', 'given', 'given!']);
 /** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
 const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
 const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
@@ -318,7 +320,7 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
   const name = method.text;
   const ownClass = ownClassNew(node, ctx);
   if (ownClass) {
-    file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx);
+    file.ownNew.set(file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
     walk.push(node.childForFieldName('arguments'), ctx);
     walk.push(node.childForFieldName('block'), ctx);
     return false;
@@ -355,6 +357,11 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
     if (parameter) blockCtx = { ...blockCtx, configurer: parameter.text };
   }
   blockCtx = { ...blockCtx, inExample: exampleBlock(name, receiver, ctx) };
+  if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
+    const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
+    if (name === 'subject') file.exampleNames.add('subject');
+  }
   if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
     for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
       const chain = constantChain(argument);
@@ -389,7 +396,8 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       walk.push(receiver, ctx);
     }
   }
-  file.addSite('calls', target, node, ctx);
+  const site = file.addSite('calls', target, node, ctx);
+  if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
   if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
   walk.push(node.childForFieldName('arguments'), ctx);
@@ -435,7 +443,7 @@ function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
 
 function visitIdentifier(node: SyntaxNode, ctx: RubyContext): void {
   const ownClass = ownClassNew(node, ctx);
-  if (ownClass) ctx.file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx);
+  if (ownClass) ctx.file.ownNew.set(ctx.file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
   else ctx.file.addIdentifier(node, ctx);
 }
 
