@@ -112,6 +112,14 @@ export class RubyFile {
       if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
     for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
+    // `extend ActiveSupport::Concern` with a nested `module ClassMethods`: an includer gets ClassMethods too.
+    const declarations = this.builder.declarations;
+    for (const site of [...references]) {
+      if (site.kind !== 'implements' || site.name !== 'Concern' || site.receiver?.join('::') !== 'ActiveSupport' || site.enclosing === null) continue;
+      const owner = site.enclosing;
+      const nested = declarations.find((d) => d.parent === owner && d.kind === 'module' && d.name === 'ClassMethods');
+      if (nested) references.push({ kind: 'implements', name: 'ClassMethods', receiver: [], enclosing: owner, line: nested.startLine, column: nested.startColumn });
+    }
     // A bare `new` in a class that defines its own `self.new`: that method, whose result is not stated.
     for (const [site, classId] of this.ownNew) {
       const custom = this.builder.declarations.some((d) => d.parent === classId && d.name === 'new' && d.isStatic);

@@ -362,6 +362,13 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
     if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
     if (name === 'subject') file.exampleNames.add('subject');
   }
+  // `def self.included(base) base.extend(ClassMethods) end`: an includer gets ClassMethods too.
+  if (name === 'extend' && receiver?.type === 'identifier' && ctx.method === 'included' && ctx.staticMethod && ctx.classId !== null && ctx.parameters?.has(receiver.text)) {
+    for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+      const chain = constantChain(argument);
+      if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, { ...ctx, enclosing: ctx.classId });
+    }
+  }
   if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
     for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
       const chain = constantChain(argument);
