@@ -53,6 +53,12 @@ export interface Declaration extends Span {
    * so that a value of the defined type has elements.
    */
   underlyingType?: TypeRef;
+  /**
+   * Functions and methods that evaluate the block (function literal) passed to them with another
+   * receiver (Ruby `obj.instance_eval(&block)`, a Kotlin `T.() -> Unit` parameter): that receiver's type.
+   * Inside such a block, an implicit-self call means a member of it.
+   */
+  blockSelf?: TypeRef;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**
@@ -102,13 +108,15 @@ export interface Declaration extends Span {
  *    (`lib.Request(...).prepare()`).
  * `awaited`: the call's result is awaited (an async function's declared result is then the value).
  * `result`: which of several results the value is (Go `c, r := f()`: 1 for `r`; see `resultTypes`); absent: the first.
+ * `block` (on `call` and `member-call`): not the call's result but the object the callee evaluates the
+ * block passed to it in (its `blockSelf`).
  */
 export type TypeRef =
   | { kind: 'named'; chain: string[] }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number }
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */
@@ -242,6 +250,18 @@ export interface ReferenceSite {
    */
   typedReceiver?: { type: TypeRef; path: string[] };
   /**
+   * An implicit-receiver (or `self`) call inside blocks (function literals) passed to calls whose
+   * callee may evaluate its block with another receiver: the `block` TypeRef of each enclosing block's
+   * call, innermost first. The first that evaluates (a callee proven to state a `blockSelf`) is the
+   * site's receiver, and nothing else is; where none does, the site resolves as written.
+   */
+  blockSelf?: TypeRef[];
+  /**
+   * The site runs inside a test framework's example (RSpec `it` / `describe` / hook blocks), whose
+   * context has the modules the workspace's configuration mixes in (`ModuleFacts.ambientMixins`).
+   */
+  inExample?: boolean;
+  /**
    * Calls in languages with overloads: one entry per argument, the type the code proves it has
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
@@ -344,6 +364,13 @@ export interface ModuleFacts {
    * written `#[macro_use]`, so its macros stay in scope after it.
    */
   submodules?: Array<{ name: string; inline?: boolean; macroUse?: boolean }>;
+  /**
+   * Modules the file mixes into every context of a test framework's examples, by their constant
+   * chains as written (RSpec `config.include Helpers` in `RSpec.configure`): a bare call in an example
+   * (`ReferenceSite.inExample`) of a file under `folder` (a path prefix, '' for every file) may mean one
+   * of their methods.
+   */
+  ambientMixins?: { folder: string; modules: string[][] };
   /** Wildcard imports the file makes for every file of its project (C# `global using A.B;`). */
   projectImports?: string[];
   /**

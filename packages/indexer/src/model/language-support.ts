@@ -188,6 +188,8 @@ export type LookupStep =
   | 'package-objects'
   /** For calls: a function of the import resolver's fallback package. */
   | 'fallback-package'
+  /** For calls in a test framework's example: the one method of that name of the modules a file mixes into every example (`ModuleFacts.ambientMixins`). */
+  | 'ambient-mixins'
   /** The one workspace declaration of the name in the language family (implicit globals, a linker's one definition). */
   | 'workspace-unique';
 

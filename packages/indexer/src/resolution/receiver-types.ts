@@ -102,6 +102,7 @@ export class ReceiverTypes {
       case 'call': {
         const [head, ...rest] = type.callee;
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
+        if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result, { classRef: self, how: RESOLVED_BY.thisMember });
         const walked = this.world.resolveChain(scope, type.callee);
         const target = walked?.target;
@@ -109,13 +110,17 @@ export class ReceiverTypes {
         if (walked!.consumed < type.callee.length) {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
           const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);
+          if (held && type.block) return this.blockSelfOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), depth);
           return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result, held) : undefined;
         }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
+          // A block handed to a constructor: what its object does with it later is not stated here.
+          if (type.block) return undefined;
           return type.awaited || type.result ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
         }
         if (type.construct) return undefined;
+        if (type.block) return this.blockSelfOf(target.ref, depth);
         return this.returnOf(target.ref, type.awaited, depth, type.result);
       }
       case 'member-call': {
@@ -123,6 +128,7 @@ export class ReceiverTypes {
         // `String::class.asClassName()`: an extension of a type outside the workspace, by its stated name.
         if (!of && type.of.kind === 'named') return this.returnOf(this.world.outsideMember(scope, type.of.chain, type.name), type.awaited, depth, type.result);
         if (!of) return undefined;
+        if (type.block) return this.blockSelfOf(this.world.findMember(of.classRef, type.name, false), depth);
         return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result, of);
       }
       case 'field':
@@ -270,6 +276,38 @@ export class ReceiverTypes {
       const decl = this.symbols.declaration(ref);
       return decl.valueType ? this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1) : undefined;
     });
+  }
+
+  /**
+   * The callee of a `block` TypeRef (`call` or `member-call` with `block`), for the resolver to tell a
+   * callee that keeps the block's self (states no `blockSelf`) from one that changes it. 'missing': the
+   * object the call is made on is proven (`member-call`) and has no such method, so what runs the block
+   * is unknown. undefined: the callee is not known here.
+   */
+  blockCallee(scope: TypeScope, type: TypeRef): DeclarationRef | 'missing' | undefined {
+    if (type.kind === 'member-call') {
+      const of = this.evaluate(scope, type.of);
+      if (!of) return undefined;
+      return this.world.findMember(of.classRef, type.name, false) ?? 'missing';
+    }
+    if (type.kind !== 'call') return undefined;
+    const [head, ...rest] = type.callee;
+    const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
+    if (self) return this.world.findMember(self, rest[0], false);
+    const walked = this.world.resolveChain(scope, type.callee);
+    if (walked?.target.type !== 'declaration' || walked.consumed < type.callee.length) return undefined;
+    const decl = this.symbols.declaration(walked.target.ref);
+    // A block handed to a constructor: what the object does with it later is not stated here.
+    return CONSTRUCTIBLE.has(decl.kind) ? 'missing' : walked.target.ref;
+  }
+
+  /** The object a function or method evaluates the block passed to it in (its stated `blockSelf`). */
+  private blockSelfOf(ref: DeclarationRef | undefined, depth: number): InstanceOf | undefined {
+    if (!ref) return undefined;
+    const decl = this.symbols.declaration(ref);
+    if (!CALLABLE.has(decl.kind) || !decl.blockSelf) return undefined;
+    const found = this.memo(ref, 'block', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.blockSelf!, depth + 1));
+    return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
   }
 
   /** What calling a function or method gives, from its declared return type (or its `result`-th result's). */

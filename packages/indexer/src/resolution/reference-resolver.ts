@@ -105,6 +105,18 @@ export class ReferenceResolver {
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
     }
+    // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
+    if (site.blockSelf && !site.locallyBound) {
+      const scope = { file: file.path, enclosing: site.enclosing };
+      for (const type of site.blockSelf) {
+        // A callee that states no `blockSelf` runs the block with the self around it: the next block out.
+        const callee = this.types.blockCallee(scope, type);
+        if (callee === undefined) continue;
+        if (callee === 'missing') return unresolved('unknown-receiver', false);
+        if (!this.symbols.declaration(callee).blockSelf) continue;
+        return this.callOnInstance(site, this.types.evaluate(scope, type), []);
+      }
+    }
     // A local (or a call) whose class the code states: `x = Foo(); x.m()`, `Foo().m()`.
     if (site.typedReceiver && (site.locallyBound || site.receiver === undefined)) {
       const scope = { file: file.path, enclosing: site.enclosing };
@@ -165,6 +177,7 @@ export class ReferenceResolver {
         return this.accept(site, found.ref, RESOLVED_BY.inheritedMember);
       },
       packageObjectName: (file) => this.bindingOf(file).packageObjectName,
+      ambientMixinMembers: (file, site) => this.ambientMixinMembers(file, site),
     };
     const table = bindSteps(SITE_STEPS, resolver);
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
@@ -175,6 +188,33 @@ export class ReferenceResolver {
       };
     }
     return table;
+  }
+
+  /** The modules the files of each family mix into every example (`ModuleFacts.ambientMixins`), found once. */
+  private ambientModules?: Map<string, Array<{ folder: string; ref: DeclarationRef }>>;
+
+  private ambientMixinMembers(file: FileExtraction, site: ReferenceSite): DeclarationRef[] {
+    if (!this.ambientModules) {
+      this.ambientModules = new Map();
+      for (const each of this.symbols.allFiles()) {
+        const mixins = each.module?.ambientMixins;
+        for (const chain of mixins?.modules ?? []) {
+          const walked = this.walkChain({ file: each.path, enclosing: null }, chain);
+          if (walked?.target.type !== 'declaration' || walked.consumed !== chain.length) continue;
+          const family = this.familyOf(each);
+          const list = this.ambientModules.get(family) ?? [];
+          list.push({ folder: mixins!.folder, ref: walked.target.ref });
+          this.ambientModules.set(family, list);
+        }
+      }
+    }
+    const found = new Map<string, DeclarationRef>();
+    for (const { folder, ref: module } of this.ambientModules.get(this.familyOf(file)) ?? []) {
+      if (folder !== '' && !file.path.startsWith(`${folder}/`)) continue;
+      const member = this.findMember(module, site.name, false, false)?.ref;
+      if (member) found.set(`${member.file}\0${member.localId}`, member);
+    }
+    return [...found.values()];
   }
 
   private resolveMemberChain(file: FileExtraction, site: ReferenceSite, receiver: string[]): Resolution {

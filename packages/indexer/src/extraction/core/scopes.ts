@@ -272,7 +272,7 @@ export class Scope {
     if (type.kind !== 'call' || chain.length < 2) return undefined;
     return {
       kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],
-      ...(type.awaited ? { awaited: true } : {}), ...(type.result ? { result: type.result } : {}),
+      ...(type.awaited ? { awaited: true } : {}), ...(type.result ? { result: type.result } : {}), ...(type.block ? { block: true } : {}),
     };
   }
 

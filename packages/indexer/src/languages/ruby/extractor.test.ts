@@ -79,4 +79,53 @@ end
     expect(file.references.find((r) => r.name === 'post')!.typedReceiver).toEqual({ type: { kind: 'call', callee: ['Client'], construct: true }, path: [] });
     expect(file.memberTypes).toEqual([{ owner: 0, name: '@y', type: { kind: 'call', callee: ['Other'], construct: true }, enclosing: 1 }]);
   });
+
+  it('states what self a method evaluates its block with, and the block calls of each enclosing call', async () => {
+    const file = await extract(`class DSL
+  def self.run(block)
+    new.instance_eval(&block)
+  end
+
+  def factory(&block)
+    proxy = Proxy.new
+    proxy.instance_eval(&block)
+  end
+
+  def later(&block)
+    Other.run(block)
+  end
+
+  def evals(&block)
+    Host.class_eval(&block)
+  end
+end
+
+Builder.define do
+  factory { attribute }
+end
+`);
+    const blockSelf = (name: string) => file.declarations.find((d) => d.name === name)!.blockSelf;
+    expect(blockSelf('run')).toEqual({ kind: 'call', callee: ['DSL'], construct: true });
+    expect(blockSelf('factory')).toEqual({ kind: 'call', callee: ['Proxy'], construct: true });
+    expect(blockSelf('later')).toEqual({ kind: 'call', callee: ['Other', 'run'], block: true });
+    expect(blockSelf('evals')).toBeUndefined();
+    const outer = { kind: 'call', callee: ['Builder', 'define'], block: true };
+    expect(file.references.find((r) => r.name === 'attribute')!.blockSelf).toEqual([{ kind: 'member-call', of: outer, name: 'factory', block: true }, outer]);
+  });
+
+  it('lists the modules a configure block mixes into every example, for the examples under its test folder', async () => {
+    const file = await extractForTest(rubyExtractor, `RSpec.configure do |config|
+  config.include Helpers::Models
+  config.include Matchers
+end
+
+describe "x" do
+  let(:app) { 1 }
+  it { app; helper }
+end
+`, 'gem/spec/support/setup.rb');
+    expect(file.module?.ambientMixins).toEqual({ folder: 'gem/spec', modules: [['Helpers', 'Models'], ['Matchers']] });
+    const inExample = file.references.filter((r) => r.inExample).map((r) => r.name);
+    expect(inExample).toEqual(['let', 'it', 'helper']);
+  });
 });

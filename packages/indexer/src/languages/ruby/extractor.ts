@@ -14,7 +14,7 @@ import { RUBY_SYNTAX } from './syntax.js';
 
 export const rubyExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
-    const file = new RubyFile();
+    const file = new RubyFile(input.path);
     return assembleExtraction(input, {
       label: 'Ruby',
       walk(syntaxErrors) {

@@ -4,9 +4,10 @@
  * sites are recorded as calls and dropped once the walk knows they were locals.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, ReferenceSite } from '../../model/extraction.js';
+import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
+import type { FinishedExtraction } from '../../extraction/core/file-extraction.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 
 export interface RubyContext extends WalkContext {
@@ -23,6 +24,21 @@ export interface RubyContext extends WalkContext {
   method: string | null;
   /** Inside a block outside any `def` (`Class.new do … end`, `describe do … end`). */
   inBlock: boolean;
+  /**
+   * What `self` is inside the blocks around: `evaluated`, a block `obj.instance_eval` runs (self is obj:
+   * its stated type, or null when unknown); `passed`, blocks passed to calls whose callee may evaluate
+   * them in another object (the calls' `block` TypeRefs, innermost first). Absent: the lexical self.
+   */
+  blockSelf?: { evaluated: TypeRef | null } | { passed: TypeRef[] };
+  /** Inside a `def`: its parameters, and which of them is its `&block`. */
+  parameters?: ReadonlySet<string>;
+  blockParameter?: string;
+  /** Inside a test framework's example or group block (`describe`, `it`, `before`, a `config.before` hook). */
+  inExample?: boolean;
+  /** Inside a `configure do |config|` block: the name of its parameter (`config.include M`). */
+  configurer?: string;
+  /** Inside a `def self.m` (or a `def` of `class << self`). */
+  staticMethod?: boolean;
 }
 
 export class RubyFile {
@@ -31,20 +47,95 @@ export class RubyFile {
   /** Bare identifiers recorded as calls: a local read instead, once the walk has seen every binding. */
   private readonly maybeLocals = new Set<ReferenceSite>();
 
+  /** Calls whose `self` is an object another one evaluates the block in: their receiver is that, or unknown. */
+  private readonly evaluated = new Map<ReferenceSite, TypeRef | undefined>();
+  /** Sites made of a bare `new` in a class method, with the class: they call a `self.new` the class defines. */
+  readonly ownNew = new Map<ReferenceSite, number>();
+  constructor(private readonly path?: string) {}
+  /** Names an example group defines (`let(:app)`, `subject(:user)`): an example's bare call of one means it, not a mixin's method. */
+  readonly exampleNames = new Set<string>();
+  /** Modules mixed into every example of a test framework (`config.include M`), as written. */
+  readonly ambientMixins: string[][] = [];
+  /** Per method: what `self` each block evaluation or forwarding in its body states (null: unknown). */
+  private readonly blockEvidence = new Map<number, Array<TypeRef | null>>();
+
   addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: RubyContext): ReferenceSite {
-    return this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
+    const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
+    if (ctx.inExample && kind === 'calls' && target.receiver?.length === 0) site.inExample = true;
+    const self = ctx.blockSelf;
+    const receiver = target.receiver;
+    if (kind !== 'calls' || !self || !receiver || receiver.length > 1 || (receiver.length === 1 && receiver[0] !== 'self')) return site;
+    if ('evaluated' in self) {
+      this.evaluated.set(site, undefined);
+      if (self.evaluated) this.facts.proveLater(self.evaluated, ctx.scope, undefined, (type) => this.evaluated.set(site, type));
+    } else {
+      const proven: Array<TypeRef | undefined> = self.passed.map(() => undefined);
+      self.passed.forEach((type, i) => this.facts.proveLater(type, ctx.scope, undefined, (found) => {
+        proven[i] = found;
+        const known = proven.filter((t): t is TypeRef => t !== undefined);
+        if (known.length > 0) site.blockSelf = known;
+        else delete site.blockSelf;
+      }));
+    }
+    return site;
+  }
+
+  /** What `self` a method's `&block` is evaluated with, as one piece of evidence (null: unknown). */
+  blockEvaluated(method: number, type: TypeRef | null, ctx: RubyContext): void {
+    const list = this.blockEvidence.get(method) ?? [];
+    this.blockEvidence.set(method, list);
+    const at = list.length;
+    list.push(null);
+    if (type) this.facts.proveLater(type, ctx.scope, undefined, (found) => { list[at] = found ?? null; });
   }
 
   addIdentifier(at: SyntaxNode, ctx: RubyContext): void {
     this.maybeLocals.add(this.addSite('calls', { name: at.text, receiver: [] }, at, ctx));
   }
 
-  finish(): BuiltExtraction {
+  finish(): FinishedExtraction {
     const memberFacts = this.facts.finish();
     const references = this.builder.references;
     for (let i = references.length - 1; i >= 0; i--) {
       if (this.maybeLocals.has(references[i]) && references[i].locallyBound) references.splice(i, 1);
     }
-    return this.builder.finish(memberFacts);
+    for (const [site, type] of this.evaluated) {
+      if (site.locallyBound) continue;
+      delete site.receiver;
+      delete site.blockSelf;
+      if (type) site.typedReceiver = { type, path: [] };
+    }
+    // A method whose every evaluation of its block states the same object: the block's `self`.
+    for (const [method, evidence] of this.blockEvidence) {
+      const first = evidence[0];
+      const key = first ? JSON.stringify(first) : '';
+      if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
+    }
+    for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
+    // `extend ActiveSupport::Concern` with a nested `module ClassMethods`: an includer gets ClassMethods too.
+    const declarations = this.builder.declarations;
+    for (const site of [...references]) {
+      if (site.kind !== 'implements' || site.name !== 'Concern' || site.receiver?.join('::') !== 'ActiveSupport' || site.enclosing === null) continue;
+      const owner = site.enclosing;
+      const nested = declarations.find((d) => d.parent === owner && d.kind === 'module' && d.name === 'ClassMethods');
+      if (nested) references.push({ kind: 'implements', name: 'ClassMethods', receiver: [], enclosing: owner, line: nested.startLine, column: nested.startColumn });
+    }
+    // A bare `new` in a class that defines its own `self.new`: that method, whose result is not stated.
+    for (const [site, classId] of this.ownNew) {
+      const custom = this.builder.declarations.some((d) => d.parent === classId && d.name === 'new' && d.isStatic);
+      if (!custom) continue;
+      if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new' });
+      else delete site.typedReceiver;
+    }
+    const built = this.builder.finish(memberFacts);
+    if (this.ambientMixins.length === 0) return built;
+    return { ...built, module: { ambientMixins: { folder: this.path ? testFolder(this.path) : '', modules: this.ambientMixins } } };
   }
+}
+
+/** The test folder a file configures examples for: its nearest enclosing `spec/` or `test/` folder, else its own. */
+function testFolder(path: string): string {
+  const parts = path.split('/').slice(0, -1);
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i] === 'spec' || parts[i] === 'test') return parts.slice(0, i + 1).join('/');
+  return parts.join('/');
 }

@@ -4,6 +4,7 @@
  * a bare call inside a class may mean `self.m()`, classes and modules are open (reopened in any file:
  * one class), constants are global (a top-level class or module is seen from every file), and a
  * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds.
+ * A bare call in an RSpec example may mean a method of the modules `config.include` mixes into every example.
  */
 import { defineNameBinding } from '../../model/language-support.js';
 
@@ -11,6 +12,6 @@ export const rubyNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'workspace-unique'],
+  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
   declarations: { open: true },
 });

@@ -40,6 +40,17 @@ const handled = handledFrame<RubyContext>;
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const ATTRIBUTES = new Set(['attr_reader', 'attr_writer', 'attr_accessor']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);
+/** RSpec's example groups, examples and hooks: their blocks run in an example, with the configured mixins. */
+const EXAMPLE_BLOCKS = new Set([
+  'describe', 'context', 'it', 'specify', 'example', 'xit', 'fit', 'xdescribe', 'fdescribe', 'xcontext', 'fcontext',
+  'before', 'after', 'around', 'let', 'let!', 'subject', 'shared_examples', 'shared_examples_for', 'shared_context',
+  'feature', 'scenario', 'background', 'given', 'given!',
+]);
+/** RSpec calls that define a method of the example group, named by their first argument (`let(:app)`). */
+const EXAMPLE_DEFINITIONS = new Set(['let', 'let!', 'subject', 'subject!', 'given', 'given!']);
+/** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
+const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
+const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
 
 export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
   opaque: OPAQUE,
@@ -57,7 +68,7 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
     method: handled(visitMethod),
     singleton_method: handled(visitMethod),
     call: { visit: ({ node, ctx }, walk) => visitCall(node, ctx, walk) },
-    identifier: handled(({ node, ctx }) => ctx.file.addIdentifier(node, ctx)),
+    identifier: handled(({ node, ctx }) => visitIdentifier(node, ctx)),
     super: handled(({ node, ctx }) => visitSuper(node, ctx)),
     assignment: handled(({ node, ctx, doc }, walk) => visitAssignment(node, ctx, walk, doc)),
     operator_assignment: handled(({ node, ctx }, walk) => visitAssignment(node, ctx, walk)),
@@ -133,6 +144,7 @@ function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   }
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined, inExample: false,
   };
   const base = superclass?.namedChildren.find((c) => c !== null && c.type !== 'comment');
   const baseChain = constantChain(base);
@@ -166,11 +178,17 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
   });
   const scope = ctx.scope.open('method');
-  const inner: RubyContext = { ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false };
+  const names = new Set<string>();
+  const inner: RubyContext = {
+    ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false,
+    blockSelf: undefined, parameters: names, blockParameter: undefined, staticMethod: Boolean(isStatic), inExample: ctx.inExample,
+  };
   for (const parameter of parameters?.namedChildren ?? []) {
     if (!parameter) continue;
     const bound = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name');
     if (bound?.type === 'identifier') scope.bind(bound.text, 'parameter');
+    if (bound?.type === 'identifier') names.add(bound.text);
+    if (bound?.type === 'identifier' && parameter.type === 'block_parameter') inner.blockParameter = bound.text;
     else if (parameter.type === 'destructured_parameter') bindNames(parameter, inner);
     walk.push(parameter.childForFieldName('value'), inner);
   }
@@ -246,6 +264,7 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
   });
   const inner: RubyContext = {
     ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined, inExample: false,
   };
   // `Class.new(Base)`: extends Base; `Struct.new(...)`: a Struct (not indexed).
   const receiver = constantChain(right.childForFieldName('receiver'));
@@ -299,6 +318,13 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
   }
   if (method?.type !== 'identifier' && method?.type !== 'constant') return true;
   const name = method.text;
+  const ownClass = ownClassNew(node, ctx);
+  if (ownClass) {
+    file.ownNew.set(file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
+    walk.push(node.childForFieldName('arguments'), ctx);
+    walk.push(node.childForFieldName('block'), ctx);
+    return false;
+  }
   if (!receiver) {
     if (REQUIRES.has(name)) {
       const path = literalArgument(node);
@@ -323,6 +349,32 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       return false;
     }
   }
+  noteBlockEvaluation(node, name, receiver, ctx);
+  let blockCtx = blockContext(node, name, receiver, ctx);
+  // `RSpec.configure do |config| config.include Helpers end`: Helpers' methods in every example.
+  if (name === 'configure' && receiver && constantChain(receiver)) {
+    const parameter = node.childForFieldName('block')?.childForFieldName('parameters')?.descendantsOfType('identifier')[0];
+    if (parameter) blockCtx = { ...blockCtx, configurer: parameter.text };
+  }
+  blockCtx = { ...blockCtx, inExample: exampleBlock(name, receiver, ctx) };
+  if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
+    const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
+    if (name === 'subject') file.exampleNames.add('subject');
+  }
+  // `def self.included(base) base.extend(ClassMethods) end`: an includer gets ClassMethods too.
+  if (name === 'extend' && receiver?.type === 'identifier' && ctx.method === 'included' && ctx.staticMethod && ctx.classId !== null && ctx.parameters?.has(receiver.text)) {
+    for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+      const chain = constantChain(argument);
+      if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, { ...ctx, enclosing: ctx.classId });
+    }
+  }
+  if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
+    for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+      const chain = constantChain(argument);
+      if (chain) file.ambientMixins.push(chain);
+    }
+  }
   let target: SiteTarget;
   if (!receiver) {
     target = { name, receiver: [] };
@@ -335,17 +387,133 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       walk.push(node.childForFieldName('block'), ctx);
       return false;
     }
-    if (chain) target = { name, receiver: chain };
+    const constructed = ownClassNew(receiver, ctx);
+    const selfClass = selfClassOf(receiver, ctx);
+    if (constructed) {
+      // `new(x).run` in `def self.call`: an instance of the class.
+      target = { name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [constructed], construct: true }, path: [] } };
+      walk.push(receiver, ctx);
+    } else if (selfClass) {
+      // `self.class.build` in an instance method: the class's own method.
+      target = { name, receiver: [selfClass] };
+    } else if (chain) target = { name, receiver: chain };
     else {
       const type = expressionType(receiver);
       target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
       walk.push(receiver, ctx);
     }
   }
-  file.addSite('calls', target, node, ctx);
+  const site = file.addSite('calls', target, node, ctx);
+  if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
-  if (receiver?.type === 'identifier') file.addIdentifier(receiver, ctx);
+  if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
   walk.push(node.childForFieldName('arguments'), ctx);
-  walk.push(node.childForFieldName('block'), ctx);
+  walk.push(node.childForFieldName('block'), blockCtx);
   return false;
+}
+
+/**
+ * Whether a call's block runs in an example: an RSpec group, example or hook (`describe`, `RSpec.describe`,
+ * `config.before`), or any block of a call on a value inside one (`items.each do`, a bare call). A block given to
+ * a constant's method (`ActiveRecord::Schema.define do`) or evaluated in another object is not.
+ */
+function exampleBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContext): boolean {
+  if (EXAMPLE_BLOCKS.has(name)) {
+    if (!receiver || (receiver.type === 'identifier' && receiver.text === ctx.configurer)) return true;
+    if (constantChain(receiver)?.join('::') === 'RSpec') return true;
+  }
+  if (!ctx.inExample || EVALUATORS.has(name)) return false;
+  return !receiver || !constantChain(receiver);
+}
+
+/** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */
+function ownClassName(ctx: RubyContext): string | undefined {
+  if (ctx.classId === null || !ctx.method) return undefined;
+  const declaration = ctx.file.builder.declarations[ctx.classId];
+  return declaration.kind === 'class' ? declaration.name : undefined;
+}
+
+/** A bare `new` / `new(...)` in `def self.m` of a class: constructs that class. The class's name, or undefined. */
+function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
+  if (!ctx.staticMethod) return undefined;
+  const bare = node.type === 'identifier' ? node.text === 'new'
+    : node.type === 'call' && !node.childForFieldName('receiver') && node.childForFieldName('method')?.text === 'new';
+  return bare ? ownClassName(ctx) : undefined;
+}
+
+/** `self.class` in an instance method of a class: that class's name, or undefined. */
+function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
+  if (ctx.staticMethod || node.type !== 'call' || node.childForFieldName('arguments') || node.childForFieldName('block')) return undefined;
+  if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
+  return ownClassName(ctx);
+}
+
+function visitIdentifier(node: SyntaxNode, ctx: RubyContext): void {
+  const ownClass = ownClassNew(node, ctx);
+  if (ownClass) ctx.file.ownNew.set(ctx.file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
+  else ctx.file.addIdentifier(node, ctx);
+}
+
+/** The parameter an argument list hands on as the block (`&block`), or as a value (`run(block)`). */
+function handedParameter(node: SyntaxNode, ctx: RubyContext, asValue: boolean): string | undefined {
+  for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+    const name = argument?.type === 'block_argument' ? argument.namedChildren[0]
+      : asValue && argument?.type === 'identifier' ? argument : undefined;
+    if (name?.type === 'identifier' && ctx.parameters?.has(name.text)) return name.text;
+  }
+  return undefined;
+}
+
+/** What `self` a receiver expression states (`Foo.new(...)`, a local), or null when nothing does. */
+function receiverSelf(receiver: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  // `new.instance_eval(&block)` in `def self.run`: a new instance of the class.
+  if (receiver.type === 'identifier' && receiver.text === 'new' && ctx.staticMethod && ctx.classId !== null) {
+    return { kind: 'call', callee: [ctx.file.builder.declarations[ctx.classId].name], construct: true };
+  }
+  if (receiver.type === 'identifier') return { kind: 'value', chain: [receiver.text] };
+  return expressionType(receiver);
+}
+
+/**
+ * A method that evaluates its block in another object (`proxy.instance_eval(&block)`) or hands its
+ * `&block` on to a method that may (`DSL.run(block)`): evidence of what `self` its block runs with.
+ */
+function noteBlockEvaluation(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): void {
+  if (ctx.enclosing === null || !ctx.method || !ctx.parameters) return;
+  if (EVALUATORS.has(name)) {
+    if (!receiver || !handedParameter(node, ctx, false)) return;
+    ctx.file.blockEvaluated(ctx.enclosing, INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null, ctx);
+    return;
+  }
+  if (!ctx.blockParameter || handedParameter(node, ctx, true) !== ctx.blockParameter) return;
+  const chain = receiver ? constantChain(receiver) : undefined;
+  ctx.file.blockEvaluated(ctx.enclosing, chain ? { kind: 'call', callee: [...chain, name], block: true } : null, ctx);
+}
+
+/**
+ * What `self` is inside the block a call is given: the receiver of `obj.instance_eval { … }`; inside a
+ * block given to `Foo.configure` or to a bare call, the object that callee evaluates it in, when the
+ * global pass proves one (else the self around, as in any block).
+ */
+function blockContext(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): RubyContext {
+  if (!node.childForFieldName('block')) return ctx;
+  const around = ctx.blockSelf;
+  if (EVALUATORS.has(name)) {
+    if (!receiver) return ctx;
+    return { ...ctx, blockSelf: { evaluated: INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null } };
+  }
+  if (around && 'evaluated' in around) return ctx;
+  const outer = around?.passed ?? [];
+  let type: TypeRef | undefined;
+  if (!receiver) {
+    type = outer.length > 0 ? { kind: 'member-call', of: outer[0], name, block: true }
+      : ctx.method && ctx.classId !== null ? { kind: 'call', callee: ['self', name], block: true }
+      : { kind: 'call', callee: [name], block: true };
+  } else if (receiver.type === 'self' && ctx.method && ctx.classId !== null) {
+    type = { kind: 'call', callee: ['self', name], block: true };
+  } else {
+    const chain = constantChain(receiver);
+    if (chain) type = { kind: 'call', callee: [...chain, name], block: true };
+  }
+  return type ? { ...ctx, blockSelf: { passed: [type, ...outer] } } : ctx;
 }

@@ -31,6 +31,8 @@ export interface SiteResolver {
   inheritedMember(classRef: DeclarationRef, site: ReferenceSite): Resolution | undefined;
   /** The language's name binding rules for a file. */
   packageObjectName(file: FileExtraction): string | undefined;
+  /** The methods named like the site of the modules the family's files mix into every example. */
+  ambientMixinMembers(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
 }
 
 /** `class-members`: a bare name inside a class body may mean a member of it (an implied `this`). */
@@ -109,9 +111,22 @@ function packageObjectMember(resolver: SiteResolver, { file, site }: SiteQuery):
   return undefined;
 }
 
+/**
+ * `ambient-mixins`: a call in a test framework's example (`inExample`) may mean the one
+ * method of that name of the modules some file mixes into every example (RSpec `config.include M`).
+ */
+function ambientMixin(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  if (site.kind !== 'calls' || !site.inExample) return undefined;
+  const found = resolver.ambientMixinMembers(file, site);
+  if (found.length === 1) return resolver.accept(site, found[0], RESOLVED_BY.implicitThis);
+  if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
+  return undefined;
+}
+
 export const SITE_STEPS: ContextSteps<SiteResolver, SiteQuery, Resolution> = {
   'class-members': classMember,
   'fallback-package': fallbackPackageFunction,
   'package-objects': packageObjectMember,
+  'ambient-mixins': ambientMixin,
   'workspace-unique': workspaceUnique,
 };
