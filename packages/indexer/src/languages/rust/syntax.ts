@@ -283,6 +283,13 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
     memberOf: ctx.impl ? { kind: 'named', chain: ctx.impl.type } : undefined,
   });
+  if (isMethod) {
+    // Its arity (without `self`): of several same-named members of a type (impls of two traits, `cfg`
+    // variants), a method call `x.m(a)` means the one taking that many arguments, else none is picked.
+    file.builder.declarations[id].parameterTypes = (parameters?.namedChildren ?? [])
+      .filter((c) => c !== null && c.type !== 'self_parameter' && c.type !== 'attribute_item' && c.type !== 'comment' && c.type !== 'line_comment' && c.type !== 'block_comment')
+      .map(() => '?');
+  }
   if (ctx.impl) {
     const declaration = file.builder.declarations[id];
     const owner = ctx.impl.type[ctx.impl.type.length - 1];
@@ -394,10 +401,14 @@ function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
 }
 
 function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
-  const type = pathChain(node.childForFieldName('type'));
+  // `impl Tr for &T` / `&mut T`: a value of T reaches these methods by auto-ref, and `self` in them is
+  // a reference to T: they join T's members (a name T has twice is ambiguous, never picked).
+  let typeNode = node.childForFieldName('type');
+  while (typeNode?.type === 'reference_type' || typeNode?.type === 'pointer_type') typeNode = typeNode.childForFieldName('type');
+  const type = pathChain(typeNode);
   const body = node.childForFieldName('body');
   if (!type || type[0] === 'crate' || type[0] === 'self' || type[0] === 'super') {
-    // `impl Tr for &T`, `impl<T> Tr for T`, a path the module tree must settle: its functions are no one's members.
+    // `impl<T> Tr for T`, a path the module tree must settle: its functions are no one's members.
     walk.push(body, { ...ctx, impl: undefined, self: undefined });
     return;
   }
@@ -566,12 +577,13 @@ function visitCall(node: SyntaxNode, ctx: RustContext): boolean {
     const value = fn.childForFieldName('value');
     if (field?.type !== 'field_identifier' || !value) return true;
     const chain = valueChain(value);
-    if (chain) {
-      facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope);
-    } else {
-      const type = valueType(value, ctx.self);
-      facts.addSite('calls', { name: field.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
-    }
+    const type = chain ? null : valueType(value, ctx.self);
+    const site = chain
+      ? facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope)
+      : facts.addSite('calls', { name: field.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+    // A method call states its argument count (types unknown), for the method's arity.
+    const args = node.childForFieldName('arguments');
+    if (args) site.argumentTypes = args.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment' && c.type !== 'attribute_item').map(() => null);
   }
   return true;
 }
