@@ -342,8 +342,14 @@ function visitStruct(node: SyntaxNode, ctx: RustContext): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
+  bindLocalItem(name.text, id, ctx);
   const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
   if (body?.type === 'field_declaration_list') declareFields(body, id, [name.text], { ...ctx, generics });
+}
+
+/** A type declared inside a function body is a local item of that block, visible in all of it (as a local `fn`). */
+function bindLocalItem(name: string, id: number, ctx: RustContext): void {
+  if (!ctx.scope.fileLevel) ctx.scope.bind(name, 'item', id);
 }
 
 function declareFields(list: SyntaxNode, owner: number, self: string[], ctx: RustContext): void {
@@ -371,6 +377,7 @@ function visitEnum(node: SyntaxNode, ctx: RustContext): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
+  bindLocalItem(name.text, id, ctx);
   for (const variant of body?.namedChildren ?? []) {
     if (variant?.type !== 'enum_variant') continue;
     const variantName = variant.childForFieldName('name');
@@ -389,6 +396,7 @@ function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
+  bindLocalItem(name.text, id, ctx);
   // `trait A: B + fmt::Debug`: supertraits, whose methods A's values have.
   for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
     const chain = bound ? pathChain(bound) : null;
