@@ -71,8 +71,7 @@ export const RUST_SYNTAX: SyntaxRules<RustContext> = {
     match_arm: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }) => {
-        const pattern = node.childForFieldName('pattern');
-        for (const name of pattern ? patternNames(pattern) : []) ctx.scope.bind(name, 'local');
+        visitMatchArm(node, ctx);
         return true;
       },
     },
@@ -102,7 +101,7 @@ function patternNames(pattern: SyntaxNode): string[] {
         out.push(node.text);
         return;
       case 'tuple_struct_pattern':
-        for (const child of node.namedChildren) if (child && child !== node.childForFieldName('type')) visit(child);
+        for (const child of node.namedChildren) if (child && child.id !== node.childForFieldName('type')?.id) visit(child);
         return;
       case 'struct_pattern':
         for (const child of node.namedChildren) if (child?.type === 'field_pattern') visit(child.childForFieldName('pattern') ?? child.childForFieldName('name'));
@@ -313,12 +312,19 @@ function typeParameterNames(list: SyntaxNode | null): string[] {
   return out;
 }
 
-function bindParameters(list: SyntaxNode | null, scope: RustContext['scope'], ctx: RustContext): void {
+/**
+ * `bindParameters`' `element`: the type of a closure's one untyped parameter `|x|` / `|&x|`, when
+ * the closure is what an iterator adapter or an Option / Result combinator hands an element to.
+ */
+function bindParameters(list: SyntaxNode | null, scope: RustContext['scope'], ctx: RustContext, element: TypeRef | null = null): void {
+  const patterns = (list?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment' && c.type !== 'attribute_item');
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter') {
       // Closure parameters without a type: `|a, b|`.
       if (parameter && parameter.type !== 'self_parameter' && parameter.type !== 'comment' && parameter.type !== 'attribute_item') {
-        for (const name of patternNames(parameter)) scope.bind(name, 'parameter', undefined, { type: null, scope });
+        const inner = parameter.type === 'reference_pattern' ? parameter.namedChildren.find((c) => c !== null) ?? null : parameter;
+        const typed = element !== null && patterns.length === 1 && inner?.type === 'identifier';
+        for (const name of patternNames(parameter)) scope.bind(name, 'parameter', undefined, { type: typed ? element : null, scope: typed ? ctx.scope : scope });
       }
       continue;
     }
@@ -525,22 +531,72 @@ function visitLetCondition(node: SyntaxNode, ctx: RustContext, walk: RustWalk): 
   const pattern = node.childForFieldName('pattern');
   if (!pattern) return;
   // `Some(x)` / `Ok(x)` over an Option / Result: x is its element.
-  let type: TypeRef | null = null;
-  let bound: SyntaxNode | null = pattern;
-  if (pattern.type === 'tuple_struct_pattern') {
-    const head = pattern.childForFieldName('type')?.text;
-    const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c !== pattern.childForFieldName('type'));
-    const of = valueType(value, ctx.self);
-    if ((head === 'Some' || head === 'Ok') && inner.length === 1 && inner[0].type === 'identifier' && of) {
-      type = { kind: 'element', of };
-      bound = inner[0];
-    }
-  }
-  if (bound !== pattern) {
-    ctx.scope.bind(bound!.text, 'local', undefined, { type, scope: ctx.scope, at: startOf(node, ctx) }, endOf(node, ctx));
+  const unwrapped = unwrappedName(pattern, valueType(value, ctx.self));
+  if (unwrapped) {
+    ctx.scope.bind(unwrapped.name, 'local', undefined, { type: unwrapped.type, scope: ctx.scope, at: startOf(node, ctx) }, endOf(node, ctx));
     return;
   }
   bindPattern(pattern, ctx, null, startOf(node, ctx), endOf(node, ctx));
+}
+
+/** Iterator adapters and Option / Result combinators whose closure (their one argument) takes one element. */
+const ELEMENT_CLOSURES = new Set(['map', 'filter', 'for_each', 'any', 'all', 'find', 'position', 'filter_map', 'flat_map', 'take_while', 'skip_while', 'inspect', 'max_by_key', 'min_by_key', 'find_map', 'map_while', 'and_then', 'is_some_and', 'is_ok_and']);
+/** Iterator adapters whose items are their receiver's. */
+const SAME_ITEMS = new Set(['filter', 'skip', 'take', 'rev', 'skip_while', 'take_while', 'peekable', 'inspect', 'step_by', 'fuse']);
+/** Combinators of Option / Result themselves (no `iter()` before them): their closure takes the Some / Ok value. */
+const VALUE_CLOSURES = new Set(['map', 'and_then', 'filter', 'is_some_and', 'is_ok_and', 'inspect']);
+
+/**
+ * The element a closure's one parameter receives: `v.iter().map(|x| …)` (through `filter`, `rev`, …)
+ * with v of a stated collection type, `opt.map(|x| …)` with opt of a stated Option / Result type. An
+ * element of anything else (a workspace type with a `map` of its own) proves nothing in resolution.
+ */
+function closureElement(closure: SyntaxNode, ctx: RustContext): TypeRef | null {
+  const args = closure.parent;
+  const call = args?.type === 'arguments' ? args.parent : null;
+  if (!call || call.type !== 'call_expression' || args!.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').length !== 1) return null;
+  const fn = calledFunction(call);
+  const method = fn?.type === 'field_expression' ? fn.childForFieldName('field')?.text : undefined;
+  if (!method || !ELEMENT_CLOSURES.has(method)) return null;
+  let receiver = fn!.childForFieldName('value');
+  let adapted = false;
+  for (let depth = 0; receiver?.type === 'call_expression' && depth < 16; depth++) {
+    const inner = calledFunction(receiver);
+    const name = inner?.type === 'field_expression' ? inner.childForFieldName('field')?.text : undefined;
+    if (!name) return null;
+    if (name === 'iter' || name === 'iter_mut' || name === 'into_iter') {
+      const of = valueType(inner!.childForFieldName('value'), ctx.self);
+      return of ? { kind: 'element', of } : null;
+    }
+    if (!SAME_ITEMS.has(name)) break;
+    adapted = true;
+    receiver = inner!.childForFieldName('value');
+  }
+  if (adapted || !VALUE_CLOSURES.has(method)) return null;
+  const of = valueType(receiver, ctx.self);
+  return of ? { kind: 'element', of } : null;
+}
+
+/** `Some(x)` / `Ok(x)` matched against a value of type `of` (an Option, a Result): x, an element of it. */
+function unwrappedName(pattern: SyntaxNode | null, of: TypeRef | null): { name: string; type: TypeRef } | null {
+  if (pattern?.type === 'match_pattern') pattern = pattern.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (pattern?.type !== 'tuple_struct_pattern' || !of) return null;
+  const head = pattern.childForFieldName('type');
+  if (head?.text !== 'Some' && head?.text !== 'Ok') return null;
+  const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c.id !== head.id && c.type !== 'line_comment' && c.type !== 'block_comment');
+  return inner.length === 1 && inner[0].type === 'identifier' && /^[a-z_]/.test(inner[0].text) ? { name: inner[0].text, type: { kind: 'element', of } } : null;
+}
+
+/** A `match` arm's names; `Some(x) =>` / `Ok(x) =>` over a value of a stated Option / Result type: x, its element. */
+function visitMatchArm(node: SyntaxNode, ctx: RustContext): void {
+  const pattern = node.childForFieldName('pattern');
+  const matched = node.parent?.type === 'match_block' ? node.parent.parent?.childForFieldName('value') : null;
+  const unwrapped = matched ? unwrappedName(pattern, valueType(matched, ctx.self)) : null;
+  if (unwrapped) {
+    ctx.scope.bind(unwrapped.name, 'local', undefined, { type: unwrapped.type, scope: ctx.scope, at: startOf(node, ctx) });
+    return;
+  }
+  for (const name of pattern ? patternNames(pattern) : []) ctx.scope.bind(name, 'local');
 }
 
 function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
@@ -557,7 +613,7 @@ function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
 
 function visitClosure(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   const scope = ctx.scope.open('function');
-  bindParameters(node.childForFieldName('parameters'), scope, ctx);
+  bindParameters(node.childForFieldName('parameters'), scope, ctx, closureElement(node, ctx));
   walk.push(node.childForFieldName('body'), { ...ctx, scope });
 }
 

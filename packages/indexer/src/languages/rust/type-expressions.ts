@@ -7,6 +7,7 @@
  *    T (no instance: `opt.map(…)` is Option's, never a workspace `map`); `x?`, `x.unwrap()`,
  *    `x.expect(…)`, `v[i]` and a `for` over them give an element.
  *  - `Self` inside an `impl` block is the implemented type; inside a trait, the receiver's own type.
+ *  - `self` and its fields (`self.items`) in an `impl T` block are T and T's stated fields.
  *  - A `let` binding proves its type for its whole life: `let x: T`, `let x = T::new()`,
  *    `let x = T { … }`, `let x = f()` with f's declared result, `let x = y.m()` with m's.
  */
@@ -219,7 +220,10 @@ export function valueType(node: SyntaxNode | null | undefined, self: SelfType, d
     case 'self':
     case 'field_expression': {
       const chain = valueChain(node);
-      return chain ? { kind: 'value', chain } : null;
+      if (!chain) return null;
+      // `self`, `self.a.b` in an impl block: the implemented type, its fields.
+      if (chain[0] === 'self' && Array.isArray(self)) return chain.length === 1 ? { kind: 'named', chain: self } : { kind: 'field', of: { kind: 'named', chain: self }, path: chain.slice(1) };
+      return { kind: 'value', chain };
     }
     case 'call_expression': {
       const fn = calledFunction(node);
