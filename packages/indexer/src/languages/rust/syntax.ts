@@ -283,11 +283,14 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
     memberOf: ctx.impl ? { kind: 'named', chain: ctx.impl.type } : undefined,
   });
   if (isMethod) {
-    // Its arity (without `self`): of several same-named members of a type (impls of two traits, `cfg`
-    // variants), a method call `x.m(a)` means the one taking that many arguments, else none is picked.
-    file.builder.declarations[id].parameterTypes = (parameters?.namedChildren ?? [])
-      .filter((c) => c !== null && c.type !== 'self_parameter' && c.type !== 'attribute_item' && c.type !== 'comment' && c.type !== 'line_comment' && c.type !== 'block_comment')
-      .map(() => '?');
+    // Its arity: of several same-named members of a type (impls of two traits, `cfg` variants), a
+    // call `x.m(a)` / `T::f(a)` means the one taking that many arguments, else none is picked. A
+    // method with `self` takes one more when called by path (`T::m(&x, a)`): both counts fit it.
+    const declaration = file.builder.declarations[id];
+    const count = (parameters?.namedChildren ?? []).filter((c) => c !== null && c.type !== 'self_parameter' && c.type !== 'attribute_item' && c.type !== 'line_comment' && c.type !== 'block_comment').length;
+    const withSelf = hasSelfParameter(parameters);
+    declaration.parameterTypes = Array<string>(count + (withSelf ? 1 : 0)).fill('?');
+    if (withSelf) declaration.requiredParameters = count;
   }
   if (ctx.impl) {
     const declaration = file.builder.declarations[id];
@@ -635,7 +638,9 @@ function visitCall(node: SyntaxNode, ctx: RustContext): boolean {
       facts.addSite('calls', { name, receiver: undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
-    facts.addSite('calls', { name, receiver: sitePath(chain.slice(0, -1), ctx) }, ctx.enclosing, node, ctx.scope);
+    const site = facts.addSite('calls', { name, receiver: sitePath(chain.slice(0, -1), ctx) }, ctx.enclosing, node, ctx.scope);
+    // A path call states its argument count too (`T::from(x)` among several `From` impls: none picked).
+    if (chain.length > 1) site.argumentTypes = argumentCount(node);
   } else if (fn.type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const value = fn.childForFieldName('value');
@@ -646,10 +651,15 @@ function visitCall(node: SyntaxNode, ctx: RustContext): boolean {
       ? facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope)
       : facts.addSite('calls', { name: field.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
     // A method call states its argument count (types unknown), for the method's arity.
-    const args = node.childForFieldName('arguments');
-    if (args) site.argumentTypes = args.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment' && c.type !== 'attribute_item').map(() => null);
+    site.argumentTypes = argumentCount(node);
   }
   return true;
+}
+
+/** A call's arguments, as many unknown types. */
+function argumentCount(call: SyntaxNode): Array<string | null> {
+  const args = call.childForFieldName('arguments');
+  return (args?.namedChildren ?? []).filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment' && c.type !== 'attribute_item').map(() => null);
 }
 
 /**
