@@ -25,6 +25,7 @@ import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
+import { optInCondition } from './cfg.js';
 import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
 
 type RustWalk = Walk<RustContext>;
@@ -282,6 +283,9 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
     memberOf: ctx.impl ? { kind: 'named', chain: ctx.impl.type } : undefined,
   });
+  // `#[cfg(loom)]`: a twin for a build that opts in.
+  const variant = optInCondition(file.builder.declarations[id].decorators ?? []);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   if (isMethod) {
     // Its arity: of several same-named members of a type (impls of two traits, `cfg` variants), a
     // call `x.m(a)` / `T::f(a)` means the one taking that many arguments, else none is picked. A
