@@ -26,7 +26,7 @@ import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
 import { optInCondition } from './cfg.js';
-import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
+import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType, type Generics } from './type-expressions.js';
 
 type RustWalk = Walk<RustContext>;
 type Rule = NodeRule<RustContext>;
@@ -243,7 +243,7 @@ function visitMod(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   });
   // Its item-level sites (a macro call among the items) are the module's; names in it are looked up there first.
   const enclosing = ctx.enclosing ?? id;
-  walk.push(body, { ...ctx, parentDecl: id, enclosing, impl: undefined, self: undefined, inlineModules: [...ctx.inlineModules, name.text] });
+  walk.push(body, { ...ctx, parentDecl: id, enclosing, impl: undefined, self: undefined, selfFields: undefined, inlineModules: [...ctx.inlineModules, name.text] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,6 +358,38 @@ function visitStruct(node: SyntaxNode, ctx: RustContext): void {
   bindLocalItem(name.text, id, ctx);
   const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
   if (body?.type === 'field_declaration_list') declareFields(body, id, [name.text], { ...ctx, generics });
+  if (body?.type === 'field_declaration_list' && ctx.parentDecl === null) recordGenericFields(name.text, node, body, ctx);
+}
+
+/** `struct S<R> { read: R, inner: &'a R }`: the fields typed by a type parameter, for the impls of S in this file. */
+function recordGenericFields(name: string, node: SyntaxNode, body: SyntaxNode, ctx: RustContext): void {
+  const list = node.childForFieldName('type_parameters');
+  // Const parameters take a place among the impl's arguments: the positions would not line up.
+  if (!list || list.namedChildren.some((c) => c?.type === 'const_parameter')) return;
+  const parameters = typeParameterNames(list);
+  const fields = new Map<string, string>();
+  for (const field of body.namedChildren) {
+    if (field?.type !== 'field_declaration') continue;
+    let type = field.childForFieldName('type');
+    while (type?.type === 'reference_type') type = type.childForFieldName('type');
+    const fieldName = field.childForFieldName('name')?.text;
+    if (fieldName && type?.type === 'type_identifier' && parameters.includes(type.text)) fields.set(fieldName, type.text);
+  }
+  if (fields.size > 0) ctx.file.genericStructs.set(name, { parameters, fields });
+}
+
+/** In `impl<R: Read> S<R>` (or `impl S<StrRead>`) of a struct of this file: its parameter-typed fields' types there. */
+function implFieldTypes(typeNode: SyntaxNode | null, self: string[], generics: Generics, ctx: RustContext): ReadonlyMap<string, TypeRef> | undefined {
+  if (typeNode?.type !== 'generic_type' || self.length !== 1) return undefined;
+  const struct = ctx.file.genericStructs.get(self[0]);
+  const args = (typeNode.childForFieldName('type_arguments')?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null && c.type !== 'lifetime' && c.type !== 'line_comment' && c.type !== 'block_comment');
+  if (!struct || args.length !== struct.parameters.length) return undefined;
+  const out = new Map<string, TypeRef>();
+  for (const [field, parameter] of struct.fields) {
+    const type = statedType(args[struct.parameters.indexOf(parameter)], self, generics);
+    if (type) out.set(field, type);
+  }
+  return out.size > 0 ? out : undefined;
 }
 
 /** A type declared inside a function body is a local item of that block, visible in all of it (as a local `fn`). */
@@ -418,7 +450,7 @@ function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     site.space = 'type';
   }
   const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
-  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: 'self', generics });
+  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: 'self', generics, selfFields: undefined });
 }
 
 function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
@@ -430,7 +462,7 @@ function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   const body = node.childForFieldName('body');
   if (!type || type[0] === 'crate' || type[0] === 'self' || type[0] === 'super') {
     // `impl<T> Tr for T`, a path the module tree must settle: its functions are no one's members.
-    walk.push(body, { ...ctx, impl: undefined, self: undefined });
+    walk.push(body, { ...ctx, impl: undefined, self: undefined, selfFields: undefined });
     return;
   }
   const traitNode = node.childForFieldName('trait');
@@ -439,11 +471,12 @@ function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   // A generic impl's type parameter (`impl<T: Tr> Tr for T`) names no type of the workspace.
   const generic = typeParameterNames(node.childForFieldName('type_parameters'));
   if (type.length === 1 && generic.includes(type[0])) {
-    walk.push(body, { ...ctx, impl: undefined, self: undefined });
+    walk.push(body, { ...ctx, impl: undefined, self: undefined, selfFields: undefined });
     return;
   }
   const bounded = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
-  walk.push(body, { ...ctx, impl: { type, ...(trait ? { trait } : {}) }, self: type, generics: bounded });
+  const selfFields = implFieldTypes(typeNode, type, bounded, ctx);
+  walk.push(body, { ...ctx, impl: { type, ...(trait ? { trait } : {}) }, self: type, generics: bounded, selfFields });
 }
 
 function visitTypeItem(node: SyntaxNode, ctx: RustContext): void {
@@ -649,8 +682,11 @@ function visitCall(node: SyntaxNode, ctx: RustContext): boolean {
     const field = fn.childForFieldName('field');
     const value = fn.childForFieldName('value');
     if (field?.type !== 'field_identifier' || !value) return true;
-    const chain = valueChain(value);
-    const type = chain ? null : valueType(value, ctx.self);
+    let chain = valueChain(value);
+    // `self.read.m()` with `read: R` and `impl<R: Read> S<R>`: the field's type is the impl's.
+    const fieldType = chain?.length === 2 && chain[0] === 'self' ? ctx.selfFields?.get(chain[1]) : undefined;
+    if (fieldType) chain = null;
+    const type = chain ? null : fieldType ?? valueType(value, ctx.self);
     const site = chain
       ? facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope)
       : facts.addSite('calls', { name: field.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
