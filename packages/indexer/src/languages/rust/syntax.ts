@@ -624,7 +624,9 @@ function unwrappedName(pattern: SyntaxNode | null, of: TypeRef | null): { name: 
   const head = pattern.childForFieldName('type');
   if (head?.text !== 'Some' && head?.text !== 'Ok') return null;
   const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c.id !== head.id && c.type !== 'line_comment' && c.type !== 'block_comment');
-  return inner.length === 1 && inner[0].type === 'identifier' && /^[a-z_]/.test(inner[0].text) ? { name: inner[0].text, type: { kind: 'element', of } } : null;
+  // `Some(x)`, `Some(ref x)`, `Some(mut x)`.
+  const bound = inner.length === 1 && (inner[0].type === 'ref_pattern' || inner[0].type === 'mut_pattern') ? inner[0].namedChildren.find((c) => c?.type === 'identifier') ?? null : inner[0];
+  return inner.length === 1 && bound?.type === 'identifier' && /^[a-z_]/.test(bound.text) ? { name: bound.text, type: { kind: 'element', of } } : null;
 }
 
 /** A `match` arm's names; `Some(x) =>` / `Ok(x) =>` over a value of a stated Option / Result type: x, its element. */
