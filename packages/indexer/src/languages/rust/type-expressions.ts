@@ -197,6 +197,9 @@ export function valueType(node: SyntaxNode | null | undefined, self: SelfType, d
       return valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment'), self, depth + 1);
     case 'reference_expression':
       return valueType(node.childForFieldName('value'), self, depth + 1);
+    case 'type_cast_expression':
+      // `x as Box<dyn Tr>`: the type it is cast to.
+      return statedType(node.childForFieldName('type'), self);
     case 'unary_expression':
       // `*x`: a dereference reaches the same methods.
       return node.child(0)?.type === '*' ? valueType(node.namedChildren[0], self, depth + 1) : null;
