@@ -26,7 +26,7 @@ import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
 import { optInCondition } from './cfg.js';
-import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType, type Generics } from './type-expressions.js';
+import { calledFunction, genericsOf, iterated, ITERATES, pathChain, statedType, valueChain, valueType, type Generics } from './type-expressions.js';
 
 type RustWalk = Walk<RustContext>;
 type Rule = NodeRule<RustContext>;
@@ -604,7 +604,7 @@ function closureElement(closure: SyntaxNode, ctx: RustContext): TypeRef | null {
     const inner = calledFunction(receiver);
     const name = inner?.type === 'field_expression' ? inner.childForFieldName('field')?.text : undefined;
     if (!name) return null;
-    if (name === 'iter' || name === 'iter_mut' || name === 'into_iter') {
+    if (ITERATES.has(name)) {
       const of = valueType(inner!.childForFieldName('value'), ctx.self);
       return of ? { kind: 'element', of } : null;
     }

@@ -28,8 +28,11 @@ const UNWRAPS = new Set(['unwrap', 'expect', 'unwrap_or_default', 'unwrap_unchec
  * `as_ref`/`borrow`/`lock`: on a workspace type they may return another type.
  */
 const SAME_VALUE = new Set(['clone']);
-/** What a `for` iterates: `v.iter()`, `v.iter_mut()`, `v.into_iter()` walk v's elements. */
-const ITERATES = new Set(['iter', 'iter_mut', 'into_iter']);
+/**
+ * What a `for` iterates: `v.iter()`, `v.iter_mut()`, `v.into_iter()`, `v.drain(..)` walk v's
+ * elements; `m.values()` / `m.values_mut()` a map's values (its elements).
+ */
+export const ITERATES = new Set(['iter', 'iter_mut', 'into_iter', 'drain', 'values', 'values_mut', 'into_values']);
 
 /** The collection a `for` loop walks: `for x in v.iter()` walks v (only there: `let it = v.iter()` is an iterator, not v). */
 export function iterated(node: SyntaxNode | null): SyntaxNode | null {
