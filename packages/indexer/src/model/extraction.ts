@@ -86,6 +86,12 @@ export interface Declaration extends Span {
    */
   rankedLast?: boolean;
   /**
+   * The declaration is compiled only when a build opts in (Rust `#[cfg(loom)]`, a flag no default
+   * build sets): the condition as written. Of members that fit a call equally, the one of the default
+   * build is meant when it is the only one.
+   */
+  buildVariant?: string;
+  /**
    * One part of a type declared in several places (C# `partial class`): the resolver joins the parts
    * of one qualified name in one package — their members, bases and name are the type's.
    */

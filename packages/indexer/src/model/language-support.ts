@@ -88,9 +88,11 @@ export interface PackageResolution {
   /**
    * Whether a top-level declaration of `file` is visible by its bare name in the other files of its
    * package (`packageOf`) without an import. Absent: every one is (Go, Java). Rust: only the macros
-   * of a module declared `#[macro_use]`, which are textually scoped into the modules after it.
+   * of a module declared `#[macro_use]`, which are textually scoped into the modules after it, and a
+   * module's macros in the modules it declares after them. `from`, when known, is the file that looks
+   * the name up.
    */
-  visibleInPackage?(file: string, declaration: Declaration): boolean;
+  visibleInPackage?(file: string, declaration: Declaration, from?: string): boolean;
   /**
    * Packages whose declarations a file sees without an import, after its own package and before its
    * imports, nearest first: the first that declares a name wins (C#: the namespaces enclosing the

@@ -40,6 +40,15 @@ describe('overload selection', () => {
     expect(pick([disfavored, method(2, ['boolean'])], ['int'])).toBe(0);
   });
 
+  it('of candidates that fit equally, the one of the default build wins over twins for builds that opt in (Rust `#[cfg(loom)]`)', () => {
+    const optIn = { ...method(2, ['?']), buildVariant: 'loom' };
+    expect(pick([method(1, ['?']), optIn], [null])).toBe(0);
+    expect(pick([optIn, method(1, ['?'])], [null])).toBe(1);
+    // Two of the default build (or none): still ambiguous.
+    expect(pick([method(1, ['?']), method(2, ['?']), optIn], [null])).toEqual([0, 1, 2]);
+    expect(pick([optIn, { ...optIn, startLine: 3 }], [null])).toEqual([0, 1]);
+  });
+
   it('a parameter with a default value makes several arities fit (C# `int width = 2`)', () => {
     const padded = [{ ...method(1, ['String', 'int']), requiredParameters: 1 }, method(2, ['String', 'int', 'char'])];
     expect(pick(padded, [null])).toBe(0);

@@ -13,7 +13,8 @@
  *  3. drop those a proven argument cannot be passed to; one left: it;
  *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
  *  5. else, every argument proven, the most specific (below), where the caller gives the rule;
- *  6. otherwise the call is ambiguous — never the first declared overload.
+ *  6. otherwise the call is ambiguous — never the first declared overload; but where all of them
+ *     except one are declared for builds that opt in (`buildVariant`), that one.
  * A method reference (`Foo::bar`, kind `references`) states no arguments: it is ambiguous as soon
  * as the name is overloaded.
  */
@@ -42,6 +43,20 @@ export function selectOverload(
   site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
+  moreSpecific?: ArgumentFitRule,
+): OverloadChoice | undefined {
+  const chosen = selectAmongAll(candidates, site, declarationOf, fits, moreSpecific);
+  if (!chosen || !('ambiguous' in chosen)) return chosen;
+  // Twins for builds that opt in (`#[cfg(loom)]`, `buildVariant`) lose to the one declaration of the default build.
+  const inDefault = chosen.ambiguous.filter((ref) => declarationOf(ref).buildVariant === undefined);
+  return inDefault.length === 1 && inDefault.length < chosen.ambiguous.length ? { ref: inDefault[0] } : chosen;
+}
+
+function selectAmongAll(
+  candidates: readonly DeclarationRef[],
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>,
+  declarationOf: (ref: DeclarationRef) => Declaration,
+  fits: ArgumentFitRule,
   moreSpecific?: ArgumentFitRule,
 ): OverloadChoice | undefined {
   const args = site.argumentTypes;

@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
-import type { Declaration } from '../../model/extraction.js';
+import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { Generics, SelfType } from './type-expressions.js';
 import { shortHeader } from '../../extraction/core/declaration-text.js';
 import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
@@ -24,6 +24,17 @@ export interface RustContext extends WalkContext {
   generics: Generics;
   /** Names of the inline modules (`mod m { … }`) around this point, outermost first. */
   inlineModules: string[];
+  /**
+   * Inside `impl<R: Read> S<R>` of a struct of this file whose field is a type parameter
+   * (`struct S<R> { read: R }`): each such field's type as the impl states it (`read`: Read).
+   */
+  selfFields?: ReadonlyMap<string, TypeRef>;
+}
+
+/** A struct of this file: its type parameters and the fields whose type is one of them (field → parameter). */
+export interface GenericStruct {
+  parameters: string[];
+  fields: Map<string, string>;
 }
 
 /** `impl Tr for T` as written in a file, settled after the walk against the file's own types. */
@@ -53,6 +64,8 @@ export class RustFile {
   readonly module = new ModuleFactsRecorder();
   readonly impls: ImplRecord[] = [];
   readonly macroArguments: MacroArguments[] = [];
+  /** Structs of the file (top level) with fields typed by a type parameter, by name. */
+  readonly genericStructs = new Map<string, GenericStruct>();
 
   constructor(readonly path: string) {}
 

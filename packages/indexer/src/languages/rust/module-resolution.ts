@@ -17,7 +17,8 @@
  *    (`Enum::Variant`) lands on nothing: it stays unresolved rather than guessed.
  *  - A crate is also a `packageOf` key: a macro (`name!`) declared in a module its parent declares
  *    `#[macro_use]` (up to the root) is visible in the crate's other files (macros are textually
- *    scoped); no other item is (`visibleInPackage`).
+ *    scoped), and so is a module's top-level macro in the modules it declares (`mod m;`) after it; no
+ *    other item is (`visibleInPackage`).
  */
 import { posix } from 'node:path';
 import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
@@ -258,6 +259,22 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     return used;
   };
 
+  /**
+   * Whether a top-level macro of `file`, declared at `line`, is textually in scope in `from`: `from` is
+   * a module below `file`'s in the same crate, reached through a `mod child;` that `file` writes after
+   * the macro (a macro is visible in the rest of its module, the modules declared there included).
+   */
+  const scopesInto = (file: string, line: number, from: string): boolean => {
+    const here = locate(file);
+    const there = locate(from);
+    if (here.root !== there.root || there.path.length <= here.path.length) return false;
+    if (!here.path.every((segment, i) => there.path[i] === segment)) return false;
+    const child = there.path[here.path.length];
+    const mod = workspace.extraction(file)?.imports.find((statement) =>
+      statement.specifier === `self::${child}` && statement.bindings.length === 1 && statement.bindings[0].local === child && statement.bindings[0].imported === '*');
+    return mod !== undefined && mod.line > line;
+  };
+
   return {
     specifiers: {
       resolveModule,
@@ -267,7 +284,8 @@ export function createRustImportResolver(workspace: WorkspaceView): ImportResolv
     },
     packages: {
       packageOf: (file) => (file.endsWith('.rs') ? locate(file).root : null),
-      visibleInPackage: (file, declaration) => declaration.name.endsWith('!') && isMacroUsed(file),
+      visibleInPackage: (file, declaration, from) =>
+        declaration.name.endsWith('!') && (isMacroUsed(file) || (from !== undefined && declaration.parent === null && scopesInto(file, declaration.startLine, from))),
     },
     submodules: { submoduleSpecifier: (_moduleFile, name) => `self::${name}` },
     // `pub use` re-exports and `use m::*` globs: a module's imports are reachable through it.

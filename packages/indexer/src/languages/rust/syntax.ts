@@ -25,7 +25,8 @@ import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { BoundValue, SourcePosition } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { attributesOf, docCommentOf, signatureOf, visibilityOf, type RustContext } from './file-state.js';
-import { calledFunction, genericsOf, iterated, pathChain, statedType, valueChain, valueType } from './type-expressions.js';
+import { optInCondition } from './cfg.js';
+import { calledFunction, genericsOf, iterated, ITERATES, pathChain, statedType, valueChain, valueType, type Generics } from './type-expressions.js';
 
 type RustWalk = Walk<RustContext>;
 type Rule = NodeRule<RustContext>;
@@ -71,8 +72,7 @@ export const RUST_SYNTAX: SyntaxRules<RustContext> = {
     match_arm: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }) => {
-        const pattern = node.childForFieldName('pattern');
-        for (const name of pattern ? patternNames(pattern) : []) ctx.scope.bind(name, 'local');
+        visitMatchArm(node, ctx);
         return true;
       },
     },
@@ -102,7 +102,7 @@ function patternNames(pattern: SyntaxNode): string[] {
         out.push(node.text);
         return;
       case 'tuple_struct_pattern':
-        for (const child of node.namedChildren) if (child && child !== node.childForFieldName('type')) visit(child);
+        for (const child of node.namedChildren) if (child && child.id !== node.childForFieldName('type')?.id) visit(child);
         return;
       case 'struct_pattern':
         for (const child of node.namedChildren) if (child?.type === 'field_pattern') visit(child.childForFieldName('pattern') ?? child.childForFieldName('name'));
@@ -243,7 +243,7 @@ function visitMod(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   });
   // Its item-level sites (a macro call among the items) are the module's; names in it are looked up there first.
   const enclosing = ctx.enclosing ?? id;
-  walk.push(body, { ...ctx, parentDecl: id, enclosing, impl: undefined, self: undefined, inlineModules: [...ctx.inlineModules, name.text] });
+  walk.push(body, { ...ctx, parentDecl: id, enclosing, impl: undefined, self: undefined, selfFields: undefined, inlineModules: [...ctx.inlineModules, name.text] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,6 +283,19 @@ function visitFunction(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
     memberOf: ctx.impl ? { kind: 'named', chain: ctx.impl.type } : undefined,
   });
+  // `#[cfg(loom)]`: a twin for a build that opts in.
+  const variant = optInCondition(file.builder.declarations[id].decorators ?? []);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
+  if (isMethod) {
+    // Its arity: of several same-named members of a type (impls of two traits, `cfg` variants), a
+    // call `x.m(a)` / `T::f(a)` means the one taking that many arguments, else none is picked. A
+    // method with `self` takes one more when called by path (`T::m(&x, a)`): both counts fit it.
+    const declaration = file.builder.declarations[id];
+    const count = (parameters?.namedChildren ?? []).filter((c) => c !== null && c.type !== 'self_parameter' && c.type !== 'attribute_item' && c.type !== 'line_comment' && c.type !== 'block_comment').length;
+    const withSelf = hasSelfParameter(parameters);
+    declaration.parameterTypes = Array<string>(count + (withSelf ? 1 : 0)).fill('?');
+    if (withSelf) declaration.requiredParameters = count;
+  }
   if (ctx.impl) {
     const declaration = file.builder.declarations[id];
     const owner = ctx.impl.type[ctx.impl.type.length - 1];
@@ -306,12 +319,19 @@ function typeParameterNames(list: SyntaxNode | null): string[] {
   return out;
 }
 
-function bindParameters(list: SyntaxNode | null, scope: RustContext['scope'], ctx: RustContext): void {
+/**
+ * `bindParameters`' `element`: the type of a closure's one untyped parameter `|x|` / `|&x|`, when
+ * the closure is what an iterator adapter or an Option / Result combinator hands an element to.
+ */
+function bindParameters(list: SyntaxNode | null, scope: RustContext['scope'], ctx: RustContext, element: TypeRef | null = null): void {
+  const patterns = (list?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment' && c.type !== 'attribute_item');
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter') {
       // Closure parameters without a type: `|a, b|`.
       if (parameter && parameter.type !== 'self_parameter' && parameter.type !== 'comment' && parameter.type !== 'attribute_item') {
-        for (const name of patternNames(parameter)) scope.bind(name, 'parameter', undefined, { type: null, scope });
+        const inner = parameter.type === 'reference_pattern' ? parameter.namedChildren.find((c) => c !== null) ?? null : parameter;
+        const typed = element !== null && patterns.length === 1 && inner?.type === 'identifier';
+        for (const name of patternNames(parameter)) scope.bind(name, 'parameter', undefined, { type: typed ? element : null, scope: typed ? ctx.scope : scope });
       }
       continue;
     }
@@ -335,8 +355,46 @@ function visitStruct(node: SyntaxNode, ctx: RustContext): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
+  bindLocalItem(name.text, id, ctx);
   const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
   if (body?.type === 'field_declaration_list') declareFields(body, id, [name.text], { ...ctx, generics });
+  if (body?.type === 'field_declaration_list' && ctx.parentDecl === null) recordGenericFields(name.text, node, body, ctx);
+}
+
+/** `struct S<R> { read: R, inner: &'a R }`: the fields typed by a type parameter, for the impls of S in this file. */
+function recordGenericFields(name: string, node: SyntaxNode, body: SyntaxNode, ctx: RustContext): void {
+  const list = node.childForFieldName('type_parameters');
+  // Const parameters take a place among the impl's arguments: the positions would not line up.
+  if (!list || list.namedChildren.some((c) => c?.type === 'const_parameter')) return;
+  const parameters = typeParameterNames(list);
+  const fields = new Map<string, string>();
+  for (const field of body.namedChildren) {
+    if (field?.type !== 'field_declaration') continue;
+    let type = field.childForFieldName('type');
+    while (type?.type === 'reference_type') type = type.childForFieldName('type');
+    const fieldName = field.childForFieldName('name')?.text;
+    if (fieldName && type?.type === 'type_identifier' && parameters.includes(type.text)) fields.set(fieldName, type.text);
+  }
+  if (fields.size > 0) ctx.file.genericStructs.set(name, { parameters, fields });
+}
+
+/** In `impl<R: Read> S<R>` (or `impl S<StrRead>`) of a struct of this file: its parameter-typed fields' types there. */
+function implFieldTypes(typeNode: SyntaxNode | null, self: string[], generics: Generics, ctx: RustContext): ReadonlyMap<string, TypeRef> | undefined {
+  if (typeNode?.type !== 'generic_type' || self.length !== 1) return undefined;
+  const struct = ctx.file.genericStructs.get(self[0]);
+  const args = (typeNode.childForFieldName('type_arguments')?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null && c.type !== 'lifetime' && c.type !== 'line_comment' && c.type !== 'block_comment');
+  if (!struct || args.length !== struct.parameters.length) return undefined;
+  const out = new Map<string, TypeRef>();
+  for (const [field, parameter] of struct.fields) {
+    const type = statedType(args[struct.parameters.indexOf(parameter)], self, generics);
+    if (type) out.set(field, type);
+  }
+  return out.size > 0 ? out : undefined;
+}
+
+/** A type declared inside a function body is a local item of that block, visible in all of it (as a local `fn`). */
+function bindLocalItem(name: string, id: number, ctx: RustContext): void {
+  if (!ctx.scope.fileLevel) ctx.scope.bind(name, 'item', id);
 }
 
 function declareFields(list: SyntaxNode, owner: number, self: string[], ctx: RustContext): void {
@@ -364,6 +422,7 @@ function visitEnum(node: SyntaxNode, ctx: RustContext): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
+  bindLocalItem(name.text, id, ctx);
   for (const variant of body?.namedChildren ?? []) {
     if (variant?.type !== 'enum_variant') continue;
     const variantName = variant.childForFieldName('name');
@@ -382,6 +441,7 @@ function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     ...visibilityOf(node),
     typeParameters: typeParameterNames(node.childForFieldName('type_parameters')),
   });
+  bindLocalItem(name.text, id, ctx);
   // `trait A: B + fmt::Debug`: supertraits, whose methods A's values have.
   for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
     const chain = bound ? pathChain(bound) : null;
@@ -390,15 +450,19 @@ function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
     site.space = 'type';
   }
   const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
-  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: 'self', generics });
+  walk.push(body, { ...ctx, parentDecl: id, impl: undefined, self: 'self', generics, selfFields: undefined });
 }
 
 function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
-  const type = pathChain(node.childForFieldName('type'));
+  // `impl Tr for &T` / `&mut T`: a value of T reaches these methods by auto-ref, and `self` in them is
+  // a reference to T: they join T's members (a name T has twice is ambiguous, never picked).
+  let typeNode = node.childForFieldName('type');
+  while (typeNode?.type === 'reference_type' || typeNode?.type === 'pointer_type') typeNode = typeNode.childForFieldName('type');
+  const type = pathChain(typeNode);
   const body = node.childForFieldName('body');
   if (!type || type[0] === 'crate' || type[0] === 'self' || type[0] === 'super') {
-    // `impl Tr for &T`, `impl<T> Tr for T`, a path the module tree must settle: its functions are no one's members.
-    walk.push(body, { ...ctx, impl: undefined, self: undefined });
+    // `impl<T> Tr for T`, a path the module tree must settle: its functions are no one's members.
+    walk.push(body, { ...ctx, impl: undefined, self: undefined, selfFields: undefined });
     return;
   }
   const traitNode = node.childForFieldName('trait');
@@ -407,11 +471,12 @@ function visitImpl(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   // A generic impl's type parameter (`impl<T: Tr> Tr for T`) names no type of the workspace.
   const generic = typeParameterNames(node.childForFieldName('type_parameters'));
   if (type.length === 1 && generic.includes(type[0])) {
-    walk.push(body, { ...ctx, impl: undefined, self: undefined });
+    walk.push(body, { ...ctx, impl: undefined, self: undefined, selfFields: undefined });
     return;
   }
   const bounded = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
-  walk.push(body, { ...ctx, impl: { type, ...(trait ? { trait } : {}) }, self: type, generics: bounded });
+  const selfFields = implFieldTypes(typeNode, type, bounded, ctx);
+  walk.push(body, { ...ctx, impl: { type, ...(trait ? { trait } : {}) }, self: type, generics: bounded, selfFields });
 }
 
 function visitTypeItem(node: SyntaxNode, ctx: RustContext): void {
@@ -506,22 +571,74 @@ function visitLetCondition(node: SyntaxNode, ctx: RustContext, walk: RustWalk): 
   const pattern = node.childForFieldName('pattern');
   if (!pattern) return;
   // `Some(x)` / `Ok(x)` over an Option / Result: x is its element.
-  let type: TypeRef | null = null;
-  let bound: SyntaxNode | null = pattern;
-  if (pattern.type === 'tuple_struct_pattern') {
-    const head = pattern.childForFieldName('type')?.text;
-    const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c !== pattern.childForFieldName('type'));
-    const of = valueType(value, ctx.self);
-    if ((head === 'Some' || head === 'Ok') && inner.length === 1 && inner[0].type === 'identifier' && of) {
-      type = { kind: 'element', of };
-      bound = inner[0];
-    }
-  }
-  if (bound !== pattern) {
-    ctx.scope.bind(bound!.text, 'local', undefined, { type, scope: ctx.scope, at: startOf(node, ctx) }, endOf(node, ctx));
+  const unwrapped = unwrappedName(pattern, valueType(value, ctx.self));
+  if (unwrapped) {
+    ctx.scope.bind(unwrapped.name, 'local', undefined, { type: unwrapped.type, scope: ctx.scope, at: startOf(node, ctx) }, endOf(node, ctx));
     return;
   }
   bindPattern(pattern, ctx, null, startOf(node, ctx), endOf(node, ctx));
+}
+
+/** Iterator adapters and Option / Result combinators whose closure (their one argument) takes one element. */
+const ELEMENT_CLOSURES = new Set(['map', 'filter', 'for_each', 'any', 'all', 'find', 'position', 'filter_map', 'flat_map', 'take_while', 'skip_while', 'inspect', 'max_by_key', 'min_by_key', 'find_map', 'map_while', 'and_then', 'is_some_and', 'is_ok_and']);
+/** Iterator adapters whose items are their receiver's. */
+const SAME_ITEMS = new Set(['filter', 'skip', 'take', 'rev', 'skip_while', 'take_while', 'peekable', 'inspect', 'step_by', 'fuse']);
+/** Combinators of Option / Result themselves (no `iter()` before them): their closure takes the Some / Ok value. */
+const VALUE_CLOSURES = new Set(['map', 'and_then', 'filter', 'is_some_and', 'is_ok_and', 'inspect']);
+
+/**
+ * The element a closure's one parameter receives: `v.iter().map(|x| …)` (through `filter`, `rev`, …)
+ * with v of a stated collection type, `opt.map(|x| …)` with opt of a stated Option / Result type. An
+ * element of anything else (a workspace type with a `map` of its own) proves nothing in resolution.
+ */
+function closureElement(closure: SyntaxNode, ctx: RustContext): TypeRef | null {
+  const args = closure.parent;
+  const call = args?.type === 'arguments' ? args.parent : null;
+  if (!call || call.type !== 'call_expression' || args!.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').length !== 1) return null;
+  const fn = calledFunction(call);
+  const method = fn?.type === 'field_expression' ? fn.childForFieldName('field')?.text : undefined;
+  if (!method || !ELEMENT_CLOSURES.has(method)) return null;
+  let receiver = fn!.childForFieldName('value');
+  let adapted = false;
+  for (let depth = 0; receiver?.type === 'call_expression' && depth < 16; depth++) {
+    const inner = calledFunction(receiver);
+    const name = inner?.type === 'field_expression' ? inner.childForFieldName('field')?.text : undefined;
+    if (!name) return null;
+    if (ITERATES.has(name)) {
+      const of = valueType(inner!.childForFieldName('value'), ctx.self);
+      return of ? { kind: 'element', of } : null;
+    }
+    if (!SAME_ITEMS.has(name)) break;
+    adapted = true;
+    receiver = inner!.childForFieldName('value');
+  }
+  if (adapted || !VALUE_CLOSURES.has(method)) return null;
+  const of = valueType(receiver, ctx.self);
+  return of ? { kind: 'element', of } : null;
+}
+
+/** `Some(x)` / `Ok(x)` matched against a value of type `of` (an Option, a Result): x, an element of it. */
+function unwrappedName(pattern: SyntaxNode | null, of: TypeRef | null): { name: string; type: TypeRef } | null {
+  if (pattern?.type === 'match_pattern') pattern = pattern.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (pattern?.type !== 'tuple_struct_pattern' || !of) return null;
+  const head = pattern.childForFieldName('type');
+  if (head?.text !== 'Some' && head?.text !== 'Ok') return null;
+  const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c.id !== head.id && c.type !== 'line_comment' && c.type !== 'block_comment');
+  // `Some(x)`, `Some(ref x)`, `Some(mut x)`.
+  const bound = inner.length === 1 && (inner[0].type === 'ref_pattern' || inner[0].type === 'mut_pattern') ? inner[0].namedChildren.find((c) => c?.type === 'identifier') ?? null : inner[0];
+  return inner.length === 1 && bound?.type === 'identifier' && /^[a-z_]/.test(bound.text) ? { name: bound.text, type: { kind: 'element', of } } : null;
+}
+
+/** A `match` arm's names; `Some(x) =>` / `Ok(x) =>` over a value of a stated Option / Result type: x, its element. */
+function visitMatchArm(node: SyntaxNode, ctx: RustContext): void {
+  const pattern = node.childForFieldName('pattern');
+  const matched = node.parent?.type === 'match_block' ? node.parent.parent?.childForFieldName('value') : null;
+  const unwrapped = matched ? unwrappedName(pattern, valueType(matched, ctx.self)) : null;
+  if (unwrapped) {
+    ctx.scope.bind(unwrapped.name, 'local', undefined, { type: unwrapped.type, scope: ctx.scope, at: startOf(node, ctx) });
+    return;
+  }
+  for (const name of pattern ? patternNames(pattern) : []) ctx.scope.bind(name, 'local');
 }
 
 function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
@@ -538,7 +655,7 @@ function visitFor(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
 
 function visitClosure(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
   const scope = ctx.scope.open('function');
-  bindParameters(node.childForFieldName('parameters'), scope, ctx);
+  bindParameters(node.childForFieldName('parameters'), scope, ctx, closureElement(node, ctx));
   walk.push(node.childForFieldName('body'), { ...ctx, scope });
 }
 
@@ -560,20 +677,31 @@ function visitCall(node: SyntaxNode, ctx: RustContext): boolean {
       facts.addSite('calls', { name, receiver: undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
-    facts.addSite('calls', { name, receiver: sitePath(chain.slice(0, -1), ctx) }, ctx.enclosing, node, ctx.scope);
+    const site = facts.addSite('calls', { name, receiver: sitePath(chain.slice(0, -1), ctx) }, ctx.enclosing, node, ctx.scope);
+    // A path call states its argument count too (`T::from(x)` among several `From` impls: none picked).
+    if (chain.length > 1) site.argumentTypes = argumentCount(node);
   } else if (fn.type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const value = fn.childForFieldName('value');
     if (field?.type !== 'field_identifier' || !value) return true;
-    const chain = valueChain(value);
-    if (chain) {
-      facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope);
-    } else {
-      const type = valueType(value, ctx.self);
-      facts.addSite('calls', { name: field.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
-    }
+    let chain = valueChain(value);
+    // `self.read.m()` with `read: R` and `impl<R: Read> S<R>`: the field's type is the impl's.
+    const fieldType = chain?.length === 2 && chain[0] === 'self' ? ctx.selfFields?.get(chain[1]) : undefined;
+    if (fieldType) chain = null;
+    const type = chain ? null : fieldType ?? valueType(value, ctx.self);
+    const site = chain
+      ? facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope)
+      : facts.addSite('calls', { name: field.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+    // A method call states its argument count (types unknown), for the method's arity.
+    site.argumentTypes = argumentCount(node);
   }
   return true;
+}
+
+/** A call's arguments, as many unknown types. */
+function argumentCount(call: SyntaxNode): Array<string | null> {
+  const args = call.childForFieldName('arguments');
+  return (args?.namedChildren ?? []).filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment' && c.type !== 'attribute_item').map(() => null);
 }
 
 /**

@@ -7,6 +7,7 @@
  *    T (no instance: `opt.map(…)` is Option's, never a workspace `map`); `x?`, `x.unwrap()`,
  *    `x.expect(…)`, `v[i]` and a `for` over them give an element.
  *  - `Self` inside an `impl` block is the implemented type; inside a trait, the receiver's own type.
+ *  - `self` and its fields (`self.items`) in an `impl T` block are T and T's stated fields.
  *  - A `let` binding proves its type for its whole life: `let x: T`, `let x = T::new()`,
  *    `let x = T { … }`, `let x = f()` with f's declared result, `let x = y.m()` with m's.
  */
@@ -27,8 +28,11 @@ const UNWRAPS = new Set(['unwrap', 'expect', 'unwrap_or_default', 'unwrap_unchec
  * `as_ref`/`borrow`/`lock`: on a workspace type they may return another type.
  */
 const SAME_VALUE = new Set(['clone']);
-/** What a `for` iterates: `v.iter()`, `v.iter_mut()`, `v.into_iter()` walk v's elements. */
-const ITERATES = new Set(['iter', 'iter_mut', 'into_iter']);
+/**
+ * What a `for` iterates: `v.iter()`, `v.iter_mut()`, `v.into_iter()`, `v.drain(..)` walk v's
+ * elements; `m.values()` / `m.values_mut()` a map's values (its elements).
+ */
+export const ITERATES = new Set(['iter', 'iter_mut', 'into_iter', 'drain', 'values', 'values_mut', 'into_values']);
 
 /** The collection a `for` loop walks: `for x in v.iter()` walks v (only there: `let it = v.iter()` is an iterator, not v). */
 export function iterated(node: SyntaxNode | null): SyntaxNode | null {
@@ -196,6 +200,9 @@ export function valueType(node: SyntaxNode | null | undefined, self: SelfType, d
       return valueType(node.namedChildren.find((c) => c !== null && c.type !== 'comment'), self, depth + 1);
     case 'reference_expression':
       return valueType(node.childForFieldName('value'), self, depth + 1);
+    case 'type_cast_expression':
+      // `x as Box<dyn Tr>`: the type it is cast to.
+      return statedType(node.childForFieldName('type'), self);
     case 'unary_expression':
       // `*x`: a dereference reaches the same methods.
       return node.child(0)?.type === '*' ? valueType(node.namedChildren[0], self, depth + 1) : null;
@@ -219,7 +226,10 @@ export function valueType(node: SyntaxNode | null | undefined, self: SelfType, d
     case 'self':
     case 'field_expression': {
       const chain = valueChain(node);
-      return chain ? { kind: 'value', chain } : null;
+      if (!chain) return null;
+      // `self`, `self.a.b` in an impl block: the implemented type, its fields.
+      if (chain[0] === 'self' && Array.isArray(self)) return chain.length === 1 ? { kind: 'named', chain: self } : { kind: 'field', of: { kind: 'named', chain: self }, path: chain.slice(1) };
+      return { kind: 'value', chain };
     }
     case 'call_expression': {
       const fn = calledFunction(node);

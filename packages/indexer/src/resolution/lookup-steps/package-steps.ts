@@ -18,7 +18,8 @@ export function qualifiedPackage(symbols: SymbolLookup, { file, name }: NameQuer
 export function ownPackageMember(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const key = symbols.packageKeyOf(file);
   if (key === null) return undefined;
-  const found = symbols.fileSetMember(key, name, false, file, symbols.modulesOf(file)?.packages?.visibleInPackage);
+  const visible = symbols.modulesOf(file)?.packages?.visibleInPackage;
+  const found = symbols.fileSetMember(key, name, false, file, visible && ((path, declaration) => visible(path, declaration, file)));
   if (found.type === 'declaration') return { ...found, samePackage: true };
   return found.type === 'ambiguous' ? found : undefined;
 }
