@@ -42,9 +42,9 @@ export async function loadIndexer() {
     const load = (p) => import(pathToFileURL(path.join(DIST, p)).href);
     try {
       const [main, grammars, table] = await Promise.all([
-        load('index.js'), load('parsing/grammar-loader.js'), load('languages/language-table.js')]);
+        load('index.js'), load('parsing/grammar-loader.js'), load('languages/index.js')]);
       await grammars.initParser();
-      indexer = { discoverFiles: main.discoverFiles, parseSource: grammars.parseSource, sourceLanguageOf: table.sourceLanguageOf };
+      indexer = { discoverFiles: main.discoverFiles, parseSource: grammars.parseSource, sourceLanguageOf: table.extractionLanguages.sourceLanguageOf };
     } catch (e) {
       throw new Error(`cannot load the indexer build (run npm run build first): ${e.message}`);
     }
