@@ -345,10 +345,30 @@ function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   if (ctx.extension) ctx.file.builder.declarations[id].memberOf = ctx.extension;
+  // A property holding a closure is called like a method, unlabelled: beside a same-named method it is one of the
+  // candidates overload selection weighs (and, chosen, no method is called: the property is read).
+  const closure = member ? closureParameters(typeNode, ctx) : null;
+  if (closure) ctx.file.builder.declarations[id].parameterTypes = closure;
   ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
   if (member && ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
   const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: ctx.parentDecl };
   for (const child of rest) walk.push(child, inner);
+}
+
+/** `(Int, String) -> T`, `((T) -> U)?`: each parameter as a call passes it (`_:Int`); null for any other type. */
+function closureParameters(type: SyntaxNode | null, ctx: SwiftContext): string[] | null {
+  let current = type;
+  while (current && (current.type === 'optional_type' || current.type === 'implicitly_unwrapped_type' || current.type === 'tuple_type' || current.type === 'tuple_type_item')) {
+    if (current.type === 'tuple_type' && current.namedChildren.length !== 1) return null;
+    current = current.type === 'optional_type' ? current.childForFieldName('wrapped') ?? current.namedChildren[0] : current.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  }
+  if (current?.type !== 'function_type') return null;
+  const params = current.childForFieldName('params');
+  if (params?.type !== 'tuple_type') return null;
+  return params.namedChildren.filter((c): c is SyntaxNode => c?.type === 'tuple_type_item').map((item) => {
+    const typeNode = [...item.namedChildren].reverse().find((c) => isTypeNode(c)) ?? null;
+    return `_:${simpleType(typeNode, ctx.typeVariables) ?? '?'}`;
+  });
 }
 
 /** `if let x = v`, `guard let x = v`, `while let x = v`: x bound with v's stated type (guard: to the end of its block). */
