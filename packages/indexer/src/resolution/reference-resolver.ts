@@ -345,6 +345,11 @@ export class ReferenceResolver {
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
+      if (!found && !namesType) {
+        // A base the workspace does not declare (`class T: XCTestCase`) with members the workspace adds to it (an extension).
+        const outside = this.outsideBaseMember(owner.classRef, site.name);
+        if (outside) return this.accept(site, outside, RESOLVED_BY.implicitThis);
+      }
       if (owner.classRef.file !== file.path) return undefined;
       // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
       if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
@@ -510,6 +515,20 @@ export class ReferenceResolver {
       return from.imports.some((statement) => modules?.packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
         && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
     });
+  }
+
+  /**
+   * With `members.extendsOutsideTypes`: the one member `name` the workspace declares for a base of a class (its own
+   * `extends`/`implements` sites, over all its parts) that the workspace does not declare; undefined when none or several.
+   */
+  private outsideBaseMember(classRef: DeclarationRef, name: string): DeclarationRef | undefined {
+    const found = new Map<string, DeclarationRef>();
+    for (const [file, site] of this.heritageSites(classRef)) {
+      if (!this.bindingOf(file).members?.extendsOutsideTypes) return undefined;
+      const scope = { file: file.path, enclosing: site.enclosing };
+      for (const ref of this.outsideMembers(scope, [...(site.receiver ?? []), site.name], name)) found.set(`${ref.file}\0${ref.localId}`, ref);
+    }
+    return found.size === 1 ? [...found.values()][0] : undefined;
   }
 
   /**
