@@ -257,6 +257,12 @@ export interface NameBindingRules {
      * one visible member declared for it (`memberOf` naming that type). Absent: never.
      */
     extendsOutsideTypes?: boolean;
+    /**
+     * With `extendsOutsideTypes`: the bases of types outside the workspace, by simple name, nearest first (Swift:
+     * `XCTestCase` is an `XCTest`, `String` a `StringProtocol`), so a member the workspace declares for such a base
+     * reaches values and subclasses of the type. Absent: an outside type has no known base.
+     */
+    outsideSupertypes?: Readonly<Record<string, readonly string[]>>;
   };
   /**
    * The name of the declaration standing for a package's package object, whose inherited members are

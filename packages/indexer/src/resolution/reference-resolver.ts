@@ -423,6 +423,11 @@ export class ReferenceResolver {
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
+      if (!found && !namesType) {
+        // A base the workspace does not declare (`class T: XCTestCase`) with members the workspace adds to it (an extension).
+        const outside = this.outsideBaseMember(owner.classRef, site.name, file, site);
+        if (outside) return this.accept(site, outside, RESOLVED_BY.implicitThis);
+      }
       if (owner.classRef.file !== file.path) return undefined;
       // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
       if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
@@ -600,7 +605,15 @@ export class ReferenceResolver {
     }
     // By the type's simple name (`Type` and `java.lang.reflect.Type`): only visible declarations count, below.
     const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
-    if (candidates.length === 0) return [];
+    if (candidates.length === 0) {
+      // Declared for none: for the type's known outside bases, nearest first (the first that has it).
+      const bases = chain.length === 1 ? this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideSupertypes?.[chain[0]] ?? [] : [];
+      for (const base of bases) {
+        const found = this.outsideMembers(scope, [base], name);
+        if (found.length > 0) return found;
+      }
+      return [];
+    }
     const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
     if (target && target.type !== 'external') return [];
     const from = this.symbols.extraction(scope.file)!;
@@ -617,6 +630,24 @@ export class ReferenceResolver {
       return from.imports.some((statement) => modules?.packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
         && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
     });
+  }
+
+  /**
+   * With `members.extendsOutsideTypes`: the one member `name` the workspace declares for a base of a class (its own
+   * `extends`/`implements` sites, over all its parts) that the workspace does not declare; undefined when none or several.
+   */
+  private outsideBaseMember(classRef: DeclarationRef, name: string, from: FileExtraction, call: ReferenceSite): DeclarationRef | undefined {
+    const found = new Map<string, DeclarationRef>();
+    for (const [file, site] of this.heritageSites(classRef)) {
+      if (!this.bindingOf(file).members?.extendsOutsideTypes) return undefined;
+      const scope = { file: file.path, enclosing: site.enclosing };
+      for (const ref of this.outsideMembers(scope, [...(site.receiver ?? []), site.name], name)) found.set(`${ref.file}\0${ref.localId}`, ref);
+    }
+    if (found.size === 1) return [...found.values()][0];
+    if (found.size === 0 || call.kind !== 'calls') return undefined;
+    // Overloads: the one the call's arguments pick (overloads.ts), by the calling language's rule.
+    const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), this.bindingOf(from).argumentFits);
+    return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
 
   /**

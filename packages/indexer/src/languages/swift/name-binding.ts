@@ -38,7 +38,13 @@ export const swiftNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: 'super',
   // A protocol extension's methods are the default implementations of every conforming type.
-  members: { inheritsImplemented: true },
+  // `extension String { … }`: members of a type the workspace does not declare, for values stated to be of it.
+  members: {
+    inheritsImplemented: true,
+    extendsOutsideTypes: true,
+    // The standard and XCTest types whose bases an extension in the workspace commonly names.
+    outsideSupertypes: { XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'] },
+  },
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',

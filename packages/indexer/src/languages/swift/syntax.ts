@@ -28,7 +28,7 @@ import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, SwiftContext } from './file-state.js';
-import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
+import { declaredType, isTypeNode, literalType, simpleType, STANDARD_TYPES, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type SwiftWalk = Walk<SwiftContext>;
@@ -294,7 +294,9 @@ function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   if (ctx.extension) declaration.memberOf = ctx.extension;
   if (owner !== null) file.classInfo(owner).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
-  if (!isInit) file.facts.stateType(id, 'returnType', declaredType(returnNode, typeVariables), ctx.scope);
+  // `-> Self`: the type the method was called on (a chain of `Self`-returning modifiers keeps its receiver's type).
+  const returnsSelf = typeChain(returnNode)?.join('.') === 'Self';
+  if (!isInit) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnNode, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
   const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null };
   for (const p of parameters) if (p.name) bindTyped(inner, p.name, p.type, 'parameter');
@@ -343,10 +345,30 @@ function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   if (ctx.extension) ctx.file.builder.declarations[id].memberOf = ctx.extension;
+  // A property holding a closure is called like a method, unlabelled: beside a same-named method it is one of the
+  // candidates overload selection weighs (and, chosen, no method is called: the property is read).
+  const closure = member ? closureParameters(typeNode, ctx) : null;
+  if (closure) ctx.file.builder.declarations[id].parameterTypes = closure;
   ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
   if (member && ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
   const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: ctx.parentDecl };
   for (const child of rest) walk.push(child, inner);
+}
+
+/** `(Int, String) -> T`, `((T) -> U)?`: each parameter as a call passes it (`_:Int`); null for any other type. */
+function closureParameters(type: SyntaxNode | null, ctx: SwiftContext): string[] | null {
+  let current = type;
+  while (current && (current.type === 'optional_type' || current.type === 'implicitly_unwrapped_type' || current.type === 'tuple_type' || current.type === 'tuple_type_item')) {
+    if (current.type === 'tuple_type' && current.namedChildren.length !== 1) return null;
+    current = current.type === 'optional_type' ? current.childForFieldName('wrapped') ?? current.namedChildren[0] : current.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  }
+  if (current?.type !== 'function_type') return null;
+  const params = current.childForFieldName('params');
+  if (params?.type !== 'tuple_type') return null;
+  return params.namedChildren.filter((c): c is SyntaxNode => c?.type === 'tuple_type_item').map((item) => {
+    const typeNode = [...item.namedChildren].reverse().find((c) => isTypeNode(c)) ?? null;
+    return `_:${simpleType(typeNode, ctx.typeVariables) ?? '?'}`;
+  });
 }
 
 /** `if let x = v`, `guard let x = v`, `while let x = v`: x bound with v's stated type (guard: to the end of its block). */
@@ -459,8 +481,16 @@ function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
       return path ? { kind: 'named', chain: path } : ctx.extension;
     }
-    default:
-      return null;
+    case 'prefix_expression': {
+      // `.make()`, `.init(…)` where the contextual type is stated: a value of that type.
+      const implicit = implicitMemberCall(node, ctx);
+      return implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : null;
+    }
+    default: {
+      // `"a".f()`: a literal is a value of its standard type, which the workspace may extend.
+      const literal = literalType(node);
+      return literal && STANDARD_TYPES.has(literal) ? { kind: 'named', chain: [literal] } : null;
+    }
   }
 }
 
@@ -517,8 +547,84 @@ function isSubscript(node: SyntaxNode): boolean {
   return args?.type === 'value_arguments' && args.child(0)?.type === '[';
 }
 
+/**
+ * The type an expression is written to have where its context states it (Swift's contextual type):
+ * the annotation of the variable it initialises (`let x: T = …`), the element type of an annotated
+ * array it is an element of (`let xs: [T] = [ … ]`), the declared result of the function it is returned
+ * from (`return …`, or a body of that one expression). Null anywhere else (an argument, an operand).
+ */
+function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
+  let value = node;
+  let element = false;
+  let parent = value.parent;
+  while (parent && ['try_expression', 'await_expression'].includes(parent.type)) {
+    value = parent;
+    parent = parent.parent;
+  }
+  if (parent?.type === 'array_literal') {
+    element = true;
+    value = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return null;
+  let stated: SyntaxNode | null = null;
+  if (parent.type === 'property_declaration' && parent.childForFieldName('value')?.id === value.id) {
+    stated = parent.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  } else if (parent.type === 'control_transfer_statement' && parent.childForFieldName('result')?.id === value.id && parent.text.startsWith('return')) {
+    stated = returnTypeNode(parent);
+  } else if (parent.type === 'statements' && parent.namedChildren.filter((c) => c && c.type !== 'comment' && c.type !== 'multiline_comment').length === 1
+    && (parent.parent?.type === 'function_body' || parent.parent?.type === 'computed_property')) {
+    // A function whose body is this one expression returns it.
+    stated = returnTypeNode(parent);
+  }
+  if (!stated) return null;
+  if (stated.type === 'optional_type') stated = stated.childForFieldName('wrapped') ?? stated.namedChildren[0] ?? null;
+  if (element) {
+    if (stated?.type !== 'array_type') return null;
+    stated = stated.childForFieldName('element') ?? stated.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  } else if (stated?.type === 'array_type' || stated?.type === 'dictionary_type') {
+    return null;
+  }
+  return declaredType(stated, ctx.typeVariables);
+}
+
+/** The declared result type of the function (not a closure) a statement is in. */
+function returnTypeNode(node: SyntaxNode): SyntaxNode | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'computed_property') {
+      // `var x: T { … }` (a getter written as the body): its result is the property's type.
+      const property = current.parent;
+      return property?.type === 'property_declaration'
+        ? property.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null : null;
+    }
+    if (current.type === 'lambda_literal' || current.type === 'init_declaration' || current.type === 'property_declaration'
+      || current.type === 'subscript_declaration') return null;
+    if (current.type === 'function_declaration') return current.childrenForFieldName('name').find((c) => isTypeNode(c)) ?? null;
+  }
+  return null;
+}
+
+/** `.make(…)` / `.init(…)` (an implicit member expression) with a stated contextual type: that type and the member's name. */
+function implicitMemberCall(node: SyntaxNode, ctx: SwiftContext): { type: TypeRef; name: string } | null {
+  const fn = node.type === 'call_expression' ? node.namedChildren[0] : node;
+  if (fn?.type !== 'prefix_expression' || fn.child(0)?.type !== '.') return null;
+  const target = fn.childForFieldName('target');
+  if (target?.type !== 'simple_identifier') return null;
+  const name = target.text.replace(/^`|`$/g, '');
+  // `.some(x)` / `.none` of an optional context are Optional's own cases.
+  if (name === 'some' || name === 'none') return null;
+  const type = contextualType(node.type === 'call_expression' ? node : fn, ctx);
+  return type ? { type, name } : null;
+}
+
 function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
   if (isSubscript(node)) return true;
+  const implicit = implicitMemberCall(node, ctx);
+  if (implicit) {
+    const args = argumentsOf(node, ctx);
+    ctx.file.addSite('calls', { name: implicit.name, receiver: undefined, typedReceiver: { type: implicit.type, path: [] } }, node, ctx, args.types, args.labels);
+    return true;
+  }
   const callee = calleeOf(node);
   if (!callee) return true;
   let target: SiteTarget;

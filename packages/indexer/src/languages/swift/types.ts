@@ -8,9 +8,16 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 
-const VALUE_TYPES = new Set([
+/** Types whose values have no members a workspace can declare. */
+const VALUE_TYPES = new Set(['Void', 'Any', 'AnyObject', 'Never', 'Self']);
+
+/**
+ * The standard value types: no declaration of the workspace, but a workspace may extend them
+ * (`extension String { func f() }`), so a value stated to be one is a receiver of those extensions.
+ */
+export const STANDARD_TYPES: ReadonlySet<string> = new Set([
   'Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Double', 'Float', 'Bool',
-  'String', 'Character', 'Void', 'Any', 'AnyObject', 'Never', 'Self',
+  'String', 'Character', 'Substring',
 ]);
 
 /** `Foo` → ['Foo'], `A.B` → ['A', 'B'], `Foo<T>` → ['Foo'], `Foo?` → ['Foo']; null for anything else. */
@@ -22,6 +29,8 @@ export function typeChain(node: SyntaxNode | null | undefined): string[] | null 
       return [node.text.replace(/^`|`$/g, '')];
     case 'user_type': {
       const names = node.namedChildren.filter((c) => c?.type === 'type_identifier').map((c) => c!.text.replace(/^`|`$/g, ''));
+      // `P.Type`, `P.Protocol`: the metatype, whose members are P's static ones (`x.parse()` with `x: P.Type`).
+      if (names.length > 1 && (names[names.length - 1] === 'Type' || names[names.length - 1] === 'Protocol')) names.pop();
       return names.length > 0 ? names : null;
     }
     case 'optional_type':
@@ -48,6 +57,7 @@ export function declaredType(node: SyntaxNode | null | undefined, typeVariables:
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): string | null {
   if (!node) return null;
+  if (node.type === 'optional_type') node = node.childForFieldName('wrapped') ?? node.namedChildren[0] ?? node;
   if (node.type === 'array_type') return 'Array';
   if (node.type === 'dictionary_type') return 'Dictionary';
   const chain = typeChain(node);
@@ -72,6 +82,11 @@ export function literalType(node: SyntaxNode): string | undefined {
       return 'Int';
     case 'real_literal':
       return 'Double';
+    // Swift prefers an array literal's default type over any other `ExpressibleByArrayLiteral` type.
+    case 'array_literal':
+      return 'Array';
+    case 'dictionary_literal':
+      return 'Dictionary';
     default:
       return undefined;
   }
