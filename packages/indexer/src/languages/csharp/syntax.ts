@@ -468,7 +468,9 @@ function visitProperty({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
   const inner: CSharpContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id };
   walk.push(accessors, inner);
-  walk.push(node.childForFieldName('value'), inner);
+  const value = node.childForFieldName('value');
+  targetTypedCreation(value, typeNode, inner);
+  walk.push(value, inner);
 }
 
 function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
@@ -494,7 +496,9 @@ function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     file.facts.stateType(id, 'valueType', stated, ctx.scope);
     if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
     for (const value of declarator.namedChildren) {
-      if (value && value.id !== nameNode.id) walk.push(value, { ...ctx, enclosing: id });
+      if (!value || value.id === nameNode.id) continue;
+      targetTypedCreation(value, typeNode, { ...ctx, enclosing: id });
+      walk.push(value, { ...ctx, enclosing: id });
     }
   }
 }
@@ -522,6 +526,7 @@ function visitVariables(node: SyntaxNode, ctx: CSharpContext, walk: CSharpWalk):
     const nameNode = declarator.childForFieldName('name');
     const value = declarator.namedChildren.find((c) => c !== null && c.id !== nameNode?.id && c.type !== 'bracketed_argument_list') ?? null;
     // The initialiser is walked first: `var x = x.Next()` reads an outer x.
+    targetTypedCreation(value, typeNode, ctx);
     walk.push(value, ctx);
     if (nameNode?.type === 'identifier') bindTyped(ctx, nameNode, typeNode, 'local', value);
   }
@@ -715,6 +720,18 @@ function visitCreation(node: SyntaxNode, ctx: CSharpContext): boolean {
   const chain = typeChain(node.childForFieldName('type'));
   if (chain) ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
   return true;
+}
+
+/**
+ * `Foo x = new();`, `Foo F = new(…)`, `Foo P { get; } = new();`: a target-typed `new` constructs the declared
+ * type, when it names a class (not `var`, a predefined type, a type parameter, an array or a tuple).
+ */
+function targetTypedCreation(value: SyntaxNode | null, typeNode: SyntaxNode | null, ctx: CSharpContext): void {
+  if (value?.type !== 'implicit_object_creation_expression') return;
+  const stated = declaredType(typeNode, ctx.typeVariables);
+  if (stated?.kind !== 'named') return;
+  const chain = stated.chain;
+  ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, value, ctx);
 }
 
 /** `: this(...)` and `: base(...)`: calls of a constructor of the type or of its base class. */
