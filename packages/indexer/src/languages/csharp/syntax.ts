@@ -33,7 +33,7 @@ import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../
 import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
-import { declaredType, literalType, simpleType, typeChain } from './types.js';
+import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type CSharpWalk = Walk<CSharpContext>;
@@ -128,7 +128,11 @@ export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
       visit: ({ node, ctx }) => {
         const left = node.childForFieldName('left');
         const type = node.childForFieldName('type');
-        if (left?.type === 'identifier') bindTyped(ctx, left, type, 'local');
+        if (left?.type === 'identifier' && type?.type === 'implicit_type') {
+          // `foreach (var x in xs)`: x is one element of what xs is stated to hold.
+          const of = collectionValue(node.childForFieldName('right'), ctx);
+          ctx.file.bindLocal(ctx.scope, left.text, 'local', of, null, left);
+        } else if (left?.type === 'identifier') bindTyped(ctx, left, type, 'local');
         else for (const name of left?.descendantsOfType('identifier') ?? []) if (name) ctx.file.bindLocal(ctx.scope, name.text, 'local', null, null, name);
         return true;
       },
@@ -297,7 +301,7 @@ function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
       const parameterName = parameter.childForFieldName('name');
       if (!parameterName) continue;
       const typeNode = parameter.childForFieldName('type');
-      const stated = declaredType(typeNode, inner.typeVariables);
+      const stated = statedType(typeNode, inner.typeVariables);
       const simple = simpleType(typeNode, inner.typeVariables);
       if (node.type === 'record_declaration') {
         const property = file.builder.declare('property', parameterName.text, id, parameter, { signature: flatSignature(parameter.text), visibility: 'public' });
@@ -408,7 +412,7 @@ function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
-  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', declaredType(returnTypeNode, typeVariables), ctx.scope);
+  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', statedType(returnTypeNode, typeVariables), ctx.scope);
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {
@@ -462,7 +466,7 @@ function visitProperty({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     docstring: doc,
     ...modifierFields(mods, isInterface(ctx)),
   });
-  const stated = declaredType(typeNode, ctx.typeVariables);
+  const stated = statedType(typeNode, ctx.typeVariables);
   const simple = simpleType(typeNode, ctx.typeVariables);
   file.facts.stateType(id, 'valueType', stated, ctx.scope);
   if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
@@ -480,7 +484,7 @@ function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (!declaration) return;
   const typeNode = declaration.childForFieldName('type');
   const constant = mods.keywords.has('const');
-  const stated = declaredType(typeNode, ctx.typeVariables);
+  const stated = statedType(typeNode, ctx.typeVariables);
   const simple = simpleType(typeNode, ctx.typeVariables);
   for (const declarator of declaration.namedChildren) {
     if (declarator?.type !== 'variable_declarator') continue;
@@ -505,7 +509,7 @@ function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
 
 /** Binds a local or parameter with its declared type; `var x = value` takes the value's stated type. */
 function bindTyped(ctx: CSharpContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
-  let stated = declaredType(type, ctx.typeVariables);
+  let stated = statedType(type, ctx.typeVariables);
   let simple = simpleType(type, ctx.typeVariables);
   if ((!type || type.type === 'implicit_type') && value) {
     stated = expressionType(value, ctx);
@@ -573,6 +577,24 @@ function unwrap(node: SyntaxNode): SyntaxNode {
   return current;
 }
 
+/**
+ * One element of the collection an expression is: a local or parameter (`xs`, `xs.Items`), a member of the
+ * classes around (`_items`, `this.Items`: settled after the walk), a call's declared result (`GetAll()`).
+ */
+function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): TypeRef | null {
+  if (!node) return null;
+  node = unwrap(node);
+  if (node.type === 'invocation_expression') {
+    const of = expressionType(node, ctx);
+    return of ? { kind: 'element', of } : null;
+  }
+  const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
+  if (!chain || chain[0] === 'base') return null;
+  if (chain[0] === 'this') return chain.length > 1 ? ctx.file.elementOfMember(chain.slice(1), ctx.classId) : null;
+  if (ctx.scope.classify(chain[0], chain.length > 1, positionOf(node)).locallyBound) return { kind: 'element', of: { kind: 'value', chain } };
+  return ctx.file.elementOfMember(chain, ctx.classId);
+}
+
 /** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
 function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
   node = unwrap(node);
@@ -582,6 +604,9 @@ function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
     case 'as_expression':
       return declaredType(node.childForFieldName('right'), ctx.typeVariables);
     case 'object_creation_expression': {
+      // `new List<Foo>()`: a collection of Foo.
+      const collection = statedType(node.childForFieldName('type'), ctx.typeVariables);
+      if (collection?.kind === 'collection') return collection;
       const chain = typeChain(node.childForFieldName('type'));
       return chain ? { kind: 'call', callee: chain, construct: true } : null;
     }
