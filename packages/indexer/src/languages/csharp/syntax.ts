@@ -412,7 +412,7 @@ function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
-  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', statedType(returnTypeNode, typeVariables), ctx.scope);
+  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {
@@ -429,6 +429,20 @@ function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     if (child?.type === 'constructor_initializer') walk.push(child, inner);
   }
   walk.push(body, inner);
+}
+
+/**
+ * What a method states it returns: an `async` one's `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives
+ * (the resolver reads an async result only for an awaited call). A Task returned without `async` states nothing
+ * more than the Task.
+ */
+function returnTypeOf(node: SyntaxNode | null, mods: Modifiers, typeVariables: ReadonlySet<string>): TypeRef | null {
+  if (mods.keywords.has('async') && node?.type === 'generic_name') {
+    const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    if ((name === 'Task' || name === 'ValueTask') && args.length === 1) return statedType(args[0], typeVariables);
+  }
+  return statedType(node, typeVariables);
 }
 
 function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): void {
@@ -567,6 +581,15 @@ function chainHead(node: SyntaxNode): string[] | undefined {
 
 const MEMBER_ACCESS: MemberAccessShape = { nodeType: 'member_access_expression', object: 'expression', property: 'name', propertyTypes: new Set(['identifier']) };
 
+/** The expression is an `await` (inside parentheses and `!` only): its value is what the awaited call's result gives. */
+function isAwaited(node: SyntaxNode): boolean {
+  let current: SyntaxNode | null | undefined = node;
+  while (current && (current.type === 'parenthesized_expression' || current.type === 'postfix_unary_expression' && current.text.endsWith('!'))) {
+    current = current.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  }
+  return current?.type === 'await_expression';
+}
+
 function unwrap(node: SyntaxNode): SyntaxNode {
   let current = node;
   while (current.type === 'parenthesized_expression' || current.type === 'await_expression' || current.type === 'postfix_unary_expression' && current.text.endsWith('!')) {
@@ -583,11 +606,11 @@ function unwrap(node: SyntaxNode): SyntaxNode {
  */
 function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): TypeRef | null {
   if (!node) return null;
-  node = unwrap(node);
-  if (node.type === 'invocation_expression') {
+  if (unwrap(node).type === 'invocation_expression') {
     const of = expressionType(node, ctx);
     return of ? { kind: 'element', of } : null;
   }
+  node = unwrap(node);
   const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
   if (!chain || chain[0] === 'base') return null;
   if (chain[0] === 'this') return chain.length > 1 ? ctx.file.elementOfMember(chain.slice(1), ctx.classId) : null;
@@ -597,7 +620,16 @@ function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): TypeRef |
 
 /** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
 function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
+  const awaited = isAwaited(node);
   node = unwrap(node);
+  if (awaited) {
+    // `await M()`: what the async method states it returns; anything else awaited proves nothing here.
+    // `await M().ConfigureAwait(false)` awaits M()'s task all the same.
+    const configured = node.type === 'invocation_expression' ? calleeOf(node) : undefined;
+    const awaitedCall = configured?.name === 'ConfigureAwait' && configured.object ? unwrap(configured.object) : node;
+    const call = awaitedCall.type === 'invocation_expression' ? expressionType(awaitedCall, ctx) : null;
+    return call?.kind === 'call' || call?.kind === 'member-call' ? { ...call, awaited: true } : null;
+  }
   switch (node.type) {
     case 'cast_expression':
       return declaredType(node.childForFieldName('type'), ctx.typeVariables);
