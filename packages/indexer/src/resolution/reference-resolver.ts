@@ -125,6 +125,13 @@ export class ReferenceResolver {
       if (!instance && type.kind === 'named' && path.length === 0) {
         // `s.slug()` with `s: String`: an extension of a type the workspace does not declare.
         const found = this.outsideMembers(scope, type.chain, site.name);
+        // Overloads of one extension, declared side by side in one file: picked by the arguments, as a member's are;
+        // one that takes no such number of arguments is not what the call means (the type's own member may be).
+        const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
+          ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
+          : undefined;
+        if (chosen && 'none' in chosen) return unresolved('not-found', true);
+        if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
         if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
         if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
       }

@@ -157,7 +157,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     return classesAround(this.builder.declarations, this.classes, classId);
   }
 
-  private field(name: string, classId: number | null) {
+  protected field(name: string, classId: number | null) {
     for (const [, info] of this.enclosingClasses(classId)) {
       const field = info.fields.get(name);
       if (field) return field;

@@ -7,6 +7,8 @@
  * whatever the resolver finds for a type name (usings, the namespace and the namespaces around it).
  */
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
+import type { BuiltExtraction } from '../../extraction/core/declaration-builder.js';
+import type { TypeRef } from '../../model/extraction.js';
 
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
@@ -16,8 +18,36 @@ export interface CSharpContext extends TypeBodyContext {
   namespace?: string;
 }
 
+/** An element type whose collection is a field or property read (`foreach (var x in _items)`): settled once every member is known. */
+interface PendingElement {
+  element: { kind: 'element'; of: TypeRef };
+  path: string[];
+  classId: number | null;
+}
+
+/** What a field nothing states proves: no element (a collection with none). */
+const NOTHING: TypeRef = { kind: 'collection' };
+
 export class CSharpFile extends TypeBodyFile<CSharpContext> {
+  private readonly pendingElements: PendingElement[] = [];
+
   constructor() {
     super({ receiverWords: new Set(['this', 'base']), stringType: 'string', bareCallsNameMethods: false });
+  }
+
+  /** One element of the collection member `path[0]` of the classes around `classId` holds (then `path[1…]` of it). */
+  elementOfMember(path: string[], classId: number | null): TypeRef {
+    const element: PendingElement['element'] = { kind: 'element', of: NOTHING };
+    this.pendingElements.push({ element, path, classId });
+    return element;
+  }
+
+  override finish(): BuiltExtraction {
+    // A member may be declared below the loop that reads it: its stated type is known only now.
+    for (const { element, path, classId } of this.pendingElements) {
+      const type = this.field(path[0], classId)?.type;
+      element.of = !type ? NOTHING : path.length > 1 ? { kind: 'field', of: type, path: path.slice(1) } : type;
+    }
+    return super.finish();
   }
 }

@@ -33,7 +33,7 @@ import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../
 import { memberNameChain, splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
-import { declaredType, literalType, simpleType, typeChain } from './types.js';
+import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 
 type CSharpWalk = Walk<CSharpContext>;
@@ -128,7 +128,11 @@ export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
       visit: ({ node, ctx }) => {
         const left = node.childForFieldName('left');
         const type = node.childForFieldName('type');
-        if (left?.type === 'identifier') bindTyped(ctx, left, type, 'local');
+        if (left?.type === 'identifier' && type?.type === 'implicit_type') {
+          // `foreach (var x in xs)`: x is one element of what xs is stated to hold.
+          const of = collectionValue(node.childForFieldName('right'), ctx);
+          ctx.file.bindLocal(ctx.scope, left.text, 'local', of, null, left);
+        } else if (left?.type === 'identifier') bindTyped(ctx, left, type, 'local');
         else for (const name of left?.descendantsOfType('identifier') ?? []) if (name) ctx.file.bindLocal(ctx.scope, name.text, 'local', null, null, name);
         return true;
       },
@@ -297,7 +301,7 @@ function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
       const parameterName = parameter.childForFieldName('name');
       if (!parameterName) continue;
       const typeNode = parameter.childForFieldName('type');
-      const stated = declaredType(typeNode, inner.typeVariables);
+      const stated = statedType(typeNode, inner.typeVariables);
       const simple = simpleType(typeNode, inner.typeVariables);
       if (node.type === 'record_declaration') {
         const property = file.builder.declare('property', parameterName.text, id, parameter, { signature: flatSignature(parameter.text), visibility: 'public' });
@@ -408,7 +412,7 @@ function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
-  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', declaredType(returnTypeNode, typeVariables), ctx.scope);
+  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {
@@ -425,6 +429,20 @@ function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     if (child?.type === 'constructor_initializer') walk.push(child, inner);
   }
   walk.push(body, inner);
+}
+
+/**
+ * What a method states it returns: an `async` one's `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives
+ * (the resolver reads an async result only for an awaited call). A Task returned without `async` states nothing
+ * more than the Task.
+ */
+function returnTypeOf(node: SyntaxNode | null, mods: Modifiers, typeVariables: ReadonlySet<string>): TypeRef | null {
+  if (mods.keywords.has('async') && node?.type === 'generic_name') {
+    const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    if ((name === 'Task' || name === 'ValueTask') && args.length === 1) return statedType(args[0], typeVariables);
+  }
+  return statedType(node, typeVariables);
 }
 
 function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): void {
@@ -462,13 +480,15 @@ function visitProperty({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     docstring: doc,
     ...modifierFields(mods, isInterface(ctx)),
   });
-  const stated = declaredType(typeNode, ctx.typeVariables);
+  const stated = statedType(typeNode, ctx.typeVariables);
   const simple = simpleType(typeNode, ctx.typeVariables);
   file.facts.stateType(id, 'valueType', stated, ctx.scope);
   if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
   const inner: CSharpContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id };
   walk.push(accessors, inner);
-  walk.push(node.childForFieldName('value'), inner);
+  const value = node.childForFieldName('value');
+  targetTypedCreation(value, typeNode, inner);
+  walk.push(value, inner);
 }
 
 function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
@@ -478,7 +498,7 @@ function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (!declaration) return;
   const typeNode = declaration.childForFieldName('type');
   const constant = mods.keywords.has('const');
-  const stated = declaredType(typeNode, ctx.typeVariables);
+  const stated = statedType(typeNode, ctx.typeVariables);
   const simple = simpleType(typeNode, ctx.typeVariables);
   for (const declarator of declaration.namedChildren) {
     if (declarator?.type !== 'variable_declarator') continue;
@@ -494,14 +514,16 @@ function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
     file.facts.stateType(id, 'valueType', stated, ctx.scope);
     if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
     for (const value of declarator.namedChildren) {
-      if (value && value.id !== nameNode.id) walk.push(value, { ...ctx, enclosing: id });
+      if (!value || value.id === nameNode.id) continue;
+      targetTypedCreation(value, typeNode, { ...ctx, enclosing: id });
+      walk.push(value, { ...ctx, enclosing: id });
     }
   }
 }
 
 /** Binds a local or parameter with its declared type; `var x = value` takes the value's stated type. */
 function bindTyped(ctx: CSharpContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
-  let stated = declaredType(type, ctx.typeVariables);
+  let stated = statedType(type, ctx.typeVariables);
   let simple = simpleType(type, ctx.typeVariables);
   if ((!type || type.type === 'implicit_type') && value) {
     stated = expressionType(value, ctx);
@@ -522,6 +544,7 @@ function visitVariables(node: SyntaxNode, ctx: CSharpContext, walk: CSharpWalk):
     const nameNode = declarator.childForFieldName('name');
     const value = declarator.namedChildren.find((c) => c !== null && c.id !== nameNode?.id && c.type !== 'bracketed_argument_list') ?? null;
     // The initialiser is walked first: `var x = x.Next()` reads an outer x.
+    targetTypedCreation(value, typeNode, ctx);
     walk.push(value, ctx);
     if (nameNode?.type === 'identifier') bindTyped(ctx, nameNode, typeNode, 'local', value);
   }
@@ -558,6 +581,15 @@ function chainHead(node: SyntaxNode): string[] | undefined {
 
 const MEMBER_ACCESS: MemberAccessShape = { nodeType: 'member_access_expression', object: 'expression', property: 'name', propertyTypes: new Set(['identifier']) };
 
+/** The expression is an `await` (inside parentheses and `!` only): its value is what the awaited call's result gives. */
+function isAwaited(node: SyntaxNode): boolean {
+  let current: SyntaxNode | null | undefined = node;
+  while (current && (current.type === 'parenthesized_expression' || current.type === 'postfix_unary_expression' && current.text.endsWith('!'))) {
+    current = current.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  }
+  return current?.type === 'await_expression';
+}
+
 function unwrap(node: SyntaxNode): SyntaxNode {
   let current = node;
   while (current.type === 'parenthesized_expression' || current.type === 'await_expression' || current.type === 'postfix_unary_expression' && current.text.endsWith('!')) {
@@ -568,15 +600,45 @@ function unwrap(node: SyntaxNode): SyntaxNode {
   return current;
 }
 
+/**
+ * One element of the collection an expression is: a local or parameter (`xs`, `xs.Items`), a member of the
+ * classes around (`_items`, `this.Items`: settled after the walk), a call's declared result (`GetAll()`).
+ */
+function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): TypeRef | null {
+  if (!node) return null;
+  if (unwrap(node).type === 'invocation_expression') {
+    const of = expressionType(node, ctx);
+    return of ? { kind: 'element', of } : null;
+  }
+  node = unwrap(node);
+  const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
+  if (!chain || chain[0] === 'base') return null;
+  if (chain[0] === 'this') return chain.length > 1 ? ctx.file.elementOfMember(chain.slice(1), ctx.classId) : null;
+  if (ctx.scope.classify(chain[0], chain.length > 1, positionOf(node)).locallyBound) return { kind: 'element', of: { kind: 'value', chain } };
+  return ctx.file.elementOfMember(chain, ctx.classId);
+}
+
 /** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
 function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
+  const awaited = isAwaited(node);
   node = unwrap(node);
+  if (awaited) {
+    // `await M()`: what the async method states it returns; anything else awaited proves nothing here.
+    // `await M().ConfigureAwait(false)` awaits M()'s task all the same.
+    const configured = node.type === 'invocation_expression' ? calleeOf(node) : undefined;
+    const awaitedCall = configured?.name === 'ConfigureAwait' && configured.object ? unwrap(configured.object) : node;
+    const call = awaitedCall.type === 'invocation_expression' ? expressionType(awaitedCall, ctx) : null;
+    return call?.kind === 'call' || call?.kind === 'member-call' ? { ...call, awaited: true } : null;
+  }
   switch (node.type) {
     case 'cast_expression':
       return declaredType(node.childForFieldName('type'), ctx.typeVariables);
     case 'as_expression':
       return declaredType(node.childForFieldName('right'), ctx.typeVariables);
     case 'object_creation_expression': {
+      // `new List<Foo>()`: a collection of Foo.
+      const collection = statedType(node.childForFieldName('type'), ctx.typeVariables);
+      if (collection?.kind === 'collection') return collection;
       const chain = typeChain(node.childForFieldName('type'));
       return chain ? { kind: 'call', callee: chain, construct: true } : null;
     }
@@ -715,6 +777,18 @@ function visitCreation(node: SyntaxNode, ctx: CSharpContext): boolean {
   const chain = typeChain(node.childForFieldName('type'));
   if (chain) ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
   return true;
+}
+
+/**
+ * `Foo x = new();`, `Foo F = new(…)`, `Foo P { get; } = new();`: a target-typed `new` constructs the declared
+ * type, when it names a class (not `var`, a predefined type, a type parameter, an array or a tuple).
+ */
+function targetTypedCreation(value: SyntaxNode | null, typeNode: SyntaxNode | null, ctx: CSharpContext): void {
+  if (value?.type !== 'implicit_object_creation_expression') return;
+  const stated = declaredType(typeNode, ctx.typeVariables);
+  if (stated?.kind !== 'named') return;
+  const chain = stated.chain;
+  ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, value, ctx);
 }
 
 /** `: this(...)` and `: base(...)`: calls of a constructor of the type or of its base class. */

@@ -50,6 +50,40 @@ export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet
   return { kind: 'named', chain };
 }
 
+/**
+ * Framework collections whose one type argument is what `foreach` yields (System.Collections.Generic,
+ * .Immutable, .Concurrent, .ObjectModel): a value of one is no instance of anything arbor indexes, its elements are.
+ */
+const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
+  'IEnumerable', 'IAsyncEnumerable', 'ICollection', 'IList', 'IReadOnlyCollection', 'IReadOnlyList', 'ISet', 'IReadOnlySet',
+  'List', 'HashSet', 'SortedSet', 'LinkedList', 'Queue', 'Stack', 'Collection', 'ReadOnlyCollection', 'ObservableCollection',
+  'ImmutableArray', 'ImmutableList', 'ImmutableHashSet', 'ImmutableSortedSet', 'IImmutableList', 'IImmutableSet',
+  'ConcurrentBag', 'ConcurrentQueue', 'ConcurrentStack', 'BlockingCollection',
+]);
+
+/**
+ * The type a declaration states for its value: `Foo[]`, `List<Foo>`, `IEnumerable<Foo>` as a collection of
+ * Foo (what `foreach` over it yields), any other type as `declaredType` says.
+ */
+export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const inner = node?.type === 'nullable_type' ? node.childForFieldName('type') : node;
+  if (inner?.type === 'array_type') {
+    // `Foo[]` (one rank): its elements are Foos; `Foo[,]` and jagged arrays are left out.
+    const rank = inner.childForFieldName('rank')?.text.replace(/\s+/g, '') ?? '[]';
+    const element = rank === '[]' ? declaredType(inner.childForFieldName('type'), typeVariables) : null;
+    return element ? { kind: 'collection', element } : null;
+  }
+  if (inner?.type === 'generic_name') {
+    const name = inner.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    const args = inner.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    if (name && ELEMENT_COLLECTIONS.has(name)) {
+      const element = args.length === 1 ? declaredType(args[0], typeVariables) : null;
+      return element ? { kind: 'collection', element } : null;
+    }
+  }
+  return declaredType(node, typeVariables);
+}
+
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
   if (!node) return null;
