@@ -24,7 +24,7 @@ import { blockDocComment, flatSignature } from '../../extraction/core/declaratio
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
-import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import type { SiteTarget, StatedValue } from '../../extraction/core/file-facts.js';
 import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { PhpContext } from './file-state.js';
 import { useClauses } from './names.js';
@@ -85,6 +85,8 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
     foreach_statement: { visit: ({ node, ctx }) => visitForeach(node, ctx) },
     catch_clause: { visit: ({ node, ctx }) => visitCatch(node, ctx) },
 
+    return_statement: { visit: ({ node, ctx }) => visitReturn(node, ctx) },
+    yield_expression: { visit: ({ node, ctx }) => visitYield(ctx) },
     function_call_expression: { visit: ({ node, ctx }) => visitFunctionCall(node, ctx) },
     member_call_expression: { visit: ({ node, ctx }) => visitMemberCall(node, ctx) },
     nullsafe_member_call_expression: { visit: ({ node, ctx }) => visitMemberCall(node, ctx) },
@@ -298,7 +300,8 @@ function docTags(doc: string | undefined): { params: Map<string, string>; return
   if (!doc || !doc.includes('@')) return { params };
   let returns: string | undefined;
   let variable: string | undefined;
-  for (const match of doc.matchAll(/@(param|return|var)\s+([^\s$]+)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
+  // A type is written without `$`, except `$this` (a fluent method's `@return $this`).
+  for (const match of doc.matchAll(/@(param|return|var)\s+((?:\$this\b|[^\s$|])(?:[^\s$|]|\|(?:\$this\b)?)*)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
     if (match[1] === 'param' && match[3]) params.set(match[3], match[2]);
     else if (match[1] === 'return') returns ??= match[2];
     else if (match[1] === 'var') variable ??= match[2];
@@ -353,12 +356,17 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   // `: static` / `: self` (a fluent method): the class it is called on.
   const tags = docTags(doc);
   // A declared type wins; a docblock's `@return` / `@param` speaks only where the code states none.
+  const docReturn = tags.returns?.toLowerCase();
   const returnType: TypeRef | null = returnWord === 'static' || returnWord === 'self' ? { kind: 'self' }
-    : returnNode ? declaredType(returnNode, ctx) : docType(tags.returns, node, ctx);
+    : returnNode ? declaredType(returnNode, ctx)
+    // `@return $this` / `@return static` (a fluent builder's docblock): the class it is called on.
+    : docReturn === '$this' || docReturn === 'static' ? { kind: 'self' } : docType(tags.returns, node, ctx);
   file.facts.stateType(id, 'returnType', returnType, ctx.scope);
+  // Stating no result at all (no type, no `@return`), a function returns what every `return` of its body agrees on.
+  const fn = !returnNode && tags.returns === undefined && body ? file.facts.functionResults(id) : null;
 
   const scope = ctx.scope.open('function');
-  const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id };
+  const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id, fn };
   for (const parameter of parameters) {
     const name = variableName(parameter.childForFieldName('name'));
     const typeNode = parameter.childForFieldName('type');
@@ -419,7 +427,7 @@ function visitConstants({ node, ctx, doc }: Frame, walk: PhpWalk): void {
 function visitClosure(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
   // A closure's variables are its own; the enclosing function's (captured by `use` or by an arrow function) are seen through.
   const scope = ctx.scope.open('closure');
-  const inner: PhpContext = { ...ctx, scope };
+  const inner: PhpContext = { ...ctx, scope, fn: null };
   for (const parameter of parameterNodes(node)) {
     const name = variableName(parameter.childForFieldName('name'));
     const type = parameter.type === 'variadic_parameter' ? null : declaredType(parameter.childForFieldName('type'), ctx);
@@ -457,6 +465,32 @@ function visitAssignment(node: SyntaxNode, ctx: PhpContext): boolean {
 
 function descendantsOfType(node: SyntaxNode, type: string): SyntaxNode[] {
   return node.descendantsOfType(type).filter((c): c is SyntaxNode => c !== null);
+}
+
+/** `return …` in a function that states no result: what the value proves (`new Foo`, `$this`, a typed local). */
+function visitReturn(node: SyntaxNode, ctx: PhpContext): boolean {
+  if (!ctx.fn) return true;
+  const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  ctx.fn.returns.push({ value: value ? returnedValue(value, ctx) : 'none', scope: ctx.scope });
+  return true;
+}
+
+function returnedValue(node: SyntaxNode, ctx: PhpContext): StatedValue {
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? returnedValue(inner, ctx) : null;
+  }
+  const name = variableName(node);
+  // `return $this`: the instance the method was called on (a subclass's, called on one).
+  if (name === '$this') return ctx.classId !== null ? { kind: 'self' } : null;
+  if (name) return { local: name };
+  return expressionType(node, ctx);
+}
+
+/** A generator returns a Generator, whatever its `return`s say. */
+function visitYield(ctx: PhpContext): boolean {
+  ctx.fn?.yields.push({ value: null, scope: ctx.scope });
+  return true;
 }
 
 /** `foreach ($xs as $k => $v)`: the loop variables hold values of no proven type. */
