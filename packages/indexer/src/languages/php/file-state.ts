@@ -5,7 +5,7 @@
  * (`FileFacts`).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, ReferenceSite } from '../../model/extraction.js';
+import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type FunctionResults, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope } from '../../extraction/core/scopes.js';
@@ -27,6 +27,8 @@ export interface PhpContext extends WalkContext {
   parentChain: string[] | null;
   /** The `return`s of the function whose body this is, when it states no result type (its result is inferred). */
   fn?: FunctionResults | null;
+  /** Variables an enclosing `if ($x instanceof Foo)` proves to be a Foo here (never reassigned in that body). */
+  narrowed?: ReadonlyMap<string, TypeRef>;
 }
 
 export class PhpFile {

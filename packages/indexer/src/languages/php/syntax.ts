@@ -85,6 +85,8 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
     foreach_statement: { visit: ({ node, ctx }) => visitForeach(node, ctx) },
     catch_clause: { visit: ({ node, ctx }) => visitCatch(node, ctx) },
 
+    if_statement: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
+    else_if_clause: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
     return_statement: { visit: ({ node, ctx }) => visitReturn(node, ctx) },
     yield_expression: { visit: ({ node, ctx }) => visitYield(ctx) },
     function_call_expression: { visit: ({ node, ctx }) => visitFunctionCall(node, ctx) },
@@ -366,7 +368,7 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const fn = !returnNode && tags.returns === undefined && body ? file.facts.functionResults(id) : null;
 
   const scope = ctx.scope.open('function');
-  const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id, fn };
+  const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id, fn, narrowed: undefined };
   for (const parameter of parameters) {
     const name = variableName(parameter.childForFieldName('name'));
     const typeNode = parameter.childForFieldName('type');
@@ -427,7 +429,7 @@ function visitConstants({ node, ctx, doc }: Frame, walk: PhpWalk): void {
 function visitClosure(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
   // A closure's variables are its own; the enclosing function's (captured by `use` or by an arrow function) are seen through.
   const scope = ctx.scope.open('closure');
-  const inner: PhpContext = { ...ctx, scope, fn: null };
+  const inner: PhpContext = { ...ctx, scope, fn: null, narrowed: undefined };
   for (const parameter of parameterNodes(node)) {
     const name = variableName(parameter.childForFieldName('name'));
     const type = parameter.type === 'variadic_parameter' ? null : declaredType(parameter.childForFieldName('type'), ctx);
@@ -445,14 +447,19 @@ function visitAssignment(node: SyntaxNode, ctx: PhpContext): boolean {
   // Plain `=` only: `??=`, `.=` keep the variable's value or make a string.
   const plain = node.type === 'assignment_expression';
   if (name && name !== '$this' && plain) {
-    const type = right ? expressionType(right, ctx) : null;
+    // `/** @var Foo $x */` right before the statement states what the value is.
+    const type = inlineVarType(node, name, ctx) ?? (right ? expressionType(right, ctx) : null);
     ctx.scope.bind(name, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
   } else if (left?.type === 'member_access_expression' && ctx.classId !== null && plain) {
     const object = left.childForFieldName('object');
     const property = left.childForFieldName('name');
     if (variableName(object) === '$this' && property?.type === 'name') {
-      const type = right ? expressionType(right, ctx) : null;
-      ctx.file.facts.memberFact({ owner: ctx.classId, name: property.text, type, enclosing: ctx.enclosing }, ctx.scope);
+      // `$this->p = $p`: what the local (a typed parameter, `$p = new Foo`) is proven to hold.
+      // Only a name the function binds: a method never sees the file's variables.
+      const named = right ? variableName(right) : undefined;
+      const local = named && named !== '$this' && ctx.scope.classify(named, false).locallyBound ? named : undefined;
+      const type = right && !named ? expressionType(right, ctx) : right && named === '$this' ? expressionType(right, ctx) : null;
+      ctx.file.facts.memberFact({ owner: ctx.classId, name: property.text, type, enclosing: ctx.enclosing }, ctx.scope, undefined, local);
     }
   } else if (left && (left.type === 'list_literal' || left.type === 'array_creation_expression')) {
     for (const variable of descendantsOfType(left, 'variable_name')) {
@@ -463,8 +470,78 @@ function visitAssignment(node: SyntaxNode, ctx: PhpContext): boolean {
   return true;
 }
 
+/**
+ * `/** @var Foo $x *\/` (or `/** @var Foo *\/`) as the doc comment right before the statement that
+ * assigns `$x`: the type it states for `$x`, or null.
+ */
+function inlineVarType(assignment: SyntaxNode, name: string, ctx: PhpContext): TypeRef | null {
+  const statement = assignment.parent;
+  if (statement?.type !== 'expression_statement') return null;
+  const comment = statement.previousNamedSibling;
+  if (comment?.type !== 'comment' || !comment.text.startsWith('/**') || comment.endPosition.row + 1 < statement.startPosition.row) return null;
+  const match = /@var\s+((?:[^\s$|])(?:[^\s$|]|\|)*)(?:\s+(\$\w+))?/.exec(comment.text);
+  if (!match || (match[2] !== undefined && match[2] !== name)) return null;
+  return docType(match[1], comment, ctx);
+}
+
 function descendantsOfType(node: SyntaxNode, type: string): SyntaxNode[] {
   return node.descendantsOfType(type).filter((c): c is SyntaxNode => c !== null);
+}
+
+/**
+ * `if ($x instanceof Foo) { … }` (also `$x instanceof Foo && …`): in the body, `$x` is a Foo — unless
+ * the body assigns `$x`. `elseif` clauses alike; `else` and the condition are walked as they are.
+ */
+function visitIf(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  const condition = node.childForFieldName('condition');
+  const body = node.childForFieldName('body');
+  const proven = new Map(ctx.narrowed ?? []);
+  let narrows = false;
+  for (const [name, type] of condition && body ? instanceChecks(condition, ctx) : []) {
+    if (!assigns(body!, name)) {
+      proven.set(name, type);
+      narrows = true;
+    }
+  }
+  const inBody: PhpContext = narrows ? { ...ctx, narrowed: proven } : ctx;
+  for (const child of node.namedChildren) {
+    if (child) walk.push(child, body && child.startIndex === body.startIndex ? inBody : ctx);
+  }
+}
+
+/** The `$x instanceof Foo` checks a condition proves when true: itself, both sides of `&&`/`and`. */
+function instanceChecks(node: SyntaxNode, ctx: PhpContext): Array<[string, TypeRef]> {
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? instanceChecks(inner, ctx) : [];
+  }
+  if (node.type !== 'binary_expression') return [];
+  const operator = node.childForFieldName('operator')?.type;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (!left || !right) return [];
+  if (operator === '&&' || operator === 'and') return [...instanceChecks(left, ctx), ...instanceChecks(right, ctx)];
+  if (operator !== 'instanceof') return [];
+  const name = variableName(left);
+  if (!name || name === '$this' || (right.type !== 'name' && right.type !== 'qualified_name')) return [];
+  const type = classType(right, ctx);
+  return type ? [[name, type]] : [];
+}
+
+/** Types of nodes in which a variable written is (re)bound, not read. */
+const BINDING_PARENTS = new Set(['foreach_statement', 'pair', 'list_literal', 'by_ref', 'anonymous_function_use_clause', 'global_declaration', 'static_variable_declaration', 'unset_statement']);
+
+/** Whether `body` may give `$name` another value: an assignment to it, a loop or list binding, a reference. */
+function assigns(body: SyntaxNode, name: string): boolean {
+  for (const variable of descendantsOfType(body, 'variable_name')) {
+    if (variableName(variable) !== name) continue;
+    const parent = variable.parent;
+    if (!parent) continue;
+    if (BINDING_PARENTS.has(parent.type)) return true;
+    if (parent.type.endsWith('assignment_expression') && parent.childForFieldName('left')?.startIndex === variable.startIndex) return true;
+    if (parent.type === 'array_element_initializer' && parent.parent?.parent?.type.endsWith('assignment_expression')) return true;
+  }
+  return false;
 }
 
 /** `return …` in a function that states no result: what the value proves (`new Foo`, `$this`, a typed local). */
@@ -620,7 +697,11 @@ function visitMemberCall(node: SyntaxNode, ctx: PhpContext): boolean {
   if (name?.type !== 'name' || !object) return true;
   let target: SiteTarget;
   const chain = receiverChain(object);
-  if (chain) {
+  const narrowed = chain ? ctx.narrowed?.get(chain[0]) : undefined;
+  if (chain && narrowed) {
+    // `if ($x instanceof Foo) { $x->m(); }`: a Foo, whatever else `$x` was declared as.
+    target = { name: name.text, receiver: undefined, typedReceiver: { type: narrowed, path: chain.slice(1) } };
+  } else if (chain) {
     target = { name: name.text, receiver: chain };
   } else {
     const type = expressionType(object, ctx);
