@@ -283,17 +283,51 @@ const DOC_SCALARS = new Set([
 
 /**
  * A docblock type (`@param Foo|null $x`, `@return Foo`, `@var Foo`) naming one class: `Foo`, `?Foo`,
- * `Foo|null`, `\A\Foo`; `static`, `self` and `$this` are the class. Arrays, generics, unions of classes prove none.
+ * `Foo|null`, `\A\Foo`; `static`, `self` and `$this` are the class; an array of one class (`Foo[]`,
+ * `array<Foo>`, `array<int, Foo>`, `list<Foo>`, `iterable<Foo>`) is a collection of it. Other generics
+ * and unions of classes prove none.
  */
 function docType(text: string | undefined, at: SyntaxNode, ctx: PhpContext): TypeRef | null {
   if (!text) return null;
-  const parts = text.replace(/^\?/, '').split('|').filter((part) => part.toLowerCase() !== 'null');
+  const parts = splitUnion(text.replace(/^\?/, '')).filter((part) => part.toLowerCase() !== 'null');
   if (parts.length !== 1) return null;
   const word = parts[0];
   const lower = word.toLowerCase();
   if (lower === 'static' || lower === 'self' || lower === '$this') return ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null;
+  const array = /^(\\?[A-Za-z_][\w\\]*)\[\]$/.exec(word)
+    ?? /^(?:array|list|iterable|non-empty-array|non-empty-list)<(?:\s*(?:int|string|array-key)\s*,)?\s*(\\?[A-Za-z_][\w\\]*)\s*>$/i.exec(word);
+  if (array) {
+    const element = docType(array[1], at, ctx);
+    return element?.kind === 'named' ? { kind: 'collection', element } : null;
+  }
   if (!/^\\?[A-Za-z_][\w\\]*$/.test(word) || DOC_SCALARS.has(lower)) return null;
   return { kind: 'named', chain: ctx.file.names(at).classChain(word) };
+}
+
+/** `array $xs` (`?array`, `iterable`) with a docblock's `Foo[]`: the docblock says what the array holds. */
+function arrayDocType(typeNode: SyntaxNode, text: string | undefined, at: SyntaxNode, ctx: PhpContext): TypeRef | null {
+  const word = typeNode.text.replace(/^\?/, '').toLowerCase();
+  if (word !== 'array' && word !== 'iterable') return null;
+  const type = docType(text, at, ctx);
+  return type?.kind === 'collection' ? type : null;
+}
+
+/** `A|B<C|D>|E` → ['A', 'B<C|D>', 'E']: the union's members, generics kept whole. */
+function splitUnion(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<' || c === '(' || c === '{') depth++;
+    else if (c === '>' || c === ')' || c === '}') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim());
 }
 
 /** The `@param` types of a docblock by variable (`$x`), its `@return` and `@var` types, as written. */
@@ -303,7 +337,8 @@ function docTags(doc: string | undefined): { params: Map<string, string>; return
   let returns: string | undefined;
   let variable: string | undefined;
   // A type is written without `$`, except `$this` (a fluent method's `@return $this`).
-  for (const match of doc.matchAll(/@(param|return|var)\s+((?:\$this\b|[^\s$|])(?:[^\s$|]|\|(?:\$this\b)?)*)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
+  // Generics may hold spaces (`array<int, Foo>`): one level of `<…>` is read whole.
+  for (const match of doc.matchAll(/@(param|return|var)\s+((?:\$this\b|[^\s$|<]|<[^<>]*>)(?:[^\s$|<]|<[^<>]*>|\|(?:\$this\b)?)*)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
     if (match[1] === 'param' && match[3]) params.set(match[3], match[2]);
     else if (match[1] === 'return') returns ??= match[2];
     else if (match[1] === 'var') variable ??= match[2];
@@ -360,7 +395,7 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   // A declared type wins; a docblock's `@return` / `@param` speaks only where the code states none.
   const docReturn = tags.returns?.toLowerCase();
   const returnType: TypeRef | null = returnWord === 'static' || returnWord === 'self' ? { kind: 'self' }
-    : returnNode ? declaredType(returnNode, ctx)
+    : returnNode ? declaredType(returnNode, ctx) ?? arrayDocType(returnNode, tags.returns, node, ctx)
     // `@return $this` / `@return static` (a fluent builder's docblock): the class it is called on.
     : docReturn === '$this' || docReturn === 'static' ? { kind: 'self' } : docType(tags.returns, node, ctx);
   file.facts.stateType(id, 'returnType', returnType, ctx.scope);
@@ -373,7 +408,8 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
     const name = variableName(parameter.childForFieldName('name'));
     const typeNode = parameter.childForFieldName('type');
     const type = parameter.type === 'variadic_parameter' ? null
-      : typeNode ? declaredType(typeNode, ctx) : docType(name ? tags.params.get(name) : undefined, node, ctx);
+      : typeNode ? declaredType(typeNode, ctx) ?? arrayDocType(typeNode, name ? tags.params.get(name) : undefined, node, ctx)
+      : docType(name ? tags.params.get(name) : undefined, node, ctx);
     if (name) scope.bind(name, 'parameter', undefined, type ? { type, scope: ctx.scope } : undefined);
     // `public function __construct(private Foo $foo)`: a property too.
     if (parameter.type === 'property_promotion_parameter' && name && ctx.classId !== null) {
@@ -392,7 +428,7 @@ function visitProperty({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const file = ctx.file;
   const mods = modifiersOf(node);
   const typeNode = node.childForFieldName('type');
-  const type = typeNode ? declaredType(typeNode, ctx) : docType(docTags(doc).var, node, ctx);
+  const type = typeNode ? declaredType(typeNode, ctx) ?? arrayDocType(typeNode, docTags(doc).var, node, ctx) : docType(docTags(doc).var, node, ctx);
   for (const element of node.namedChildren) {
     if (element?.type !== 'property_element') continue;
     const name = variableName(element.namedChildren.find((c) => c?.type === 'variable_name'));
@@ -570,18 +606,47 @@ function visitYield(ctx: PhpContext): boolean {
   return true;
 }
 
-/** `foreach ($xs as $k => $v)`: the loop variables hold values of no proven type. */
+/** `foreach ($xs as $k => $v)`: `$v` is an element of what `$xs` is proven to be (`Foo[]`); the key, nothing proven. */
 function visitForeach(node: SyntaxNode, ctx: PhpContext): boolean {
   const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
   const body = node.childForFieldName('body') ?? named[named.length - 1];
+  const of = named[0] ? valueRef(named[0], ctx) : null;
   for (const part of named.slice(1)) {
     if (body && part.startIndex >= body.startIndex) break; // nodes are compared by position: each access makes a new object
+    // `as $v`, `as &$v`, `as $k => $v`: the value variable is the last one written.
+    const value = part.type === 'pair' ? part.namedChildren[part.namedChildren.length - 1] : part;
+    const valueVariable = value?.type === 'by_ref' ? value.namedChildren.find((c) => c?.type === 'variable_name') : value;
     for (const variable of part.type === 'variable_name' ? [part] : descendantsOfType(part, 'variable_name')) {
       const bound = variableName(variable);
-      if (bound) ctx.scope.bind(bound, 'local');
+      const element = of && valueVariable && variable.startIndex === valueVariable.startIndex && valueVariable.type === 'variable_name'
+        ? { type: { kind: 'element', of } as TypeRef, scope: ctx.scope } : undefined;
+      if (bound) ctx.scope.bind(bound, 'local', undefined, element);
     }
   }
   return true;
+}
+
+/**
+ * The value an expression reads, for its elements or fields: `$x` (what the local holds), `$this->a`,
+ * `$x->a->b` (fields of it), else what the expression is stated to be.
+ */
+function valueRef(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
+  const chain = receiverChain(node);
+  if (chain) {
+    if (chain[0] === '$this') {
+      if (!ctx.selfChain) return null;
+      const self: TypeRef = { kind: 'named', chain: ctx.selfChain };
+      return chain.length > 1 ? { kind: 'field', of: self, path: chain.slice(1) } : self;
+    }
+    return { kind: 'value', chain };
+  }
+  // `$this->items()`: a method of the class (written as one, so that its declared result is read).
+  if (node.type === 'member_call_expression' && ctx.selfChain) {
+    const object = node.childForFieldName('object');
+    const name = node.childForFieldName('name');
+    if (object && variableName(object) === '$this' && name?.type === 'name') return { kind: 'member-call', of: { kind: 'named', chain: ctx.selfChain }, name: name.text };
+  }
+  return expressionType(node, ctx);
 }
 
 /** `catch (Foo $e)`: `$e` is a Foo (one type only). */
@@ -657,6 +722,12 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
     }
     case 'variable_name':
       return variableName(node) === '$this' && ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null;
+    case 'subscript_expression': {
+      // `$xs[$i]`: an element of what `$xs` is proven to be (`Foo[]`).
+      const object = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+      const of = object ? valueRef(object, ctx) : null;
+      return of ? { kind: 'element', of } : null;
+    }
     default:
       return null;
   }
