@@ -87,6 +87,7 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
 
     if_statement: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
     else_if_clause: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
+    conditional_expression: handled(({ node, ctx }, walk) => visitConditional(node, ctx, walk)),
     return_statement: { visit: ({ node, ctx }) => visitReturn(node, ctx) },
     yield_expression: { visit: ({ node, ctx }) => visitYield(ctx) },
     function_call_expression: { visit: ({ node, ctx }) => visitFunctionCall(node, ctx) },
@@ -243,6 +244,8 @@ function visitEnumCase({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
     signature: flatSignature(node.text, PHP_LINE_COMMENTS), docstring: doc, visibility: 'public', isStatic: true, decorators: decoratorsOf(node),
   });
+  // A case is an instance of its enum (`Suit::Hearts->color()`).
+  if (ctx.selfChain) ctx.file.facts.stateType(id, 'valueType', { kind: 'named', chain: ctx.selfChain }, ctx.scope);
   walk.push(node.childForFieldName('value'), { ...ctx, enclosing: id });
 }
 
@@ -541,8 +544,49 @@ function visitIf(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
   }
   const inBody: PhpContext = narrows ? { ...ctx, narrowed: proven } : ctx;
   for (const child of node.namedChildren) {
-    if (child) walk.push(child, body && child.startIndex === body.startIndex ? inBody : ctx);
+    if (!child) continue;
+    if (condition && child.startIndex === condition.startIndex) pushCondition(child, ctx, walk);
+    else walk.push(child, body && child.startIndex === body.startIndex ? inBody : ctx);
   }
+}
+
+/** `$x instanceof Foo ? $x->m() : …`: in the first branch, `$x` is a Foo (unless it rebinds `$x`). */
+function visitConditional(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  const condition = node.childForFieldName('condition');
+  const body = node.childForFieldName('body');
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (condition && child.startIndex === condition.startIndex) pushCondition(child, ctx, walk);
+    else walk.push(child, body && condition && child.startIndex === body.startIndex ? narrowedBy(condition, body, ctx) : ctx);
+  }
+}
+
+/** A condition's parts: the right side of `$x instanceof Foo && …` sees `$x` as a Foo. */
+function pushCondition(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  if (node.type === 'parenthesized_expression') {
+    for (const child of node.namedChildren) if (child) pushCondition(child, ctx, walk);
+    return;
+  }
+  if (node.type === 'binary_expression') {
+    const operator = node.childForFieldName('operator')?.type;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if ((operator === '&&' || operator === 'and') && left && right) {
+      pushCondition(left, ctx, walk);
+      pushCondition(right, narrowedBy(left, right, ctx), walk);
+      return;
+    }
+  }
+  walk.push(node, ctx);
+}
+
+/** `ctx` with what `condition` proves when true, for code in `scope` that does not rebind the variable. */
+function narrowedBy(condition: SyntaxNode, scope: SyntaxNode, ctx: PhpContext): PhpContext {
+  const checks = instanceChecks(condition, ctx).filter(([name]) => !assigns(scope, name));
+  if (checks.length === 0) return ctx;
+  const proven = new Map(ctx.narrowed ?? []);
+  for (const [name, type] of checks) proven.set(name, type);
+  return { ...ctx, narrowed: proven };
 }
 
 /** The `$x instanceof Foo` checks a condition proves when true: itself, both sides of `&&`/`and`. */
@@ -633,6 +677,8 @@ function visitForeach(node: SyntaxNode, ctx: PhpContext): boolean {
 function valueRef(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
   const chain = receiverChain(node);
   if (chain) {
+    const narrowed = ctx.narrowed?.get(chain[0]);
+    if (narrowed) return chain.length > 1 ? { kind: 'field', of: narrowed, path: chain.slice(1) } : narrowed;
     if (chain[0] === '$this') {
       if (!ctx.selfChain) return null;
       const self: TypeRef = { kind: 'named', chain: ctx.selfChain };
@@ -684,6 +730,8 @@ function scopeChain(scope: SyntaxNode, ctx: PhpContext): string[] | undefined {
     return word === 'self' || word === 'static' || word === 'parent' ? [word] : undefined;
   }
   if (scope.type === 'name' || scope.type === 'qualified_name') return ctx.file.names(scope).classChain(scope.text);
+  // `$this::m()`: the class of the instance, as `static::m()`.
+  if (scope.type === 'variable_name' && variableName(scope) === '$this' && ctx.classId !== null) return ['static'];
   return undefined;
 }
 
@@ -722,6 +770,13 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
     }
     case 'variable_name':
       return variableName(node) === '$this' && ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null;
+    case 'class_constant_access_expression': {
+      // `Suit::Hearts`: what the constant holds (an enum case: the enum).
+      const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+      if (parts.length !== 2 || parts[1].type !== 'name') return null;
+      const scope = parts[0].type === 'relative_scope' && parts[0].text.toLowerCase() !== 'parent' ? ctx.selfChain ?? undefined : scopeChain(parts[0], ctx);
+      return scope && scope[0] !== 'parent' && scope[0] !== 'static' && scope[0] !== 'self' ? { kind: 'value', chain: [...scope, parts[1].text] } : null;
+    }
     case 'subscript_expression': {
       // `$xs[$i]`: an element of what `$xs` is proven to be (`Foo[]`).
       const object = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
@@ -738,6 +793,8 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
  * proven type); `$this->a->m()`: m on what property a of the class holds.
  */
 function chainCall(chain: string[], name: string, ctx: PhpContext): TypeRef | null {
+  const narrowed = ctx.narrowed?.get(chain[0]);
+  if (narrowed) return { kind: 'member-call', of: chain.length > 1 ? { kind: 'field', of: narrowed, path: chain.slice(1) } : narrowed, name };
   if (chain.length === 1) return { kind: 'call', callee: [chain[0], name] };
   const head: TypeRef | null = chain[0] === '$this' ? (ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null) : { kind: 'value', chain: [chain[0]] };
   return head ? { kind: 'member-call', of: { kind: 'field', of: head, path: chain.slice(1) }, name } : null;
