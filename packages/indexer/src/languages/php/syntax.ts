@@ -88,6 +88,7 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
     if_statement: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
     else_if_clause: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
     conditional_expression: handled(({ node, ctx }, walk) => visitConditional(node, ctx, walk)),
+    compound_statement: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),
     return_statement: { visit: ({ node, ctx }) => visitReturn(node, ctx) },
     yield_expression: { visit: ({ node, ctx }) => visitYield(ctx) },
     function_call_expression: { visit: ({ node, ctx }) => visitFunctionCall(node, ctx) },
@@ -548,6 +549,78 @@ function visitIf(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
     if (condition && child.startIndex === condition.startIndex) pushCondition(child, ctx, walk);
     else walk.push(child, body && child.startIndex === body.startIndex ? inBody : ctx);
   }
+}
+
+/**
+ * A block's statements in order; after `if (!$x instanceof Foo) { return; }` (an `if` without `else`
+ * whose body always leaves: `return`, `throw`, `continue`, `break`; `||` of such negations too), the
+ * rest of the block sees `$x` as a Foo — unless the rest rebinds `$x`.
+ */
+function visitBlock(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  const statements = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  if (!statements.some((statement) => statement.type === 'if_statement' && exitChecks(statement, ctx).length > 0)) {
+    walk.descend(node, ctx);
+    return;
+  }
+  let now = ctx;
+  for (let i = 0; i < statements.length; i++) {
+    const statement = statements[i];
+    const before = statements[i - 1];
+    // Pushed one by one, a statement keeps the doc comment the walk would have handed it.
+    const doc = before?.type === 'comment' && before.endPosition.row + 1 >= statement.startPosition.row ? blockDocComment(before.text) : undefined;
+    walk.push(statement, now, doc !== undefined ? { doc } : undefined);
+    const checks = statement.type === 'if_statement' ? exitChecks(statement, now) : [];
+    if (checks.length === 0) continue;
+    const rest = statements.slice(i + 1);
+    const proven = new Map(now.narrowed ?? []);
+    let narrows = false;
+    for (const [name, type] of checks) {
+      if (rest.some((later) => assigns(later, name))) continue;
+      proven.set(name, type);
+      narrows = true;
+    }
+    if (narrows) now = { ...now, narrowed: proven };
+  }
+}
+
+/** `if (!$x instanceof Foo) return;` (no `else`): the checks that hold after it. */
+function exitChecks(statement: SyntaxNode, ctx: PhpContext): Array<[string, TypeRef]> {
+  const condition = statement.childForFieldName('condition');
+  const body = statement.childForFieldName('body');
+  if (!condition || !body || statement.namedChildren.some((c) => c?.type === 'else_clause' || c?.type === 'else_if_clause')) return [];
+  if (!alwaysLeaves(body)) return [];
+  return negatedChecks(condition, ctx);
+}
+
+/** The checks a condition disproves when false: `!($x instanceof Foo)`, and each side of `||`. */
+function negatedChecks(node: SyntaxNode, ctx: PhpContext): Array<[string, TypeRef]> {
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? negatedChecks(inner, ctx) : [];
+  }
+  if (node.type === 'binary_expression') {
+    const operator = node.childForFieldName('operator')?.type;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if ((operator === '||' || operator === 'or') && left && right) {
+      const both = [negatedChecks(left, ctx), negatedChecks(right, ctx)];
+      return both.every((side) => side.length > 0) ? both.flat() : [];
+    }
+    return [];
+  }
+  if (node.type !== 'unary_op_expression' || node.childForFieldName('operator')?.type !== '!') return [];
+  const argument = node.childForFieldName('argument');
+  return argument ? instanceChecks(argument, ctx).filter(() => argument.type === 'binary_expression' || argument.type === 'parenthesized_expression') : [];
+}
+
+/** A body whose last statement leaves the block: `return`, `throw`, `continue`, `break`. */
+function alwaysLeaves(body: SyntaxNode): boolean {
+  const last = body.type === 'compound_statement'
+    ? [...body.namedChildren].reverse().find((c) => c !== null && c.type !== 'comment')
+    : body;
+  if (!last) return false;
+  if (last.type === 'return_statement' || last.type === 'continue_statement' || last.type === 'break_statement') return true;
+  return last.type === 'expression_statement' && last.namedChildren.some((c) => c?.type === 'throw_expression');
 }
 
 /** `$x instanceof Foo ? $x->m() : …`: in the first branch, `$x` is a Foo (unless it rebinds `$x`). */
