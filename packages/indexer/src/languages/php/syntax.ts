@@ -488,7 +488,10 @@ function visitAssignment(node: SyntaxNode, ctx: PhpContext): boolean {
   const plain = node.type === 'assignment_expression';
   if (name && name !== '$this' && plain) {
     // `/** @var Foo $x */` right before the statement states what the value is.
-    const type = inlineVarType(node, name, ctx) ?? (right ? expressionType(right, ctx) : null);
+    // `$x = $y`: what `$y` holds.
+    const alias = right ? variableName(right) : undefined;
+    const type = inlineVarType(node, name, ctx)
+      ?? (alias && alias !== '$this' && alias !== name ? { kind: 'value', chain: [alias] } as TypeRef : right ? expressionType(right, ctx) : null);
     ctx.scope.bind(name, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
   } else if (left?.type === 'member_access_expression' && ctx.classId !== null && plain) {
     const object = left.childForFieldName('object');
@@ -849,6 +852,20 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
       if (parts.length !== 2 || parts[1].type !== 'name') return null;
       const scope = parts[0].type === 'relative_scope' && parts[0].text.toLowerCase() !== 'parent' ? ctx.selfChain ?? undefined : scopeChain(parts[0], ctx);
       return scope && scope[0] !== 'parent' && scope[0] !== 'static' && scope[0] !== 'self' ? { kind: 'value', chain: [...scope, parts[1].text] } : null;
+    }
+    case 'member_access_expression':
+    case 'nullsafe_member_access_expression':
+      // `$this->client`, `$x->a`: what the property is proven to hold.
+      return receiverChain(node) && receiverChain(node)!.length > 1 ? valueRef(node, ctx) : null;
+    case 'scoped_property_access_expression': {
+      // `self::$instance`, `Foo::$x`: what the static property is proven to hold.
+      const scope = node.childForFieldName('scope');
+      const property = variableName(node.childForFieldName('name'));
+      if (!scope || !property) return null;
+      const word = scope.type === 'relative_scope' ? scope.text.toLowerCase() : undefined;
+      // `static::$x` may be a subclass's redeclared property: only `self::` and a named class prove the owner.
+      const owner = word === 'self' ? ctx.selfChain ?? undefined : word === undefined ? scopeChain(scope, ctx) : undefined;
+      return owner && owner[0] !== 'static' ? { kind: 'field', of: { kind: 'named', chain: owner }, path: [property.slice(1)] } : null;
     }
     case 'subscript_expression': {
       // `$xs[$i]`: an element of what `$xs` is proven to be (`Foo[]`).
