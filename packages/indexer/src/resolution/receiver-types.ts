@@ -121,7 +121,7 @@ export class ReceiverTypes {
         }
         if (type.construct) return undefined;
         if (type.block) return this.blockSelfOf(target.ref, depth);
-        return this.returnOf(target.ref, type.awaited, depth, type.result);
+        return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl));
       }
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
@@ -161,6 +161,17 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /**
+   * `Cls.create()` of a method whose result is the receiver's own type (`: static`, `-> Self`): the
+   * class the chain names before the method is the receiver. Asked only for such a method.
+   */
+  private classCalledOn(scope: TypeScope, callee: string[], decl: Declaration): InstanceOf | undefined {
+    if (decl.returnType?.kind !== 'self' || callee.length < 2) return undefined;
+    const walked = this.world.resolveChain(scope, callee.slice(0, -1));
+    const classRef = walked?.consumed === callee.length - 1 ? this.typeSpace(walked.target) : undefined;
+    return classRef ? { classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
   }
 
   /**

@@ -5,9 +5,9 @@
  * (`FileFacts`).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, ReferenceSite } from '../../model/extraction.js';
+import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
-import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
+import { FileFacts, type FunctionResults, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope } from '../../extraction/core/scopes.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
 import { PhpNamespaces, type PhpNames } from './names.js';
@@ -25,6 +25,10 @@ export interface PhpContext extends WalkContext {
   selfChain: string[] | null;
   /** How the class's `extends` is written, or null: what `parent` means. */
   parentChain: string[] | null;
+  /** The `return`s of the function whose body this is, when it states no result type (its result is inferred). */
+  fn?: FunctionResults | null;
+  /** Variables an enclosing `if ($x instanceof Foo)` proves to be a Foo here (never reassigned in that body). */
+  narrowed?: ReadonlyMap<string, TypeRef>;
 }
 
 export class PhpFile {

@@ -24,7 +24,7 @@ import { blockDocComment, flatSignature } from '../../extraction/core/declaratio
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
-import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import type { SiteTarget, StatedValue } from '../../extraction/core/file-facts.js';
 import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { PhpContext } from './file-state.js';
 import { useClauses } from './names.js';
@@ -85,6 +85,12 @@ export const PHP_SYNTAX: SyntaxRules<PhpContext> = {
     foreach_statement: { visit: ({ node, ctx }) => visitForeach(node, ctx) },
     catch_clause: { visit: ({ node, ctx }) => visitCatch(node, ctx) },
 
+    if_statement: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
+    else_if_clause: handled(({ node, ctx }, walk) => visitIf(node, ctx, walk)),
+    conditional_expression: handled(({ node, ctx }, walk) => visitConditional(node, ctx, walk)),
+    compound_statement: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),
+    return_statement: { visit: ({ node, ctx }) => visitReturn(node, ctx) },
+    yield_expression: { visit: ({ node, ctx }) => visitYield(ctx) },
     function_call_expression: { visit: ({ node, ctx }) => visitFunctionCall(node, ctx) },
     member_call_expression: { visit: ({ node, ctx }) => visitMemberCall(node, ctx) },
     nullsafe_member_call_expression: { visit: ({ node, ctx }) => visitMemberCall(node, ctx) },
@@ -239,6 +245,8 @@ function visitEnumCase({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
     signature: flatSignature(node.text, PHP_LINE_COMMENTS), docstring: doc, visibility: 'public', isStatic: true, decorators: decoratorsOf(node),
   });
+  // A case is an instance of its enum (`Suit::Hearts->color()`).
+  if (ctx.selfChain) ctx.file.facts.stateType(id, 'valueType', { kind: 'named', chain: ctx.selfChain }, ctx.scope);
   walk.push(node.childForFieldName('value'), { ...ctx, enclosing: id });
 }
 
@@ -279,17 +287,51 @@ const DOC_SCALARS = new Set([
 
 /**
  * A docblock type (`@param Foo|null $x`, `@return Foo`, `@var Foo`) naming one class: `Foo`, `?Foo`,
- * `Foo|null`, `\A\Foo`; `static`, `self` and `$this` are the class. Arrays, generics, unions of classes prove none.
+ * `Foo|null`, `\A\Foo`; `static`, `self` and `$this` are the class; an array of one class (`Foo[]`,
+ * `array<Foo>`, `array<int, Foo>`, `list<Foo>`, `iterable<Foo>`) is a collection of it. Other generics
+ * and unions of classes prove none.
  */
 function docType(text: string | undefined, at: SyntaxNode, ctx: PhpContext): TypeRef | null {
   if (!text) return null;
-  const parts = text.replace(/^\?/, '').split('|').filter((part) => part.toLowerCase() !== 'null');
+  const parts = splitUnion(text.replace(/^\?/, '')).filter((part) => part.toLowerCase() !== 'null');
   if (parts.length !== 1) return null;
   const word = parts[0];
   const lower = word.toLowerCase();
   if (lower === 'static' || lower === 'self' || lower === '$this') return ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null;
+  const array = /^(\\?[A-Za-z_][\w\\]*)\[\]$/.exec(word)
+    ?? /^(?:array|list|iterable|non-empty-array|non-empty-list)<(?:\s*(?:int|string|array-key)\s*,)?\s*(\\?[A-Za-z_][\w\\]*)\s*>$/i.exec(word);
+  if (array) {
+    const element = docType(array[1], at, ctx);
+    return element?.kind === 'named' ? { kind: 'collection', element } : null;
+  }
   if (!/^\\?[A-Za-z_][\w\\]*$/.test(word) || DOC_SCALARS.has(lower)) return null;
   return { kind: 'named', chain: ctx.file.names(at).classChain(word) };
+}
+
+/** `array $xs` (`?array`, `iterable`) with a docblock's `Foo[]`: the docblock says what the array holds. */
+function arrayDocType(typeNode: SyntaxNode, text: string | undefined, at: SyntaxNode, ctx: PhpContext): TypeRef | null {
+  const word = typeNode.text.replace(/^\?/, '').toLowerCase();
+  if (word !== 'array' && word !== 'iterable') return null;
+  const type = docType(text, at, ctx);
+  return type?.kind === 'collection' ? type : null;
+}
+
+/** `A|B<C|D>|E` → ['A', 'B<C|D>', 'E']: the union's members, generics kept whole. */
+function splitUnion(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<' || c === '(' || c === '{') depth++;
+    else if (c === '>' || c === ')' || c === '}') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim());
 }
 
 /** The `@param` types of a docblock by variable (`$x`), its `@return` and `@var` types, as written. */
@@ -298,7 +340,9 @@ function docTags(doc: string | undefined): { params: Map<string, string>; return
   if (!doc || !doc.includes('@')) return { params };
   let returns: string | undefined;
   let variable: string | undefined;
-  for (const match of doc.matchAll(/@(param|return|var)\s+([^\s$]+)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
+  // A type is written without `$`, except `$this` (a fluent method's `@return $this`).
+  // Generics may hold spaces (`array<int, Foo>`): one level of `<…>` is read whole.
+  for (const match of doc.matchAll(/@(param|return|var)\s+((?:\$this\b|[^\s$|<]|<[^<>]*>)(?:[^\s$|<]|<[^<>]*>|\|(?:\$this\b)?)*)(?:\s+(?:\.\.\.)?(\$\w+))?/g)) {
     if (match[1] === 'param' && match[3]) params.set(match[3], match[2]);
     else if (match[1] === 'return') returns ??= match[2];
     else if (match[1] === 'var') variable ??= match[2];
@@ -353,17 +397,23 @@ function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   // `: static` / `: self` (a fluent method): the class it is called on.
   const tags = docTags(doc);
   // A declared type wins; a docblock's `@return` / `@param` speaks only where the code states none.
+  const docReturn = tags.returns?.toLowerCase();
   const returnType: TypeRef | null = returnWord === 'static' || returnWord === 'self' ? { kind: 'self' }
-    : returnNode ? declaredType(returnNode, ctx) : docType(tags.returns, node, ctx);
+    : returnNode ? declaredType(returnNode, ctx) ?? arrayDocType(returnNode, tags.returns, node, ctx)
+    // `@return $this` / `@return static` (a fluent builder's docblock): the class it is called on.
+    : docReturn === '$this' || docReturn === 'static' ? { kind: 'self' } : docType(tags.returns, node, ctx);
   file.facts.stateType(id, 'returnType', returnType, ctx.scope);
+  // Stating no result at all (no type, no `@return`), a function returns what every `return` of its body agrees on.
+  const fn = !returnNode && tags.returns === undefined && body ? file.facts.functionResults(id) : null;
 
   const scope = ctx.scope.open('function');
-  const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id };
+  const inner: PhpContext = { ...ctx, scope, parentDecl: id, enclosing: id, fn, narrowed: undefined };
   for (const parameter of parameters) {
     const name = variableName(parameter.childForFieldName('name'));
     const typeNode = parameter.childForFieldName('type');
     const type = parameter.type === 'variadic_parameter' ? null
-      : typeNode ? declaredType(typeNode, ctx) : docType(name ? tags.params.get(name) : undefined, node, ctx);
+      : typeNode ? declaredType(typeNode, ctx) ?? arrayDocType(typeNode, name ? tags.params.get(name) : undefined, node, ctx)
+      : docType(name ? tags.params.get(name) : undefined, node, ctx);
     if (name) scope.bind(name, 'parameter', undefined, type ? { type, scope: ctx.scope } : undefined);
     // `public function __construct(private Foo $foo)`: a property too.
     if (parameter.type === 'property_promotion_parameter' && name && ctx.classId !== null) {
@@ -382,7 +432,7 @@ function visitProperty({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const file = ctx.file;
   const mods = modifiersOf(node);
   const typeNode = node.childForFieldName('type');
-  const type = typeNode ? declaredType(typeNode, ctx) : docType(docTags(doc).var, node, ctx);
+  const type = typeNode ? declaredType(typeNode, ctx) ?? arrayDocType(typeNode, docTags(doc).var, node, ctx) : docType(docTags(doc).var, node, ctx);
   for (const element of node.namedChildren) {
     if (element?.type !== 'property_element') continue;
     const name = variableName(element.namedChildren.find((c) => c?.type === 'variable_name'));
@@ -419,7 +469,7 @@ function visitConstants({ node, ctx, doc }: Frame, walk: PhpWalk): void {
 function visitClosure(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
   // A closure's variables are its own; the enclosing function's (captured by `use` or by an arrow function) are seen through.
   const scope = ctx.scope.open('closure');
-  const inner: PhpContext = { ...ctx, scope };
+  const inner: PhpContext = { ...ctx, scope, fn: null, narrowed: undefined };
   for (const parameter of parameterNodes(node)) {
     const name = variableName(parameter.childForFieldName('name'));
     const type = parameter.type === 'variadic_parameter' ? null : declaredType(parameter.childForFieldName('type'), ctx);
@@ -437,14 +487,22 @@ function visitAssignment(node: SyntaxNode, ctx: PhpContext): boolean {
   // Plain `=` only: `??=`, `.=` keep the variable's value or make a string.
   const plain = node.type === 'assignment_expression';
   if (name && name !== '$this' && plain) {
-    const type = right ? expressionType(right, ctx) : null;
+    // `/** @var Foo $x */` right before the statement states what the value is.
+    // `$x = $y`: what `$y` holds.
+    const alias = right ? variableName(right) : undefined;
+    const type = inlineVarType(node, name, ctx)
+      ?? (alias && alias !== '$this' && alias !== name ? { kind: 'value', chain: [alias] } as TypeRef : right ? expressionType(right, ctx) : null);
     ctx.scope.bind(name, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
   } else if (left?.type === 'member_access_expression' && ctx.classId !== null && plain) {
     const object = left.childForFieldName('object');
     const property = left.childForFieldName('name');
     if (variableName(object) === '$this' && property?.type === 'name') {
-      const type = right ? expressionType(right, ctx) : null;
-      ctx.file.facts.memberFact({ owner: ctx.classId, name: property.text, type, enclosing: ctx.enclosing }, ctx.scope);
+      // `$this->p = $p`: what the local (a typed parameter, `$p = new Foo`) is proven to hold.
+      // Only a name the function binds: a method never sees the file's variables.
+      const named = right ? variableName(right) : undefined;
+      const local = named && named !== '$this' && ctx.scope.classify(named, false).locallyBound ? named : undefined;
+      const type = right && !named ? expressionType(right, ctx) : right && named === '$this' ? expressionType(right, ctx) : null;
+      ctx.file.facts.memberFact({ owner: ctx.classId, name: property.text, type, enclosing: ctx.enclosing }, ctx.scope, undefined, local);
     }
   } else if (left && (left.type === 'list_literal' || left.type === 'array_creation_expression')) {
     for (const variable of descendantsOfType(left, 'variable_name')) {
@@ -455,22 +513,262 @@ function visitAssignment(node: SyntaxNode, ctx: PhpContext): boolean {
   return true;
 }
 
+/**
+ * `/** @var Foo $x *\/` (or `/** @var Foo *\/`) as the doc comment right before the statement that
+ * assigns `$x`: the type it states for `$x`, or null.
+ */
+function inlineVarType(assignment: SyntaxNode, name: string, ctx: PhpContext): TypeRef | null {
+  const statement = assignment.parent;
+  if (statement?.type !== 'expression_statement') return null;
+  const comment = statement.previousNamedSibling;
+  if (comment?.type !== 'comment' || !comment.text.startsWith('/**') || comment.endPosition.row + 1 < statement.startPosition.row) return null;
+  const match = /@var\s+((?:[^\s$|])(?:[^\s$|]|\|)*)(?:\s+(\$\w+))?/.exec(comment.text);
+  if (!match || (match[2] !== undefined && match[2] !== name)) return null;
+  return docType(match[1], comment, ctx);
+}
+
 function descendantsOfType(node: SyntaxNode, type: string): SyntaxNode[] {
   return node.descendantsOfType(type).filter((c): c is SyntaxNode => c !== null);
 }
 
-/** `foreach ($xs as $k => $v)`: the loop variables hold values of no proven type. */
+/**
+ * `if ($x instanceof Foo) { … }` (also `$x instanceof Foo && …`): in the body, `$x` is a Foo — unless
+ * the body assigns `$x`. `elseif` clauses alike; `else` and the condition are walked as they are.
+ */
+function visitIf(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  const condition = node.childForFieldName('condition');
+  const body = node.childForFieldName('body');
+  const proven = new Map(ctx.narrowed ?? []);
+  let narrows = false;
+  for (const [name, type] of condition && body ? instanceChecks(condition, ctx) : []) {
+    if (!assigns(body!, name)) {
+      proven.set(name, type);
+      narrows = true;
+    }
+  }
+  const inBody: PhpContext = narrows ? { ...ctx, narrowed: proven } : ctx;
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (condition && child.startIndex === condition.startIndex) pushCondition(child, ctx, walk);
+    else walk.push(child, body && child.startIndex === body.startIndex ? inBody : ctx);
+  }
+}
+
+/**
+ * A block's statements in order; after `if (!$x instanceof Foo) { return; }` (an `if` without `else`
+ * whose body always leaves: `return`, `throw`, `continue`, `break`; `||` of such negations too), the
+ * rest of the block sees `$x` as a Foo — unless the rest rebinds `$x`.
+ */
+function visitBlock(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  const statements = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  if (!statements.some((statement) => statement.type === 'if_statement' && exitChecks(statement, ctx).length > 0)) {
+    walk.descend(node, ctx);
+    return;
+  }
+  let now = ctx;
+  for (let i = 0; i < statements.length; i++) {
+    const statement = statements[i];
+    const before = statements[i - 1];
+    // Pushed one by one, a statement keeps the doc comment the walk would have handed it.
+    const doc = before?.type === 'comment' && before.endPosition.row + 1 >= statement.startPosition.row ? blockDocComment(before.text) : undefined;
+    walk.push(statement, now, doc !== undefined ? { doc } : undefined);
+    const checks = statement.type === 'if_statement' ? exitChecks(statement, now) : [];
+    if (checks.length === 0) continue;
+    const rest = statements.slice(i + 1);
+    const proven = new Map(now.narrowed ?? []);
+    let narrows = false;
+    for (const [name, type] of checks) {
+      if (rest.some((later) => assigns(later, name))) continue;
+      proven.set(name, type);
+      narrows = true;
+    }
+    if (narrows) now = { ...now, narrowed: proven };
+  }
+}
+
+/** `if (!$x instanceof Foo) return;` (no `else`): the checks that hold after it. */
+function exitChecks(statement: SyntaxNode, ctx: PhpContext): Array<[string, TypeRef]> {
+  const condition = statement.childForFieldName('condition');
+  const body = statement.childForFieldName('body');
+  if (!condition || !body || statement.namedChildren.some((c) => c?.type === 'else_clause' || c?.type === 'else_if_clause')) return [];
+  if (!alwaysLeaves(body)) return [];
+  return negatedChecks(condition, ctx);
+}
+
+/** The checks a condition disproves when false: `!($x instanceof Foo)`, and each side of `||`. */
+function negatedChecks(node: SyntaxNode, ctx: PhpContext): Array<[string, TypeRef]> {
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? negatedChecks(inner, ctx) : [];
+  }
+  if (node.type === 'binary_expression') {
+    const operator = node.childForFieldName('operator')?.type;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if ((operator === '||' || operator === 'or') && left && right) {
+      const both = [negatedChecks(left, ctx), negatedChecks(right, ctx)];
+      return both.every((side) => side.length > 0) ? both.flat() : [];
+    }
+    return [];
+  }
+  if (node.type !== 'unary_op_expression' || node.childForFieldName('operator')?.type !== '!') return [];
+  const argument = node.childForFieldName('argument');
+  return argument ? instanceChecks(argument, ctx).filter(() => argument.type === 'binary_expression' || argument.type === 'parenthesized_expression') : [];
+}
+
+/** A body whose last statement leaves the block: `return`, `throw`, `continue`, `break`. */
+function alwaysLeaves(body: SyntaxNode): boolean {
+  const last = body.type === 'compound_statement'
+    ? [...body.namedChildren].reverse().find((c) => c !== null && c.type !== 'comment')
+    : body;
+  if (!last) return false;
+  if (last.type === 'return_statement' || last.type === 'continue_statement' || last.type === 'break_statement') return true;
+  return last.type === 'expression_statement' && last.namedChildren.some((c) => c?.type === 'throw_expression');
+}
+
+/** `$x instanceof Foo ? $x->m() : …`: in the first branch, `$x` is a Foo (unless it rebinds `$x`). */
+function visitConditional(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  const condition = node.childForFieldName('condition');
+  const body = node.childForFieldName('body');
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (condition && child.startIndex === condition.startIndex) pushCondition(child, ctx, walk);
+    else walk.push(child, body && condition && child.startIndex === body.startIndex ? narrowedBy(condition, body, ctx) : ctx);
+  }
+}
+
+/** A condition's parts: the right side of `$x instanceof Foo && …` sees `$x` as a Foo. */
+function pushCondition(node: SyntaxNode, ctx: PhpContext, walk: PhpWalk): void {
+  if (node.type === 'parenthesized_expression') {
+    for (const child of node.namedChildren) if (child) pushCondition(child, ctx, walk);
+    return;
+  }
+  if (node.type === 'binary_expression') {
+    const operator = node.childForFieldName('operator')?.type;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if ((operator === '&&' || operator === 'and') && left && right) {
+      pushCondition(left, ctx, walk);
+      pushCondition(right, narrowedBy(left, right, ctx), walk);
+      return;
+    }
+  }
+  walk.push(node, ctx);
+}
+
+/** `ctx` with what `condition` proves when true, for code in `scope` that does not rebind the variable. */
+function narrowedBy(condition: SyntaxNode, scope: SyntaxNode, ctx: PhpContext): PhpContext {
+  const checks = instanceChecks(condition, ctx).filter(([name]) => !assigns(scope, name));
+  if (checks.length === 0) return ctx;
+  const proven = new Map(ctx.narrowed ?? []);
+  for (const [name, type] of checks) proven.set(name, type);
+  return { ...ctx, narrowed: proven };
+}
+
+/** The `$x instanceof Foo` checks a condition proves when true: itself, both sides of `&&`/`and`. */
+function instanceChecks(node: SyntaxNode, ctx: PhpContext): Array<[string, TypeRef]> {
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? instanceChecks(inner, ctx) : [];
+  }
+  if (node.type !== 'binary_expression') return [];
+  const operator = node.childForFieldName('operator')?.type;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (!left || !right) return [];
+  if (operator === '&&' || operator === 'and') return [...instanceChecks(left, ctx), ...instanceChecks(right, ctx)];
+  if (operator !== 'instanceof') return [];
+  const name = variableName(left);
+  if (!name || name === '$this' || (right.type !== 'name' && right.type !== 'qualified_name')) return [];
+  const type = classType(right, ctx);
+  return type ? [[name, type]] : [];
+}
+
+/** Types of nodes in which a variable written is (re)bound, not read. */
+const BINDING_PARENTS = new Set(['foreach_statement', 'pair', 'list_literal', 'by_ref', 'anonymous_function_use_clause', 'global_declaration', 'static_variable_declaration', 'unset_statement']);
+
+/** Whether `body` may give `$name` another value: an assignment to it, a loop or list binding, a reference. */
+function assigns(body: SyntaxNode, name: string): boolean {
+  for (const variable of descendantsOfType(body, 'variable_name')) {
+    if (variableName(variable) !== name) continue;
+    const parent = variable.parent;
+    if (!parent) continue;
+    if (BINDING_PARENTS.has(parent.type)) return true;
+    if (parent.type.endsWith('assignment_expression') && parent.childForFieldName('left')?.startIndex === variable.startIndex) return true;
+    if (parent.type === 'array_element_initializer' && parent.parent?.parent?.type.endsWith('assignment_expression')) return true;
+  }
+  return false;
+}
+
+/** `return …` in a function that states no result: what the value proves (`new Foo`, `$this`, a typed local). */
+function visitReturn(node: SyntaxNode, ctx: PhpContext): boolean {
+  if (!ctx.fn) return true;
+  const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  ctx.fn.returns.push({ value: value ? returnedValue(value, ctx) : 'none', scope: ctx.scope });
+  return true;
+}
+
+function returnedValue(node: SyntaxNode, ctx: PhpContext): StatedValue {
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? returnedValue(inner, ctx) : null;
+  }
+  const name = variableName(node);
+  // `return $this`: the instance the method was called on (a subclass's, called on one).
+  if (name === '$this') return ctx.classId !== null ? { kind: 'self' } : null;
+  if (name) return { local: name };
+  return expressionType(node, ctx);
+}
+
+/** A generator returns a Generator, whatever its `return`s say. */
+function visitYield(ctx: PhpContext): boolean {
+  ctx.fn?.yields.push({ value: null, scope: ctx.scope });
+  return true;
+}
+
+/** `foreach ($xs as $k => $v)`: `$v` is an element of what `$xs` is proven to be (`Foo[]`); the key, nothing proven. */
 function visitForeach(node: SyntaxNode, ctx: PhpContext): boolean {
   const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
   const body = node.childForFieldName('body') ?? named[named.length - 1];
+  const of = named[0] ? valueRef(named[0], ctx) : null;
   for (const part of named.slice(1)) {
     if (body && part.startIndex >= body.startIndex) break; // nodes are compared by position: each access makes a new object
+    // `as $v`, `as &$v`, `as $k => $v`: the value variable is the last one written.
+    const value = part.type === 'pair' ? part.namedChildren[part.namedChildren.length - 1] : part;
+    const valueVariable = value?.type === 'by_ref' ? value.namedChildren.find((c) => c?.type === 'variable_name') : value;
     for (const variable of part.type === 'variable_name' ? [part] : descendantsOfType(part, 'variable_name')) {
       const bound = variableName(variable);
-      if (bound) ctx.scope.bind(bound, 'local');
+      const element = of && valueVariable && variable.startIndex === valueVariable.startIndex && valueVariable.type === 'variable_name'
+        ? { type: { kind: 'element', of } as TypeRef, scope: ctx.scope } : undefined;
+      if (bound) ctx.scope.bind(bound, 'local', undefined, element);
     }
   }
   return true;
+}
+
+/**
+ * The value an expression reads, for its elements or fields: `$x` (what the local holds), `$this->a`,
+ * `$x->a->b` (fields of it), else what the expression is stated to be.
+ */
+function valueRef(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
+  const chain = receiverChain(node);
+  if (chain) {
+    const narrowed = ctx.narrowed?.get(chain[0]);
+    if (narrowed) return chain.length > 1 ? { kind: 'field', of: narrowed, path: chain.slice(1) } : narrowed;
+    if (chain[0] === '$this') {
+      if (!ctx.selfChain) return null;
+      const self: TypeRef = { kind: 'named', chain: ctx.selfChain };
+      return chain.length > 1 ? { kind: 'field', of: self, path: chain.slice(1) } : self;
+    }
+    return { kind: 'value', chain };
+  }
+  // `$this->items()`: a method of the class (written as one, so that its declared result is read).
+  if (node.type === 'member_call_expression' && ctx.selfChain) {
+    const object = node.childForFieldName('object');
+    const name = node.childForFieldName('name');
+    if (object && variableName(object) === '$this' && name?.type === 'name') return { kind: 'member-call', of: { kind: 'named', chain: ctx.selfChain }, name: name.text };
+  }
+  return expressionType(node, ctx);
 }
 
 /** `catch (Foo $e)`: `$e` is a Foo (one type only). */
@@ -508,6 +806,8 @@ function scopeChain(scope: SyntaxNode, ctx: PhpContext): string[] | undefined {
     return word === 'self' || word === 'static' || word === 'parent' ? [word] : undefined;
   }
   if (scope.type === 'name' || scope.type === 'qualified_name') return ctx.file.names(scope).classChain(scope.text);
+  // `$this::m()`: the class of the instance, as `static::m()`.
+  if (scope.type === 'variable_name' && variableName(scope) === '$this' && ctx.classId !== null) return ['static'];
   return undefined;
 }
 
@@ -546,6 +846,33 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
     }
     case 'variable_name':
       return variableName(node) === '$this' && ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null;
+    case 'class_constant_access_expression': {
+      // `Suit::Hearts`: what the constant holds (an enum case: the enum).
+      const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+      if (parts.length !== 2 || parts[1].type !== 'name') return null;
+      const scope = parts[0].type === 'relative_scope' && parts[0].text.toLowerCase() !== 'parent' ? ctx.selfChain ?? undefined : scopeChain(parts[0], ctx);
+      return scope && scope[0] !== 'parent' && scope[0] !== 'static' && scope[0] !== 'self' ? { kind: 'value', chain: [...scope, parts[1].text] } : null;
+    }
+    case 'member_access_expression':
+    case 'nullsafe_member_access_expression':
+      // `$this->client`, `$x->a`: what the property is proven to hold.
+      return receiverChain(node) && receiverChain(node)!.length > 1 ? valueRef(node, ctx) : null;
+    case 'scoped_property_access_expression': {
+      // `self::$instance`, `Foo::$x`: what the static property is proven to hold.
+      const scope = node.childForFieldName('scope');
+      const property = variableName(node.childForFieldName('name'));
+      if (!scope || !property) return null;
+      const word = scope.type === 'relative_scope' ? scope.text.toLowerCase() : undefined;
+      // `static::$x` may be a subclass's redeclared property: only `self::` and a named class prove the owner.
+      const owner = word === 'self' ? ctx.selfChain ?? undefined : word === undefined ? scopeChain(scope, ctx) : undefined;
+      return owner && owner[0] !== 'static' ? { kind: 'field', of: { kind: 'named', chain: owner }, path: [property.slice(1)] } : null;
+    }
+    case 'subscript_expression': {
+      // `$xs[$i]`: an element of what `$xs` is proven to be (`Foo[]`).
+      const object = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+      const of = object ? valueRef(object, ctx) : null;
+      return of ? { kind: 'element', of } : null;
+    }
     default:
       return null;
   }
@@ -556,6 +883,8 @@ function expressionType(node: SyntaxNode, ctx: PhpContext): TypeRef | null {
  * proven type); `$this->a->m()`: m on what property a of the class holds.
  */
 function chainCall(chain: string[], name: string, ctx: PhpContext): TypeRef | null {
+  const narrowed = ctx.narrowed?.get(chain[0]);
+  if (narrowed) return { kind: 'member-call', of: chain.length > 1 ? { kind: 'field', of: narrowed, path: chain.slice(1) } : narrowed, name };
   if (chain.length === 1) return { kind: 'call', callee: [chain[0], name] };
   const head: TypeRef | null = chain[0] === '$this' ? (ctx.selfChain ? { kind: 'named', chain: ctx.selfChain } : null) : { kind: 'value', chain: [chain[0]] };
   return head ? { kind: 'member-call', of: { kind: 'field', of: head, path: chain.slice(1) }, name } : null;
@@ -586,7 +915,11 @@ function visitMemberCall(node: SyntaxNode, ctx: PhpContext): boolean {
   if (name?.type !== 'name' || !object) return true;
   let target: SiteTarget;
   const chain = receiverChain(object);
-  if (chain) {
+  const narrowed = chain ? ctx.narrowed?.get(chain[0]) : undefined;
+  if (chain && narrowed) {
+    // `if ($x instanceof Foo) { $x->m(); }`: a Foo, whatever else `$x` was declared as.
+    target = { name: name.text, receiver: undefined, typedReceiver: { type: narrowed, path: chain.slice(1) } };
+  } else if (chain) {
     target = { name: name.text, receiver: chain };
   } else {
     const type = expressionType(object, ctx);
