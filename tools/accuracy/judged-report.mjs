@@ -46,8 +46,8 @@ export function parseEntry(text) {
   if (!/^[0-9a-f]{7,40}$/.test(entry.commit)) return { error: `commit ${entry.commit} is not a hash` };
   if (!Number.isInteger(entry.line) || entry.line < 1) return { error: 'line must be a positive integer' };
   const t = entry.target;
-  if (t !== undefined && t !== 'outside' && !(t && typeof t.file === 'string' && Number.isInteger(t.line) && t.line > 0)) {
-    return { error: 'target must be "outside" or {file, line}' };
+  if (t !== undefined && t !== 'outside' && t !== 'not-a-call' && !(t && typeof t.file === 'string' && Number.isInteger(t.line) && t.line > 0)) {
+    return { error: 'target must be "outside", "not-a-call" or {file, line}' };
   }
   return { entry };
 }
@@ -92,9 +92,11 @@ export function score(entries, edges) {
     if (!edgesByLine.has(key)) edgesByLine.set(key, []);
     edgesByLine.get(key).push(e);
   }
-  const r = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [] };
+  const r = { notCalls: 0, sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [] };
   for (const entry of entries) {
     if (entry.target === undefined) continue;
+    // What the drawing tool took for a call and a judge found is none (a subscript, a wrapper node): no site.
+    if (entry.target === 'not-a-call') { r.notCalls++; continue; }
     if (entry.arbor) {
       // A drawn arbor edge: right when the judged target lies in the edge's target declaration.
       r.drawnEdges++;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSites } from './draw-sites.mjs';
 import { callSitesOf } from './call-sites.mjs';
-import { edgesAtSite, judgedReport, parseEntry, readCorpus } from './judged-report.mjs';
+import { edgesAtSite, judgedReport, parseEntry, readCorpus, score } from './judged-report.mjs';
 import { sample } from './sample.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -118,6 +118,16 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(problems).toEqual(['python.jsonl:6: missing commit, file, language']);
     expect(parseEntry('{"repository":"a/b","commit":"abc1234","file":"f","line":1,"language":"go","target":{"file":"g"}}').error)
       .toBe('target must be "outside" or {file, line}');
+  });
+
+  it('counts a site judged not to be a call apart, and scores no edge at it', () => {
+    const site = { repository: 'a/b', commit: 'abcdef1', file: 'a.py', line: 3, call: 'x[1]', language: 'python', callee: 'x', sitesOnLine: 1 };
+    expect(parseEntry(JSON.stringify({ ...site, target: 'not-a-call' }))).toHaveProperty('entry');
+    expect(parseEntry(JSON.stringify({ ...site, target: 'nothing' }))).toHaveProperty('error');
+    const edges = [{ sourceFile: 'a.py', line: 3, targetName: 'x', targetFile: 'b.py', targetStart: 1, targetEnd: 2 }];
+    expect(score([{ ...site, target: 'not-a-call' }], edges)).toMatchObject({ notCalls: 1, sites: 0, siteEdges: 0, wrongEdges: 0 });
+    // The same edge at a site judged "outside" is a wrong edge.
+    expect(score([{ ...site, target: 'outside' }], edges)).toMatchObject({ notCalls: 0, sites: 1, siteEdges: 1, wrongEdges: 1 });
   });
 
   it('attributes edges on a shared line by the callee name', () => {
