@@ -34,6 +34,8 @@ export interface EcmascriptContext extends WalkContext {
   suppressDeclarations: boolean;
   /** In the body of a function or method without a declared return type: what its `return`s give. */
   results?: FunctionResults | null;
+  /** In a function that declares its `this` (`function (this: Subscriber<T>) {…}`), and arrows within: that type. */
+  thisType?: TypeRef;
   /** In a class that `extends` a plain name chain: that chain, which `super(…)` in its constructor constructs. */
   superclass?: MemberTarget;
 }
@@ -126,10 +128,15 @@ export class EcmascriptFile {
   addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): void {
     let receiver = target.receiver;
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
-    // `this` outside a class method (a plain `function`, module level) is not the class instance.
-    if (headName === 'this' && !ctx.thisIsClass) receiver = undefined;
+    let declaredThis: { type: TypeRef; path: string[] } | undefined;
+    // `this` outside a class method (a plain `function`, module level) is not the class instance…
+    if (headName === 'this' && !ctx.thisIsClass) {
+      // … but a function that declares it (`this: Subscriber<T>`) has one of that type.
+      if (ctx.thisType && receiver && receiver.length > 0) declaredThis = { type: ctx.thisType, path: receiver.slice(1) };
+      receiver = undefined;
+    }
     // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
-    const typedReceiver = receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined;
+    const typedReceiver = declaredThis ?? (receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined);
     const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
     if (space) added.space = space;
   }

@@ -181,9 +181,11 @@ function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   bindParameters(node, scope, ctx.scope);
   const isArrow = type === 'arrow_function';
   const thisIsClass = isArrow ? ctx.thisIsClass : false;
+  // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
+  const thisType = isArrow ? ctx.thisType : declaredThisType(node);
   let inner: EcmascriptContext;
   if (id !== undefined) {
-    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node) };
+    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
   } else {
     // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
     const owner = ctx.enclosing ?? ctx.pendingOwner;
@@ -191,13 +193,20 @@ function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
     inner = {
       ...ctx,
       scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
-      container: adopt ? owner : ctx.container, results: null,
+      container: adopt ? owner : ctx.container, results: null, thisType,
     };
   }
   // `const f = () => new Client()`: an expression body is the returned value.
   const body = node.childForFieldName('body');
   if (inner.results && body && body.type !== 'statement_block') inner.results.returns.push(returnedValue(body, inner));
   walk.descend(node, inner);
+}
+
+/** `function (this: Subscriber<T>, …)`: the type its first, `this` parameter is annotated with. */
+function declaredThisType(fn: SyntaxNode): TypeRef | undefined {
+  const first = fn.childForFieldName('parameters')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (first?.type !== 'required_parameter' || first.childForFieldName('pattern')?.type !== 'this') return undefined;
+  return annotatedType(first.childForFieldName('type')) ?? undefined;
 }
 
 function visitFunctionSignature(frame: EcmascriptFrame): void {
