@@ -61,7 +61,8 @@ export type EcmascriptFrame = Frame<EcmascriptContext, EcmascriptExtra>;
 /** `this` and `super` are words, not names: `this.make()` proves a type only where `this` is the class instance. */
 export const CLASS_THIS: ReceiverWords = {
   has: (word) => word === 'this' || word === 'super',
-  typeThrough: (type) => (type.kind === 'call' && type.callee[0] === 'this' && type.callee.length === 2 ? type : undefined),
+  typeThrough: (type) => (type.kind === 'call' && type.callee[0] === 'this' && type.callee.length === 2) ||
+    (type.kind === 'value' && type.chain.length === 1 && type.chain[0] === 'this') ? type : undefined,
 };
 export const PLAIN_THIS: ReceiverWords = { has: CLASS_THIS.has, typeThrough: () => undefined };
 

@@ -642,7 +642,9 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const kind = kindToken === 'var' ? 'var' : 'lexical';
   if (nameNode.type !== 'identifier') {
     const members = nameNode.type === 'object_pattern' ? destructuredMembers(nameNode) : new Map<string, string>();
-    const from = members.size > 0 && (kindToken === 'const' || ctx.file.typeChecked) ? initialiserType(value) : null;
+    // `const { a, b } = this` in a class: members of the instance.
+    const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
+    const from = members.size > 0 && (kindToken === 'const' || ctx.file.typeChecked) ? self ?? initialiserType(value) : null;
     for (const name of patternNames(nameNode)) {
       // `const { click } = setupBrowser()`: `click` holds member `click` of what the initialiser proves.
       const member = from ? members.get(name) : undefined;
