@@ -135,6 +135,9 @@ export class ReceiverTypes {
         // `e.router` with e proven: each field's stated type in turn.
         return this.through(this.evaluate(scope, type.of, depth + 1), type.path, depth);
       case 'value': {
+        // `this`/`self` where it is the instance of the enclosing class (`const { a } = this`), and its fields.
+        const self = this.world.instanceReceiver(scope, type.chain[0]);
+        if (self) return this.through({ classRef: self, how: RESOLVED_BY.thisMember }, type.chain.slice(1), depth);
         // The value a declaration holds (`b := Query` with `var Query Binding = …`), and its fields (`pkg.Default.Router`).
         const walked = this.world.resolveChain(scope, type.chain);
         if (walked?.target.type !== 'declaration') return undefined;

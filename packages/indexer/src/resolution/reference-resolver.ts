@@ -49,6 +49,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   references: new Set(['function', 'method']),
 };
 
+/** Members whose declaration is the code a call runs (a property or field holds a function value of its own). */
+const CALLABLE_MEMBERS: ReadonlySet<NodeKind> = new Set(['function', 'method']);
+
 /** Kinds that declare a type: what a site in a type position (`space: 'type'`) can name. */
 const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
 
@@ -135,7 +138,9 @@ export class ReferenceResolver {
         if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
         if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
       }
-      return this.callOnInstance(site, instance, path);
+      // `m()` with `m` a local holding member `m` of a value (`const { m } = make()`): only a method is known to
+      // run; a property holds a function value of its own.
+      return this.callOnInstance(site, instance, path, site.receiver?.length === 0);
     }
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
@@ -351,7 +356,7 @@ export class ReferenceResolver {
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
-  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[]): Resolution {
+  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[], methodsOnly = false): Resolution {
     let current = instance;
     for (const part of path) {
       if (!current) break;
@@ -361,6 +366,7 @@ export class ReferenceResolver {
     const found = this.findMember(current.classRef, site.name, false, false, 0, site);
     if (!found) return unresolved('unknown-receiver', false);
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+    if (methodsOnly && !CALLABLE_MEMBERS.has(this.symbols.declaration(found.ref).kind)) return unresolved('unknown-receiver', false);
     return this.accept(site, found.ref, current.how);
   }
 

@@ -300,8 +300,16 @@ export class Scope {
       if (asReceiver) site.headTarget = verdict.localTarget;
       else site.localTarget = verdict.localTarget;
     }
+    // `m()` with `m` a local holding member `m` of a proven value (`const { m } = make()`): that member, called on it.
+    if (!asReceiver) {
+      const held = verdict.scope?.provenValue(head);
+      const member = held?.type.kind === 'field' && held.type.path.length === 1 && held.type.path[0] === head ? held.type : undefined;
+      const of = member ? held!.scope.provenType(member.of, words, 0, held!.at) : undefined;
+      if (of) site.typedReceiver = { type: of, path: [] };
+      return;
+    }
     // `x.m()` with `x` a local whose every binding states one type.
-    const value = asReceiver ? verdict.scope?.provenValue(head) : undefined;
+    const value = verdict.scope?.provenValue(head);
     const type = value ? value.scope.provenType(value.type, words, 0, value.at) : undefined;
     if (type) site.typedReceiver = { type, path: receiver.slice(1) };
   }

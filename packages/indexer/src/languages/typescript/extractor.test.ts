@@ -152,6 +152,8 @@ describe('ecmascript extractor: declarations', () => {
       "import { Client, make } from './client';",
       'export const shared = new Client();',
       'export let later = new Client();',
+      'export let moved = new Client();',
+      'moved = make();',
       'export const typed: Client | undefined = undefined;',
       'export function build(): Client { return new Client(); }',
       'export class Service<T> {',
@@ -165,7 +167,9 @@ describe('ecmascript extractor: declarations', () => {
     ].join('\n'));
     const named = (chain: string[]) => ({ kind: 'named', chain });
     expect(decl(r, 'shared').valueType).toEqual({ kind: 'call', callee: ['Client'], construct: true });
-    expect(decl(r, 'later').valueType).toBeUndefined(); // a `let` may be reassigned
+    // TypeScript: a `let` is declared with its initialiser's type, unless the file assigns it another value.
+    expect(decl(r, 'later').valueType).toEqual({ kind: 'call', callee: ['Client'], construct: true });
+    expect(decl(r, 'moved').valueType).toBeUndefined();
     expect(decl(r, 'typed').valueType).toEqual(named(['Client']));
     expect(decl(r, 'build').returnType).toEqual(named(['Client']));
     expect(decl(r, 'Service::direct').valueType).toEqual(named(['Client']));
@@ -179,7 +183,7 @@ describe('ecmascript extractor: declarations', () => {
       { owner: service, name: 'direct', type: named(['Client']), enclosing: idOf(r, 'Service::constructor') },
       { owner: service, name: 'extra', type: { kind: 'call', callee: ['Client'], construct: true }, enclosing: idOf(r, 'Service::constructor') },
     ]);
-    const sites = r.references.filter((s) => s.line === 12 && s.name === 'get');
+    const sites = r.references.filter((s) => s.line === 14 && s.name === 'get');
     expect(sites.map((s) => s.typedReceiver?.type ?? null)).toEqual([
       { kind: 'call', callee: ['Client'], construct: true }, // q.get()
       named(['Client']), // c.get()

@@ -34,6 +34,10 @@ export interface EcmascriptContext extends WalkContext {
   suppressDeclarations: boolean;
   /** In the body of a function or method without a declared return type: what its `return`s give. */
   results?: FunctionResults | null;
+  /** In a function that declares its `this` (`function (this: Subscriber<T>) {…}`), and arrows within: that type. */
+  thisType?: TypeRef;
+  /** In a class that `extends` a plain name chain: that chain, which `super(…)` in its constructor constructs. */
+  superclass?: MemberTarget;
 }
 
 export interface ExportInfo {
@@ -57,7 +61,8 @@ export type EcmascriptFrame = Frame<EcmascriptContext, EcmascriptExtra>;
 /** `this` and `super` are words, not names: `this.make()` proves a type only where `this` is the class instance. */
 export const CLASS_THIS: ReceiverWords = {
   has: (word) => word === 'this' || word === 'super',
-  typeThrough: (type) => (type.kind === 'call' && type.callee[0] === 'this' && type.callee.length === 2 ? type : undefined),
+  typeThrough: (type) => (type.kind === 'call' && type.callee[0] === 'this' && type.callee.length === 2) ||
+    (type.kind === 'value' && type.chain.length === 1 && type.chain[0] === 'this') ? type : undefined,
 };
 export const PLAIN_THIS: ReceiverWords = { has: CLASS_THIS.has, typeThrough: () => undefined };
 
@@ -73,18 +78,31 @@ export class EcmascriptFile {
   readonly exports: ExportStatement[] = [];
   readonly source: string;
   readonly jsxComponents: boolean;
+  /**
+   * TypeScript (not JavaScript): a variable's declared type is its initialiser's, so a `let`/`var`
+   * holds what its initialiser proves even where it is reassigned (another type would not compile).
+   */
+  readonly typeChecked: boolean;
   /** Overload signatures already emitted, per container. */
   readonly emittedSignatures = new Set<string>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
   readonly typeParameterNames = new Set<string>();
+  /** Names an assignment anywhere in the file writes (`x = …`, `[x] = …`): a `let` of such a name may hold anything. */
+  readonly assignedNames = new Set<string>();
+  /**
+   * Values a `let`/`var` holds by its initialiser alone (TypeScript): dropped at the end when the file assigns
+   * the name anywhere (another value of a structurally compatible class would compile).
+   */
+  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number }> = [];
   /** Statement list / class body id → names with an implementation there. */
   private readonly implementedNames = new Map<number, Set<string>>();
 
   constructor(input: ExtractInput) {
     this.source = input.source;
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
+    this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
   }
 
   /**
@@ -111,10 +129,15 @@ export class EcmascriptFile {
   addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): void {
     let receiver = target.receiver;
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
-    // `this` outside a class method (a plain `function`, module level) is not the class instance.
-    if (headName === 'this' && !ctx.thisIsClass) receiver = undefined;
+    let declaredThis: { type: TypeRef; path: string[] } | undefined;
+    // `this` outside a class method (a plain `function`, module level) is not the class instance…
+    if (headName === 'this' && !ctx.thisIsClass) {
+      // … but a function that declares it (`this: Subscriber<T>`) has one of that type.
+      if (ctx.thisType && receiver && receiver.length > 0) declaredThis = { type: ctx.thisType, path: receiver.slice(1) };
+      receiver = undefined;
+    }
     // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
-    const typedReceiver = receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined;
+    const typedReceiver = declaredThis ?? (receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined);
     const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
     if (space) added.space = space;
   }
@@ -171,9 +194,17 @@ export class EcmascriptFile {
     return this.facts.functionResults(id);
   }
 
+  /** A `let`/`var` whose value (a local's binding, or a module-level declaration's type) is its initialiser's alone. */
+  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }): void {
+    this.initialisedAlone.push({ name, ...held });
+  }
+
   /** Settles types and sites, drops types naming type parameters, marks `export { a }` locals exported. */
   finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes' | 'exports'> {
+    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name));
+    for (const entry of reassigned) if (entry.value) entry.value.type = null;
     const memberTypes = this.facts.finish();
+    for (const entry of reassigned) if (entry.declaration !== undefined) delete this.declarations[entry.declaration].valueType;
     this.dropTypesNamingTypeParameters(memberTypes);
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();

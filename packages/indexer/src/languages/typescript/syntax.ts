@@ -5,7 +5,7 @@
  * reference site, or hands parts to the walk with their own context.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ImportBinding, MemberTypeFact, ReferenceKind } from '../../model/extraction.js';
+import type { ImportBinding, MemberTypeFact, ReferenceKind, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
@@ -45,6 +45,9 @@ const headedBlock: Rule = {
     const bound = node.type === 'catch_clause' ? node.childForFieldName('parameter') : node.childForFieldName('left');
     if (declarationKind !== undefined) {
       for (const name of patternNames(bound)) ctx.scope.bind(name, declarationKind === 'var' ? 'var' : 'lexical');
+    } else if (node.type === 'for_in_statement') {
+      // `for (x of xs)` writes an outer `x`.
+      for (const name of patternNames(bound)) ctx.file.assignedNames.add(name);
     }
     return true;
   },
@@ -112,6 +115,8 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
     // Statements and expressions.
     expression_statement: handled(visitExpressionStatement),
     call_expression: { visit: visitCall },
+    assignment_expression: { visit: recordAssigned },
+    augmented_assignment_expression: { visit: recordAssigned },
     new_expression: {
       visit: ({ node, ctx }) => {
         const target = memberTarget(node.childForFieldName('constructor'));
@@ -176,9 +181,11 @@ function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   bindParameters(node, scope, ctx.scope);
   const isArrow = type === 'arrow_function';
   const thisIsClass = isArrow ? ctx.thisIsClass : false;
+  // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
+  const thisType = isArrow ? ctx.thisType : declaredThisType(node);
   let inner: EcmascriptContext;
   if (id !== undefined) {
-    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node) };
+    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
   } else {
     // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
     const owner = ctx.enclosing ?? ctx.pendingOwner;
@@ -186,13 +193,20 @@ function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
     inner = {
       ...ctx,
       scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
-      container: adopt ? owner : ctx.container, results: null,
+      container: adopt ? owner : ctx.container, results: null, thisType,
     };
   }
   // `const f = () => new Client()`: an expression body is the returned value.
   const body = node.childForFieldName('body');
   if (inner.results && body && body.type !== 'statement_block') inner.results.returns.push(returnedValue(body, inner));
   walk.descend(node, inner);
+}
+
+/** `function (this: Subscriber<T>, …)`: the type its first, `this` parameter is annotated with. */
+function declaredThisType(fn: SyntaxNode): TypeRef | undefined {
+  const first = fn.childForFieldName('parameters')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (first?.type !== 'required_parameter' || first.childForFieldName('pattern')?.type !== 'this') return undefined;
+  return annotatedType(first.childForFieldName('type')) ?? undefined;
 }
 
 function visitFunctionSignature(frame: EcmascriptFrame): void {
@@ -254,10 +268,28 @@ function visitClass(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   }
   const body = node.childForFieldName('body');
   if (!body) return;
+  const superclass = extendedTarget(node);
   const memberCtx: EcmascriptContext = id !== undefined
-    ? { ...ctx, container: id, thisIsClass: true, pendingOwner: null }
-    : { ...ctx, suppressDeclarations: true, thisIsClass: false, pendingOwner: null };
+    ? { ...ctx, container: id, thisIsClass: true, pendingOwner: null, superclass }
+    : { ...ctx, suppressDeclarations: true, thisIsClass: false, pendingOwner: null, superclass };
   walk.descend(body, memberCtx);
+}
+
+/** The one plain name chain a class `extends` (`extends Base`, `extends ns.Base`), else undefined. */
+function extendedTarget(classNode: SyntaxNode): MemberTarget | undefined {
+  const heritage = firstChildOfType(classNode, 'class_heritage');
+  if (!heritage) return undefined;
+  for (const clause of heritage.namedChildren) {
+    if (!clause) continue;
+    if (clause.type === 'extends_clause') {
+      const values = clause.childrenForFieldName('value').filter((v): v is SyntaxNode => v !== null);
+      const value = values.length === 1 ? values[0] : null;
+      // `extends Base<T>`: the type arguments sit beside the value.
+      return value && (value.type === 'identifier' || value.type === 'member_expression') ? memberTarget(value) : undefined;
+    }
+    if (clause.type === 'identifier' || clause.type === 'member_expression') return memberTarget(clause);
+  }
+  return undefined;
 }
 
 function heritageReferences(heritage: SyntaxNode, classId: number, ctx: EcmascriptContext): void {
@@ -306,7 +338,11 @@ function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   file.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
   const scope = ctx.scope.open('function');
   bindParameters(node, scope, ctx.scope);
-  const inner = { ...insideDeclaration(ctx, id, scope, true), results: hasToken(node, 'get') ? null : file.resultsOf(id, node) };
+  const inner: EcmascriptContext = {
+    ...insideDeclaration(ctx, id, scope, true), results: hasToken(node, 'get') ? null : file.resultsOf(id, node),
+    // `super(…)` constructs the base class: only a constructor calls it.
+    superclass: name === 'constructor' ? ctx.superclass : undefined,
+  };
   for (const child of node.children) {
     if (!child || child === nameNode) continue;
     // Member decorators run when the class is defined, not inside the method.
@@ -586,8 +622,10 @@ function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
       });
       owner ??= id;
       if (isIdentifier) {
-        const initialised = kindToken === 'const' ? initialiserType(value) : null;
-        file.stateType(id, 'valueType', annotatedType(declarator.childForFieldName('type')) ?? initialised, ctx);
+        const annotated = annotatedType(declarator.childForFieldName('type'));
+        const initialised = kindToken === 'const' || file.typeChecked ? initialiserType(value) : null;
+        file.stateType(id, 'valueType', annotated ?? initialised, ctx);
+        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id });
       }
     }
     if (value) walk.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
@@ -603,11 +641,43 @@ function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
 function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: SyntaxNode | null, kindToken: string, ctx: EcmascriptContext): void {
   const kind = kindToken === 'var' ? 'var' : 'lexical';
   if (nameNode.type !== 'identifier') {
-    for (const name of patternNames(nameNode)) ctx.scope.bind(name, kind);
+    const members = nameNode.type === 'object_pattern' ? destructuredMembers(nameNode) : new Map<string, string>();
+    // `const { a, b } = this` in a class: members of the instance.
+    const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
+    const from = members.size > 0 && (kindToken === 'const' || ctx.file.typeChecked) ? self ?? initialiserType(value) : null;
+    for (const name of patternNames(nameNode)) {
+      // `const { click } = setupBrowser()`: `click` holds member `click` of what the initialiser proves.
+      const member = from ? members.get(name) : undefined;
+      const held = member !== undefined ? { type: { kind: 'field', of: from!, path: [member] } as TypeRef, scope: ctx.scope } : undefined;
+      if (held && kindToken !== 'const') ctx.file.initialisedOnly(name, { value: held });
+      ctx.scope.bind(name, kind, undefined, held);
+    }
     return;
   }
-  const type = annotatedType(declarator.childForFieldName('type')) ?? (kindToken === 'const' ? initialiserType(value) : null);
-  ctx.scope.bind(nameNode.text, kind, undefined, type ? { type, scope: ctx.scope } : undefined);
+  const annotated = annotatedType(declarator.childForFieldName('type'));
+  const type = annotated ?? (kindToken === 'const' || ctx.file.typeChecked ? initialiserType(value) : null);
+  const held = type ? { type, scope: ctx.scope } : undefined;
+  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held });
+  ctx.scope.bind(nameNode.text, kind, undefined, held);
+}
+
+/**
+ * The names an object pattern binds straight to a member of the destructured value, with that member:
+ * `{ a, b: c }` → a→a, c→b. Defaults (`{ a = f }`), nested patterns and rests are left out: they may hold
+ * something else.
+ */
+function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of pattern.namedChildren) {
+    if (!entry) continue;
+    if (entry.type === 'shorthand_property_identifier_pattern') out.set(entry.text, entry.text);
+    else if (entry.type === 'pair_pattern') {
+      const key = entry.childForFieldName('key');
+      const local = entry.childForFieldName('value');
+      if (key && local?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) out.set(local.text, propertyName(key));
+    }
+  }
+  return out;
 }
 
 function variableFunctionSignature(source: string, statement: SyntaxNode, declarator: SyntaxNode, fn: SyntaxNode, single: boolean): string {
@@ -962,8 +1032,22 @@ function visitCall({ node, ctx }: EcmascriptFrame): boolean {
       return false;
     }
   }
+  if (calleeType === 'super') {
+    // `super(…)` runs the base class's constructor: a site naming the class the `extends` clause names.
+    // Recorded in TypeScript files: JavaScript's graphs (its golden among them) are left to a change of their own.
+    if (ctx.superclass?.receiver && file.typeChecked) file.addReference('calls', ctx.superclass, node, ctx);
+    return true;
+  }
   const target = memberTarget(callee, calleeType);
   if (target) file.addReference('calls', target, node, ctx, calleeType === 'member_expression' ? target.object ?? null : null);
+  return true;
+}
+
+/** `x = …`, `({ x } = …)`: the names written, so no `let` of theirs is typed by its initialiser alone. */
+function recordAssigned({ node, ctx }: EcmascriptFrame): boolean {
+  const left = node.childForFieldName('left');
+  if (left?.type === 'identifier') ctx.file.assignedNames.add(left.text);
+  else if (left?.type === 'object_pattern' || left?.type === 'array_pattern') for (const name of patternNames(left)) ctx.file.assignedNames.add(name);
   return true;
 }
 
