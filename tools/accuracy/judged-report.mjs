@@ -71,17 +71,22 @@ export function readCorpus(files) {
 const inTarget = (edge, target) => target !== 'outside' && edge.targetFile === target.file
   && edge.targetStart <= target.line && target.line <= edge.targetEnd;
 
+/** Names an edge to a construction or an invocation may carry whatever the call site calls its callee. */
+const CONSTRUCTIONS = new Set(['constructor', 'new', '__init__', 'init', 'initialize', 'apply', 'call', 'invoke', 'super', 'this']);
+
 /**
- * The edges a writer drew from a site: from its file, on the call's line or its callee's name line. When other
- * calls share the line, only edges to a declaration named as the callee (a line may hold `f(g(x))`).
+ * The edges a writer drew from a site: from its file, on the call's line or its callee's name line, named as
+ * the callee (or a construction). A line holds other calls than the drawn one more often than the drawing tool
+ * sees: `f(g(x))`, the arguments of a macro (`assert!(m(x))`), a chain whose later calls start on the same line
+ * — their edges are not this site's. A site whose callee the tool could not name takes every edge of its lines.
  */
 export function edgesAtSite(site, edgesByLine) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
   const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
-  if ((site.sitesOnLine ?? 1) <= 1 || !site.callee) return edges;
+  if (!site.callee || site.callee === 'None') return edges;
   const callee = site.callee.replace(/!$/, '');
-  return edges.filter((e) => e.targetName === callee || e.targetName === 'constructor' || e.targetName === 'new'
-    || e.targetName === '__init__' || e.targetName === 'init' || e.targetName === 'initialize');
+  if (CONSTRUCTIONS.has(callee)) return edges;
+  return edges.filter((e) => e.targetName === callee || CONSTRUCTIONS.has(e.targetName));
 }
 
 /** A writer's figures over judged entries of one language: site recall, wrong edges, precision; drawn edges. */
