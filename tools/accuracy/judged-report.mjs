@@ -84,9 +84,12 @@ export function edgesAtSite(site, edgesByLine) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
   const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
   if (!site.callee || site.callee === 'None') return edges;
-  const callee = site.callee.replace(/!$/, '');
-  if (CONSTRUCTIONS.has(callee)) return edges;
-  return edges.filter((e) => e.targetName === callee || CONSTRUCTIONS.has(e.targetName));
+  const bare = (name) => String(name).replace(/!$/, ''); // a macro's name, with or without its bang
+  const callee = bare(site.callee);
+  const constructs = (e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName));
+  // `Foo.new`, `new(...)`: the edge names the class, which the callee does not.
+  if (CONSTRUCTIONS.has(callee)) return (site.sitesOnLine ?? 1) <= 1 ? edges : edges.filter(constructs);
+  return edges.filter((e) => bare(e.targetName) === callee || constructs(e));
 }
 
 /** A writer's figures over judged entries of one language: site recall, wrong edges, precision; drawn edges. */

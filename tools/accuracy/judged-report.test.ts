@@ -139,6 +139,9 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // A site the tool could not name, or a construction, takes the line's edges.
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: null, sitesOnLine: 1 }, byLine)).toHaveLength(2);
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'new', sitesOnLine: 1 }, byLine)).toHaveLength(2);
+    // A macro's edge names it with or without its bang.
+    const macros = new Map([['m.rs:1', [{ sourceFile: 'm.rs', line: 1, targetName: 'check!' }, { sourceFile: 'm.rs', line: 1, targetName: 'inner' }]]]);
+    expect(edgesAtSite({ file: 'm.rs', line: 1, callee: 'check', sitesOnLine: 1 }, macros).map((e: any) => e.targetName)).toEqual(['check!']);
   });
 
   it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {
