@@ -86,10 +86,11 @@ export function edgesAtSite(site, edgesByLine) {
   if (!site.callee || site.callee === 'None') return edges;
   const bare = (name) => String(name).replace(/!$/, ''); // a macro's name, with or without its bang
   const callee = bare(site.callee);
-  const constructs = (e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName));
   // `Foo.new`, `new(...)`: the edge names the class, which the callee does not.
-  if (CONSTRUCTIONS.has(callee)) return (site.sitesOnLine ?? 1) <= 1 ? edges : edges.filter(constructs);
-  return edges.filter((e) => bare(e.targetName) === callee || constructs(e));
+  if (CONSTRUCTIONS.has(callee)) {
+    return (site.sitesOnLine ?? 1) <= 1 ? edges : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+  }
+  return edges.filter((e) => bare(e.targetName) === callee || CONSTRUCTIONS.has(bare(e.targetName)));
 }
 
 /** A writer's figures over judged entries of one language: site recall, wrong edges, precision; drawn edges. */
