@@ -3,35 +3,17 @@
  * refuse changes nothing (finding 11); a hook of 300 MB is not read whole, and a core.hooksPath
  * outside the repository is named as such (finding 12).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, ftruncateSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gitHooksStatus, installGitHooks, MARKER, uninstallGitHooks } from '../../packages/cli/src/git-hooks/hooks.js';
+import { BIN, git, GIT_ENV, removeTemps, tempDir } from './git-test-repo.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'bin', 'arbor.mjs');
+afterAll(removeTemps);
+
 const BUILT_HOOKS = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'dist', 'git-hooks', 'hooks.js');
-const temps: string[] = [];
-afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'arbor test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'arbor test', GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-};
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
-
-function tempDir(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  temps.push(dir);
-  return dir;
-}
 
 function repo(): string {
   const root = tempDir('arbor-hooks-hostile-');

@@ -2,8 +2,8 @@
  * Git hooks and worktree detection on real temporary git repositories: a fresh one, one with a
  * hook of its own, one with `core.hooksPath`, and a linked `git worktree add`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,21 +11,10 @@ import {
   gitHooksStatus, HOOK_NAMES, installGitHooks, MARKER, uninstallGitHooks,
 } from '../../packages/cli/src/git-hooks/hooks.js';
 import { detectWorktree } from '../../packages/cli/src/git-hooks/worktree.js';
+import { BIN, git, GIT_ENV, removeTemps, temps } from './git-test-repo.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'bin', 'arbor.mjs');
-const temps: string[] = [];
-afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+afterAll(removeTemps);
 
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'arbor test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'arbor test', GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-};
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
 
 function repo(): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'arbor-hooks-')));
