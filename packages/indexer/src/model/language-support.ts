@@ -263,6 +263,13 @@ export interface NameBindingRules {
      * reaches values and subclasses of the type. Absent: an outside type has no known base.
      */
     outsideSupertypes?: Readonly<Record<string, readonly string[]>>;
+    /**
+     * An extension must be in scope by name to be called (Kotlin): a call `x.m()` whose receiver's type is not
+     * proven, or a bare `m()` no scope binds (a lambda's implicit receiver), links to the one extension `m` the
+     * file sees by name — declared in its file or package, or imported by name — when no class of the
+     * workspace declares a member `m` (which the call could mean instead) and the arguments fit it. Absent: never.
+     */
+    extensionsInScope?: boolean;
   };
   /**
    * The name of the declaration standing for a package's package object, whose inherited members are

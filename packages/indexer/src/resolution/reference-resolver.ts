@@ -49,6 +49,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   references: new Set(['function', 'method']),
 };
 
+/** Declarations of a class a call `x.m()` may mean (a property may hold a function value). */
+const CALLABLE_MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'property', 'field', 'variable', 'constant']);
+
 /** Members whose declaration is the code a call runs (a property or field holds a function value of its own). */
 const CALLABLE_MEMBERS: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 
@@ -104,6 +107,57 @@ export class ReferenceResolver {
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    const resolution = this.resolveSite(file, site);
+    if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
+    if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
+    // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
+    const typed = site.typedReceiver?.type;
+    if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
+    return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
+  private extensionNames?: Map<string, { extensions: DeclarationRef[]; members: number }>;
+
+  /**
+   * A call the rules left unresolved, in a language where an extension is called only when in scope by
+   * name: the one such extension the file sees, when no class member of the workspace has its name.
+   */
+  private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (!this.extensionNames) {
+      this.extensionNames = new Map();
+      for (const each of this.symbols.allFiles()) {
+        each.declarations.forEach((decl, localId) => {
+          if (!CALLABLE_MEMBER_KINDS.has(decl.kind)) return;
+          const parent = decl.parent === null ? undefined : each.declarations[decl.parent];
+          const extension = decl.parent === null && decl.memberOf !== undefined && decl.kind === 'function';
+          if (!extension && !(parent && CLASS_LIKE.has(parent.kind))) return;
+          const entry = this.extensionNames!.get(decl.name) ?? { extensions: [], members: 0 };
+          this.extensionNames!.set(decl.name, entry);
+          if (extension) entry.extensions.push({ file: each.path, localId });
+          else entry.members++;
+        });
+      }
+    }
+    const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === site.name).map((b) => ({ statement, name: b.imported })));
+    const name = imported.length === 1 ? imported[0].name : site.name;
+    const entry = this.extensionNames.get(name);
+    if (!entry || entry.members > 0) return undefined;
+    const ownPackage = this.symbols.packageKeyOf(file.path);
+    const packages = this.languageOf(file)?.modules.packages;
+    const seen = entry.extensions.filter((ref) => {
+      if (this.familyOf(this.symbols.extraction(ref.file)!) !== this.familyOf(file)) return false;
+      if (imported.length > 0) return imported.some(({ statement }) => packages?.importedPackage?.(file.path, statement.specifier) === this.symbols.packageKeyOf(ref.file));
+      return ref.file === file.path || (ownPackage !== null && this.symbols.packageKeyOf(ref.file) === ownPackage);
+    });
+    if (seen.length !== 1) return undefined;
+    const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
+    const how = imported.length > 0 ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
+    return this.accept(site, chosen.ref, how);
+  }
+
+  private resolveSite(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.argumentTypes) this.siteFiles.set(site, file);
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
@@ -768,8 +822,18 @@ export class ReferenceResolver {
         return unresolved('external-import', false);
       case 'package':
         return unresolved('not-callable', false);
-      case 'ambiguous':
+      case 'ambiguous': {
+        // `ImageLoader(ctx)` where the package declares interface ImageLoader and a function of that name:
+        // an interface is never what a call runs, nor a function what a class implements — the one candidate
+        // of a kind the site can mean is the one it means.
+        const fitting = target.candidates.filter((ref) => ACCEPTED_TARGETS[site.kind].has(this.symbols.declaration(ref).kind));
+        if (site.kind !== 'references' && fitting.length === 1 && fitting.length < target.candidates.length) {
+          const ref = fitting[0];
+          const samePackage = ref.file !== file.path && this.symbols.packageKeyOf(ref.file) === this.symbols.packageKeyOf(file.path);
+          return this.accept(site, ref, ref.file === file.path ? RESOLVED_BY.sameFile : samePackage ? RESOLVED_BY.samePackage : RESOLVED_BY.import);
+        }
         return { resolved: false, reason: 'ambiguous', candidates: target.candidates, likelyInternal: false };
+      }
       case 'missing':
         return unresolved('import-name-missing', false);
     }
