@@ -357,8 +357,14 @@ export class ReferenceResolver {
     known?: Target,
     call?: ReferenceSite,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
+    let head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
     if (!head) return undefined;
+    if (head.type === 'ambiguous' && chain.length > 1) {
+      // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
+      // only a type has members to walk into.
+      const containers = head.candidates.filter((ref) => CLASS_LIKE.has(this.symbols.declaration(ref).kind));
+      if (containers.length === 1) head = { type: 'declaration', ref: containers[0] };
+    }
     let current: Target = head;
     let viaMember = false;
     let consumed = 1;
