@@ -143,8 +143,13 @@ export class WorkspaceSymbols implements SymbolLookup {
    */
   typeTwin(ref: DeclarationRef, typeKinds: ReadonlySet<NodeKind>): DeclarationRef | undefined {
     const decl = this.declaration(ref);
-    if (typeKinds.has(decl.kind)) return ref;
     const declarations = this.files.get(ref.file)!.declarations;
+    if (typeKinds.has(decl.kind)) {
+      if (!decl.isStatic) return ref;
+      // A companion (Scala's `object Read` beside `trait Read[A]`): the type its name means is the instance part's.
+      const instance = declarations.findIndex((d) => d.parent === decl.parent && d.name === decl.name && !d.isStatic && typeKinds.has(d.kind));
+      return instance >= 0 ? { file: ref.file, localId: instance } : ref;
+    }
     const twin = declarations.findIndex((d) => d.parent === decl.parent && d.name === decl.name && typeKinds.has(d.kind));
     return twin >= 0 ? { file: ref.file, localId: twin } : undefined;
   }
