@@ -541,8 +541,8 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
 
 function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[] {
   const list = node.childForFieldName('arguments');
-  // `f { … }`: a block argument is one argument.
-  if (list?.type === 'block') return [null];
+  // `f { … }`, `f { case … => … }`: a block argument (a partial function too) is one argument.
+  if (list?.type === 'block' || list?.type === 'case_block') return [null];
   return list?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'block_comment')
     .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
 }
