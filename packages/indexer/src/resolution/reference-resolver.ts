@@ -104,6 +104,24 @@ export class ReferenceResolver {
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    const found = this.resolveSite(file, site);
+    // No type is its own base: `class Error < ::Error` written inside a module is found here as itself.
+    if (found.resolved && (site.kind === 'extends' || site.kind === 'implements') && site.enclosing !== null && this.isItself(file, site.enclosing, found.target)) {
+      return unresolved('not-found', false);
+    }
+    return found;
+  }
+
+  /** Whether `target` is the declaration `localId` of `file` or another part of the same type (a reopening; never a companion). */
+  private isItself(file: FileExtraction, localId: number, target: DeclarationRef): boolean {
+    const own = file.declarations[localId];
+    const other = this.symbols.declaration(target);
+    if (target.file === file.path && target.localId === localId) return true;
+    return own.kind === other.kind && Boolean(own.isStatic) === Boolean(other.isStatic)
+      && this.symbols.partsOf({ file: file.path, localId }).some((part) => part.file === target.file && part.localId === target.localId);
+  }
+
+  private resolveSite(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.argumentTypes) this.siteFiles.set(site, file);
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
@@ -511,6 +529,7 @@ export class ReferenceResolver {
       const attached = this.attachedMembers(part)?.get(name);
       if (attached) all.push(...attached);
     }
+    if (all.length === 0) all.push(...this.symbols.openNestedMembers(classRef, name).slice(0, 1));
     if (all.length === 0 && depth <= 8) {
       for (const trait of this.usedTraits(classRef)) {
         const taken = this.memberRefs(trait, name, false, depth + 1);
