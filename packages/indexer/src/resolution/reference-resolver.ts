@@ -143,9 +143,10 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      if (!instance && type.kind === 'named' && path.length === 0) {
-        // `s.slug()` with `s: String`: an extension of a type the workspace does not declare.
-        const found = this.outsideMembers(scope, type.chain, site.name);
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
+      if (!instance && outsideType && path.length === 0) {
+        // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
+        const found = this.outsideMembers(scope, outsideType, site.name);
         // Overloads of one extension, declared side by side in one file: picked by the arguments, as a member's are;
         // one that takes no such number of arguments is not what the call means (the type's own member may be).
         const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
@@ -321,8 +322,9 @@ export class ReferenceResolver {
     known?: Target,
     call?: ReferenceSite,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
-    if (!head) return undefined;
+    const found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
+    if (!found) return undefined;
+    const head = call && !known ? this.nonGenericTwin(found) : found;
     let current: Target = head;
     let viaMember = false;
     let consumed = 1;
@@ -371,6 +373,20 @@ export class ReferenceResolver {
       }
     }
     return { target: current, head, consumed, viaMember };
+  }
+
+  /**
+   * Where a generic type may share its name with a type without type parameters (`declarations.genericTwins`),
+   * a call's receiver written as a bare name means the one without, declared beside it: `target` or that twin.
+   */
+  private nonGenericTwin(target: Target): Target {
+    if (target.type !== 'declaration') return target;
+    const decl = this.symbols.declaration(target.ref);
+    if (!decl.typeParameters?.length || !TYPE_KINDS.has(decl.kind)) return target;
+    const extraction = this.symbols.extraction(target.ref.file)!;
+    if (!this.bindingOf(extraction).declarations?.genericTwins) return target;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && !d.typeParameters?.length ? [localId] : []));
+    return twins.length === 1 ? { type: 'declaration', ref: { file: target.ref.file, localId: twins[0] } } : target;
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
