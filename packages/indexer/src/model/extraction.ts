@@ -285,6 +285,11 @@ export interface ReferenceSite {
    * `const X` beside `interface X`), the type is meant. Absent: a value position.
    */
   space?: 'type';
+  /**
+   * How many type arguments the site writes at the type it names (C# `new Box<int>()`: 1, `new Box()`: 0), where
+   * a generic type and a type without type parameters may share a name (`declarations.genericTwins`). Absent: not stated.
+   */
+  typeArguments?: number;
   line: number;
   column: number;
 }

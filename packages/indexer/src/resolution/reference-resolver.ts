@@ -104,12 +104,29 @@ export class ReferenceResolver {
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
-    const found = this.resolveSite(file, site);
+    const resolved = this.resolveSite(file, site);
+    const found = resolved.resolved && site.typeArguments !== undefined ? this.withTypeArguments(resolved, site.typeArguments) : resolved;
     // No type is its own base: `class Error < ::Error` written inside a module is found here as itself.
     if (found.resolved && (site.kind === 'extends' || site.kind === 'implements') && site.enclosing !== null && this.isItself(file, site.enclosing, found.target)) {
       return unresolved('not-found', false);
     }
     return found;
+  }
+
+  /**
+   * Where a generic type and a type without type parameters may share a name (`declarations.genericTwins`), a
+   * type found for a site writing `count` type arguments is the one declaring that many type parameters: the
+   * found type, or the one declared beside it; neither, no edge (the one meant is declared elsewhere).
+   */
+  private withTypeArguments(found: Extract<Resolution, { resolved: true }>, count: number): Resolution {
+    const decl = this.symbols.declaration(found.target);
+    const extraction = this.symbols.extraction(found.target.file)!;
+    if (!TYPE_KINDS.has(decl.kind) || !this.bindingOf(extraction).declarations?.genericTwins) return found;
+    const arity = (d: Declaration) => d.typeParameters?.length ?? 0;
+    if (arity(decl) === count) return found;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
+    if (twins.length !== 1) return unresolved('not-found', false);
+    return { ...found, target: { file: found.target.file, localId: twins[0] } };
   }
 
   /** Whether `target` is the declaration `localId` of `file` or another part of the same type (a reopening; never a companion). */
