@@ -338,6 +338,10 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       for (const symbol of symbolNames(node)) {
         const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
         file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        // `attr_reader :engine` reads `@engine` and nothing else writes it from outside: it holds what `@engine` holds.
+        if (name === 'attr_reader' && !ctx.singleton) {
+          file.facts.memberFact({ owner: ctx.classId, name: attribute, type: { kind: 'value', chain: ['self', `@${attribute}`] }, enclosing: ctx.enclosing }, ctx.scope);
+        }
       }
       return false;
     }
