@@ -242,6 +242,12 @@ export interface NameBindingRules {
      * members are those of its own block (TypeScript).
      */
     namespacesSpanFiles?: boolean;
+    /**
+     * A generic type and a type without type parameters may share a name (C# `static class Maybe` beside
+     * `class Maybe<T>`): a call's receiver written as a bare name (`Maybe.Nothing()`, no type arguments) means
+     * the one without type parameters declared beside it. Absent: a name means one type.
+     */
+    genericTwins?: boolean;
   };
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {

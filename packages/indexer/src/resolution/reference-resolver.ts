@@ -107,7 +107,7 @@ export class ReferenceResolver {
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
-    const resolution = this.resolveSite(file, site);
+    const resolution = this.resolveStated(file, site);
     if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
     if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
@@ -157,6 +157,42 @@ export class ReferenceResolver {
     return this.accept(site, chosen.ref, how);
   }
 
+  /** The rules' answer, kept only where the written type arguments and the base-type rule agree with it. */
+  private resolveStated(file: FileExtraction, site: ReferenceSite): Resolution {
+    const resolved = this.resolveSite(file, site);
+    const found = resolved.resolved && site.typeArguments !== undefined ? this.withTypeArguments(resolved, site.typeArguments) : resolved;
+    // No type is its own base: `class Error < ::Error` written inside a module is found here as itself.
+    if (found.resolved && (site.kind === 'extends' || site.kind === 'implements') && site.enclosing !== null && this.isItself(file, site.enclosing, found.target)) {
+      return unresolved('not-found', false);
+    }
+    return found;
+  }
+
+  /**
+   * Where a generic type and a type without type parameters may share a name (`declarations.genericTwins`), a
+   * type found for a site writing `count` type arguments is the one declaring that many type parameters: the
+   * found type, or the one declared beside it; neither, no edge (the one meant is declared elsewhere).
+   */
+  private withTypeArguments(found: Extract<Resolution, { resolved: true }>, count: number): Resolution {
+    const decl = this.symbols.declaration(found.target);
+    const extraction = this.symbols.extraction(found.target.file)!;
+    if (!TYPE_KINDS.has(decl.kind) || !this.bindingOf(extraction).declarations?.genericTwins) return found;
+    const arity = (d: Declaration) => d.typeParameters?.length ?? 0;
+    if (arity(decl) === count) return found;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
+    if (twins.length !== 1) return unresolved('not-found', false);
+    return { ...found, target: { file: found.target.file, localId: twins[0] } };
+  }
+
+  /** Whether `target` is the declaration `localId` of `file` or another part of the same type (a reopening; never a companion). */
+  private isItself(file: FileExtraction, localId: number, target: DeclarationRef): boolean {
+    const own = file.declarations[localId];
+    const other = this.symbols.declaration(target);
+    if (target.file === file.path && target.localId === localId) return true;
+    return own.kind === other.kind && Boolean(own.isStatic) === Boolean(other.isStatic)
+      && this.symbols.partsOf({ file: file.path, localId }).some((part) => part.file === target.file && part.localId === target.localId);
+  }
+
   private resolveSite(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.argumentTypes) this.siteFiles.set(site, file);
     if (site.localTarget !== undefined) {
@@ -179,9 +215,10 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      if (!instance && type.kind === 'named' && path.length === 0) {
-        // `s.slug()` with `s: String`: an extension of a type the workspace does not declare.
-        const found = this.outsideMembers(scope, type.chain, site.name);
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
+      if (!instance && outsideType && path.length === 0) {
+        // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
+        const found = this.outsideMembers(scope, outsideType, site.name);
         // Overloads of one extension, declared side by side in one file: picked by the arguments, as a member's are;
         // one that takes no such number of arguments is not what the call means (the type's own member may be).
         const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
@@ -357,14 +394,15 @@ export class ReferenceResolver {
     known?: Target,
     call?: ReferenceSite,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    let head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
-    if (!head) return undefined;
-    if (head.type === 'ambiguous' && chain.length > 1) {
+    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
+    if (!found) return undefined;
+    if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
       // only a type has members to walk into.
-      const containers = head.candidates.filter((ref) => CLASS_LIKE.has(this.symbols.declaration(ref).kind));
-      if (containers.length === 1) head = { type: 'declaration', ref: containers[0] };
+      const containers = found.candidates.filter((ref) => CLASS_LIKE.has(this.symbols.declaration(ref).kind));
+      if (containers.length === 1) found = { type: 'declaration', ref: containers[0] };
     }
+    const head = call && !known ? this.nonGenericTwin(found) : found;
     let current: Target = head;
     let viaMember = false;
     let consumed = 1;
@@ -413,6 +451,20 @@ export class ReferenceResolver {
       }
     }
     return { target: current, head, consumed, viaMember };
+  }
+
+  /**
+   * Where a generic type may share its name with a type without type parameters (`declarations.genericTwins`),
+   * a call's receiver written as a bare name means the one without, declared beside it: `target` or that twin.
+   */
+  private nonGenericTwin(target: Target): Target {
+    if (target.type !== 'declaration') return target;
+    const decl = this.symbols.declaration(target.ref);
+    if (!decl.typeParameters?.length || !TYPE_KINDS.has(decl.kind)) return target;
+    const extraction = this.symbols.extraction(target.ref.file)!;
+    if (!this.bindingOf(extraction).declarations?.genericTwins) return target;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && !d.typeParameters?.length ? [localId] : []));
+    return twins.length === 1 ? { type: 'declaration', ref: { file: target.ref.file, localId: twins[0] } } : target;
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
@@ -571,6 +623,7 @@ export class ReferenceResolver {
       const attached = this.attachedMembers(part)?.get(name);
       if (attached) all.push(...attached);
     }
+    if (all.length === 0) all.push(...this.symbols.openNestedMembers(classRef, name).slice(0, 1));
     if (all.length === 0 && depth <= 8) {
       for (const trait of this.usedTraits(classRef)) {
         const taken = this.memberRefs(trait, name, false, depth + 1);

@@ -207,6 +207,16 @@ export class WorkspaceSymbols implements SymbolLookup {
     return [ref, ...all.filter((other) => other.file !== ref.file || other.localId !== ref.localId)];
   }
 
+  /**
+   * Where classes and modules are open, `class A::B` written at top level is still the constant `B` of `A`:
+   * the open declarations named `<qualified name of ref>::<name>`, which are members of no body of `ref`.
+   */
+  openNestedMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
+    const decl = this.declaration(ref);
+    if (!OPEN_KINDS.has(decl.kind) || !this.isOpen(ref.file)) return [];
+    return this.openIndex().get(this.openKey(ref.file, `${decl.qualifiedName}::${name}`)) ?? [];
+  }
+
   /** Members named `name` of every part of `ref` (partsOf), its own first. */
   partMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
     const out: DeclarationRef[] = [];
