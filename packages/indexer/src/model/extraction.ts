@@ -68,6 +68,12 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * A declaration that only gives another one a second name (Zig `const assert = std.debug.assert;`):
+   * the name chain it stands for, read in the declaration's own scope. A call or a dotted name that
+   * lands on it means what the chain names; when the chain leads outside the workspace, nothing here.
+   */
+  aliasOf?: string[];
+  /**
    * Functions and methods of languages with overloads: each parameter's type as the language
    * writes it for overload selection (Java: the erased simple name, `int`, `String`, `List`, `T[]`).
    * Its length is the arity; `variadic`: the last one takes any number of arguments.

@@ -163,9 +163,23 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     docstring: docCommentOf(node),
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
+    aliasOf: isVar || type ? undefined : aliasChain(value, ctx.selfNames),
   });
   ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames), ctx.scope);
   walk.push(value, ctx);
+}
+
+/**
+ * `const assert = std.debug.assert;`, `pub const Loop = xev.Loop;`: a constant whose value is a plain
+ * name chain is a second name for what the chain names (Zig has no other meaning for it); null otherwise.
+ * A name bound to `@This()` at its head is its container.
+ */
+function aliasChain(value: SyntaxNode | null, selfNames: ReadonlyMap<string, string[]>): string[] | undefined {
+  const chain = nameChain(value);
+  if (!chain) return undefined;
+  const self = selfNames.get(chain[0]);
+  const resolved = self ? [...self, ...chain.slice(1)] : chain;
+  return resolved.length > 0 ? resolved : undefined;
 }
 
 /** A named container: its declaration, and its body walked as a container level. */
