@@ -26,6 +26,8 @@ export interface ZigContext extends WalkContext {
 export class ZigFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** The struct the whole file is, when its top level names it (`const Self = @This();`). */
+  wholeFileStruct: number | null = null;
 
   constructor(readonly path: string) {}
 

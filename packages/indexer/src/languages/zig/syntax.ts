@@ -116,6 +116,24 @@ function isThis(node: SyntaxNode | null): boolean {
   return node?.type === 'builtin_function' && node.namedChildren[0]?.text === '@This';
 }
 
+/**
+ * A file is a struct. When its top level names it (`const Tokenizer = @This();`), that name is declared as
+ * a `struct` that is the whole file (its members are the file's top-level declarations), so that
+ * `self: *Tokenizer` and `var t: Tokenizer` (through an import of the file) have members to find.
+ * The names bound to it, each meaning that struct; an empty map when the file does not name itself.
+ */
+export function declareFileStruct(root: SyntaxNode, ctx: ZigContext): ReadonlyMap<string, string[]> {
+  const names = [...selfNamesOf(root, [], new Map()).keys()];
+  if (names.length === 0) return new Map();
+  ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', names[0], null, root, {
+    signature: `const ${names[0]} = @This()`,
+    isExported: true,
+    visibility: 'public',
+    wholeFile: true,
+  });
+  return new Map(names.map((name) => [name, [names[0]]]));
+}
+
 /** The names a container body binds to `@This()` (`const Self = @This();`), read before its members. */
 function selfNamesOf(body: SyntaxNode, chain: string[], outer: ReadonlyMap<string, string[]>): ReadonlyMap<string, string[]> {
   let names: Map<string, string[]> | undefined;
@@ -252,9 +270,10 @@ function visitTest(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
 
 function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const name = node.childForFieldName('name');
-  if (!name || ctx.parentDecl === null) return;
-  const owner = ctx.file.builder.declarations[ctx.parentDecl];
-  if (owner.kind === 'enum') {
+  // A top-level field is a field of the file's struct, when the file names it (a member of it through `wholeFile`).
+  if (!name || (ctx.parentDecl === null && ctx.file.wholeFileStruct === null)) return;
+  const owner = ctx.parentDecl === null ? null : ctx.file.builder.declarations[ctx.parentDecl];
+  if (owner?.kind === 'enum') {
     ctx.file.builder.declare('enum_member', name.text, ctx.parentDecl, node, { signature: node.text.replace(/\s+/g, ' ').slice(0, 200) });
     return;
   }
