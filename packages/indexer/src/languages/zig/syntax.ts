@@ -13,6 +13,7 @@
  *    decorator `test`.
  *  - Sites: `f()`, `a.b.f()`, `x.m()`, `T.init()`, `f().m()`, `T{ … }` (`instantiates`).
  */
+import { posix } from 'node:path';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
@@ -124,7 +125,16 @@ function isThis(node: SyntaxNode | null): boolean {
  */
 export function declareFileStruct(root: SyntaxNode, ctx: ZigContext): ReadonlyMap<string, string[]> {
   const names = [...selfNamesOf(root, [], new Map()).keys()];
-  if (names.length === 0) return new Map();
+  if (names.length === 0) {
+    // A file with fields is a struct too, named by nothing in it: a type position reaches it through an
+    // import of the file. It is called by the file's name, which no code can write as a name.
+    if (!root.namedChildren.some((c) => c?.type === 'container_field')) return new Map();
+    const fileName = posix.basename(ctx.file.path);
+    ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', fileName, null, root, {
+      signature: `${fileName}: a struct with fields`, isExported: true, visibility: 'public', wholeFile: true,
+    });
+    return new Map();
+  }
   ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', names[0], null, root, {
     signature: `const ${names[0]} = @This()`,
     isExported: true,

@@ -33,7 +33,7 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
     case 'identifier':
     case 'field_expression': {
       const chain = nameChain(node);
-      if (!chain) return null;
+      if (!chain) return hoisted(node, selfNames);
       const self = selfNames.get(chain[0]);
       if (self) return self.length > 0 ? { kind: 'named', chain: [...self, ...chain.slice(1)] } : null;
       return { kind: 'named', chain };
@@ -53,6 +53,34 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
     default:
       return null;
   }
+}
+
+/**
+ * `*A.B`, `?*const a.B`: the grammar reads a prefix type operator as applying to the chain's head only
+ * (`(*A).B`); the type is the operator applied to the whole chain.
+ */
+function hoisted(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+  const members: string[] = [];
+  let current: SyntaxNode | null = node;
+  while (current?.type === 'field_expression') {
+    const member = current.childForFieldName('member');
+    if (member?.type !== 'identifier') return null;
+    members.unshift(member.text);
+    current = current.childForFieldName('object');
+  }
+  if (!current || current.type === 'identifier' || current.type === 'field_expression') return null;
+  const head = statedType(current, selfNames);
+  return head ? extended(head, members) : null;
+}
+
+/** A stated type whose named part goes on by `members` (`*A` then `.B`: `*A.B`). */
+function extended(type: TypeRef, members: string[]): TypeRef | null {
+  if (type.kind === 'named') return { kind: 'named', chain: [...type.chain, ...members] };
+  if (type.kind === 'collection' && type.element) {
+    const element = extended(type.element, members);
+    return element ? { kind: 'collection', element } : null;
+  }
+  return null;
 }
 
 /** The type a value expression proves, or null. */
