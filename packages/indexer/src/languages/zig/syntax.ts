@@ -251,7 +251,10 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
   });
-  file.facts.stateType(id, 'returnType', statedType(node.childForFieldName('type'), ctx.selfNames), ctx.scope);
+  const returns = node.childForFieldName('type');
+  // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
+  const builds = returns?.text === 'type' && body && returnsContainer(body);
+  file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : statedType(returns, ctx.selfNames), ctx.scope);
   if (!body) return;
   const scope = ctx.scope.open('function');
   for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
@@ -264,6 +267,14 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     ...ctx, scope, enclosing: id, containerLevel: false,
     fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name] },
   });
+}
+
+/** A function body whose own statements include `return struct { … }` (or enum, union, opaque). */
+function returnsContainer(body: SyntaxNode): boolean {
+  return body.namedChildren.some((statement) => statement?.type === 'return_expression'
+    && statement.namedChildren.some((value) => value !== null && CONTAINERS.has(value.type)))
+    || body.namedChildren.some((statement) => statement?.type === 'expression_statement'
+      && statement.namedChildren.some((e) => e?.type === 'return_expression' && e.namedChildren.some((v) => v !== null && CONTAINERS.has(v.type))));
 }
 
 function visitTest(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {

@@ -2,6 +2,7 @@
  * What Zig code states about types, as `TypeRef`s resolved in the global pass.
  *
  *  - `T`, `*T`, `*const T`, `mod.T`, and an error union `E!T` / `!T` (what `try` gives) are T;
+ *    `F(T)` is what the type function F returns;
  *    `?T`, `[]T`, `[n]T` are collections of T (`x.?`, `xs[i]`, a `for` capture give an element).
  *    A name bound to `@This()` is the container it is written in.
  *  - A `const`/`var` proves its type for its whole life: `var x: T`, `T{ … }`, `T.init(…)` with
@@ -37,6 +38,14 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
       const self = selfNames.get(chain[0]);
       if (self) return self.length > 0 ? { kind: 'named', chain: [...self, ...chain.slice(1)] } : null;
       return { kind: 'named', chain };
+    }
+    case 'call_expression': {
+      // `Pool(T)`, `lib.List(T)`: what the type function returns (its `returnType` names the struct it builds).
+      const callee = nameChain(node.childForFieldName('function'));
+      if (!callee) return null;
+      const self = selfNames.get(callee[0]);
+      if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
+      return { kind: 'call', callee };
     }
     case 'pointer_type':
     case 'parenthesized_expression':
