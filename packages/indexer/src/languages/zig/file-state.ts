@@ -2,6 +2,7 @@
  * What Zig's rules record while the shared walk runs over one file, and the walk context they pass down.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
@@ -20,7 +21,7 @@ export interface ZigContext extends WalkContext {
   /** The name chain of the container this point is in (empty: the file), for `@This()`. */
   container: string[];
   /** In a function's body: its name and its declaration's parent (a `return struct { … }` is named after it). */
-  fn?: { name: string; parent: number | null; chain: string[] };
+  fn?: { name: string; parent: number | null; chain: string[]; returns?: TypeRef | null };
 }
 
 export class ZigFile {

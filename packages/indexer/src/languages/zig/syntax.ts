@@ -254,7 +254,8 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const returns = node.childForFieldName('type');
   // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
   const builds = returns?.text === 'type' && body && returnsContainer(body);
-  file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : statedType(returns, ctx.selfNames), ctx.scope);
+  const stated = statedType(returns, ctx.selfNames);
+  file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
   if (!body) return;
   const scope = ctx.scope.open('function');
   for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
@@ -265,7 +266,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   }
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
-    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name] },
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated },
   });
 }
 
@@ -332,7 +333,14 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
   } else if (fn?.type === 'field_expression') {
     const member = fn.childForFieldName('member');
     const object = fn.childForFieldName('object');
-    if (member?.type !== 'identifier' || !object) return true;
+    if (member?.type !== 'identifier') return true;
+    if (!object) {
+      // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
+      // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
+      const type = resultType(node, ctx);
+      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+      return true;
+    }
     const chain = nameChain(object);
     if (chain) {
       const self = ctx.selfNames.get(chain[0]);
@@ -347,6 +355,21 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     }
   }
   return true;
+}
+
+/**
+ * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
+ * in a function whose result is T (`!T` too). Only a named type: `?T` or a slice leaves it unknown.
+ */
+function resultType(node: SyntaxNode, ctx: ZigContext): TypeRef | null {
+  const parent = node.parent;
+  let type: TypeRef | null | undefined = null;
+  if (parent?.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
+    type = statedType(parent.childForFieldName('type'), ctx.selfNames);
+  } else if (parent?.type === 'return_expression') {
+    type = ctx.fn?.returns;
+  }
+  return type?.kind === 'named' ? type : null;
 }
 
 /** `T{ .a = 1 }`: an instance of T. */
