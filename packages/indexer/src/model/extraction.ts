@@ -68,6 +68,18 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * A declaration that only gives another one a second name (Zig `const assert = std.debug.assert;`):
+   * the name chain it stands for, read in the declaration's own scope. A call or a dotted name that
+   * lands on it means what the chain names; when the chain leads outside the workspace, nothing here.
+   */
+  aliasOf?: string[];
+  /**
+   * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
+   * level names it): its members are the file's top-level declarations, and a type position naming
+   * the file (an import of it) means this type.
+   */
+  wholeFile?: boolean;
+  /**
    * Functions and methods of languages with overloads: each parameter's type as the language
    * writes it for overload selection (Java: the erased simple name, `int`, `String`, `List`, `T[]`).
    * Its length is the arity; `variadic`: the last one takes any number of arguments.

@@ -162,6 +162,8 @@ export type LookupStep =
   | 'enclosing-namespaces'
   /** A constant of an enclosing open class or module, in any of its reopenings, innermost first. */
   | 'reopened-scopes'
+  /** A declaration (no field) of an enclosing struct, enum or union, innermost first: containers that are namespaces to what they nest (Zig). */
+  | 'enclosing-containers'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
   | 'module-scope'
   /** A member of a namespace a `using namespace`-style directive in force names. */

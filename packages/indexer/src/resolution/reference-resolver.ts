@@ -60,6 +60,9 @@ const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct
 
 const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
+/** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
+const MAX_ALIAS_DEPTH = 8;
+
 export class ReferenceResolver {
   private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
   private readonly traitCache = new PairMap<string, number, DeclarationRef[]>();
@@ -393,6 +396,7 @@ export class ReferenceResolver {
     chain: string[],
     known?: Target,
     call?: ReferenceSite,
+    aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
     let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
     if (!found) return undefined;
@@ -402,7 +406,7 @@ export class ReferenceResolver {
       const containers = found.candidates.filter((ref) => CLASS_LIKE.has(this.symbols.declaration(ref).kind));
       if (containers.length === 1) found = { type: 'declaration', ref: containers[0] };
     }
-    const head = call && !known ? this.nonGenericTwin(found) : found;
+    const head = this.throughAlias(call && !known ? this.nonGenericTwin(found) : found, aliasDepth);
     let current: Target = head;
     let viaMember = false;
     let consumed = 1;
@@ -444,7 +448,7 @@ export class ReferenceResolver {
         // `interface Queue` merged with `namespace Queue`: `Queue.Variance` is the namespace's.
         if (!member) member = this.namespaceTwinMember(current.ref, part);
         if (!member) return undefined;
-        current = { type: 'declaration', ref: member };
+        current = this.throughAlias({ type: 'declaration', ref: member }, aliasDepth);
         viaMember = true;
       } else {
         break;
@@ -465,6 +469,21 @@ export class ReferenceResolver {
     if (!this.bindingOf(extraction).declarations?.genericTwins) return target;
     const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && !d.typeParameters?.length ? [localId] : []));
     return twins.length === 1 ? { type: 'declaration', ref: { file: target.ref.file, localId: twins[0] } } : target;
+  }
+
+  /**
+   * A declaration that only renames another (`aliasOf`): what its chain names, walked from where it is
+   * written — an external target when the chain starts outside the workspace. The alias itself when the
+   * chain cannot be walked to its end (what it holds may still be a value of a stated type).
+   */
+  private throughAlias(target: Target, depth: number): Target {
+    if (target.type !== 'declaration' || depth >= MAX_ALIAS_DEPTH) return target;
+    const aliasOf = this.symbols.declaration(target.ref).aliasOf;
+    if (!aliasOf) return target;
+    const scope = { file: target.ref.file, enclosing: this.symbols.declaration(target.ref).parent };
+    const walked = this.walkChain(scope, aliasOf, undefined, undefined, depth + 1);
+    if (walked?.target.type === 'external') return walked.target;
+    return walked && walked.consumed === aliasOf.length ? walked.target : target;
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
@@ -905,6 +924,15 @@ export class ReferenceResolver {
     // A prototype stands for its definition.
     const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
+    if (decl.aliasOf) {
+      // A second name for another declaration: the call is that declaration's, or nothing arbor can name.
+      const meant = this.throughAlias({ type: 'declaration', ref }, 0);
+      if (meant.type === 'external') return unresolved('external-import', false);
+      if (meant.type !== 'declaration' || this.symbols.declaration(meant.ref).aliasOf) return unresolved('not-callable', false);
+      // A same-file alias of another file's declaration (`const check = pool.check;`) reaches it through the import.
+      const through = resolvedBy === RESOLVED_BY.sameFile && meant.ref.file !== ref.file ? RESOLVED_BY.import : resolvedBy;
+      return this.accept(site, meant.ref, through);
+    }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);

@@ -102,6 +102,16 @@ export class WorkspaceSymbols implements SymbolLookup {
     return result;
   }
 
+  /** The type a file is (a declaration marked `wholeFile`), if it declares one. */
+  wholeFileType(file: string): DeclarationRef | undefined {
+    if (!this.wholeFileTypes.has(file)) {
+      const localId = this.files.get(file)?.declarations.findIndex((decl) => decl.wholeFile) ?? -1;
+      this.wholeFileTypes.set(file, localId >= 0 ? { file, localId } : undefined);
+    }
+    return this.wholeFileTypes.get(file);
+  }
+  private readonly wholeFileTypes = new Map<string, DeclarationRef | undefined>();
+
   /** Members declared directly inside a container declaration, by name. */
   members(ref: DeclarationRef): Map<string, number[]> {
     let members = this.membersCache.get(ref.file, ref.localId);
@@ -112,8 +122,11 @@ export class WorkspaceSymbols implements SymbolLookup {
       // that type's alone. In a class it stays the class's too (a companion object's function, an extension
       // method called through its static class).
       const inNamespace = decls[ref.localId]?.kind === 'namespace';
+      // A type that is its whole file has the file's top-level declarations as members.
+      const owner = decls[ref.localId]?.wholeFile ? null : ref.localId;
       decls.forEach((decl, localId) => {
-        if (decl.parent !== ref.localId || (inNamespace && decl.memberOf)) return;
+        if (decl.parent !== owner || localId === ref.localId || (inNamespace && decl.memberOf)) return;
+        if (owner === null && decl.kind === 'import') return;
         const list = members!.get(decl.name);
         if (list) list.push(localId);
         else members!.set(decl.name, [localId]);

@@ -63,6 +63,24 @@ export function reopenedScopeConstant(symbols: SymbolLookup, { file, enclosing, 
   return undefined;
 }
 
+/** Members a bare name cannot mean from inside their container: its instances' fields, its enum's values. */
+const INSTANCE_PARTS: ReadonlySet<string> = new Set(['field', 'property', 'enum_member', 'import']);
+
+/**
+ * `enclosing-containers`: where a struct is a namespace to everything written in it (Zig), a bare name in
+ * a method or a nested type may mean a declaration of any enclosing container (`Timeout.init()` with
+ * `const Timeout = struct { … }` beside the method), innermost first.
+ */
+export function enclosingContainerMember(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    if (!CLASS_BODIES.has(decls[id].kind)) continue;
+    const members = (symbols.members({ file, localId: id }).get(name) ?? []).filter((m) => !INSTANCE_PARTS.has(decls[m].kind));
+    if (members.length > 0) return { type: 'declaration', ref: symbols.pickDeclaration(file, members) };
+  }
+  return undefined;
+}
+
 /** `module-scope`: a top-level declaration or import of the file. */
 export function moduleScopeName(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   return symbols.resolveModuleName(file, name);
