@@ -29,6 +29,10 @@ export function renderCallTree(r: CallersResult, s: Style): string {
   while (stack.length > 0) {
     const hop = stack.pop()!;
     const indent = '  '.repeat(hop.depth);
+    if (hop.recursive) {
+      lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}  ${s.magenta('recursive: calls itself')}`);
+      continue;
+    }
     if (expanded.has(hop.node.id)) {
       lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}  ${s.dim('↑ see above')}`);
       continue;

@@ -40,8 +40,10 @@ export function renderNode(r: NodeResult, s: Style): string {
     lines.push(...columns(rows));
   };
   section('members', r.counts.members, r.members.map((m) => [s.dim(m.kind), s.bold(m.name), s.cyan(location(m))]));
-  section('callers', r.counts.callers, r.callers.map((c) => [s.bold(nodeName(c.node)), s.dim(c.node.kind), sitesText(c.sites, s)]));
-  section('callees', r.counts.callees, r.callees.map((c) => [s.bold(nodeName(c.node)), s.dim(c.node.kind), sitesText(c.sites, s)]));
+  const relation = (c: NodeResult['callers'][number]) =>
+    [s.bold(nodeName(c.node)), s.dim(c.node.kind), `${sitesText(c.sites, s)}${c.recursive ? `  ${s.magenta('recursive: calls itself')}` : ''}`];
+  section('callers', r.counts.callers, r.callers.map(relation));
+  section('callees', r.counts.callees, r.callees.map(relation));
   section(
     'unresolved',
     r.counts.unresolved,

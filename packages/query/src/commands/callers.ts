@@ -3,6 +3,8 @@
  * Each hop names the node it connects to (`via`) and every call site between the two, with
  * how the writer resolved the edge.
  */
+import { openCalleeSites } from '../graph/open-callees.js';
+import { selfSites } from '../graph/recursion.js';
 import { CALL_KINDS, walk } from '../graph/traversal.js';
 import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
 import type { NodeRef, Site } from '../model.js';
@@ -28,6 +30,8 @@ export interface CallHop {
   via: string;
   /** Every site linking the two: file:line of the call, how it was resolved. */
   sites: Site[];
+  /** The symbol itself, calling itself (depth 1, listed first). */
+  recursive?: true;
 }
 
 export interface CallersResult {
@@ -66,18 +70,21 @@ function relatives(project: Project, symbol: string, direction: 'callers' | 'cal
   const kinds = [...(options.edgeKinds ?? CALL_KINDS)];
   const limit = options.limit ?? 50;
   const result = walk(project.store, [node], { direction: direction === 'callers' ? 'in' : 'out', kinds, maxDepth: depth });
-  const all: CallHop[] = result.steps.map((s) => ({ depth: s.depth, node: toRef(s.node), via: s.via.id, sites: s.sites }));
+  const steps: CallHop[] = result.steps.map((s) => ({ depth: s.depth, node: toRef(s.node), via: s.via.id, sites: s.sites }));
+  const self = selfSites(project.store, node, kinds);
+  const all: CallHop[] = self.length > 0 ? [{ depth: 1, node: toRef(node), via: node.id, sites: self, recursive: true }, ...steps] : steps;
   const hops = limit > 0 ? all.slice(0, limit) : all;
   let answer: Completeness;
   if (direction === 'callers') {
     // Sites that could reach a node at the last depth would be one hop beyond the answer.
-    const inner = all.filter((h) => h.depth < depth).map((h) => h.node);
+    const inner = steps.filter((h) => h.depth < depth).map((h) => h.node);
     answer = completeness(unprovenSites(project, [toRef(node), ...inner], kinds), limit);
   } else {
-    const walked = [node.id, ...all.map((h) => h.node.id)];
-    const unresolved = project.store.unresolvedFrom(walked).filter((r) => kinds.includes(r.kind)).length;
-    answer = completeness([], limit, unresolved > 0
-      ? [`${unresolved} site${unresolved === 1 ? '' : 's'} in ${depth === 1 ? 'it' : 'the declarations walked'} left unresolved (external, builtin or unproven receiver); \`arbor node\` lists them`]
+    const walked = [node.id, ...steps.map((h) => h.node.id)];
+    // Calls into the standard library, builtins or dependencies name nothing indexed: no warning for them.
+    const open = openCalleeSites(project, walked, kinds).length;
+    answer = completeness([], limit, open > 0
+      ? [`${open} site${open === 1 ? '' : 's'} in ${depth === 1 ? 'it' : 'the declarations walked'} left unresolved that may call indexed code (ambiguous name or receiver not proven); \`arbor node\` lists them`]
       : []);
   }
   return {

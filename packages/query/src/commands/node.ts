@@ -1,4 +1,5 @@
 /** `node <symbol>`: one declaration with its location, signature, container, members and direct relations. */
+import { selfSites } from '../graph/recursion.js';
 import { CALL_KINDS, neighbours } from '../graph/traversal.js';
 import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
 import type { FileState, NodeDetails, NodeRef, Site } from '../model.js';
@@ -17,6 +18,8 @@ export interface NodeOptions extends SymbolFilter {
 export interface Relation {
   node: NodeRef;
   sites: Site[];
+  /** The node itself: a recursive call, listed first among callers and callees. */
+  recursive?: true;
 }
 
 /** A site the writer declined to link (unresolved_refs): the name, where, and who it could be. */
@@ -55,8 +58,10 @@ export function nodeInfo(project: Project, symbol: string, options: NodeOptions 
   const container = parentEdge ? store.node(parentEdge.source) : undefined;
   const memberIds = store.edgesFrom([node.id], ['contains']).map((e) => e.target).filter((id) => id !== node.id);
   const members = sortNodes([...store.nodes(memberIds).values()]);
-  const callers = neighbours(store, node, 'in', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
-  const callees = neighbours(store, node, 'out', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
+  const self = selfSites(store, node, kinds);
+  const recursion: Relation[] = self.length > 0 ? [{ node: toRef(node), sites: self, recursive: true }] : [];
+  const callers = [...recursion, ...neighbours(store, node, 'in', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }))];
+  const callees = [...recursion, ...neighbours(store, node, 'out', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }))];
   const unresolved = unresolvedSites(project, [node]);
   const file = store.file(node.filePath);
 
