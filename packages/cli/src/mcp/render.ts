@@ -56,6 +56,7 @@ export function renderNode(r: NodeResult): string {
   if (n.signature) lines.push(`signature: ${oneLine(n.signature)}`);
   if (n.docstring) lines.push(`doc: ${oneLine(n.docstring).slice(0, 300)}`);
   if (r.container) lines.push(`in: ${nodeText(r.container)}`);
+  if (r.overloads.length > 0) lines.push(`overloads (stubs folded into this declaration): ${r.overloads.map(location).join(', ')}`);
   const section = (title: string, total: number, items: string[]) => {
     if (total === 0) return;
     lines.push(`${title} (${total}${items.length < total ? `, ${items.length} shown` : ''}):`);
@@ -82,7 +83,7 @@ export function renderCalls(r: CallersResult): string {
   for (const hop of r.hops) {
     lines.push(`${'  '.repeat(hop.depth - 1)}${arrow} ${nodeText(hop.node)}${sitesText(hop.sites)}${hop.recursive ? ' (recursive: calls itself)' : ''}`);
   }
-  const notes = [`${plural(r.total, 'node')}`];
+  const notes = [`${plural(r.total, 'node')}${r.hops.some((h) => h.recursive) ? ', and itself (recursive)' : ''}`];
   if (r.truncated) notes.push(`cut at ${r.hops.length}`);
   if (r.moreBeyondDepth) notes.push('more beyond this depth');
   if (r.nameBasedHops > 0) notes.push(`${plural(r.nameBasedHops, 'hop')} rest on name-based edges`);

@@ -6,6 +6,7 @@ import { unprovenBridges } from '../graph/unproven-paths.js';
 import type { NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
+import { overloadGroup } from '../symbols/overloads.js';
 import { resolveSymbol, type SymbolFilter } from '../symbols/resolve-symbol.js';
 
 export interface TraceOptions {
@@ -59,6 +60,7 @@ export function trace(project: Project, fromSymbol: string, toSymbol: string, op
     maxDepth,
     maxPaths: Math.max(1, options.limit ?? 3),
     maxNodes: options.maxNodes ?? 50_000,
+    alsoTo: overloadGroup(project.store, to).stubs.map((n) => n.id),
   });
   const paths = result.paths.map((hops) => ({
     length: hops.length,

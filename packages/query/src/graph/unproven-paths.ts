@@ -7,6 +7,7 @@
 import type { NodeDetails } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
+import { overloadGroup } from '../symbols/overloads.js';
 import { walk } from './traversal.js';
 import { unprovenSites, type UnprovenSite } from './unproven.js';
 
@@ -15,8 +16,9 @@ const MAX_NODES_PER_SIDE = 5000;
 
 export function unprovenBridges(project: Project, from: NodeDetails, to: NodeDetails, kinds: readonly string[], maxDepth: number): UnprovenSite[] {
   const forward = walk(project.store, [toRef(from)], { direction: 'out', kinds, maxDepth: maxDepth - 1, maxNodes: MAX_NODES_PER_SIDE });
-  const backward = walk(project.store, [toRef(to)], { direction: 'in', kinds, maxDepth: maxDepth - 1, maxNodes: MAX_NODES_PER_SIDE });
-  const targets = [toRef(to), ...backward.steps.map((s) => s.node)];
+  const ends = [to, ...overloadGroup(project.store, to).stubs].map(toRef);
+  const backward = walk(project.store, ends, { direction: 'in', kinds, maxDepth: maxDepth - 1, maxNodes: MAX_NODES_PER_SIDE });
+  const targets = [...ends, ...backward.steps.map((s) => s.node)];
   const unique = [...new Map(targets.map((t) => [t.id, t])).values()];
   return unprovenSites(project, unique, kinds).filter((site) => {
     if (!site.from) return false;
