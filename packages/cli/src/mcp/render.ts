@@ -44,6 +44,7 @@ function plural(n: number, word: string, many = `${word}s`): string {
 export function renderSearch(r: SearchResult): string {
   if (r.results.length === 0) return `search "${r.query}": no declarations match`;
   const lines = [`search "${r.query}": ${plural(r.total, 'match', 'matches')}${r.truncated ? `, first ${r.results.length} shown` : ''}`];
+  if (r.lowConfidence) lines.push(`low confidence: ${r.lowConfidence}; the answer may not be here`);
   for (const hit of r.results) {
     lines.push(`- ${nodeText(hit.node)} (${hit.match})${hit.signature ? ` ${oneLine(hit.signature)}` : ''}`);
   }
@@ -184,6 +185,7 @@ export function renderContext(r: ContextResult): string {
   const notes = r.notes.map((n) => `(${n})`);
   if (r.items.length === 0) return [`context for "${r.task}": nothing in the graph matches ${r.terms.join(', ') || 'these words'}`, ...notes].join('\n');
   const lines = [`context for "${r.task}" (terms: ${r.terms.join(', ')}): ${plural(r.items.length, 'declaration')}${r.omitted ? `, ${r.omitted} more left out` : ''}`, ...notes];
+  if (r.lowConfidence) lines.push(`low confidence: ${r.lowConfidence}`);
   for (const item of r.items) {
     lines.push(`## ${nodeText(item.node)}-${item.source.endLine}${item.fileState === 'fresh' ? '' : ` file ${item.fileState}`}`);
     if (item.calls.length) lines.push(`calls: ${item.calls.map(nodeText).join('; ')}`);
