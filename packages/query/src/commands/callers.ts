@@ -85,7 +85,8 @@ function relatives(project: Project, symbol: string, direction: 'callers' | 'cal
     const inner = steps.filter((h) => h.depth < depth).map((h) => h.node);
     answer = completeness(unprovenSites(project, [...group, ...inner], kinds), limit);
   } else {
-    const walked = [...groupIds, ...steps.map((h) => h.node.id)];
+    // Sites in a callee at the last depth would be callees one hop beyond the answer.
+    const walked = [...groupIds, ...steps.filter((h) => h.depth < depth).map((h) => h.node.id)];
     // Calls into the standard library, builtins or dependencies name nothing indexed: no warning for them.
     const open = openCalleeSites(project, walked, kinds).length;
     answer = completeness([], limit, open > 0
