@@ -153,8 +153,8 @@ export function context(project: Project, task: string, options: ContextOptions 
   }
   const staleFiles = [...new Set(items.filter((i) => i.fileState !== 'fresh').map((i) => i.node.filePath))].sort(compareText);
   const best = ranked[0];
-  const lowConfidence = best && !best.relatedTo && !best.inName
-    ? `the best match has no word of the task in its name, only in its container, file or docs: ${best.node.qualifiedName}`
+  const lowConfidence = best && !best.relatedTo && !best.named
+    ? `the best match shares words with the task only in its signature or docs: ${best.node.qualifiedName}`
     : null;
   return { task, terms, budgetBytes: budget, usedBytes: used, items, omitted: ranked.length - items.length - skipped, staleFiles, notes, lowConfidence };
 }
@@ -163,8 +163,8 @@ interface Ranked {
   node: NodeDetails;
   score: number;
   matched: string[];
-  /** Some term of the task is a segment of the name itself (not only of its container, file or docs). */
-  inName?: boolean;
+  /** Some term of the task is in the name, its container's or its file's (not only in docs or signature). */
+  named?: boolean;
   /** For a neighbour brought in by a top hit: that hit. */
   relatedTo?: NodeRef;
 }
@@ -221,7 +221,7 @@ function rank(project: Project, task: string, terms: string[]): Ranked[] {
     if (identifiers.has(node.name)) score *= EXACT_BONUS;
     else if (nameSegments.length > 1 && spelledByTerms(nameSegments, stems)) score *= SPELLED_BONUS;
     score *= ROLE_WEIGHT[codeRole(node.filePath)];
-    ranked.push({ node, score, matched, inName: where.includes(1) });
+    ranked.push({ node, score, matched, named: where.some((w) => w >= 0.5) });
   }
   ranked.sort(byScore);
   return withNeighbours(project, ranked);

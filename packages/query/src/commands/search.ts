@@ -104,27 +104,30 @@ export function search(project: Project, query: string, options: SearchOptions =
     ? relativeWeights(termRarity(project.store, words.map((w) => likeSegments(identifierSegments(w).length > 0 ? identifierSegments(w) : [w.toLowerCase()]))))
     : [1];
   const hits: SearchHit[] = [];
+  const looseHits = new Set<SearchHit>();
   for (const { node, rank } of candidates.values()) {
     const found = matchQuality(node, words, query.trim(), weights);
     if (!found) continue;
     const penalty = (KIND_PENALTY[node.kind] ?? 0) + ROLE_PENALTY[codeRole(node.filePath)];
     // bm25 ranks are negative, better when lower: a small tie-breaker within one quality.
     const score = found.score - penalty + Math.min(5, Math.max(0, -rank));
-    hits.push({ node: toRef(node), match: found.match, score: Math.round(score * 100) / 100, signature: node.signature });
+    const hit: SearchHit = { node: toRef(node), match: found.match, score: Math.round(score * 100) / 100, signature: node.signature };
+    hits.push(hit);
+    if (found.docsOnly) looseHits.add(hit);
   }
   hits.sort((a, b) => b.score - a.score || a.node.name.length - b.node.name.length || compareNodes(a.node, b.node));
   const results = limit > 0 ? hits.slice(0, limit) : hits;
   const suggestions = hits.length === 0 ? similarDeclarations(project, words.join('_'), keep).map(toRef) : [];
   return {
     query, engine: fts === undefined ? 'like' : 'fts5', results, total: hits.length, truncated: results.length < hits.length, suggestions,
-    lowConfidence: hits.length > 0 ? weakness(hits[0], words.length) : null,
+    lowConfidence: hits.length > 0 ? weakness(hits[0], words.length, looseHits.has(hits[0])) : null,
   };
 }
 
 /** Why the best hit is weak, or null (see SearchResult.lowConfidence). */
-function weakness(best: SearchHit, words: number): string | null {
+function weakness(best: SearchHit, words: number, docsOnly: boolean): string | null {
   if (best.match === 'partial') return `the best match has only some of the ${words} words`;
-  if (best.match === 'text') return 'the best match has the words only in its container, signature or docs, not in its name';
+  if (docsOnly) return 'the best match has some words only in its signature or docs, not in a name or its file';
   if (best.match === 'substring') return 'the best match has the words only inside longer words of its name';
   return null;
 }
@@ -159,21 +162,28 @@ function nameScan(project: Project, words: string[]): NodeDetails[] {
   return project.store.nodesWithNameLike([...patterns], CANDIDATE_CAP);
 }
 
+interface Quality {
+  match: MatchQuality;
+  score: number;
+  /** Some word was found only in the signature or docstring, not in a name or the declaration's place. */
+  docsOnly: boolean;
+}
+
 /**
  * How well `node` answers the query, or undefined. Whole-query matches first; otherwise each word
  * is matched against the name (prefix, segment, segments in order, substring), then the
  * container's name and the signature/docstring (text). The score is the mean of the words'
  * scores; a multi-word query where only some words match, at least one in the name, is partial.
  */
-function matchQuality(node: NodeDetails, words: string[], whole: string, weights: number[]): { match: MatchQuality; score: number } | undefined {
+function matchQuality(node: NodeDetails, words: string[], whole: string, weights: number[]): Quality | undefined {
   const name = node.name;
   const lowerName = name.toLowerCase();
-  if (name === whole) return { match: 'exact', score: WHOLE_SCORE.exact };
-  if (lowerName === whole.toLowerCase()) return { match: 'exact-ignoring-case', score: WHOLE_SCORE['exact-ignoring-case'] };
-  if (node.qualifiedName === whole || node.qualifiedName.endsWith(`::${whole}`)) return { match: 'qualified', score: WHOLE_SCORE.qualified };
+  if (name === whole) return { match: 'exact', score: WHOLE_SCORE.exact, docsOnly: false };
+  if (lowerName === whole.toLowerCase()) return { match: 'exact-ignoring-case', score: WHOLE_SCORE['exact-ignoring-case'], docsOnly: false };
+  if (node.qualifiedName === whole || node.qualifiedName.endsWith(`::${whole}`)) return { match: 'qualified', score: WHOLE_SCORE.qualified, docsOnly: false };
   const nameSegments = identifierSegments(name);
   if (words.length > 1 && nameSegments.join(' ') === words.flatMap((w) => identifierSegments(w)).join(' ')) {
-    return { match: 'segment', score: SPELLED_SCORE };
+    return { match: 'segment', score: SPELLED_SCORE, docsOnly: false };
   }
 
   const container = node.qualifiedName.length > name.length ? node.qualifiedName.slice(0, -name.length).toLowerCase() : '';
@@ -183,6 +193,7 @@ function matchQuality(node: NodeDetails, words: string[], whole: string, weights
   let total = 0;
   let matched = 0;
   let inName = 0;
+  let inDocsOnly = 0;
   for (const [i, word] of words.entries()) {
     const lower = word.toLowerCase();
     const segments = identifierSegments(word);
@@ -202,14 +213,15 @@ function matchQuality(node: NodeDetails, words: string[], whole: string, weights
     } else if (segments.length > 0 && segments.every((s) => textHasWordPrefix(text, s))) {
       quality = 'text';
       score = WORD_SCORE.text;
+      inDocsOnly++;
     }
     if (!quality) continue;
     matched++;
     total += score * (weights[i] ?? 1);
     if (WORD_ORDER.indexOf(quality) > WORD_ORDER.indexOf(worst)) worst = quality;
   }
-  if (matched === words.length) return { match: worst, score: total / words.length };
-  if (words.length > 1 && inName > 0) return { match: 'partial', score: (PARTIAL_FACTOR * total) / words.length };
+  if (matched === words.length) return { match: worst, score: total / words.length, docsOnly: inDocsOnly > 0 };
+  if (words.length > 1 && inName > 0) return { match: 'partial', score: (PARTIAL_FACTOR * total) / words.length, docsOnly: inDocsOnly > 0 };
   return undefined;
 }
 
