@@ -116,12 +116,34 @@ export function search(project: Project, query: string, options: SearchOptions =
     if (found.docsOnly) looseHits.add(hit);
   }
   hits.sort((a, b) => b.score - a.score || a.node.name.length - b.node.name.length || compareNodes(a.node, b.node));
+  breakTiesByUse(project, hits);
   const results = limit > 0 ? hits.slice(0, limit) : hits;
   const suggestions = hits.length === 0 ? similarDeclarations(project, words.join('_'), keep).map(toRef) : [];
   return {
     query, engine: fts === undefined ? 'like' : 'fts5', results, total: hits.length, truncated: results.length < hits.length, suggestions,
     lowConfidence: hits.length > 0 ? weakness(hits[0], words.length, looseHits.has(hits[0])) : null,
   };
+}
+
+/** Hits at the top whose ties are broken by use: beyond them the order matters little and costs a query. */
+const TIE_WINDOW = 50;
+
+/**
+ * Equal scores at the top (`StaticFile` the wrapper, the interface method and the method itself):
+ * the declaration more code calls or instantiates first, as what a reader most likely means.
+ */
+function breakTiesByUse(project: Project, hits: SearchHit[]): void {
+  const top = hits.slice(0, TIE_WINDOW);
+  const tied = top.filter((h, i) => (i > 0 && top[i - 1].score === h.score) || (i + 1 < top.length && top[i + 1].score === h.score));
+  if (tied.length === 0) return;
+  const uses = new Map<string, number>();
+  for (const edge of project.store.edgesTo(tied.map((h) => h.node.id), ['calls', 'instantiates'])) {
+    uses.set(edge.target, (uses.get(edge.target) ?? 0) + 1);
+  }
+  const used = (h: SearchHit) => uses.get(h.node.id) ?? 0;
+  // Stable: only hits of one score change places among themselves.
+  top.sort((a, b) => b.score - a.score || used(b) - used(a));
+  hits.splice(0, top.length, ...top);
 }
 
 /** Why the best hit is weak, or null (see SearchResult.lowConfidence). */
