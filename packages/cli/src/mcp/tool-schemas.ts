@@ -111,7 +111,8 @@ export function queryToolDefinition(maxLimit: number) {
           type: 'string',
           description:
             'Required by node, callers, callees, impact: a name (`parseConfig`), a qualified name (`Class.method`), ' +
-            'a node id, `path:line`, or (impact) a file path.',
+            'a node id, `path:line`, or (impact) a file path. A name several declarations share is answered for ' +
+            'its one top-level declaration outside tests (the others named), else for each definition apart.',
         },
         from: { type: 'string', description: 'Required by trace: the symbol the path starts at.' },
         to: { type: 'string', description: 'Required by trace: the symbol the path ends at.' },
