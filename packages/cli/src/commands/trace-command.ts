@@ -1,6 +1,7 @@
 /** `arbor trace <from> <to>`: the shortest call paths from one symbol to another. */
 import { CALL_KINDS, trace, type NodeRef, type TraceResult } from '@arbor/query';
 import { defineCommand, text } from '../command-line/command-spec.js';
+import { completenessLines } from '../output/completeness.js';
 import { nodeLine, sitesText } from '../output/format.js';
 import type { Style } from '../output/style.js';
 import { alsoNamedLine, choosePrincipal } from './principal-symbol.js';
@@ -51,5 +52,6 @@ export function renderTrace(r: TraceResult, s: Style): string {
       lines.push(`  → ${nodeLine(hop.to, s)}  ${sitesText(hop.sites, s)}`);
     }
   });
+  lines.push(...completenessLines(r.completeness, s, `${r.to.qualifiedName} or a declaration calling it`));
   return lines.join('\n');
 }

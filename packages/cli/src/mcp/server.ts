@@ -8,6 +8,7 @@
  * current folder. Tool arguments only ever name things inside it: paths go through the query
  * package's project paths (outside the root: refused) and file contents through safe-read.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -20,6 +21,7 @@ import {
   type Project, type SymbolFilter,
 } from '@arbor/query';
 import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js';
+import { answerSymbol, renderSymbolAnswer } from '../commands/symbol-answers.js';
 import { detectWorktree } from '../git-hooks/worktree.js';
 import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
@@ -27,7 +29,7 @@ import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { IndexRunner, type IndexOutcome } from './index-runner.js';
 import {
   capBytes, renderCalls, renderContext, renderExplore, renderFiles, renderImpact, renderNode, renderSearch, renderStatus,
-  renderTrace, nodeText,
+  renderTrace, nodeText, PLAIN,
 } from './render.js';
 import {
   INDEX_TOOL, indexToolDefinition, parseQueryArgs, QUERY_TOOL, queryToolDefinition, ToolArgumentError, type QueryArgs,
@@ -64,7 +66,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
   const watchNotes = new Map<string, string>();
 
   const server = new Server(
-    { name: 'arbor', version: options.version ?? '0.0.0' },
+    { name: 'arbor', version: options.version ?? packageVersion() },
     {
       capabilities: { tools: {} },
       instructions:
@@ -144,26 +146,24 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
 
   function run(project: Project, a: QueryArgs, limit: number): string {
     const filter: SymbolFilter = { kind: a.kind, file: a.file };
-    // A bare name shared by several declarations, one of them its only top-level one outside
-    // tests: answer for that one and name the others (never merged); otherwise a tool error lists them.
-    const bySymbol = (answer: (symbol: string, f: SymbolFilter) => string): string => {
-      const chosen = choosePrincipal(project, a.symbol!, filter);
-      const text = answer(chosen.symbol, chosen.filter);
-      return chosen.alsoNamed ? `${text}\n${alsoNamedLine(a.symbol!, chosen.alsoNamed)}` : text;
-    };
+    // A name several declarations share is answered as the CLI answers it (symbol-answers.ts):
+    // its one top-level non-test declaration with the others named, or each definition apart.
+    const bySymbol = <T extends object>(compute: (symbol: string, f: SymbolFilter) => T, render: (result: T) => string): string =>
+      renderSymbolAnswer(answerSymbol(project, a.symbol!, filter, compute), a.symbol!, render, PLAIN, 'the file or kind argument');
+    const edgeKinds = a.edge_kinds?.split(',').map((k) => k.trim()).filter((k) => k !== '');
     const traced = (): string => {
-      const from = choosePrincipal(project, a.from!, {});
-      const to = choosePrincipal(project, a.to!, {});
+      const from = choosePrincipal(project, a.from!, { file: a.from_file, kind: a.from_kind });
+      const to = choosePrincipal(project, a.to!, { file: a.to_file, kind: a.to_kind });
       const notes = [[a.from!, from.alsoNamed], [a.to!, to.alsoNamed]] as const;
-      return [renderTrace(trace(project, from.symbol, to.symbol, { limit, depth: a.depth })),
+      return [renderTrace(trace(project, from.symbol, to.symbol, { from: from.filter, to: to.filter, limit, depth: a.depth, edgeKinds })),
         ...notes.flatMap(([name, others]) => (others && others.length > 0 ? [alsoNamedLine(name, others)] : []))].join('\n');
     };
     switch (a.operation) {
       case 'search': return renderSearch(search(project, a.query!, { ...filter, limit }));
-      case 'node': return bySymbol((symbol, f) => renderNode(nodeInfo(project, symbol, { ...f, limit })));
-      case 'callers': return bySymbol((symbol, f) => renderCalls(callers(project, symbol, { ...f, limit, depth: a.depth })));
-      case 'callees': return bySymbol((symbol, f) => renderCalls(callees(project, symbol, { ...f, limit, depth: a.depth })));
-      case 'impact': return bySymbol((symbol, f) => renderImpact(impact(project, symbol, { ...f, limit, depth: a.depth })));
+      case 'node': return bySymbol((symbol, f) => nodeInfo(project, symbol, { ...f, limit, edgeKinds }), renderNode);
+      case 'callers': return bySymbol((symbol, f) => callers(project, symbol, { ...f, limit, depth: a.depth, edgeKinds }), renderCalls);
+      case 'callees': return bySymbol((symbol, f) => callees(project, symbol, { ...f, limit, depth: a.depth, edgeKinds }), renderCalls);
+      case 'impact': return bySymbol((symbol, f) => impact(project, symbol, { ...f, limit, depth: a.depth, edgeKinds }), renderImpact);
       case 'trace': return traced();
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));
@@ -279,6 +279,15 @@ function describeError(error: unknown, root: string): string {
   }
   if (error instanceof QueryError) return error.message;
   return `internal error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The arbor package's version, reported to clients as the server's version. */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
 }
 
 function text(body: string): CallToolResult {

@@ -24,8 +24,32 @@ export const OPERATIONS = {
 
 export type Operation = keyof typeof OPERATIONS;
 
-const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file'] as const;
+/** What else each operation reads, named in the error for an argument it does not know. */
+const OPTIONAL: Record<Operation, readonly string[]> = {
+  search: ['kind', 'file', 'limit'],
+  node: ['kind', 'file', 'limit', 'edge_kinds'],
+  callers: ['kind', 'file', 'limit', 'depth', 'edge_kinds'],
+  callees: ['kind', 'file', 'limit', 'depth', 'edge_kinds'],
+  impact: ['kind', 'file', 'limit', 'depth', 'edge_kinds'],
+  trace: ['from_file', 'from_kind', 'to_file', 'to_kind', 'limit', 'depth', 'edge_kinds'],
+  files: ['path', 'limit'],
+  status: ['limit'],
+  explore: ['kind', 'file', 'limit'],
+  context: ['limit'],
+};
+
+const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file', 'from_file', 'from_kind', 'to_file', 'to_kind', 'edge_kinds'] as const;
 const INTEGER_ARGS = ['limit', 'depth'] as const;
+type StringArg = (typeof STRING_ARGS)[number];
+
+/**
+ * The `arbor` command line's names for the same arguments (`arbor impact <target>`,
+ * `arbor files <filter>`, `--from-file`, `--edge-kinds`), accepted as they are written there.
+ */
+const CLI_NAMES: Record<string, StringArg> = {
+  target: 'symbol', filter: 'path',
+  'from-file': 'from_file', 'from-kind': 'from_kind', 'to-file': 'to_file', 'to-kind': 'to_kind', 'edge-kinds': 'edge_kinds',
+};
 
 /** What a `codegraph` call carries once checked. */
 export interface QueryArgs {
@@ -38,6 +62,12 @@ export interface QueryArgs {
   task?: string;
   kind?: string;
   file?: string;
+  from_file?: string;
+  from_kind?: string;
+  to_file?: string;
+  to_kind?: string;
+  /** Edge kinds to follow, comma-separated. */
+  edge_kinds?: string;
   limit?: number;
   depth?: number;
   /** The limit asked for when it was above the server's cap (the answer says so). */
@@ -81,7 +111,8 @@ export function queryToolDefinition(maxLimit: number) {
           type: 'string',
           description:
             'Required by node, callers, callees, impact: a name (`parseConfig`), a qualified name (`Class.method`), ' +
-            'a node id, `path:line`, or (impact) a file path.',
+            'a node id, `path:line`, or (impact) a file path. A name several declarations share is answered for ' +
+            'its one top-level declaration outside tests (the others named), else for each definition apart.',
         },
         from: { type: 'string', description: 'Required by trace: the symbol the path starts at.' },
         to: { type: 'string', description: 'Required by trace: the symbol the path ends at.' },
@@ -89,6 +120,11 @@ export function queryToolDefinition(maxLimit: number) {
         path: { type: 'string', description: 'Optional for files: a folder or glob inside the repository (default: all).' },
         kind: { type: 'string', description: 'Optional: only declarations of these kinds, comma-separated (function,method,class).' },
         file: { type: 'string', description: 'Optional: only declarations in this file, folder or glob.' },
+        from_file: { type: 'string', description: 'Optional for trace: narrow `from` to a file, folder or glob.' },
+        from_kind: { type: 'string', description: 'Optional for trace: narrow `from` to these kinds.' },
+        to_file: { type: 'string', description: 'Optional for trace: narrow `to` to a file, folder or glob.' },
+        to_kind: { type: 'string', description: 'Optional for trace: narrow `to` to these kinds.' },
+        edge_kinds: { type: 'string', description: 'Optional for node, callers, callees, impact, trace: edge kinds to follow, comma-separated (calls,instantiates).' },
         limit: { type: 'integer', minimum: 1, maximum: maxLimit, description: `Optional: at most this many results (1-${maxLimit}).` },
         depth: { type: 'integer', minimum: 1, maximum: 20, description: 'Optional for callers, callees, impact, trace: hops to follow.' },
       },
@@ -127,20 +163,28 @@ export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
   if (!Object.hasOwn(OPERATIONS, operation)) {
     throw new ToolArgumentError(`unknown operation \`${operation}\`: use one of ${Object.keys(OPERATIONS).join(', ')}`);
   }
+  const op = operation as Operation;
+  const takes = () => [...OPERATIONS[op].map((a) => `${a} (required)`), ...OPTIONAL[op]].join(', ') || 'no other arguments';
   const known = new Set<string>(['operation', ...STRING_ARGS, ...INTEGER_ARGS]);
-  for (const key of Object.keys(input)) {
-    if (!known.has(key)) throw new ToolArgumentError(`unknown argument \`${key}\``);
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const name = CLI_NAMES[key] ?? key;
+    if (!known.has(name)) throw new ToolArgumentError(`unknown argument \`${key}\`: operation \`${op}\` takes ${takes()}`);
+    if (name !== key && input[name] !== undefined && input[name] !== value) {
+      throw new ToolArgumentError(`arguments \`${key}\` and \`${name}\` are the same argument and disagree; give one`);
+    }
+    values[name] = value;
   }
-  const args: QueryArgs = { operation: operation as Operation };
+  const args: QueryArgs = { operation: op };
   for (const key of STRING_ARGS) {
-    const value = input[key];
+    const value = values[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') throw new ToolArgumentError(`argument \`${key}\` must be a string`);
     if (value.includes('\0')) throw new ToolArgumentError(`argument \`${key}\` contains a NUL character`);
     args[key] = value;
   }
   for (const key of INTEGER_ARGS) {
-    const value = input[key];
+    const value = values[key];
     if (value === undefined || value === null) continue;
     const cap = key === 'limit' ? maxLimit : 20;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
@@ -153,7 +197,7 @@ export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
   for (const needed of OPERATIONS[args.operation]) {
     const value = args[needed as keyof QueryArgs];
     if (typeof value !== 'string' || value.trim() === '') {
-      throw new ToolArgumentError(`operation \`${args.operation}\` needs argument \`${needed}\``);
+      throw new ToolArgumentError(`operation \`${args.operation}\` needs argument \`${needed}\` (it takes ${takes()})`);
     }
   }
   return args;
