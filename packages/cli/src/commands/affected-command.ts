@@ -63,7 +63,7 @@ function summary(r: AffectedResult): string {
   const parts = [
     `${plural(r.affectedTests.length, 'test file')} affected by ${plural(r.changedFiles.length, 'changed file')}`,
     r.since ? `since ${r.since}` : '',
-    r.deletedFiles.length > 0 ? `${plural(r.deletedFiles.length, 'deleted file')} (${r.deletedFiles.map((d) => `${escapeControls(d.path)}: ${plural(d.importers.length + d.packageFiles.length, 'file')} broken`).slice(0, 3).join(', ')})` : '',
+    r.deletedFiles.length > 0 ? `${plural(r.deletedFiles.length, 'deleted file')} (${r.deletedFiles.map((d) => `${escapeControls(d.path)}: used by ${plural(d.importers.length + d.packageFiles.length, 'indexed file')}`).slice(0, 3).join(', ')})` : '',
     r.notIndexed.length > 0 ? `${r.notIndexed.length} not in the index (${r.notIndexed.slice(0, 3).map((p) => escapeControls(p)).join(', ')}${r.notIndexed.length > 3 ? ', …' : ''})` : '',
   ].filter((p) => p !== '');
   // The list on stdout stays exact; what may be missing from it is said here.

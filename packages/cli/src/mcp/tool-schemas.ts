@@ -58,7 +58,7 @@ export class ToolArgumentError extends Error {
 }
 
 const requirementText = Object.entries(OPERATIONS)
-  .map(([op, needs]) => `${op}${needs.length ? ` (${needs.join(', ')})` : ''}`)
+  .map(([op, needs]) => `${op}${needs.length ? ` (${needs.join(', ')})` : op === 'affected' ? ' (files or since)' : ''}`)
   .join(', ');
 
 export function queryToolDefinition(maxLimit: number) {
