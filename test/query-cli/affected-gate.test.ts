@@ -67,7 +67,10 @@ function affectedJson(root: string, ...args: string[]): AffectedJson {
 const testsOf = (json: AffectedJson) => json.affectedTests.map((t) => t.filePath);
 
 const TS = {
+  'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["src/*"] } } }\n',
   'src/math.ts': 'export function add(a: number, b: number) { return a + b; }\n',
+  'src/alias.ts': "import { add } from '@lib/math';\nexport const three = add(1, 2);\n",
+  'src/alias.test.ts': "import { three } from './alias';\nexport const a = three;\n",
   'src/cart.ts': "import { add } from './math';\nexport function total(xs: number[]) { return xs.reduce((s, x) => add(s, x), 0); }\n",
   'src/cart.test.ts': "import { total } from './cart';\nexport const checked = total([1, 2]);\n",
   'src/esm.ts': "import { add } from './math.js';\nexport const two = add(1, 1);\n",
@@ -82,10 +85,11 @@ describe('a deleted file', () => {
     git(root, 'rm', '-q', 'src/math.ts');
     index(root);
     const json = affectedJson(root);
-    expect(testsOf(json)).toEqual(['src/cart.test.ts', 'test/esm.test.ts']);
+    expect(testsOf(json)).toEqual(['src/alias.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
     expect(json.affectedTests.every((t) => t.via === 'src/math.ts')).toBe(true);
-    // `./math` and `./math.js` (ESM spelling of math.ts) both name it; an unrelated file does not.
-    expect(json.deletedFiles).toEqual([{ path: 'src/math.ts', importers: ['src/cart.ts', 'src/esm.ts'], packageFiles: [] }]);
+    // `./math` and `./math.js` (ESM spelling of math.ts) name it, and the tsconfig alias `@lib/math` that now
+    // lands nowhere; an unrelated file does not.
+    expect(json.deletedFiles).toEqual([{ path: 'src/math.ts', importers: ['src/alias.ts', 'src/cart.ts', 'src/esm.ts'], packageFiles: [] }]);
     expect(json.notIndexed).toEqual([]);
     expect(json.completeness.complete).toBe(true);
     expect(arbor(root, 'affected', '--since', 'HEAD', '--strict').code).toBe(0);
@@ -95,17 +99,20 @@ describe('a deleted file', () => {
     const root = repository(TS);
     git(root, 'mv', 'src/math.ts', 'src/sum.ts');
     index(root);
-    expect(testsOf(affectedJson(root))).toEqual(['src/cart.test.ts', 'test/esm.test.ts']);
+    expect(testsOf(affectedJson(root))).toEqual(['src/alias.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
 
     git(root, 'commit', '-q', '-m', 'rename');
     write(root, { 'src/cart.ts': TS['src/cart.ts'].replace('./math', './sum'), 'src/esm.ts': TS['src/esm.ts'].replace('./math.js', './sum.js') });
     git(root, 'mv', 'src/sum.ts', 'src/math2.ts');
-    write(root, { 'src/cart.ts': TS['src/cart.ts'].replace('./math', './math2'), 'src/esm.ts': TS['src/esm.ts'].replace('./math.js', './math2.js') });
+    write(root, {
+      'src/cart.ts': TS['src/cart.ts'].replace('./math', './math2'), 'src/esm.ts': TS['src/esm.ts'].replace('./math.js', './math2.js'),
+      'src/alias.ts': TS['src/alias.ts'].replace('@lib/math', '@lib/math2'),
+    });
     index(root);
     const json = affectedJson(root);
     // Nothing imports the old name any more: the importers are changed files, and their tests follow.
     expect(json.deletedFiles).toEqual([{ path: 'src/sum.ts', importers: [], packageFiles: [] }]);
-    expect(testsOf(json)).toEqual(['src/cart.test.ts', 'test/esm.test.ts']);
+    expect(testsOf(json)).toEqual(['src/alias.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
   });
 
   it('Python: absolute, relative and `from package import module` imports name the deleted module', () => {
@@ -156,8 +163,11 @@ describe('a deleted file', () => {
     index(root);
     const json = affectedJson(root);
     expect(json.completeness.complete).toBe(false);
-    expect(json.completeness.reasons.join('\n')).toMatch(/lib\/a\.rb was deleted.*importers are unknown/);
+    expect(json.completeness.reasons.join('\n')).toMatch(/lib\/a\.rb was deleted .* only the imports that now land nowhere and end in its name/);
     expect(json.notIndexed).toContain('lib/a.rb');
+    // `require_relative 'a'` now lands nowhere and ends in the deleted name: followed, though not proven whole.
+    expect(json.deletedFiles).toEqual([{ path: 'lib/a.rb', importers: ['lib/b.rb'], packageFiles: [] }]);
+    expect(testsOf(json)).toEqual(['spec/b_spec.rb']);
     const strict = arbor(root, 'affected', '--since', 'HEAD', '--strict');
     expect(strict.code).toBe(5);
     expect(strict.stderr).toMatch(/may be incomplete/);

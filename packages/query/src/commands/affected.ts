@@ -182,8 +182,8 @@ export function affected(project: Project, changed: string[], options: AffectedO
   for (const deleted of deletedFiles) {
     if (!deleted.namingKnown) {
       notIndexed.push(deleted.path);
-      otherReasons.push(`${deleted.path} was deleted and arbor does not know how its language's imports name files: its importers are unknown`);
-      continue;
+      otherReasons.push(`${deleted.path} was deleted and arbor does not know how its language's imports name files: ` +
+        'only the imports that now land nowhere and end in its name were followed');
     }
     addTestsCompiledWith(deleted.path, deleted.path, 0);
     for (const file of [...deleted.importers, ...deleted.packageFiles]) {
@@ -223,7 +223,7 @@ export function affected(project: Project, changed: string[], options: AffectedO
     depth,
     affectedTests: listed,
     notIndexed,
-    deletedFiles: deletedFiles.filter((d) => d.namingKnown).map(({ path, importers, packageFiles }) => ({ path, importers, packageFiles })),
+    deletedFiles: deletedFiles.map(({ path, importers, packageFiles }) => ({ path, importers, packageFiles })),
     filesReached: reached.size,
     truncated: listed.length < all.length,
     moreBeyondDepth,

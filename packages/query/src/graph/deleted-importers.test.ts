@@ -80,8 +80,14 @@ describe('findDeletedFileImporters', () => {
     '.rb': { language: 'ruby', family: 'ruby' },
   };
   const languageOf = (path: string) => languages[path.slice(path.lastIndexOf('.'))];
-  const store = (paths: string[]) => ({ files: () => paths.map((path) => ({ path })) }) as never;
-  const node = (filePath: string, name: string) => ({ filePath, name, signature: null }) as unknown as NodeDetails;
+  // Files, and the lines of each file's imports edges (an import on such a line lands on a file).
+  const store = (paths: string[], importLines: Record<string, number[]> = {}) => ({
+    files: () => paths.map((path) => ({ path })),
+    nodesInFile: (path: string) => [{ id: `file:${path}` }],
+    edgesFrom: (ids: string[]) => ids.flatMap((id) => (importLines[id.slice(5)] ?? []).map((line) => ({ line }))),
+  }) as never;
+  const node = (filePath: string, name: string, line = 1) =>
+    ({ filePath, name, signature: null, startLine: line, endLine: line }) as unknown as NodeDetails;
 
   it('only importers of the same family; a folder-package language also names its folder files', () => {
     const found = findDeletedFileImporters(
@@ -94,6 +100,23 @@ describe('findDeletedFileImporters', () => {
       { path: 'src/math.ts', importers: ['src/cart.ts'], packageFiles: [], namingKnown: true },
       { path: 'store/cursor.go', importers: [], packageFiles: ['store/store.go', 'store/store_test.go'], namingKnown: true },
       { path: 'lib/a.rb', importers: [], packageFiles: [], namingKnown: false },
+    ]);
+  });
+
+  it('any language: an import that lands nowhere and ends in the deleted name (an alias, a require) is an importer', () => {
+    const found = findDeletedFileImporters(
+      store(['src/alias.ts', 'src/ok.ts', 'lib/b.rb', 'lib/c.rb'], { 'src/ok.ts': [1] }),
+      [
+        node('src/alias.ts', '@lib/math'), // lands nowhere now: the alias named the deleted file
+        node('src/ok.ts', '@lib/math'), // lands on a file (an edge on its line): not this one
+        node('lib/b.rb', 'lib/a'), node('lib/c.rb', 'lib/ab'),
+      ],
+      ['src/math.ts', 'lib/a.rb'],
+      languageOf,
+    );
+    expect(found.map((d) => [d.path, d.importers, d.namingKnown])).toEqual([
+      ['src/math.ts', ['src/alias.ts'], true],
+      ['lib/a.rb', ['lib/b.rb'], false],
     ]);
   });
 });

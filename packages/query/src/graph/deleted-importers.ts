@@ -33,13 +33,21 @@ export interface DeletedFile {
 
 /** The importers of each deleted path; `imports` are the graph's import nodes (read once by the caller). */
 export function findDeletedFileImporters(
-  store: Pick<GraphStore, 'files'>, imports: readonly NodeDetails[], deleted: readonly string[], languageOf: LanguageOfPath,
+  store: Pick<GraphStore, 'files' | 'nodesInFile' | 'edgesFrom'>, imports: readonly NodeDetails[], deleted: readonly string[], languageOf: LanguageOfPath,
 ): DeletedFile[] {
   const indexed = store.files().map((f) => f.path);
+  const landsNowhere = importsLandingNowhere(store);
   return deleted.map((path) => {
     const own = languageOf(path);
     const naming = own?.moduleNaming;
-    if (!own || !naming) return { path, importers: [], packageFiles: [], namingKnown: false };
+    const importers = new Set<string>();
+    // Any language: an import that now lands on no file and ends in the deleted file's name (an alias
+    // such as `@/lib/math`, a `require 'lib/math'`) is taken as naming it; a test too many costs little.
+    for (const node of imports) {
+      if (node.filePath === path || importers.has(node.filePath) || languageOf(node.filePath)?.family !== own?.family) continue;
+      if (endsWithName(node.name, path, naming) && landsNowhere(node)) importers.add(node.filePath);
+    }
+    if (!own || !naming) return { path, importers: [...importers].sort(), packageFiles: [], namingKnown: false };
     const folder = posix.dirname(path);
     const sameFamily = (file: string) => languageOf(file)?.family === own.family;
     const packageFiles = naming.folderSharesDeclarations
@@ -48,15 +56,47 @@ export function findDeletedFileImporters(
     // A package still holding files is still imported through them (their edges); its path names
     // the deleted file's folder only once the folder has none left.
     const folderGone = packageFiles.length === 0;
-    const importers = new Set<string>();
     for (const node of imports) {
       if (node.filePath === path || importers.has(node.filePath)) continue;
       const importer = languageOf(node.filePath);
       if (!importer?.moduleNaming || importer.family !== own.family) continue;
-      if (specifierNames(importer.moduleNaming, node, path, own.moduleNaming ?? importer.moduleNaming, folderGone)) importers.add(node.filePath);
+      if (specifierNames(importer.moduleNaming, node, path, naming, folderGone)) importers.add(node.filePath);
     }
     return { path, importers: [...importers].sort(), packageFiles, namingKnown: true };
   });
+}
+
+/**
+ * Whether an import lands on no indexed file: no `imports` edge leaves its file on its lines (the
+ * writer puts the statement's line on the edge). Asked only of imports that end in a deleted name.
+ */
+function importsLandingNowhere(store: Pick<GraphStore, 'nodesInFile' | 'edgesFrom'>): (node: NodeDetails) => boolean {
+  const linesByFile = new Map<string, Set<number>>();
+  return (node) => {
+    let lines = linesByFile.get(node.filePath);
+    if (!lines) {
+      const sources = store.nodesInFile(node.filePath).map((n) => n.id);
+      lines = new Set(store.edgesFrom(sources, ['imports']).map((e) => e.line).filter((l): l is number => l !== null));
+      linesByFile.set(node.filePath, lines);
+    }
+    for (let line = node.startLine; line <= node.endLine; line++) if (lines.has(line)) return false;
+    return true;
+  };
+}
+
+/** Whether a specifier's last segment is the deleted file's name (its folder's, for a folder file such as `index`). */
+function endsWithName(specifier: string, deleted: string, naming: ModuleNaming | undefined): boolean {
+  const base = posix.basename(deleted);
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot) : '';
+  let name = dot > 0 ? base.slice(0, dot) : base;
+  if ((naming?.folderFiles ?? []).includes(name)) name = posix.basename(posix.dirname(deleted));
+  if (name === '' || name === '.') return false;
+  let written = specifier.trim().replace(/^["'<]|[>"']$/g, '');
+  if (extension !== '' && written.endsWith(extension)) written = written.slice(0, -extension.length);
+  for (const other of naming?.extensions ?? []) if (written.endsWith(other)) written = written.slice(0, -other.length);
+  const segments = written.split(/[/\\.:]+/).filter((s) => s !== '');
+  return segments.length > 0 && segments[segments.length - 1] === name;
 }
 
 /** Whether the import `node` (its name is the specifier written) could name `deleted`. */
