@@ -71,6 +71,8 @@ const TS = {
   'src/math.ts': 'export function add(a: number, b: number) { return a + b; }\n',
   'src/alias.ts': "import { add } from '@lib/math';\nexport const three = add(1, 2);\n",
   'src/alias.test.ts': "import { three } from './alias';\nexport const a = three;\n",
+  'src/barrel.ts': "export * from './math';\n",
+  'src/barrel.test.ts': "import { add } from './barrel';\nexport const b = add(2, 2);\n",
   'src/cart.ts': "import { add } from './math';\nexport function total(xs: number[]) { return xs.reduce((s, x) => add(s, x), 0); }\n",
   'src/cart.test.ts': "import { total } from './cart';\nexport const checked = total([1, 2]);\n",
   'src/esm.ts': "import { add } from './math.js';\nexport const two = add(1, 1);\n",
@@ -85,11 +87,11 @@ describe('a deleted file', () => {
     git(root, 'rm', '-q', 'src/math.ts');
     index(root);
     const json = affectedJson(root);
-    expect(testsOf(json)).toEqual(['src/alias.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
+    expect(testsOf(json)).toEqual(['src/alias.test.ts', 'src/barrel.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
     expect(json.affectedTests.every((t) => t.via === 'src/math.ts')).toBe(true);
-    // `./math` and `./math.js` (ESM spelling of math.ts) name it, and the tsconfig alias `@lib/math` that now
-    // lands nowhere; an unrelated file does not.
-    expect(json.deletedFiles).toEqual([{ path: 'src/math.ts', importers: ['src/alias.ts', 'src/cart.ts', 'src/esm.ts'], packageFiles: [] }]);
+    // `./math` and `./math.js` (ESM spelling of math.ts) name it, the tsconfig alias `@lib/math` that now lands
+    // nowhere, and the re-export `export * from './math'` (no import node: found in the text); an unrelated file does not.
+    expect(json.deletedFiles).toEqual([{ path: 'src/math.ts', importers: ['src/alias.ts', 'src/barrel.ts', 'src/cart.ts', 'src/esm.ts'], packageFiles: [] }]);
     expect(json.notIndexed).toEqual([]);
     expect(json.completeness.complete).toBe(true);
     expect(arbor(root, 'affected', '--since', 'HEAD', '--strict').code).toBe(0);
@@ -99,7 +101,7 @@ describe('a deleted file', () => {
     const root = repository(TS);
     git(root, 'mv', 'src/math.ts', 'src/sum.ts');
     index(root);
-    expect(testsOf(affectedJson(root))).toEqual(['src/alias.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
+    expect(testsOf(affectedJson(root))).toEqual(['src/alias.test.ts', 'src/barrel.test.ts', 'src/cart.test.ts', 'test/esm.test.ts']);
 
     git(root, 'commit', '-q', '-m', 'rename');
     write(root, { 'src/cart.ts': TS['src/cart.ts'].replace('./math', './sum'), 'src/esm.ts': TS['src/esm.ts'].replace('./math.js', './sum.js') });

@@ -176,7 +176,7 @@ export function affected(project: Project, changed: string[], options: AffectedO
 
   // A deleted file has no node left: what it breaks is found through the specifiers that named it.
   const deletedFiles: DeletedFile[] = gone.length > 0 && options.languageOf
-    ? findDeletedFileImporters(store, store.nodesOfKind('import'), gone, options.languageOf)
+    ? findDeletedFileImporters(store, store.nodesOfKind('import'), gone, options.languageOf, { root: project.root })
     : [];
   const otherReasons: string[] = [];
   for (const deleted of deletedFiles) {

@@ -6,10 +6,12 @@
  * module applies it and names no language.
  *
  * In languages whose folder is a package (`folderSharesDeclarations`), the other files of the folder
- * used the deleted file's declarations without importing it: they are broken too.
+ * used the deleted file's declarations without importing it: they are broken too. Where specifiers are
+ * paths, a re-export leaves no import node: the files are read for a quoted path that names it. In any
+ * language, an import that now lands nowhere and ends in the deleted name (an alias) counts as well.
  */
 import { posix } from 'node:path';
-import type { ModuleNaming } from '@arbor/vocabulary';
+import { readTextInsideRoot, type ModuleNaming } from '@arbor/vocabulary';
 import type { NodeDetails } from '../model.js';
 import type { GraphStore } from '../store/graph-store.js';
 
@@ -34,9 +36,11 @@ export interface DeletedFile {
 /** The importers of each deleted path; `imports` are the graph's import nodes (read once by the caller). */
 export function findDeletedFileImporters(
   store: Pick<GraphStore, 'files' | 'nodesInFile' | 'edgesFrom'>, imports: readonly NodeDetails[], deleted: readonly string[], languageOf: LanguageOfPath,
+  options: { root?: string } = {},
 ): DeletedFile[] {
   const indexed = store.files().map((f) => f.path);
   const landsNowhere = importsLandingNowhere(store);
+  const quoted = options.root !== undefined ? quotedPathsReader(options.root) : undefined;
   return deleted.map((path) => {
     const own = languageOf(path);
     const naming = own?.moduleNaming;
@@ -62,6 +66,14 @@ export function findDeletedFileImporters(
       if (!importer?.moduleNaming || importer.family !== own.family) continue;
       if (specifierNames(importer.moduleNaming, node, path, naming, folderGone)) importers.add(node.filePath);
     }
+    // A re-export (`export * from './math'`), `jest.mock('./math')`: a path written in quotes that no import
+    // node holds. Where specifiers are paths, the files of the family are read for one naming the deleted file.
+    if (quoted && naming.style === 'path') {
+      for (const file of indexed) {
+        if (file === path || importers.has(file) || !sameFamily(file)) continue;
+        if (quoted(file).some((written) => pathSpecifierNames(naming, written, posix.dirname(file), path))) importers.add(file);
+      }
+    }
     return { path, importers: [...importers].sort(), packageFiles, namingKnown: true };
   });
 }
@@ -81,6 +93,23 @@ function importsLandingNowhere(store: Pick<GraphStore, 'nodesInFile' | 'edgesFro
     }
     for (let line = node.startLine; line <= node.endLine; line++) if (lines.has(line)) return false;
     return true;
+  };
+}
+
+/**
+ * The relative paths (`./x`, `../y/z.js`) a file writes in quotes, read once per file through safe-read. A
+ * bare `.` or `..` is left out: code writes those as folder names far more often than as modules.
+ */
+function quotedPathsReader(root: string): (file: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (file) => {
+    let found = cache.get(file);
+    if (!found) {
+      const read = readTextInsideRoot(root, file);
+      found = read.ok ? [...read.text.matchAll(/(['"`])(\.{1,2}\/[^'"`\n\\]+)\1/g)].map((m) => m[2]) : [];
+      cache.set(file, found);
+    }
+    return found;
   };
 }
 
