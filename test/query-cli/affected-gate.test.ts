@@ -225,6 +225,10 @@ describe('a stale index, --strict and --fail-if-stale', () => {
     expect(human.code).toBe(0);
     expect(human.stdout).toBe('src/other.test.ts\n');
     expect(human.stderr).toMatch(/older than the working tree/);
+    // -q keeps stdout to the list, and still warns.
+    const quiet = arbor(root, 'affected', '--since', 'HEAD', '-q');
+    expect(quiet.stdout).toBe('src/other.test.ts\n');
+    expect(quiet.stderr).toBe('arbor affected: warning: the index is older than the working tree (1 modified file since it was built): run `arbor index` first\n');
 
     const refused = arbor(root, 'affected', '--since', 'HEAD', '--fail-if-stale');
     expect(refused.code).toBe(6);
@@ -240,6 +244,7 @@ describe('a stale index, --strict and --fail-if-stale', () => {
     expect(fresh.code, fresh.stderr).toBe(0);
     expect(fresh.stdout).toBe('src/other.test.ts\n');
     expect(affectedJson(root).staleIndex.stale).toBe(false);
+    expect(arbor(root, 'affected', '--since', 'HEAD', '-q').stderr).toBe('');
   });
 
   it('a new file after the index and a deleted one not re-indexed are stale too', () => {

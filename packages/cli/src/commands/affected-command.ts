@@ -41,6 +41,8 @@ export const affectedCommand = defineCommand({
         throw new QueryError('stale-index', `${result.staleIndex.message} (--fail-if-stale)`);
       }
       if (!args.json && !args.quiet) io.stderr.write(summary(result));
+      // A stale index is said even under -q: the list came from files as they were, not as they are.
+      else if (!args.json && result.staleIndex?.stale) io.stderr.write(`arbor affected: warning: ${result.staleIndex.message}\n`);
       return result;
     }, renderAffected, { exitCode: (result) => (args.strict && !result.completeness.complete ? EXIT.incomplete : EXIT.ok) });
   },
