@@ -137,7 +137,7 @@ describe('a deleted file', () => {
     expect(testsOf(json)).toEqual(['tests/test_core.py', 'tests/test_dotted.py', 'tests/test_rel.py']);
   });
 
-  it('Java: its importers and the files of its package, which used it without an import', () => {
+  it('Java and Kotlin: its importers and the files of its package, which used it without an import', () => {
     const root = repository({
       'src/main/java/com/acme/Util.java': 'package com.acme;\npublic class Util { public static int f() { return 1; } }\n',
       'src/main/java/com/acme/Core.java': 'package com.acme;\npublic class Core { public int g() { return Util.f(); } }\n',
@@ -145,14 +145,19 @@ describe('a deleted file', () => {
       'src/test/java/com/acme/CoreTest.java': 'package com.acme;\npublic class CoreTest { void t() { new Core().g(); } }\n',
       'src/test/java/com/acme/api/ApiTest.java': 'package com.acme.api;\npublic class ApiTest { void t() { new Api(); } }\n',
       'src/test/java/com/acme/OtherTest.java': 'package com.acme;\npublic class OtherTest { void t() { } }\n',
+      // Kotlin imports the Java class: one JVM family, one naming of classes by package.
+      'src/main/kotlin/com/acme/k/Use.kt': 'package com.acme.k\n\nimport com.acme.Util\n\nfun callUtil() = Util.f()\n',
+      'src/test/kotlin/com/acme/k/UseTest.kt': 'package com.acme.k\n\nimport com.acme.k.callUtil\n\nclass UseTest { fun t() { callUtil() } }\n',
     });
     git(root, 'rm', '-q', 'src/main/java/com/acme/Util.java');
     index(root);
     const json = affectedJson(root);
-    expect(json.deletedFiles[0].importers).toEqual(['src/main/java/com/acme/api/Api.java']);
+    expect(json.deletedFiles[0].importers).toEqual(['src/main/java/com/acme/api/Api.java', 'src/main/kotlin/com/acme/k/Use.kt']);
     expect(json.deletedFiles[0].packageFiles).toEqual(['src/main/java/com/acme/Core.java']);
     // OtherTest shares the package but not the source set's compilation: Java tests are not compiled with their package.
-    expect(testsOf(json)).toEqual(['src/test/java/com/acme/CoreTest.java', 'src/test/java/com/acme/api/ApiTest.java']);
+    expect(testsOf(json)).toEqual([
+      'src/test/java/com/acme/CoreTest.java', 'src/test/java/com/acme/api/ApiTest.java', 'src/test/kotlin/com/acme/k/UseTest.kt',
+    ]);
   });
 
   it('a deleted file whose language has no import naming makes the answer incomplete (--strict: exit 5)', () => {
