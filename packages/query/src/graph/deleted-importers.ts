@@ -29,7 +29,7 @@ export interface DeletedFile {
   importers: string[];
   /** Indexed files of its folder that shared its declarations (one package). */
   packageFiles: string[];
-  /** False when its language declares no module naming: its importers cannot be found. */
+  /** False when its language declares no module naming: only imports landing nowhere that end in its name were matched. */
   namingKnown: boolean;
 }
 
@@ -43,15 +43,16 @@ export function findDeletedFileImporters(
   const quoted = options.root !== undefined ? quotedPathsReader(options.root) : undefined;
   return deleted.map((path) => {
     const own = languageOf(path);
-    const naming = own?.moduleNaming;
+    if (!own) return { path, importers: [], packageFiles: [], namingKnown: false };
+    const naming = own.moduleNaming;
     const importers = new Set<string>();
     // Any language: an import that now lands on no file and ends in the deleted file's name (an alias
     // such as `@/lib/math`, a `require 'lib/math'`) is taken as naming it; a test too many costs little.
     for (const node of imports) {
-      if (node.filePath === path || importers.has(node.filePath) || languageOf(node.filePath)?.family !== own?.family) continue;
+      if (node.filePath === path || importers.has(node.filePath) || languageOf(node.filePath)?.family !== own.family) continue;
       if (endsWithName(node.name, path, naming) && landsNowhere(node)) importers.add(node.filePath);
     }
-    if (!own || !naming) return { path, importers: [...importers].sort(), packageFiles: [], namingKnown: false };
+    if (!naming) return { path, importers: [...importers].sort(), packageFiles: [], namingKnown: false };
     const folder = posix.dirname(path);
     const sameFamily = (file: string) => languageOf(file)?.family === own.family;
     const packageFiles = naming.folderSharesDeclarations
