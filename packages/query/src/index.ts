@@ -9,7 +9,9 @@ export { findSymbol, resolveSymbol, type SymbolFilter, type SymbolMatch, type Ma
 export { isNameBased } from './graph/resolution.js';
 export { CALL_KINDS, DEPENDENCY_KINDS } from './graph/traversal.js';
 export { checkFile, checkDrift, findNewFiles, type Drift, type FileCheck } from './staleness.js';
-export { isTestFile, testConvention, TEST_FILE_CONVENTIONS } from './tests-convention.js';
+export { indexStaleness, type IndexStaleness } from './index-staleness.js';
+export { isTestFile, testConvention, testsCompiledWith, TEST_FILE_CONVENTIONS } from './tests-convention.js';
+export { findDeletedFileImporters, type DeletedFile, type LanguageOfPath, type PathLanguage } from './graph/deleted-importers.js';
 export { identifierSegments, taskTerms } from './text/identifiers.js';
 export { globToRegExp, isGlob } from './glob.js';
 export { leavesBase } from './paths.js';

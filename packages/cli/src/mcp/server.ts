@@ -20,6 +20,7 @@ import {
   callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
   type Project, type SymbolFilter,
 } from '@arbor/query';
+import { affectedAnswer } from './affected-operation.js';
 import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js';
 import { answerSymbol, renderSymbolAnswer } from '../commands/symbol-answers.js';
 import { detectWorktree } from '../git-hooks/worktree.js';
@@ -54,7 +55,7 @@ export interface ArborMcpOptions {
 const DEFAULTS = { maxLimit: 50, maxBytes: 48 * 1024, indexTimeoutMs: 10 * 60_000, watchDebounceMs: 1000 };
 /** Default number of results per operation when the call names no limit (then capped by maxLimit). */
 const DEFAULT_LIMITS: Record<string, number> = {
-  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12,
+  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12, affected: 0,
 };
 
 export function createArborMcpServer(options: ArborMcpOptions = {}) {
@@ -110,6 +111,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     if (name === QUERY_TOOL) {
       try {
         const parsed = parseQueryArgs(args, maxLimit);
+        if (parsed.operation === 'affected') return text(capBytes(await affectedAnswer(root, parsed), maxBytes));
         return text(capBytes(answer(root, parsed), maxBytes));
       } catch (error) {
         return toolError(describeError(error, root));
@@ -168,7 +170,9 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));
       case 'context': return renderContext(context(project, a.task!, { limit }));
-      case 'status': throw new Error('unreachable');
+      case 'status':
+      case 'affected':
+        throw new Error('unreachable');
     }
   }
 

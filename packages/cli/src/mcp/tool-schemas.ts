@@ -20,6 +20,8 @@ export const OPERATIONS = {
   status: [],
   explore: ['query'],
   context: ['task'],
+  // Needs `files` or `since` (checked in parseQueryArgs).
+  affected: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Operation = keyof typeof OPERATIONS;
@@ -36,9 +38,14 @@ const OPTIONAL: Record<Operation, readonly string[]> = {
   status: ['limit'],
   explore: ['kind', 'file', 'limit'],
   context: ['limit'],
+  affected: ['files', 'since', 'depth', 'limit'],
 };
 
-const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file', 'from_file', 'from_kind', 'to_file', 'to_kind', 'edge_kinds'] as const;
+const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file', 'from_file', 'from_kind', 'to_file', 'to_kind', 'edge_kinds', 'since'] as const;
+/** Arguments that are lists of strings. */
+const LIST_ARGS = ['files'] as const;
+/** More paths than a change of any size names: a longer list is a mistake, not a change. */
+const MAX_LIST_ITEMS = 100_000;
 const INTEGER_ARGS = ['limit', 'depth'] as const;
 type StringArg = (typeof STRING_ARGS)[number];
 
@@ -68,6 +75,8 @@ export interface QueryArgs {
   to_kind?: string;
   /** Edge kinds to follow, comma-separated. */
   edge_kinds?: string;
+  since?: string;
+  files?: string[];
   limit?: number;
   depth?: number;
   /** The limit asked for when it was above the server's cap (the answer says so). */
@@ -80,7 +89,7 @@ export class ToolArgumentError extends Error {
 }
 
 const requirementText = Object.entries(OPERATIONS)
-  .map(([op, needs]) => `${op}${needs.length ? ` (${needs.join(', ')})` : ''}`)
+  .map(([op, needs]) => `${op}${needs.length ? ` (${needs.join(', ')})` : op === 'affected' ? ' (files or since)' : ''}`)
   .join(', ');
 
 export function queryToolDefinition(maxLimit: number) {
@@ -104,7 +113,8 @@ export function queryToolDefinition(maxLimit: number) {
             'who calls it / what it calls, up to depth hops; impact: what depends on a symbol or file; trace: call ' +
             'paths from one symbol to another; files: indexed files under a folder or glob and whether they changed; ' +
             'status: what is indexed and how stale it is; explore: declarations matching a query with their source ' +
-            'and neighbours; context: the code most relevant to a task description.',
+            'and neighbours; context: the code most relevant to a task description; affected: the test files to run ' +
+            'for changed files (files, or since a git ref), as JSON with completeness and index staleness.',
         },
         query: { type: 'string', description: 'Required by search and explore: a name or words to look for.' },
         symbol: {
@@ -117,6 +127,8 @@ export function queryToolDefinition(maxLimit: number) {
         from: { type: 'string', description: 'Required by trace: the symbol the path starts at.' },
         to: { type: 'string', description: 'Required by trace: the symbol the path ends at.' },
         task: { type: 'string', description: 'Required by context: what you are about to do, in words.' },
+        files: { type: 'array', items: { type: 'string' }, description: 'For affected: the changed files (paths inside the repository).' },
+        since: { type: 'string', description: 'For affected: a git ref; the files changed since it (committed, staged, unstaged, untracked) are the change.' },
         path: { type: 'string', description: 'Optional for files: a folder or glob inside the repository (default: all).' },
         kind: { type: 'string', description: 'Optional: only declarations of these kinds, comma-separated (function,method,class).' },
         file: { type: 'string', description: 'Optional: only declarations in this file, folder or glob.' },
@@ -126,7 +138,7 @@ export function queryToolDefinition(maxLimit: number) {
         to_kind: { type: 'string', description: 'Optional for trace: narrow `to` to these kinds.' },
         edge_kinds: { type: 'string', description: 'Optional for node, callers, callees, impact, trace: edge kinds to follow, comma-separated (calls,instantiates).' },
         limit: { type: 'integer', minimum: 1, maximum: maxLimit, description: `Optional: at most this many results (1-${maxLimit}).` },
-        depth: { type: 'integer', minimum: 1, maximum: 20, description: 'Optional for callers, callees, impact, trace: hops to follow.' },
+        depth: { type: 'integer', minimum: 1, maximum: 20, description: 'Optional for callers, callees, impact, trace, affected: hops to follow.' },
       },
       required: ['operation'],
       additionalProperties: false,
@@ -165,7 +177,7 @@ export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
   }
   const op = operation as Operation;
   const takes = () => [...OPERATIONS[op].map((a) => `${a} (required)`), ...OPTIONAL[op]].join(', ') || 'no other arguments';
-  const known = new Set<string>(['operation', ...STRING_ARGS, ...INTEGER_ARGS]);
+  const known = new Set<string>(['operation', ...STRING_ARGS, ...INTEGER_ARGS, ...LIST_ARGS]);
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const name = CLI_NAMES[key] ?? key;
@@ -193,6 +205,17 @@ export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
     // A larger limit than the server allows is clamped (and the answer says so), not refused.
     if (key === 'limit' && value > cap) args.limitAskedFor = value;
     args[key] = Math.min(value, cap);
+  }
+  for (const key of LIST_ARGS) {
+    const value = values[key];
+    if (value === undefined || value === null) continue;
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ToolArgumentError(`argument \`${key}\` must be an array of strings`);
+    if (value.length > MAX_LIST_ITEMS) throw new ToolArgumentError(`argument \`${key}\` has ${value.length} items, more than ${MAX_LIST_ITEMS}`);
+    if (value.some((v: string) => v.includes('\0'))) throw new ToolArgumentError(`argument \`${key}\` contains a NUL character`);
+    args[key] = value as string[];
+  }
+  if (args.operation === 'affected' && (args.files ?? []).length === 0 && (args.since ?? '').trim() === '') {
+    throw new ToolArgumentError('operation `affected` needs argument `files` (changed paths) or `since` (a git ref)');
   }
   for (const needed of OPERATIONS[args.operation]) {
     const value = args[needed as keyof QueryArgs];

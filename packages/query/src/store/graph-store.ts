@@ -170,6 +170,11 @@ export class GraphStore {
     return this.nodesWhere(`n.qualified_name = ? ${SOURCE_ORDER}`, qualifiedName);
   }
 
+  /** Every node of one kind (`import`: each import statement with its specifier as name), in source order. */
+  nodesOfKind(kind: string): NodeDetails[] {
+    return this.nodesWhere(`n.kind = ? ${SOURCE_ORDER}`, kind);
+  }
+
   nodesInFile(path: string): NodeDetails[] {
     return this.nodesWhere(`n.file_path = ? ${SOURCE_ORDER}`, path);
   }
