@@ -111,6 +111,10 @@ export function runSymbolQuery<T extends object>(
   symbol: string,
   compute: (project: Project, symbol: string, filter: SymbolFilter) => T,
   render: (result: T, style: Style) => string,
+  options: {
+    /** Renders every answer at once (a diagram of them all) instead of one by one; `notes` name what it leaves out. */
+    renderAll?: (answers: T[], notes: string[]) => string;
+  } = {},
 ): void {
   const filter: SymbolFilter = { file: args.file, kind: args.kind };
   runQuery<T | AlsoNamed<T> | EachDefinition<T>>(io, command, args, (project) => {
@@ -128,6 +132,7 @@ export function runSymbolQuery<T extends object>(
       more: candidates.slice(MAX_DEFINITIONS_ANSWERED).map(refOf),
     };
   }, (result, style) => {
+    if (options.renderAll) return renderAllAnswers(symbol, result, options.renderAll);
     if ('answers' in result && 'definitions' in result) return renderEachDefinition(result as EachDefinition<T>, render, style);
     const text = render(result as T, style);
     const also = (result as Partial<AlsoNamed<T>>).alsoNamed;
@@ -141,6 +146,17 @@ interface EachDefinition<T> {
   definitions: number;
   answers: Array<{ definition: NodeRef; answer: T }>;
   more: NodeRef[];
+}
+
+function renderAllAnswers<T>(symbol: string, result: T | AlsoNamed<T> | EachDefinition<T>, renderAll: (answers: T[], notes: string[]) => string): string {
+  const named = (nodes: NodeRef[]) => nodes.map((n) => `${nodeName(n)} ${location(n)}`).join(', ');
+  if (typeof result === 'object' && result !== null && 'answers' in result && 'definitions' in result) {
+    const each = result as EachDefinition<T>;
+    const notes = each.more.length > 0 ? [`${each.more.length} more definitions of ${symbol} not drawn: ${named(each.more)}`] : [];
+    return renderAll(each.answers.map((a) => a.answer), notes);
+  }
+  const also = (result as Partial<AlsoNamed<T>>).alsoNamed;
+  return renderAll([result as T], also ? [`also named ${symbol}, not drawn: ${named(also)}`] : []);
 }
 
 function renderEachDefinition<T>(r: EachDefinition<T>, render: (result: T, style: Style) => string, style: Style): string {
