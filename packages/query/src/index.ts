@@ -24,3 +24,4 @@ export { files, type FilesOptions, type FilesResult, type FileEntry } from './co
 export { explore, type ExploreOptions, type ExploreResult, type ExploreItem } from './commands/explore.js';
 export { context, type ContextOptions, type ContextResult, type ContextItem } from './commands/context.js';
 export { affected, changedSince, type AffectedOptions, type AffectedResult, type AffectedTest } from './commands/affected.js';
+export { repositoryMap, rankFiles, MIN_MAP_BUDGET, DEFAULT_MAP_BUDGET, type MapOptions, type MapResult, type MapFile, type MapDeclaration } from './commands/map.js';

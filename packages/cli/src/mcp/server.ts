@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@arbor/indexer';
 import {
-  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
+  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, repositoryMap, search, status, toQueryError, trace,
   type Project, type SymbolFilter,
 } from '@arbor/query';
 import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js';
@@ -52,8 +52,10 @@ export interface ArborMcpOptions {
 const DEFAULTS = { maxLimit: 50, maxBytes: 48 * 1024, indexTimeoutMs: 10 * 60_000, watchDebounceMs: 1000 };
 /** Default number of results per operation when the call names no limit (then capped by maxLimit). */
 const DEFAULT_LIMITS: Record<string, number> = {
-  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12,
+  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12, map: 0,
 };
+/** Bytes of `map` when the call names no budget (then capped by the server's answer cap). */
+const DEFAULT_MAP_BUDGET = 8 * 1024;
 
 export function createArborMcpServer(options: ArborMcpOptions = {}) {
   const maxLimit = options.maxLimit ?? DEFAULTS.maxLimit;
@@ -168,6 +170,8 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));
       case 'context': return renderContext(context(project, a.task!, { limit }));
+      // The whole map fits the answer cap: the note a cut answer gets would cost bytes the map can use.
+      case 'map': return repositoryMap(project, a.path ?? a.file, { budget: Math.min(a.budget ?? DEFAULT_MAP_BUDGET, maxBytes - 256) }).text;
       case 'status': throw new Error('unreachable');
     }
   }

@@ -20,12 +20,15 @@ export const OPERATIONS = {
   status: [],
   explore: ['query'],
   context: ['task'],
+  map: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Operation = keyof typeof OPERATIONS;
 
 const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file'] as const;
-const INTEGER_ARGS = ['limit', 'depth'] as const;
+const INTEGER_ARGS = ['limit', 'depth', 'budget'] as const;
+/** The smallest map budget (a header and one file). */
+const MIN_BUDGET = 256;
 
 /** What a `codegraph` call carries once checked. */
 export interface QueryArgs {
@@ -40,6 +43,8 @@ export interface QueryArgs {
   file?: string;
   limit?: number;
   depth?: number;
+  /** map: bytes of map at most (clamped to the server's answer cap). */
+  budget?: number;
   /** The limit asked for when it was above the server's cap (the answer says so). */
   limitAskedFor?: number;
 }
@@ -74,7 +79,9 @@ export function queryToolDefinition(maxLimit: number) {
             'who calls it / what it calls, up to depth hops; impact: what depends on a symbol or file; trace: call ' +
             'paths from one symbol to another; files: indexed files under a folder or glob and whether they changed; ' +
             'status: what is indexed and how stale it is; explore: declarations matching a query with their source ' +
-            'and neighbours; context: the code most relevant to a task description.',
+            'and neighbours; context: the code most relevant to a task description; map: an overview of the repository ' +
+            '(or of path), files most depended on first with their declarations and imports, within budget bytes: ' +
+            'read it first in an unfamiliar repository.',
         },
         query: { type: 'string', description: 'Required by search and explore: a name or words to look for.' },
         symbol: {
@@ -86,11 +93,12 @@ export function queryToolDefinition(maxLimit: number) {
         from: { type: 'string', description: 'Required by trace: the symbol the path starts at.' },
         to: { type: 'string', description: 'Required by trace: the symbol the path ends at.' },
         task: { type: 'string', description: 'Required by context: what you are about to do, in words.' },
-        path: { type: 'string', description: 'Optional for files: a folder or glob inside the repository (default: all).' },
+        path: { type: 'string', description: 'Optional for files and map: a folder or glob inside the repository (default: all).' },
         kind: { type: 'string', description: 'Optional: only declarations of these kinds, comma-separated (function,method,class).' },
         file: { type: 'string', description: 'Optional: only declarations in this file, folder or glob.' },
         limit: { type: 'integer', minimum: 1, maximum: maxLimit, description: `Optional: at most this many results (1-${maxLimit}).` },
         depth: { type: 'integer', minimum: 1, maximum: 20, description: 'Optional for callers, callees, impact, trace: hops to follow.' },
+        budget: { type: 'integer', minimum: MIN_BUDGET, description: `Optional for map: bytes of map at most (default 8192, at least ${MIN_BUDGET}; never more than the server's answer cap).` },
       },
       required: ['operation'],
       additionalProperties: false,
@@ -142,9 +150,10 @@ export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
   for (const key of INTEGER_ARGS) {
     const value = input[key];
     if (value === undefined || value === null) continue;
-    const cap = key === 'limit' ? maxLimit : 20;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-      throw new ToolArgumentError(`argument \`${key}\` must be a whole number ≥ 1`);
+    const cap = key === 'limit' ? maxLimit : key === 'budget' ? Number.MAX_SAFE_INTEGER : 20;
+    const least = key === 'budget' ? MIN_BUDGET : 1;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < least) {
+      throw new ToolArgumentError(`argument \`${key}\` must be a whole number ≥ ${least}`);
     }
     // A larger limit than the server allows is clamped (and the answer says so), not refused.
     if (key === 'limit' && value > cap) args.limitAskedFor = value;
