@@ -14,7 +14,7 @@ export { identifierSegments, taskTerms } from './text/identifiers.js';
 export { globToRegExp, isGlob } from './glob.js';
 export { leavesBase } from './paths.js';
 
-export { status, writerOf, type StatusOptions, type StatusResult, type IndexStatus, type NoIndexStatus, type Writer } from './commands/status.js';
+export { status, writerOf, configurationOf, type StatusOptions, type StatusResult, type IndexStatus, type NoIndexStatus, type Writer, type GraphConfiguration } from './commands/status.js';
 export { search, type SearchOptions, type SearchResult, type SearchHit, type MatchQuality } from './commands/search.js';
 export { nodeInfo, type NodeOptions, type NodeResult, type Relation, type UnresolvedSite } from './commands/node.js';
 export { callers, callees, type CallersOptions, type CallersResult, type CallHop } from './commands/callers.js';

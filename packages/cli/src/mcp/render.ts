@@ -8,6 +8,7 @@ import type {
   StatusResult, TraceResult,
 } from '@arbor/query';
 import type { WorktreeInfo } from '../git-hooks/worktree.js';
+import { configurationText } from '../output/configuration-text.js';
 
 export function location(n: { filePath: string; startLine: number }): string {
   return `${n.filePath}:${n.startLine}`;
@@ -136,6 +137,8 @@ export function renderStatus(r: StatusResult, extra: { worktree?: WorktreeInfo; 
     lines.push(`index of ${r.root}: schema v${r.schemaVersion}, written by ${writer}, built ${r.indexedAt ?? 'at an unrecorded time'}`);
     lines.push(`${c.files} files, ${c.nodes} nodes, ${c.edges} edges, ${c.unresolvedRefs} unresolved sites, ${c.filesWithErrors} files with parse errors`);
     lines.push(`languages: ${Object.entries(r.languages).map(([l, n]) => `${l} ${n}`).join(', ') || 'none'}`);
+    const config = configurationText(r.configuration);
+    lines.push(`configuration: ${config.text}${config.warning ? ` (${config.warning})` : ''}`);
     const st = r.staleness;
     if (!st.stale) lines.push(`fresh: every indexed file matches the disk`);
     else {

@@ -25,6 +25,7 @@ import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
 import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { IndexRunner, type IndexOutcome } from './index-runner.js';
+import type { IndexSettings } from '../configuration/index-settings.js';
 import {
   capBytes, renderCalls, renderContext, renderExplore, renderFiles, renderImpact, renderNode, renderSearch, renderStatus,
   renderTrace, nodeText,
@@ -61,7 +62,8 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
   const maxLimit = options.maxLimit ?? DEFAULTS.maxLimit;
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const indexTimeoutMs = options.indexTimeoutMs ?? DEFAULTS.indexTimeoutMs;
-  const runner = new IndexRunner({ timeoutMs: indexTimeoutMs });
+  // Every index run reads the root's arbor.config.json, as `arbor index` does.
+  const runner = new IndexRunner({ timeoutMs: indexTimeoutMs, projectConfiguration: true });
   const watchers = new Map<string, RepositoryWatcher>();
   const watchNotes = new Map<string, string>();
 
@@ -123,7 +125,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       const onProgress = token === undefined ? undefined : progressSender((progress, message) =>
         extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: PROGRESS_TOTAL, message } }));
       const outcome = await runner.index(root, onProgress);
-      if (outcome.ok) await startWatching(root);
+      if (outcome.ok) await startWatching(root, outcome.settings);
       return outcome.ok ? text(indexSummary(outcome)) : toolError(`indexing ${root} failed: ${outcome.message}`);
     }
     return toolError(`unknown tool \`${name}\`: this server has ${QUERY_TOOL} and ${INDEX_TOOL}`);
@@ -176,7 +178,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     }
   }
 
-  async function startWatching(root: string): Promise<void> {
+  async function startWatching(root: string, settings: IndexSettings): Promise<void> {
     if (watchers.has(root)) return;
     const decision = watchDecision(root, { enabled: options.watch ?? true });
     if (!decision.watch) {
@@ -185,6 +187,8 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     }
     try {
       const watcher = await watchRepository(root, {
+        // What the first index used decides which changes matter (the configuration may name languages, excludes, …).
+        ...settings,
         debounceMs: options.watchDebounceMs ?? DEFAULTS.watchDebounceMs,
         reindex: async () => {
           const outcome = await runner.index(root);
