@@ -74,8 +74,13 @@ describe('arbor index with arbor.config.json', () => {
     });
     const human = arbor(root, 'status').stdout;
     expect(human).toMatch(/Config {5}arbor\.config\.json \(sha256 [0-9a-f]{12}\): languages typescript; exclude generated\/; maxFileSize 65536\n/);
+    // New files the configuration leaves out are not news to status; one it would index is.
+    writeFileSync(join(root, 'generated', 'later.ts'), 'export const later = 1;\n');
+    writeFileSync(join(root, 'src', 'later.py'), 'later = 1\n');
+    writeFileSync(join(root, 'src', 'later.ts'), 'export const later = 1;\n');
+    expect(status(root).staleness.files.added).toEqual(['src/later.ts']);
     const summary = arbor(root, 'index').stderr;
-    expect(summary).toContain('language-not-chosen 1');
+    expect(summary).toContain('language-not-chosen 2');
     expect(summary).toMatch(/config {3}arbor\.config\.json \(sha256 [0-9a-f]{12}\); languages typescript\n/);
   });
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CONFIGURATION_METADATA_KEY, PROJECT_CONFIG_FILE, readBytesInsideRoot } from '@arbor/vocabulary';
+import { CONFIGURATION_METADATA_KEY, GitignoreRules, PROJECT_CONFIG_FILE, readBytesInsideRoot } from '@arbor/vocabulary';
 import { openProject, type ProjectOptions } from '../project.js';
 import { checkDrift } from '../staleness.js';
 import { locateIndex } from '../store/locate.js';
@@ -91,7 +91,10 @@ export function status(options: StatusOptions = {}): StatusResult {
     const { store } = project;
     const files = store.files();
     const metadata = store.metadata();
+    const configuration = configurationOf(project.root, metadata);
     const drift = checkDrift(project.root, files);
+    // A new file the recorded excludes leave out would not be indexed either: it is not news.
+    drift.added = drift.added.filter(notExcludedBy(configuration));
     const limit = options.limit ?? 20;
     const cap = (list: string[]) => (limit > 0 ? list.slice(0, limit) : list);
     const indexTimes = files.map((f) => f.indexedAt).filter((t): t is number => t !== null && Number.isFinite(t));
@@ -124,7 +127,7 @@ export function status(options: StatusOptions = {}): StatusResult {
         files: { modified: cap(drift.modified), removed: cap(drift.removed), added: cap(drift.added) },
         truncated: limit > 0 && Math.max(drift.modified.length, drift.removed.length, drift.added.length) > limit,
       },
-      configuration: configurationOf(project.root, metadata),
+      configuration,
       metadata,
     };
   } finally {
@@ -172,5 +175,18 @@ export function configurationOf(root: string, metadata: Record<string, string>):
     fromFlags: Array.isArray(recorded.fromFlags) ? recorded.fromFlags.filter((f): f is string => typeof f === 'string') : [],
     settings: recorded.settings !== null && typeof recorded.settings === 'object' ? recorded.settings : {},
     onDisk,
+  };
+}
+
+/** Whether a path escapes the exclude patterns the recorded configuration indexed with. */
+function notExcludedBy(configuration: GraphConfiguration | null): (path: string) => boolean {
+  const exclude = configuration?.settings.exclude;
+  if (!Array.isArray(exclude) || exclude.length === 0) return () => true;
+  const rules = new GitignoreRules().add(exclude.filter((p): p is string => typeof p === 'string'));
+  return (path) => {
+    // A pattern may name a folder: every folder on the way is tested as git would.
+    const parts = path.split('/');
+    for (let i = 1; i < parts.length; i++) if (rules.ignores(`${parts.slice(0, i).join('/')}/`)) return false;
+    return !rules.ignores(path);
   };
 }
