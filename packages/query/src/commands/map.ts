@@ -80,11 +80,11 @@ const DAMPING = 0.85;
 const MAX_ITERATIONS = 100;
 const CONVERGED = 1e-10;
 /** Members listed per type. */
-const MAX_MEMBERS = 12;
+const MAX_MEMBERS = 8;
 /** Imported files named on a file's line (JSON has them all). */
 const MAX_IMPORTS_LISTED = 12;
 /** Characters of one declaration's text. */
-const MAX_DECLARATION_TEXT = 160;
+const MAX_DECLARATION_TEXT = 120;
 const NOT_DECLARATIONS = new Set(['file', 'import', 'export', 'parameter']);
 const CONTAINERS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'component']);
 const HIDDEN_VISIBILITY = new Set(['private', 'protected', 'fileprivate', 'internal']);
