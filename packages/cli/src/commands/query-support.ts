@@ -2,8 +2,9 @@
  * What every query command shares: the `--json`, `-p/--path` and `--limit` options, opening
  * the project, and turning the result (or failure) into output and an exit code.
  */
-import { openProject, type Project, type SymbolFilter } from '@arbor/query';
-import { answerSymbol, renderSymbolAnswer, type SymbolAnswer } from './symbol-answers.js';
+import { openProject, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
+import { answerSymbol, isEachDefinition, renderSymbolAnswer, type AlsoNamed, type SymbolAnswer } from './symbol-answers.js';
+import { location, nodeName } from '../output/format.js';
 import { count, flag, text } from '../command-line/command-spec.js';
 import { reportError } from '../output/errors.js';
 import type { CliIo } from '../output/io.js';
@@ -101,11 +102,28 @@ export function runSymbolQuery<T extends object>(
   symbol: string,
   compute: (project: Project, symbol: string, filter: SymbolFilter) => T,
   render: (result: T, style: Style) => string,
+  options: {
+    /** Renders every answer at once (a diagram of them all) instead of one by one; `notes` name what it leaves out. */
+    renderAll?: (answers: T[], notes: string[]) => string;
+  } = {},
 ): void {
   const filter: SymbolFilter = { file: args.file, kind: args.kind };
   runQuery<SymbolAnswer<T>>(
     io, command, args,
     (project) => answerSymbol(project!, symbol, filter, (s, f) => compute(project!, s, f)),
-    (result, style) => renderSymbolAnswer(result, symbol, (one) => render(one, style), style, '--file/--kind'),
+    (result, style) => options.renderAll
+      ? renderAllAnswers(symbol, result, options.renderAll)
+      : renderSymbolAnswer(result, symbol, (one) => render(one, style), style, '--file/--kind'),
   );
+}
+
+/** Every answer drawn at once (a diagram); the definitions left out are named in `notes`. */
+function renderAllAnswers<T>(symbol: string, result: SymbolAnswer<T>, renderAll: (answers: T[], notes: string[]) => string): string {
+  const named = (nodes: NodeRef[]) => nodes.map((n) => `${nodeName(n)} ${location(n)}`).join(', ');
+  if (isEachDefinition(result)) {
+    const notes = result.more.length > 0 ? [`${result.more.length} more definitions of ${symbol} not drawn: ${named(result.more)}`] : [];
+    return renderAll(result.answers.map((a) => a.answer), notes);
+  }
+  const also = (result as Partial<AlsoNamed<T>>).alsoNamed;
+  return renderAll([result as T], also ? [`also named ${symbol}, not drawn: ${named(also)}`] : []);
 }

@@ -13,6 +13,7 @@ import { createStyle } from '../output/style.js';
 
 /** The CLI's shared formatters (completeness, one answer per definition) without colour. */
 export const PLAIN = createStyle(false);
+import { configurationText } from '../output/configuration-text.js';
 
 export function location(n: { filePath: string; startLine: number }): string {
   return `${n.filePath}:${n.startLine}`;
@@ -149,6 +150,8 @@ export function renderStatus(r: StatusResult, extra: { worktree?: WorktreeInfo; 
     lines.push(`index of ${r.root}: schema v${r.schemaVersion}, written by ${writer}, built ${r.indexedAt ?? 'at an unrecorded time'}`);
     lines.push(`${c.files} files, ${c.nodes} nodes, ${c.edges} edges, ${c.unresolvedRefs} unresolved sites, ${c.filesWithErrors} files with parse errors`);
     lines.push(`languages: ${Object.entries(r.languages).map(([l, n]) => `${l} ${n}`).join(', ') || 'none'}`);
+    const config = configurationText(r.configuration);
+    lines.push(`configuration: ${config.text}${config.warning ? ` (${config.warning})` : ''}`);
     const st = r.staleness;
     if (!st.stale) lines.push(`fresh: every indexed file matches the disk`);
     else {

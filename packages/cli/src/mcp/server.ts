@@ -17,7 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@arbor/indexer';
 import {
-  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
+  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, repositoryMap, search, status, toQueryError, trace,
   type Project, type SymbolFilter,
 } from '@arbor/query';
 import { affectedAnswer } from './affected-operation.js';
@@ -28,6 +28,7 @@ import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
 import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { IndexRunner, type IndexOutcome } from './index-runner.js';
+import type { IndexSettings } from '../configuration/index-settings.js';
 import {
   capBytes, renderCalls, renderContext, renderExplore, renderFiles, renderImpact, renderNode, renderSearch, renderStatus,
   renderTrace, nodeText, PLAIN,
@@ -55,14 +56,17 @@ export interface ArborMcpOptions {
 const DEFAULTS = { maxLimit: 50, maxBytes: 48 * 1024, indexTimeoutMs: 10 * 60_000, watchDebounceMs: 1000 };
 /** Default number of results per operation when the call names no limit (then capped by maxLimit). */
 const DEFAULT_LIMITS: Record<string, number> = {
-  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12, affected: 0,
+  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12, affected: 0, map: 0,
 };
+/** Bytes of `map` when the call names no budget (then capped by the server's answer cap). */
+const DEFAULT_MAP_BUDGET = 8 * 1024;
 
 export function createArborMcpServer(options: ArborMcpOptions = {}) {
   const maxLimit = options.maxLimit ?? DEFAULTS.maxLimit;
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const indexTimeoutMs = options.indexTimeoutMs ?? DEFAULTS.indexTimeoutMs;
-  const runner = new IndexRunner({ timeoutMs: indexTimeoutMs });
+  // Every index run reads the root's arbor.config.json, as `arbor index` does.
+  const runner = new IndexRunner({ timeoutMs: indexTimeoutMs, projectConfiguration: true });
   const watchers = new Map<string, RepositoryWatcher>();
   const watchNotes = new Map<string, string>();
 
@@ -125,7 +129,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       const onProgress = token === undefined ? undefined : progressSender((progress, message) =>
         extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: PROGRESS_TOTAL, message } }));
       const outcome = await runner.index(root, onProgress);
-      if (outcome.ok) await startWatching(root);
+      if (outcome.ok) await startWatching(root, outcome.settings);
       return outcome.ok ? text(indexSummary(outcome)) : toolError(`indexing ${root} failed: ${outcome.message}`);
     }
     return toolError(`unknown tool \`${name}\`: this server has ${QUERY_TOOL} and ${INDEX_TOOL}`);
@@ -170,13 +174,15 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));
       case 'context': return renderContext(context(project, a.task!, { limit }));
+      // The whole map fits the answer cap: the note a cut answer gets would cost bytes the map can use.
+      case 'map': return repositoryMap(project, a.path ?? a.file, { budget: Math.min(a.budget ?? DEFAULT_MAP_BUDGET, maxBytes - 256) }).text;
       case 'status':
       case 'affected':
         throw new Error('unreachable');
     }
   }
 
-  async function startWatching(root: string): Promise<void> {
+  async function startWatching(root: string, settings: IndexSettings): Promise<void> {
     if (watchers.has(root)) return;
     const decision = watchDecision(root, { enabled: options.watch ?? true });
     if (!decision.watch) {
@@ -185,6 +191,8 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     }
     try {
       const watcher = await watchRepository(root, {
+        // What the first index used decides which changes matter (the configuration may name languages, excludes, …).
+        ...settings,
         debounceMs: options.watchDebounceMs ?? DEFAULTS.watchDebounceMs,
         reindex: async () => {
           const outcome = await runner.index(root);

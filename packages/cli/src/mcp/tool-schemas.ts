@@ -22,6 +22,7 @@ export const OPERATIONS = {
   context: ['task'],
   // Needs `files` or `since` (checked in parseQueryArgs).
   affected: [],
+  map: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Operation = keyof typeof OPERATIONS;
@@ -39,6 +40,7 @@ const OPTIONAL: Record<Operation, readonly string[]> = {
   explore: ['kind', 'file', 'limit'],
   context: ['limit'],
   affected: ['files', 'since', 'depth', 'limit'],
+  map: ['path', 'budget'],
 };
 
 const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'file', 'from_file', 'from_kind', 'to_file', 'to_kind', 'edge_kinds', 'since'] as const;
@@ -46,7 +48,9 @@ const STRING_ARGS = ['query', 'symbol', 'from', 'to', 'path', 'task', 'kind', 'f
 const LIST_ARGS = ['files'] as const;
 /** More paths than a change of any size names: a longer list is a mistake, not a change. */
 const MAX_LIST_ITEMS = 100_000;
-const INTEGER_ARGS = ['limit', 'depth'] as const;
+const INTEGER_ARGS = ['limit', 'depth', 'budget'] as const;
+/** The smallest map budget (a header and one file). */
+const MIN_BUDGET = 256;
 type StringArg = (typeof STRING_ARGS)[number];
 
 /**
@@ -79,6 +83,8 @@ export interface QueryArgs {
   files?: string[];
   limit?: number;
   depth?: number;
+  /** map: bytes of map at most (clamped to the server's answer cap). */
+  budget?: number;
   /** The limit asked for when it was above the server's cap (the answer says so). */
   limitAskedFor?: number;
 }
@@ -114,7 +120,9 @@ export function queryToolDefinition(maxLimit: number) {
             'paths from one symbol to another; files: indexed files under a folder or glob and whether they changed; ' +
             'status: what is indexed and how stale it is; explore: declarations matching a query with their source ' +
             'and neighbours; context: the code most relevant to a task description; affected: the test files to run ' +
-            'for changed files (files, or since a git ref), as JSON with completeness and index staleness.',
+            'for changed files (files, or since a git ref), as JSON with completeness and index staleness; map: an overview of the repository ' +
+            '(or of path), files most depended on first with their declarations and imports, within budget bytes: ' +
+            'read it first in an unfamiliar repository.',
         },
         query: { type: 'string', description: 'Required by search and explore: a name or words to look for.' },
         symbol: {
@@ -129,7 +137,7 @@ export function queryToolDefinition(maxLimit: number) {
         task: { type: 'string', description: 'Required by context: what you are about to do, in words.' },
         files: { type: 'array', items: { type: 'string' }, description: 'For affected: the changed files (paths inside the repository).' },
         since: { type: 'string', description: 'For affected: a git ref; the files changed since it (committed, staged, unstaged, untracked) are the change.' },
-        path: { type: 'string', description: 'Optional for files: a folder or glob inside the repository (default: all).' },
+        path: { type: 'string', description: 'Optional for files and map: a folder or glob inside the repository (default: all).' },
         kind: { type: 'string', description: 'Optional: only declarations of these kinds, comma-separated (function,method,class).' },
         file: { type: 'string', description: 'Optional: only declarations in this file, folder or glob.' },
         from_file: { type: 'string', description: 'Optional for trace: narrow `from` to a file, folder or glob.' },
@@ -139,6 +147,7 @@ export function queryToolDefinition(maxLimit: number) {
         edge_kinds: { type: 'string', description: 'Optional for node, callers, callees, impact, trace: edge kinds to follow, comma-separated (calls,instantiates).' },
         limit: { type: 'integer', minimum: 1, maximum: maxLimit, description: `Optional: at most this many results (1-${maxLimit}).` },
         depth: { type: 'integer', minimum: 1, maximum: 20, description: 'Optional for callers, callees, impact, trace, affected: hops to follow.' },
+        budget: { type: 'integer', minimum: MIN_BUDGET, description: `Optional for map: bytes of map at most (default 8192, at least ${MIN_BUDGET}; never more than the server's answer cap).` },
       },
       required: ['operation'],
       additionalProperties: false,
@@ -198,9 +207,10 @@ export function parseQueryArgs(raw: unknown, maxLimit: number): QueryArgs {
   for (const key of INTEGER_ARGS) {
     const value = values[key];
     if (value === undefined || value === null) continue;
-    const cap = key === 'limit' ? maxLimit : 20;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-      throw new ToolArgumentError(`argument \`${key}\` must be a whole number ≥ 1`);
+    const cap = key === 'limit' ? maxLimit : key === 'budget' ? Number.MAX_SAFE_INTEGER : 20;
+    const least = key === 'budget' ? MIN_BUDGET : 1;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < least) {
+      throw new ToolArgumentError(`argument \`${key}\` must be a whole number ≥ ${least}`);
     }
     // A larger limit than the server allows is clamped (and the answer says so), not refused.
     if (key === 'limit' && value > cap) args.limitAskedFor = value;
