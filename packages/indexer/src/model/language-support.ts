@@ -242,6 +242,13 @@ export interface NameBindingRules {
      * members are those of its own block (TypeScript).
      */
     namespacesSpanFiles?: boolean;
+    /**
+     * A file sees the declarations its imports reach, transitively (C/C++ `#include`): among same-named
+     * candidates in several files, those the asking file's import closure reaches (or whose file imports a
+     * reached file declaring that name: a header's definitions) are preferred to the others; if none is
+     * reached, all stay candidates. Absent: every candidate counts alike.
+     */
+    seenThroughImports?: boolean;
   };
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {

@@ -180,7 +180,7 @@ export class ReferenceResolver {
       enclosingClassMember: (file, site) => this.implicitMember(file, site),
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
-      sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
+      sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
       linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
@@ -326,7 +326,8 @@ export class ReferenceResolver {
           viaMember = true;
           continue;
         }
-        const own = this.memberRefs(current.ref, part);
+        // A namespace's members in several files: those the asking file sees through its imports first.
+        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.memberRefs(current.ref, part);
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };

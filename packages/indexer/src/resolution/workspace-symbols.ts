@@ -37,6 +37,8 @@ export class WorkspaceSymbols implements SymbolLookup {
   private parts?: Map<string, DeclarationRef[]>;
   private namespaceDeclarations?: Map<string, DeclarationRef[]>;
   private opened?: Map<string, DeclarationRef[]>;
+  /** Per file, the indexed files its imports reach transitively (itself included), built on first use. */
+  private readonly importClosures = new Map<string, ReadonlySet<string>>();
   /** The name steps of lookup-steps/, bound to this workspace. */
   private readonly nameSteps: StepTable<NameQuery, Target> = bindSteps(NAME_STEPS, this);
 
@@ -246,6 +248,54 @@ export class WorkspaceSymbols implements SymbolLookup {
     return refs.every((ref) => parts.some((part) => part.file === ref.file && part.localId === ref.localId));
   }
 
+  /** The indexed files `file` imports directly (specifiers that land on an indexed file). */
+  private importedFiles(file: string): string[] {
+    const extraction = this.files.get(file);
+    if (!extraction) return [];
+    const out: string[] = [];
+    for (const statement of extraction.imports) {
+      if (statement.namespaceImport) continue;
+      const target = this.resolveSpecifier(file, statement.specifier);
+      if (target !== null) out.push(target);
+    }
+    return out;
+  }
+
+  /** The files `file` reaches through its imports, transitively, itself included. */
+  private importClosure(file: string): ReadonlySet<string> {
+    const known = this.importClosures.get(file);
+    if (known) return known;
+    const reached = new Set<string>([file]);
+    const queue = [file];
+    while (queue.length > 0) {
+      for (const next of this.importedFiles(queue.pop()!)) {
+        if (reached.has(next)) continue;
+        reached.add(next);
+        queue.push(next);
+      }
+    }
+    this.importClosures.set(file, reached);
+    return reached;
+  }
+
+  /**
+   * Among same-named candidates, those `fromFile` sees through its imports: a candidate in a reached file,
+   * or in a file that itself imports a reached file declaring that name (the definitions of what a header
+   * declares live in the files that include it). A file that ships a second copy of every class (an
+   * amalgamated single header) so keeps its calls on its own copy. Only where the language says so
+   * (`seenThroughImports`), and only when some candidates are reached and some are not.
+   */
+  preferReached(fromFile: string, refs: DeclarationRef[]): DeclarationRef[] {
+    if (refs.length < 2) return refs;
+    const extraction = this.files.get(fromFile);
+    if (!extraction || !this.languageOf(extraction)?.binding.declarations?.seenThroughImports) return refs;
+    const closure = this.importClosure(fromFile);
+    const declares = (file: string, name: string) => this.files.get(file)?.declarations.some((d) => d.name === name) ?? false;
+    const reached = refs.filter((ref) => closure.has(ref.file)
+      || this.importedFiles(ref.file).some((imported) => closure.has(imported) && declares(imported, this.declaration(ref).name)));
+    return reached.length > 0 && reached.length < refs.length ? reached : refs;
+  }
+
   namespacesSpanFiles(file: string): boolean {
     const extraction = this.files.get(file);
     return Boolean(extraction && this.languageOf(extraction)?.binding.declarations?.namespacesSpanFiles);
@@ -283,7 +333,7 @@ export class WorkspaceSymbols implements SymbolLookup {
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
-    const all = (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind));
+    const all = this.preferReached(fromFile, (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
     if (all.length === 0) return undefined;
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');

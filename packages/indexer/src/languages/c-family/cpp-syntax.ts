@@ -436,10 +436,15 @@ function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | 
   return { name: `${names[0]!.text}_${names[1]!.text}_Test`, fixture: GTEST_FIXTURE_MACROS.has(macro.text) ? names[0]!.text : undefined };
 }
 
-/** `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps it). */
+/**
+ * `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps
+ * it; a `T& Foo::f()` returning a reference has it under a reference declarator, which names no field).
+ */
 function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
-  for (let current = node; current; current = current.childForFieldName('declarator')) {
+  for (let current = node; current; ) {
     if (current.type === 'function_declarator') return current;
+    current = current.childForFieldName('declarator')
+      ?? (current.type === 'reference_declarator' ? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null : null);
   }
   return null;
 }
