@@ -169,12 +169,30 @@ export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
   return null;
 }
 
-/** What a value expression proves about its class: `new Foo`, `Foo(…)`, `make_unique<Foo>()`, `f()` (its declared result). */
+/** The casts whose result is the type they name (`static_cast<Foo&>(x)` is a Foo). */
+const CASTS = new Set(['static_cast', 'dynamic_cast', 'const_cast', 'reinterpret_cast']);
+
+/**
+ * What a value expression proves about its class: `new Foo`, `Foo(…)`, `make_unique<Foo>()`, `f()` (its declared
+ * result), `*p` and `&x` (what the pointer, smart pointer or value holds: a type names its pointee already),
+ * `static_cast<Foo&>(x)`, `xs[i]` (an element of a stated collection), `a.b` (a field of a typed value).
+ */
 function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
   if (!node) return null;
   switch (node.type) {
     case 'parenthesized_expression':
       return valueType(node.namedChildren[0]);
+    case 'pointer_expression':
+      return valueType(node.childForFieldName('argument'));
+    case 'subscript_expression': {
+      const of = valueType(node.childForFieldName('argument'));
+      return of ? { kind: 'element', of } : null;
+    }
+    case 'field_expression': {
+      const field = node.childForFieldName('field');
+      const of = valueType(node.childForFieldName('argument'));
+      return of && field?.type === 'field_identifier' ? { kind: 'field', of, path: [field.text] } : null;
+    }
     case 'new_expression':
       return typeRefOf(node.childForFieldName('type'));
     case 'identifier':
@@ -184,8 +202,9 @@ function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
     case 'call_expression': {
       const fn = node.childForFieldName('function');
       const name = fn?.type === 'qualified_identifier' ? fn.childForFieldName('name') : fn;
-      // `std::make_unique<Foo>(…)`, `std::make_shared<Foo>(…)`: a Foo.
-      if (name?.type === 'template_function' && /^make_(unique|shared)$/.test(name.childForFieldName('name')?.text ?? '')) {
+      // `std::make_unique<Foo>(…)`, `std::make_shared<Foo>(…)`: a Foo; `static_cast<Foo&>(x)`: a Foo.
+      const template = name?.type === 'template_function' ? name.childForFieldName('name')?.text ?? '' : '';
+      if (name && template !== '' && (/^make_(unique|shared)$/.test(template) || (fn?.type === 'template_function' && CASTS.has(template)))) {
         const argument = name.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
         return typeRefOf(argument?.childForFieldName('type'));
       }
