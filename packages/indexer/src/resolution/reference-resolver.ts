@@ -196,7 +196,7 @@ export class ReferenceResolver {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
         const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
-        return bound && (this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound));
+        return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
     }
     return table;
@@ -747,6 +747,21 @@ export class ReferenceResolver {
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return undefined;
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
+    return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
+  }
+
+  /**
+   * A name a step found several callables for (overloads a namespace declares across its files:
+   * `void f(std::string);` and `void f(const std::string&, int);`): the one the call's arguments fit,
+   * as a member's overloads are picked; undefined when they are not all functions or methods, or no
+   * single one fits.
+   */
+  private overloadAmong(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {
+    if (bound.type !== 'ambiguous' || bound.candidates.length < 2 || site.kind !== 'calls' || !site.argumentTypes) return undefined;
+    const candidates = bound.candidates;
+    if (!candidates.every((ref) => CALLABLE_MEMBERS.has(this.symbols.declaration(ref).kind))) return undefined;
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(candidates[0], site), this.specificOf(candidates[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
     return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
   }
 

@@ -29,7 +29,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import {
-  NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, visitInclude, visitMacro,
+  NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitInclude, visitMacro,
 } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 
@@ -399,6 +399,9 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
   });
   stateParameters(ctx, id, parameters);
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
+  // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
+  const variant = optInMacro(node);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
   bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
