@@ -897,8 +897,13 @@ export class ReferenceResolver {
     if (parent) {
       // A namespace's prototype, where namespaces span files: the definition in that namespace, in whichever file.
       if (parent.kind !== 'namespace' || !binding.declarations?.namespacesSpanFiles) return { ref, resolvedBy: how };
-      const found = this.symbols.namespaceMember(ref.file, decl.qualifiedName, new Set([decl.kind]));
-      return found?.type === 'declaration' && !this.symbols.declaration(found.ref).definedElsewhere ? { ref: found.ref, resolvedBy: how } : { ref, resolvedBy: how };
+      // Of overloads (`rtrim(s)`, `rtrim(s, filter)`), the definition taking as many parameters.
+      const arity = decl.parameterTypes?.length ?? -1;
+      const defined = this.symbols.preferReached(ref.file, this.symbols.namespaceMembersNamed(decl.qualifiedName).filter((m) => {
+        const each = this.symbols.declaration(m);
+        return each.kind === decl.kind && !each.definedElsewhere && !binding.fileLocal?.(each, m.file) && (each.parameterTypes?.length ?? -1) === arity;
+      }));
+      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
     }
     const definitions = this.uniqueNames.definitions(this.familyOf(file), decl.name, new Set([decl.kind]));
     return definitions.length === 1 ? { ref: definitions[0], resolvedBy: RESOLVED_BY.uniqueName } : { ref, resolvedBy: how };

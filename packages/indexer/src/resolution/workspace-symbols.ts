@@ -9,6 +9,9 @@ import type { ImportResolver, ResolutionLanguage } from '../model/language-suppo
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 import { dedupeTargets, type DeclarationRef, type Target } from './targets.js';
+import { preferDefinitions } from './prefer-definitions.js';
+
+export { preferDefinitions };
 import { HookFailures } from './hook-failures.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
@@ -754,21 +757,3 @@ export class WorkspaceSymbols implements SymbolLookup {
 
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
 
-/**
- * The declarations one name may mean, definitions before the prototypes that declare them
- * (`definedElsewhere`): every definition (overloads in one file are several functions, never the
- * first of them), and a prototype only where no definition takes as many parameters (an overload
- * defined elsewhere); prototypes are one per file and parameter count.
- */
-export function preferDefinitions(refs: DeclarationRef[], declarationOf: (ref: DeclarationRef) => Declaration): DeclarationRef[] {
-  const arity = (ref: DeclarationRef) => declarationOf(ref).parameterTypes?.length ?? -1;
-  const defined = refs.filter((ref) => !declarationOf(ref).definedElsewhere);
-  const definedArities = new Set(defined.map(arity));
-  const prototypes = new Map<string, DeclarationRef>();
-  for (const ref of refs) {
-    if (!declarationOf(ref).definedElsewhere || definedArities.has(arity(ref)) || definedArities.has(-1)) continue;
-    const key = `${ref.file}\0${arity(ref)}`;
-    if (!prototypes.has(key)) prototypes.set(key, ref);
-  }
-  return [...defined, ...prototypes.values()];
-}
