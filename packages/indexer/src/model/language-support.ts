@@ -250,6 +250,13 @@ export interface NameBindingRules {
      * the one without type parameters declared beside it. Absent: a name means one type.
      */
     genericTwins?: boolean;
+    /**
+     * A file sees the declarations its imports reach, transitively (C/C++ `#include`): among same-named
+     * candidates in several files, those the asking file's import closure reaches (or whose file imports a
+     * reached file declaring that name: a header's definitions) are preferred to the others; if none is
+     * reached, all stay candidates. Absent: every candidate counts alike.
+     */
+    seenThroughImports?: boolean;
   };
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {

@@ -274,7 +274,7 @@ export class ReferenceResolver {
       enclosingClassMember: (file, site) => this.implicitMember(file, site),
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
-      sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
+      sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
       linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
@@ -290,7 +290,7 @@ export class ReferenceResolver {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
         const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
-        return bound && (this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound));
+        return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
     }
     return table;
@@ -428,7 +428,8 @@ export class ReferenceResolver {
           viaMember = true;
           continue;
         }
-        const own = this.memberRefs(current.ref, part);
+        // A namespace's members in several files: those the asking file sees through its imports first.
+        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.memberRefs(current.ref, part);
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
@@ -881,6 +882,21 @@ export class ReferenceResolver {
     return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
   }
 
+  /**
+   * A name a step found several callables for (overloads a namespace declares across its files:
+   * `void f(std::string);` and `void f(const std::string&, int);`): the one the call's arguments fit,
+   * as a member's overloads are picked; undefined when they are not all functions or methods, or no
+   * single one fits.
+   */
+  private overloadAmong(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {
+    if (bound.type !== 'ambiguous' || bound.candidates.length < 2 || site.kind !== 'calls' || !site.argumentTypes) return undefined;
+    const candidates = bound.candidates;
+    if (!candidates.every((ref) => CALLABLE_MEMBERS.has(this.symbols.declaration(ref).kind))) return undefined;
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(candidates[0], site), this.specificOf(candidates[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
+    return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
+  }
+
   private fromImportTarget(file: FileExtraction, site: ReferenceSite, target: Target): Resolution {
     switch (target.type) {
       case 'declaration': {
@@ -1032,8 +1048,13 @@ export class ReferenceResolver {
     if (parent) {
       // A namespace's prototype, where namespaces span files: the definition in that namespace, in whichever file.
       if (parent.kind !== 'namespace' || !binding.declarations?.namespacesSpanFiles) return { ref, resolvedBy: how };
-      const found = this.symbols.namespaceMember(ref.file, decl.qualifiedName, new Set([decl.kind]));
-      return found?.type === 'declaration' && !this.symbols.declaration(found.ref).definedElsewhere ? { ref: found.ref, resolvedBy: how } : { ref, resolvedBy: how };
+      // Of overloads (`rtrim(s)`, `rtrim(s, filter)`), the definition taking as many parameters.
+      const arity = decl.parameterTypes?.length ?? -1;
+      const defined = this.symbols.preferReached(ref.file, this.symbols.namespaceMembersNamed(decl.qualifiedName).filter((m) => {
+        const each = this.symbols.declaration(m);
+        return each.kind === decl.kind && !each.definedElsewhere && !binding.fileLocal?.(each, m.file) && (each.parameterTypes?.length ?? -1) === arity;
+      }));
+      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
     }
     const definitions = this.uniqueNames.definitions(this.familyOf(file), decl.name, new Set([decl.kind]));
     return definitions.length === 1 ? { ref: definitions[0], resolvedBy: RESOLVED_BY.uniqueName } : { ref, resolvedBy: how };
