@@ -336,6 +336,11 @@ export interface FileExtraction {
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
   /**
+   * With syntax errors: how many declarations of the file are not in `declarations` because of them
+   * (src/extraction/lost-declarations.ts). Absent: none, or (with a `declarations-unchecked` warning) unknown.
+   */
+  declarationsLost?: number;
+  /**
    * With syntax errors: the names written in the regions the parser could not read (the tokens an
    * ERROR node holds outside any structure the extractor read). Only these can hide a declaration of
    * the file, so only these are kept from the workspace-wide name rule. Absent: any name can (the

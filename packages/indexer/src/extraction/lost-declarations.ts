@@ -1,0 +1,144 @@
+/**
+ * How many declarations a file lost to its syntax errors, counted the same way for every language.
+ *
+ * Error recovery may swallow far more than the broken spot (a whole class, the rest of the file),
+ * and nothing in the tree says how much. So the file is parsed again with its broken text blanked
+ * (what each ERROR node spans, the line of each MISSING node; spaces, so every other character keeps
+ * its line and column), repeating with the new errors until the text parses cleanly, at most
+ * `MAX_ROUNDS` times. A clean parse of what is left is a valid reading of the file outside the
+ * broken text, so each declaration its extraction yields is in the file; those the file's own
+ * extraction lacks (same name on the same line) were lost. The count never over-claims: what the
+ * blanked text declared is not counted, and when no clean text is reached nothing is claimed either way — the file is
+ * recorded as not checked, never as fully indexed.
+ */
+import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
+import type { Declaration, ExtractionError, FileExtraction } from '../model/extraction.js';
+
+/** Code of the error that lists the declarations a file lost after its syntax errors. */
+export const DECLARATIONS_LOST = 'declarations-lost';
+/** Code of the warning for a file whose losses could not be counted. */
+export const LOSSES_UNCHECKED = 'declarations-unchecked';
+
+/** Blank-and-parse rounds per file: each round can uncover the next broken spot. */
+const MAX_ROUNDS = 4;
+/** Larger files are not checked (each round parses and extracts the whole file again). */
+const MAX_LENGTH = 500_000;
+/** Names quoted in the message. */
+const LISTED_NAMES = 5;
+
+/** Parses and extracts a text of the file; the caller's extractor, the tree deleted by the caller. */
+export interface Reextraction {
+  parse(text: string): Promise<Tree | null>;
+  extract(text: string, tree: Tree): FileExtraction;
+}
+
+export type LossCheck = { lost: Declaration[] } | { unchecked: string };
+
+/** The declarations `extraction` lacks that the file's text outside its broken lines proves, or why that is unknown. */
+export async function lostDeclarations(tree: Tree, source: string, extraction: FileExtraction, again: Reextraction): Promise<LossCheck> {
+  if (source.length > MAX_LENGTH) return { unchecked: 'the file is too large to check' };
+  const broken = new Broken(source);
+  let root = tree.rootNode;
+  let owned: Tree | null = null;
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      // No new text to blank: the errors are where nothing is left to take away.
+      if (!broken.add(root)) break;
+      const text = broken.blanked();
+      owned?.delete();
+      owned = await again.parse(text);
+      if (!owned) break;
+      root = owned.rootNode;
+      if (!root.hasError) return { lost: missingFrom(extraction, again.extract(text, owned)) };
+    }
+  } finally {
+    owned?.delete();
+  }
+  return { unchecked: 'the text around the syntax errors does not parse without them' };
+}
+
+/** The error or warning that records a check's outcome in the file's errors (none when nothing was lost). */
+export function lossRecord(check: LossCheck): ExtractionError | undefined {
+  if ('unchecked' in check) {
+    return { message: `whether declarations were lost after the syntax errors is unknown: ${check.unchecked}`, severity: 'warning', code: LOSSES_UNCHECKED };
+  }
+  if (check.lost.length === 0) return undefined;
+  const names = check.lost.slice(0, LISTED_NAMES).map((d) => `${d.qualifiedName} (line ${d.startLine})`);
+  const more = check.lost.length > LISTED_NAMES ? `, and ${check.lost.length - LISTED_NAMES} more` : '';
+  const noun = check.lost.length === 1 ? 'declaration' : 'declarations';
+  return {
+    message: `${check.lost.length} ${noun} lost after a syntax error, not indexed: ${names.join(', ')}${more}`,
+    line: check.lost[0].startLine,
+    severity: 'error',
+    code: DECLARATIONS_LOST,
+  };
+}
+
+/**
+ * The characters of a file taken away as broken: what an ERROR node spans, the line of a MISSING node
+ * (zero width: the line around it is what did not parse), and what holds an error no child shows (a
+ * missing token of a hidden kind). Line breaks stay, so every other character keeps its line and column.
+ */
+class Broken {
+  private readonly mask: Uint8Array;
+  private count = 0;
+
+  constructor(private readonly source: string) {
+    this.mask = new Uint8Array(source.length);
+  }
+
+  /** Marks the broken text of `root`; whether anything new was marked. */
+  add(root: SyntaxNode): boolean {
+    const before = this.count;
+    if (root.hasError) this.visit(root);
+    return this.count > before;
+  }
+
+  /** The file with the marked characters as spaces (line breaks kept). */
+  blanked(): string {
+    const parts: string[] = [];
+    for (let from = 0; from < this.source.length; ) {
+      const masked = this.mask[from];
+      let to = from;
+      while (to < this.source.length && this.mask[to] === masked) to++;
+      const run = this.source.slice(from, to);
+      parts.push(masked ? run.replace(/[^\r\n]/g, ' ') : run);
+      from = to;
+    }
+    return parts.join('');
+  }
+
+  private visit(node: SyntaxNode): void {
+    if (node.type === 'ERROR') return this.mark(node.startIndex, node.endIndex);
+    if (node.isMissing) return this.markLine(node.startIndex);
+    let shown = false;
+    for (const child of node.children) {
+      if (child && (child.hasError || child.isMissing)) {
+        shown = true;
+        this.visit(child);
+      }
+    }
+    if (!shown) this.mark(node.startIndex, node.endIndex);
+  }
+
+  private markLine(index: number): void {
+    const start = this.source.lastIndexOf('\n', index - 1) + 1;
+    const end = this.source.indexOf('\n', index);
+    this.mark(start, end < 0 ? this.source.length : end);
+  }
+
+  private mark(from: number, to: number): void {
+    for (let i = from; i < to && i < this.mask.length; i++) {
+      if (this.mask[i] === 0) {
+        this.mask[i] = 1;
+        this.count++;
+      }
+    }
+  }
+}
+
+function missingFrom(extraction: FileExtraction, complete: FileExtraction): Declaration[] {
+  const key = (d: Declaration) => `${d.startLine}\u0000${d.name}`;
+  const present = new Set(extraction.declarations.map(key));
+  return complete.declarations.filter((d) => !present.has(key(d))).sort((a, b) => a.startLine - b.startLine || a.startColumn - b.startColumn);
+}
