@@ -65,8 +65,8 @@ export async function extractFile(
     try {
       result = extractor.extract({ path, language, source, tree });
       result.lineCount = lineCount;
-      // The tree's own word, not the listed errors: a language's repair may have read past them.
-      if (tree.rootNode.hasError) await countLosses(result, tree, source);
+      // A file the language's repair read in full (valid code the grammar misread) lists no syntax error.
+      if (result.errors.some((e) => e.code === 'syntax-error')) await countLosses(result, tree, source);
       result.errors = [...problems, ...result.errors];
     } catch (error) {
       // An extractor bug on one file must not lose the rest of the run: keep the file node.

@@ -2,25 +2,21 @@
  * How many declarations a file lost to its syntax errors, counted the same way for every language.
  *
  * Error recovery may swallow far more than the broken spot (a whole class, the rest of the file),
- * and nothing in the tree says how much. So the file is parsed again with its broken text blanked
- * (what each ERROR node spans, the line of each MISSING node; spaces, so every other character keeps
- * its line and column), repeating with the new errors until the text parses cleanly, at most
- * `MAX_ROUNDS` times. A clean parse of what is left is a valid reading of the file outside the
- * broken text, so each declaration its extraction yields is in the file; those the file's own
+ * and nothing in the tree says how much. So the file is parsed again with the spots where recovery
+ * gave up blanked — the first line of each ERROR node from where it starts, the line of each MISSING
+ * node — in spaces, so every other character keeps its line and column; then again with the spots of
+ * the new errors, until the text parses cleanly (at most `MAX_ROUNDS` times). A clean parse is a
+ * valid reading of everything not blanked, so each declaration its extraction yields, whose name the
+ * file's own parse read as a token of code, is declared in the file; those the file's own
  * extraction lacks (same name on the same line) were lost. The count never over-claims: what the
- * blanked text declared is not counted, and when no clean text is reached nothing is claimed either way — the file is
- * recorded as not checked, never as fully indexed.
+ * blanked text declared is not counted, and when no clean text is reached nothing is claimed either
+ * way — the file is recorded as not checked, never as fully indexed.
  */
 import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
-import type { Declaration, ExtractionError, FileExtraction } from '../model/extraction.js';
-
-/** Code of the error that lists the declarations a file lost after its syntax errors. */
-export const DECLARATIONS_LOST = 'declarations-lost';
-/** Code of the warning for a file whose losses could not be counted. */
-export const LOSSES_UNCHECKED = 'declarations-unchecked';
+import { DECLARATIONS_LOST, LOSSES_UNCHECKED, type Declaration, type ExtractionError, type FileExtraction } from '../model/extraction.js';
 
 /** Blank-and-parse rounds per file: each round can uncover the next broken spot. */
-const MAX_ROUNDS = 4;
+const MAX_ROUNDS = 8;
 /** Larger files are not checked (each round parses and extracts the whole file again). */
 const MAX_LENGTH = 500_000;
 /** Names quoted in the message. */
@@ -49,7 +45,7 @@ export async function lostDeclarations(tree: Tree, source: string, extraction: F
       owned = await again.parse(text);
       if (!owned) break;
       root = owned.rootNode;
-      if (!root.hasError) return { lost: missingFrom(extraction, again.extract(text, owned)) };
+      if (!root.hasError) return { lost: missingFrom(extraction, again.extract(text, owned), tree.rootNode, source) };
     }
   } finally {
     owned?.delete();
@@ -75,9 +71,10 @@ export function lossRecord(check: LossCheck): ExtractionError | undefined {
 }
 
 /**
- * The characters of a file taken away as broken: what an ERROR node spans, the line of a MISSING node
- * (zero width: the line around it is what did not parse), and what holds an error no child shows (a
- * missing token of a hidden kind). Line breaks stay, so every other character keeps its line and column.
+ * The characters of a file taken away as broken: an ERROR node's first line from where it starts, the
+ * line of a MISSING node (zero width: the line around it is what did not parse), and the end of what
+ * holds an error no child shows (a missing token of a hidden kind). Line breaks stay, so every other
+ * character keeps its line and column.
  */
 class Broken {
   private readonly mask: Uint8Array;
@@ -109,7 +106,8 @@ class Broken {
   }
 
   private visit(node: SyntaxNode): void {
-    if (node.type === 'ERROR') return this.mark(node.startIndex, node.endIndex);
+    // Where recovery gave up: an ERROR's first line (it may run on to the end of the file), from where it starts.
+    if (node.type === 'ERROR') return this.mark(node.startIndex, Math.min(node.endIndex, this.lineEnd(node.startIndex)));
     if (node.isMissing) return this.markLine(node.startIndex);
     let shown = false;
     for (const child of node.children) {
@@ -118,13 +116,19 @@ class Broken {
         this.visit(child);
       }
     }
-    if (!shown) this.mark(node.startIndex, node.endIndex);
+    if (shown) return;
+    // A missing token no node shows belongs before the end of its holder: the holder on one line, else its last line.
+    if (node.startPosition.row === node.endPosition.row) this.mark(node.startIndex, node.endIndex);
+    else this.markLine(Math.max(node.startIndex, node.endIndex - 1));
+  }
+
+  private lineEnd(index: number): number {
+    const end = this.source.indexOf('\n', index);
+    return end < 0 ? this.source.length : end;
   }
 
   private markLine(index: number): void {
-    const start = this.source.lastIndexOf('\n', index - 1) + 1;
-    const end = this.source.indexOf('\n', index);
-    this.mark(start, end < 0 ? this.source.length : end);
+    this.mark(this.source.lastIndexOf('\n', index - 1) + 1, this.lineEnd(index));
   }
 
   private mark(from: number, to: number): void {
@@ -137,8 +141,33 @@ class Broken {
   }
 }
 
-function missingFrom(extraction: FileExtraction, complete: FileExtraction): Declaration[] {
+/**
+ * The declarations of `complete` that `extraction` lacks (same name on the same line) and whose name
+ * the file's own parse read as a token of code: not a word inside a string or a comment that
+ * blanking its opening line laid bare.
+ */
+function missingFrom(extraction: FileExtraction, complete: FileExtraction, root: SyntaxNode, source: string): Declaration[] {
   const key = (d: Declaration) => `${d.startLine}\u0000${d.name}`;
   const present = new Set(extraction.declarations.map(key));
-  return complete.declarations.filter((d) => !present.has(key(d))).sort((a, b) => a.startLine - b.startLine || a.startColumn - b.startColumn);
+  const lineStarts = [0];
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return complete.declarations
+    .filter((d) => !present.has(key(d)) && readAsCode(d, root, source, lineStarts))
+    .sort((a, b) => a.startLine - b.startLine || a.startColumn - b.startColumn);
+}
+
+/** Node types (any language) whose text is not code. */
+const NOT_CODE = /string|comment|heredoc|template|char|doc/i;
+
+function readAsCode(d: Declaration, root: SyntaxNode, source: string, lineStarts: number[]): boolean {
+  const lineStart = lineStarts[d.startLine - 1];
+  if (lineStart === undefined || d.name === '') return false;
+  const lineEnd = lineStarts[d.startLine] ?? source.length + 1;
+  const at = source.slice(lineStart, lineEnd - 1).indexOf(d.name, d.startColumn);
+  if (at < 0) return false;
+  const index = lineStart + at;
+  const leaf = root.descendantForIndex(index, index + d.name.length);
+  if (!leaf || leaf.startIndex !== index) return false;
+  for (let node: SyntaxNode | null = leaf; node; node = node.parent) if (NOT_CODE.test(node.type)) return false;
+  return true;
 }

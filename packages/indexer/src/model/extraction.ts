@@ -302,6 +302,11 @@ export interface ExtractionError {
  */
 export const EXTRACTION_FAILURE_CODES: ReadonlySet<string> = new Set(['parse-failed', 'extraction-failed']);
 
+/** Code of the error that lists the declarations a file lost to its syntax errors (`FileExtraction.declarationsLost`). */
+export const DECLARATIONS_LOST = 'declarations-lost';
+/** Code of the warning for a file with syntax errors whose losses could not be counted. */
+export const LOSSES_UNCHECKED = 'declarations-unchecked';
+
 /** The error that kept a file from being extracted, if one did. */
 export function extractionFailure(extraction: Pick<FileExtraction, 'errors'>): ExtractionError | undefined {
   return extraction.errors.find((e) => e.code !== undefined && EXTRACTION_FAILURE_CODES.has(e.code));
