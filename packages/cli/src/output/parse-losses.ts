@@ -19,7 +19,9 @@ export function syntaxErrorsSentence(r: Pick<IndexReport, 'filesWithParseErrors'
     const more = paths.length > SHOWN ? ` and ${paths.length - SHOWN} more` : '';
     return `: ${paths.slice(0, SHOWN).map((path) => escapeControls(path)).join(', ')}${more}`;
   };
-  if (lossy.length === 0 && unchecked.length === 0) return `syntax errors in ${total} files (rest of each file still indexed)${list(r.filesWithParseErrors)}`;
+  if (lossy.length === 0 && unchecked.length === 0) {
+    return listFiles ? `syntax errors in ${total} files (rest of each file still indexed)${list(r.filesWithParseErrors)}` : `syntax errors in ${total} files (the rest of each file is indexed)`;
+  }
   const parts: string[] = [];
   if (lossy.length > 0) {
     const perFile = lossy.map((f) => `${f.path} ${f.declarations}`);
