@@ -3,12 +3,13 @@
  *
  * Error recovery may swallow far more than the broken spot (a whole class, the rest of the file),
  * and nothing in the tree says how much. So the file is parsed again with the spots where recovery
- * gave up blanked — the first line of each ERROR node from where it starts, the line of each MISSING
- * node — in spaces, so every other character keeps its line and column; then again with the spots of
+ * gave up blanked to the end of their line (`Broken`), in spaces, so every other character keeps
+ * its line and column; then again with the spots of
  * the new errors, until the text parses cleanly (at most `MAX_ROUNDS` times). A clean parse is a
  * valid reading of everything not blanked, so each declaration its extraction yields, whose name the
  * file's own parse read as a token of code, is declared in the file; those the file's own
- * extraction lacks (same name on the same line) were lost. The count never over-claims: what the
+ * extraction lacks (same name on the same line) were lost. Only types, functions and the like are
+ * counted, never values (`UNCOUNTED_KINDS`). The count never over-claims: what the
  * blanked text declared is not counted, and when no clean text is reached nothing is claimed either
  * way — the file is recorded as not checked, never as fully indexed.
  */
@@ -16,7 +17,7 @@ import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 import { DECLARATIONS_LOST, LOSSES_UNCHECKED, type Declaration, type ExtractionError, type FileExtraction } from '../model/extraction.js';
 
 /** Blank-and-parse rounds per file: each round can uncover the next broken spot. */
-const MAX_ROUNDS = 8;
+const MAX_ROUNDS = 12;
 /** Larger files are not checked (each round parses and extracts the whole file again). */
 const MAX_LENGTH = 500_000;
 /** Names quoted in the message. */
@@ -28,7 +29,10 @@ export interface Reextraction {
   extract(text: string, tree: Tree): FileExtraction;
 }
 
-export type LossCheck = { lost: Declaration[] } | { unchecked: string };
+/** A declaration the file lost: its qualified name and the line its name is on. */
+export interface LostDeclaration { name: string; line: number }
+
+export type LossCheck = { lost: LostDeclaration[] } | { unchecked: string };
 
 /** The declarations `extraction` lacks that the file's text outside its broken lines proves, or why that is unknown. */
 export async function lostDeclarations(tree: Tree, source: string, extraction: FileExtraction, again: Reextraction): Promise<LossCheck> {
@@ -59,22 +63,22 @@ export function lossRecord(check: LossCheck): ExtractionError | undefined {
     return { message: `whether declarations were lost after the syntax errors is unknown: ${check.unchecked}`, severity: 'warning', code: LOSSES_UNCHECKED };
   }
   if (check.lost.length === 0) return undefined;
-  const names = check.lost.slice(0, LISTED_NAMES).map((d) => `${d.qualifiedName} (line ${d.startLine})`);
+  const names = check.lost.slice(0, LISTED_NAMES).map((d) => `${d.name} (line ${d.line})`);
   const more = check.lost.length > LISTED_NAMES ? `, and ${check.lost.length - LISTED_NAMES} more` : '';
   const noun = check.lost.length === 1 ? 'declaration' : 'declarations';
   return {
     message: `${check.lost.length} ${noun} lost after a syntax error, not indexed: ${names.join(', ')}${more}`,
-    line: check.lost[0].startLine,
+    line: check.lost[0].line,
     severity: 'error',
     code: DECLARATIONS_LOST,
   };
 }
 
 /**
- * The characters of a file taken away as broken: an ERROR node's first line from where it starts, the
- * line of a MISSING node (zero width: the line around it is what did not parse), and the end of what
- * holds an error no child shows (a missing token of a hidden kind). Line breaks stay, so every other
- * character keeps its line and column.
+ * The characters of a file taken away as broken, from where recovery gave up to the end of that line:
+ * in an ERROR node, its first piece that is not a complete structure; for a MISSING token, the node it
+ * was to end; and the end of what holds an error no child shows (a missing token of a hidden kind).
+ * Line breaks stay, so every other character keeps its line and column.
  */
 class Broken {
   private readonly mask: Uint8Array;
@@ -106,9 +110,9 @@ class Broken {
   }
 
   private visit(node: SyntaxNode): void {
-    // Where recovery gave up: an ERROR's first line (it may run on to the end of the file), from where it starts.
-    if (node.type === 'ERROR') return this.mark(node.startIndex, Math.min(node.endIndex, this.lineEnd(node.startIndex)));
-    if (node.isMissing) return this.markLine(node.startIndex);
+    if (node.type === 'ERROR') return this.visitError(node);
+    // A missing token is inserted where the parser went on, often far from the spot: the start of what it was to end.
+    if (node.isMissing) return this.markFrom(node.parent ?? node, node.parent?.endIndex ?? this.lineEnd(node.startIndex));
     let shown = false;
     for (const child of node.children) {
       if (child && (child.hasError || child.isMissing)) {
@@ -120,6 +124,25 @@ class Broken {
     // A missing token no node shows belongs before the end of its holder: the holder on one line, else its last line.
     if (node.startPosition.row === node.endPosition.row) this.mark(node.startIndex, node.endIndex);
     else this.markLine(Math.max(node.startIndex, node.endIndex - 1));
+  }
+
+  /**
+   * Where recovery gave up inside an ERROR: its first child that is not a complete structure (the
+   * complete ones it wraps were read), from there to the end of that line; the ERROR's first line
+   * when it wraps only complete structures.
+   */
+  private visitError(error: SyntaxNode): void {
+    for (const child of error.children) {
+      if (!child || (child.isNamed && !child.hasError && !child.isMissing && child.childCount > 0)) continue;
+      if (child.type !== 'ERROR' && (child.hasError || child.isMissing)) return this.visit(child);
+      return this.markFrom(child, error.endIndex);
+    }
+    this.markFrom(error, error.endIndex);
+  }
+
+  /** From `node`'s start to the end of its line, no further than `limit`. */
+  private markFrom(node: SyntaxNode, limit: number): void {
+    this.mark(node.startIndex, Math.max(node.startIndex + 1, Math.min(limit, this.lineEnd(node.startIndex))));
   }
 
   private lineEnd(index: number): number {
@@ -146,28 +169,53 @@ class Broken {
  * the file's own parse read as a token of code: not a word inside a string or a comment that
  * blanking its opening line laid bare.
  */
-function missingFrom(extraction: FileExtraction, complete: FileExtraction, root: SyntaxNode, source: string): Declaration[] {
+function missingFrom(extraction: FileExtraction, complete: FileExtraction, root: SyntaxNode, source: string): LostDeclaration[] {
   const key = (d: Declaration) => `${d.startLine}\u0000${d.name}`;
   const present = new Set(extraction.declarations.map(key));
   const lineStarts = [0];
   for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  return complete.declarations
-    .filter((d) => !present.has(key(d)) && readAsCode(d, root, source, lineStarts))
-    .sort((a, b) => a.startLine - b.startLine || a.startColumn - b.startColumn);
+  const lost: Array<LostDeclaration & { at: number }> = [];
+  for (const d of complete.declarations) {
+    if (UNCOUNTED_KINDS.has(d.kind) || present.has(key(d))) continue;
+    const at = nameTokenOf(d, root, source, lineStarts);
+    if (at !== undefined) lost.push({ name: d.qualifiedName, line: lineOf(at, lineStarts), at });
+  }
+  return lost.sort((a, b) => a.at - b.at).map(({ name, line }) => ({ name, line }));
 }
+
+function lineOf(index: number, lineStarts: number[]): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/**
+ * Value declarations are not counted: blanking a function's broken header lifts its body a level, so
+ * a local (`int x = …;`) would read as a field or a top-level variable that the file never declared.
+ */
+const UNCOUNTED_KINDS: ReadonlySet<string> = new Set(['variable', 'field', 'property', 'constant', 'parameter', 'import', 'export']);
 
 /** Node types (any language) whose text is not code. */
 const NOT_CODE = /string|comment|heredoc|template|char|doc/i;
 
-function readAsCode(d: Declaration, root: SyntaxNode, source: string, lineStarts: number[]): boolean {
-  const lineStart = lineStarts[d.startLine - 1];
-  if (lineStart === undefined || d.name === '') return false;
-  const lineEnd = lineStarts[d.startLine] ?? source.length + 1;
-  const at = source.slice(lineStart, lineEnd - 1).indexOf(d.name, d.startColumn);
-  if (at < 0) return false;
-  const index = lineStart + at;
-  const leaf = root.descendantForIndex(index, index + d.name.length);
-  if (!leaf || leaf.startIndex !== index) return false;
-  for (let node: SyntaxNode | null = leaf; node; node = node.parent) if (NOT_CODE.test(node.type)) return false;
-  return true;
+/**
+ * Where the declaration's name is first written as a whole token within its span, when the file's own
+ * parse read that token as code (not inside a string or a comment); undefined otherwise.
+ */
+function nameTokenOf(d: Declaration, root: SyntaxNode, source: string, lineStarts: number[]): number | undefined {
+  const from = lineStarts[d.startLine - 1];
+  if (from === undefined || d.name === '') return undefined;
+  const to = (lineStarts[d.endLine] ?? source.length + 1) - 1;
+  for (let index = source.indexOf(d.name, from + d.startColumn); index >= 0 && index + d.name.length <= to; index = source.indexOf(d.name, index + 1)) {
+    const leaf = root.descendantForIndex(index, index + d.name.length);
+    if (!leaf || leaf.startIndex !== index || leaf.endIndex !== index + d.name.length) continue;
+    for (let node: SyntaxNode | null = leaf; node; node = node.parent) if (NOT_CODE.test(node.type)) return undefined;
+    return index;
+  }
+  return undefined;
 }
