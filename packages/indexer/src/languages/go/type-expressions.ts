@@ -79,6 +79,12 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
   return null;
 }
 
+/** Index expressions that can be a type argument (`f[T]`, `f[pkg.T]`, `f[*T]`, `f[[]T]`). */
+const TYPE_LIKE_INDEX: ReadonlySet<string> = new Set([
+  'identifier', 'type_identifier', 'qualified_type', 'selector_expression', 'generic_type', 'pointer_type', 'slice_type',
+  'array_type', 'map_type', 'channel_type', 'function_type', 'interface_type', 'struct_type',
+]);
+
 /**
  * The function a call names, through the forms tree-sitter-go 0.25 gives an explicit instantiation:
  * `f[T](a, b)` is a call of `f[T]` read as an index expression, `f[T](x)` a conversion to the generic
@@ -88,7 +94,8 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
  */
 export function instantiatedCallee(node: SyntaxNode | null | undefined): string[] | null {
   if (!node) return null;
-  if (node.type === 'index_expression') return nameChain(node.childForFieldName('operand'));
+  // `handlers[0](c)` indexes a slice of functions: only an index that can be a type instantiates.
+  if (node.type === 'index_expression') return TYPE_LIKE_INDEX.has(node.childForFieldName('index')?.type ?? '') ? nameChain(node.childForFieldName('operand')) : null;
   if (node.type !== 'generic_type') return null;
   const type = node.childForFieldName('type');
   if (type?.type === 'type_identifier') return [type.text];
