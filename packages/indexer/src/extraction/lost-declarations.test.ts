@@ -51,6 +51,11 @@ describe('declarations lost after a syntax error', () => {
     }
   });
 
+  it('never counts a local that blanking a broken function header lifts to a field (Java)', async () => {
+    const e = await extract('B.java', 'public class B {\n  void broken( {\n    int x = ;\n  }\n\n  void after() {}\n}\n');
+    expect(e.errors.find((error) => error.code === DECLARATIONS_LOST)?.message ?? '').not.toContain('x (line');
+  });
+
   it('checks nothing in a file without syntax errors', async () => {
     const e = await extract('c.go', 'package a\n\nfunc fine() {}\n');
     expect(e.errors).toEqual([]);

@@ -5,7 +5,7 @@ export const go: LanguageDescriptor = {
   name: 'go',
   family: 'go',
   extensions: ['.go'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-go.wasm' },
+  grammar: { package: 'tree-sitter-go', file: 'tree-sitter-go.wasm' },
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).goExtractor }),
     async () => ({
