@@ -134,11 +134,11 @@ export function withoutLeadingAnnotations(grammar: Grammar, source: string, rows
 
 /**
  * A statement that starts with a name beginning with a keyword the grammar's newline scanner looks
- * ahead for (`in1.skip(3)`, `as2`, `else3`): the scanner reads the keyword, so no newline ends the
- * statement before it and the two lines run together (`source()⏎in1` as `source() in1`). Only
- * names longer than the keyword are taken (`in` itself is the keyword).
+ * ahead for (`in1.skip(3)`, `as_2`, `else3`): the scanner takes the keyword as ending where a letter
+ * does not follow, so no newline ends the statement before it and the two lines run together
+ * (`source()⏎in1` as `source() in1`). Names going on with a letter (`input`, `asList`) parse well.
  */
-const KEYWORD_PREFIXED_NAME = /^([ \t]*)[ \t](?:in|as|else|is)\w/;
+const KEYWORD_PREFIXED_NAME = /^([ \t]*)[ \t](?:in|as|else)[\d_]/;
 /** A line whose end lets a newline end its statement (not an operator, an open bracket or a comma). */
 const ENDS_STATEMENT = /[\w)\]"'}`]\s*$/;
 /** A line that opens a control structure whose body may be the next line (`if (x)⏎in1.skip()`, `else⏎`). */
