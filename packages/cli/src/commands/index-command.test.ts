@@ -8,7 +8,7 @@ const report = (extra: Partial<IndexReport>): IndexReport => ({
   nodes: { total: 3, byKind: { file: 3 } }, edges: { total: 0, byKind: {} },
   grammarsLoaded: ['python'], threads: 1,
   cache: { used: false, fromCache: 0, extracted: 3, pruned: 0 },
-  filesWithParseErrors: [], filesNotExtracted: [], filesNotExtractedCount: 0,
+  filesWithParseErrors: [], parseLosses: { declarations: 0, files: [], unchecked: [] }, filesNotExtracted: [], filesNotExtractedCount: 0,
   resolution: { resolvedBy: {}, unresolvedByReason: {} },
   hookFailures: [], unresolved_count: 0, unresolved_likely_internal_count: 0, durationMs: 10, arborVersion: '0',
   ...extra,
@@ -23,6 +23,26 @@ describe('the index summary', () => {
     }));
     expect(text).toContain('syntax errors in 1 files (rest of each file still indexed): c.py');
     expect(text).toContain('NOT EXTRACTED 7 files (only their file node is in the graph): a.scala (parse failed: grammar would not load) and 6 more');
+  });
+
+  it('says the rest of a file with syntax errors is indexed only where no declaration was lost', () => {
+    const text = indexSummary(report({
+      filesWithParseErrors: ['a.go', 'b.kt', 'c.py', 'd.rs'],
+      parseLosses: { declarations: 3, files: [{ path: 'a.go', declarations: 2 }, { path: 'b.kt', declarations: 1 }], unchecked: ['c.py'] },
+    }));
+    expect(text).toContain(
+      'syntax errors in 4 files; 3 declarations after them NOT indexed in 2 files: a.go 2, b.kt 1; 1 file not checked for lost declarations: c.py; rest of 1 file still indexed: d.rs',
+    );
+    expect(text).not.toContain('rest of each file');
+  });
+
+  it('claims no indexed rest when every file with syntax errors lost declarations', () => {
+    const text = indexSummary(report({
+      filesWithParseErrors: ['a.go'],
+      parseLosses: { declarations: 1, files: [{ path: 'a.go', declarations: 1 }], unchecked: [] },
+    }));
+    expect(text).toContain('syntax errors in 1 files; 1 declaration after them NOT indexed in 1 file: a.go 1\n');
+    expect(text).not.toContain('still indexed');
   });
 
   it('says nothing of failures when there were none', () => {

@@ -3,6 +3,7 @@ import type { IndexReport, Progress } from '@arbor/indexer';
 import { count, defineCommand, flag, list, text, toggle } from '../command-line/command-spec.js';
 import { ConfigurationError } from '../configuration/project-configuration.js';
 import { resolveIndexSettings, type RecordedConfiguration } from '../configuration/index-settings.js';
+import { syntaxErrorsSentence } from '../output/parse-losses.js';
 import { escapeControls } from '../output/terminal-text.js';
 
 export const indexCommand = defineCommand({
@@ -108,11 +109,8 @@ export function indexSummary(r: IndexReport): string {
       ? `  cache    ${r.cache.fromCache} of ${r.files.indexed} files from the cache, ${r.cache.extracted} parsed (${escapeControls(r.cache.dir ?? '')})`
       : `  cache    not used, ${r.cache.extracted} files parsed`,
   ];
-  if (r.filesWithParseErrors.length > 0) {
-    const shown = r.filesWithParseErrors.slice(0, 5).map((path) => escapeControls(path)).join(', ');
-    const more = r.filesWithParseErrors.length > 5 ? ` and ${r.filesWithParseErrors.length - 5} more` : '';
-    lines.push(`  syntax errors in ${r.filesWithParseErrors.length} files (rest of each file still indexed): ${shown}${more}`);
-  }
+  const syntaxErrors = syntaxErrorsSentence(r, true);
+  if (syntaxErrors) lines.push(`  ${syntaxErrors}`);
   if (r.filesNotExtractedCount > 0) {
     const listed = r.filesNotExtracted.slice(0, 5);
     const shown = listed.map((f) => `${escapeControls(f.path)} (${escapeControls(f.message)})`).join(', ');

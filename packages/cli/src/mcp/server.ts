@@ -23,6 +23,7 @@ import {
 import { affectedAnswer } from './affected-operation.js';
 import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js';
 import { answerSymbol, renderSymbolAnswer } from '../commands/symbol-answers.js';
+import { syntaxErrorsSentence } from '../output/parse-losses.js';
 import { detectWorktree } from '../git-hooks/worktree.js';
 import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
@@ -261,7 +262,8 @@ function indexSummary(outcome: Extract<IndexOutcome, { ok: true }>): string {
     `indexed ${r.root}: ${r.files.indexed} files (${skipped} skipped) in ${(r.durationMs / 1000).toFixed(1)} s → ${r.database}`,
     `${r.nodes.total} nodes, ${r.edges.total} edges, ${r.unresolved_count} unresolved sites (${r.unresolved_likely_internal_count} likely internal)`,
   ];
-  if (r.filesWithParseErrors.length) lines.push(`syntax errors in ${r.filesWithParseErrors.length} files (the rest of each file is indexed)`);
+  const syntaxErrors = syntaxErrorsSentence(r, false);
+  if (syntaxErrors) lines.push(syntaxErrors);
   if (r.filesNotExtractedCount) {
     const first = r.filesNotExtracted[0];
     lines.push(`${r.filesNotExtractedCount} files not extracted (only their file node is in the graph), first ${first.path}: ${first.message}`);

@@ -9,6 +9,9 @@
  * overflow (nesting thousands deep), after which the file is extracted again with its too-deep
  * parts blanked out, so what precedes and follows them is kept. Either is noted for the thread
  * that ran it (`takeRuntimeDamage`), which is then retired.
+ *
+ * A file with syntax errors is checked for the declarations they cost it (lost-declarations.ts): the
+ * count, or that it is unknown, is recorded with the file's errors.
  */
 import type { Tree } from 'web-tree-sitter';
 import type { ExtractionError, FileExtraction } from '../model/extraction.js';
@@ -19,6 +22,7 @@ import { noteRuntimeDamage, noteRuntimeError, takeRuntimeDamage, worseDamage, ty
 import { countLines } from './core/line-count.js';
 import { decodeSource } from './decode-source.js';
 import { withoutDeepNesting } from './deep-nesting.js';
+import { lossRecord, lostDeclarations, type LossCheck } from './lost-declarations.js';
 
 /**
  * Nesting depths (syntax-tree levels) tried, in turn, when extraction runs out of stack: deeper
@@ -61,6 +65,8 @@ export async function extractFile(
     try {
       result = extractor.extract({ path, language, source, tree });
       result.lineCount = lineCount;
+      // A file the language's repair read in full (valid code the grammar misread) lists no syntax error.
+      if (result.errors.some((e) => e.code === 'syntax-error')) await countLosses(result, tree, source);
       result.errors = [...problems, ...result.errors];
     } catch (error) {
       // An extractor bug on one file must not lose the rest of the run: keep the file node.
@@ -78,6 +84,24 @@ export async function extractFile(
       result = empty([...problems, failure('parse-failed', 'trap', 'the parser crashed on this file')]);
     }
     return { result, damage };
+  };
+
+  /** Records what the file's syntax errors cost it (lost-declarations.ts). */
+  const countLosses = async (result: FileExtraction, tree: Tree, source: string): Promise<void> => {
+    let check: LossCheck;
+    try {
+      check = await lostDeclarations(tree, source, result, {
+        parse: (text) => parseSource(language, text),
+        extract: (text, blanked) => extractor.extract({ path, language, source: text, tree: blanked }),
+      });
+    } catch (error) {
+      // The file's own extraction stands; only the count is unknown.
+      noteRuntimeError(error);
+      check = { unchecked: `the check failed: ${describe(error)}` };
+    }
+    const record = lossRecord(check);
+    if (record) result.errors.push(record);
+    if ('lost' in check && check.lost.length > 0) result.declarationsLost = check.lost.length;
   };
 
   // Text nested deeper than any extractor's walk can follow on every thread is made shallow up

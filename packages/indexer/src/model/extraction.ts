@@ -321,6 +321,11 @@ export interface ExtractionError {
  */
 export const EXTRACTION_FAILURE_CODES: ReadonlySet<string> = new Set(['parse-failed', 'extraction-failed']);
 
+/** Code of the error that lists the declarations a file lost to its syntax errors (`FileExtraction.declarationsLost`). */
+export const DECLARATIONS_LOST = 'declarations-lost';
+/** Code of the warning for a file with syntax errors whose losses could not be counted. */
+export const LOSSES_UNCHECKED = 'declarations-unchecked';
+
 /** The error that kept a file from being extracted, if one did. */
 export function extractionFailure(extraction: Pick<FileExtraction, 'errors'>): ExtractionError | undefined {
   return extraction.errors.find((e) => e.code !== undefined && EXTRACTION_FAILURE_CODES.has(e.code));
@@ -354,6 +359,11 @@ export interface FileExtraction {
   module?: ModuleFacts;
   /** Syntax errors: the rest of the file is still extracted. */
   errors: ExtractionError[];
+  /**
+   * With syntax errors: how many declarations of the file are not in `declarations` because of them
+   * (src/extraction/lost-declarations.ts). Absent: none, or (with a `declarations-unchecked` warning) unknown.
+   */
+  declarationsLost?: number;
   /**
    * With syntax errors: the names written in the regions the parser could not read (the tokens an
    * ERROR node holds outside any structure the extractor read). Only these can hide a declaration of

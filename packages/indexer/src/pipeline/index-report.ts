@@ -76,8 +76,15 @@ export interface IndexReport {
    * extract (the workers, for files the cache did not have), resolve, write, prune (the cache).
    */
   timings?: Record<string, { wallMs: number; cpuMs: number }>;
-  /** Files whose parse had syntax errors; everything outside the broken regions was still extracted. */
+  /** Files whose parse had syntax errors (what they cost is `parseLosses`). */
   filesWithParseErrors: string[];
+  /**
+   * What the syntax errors cost (src/extraction/lost-declarations.ts): the declarations not indexed
+   * because of them, in all and per file (files that lost none are not listed), and the files of
+   * `filesWithParseErrors` for which that could not be checked. Every other file of
+   * `filesWithParseErrors` lost nothing outside its broken text.
+   */
+  parseLosses: { declarations: number; files: Array<{ path: string; declarations: number }>; unchecked: string[] };
   /**
    * Files of which only the file node is in the graph: their grammar would not load, or the parse or
    * the extractor failed (the first 200, each with the reason). Not files with syntax errors.

@@ -13,7 +13,7 @@ import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/index.js';
-import { extractionFailure, type FileExtraction } from '../model/extraction.js';
+import { extractionFailure, LOSSES_UNCHECKED, type FileExtraction } from '../model/extraction.js';
 import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
@@ -308,6 +308,16 @@ async function resolveReferences(run: Run, indexed: IndexedFile[], graphWrite: G
   return { nodes, stats };
 }
 
+/** What the files' syntax errors cost them, as each file's extraction recorded it. */
+function parseLossesOf(extractions: FileExtraction[]): IndexReport['parseLosses'] {
+  const files = extractions.flatMap((e) => (e.declarationsLost ? [{ path: e.path, declarations: e.declarationsLost }] : []));
+  return {
+    declarations: files.reduce((sum, f) => sum + f.declarations, 0),
+    files,
+    unchecked: extractions.filter((e) => e.errors.some((error) => error.code === LOSSES_UNCHECKED)).map((e) => e.path),
+  };
+}
+
 /** The run's report, before the write (which adds the edges) and the cache's prune. */
 function reportOf(run: Run, discovered: Discovered, extracted: Extracted, resolved: Resolved): IndexReport {
   const { indexed, hits, poolRun, cache } = extracted;
@@ -337,6 +347,7 @@ function reportOf(run: Run, discovered: Discovered, extracted: Extracted, resolv
       ? { used: true, dir: cache.dir, fromCache: hits.length, extracted: indexed.length - hits.length, pruned: 0, ...secretNote(run.root) }
       : { used: false, fromCache: 0, extracted: indexed.length, pruned: 0 },
     filesWithParseErrors: filesWithErrors,
+    parseLosses: parseLossesOf(indexed.map(({ extraction }) => extraction)),
     filesNotExtracted: notExtracted.slice(0, MAX_LISTED_SKIPS),
     filesNotExtractedCount: notExtracted.length,
     resolution: { resolvedBy: stats.resolvedBy, unresolvedByReason: stats.unresolvedByReason },

@@ -9,7 +9,9 @@
  *  - an ERROR node: `syntax error near "<the start of its first line>"` (whitespace collapsed, at
  *    most 40 characters: the quote shows the line that `line` names, never the lines it swallowed);
  *  - a MISSING node: `syntax error: missing ";"` (a token), `syntax error: missing identifier`
- *    (a named node, left unquoted: it is a kind of node, not text).
+ *    (a named node, left unquoted: it is a kind of node, not text);
+ *  - a tree with an error no node shows (a missing token of a hidden kind):
+ *    `syntax error: missing token in class_body`, at the innermost node holding it.
  * Only the outermost ERROR of a region is listed (what it contains is the same breakage), in
  * document order. Beyond the cap, one warning says how many were left out.
  */
@@ -40,11 +42,24 @@ export class SyntaxErrorCollector {
    */
   collect(root: SyntaxNode, source: string, rowOffset = 0): void {
     if (!root.hasError) return;
+    const found = this.listed.length + this.unlisted;
     const cursor = root.walk();
     try {
       this.walk(cursor, source, rowOffset);
     } finally {
       cursor.delete();
+    }
+    // The tree says it has an error, yet no node shows one: a missing token of a hidden kind (Kotlin's
+    // `_class_member_semi` in `class A { fun f() {} }`), which no child list holds. Its innermost
+    // holder names the spot, so the file is never reported clean.
+    if (this.listed.length + this.unlisted === found) {
+      const holder = innermostWithError(root);
+      const start = holder.startPosition;
+      if (this.listed.length < this.cap) {
+        this.listed.push({ message: `syntax error: missing token in ${holder.type}`, line: start.row + 1 + rowOffset, column: start.column, severity: 'error', code: 'syntax-error' });
+      } else {
+        this.unlisted++;
+      }
     }
   }
 
@@ -77,6 +92,16 @@ export class SyntaxErrorCollector {
     }
     const start = cursor.startPosition;
     this.listed.push({ message, line: start.row + 1 + rowOffset, column: start.column, severity: 'error', code: 'syntax-error' });
+  }
+}
+
+/** The deepest node on the way down from `root` whose subtree has an error. */
+function innermostWithError(root: SyntaxNode): SyntaxNode {
+  let node = root;
+  for (;;) {
+    const child = node.children.find((c) => c?.hasError);
+    if (!child) return node;
+    node = child;
   }
 }
 

@@ -5,7 +5,7 @@ export const go: LanguageDescriptor = {
   name: 'go',
   family: 'go',
   extensions: ['.go'],
-  grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-go.wasm' },
+  grammar: { package: 'tree-sitter-go', file: 'tree-sitter-go.wasm' },
   // An import path names a package, a folder; the files of a package share their declarations.
   moduleNaming: { style: 'dotted', separator: '/', extensions: ['.go'], namesMayBeFolders: true, folderSharesDeclarations: true },
   modules: lazyModules(

@@ -22,7 +22,7 @@ import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../e
 import { splitMemberChain } from '../../extraction/core/tree-walk.js';
 import { defaultImportName } from './module-resolution.js';
 import { docCommentOf, isExportedName, signatureOf, type GoContext } from './file-state.js';
-import { firstResultType, nameChain, namedType, resultTypes, SELECTOR, statedType, valueType } from './type-expressions.js';
+import { firstResultType, instantiatedCallee, nameChain, namedType, resultTypes, SELECTOR, statedType, valueType } from './type-expressions.js';
 
 type GoWalk = Walk<GoContext>;
 type Rule = NodeRule<GoContext>;
@@ -109,6 +109,7 @@ export const GO_SYNTAX: SyntaxRules<GoContext> = {
 
     // Sites.
     call_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
+    type_conversion_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
   },
 };
 
@@ -416,7 +417,11 @@ function bindCaseAlias(clause: SyntaxNode, ctx: GoContext): void {
 function visitCall(node: SyntaxNode, ctx: GoContext): boolean {
   const fn = node.childForFieldName('function');
   const file = ctx.file;
-  if (fn?.type === 'identifier') {
+  // `f[T](x)`, `pkg.F[T](a, b)` (type-expressions.ts: instantiatedCallee).
+  const instantiated = instantiatedCallee(node.type === 'type_conversion_expression' ? node.childForFieldName('type') : fn);
+  if (instantiated) {
+    file.facts.addSite('calls', { name: instantiated[instantiated.length - 1], receiver: instantiated.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
+  } else if (fn?.type === 'identifier') {
     file.facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'selector_expression') {
     const field = fn.childForFieldName('field');

@@ -79,6 +79,31 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
   return null;
 }
 
+/** Index expressions that can be a type argument (`f[T]`, `f[pkg.T]`, `f[*T]`, `f[[]T]`). */
+const TYPE_LIKE_INDEX: ReadonlySet<string> = new Set([
+  'identifier', 'type_identifier', 'qualified_type', 'selector_expression', 'generic_type', 'pointer_type', 'slice_type',
+  'array_type', 'map_type', 'channel_type', 'function_type', 'interface_type', 'struct_type',
+]);
+
+/**
+ * The function a call names, through the forms tree-sitter-go 0.25 gives an explicit instantiation:
+ * `f[T](a, b)` is a call of `f[T]` read as an index expression, `f[T](x)` a conversion to the generic
+ * type `f[T]` (the grammar cannot tell a generic function from a generic type or a slice of
+ * functions; the older grammar read all three as a call of `f` with type arguments, and so do we).
+ * `pkg.F[T](x)` gives the name chain ['pkg', 'F'].
+ */
+export function instantiatedCallee(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  // `handlers[0](c)` indexes a slice of functions: only an index that can be a type instantiates.
+  if (node.type === 'index_expression') return TYPE_LIKE_INDEX.has(node.childForFieldName('index')?.type ?? '') ? nameChain(node.childForFieldName('operand')) : null;
+  if (node.type !== 'generic_type') return null;
+  const type = node.childForFieldName('type');
+  if (type?.type === 'type_identifier') return [type.text];
+  const pkg = type?.type === 'qualified_type' ? type.childForFieldName('package') : null;
+  const name = type?.childForFieldName('name');
+  return pkg && name ? [pkg.text, name.text] : null;
+}
+
 /** Each result's stated type, in order (`(a, b *T, err error)` → T, T, null; `(*T, error)` → T, null). */
 export function resultTypes(result: SyntaxNode | null | undefined): Array<TypeRef | null> {
   if (!result) return [];
@@ -143,13 +168,18 @@ export function valueType(node: SyntaxNode | null | undefined, index = 0): TypeR
     }
     case 'type_assertion_expression':
       return index === 0 ? namedType(node.childForFieldName('type')) : null;
+    case 'type_conversion_expression': {
+      // `getTyped[string](c)`: tree-sitter-go 0.25's reading of a call with one type argument and one argument.
+      const callee = instantiatedCallee(node.childForFieldName('type'));
+      return callee ? { kind: 'call', callee, ...(index > 0 ? { result: index } : {}) } : null;
+    }
     case 'call_expression': {
       const fn = node.childForFieldName('function');
       const args = node.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
       if (fn?.type === 'identifier' && fn.text === 'new' && args.length === 1) return index === 0 ? namedType(args[0]) : null;
       if (fn?.type === 'identifier' && fn.text === 'make' && args.length >= 1) return index === 0 ? statedType(args[0]) : null;
       const result = index > 0 ? { result: index } : {};
-      const chain = nameChain(fn);
+      const chain = nameChain(fn) ?? instantiatedCallee(fn);
       if (chain) return { kind: 'call', callee: chain, ...result };
       // `NewT().With(x)`, `b.Int64(…).Uint64(…)`: a method of the type the call before it returns.
       const operand = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;

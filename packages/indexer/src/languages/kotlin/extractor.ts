@@ -3,7 +3,8 @@
  * walk cannot know until the end of the file (members declared below their use) is settled by
  * `KotlinFile.finish()`. Syntax errors are listed, and the rest of the file is still extracted:
  * from the tree, or, when one broken declaration swallowed its surroundings, from the file
- * without it (`repair.ts`).
+ * without it (`repair.ts`). Statements the grammar runs together (`in1.skip(3)` on the line after
+ * another) are separated first: that is valid Kotlin, not an error.
  */
 import type { FileExtraction } from '../../model/extraction.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
@@ -11,7 +12,7 @@ import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { KotlinFile, type KotlinContext } from './file-state.js';
-import { misreadRows, repairedTree, withoutLeadingAnnotations } from './repair.js';
+import { misreadRows, repairedTree, separatedStatements, withoutLeadingAnnotations } from './repair.js';
 import { KOTLIN_SCOPES } from './scopes.js';
 import { KOTLIN_SYNTAX } from './syntax.js';
 
@@ -21,23 +22,29 @@ export const kotlinExtractor: LanguageExtractor = {
     return assembleExtraction(input, {
       label: 'Kotlin',
       walk(syntaxErrors) {
+        const grammar = input.tree.language;
+        // A statement starting with a keyword-prefixed name run into the line before it: separated (repair.ts).
+        const separated = input.tree.rootNode.hasError ? separatedStatements(grammar, input.source, input.tree.rootNode) : null;
+        const source = separated?.text ?? input.source;
+        const parsed = separated?.tree ?? input.tree;
         // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
-        let repaired = input.tree.rootNode.hasError ? repairedTree(input.tree.language, input.source) : null;
+        let repaired = parsed.rootNode.hasError ? repairedTree(grammar, source) : null;
         // No error, but declarations read as top-level expressions (not allowed outside a script).
-        const misread = !repaired && !input.path.endsWith('.kts') ? misreadRows(input.tree.rootNode) : [];
+        const misread = !repaired && !input.path.endsWith('.kts') ? misreadRows(parsed.rootNode) : [];
         if (misread.length > 0) {
-          const tree = withoutLeadingAnnotations(input.tree.language, input.source, misread);
+          const tree = withoutLeadingAnnotations(grammar, source, misread);
           if (tree) repaired = { tree, valid: true };
         }
-        // A valid file the grammar misread (a split class header) has no syntax error to report.
-        if (!repaired?.valid) syntaxErrors.collect(input.tree.rootNode, input.source);
+        // A valid file the grammar misread (a split class header, separated statements) has no syntax error to report.
+        if (!repaired?.valid) syntaxErrors.collect(parsed.rootNode, source);
         const ctx: KotlinContext = {
           file, scope: Scope.file(KOTLIN_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
         };
         try {
-          walkSyntax(KOTLIN_SYNTAX, (repaired?.tree ?? input.tree).rootNode, ctx);
+          walkSyntax(KOTLIN_SYNTAX, (repaired?.tree ?? parsed).rootNode, ctx);
         } finally {
           repaired?.tree.delete();
+          separated?.tree.delete();
         }
       },
       finish: () => ({ ...file.finish(), ...file.module.finish() }),

@@ -131,3 +131,93 @@ export function withoutLeadingAnnotations(grammar: Grammar, source: string, rows
   tree?.delete();
   return null;
 }
+
+/**
+ * A statement that starts with a name beginning with a keyword the grammar's newline scanner looks
+ * ahead for (`in1.skip(3)`, `as_2`, `else3`): the scanner takes the keyword as ending where a letter
+ * does not follow, so no newline ends the statement before it and the two lines run together
+ * (`source()⏎in1` as `source() in1`). Names going on with a letter (`input`, `asList`) parse well.
+ */
+const KEYWORD_PREFIXED_NAME = /^([ \t]*)[ \t](?:in|as|else)[\d_]/;
+/** A line whose end lets a newline end its statement (not an operator, an open bracket or a comma). */
+const ENDS_STATEMENT = /[\w)\]"'}`]\s*$/;
+/** A line that opens a control structure whose body may be the next line (`if (x)⏎in1.skip()`, `else⏎`). */
+const CONTROL_HEAD = /^\s*(?:\}\s*)?(?:if|while|for|else)\b|\belse\s*$/;
+
+/**
+ * A class body whose closing `}` follows its last member on the same line (`class A { val x = 1 }`):
+ * the grammar wants a separator between them (a missing token of a hidden kind, so no node shows the
+ * error). A `;` there is valid Kotlin.
+ */
+const MEMBER_BEFORE_CLOSE = /\S[ \t]$/;
+
+/**
+ * A tree of the file with a `;` written where the grammar wants a separator that Kotlin does not (a
+ * blank: same length, same rows, same columns for every name) — into the indentation before each
+ * statement above, and before the `}` of each class body above — and that text; null when that
+ * leaves no fewer broken spots: then it is not the misread that broke the file.
+ */
+export function separatedStatements(grammar: Grammar, source: string, root: SyntaxNode): { tree: Tree; text: string } | null {
+  if (source.length > MAX_LENGTH) return null;
+  const separators: number[] = [];
+  let offset = 0;
+  let previous = '';
+  for (const line of source.split('\n')) {
+    const match = KEYWORD_PREFIXED_NAME.exec(line);
+    if (match && ENDS_STATEMENT.test(previous) && !CONTROL_HEAD.test(previous) && isCode(root, offset + match[1].length + 1)) separators.push(offset + match[1].length);
+    if (line.trim() !== '') previous = line;
+    offset += line.length + 1;
+  }
+  for (const body of brokenClassBodies(root)) {
+    const close = body.lastChild;
+    if (close?.type !== '}') continue;
+    const lineStart = source.lastIndexOf('\n', close.startIndex - 1) + 1;
+    if (MEMBER_BEFORE_CLOSE.test(source.slice(lineStart, close.startIndex))) separators.push(close.startIndex - 1);
+  }
+  if (separators.length === 0) return null;
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of separators.sort((a, b) => a - b)) {
+    parts.push(source.slice(from, at), ';');
+    from = at + 1;
+  }
+  parts.push(source.slice(from));
+  const text = parts.join('');
+  const tree = reparse(grammar, text);
+  if (tree && brokenSpots(tree.rootNode) < brokenSpots(root)) return { tree, text };
+  tree?.delete();
+  return null;
+}
+
+/** The class bodies of a tree that hold a syntax error. */
+function brokenClassBodies(root: SyntaxNode): SyntaxNode[] {
+  const bodies: SyntaxNode[] = [];
+  const visit = (node: SyntaxNode) => {
+    if (node.type === 'class_body') bodies.push(node);
+    for (const child of node.children) if (child?.hasError) visit(child);
+  };
+  if (root.hasError) visit(root);
+  return bodies;
+}
+
+/** ERROR and MISSING nodes of a tree, and the nodes holding an error no child shows. */
+function brokenSpots(node: SyntaxNode): number {
+  if (node.isMissing || node.type === 'ERROR') return 1;
+  let count = 0;
+  let shown = false;
+  for (const child of node.children) {
+    if (child && (child.hasError || child.isMissing)) {
+      shown = true;
+      count += brokenSpots(child);
+    }
+  }
+  return shown ? count : 1;
+}
+
+/** Whether the character at `index` is code, not inside a string or a comment. */
+function isCode(root: SyntaxNode, index: number): boolean {
+  for (let node: SyntaxNode | null = root.descendantForIndex(index); node; node = node.parent) {
+    if (/string|comment/.test(node.type)) return false;
+  }
+  return true;
+}
