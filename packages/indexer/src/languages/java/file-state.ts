@@ -8,7 +8,7 @@
  * package, on-demand imports).
  */
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
-import { type Walk } from '../../extraction/core/syntax-walk.js';
+import type { Walk } from '../../extraction/core/syntax-walk.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface JavaContext extends TypeBodyContext {

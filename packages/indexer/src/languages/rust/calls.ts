@@ -1,6 +1,6 @@
 /** Rust's call sites: function and method calls, macro invocations and struct expressions. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { type RustContext } from './file-state.js';
+import type { RustContext } from './file-state.js';
 import { calledFunction, pathChain, valueChain, valueType } from './type-expressions.js';
 
 export function visitCall(node: SyntaxNode, ctx: RustContext): boolean {

@@ -21,7 +21,7 @@
  *    are tokens to the grammar: the extractor parses them again as an expression after the walk.
  */
 import { handledNode, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
-import { type RustContext } from './file-state.js';
+import type { RustContext } from './file-state.js';
 import { visitCall, visitMacroCall, visitStructExpression } from './calls.js';
 import { visitEnum, visitFunction, visitImpl, visitMacroDefinition, visitStruct, visitTrait, visitTypeItem, visitValueItem } from './declarations.js';
 import { visitExternCrate, visitMod, visitUse } from './imports.js';
