@@ -12,7 +12,7 @@ import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
 import { classAround, classesAround } from '../../extraction/core/class-nesting.js';
 import { positionOf, type Scope, type SourcePosition } from '../../extraction/core/scopes.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
 export interface DartContext extends WalkContext {
@@ -158,3 +158,6 @@ export class DartFile {
     }
   }
 }
+
+export type DartWalk = Walk<DartContext>;
+export type FrameIn = { node: SyntaxNode; ctx: DartContext; doc?: string; leading?: SyntaxNode[] };
