@@ -123,3 +123,8 @@ export function identifierChain(node: SyntaxNode, type = node.type): string[] | 
   names.push(current.text);
   return names.reverse();
 }
+
+/** The text without whitespace (how a decorator or base is compared). */
+export function compact(text: string): string {
+  return text.replace(/\s+/g, '');
+}
