@@ -26,7 +26,10 @@ import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/
 import type { Frame, PhpContext, PhpWalk } from './file-state.js';
 import { useClauses } from './names.js';
 import { visitCreation, visitFunctionCall, visitMemberCall, visitScopedCall } from './calls.js';
-import { PHP_LINE_COMMENTS, visitClosure, visitConstants, visitEnumCase, visitFunction, visitProperty, visitTraitUse, visitType } from './declarations.js';
+import {
+  PHP_LINE_COMMENTS, visitClosure, visitConstants, visitEnumCase, visitFunction, visitProperty, visitTraitUse,
+  visitType
+} from './declarations.js';
 import { visitAssignment, visitBlock, visitCatch, visitConditional, visitForeach, visitIf, visitReturn, visitYield } from './flow.js';
 
 type Rule = NodeRule<PhpContext>;

@@ -124,7 +124,7 @@ export function identifierChain(node: SyntaxNode, type = node.type): string[] | 
   return names.reverse();
 }
 
-/** The text without whitespace (how a decorator or base is compared). */
+/** A dotted name without its whitespace (`a . b` → `a.b`). */
 export function compact(text: string): string {
   return text.replace(/\s+/g, '');
 }
