@@ -119,7 +119,7 @@ export function visitEnumConstant({ node, ctx, doc, leading }: FrameIn, walk: Da
   if (ctx.classId !== null) {
     // An enum's value is an instance of the enum: `Color.red.hex()`.
     const enumType: TypeRef = { kind: 'named', chain: [ctx.file.builder.declarations[ctx.classId].name] };
-    ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, enumType);
+    ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: enumType, simple: null });
     ctx.file.facts.stateType(id, 'valueType', enumType, ctx.scope);
   }
   for (const child of node.namedChildren) if (child && child !== nameNode) walk.push(child, { ...ctx, enclosing: id });
@@ -200,7 +200,7 @@ export function declareFunction({ node, ctx, doc, leading }: FrameIn, signature:
     if (returned.future) file.builder.declarations[id].isAsync = true;
     const stated = signature.type === 'setter_signature' ? null : declaredType(returned.chain, typeVariables);
     file.facts.stateType(id, 'returnType', stated, ctx.scope);
-    if (signature.type === 'getter_signature') info?.fields.set(name, stated);
+    if (signature.type === 'getter_signature') info?.fields.set(name, { type: stated, simple: null });
     else if (signature.type !== 'setter_signature') info?.methods.add(name);
   }
   // An extension's members belong to the type it extends.
@@ -231,8 +231,8 @@ export function bindParameters(list: SyntaxNode | null, ctx: DartContext): void 
     const field = parameter.namedChildren.find((c) => c?.type === 'constructor_param' || c?.type === 'super_formal_parameter');
     const identifier = field?.namedChildren.filter((c) => c?.type === 'identifier').pop();
     const ofThis = field?.type === 'constructor_param' && field.namedChildren.some((c) => c?.type === 'this');
-    const type = ofThis && identifier && ctx.classId !== null ? ctx.file.classes.get(ctx.classId)?.fields.get(identifier.text) ?? null : null;
-    if (identifier) ctx.file.bindLocal(ctx.scope, identifier.text, 'parameter', type);
+    const type = ofThis && identifier && ctx.classId !== null ? ctx.file.classes.get(ctx.classId)?.fields.get(identifier.text)?.type ?? null : null;
+    if (identifier) ctx.file.bindLocal(ctx.scope, identifier.text, 'parameter', type, null);
   }
 }
 
@@ -272,7 +272,7 @@ function visitVariables({ node, ctx, doc, leading }: FrameIn, list: SyntaxNode, 
     const valueCtx: DartContext = { ...ctx, enclosing: id };
     const type = stated ?? (value.length > 0 ? expressionType(value, valueCtx) : null);
     file.facts.stateType(id, 'valueType', type, ctx.scope);
-    if (inClass) file.classInfo(ctx.classId!).fields.set(name, type);
+    if (inClass) file.classInfo(ctx.classId!).fields.set(name, { type, simple: null });
     for (const part of value) walk.push(part, valueCtx);
   }
 }
@@ -280,5 +280,5 @@ function visitVariables({ node, ctx, doc, leading }: FrameIn, list: SyntaxNode, 
 /** Binds a local or parameter with its declared type, or (`var`, `final`) the type its initialiser proves. */
 export function bindTyped(ctx: DartContext, name: SyntaxNode, chain: string[] | null, value: SyntaxNode[] | null, kind = 'local'): void {
   const type = declaredType(chain, ctx.typeVariables) ?? (value ? expressionType(value, ctx) : null);
-  ctx.file.bindLocal(ctx.scope, name.text, kind, type, kind === 'parameter' ? undefined : name);
+  ctx.file.bindLocal(ctx.scope, name.text, kind, type, null, kind === 'parameter' ? undefined : name);
 }

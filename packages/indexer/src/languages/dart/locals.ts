@@ -43,7 +43,7 @@ export function visitLocalFunction(node: SyntaxNode, ctx: DartContext, walk: Dar
     descend: (n, c) => walk.descend(n, { ...c, classId: ctx.classId }),
     visit: (n, c, f) => walk.visit(n, { ...c, classId: ctx.classId }, f),
   });
-  if (nameNode && id !== undefined) ctx.file.bindLocal(ctx.scope, nameNode.text, 'local-function', null, undefined, id);
+  if (nameNode && id !== undefined) ctx.file.bindLocal(ctx.scope, nameNode.text, 'local-function', null, null, undefined, id);
 }
 
 export function visitLambda(node: SyntaxNode, ctx: DartContext, walk: DartWalk): void {

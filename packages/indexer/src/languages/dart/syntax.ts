@@ -97,7 +97,7 @@ export const DART_SYNTAX: SyntaxRules<DartContext> = {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }) => {
         const parameters = node.namedChildren.find((c) => c?.type === 'catch_parameters');
-        for (const name of parameters?.namedChildren ?? []) if (name?.type === 'identifier') ctx.file.bindLocal(ctx.scope, name.text, 'local', null);
+        for (const name of parameters?.namedChildren ?? []) if (name?.type === 'identifier') ctx.file.bindLocal(ctx.scope, name.text, 'local', null, null);
         return true;
       },
     },
