@@ -16,23 +16,32 @@ export interface ReceiverChainShape {
   superWord?: string;
 }
 
-/** `a.b.c` → ['a', 'b', 'c']; undefined unless every member is a plain name and the chain starts where `shape.head` says. */
-export function receiverChain(node: SyntaxNode, shape: ReceiverChainShape): string[] | undefined {
+/**
+ * `make().a.b` → the innermost object that is no member access (`make()`) and the member names after it
+ * (['a', 'b']); undefined when a member is not a plain name.
+ */
+export function splitChain(node: SyntaxNode, accesses: readonly MemberAccessShape[]): { base: SyntaxNode; path: string[] } | undefined {
   const path: string[] = [];
   let current: SyntaxNode | null = node;
-  for (let access = accessOf(current, shape); access; access = accessOf(current, shape)) {
+  for (let access = accessOf(current, accesses); access; access = accessOf(current, accesses)) {
     const property = fieldChild(current, access.property);
     if (!property || !access.propertyTypes.has(property.type)) return undefined;
     path.unshift(property.text);
     current = fieldChild(current, access.object);
     if (!current) return undefined;
   }
-  const head = shape.head(current);
-  if (head === undefined || (head[0] === shape.superWord && path.length > 0)) return undefined;
-  return [...head, ...path];
+  return { base: current, path };
 }
 
-function accessOf(node: SyntaxNode, shape: ReceiverChainShape): MemberAccessShape | undefined {
-  for (const access of shape.accesses) if (access.nodeType === node.type) return access;
+/** `a.b.c` → ['a', 'b', 'c']; undefined unless every member is a plain name and the chain starts where `shape.head` says. */
+export function receiverChain(node: SyntaxNode, shape: ReceiverChainShape): string[] | undefined {
+  const split = splitChain(node, shape.accesses);
+  const head = split && shape.head(split.base);
+  if (head === undefined || (head[0] === shape.superWord && split!.path.length > 0)) return undefined;
+  return [...head, ...split!.path];
+}
+
+function accessOf(node: SyntaxNode, accesses: readonly MemberAccessShape[]): MemberAccessShape | undefined {
+  for (const access of accesses) if (access.nodeType === node.type) return access;
   return undefined;
 }

@@ -1,11 +1,12 @@
 /**
- * The shared shapes of extraction (receiver chains, type parameters, modifiers), each read on two
+ * The shared shapes of extraction (receiver chains, member call sites, type parameters, modifiers), each read on two
  * grammars through the data a language states about it.
  */
 import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../model/graph-vocabulary.js';
 import { parseForTest } from '../../test-support/test-parser.js';
+import { memberCallTarget } from './calls.js';
 import { flatSignature } from './declaration-text.js';
 import { modifiersOf, type ModifierShape } from './modifiers.js';
 import { receiverChain, type ReceiverChainShape } from './receiver-chain.js';
@@ -103,5 +104,30 @@ describe('modifiersOf', () => {
     const modifiers = modifiersOf(first(root, 'method_declaration'), shape);
     expect([...modifiers.keywords]).toEqual(['public', 'static']);
     expect(modifiers.decorators).toEqual(['Obsolete', 'Pure']);
+  });
+});
+
+describe('memberCallTarget', () => {
+  const GO_CHAIN: ReceiverChainShape = {
+    accesses: [{ nodeType: 'selector_expression', object: 'operand', property: 'field', propertyTypes: new Set(['field_identifier']) }],
+    head: (node) => (node.type === 'identifier' ? [node.text] : undefined),
+  };
+  const stated = (base: SyntaxNode) => (base.type === 'call_expression' || base.type === 'method_invocation' ? { kind: 'named' as const, chain: ['Made'] } : null);
+
+  it('names the receiver chain, or the stated type of the value at its base and the members after it (Go)', async () => {
+    const root = await parse('go', 'package p\nfunc f() { a.b.M(); NewT().x.M(); (<-ch).M() }\n');
+    const [chained, typed, unknown] = root.descendantsOfType('selector_expression')
+      .filter((s) => s!.childForFieldName('field')!.text === 'M').map((s) => memberCallTarget('M', s!.childForFieldName('operand')!, GO_CHAIN, stated));
+    expect(chained).toEqual({ name: 'M', receiver: ['a', 'b'] });
+    expect(typed).toEqual({ name: 'M', receiver: undefined, typedReceiver: { type: { kind: 'named', chain: ['Made'] }, path: ['x'] } });
+    expect(unknown).toEqual({ name: 'M', receiver: undefined, typedReceiver: undefined });
+  });
+
+  it('reads the same shape through another grammar (Java)', async () => {
+    const root = await parse('java', 'class A { void f() { this.repo.add(x); make().items.add(y); } }');
+    const [chained, typed] = root.descendantsOfType('method_invocation').filter((c) => c!.childForFieldName('name')!.text === 'add')
+      .map((c) => memberCallTarget('add', c!.childForFieldName('object')!, JAVA_CHAIN, stated));
+    expect(chained).toEqual({ name: 'add', receiver: ['this', 'repo'] });
+    expect(typed.typedReceiver).toEqual({ type: { kind: 'named', chain: ['Made'] }, path: ['items'] });
   });
 });

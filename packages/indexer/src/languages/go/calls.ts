@@ -1,8 +1,12 @@
 /** Go's call sites: a call's callee with its receiver chain, or the stated type of the value it is called on. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { splitMemberChain } from '../../extraction/core/tree-walk.js';
+import { memberCallTarget } from '../../extraction/core/calls.js';
+import type { ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 import type { GoContext } from './file-state.js';
-import { nameChain, SELECTOR, valueType } from './type-expressions.js';
+import { SELECTOR, valueType } from './type-expressions.js';
+
+/** `a.b.c`: names joined by selectors (what `nameChain` reads). */
+const NAME_CHAIN: ReceiverChainShape = { accesses: [SELECTOR], head: (node) => (node.type === 'identifier' ? [node.text] : undefined) };
 
 /** `f()` by name, `x.M()` / `pkg.F()` with the receiver chain, `NewT().M()` with the type the value states. */
 export function visitCall(node: SyntaxNode, ctx: GoContext): boolean {
@@ -14,17 +18,8 @@ export function visitCall(node: SyntaxNode, ctx: GoContext): boolean {
     const field = fn.childForFieldName('field');
     const operand = fn.childForFieldName('operand');
     if (field?.type === 'field_identifier' && operand) {
-      const chain = nameChain(operand);
-      if (chain) {
-        file.facts.addSite('calls', { name: field.text, receiver: chain }, ctx.enclosing, node, ctx.scope);
-      } else {
-        // `NewT().M()`, `T{}.M()`, `f().a.M()`: the value's stated type, then the fields after it.
-        const split = splitMemberChain(operand, SELECTOR);
-        const type = split ? valueType(split.base) : null;
-        file.facts.addSite('calls', {
-          name: field.text, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined,
-        }, ctx.enclosing, node, ctx.scope);
-      }
+      // `NewT().M()`, `T{}.M()`, `f().a.M()`: the value's stated type, then the fields after it.
+      file.facts.addSite('calls', memberCallTarget(field.text, operand, NAME_CHAIN, (base) => valueType(base)), ctx.enclosing, node, ctx.scope);
     }
   }
   return true;

@@ -2,11 +2,12 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, JavaContext, JavaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
+import { memberCallTarget } from '../../extraction/core/calls.js';
 
 export function addHeritage(kind: 'extends' | 'implements', type: SyntaxNode, classId: number, ctx: JavaContext): void {
   const chain = typeChain(type);
@@ -130,20 +131,9 @@ export function visitInvocation(node: SyntaxNode, ctx: JavaContext): boolean {
   const nameNode = node.childForFieldName('name');
   if (!nameNode) return true;
   const object = node.childForFieldName('object');
-  let target: SiteTarget;
-  if (!object) {
-    target = { name: nameNode.text, receiver: [] };
-  } else {
-    const chain = receiverChain(object);
-    if (chain) {
-      target = { name: nameNode.text, receiver: chain };
-    } else {
-      // `make().a.m()`: the stated type of the call, then the member names after it.
-      const split = splitMemberChain(object, FIELD_ACCESS);
-      const type = split ? (split.path.length === 0 ? anonymousReceiver(split.base, nameNode.text) : null) ?? expressionType(split.base, ctx) : null;
-      target = { name: nameNode.text, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
-    }
-  }
+  // `make().a.m()`: the stated type of the call, then the member names after it.
+  const target: SiteTarget = !object ? { name: nameNode.text, receiver: [] } : memberCallTarget(nameNode.text, object, RECEIVER_CHAIN,
+    (base, path) => (path.length === 0 ? anonymousReceiver(base, nameNode.text) : null) ?? expressionType(base, ctx));
   ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   return true;
 }
