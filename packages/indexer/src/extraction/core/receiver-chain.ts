@@ -5,7 +5,15 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { fieldChild } from './node-fields.js';
-import type { MemberAccessShape } from './tree-walk.js';
+
+/** How a language writes a member access (`a.b`): the node type and its object and property fields. */
+export interface MemberAccessShape {
+  nodeType: string;
+  object: string;
+  property: string;
+  /** Node types a property name may have (identifiers, not computed keys). */
+  propertyTypes: ReadonlySet<string>;
+}
 
 export interface ReceiverChainShape {
   /** How the language writes a member access (several node types: PHP `->` and `?->`). */

@@ -4,6 +4,7 @@
  * says whether to walk its children.
  */
 import type { Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
+import { receiverChain, splitChain, type MemberAccessShape } from './receiver-chain.js';
 
 /** Walks `root` (or, without it, the subtree the cursor stands on) in document order. */
 export function walkPreOrder(cursor: TreeCursor, enter: (cursor: TreeCursor) => boolean, root?: SyntaxNode): void {
@@ -23,29 +24,14 @@ export function walkPreOrder(cursor: TreeCursor, enter: (cursor: TreeCursor) => 
   }
 }
 
-/** How a language writes a member access (`a.b`): the node type and its object and property fields. */
-export interface MemberAccessShape {
-  nodeType: string;
-  object: string;
-  property: string;
-  /** Node types a property name may have (identifiers, not computed keys). */
-  propertyTypes: ReadonlySet<string>;
-}
+export type { MemberAccessShape } from './receiver-chain.js';
 
 /**
  * `make().a.b` → the innermost object that is not a member access (`make()`) and the member names
  * after it (['a', 'b']); undefined when a property is not a plain name.
  */
 export function splitMemberChain(node: SyntaxNode, shape: MemberAccessShape): { base: SyntaxNode; path: string[] } | undefined {
-  const path: string[] = [];
-  let current: SyntaxNode | null = node;
-  while (current?.type === shape.nodeType) {
-    const property = current.childForFieldName(shape.property);
-    if (!property || !shape.propertyTypes.has(property.type)) return undefined;
-    path.unshift(property.text);
-    current = current.childForFieldName(shape.object);
-  }
-  return current ? { base: current, path } : undefined;
+  return splitChain(node, [shape]);
 }
 
 /**
@@ -59,8 +45,5 @@ export function memberNameChain(
   headOf: (base: SyntaxNode) => string[] | undefined,
   superWord: string,
 ): string[] | undefined {
-  const split = splitMemberChain(node, shape);
-  const head = split && headOf(split.base);
-  if (head === undefined || (head[0] === superWord && split!.path.length > 0)) return undefined;
-  return [...head, ...split!.path];
+  return receiverChain(node, { accesses: [shape], head: headOf, superWord });
 }

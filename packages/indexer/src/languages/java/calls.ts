@@ -2,8 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
-import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
+import { receiverChain as chainOfNames, type MemberAccessShape, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, JavaContext, JavaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChain } from './types.js';
