@@ -30,6 +30,7 @@ import { uriOf, visitDirective, visitPart } from './directives.js';
 import { visitLambda, visitLocal, visitLocalFunction } from './locals.js';
 
 type Rule = NodeRule<DartContext>;
+
 /** Named node types with nothing to extract inside. */
 const OPAQUE = [
   'type_identifier', 'type_arguments', 'type_parameters', 'nullable_type', 'void_type', 'function_type', 'inferred_type',

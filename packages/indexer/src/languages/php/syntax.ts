@@ -33,6 +33,7 @@ import {
 import { visitAssignment, visitBlock, visitCatch, visitConditional, visitForeach, visitIf, visitReturn, visitYield } from './flow.js';
 
 type Rule = NodeRule<PhpContext>;
+
 /** Named node types with nothing to extract inside. */
 const OPAQUE = [
   'name', 'qualified_name', 'namespace_name', 'variable_name', 'string', 'encapsed_string', 'heredoc', 'nowdoc',
