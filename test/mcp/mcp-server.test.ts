@@ -72,9 +72,10 @@ describe('arbor mcp on a graph the codegraph CLI could have written', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['codegraph', 'codegraph_index']);
     const query = tools.find((t) => t.name === 'codegraph')!;
     const operation = (query.inputSchema.properties as Record<string, { enum?: string[]; description?: string }>).operation;
-    expect(operation.enum?.sort()).toEqual(['callees', 'callers', 'context', 'explore', 'files', 'impact', 'node', 'search', 'status', 'trace']);
+    expect(operation.enum?.sort()).toEqual(['affected', 'callees', 'callers', 'context', 'explore', 'files', 'impact', 'map', 'node', 'search', 'status', 'trace']);
     expect(query.inputSchema.required).toEqual(['operation']);
     expect(query.description).toContain('trace (from, to)');
+    expect(query.description).toContain('affected (files or since)');
     expect(query.annotations?.readOnlyHint).toBe(true);
   });
 

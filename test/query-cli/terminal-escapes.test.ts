@@ -111,7 +111,8 @@ describe('human output escapes control characters from the repository', () => {
     // Source keeps its own layout: the function's lines are separate rows.
     expect(explore).toMatch(/\n\s*4 │ {3}return evilName\(\)/);
     const affected = arbor(['affected', 'src/gone\nfile.ts', '-p', root]);
-    expect(affected.stderr).toContain('not in the index (src/gone\\nfile.ts)');
+    // A named .ts file that is not on disk is a deleted one: its name is escaped there too.
+    expect(affected.stderr).toContain('1 deleted file (src/gone\\nfile.ts: used by 0 indexed files)');
   });
 
   it('--json keeps the exact names and text', () => {

@@ -6,4 +6,4 @@ export { ARBOR_VERSION, EXTRACTION_VERSION } from './version.js';
 export type * from './model/extraction.js';
 export * from './model/graph-vocabulary.js';
 export { discoverFiles, DEFAULT_EXCLUDED_DIRS, ALWAYS_EXCLUDED_DIRS } from './discovery/index.js';
-export { isSupportedLanguage } from './languages/index.js';
+export { isSupportedLanguage, LANGUAGE_DESCRIPTORS, moduleNamingForPath } from './languages/index.js';

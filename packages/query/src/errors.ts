@@ -15,7 +15,8 @@ export type QueryErrorCode =
   | 'ambiguous-symbol'
   | 'bad-argument'
   | 'invalid-glob'       // a glob that cannot mean anything: a usage mistake
-  | 'git-failed';
+  | 'git-failed'
+  | 'stale-index';       // the index is older than the working tree, and the caller asked for a fresh one
 
 export class QueryError extends Error {
   readonly code: QueryErrorCode;

@@ -9,12 +9,14 @@ export { findSymbol, resolveSymbol, type SymbolFilter, type SymbolMatch, type Ma
 export { isNameBased } from './graph/resolution.js';
 export { CALL_KINDS, DEPENDENCY_KINDS } from './graph/traversal.js';
 export { checkFile, checkDrift, findNewFiles, type Drift, type FileCheck } from './staleness.js';
-export { isTestFile, testConvention, TEST_FILE_CONVENTIONS } from './tests-convention.js';
+export { indexStaleness, type IndexStaleness } from './index-staleness.js';
+export { isTestFile, testConvention, testsCompiledWith, TEST_FILE_CONVENTIONS } from './tests-convention.js';
+export { findDeletedFileImporters, type DeletedFile, type LanguageOfPath, type PathLanguage } from './graph/deleted-importers.js';
 export { identifierSegments, taskTerms } from './text/identifiers.js';
 export { globToRegExp, isGlob } from './glob.js';
 export { leavesBase } from './paths.js';
 
-export { status, writerOf, type StatusOptions, type StatusResult, type IndexStatus, type NoIndexStatus, type Writer } from './commands/status.js';
+export { status, writerOf, configurationOf, type StatusOptions, type StatusResult, type IndexStatus, type NoIndexStatus, type Writer, type GraphConfiguration } from './commands/status.js';
 export { search, type SearchOptions, type SearchResult, type SearchHit, type MatchQuality } from './commands/search.js';
 export { nodeInfo, type NodeOptions, type NodeResult, type Relation, type UnresolvedSite } from './commands/node.js';
 export { callers, callees, type CallersOptions, type CallersResult, type CallHop } from './commands/callers.js';
@@ -24,3 +26,4 @@ export { files, type FilesOptions, type FilesResult, type FileEntry } from './co
 export { explore, type ExploreOptions, type ExploreResult, type ExploreItem } from './commands/explore.js';
 export { context, type ContextOptions, type ContextResult, type ContextItem } from './commands/context.js';
 export { affected, changedSince, type AffectedOptions, type AffectedResult, type AffectedTest } from './commands/affected.js';
+export { repositoryMap, rankFiles, MIN_MAP_BUDGET, DEFAULT_MAP_BUDGET, type MapOptions, type MapResult, type MapFile, type MapDeclaration } from './commands/map.js';

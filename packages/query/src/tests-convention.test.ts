@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTestFile } from './tests-convention.js';
+import { isTestFile, testsCompiledWith } from './tests-convention.js';
 
 describe('test file conventions', () => {
   it.each([
@@ -19,4 +19,13 @@ describe('test file conventions', () => {
     // pytest and go test collect by name only: an app or helper the tests import is no test.
     'tests/test_apps/cliapp/app.py', 'tests/helpers.py', 'internal/testutil/tests/server.go',
   ])('%s is not a test', (path) => expect(isTestFile(path)).toBe(false));
+
+  it('Go tests are compiled with every file of their folder; Java tests in the same package are not', () => {
+    const folder = ['store/cursor.go', 'store/store.go', 'store/store_test.go', 'store/export_test.go'];
+    expect(testsCompiledWith('store/cursor.go', folder).map((t) => t.path)).toEqual(['store/store_test.go', 'store/export_test.go']);
+    // A test file is not compiled "with" itself.
+    expect(testsCompiledWith('store/store_test.go', folder).map((t) => t.path)).toEqual(['store/export_test.go']);
+    const java = ['src/com/acme/Util.java', 'src/com/acme/UtilTest.java'];
+    expect(testsCompiledWith('src/com/acme/Util.java', java)).toEqual([]);
+  });
 });

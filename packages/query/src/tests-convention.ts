@@ -9,6 +9,12 @@ import { extensionOf } from './paths.js';
 export interface TestConvention {
   name: string;
   pattern: RegExp;
+  /**
+   * A test of this convention is compiled with every file of its folder, so a change to any of them
+   * affects it even when no edge links them (Go: `go test` builds a package's `_test.go` files with
+   * the package). Not Java or Kotlin: a test in the same package is compiled apart from it.
+   */
+  compiledWithFolder?: { extensions: readonly string[] };
 }
 
 /** File-name conventions, per language family. */
@@ -16,7 +22,7 @@ export const TEST_FILE_CONVENTIONS: readonly TestConvention[] = [
   { name: 'JS/TS *.test.* / *.spec.*', pattern: /\.(test|spec)\.[cm]?[jt]sx?$/ },
   { name: 'Python test_*.py', pattern: /(^|\/)test_[^/]*\.pyi?$/ },
   { name: 'Python *_test.py', pattern: /_test\.pyi?$/ },
-  { name: 'Go *_test.go', pattern: /_test\.go$/ },
+  { name: 'Go *_test.go', pattern: /_test\.go$/, compiledWithFolder: { extensions: ['.go'] } },
   { name: 'Rust *_test.rs', pattern: /_test\.rs$/ },
   { name: 'Java/Kotlin/Scala *Test / *Tests / *IT / *Spec / *Suite', pattern: /(Test|Tests|IT|TestCase|Spec|Suite)\.(java|kt|kts|scala)$/ },
   { name: 'C# *Test.cs / *Tests.cs', pattern: /Tests?\.cs$/ },
@@ -58,6 +64,22 @@ export function testConvention(path: string): string | undefined {
     return 'source file in a test folder';
   }
   return undefined;
+}
+
+/**
+ * The tests compiled with `path` (see compiledWithFolder), among `folderFiles` (the indexed files of
+ * its folder): the naming conventions whose tests build with every file of their folder.
+ */
+export function testsCompiledWith(path: string, folderFiles: readonly string[]): Array<{ path: string; convention: string }> {
+  const extension = extensionOf(path);
+  const found: Array<{ path: string; convention: string }> = [];
+  for (const convention of TEST_FILE_CONVENTIONS) {
+    if (!convention.compiledWithFolder?.extensions.includes(extension)) continue;
+    for (const file of folderFiles) {
+      if (file !== path && convention.pattern.test(file)) found.push({ path: file, convention: `${convention.name}, compiled with its folder` });
+    }
+  }
+  return found;
 }
 
 export function isTestFile(path: string): boolean {

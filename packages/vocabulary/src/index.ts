@@ -26,4 +26,5 @@ export {
 } from './safe-read.js';
 export { GitignoreRules, type GitignoreVerdict } from './gitignore.js';
 export { sha256Hex } from './hashing.js';
-export { leavesBase } from './paths.js';
+export { leavesBase, PROJECT_CONFIG_FILE, CONFIGURATION_METADATA_KEY } from './paths.js';
+export type { ModuleNaming } from './module-naming.js';

@@ -8,3 +8,11 @@ import { isAbsolute, sep } from 'node:path';
 export function leavesBase(rel: string): boolean {
   return rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('../') || isAbsolute(rel);
 }
+
+/**
+ * The project configuration at a repository's root, read by `index`, `watch`, `mcp` and the git
+ * hooks; `status` compares it with the one recorded in the graph.
+ */
+export const PROJECT_CONFIG_FILE = 'arbor.config.json';
+/** The `project_metadata` key holding which configuration built the graph (JSON). */
+export const CONFIGURATION_METADATA_KEY = 'arbor_configuration';

@@ -13,7 +13,13 @@ interface OptionBase {
   /** A one-letter short form (`-p`). */
   short?: string;
 }
-export interface BooleanOption extends OptionBase { type: 'boolean'; default: boolean }
+export interface BooleanOption extends OptionBase {
+  type: 'boolean';
+  /** undefined: the option is absent unless given (a configuration file may then decide). */
+  default: boolean | undefined;
+  /** Shown in the help as `--x, --no-x` (always true when the default is on). */
+  negatable?: boolean;
+}
 export interface StringOption extends OptionBase { type: 'string'; default?: string }
 export interface NumberOption extends OptionBase { type: 'number'; default?: number }
 /** A string option that may be given several times (`--exclude a --exclude b`). */
@@ -31,7 +37,7 @@ export interface PositionalSpec {
 }
 
 type OptionValue<S> =
-  S extends BooleanOption ? boolean
+  S extends BooleanOption ? (S extends { default: boolean } ? boolean : boolean | undefined)
     : S extends ListOption ? string[]
       : S extends NumberOption ? (S extends { default: number } ? number : number | undefined)
         : S extends { default: string } ? string : string | undefined;
@@ -73,8 +79,15 @@ export interface AnyCommand {
   run(args: Record<string, unknown>, io: CliIo): void | Promise<void>;
 }
 
-export const flag = (describe: string, extra: { default?: boolean; short?: string } = {}): BooleanOption =>
+export const flag = (describe: string, extra: { default?: boolean; short?: string } = {}): BooleanOption & { default: boolean } =>
   ({ type: 'boolean', describe, default: extra.default ?? false, ...(extra.short ? { short: extra.short } : {}) });
+
+/**
+ * A `--x`/`--no-x` pair whose value is undefined unless given: for a setting the project's
+ * configuration file may also set, where only a flag actually given overrides the file.
+ */
+export const toggle = (describe: string): BooleanOption & { default: undefined } =>
+  ({ type: 'boolean', describe, default: undefined, negatable: true });
 
 export function text(describe: string, extra: { default: string; short?: string }): StringOption & { default: string };
 export function text(describe: string, extra?: { short?: string }): StringOption;

@@ -36,7 +36,7 @@ function usageOf(command: AnyCommand): string {
 
 function optionForm(name: string, spec: OptionSpec): string {
   const short = spec.short ? `-${spec.short}, ` : '';
-  if (spec.type === 'boolean') return spec.default ? `${short}--${name}, --no-${name}` : `${short}--${name}`;
+  if (spec.type === 'boolean') return spec.default || spec.negatable ? `${short}--${name}, --no-${name}` : `${short}--${name}`;
   const value = spec.type === 'number' ? '<n>' : '<value>';
   return `${short}--${name} ${value}`;
 }

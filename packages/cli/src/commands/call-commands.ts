@@ -2,6 +2,7 @@
 import { CALL_KINDS, callees, callers } from '@arbor/query';
 import { defineCommand, type AnyCommand } from '../command-line/command-spec.js';
 import { renderCallTree } from './call-tree.js';
+import { drawAnswers, formatOption, formatProblem } from './picture-format.js';
 import { commonOptions, countProblem, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
 const DIRECTIONS = {
@@ -15,11 +16,12 @@ function callCommand(name: keyof typeof DIRECTIONS): AnyCommand {
     name,
     describe,
     positionals: [{ name: 'symbol', required: true, describe: 'Name, Class::method, path:line or node id' }],
-    options: { ...commonOptions({ default: 50, describe: 'Hops shown' }), ...symbolOptions, ...depthOption(1), ...edgeKindsOption(CALL_KINDS) },
-    check: countProblem,
+    options: { ...commonOptions({ default: 50, describe: 'Hops shown' }), ...symbolOptions, ...depthOption(1), ...edgeKindsOption(CALL_KINDS), ...formatOption },
+    check: (args) => countProblem(args) ?? formatProblem(args),
     run: (args, io) =>
       runSymbolQuery(io, name, args, args.symbol, (project, symbol, filter) =>
-        walk(project, symbol, { ...filter, depth: args.depth, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderCallTree),
+        walk(project, symbol, { ...filter, depth: args.depth, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderCallTree,
+        args.format === 'text' ? {} : { renderAll: (answers, notes) => drawAnswers(name, args.format as 'mermaid' | 'dot', answers, notes) }),
   });
 }
 

@@ -29,6 +29,10 @@ export function renderCallTree(r: CallersResult, s: Style): string {
   while (stack.length > 0) {
     const hop = stack.pop()!;
     const indent = '  '.repeat(hop.depth);
+    if (hop.recursive) {
+      lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}  ${s.magenta('recursive: calls itself')}`);
+      continue;
+    }
     if (expanded.has(hop.node.id)) {
       lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}  ${s.dim('↑ see above')}`);
       continue;
@@ -37,7 +41,7 @@ export function renderCallTree(r: CallersResult, s: Style): string {
     lines.push(`${indent}${arrow} ${nodeLine(hop.node, s)}  ${sitesText(hop.sites, s)}`);
     for (const next of [...(byVia.get(hop.node.id) ?? [])].reverse()) if (next.depth === hop.depth + 1) stack.push(next);
   }
-  const notes = [`${plural(r.total, 'node')} within depth ${r.depth}`];
+  const notes = [`${plural(r.total, 'node')} within depth ${r.depth}${r.hops.some((h) => h.recursive) ? ', and itself (recursive)' : ''}`];
   if (r.nameBasedHops > 0) notes.push(`${plural(r.nameBasedHops, 'hop')} rest on name-based edges`);
   if (r.truncated) notes.push(`list cut at --limit ${r.hops.length}`);
   if (r.moreBeyondDepth) notes.push('more beyond this depth');

@@ -31,7 +31,7 @@ export function renderContext(r: ContextResult, s: Style): string {
   if (r.terms.length === 0) return [`No searchable terms in "${r.task}".`, ...notes].join('\n');
   const head = `Context for "${r.task}": terms ${r.terms.join(', ')}; ${plural(r.items.length, 'declaration')}, ${bytes(r.usedBytes)} of ${bytes(r.budgetBytes)}${r.omitted > 0 ? `, ${r.omitted} more ranked` : ''}`;
   if (r.items.length === 0) return [head, ...notes, 'No declaration shares these terms.'].join('\n');
-  const lines = [head, ...notes];
+  const lines = [head, ...notes, ...(r.lowConfidence ? [s.yellow(`low confidence: ${r.lowConfidence}`)] : [])];
   for (const item of r.items) {
     lines.push(`${s.bold(`── ${item.node.kind} ${item.node.qualifiedName}`)}  ${s.cyan(location(item.node, true))}  ${s.dim(`score ${item.score} [${item.matchedTerms.join(', ')}]${item.relatedTo ? ` near ${item.relatedTo.qualifiedName}` : ''}`)}`);
     const rel = [

@@ -4,17 +4,19 @@ import { defineCommand } from '../command-line/command-spec.js';
 import { completenessLines } from '../output/completeness.js';
 import { location, nodeName, plural, sitesText } from '../output/format.js';
 import { columns, type Style } from '../output/style.js';
+import { drawAnswers, formatOption, formatProblem } from './picture-format.js';
 import { commonOptions, countProblem, depthOption, edgeKindsOption, parseEdgeKinds, runSymbolQuery, symbolOptions } from './query-support.js';
 
 export const impactCommand = defineCommand({
   name: 'impact',
   describe: 'Show what changing a symbol or file can reach: dependents, dependent files, affected tests, risk',
   positionals: [{ name: 'target', required: true, describe: 'Symbol (name, Class::method, path:line, id) or indexed file' }],
-  options: { ...commonOptions({ default: 50, describe: 'Affected symbols listed' }), ...symbolOptions, ...depthOption(3), ...edgeKindsOption(DEPENDENCY_KINDS) },
-  check: countProblem,
+  options: { ...commonOptions({ default: 50, describe: 'Affected symbols listed' }), ...symbolOptions, ...depthOption(3), ...edgeKindsOption(DEPENDENCY_KINDS), ...formatOption },
+  check: (args) => countProblem(args) ?? formatProblem(args),
   run: (args, io) =>
     runSymbolQuery(io, 'impact', args, args.target, (project, target, filter) =>
-      impact(project, target, { ...filter, depth: args.depth, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderImpact),
+      impact(project, target, { ...filter, depth: args.depth, limit: args.limit, edgeKinds: parseEdgeKinds(args['edge-kinds']) }), renderImpact,
+      args.format === 'text' ? {} : { renderAll: (answers, notes) => drawAnswers('impact', args.format as 'mermaid' | 'dot', answers, notes) }),
 });
 
 const RISK_STYLE = { low: 'green', medium: 'yellow', high: 'red', unknown: 'dim' } as const;

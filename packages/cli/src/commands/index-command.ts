@@ -1,7 +1,8 @@
 /** `arbor index [root]`: build `<root>/.codegraph/codegraph.db`. */
 import type { IndexReport, Progress } from '@arbor/indexer';
-import { count, defineCommand, flag, list, text } from '../command-line/command-spec.js';
-import { parseByteSize } from '../output/byte-size.js';
+import { count, defineCommand, flag, list, text, toggle } from '../command-line/command-spec.js';
+import { ConfigurationError } from '../configuration/project-configuration.js';
+import { resolveIndexSettings, type RecordedConfiguration } from '../configuration/index-settings.js';
 import { escapeControls } from '../output/terminal-text.js';
 
 export const indexCommand = defineCommand({
@@ -10,31 +11,38 @@ export const indexCommand = defineCommand({
   positionals: [{ name: 'root', default: '.', describe: 'Repository root' }],
   options: {
     json: flag('Print the index report as JSON on stdout'),
+    languages: text('Index only these languages, comma-separated (e.g. typescript,tsx); the others are reported as skipped by choice'),
     exclude: list('Leave out files matching this gitignore-style pattern'),
-    gitignore: flag('Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too)', { default: true }),
-    'max-file-size': text('Skip files larger than this (bytes, or with KiB/MiB suffix)', { default: '1MiB' }),
+    gitignore: toggle('Honour .gitignore files and .git/info/exclude (--no-gitignore to index ignored files too) [default: on]'),
+    'max-file-size': text('Skip files larger than this (bytes, or with KiB/MiB suffix) [default: 1MiB]'),
     threads: count('Extraction threads, the main thread included (default: one per core)'),
     cache: flag('Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)', { default: true }),
     'cache-dir': text('Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs'),
+    // Every flag above but --threads, --cache and --force can also come from <root>/arbor.config.json; a flag given wins.
     force: flag('Replace the file at .codegraph/codegraph.db even when it is not a codegraph graph or is of a newer schema'),
     quiet: flag('No summary on stderr', { short: 'q' }),
   },
   run: async (args) => {
-    const maxFileSize = parseByteSize(args['max-file-size']);
-    if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${args['max-file-size']}`);
     if (args.threads !== undefined && (!Number.isInteger(args.threads) || args.threads < 1)) fail('--threads must be a positive integer');
-    const progress = !args.quiet && process.stderr.isTTY ? progressLine() : undefined;
     // Loaded here, not at start-up: query commands should not pay for the indexer.
-    const { GraphWriteError, IndexError, indexRepository } = await import('@arbor/indexer');
+    const { GraphWriteError, IndexError, indexRepository, LANGUAGE_DESCRIPTORS } = await import('@arbor/indexer');
+    let resolved;
+    try {
+      resolved = resolveIndexSettings(args.root, {
+        languages: args.languages, exclude: args.exclude, gitignore: args.gitignore, maxFileSize: args['max-file-size'], cacheDir: args['cache-dir'],
+      }, LANGUAGE_DESCRIPTORS.map((d) => d.name));
+    } catch (error) {
+      if (error instanceof ConfigurationError) fail(error.message);
+      throw error;
+    }
+    const progress = !args.quiet && process.stderr.isTTY ? progressLine() : undefined;
     let report: IndexReport;
     try {
       report = await indexRepository(args.root, {
-        exclude: args.exclude,
-        gitignore: args.gitignore,
-        maxFileSize,
+        ...resolved.settings,
+        configuration: { ...resolved.recorded },
         threads: args.threads,
         cache: args.cache,
-        cacheDir: args['cache-dir'],
         force: args.force,
         onProgress: progress?.update,
       });
@@ -45,13 +53,22 @@ export const indexCommand = defineCommand({
     }
     progress?.clear();
     if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    if (!args.quiet) process.stderr.write(indexSummary(report));
+    if (!args.quiet) process.stderr.write(indexSummary(report) + configurationLine(resolved.recorded));
   },
 });
 
 function fail(message: string): never {
   process.stderr.write(`arbor index: ${escapeControls(message)}\n`);
   process.exit(1);
+}
+
+/** Which configuration this run used, when any: the file, and the keys flags overrode. */
+function configurationLine(recorded: RecordedConfiguration): string {
+  if (!recorded.file && recorded.fromFlags.length === 0) return '';
+  const file = recorded.file ? `${recorded.file} (sha256 ${recorded.sha256!.slice(0, 12)})` : 'no arbor.config.json';
+  const flags = recorded.fromFlags.length > 0 ? `; from flags: ${recorded.fromFlags.join(', ')}` : '';
+  const languages = recorded.settings.languages ? `; languages ${recorded.settings.languages.join(',')}` : '';
+  return `  config   ${file}${languages}${flags}\n`;
 }
 
 /** A single self-overwriting line while a terminal watches; silent otherwise. */

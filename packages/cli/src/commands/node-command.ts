@@ -32,6 +32,7 @@ export function renderNode(r: NodeResult, s: Style): string {
     lines.push(r.container.kind === 'file' ? `  in file ${s.cyan(r.container.filePath)}` : `  in ${label(r.container, s)} ${s.cyan(location(r.container))}`);
   }
   if (n.decorators.length > 0) lines.push(`  decorators: ${n.decorators.join(', ')}`);
+  if (r.overloads.length > 0) lines.push(`  overloads: ${r.overloads.map((o) => s.cyan(location(o))).join(', ')} ${s.dim('(stubs folded into this declaration: their callers are its callers)')}`);
   if (n.docstring) lines.push(...n.docstring.trim().split('\n').slice(0, 6).map((l) => `  ${s.dim(l.trim())}`));
 
   const section = (title: string, total: number, rows: string[][]) => {
@@ -40,8 +41,10 @@ export function renderNode(r: NodeResult, s: Style): string {
     lines.push(...columns(rows));
   };
   section('members', r.counts.members, r.members.map((m) => [s.dim(m.kind), s.bold(m.name), s.cyan(location(m))]));
-  section('callers', r.counts.callers, r.callers.map((c) => [s.bold(nodeName(c.node)), s.dim(c.node.kind), sitesText(c.sites, s)]));
-  section('callees', r.counts.callees, r.callees.map((c) => [s.bold(nodeName(c.node)), s.dim(c.node.kind), sitesText(c.sites, s)]));
+  const relation = (c: NodeResult['callers'][number]) =>
+    [s.bold(nodeName(c.node)), s.dim(c.node.kind), `${sitesText(c.sites, s)}${c.recursive ? `  ${s.magenta('recursive: calls itself')}` : ''}`];
+  section('callers', r.counts.callers, r.callers.map(relation));
+  section('callees', r.counts.callees, r.callees.map(relation));
   section(
     'unresolved',
     r.counts.unresolved,

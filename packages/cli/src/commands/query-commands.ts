@@ -6,6 +6,7 @@ import { contextCommand } from './context-command.js';
 import { exploreCommand } from './explore-command.js';
 import { filesCommand } from './files-command.js';
 import { impactCommand } from './impact-command.js';
+import { mapCommand } from './map-command.js';
 import { nodeCommand } from './node-command.js';
 import { searchCommand } from './search-command.js';
 import { statusCommand } from './status-command.js';
@@ -13,5 +14,5 @@ import { traceCommand } from './trace-command.js';
 
 export const QUERY_COMMANDS: readonly AnyCommand[] = [
   statusCommand, searchCommand, nodeCommand, callersCommand, calleesCommand, impactCommand, traceCommand, filesCommand,
-  exploreCommand, contextCommand, affectedCommand,
+  exploreCommand, contextCommand, affectedCommand, mapCommand,
 ];

@@ -2,13 +2,13 @@
  * What every query command shares: the `--json`, `-p/--path` and `--limit` options, opening
  * the project, and turning the result (or failure) into output and an exit code.
  */
-import { isTestFile, openProject, type NodeDetails, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
-import { alsoNamedLine, choosePrincipal, refOf } from './principal-symbol.js';
+import { openProject, type NodeRef, type Project, type SymbolFilter } from '@arbor/query';
+import { answerSymbol, isEachDefinition, renderSymbolAnswer, type AlsoNamed, type SymbolAnswer } from './symbol-answers.js';
+import { location, nodeName } from '../output/format.js';
 import { count, flag, text } from '../command-line/command-spec.js';
 import { reportError } from '../output/errors.js';
 import type { CliIo } from '../output/io.js';
 import { printJson } from '../output/json.js';
-import { location, nodeName } from '../output/format.js';
 import { colourEnabled, createStyle, type Style } from '../output/style.js';
 import { forTerminal } from '../output/terminal-text.js';
 
@@ -89,21 +89,12 @@ export function runQuery<T>(
   io.finished?.();
 }
 
-/** Definitions of an ambiguous name that get an answer of their own; the rest are listed. */
-export const MAX_DEFINITIONS_ANSWERED = 5;
-const MAX_DEFINITIONS_LISTED = 20;
-
 export interface SymbolArgs extends CommonArgs {
   file?: string;
   kind?: string;
 }
 
-/**
- * A query about one symbol. A name several declarations share is never merged into one answer:
- * when exactly one of them is a top-level declaration outside tests, that one is answered and the
- * others are named (`alsoNamed`); otherwise each definition, non-test and top-level first, gets an
- * answer of its own (at most MAX_DEFINITIONS_ANSWERED) and the rest are listed (`more`).
- */
+/** A query about one symbol, answered as `answerSymbol` (symbol-answers.ts) decides. */
 export function runSymbolQuery<T extends object>(
   io: CliIo,
   command: string,
@@ -111,48 +102,28 @@ export function runSymbolQuery<T extends object>(
   symbol: string,
   compute: (project: Project, symbol: string, filter: SymbolFilter) => T,
   render: (result: T, style: Style) => string,
+  options: {
+    /** Renders every answer at once (a diagram of them all) instead of one by one; `notes` name what it leaves out. */
+    renderAll?: (answers: T[], notes: string[]) => string;
+  } = {},
 ): void {
   const filter: SymbolFilter = { file: args.file, kind: args.kind };
-  runQuery<T | AlsoNamed<T> | EachDefinition<T>>(io, command, args, (project) => {
-    const chosen = choosePrincipal(project!, symbol, filter);
-    if (chosen.alsoNamed) return { ...compute(project!, chosen.symbol, chosen.filter), alsoNamed: chosen.alsoNamed };
-    const { match } = chosen;
-    if (match.status !== 'ambiguous') return compute(project!, symbol, filter);
-    const order = (n: NodeDetails) => Number(isTestFile(n.filePath)) * 2 + Number(n.qualifiedName !== n.name);
-    const candidates = [...match.candidates].sort((a, b) => order(a) - order(b));
-    const answered = candidates.slice(0, MAX_DEFINITIONS_ANSWERED);
-    return {
-      symbol,
-      definitions: candidates.length,
-      answers: answered.map((node) => ({ definition: refOf(node), answer: compute(project!, node.id, {}) })),
-      more: candidates.slice(MAX_DEFINITIONS_ANSWERED).map(refOf),
-    };
-  }, (result, style) => {
-    if ('answers' in result && 'definitions' in result) return renderEachDefinition(result as EachDefinition<T>, render, style);
-    const text = render(result as T, style);
-    const also = (result as Partial<AlsoNamed<T>>).alsoNamed;
-    return also ? `${text}\n${style.dim(alsoNamedLine(symbol, also))}` : text;
-  });
-}
-type AlsoNamed<T> = T & { alsoNamed: NodeRef[] };
-
-interface EachDefinition<T> {
-  symbol: string;
-  definitions: number;
-  answers: Array<{ definition: NodeRef; answer: T }>;
-  more: NodeRef[];
+  runQuery<SymbolAnswer<T>>(
+    io, command, args,
+    (project) => answerSymbol(project!, symbol, filter, (s, f) => compute(project!, s, f)),
+    (result, style) => options.renderAll
+      ? renderAllAnswers(symbol, result, options.renderAll)
+      : renderSymbolAnswer(result, symbol, (one) => render(one, style), style, '--file/--kind'),
+  );
 }
 
-function renderEachDefinition<T>(r: EachDefinition<T>, render: (result: T, style: Style) => string, style: Style): string {
-  const lines = [`"${r.symbol}" has ${r.definitions} definitions; ${r.answers.length === r.definitions ? 'each' : `the first ${r.answers.length} (outside tests and top-level first)`} answered apart. Name one by Class::method, path:line or id, or narrow with --file/--kind.`];
-  r.answers.forEach(({ definition, answer }, i) => {
-    lines.push('', style.bold(`── ${i + 1} of ${r.definitions}: ${definition.kind} ${nodeName(definition)}  ${location(definition)}`));
-    lines.push(render(answer, style));
-  });
-  if (r.more.length > 0) {
-    lines.push('', `${r.more.length} more definitions:`);
-    for (const n of r.more.slice(0, MAX_DEFINITIONS_LISTED)) lines.push(`  ${n.kind} ${nodeName(n)}  ${location(n)}  ${style.dim(n.id)}`);
-    if (r.more.length > MAX_DEFINITIONS_LISTED) lines.push(style.dim(`  … ${r.more.length - MAX_DEFINITIONS_LISTED} more`));
+/** Every answer drawn at once (a diagram); the definitions left out are named in `notes`. */
+function renderAllAnswers<T>(symbol: string, result: SymbolAnswer<T>, renderAll: (answers: T[], notes: string[]) => string): string {
+  const named = (nodes: NodeRef[]) => nodes.map((n) => `${nodeName(n)} ${location(n)}`).join(', ');
+  if (isEachDefinition(result)) {
+    const notes = result.more.length > 0 ? [`${result.more.length} more definitions of ${symbol} not drawn: ${named(result.more)}`] : [];
+    return renderAll(result.answers.map((a) => a.answer), notes);
   }
-  return lines.join('\n');
+  const also = (result as Partial<AlsoNamed<T>>).alsoNamed;
+  return renderAll([result as T], also ? [`also named ${symbol}, not drawn: ${named(also)}`] : []);
 }

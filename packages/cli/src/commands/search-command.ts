@@ -35,5 +35,6 @@ export function renderSearch(r: SearchResult, s: Style): string {
     s.bold(h.node.kind === 'file' ? h.node.filePath : h.node.qualifiedName) + (h.node.kind === 'import' ? '' : s.dim(inlineSignature(h.signature, h.node.name))),
     h.node.kind === 'file' ? '' : s.cyan(location(h.node)),
   ]);
-  return [head, ...columns(rows)].join('\n');
+  const weak = r.lowConfidence ? [s.yellow(`low confidence: ${r.lowConfidence}; the answer may not be here`)] : [];
+  return [head, ...weak, ...columns(rows)].join('\n');
 }

@@ -3,6 +3,7 @@ import { status, type StatusResult } from '@arbor/query';
 import { defineCommand } from '../command-line/command-spec.js';
 import { bytes, counts, plural } from '../output/format.js';
 import type { Style } from '../output/style.js';
+import { configurationText } from '../output/configuration-text.js';
 import { commonOptions, countProblem, runQuery } from './query-support.js';
 
 export const statusCommand = defineCommand({
@@ -27,6 +28,8 @@ export function renderStatus(r: StatusResult, s: Style): string {
     `${s.bold('Edges')}      ${r.counts.edges}: ${counts(r.edgesByKind)}`,
     `${s.bold('Unresolved')} ${plural(r.counts.unresolvedRefs, 'reference site')} left unlinked`,
   ];
+  const config = configurationText(r.configuration);
+  lines.push(`${s.bold('Config')}     ${config.text}${config.warning ? s.yellow(` (${config.warning})`) : ''}`);
   const st = r.staleness;
   if (!st.stale) {
     lines.push(`${s.bold('Stale')}      ${s.green('no')}: all ${plural(st.fresh, 'indexed file')} match the disk`);

@@ -1,9 +1,11 @@
 /** `arbor trace <from> <to>`: the shortest call paths from one symbol to another. */
 import { CALL_KINDS, trace, type NodeRef, type TraceResult } from '@arbor/query';
 import { defineCommand, text } from '../command-line/command-spec.js';
+import { completenessLines } from '../output/completeness.js';
 import { nodeLine, sitesText } from '../output/format.js';
 import type { Style } from '../output/style.js';
 import { alsoNamedLine, choosePrincipal } from './principal-symbol.js';
+import { drawAnswers, formatOption, formatProblem, notDrawnNote } from './picture-format.js';
 import { commonOptions, countProblem, depthOption, edgeKindsOption, parseEdgeKinds, runQuery } from './query-support.js';
 
 export const traceCommand = defineCommand({
@@ -21,8 +23,9 @@ export const traceCommand = defineCommand({
     'from-kind': text('Narrow <from> to kinds'),
     'to-file': text('Narrow <to> to a file, folder or glob'),
     'to-kind': text('Narrow <to> to kinds'),
+    ...formatOption,
   },
-  check: countProblem,
+  check: (args) => countProblem(args) ?? formatProblem(args),
   run: (args, io) =>
     runQuery(io, 'trace', args, (project) => {
       // Each end: a name shared by several declarations means its one top-level non-test one, the others named.
@@ -34,6 +37,11 @@ export const traceCommand = defineCommand({
       if (from.alsoNamed || to.alsoNamed) result.alsoNamed = { from: from.alsoNamed ?? [], to: to.alsoNamed ?? [] };
       return result;
     }, (r, s) => {
+      if (args.format !== 'text') {
+        const notes = r.alsoNamed ? [[args.from, r.alsoNamed.from], [args.to, r.alsoNamed.to]] as const : [];
+        const drawn = notes.filter(([, others]) => others.length > 0).map(([name, others]) => notDrawnNote(name, others));
+        return drawAnswers('trace', args.format as 'mermaid' | 'dot', [r], drawn);
+      }
       const text = renderTrace(r, s);
       const notes = r.alsoNamed ? [[args.from, r.alsoNamed.from], [args.to, r.alsoNamed.to]] as const : [];
       return [text, ...notes.filter(([, others]) => others.length > 0).map(([name, others]) => s.dim(alsoNamedLine(name, [...others])))].join('\n');
@@ -51,5 +59,6 @@ export function renderTrace(r: TraceResult, s: Style): string {
       lines.push(`  → ${nodeLine(hop.to, s)}  ${sitesText(hop.sites, s)}`);
     }
   });
+  lines.push(...completenessLines(r.completeness, s, `${r.to.qualifiedName} or a declaration calling it`));
   return lines.join('\n');
 }

@@ -13,7 +13,7 @@ export const hooksCommand = defineCommand({
   positionals: [{ name: 'action', required: true, describe: `What to do: ${ACTIONS.join(', ')}` }],
   options: {
     path: text('Project root (inside a git repository)', { default: '.', short: 'p' }),
-    command: text('install: the command the hooks run (default: arbor index in the background, where a graph exists)'),
+    command: text('install: the command the hooks run (default: arbor index in the background; in another worktree only where a graph exists)'),
     json: flag('Print the result as JSON'),
   },
   check: (args) => (ACTIONS.includes(args.action) ? undefined : `<action> is one of ${ACTIONS.join(', ')}, not ${JSON.stringify(args.action)}`),

@@ -61,15 +61,19 @@ export function hooksDirectory(root: string): string {
 }
 
 /**
- * The default command: index `root` in the background so the git command returns at once, and only
- * where a graph exists already (hooks are shared by every worktree of a repository; one without a
- * graph did not ask for one).
+ * The default command: index `root` in the background so the git command returns at once. In the
+ * worktree the hooks were installed from it always runs, building the graph on the first run if there
+ * is none (installing hooks asks for a maintained graph); the hooks are shared by every worktree of
+ * the repository, and in another one it runs only where a graph exists already (that one did not ask).
  */
 export function defaultHookCommand(root: string, arborCommand = defaultArborCommand()): string {
   const top = worktreeTop(root);
   const rel = top ? relative(top, resolve(root)) || '.' : '.';
   const target = shellQuote(rel);
-  return `[ -f ${shellQuote(join(rel, '.codegraph', 'codegraph.db'))} ] && (${arborCommand} index -q ${target} >/dev/null 2>&1 &)`;
+  // Hooks run at the top of the worktree that fired them: its real path tells the installing one.
+  const installedIn = shellQuote(top ? realPathOf(top) : realPathOf(root));
+  const hasGraph = `[ -f ${shellQuote(join(rel, '.codegraph', 'codegraph.db'))} ]`;
+  return `{ ${hasGraph} || [ "$(pwd -P)" = ${installedIn} ]; } && (${arborCommand} index -q ${target} >/dev/null 2>&1 &)`;
 }
 
 export function installGitHooks(root: string, command: string = defaultHookCommand(root)): HooksReport {
@@ -82,9 +86,11 @@ export function installGitHooks(root: string, command: string = defaultHookComma
     throw new Error(`${blocked.map((n) => `${n} and ${n}${CHAINED_SUFFIX}`).join(', ')} both exist (a hook arbor did not write, ` +
       `beside one it saved earlier); no hook was changed`);
   }
-  mkdirSync(hooksDir, { recursive: true });
   const undo: Array<() => void> = [];
   try {
+    // A hooks folder made here (core.hooksPath naming one not made yet) goes again if the install fails.
+    const made = mkdirSync(hooksDir, { recursive: true });
+    if (made !== undefined) undo.push(() => rmSync(made, { recursive: true, force: true }));
     for (const { name, path, state } of plan) {
       let chained = state === 'chained';
       if (state === 'foreign') {

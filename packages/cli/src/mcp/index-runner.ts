@@ -10,15 +10,18 @@
 import { Worker } from 'node:worker_threads';
 import type { IndexOptions, IndexReport, Progress } from '@arbor/indexer';
 import type { IndexWorkerData, IndexWorkerMessage } from './index-worker.js';
+import type { IndexSettings } from '../configuration/index-settings.js';
 
 export type IndexOutcome =
-  | { ok: true; report: IndexReport; waitedForAnotherRun: boolean }
+  | { ok: true; report: IndexReport; waitedForAnotherRun: boolean; settings: IndexSettings }
   | { ok: false; message: string; timedOut: boolean; waitedForAnotherRun: boolean };
 
 export interface IndexRunnerOptions {
   /** Give up (terminate the worker) after this long. */
   timeoutMs: number;
   indexOptions?: Omit<IndexOptions, 'onProgress'>;
+  /** Each run reads the root's arbor.config.json, as `arbor index` does. */
+  projectConfiguration?: boolean;
 }
 
 interface RootState {
@@ -69,7 +72,7 @@ export class IndexRunner {
   }
 
   private runWorker(root: string, listeners: Array<(p: Progress) => void>, waited: boolean): Promise<IndexOutcome> {
-    const data: IndexWorkerData = { root, options: this.options.indexOptions ?? {} };
+    const data: IndexWorkerData = { root, options: this.options.indexOptions ?? {}, projectConfiguration: this.options.projectConfiguration };
     return new Promise<IndexOutcome>((resolvePromise) => {
       let settled = false;
       const settle = (outcome: IndexOutcome) => {
@@ -98,7 +101,7 @@ export class IndexRunner {
         if (message.type === 'progress') {
           for (const listener of listeners) listener(message.progress);
         } else if (message.type === 'done') {
-          settle({ ok: true, report: message.report, waitedForAnotherRun: waited });
+          settle({ ok: true, report: message.report, waitedForAnotherRun: waited, settings: message.settings });
         } else {
           settle({ ok: false, timedOut: false, waitedForAnotherRun: waited, message: message.message });
         }

@@ -8,6 +8,12 @@ import type {
   StatusResult, TraceResult,
 } from '@arbor/query';
 import type { WorktreeInfo } from '../git-hooks/worktree.js';
+import { completenessLines } from '../output/completeness.js';
+import { createStyle } from '../output/style.js';
+
+/** The CLI's shared formatters (completeness, one answer per definition) without colour. */
+export const PLAIN = createStyle(false);
+import { configurationText } from '../output/configuration-text.js';
 
 export function location(n: { filePath: string; startLine: number }): string {
   return `${n.filePath}:${n.startLine}`;
@@ -32,13 +38,14 @@ function sitesText(sites: Site[]): string {
   return ` [${shown}${sites.length > 3 ? `; +${sites.length - 3} more sites` : ''}]`;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
 }
 
 export function renderSearch(r: SearchResult): string {
   if (r.results.length === 0) return `search "${r.query}": no declarations match`;
-  const lines = [`search "${r.query}": ${plural(r.total, 'match')}${r.truncated ? `, first ${r.results.length} shown` : ''}`];
+  const lines = [`search "${r.query}": ${plural(r.total, 'match', 'matches')}${r.truncated ? `, first ${r.results.length} shown` : ''}`];
+  if (r.lowConfidence) lines.push(`low confidence: ${r.lowConfidence}; the answer may not be here`);
   for (const hit of r.results) {
     lines.push(`- ${nodeText(hit.node)} (${hit.match})${hit.signature ? ` ${oneLine(hit.signature)}` : ''}`);
   }
@@ -51,35 +58,39 @@ export function renderNode(r: NodeResult): string {
   if (n.signature) lines.push(`signature: ${oneLine(n.signature)}`);
   if (n.docstring) lines.push(`doc: ${oneLine(n.docstring).slice(0, 300)}`);
   if (r.container) lines.push(`in: ${nodeText(r.container)}`);
+  if (r.overloads.length > 0) lines.push(`overloads (stubs folded into this declaration): ${r.overloads.map(location).join(', ')}`);
   const section = (title: string, total: number, items: string[]) => {
     if (total === 0) return;
     lines.push(`${title} (${total}${items.length < total ? `, ${items.length} shown` : ''}):`);
     for (const item of items) lines.push(`- ${item}`);
   };
   section('members', r.counts.members, r.members.map(nodeText));
-  section('callers', r.counts.callers, r.callers.map((c) => `${nodeText(c.node)}${sitesText(c.sites)}`));
-  section('callees', r.counts.callees, r.callees.map((c) => `${nodeText(c.node)}${sitesText(c.sites)}`));
+  const relation = (c: NodeResult['callers'][number]) => `${nodeText(c.node)}${sitesText(c.sites)}${c.recursive ? ' (recursive: calls itself)' : ''}`;
+  section('callers', r.counts.callers, r.callers.map(relation));
+  section('callees', r.counts.callees, r.callees.map(relation));
   section(
     'unresolved sites',
     r.counts.unresolved,
     r.unresolved.map((u) => `${u.kind} ${u.name} at ${u.filePath}:${u.line}${u.candidates.length ? ` (candidates: ${u.candidates.map(location).join(', ')})` : ''}`),
   );
+  lines.push(...completenessLines(r.completeness, PLAIN));
   return lines.join('\n');
 }
 
 export function renderCalls(r: CallersResult): string {
   const title = `${r.direction} of ${nodeText(r.symbol)}, depth ${r.depth}, following ${r.edgeKinds.join(',')}`;
-  if (r.hops.length === 0) return `${title}\nnone in the graph`;
+  if (r.hops.length === 0) return [title, 'none in the graph', ...completenessLines(r.completeness, PLAIN)].join('\n');
   const lines = [title];
   const arrow = r.direction === 'callers' ? '<-' : '->';
   for (const hop of r.hops) {
-    lines.push(`${'  '.repeat(hop.depth - 1)}${arrow} ${nodeText(hop.node)}${sitesText(hop.sites)}`);
+    lines.push(`${'  '.repeat(hop.depth - 1)}${arrow} ${nodeText(hop.node)}${sitesText(hop.sites)}${hop.recursive ? ' (recursive: calls itself)' : ''}`);
   }
-  const notes = [`${plural(r.total, 'node')}`];
+  const notes = [`${plural(r.total, 'node')}${r.hops.some((h) => h.recursive) ? ', and itself (recursive)' : ''}`];
   if (r.truncated) notes.push(`cut at ${r.hops.length}`);
   if (r.moreBeyondDepth) notes.push('more beyond this depth');
   if (r.nameBasedHops > 0) notes.push(`${plural(r.nameBasedHops, 'hop')} rest on name-based edges`);
   lines.push(notes.join('; '));
+  lines.push(...completenessLines(r.completeness, PLAIN, r.depth > 1 ? 'it or a caller above' : 'it'));
   return lines.join('\n');
 }
 
@@ -99,6 +110,8 @@ export function renderImpact(r: ImpactResult): string {
   if (r.moreBeyondDepth) notes.push(`more beyond depth ${r.depth}`);
   if (r.counts.nameBasedHops > 0) notes.push(`${plural(r.counts.nameBasedHops, 'hop')} rest on name-based edges`);
   if (notes.length) lines.push(notes.join('; '));
+  if (r.possibleTests.length > 0) lines.push(`possible tests (not proven to reach the target, an unproven site in each): ${r.possibleTests.join(', ')}`);
+  lines.push(...completenessLines(r.completeness, PLAIN, r.target.type === 'file' ? 'a declaration in it' : 'it'));
   return lines.join('\n');
 }
 
@@ -108,6 +121,7 @@ export function renderTrace(r: TraceResult): string {
     lines.push(`path ${i + 1} (${plural(path.length, 'hop')}):`);
     for (const hop of path.hops) lines.push(`  ${nodeText(hop.from)} -> ${nodeText(hop.to)}${sitesText(hop.sites)}`);
   });
+  lines.push(...completenessLines(r.completeness, PLAIN, `${r.to.qualifiedName} or a declaration calling it`));
   return lines.join('\n');
 }
 
@@ -136,6 +150,8 @@ export function renderStatus(r: StatusResult, extra: { worktree?: WorktreeInfo; 
     lines.push(`index of ${r.root}: schema v${r.schemaVersion}, written by ${writer}, built ${r.indexedAt ?? 'at an unrecorded time'}`);
     lines.push(`${c.files} files, ${c.nodes} nodes, ${c.edges} edges, ${c.unresolvedRefs} unresolved sites, ${c.filesWithErrors} files with parse errors`);
     lines.push(`languages: ${Object.entries(r.languages).map(([l, n]) => `${l} ${n}`).join(', ') || 'none'}`);
+    const config = configurationText(r.configuration);
+    lines.push(`configuration: ${config.text}${config.warning ? ` (${config.warning})` : ''}`);
     const st = r.staleness;
     if (!st.stale) lines.push(`fresh: every indexed file matches the disk`);
     else {
@@ -172,6 +188,7 @@ export function renderContext(r: ContextResult): string {
   const notes = r.notes.map((n) => `(${n})`);
   if (r.items.length === 0) return [`context for "${r.task}": nothing in the graph matches ${r.terms.join(', ') || 'these words'}`, ...notes].join('\n');
   const lines = [`context for "${r.task}" (terms: ${r.terms.join(', ')}): ${plural(r.items.length, 'declaration')}${r.omitted ? `, ${r.omitted} more left out` : ''}`, ...notes];
+  if (r.lowConfidence) lines.push(`low confidence: ${r.lowConfidence}`);
   for (const item of r.items) {
     lines.push(`## ${nodeText(item.node)}-${item.source.endLine}${item.fileState === 'fresh' ? '' : ` file ${item.fileState}`}`);
     if (item.calls.length) lines.push(`calls: ${item.calls.map(nodeText).join('; ')}`);

@@ -8,6 +8,7 @@
  * current folder. Tool arguments only ever name things inside it: paths go through the query
  * package's project paths (outside the root: refused) and file contents through safe-read.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -16,18 +17,21 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@arbor/indexer';
 import {
-  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, search, status, toQueryError, trace,
+  callees, callers, context, explore, files, impact, nodeInfo, openProject, QueryError, repositoryMap, search, status, toQueryError, trace,
   type Project, type SymbolFilter,
 } from '@arbor/query';
+import { affectedAnswer } from './affected-operation.js';
 import { alsoNamedLine, choosePrincipal } from '../commands/principal-symbol.js';
+import { answerSymbol, renderSymbolAnswer } from '../commands/symbol-answers.js';
 import { detectWorktree } from '../git-hooks/worktree.js';
 import { watchDecision } from '../watch/watch-policy.js';
 import { watchRepository, type RepositoryWatcher } from '../watch/watcher.js';
 import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { IndexRunner, type IndexOutcome } from './index-runner.js';
+import type { IndexSettings } from '../configuration/index-settings.js';
 import {
   capBytes, renderCalls, renderContext, renderExplore, renderFiles, renderImpact, renderNode, renderSearch, renderStatus,
-  renderTrace, nodeText,
+  renderTrace, nodeText, PLAIN,
 } from './render.js';
 import {
   INDEX_TOOL, indexToolDefinition, parseQueryArgs, QUERY_TOOL, queryToolDefinition, ToolArgumentError, type QueryArgs,
@@ -52,19 +56,22 @@ export interface ArborMcpOptions {
 const DEFAULTS = { maxLimit: 50, maxBytes: 48 * 1024, indexTimeoutMs: 10 * 60_000, watchDebounceMs: 1000 };
 /** Default number of results per operation when the call names no limit (then capped by maxLimit). */
 const DEFAULT_LIMITS: Record<string, number> = {
-  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12,
+  search: 20, node: 20, callers: 50, callees: 50, impact: 50, trace: 3, files: 50, status: 20, explore: 8, context: 12, affected: 0, map: 0,
 };
+/** Bytes of `map` when the call names no budget (then capped by the server's answer cap). */
+const DEFAULT_MAP_BUDGET = 8 * 1024;
 
 export function createArborMcpServer(options: ArborMcpOptions = {}) {
   const maxLimit = options.maxLimit ?? DEFAULTS.maxLimit;
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const indexTimeoutMs = options.indexTimeoutMs ?? DEFAULTS.indexTimeoutMs;
-  const runner = new IndexRunner({ timeoutMs: indexTimeoutMs });
+  // Every index run reads the root's arbor.config.json, as `arbor index` does.
+  const runner = new IndexRunner({ timeoutMs: indexTimeoutMs, projectConfiguration: true });
   const watchers = new Map<string, RepositoryWatcher>();
   const watchNotes = new Map<string, string>();
 
   const server = new Server(
-    { name: 'arbor', version: options.version ?? '0.0.0' },
+    { name: 'arbor', version: options.version ?? packageVersion() },
     {
       capabilities: { tools: {} },
       instructions:
@@ -108,6 +115,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     if (name === QUERY_TOOL) {
       try {
         const parsed = parseQueryArgs(args, maxLimit);
+        if (parsed.operation === 'affected') return text(capBytes(await affectedAnswer(root, parsed), maxBytes));
         return text(capBytes(answer(root, parsed), maxBytes));
       } catch (error) {
         return toolError(describeError(error, root));
@@ -121,7 +129,7 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
       const onProgress = token === undefined ? undefined : progressSender((progress, message) =>
         extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: PROGRESS_TOTAL, message } }));
       const outcome = await runner.index(root, onProgress);
-      if (outcome.ok) await startWatching(root);
+      if (outcome.ok) await startWatching(root, outcome.settings);
       return outcome.ok ? text(indexSummary(outcome)) : toolError(`indexing ${root} failed: ${outcome.message}`);
     }
     return toolError(`unknown tool \`${name}\`: this server has ${QUERY_TOOL} and ${INDEX_TOOL}`);
@@ -144,35 +152,37 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
 
   function run(project: Project, a: QueryArgs, limit: number): string {
     const filter: SymbolFilter = { kind: a.kind, file: a.file };
-    // A bare name shared by several declarations, one of them its only top-level one outside
-    // tests: answer for that one and name the others (never merged); otherwise a tool error lists them.
-    const bySymbol = (answer: (symbol: string, f: SymbolFilter) => string): string => {
-      const chosen = choosePrincipal(project, a.symbol!, filter);
-      const text = answer(chosen.symbol, chosen.filter);
-      return chosen.alsoNamed ? `${text}\n${alsoNamedLine(a.symbol!, chosen.alsoNamed)}` : text;
-    };
+    // A name several declarations share is answered as the CLI answers it (symbol-answers.ts):
+    // its one top-level non-test declaration with the others named, or each definition apart.
+    const bySymbol = <T extends object>(compute: (symbol: string, f: SymbolFilter) => T, render: (result: T) => string): string =>
+      renderSymbolAnswer(answerSymbol(project, a.symbol!, filter, compute), a.symbol!, render, PLAIN, 'the file or kind argument');
+    const edgeKinds = a.edge_kinds?.split(',').map((k) => k.trim()).filter((k) => k !== '');
     const traced = (): string => {
-      const from = choosePrincipal(project, a.from!, {});
-      const to = choosePrincipal(project, a.to!, {});
+      const from = choosePrincipal(project, a.from!, { file: a.from_file, kind: a.from_kind });
+      const to = choosePrincipal(project, a.to!, { file: a.to_file, kind: a.to_kind });
       const notes = [[a.from!, from.alsoNamed], [a.to!, to.alsoNamed]] as const;
-      return [renderTrace(trace(project, from.symbol, to.symbol, { limit, depth: a.depth })),
+      return [renderTrace(trace(project, from.symbol, to.symbol, { from: from.filter, to: to.filter, limit, depth: a.depth, edgeKinds })),
         ...notes.flatMap(([name, others]) => (others && others.length > 0 ? [alsoNamedLine(name, others)] : []))].join('\n');
     };
     switch (a.operation) {
       case 'search': return renderSearch(search(project, a.query!, { ...filter, limit }));
-      case 'node': return bySymbol((symbol, f) => renderNode(nodeInfo(project, symbol, { ...f, limit })));
-      case 'callers': return bySymbol((symbol, f) => renderCalls(callers(project, symbol, { ...f, limit, depth: a.depth })));
-      case 'callees': return bySymbol((symbol, f) => renderCalls(callees(project, symbol, { ...f, limit, depth: a.depth })));
-      case 'impact': return bySymbol((symbol, f) => renderImpact(impact(project, symbol, { ...f, limit, depth: a.depth })));
+      case 'node': return bySymbol((symbol, f) => nodeInfo(project, symbol, { ...f, limit, edgeKinds }), renderNode);
+      case 'callers': return bySymbol((symbol, f) => callers(project, symbol, { ...f, limit, depth: a.depth, edgeKinds }), renderCalls);
+      case 'callees': return bySymbol((symbol, f) => callees(project, symbol, { ...f, limit, depth: a.depth, edgeKinds }), renderCalls);
+      case 'impact': return bySymbol((symbol, f) => impact(project, symbol, { ...f, limit, depth: a.depth, edgeKinds }), renderImpact);
       case 'trace': return traced();
       case 'files': return renderFiles(files(project, a.path ?? a.file, { limit }));
       case 'explore': return renderExplore(explore(project, a.query!, { ...filter, limit }));
       case 'context': return renderContext(context(project, a.task!, { limit }));
-      case 'status': throw new Error('unreachable');
+      // The whole map fits the answer cap: the note a cut answer gets would cost bytes the map can use.
+      case 'map': return repositoryMap(project, a.path ?? a.file, { budget: Math.min(a.budget ?? DEFAULT_MAP_BUDGET, maxBytes - 256) }).text;
+      case 'status':
+      case 'affected':
+        throw new Error('unreachable');
     }
   }
 
-  async function startWatching(root: string): Promise<void> {
+  async function startWatching(root: string, settings: IndexSettings): Promise<void> {
     if (watchers.has(root)) return;
     const decision = watchDecision(root, { enabled: options.watch ?? true });
     if (!decision.watch) {
@@ -181,6 +191,8 @@ export function createArborMcpServer(options: ArborMcpOptions = {}) {
     }
     try {
       const watcher = await watchRepository(root, {
+        // What the first index used decides which changes matter (the configuration may name languages, excludes, …).
+        ...settings,
         debounceMs: options.watchDebounceMs ?? DEFAULTS.watchDebounceMs,
         reindex: async () => {
           const outcome = await runner.index(root);
@@ -279,6 +291,15 @@ function describeError(error: unknown, root: string): string {
   }
   if (error instanceof QueryError) return error.message;
   return `internal error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The arbor package's version, reported to clients as the server's version. */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
 }
 
 function text(body: string): CallToolResult {

@@ -19,6 +19,10 @@ export const EXIT = {
   noIndex: 3,
   /** The index exists but cannot be read: locked, corrupt, not codegraph, future schema. */
   badIndex: 4,
+  /** `affected --strict`: an answer that may be incomplete (the list is not proven whole). */
+  incomplete: 5,
+  /** `affected --fail-if-stale`: the index is older than the working tree. */
+  staleIndex: 6,
 } as const;
 
 export function exitCodeFor(code: QueryErrorCode): number {
@@ -27,6 +31,8 @@ export function exitCodeFor(code: QueryErrorCode): number {
       return EXIT.noIndex;
     case 'invalid-glob':
       return EXIT.usage;
+    case 'stale-index':
+      return EXIT.staleIndex;
     case 'not-codegraph':
     case 'future-schema':
     case 'corrupt':

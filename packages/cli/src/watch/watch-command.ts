@@ -1,8 +1,9 @@
 /** `arbor watch [root]`: keep `<root>/.codegraph/codegraph.db` fresh while files change. */
 import { resolve } from 'node:path';
-import { count, defineCommand, flag, list, text } from '../command-line/command-spec.js';
+import { count, defineCommand, flag, list, text, toggle } from '../command-line/command-spec.js';
+import { resolveIndexSettings } from '../configuration/index-settings.js';
+import { ConfigurationError } from '../configuration/project-configuration.js';
 import { loadDistModule } from '../lazy-module.js';
-import { parseByteSize } from '../output/byte-size.js';
 import { watchDecision } from './watch-policy.js';
 import { escapeControls } from '../output/terminal-text.js';
 
@@ -11,26 +12,36 @@ export const watchCommand = defineCommand({
   describe: 'Re-index whenever indexed files change (after a quiet period); runs until interrupted',
   positionals: [{ name: 'root', default: '.', describe: 'Repository root' }],
   options: {
-    debounce: count('Quiet milliseconds after the last change before re-indexing', { default: 1000 }),
+    debounce: count('Quiet milliseconds after the last change before re-indexing [default: 1000]'),
+    languages: text('Index only these languages, comma-separated (e.g. typescript,tsx)'),
     exclude: list('Leave out files matching this gitignore-style pattern'),
-    gitignore: flag('Honour .gitignore files (--no-gitignore to index ignored files too)', { default: true }),
-    'max-file-size': text('Skip files larger than this', { default: '1MiB' }),
+    gitignore: toggle('Honour .gitignore files (--no-gitignore to index ignored files too) [default: on]'),
+    'max-file-size': text('Skip files larger than this [default: 1MiB]'),
     quiet: flag('Print only failures', { short: 'q' }),
   },
-  check: (args) => (args.debounce >= 0 ? undefined : '--debounce must be ≥ 0'),
+  check: (args) => (args.debounce === undefined || args.debounce >= 0 ? undefined : '--debounce must be ≥ 0'),
   run: async (argv) => {
     const root = resolve(argv.root);
-    const maxFileSize = parseByteSize(argv['max-file-size']);
-    if (maxFileSize === undefined) fail(`--max-file-size: not a size: ${argv['max-file-size']}`);
+    const { indexRepository, LANGUAGE_DESCRIPTORS } = await import('@arbor/indexer');
+    // The same settings `arbor index` would use here: <root>/arbor.config.json, under the flags given.
+    let resolved;
+    try {
+      resolved = resolveIndexSettings(root, {
+        languages: argv.languages, exclude: argv.exclude, gitignore: argv.gitignore, maxFileSize: argv['max-file-size'],
+      }, LANGUAGE_DESCRIPTORS.map((d) => d.name));
+    } catch (error) {
+      if (error instanceof ConfigurationError) fail(error.message);
+      throw error;
+    }
+    const debounceMs = argv.debounce ?? resolved.configuration.values.watch?.debounce ?? 1000;
     const decision = watchDecision(root, { enabled: true });
     if (!decision.watch) fail(`not watching ${root}: ${decision.reason}`);
     const say = (line: string) => process.stderr.write(`arbor watch: ${escapeControls(line)}\n`);
-    const { indexRepository } = await import('@arbor/indexer');
     const { watchRepository } = await loadDistModule<typeof import('./watcher.js')>('./watch/watcher.js');
-    const options = { gitignore: argv.gitignore, exclude: argv.exclude, maxFileSize };
+    const options = { ...resolved.settings, configuration: { ...resolved.recorded } };
     const watcher = await watchRepository(root, {
-      ...options,
-      debounceMs: argv.debounce,
+      ...resolved.settings,
+      debounceMs,
       reindex: async () => {
         // An `arbor index` of the root: the extraction cache spares unchanged files their parse.
         await indexRepository(root, options);

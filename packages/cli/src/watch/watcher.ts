@@ -38,6 +38,8 @@ export interface WatchOptions {
   gitignore?: boolean;
   exclude?: string[];
   maxFileSize?: number;
+  /** Only these languages are indexed (default: all): changes to files of others never re-index. */
+  languages?: readonly string[];
   onEvent?: (event: WatchEvent) => void;
 }
 
@@ -145,6 +147,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
     const seen = new Set<string>();
     for (const file of discovered.files) {
       if (!isSupportedLanguage(file.language)) continue;
+      if (options.languages && !options.languages.includes(file.language)) continue;
       seen.add(file.path);
       const known = indexed.get(file.path);
       if (!known || known.size !== file.size || Math.floor(known.modifiedAt) !== file.mtimeMs) changed++;

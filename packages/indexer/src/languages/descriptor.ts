@@ -4,6 +4,7 @@
  * plain data; its modules (extractor, import resolver, name binding) are imported on first use, so a
  * thread pays only for the languages it meets.
  */
+import type { ModuleNaming } from '@arbor/vocabulary';
 import type { Language } from '../model/graph-vocabulary.js';
 import type { ImportResolverFactory, LanguageExtractor, NameBindingRules } from '../model/language-support.js';
 
@@ -44,6 +45,8 @@ export interface LanguageDescriptor {
   extensions: readonly string[];
   /** The WASM grammar that parses it: its entry in grammars/grammars.json (package and file), pinned there by sha256. */
   grammar: { package: string; file: string };
+  /** How its imports name files, for finding the importers of a deleted file (absent: not known). */
+  moduleNaming?: ModuleNaming;
   modules: LanguageModules;
 }
 

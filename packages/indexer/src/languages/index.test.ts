@@ -3,7 +3,7 @@ import { languageFamily } from '@arbor/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../model/graph-vocabulary.js';
 import { grammarsJsonPath } from '../parsing/grammar-loader.js';
-import { descriptorOf, familyOf, LANGUAGE_DESCRIPTORS, languageForPath } from './index.js';
+import { descriptorOf, familyOf, LANGUAGE_DESCRIPTORS, languageForPath, moduleNamingForPath } from './index.js';
 
 describe('languageForPath', () => {
   it.each([
@@ -42,6 +42,17 @@ describe('language descriptors', () => {
 
   // The query package reads a stored language's family from the vocabulary (it does not load the
   // indexer); the two must never disagree.
+  it('declare module naming that covers their own extensions, for the languages whose deleted files affected follows', () => {
+    const named = LANGUAGE_DESCRIPTORS.filter((d) => d.moduleNaming).map((d) => d.name).sort();
+    expect(named).toEqual(['go', 'java', 'javascript', 'jsx', 'kotlin', 'python', 'scala', 'tsx', 'typescript']);
+    for (const d of LANGUAGE_DESCRIPTORS) {
+      if (d.moduleNaming) expect(d.moduleNaming.extensions, d.name).toEqual(expect.arrayContaining([...d.extensions]));
+    }
+    expect(moduleNamingForPath('src/a.py')).toMatchObject({ language: 'python', family: 'python', moduleNaming: { style: 'dotted' } });
+    expect(moduleNamingForPath('lib/a.rb')).toEqual({ language: 'ruby', family: 'ruby', moduleNaming: undefined });
+    expect(moduleNamingForPath('package.json')).toBeUndefined();
+  });
+
   it('state the family the vocabulary gives the query package', () => {
     for (const language of LANGUAGES) expect(familyOf(language), language).toBe(languageFamily(language));
   });

@@ -7,6 +7,7 @@
  * in grammars/; docs/adding-a-language.md walks through it). Importing this list loads only the
  * descriptors' facts: a language's modules are imported the first time a thread meets it.
  */
+import type { ModuleNaming } from '@arbor/vocabulary';
 import type { FileExtraction } from '../model/extraction.js';
 import type { ExtractionLanguages } from '../model/extraction-languages.js';
 import type { Language } from '../model/graph-vocabulary.js';
@@ -118,4 +119,15 @@ export async function resolutionLanguagesFor(
     }
     return language;
   }
+}
+
+/**
+ * The language of a path by its name, with its family and how its imports name files (see
+ * ModuleNaming): what a reader of a graph needs to find the importers of a file the graph no longer holds.
+ */
+export function moduleNamingForPath(path: string): { language: Language; family: string; moduleNaming?: ModuleNaming } | undefined {
+  const language = languageForPath(path);
+  const descriptor = language ? byName.get(language) : undefined;
+  if (!descriptor) return undefined;
+  return { language: descriptor.name, family: descriptor.family, moduleNaming: descriptor.moduleNaming };
 }

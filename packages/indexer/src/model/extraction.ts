@@ -68,6 +68,18 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * A declaration that only gives another one a second name (Zig `const assert = std.debug.assert;`):
+   * the name chain it stands for, read in the declaration's own scope. A call or a dotted name that
+   * lands on it means what the chain names; when the chain leads outside the workspace, nothing here.
+   */
+  aliasOf?: string[];
+  /**
+   * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
+   * level names it): its members are the file's top-level declarations, and a type position naming
+   * the file (an import of it) means this type.
+   */
+  wholeFile?: boolean;
+  /**
    * Functions and methods of languages with overloads: each parameter's type as the language
    * writes it for overload selection (Java: the erased simple name, `int`, `String`, `List`, `T[]`).
    * Its length is the arity; `variadic`: the last one takes any number of arguments.
@@ -132,9 +144,11 @@ export type TypeRef =
   /**
    * A collection type as a type position writes it: a slice or array of `element`, a map from `key`
    * to `element`, a channel (`channel`) of `element` (Go `[]*Route`, `map[string]*Node`, `chan Job`).
-   * It is no instance of anything: only its elements are (see `element`).
+   * It is no instance of anything: only its elements are (see `element`). `named`: the collection type's own
+   * name where the code writes one (C# `IEnumerable<Foo>`: ['IEnumerable']), which members declared for that
+   * type outside the workspace (`members.extendsOutsideTypes`) extend.
    */
-  | { kind: 'collection'; element?: TypeRef; key?: TypeRef; channel?: boolean }
+  | { kind: 'collection'; element?: TypeRef; key?: TypeRef; channel?: boolean; named?: string[] }
   /**
    * One element of the collection value `of` holds (Go `xs[i]`, `m[k]`, the second variable of
    * `range xs`); `first`: the first variable of a `range` — a map's key, a channel's element, and
@@ -283,6 +297,11 @@ export interface ReferenceSite {
    * `const X` beside `interface X`), the type is meant. Absent: a value position.
    */
   space?: 'type';
+  /**
+   * How many type arguments the site writes at the type it names (C# `new Box<int>()`: 1, `new Box()`: 0), where
+   * a generic type and a type without type parameters may share a name (`declarations.genericTwins`). Absent: not stated.
+   */
+  typeArguments?: number;
   line: number;
   column: number;
 }

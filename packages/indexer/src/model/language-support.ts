@@ -162,6 +162,8 @@ export type LookupStep =
   | 'enclosing-namespaces'
   /** A constant of an enclosing open class or module, in any of its reopenings, innermost first. */
   | 'reopened-scopes'
+  /** A declaration (no field) of an enclosing struct, enum or union, innermost first: containers that are namespaces to what they nest (Zig). */
+  | 'enclosing-containers'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
   | 'module-scope'
   /** A member of a namespace a `using namespace`-style directive in force names. */
@@ -242,6 +244,19 @@ export interface NameBindingRules {
      * members are those of its own block (TypeScript).
      */
     namespacesSpanFiles?: boolean;
+    /**
+     * A generic type and a type without type parameters may share a name (C# `static class Maybe` beside
+     * `class Maybe<T>`): a call's receiver written as a bare name (`Maybe.Nothing()`, no type arguments) means
+     * the one without type parameters declared beside it. Absent: a name means one type.
+     */
+    genericTwins?: boolean;
+    /**
+     * A file sees the declarations its imports reach, transitively (C/C++ `#include`): among same-named
+     * candidates in several files, those the asking file's import closure reaches (or whose file imports a
+     * reached file declaring that name: a header's definitions) are preferred to the others; if none is
+     * reached, all stay candidates. Absent: every candidate counts alike.
+     */
+    seenThroughImports?: boolean;
   };
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {
@@ -263,6 +278,13 @@ export interface NameBindingRules {
      * reaches values and subclasses of the type. Absent: an outside type has no known base.
      */
     outsideSupertypes?: Readonly<Record<string, readonly string[]>>;
+    /**
+     * An extension must be in scope by name to be called (Kotlin): a call `x.m()` whose receiver's type is not
+     * proven, or a bare `m()` no scope binds (a lambda's implicit receiver), links to the one extension `m` the
+     * file sees by name — declared in its file or package, or imported by name — when no class of the
+     * workspace declares a member `m` (which the call could mean instead) and the arguments fit it. Absent: never.
+     */
+    extensionsInScope?: boolean;
   };
   /**
    * The name of the declaration standing for a package's package object, whose inherited members are

@@ -7,6 +7,16 @@ export interface IndexOptions {
   exclude?: string[];
   /** Files larger than this many bytes are skipped (default 1 MiB). */
   maxFileSize?: number;
+  /**
+   * Index only files of these languages (`typescript`, `tsx`, …; default: every language arbor
+   * indexes). Files of the others are skipped as `language-not-chosen`, not as unsupported.
+   */
+  languages?: readonly string[];
+  /**
+   * Which configuration built the graph, stored as JSON in `project_metadata` under
+   * `arbor_configuration` for `status` to show (default: none recorded).
+   */
+  configuration?: Record<string, unknown>;
   /** Extraction threads, the main thread counted as one (default: available cores). */
   threads?: number;
   /**
@@ -44,7 +54,7 @@ export interface IndexReport {
   /**
    * `skipped` counts by reason: too-large, binary, secret, unreadable, symlink-outside-root,
    * symlink-loop, ignored (gitignore/--exclude/built-in folders; a folder counts once), no-language,
-   * language-not-supported-yet. `skippedFiles` names the first 200 skipped files (not ignored ones).
+   * language-not-supported-yet, language-not-chosen (left out by `languages`). `skippedFiles` names the first 200 skipped files (not ignored ones).
    */
   files: { seen: number; indexed: number; skipped: Record<string, number>; skippedFiles: Array<{ path: string; reason: string }> };
   nodes: { total: number; byKind: Record<string, number> };

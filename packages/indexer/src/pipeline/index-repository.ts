@@ -7,7 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_READ_CAP, readTextInsideRoot, sha256Hex } from '@arbor/vocabulary';
+import { CONFIGURATION_METADATA_KEY, DEFAULT_READ_CAP, readTextInsideRoot, sha256Hex } from '@arbor/vocabulary';
 import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
@@ -172,9 +172,14 @@ async function discoverSources(run: Run): Promise<Discovered> {
 
   const jobs: ExtractJob[] = [];
   const mtimes = new Map<string, number>();
+  const chosen = options.languages === undefined ? undefined : new Set<string>(options.languages);
   for (const file of discovery.files) {
     if (!isSupportedLanguage(file.language)) {
       skip(skips, 'language-not-supported-yet');
+      continue;
+    }
+    if (chosen && !chosen.has(file.language)) {
+      skip(skips, 'language-not-chosen');
       continue;
     }
     mtimes.set(file.path, file.mtimeMs);
@@ -348,6 +353,7 @@ async function storeGraph(run: Run, graphWrite: GraphWriteSession, report: Index
   run.progress({ phase: 'write', done: 0, total: report.nodes.total });
   const written = await graphWrite.finish({
     arbor_extraction_version: String(EXTRACTION_VERSION),
+    ...(run.options.configuration ? { [CONFIGURATION_METADATA_KEY]: JSON.stringify(run.options.configuration) } : {}),
     arbor_index_report: JSON.stringify({
       files: { seen: report.files.seen, indexed: report.files.indexed, skipped: report.files.skipped },
       grammarsLoaded: report.grammarsLoaded,

@@ -365,6 +365,8 @@ export class ReceiverTypes {
    * a type at once (`const X` beside `interface X`): a type position means the type.
    */
   private typeSpace(target: Target | undefined): DeclarationRef | undefined {
+    // A file that is a type (`wholeFile`), named through an import of it.
+    if (target?.type === 'module') return this.symbols.wholeFileType(target.file);
     return target?.type === 'declaration' ? this.symbols.typeTwin(target.ref, INSTANCE_KINDS) : undefined;
   }
 

@@ -49,6 +49,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   references: new Set(['function', 'method']),
 };
 
+/** Declarations of a class a call `x.m()` may mean (a property may hold a function value). */
+const CALLABLE_MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'property', 'field', 'variable', 'constant']);
+
 /** Members whose declaration is the code a call runs (a property or field holds a function value of its own). */
 const CALLABLE_MEMBERS: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 
@@ -56,6 +59,9 @@ const CALLABLE_MEMBERS: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
 
 const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
+/** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
+const MAX_ALIAS_DEPTH = 8;
 
 export class ReferenceResolver {
   private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
@@ -104,6 +110,93 @@ export class ReferenceResolver {
   }
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    const resolution = this.resolveStated(file, site);
+    if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
+    if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
+    // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
+    const typed = site.typedReceiver?.type;
+    if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
+    return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
+  private extensionNames?: Map<string, { extensions: DeclarationRef[]; members: number }>;
+
+  /**
+   * A call the rules left unresolved, in a language where an extension is called only when in scope by
+   * name: the one such extension the file sees, when no class member of the workspace has its name.
+   */
+  private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (!this.extensionNames) {
+      this.extensionNames = new Map();
+      for (const each of this.symbols.allFiles()) {
+        each.declarations.forEach((decl, localId) => {
+          if (!CALLABLE_MEMBER_KINDS.has(decl.kind)) return;
+          const parent = decl.parent === null ? undefined : each.declarations[decl.parent];
+          const extension = decl.parent === null && decl.memberOf !== undefined && decl.kind === 'function';
+          if (!extension && !(parent && CLASS_LIKE.has(parent.kind))) return;
+          const entry = this.extensionNames!.get(decl.name) ?? { extensions: [], members: 0 };
+          this.extensionNames!.set(decl.name, entry);
+          if (extension) entry.extensions.push({ file: each.path, localId });
+          else entry.members++;
+        });
+      }
+    }
+    const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === site.name).map((b) => ({ statement, name: b.imported })));
+    const name = imported.length === 1 ? imported[0].name : site.name;
+    const entry = this.extensionNames.get(name);
+    if (!entry || entry.members > 0) return undefined;
+    const ownPackage = this.symbols.packageKeyOf(file.path);
+    const packages = this.languageOf(file)?.modules.packages;
+    const seen = entry.extensions.filter((ref) => {
+      if (this.familyOf(this.symbols.extraction(ref.file)!) !== this.familyOf(file)) return false;
+      if (imported.length > 0) return imported.some(({ statement }) => packages?.importedPackage?.(file.path, statement.specifier) === this.symbols.packageKeyOf(ref.file));
+      return ref.file === file.path || (ownPackage !== null && this.symbols.packageKeyOf(ref.file) === ownPackage);
+    });
+    if (seen.length !== 1) return undefined;
+    const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
+    const how = imported.length > 0 ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
+    return this.accept(site, chosen.ref, how);
+  }
+
+  /** The rules' answer, kept only where the written type arguments and the base-type rule agree with it. */
+  private resolveStated(file: FileExtraction, site: ReferenceSite): Resolution {
+    const resolved = this.resolveSite(file, site);
+    const found = resolved.resolved && site.typeArguments !== undefined ? this.withTypeArguments(resolved, site.typeArguments) : resolved;
+    // No type is its own base: `class Error < ::Error` written inside a module is found here as itself.
+    if (found.resolved && (site.kind === 'extends' || site.kind === 'implements') && site.enclosing !== null && this.isItself(file, site.enclosing, found.target)) {
+      return unresolved('not-found', false);
+    }
+    return found;
+  }
+
+  /**
+   * Where a generic type and a type without type parameters may share a name (`declarations.genericTwins`), a
+   * type found for a site writing `count` type arguments is the one declaring that many type parameters: the
+   * found type, or the one declared beside it; neither, no edge (the one meant is declared elsewhere).
+   */
+  private withTypeArguments(found: Extract<Resolution, { resolved: true }>, count: number): Resolution {
+    const decl = this.symbols.declaration(found.target);
+    const extraction = this.symbols.extraction(found.target.file)!;
+    if (!TYPE_KINDS.has(decl.kind) || !this.bindingOf(extraction).declarations?.genericTwins) return found;
+    const arity = (d: Declaration) => d.typeParameters?.length ?? 0;
+    if (arity(decl) === count) return found;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
+    if (twins.length !== 1) return unresolved('not-found', false);
+    return { ...found, target: { file: found.target.file, localId: twins[0] } };
+  }
+
+  /** Whether `target` is the declaration `localId` of `file` or another part of the same type (a reopening; never a companion). */
+  private isItself(file: FileExtraction, localId: number, target: DeclarationRef): boolean {
+    const own = file.declarations[localId];
+    const other = this.symbols.declaration(target);
+    if (target.file === file.path && target.localId === localId) return true;
+    return own.kind === other.kind && Boolean(own.isStatic) === Boolean(other.isStatic)
+      && this.symbols.partsOf({ file: file.path, localId }).some((part) => part.file === target.file && part.localId === target.localId);
+  }
+
+  private resolveSite(file: FileExtraction, site: ReferenceSite): Resolution {
     if (site.argumentTypes) this.siteFiles.set(site, file);
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
@@ -125,9 +218,10 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      if (!instance && type.kind === 'named' && path.length === 0) {
-        // `s.slug()` with `s: String`: an extension of a type the workspace does not declare.
-        const found = this.outsideMembers(scope, type.chain, site.name);
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
+      if (!instance && outsideType && path.length === 0) {
+        // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
+        const found = this.outsideMembers(scope, outsideType, site.name);
         // Overloads of one extension, declared side by side in one file: picked by the arguments, as a member's are;
         // one that takes no such number of arguments is not what the call means (the type's own member may be).
         const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
@@ -180,7 +274,7 @@ export class ReferenceResolver {
       enclosingClassMember: (file, site) => this.implicitMember(file, site),
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
-      sameNamed: (file, site) => this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind),
+      sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
       linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
@@ -196,7 +290,7 @@ export class ReferenceResolver {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
         const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
-        return bound && (this.topLevelOverload(file, site, bound) ?? this.fromImportTarget(file, site, bound));
+        return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
     }
     return table;
@@ -302,9 +396,17 @@ export class ReferenceResolver {
     chain: string[],
     known?: Target,
     call?: ReferenceSite,
+    aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    const head = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
-    if (!head) return undefined;
+    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
+    if (!found) return undefined;
+    if (found.type === 'ambiguous' && chain.length > 1) {
+      // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
+      // only a type has members to walk into.
+      const containers = found.candidates.filter((ref) => CLASS_LIKE.has(this.symbols.declaration(ref).kind));
+      if (containers.length === 1) found = { type: 'declaration', ref: containers[0] };
+    }
+    const head = this.throughAlias(call && !known ? this.nonGenericTwin(found) : found, aliasDepth);
     let current: Target = head;
     let viaMember = false;
     let consumed = 1;
@@ -326,7 +428,8 @@ export class ReferenceResolver {
           viaMember = true;
           continue;
         }
-        const own = this.memberRefs(current.ref, part);
+        // A namespace's members in several files: those the asking file sees through its imports first.
+        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.memberRefs(current.ref, part);
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
@@ -346,13 +449,42 @@ export class ReferenceResolver {
         // `interface Queue` merged with `namespace Queue`: `Queue.Variance` is the namespace's.
         if (!member) member = this.namespaceTwinMember(current.ref, part);
         if (!member) return undefined;
-        current = { type: 'declaration', ref: member };
+        current = this.throughAlias({ type: 'declaration', ref: member }, aliasDepth);
         viaMember = true;
       } else {
         break;
       }
     }
     return { target: current, head, consumed, viaMember };
+  }
+
+  /**
+   * Where a generic type may share its name with a type without type parameters (`declarations.genericTwins`),
+   * a call's receiver written as a bare name means the one without, declared beside it: `target` or that twin.
+   */
+  private nonGenericTwin(target: Target): Target {
+    if (target.type !== 'declaration') return target;
+    const decl = this.symbols.declaration(target.ref);
+    if (!decl.typeParameters?.length || !TYPE_KINDS.has(decl.kind)) return target;
+    const extraction = this.symbols.extraction(target.ref.file)!;
+    if (!this.bindingOf(extraction).declarations?.genericTwins) return target;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && !d.typeParameters?.length ? [localId] : []));
+    return twins.length === 1 ? { type: 'declaration', ref: { file: target.ref.file, localId: twins[0] } } : target;
+  }
+
+  /**
+   * A declaration that only renames another (`aliasOf`): what its chain names, walked from where it is
+   * written — an external target when the chain starts outside the workspace. The alias itself when the
+   * chain cannot be walked to its end (what it holds may still be a value of a stated type).
+   */
+  private throughAlias(target: Target, depth: number): Target {
+    if (target.type !== 'declaration' || depth >= MAX_ALIAS_DEPTH) return target;
+    const aliasOf = this.symbols.declaration(target.ref).aliasOf;
+    if (!aliasOf) return target;
+    const scope = { file: target.ref.file, enclosing: this.symbols.declaration(target.ref).parent };
+    const walked = this.walkChain(scope, aliasOf, undefined, undefined, depth + 1);
+    if (walked?.target.type === 'external') return walked.target;
+    return walked && walked.consumed === aliasOf.length ? walked.target : target;
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
@@ -511,6 +643,7 @@ export class ReferenceResolver {
       const attached = this.attachedMembers(part)?.get(name);
       if (attached) all.push(...attached);
     }
+    if (all.length === 0) all.push(...this.symbols.openNestedMembers(classRef, name).slice(0, 1));
     if (all.length === 0 && depth <= 8) {
       for (const trait of this.usedTraits(classRef)) {
         const taken = this.memberRefs(trait, name, false, depth + 1);
@@ -749,6 +882,21 @@ export class ReferenceResolver {
     return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
   }
 
+  /**
+   * A name a step found several callables for (overloads a namespace declares across its files:
+   * `void f(std::string);` and `void f(const std::string&, int);`): the one the call's arguments fit,
+   * as a member's overloads are picked; undefined when they are not all functions or methods, or no
+   * single one fits.
+   */
+  private overloadAmong(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {
+    if (bound.type !== 'ambiguous' || bound.candidates.length < 2 || site.kind !== 'calls' || !site.argumentTypes) return undefined;
+    const candidates = bound.candidates;
+    if (!candidates.every((ref) => CALLABLE_MEMBERS.has(this.symbols.declaration(ref).kind))) return undefined;
+    const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(candidates[0], site), this.specificOf(candidates[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
+    return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
+  }
+
   private fromImportTarget(file: FileExtraction, site: ReferenceSite, target: Target): Resolution {
     switch (target.type) {
       case 'declaration': {
@@ -768,8 +916,18 @@ export class ReferenceResolver {
         return unresolved('external-import', false);
       case 'package':
         return unresolved('not-callable', false);
-      case 'ambiguous':
+      case 'ambiguous': {
+        // `ImageLoader(ctx)` where the package declares interface ImageLoader and a function of that name:
+        // an interface is never what a call runs, nor a function what a class implements — the one candidate
+        // of a kind the site can mean is the one it means.
+        const fitting = target.candidates.filter((ref) => ACCEPTED_TARGETS[site.kind].has(this.symbols.declaration(ref).kind));
+        if (site.kind !== 'references' && fitting.length === 1 && fitting.length < target.candidates.length) {
+          const ref = fitting[0];
+          const samePackage = ref.file !== file.path && this.symbols.packageKeyOf(ref.file) === this.symbols.packageKeyOf(file.path);
+          return this.accept(site, ref, ref.file === file.path ? RESOLVED_BY.sameFile : samePackage ? RESOLVED_BY.samePackage : RESOLVED_BY.import);
+        }
         return { resolved: false, reason: 'ambiguous', candidates: target.candidates, likelyInternal: false };
+      }
       case 'missing':
         return unresolved('import-name-missing', false);
     }
@@ -782,6 +940,15 @@ export class ReferenceResolver {
     // A prototype stands for its definition.
     const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
+    if (decl.aliasOf) {
+      // A second name for another declaration: the call is that declaration's, or nothing arbor can name.
+      const meant = this.throughAlias({ type: 'declaration', ref }, 0);
+      if (meant.type === 'external') return unresolved('external-import', false);
+      if (meant.type !== 'declaration' || this.symbols.declaration(meant.ref).aliasOf) return unresolved('not-callable', false);
+      // A same-file alias of another file's declaration (`const check = pool.check;`) reaches it through the import.
+      const through = resolvedBy === RESOLVED_BY.sameFile && meant.ref.file !== ref.file ? RESOLVED_BY.import : resolvedBy;
+      return this.accept(site, meant.ref, through);
+    }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
@@ -881,8 +1048,13 @@ export class ReferenceResolver {
     if (parent) {
       // A namespace's prototype, where namespaces span files: the definition in that namespace, in whichever file.
       if (parent.kind !== 'namespace' || !binding.declarations?.namespacesSpanFiles) return { ref, resolvedBy: how };
-      const found = this.symbols.namespaceMember(ref.file, decl.qualifiedName, new Set([decl.kind]));
-      return found?.type === 'declaration' && !this.symbols.declaration(found.ref).definedElsewhere ? { ref: found.ref, resolvedBy: how } : { ref, resolvedBy: how };
+      // Of overloads (`rtrim(s)`, `rtrim(s, filter)`), the definition taking as many parameters.
+      const arity = decl.parameterTypes?.length ?? -1;
+      const defined = this.symbols.preferReached(ref.file, this.symbols.namespaceMembersNamed(decl.qualifiedName).filter((m) => {
+        const each = this.symbols.declaration(m);
+        return each.kind === decl.kind && !each.definedElsewhere && !binding.fileLocal?.(each, m.file) && (each.parameterTypes?.length ?? -1) === arity;
+      }));
+      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
     }
     const definitions = this.uniqueNames.definitions(this.familyOf(file), decl.name, new Set([decl.kind]));
     return definitions.length === 1 ? { ref: definitions[0], resolvedBy: RESOLVED_BY.uniqueName } : { ref, resolvedBy: how };

@@ -9,6 +9,9 @@ import type { ImportResolver, ResolutionLanguage } from '../model/language-suppo
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 import { dedupeTargets, type DeclarationRef, type Target } from './targets.js';
+import { preferDefinitions } from './prefer-definitions.js';
+
+export { preferDefinitions };
 import { HookFailures } from './hook-failures.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
@@ -37,6 +40,8 @@ export class WorkspaceSymbols implements SymbolLookup {
   private parts?: Map<string, DeclarationRef[]>;
   private namespaceDeclarations?: Map<string, DeclarationRef[]>;
   private opened?: Map<string, DeclarationRef[]>;
+  /** Per file, the indexed files its imports reach transitively (itself included), built on first use. */
+  private readonly importClosures = new Map<string, ReadonlySet<string>>();
   /** The name steps of lookup-steps/, bound to this workspace. */
   private readonly nameSteps: StepTable<NameQuery, Target> = bindSteps(NAME_STEPS, this);
 
@@ -102,6 +107,16 @@ export class WorkspaceSymbols implements SymbolLookup {
     return result;
   }
 
+  /** The type a file is (a declaration marked `wholeFile`), if it declares one. */
+  wholeFileType(file: string): DeclarationRef | undefined {
+    if (!this.wholeFileTypes.has(file)) {
+      const localId = this.files.get(file)?.declarations.findIndex((decl) => decl.wholeFile) ?? -1;
+      this.wholeFileTypes.set(file, localId >= 0 ? { file, localId } : undefined);
+    }
+    return this.wholeFileTypes.get(file);
+  }
+  private readonly wholeFileTypes = new Map<string, DeclarationRef | undefined>();
+
   /** Members declared directly inside a container declaration, by name. */
   members(ref: DeclarationRef): Map<string, number[]> {
     let members = this.membersCache.get(ref.file, ref.localId);
@@ -112,8 +127,11 @@ export class WorkspaceSymbols implements SymbolLookup {
       // that type's alone. In a class it stays the class's too (a companion object's function, an extension
       // method called through its static class).
       const inNamespace = decls[ref.localId]?.kind === 'namespace';
+      // A type that is its whole file has the file's top-level declarations as members.
+      const owner = decls[ref.localId]?.wholeFile ? null : ref.localId;
       decls.forEach((decl, localId) => {
-        if (decl.parent !== ref.localId || (inNamespace && decl.memberOf)) return;
+        if (decl.parent !== owner || localId === ref.localId || (inNamespace && decl.memberOf)) return;
+        if (owner === null && decl.kind === 'import') return;
         const list = members!.get(decl.name);
         if (list) list.push(localId);
         else members!.set(decl.name, [localId]);
@@ -143,8 +161,13 @@ export class WorkspaceSymbols implements SymbolLookup {
    */
   typeTwin(ref: DeclarationRef, typeKinds: ReadonlySet<NodeKind>): DeclarationRef | undefined {
     const decl = this.declaration(ref);
-    if (typeKinds.has(decl.kind)) return ref;
     const declarations = this.files.get(ref.file)!.declarations;
+    if (typeKinds.has(decl.kind)) {
+      if (!decl.isStatic) return ref;
+      // A companion (Scala's `object Read` beside `trait Read[A]`): the type its name means is the instance part's.
+      const instance = declarations.findIndex((d) => d.parent === decl.parent && d.name === decl.name && !d.isStatic && typeKinds.has(d.kind));
+      return instance >= 0 ? { file: ref.file, localId: instance } : ref;
+    }
     const twin = declarations.findIndex((d) => d.parent === decl.parent && d.name === decl.name && typeKinds.has(d.kind));
     return twin >= 0 ? { file: ref.file, localId: twin } : undefined;
   }
@@ -202,6 +225,16 @@ export class WorkspaceSymbols implements SymbolLookup {
     return [ref, ...all.filter((other) => other.file !== ref.file || other.localId !== ref.localId)];
   }
 
+  /**
+   * Where classes and modules are open, `class A::B` written at top level is still the constant `B` of `A`:
+   * the open declarations named `<qualified name of ref>::<name>`, which are members of no body of `ref`.
+   */
+  openNestedMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
+    const decl = this.declaration(ref);
+    if (!OPEN_KINDS.has(decl.kind) || !this.isOpen(ref.file)) return [];
+    return this.openIndex().get(this.openKey(ref.file, `${decl.qualifiedName}::${name}`)) ?? [];
+  }
+
   /** Members named `name` of every part of `ref` (partsOf), its own first. */
   partMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
     const out: DeclarationRef[] = [];
@@ -246,6 +279,54 @@ export class WorkspaceSymbols implements SymbolLookup {
     return refs.every((ref) => parts.some((part) => part.file === ref.file && part.localId === ref.localId));
   }
 
+  /** The indexed files `file` imports directly (specifiers that land on an indexed file). */
+  private importedFiles(file: string): string[] {
+    const extraction = this.files.get(file);
+    if (!extraction) return [];
+    const out: string[] = [];
+    for (const statement of extraction.imports) {
+      if (statement.namespaceImport) continue;
+      const target = this.resolveSpecifier(file, statement.specifier);
+      if (target !== null) out.push(target);
+    }
+    return out;
+  }
+
+  /** The files `file` reaches through its imports, transitively, itself included. */
+  private importClosure(file: string): ReadonlySet<string> {
+    const known = this.importClosures.get(file);
+    if (known) return known;
+    const reached = new Set<string>([file]);
+    const queue = [file];
+    while (queue.length > 0) {
+      for (const next of this.importedFiles(queue.pop()!)) {
+        if (reached.has(next)) continue;
+        reached.add(next);
+        queue.push(next);
+      }
+    }
+    this.importClosures.set(file, reached);
+    return reached;
+  }
+
+  /**
+   * Among same-named candidates, those `fromFile` sees through its imports: a candidate in a reached file,
+   * or in a file that itself imports a reached file declaring that name (the definitions of what a header
+   * declares live in the files that include it). A file that ships a second copy of every class (an
+   * amalgamated single header) so keeps its calls on its own copy. Only where the language says so
+   * (`seenThroughImports`), and only when some candidates are reached and some are not.
+   */
+  preferReached(fromFile: string, refs: DeclarationRef[]): DeclarationRef[] {
+    if (refs.length < 2) return refs;
+    const extraction = this.files.get(fromFile);
+    if (!extraction || !this.languageOf(extraction)?.binding.declarations?.seenThroughImports) return refs;
+    const closure = this.importClosure(fromFile);
+    const declares = (file: string, name: string) => this.files.get(file)?.declarations.some((d) => d.name === name) ?? false;
+    const reached = refs.filter((ref) => closure.has(ref.file)
+      || this.importedFiles(ref.file).some((imported) => closure.has(imported) && declares(imported, this.declaration(ref).name)));
+    return reached.length > 0 && reached.length < refs.length ? reached : refs;
+  }
+
   namespacesSpanFiles(file: string): boolean {
     const extraction = this.files.get(file);
     return Boolean(extraction && this.languageOf(extraction)?.binding.declarations?.namespacesSpanFiles);
@@ -283,7 +364,7 @@ export class WorkspaceSymbols implements SymbolLookup {
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
-    const all = (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind));
+    const all = this.preferReached(fromFile, (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
     if (all.length === 0) return undefined;
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
@@ -704,21 +785,3 @@ export class WorkspaceSymbols implements SymbolLookup {
 
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
 
-/**
- * The declarations one name may mean, definitions before the prototypes that declare them
- * (`definedElsewhere`): every definition (overloads in one file are several functions, never the
- * first of them), and a prototype only where no definition takes as many parameters (an overload
- * defined elsewhere); prototypes are one per file and parameter count.
- */
-export function preferDefinitions(refs: DeclarationRef[], declarationOf: (ref: DeclarationRef) => Declaration): DeclarationRef[] {
-  const arity = (ref: DeclarationRef) => declarationOf(ref).parameterTypes?.length ?? -1;
-  const defined = refs.filter((ref) => !declarationOf(ref).definedElsewhere);
-  const definedArities = new Set(defined.map(arity));
-  const prototypes = new Map<string, DeclarationRef>();
-  for (const ref of refs) {
-    if (!declarationOf(ref).definedElsewhere || definedArities.has(arity(ref)) || definedArities.has(-1)) continue;
-    const key = `${ref.file}\0${arity(ref)}`;
-    if (!prototypes.has(key)) prototypes.set(key, ref);
-  }
-  return [...defined, ...prototypes.values()];
-}

@@ -11,14 +11,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { QueryError } from '../errors.js';
 import { INDEX_DIR } from '../store/locate.js';
 import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
+import { findDeletedFileImporters, type DeletedFile, type LanguageOfPath } from '../graph/deleted-importers.js';
 import { completeness, unprovenSites, type Completeness, type UnprovenSite } from '../graph/unproven.js';
 import type { Project } from '../project.js';
 import { isUnder } from '../paths.js';
-import { testConvention } from '../tests-convention.js';
+import { indexStaleness, type IndexStaleness } from '../index-staleness.js';
+import { testConvention, testsCompiledWith } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
 
 export interface AffectedOptions {
@@ -27,6 +29,13 @@ export interface AffectedOptions {
   /** At most this many tests listed (0: all, the default — CI needs the whole list). */
   limit?: number;
   edgeKinds?: readonly string[];
+  /**
+   * The language of a path from its name, with how its imports name files (the indexer's language
+   * descriptors): without it, the importers of a deleted file are not looked for.
+   */
+  languageOf?: LanguageOfPath;
+  /** Compare the index with the files on disk (default true). */
+  checkStaleness?: boolean;
 }
 
 export interface AffectedTest {
@@ -59,6 +68,13 @@ export interface AffectedResult {
   completeness: Completeness;
   /** Test files not in affectedTests that hold such an unproven site: candidates to run too. */
   possibleTests: string[];
+  /**
+   * Changed files that no longer exist, in a language whose imports arbor can match: the indexed files
+   * that still import them (`importers`) and those of their package (`packageFiles`), followed as changed.
+   */
+  deletedFiles: Array<{ path: string; importers: string[]; packageFiles: string[] }>;
+  /** Whether the index is older than the files on disk (absent when not checked). */
+  staleIndex?: IndexStaleness;
 }
 
 export function affected(project: Project, changed: string[], options: AffectedOptions & { since?: string } = {}): AffectedResult {
@@ -91,16 +107,22 @@ export function affected(project: Project, changed: string[], options: AffectedO
   const reached = new Set<string>();
   let moreBeyondDepth = false;
   const unproven: UnprovenSite[] = [];
-  for (const path of changedFiles) {
-    const indexed = store.file(path) !== undefined;
-    const convention = testConvention(path) ?? (indexed ? inlineTests(store, path) : undefined);
-    if (convention && (indexed || existsSync(join(project.root, path)))) {
-      tests.set(path, { filePath: path, reason: 'changed', via: path, distance: 0, convention });
-    }
-    if (!indexed) {
-      notIndexed.push(path);
-      continue;
-    }
+  let folders: Map<string, string[]> | undefined;
+  const filesOfFolder = (path: string) => {
+    folders ??= groupByFolder(store.files().map((f) => f.path));
+    return folders.get(posix.dirname(path)) ?? [];
+  };
+  const addTest = (file: string, reason: AffectedTest['reason'], via: string, distance: number, convention: string) => {
+    const known = tests.get(file);
+    if (!known || (known.reason !== 'changed' && distance < known.distance)) tests.set(file, { filePath: file, reason, via, distance, convention });
+  };
+  // Tests a file reaches by being compiled with it (Go: a package's _test.go files), at one hop more.
+  const addTestsCompiledWith = (file: string, via: string, distance: number) => {
+    for (const test of testsCompiledWith(file, filesOfFolder(file))) addTest(test.path, 'depends', via, distance + 1, test.convention);
+  };
+
+  /** Follows the graph back from an indexed file standing for `via` (itself, or a file a deleted `via` breaks), `base` hops away. */
+  const reachFrom = (path: string, via: string, base: number) => {
     const start = store.nodesInFile(path);
     unproven.push(...unprovenSites(project, start, kinds.filter((k) => k !== 'imports')));
     // The depth-limited walk over the other kinds (an empty kind list would mean every kind to the store).
@@ -117,11 +139,11 @@ export function affected(project: Project, changed: string[], options: AffectedO
       const fileNodes = start.filter((n) => n.kind === 'file');
       for (const file of distance.keys()) fileNodes.push(...store.nodesInFile(file).filter((n) => n.kind === 'file'));
       const seeds = new Map(fileNodes.map((n) => [n.id, n]));
-      const base = (id: string) => (seeds.get(id)?.filePath === path ? 0 : distance.get(seeds.get(id)?.filePath ?? '') ?? 0);
+      const seedBase = (id: string) => (seeds.get(id)?.filePath === path ? 0 : distance.get(seeds.get(id)?.filePath ?? '') ?? 0);
       const closure = walk(store, [...seeds.values()], { direction: 'in', kinds: ['imports'], maxDepth: Number.POSITIVE_INFINITY });
       closureLimited = closure.truncated;
       // A file reached from several seeds keeps the shortest total distance.
-      const hops = new Map<string, number>([...seeds.keys()].map((id) => [id, base(id)]));
+      const hops = new Map<string, number>([...seeds.keys()].map((id) => [id, seedBase(id)]));
       for (const step of closure.steps) {
         const d = (hops.get(step.via.id) ?? 0) + 1;
         if (!hops.has(step.node.id) || d < hops.get(step.node.id)!) hops.set(step.node.id, d);
@@ -131,17 +153,49 @@ export function affected(project: Project, changed: string[], options: AffectedO
     }
     // Only the bounded kinds can stop short: the import closure is always followed to the end.
     moreBeyondDepth ||= result.depthLimited || closureLimited;
+    addTestsCompiledWith(path, via, base);
     for (const [file, hopsAway] of distance) {
       if (file === path) continue;
       reached.add(file);
+      addTestsCompiledWith(file, via, base + hopsAway);
       const fileConvention = testConvention(file) ?? inlineTests(store, file);
-      if (!fileConvention) continue;
-      const known = tests.get(file);
-      if (!known || (known.reason === 'depends' && hopsAway < known.distance)) {
-        tests.set(file, { filePath: file, reason: 'depends', via: path, distance: hopsAway, convention: fileConvention });
-      }
+      if (fileConvention) addTest(file, 'depends', via, base + hopsAway, fileConvention);
+    }
+  };
+
+  const gone: string[] = [];
+  for (const path of changedFiles) {
+    const indexed = store.file(path) !== undefined;
+    const onDisk = indexed || existsSync(join(project.root, path));
+    const convention = testConvention(path) ?? (indexed ? inlineTests(store, path) : undefined);
+    if (convention && onDisk) tests.set(path, { filePath: path, reason: 'changed', via: path, distance: 0, convention });
+    if (indexed) reachFrom(path, path, 0);
+    else if (!onDisk && options.languageOf?.(path)) gone.push(path);
+    else notIndexed.push(path);
+  }
+
+  // A deleted file has no node left: what it breaks is found through the specifiers that named it.
+  const deletedFiles: DeletedFile[] = gone.length > 0 && options.languageOf
+    ? findDeletedFileImporters(store, store.nodesOfKind('import'), gone, options.languageOf, { root: project.root })
+    : [];
+  const otherReasons: string[] = [];
+  for (const deleted of deletedFiles) {
+    if (!deleted.namingKnown) {
+      notIndexed.push(deleted.path);
+      otherReasons.push(`${deleted.path} was deleted and arbor does not know how its language's imports name files: ` +
+        'only the imports that now land nowhere and end in its name were followed');
+    }
+    addTestsCompiledWith(deleted.path, deleted.path, 0);
+    for (const file of [...deleted.importers, ...deleted.packageFiles]) {
+      if (changedFiles.includes(file)) continue;
+      reached.add(file);
+      const fileConvention = testConvention(file) ?? inlineTests(store, file);
+      if (fileConvention) addTest(file, 'depends', deleted.path, 1, fileConvention);
+      reachFrom(file, deleted.path, 1);
     }
   }
+  notIndexed.sort(compareText);
+
   const all = [...tests.values()].sort((a, b) => compareText(a.filePath, b.filePath));
   const limit = options.limit ?? 0;
   const listed = limit > 0 ? all.slice(0, limit) : all;
@@ -154,19 +208,40 @@ export function affected(project: Project, changed: string[], options: AffectedO
     return true;
   });
   const possibleTests = [...new Set(outside.filter((u) => u.isTest && !tests.has(u.filePath)).map((u) => u.filePath))].sort(compareText);
-  const others = possibleTests.length > 0 ? [`${possibleTests.length} more test file${possibleTests.length === 1 ? '' : 's'} may be affected (possibleTests)`] : [];
+  if (possibleTests.length > 0) otherReasons.push(`${possibleTests.length} more test file${possibleTests.length === 1 ? '' : 's'} may be affected (possibleTests)`);
+  const unknown = notIndexed.filter((p) => !deletedFiles.some((d) => d.path === p));
+  if (unknown.length > 0) {
+    otherReasons.push(`${unknown.length} changed file${unknown.length === 1 ? '' : 's'} not in the index, whose effect on tests arbor cannot see (notIndexed)`);
+  }
+  if (moreBeyondDepth) otherReasons.push(`dependencies continue beyond depth ${depth}`);
+  if (listed.length < all.length) otherReasons.push(`the list is cut at ${limit} of ${all.length} tests (--limit)`);
+  const staleIndex = options.checkStaleness === false ? undefined : indexStaleness(project);
+  if (staleIndex?.stale) otherReasons.push(staleIndex.message);
   return {
     changedFiles,
     since: options.since ?? null,
     depth,
     affectedTests: listed,
     notIndexed,
+    deletedFiles: deletedFiles.map(({ path, importers, packageFiles }) => ({ path, importers, packageFiles })),
     filesReached: reached.size,
     truncated: listed.length < all.length,
     moreBeyondDepth,
-    completeness: completeness(outside, 50, others),
+    completeness: completeness(outside, 50, otherReasons),
     possibleTests,
+    ...(staleIndex ? { staleIndex } : {}),
   };
+}
+
+function groupByFolder(paths: readonly string[]): Map<string, string[]> {
+  const folders = new Map<string, string[]>();
+  for (const path of paths) {
+    const folder = posix.dirname(path);
+    const list = folders.get(folder) ?? [];
+    list.push(path);
+    folders.set(folder, list);
+  }
+  return folders;
 }
 
 /**
@@ -215,6 +290,22 @@ function gitOutput(root: string, ref: string, args: string[]): string {
     if (/not a git repository/i.test(stderr)) {
       throw new QueryError('git-failed', `--since ${ref}: the project is not inside a git work tree; name the changed files instead (arbor affected <file>...)`);
     }
+    if (/bad revision|unknown revision|ambiguous argument|bad object|invalid object name/i.test(stderr) && isShallow(root)) {
+      throw new QueryError('git-failed', `--since ${ref}: this is a shallow clone and ${ref} is not in the history it fetched; ` +
+        `fetch it first: \`git fetch --deepen=<commits>\` for an ancestor such as HEAD~1, \`git fetch --depth=1 origin <branch>\` ` +
+        `for a base branch (in GitHub Actions: actions/checkout with fetch-depth: 0) (git: ${stderr})`);
+    }
     throw new QueryError('git-failed', `--since ${ref}: ${stderr || `git ${args[0]} failed`}`);
+  }
+}
+
+/** Whether the repository holding `root` is a shallow clone (its history cut at some depth). */
+function isShallow(root: string): boolean {
+  try {
+    return execFileSync('git', ['-c', 'core.fsmonitor=false', 'rev-parse', '--is-shallow-repository'], {
+      cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim() === 'true';
+  } catch {
+    return false;
   }
 }

@@ -8,10 +8,12 @@ import type { FileState, NodeDetails, NodeRef } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
 import { compareNodes } from '../symbols/resolve-symbol.js';
+import { codeRole, type CodeRole } from '../code-role.js';
 import { isTestFile } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
 import { identifierSegments, taskTerms } from '../text/identifiers.js';
 import { SourceReader } from '../text/source.js';
+import { termRarity } from '../text/term-rarity.js';
 import { ftsExpression } from './search.js';
 
 export interface ContextOptions {
@@ -49,6 +51,8 @@ export interface ContextResult {
   staleFiles: string[];
   /** Terms of the task left out by the bounds below, and why; empty when every term was used. */
   notes: string[];
+  /** Why even the best match is weak (no word of the task in its name), or null. */
+  lowConfidence: string | null;
 }
 
 const NOT_DECLARATIONS = ['file', 'import', 'export', 'parameter'];
@@ -89,7 +93,7 @@ export function context(project: Project, task: string, options: ContextOptions 
   const limit = Math.max(1, options.limit ?? 12);
   const maxLines = options.maxLines ?? 80;
   const { terms, notes } = boundedTerms(task);
-  const empty: ContextResult = { task, terms, budgetBytes: budget, usedBytes: 0, items: [], omitted: 0, staleFiles: [], notes };
+  const empty: ContextResult = { task, terms, budgetBytes: budget, usedBytes: 0, items: [], omitted: 0, staleFiles: [], notes, lowConfidence: null };
   if (terms.length === 0) return empty;
 
   const ranked = rank(project, task, terms);
@@ -148,13 +152,19 @@ export function context(project: Project, task: string, options: ContextOptions 
     });
   }
   const staleFiles = [...new Set(items.filter((i) => i.fileState !== 'fresh').map((i) => i.node.filePath))].sort(compareText);
-  return { task, terms, budgetBytes: budget, usedBytes: used, items, omitted: ranked.length - items.length - skipped, staleFiles, notes };
+  const best = ranked[0];
+  const lowConfidence = best && !best.relatedTo && !best.named
+    ? `the best match shares words with the task only in its signature or docs: ${best.node.qualifiedName}`
+    : null;
+  return { task, terms, budgetBytes: budget, usedBytes: used, items, omitted: ranked.length - items.length - skipped, staleFiles, notes, lowConfidence };
 }
 
 interface Ranked {
   node: NodeDetails;
   score: number;
   matched: string[];
+  /** Some term of the task is in the name, its container's or its file's (not only in docs or signature). */
+  named?: boolean;
   /** For a neighbour brought in by a top hit: that hit. */
   relatedTo?: NodeRef;
 }
@@ -164,7 +174,7 @@ const EXACT_BONUS = 3;
 /** A name whose segments are consecutive task words (`test client` → test_client). */
 const SPELLED_BONUS = 2;
 /** Declarations in test files weigh this much: the task's subject is usually the code under test. */
-const TEST_WEIGHT = 0.5;
+const ROLE_WEIGHT: Record<CodeRole, number> = { implementation: 1, test: 0.5, example: 0.7 };
 /** Neighbours (container, callers, callees) of this many top hits join the ranking... */
 const NEIGHBOUR_SEEDS = 3;
 /** ...at this share of the hit's score, so they follow it unless they match the task themselves. */
@@ -192,11 +202,7 @@ function rank(project: Project, task: string, terms: string[]): Ranked[] {
   }
 
   // Repository-wide rarity: how many declarations carry the term in their name.
-  const declarations = Math.max(1, store.count('nodes'));
-  const idf = likes.map((like) => {
-    const df = store.countNodesWithNameLike(like, IDF_CAP, NOT_DECLARATIONS);
-    return Math.log(1 + declarations / (1 + df));
-  });
+  const idf = termRarity(store, likes);
 
   const ranked: Ranked[] = [];
   for (const node of candidates.values()) {
@@ -214,14 +220,12 @@ function rank(project: Project, task: string, terms: string[]): Ranked[] {
     let score = overlap * (1 + coverage) * (KIND_WEIGHT[node.kind] ?? 0.6);
     if (identifiers.has(node.name)) score *= EXACT_BONUS;
     else if (nameSegments.length > 1 && spelledByTerms(nameSegments, stems)) score *= SPELLED_BONUS;
-    if (isTestFile(node.filePath)) score *= TEST_WEIGHT;
-    ranked.push({ node, score, matched });
+    score *= ROLE_WEIGHT[codeRole(node.filePath)];
+    ranked.push({ node, score, matched, named: where.some((w) => w >= 0.5) });
   }
   ranked.sort(byScore);
   return withNeighbours(project, ranked);
 }
-
-const IDF_CAP = 5000;
 
 function byScore(a: Ranked, b: Ranked): number {
   return b.score - a.score || compareNodes(a.node, b.node);
@@ -274,7 +278,7 @@ function withNeighbours(project: Project, ranked: Ranked[]): Ranked[] {
       const node = details.get(n.id);
       if (!node) continue;
       taken++;
-      const score = hit.score * NEIGHBOUR_SHARE * (isTestFile(node.filePath) ? TEST_WEIGHT : 1);
+      const score = hit.score * NEIGHBOUR_SHARE * ROLE_WEIGHT[codeRole(node.filePath)];
       const known = byId.get(node.id);
       if (known && known.score >= score) continue;
       const entry: Ranked = { node, score, matched: known?.matched ?? [], relatedTo: toRef(hit.node) };

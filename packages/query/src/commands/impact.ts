@@ -9,6 +9,7 @@ import { completeness, unprovenSites, type Completeness } from '../graph/unprove
 import type { NodeDetails, NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
+import { overloadGroup } from '../symbols/overloads.js';
 import { findSymbol, sortNodes, type SymbolFilter } from '../symbols/resolve-symbol.js';
 import { QueryError } from '../errors.js';
 import { isTestFile } from '../tests-convention.js';
@@ -103,7 +104,10 @@ export function impact(project: Project, query: string, options: ImpactOptions =
     };
   }
 
-  const seeds = target.type === 'file' ? store.nodesInFile(target.filePath!) : withMembers(project, store.node(target.node!.id)!);
+  const seeds = target.type === 'file'
+    ? store.nodesInFile(target.filePath!)
+    // A function's overload stubs (overloads.ts) are where its callers' edges may land.
+    : [...withMembers(project, store.node(target.node!.id)!), ...overloadGroup(store, store.node(target.node!.id)!).stubs];
   const seedIds = new Set(seeds.map((s) => s.id));
   const ownFiles = new Set(target.type === 'file' ? [target.filePath!] : [target.node!.filePath]);
   const result = walk(store, seeds, { direction: 'in', kinds, maxDepth: depth });

@@ -1,5 +1,8 @@
 /** `node <symbol>`: one declaration with its location, signature, container, members and direct relations. */
-import { CALL_KINDS, neighbours } from '../graph/traversal.js';
+import { selfSites } from '../graph/recursion.js';
+import { compareSites } from '../graph/resolution.js';
+import { CALL_KINDS, neighbours, walk } from '../graph/traversal.js';
+import { overloadGroup } from '../symbols/overloads.js';
 import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
 import type { FileState, NodeDetails, NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
@@ -17,6 +20,8 @@ export interface NodeOptions extends SymbolFilter {
 export interface Relation {
   node: NodeRef;
   sites: Site[];
+  /** The node itself: a recursive call, listed first among callers and callees. */
+  recursive?: true;
 }
 
 /** A site the writer declined to link (unresolved_refs): the name, where, and who it could be. */
@@ -42,6 +47,8 @@ export interface NodeResult {
   counts: { members: number; callers: number; callees: number; unresolved: number };
   /** Whether `callers` is the whole answer: unresolved sites elsewhere using this name, listed apart. */
   completeness: Completeness;
+  /** Overload stubs (Python `@overload`) folded into this declaration: their callers are its callers. */
+  overloads: NodeRef[];
 }
 
 export function nodeInfo(project: Project, symbol: string, options: NodeOptions = {}): NodeResult {
@@ -55,8 +62,12 @@ export function nodeInfo(project: Project, symbol: string, options: NodeOptions 
   const container = parentEdge ? store.node(parentEdge.source) : undefined;
   const memberIds = store.edgesFrom([node.id], ['contains']).map((e) => e.target).filter((id) => id !== node.id);
   const members = sortNodes([...store.nodes(memberIds).values()]);
-  const callers = neighbours(store, node, 'in', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
-  const callees = neighbours(store, node, 'out', kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
+  const { stubs } = overloadGroup(store, node);
+  const group = [toRef(node), ...stubs.map(toRef)];
+  const self = selfSites(store, group, kinds);
+  const recursion: Relation[] = self.length > 0 ? [{ node: toRef(node), sites: self, recursive: true }] : [];
+  const callers = [...recursion, ...groupNeighbours(store, group, 'in', kinds)];
+  const callees = [...recursion, ...groupNeighbours(store, group, 'out', kinds)];
   const unresolved = unresolvedSites(project, [node]);
   const file = store.file(node.filePath);
 
@@ -69,8 +80,23 @@ export function nodeInfo(project: Project, symbol: string, options: NodeOptions 
     callees: cap(callees),
     unresolved: cap(unresolved),
     counts: { members: members.length, callers: callers.length, callees: callees.length, unresolved: unresolved.length },
-    completeness: completeness(unprovenSites(project, [toRef(node)], kinds), limit),
+    completeness: completeness(unprovenSites(project, group, kinds), limit),
+    overloads: stubs.map(toRef),
   };
+}
+
+/** Direct neighbours of several declarations that are one (overloads.ts), merged per neighbour. */
+function groupNeighbours(store: Project['store'], group: NodeRef[], direction: 'in' | 'out', kinds: readonly string[]): Relation[] {
+  if (group.length === 1) return neighbours(store, group[0], direction, kinds).map((r) => ({ node: toRef(r.node), sites: r.sites }));
+  const ids = new Set(group.map((n) => n.id));
+  const byNode = new Map<string, Relation>();
+  for (const step of walk(store, group, { direction, kinds, maxDepth: 1 }).steps) {
+    if (ids.has(step.node.id)) continue;
+    const known = byNode.get(step.node.id);
+    if (known) known.sites = [...known.sites, ...step.sites].sort(compareSites);
+    else byNode.set(step.node.id, { node: toRef(step.node), sites: step.sites });
+  }
+  return sortNodes([...byNode.values()].map((r) => r.node)).map((n) => byNode.get(n.id)!);
 }
 
 /** Sites in `nodes` that no edge links, with the candidates the writer saw. */

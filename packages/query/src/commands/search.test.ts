@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openProject } from '../project.js';
-import { makeProject, type TestGraph } from '../test-support/v4-database.js';
+import { idOf, makeProject, type TestGraph, type TestNode } from '../test-support/v4-database.js';
 import { ftsExpression, search } from './search.js';
 
 const temps: string[] = [];
@@ -164,5 +164,48 @@ describe('search ranking (issue 12)', () => {
     expect(r.results).toEqual([]);
     expect(r.suggestions[0].name).toBe('find_best_app');
     p.close();
+  });
+
+  describe('ranking and confidence', () => {
+    const names = (r: ReturnType<typeof search>) => r.results.map((h) => h.node.qualifiedName);
+    const lines = (n: number) => 'x\n'.repeat(n);
+    const wrapper: TestNode = { kind: 'function', name: 'StaticFile', file: 'gins/gins.go', line: 1, language: 'go' };
+    const iface: TestNode = { kind: 'method', name: 'StaticFile', qualifiedName: 'IRoutes::StaticFile', file: 'routes.go', line: 2, language: 'go' };
+    const method: TestNode = { kind: 'method', name: 'StaticFile', qualifiedName: 'Group::StaticFile', file: 'routes.go', line: 6, language: 'go' };
+    const user: TestNode = { kind: 'function', name: 'serve', file: 'main.go', line: 1, language: 'go' };
+    const inTest: TestNode = { kind: 'function', name: 'staticFileServer', file: 'routes_test.go', line: 1, language: 'go' };
+    const inBench: TestNode = { kind: 'function', name: 'staticFileBench', file: 'benchmarks/static.go', line: 1, language: 'go' };
+    const impl: TestNode = { kind: 'function', name: 'staticFileHandler', file: 'handler.go', line: 1, language: 'go' };
+    const documented: TestNode = { kind: 'function', name: 'handle', file: 'handler.go', line: 5, language: 'go', docstring: 'Serves a static file from disk.' };
+    const open2 = () => {
+      const { root } = makeProject({
+        files: ['gins/gins.go', 'routes.go', 'main.go', 'routes_test.go', 'benchmarks/static.go', 'handler.go'].map((path) => ({ path, content: lines(12), language: 'go' })),
+        nodes: [wrapper, iface, method, user, inTest, inBench, impl, documented],
+        edges: [
+          { source: idOf(user), target: idOf(method), kind: 'calls', line: 2 },
+          { source: idOf(wrapper), target: idOf(method), kind: 'calls', line: 2 },
+        ],
+      });
+      temps.push(root);
+      return openProject({ path: root, cwd: root });
+    };
+
+    it('equal matches: the declaration more code calls first; tests and benchmarks below the implementation', () => {
+      const p = open2();
+      const r = search(p, 'static file');
+      expect(names(r)[0]).toBe('Group::StaticFile');
+      const at = (name: string) => names(r).indexOf(name);
+      expect(at('staticFileHandler')).toBeLessThan(at('staticFileBench'));
+      expect(at('staticFileBench')).toBeLessThan(at('staticFileServer'));
+      expect(r.lowConfidence).toBeNull();
+      p.close();
+    });
+
+    it('flags a best match that has a word only in its docs, or only some of the words', () => {
+      const p = open2();
+      expect(search(p, 'serves disk').lowConfidence).toMatch(/only in its signature or docs/);
+      expect(search(p, 'static nothing').lowConfidence).toMatch(/only some of the 2 words/);
+      p.close();
+    });
   });
 });

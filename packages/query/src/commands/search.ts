@@ -9,8 +9,9 @@ import type { NodeDetails, NodeRef } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
 import { compareNodes, similarDeclarations } from '../symbols/resolve-symbol.js';
-import { isTestFile } from '../tests-convention.js';
+import { codeRole, type CodeRole } from '../code-role.js';
 import { identifierSegments, matchesSegments } from '../text/identifiers.js';
+import { likeSegments, relativeWeights, termRarity } from '../text/term-rarity.js';
 
 export interface SearchOptions {
   kind?: string | string[];
@@ -43,6 +44,11 @@ export interface SearchResult {
   truncated: boolean;
   /** When nothing matched: declarations with a similar name ("did you mean"), best first. */
   suggestions: NodeRef[];
+  /**
+   * Why even the best hit is a weak match (only some words matched, or only in docs or inside a
+   * longer name), or null: the reader should not take the first hit for the answer.
+   */
+  lowConfidence: string | null;
 }
 
 const WHOLE_SCORE = { exact: 100, 'exact-ignoring-case': 90, qualified: 85 } as const;
@@ -60,8 +66,8 @@ const PARTIAL_FACTOR = 0.6;
  * (often a slot typed after the function of the same name) just below a function or class.
  */
 const KIND_PENALTY: Record<string, number> = { import: 40, export: 30, parameter: 35, file: 5, property: 3, field: 3, enum_member: 5 };
-/** Declarations in test files rank below implementation code that matches as well. */
-const TEST_PENALTY = 12;
+/** Declarations in tests, benchmarks and examples rank below implementation code that matches as well. */
+const ROLE_PENALTY: Record<CodeRole, number> = { implementation: 0, test: 15, example: 10 };
 const CANDIDATE_CAP = 2000;
 
 /** A 10,000-character query made bm25 score thousands of phrases per row (211 s): distinct words, this many, this long. */
@@ -71,7 +77,7 @@ const MAX_WORD_LENGTH = 128;
 export function search(project: Project, query: string, options: SearchOptions = {}): SearchResult {
   const words = [...new Set(query.trim().split(/\s+/).filter((w) => w !== '').map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_QUERY_WORDS);
   const limit = options.limit ?? 20;
-  if (words.length === 0) return { query, engine: 'like', results: [], total: 0, truncated: false, suggestions: [] };
+  if (words.length === 0) return { query, engine: 'like', results: [], total: 0, truncated: false, suggestions: [], lowConfidence: null };
 
   const kinds = kindSet(options.kind);
   const languages = kindSet(options.language);
@@ -92,19 +98,60 @@ export function search(project: Project, query: string, options: SearchOptions =
     if (keep(node) && !candidates.has(node.id)) candidates.set(node.id, { node, rank: 0 });
   }
 
+  // Several words: each weighs by its rarity among declaration names, so a common word ("file",
+  // "error") moves the ranking less than a rare one.
+  const weights = words.length > 1
+    ? relativeWeights(termRarity(project.store, words.map((w) => likeSegments(identifierSegments(w).length > 0 ? identifierSegments(w) : [w.toLowerCase()]))))
+    : [1];
   const hits: SearchHit[] = [];
+  const looseHits = new Set<SearchHit>();
   for (const { node, rank } of candidates.values()) {
-    const found = matchQuality(node, words, query.trim());
+    const found = matchQuality(node, words, query.trim(), weights);
     if (!found) continue;
-    const penalty = (KIND_PENALTY[node.kind] ?? 0) + (isTestFile(node.filePath) ? TEST_PENALTY : 0);
+    const penalty = (KIND_PENALTY[node.kind] ?? 0) + ROLE_PENALTY[codeRole(node.filePath)];
     // bm25 ranks are negative, better when lower: a small tie-breaker within one quality.
     const score = found.score - penalty + Math.min(5, Math.max(0, -rank));
-    hits.push({ node: toRef(node), match: found.match, score: Math.round(score * 100) / 100, signature: node.signature });
+    const hit: SearchHit = { node: toRef(node), match: found.match, score: Math.round(score * 100) / 100, signature: node.signature };
+    hits.push(hit);
+    if (found.docsOnly) looseHits.add(hit);
   }
   hits.sort((a, b) => b.score - a.score || a.node.name.length - b.node.name.length || compareNodes(a.node, b.node));
+  breakTiesByUse(project, hits);
   const results = limit > 0 ? hits.slice(0, limit) : hits;
   const suggestions = hits.length === 0 ? similarDeclarations(project, words.join('_'), keep).map(toRef) : [];
-  return { query, engine: fts === undefined ? 'like' : 'fts5', results, total: hits.length, truncated: results.length < hits.length, suggestions };
+  return {
+    query, engine: fts === undefined ? 'like' : 'fts5', results, total: hits.length, truncated: results.length < hits.length, suggestions,
+    lowConfidence: hits.length > 0 ? weakness(hits[0], words.length, looseHits.has(hits[0])) : null,
+  };
+}
+
+/** Hits at the top whose ties are broken by use: beyond them the order matters little and costs a query. */
+const TIE_WINDOW = 50;
+
+/**
+ * Equal scores at the top (`StaticFile` the wrapper, the interface method and the method itself):
+ * the declaration more code calls or instantiates first, as what a reader most likely means.
+ */
+function breakTiesByUse(project: Project, hits: SearchHit[]): void {
+  const top = hits.slice(0, TIE_WINDOW);
+  const tied = top.filter((h, i) => (i > 0 && top[i - 1].score === h.score) || (i + 1 < top.length && top[i + 1].score === h.score));
+  if (tied.length === 0) return;
+  const uses = new Map<string, number>();
+  for (const edge of project.store.edgesTo(tied.map((h) => h.node.id), ['calls', 'instantiates'])) {
+    uses.set(edge.target, (uses.get(edge.target) ?? 0) + 1);
+  }
+  const used = (h: SearchHit) => uses.get(h.node.id) ?? 0;
+  // Stable: only hits of one score change places among themselves.
+  top.sort((a, b) => b.score - a.score || used(b) - used(a));
+  hits.splice(0, top.length, ...top);
+}
+
+/** Why the best hit is weak, or null (see SearchResult.lowConfidence). */
+function weakness(best: SearchHit, words: number, docsOnly: boolean): string | null {
+  if (best.match === 'partial') return `the best match has only some of the ${words} words`;
+  if (docsOnly) return 'the best match has some words only in its signature or docs, not in a name or its file';
+  if (best.match === 'substring') return 'the best match has the words only inside longer words of its name';
+  return null;
 }
 
 /**
@@ -137,30 +184,39 @@ function nameScan(project: Project, words: string[]): NodeDetails[] {
   return project.store.nodesWithNameLike([...patterns], CANDIDATE_CAP);
 }
 
+interface Quality {
+  match: MatchQuality;
+  score: number;
+  /** Some word was found only in the signature or docstring, not in a name or the declaration's place. */
+  docsOnly: boolean;
+}
+
 /**
  * How well `node` answers the query, or undefined. Whole-query matches first; otherwise each word
  * is matched against the name (prefix, segment, segments in order, substring), then the
  * container's name and the signature/docstring (text). The score is the mean of the words'
  * scores; a multi-word query where only some words match, at least one in the name, is partial.
  */
-function matchQuality(node: NodeDetails, words: string[], whole: string): { match: MatchQuality; score: number } | undefined {
+function matchQuality(node: NodeDetails, words: string[], whole: string, weights: number[]): Quality | undefined {
   const name = node.name;
   const lowerName = name.toLowerCase();
-  if (name === whole) return { match: 'exact', score: WHOLE_SCORE.exact };
-  if (lowerName === whole.toLowerCase()) return { match: 'exact-ignoring-case', score: WHOLE_SCORE['exact-ignoring-case'] };
-  if (node.qualifiedName === whole || node.qualifiedName.endsWith(`::${whole}`)) return { match: 'qualified', score: WHOLE_SCORE.qualified };
+  if (name === whole) return { match: 'exact', score: WHOLE_SCORE.exact, docsOnly: false };
+  if (lowerName === whole.toLowerCase()) return { match: 'exact-ignoring-case', score: WHOLE_SCORE['exact-ignoring-case'], docsOnly: false };
+  if (node.qualifiedName === whole || node.qualifiedName.endsWith(`::${whole}`)) return { match: 'qualified', score: WHOLE_SCORE.qualified, docsOnly: false };
   const nameSegments = identifierSegments(name);
   if (words.length > 1 && nameSegments.join(' ') === words.flatMap((w) => identifierSegments(w)).join(' ')) {
-    return { match: 'segment', score: SPELLED_SCORE };
+    return { match: 'segment', score: SPELLED_SCORE, docsOnly: false };
   }
 
   const container = node.qualifiedName.length > name.length ? node.qualifiedName.slice(0, -name.length).toLowerCase() : '';
   const text = `${node.signature ?? ''} ${node.docstring ?? ''}`.toLowerCase();
+  const place = node.filePath.replace(/\.[^./]*$/, '').toLowerCase();
   let worst: WordQuality = 'prefix';
   let total = 0;
   let matched = 0;
   let inName = 0;
-  for (const word of words) {
+  let inDocsOnly = 0;
+  for (const [i, word] of words.entries()) {
     const lower = word.toLowerCase();
     const segments = identifierSegments(word);
     let quality: WordQuality | undefined;
@@ -172,20 +228,22 @@ function matchQuality(node: NodeDetails, words: string[], whole: string): { matc
     if (quality) {
       score = WORD_SCORE[quality];
       inName++;
-    } else if (segments.length > 0 && segments.every((s) => textHasWordPrefix(container, s))) {
+    } else if (segments.length > 0 && (segments.every((s) => textHasWordPrefix(container, s)) || segments.every((s) => textHasWordPrefix(place, s)))) {
+      // The container's name, or the folder and file the declaration lives in (`verify` in utils/jwt/jwt.ts).
       quality = 'text';
       score = CONTAINER_SCORE;
     } else if (segments.length > 0 && segments.every((s) => textHasWordPrefix(text, s))) {
       quality = 'text';
       score = WORD_SCORE.text;
+      inDocsOnly++;
     }
     if (!quality) continue;
     matched++;
-    total += score;
+    total += score * (weights[i] ?? 1);
     if (WORD_ORDER.indexOf(quality) > WORD_ORDER.indexOf(worst)) worst = quality;
   }
-  if (matched === words.length) return { match: worst, score: total / words.length };
-  if (words.length > 1 && inName > 0) return { match: 'partial', score: (PARTIAL_FACTOR * total) / words.length };
+  if (matched === words.length) return { match: worst, score: total / words.length, docsOnly: inDocsOnly > 0 };
+  if (words.length > 1 && inName > 0) return { match: 'partial', score: (PARTIAL_FACTOR * total) / words.length, docsOnly: inDocsOnly > 0 };
   return undefined;
 }
 

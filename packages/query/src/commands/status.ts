@@ -1,6 +1,8 @@
 /** `status`: what the index holds, who wrote it, and whether it still matches the disk. */
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CONFIGURATION_METADATA_KEY, GitignoreRules, PROJECT_CONFIG_FILE, readBytesInsideRoot } from '@arbor/vocabulary';
 import { openProject, type ProjectOptions } from '../project.js';
 import { checkDrift } from '../staleness.js';
 import { locateIndex } from '../store/locate.js';
@@ -53,7 +55,22 @@ export interface IndexStatus {
     files: { modified: string[]; removed: string[]; added: string[] };
     truncated: boolean;
   };
+  /** Which configuration built the graph (arbor records it), or null when none was recorded. */
+  configuration: GraphConfiguration | null;
   metadata: Record<string, string>;
+}
+
+/**
+ * The configuration an index run used, as arbor records it: the project's configuration file (or
+ * none), the keys flags set, the effective settings, and whether the file on disk still matches.
+ */
+export interface GraphConfiguration {
+  file: string | null;
+  sha256: string | null;
+  fromFlags: string[];
+  settings: Record<string, unknown>;
+  /** `same`: the file on disk is the one recorded (or there is none, as then); otherwise what changed since. */
+  onDisk: 'same' | 'changed' | 'added' | 'removed' | 'unreadable';
 }
 
 export type StatusResult = NoIndexStatus | IndexStatus;
@@ -74,7 +91,10 @@ export function status(options: StatusOptions = {}): StatusResult {
     const { store } = project;
     const files = store.files();
     const metadata = store.metadata();
+    const configuration = configurationOf(project.root, metadata);
     const drift = checkDrift(project.root, files);
+    // A new file the recorded excludes leave out would not be indexed either: it is not news.
+    drift.added = drift.added.filter(notExcludedBy(configuration));
     const limit = options.limit ?? 20;
     const cap = (list: string[]) => (limit > 0 ? list.slice(0, limit) : list);
     const indexTimes = files.map((f) => f.indexedAt).filter((t): t is number => t !== null && Number.isFinite(t));
@@ -107,6 +127,7 @@ export function status(options: StatusOptions = {}): StatusResult {
         files: { modified: cap(drift.modified), removed: cap(drift.removed), added: cap(drift.added) },
         truncated: limit > 0 && Math.max(drift.modified.length, drift.removed.length, drift.added.length) > limit,
       },
+      configuration,
       metadata,
     };
   } finally {
@@ -129,4 +150,43 @@ export function writerOf(metadata: Record<string, string>): Writer {
     return { tool: 'codegraph', version: metadata.indexed_with_version, source: 'project_metadata' };
   }
   return { tool: null, version: null, source: 'unrecorded' };
+}
+
+/** The recorded configuration and how the project's configuration file compares with it now. */
+export function configurationOf(root: string, metadata: Record<string, string>): GraphConfiguration | null {
+  const raw = metadata[CONFIGURATION_METADATA_KEY];
+  if (raw === undefined) return null;
+  let recorded: Partial<GraphConfiguration>;
+  try {
+    recorded = JSON.parse(raw) as Partial<GraphConfiguration>;
+  } catch {
+    return null;
+  }
+  const file = typeof recorded.file === 'string' ? recorded.file : null;
+  const sha256 = typeof recorded.sha256 === 'string' ? recorded.sha256 : null;
+  const read = readBytesInsideRoot(root, PROJECT_CONFIG_FILE, { maxBytes: 64 * 1024 });
+  let onDisk: GraphConfiguration['onDisk'];
+  if (!read.ok) onDisk = read.reason === 'removed' ? (file ? 'removed' : 'same') : 'unreadable';
+  else if (!file) onDisk = 'added';
+  else onDisk = createHash('sha256').update(read.bytes).digest('hex') === sha256 ? 'same' : 'changed';
+  return {
+    file,
+    sha256,
+    fromFlags: Array.isArray(recorded.fromFlags) ? recorded.fromFlags.filter((f): f is string => typeof f === 'string') : [],
+    settings: recorded.settings !== null && typeof recorded.settings === 'object' ? recorded.settings : {},
+    onDisk,
+  };
+}
+
+/** Whether a path escapes the exclude patterns the recorded configuration indexed with. */
+function notExcludedBy(configuration: GraphConfiguration | null): (path: string) => boolean {
+  const exclude = configuration?.settings.exclude;
+  if (!Array.isArray(exclude) || exclude.length === 0) return () => true;
+  const rules = new GitignoreRules().add(exclude.filter((p): p is string => typeof p === 'string'));
+  return (path) => {
+    // A pattern may name a folder: every folder on the way is tested as git would.
+    const parts = path.split('/');
+    for (let i = 1; i < parts.length; i++) if (rules.ignores(`${parts.slice(0, i).join('/')}/`)) return false;
+    return !rules.ignores(path);
+  };
 }

@@ -1,9 +1,12 @@
 /** `trace <from> <to>`: how one symbol reaches another through calls — the shortest paths. */
 import { CALL_KINDS } from '../graph/traversal.js';
 import { shortestPaths } from '../graph/shortest-paths.js';
+import type { Completeness } from '../graph/unproven.js';
+import { unprovenBridges } from '../graph/unproven-paths.js';
 import type { NodeRef, Site } from '../model.js';
 import type { Project } from '../project.js';
 import { toRef } from '../store/rows.js';
+import { overloadGroup } from '../symbols/overloads.js';
 import { resolveSymbol, type SymbolFilter } from '../symbols/resolve-symbol.js';
 
 export interface TraceOptions {
@@ -37,7 +40,15 @@ export interface TraceResult {
   /** When nothing was found: the search was complete, or stopped at the depth or node bound. */
   searched: 'complete' | 'depth-limit' | 'node-limit';
   message: string;
+  /**
+   * When no path was found: the unproven sites that could join one (a declaration reachable from
+   * `from` holding a site that may reach one that reaches `to`), at most --limit of them listed.
+   */
+  completeness: Completeness;
 }
+
+/** Unproven sites listed when no path was found (all are counted). */
+const MAX_BRIDGES_LISTED = 20;
 
 export function trace(project: Project, fromSymbol: string, toSymbol: string, options: TraceOptions = {}): TraceResult {
   const from = resolveSymbol(project, fromSymbol, options.from);
@@ -49,6 +60,7 @@ export function trace(project: Project, fromSymbol: string, toSymbol: string, op
     maxDepth,
     maxPaths: Math.max(1, options.limit ?? 3),
     maxNodes: options.maxNodes ?? 50_000,
+    alsoTo: overloadGroup(project.store, to).stubs.map((n) => n.id),
   });
   const paths = result.paths.map((hops) => ({
     length: hops.length,
@@ -62,5 +74,19 @@ export function trace(project: Project, fromSymbol: string, toSymbol: string, op
   else if (result.exhausted === 'complete') message = `no call path from ${names}`;
   else if (result.exhausted === 'depth-limit') message = `no call path from ${names} within ${maxDepth} hops`;
   else message = `no call path from ${names} found before the search bound (${options.maxNodes ?? 50_000} nodes)`;
-  return { from: toRef(from), to: toRef(to), maxDepth, edgeKinds: kinds, found, paths, searched: found ? 'complete' : result.exhausted, message };
+  let gaps: Completeness = { complete: true, reasons: [], unprovenSites: [], unprovenTotal: 0 };
+  if (!found && from.id !== to.id) {
+    const bridges = unprovenBridges(project, from, to, kinds, maxDepth);
+    const n = bridges.length;
+    gaps = {
+      complete: n === 0,
+      reasons: n > 0 ? [`${n} unproven site${n === 1 ? '' : 's'} (receiver or name not proven) could complete a path from ${names}`] : [],
+      unprovenSites: bridges.slice(0, MAX_BRIDGES_LISTED),
+      unprovenTotal: n,
+    };
+    message += n > 0 ? ' in the graph, but unproven sites could make one' : '; no unproven site could make one either';
+  }
+  return {
+    from: toRef(from), to: toRef(to), maxDepth, edgeKinds: kinds, found, paths, searched: found ? 'complete' : result.exhausted, message, completeness: gaps,
+  };
 }

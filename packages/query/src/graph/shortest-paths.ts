@@ -24,9 +24,14 @@ export function shortestPaths(
   store: GraphStore,
   from: NodeRef,
   to: NodeRef,
-  options: { kinds: readonly string[]; maxDepth: number; maxPaths: number; maxNodes: number },
+  options: {
+    kinds: readonly string[]; maxDepth: number; maxPaths: number; maxNodes: number;
+    /** Other nodes that count as `to` (its overload stubs): a path ending at one ends at `to`. */
+    alsoTo?: readonly string[];
+  },
 ): ShortestPathsResult {
   if (from.id === to.id) return { paths: [], exhausted: 'complete' };
+  const ends = new Set([to.id, ...(options.alsoTo ?? [])]);
   // parents: node id → the links it was reached through at its first depth.
   const parents = new Map<string, Array<{ via: NodeRef; node: NodeRef; sites: Site[] }>>();
   let found = false;
@@ -40,7 +45,7 @@ export function shortestPaths(
         if (!list) parents.set(step.node.id, (list = []));
         list.push({ via: step.via, node: step.node, sites: step.sites });
       }
-      found = parents.has(to.id);
+      found = [...ends].some((id) => parents.has(id));
       return !found;
     },
   );
@@ -58,6 +63,11 @@ export function shortestPaths(
     const links = [...(parents.get(id) ?? [])].sort((a, b) => compareNodes(a.via, b.via));
     for (const link of links) back(link.via.id, [{ from: link.via, to: link.node, sites: link.sites }, ...suffix]);
   };
-  back(to.id, []);
+  for (const end of [...ends].filter((id) => parents.has(id)).sort()) {
+    // The last hop names `to` itself, whichever of its stubs the edge landed on.
+    for (const link of [...parents.get(end)!].sort((a, b) => compareNodes(a.via, b.via))) {
+      back(link.via.id, [{ from: link.via, to, sites: link.sites }]);
+    }
+  }
   return { paths, exhausted: 'complete' };
 }

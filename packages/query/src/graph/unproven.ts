@@ -53,13 +53,13 @@ export interface Completeness {
 }
 
 /** Kinds whose same-named sites are reported (the kinds an unresolved ref can have). */
-const MEMBER_KINDS = new Set(['method', 'property', 'field', 'getter', 'setter', 'enum_member', 'constructor']);
+export const MEMBER_KINDS = new Set(['method', 'property', 'field', 'getter', 'setter', 'enum_member', 'constructor']);
 /** Up to this many target names are prefiltered in SQL by substring (see unprovenSites). */
 const MAX_PREFILTER_NAMES = 64;
 /** Names that are not declarations a reference could reach. */
 const NOT_TARGETS = new Set(['file', 'import', 'export', 'parameter']);
 
-const familyOf = (language: string): string => languageFamily(language.toLowerCase() as Language);
+export const familyOf = (language: string): string => languageFamily(language.toLowerCase() as Language);
 
 /** The last name segment of a written reference (`a.b?.c` → c, `ns::f` → f, `new X` → X). */
 export function referenceTail(reference: string): string {

@@ -170,6 +170,11 @@ export class GraphStore {
     return this.nodesWhere(`n.qualified_name = ? ${SOURCE_ORDER}`, qualifiedName);
   }
 
+  /** Every node of one kind (`import`: each import statement with its specifier as name), in source order. */
+  nodesOfKind(kind: string): NodeDetails[] {
+    return this.nodesWhere(`n.kind = ? ${SOURCE_ORDER}`, kind);
+  }
+
   nodesInFile(path: string): NodeDetails[] {
     return this.nodesWhere(`n.file_path = ? ${SOURCE_ORDER}`, path);
   }
@@ -257,6 +262,19 @@ export class GraphStore {
     if (kinds.length > 0) params.push(JSON.stringify(kinds));
     params.push(JSON.stringify([...new Set(excluded)]));
     return this.statement(sql).get(...params) !== undefined;
+  }
+
+  /**
+   * Edges of `kinds` whose two ends lie in different files, counted per (source file, target
+   * file): the file-level dependency graph, in one grouped scan instead of a walk per file.
+   */
+  fileDependencies(kinds: readonly string[]): Array<{ from: string; to: string; edges: number }> {
+    const sql =
+      'SELECT s.file_path AS source_file, t.file_path AS target_file, COUNT(*) AS n FROM edges e' +
+      ' JOIN nodes s ON s.id = e.source JOIN nodes t ON t.id = e.target' +
+      ' WHERE e.kind IN (SELECT value FROM json_each(?)) AND s.file_path <> t.file_path GROUP BY s.file_path, t.file_path';
+    const rows = this.statement(sql).all(JSON.stringify(kinds)) as Array<{ source_file: string; target_file: string; n: number }>;
+    return rows.map((r) => ({ from: String(r.source_file), to: String(r.target_file), edges: Number(r.n) }));
   }
 
   // ---- files ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { toRef } from '../store/rows.js';
 import { isTestFile } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
 import { similarity } from '../text/similarity.js';
+import { foldOverloads, overloadGroup } from './overloads.js';
 
 export interface SymbolFilter {
   /** Narrow to declarations in this file / folder / glob. */
@@ -36,6 +37,12 @@ export type SymbolMatch =
 const SECONDARY_KINDS = new Set(['import', 'export', 'parameter']);
 
 export function findSymbol(project: Project, spec: string, filter: SymbolFilter = {}): SymbolMatch {
+  const match = matchSymbol(project, spec, filter);
+  // An overload stub (by id or path:line) means the function it declares.
+  return match.status === 'found' ? { ...match, node: overloadGroup(project.store, match.node).node } : match;
+}
+
+function matchSymbol(project: Project, spec: string, filter: SymbolFilter): SymbolMatch {
   const text = spec.trim();
   if (text === '') throw new QueryError('bad-argument', 'empty symbol');
   const { store } = project;
@@ -100,8 +107,10 @@ export function resolveSymbol(project: Project, spec: string, filter: SymbolFilt
   throw new QueryError('symbol-not-found', `no symbol "${spec}" in the index${hint}`, match.suggestions.map(toRef));
 }
 
-function decide(nodes: NodeDetails[], matchedBy: MatchedBy, kinds: Set<string> | undefined): SymbolMatch | undefined {
-  if (nodes.length === 0) return undefined;
+function decide(matched: NodeDetails[], matchedBy: MatchedBy, kinds: Set<string> | undefined): SymbolMatch | undefined {
+  if (matched.length === 0) return undefined;
+  // Overload stubs and their implementation are one declaration (overloads.ts).
+  const nodes = foldOverloads(matched);
   // An import or export statement restates a name declared elsewhere: prefer the declaration,
   // unless the caller asked for those kinds.
   const primary = kinds ? nodes : nodes.filter((n) => !SECONDARY_KINDS.has(n.kind));

@@ -252,8 +252,8 @@ export class Scope {
     if (type.kind === 'collection') {
       const element = type.element && this.provenType(type.element, words, depth + 1, at);
       const key = type.key && this.provenType(type.key, words, depth + 1, at);
-      if (!element && !key) return undefined;
-      return { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}), ...(type.channel ? { channel: true } : {}) };
+      if (!element && !key && !type.named) return undefined;
+      return { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}), ...(type.channel ? { channel: true } : {}), ...(type.named ? { named: type.named } : {}) };
     }
     // An injected value is found by the parameter's name, not looked up in any scope.
     if (type.kind === 'injected' || type.kind === 'self') return type;

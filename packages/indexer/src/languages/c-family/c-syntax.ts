@@ -120,6 +120,39 @@ export function functionDeclarator(node: SyntaxNode | null | undefined): SyntaxN
   return null;
 }
 
+/**
+ * The macro a build must define for `node` to be compiled, when a preprocessor branch around it says so:
+ * `#ifdef NAME` / `#if defined(NAME)` (their first branch), `#ifndef NAME` / `#if !defined(NAME)` (their
+ * `#else`). A default build defines no such option, so a twin in the other branch is the one it compiles.
+ * Names with a leading underscore (`_WIN32`, `__cplusplus`) are the compiler's or platform's, not a
+ * project's option: they say nothing here, nor does any other condition.
+ */
+export function optInMacro(node: SyntaxNode): string | undefined {
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    const branchOf = parent.type === 'preproc_else' ? parent.parent : parent;
+    if (!branchOf || (branchOf.type !== 'preproc_ifdef' && branchOf.type !== 'preproc_if')) continue;
+    const alternative = branchOf.childForFieldName('alternative');
+    const inElse = parent.type === 'preproc_else';
+    // A node in the first branch (not under `alternative`), or directly in a plain `#else` of it.
+    if (!inElse && alternative && child.startIndex >= alternative.startIndex && child.endIndex <= alternative.endIndex) continue;
+    let name: string | undefined;
+    let negated: boolean;
+    if (branchOf.type === 'preproc_ifdef') {
+      name = branchOf.childForFieldName('name')?.text;
+      negated = branchOf.child(0)?.type === '#ifndef';
+    } else {
+      let condition = branchOf.childForFieldName('condition');
+      negated = condition?.type === 'unary_expression' && condition.child(0)?.type === '!';
+      if (negated) condition = condition!.childForFieldName('argument');
+      if (condition?.type !== 'preproc_defined') continue;
+      name = condition.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    }
+    if (!name || name.startsWith('_')) continue;
+    if (negated === inElse) return name;
+  }
+  return undefined;
+}
+
 export function hasStorageClass(node: SyntaxNode, word: string): boolean {
   return node.namedChildren.some((c) => c?.type === 'storage_class_specifier' && c.text === word);
 }

@@ -29,7 +29,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import {
-  NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, visitInclude, visitMacro,
+  NAMES, OPAQUE, declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitInclude, visitMacro,
 } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 
@@ -169,12 +169,30 @@ export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
   return null;
 }
 
-/** What a value expression proves about its class: `new Foo`, `Foo(…)`, `make_unique<Foo>()`, `f()` (its declared result). */
+/** The casts whose result is the type they name (`static_cast<Foo&>(x)` is a Foo). */
+const CASTS = new Set(['static_cast', 'dynamic_cast', 'const_cast', 'reinterpret_cast']);
+
+/**
+ * What a value expression proves about its class: `new Foo`, `Foo(…)`, `make_unique<Foo>()`, `f()` (its declared
+ * result), `*p` and `&x` (what the pointer, smart pointer or value holds: a type names its pointee already),
+ * `static_cast<Foo&>(x)`, `xs[i]` (an element of a stated collection), `a.b` (a field of a typed value).
+ */
 function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
   if (!node) return null;
   switch (node.type) {
     case 'parenthesized_expression':
       return valueType(node.namedChildren[0]);
+    case 'pointer_expression':
+      return valueType(node.childForFieldName('argument'));
+    case 'subscript_expression': {
+      const of = valueType(node.childForFieldName('argument'));
+      return of ? { kind: 'element', of } : null;
+    }
+    case 'field_expression': {
+      const field = node.childForFieldName('field');
+      const of = valueType(node.childForFieldName('argument'));
+      return of && field?.type === 'field_identifier' ? { kind: 'field', of, path: [field.text] } : null;
+    }
     case 'new_expression':
       return typeRefOf(node.childForFieldName('type'));
     case 'identifier':
@@ -184,8 +202,9 @@ function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
     case 'call_expression': {
       const fn = node.childForFieldName('function');
       const name = fn?.type === 'qualified_identifier' ? fn.childForFieldName('name') : fn;
-      // `std::make_unique<Foo>(…)`, `std::make_shared<Foo>(…)`: a Foo.
-      if (name?.type === 'template_function' && /^make_(unique|shared)$/.test(name.childForFieldName('name')?.text ?? '')) {
+      // `std::make_unique<Foo>(…)`, `std::make_shared<Foo>(…)`: a Foo; `static_cast<Foo&>(x)`: a Foo.
+      const template = name?.type === 'template_function' ? name.childForFieldName('name')?.text ?? '' : '';
+      if (name && template !== '' && (/^make_(unique|shared)$/.test(template) || (fn?.type === 'template_function' && CASTS.has(template)))) {
         const argument = name.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
         return typeRefOf(argument?.childForFieldName('type'));
       }
@@ -380,6 +399,9 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: nu
   });
   stateParameters(ctx, id, parameters);
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
+  // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
+  const variant = optInMacro(node);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
   bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
@@ -436,10 +458,15 @@ function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | 
   return { name: `${names[0]!.text}_${names[1]!.text}_Test`, fixture: GTEST_FIXTURE_MACROS.has(macro.text) ? names[0]!.text : undefined };
 }
 
-/** `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps it). */
+/**
+ * `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps
+ * it; a `T& Foo::f()` returning a reference has it under a reference declarator, which names no field).
+ */
 function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
-  for (let current = node; current; current = current.childForFieldName('declarator')) {
+  for (let current = node; current; ) {
     if (current.type === 'function_declarator') return current;
+    current = current.childForFieldName('declarator')
+      ?? (current.type === 'reference_declarator' ? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null : null);
   }
   return null;
 }

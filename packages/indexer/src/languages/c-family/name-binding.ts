@@ -20,6 +20,9 @@ export const cNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: null,
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
+  // A program sees what its `#include`s reach: a copy of the same declarations elsewhere (an amalgamated
+  // single header beside the sources) is another program's.
+  declarations: { seenThroughImports: true },
   fileLocal,
   linkableByName,
 });
@@ -55,5 +58,5 @@ export const cppNameBinding = defineNameBinding({
   ...cNameBinding,
   instanceReceivers: ['this'],
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
-  declarations: { namespacesSpanFiles: true },
+  declarations: { namespacesSpanFiles: true, seenThroughImports: true },
 });

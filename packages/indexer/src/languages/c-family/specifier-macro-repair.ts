@@ -89,6 +89,15 @@ function blankMemberMacroLines(tree: Tree, source: string): { tree: Tree; source
   return { tree: again, source: repairedSource };
 }
 
+/**
+ * A line that is nothing but macro names (`MYLIB_NODISCARD`, `MYLIB_DIAGNOSTIC_PUSH`): a specifier written on a
+ * line of its own above the declaration it qualifies, or a pragma-like macro between declarations.
+ */
+const MACRO_ONLY_LINE = /^([ \t]*)((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*)+)(?:\/\/.*)?$/;
+
+/** Rows above a break a specifier line may stand on (`MACRO` / `inline` / `const T&` / `name() const`). */
+const MACRO_LINES_ABOVE = 3;
+
 function blankSpecifierMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
   if (!tree.rootNode.hasError) return undefined;
   const before = brokenRows(tree.rootNode);
@@ -96,6 +105,18 @@ function blankSpecifierMacros(tree: Tree, source: string): { tree: Tree; source:
   let changed = false;
   // A declaration's head may break a line below its macros (`CLI11_INLINE bool` / `App::f(…) {`).
   const candidates = new Set([...before.rows].flatMap((row) => [row - 1, row]));
+  // A macro alone on its line may stand a few lines above where the head breaks.
+  for (const row of before.rows) {
+    for (let above = row; above >= Math.max(0, row - MACRO_LINES_ABOVE); above--) {
+      const match = MACRO_ONLY_LINE.exec(lines[above]);
+      if (!match) continue;
+      // Only before a declaration (a name, `::`, `[[`, `template`): never a line ending an expression.
+      const next = lines.slice(above + 1).find((l) => l.trim() !== '');
+      if (!next || !/^\s*(?:[A-Za-z_:~]|\[\[)/.test(next) || /[\\,(=+\-*/&|]\s*$/.test(lines[above - 1] ?? '')) continue;
+      lines[above] = match[1] + ' '.repeat(lines[above].length - match[1].length);
+      changed = true;
+    }
+  }
   for (const row of candidates) {
     const line = lines[row];
     if (line === undefined) continue;

@@ -60,6 +60,8 @@ export const csharpNameBinding = defineNameBinding({
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
   members: { extendsOutsideTypes: true },
+  // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
+  declarations: { genericTwins: true },
   argumentFits: csharpArgumentFits,
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',

@@ -320,6 +320,9 @@ function addHeritage(kind: 'extends' | 'implements', type: SyntaxNode, classId: 
   const outer: CSharpContext = { ...ctx, enclosing: classId, classId: ctx.file.builder.declarations[classId].parent };
   const site = ctx.file.addSite(kind, { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, type, outer);
   site.space = 'type';
+  // `class Response<T> : Response`: the base is the type of its name without type parameters.
+  const written = typeArgumentCount(type);
+  if (written !== undefined) site.typeArguments = written;
 }
 
 function visitEnumMember({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
@@ -774,9 +777,28 @@ function visitInvocation(node: SyntaxNode, ctx: CSharpContext): boolean {
 }
 
 function visitCreation(node: SyntaxNode, ctx: CSharpContext): boolean {
-  const chain = typeChain(node.childForFieldName('type'));
-  if (chain) ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  const type = node.childForFieldName('type');
+  const chain = typeChain(type);
+  if (!chain) return true;
+  const site = ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  // `new RestResponse()` beside `new RestResponse<T>()`: two types of one name, told apart by their type arguments.
+  const written = typeArgumentCount(type);
+  if (written !== undefined) site.typeArguments = written;
   return true;
+}
+
+/** How many type arguments a type's last name writes (`A.Box<int, string>`: 2, `Box`: 0); undefined for anything else. */
+function typeArgumentCount(node: SyntaxNode | null): number | undefined {
+  switch (node?.type) {
+    case 'identifier':
+      return 0;
+    case 'generic_name':
+      return node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment').length;
+    case 'qualified_name':
+      return typeArgumentCount(node.childForFieldName('name'));
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -63,7 +63,7 @@ const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
 
 /**
  * The type a declaration states for its value: `Foo[]`, `List<Foo>`, `IEnumerable<Foo>` as a collection of
- * Foo (what `foreach` over it yields), any other type as `declaredType` says.
+ * Foo (what `foreach` over it yields; a framework collection also by its name), any other type as `declaredType` says.
  */
 export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
   const inner = node?.type === 'nullable_type' ? node.childForFieldName('type') : node;
@@ -77,8 +77,9 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
     const name = inner.namedChildren.find((c) => c?.type === 'identifier')?.text;
     const args = inner.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
     if (name && ELEMENT_COLLECTIONS.has(name)) {
+      // `IEnumerable<int>`, `List<T>`: no element class, still the type extension methods extend (`this IEnumerable<T>`).
       const element = args.length === 1 ? declaredType(args[0], typeVariables) : null;
-      return element ? { kind: 'collection', element } : null;
+      return element ? { kind: 'collection', element, named: [name] } : { kind: 'collection', named: [name] };
     }
   }
   return declaredType(node, typeVariables);

@@ -6,6 +6,8 @@ export const go: LanguageDescriptor = {
   family: 'go',
   extensions: ['.go'],
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-go.wasm' },
+  // An import path names a package, a folder; the files of a package share their declarations.
+  moduleNaming: { style: 'dotted', separator: '/', extensions: ['.go'], namesMayBeFolders: true, folderSharesDeclarations: true },
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).goExtractor }),
     async () => ({

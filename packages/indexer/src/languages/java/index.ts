@@ -7,6 +7,8 @@ export const java: LanguageDescriptor = {
   family: 'jvm',
   extensions: ['.java'],
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-java.wasm' },
+  // `import a.b.C`, `import static a.b.C.f`, `import a.b.*`; a package's files share their declarations.
+  moduleNaming: { style: 'dotted', extensions: ['.java'], namesMayContinuePastFile: true, namesMayBeFolders: true, folderSharesDeclarations: true },
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).javaExtractor }),
     async () => ({

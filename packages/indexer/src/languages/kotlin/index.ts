@@ -7,6 +7,8 @@ export const kotlin: LanguageDescriptor = {
   family: 'jvm',
   extensions: ['.kt', '.kts'],
   grammar: { package: '@tree-sitter-grammars/tree-sitter-kotlin', file: 'tree-sitter-kotlin.wasm' },
+  // `import a.b.C`, `import static a.b.C.f`, `import a.b.*`; a package's files share their declarations.
+  moduleNaming: { style: 'dotted', extensions: ['.kt', '.kts'], namesMayContinuePastFile: true, namesMayBeFolders: true, folderSharesDeclarations: true },
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).kotlinExtractor }),
     async () => ({

@@ -54,5 +54,7 @@ export const kotlinNameBinding = defineNameBinding({
     inheritsImplemented: true,
     // `fun String.slug()` called as `name.slug()` with `name: String`.
     extendsOutsideTypes: true,
+    // `items.mapToUi()` with items of an unproven type, `start()` in a lambda with a receiver: an extension is called only where imported or declared in the package.
+    extensionsInScope: true,
   },
 });

@@ -410,7 +410,10 @@ function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   else if (body && body.type === 'function_body' && !body.namedChildren.some((c) => c?.type === 'block')) {
     // `fun make() = Foo()`: the expression's stated type.
     const expression = body.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
-    const type = expression ? expressionType(expression, inner) : null;
+    // `fun data(x: Any) = apply { … }` (a builder's member or an extension): the value it was called on.
+    const type = expression && (member || extensionOf) && (expression.type === 'this_expression' && expression.text === 'this' || expression.type === 'call_expression' && scopeFunctionReceiver(expression) === 'this')
+      ? { kind: 'self' as const }
+      : expression ? expressionType(expression, inner) : null;
     if (type) file.facts.stateType(id, 'returnType', type, scope);
   }
   walk.push(node.namedChildren.find((c) => c?.type === 'constructor_delegation_call'), inner);
@@ -628,6 +631,10 @@ function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
       return declaredType(node.childForFieldName('right'), ctx.typeVariables);
     case 'call_expression': {
       const callee = node.namedChildren[0];
+      // `x.apply { … }`, `Foo().also { … }`: the scope function gives back the value it is called on.
+      const receiver = scopeFunctionReceiver(node);
+      if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
+      if (receiver) return expressionType(receiver, ctx);
       if (!callee || node.namedChildren.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
       if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text] };
       if (callee.type !== 'navigation_expression') return null;
@@ -638,11 +645,8 @@ function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
       const of = expressionType(object, ctx);
       return of ? { kind: 'member-call', of, name: member.text } : null;
     }
-    case 'this_expression': {
-      if (node.text !== 'this' || ctx.foreignThis || ctx.classId === null) return null;
-      const path = ctx.file.pathOf(ctx.classId);
-      return path ? { kind: 'named', chain: path } : null;
-    }
+    case 'this_expression':
+      return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
     case 'identifier':
     case 'navigation_expression': {
       // `Foo::class` (parsed as a navigation) is a KClass.
@@ -660,6 +664,25 @@ function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
     default:
       return null;
   }
+}
+
+/** The class `this` is in a class body (the caller checked that `this` is the class's). */
+function thisType(ctx: KotlinContext): TypeRef | null {
+  const path = ctx.classId === null ? undefined : ctx.file.pathOf(ctx.classId);
+  return path ? { kind: 'named', chain: path } : null;
+}
+
+/** Scope functions that give back the value they are called on, whatever their lambda returns. */
+const RETURNS_RECEIVER = new Set(['apply', 'also']);
+
+/** `x.apply { … }` / `x?.also { … }`: x's node; a bare `apply { … }`: 'this'; null for any other call. */
+function scopeFunctionReceiver(call: SyntaxNode): SyntaxNode | 'this' | null {
+  const callee = call.namedChildren[0];
+  if (!callee || !call.namedChildren.some((c) => c?.type === 'annotated_lambda')) return null;
+  if (callee.type === 'identifier') return RETURNS_RECEIVER.has(callee.text) ? 'this' : null;
+  if (callee.type !== 'navigation_expression') return null;
+  const { object, member } = navigationParts(callee);
+  return object && member && RETURNS_RECEIVER.has(member.text) ? object : null;
 }
 
 /** What an argument's type is, as far as the code proves it. */

@@ -6,6 +6,10 @@ export const python: LanguageDescriptor = {
   family: 'python',
   extensions: ['.py', '.pyi'],
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-python.wasm' },
+  // `app.util`, `from app import util`, `from .util import x`; a package is its `__init__.py`.
+  moduleNaming: {
+    style: 'dotted', extensions: ['.py', '.pyi'], folderFiles: ['__init__'], leadingDotsRelative: true, importedNamesMayBeModules: true,
+  },
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).pythonExtractor }),
     async () => ({

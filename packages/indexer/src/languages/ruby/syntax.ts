@@ -193,6 +193,41 @@ function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     walk.push(parameter.childForFieldName('value'), inner);
   }
   walk.push(body, inner);
+  statedResults(id, body, inner);
+}
+
+/**
+ * What a `def` returns, where every exit states it: its last expression and each `return` value — `Foo.new(...)`,
+ * `self` in an instance method (the receiver's own class), a local, a call of a constant's method. A body with
+ * `rescue`, `else` or `ensure` may return from those: nothing is stated.
+ */
+function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): void {
+  if (!body) return;
+  const statements = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  if (statements.some((c) => c.type === 'rescue' || c.type === 'else' || c.type === 'ensure')) return;
+  const last = statements[statements.length - 1];
+  if (!last) return;
+  const results = ctx.file.facts.functionResults(id);
+  const exits = [last.type === 'return' ? last : null, ...body.descendantsOfType('return')].filter((c, i, all): c is SyntaxNode => c !== null && all.indexOf(c) === i);
+  const owned = (node: SyntaxNode) => {
+    for (let up = node.parent; up && up.id !== body.id; up = up.parent) if (up.type === 'method' || up.type === 'singleton_method' || up.type === 'lambda') return false;
+    return true;
+  };
+  for (const exit of exits.filter(owned)) {
+    const value = exit.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    const argument = value?.type === 'argument_list' ? value.namedChildren.filter((c) => c !== null && c.type !== 'comment') : value ? [value] : [];
+    results.returns.push({ value: argument.length === 0 ? 'none' : argument.length === 1 ? resultValue(argument[0]!, ctx) : null, scope: ctx.scope });
+  }
+  if (last.type !== 'return') results.returns.push({ value: resultValue(last, ctx), scope: ctx.scope });
+}
+
+function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: string } | null | 'none' {
+  // `return nil unless ready`: no value, as a bare `return` (the others say what a value is).
+  if (node.type === 'nil') return 'none';
+  // A bare `new` in `def self.m` builds whatever class `m` is called on (a subclass too): not stated.
+  if (node.type === 'self') return ctx.staticMethod ? null : { kind: 'self' };
+  if (node.type === 'identifier') return { local: node.text };
+  return expressionType(node);
 }
 
 function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
@@ -205,15 +240,23 @@ function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
   walk.push(node.childForFieldName('body'), inner);
 }
 
-/** What an expression's value is stated to be: `Foo.new(...)`. */
+/** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`. */
 function expressionType(node: SyntaxNode): TypeRef | null {
   if (node.type === 'parenthesized_statements') {
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
     return inner ? expressionType(inner) : null;
   }
-  if (node.type !== 'call' || node.childForFieldName('method')?.text !== 'new') return null;
-  const chain = constantChain(node.childForFieldName('receiver'));
-  return chain ? { kind: 'call', callee: chain, construct: true } : null;
+  if (node.type !== 'call') return null;
+  const method = node.childForFieldName('method');
+  const receiver = node.childForFieldName('receiver');
+  const chain = constantChain(receiver);
+  if (method?.type !== 'identifier') return null;
+  // `Engine.new.tune(3)`: what that method of the receiver's stated class returns.
+  const of = !chain && receiver ? expressionType(receiver) : null;
+  if (of) return { kind: 'member-call', of, name: method.text };
+  if (!chain) return null;
+  // `Engine.build(...)`: what the class's method returns, where its every exit states it.
+  return method.text === 'new' ? { kind: 'call', callee: chain, construct: true } : { kind: 'call', callee: [...chain, method.text] };
 }
 
 function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
@@ -338,6 +381,10 @@ function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean 
       for (const symbol of symbolNames(node)) {
         const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
         file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        // `attr_reader :engine` reads `@engine` and nothing else writes it from outside: it holds what `@engine` holds.
+        if (name === 'attr_reader' && !ctx.singleton) {
+          file.facts.memberFact({ owner: ctx.classId, name: attribute, type: { kind: 'value', chain: ['self', `@${attribute}`] }, enclosing: ctx.enclosing }, ctx.scope);
+        }
       }
       return false;
     }

@@ -12,6 +12,8 @@ export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface ScalaContext extends TypeBodyContext {
   file: ScalaFile;
+  /** Type parameters of the enclosing type that stand for the type itself (`PR <: Builder[PR, R]`, `self: PR =>`). */
+  selfTypes?: ReadonlySet<string>;
 }
 
 export class ScalaFile extends TypeBodyFile<ScalaContext> {

@@ -7,6 +7,8 @@ export const scala: LanguageDescriptor = {
   family: 'jvm',
   extensions: ['.scala', '.sc'],
   grammar: { package: 'tree-sitter-scala', file: 'tree-sitter-scala.wasm' },
+  // `import a.b.C`, `import static a.b.C.f`, `import a.b.*`; a package's files share their declarations.
+  moduleNaming: { style: 'dotted', extensions: ['.scala', '.sc'], namesMayContinuePastFile: true, namesMayBeFolders: true, folderSharesDeclarations: true },
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).scalaExtractor }),
     async () => ({

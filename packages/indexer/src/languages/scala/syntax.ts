@@ -152,6 +152,34 @@ function typeParameterNames(node: SyntaxNode): string[] {
   return list?.namedChildren.filter((c) => c?.type === 'identifier' || c?.type === 'type_identifier').map((c) => c!.text) ?? [];
 }
 
+/**
+ * The type parameters of a type that stand for the type itself: F-bounded by it (`trait B[+PR <: B[PR, R], +R]`,
+ * every subtype passing itself) or named by its self type (`{ self: PR => … }`).
+ */
+function selfTypeParameters(node: SyntaxNode, name: string): Set<string> | undefined {
+  // An invariant parameter is a name (and its bound) among the list's children; a variant one, a node holding them.
+  const parameters: Array<{ name: string; bound: SyntaxNode | null }> = [];
+  for (const child of node.childForFieldName('type_parameters')?.namedChildren ?? []) {
+    if (child?.type === 'identifier') parameters.push({ name: child.text, bound: null });
+    else if (child?.type === 'upper_bound' && parameters.length > 0) parameters[parameters.length - 1].bound = child;
+    else if (child?.type === 'covariant_type_parameter' || child?.type === 'contravariant_type_parameter') {
+      const parameterName = child.childForFieldName('name')?.text;
+      if (parameterName) parameters.push({ name: parameterName, bound: child.childForFieldName('bound') });
+    }
+  }
+  const found = new Set<string>();
+  for (const { name: parameterName, bound } of parameters) {
+    const type = bound?.type === 'upper_bound' ? bound.childForFieldName('type') : null;
+    if (type?.type !== 'generic_type' || type.childForFieldName('type')?.text !== name) continue;
+    const args = type.childForFieldName('type_arguments')?.namedChildren ?? [];
+    if (args.some((arg) => arg?.type === 'type_identifier' && arg.text === parameterName)) found.add(parameterName);
+  }
+  const selfType = node.childForFieldName('body')?.namedChildren.find((c) => c?.type === 'self_type');
+  const named = selfType?.namedChildren.filter((c) => c?.type === 'type_identifier') ?? [];
+  if (named.length === 1 && parameters.some((p) => p.name === named[0]!.text)) found.add(named[0]!.text);
+  return found.size > 0 ? found : undefined;
+}
+
 function visibility(mods: Modifiers): 'private' | 'protected' | 'public' {
   return mods.keywords.has('private') ? 'private' : mods.keywords.has('protected') ? 'protected' : 'public';
 }
@@ -183,6 +211,7 @@ function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
   else if (ctx.parentDecl !== null) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
   const inner: ScalaContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, typeVariables: withTypeVariables(ctx, typeParameters),
+    selfTypes: selfTypeParameters(node, name),
   };
   const extend = node.childForFieldName('extend');
   let first = true;
@@ -312,7 +341,10 @@ function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, memberOf?: Ty
   if (owner !== null) file.classInfo(owner).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (memberOf) declaration.memberOf = memberOf;
-  if (!isConstructor) file.facts.stateType(id, 'returnType', declaredType(node.childForFieldName('return_type'), typeVariables), ctx.scope);
+  const returnType = node.childForFieldName('return_type');
+  // `def body(b: String): PR` where PR stands for the type itself: the value it was called on (a fluent builder).
+  const returnsSelf = returnType?.type === 'type_identifier' && owner !== null && ctx.selfTypes?.has(returnType.text) === true;
+  if (!isConstructor) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnType, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
   const inner: ScalaContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };
   for (const list of lists) bindParameters(list, inner);
@@ -509,8 +541,8 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
 
 function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[] {
   const list = node.childForFieldName('arguments');
-  // `f { … }`: a block argument is one argument.
-  if (list?.type === 'block') return [null];
+  // `f { … }`, `f { case … => … }`: a block argument (a partial function too) is one argument.
+  if (list?.type === 'block' || list?.type === 'case_block') return [null];
   return list?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'block_comment')
     .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
 }

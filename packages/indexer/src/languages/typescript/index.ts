@@ -3,7 +3,17 @@
  * one module resolver (see ../descriptor.ts). They share their modules, so a run has one import
  * resolver for all four: one tsconfig, one view of the workspace's packages.
  */
+import type { ModuleNaming } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor, type LanguageModules } from '../descriptor.js';
+
+/** `./cart`, `../lib/index.js` (standing for `index.ts` under ESM rules), a folder by its `index` file; a bare specifier is a package. */
+const ECMASCRIPT_MODULE_NAMING: ModuleNaming = {
+  style: 'path',
+  relativeOnly: true,
+  extensions: ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'],
+  folderFiles: ['index'],
+  writtenExtensionMayDiffer: true,
+};
 
 const ecmascriptModules: LanguageModules = lazyModules(
   async () => ({ extractor: (await import('./extractor.js')).ecmascriptExtractor }),
@@ -19,6 +29,7 @@ export const typescript: LanguageDescriptor = {
   // `.d.ts` needs no rule of its own: it ends in `.ts`.
   extensions: ['.ts', '.mts', '.cts'],
   grammar: { package: 'tree-sitter-typescript', file: 'tree-sitter-typescript.wasm' },
+  moduleNaming: ECMASCRIPT_MODULE_NAMING,
   modules: ecmascriptModules,
 };
 
@@ -27,6 +38,7 @@ export const tsx: LanguageDescriptor = {
   family: 'ecmascript',
   extensions: ['.tsx'],
   grammar: { package: 'tree-sitter-typescript', file: 'tree-sitter-tsx.wasm' },
+  moduleNaming: ECMASCRIPT_MODULE_NAMING,
   modules: ecmascriptModules,
 };
 
@@ -35,6 +47,7 @@ export const javascript: LanguageDescriptor = {
   family: 'ecmascript',
   extensions: ['.js', '.mjs', '.cjs'],
   grammar: { package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
+  moduleNaming: ECMASCRIPT_MODULE_NAMING,
   modules: ecmascriptModules,
 };
 
@@ -43,5 +56,6 @@ export const jsx: LanguageDescriptor = {
   family: 'ecmascript',
   extensions: ['.jsx'],
   grammar: { package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
+  moduleNaming: ECMASCRIPT_MODULE_NAMING,
   modules: ecmascriptModules,
 };

@@ -9,7 +9,7 @@ import { Scope } from '../../extraction/core/scopes.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { ZigFile, type ZigContext } from './file-state.js';
 import { ZIG_SCOPES } from './scopes.js';
-import { ZIG_SYNTAX } from './syntax.js';
+import { declareFileStruct, ZIG_SYNTAX } from './syntax.js';
 
 export const zigExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
@@ -21,7 +21,7 @@ export const zigExtractor: LanguageExtractor = {
         const ctx: ZigContext = {
           file, scope: Scope.file(ZIG_SCOPES, 'file'), parentDecl: null, enclosing: null, containerLevel: true, selfNames: new Map(), container: [],
         };
-        walkSyntax(ZIG_SYNTAX, input.tree.rootNode, ctx);
+        walkSyntax(ZIG_SYNTAX, input.tree.rootNode, { ...ctx, selfNames: declareFileStruct(input.tree.rootNode, ctx) });
       },
       finish: () => file.finish(),
     });

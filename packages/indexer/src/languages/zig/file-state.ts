@@ -2,6 +2,7 @@
  * What Zig's rules record while the shared walk runs over one file, and the walk context they pass down.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
@@ -20,12 +21,14 @@ export interface ZigContext extends WalkContext {
   /** The name chain of the container this point is in (empty: the file), for `@This()`. */
   container: string[];
   /** In a function's body: its name and its declaration's parent (a `return struct { … }` is named after it). */
-  fn?: { name: string; parent: number | null; chain: string[] };
+  fn?: { name: string; parent: number | null; chain: string[]; returns?: TypeRef | null };
 }
 
 export class ZigFile {
   readonly builder = new DeclarationBuilder();
   readonly facts = new FileFacts(this.builder);
+  /** The struct the whole file is, when its top level names it (`const Self = @This();`). */
+  wholeFileStruct: number | null = null;
 
   constructor(readonly path: string) {}
 

@@ -2,8 +2,9 @@
  * How Zig binds names, for the shared resolver. A method's receiver is an explicit first parameter
  * whose type the code states (`self: *Self`), so `self.m()` resolves as a call on a typed value; a
  * bare name inside a struct may mean one of the struct's own declarations (container scope: the
- * `class-members` lookup step), else a declaration of the file; `@import` binds files. A name nothing binds means
- * nothing (it would not compile).
+ * `class-members` lookup step); a dotted name's head may be a declaration of any enclosing container
+ * (`enclosing-containers`: `Timeout.init()` beside `const Timeout = struct {…}`), else of the file;
+ * `@import` binds files. A name nothing binds means nothing (it would not compile).
  */
 import { defineNameBinding } from '../../model/language-support.js';
 
@@ -11,5 +12,5 @@ export const zigNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope'],
+  lookup: ['class-members', 'scoped-imports', 'enclosing-containers', 'module-scope'],
 });

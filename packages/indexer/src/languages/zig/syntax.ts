@@ -13,6 +13,7 @@
  *    decorator `test`.
  *  - Sites: `f()`, `a.b.f()`, `x.m()`, `T.init()`, `f().m()`, `T{ … }` (`instantiates`).
  */
+import { posix } from 'node:path';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
@@ -116,6 +117,33 @@ function isThis(node: SyntaxNode | null): boolean {
   return node?.type === 'builtin_function' && node.namedChildren[0]?.text === '@This';
 }
 
+/**
+ * A file is a struct. When its top level names it (`const Tokenizer = @This();`), that name is declared as
+ * a `struct` that is the whole file (its members are the file's top-level declarations), so that
+ * `self: *Tokenizer` and `var t: Tokenizer` (through an import of the file) have members to find.
+ * The names bound to it, each meaning that struct; an empty map when the file does not name itself.
+ */
+export function declareFileStruct(root: SyntaxNode, ctx: ZigContext): ReadonlyMap<string, string[]> {
+  const names = [...selfNamesOf(root, [], new Map()).keys()];
+  if (names.length === 0) {
+    // A file with fields is a struct too, named by nothing in it: a type position reaches it through an
+    // import of the file. It is called by the file's name, which no code can write as a name.
+    if (!root.namedChildren.some((c) => c?.type === 'container_field')) return new Map();
+    const fileName = posix.basename(ctx.file.path);
+    ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', fileName, null, root, {
+      signature: `${fileName}: a struct with fields`, isExported: true, visibility: 'public', wholeFile: true,
+    });
+    return new Map();
+  }
+  ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', names[0], null, root, {
+    signature: `const ${names[0]} = @This()`,
+    isExported: true,
+    visibility: 'public',
+    wholeFile: true,
+  });
+  return new Map(names.map((name) => [name, [names[0]]]));
+}
+
 /** The names a container body binds to `@This()` (`const Self = @This();`), read before its members. */
 function selfNamesOf(body: SyntaxNode, chain: string[], outer: ReadonlyMap<string, string[]>): ReadonlyMap<string, string[]> {
   let names: Map<string, string[]> | undefined;
@@ -163,9 +191,23 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     docstring: docCommentOf(node),
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
+    aliasOf: isVar || type ? undefined : aliasChain(value, ctx.selfNames),
   });
   ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames), ctx.scope);
   walk.push(value, ctx);
+}
+
+/**
+ * `const assert = std.debug.assert;`, `pub const Loop = xev.Loop;`: a constant whose value is a plain
+ * name chain is a second name for what the chain names (Zig has no other meaning for it); null otherwise.
+ * A name bound to `@This()` at its head is its container.
+ */
+function aliasChain(value: SyntaxNode | null, selfNames: ReadonlyMap<string, string[]>): string[] | undefined {
+  const chain = nameChain(value);
+  if (!chain) return undefined;
+  const self = selfNames.get(chain[0]);
+  const resolved = self ? [...self, ...chain.slice(1)] : chain;
+  return resolved.length > 0 ? resolved : undefined;
 }
 
 /** A named container: its declaration, and its body walked as a container level. */
@@ -209,7 +251,11 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
   });
-  file.facts.stateType(id, 'returnType', statedType(node.childForFieldName('type'), ctx.selfNames), ctx.scope);
+  const returns = node.childForFieldName('type');
+  // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
+  const builds = returns?.text === 'type' && body && returnsContainer(body);
+  const stated = statedType(returns, ctx.selfNames);
+  file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
   if (!body) return;
   const scope = ctx.scope.open('function');
   for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
@@ -220,8 +266,16 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   }
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
-    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name] },
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated },
   });
+}
+
+/** A function body whose own statements include `return struct { … }` (or enum, union, opaque). */
+function returnsContainer(body: SyntaxNode): boolean {
+  return body.namedChildren.some((statement) => statement?.type === 'return_expression'
+    && statement.namedChildren.some((value) => value !== null && CONTAINERS.has(value.type)))
+    || body.namedChildren.some((statement) => statement?.type === 'expression_statement'
+      && statement.namedChildren.some((e) => e?.type === 'return_expression' && e.namedChildren.some((v) => v !== null && CONTAINERS.has(v.type))));
 }
 
 function visitTest(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
@@ -238,9 +292,10 @@ function visitTest(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
 
 function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const name = node.childForFieldName('name');
-  if (!name || ctx.parentDecl === null) return;
-  const owner = ctx.file.builder.declarations[ctx.parentDecl];
-  if (owner.kind === 'enum') {
+  // A top-level field is a field of the file's struct, when the file names it (a member of it through `wholeFile`).
+  if (!name || (ctx.parentDecl === null && ctx.file.wholeFileStruct === null)) return;
+  const owner = ctx.parentDecl === null ? null : ctx.file.builder.declarations[ctx.parentDecl];
+  if (owner?.kind === 'enum') {
     ctx.file.builder.declare('enum_member', name.text, ctx.parentDecl, node, { signature: node.text.replace(/\s+/g, ' ').slice(0, 200) });
     return;
   }
@@ -278,7 +333,14 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
   } else if (fn?.type === 'field_expression') {
     const member = fn.childForFieldName('member');
     const object = fn.childForFieldName('object');
-    if (member?.type !== 'identifier' || !object) return true;
+    if (member?.type !== 'identifier') return true;
+    if (!object) {
+      // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
+      // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
+      const type = resultType(node, ctx);
+      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+      return true;
+    }
     const chain = nameChain(object);
     if (chain) {
       const self = ctx.selfNames.get(chain[0]);
@@ -293,6 +355,21 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     }
   }
   return true;
+}
+
+/**
+ * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
+ * in a function whose result is T (`!T` too). Only a named type: `?T` or a slice leaves it unknown.
+ */
+function resultType(node: SyntaxNode, ctx: ZigContext): TypeRef | null {
+  const parent = node.parent;
+  let type: TypeRef | null | undefined = null;
+  if (parent?.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
+    type = statedType(parent.childForFieldName('type'), ctx.selfNames);
+  } else if (parent?.type === 'return_expression') {
+    type = ctx.fn?.returns;
+  }
+  return type?.kind === 'named' ? type : null;
 }
 
 /** `T{ .a = 1 }`: an instance of T. */

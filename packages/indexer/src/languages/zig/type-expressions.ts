@@ -2,6 +2,7 @@
  * What Zig code states about types, as `TypeRef`s resolved in the global pass.
  *
  *  - `T`, `*T`, `*const T`, `mod.T`, and an error union `E!T` / `!T` (what `try` gives) are T;
+ *    `F(T)` is what the type function F returns;
  *    `?T`, `[]T`, `[n]T` are collections of T (`x.?`, `xs[i]`, a `for` capture give an element).
  *    A name bound to `@This()` is the container it is written in.
  *  - A `const`/`var` proves its type for its whole life: `var x: T`, `T{ … }`, `T.init(…)` with
@@ -33,10 +34,18 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
     case 'identifier':
     case 'field_expression': {
       const chain = nameChain(node);
-      if (!chain) return null;
+      if (!chain) return hoisted(node, selfNames);
       const self = selfNames.get(chain[0]);
       if (self) return self.length > 0 ? { kind: 'named', chain: [...self, ...chain.slice(1)] } : null;
       return { kind: 'named', chain };
+    }
+    case 'call_expression': {
+      // `Pool(T)`, `lib.List(T)`: what the type function returns (its `returnType` names the struct it builds).
+      const callee = nameChain(node.childForFieldName('function'));
+      if (!callee) return null;
+      const self = selfNames.get(callee[0]);
+      if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
+      return { kind: 'call', callee };
     }
     case 'pointer_type':
     case 'parenthesized_expression':
@@ -53,6 +62,34 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
     default:
       return null;
   }
+}
+
+/**
+ * `*A.B`, `?*const a.B`: the grammar reads a prefix type operator as applying to the chain's head only
+ * (`(*A).B`); the type is the operator applied to the whole chain.
+ */
+function hoisted(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+  const members: string[] = [];
+  let current: SyntaxNode | null = node;
+  while (current?.type === 'field_expression') {
+    const member = current.childForFieldName('member');
+    if (member?.type !== 'identifier') return null;
+    members.unshift(member.text);
+    current = current.childForFieldName('object');
+  }
+  if (!current || current.type === 'identifier' || current.type === 'field_expression') return null;
+  const head = statedType(current, selfNames);
+  return head ? extended(head, members) : null;
+}
+
+/** A stated type whose named part goes on by `members` (`*A` then `.B`: `*A.B`). */
+function extended(type: TypeRef, members: string[]): TypeRef | null {
+  if (type.kind === 'named') return { kind: 'named', chain: [...type.chain, ...members] };
+  if (type.kind === 'collection' && type.element) {
+    const element = extended(type.element, members);
+    return element ? { kind: 'collection', element } : null;
+  }
+  return null;
 }
 
 /** The type a value expression proves, or null. */

@@ -3,11 +3,15 @@
  * modules (or open classes and modules), then the module scope.
  */
 import { dedupeTargets, type Target } from '../targets.js';
+import { preferDefinitions } from '../prefer-definitions.js';
 import type { NameQuery } from './name-query.js';
 import type { SymbolLookup } from './symbol-lookup.js';
 
 /** Scopes whose names their nested functions do not see (unlike a function's or a namespace's). */
 export const CLASS_BODIES: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum']);
+
+/** Declarations a call's arguments choose among (a namespace written in several blocks is one namespace). */
+const CALLABLES: ReadonlySet<string> = new Set(['function', 'method']);
 
 /** What a constant name means where classes and modules are open: a class, a module or a constant. */
 const CONSTANT_KINDS: ReadonlySet<string> = new Set(['class', 'module', 'constant']);
@@ -39,6 +43,11 @@ export function enclosingNamespaceMember(symbols: SymbolLookup, { file, enclosin
     const kind = decls[id].kind;
     if (kind !== 'namespace' && kind !== 'module') continue;
     const members = symbols.members({ file, localId: id }).get(name);
+    if (members && spans && members.length > 1 && members.every((localId) => CALLABLES.has(decls[localId].kind))) {
+      // Overloads in one namespace block (`f(s)`, `f(s, filter)`): the call's arguments pick, never the first.
+      const distinct = preferDefinitions(members.map((localId) => ({ file, localId })), (ref) => symbols.declaration(ref));
+      return distinct.length === 1 ? { type: 'declaration', ref: distinct[0] } : { type: 'ambiguous', candidates: distinct };
+    }
     if (members) return { type: 'declaration', ref: symbols.pickDeclaration(file, members) };
     if (spans) {
       const merged = symbols.namespaceMember(file, `${decls[id].qualifiedName}::${name}`);
@@ -59,6 +68,24 @@ export function reopenedScopeConstant(symbols: SymbolLookup, { file, enclosing, 
     if (kind !== 'namespace' && kind !== 'module' && !CLASS_BODIES.has(kind)) continue;
     const found = symbols.partMembers({ file, localId: id }, name).filter((ref) => CONSTANT_KINDS.has(symbols.declaration(ref).kind));
     if (found.length > 0) return { type: 'declaration', ref: symbols.pickRef(found), samePackage: found[0].file !== file || undefined };
+  }
+  return undefined;
+}
+
+/** Members a bare name cannot mean from inside their container: its instances' fields, its enum's values. */
+const INSTANCE_PARTS: ReadonlySet<string> = new Set(['field', 'property', 'enum_member', 'import']);
+
+/**
+ * `enclosing-containers`: where a struct is a namespace to everything written in it (Zig), a bare name in
+ * a method or a nested type may mean a declaration of any enclosing container (`Timeout.init()` with
+ * `const Timeout = struct { … }` beside the method), innermost first.
+ */
+export function enclosingContainerMember(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    if (!CLASS_BODIES.has(decls[id].kind)) continue;
+    const members = (symbols.members({ file, localId: id }).get(name) ?? []).filter((m) => !INSTANCE_PARTS.has(decls[m].kind));
+    if (members.length > 0) return { type: 'declaration', ref: symbols.pickDeclaration(file, members) };
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
  */
 import type { LookupStep } from '../../model/language-support.js';
 import type { Target } from '../targets.js';
-import { enclosingNamespaceMember, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
+import { enclosingContainerMember, enclosingNamespaceMember, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
 import type { NameQuery } from './name-query.js';
 import { directiveMember, globalNamespaceType } from './namespace-steps.js';
 import {
@@ -17,6 +17,7 @@ export const NAME_STEPS: ContextSteps<SymbolLookup, NameQuery, Target> = {
   'scoped-imports': scopedImport,
   'enclosing-namespaces': enclosingNamespaceMember,
   'reopened-scopes': reopenedScopeConstant,
+  'enclosing-containers': enclosingContainerMember,
   'module-scope': moduleScopeName,
   'namespace-directives': directiveMember,
   'global-namespace-types': globalNamespaceType,

@@ -34,6 +34,11 @@ export interface SymbolLookup {
   namespacesSpanFiles(file: string): boolean;
   /** The declaration a namespace-qualified name means across files, seen from `fromFile`; `kinds`: only these. */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined;
+  /**
+   * Where the file's language sees declarations through its imports (`seenThroughImports`): those of
+   * `refs` the file reaches, when some are and some are not; else `refs` as they are.
+   */
+  preferReached(fromFile: string, refs: DeclarationRef[]): DeclarationRef[];
   /** The top-level open class or module `name` declared in some file of the family of `file`. */
   topLevelOpenDeclaration(file: string, name: string): DeclarationRef | undefined;
   /** The package key of a file, for languages whose modules are sets of files. */
