@@ -4,7 +4,7 @@
  * says whether to walk its children.
  */
 import type { Node as SyntaxNode, TreeCursor } from 'web-tree-sitter';
-import { receiverChain, splitChain, type MemberAccessShape } from './receiver-chain.js';
+import { splitChain, type MemberAccessShape } from './receiver-chain.js';
 
 /** Walks `root` (or, without it, the subtree the cursor stands on) in document order. */
 export function walkPreOrder(cursor: TreeCursor, enter: (cursor: TreeCursor) => boolean, root?: SyntaxNode): void {
@@ -32,18 +32,4 @@ export type { MemberAccessShape } from './receiver-chain.js';
  */
 export function splitMemberChain(node: SyntaxNode, shape: MemberAccessShape): { base: SyntaxNode; path: string[] } | undefined {
   return splitChain(node, [shape]);
-}
-
-/**
- * `a.b.c` as a name chain (['a', 'b', 'c']): the innermost object must be a name, `headOf` says
- * which, as a chain of its own (undefined: it is none, a call say). A member of `superWord` is no
- * chain: `super.x` names no value the chain could be looked up from, while `super` alone is a receiver.
- */
-export function memberNameChain(
-  node: SyntaxNode,
-  shape: MemberAccessShape,
-  headOf: (base: SyntaxNode) => string[] | undefined,
-  superWord: string,
-): string[] | undefined {
-  return receiverChain(node, { accesses: [shape], head: headOf, superWord });
 }
