@@ -1,6 +1,6 @@
 /**
  * What a class-based language's rules record while the shared walk runs over one file, and what is
- * settled once the whole file is known. In these languages (Java, C#, Scala, Swift) a type body names its
+ * settled once the whole file is known. In these languages (Java, C#, Scala, Swift, Dart) a type body names its
  * members and nested types anywhere in it (a field declared below the method that uses it), so a
  * receiver's meaning is decided after the walk, in one order: a local (from its declaration on), a
  * field or property of an enclosing type, a member type of an enclosing type, a member imported by
@@ -11,7 +11,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { classAround, classesAround, classPath } from './class-nesting.js';
-import { DeclarationBuilder, type BuiltExtraction } from './declaration-builder.js';
+import { DeclarationBuilder, type BuiltExtraction, type Located } from './declaration-builder.js';
 import { LocalSimpleTypes } from './local-simple-types.js';
 import { ModuleFactsRecorder } from './module-facts.js';
 import { FileFacts, type SiteTarget } from './file-facts.js';
@@ -31,12 +31,15 @@ export interface TypeBodyContext extends WalkContext {
 }
 
 /** What a class-like declaration makes visible to the code inside it. */
-interface ClassInfo {
+export interface ClassInfo {
+  /** Fields and getters, with the type they state (null: none proven) and their simple type for overloads. */
   fields: Map<string, { type: TypeRef | null; simple: string | null }>;
   methods: Set<string>;
   nested: Map<string, number>;
   /** The simple name of the class it extends (`super(...)` calls its constructor). */
   superName?: string;
+  /** The type whose members it declares: an extension's `on` type (what `this` is in it). */
+  extends?: TypeRef;
 }
 
 /** An argument's type: known, a name to look up once the walk is over, a field of `this`, or unknown. */
@@ -69,6 +72,15 @@ export interface TypeBodyRules {
   bareCallsNameMethods: boolean;
   /** Argument labels are part of the called name (Swift): each argument's type is written `label:Type` (`_`, `?`). */
   argumentLabels?: boolean;
+  /** A method of a class nearer than the field of that name hides the field (Dart: members of one namespace). */
+  methodsHideFields?: boolean;
+  /**
+   * A call written bare (`m()`, its callee a lone name) whose stated result is read means `this.m()` when a class
+   * around declares m (Dart writes it bare; Java writes `this.m` and settles static imports).
+   */
+  bareCallsMeanThis?: boolean;
+  /** A stated read of fields (`a.b` of a typed value) has the type it starts from settled too. */
+  settlesFieldReads?: boolean;
 }
 
 export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
@@ -104,7 +116,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     return info;
   }
 
-  addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: C, args?: ArgumentType[], labels: string[] = []): ReferenceSite {
+  addSite(kind: ReferenceKind, target: SiteTarget, at: Located, ctx: C, args?: ArgumentType[], labels: string[] = []): ReferenceSite {
     const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
     this.siteClasses.set(site, ctx.classId);
     if (args) {
@@ -161,6 +173,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     for (const [, info] of this.enclosingClasses(classId)) {
       const field = info.fields.get(name);
       if (field) return field;
+      if (this.rules.methodsHideFields && info.methods.has(name)) return undefined;
     }
     return undefined;
   }
@@ -203,6 +216,11 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
         const of = this.qualify(type.of, classId);
         return of ? { ...type, of } : undefined;
       }
+      case 'field': {
+        if (!this.rules.settlesFieldReads) return type;
+        const of = this.qualify(type.of, classId);
+        return of ? { ...type, of } : undefined;
+      }
       case 'call': {
         if (type.construct) return { ...type, callee: this.qualifyChain(type.callee, classId) };
         const [head, ...rest] = type.callee;
@@ -211,6 +229,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
           return { kind: 'call', callee: this.aliases.get(rest[0])! };
         }
         if (this.receiverWords.has(head)) return type;
+        if (this.rules.bareCallsMeanThis && rest.length === 0 && this.declaresMethod(head, classId)) return { ...type, callee: ['this', head] };
         const field = this.field(head, classId);
         if (field) {
           if (!field.type || rest.length !== 1) return undefined;

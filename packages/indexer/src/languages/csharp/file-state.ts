@@ -9,7 +9,8 @@
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 import type { BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import type { TypeRef } from '../../model/extraction.js';
-
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Walk } from '../../extraction/core/syntax-walk.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface CSharpContext extends TypeBodyContext {
@@ -51,3 +52,7 @@ export class CSharpFile extends TypeBodyFile<CSharpContext> {
     return super.finish();
   }
 }
+
+export type CSharpWalk = Walk<CSharpContext>;
+
+export type Visit = { node: SyntaxNode; ctx: CSharpContext; doc?: string };

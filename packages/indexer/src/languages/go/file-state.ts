@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { commentRunAbove, shortHeader } from '../../extraction/core/declaration-text.js';
 
 export interface GoContext extends WalkContext {
@@ -45,3 +45,5 @@ export function signatureOf(node: SyntaxNode, body: SyntaxNode | null): string {
   const cut = body && whole.endsWith(body.text) ? whole.length - body.text.length : whole.length;
   return shortHeader(whole.slice(0, cut));
 }
+
+export type GoWalk = Walk<GoContext>;

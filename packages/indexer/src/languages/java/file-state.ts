@@ -8,7 +8,7 @@
  * package, on-demand imports).
  */
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
-
+import type { Walk } from '../../extraction/core/syntax-walk.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface JavaContext extends TypeBodyContext {
@@ -20,3 +20,5 @@ export class JavaFile extends TypeBodyFile<JavaContext> {
     super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: true });
   }
 }
+
+export type JavaWalk = Walk<JavaContext>;

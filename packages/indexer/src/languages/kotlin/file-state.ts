@@ -14,7 +14,7 @@ import { LocalSimpleTypes } from '../../extraction/core/local-simple-types.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope, SourcePosition } from '../../extraction/core/scopes.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
 export interface KotlinContext extends WalkContext {
@@ -263,3 +263,7 @@ export class KotlinFile {
     return verdict.locallyBound ? this.localTypes.of(verdict.scope, arg.name) : null;
   }
 }
+
+export type KotlinWalk = Walk<KotlinContext>;
+
+export type Frame = { node: SyntaxNode; ctx: KotlinContext; doc?: string };

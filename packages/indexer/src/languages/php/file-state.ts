@@ -9,7 +9,7 @@ import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extracti
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type FunctionResults, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope } from '../../extraction/core/scopes.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { PhpNamespaces, type PhpNames } from './names.js';
 import { ModuleFactsRecorder } from '../../extraction/core/module-facts.js';
 
@@ -58,3 +58,7 @@ export class PhpFile {
     return this.builder.finish(this.facts.finish());
   }
 }
+
+/** The shared walk as PHP's rules run it, and the frame their declaration hooks take. */
+export type PhpWalk = Walk<PhpContext>;
+export type Frame = { node: SyntaxNode; ctx: PhpContext; doc?: string };

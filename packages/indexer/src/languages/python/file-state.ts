@@ -8,7 +8,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type FunctionResults, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope } from '../../extraction/core/scopes.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { flatText, truncate } from './syntax-text.js';
 
 export interface PythonContext extends WalkContext {
@@ -118,3 +118,5 @@ export function visibilityFields(name: string, ctx: PythonContext): Pick<Declara
   else if (!dunder && name.startsWith('_')) visibility = inClass ? 'protected' : 'private';
   return inClass ? { visibility } : { visibility, isExported: !name.startsWith('_') || undefined };
 }
+
+export type PythonWalk = Walk<PythonContext>;

@@ -38,3 +38,11 @@ export function firstNonCommentTyped(node: SyntaxNode): { node: SyntaxNode; type
     if (type !== 'comment') return { node: child, type };
   }
 }
+
+/** The first named child whose type passes `test` (`namedChildren.find(…)` without building the array). */
+export function firstNamedChildWhere(node: SyntaxNode, test: (type: string) => boolean): SyntaxNode | null {
+  for (let i = 0; ; i++) {
+    const child = node.namedChild(i);
+    if (child === null || test(child.type)) return child;
+  }
+}

@@ -123,3 +123,8 @@ export function identifierChain(node: SyntaxNode, type = node.type): string[] | 
   names.push(current.text);
   return names.reverse();
 }
+
+/** A dotted name without its whitespace (`a . b` → `a.b`). */
+export function compact(text: string): string {
+  return text.replace(/\s+/g, '');
+}

@@ -8,7 +8,7 @@ import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extracti
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { FinishedExtraction } from '../../extraction/core/file-extraction.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 
 export interface RubyContext extends WalkContext {
   file: RubyFile;
@@ -139,3 +139,7 @@ function testFolder(path: string): string {
   for (let i = parts.length - 1; i >= 0; i--) if (parts[i] === 'spec' || parts[i] === 'test') return parts.slice(0, i + 1).join('/');
   return parts.join('/');
 }
+
+export type RubyWalk = Walk<RubyContext>;
+
+export type Frame = { node: SyntaxNode; ctx: RubyContext; doc?: string };

@@ -4,7 +4,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
-import type { WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { Generics, SelfType } from './type-expressions.js';
 import { shortHeader } from '../../extraction/core/declaration-text.js';
@@ -133,3 +133,5 @@ export function signatureOf(node: SyntaxNode, body: SyntaxNode | null): string {
   const cut = body ? body.startIndex - node.startIndex : whole.length;
   return shortHeader(whole.slice(0, Math.max(0, cut)));
 }
+
+export type RustWalk = Walk<RustContext>;

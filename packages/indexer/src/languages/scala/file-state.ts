@@ -7,7 +7,8 @@
  * of chained package clauses, wildcard imports).
  */
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
-
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Walk } from '../../extraction/core/syntax-walk.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface ScalaContext extends TypeBodyContext {
@@ -21,3 +22,7 @@ export class ScalaFile extends TypeBodyFile<ScalaContext> {
     super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: false });
   }
 }
+
+export type ScalaWalk = Walk<ScalaContext>;
+
+export type Visit = { node: SyntaxNode; ctx: ScalaContext; doc?: string };

@@ -9,7 +9,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
-
+import type { Walk } from '../../extraction/core/syntax-walk.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface SwiftContext extends TypeBodyContext {
@@ -38,3 +38,7 @@ export class SwiftFile extends TypeBodyFile<SwiftContext> {
     return super.finish();
   }
 }
+
+export type SwiftWalk = Walk<SwiftContext>;
+
+export type Visit = { node: SyntaxNode; ctx: SwiftContext; doc?: string };

@@ -4,6 +4,7 @@
  * on tree depth: every loop is bounded by an explicit stack or a chain length.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { typeParameterNames as typeParameterNamesOf, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
 
 const SIGNATURE_LIMIT = 400;
 const STATEMENT_TEXT_LIMIT = 1000;
@@ -229,16 +230,12 @@ export function decoratorTexts(node: SyntaxNode | null): string[] {
   return out;
 }
 
-/** Names of `<T, U extends X>`. */
+/** `<T, U extends X>`: each `type_parameter` names its parameter in its `name` field. */
+const TYPE_PARAMETERS: TypeParameterShape = { listField: 'type_parameters', entries: new Set(['type_parameter']), nameField: 'name' };
+
+/** Names of `<T, U extends X>` (undefined: none). */
 export function typeParameterNames(node: SyntaxNode): string[] | undefined {
-  const params = node.childForFieldName('type_parameters');
-  if (!params) return undefined;
-  const names: string[] = [];
-  for (const param of params.namedChildren) {
-    if (!param || param.type !== 'type_parameter') continue;
-    const name = param.childForFieldName('name');
-    if (name) names.push(name.text);
-  }
+  const names = typeParameterNamesOf(node, TYPE_PARAMETERS);
   return names.length > 0 ? names : undefined;
 }
 

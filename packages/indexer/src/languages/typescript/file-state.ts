@@ -9,7 +9,7 @@ import type { ExtractInput } from '../../model/language-support.js';
 import { DeclarationBuilder, type DeclarationDetails } from '../../extraction/core/declaration-builder.js';
 import { FileFacts, type FunctionResults } from '../../extraction/core/file-facts.js';
 import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
-import type { Frame, WalkContext } from '../../extraction/core/syntax-walk.js';
+import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
 import {
@@ -252,3 +252,5 @@ function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean 
   if (type.kind === 'member-call') return namesTypeParameter(type.of, names);
   return type.kind === 'named' && names.has(type.chain[0]);
 }
+
+export type EcmascriptWalk = Walk<EcmascriptContext, EcmascriptExtra>;

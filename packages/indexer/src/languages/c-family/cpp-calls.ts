@@ -1,0 +1,49 @@
+/** C++ call sites: calls with their receivers and argument counts, `new`. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { CContext } from './file-state.js';
+import { nameParts, receiverChain, valueType } from './cpp-types.js';
+
+function argumentCount(node: SyntaxNode): Array<string | null> | undefined {
+  const args = node.childForFieldName('arguments');
+  if (!args || args.type !== 'argument_list') return undefined;
+  return args.namedChildren.filter((c) => c !== null && c.type !== 'comment').map(() => null);
+}
+
+export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
+  const fn = node.childForFieldName('function');
+  const file = ctx.file;
+  const argumentTypes = argumentCount(node);
+  const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
+    const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
+    if (argumentTypes) site.argumentTypes = argumentTypes;
+  };
+  if (!fn) return true;
+  if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
+    const parts = nameParts(fn);
+    if (parts) record(parts[parts.length - 1], parts.slice(0, -1));
+  } else if (fn.type === 'field_expression') {
+    const field = fn.childForFieldName('field');
+    const fieldName = field ? nameParts(field) : null;
+    if (!fieldName) return true;
+    const argument = fn.childForFieldName('argument');
+    const chain = receiverChain(argument);
+    if (chain) {
+      record(fieldName[fieldName.length - 1], chain);
+    } else {
+      const type = valueType(argument);
+      record(fieldName[fieldName.length - 1], undefined, type ? { type, path: [] } : undefined);
+    }
+  }
+  return true;
+}
+
+export function visitNew(node: SyntaxNode, ctx: CContext): boolean {
+  const parts = nameParts(node.childForFieldName('type'));
+  if (parts && parts[0] !== 'std') {
+    const site = ctx.file.facts.addSite('instantiates', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
+    const argumentTypes = argumentCount(node);
+    if (argumentTypes) site.argumentTypes = argumentTypes;
+  }
+  return true;
+}

@@ -1,0 +1,408 @@
+/** C++ declarations: namespaces, `using` and aliases, functions and methods with their parameters, test fixtures (Catch2, GoogleTest), declarations, typedefs, enums, classes and their members. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
+import type { NodeRule } from '../../extraction/core/syntax-walk.js';
+import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro } from './c-syntax.js';
+import { docCommentOf, signatureOf, type CContext } from './file-state.js';
+import { type CppWalk, nameParts, typeRefOf, valueType } from './cpp-types.js';
+import { stateAliased, visitAlias } from './cpp-namespaces.js';
+
+type Rule = NodeRule<CContext>;
+
+export const block: Rule = { opensScope: { kind: 'block' } };
+
+/**
+ * Each parameter's type as written, for overload selection. Parameters with default values make the
+ * arity a range: they are listed like the others, and `required` counts those before the first
+ * default, so a call with fewer arguments still fits (`requiredParameters`), and a prototype with
+ * defaults has as many parameters as the definition written without them.
+ */
+interface ParameterList { types: string[]; variadic: boolean; required?: number }
+
+function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
+  const types: string[] = [];
+  let variadic = false;
+  let required: number | undefined;
+  for (const parameter of list?.namedChildren ?? []) {
+    if (!parameter || parameter.type === 'comment') continue;
+    if (parameter.type === 'variadic_parameter_declaration' || parameter.type === 'variadic_parameter') {
+      variadic = true;
+      types.push('...');
+      continue;
+    }
+    if (parameter.type === 'optional_parameter_declaration') {
+      required ??= types.length;
+      types.push(parameter.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '?');
+      continue;
+    }
+    if (parameter.type !== 'parameter_declaration') continue;
+    const type = parameter.childForFieldName('type');
+    // `f(void)` takes nothing.
+    if (type?.type === 'primitive_type' && type.text === 'void' && !parameter.childForFieldName('declarator')) continue;
+    types.push(type?.text.replace(/\s+/g, '') ?? '?');
+  }
+  if (list?.children.some((c) => c?.type === '...')) {
+    variadic = true;
+    types.push('...');
+  }
+  return { types, variadic, ...(required !== undefined ? { required } : {}) };
+}
+
+/**
+ * States a function's parameter types on its declaration, an empty list too (the builder leaves empty
+ * lists out): `f()` takes no argument, which overload selection must know to tell `f()` from `f(x)`,
+ * and two definitions of `f()` (per-platform files) from one.
+ */
+function stateParameters(ctx: CContext, id: number, parameters: ParameterList | null): void {
+  if (!parameters) return;
+  const declaration = ctx.file.builder.declarations[id];
+  declaration.parameterTypes = parameters.types;
+  if (parameters.required !== undefined) declaration.requiredParameters = parameters.required;
+}
+
+function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
+  for (const parameter of list?.namedChildren ?? []) {
+    if (parameter?.type !== 'parameter_declaration' && parameter?.type !== 'optional_parameter_declaration') continue;
+    const name = declaratorName(parameter.childForFieldName('declarator'));
+    if (!name) continue;
+    const type = typeRefOf(parameter.childForFieldName('type'));
+    scope.bind(name.text, 'parameter', undefined, { type, scope });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declarations
+
+function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolean; isExported?: boolean; visibility?: 'private' } {
+  const local = isStatic || Boolean(ctx.fileLocal);
+  return { isStatic: isStatic || undefined, isExported: !local || undefined, visibility: local ? 'private' : undefined };
+}
+
+/**
+ * A function definition: at namespace level a `function`, or — written `Foo::bar` — a `method` of
+ * Foo declared where it stands (`memberOf`); in a class body a `method` of that class.
+ */
+export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: number | null = null, access?: string): void {
+  const file = ctx.file;
+  const declarator = node.childForFieldName('declarator');
+  const fn = functionDeclarator(declarator) ?? findFunctionDeclarator(declarator);
+  const body = node.childForFieldName('body');
+  const inner = fn?.childForFieldName('declarator') ?? null;
+  const parts = nameParts(inner) ?? (declarator?.type === 'parenthesized_declarator' ? nameParts(declaratorName(declarator)) : null);
+  if (!parts || parts.length === 0) {
+    walk.push(body, ctx);
+    return;
+  }
+  let name = parts[parts.length - 1];
+  let scopeParts = parts.slice(0, -1);
+  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null);
+  // GoogleTest: `TEST_F(Fixture, Name) { … }` is the body of class `Fixture_Name_Test`, a subclass of
+  // Fixture (its bare calls mean Fixture's members); `TEST(Suite, Name)` of `Suite_Name_Test`. Known by
+  // that generated name: the test's own name may be the name of the function it tests.
+  const test = owner === null && !node.childForFieldName('type') ? gtestHead(fn) : undefined;
+  if (test) {
+    name = test.name;
+    scopeParts = test.fixture ? [test.fixture] : [];
+    parameters = { types: [], variadic: false };
+  }
+  const isStatic = hasStorageClass(node, 'static');
+  const outOfLine = owner === null && scopeParts.length > 0;
+  const kind: NodeKind = owner !== null || outOfLine ? 'method' : 'function';
+  const id = file.builder.declare(kind, name, owner ?? ctx.parentDecl, node, {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node),
+    ...(owner === null && !outOfLine ? fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)) : { isStatic: isStatic || undefined }),
+    visibility: owner !== null ? visibilityOf(access) : undefined,
+    memberOf: outOfLine ? { kind: 'named', chain: scopeParts } : undefined,
+    parameterTypes: parameters?.types,
+    variadic: parameters?.variadic || undefined,
+  });
+  stateParameters(ctx, id, parameters);
+  if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
+  // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
+  const variant = optInMacro(node);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
+  file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
+  const scope = ctx.scope.open('function');
+  bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
+  const bodyCtx: CContext = { file, scope, parentDecl: null, enclosing: id };
+  // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
+  for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, bodyCtx);
+  walk.push(body, bodyCtx);
+}
+
+/**
+ * Catch2 fixture tests: `TEST_CASE_METHOD(Fixture, "name", "[tags]") { … }` reads as a call statement
+ * then a block at namespace level. The macro makes the block the body of a method of a subclass of
+ * Fixture, so a bare `run()` in it means Fixture's `run`.
+ */
+const CATCH_FIXTURE_MACROS = new Set(['TEST_CASE_METHOD', 'TEMPLATE_TEST_CASE_METHOD', 'TEMPLATE_PRODUCT_TEST_CASE_METHOD', 'METHOD_AS_TEST_CASE']);
+
+/** The fixture class and the test name when `block` is the body of a Catch2 fixture test; else undefined. */
+export function catchFixtureHead(block: SyntaxNode): { fixture: string; name: string } | undefined {
+  const parent = block.parent;
+  if (!parent || !(['translation_unit', 'declaration_list'].includes(parent.type) || parent.type.startsWith('preproc_'))) return undefined;
+  const head = block.previousNamedSibling;
+  const call = head?.type === 'expression_statement' ? head.namedChildren[0] : null;
+  if (call?.type !== 'call_expression') return undefined;
+  const macro = call.childForFieldName('function');
+  if (macro?.type !== 'identifier' || !CATCH_FIXTURE_MACROS.has(macro.text)) return undefined;
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  const fixture = args[0];
+  if (fixture?.type !== 'identifier') return undefined;
+  const title = args.find((a) => a?.type === 'string_literal')?.text.slice(1, -1) ?? '';
+  return { fixture: fixture.text, name: `${fixture.text}_${title.replace(/\W+/g, '_')}_${block.startPosition.row + 1}_Test` };
+}
+
+/** The block of a Catch2 fixture test, as a method of its fixture declared where it stands (as gtest's `TEST_F`). */
+export function visitFixtureBody(block: SyntaxNode, head: { fixture: string; name: string }, ctx: CContext, walk: CppWalk): void {
+  const file = ctx.file;
+  const id = file.builder.declare('method', head.name, ctx.parentDecl, block, {
+    signature: block.previousNamedSibling?.text.replace(/\s+/g, ' ').slice(0, 200),
+    memberOf: { kind: 'named', chain: [head.fixture] },
+  });
+  stateParameters(ctx, id, { types: [], variadic: false });
+  file.builder.declarations[id].qualifiedName = `${head.fixture}::${head.name}`;
+  walk.descend(block, { file, scope: ctx.scope, parentDecl: null, enclosing: id });
+}
+
+const GTEST_FIXTURE_MACROS = new Set(['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P']);
+
+/** `TEST_F(Fixture, Name)` → `Fixture_Name_Test` of Fixture; `TEST(Suite, Name)` → `Suite_Name_Test`; else undefined. */
+function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | undefined {
+  const macro = fn?.childForFieldName('declarator');
+  if (macro?.type !== 'identifier' || (macro.text !== 'TEST' && !GTEST_FIXTURE_MACROS.has(macro.text))) return undefined;
+  const names = (fn!.childForFieldName('parameters')?.namedChildren ?? [])
+    .map((p) => (p?.type === 'parameter_declaration' && !p.childForFieldName('declarator') ? p.childForFieldName('type') : null));
+  if (names.length !== 2 || names.some((n) => n?.type !== 'type_identifier')) return undefined;
+  return { name: `${names[0]!.text}_${names[1]!.text}_Test`, fixture: GTEST_FIXTURE_MACROS.has(macro.text) ? names[0]!.text : undefined };
+}
+
+/**
+ * `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps
+ * it; a `T& Foo::f()` returning a reference has it under a reference declarator, which names no field).
+ */
+function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
+  for (let current = node; current; ) {
+    if (current.type === 'function_declarator') return current;
+    current = current.childForFieldName('declarator')
+      ?? (current.type === 'reference_declarator' ? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null : null);
+  }
+  return null;
+}
+
+function visibilityOf(access: string | undefined): 'public' | 'private' | 'protected' | undefined {
+  return access === 'public' || access === 'private' || access === 'protected' ? access : undefined;
+}
+
+/** Namespace-level declarations (prototypes, variables) and locals, as in C, with C++'s stated types. */
+export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
+  const file = ctx.file;
+  const type = node.childForFieldName('type');
+  const fileLevel = ctx.scope.fileLevel;
+  if (type && (isTagged(type) || type.type === 'class_specifier')) {
+    if (type.type === 'enum_specifier') {
+      if (fileLevel) visitEnum(type, ctx);
+    } else {
+      visitClass(type, ctx, walk);
+    }
+  }
+  const isStatic = hasStorageClass(node, 'static');
+  const isExtern = hasStorageClass(node, 'extern');
+  const stated = typeRefOf(type);
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    if (!declarator) continue;
+    const fn = functionDeclarator(declarator);
+    const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
+    if (fn) {
+      if (!fileLevel) continue;
+      const parts = nameParts(fn.childForFieldName('declarator'));
+      if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
+      const name = parts[0];
+      if (isStatic) file.staticFunctions.add(name);
+      const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+      const id = file.builder.declare('function', name, ctx.parentDecl, node, {
+        signature: signatureOf(node, null),
+        docstring: docCommentOf(node),
+        ...fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)),
+        definedElsewhere: true,
+        parameterTypes: parameters?.types,
+        variadic: parameters?.variadic || undefined,
+      });
+      stateParameters(ctx, id, parameters);
+      file.facts.stateType(id, 'returnType', stated, ctx.scope);
+      continue;
+    }
+    const nameNode = declaratorName(declarator);
+    if (!nameNode) continue;
+    const name = nameNode.text;
+    // `Foo x(1);`, `Foo x{1};`, `Foo* p = new Foo;`, `auto x = Foo(…)`: the stated type, else the value's.
+    const valueRef = stated ?? valueType(value);
+    if (fileLevel) {
+      const id = file.builder.declare('variable', name, ctx.parentDecl, declarator, {
+        signature: signatureOf(node, null),
+        docstring: docCommentOf(node),
+        ...fileLocalDetails(ctx, isStatic),
+        definedElsewhere: isExtern && !value ? true : undefined,
+      });
+      file.facts.stateType(id, 'valueType', valueRef, ctx.scope);
+      walk.push(value, ctx);
+      continue;
+    }
+    walk.push(value, ctx);
+    for (const child of declarator.namedChildren) if (child?.type === 'argument_list' || child?.type === 'initializer_list') walk.push(child, ctx);
+    const bound: BoundValue | undefined = valueRef ? { type: valueRef, scope: ctx.scope } : undefined;
+    ctx.scope.bind(name, 'local', undefined, bound, positionOf(nameNode));
+  }
+}
+
+export function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
+  if (!ctx.scope.fileLevel) return;
+  const type = node.childForFieldName('type');
+  if (type && (type.type === 'class_specifier' || type.type === 'struct_specifier' || type.type === 'union_specifier') && walk) visitClass(type, ctx, walk);
+  if (type?.type === 'enum_specifier') visitEnum(type, ctx);
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    const name = declaratorName(declarator);
+    if (!name || name.text === type?.childForFieldName('name')?.text) continue;
+    const id = ctx.file.builder.declare('type_alias', name.text, ctx.owner ?? ctx.parentDecl, node, {
+      signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
+    });
+    // `typedef std::shared_ptr<App> App_p;` (not `typedef App *AppPtr;`: a pointer declarator is left alone).
+    if (declarator?.type === 'type_identifier') stateAliased(ctx, id, type);
+  }
+}
+
+export function visitEnum(node: SyntaxNode, ctx: CContext): void {
+  const body = node.childForFieldName('body');
+  if (!body || !ctx.scope.fileLevel) return;
+  const name = node.childForFieldName('name')?.text ?? '<anonymous>';
+  const builder = ctx.file.builder;
+  const id = builder.declare('enum', name, ctx.owner ?? ctx.parentDecl, node, {
+    signature: signatureOf(node, body), docstring: docCommentOf(node), isExported: true,
+  });
+  for (const enumerator of body.namedChildren) {
+    const member = enumerator?.type === 'enumerator' ? enumerator.childForFieldName('name') : null;
+    if (member) builder.declare('enum_member', member.text, id, enumerator!, { signature: enumerator!.text.replace(/\s+/g, ' ') });
+  }
+}
+
+/** A class, struct or union with a body: its members, its bases (`extends` sites), its methods' bodies. */
+export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
+  const body = node.childForFieldName('body');
+  if (!body) return;
+  // A class local to a function (a callback's `struct Reporter : Base { … }`) is declared inside it.
+  if (!ctx.scope.fileLevel) ctx = { ...ctx, owner: ctx.owner ?? ctx.enclosing };
+  const written = nameParts(node.childForFieldName('name'));
+  const name = written ? written[written.length - 1] : '<anonymous>';
+  const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
+  const id = ctx.file.builder.declare(kind, name, ctx.owner ?? ctx.parentDecl, node, {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
+    isExported: !ctx.fileLocal || undefined,
+    visibility: ctx.fileLocal ? 'private' : undefined,
+    typeParameters: templateParameters(node.parent),
+  });
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'base_class_clause') continue;
+    for (const base of child.namedChildren) {
+      const chain = base ? nameParts(base) : null;
+      if (!chain || !base) continue;
+      ctx.file.facts.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, id, base, ctx.scope);
+    }
+  }
+  const memberCtx: CContext = { ...ctx, owner: id };
+  visitMembers(body, memberCtx, walk, node.type === 'class_specifier' ? 'private' : 'public', name);
+}
+
+function templateParameters(node: SyntaxNode | null): string[] | undefined {
+  if (node?.type !== 'template_declaration') return undefined;
+  const names: string[] = [];
+  for (const parameter of node.childForFieldName('parameters')?.namedChildren ?? []) {
+    const name = parameter?.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier');
+    if (name) names.push(name.text);
+  }
+  return names;
+}
+
+function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAccess: string, className: string): void {
+  let access = defaultAccess;
+  const owner = ctx.owner!;
+  const builder = ctx.file.builder;
+  for (let member of body.namedChildren) {
+    if (!member) continue;
+    if (member.type === 'access_specifier') {
+      access = member.text.replace(/\s|:/g, '');
+      continue;
+    }
+    if (member.type === 'template_declaration') {
+      member = member.namedChildren.find((c) => c !== null && c.type !== 'template_parameter_list') ?? null;
+      if (!member) continue;
+    }
+    if (member.type.startsWith('preproc_if') || member.type === 'preproc_else' || member.type === 'preproc_elif') {
+      visitMembers(member, ctx, walk, access, className);
+      continue;
+    }
+    switch (member.type) {
+      case 'function_definition':
+        visitFunction(member, ctx, walk, owner, access);
+        break;
+      case 'field_declaration':
+      case 'declaration': {
+        const type = member.childForFieldName('type');
+        if (type && (type.type === 'class_specifier' || type.type === 'struct_specifier' || type.type === 'union_specifier')) visitClass(type, ctx, walk);
+        if (type?.type === 'enum_specifier') visitEnum(type, ctx);
+        const isStatic = hasStorageClass(member, 'static');
+        const pure = member.childForFieldName('default_value')?.text === '0' || /=\s*0\s*;?\s*$/.test(member.text);
+        for (const declarator of member.childrenForFieldName('declarator')) {
+          if (!declarator) continue;
+          const fn = functionDeclarator(declarator);
+          if (fn) {
+            const parts = nameParts(fn.childForFieldName('declarator'));
+            if (!parts) continue;
+            const name = parts[parts.length - 1];
+            const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+            const deleted = /=\s*(delete|default)\s*;?\s*$/.test(member.text);
+            const id = builder.declare('method', name, owner, member, {
+              signature: signatureOf(member, null),
+              docstring: docCommentOf(member),
+              visibility: visibilityOf(access),
+              isStatic: isStatic || undefined,
+              isAbstract: pure || undefined,
+              definedElsewhere: !pure && !deleted ? true : undefined,
+              parameterTypes: parameters?.types,
+              variadic: parameters?.variadic || undefined,
+            });
+            stateParameters(ctx, id, parameters);
+            ctx.file.facts.stateType(id, 'returnType', typeRefOf(type), ctx.scope);
+            continue;
+          }
+          const nameNode = declaratorName(declarator);
+          if (!nameNode) continue;
+          const id = builder.declare('field', nameNode.text, owner, nameNode, {
+            signature: member.text.replace(/\s+/g, ' ').slice(0, 200),
+            docstring: docCommentOf(member),
+            visibility: visibilityOf(access),
+            isStatic: isStatic || undefined,
+          });
+          ctx.file.facts.stateType(id, 'valueType', typeRefOf(type), ctx.scope);
+        }
+        break;
+      }
+      case 'alias_declaration':
+        visitAlias(member, ctx);
+        break;
+      case 'type_definition':
+        visitTypedef(member, ctx, walk);
+        break;
+      case 'enum_specifier':
+        visitEnum(member, ctx);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sites

@@ -1,0 +1,136 @@
+/** C++ types and names as the extraction states them: qualified name parts, the `TypeRef` a type proves (smart pointers and sequences seen through), the type a value states, receiver chains. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { Walk } from '../../extraction/core/syntax-walk.js';
+import type { CContext } from './file-state.js';
+
+export type CppWalk = Walk<CContext>;
+
+/** `a::b::c` → ['a', 'b', 'c'] (template arguments dropped: `Box<int>::make` → ['Box', 'make']); null when a part is no name. */
+export function nameParts(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'identifier': case 'type_identifier': case 'namespace_identifier': case 'field_identifier':
+      return [node.text];
+    case 'destructor_name':
+      return [`~${node.namedChildren[0]?.text ?? ''}`];
+    case 'operator_name':
+      return [node.text.replace(/\s+/g, '')];
+    case 'template_type': case 'template_function': case 'template_method':
+      return nameParts(node.childForFieldName('name'));
+    case 'qualified_identifier': case 'nested_namespace_specifier': {
+      const parts: string[] = [];
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        const sub = nameParts(child);
+        if (!sub) return null;
+        parts.push(...sub);
+      }
+      // `::f` (global scope) has no scope part: the name alone.
+      return parts.length > 0 ? parts : null;
+    }
+    default:
+      return null;
+  }
+}
+
+const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr', 'optional', 'reference_wrapper']);
+/** Standard containers whose range-for element is their one type argument. */
+const SEQUENCES = new Set(['vector', 'list', 'deque', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'array', 'span', 'initializer_list', 'forward_list']);
+
+/** The class a type expression names (`Foo`, `ns::Foo`, `const Foo&`, `std::unique_ptr<Foo>`), or null. */
+export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (!node) return null;
+  if (node.type === 'template_type' || (node.type === 'qualified_identifier' && node.childForFieldName('name')?.type === 'template_type')) {
+    const template = node.type === 'template_type' ? node : node.childForFieldName('name')!;
+    const name = template.childForFieldName('name')?.text ?? '';
+    if (SMART_POINTERS.has(name)) {
+      const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+      return typeRefOf(argument?.childForFieldName('type'));
+    }
+    // `std::vector<Foo>`, `std::set<Foo *>`: a collection whose elements are Foos (what a range-for gives).
+    const scope = node.type === 'qualified_identifier' ? node.childForFieldName('scope')?.text : undefined;
+    if (SEQUENCES.has(name) && (scope === undefined || scope === 'std')) {
+      const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+      const element = typeRefOf(argument?.childForFieldName('type'));
+      return element ? { kind: 'collection', element } : null;
+    }
+  }
+  if (node.type === 'type_identifier' || node.type === 'qualified_identifier' || node.type === 'template_type') {
+    const chain = nameParts(node);
+    return chain && chain[0] !== 'std' ? { kind: 'named', chain } : null;
+  }
+  return null;
+}
+
+/** The casts whose result is the type they name (`static_cast<Foo&>(x)` is a Foo). */
+const CASTS = new Set(['static_cast', 'dynamic_cast', 'const_cast', 'reinterpret_cast']);
+
+/**
+ * What a value expression proves about its class: `new Foo`, `Foo(…)`, `make_unique<Foo>()`, `f()` (its declared
+ * result), `*p` and `&x` (what the pointer, smart pointer or value holds: a type names its pointee already),
+ * `static_cast<Foo&>(x)`, `xs[i]` (an element of a stated collection), `a.b` (a field of a typed value).
+ */
+export function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'parenthesized_expression':
+      return valueType(node.namedChildren[0]);
+    case 'pointer_expression':
+      return valueType(node.childForFieldName('argument'));
+    case 'subscript_expression': {
+      const of = valueType(node.childForFieldName('argument'));
+      return of ? { kind: 'element', of } : null;
+    }
+    case 'field_expression': {
+      const field = node.childForFieldName('field');
+      const of = valueType(node.childForFieldName('argument'));
+      return of && field?.type === 'field_identifier' ? { kind: 'field', of, path: [field.text] } : null;
+    }
+    case 'new_expression':
+      return typeRefOf(node.childForFieldName('type'));
+    case 'identifier':
+      return { kind: 'value', chain: [node.text] };
+    case 'compound_literal_expression':
+      return typeRefOf(node.childForFieldName('type'));
+    case 'call_expression': {
+      const fn = node.childForFieldName('function');
+      const name = fn?.type === 'qualified_identifier' ? fn.childForFieldName('name') : fn;
+      // `std::make_unique<Foo>(…)`, `std::make_shared<Foo>(…)`: a Foo; `static_cast<Foo&>(x)`: a Foo.
+      const template = name?.type === 'template_function' ? name.childForFieldName('name')?.text ?? '' : '';
+      if (name && template !== '' && (/^make_(unique|shared)$/.test(template) || (fn?.type === 'template_function' && CASTS.has(template)))) {
+        const argument = name.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+        return typeRefOf(argument?.childForFieldName('type'));
+      }
+      const chain = nameParts(fn);
+      if (chain && chain[0] !== 'std') return { kind: 'call', callee: chain };
+      if (fn?.type === 'field_expression') {
+        const field = fn.childForFieldName('field');
+        const of = valueType(fn.childForFieldName('argument'));
+        return of && field ? { kind: 'member-call', of, name: field.text } : null;
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** `a.b`, `a->b`, `this->a.b` as a name chain (`this` kept as its word), or null. */
+export function receiverChain(node: SyntaxNode | null | undefined): string[] | null {
+  if (!node) return null;
+  if (node.type === 'identifier' || node.type === 'field_identifier') return [node.text];
+  if (node.type === 'this') return ['this'];
+  if (node.type === 'parenthesized_expression' || node.type === 'pointer_expression') {
+    // `(*p).m()`, `(p)->m()`.
+    const inner = node.type === 'pointer_expression' ? node.childForFieldName('argument') : node.namedChildren[0];
+    return receiverChain(inner);
+  }
+  if (node.type === 'qualified_identifier') return nameParts(node);
+  if (node.type === 'field_expression') {
+    const head = receiverChain(node.childForFieldName('argument'));
+    const field = node.childForFieldName('field');
+    return head && field && field.type === 'field_identifier' ? [...head, field.text] : null;
+  }
+  return null;
+}

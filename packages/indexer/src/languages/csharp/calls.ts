@@ -1,0 +1,272 @@
+/** C#'s call sites: invocations with their receiver chains and argument types (for overloads), `new`, `this(…)`/`base(…)`. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, CSharpContext } from './file-state.js';
+import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
+
+/** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `base` → ['base']; undefined for anything else. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  return chainOfNames(node, RECEIVER_CHAIN);
+}
+
+function chainHead(node: SyntaxNode): string[] | undefined {
+  switch (node.type) {
+    case 'identifier':
+      return [node.text.replace(/^@/, '')];
+    case 'this':
+    case 'base':
+      return [node.type];
+    case 'qualified_name':
+    case 'alias_qualified_name':
+      return typeChain(node) ?? undefined;
+    default:
+      return undefined;
+  }
+}
+
+const MEMBER_ACCESS: MemberAccessShape = { nodeType: 'member_access_expression', object: 'expression', property: 'name', propertyTypes: new Set(['identifier']) };
+const RECEIVER_CHAIN: ReceiverChainShape = { accesses: [MEMBER_ACCESS], head: chainHead, superWord: 'base' };
+
+/** The expression is an `await` (inside parentheses and `!` only): its value is what the awaited call's result gives. */
+function isAwaited(node: SyntaxNode): boolean {
+  let current: SyntaxNode | null | undefined = node;
+  while (current && (current.type === 'parenthesized_expression' || current.type === 'postfix_unary_expression' && current.text.endsWith('!'))) {
+    current = current.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  }
+  return current?.type === 'await_expression';
+}
+
+function unwrap(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (current.type === 'parenthesized_expression' || current.type === 'await_expression' || current.type === 'postfix_unary_expression' && current.text.endsWith('!')) {
+    const inner = current.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (!inner) break;
+    current = inner;
+  }
+  return current;
+}
+
+/**
+ * One element of the collection an expression is: a local or parameter (`xs`, `xs.Items`), a member of the
+ * classes around (`_items`, `this.Items`: settled after the walk), a call's declared result (`GetAll()`).
+ */
+export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): TypeRef | null {
+  if (!node) return null;
+  if (unwrap(node).type === 'invocation_expression') {
+    const of = expressionType(node, ctx);
+    return of ? { kind: 'element', of } : null;
+  }
+  node = unwrap(node);
+  const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
+  if (!chain || chain[0] === 'base') return null;
+  if (chain[0] === 'this') return chain.length > 1 ? ctx.file.elementOfMember(chain.slice(1), ctx.classId) : null;
+  if (ctx.scope.classify(chain[0], chain.length > 1, positionOf(node)).locallyBound) return { kind: 'element', of: { kind: 'value', chain } };
+  return ctx.file.elementOfMember(chain, ctx.classId);
+}
+
+/** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
+export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
+  const awaited = isAwaited(node);
+  node = unwrap(node);
+  if (awaited) {
+    // `await M()`: what the async method states it returns; anything else awaited proves nothing here.
+    // `await M().ConfigureAwait(false)` awaits M()'s task all the same.
+    const configured = node.type === 'invocation_expression' ? calleeOf(node) : undefined;
+    const awaitedCall = configured?.name === 'ConfigureAwait' && configured.object ? unwrap(configured.object) : node;
+    const call = awaitedCall.type === 'invocation_expression' ? expressionType(awaitedCall, ctx) : null;
+    return call?.kind === 'call' || call?.kind === 'member-call' ? { ...call, awaited: true } : null;
+  }
+  switch (node.type) {
+    case 'cast_expression':
+      return declaredType(node.childForFieldName('type'), ctx.typeVariables);
+    case 'as_expression':
+      return declaredType(node.childForFieldName('right'), ctx.typeVariables);
+    case 'object_creation_expression': {
+      // `new List<Foo>()`: a collection of Foo.
+      const collection = statedType(node.childForFieldName('type'), ctx.typeVariables);
+      if (collection?.kind === 'collection') return collection;
+      const chain = typeChain(node.childForFieldName('type'));
+      return chain ? { kind: 'call', callee: chain, construct: true } : null;
+    }
+    case 'invocation_expression': {
+      const callee = calleeOf(node);
+      if (!callee) return null;
+      if (callee.object === null) return { kind: 'call', callee: ['this', callee.name] };
+      const chain = receiverChain(callee.object);
+      if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      const of = expressionType(callee.object, ctx);
+      return of ? { kind: 'member-call', of, name: callee.name } : null;
+    }
+    case 'this': {
+      const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
+      return path ? { kind: 'named', chain: path } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */
+function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; nameNode: SyntaxNode } | undefined {
+  const fn = node.childForFieldName('function');
+  if (!fn) return undefined;
+  const named = (n: SyntaxNode | null) => (n?.type === 'generic_name' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : n?.type === 'identifier' ? n : null);
+  if (fn.type === 'identifier' || fn.type === 'generic_name') {
+    const nameNode = named(fn);
+    return nameNode ? { name: nameNode.text.replace(/^@/, ''), object: null, nameNode } : undefined;
+  }
+  if (fn.type === 'member_access_expression') {
+    const nameNode = named(fn.childForFieldName('name'));
+    const object = fn.childForFieldName('expression') ?? fn.child(0);
+    return nameNode && object ? { name: nameNode.text.replace(/^@/, ''), object, nameNode } : undefined;
+  }
+  return undefined;
+}
+
+/** What an argument's type is, as far as the code proves it. */
+function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
+  const literal = literalType(node);
+  if (literal !== undefined) return literal;
+  switch (node.type) {
+    case 'identifier':
+      return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+    case 'member_access_expression': {
+      const chain = receiverChain(node);
+      return chain?.length === 2 && chain[0] === 'this' ? { field: chain[1] } : null;
+    }
+    case 'object_creation_expression':
+      return simpleType(node.childForFieldName('type'), ctx.typeVariables);
+    case 'array_creation_expression': {
+      const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
+      return type === '*' ? null : type?.replace(/\[[^\]]*\]/g, (rank) => `[${','.repeat((rank.match(/,/g) ?? []).length)}]`) ?? null;
+    }
+    case 'cast_expression': {
+      const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
+      return type === '*' ? null : type;
+    }
+    case 'invocation_expression': {
+      const stated = expressionType(node, ctx);
+      return stated ? { stated } : null;
+    }
+    case 'this':
+      return ctx.classId !== null && ctx.file.pathOf(ctx.classId) ? ctx.file.builder.declarations[ctx.classId].name : null;
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+      return inner ? argumentType(inner, ctx) : null;
+    }
+    case 'binary_expression': {
+      const operator = node.childForFieldName('operator')?.type ?? '';
+      if (['==', '!=', '<', '>', '<=', '>=', '&&', '||'].includes(operator)) return 'bool';
+      if (operator !== '+') return null;
+      const sides = [node.childForFieldName('left'), node.childForFieldName('right')].filter((side): side is SyntaxNode => side !== null);
+      return { concatenation: sides.map((side) => argumentType(side, ctx)) };
+    }
+    case 'prefix_unary_expression':
+      return node.text.startsWith('!') ? 'bool' : null;
+    case 'is_expression':
+    case 'is_pattern_expression':
+      return 'bool';
+    default:
+      return null;
+  }
+}
+
+export function argumentsOf(list: SyntaxNode | null, ctx: CSharpContext): ArgumentType[] {
+  const out: ArgumentType[] = [];
+  for (const argument of list?.namedChildren ?? []) {
+    if (argument?.type !== 'argument') continue;
+    // A named argument (`f(x: 1)`) may be in any order, `ref`/`out` ones take a variable: unknown.
+    const name = argument.childForFieldName('name');
+    const named = name !== null || argument.children.some((c) => c && ['ref', 'out', 'in'].includes(c.type));
+    const expression = argument.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.id !== name?.id);
+    out.push(named || !expression ? null : argumentType(expression, ctx));
+  }
+  return out;
+}
+
+export function visitInvocation(node: SyntaxNode, ctx: CSharpContext): boolean {
+  const callee = calleeOf(node);
+  const fn = node.childForFieldName('function');
+  if (!callee) {
+    // `a?.M()`: the receiver's type is not tracked through `?.`; the site is recorded unresolved.
+    const binding = fn?.type === 'conditional_access_expression' ? fn.namedChildren.find((c) => c?.type === 'member_binding_expression') : null;
+    const name = binding?.childForFieldName('name');
+    if (name?.type === 'identifier' && fn) {
+      const condition = fn.childForFieldName('condition');
+      const chain = condition ? receiverChain(condition) : undefined;
+      ctx.file.addSite('calls', { name: name.text, receiver: chain }, node, ctx, argumentsOf(node.childForFieldName('arguments'), ctx));
+    }
+    return true;
+  }
+  // `nameof(x)` is a constant, not a call (unless a method of that name is in scope: rare).
+  if (callee.object === null && callee.name === 'nameof') return false;
+  const args = argumentsOf(node.childForFieldName('arguments'), ctx);
+  let target: SiteTarget;
+  if (!callee.object) {
+    target = { name: callee.name, receiver: [] };
+  } else {
+    const chain = receiverChain(callee.object);
+    if (chain) {
+      target = { name: callee.name, receiver: chain };
+    } else {
+      // `Make().a.M()`: the stated type of the call, then the member names after it.
+      const split = splitMemberChain(callee.object, MEMBER_ACCESS);
+      const type = split ? expressionType(split.base, ctx) : null;
+      target = { name: callee.name, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
+    }
+  }
+  ctx.file.addSite('calls', target, node, ctx, args);
+  return true;
+}
+
+export function visitCreation(node: SyntaxNode, ctx: CSharpContext): boolean {
+  const type = node.childForFieldName('type');
+  const chain = typeChain(type);
+  if (!chain) return true;
+  const site = ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  // `new RestResponse()` beside `new RestResponse<T>()`: two types of one name, told apart by their type arguments.
+  const written = typeArgumentCount(type);
+  if (written !== undefined) site.typeArguments = written;
+  return true;
+}
+
+/** How many type arguments a type's last name writes (`A.Box<int, string>`: 2, `Box`: 0); undefined for anything else. */
+export function typeArgumentCount(node: SyntaxNode | null): number | undefined {
+  switch (node?.type) {
+    case 'identifier':
+      return 0;
+    case 'generic_name':
+      return node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment').length;
+    case 'qualified_name':
+      return typeArgumentCount(node.childForFieldName('name'));
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `Foo x = new();`, `Foo F = new(…)`, `Foo P { get; } = new();`: a target-typed `new` constructs the declared
+ * type, when it names a class (not `var`, a predefined type, a type parameter, an array or a tuple).
+ */
+export function targetTypedCreation(value: SyntaxNode | null, typeNode: SyntaxNode | null, ctx: CSharpContext): void {
+  if (value?.type !== 'implicit_object_creation_expression') return;
+  const stated = declaredType(typeNode, ctx.typeVariables);
+  if (stated?.kind !== 'named') return;
+  const chain = stated.chain;
+  ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, value, ctx);
+}
+
+/** `: this(...)` and `: base(...)`: calls of a constructor of the type or of its base class. */
+export function visitConstructorCall(node: SyntaxNode, ctx: CSharpContext): boolean {
+  const which = node.children.find((c) => c?.type === 'this' || c?.type === 'base');
+  if (!which || ctx.classId === null) return true;
+  const declaration = ctx.file.builder.declarations[ctx.classId];
+  const name = which.type === 'this' ? declaration.name : ctx.file.classInfo(ctx.classId).superName;
+  const args = argumentsOf(node.namedChildren.find((c) => c?.type === 'argument_list') ?? null, ctx);
+  if (name) ctx.file.addSite('calls', { name, receiver: [which.type] }, node, ctx, args);
+  return true;
+}

@@ -1,0 +1,368 @@
+/** C#'s declarations: types with their heritage, enum members, delegates, methods and constructors with their parameters, properties, fields. */
+import { cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Declaration, TypeRef } from '../../model/extraction.js';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
+import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
+import { argumentsOf, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
+import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
+import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
+
+const TYPE_DECLARATIONS: Readonly<Record<string, NodeKind>> = {
+  class_declaration: 'class',
+  record_declaration: 'class',
+  struct_declaration: 'struct',
+  interface_declaration: 'interface',
+  enum_declaration: 'enum',
+};
+
+/** `/// <summary>Text</summary>` lines right before a declaration → `Text`. */
+export function xmlDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
+  if (!comment.text.startsWith('///') || comment.endPosition.row < anchorRow - 1) return undefined;
+  const body = tripleSlashLines(comment).join('\n').replace(/<\/?(?:summary|remarks|returns|para)\s*>/g, '').trim();
+  if (!body) return undefined;
+  return cappedDocstring(body);
+}
+
+/** C# writes attribute lists and `modifier` entries as the declaration's first children. */
+const MODIFIERS: ModifierShape = {
+  annotations: new Map([['attribute_list', (list: SyntaxNode) => list.namedChildren.filter((c) => c?.type === 'attribute').map((c) => flatSignature(c!.text))]]),
+  skip: new Set(['comment']),
+  keywordEntries: new Set(['modifier']),
+};
+
+function modifiersOf(node: SyntaxNode): Modifiers {
+  return modifiersIn(node, MODIFIERS);
+}
+
+/** Declaration fields the modifiers state. Interface members are public unless stated otherwise. */
+function modifierFields(mods: Modifiers, inInterface: boolean): Partial<Declaration> {
+  const k = mods.keywords;
+  const visibility: Declaration['visibility'] = k.has('public') ? 'public' : k.has('private') ? 'private' : k.has('protected') ? 'protected'
+    : k.has('internal') ? 'internal' : inInterface ? 'public' : undefined;
+  return {
+    visibility,
+    isStatic: k.has('static') || k.has('const') || undefined,
+    isAbstract: k.has('abstract') || undefined,
+    isAsync: k.has('async') || undefined,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+  };
+}
+
+/** The text of a declaration from after its attributes to the end of `until` (its header). */
+function header(node: SyntaxNode, until: SyntaxNode | null, mods: Modifiers): string {
+  const end = until ? until.endIndex : node.endIndex;
+  return flatSignature(node.text.slice(mods.start - node.startIndex, end - node.startIndex));
+}
+
+const TYPE_PARAMETERS: TypeParameterShape = { listType: 'type_parameter_list', nameField: 'name', nameTypes: new Set(['identifier']) };
+
+function typeParameterNames(node: SyntaxNode): string[] {
+  return typeParametersIn(node, TYPE_PARAMETERS);
+}
+
+function isInterface(ctx: CSharpContext): boolean {
+  return ctx.classId !== null && ctx.file.builder.declarations[ctx.classId].kind === 'interface' && ctx.parentDecl === ctx.classId;
+}
+
+export function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!nameNode) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const file = ctx.file;
+  const name = nameNode.text.replace(/^@/, '');
+  const mods = modifiersOf(node);
+  const typeParameters = typeParameterNames(node);
+  const topLevel = ctx.parentDecl === null;
+  const recordStruct = node.type === 'record_declaration' && node.children.some((c) => c?.type === 'struct');
+  const kind: NodeKind = recordStruct ? 'struct' : TYPE_DECLARATIONS[node.type];
+  const fields = modifierFields(mods, isInterface(ctx));
+  const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
+    signature: header(node, body ? body.previousSibling : null, mods),
+    docstring: doc,
+    ...fields,
+    // A top-level type is visible to the whole assembly unless private (file-local types aside).
+    isExported: (topLevel && !mods.keywords.has('private') && !mods.keywords.has('file')) || undefined,
+    typeParameters,
+    partial: mods.keywords.has('partial') || undefined,
+  });
+  const info = file.classInfo(id);
+  if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
+
+  const inner: CSharpContext = {
+    file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id,
+    typeVariables: withTypeVariables(ctx, typeParameters),
+  };
+  const bases = node.namedChildren.find((c) => c?.type === 'base_list');
+  let first = true;
+  for (const base of bases?.namedChildren ?? []) {
+    if (!base || base.type === 'comment' || base.type === 'argument_list') continue;
+    const type = base.type === 'primary_constructor_base_type' ? base.childForFieldName('type') : base;
+    if (base.type === 'primary_constructor_base_type') {
+      // `record B(int X) : A(X)`: the base's constructor is called with the arguments.
+      const chain = typeChain(type);
+      const args = base.namedChildren.find((c) => c?.type === 'argument_list') ?? null;
+      if (chain) file.addSite('calls', { name: chain[chain.length - 1], receiver: ['base'] }, base, inner, argumentsOf(args, inner));
+      walk.push(args, inner);
+    }
+    const chain = typeChain(type);
+    if (!type || !chain) continue;
+    const last = chain[chain.length - 1];
+    const looksInterface = /^I[A-Z]/.test(last);
+    const heritage = kind === 'interface' ? 'extends' : kind === 'struct' || kind === 'enum' ? 'implements'
+      : looksInterface || !first ? 'implements' : 'extends';
+    if (heritage === 'extends' && kind !== 'interface') info.superName = last;
+    if (kind !== 'enum') addHeritage(heritage, type, id, inner);
+    first = false;
+  }
+  // Primary constructor parameters (records, C# 12 classes): record ones are properties too.
+  const parameters = node.namedChildren.find((c) => c?.type === 'parameter_list');
+  if (parameters) {
+    const constructor = file.builder.declare('method', name, id, parameters, { signature: flatSignature(`${name}${parameters.text}`), visibility: 'public' });
+    const types = parameterTypesOf(parameters, inner.typeVariables);
+    file.builder.declarations[constructor].parameterTypes = types.types;
+    if (types.optional > 0) file.builder.declarations[constructor].requiredParameters = types.types.length - types.optional - (types.variadic ? 1 : 0);
+    if (types.variadic) file.builder.declarations[constructor].variadic = true;
+    info.methods.add(name);
+    for (const parameter of parameterNodes(parameters)) {
+      const parameterName = parameter.childForFieldName('name');
+      if (!parameterName) continue;
+      const typeNode = parameter.childForFieldName('type');
+      const stated = statedType(typeNode, inner.typeVariables);
+      const simple = simpleType(typeNode, inner.typeVariables);
+      if (node.type === 'record_declaration') {
+        const property = file.builder.declare('property', parameterName.text, id, parameter, { signature: flatSignature(parameter.text), visibility: 'public' });
+        file.facts.stateType(property, 'valueType', stated, inner.scope);
+      }
+      info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
+    }
+  }
+  walk.push(body, inner);
+}
+
+function addHeritage(kind: 'extends' | 'implements', type: SyntaxNode, classId: number, ctx: CSharpContext): void {
+  const chain = typeChain(type);
+  if (!chain) return;
+  // Looked up from the class around the declaration: `enclosing` is the class itself, as the resolver reads heritage.
+  const outer: CSharpContext = { ...ctx, enclosing: classId, classId: ctx.file.builder.declarations[classId].parent };
+  const site = ctx.file.addSite(kind, { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, type, outer);
+  site.space = 'type';
+  // `class Response<T> : Response`: the base is the type of its name without type parameters.
+  const written = typeArgumentCount(type);
+  if (written !== undefined) site.typeArguments = written;
+}
+
+export function visitEnumMember({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode) return;
+  const mods = modifiersOf(node);
+  const id = ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, {
+    signature: flatSignature(node.text.slice(mods.start - node.startIndex)), docstring: doc, visibility: 'public', isStatic: true,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+  });
+  if (ctx.classId !== null) {
+    const enumType = ctx.file.pathOf(ctx.classId);
+    ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: enumType ? { kind: 'named', chain: enumType } : null, simple: ctx.file.builder.declarations[ctx.classId].name });
+  }
+  walk.push(node.childForFieldName('value'), { ...ctx, enclosing: id });
+}
+
+export function visitDelegate({ node, ctx, doc }: Visit): void {
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode) return;
+  const mods = modifiersOf(node);
+  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
+    signature: header(node, null, mods), docstring: doc, ...modifierFields(mods, isInterface(ctx)),
+    isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
+    typeParameters: typeParameterNames(node),
+  });
+}
+
+/** Parameters of a list: `parameter` nodes (a `params T[] xs` array is written without one: see `paramsArray`). */
+function parameterNodes(list: SyntaxNode | null): SyntaxNode[] {
+  return list?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'parameter') ?? [];
+}
+
+/** `params T[] xs`: the grammar writes its type and name straight into the list. */
+function paramsArray(list: SyntaxNode | null): { type: SyntaxNode | null; name: SyntaxNode | null } | null {
+  if (!list) return null;
+  const type = list.childForFieldName('type');
+  const name = list.childForFieldName('name');
+  return type || name ? { type, name } : null;
+}
+
+function isThisParameter(parameter: SyntaxNode): boolean {
+  return parameter.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'this');
+}
+
+function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>): { types: string[]; variadic: boolean; optional: number } {
+  const types: string[] = [];
+  let optional = 0;
+  for (const parameter of parameterNodes(list)) {
+    if (isThisParameter(parameter)) continue;
+    // `ref`/`out`/`in` parameters take only a variable of exactly that type: compared as unknown.
+    const byReference = parameter.namedChildren.some((c) => c?.type === 'modifier' && ['ref', 'out', 'in'].includes(c.text));
+    types.push(byReference ? '?' : simpleType(parameter.childForFieldName('type'), typeVariables) ?? '?');
+    if (parameter.children.some((c) => c?.type === '=')) optional++;
+  }
+  const params = paramsArray(list);
+  if (params) types.push(`${simpleType(params.type, typeVariables) ?? '?[]'}`);
+  return { types, variadic: params !== null, optional };
+}
+
+export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!nameNode) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const name = nameNode.text.replace(/^@/, '');
+  const mods = modifiersOf(node);
+  const typeParameters = typeParameterNames(node);
+  const typeVariables = withTypeVariables(ctx, typeParameters);
+  const inInterface = isInterface(ctx);
+  const list = node.childForFieldName('parameters');
+  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables);
+  const local = node.type === 'local_function_statement';
+  const returnTypeNode = node.childForFieldName('returns') ?? node.childForFieldName('type');
+  const id = file.builder.declare(local ? 'function' : 'method', name, ctx.parentDecl, node, {
+    signature: header(node, list ?? nameNode, mods),
+    docstring: doc,
+    ...modifierFields(mods, inInterface),
+    // An interface member without a body (and not static) is abstract.
+    isAbstract: mods.keywords.has('abstract') || (inInterface && !body && !mods.keywords.has('static')) || undefined,
+    typeParameters,
+    variadic: variadic || undefined,
+  });
+  const declaration = file.builder.declarations[id];
+  // Set after `declare`, which leaves empty lists out: no parameters is an arity too.
+  declaration.parameterTypes = parameterTypes;
+  if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
+  if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
+  if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
+  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);
+  // `static R M(this T x)`: an extension method of T.
+  const first = parameterNodes(list)[0];
+  if (first && isThisParameter(first) && mods.keywords.has('static')) {
+    const extended = declaredType(first.childForFieldName('type'), typeVariables);
+    if (extended) file.facts.proveLater(extended, ctx.scope, undefined, (proven) => {
+      if (proven) declaration.memberOf = proven;
+    });
+  }
+
+  const scope = ctx.scope.open('method');
+  const inner: CSharpContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };
+  bindParameters(list, inner);
+  for (const child of node.namedChildren) {
+    if (child?.type === 'constructor_initializer') walk.push(child, inner);
+  }
+  walk.push(body, inner);
+}
+
+/**
+ * What a method states it returns: an `async` one's `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives
+ * (the resolver reads an async result only for an awaited call). A Task returned without `async` states nothing
+ * more than the Task.
+ */
+function returnTypeOf(node: SyntaxNode | null, mods: Modifiers, typeVariables: ReadonlySet<string>): TypeRef | null {
+  if (mods.keywords.has('async') && node?.type === 'generic_name') {
+    const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    if ((name === 'Task' || name === 'ValueTask') && args.length === 1) return statedType(args[0], typeVariables);
+  }
+  return statedType(node, typeVariables);
+}
+
+export function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): void {
+  for (const parameter of parameterNodes(list)) {
+    const parameterName = parameter.childForFieldName('name');
+    if (parameterName) bindTyped(ctx, parameterName, parameter.childForFieldName('type'), 'parameter');
+  }
+  const params = paramsArray(list);
+  if (params?.name) ctx.file.bindLocal(ctx.scope, params.name.text, 'parameter', null, null);
+}
+
+/** Operators, indexers, finalizers: their code runs as the type's; they are not declared. */
+export function visitUndeclaredMember({ node, ctx }: Visit, walk: CSharpWalk): void {
+  const scope = ctx.scope.open('method');
+  const inner: CSharpContext = { ...ctx, scope, enclosing: ctx.classId ?? ctx.enclosing };
+  bindParameters(node.childForFieldName('parameters'), inner);
+  for (const child of node.namedChildren) {
+    if (child && child.type !== 'parameter_list' && child.type !== 'bracketed_parameter_list') walk.push(child, inner);
+  }
+}
+
+export function visitProperty({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const name = nameNode.text.replace(/^@/, '');
+  const mods = modifiersOf(node);
+  const typeNode = node.childForFieldName('type');
+  const accessors = node.childForFieldName('accessors');
+  const id = file.builder.declare(node.type === 'event_declaration' ? 'field' : 'property', name, ctx.parentDecl, node, {
+    signature: header(node, nameNode, mods),
+    docstring: doc,
+    ...modifierFields(mods, isInterface(ctx)),
+  });
+  const stated = statedType(typeNode, ctx.typeVariables);
+  const simple = simpleType(typeNode, ctx.typeVariables);
+  file.facts.stateType(id, 'valueType', stated, ctx.scope);
+  if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
+  const inner: CSharpContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id };
+  walk.push(accessors, inner);
+  const value = node.childForFieldName('value');
+  targetTypedCreation(value, typeNode, inner);
+  walk.push(value, inner);
+}
+
+export function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
+  const file = ctx.file;
+  const mods = modifiersOf(node);
+  const declaration = node.namedChildren.find((c) => c?.type === 'variable_declaration');
+  if (!declaration) return;
+  const typeNode = declaration.childForFieldName('type');
+  const constant = mods.keywords.has('const');
+  const stated = statedType(typeNode, ctx.typeVariables);
+  const simple = simpleType(typeNode, ctx.typeVariables);
+  for (const declarator of declaration.namedChildren) {
+    if (declarator?.type !== 'variable_declarator') continue;
+    const nameNode = declarator.childForFieldName('name');
+    if (!nameNode) continue;
+    const name = nameNode.text.replace(/^@/, '');
+    const id = file.builder.declare(constant ? 'constant' : 'field', name, ctx.parentDecl, declarator, {
+      signature: flatSignature(`${[...mods.keywords].join(' ')} ${typeNode?.text ?? ''} ${name}`),
+      docstring: doc,
+      ...modifierFields(mods, isInterface(ctx)),
+    });
+    // `var` is no field type; an initialiser states nothing more here.
+    file.facts.stateType(id, 'valueType', stated, ctx.scope);
+    if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(name, { type: stated, simple: simple === '*' ? null : simple });
+    for (const value of declarator.namedChildren) {
+      if (!value || value.id === nameNode.id) continue;
+      targetTypedCreation(value, typeNode, { ...ctx, enclosing: id });
+      walk.push(value, { ...ctx, enclosing: id });
+    }
+  }
+}
+
+/** Binds a local or parameter with its declared type; `var x = value` takes the value's stated type. */
+export function bindTyped(ctx: CSharpContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
+  let stated = statedType(type, ctx.typeVariables);
+  let simple = simpleType(type, ctx.typeVariables);
+  if ((!type || type.type === 'implicit_type') && value) {
+    stated = expressionType(value, ctx);
+    simple = value.type === 'object_creation_expression' ? simpleType(value.childForFieldName('type'), ctx.typeVariables) : literalType(value) ?? null;
+  }
+  ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : name);
+}

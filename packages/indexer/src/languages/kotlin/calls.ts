@@ -1,0 +1,235 @@
+/** Kotlin's call sites: calls with their receiver chains and argument types (for overloads), delegation calls, callable references. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
+import { declaredType, literalType, typeChain } from './types.js';
+
+/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
+const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
+/**
+ * Members of the receivers the standard builders of flows, sequences and coroutines give their
+ * lambdas (`flow { emit(x) }`, `sequence { yield(x) }`, `launch { … }`): a bare call of one of these
+ * names inside a lambda is not provably the enclosing class's.
+ */
+const LAMBDA_RECEIVER_MEMBERS = new Set(['emit', 'emitAll', 'yield', 'yieldAll', 'send', 'trySend', 'awaitClose', 'launch', 'async', 'cancel', 'ensureActive', 'produce', 'actor']);
+
+const RECEIVER_WORDS = new Set(['this', 'super']);
+
+/** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined for anything else. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  switch (node.type) {
+    case 'identifier':
+      return ['true', 'false', 'null'].includes(node.text) ? undefined : [node.text];
+    case 'this_expression':
+      return node.text === 'this' ? ['this'] : undefined;
+    case 'super_expression':
+      return ['super'];
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+      return inner ? receiverChain(inner) : undefined;
+    }
+    case 'unary_expression': {
+      // `x!!`: the value itself.
+      const argument = node.childForFieldName('argument') ?? node.namedChildren[0];
+      return node.text.endsWith('!!') && argument ? receiverChain(argument) : undefined;
+    }
+    case 'navigation_expression': {
+      const { object, member } = navigationParts(node);
+      if (!object || !member) return undefined;
+      const chain = receiverChain(object);
+      return chain && chain[0] !== 'super' ? [...chain, member.text] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `object.member` / `object?.member` (not `::`): the object and the member's name node. */
+function navigationParts(node: SyntaxNode): { object: SyntaxNode | null; member: SyntaxNode | null } {
+  const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  const member = named.length >= 2 ? named[named.length - 1] : null;
+  if (!member || member.type !== 'identifier' || node.children.some((c) => c?.type === '::')) return { object: null, member: null };
+  return { object: named[0], member };
+}
+
+/** The class an expression's value is stated to be: a constructor or a function's declared result, a cast, `this`. */
+export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  switch (node.type) {
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+      return inner ? expressionType(inner, ctx) : null;
+    }
+    case 'as_expression':
+      // `x as? T` may be null; `x as T` is a T — either way, a value of it is a T.
+      return declaredType(node.childForFieldName('right'), ctx.typeVariables);
+    case 'call_expression': {
+      const callee = node.namedChildren[0];
+      // `x.apply { … }`, `Foo().also { … }`: the scope function gives back the value it is called on.
+      const receiver = scopeFunctionReceiver(node);
+      if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
+      if (receiver) return expressionType(receiver, ctx);
+      if (!callee || node.namedChildren.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
+      if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text] };
+      if (callee.type !== 'navigation_expression') return null;
+      const { object, member } = navigationParts(callee);
+      if (!object || !member) return null;
+      const chain = receiverChain(object);
+      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text] };
+      const of = expressionType(object, ctx);
+      return of ? { kind: 'member-call', of, name: member.text } : null;
+    }
+    case 'this_expression':
+      return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
+    case 'identifier':
+    case 'navigation_expression': {
+      // `Foo::class` (parsed as a navigation) is a KClass.
+      if (node.type === 'navigation_expression' && node.children.some((c) => c?.type === '::')) {
+        return node.namedChildren.at(-1)?.text === 'class' ? { kind: 'named', chain: ['KClass'] } : null;
+      }
+      const chain = receiverChain(node);
+      if (!chain || RECEIVER_WORDS.has(chain[0])) return null;
+      return { kind: 'value', chain };
+    }
+    case 'unary_expression': {
+      const argument = node.childForFieldName('argument') ?? node.namedChildren[0];
+      return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The class `this` is in a class body (the caller checked that `this` is the class's). */
+function thisType(ctx: KotlinContext): TypeRef | null {
+  const path = ctx.classId === null ? undefined : ctx.file.pathOf(ctx.classId);
+  return path ? { kind: 'named', chain: path } : null;
+}
+
+/** Scope functions that give back the value they are called on, whatever their lambda returns. */
+const RETURNS_RECEIVER = new Set(['apply', 'also']);
+
+/** `x.apply { … }` / `x?.also { … }`: x's node; a bare `apply { … }`: 'this'; null for any other call. */
+export function scopeFunctionReceiver(call: SyntaxNode): SyntaxNode | 'this' | null {
+  const callee = call.namedChildren[0];
+  if (!callee || !call.namedChildren.some((c) => c?.type === 'annotated_lambda')) return null;
+  if (callee.type === 'identifier') return RETURNS_RECEIVER.has(callee.text) ? 'this' : null;
+  if (callee.type !== 'navigation_expression') return null;
+  const { object, member } = navigationParts(callee);
+  return object && member && RETURNS_RECEIVER.has(member.text) ? object : null;
+}
+
+/** What an argument's type is, as far as the code proves it. */
+function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
+  const literal = literalType(node);
+  if (literal !== undefined) return literal;
+  switch (node.type) {
+    case 'identifier':
+      return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+    case 'lambda_literal':
+    case 'annotated_lambda':
+      return 'Function';
+    case 'callable_reference':
+      // `Foo::class` is a KClass; `::f`, `Foo::m` a function.
+      return node.namedChildren.at(-1)?.type === 'identifier' ? 'Function' : node.children.some((c) => c?.type === 'class') ? 'KClass' : null;
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+      return inner ? argumentType(inner, ctx) : null;
+    }
+    case 'string_literal':
+      return 'String';
+    case 'navigation_expression':
+      // `Foo::class` (parsed as a navigation).
+      if (node.children.some((c) => c?.type === '::')) return node.namedChildren.at(-1)?.text === 'class' ? 'KClass' : null;
+    // falls through: `KModifier.PUBLIC`, `a.b`: what the chain holds.
+    case 'call_expression':
+    case 'as_expression': {
+      // A call's declared result, a cast: found by the resolver.
+      const stated = expressionType(node, ctx);
+      return stated ? { stated } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A call's argument types (trailing lambdas included); with a named argument, only their count. */
+function argumentsOf(node: SyntaxNode, ctx: KotlinContext): ArgumentType[] | undefined {
+  const list = node.namedChildren.find((c) => c?.type === 'value_arguments');
+  const args: ArgumentType[] = [];
+  let named = false;
+  for (const argument of list?.namedChildren ?? []) {
+    if (argument?.type !== 'value_argument') continue;
+    if (argument.children.some((c) => c?.type === '=')) named = true;
+    const value = argument.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').at(-1);
+    if (!value) return undefined;
+    // `f(*xs)`: it fills a vararg (of any length); its type is the array's.
+    args.push(value.type === 'spread_expression' ? null : argumentType(value, ctx));
+  }
+  for (const child of node.namedChildren) if (child?.type === 'annotated_lambda') args.push('Function');
+  return named ? args.map(() => null) : args;
+}
+
+export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
+  const callee = node.namedChildren[0];
+  if (!callee) return;
+  let target: SiteTarget | undefined;
+  let receiverLambda = false;
+  if (callee.type === 'identifier') {
+    if (!['true', 'false', 'null'].includes(callee.text)) {
+      target = { name: callee.text, receiver: ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text) ? undefined : [] };
+    }
+    receiverLambda = RECEIVER_LAMBDAS.has(callee.text) && callee.text !== 'apply' && callee.text !== 'run';
+  } else if (callee.type === 'navigation_expression') {
+    const { object, member } = navigationParts(callee);
+    if (object && member) {
+      receiverLambda = member.text === 'apply' || member.text === 'run';
+      const chain = receiverChain(object);
+      if (chain) {
+        target = { name: member.text, receiver: chain };
+      } else {
+        // `make().a.m()`: the stated type of the call, then the member names after it.
+        let base: SyntaxNode = object;
+        const path: string[] = [];
+        for (let parts = navigationParts(base); parts.object && parts.member; parts = navigationParts(base)) {
+          path.unshift(parts.member.text);
+          base = parts.object;
+        }
+        const type = expressionType(base, ctx);
+        target = { name: member.text, receiver: undefined, typedReceiver: type ? { type, path } : undefined };
+      }
+      walk.push(object, ctx);
+    }
+  } else {
+    walk.push(callee, ctx);
+  }
+  if (target) ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
+  for (const child of node.namedChildren) {
+    if (!child || child.id === callee.id) continue;
+    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
+    else walk.push(child, ctx);
+  }
+}
+
+/** `this(...)` and `super(...)`: calls of a secondary constructor of the class or of its superclass. */
+export function visitDelegationCall(node: SyntaxNode, ctx: KotlinContext): boolean {
+  const which = node.children.find((c) => c?.type === 'this' || c?.type === 'super');
+  if (!which || ctx.classId === null) return true;
+  ctx.file.addSite('calls', { name: 'constructor', receiver: [which.type] }, node, ctx, argumentsOf(node, ctx));
+  return true;
+}
+
+/** `::f`, `Foo::m`, `x::m` reference a function; `Foo::class` references nothing. */
+export function visitCallableReference(node: SyntaxNode, ctx: KotlinContext): void {
+  const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  const member = named[named.length - 1];
+  if (!member || member.type !== 'identifier') return;
+  const head = named.length > 1 ? named[0] : null;
+  if (!head) {
+    ctx.file.addSite('references', { name: member.text, receiver: [] }, node, ctx);
+    return;
+  }
+  const chain = typeChain(head) ?? receiverChain(head);
+  if (chain) ctx.file.addSite('references', { name: member.text, receiver: chain }, node, ctx);
+}

@@ -1,0 +1,270 @@
+/** Ruby's call sites: method calls with their receivers, `super`, `require`, attribute and mixin macros, test-framework example blocks and the `self` their blocks evaluate in. */
+import { flatSignature } from '../../extraction/core/declaration-text.js';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import type { RubyContext, RubyWalk } from './file-state.js';
+import { constantChain, expressionType } from './declarations.js';
+
+/** Methods whose bare calls declare or import rather than call. */
+const REQUIRES = new Set(['require', 'require_relative', 'load']);
+const ATTRIBUTES = new Set(['attr_reader', 'attr_writer', 'attr_accessor']);
+const MIXINS = new Set(['include', 'extend', 'prepend']);
+/** RSpec's example groups, examples and hooks: their blocks run in an example, with the configured mixins. */
+const EXAMPLE_BLOCKS = new Set([
+  'describe', 'context', 'it', 'specify', 'example', 'xit', 'fit', 'xdescribe', 'fdescribe', 'xcontext', 'fcontext',
+  'before', 'after', 'around', 'let', 'let!', 'subject', 'shared_examples', 'shared_examples_for', 'shared_context',
+  'feature', 'scenario', 'background', 'given', 'given!',
+]);
+/** RSpec calls that define a method of the example group, named by their first argument (`let(:app)`). */
+const EXAMPLE_DEFINITIONS = new Set(['let', 'let!', 'subject', 'subject!', 'given', 'given!']);
+/** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
+const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
+const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
+
+export function visitSuper(node: SyntaxNode, ctx: RubyContext): void {
+  if (ctx.method) ctx.file.addSite('calls', { name: ctx.method, receiver: ['super'] }, node, ctx);
+}
+
+/** The literal a require names, or undefined (`require File.join(...)`). */
+function literalArgument(node: SyntaxNode): string | undefined {
+  const argument = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (argument?.type !== 'string') return undefined;
+  const parts = argument.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  return parts.length === 1 && parts[0].type === 'string_content' ? parts[0].text : undefined;
+}
+
+function symbolNames(node: SyntaxNode): SyntaxNode[] {
+  return node.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode =>
+    c !== null && (c.type === 'simple_symbol' || c.type === 'string')) ?? [];
+}
+
+/** The receiver of a call as a name chain: `self`, a local or method name, `@ivar` (of self), constants. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  switch (node.type) {
+    case 'self':
+      return ['self'];
+    case 'identifier':
+      return [node.text];
+    case 'instance_variable':
+      return ['self', node.text];
+    default:
+      return constantChain(node);
+  }
+}
+
+export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean {
+  const method = node.childForFieldName('method');
+  const receiver = node.childForFieldName('receiver');
+  const file = ctx.file;
+  if (method?.type === 'super') {
+    visitSuper(node, ctx);
+    walk.push(node.childForFieldName('arguments'), ctx);
+    walk.push(node.childForFieldName('block'), ctx);
+    return false;
+  }
+  if (method?.type !== 'identifier' && method?.type !== 'constant') return true;
+  const name = method.text;
+  const ownClass = ownClassNew(node, ctx);
+  if (ownClass) {
+    file.ownNew.set(file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
+    walk.push(node.childForFieldName('arguments'), ctx);
+    walk.push(node.childForFieldName('block'), ctx);
+    return false;
+  }
+  if (!receiver) {
+    if (REQUIRES.has(name)) {
+      const path = literalArgument(node);
+      if (path !== undefined) {
+        const specifier = name === 'require_relative' && !path.startsWith('.') ? `./${path}` : path;
+        file.builder.addImport(specifier, ctx.parentDecl, node, flatSignature(node.text, null), [], { sideEffectOnly: true });
+        return false;
+      }
+    }
+    if (ATTRIBUTES.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
+      for (const symbol of symbolNames(node)) {
+        const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
+        file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        // `attr_reader :engine` reads `@engine` and nothing else writes it from outside: it holds what `@engine` holds.
+        if (name === 'attr_reader' && !ctx.singleton) {
+          file.facts.memberFact({ owner: ctx.classId, name: attribute, type: { kind: 'value', chain: ['self', `@${attribute}`] }, enclosing: ctx.enclosing }, ctx.scope);
+        }
+      }
+      return false;
+    }
+    if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
+      for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+        const chain = constantChain(argument);
+        if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, ctx);
+      }
+      return false;
+    }
+  }
+  noteBlockEvaluation(node, name, receiver, ctx);
+  let blockCtx = blockContext(node, name, receiver, ctx);
+  // `RSpec.configure do |config| config.include Helpers end`: Helpers' methods in every example.
+  if (name === 'configure' && receiver && constantChain(receiver)) {
+    const parameter = node.childForFieldName('block')?.childForFieldName('parameters')?.descendantsOfType('identifier')[0];
+    if (parameter) blockCtx = { ...blockCtx, configurer: parameter.text };
+  }
+  blockCtx = { ...blockCtx, inExample: exampleBlock(name, receiver, ctx) };
+  if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
+    const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
+    if (name === 'subject') file.exampleNames.add('subject');
+  }
+  // `def self.included(base) base.extend(ClassMethods) end`: an includer gets ClassMethods too.
+  if (name === 'extend' && receiver?.type === 'identifier' && ctx.method === 'included' && ctx.staticMethod && ctx.classId !== null && ctx.parameters?.has(receiver.text)) {
+    for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+      const chain = constantChain(argument);
+      if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, { ...ctx, enclosing: ctx.classId });
+    }
+  }
+  if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
+    for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+      const chain = constantChain(argument);
+      if (chain) file.ambientMixins.push(chain);
+    }
+  }
+  let target: SiteTarget;
+  if (!receiver) {
+    target = { name, receiver: [] };
+  } else {
+    const chain = receiverChain(receiver);
+    if (name === 'new' && chain && receiver.type !== 'identifier' && receiver.type !== 'self' && receiver.type !== 'instance_variable') {
+      // `Foo::Bar.new(...)`: instantiates the class.
+      file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+      walk.push(node.childForFieldName('arguments'), ctx);
+      walk.push(node.childForFieldName('block'), ctx);
+      return false;
+    }
+    const constructed = ownClassNew(receiver, ctx);
+    const selfClass = selfClassOf(receiver, ctx);
+    if (constructed) {
+      // `new(x).run` in `def self.call`: an instance of the class.
+      target = { name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [constructed], construct: true }, path: [] } };
+      walk.push(receiver, ctx);
+    } else if (selfClass) {
+      // `self.class.build` in an instance method: the class's own method.
+      target = { name, receiver: [selfClass] };
+    } else if (chain) target = { name, receiver: chain };
+    else {
+      const type = expressionType(receiver);
+      target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
+      walk.push(receiver, ctx);
+    }
+  }
+  const site = file.addSite('calls', target, node, ctx);
+  if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
+  // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
+  if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
+  walk.push(node.childForFieldName('arguments'), ctx);
+  walk.push(node.childForFieldName('block'), blockCtx);
+  return false;
+}
+
+/**
+ * Whether a call's block runs in an example: an RSpec group, example or hook (`describe`, `RSpec.describe`,
+ * `config.before`), or any block of a call on a value inside one (`items.each do`, a bare call). A block given to
+ * a constant's method (`ActiveRecord::Schema.define do`) or evaluated in another object is not.
+ */
+function exampleBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContext): boolean {
+  if (EXAMPLE_BLOCKS.has(name)) {
+    if (!receiver || (receiver.type === 'identifier' && receiver.text === ctx.configurer)) return true;
+    if (constantChain(receiver)?.join('::') === 'RSpec') return true;
+  }
+  if (!ctx.inExample || EVALUATORS.has(name)) return false;
+  return !receiver || !constantChain(receiver);
+}
+
+/** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */
+function ownClassName(ctx: RubyContext): string | undefined {
+  if (ctx.classId === null || !ctx.method) return undefined;
+  const declaration = ctx.file.builder.declarations[ctx.classId];
+  return declaration.kind === 'class' ? declaration.name : undefined;
+}
+
+/** A bare `new` / `new(...)` in `def self.m` of a class: constructs that class. The class's name, or undefined. */
+function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
+  if (!ctx.staticMethod) return undefined;
+  const bare = node.type === 'identifier' ? node.text === 'new'
+    : node.type === 'call' && !node.childForFieldName('receiver') && node.childForFieldName('method')?.text === 'new';
+  return bare ? ownClassName(ctx) : undefined;
+}
+
+/** `self.class` in an instance method of a class: that class's name, or undefined. */
+function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
+  if (ctx.staticMethod || node.type !== 'call' || node.childForFieldName('arguments') || node.childForFieldName('block')) return undefined;
+  if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
+  return ownClassName(ctx);
+}
+
+export function visitIdentifier(node: SyntaxNode, ctx: RubyContext): void {
+  const ownClass = ownClassNew(node, ctx);
+  if (ownClass) ctx.file.ownNew.set(ctx.file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
+  else ctx.file.addIdentifier(node, ctx);
+}
+
+/** The parameter an argument list hands on as the block (`&block`), or as a value (`run(block)`). */
+function handedParameter(node: SyntaxNode, ctx: RubyContext, asValue: boolean): string | undefined {
+  for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
+    const name = argument?.type === 'block_argument' ? argument.namedChildren[0]
+      : asValue && argument?.type === 'identifier' ? argument : undefined;
+    if (name?.type === 'identifier' && ctx.parameters?.has(name.text)) return name.text;
+  }
+  return undefined;
+}
+
+/** What `self` a receiver expression states (`Foo.new(...)`, a local), or null when nothing does. */
+function receiverSelf(receiver: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  // `new.instance_eval(&block)` in `def self.run`: a new instance of the class.
+  if (receiver.type === 'identifier' && receiver.text === 'new' && ctx.staticMethod && ctx.classId !== null) {
+    return { kind: 'call', callee: [ctx.file.builder.declarations[ctx.classId].name], construct: true };
+  }
+  if (receiver.type === 'identifier') return { kind: 'value', chain: [receiver.text] };
+  return expressionType(receiver);
+}
+
+/**
+ * A method that evaluates its block in another object (`proxy.instance_eval(&block)`) or hands its
+ * `&block` on to a method that may (`DSL.run(block)`): evidence of what `self` its block runs with.
+ */
+function noteBlockEvaluation(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): void {
+  if (ctx.enclosing === null || !ctx.method || !ctx.parameters) return;
+  if (EVALUATORS.has(name)) {
+    if (!receiver || !handedParameter(node, ctx, false)) return;
+    ctx.file.blockEvaluated(ctx.enclosing, INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null, ctx);
+    return;
+  }
+  if (!ctx.blockParameter || handedParameter(node, ctx, true) !== ctx.blockParameter) return;
+  const chain = receiver ? constantChain(receiver) : undefined;
+  ctx.file.blockEvaluated(ctx.enclosing, chain ? { kind: 'call', callee: [...chain, name], block: true } : null, ctx);
+}
+
+/**
+ * What `self` is inside the block a call is given: the receiver of `obj.instance_eval { … }`; inside a
+ * block given to `Foo.configure` or to a bare call, the object that callee evaluates it in, when the
+ * global pass proves one (else the self around, as in any block).
+ */
+function blockContext(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): RubyContext {
+  if (!node.childForFieldName('block')) return ctx;
+  const around = ctx.blockSelf;
+  if (EVALUATORS.has(name)) {
+    if (!receiver) return ctx;
+    return { ...ctx, blockSelf: { evaluated: INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null } };
+  }
+  if (around && 'evaluated' in around) return ctx;
+  const outer = around?.passed ?? [];
+  let type: TypeRef | undefined;
+  if (!receiver) {
+    type = outer.length > 0 ? { kind: 'member-call', of: outer[0], name, block: true }
+      : ctx.method && ctx.classId !== null ? { kind: 'call', callee: ['self', name], block: true }
+      : { kind: 'call', callee: [name], block: true };
+  } else if (receiver.type === 'self' && ctx.method && ctx.classId !== null) {
+    type = { kind: 'call', callee: ['self', name], block: true };
+  } else {
+    const chain = constantChain(receiver);
+    if (chain) type = { kind: 'call', callee: [...chain, name], block: true };
+  }
+  return type ? { ...ctx, blockSelf: { passed: [type, ...outer] } } : ctx;
+}

@@ -1,0 +1,236 @@
+/** Ruby's declarations: classes and modules, methods, class factories (`Struct.new`, `Class.new`), and the assignments that declare constants or state types. */
+import { flatSignature } from '../../extraction/core/declaration-text.js';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { Frame, RubyContext, RubyWalk } from './file-state.js';
+
+/**
+ * The `#` comment line right above a declaration that is the first statement of a body: the grammar
+ * leaves that comment outside the body (a child of the class or module), where the walk does not pair it.
+ */
+function leadingComment(node: SyntaxNode, doc: string | undefined): string | undefined {
+  if (doc !== undefined) return doc;
+  const parent = node.parent;
+  if (!parent || parent.firstNamedChild?.startIndex !== node.startIndex) return undefined;
+  const comment = parent.previousNamedSibling;
+  if (comment?.type !== 'comment') return undefined;
+  const endRow = comment.endPosition.column === 0 ? comment.endPosition.row : comment.endPosition.row + 1;
+  return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
+}
+
+/** `A::B::C` → ['A', 'B', 'C'], `::A` → ['A']; undefined for anything else. */
+export function constantChain(node: SyntaxNode | null | undefined): string[] | undefined {
+  if (!node) return undefined;
+  if (node.type === 'constant') return [node.text];
+  if (node.type !== 'scope_resolution') return undefined;
+  const name = node.childForFieldName('name');
+  if (name?.type !== 'constant') return undefined;
+  const scope = node.childForFieldName('scope');
+  if (!scope) return [name.text];
+  const head = constantChain(scope);
+  return head ? [...head, name.text] : undefined;
+}
+
+/** Binds every identifier of a pattern (`a, (b, *c)`, `|x, y|`) as a local without a known type. */
+export function bindNames(node: SyntaxNode, ctx: RubyContext): void {
+  const names = node.type === 'identifier' ? [node] : node.descendantsOfType('identifier').filter((c): c is SyntaxNode => c !== null);
+  for (const name of names) ctx.scope.bind(name.text, 'local', undefined, undefined, positionOf(name));
+}
+
+export function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
+  const chain = constantChain(node.childForFieldName('name'));
+  const body = node.childForFieldName('body');
+  if (!chain) {
+    walk.push(body, ctx);
+    return;
+  }
+  const file = ctx.file;
+  const kind = node.type === 'module' ? 'module' : 'class';
+  const superclass = node.childForFieldName('superclass');
+  const header = node.text.slice(0, (body ?? node).startIndex - node.startIndex);
+  const id = file.builder.declare(kind, chain[chain.length - 1], ctx.parentDecl, node, {
+    signature: flatSignature(body ? header : node.text.split('\n')[0], null),
+    docstring: leadingComment(node, doc),
+    isExported: ctx.parentDecl === null || undefined,
+  });
+  // `class A::B` inside `module M`: M::A::B, one qualified name with every other reopening.
+  if (chain.length > 1) {
+    const outer = ctx.parentDecl === null ? '' : `${file.builder.declarations[ctx.parentDecl].qualifiedName}::`;
+    file.builder.declarations[id].qualifiedName = `${outer}${chain.join('::')}`;
+  }
+  const inner: RubyContext = {
+    ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined, inExample: false,
+  };
+  const base = superclass?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  const baseChain = constantChain(base);
+  if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
+  else if (base) walk.push(base, ctx);
+  walk.push(body, inner);
+}
+
+function methodName(node: SyntaxNode): string | undefined {
+  const name = node.childForFieldName('name');
+  if (!name) return undefined;
+  return name.type === 'setter' ? name.text : name.text;
+}
+
+export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
+  const name = methodName(node);
+  if (!name) return;
+  const file = ctx.file;
+  const object = node.childForFieldName('object');
+  const isStatic = ctx.singleton || object?.type === 'self' || undefined;
+  const parameters = node.childForFieldName('parameters');
+  const body = node.childForFieldName('body');
+  const inClass = ctx.classId !== null && ctx.parentDecl === ctx.classId;
+  // A `def` in a block (`Class.new do`, an RSpec group) defines a method of whatever `self` is there:
+  // only a `def` directly at file level is a global function.
+  const kind = inClass || ctx.inBlock ? 'method' : 'function';
+  const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
+    signature: flatSignature(`def ${object ? `${object.text}.` : ''}${name}${parameters ? parameters.text : ''}`, null),
+    docstring: leadingComment(node, doc),
+    isStatic,
+    isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
+  });
+  const scope = ctx.scope.open('method');
+  const names = new Set<string>();
+  const inner: RubyContext = {
+    ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false,
+    blockSelf: undefined, parameters: names, blockParameter: undefined, staticMethod: Boolean(isStatic), inExample: ctx.inExample,
+  };
+  for (const parameter of parameters?.namedChildren ?? []) {
+    if (!parameter) continue;
+    const bound = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name');
+    if (bound?.type === 'identifier') scope.bind(bound.text, 'parameter');
+    if (bound?.type === 'identifier') names.add(bound.text);
+    if (bound?.type === 'identifier' && parameter.type === 'block_parameter') inner.blockParameter = bound.text;
+    else if (parameter.type === 'destructured_parameter') bindNames(parameter, inner);
+    walk.push(parameter.childForFieldName('value'), inner);
+  }
+  walk.push(body, inner);
+  statedResults(id, body, inner);
+}
+
+/**
+ * What a `def` returns, where every exit states it: its last expression and each `return` value — `Foo.new(...)`,
+ * `self` in an instance method (the receiver's own class), a local, a call of a constant's method. A body with
+ * `rescue`, `else` or `ensure` may return from those: nothing is stated.
+ */
+function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): void {
+  if (!body) return;
+  const statements = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  if (statements.some((c) => c.type === 'rescue' || c.type === 'else' || c.type === 'ensure')) return;
+  const last = statements[statements.length - 1];
+  if (!last) return;
+  const results = ctx.file.facts.functionResults(id);
+  const exits = [last.type === 'return' ? last : null, ...body.descendantsOfType('return')].filter((c, i, all): c is SyntaxNode => c !== null && all.indexOf(c) === i);
+  const owned = (node: SyntaxNode) => {
+    for (let up = node.parent; up && up.id !== body.id; up = up.parent) if (up.type === 'method' || up.type === 'singleton_method' || up.type === 'lambda') return false;
+    return true;
+  };
+  for (const exit of exits.filter(owned)) {
+    const value = exit.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    const argument = value?.type === 'argument_list' ? value.namedChildren.filter((c) => c !== null && c.type !== 'comment') : value ? [value] : [];
+    results.returns.push({ value: argument.length === 0 ? 'none' : argument.length === 1 ? resultValue(argument[0]!, ctx) : null, scope: ctx.scope });
+  }
+  if (last.type !== 'return') results.returns.push({ value: resultValue(last, ctx), scope: ctx.scope });
+}
+
+function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: string } | null | 'none' {
+  // `return nil unless ready`: no value, as a bare `return` (the others say what a value is).
+  if (node.type === 'nil') return 'none';
+  // A bare `new` in `def self.m` builds whatever class `m` is called on (a subclass too): not stated.
+  if (node.type === 'self') return ctx.staticMethod ? null : { kind: 'self' };
+  if (node.type === 'identifier') return { local: node.text };
+  return expressionType(node);
+}
+
+export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
+  const scope = ctx.scope.open('block');
+  const inner: RubyContext = { ...ctx, scope, inBlock: true };
+  const parameters = node.childForFieldName('parameters');
+  if (parameters) {
+    for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');
+  }
+  walk.push(node.childForFieldName('body'), inner);
+}
+
+/** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`. */
+export function expressionType(node: SyntaxNode): TypeRef | null {
+  if (node.type === 'parenthesized_statements') {
+    const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    return inner ? expressionType(inner) : null;
+  }
+  if (node.type !== 'call') return null;
+  const method = node.childForFieldName('method');
+  const receiver = node.childForFieldName('receiver');
+  const chain = constantChain(receiver);
+  if (method?.type !== 'identifier') return null;
+  // `Engine.new.tune(3)`: what that method of the receiver's stated class returns.
+  const of = !chain && receiver ? expressionType(receiver) : null;
+  if (of) return { kind: 'member-call', of, name: method.text };
+  if (!chain) return null;
+  // `Engine.build(...)`: what the class's method returns, where its every exit states it.
+  return method.text === 'new' ? { kind: 'call', callee: chain, construct: true } : { kind: 'call', callee: [...chain, method.text] };
+}
+
+export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  const plain = node.type === 'assignment';
+  if (left?.type === 'identifier') {
+    const type = plain && right ? expressionType(right) : null;
+    ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
+  } else if (left?.type === 'instance_variable' && ctx.classId !== null && plain) {
+    const type = right ? expressionType(right) : null;
+    ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
+  } else if (left?.type === 'constant' && plain && right && classFactory(right)) {
+    // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
+    visitClassFactory(node, left, right, ctx, walk, doc);
+    return;
+  } else if (left?.type === 'constant' && plain) {
+    ctx.file.builder.declare('constant', left.text, ctx.parentDecl, node, {
+      signature: flatSignature(node.text.split('\n')[0], null), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+    });
+  } else if (left?.type === 'left_assignment_list') {
+    bindNames(left, ctx);
+  } else if (left?.type === 'call') {
+    // `obj.x = v` calls the writer `x=`, which no `def x` is: only the receiver is walked.
+    const receiver = left.childForFieldName('receiver');
+    if (receiver?.type === 'identifier') ctx.file.addIdentifier(receiver, ctx);
+    else walk.push(receiver, ctx);
+  } else if (left) {
+    walk.push(left, ctx);
+  }
+  walk.push(right, ctx);
+}
+
+/** `X.new(...) do … end` whose block defines methods: a class made by a factory (`Struct`, `Class`, `Data.define`). */
+function classFactory(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type !== 'call') return undefined;
+  const method = node.childForFieldName('method')?.text;
+  if (method !== 'new' && method !== 'define') return undefined;
+  const block = node.childForFieldName('block');
+  const body = block?.childForFieldName('body');
+  return body?.namedChildren.some((c) => c?.type === 'method' || c?.type === 'singleton_method') ? block! : undefined;
+}
+
+function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
+  const file = ctx.file;
+  const id = file.builder.declare('class', left.text, ctx.parentDecl, node, {
+    signature: flatSignature(node.text.split('\n')[0], null), docstring: doc, isExported: ctx.parentDecl === null || undefined,
+  });
+  const inner: RubyContext = {
+    ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, singleton: false, method: null, inBlock: false,
+    blockSelf: undefined, parameters: undefined, blockParameter: undefined, staticMethod: undefined, inExample: false,
+  };
+  // `Class.new(Base)`: extends Base; `Struct.new(...)`: a Struct (not indexed).
+  const receiver = constantChain(right.childForFieldName('receiver'));
+  const base = receiver?.join('::') === 'Class' ? right.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') : undefined;
+  const baseChain = constantChain(base);
+  if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
+  walk.push(right.childForFieldName('arguments'), ctx);
+  walk.push(classFactory(right)?.childForFieldName('body'), inner);
+}

@@ -1,0 +1,126 @@
+/** Scala's call sites: calls with their receiver chains and argument types, `new` instances, and the types values state. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, ScalaContext, ScalaWalk } from './file-state.js';
+import { literalType, simpleType, typeChain } from './types.js';
+import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
+
+/** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined otherwise. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  return chainOfNames(node, RECEIVER_CHAIN);
+}
+
+function chainHead(node: SyntaxNode): string[] | undefined {
+  if (node.type === 'identifier') return [node.text.replace(/^`|`$/g, '')];
+  if (node.type === 'this' || node.type === 'super') return [node.type];
+  return node.text === 'this' || node.text === 'super' ? [node.text] : undefined;
+}
+
+const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_expression', object: 'value', property: 'field', propertyTypes: new Set(['identifier']) };
+const RECEIVER_CHAIN: ReceiverChainShape = { accesses: [FIELD_ACCESS], head: chainHead, superWord: 'super' };
+
+export function instanceType(node: SyntaxNode): SyntaxNode | null {
+  return node.namedChildren.find((c) => c !== null && c.type !== 'arguments' && c.type !== 'template_body') ?? null;
+}
+
+/** The class a value is stated to be: `new T(…)`, `T(…)` on a class, a call's declared result. */
+export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
+  switch (node.type) {
+    case 'instance_expression': {
+      if (node.namedChildren.some((c) => c?.type === 'template_body')) return null;
+      const chain = typeChain(instanceType(node));
+      return chain ? { kind: 'call', callee: chain, construct: true } : null;
+    }
+    case 'call_expression': {
+      const callee = calleeOf(node);
+      if (!callee) return null;
+      // `Circle(r)` is `Circle.apply(r)`: a capitalised name is a class (or an object) by convention, not a method of `this`.
+      if (callee.object === null) return { kind: 'call', callee: /^[A-Z]/.test(callee.name) ? [callee.name] : ['this', callee.name] };
+      const chain = receiverChain(callee.object);
+      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      const of = valueType(callee.object, ctx);
+      return of ? { kind: 'member-call', of, name: callee.name } : null;
+    }
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c !== null);
+      return inner ? valueType(inner, ctx) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
+  let fn = node.childForFieldName('function');
+  if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') return { name: fn.text.replace(/^`|`$/g, ''), object: null };
+  if (fn.type === 'field_expression') {
+    const field = fn.childForFieldName('field');
+    const value = fn.childForFieldName('value');
+    return field?.type === 'identifier' && value ? { name: field.text.replace(/^`|`$/g, ''), object: value } : undefined;
+  }
+  return undefined;
+}
+
+function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
+  const literal = literalType(node);
+  if (literal !== undefined) return literal;
+  switch (node.type) {
+    case 'identifier':
+      return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+    case 'instance_expression':
+      return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
+    default:
+      return null;
+  }
+}
+
+export function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[] {
+  const list = node.childForFieldName('arguments');
+  // `f { … }`, `f { case … => … }`: a block argument (a partial function too) is one argument.
+  if (list?.type === 'block' || list?.type === 'case_block') return [null];
+  return list?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'block_comment')
+    .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
+}
+
+export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
+  const callee = calleeOf(node);
+  if (!callee) return true;
+  let target: SiteTarget;
+  if (!callee.object) {
+    target = { name: callee.name, receiver: [] };
+  } else {
+    const chain = receiverChain(callee.object);
+    if (chain) {
+      target = { name: callee.name, receiver: chain };
+    } else {
+      const split = splitMemberChain(callee.object, FIELD_ACCESS);
+      const type = split ? valueType(split.base, ctx) : null;
+      target = { name: callee.name, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
+    }
+  }
+  ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
+  return true;
+}
+
+export function visitInstance(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk): void {
+  const typeNode = instanceType(node);
+  const chain = typeChain(typeNode);
+  const body = node.namedChildren.find((c) => c?.type === 'template_body') ?? null;
+  if (chain) ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  for (const child of node.namedChildren) if (child && child.type === 'arguments') walk.push(child, ctx);
+  if (!body) return;
+  // An anonymous class: its own `this`, extending the named type.
+  const id = ctx.file.builder.declare('class', `<anonymous ${chain ? chain[chain.length - 1] : 'class'}>`, ctx.parentDecl, body, {});
+  ctx.file.classInfo(id);
+  const inner: ScalaContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id };
+  if (chain && typeNode) {
+    const site = ctx.file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, typeNode, { ...inner, classId: ctx.classId });
+    site.space = 'type';
+  }
+  walk.push(body, inner);
+}

@@ -1,0 +1,94 @@
+/** Scala's imports and chained package clauses. */
+import { flatSignature } from '../../extraction/core/declaration-text.js';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { ScalaContext } from './file-state.js';
+import { file } from './declarations.js';
+
+export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
+  const file = ctx.file;
+  const path = node.childrenForFieldName('path').filter((c): c is SyntaxNode => c !== null && c.isNamed).map((c) => c.text.replace(/^`|`$/g, ''));
+  if (path.length === 0) return;
+  const signature = flatSignature(node.text);
+  const last = node.namedChildren[node.namedChildren.length - 1];
+  const wildcard = (parts: string[]) => {
+    const specifier = parts.join('.');
+    // `import a.b.Obj._`: the members of object Obj, called bare (a capitalised last name: an object, by convention).
+    if (/^[A-Z]/.test(parts[parts.length - 1]) && parts.length > 1) {
+      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[parts.length - 1] }]);
+      file.staticWildcards.push(specifier);
+      return;
+    }
+    file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
+  };
+  const single = (parts: string[], local: string) => {
+    // `import a.b.Obj.Inner` / `import a.b.Obj.m` (an object by the capitalisation convention, packages are
+    // lower case): the name means member Inner or m of Obj, reached through a hidden name for Obj.
+    const top = parts.findIndex((part) => /^[A-Z]/.test(part));
+    if (top >= 0 && top < parts.length - 1) {
+      const specifier = parts.slice(0, top + 1).join('.');
+      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[top] }]);
+      file.aliases.set(local, [specifier, ...parts.slice(top + 1)]);
+      return;
+    }
+    file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
+  };
+  if (last?.type === 'namespace_wildcard') {
+    wildcard(path);
+    return;
+  }
+  if (last?.type === 'namespace_selectors') {
+    for (const selector of last.namedChildren) {
+      if (!selector) continue;
+      if (selector.type === 'namespace_wildcard') wildcard(path);
+      else if (selector.type === 'identifier') single([...path, selector.text], selector.text);
+      else if (selector.type === 'arrow_renamed_identifier' || selector.type === 'as_renamed_identifier') {
+        const name = selector.childForFieldName('name')?.text;
+        const alias = selector.childForFieldName('alias')?.text;
+        // `A => _` hides A: nothing is bound.
+        if (name && alias && alias !== '_') single([...path, name], alias);
+      }
+    }
+    return;
+  }
+  if (last?.type === 'as_renamed_identifier' || last?.type === 'arrow_renamed_identifier') {
+    const name = last.childForFieldName('name')?.text;
+    const alias = last.childForFieldName('alias')?.text;
+    if (name && alias && alias !== '_') single([...path, name], alias);
+    return;
+  }
+  // `import a.b.given`: givens are found by type, not by name.
+  if (node.children.some((c) => c?.type === 'given')) return;
+  single(path, path[path.length - 1]);
+}
+
+/**
+ * The package clauses a file starts with, chained (`package a.b` then `package c`, or `package a {
+ * package b { … } }`): each by its full name (`a.b`, `a.b.c`). A clause after other code, or a
+ * `package object`, puts nothing in a package of its own.
+ */
+export function recordPackageChain(unit: SyntaxNode, ctx: ScalaContext): void {
+  let prefix = '';
+  let container: SyntaxNode | null = unit;
+  while (container) {
+    let next: SyntaxNode | null = null;
+    for (const child of container.namedChildren) {
+      if (!child || child.type === 'comment' || child.type === 'block_comment') continue;
+      if (child.type !== 'package_clause') break;
+      const name = child.namedChildren.find((c) => c?.type === 'package_identifier');
+      if (!name) break;
+      prefix = `${prefix === '' ? '' : `${prefix}.`}${name.namedChildren.map((part) => part?.text).join('.')}`;
+      ctx.file.module.package(prefix, child);
+      // A clause with a body: the chain goes on at the start of the body.
+      next = child.childForFieldName('body') ?? child.namedChildren.find((c) => c?.type === 'template_body') ?? null;
+      if (next) break;
+    }
+    if (!next && container) {
+      // `package a.b` then `package object c { … }` and nothing else declared: the file holds the members of package `a.b.c`.
+      const definitions = container.namedChildren.filter((c): c is SyntaxNode => c !== null
+        && !['comment', 'block_comment', 'package_clause', 'import_declaration'].includes(c.type));
+      const name = definitions.length === 1 && definitions[0].type === 'package_object' ? definitions[0].childForFieldName('name') : null;
+      if (prefix !== '' && name?.type === 'identifier') ctx.file.module.package(`${prefix}.${name.text}`, definitions[0]);
+    }
+    container = next;
+  }
+}

@@ -1,0 +1,240 @@
+/** Swift's call sites: calls with their receiver chains and labelled argument types, implicit member calls (`.make()`), and the types values state. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import type { SiteTarget } from '../../extraction/core/file-facts.js';
+import { positionOf } from '../../extraction/core/scopes.js';
+import type { ArgumentType, SwiftContext } from './file-state.js';
+import { declaredType, isTypeNode, literalType, STANDARD_TYPES, typeChain } from './types.js';
+
+/** `a.b.c` → ['a', 'b', 'c'], `self.x` → ['self', 'x'], `super` → ['super']; undefined otherwise. */
+function receiverChain(node: SyntaxNode): string[] | undefined {
+  switch (node.type) {
+    case 'simple_identifier':
+      return [node.text.replace(/^`|`$/g, '')];
+    case 'self_expression':
+      return ['self'];
+    case 'super_expression':
+      return ['super'];
+    case 'navigation_expression': {
+      const target = node.childForFieldName('target');
+      const name = node.childForFieldName('suffix')?.childForFieldName('suffix');
+      if (!target || name?.type !== 'simple_identifier') return undefined;
+      const chain = receiverChain(target);
+      return chain && chain[0] !== 'super' ? [...chain, name.text] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `make().a.b` → the base `make()` and the member names after it. */
+function splitNavigation(node: SyntaxNode): { base: SyntaxNode; path: string[] } | undefined {
+  const path: string[] = [];
+  let current: SyntaxNode | null = node;
+  while (current?.type === 'navigation_expression') {
+    const name = current.childForFieldName('suffix')?.childForFieldName('suffix');
+    if (name?.type !== 'simple_identifier') return undefined;
+    path.unshift(name.text);
+    current = current.childForFieldName('target');
+  }
+  return current ? { base: current, path } : undefined;
+}
+
+function unwrap(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (['try_expression', 'await_expression', 'tuple_expression', 'postfix_expression', 'force_unwrap_expression'].includes(current.type)) {
+    const inner = current.childForFieldName('expr') ?? current.childForFieldName('value') ?? current.namedChildren.find((c) => c !== null && c.type !== 'try_operator');
+    if (!inner || (current.type === 'tuple_expression' && current.namedChildren.length !== 1) || (current.type === 'postfix_expression' && !current.text.endsWith('!'))) break;
+    current = inner;
+  }
+  return current;
+}
+
+/** The type a value is stated to be: `T(…)`, a call's declared result, `x as T`, `x as? T`. */
+export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
+  node = unwrap(node);
+  switch (node.type) {
+    case 'as_expression':
+      return declaredType(node.childForFieldName('type') ?? node.namedChildren.find((c) => isTypeNode(c)), ctx.typeVariables);
+    case 'call_expression': {
+      const callee = isSubscript(node) ? undefined : calleeOf(node);
+      if (!callee) return null;
+      if (callee.object === null) return { kind: 'call', callee: [callee.name] };
+      const chain = receiverChain(callee.object);
+      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      const of = valueType(callee.object, ctx);
+      return of ? { kind: 'member-call', of, name: callee.name } : null;
+    }
+    case 'simple_identifier':
+    case 'navigation_expression': {
+      // `if let x = y`, `let x = self.y`: whatever y was proven to hold.
+      const chain = receiverChain(node);
+      return chain && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+    }
+    case 'self_expression': {
+      const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
+      return path ? { kind: 'named', chain: path } : ctx.extension;
+    }
+    case 'prefix_expression': {
+      // `.make()`, `.init(…)` where the contextual type is stated: a value of that type.
+      const implicit = implicitMemberCall(node, ctx);
+      return implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : null;
+    }
+    default: {
+      // `"a".f()`: a literal is a value of its standard type, which the workspace may extend.
+      const literal = literalType(node);
+      return literal && STANDARD_TYPES.has(literal) ? { kind: 'named', chain: [literal] } : null;
+    }
+  }
+}
+
+function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
+  const fn = node.namedChildren[0];
+  if (!fn) return undefined;
+  if (fn.type === 'simple_identifier') return { name: fn.text.replace(/^`|`$/g, ''), object: null };
+  if (fn.type === 'navigation_expression') {
+    const name = fn.childForFieldName('suffix')?.childForFieldName('suffix');
+    const target = fn.childForFieldName('target');
+    return name?.type === 'simple_identifier' && target ? { name: name.text.replace(/^`|`$/g, ''), object: target } : undefined;
+  }
+  // `Foo<Int>(…)`: a generic type constructed.
+  if (fn.type === 'user_type') {
+    const chain = typeChain(fn);
+    return chain?.length === 1 ? { name: chain[0], object: null } : undefined;
+  }
+  return undefined;
+}
+
+function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
+  const literal = literalType(node);
+  if (literal !== undefined) return literal;
+  if (node.type === 'simple_identifier') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+  return null;
+}
+
+/** Each argument as `label:Type` (`_` unlabelled, `?` an unknown type, `*` a trailing closure's unknown label). */
+function argumentsOf(node: SyntaxNode, ctx: SwiftContext): { labels: string[]; types: ArgumentType[] } {
+  const suffix = node.namedChildren.find((c) => c?.type === 'call_suffix');
+  const labels: string[] = [];
+  const types: ArgumentType[] = [];
+  for (const part of suffix?.namedChildren ?? []) {
+    if (part?.type === 'value_arguments') {
+      for (const argument of part.namedChildren) {
+        if (argument?.type !== 'value_argument') continue;
+        const label = argument.childForFieldName('name');
+        const value = argument.childForFieldName('value');
+        labels.push(label ? label.text.replace(/:$/, '').trim() : '_');
+        types.push(value ? argumentType(value, ctx) : null);
+      }
+    } else if (part?.type === 'lambda_literal') {
+      labels.push('*');
+      types.push(null);
+    }
+  }
+  return { labels, types };
+}
+
+/** `xs[i]` is a subscript, parsed as a call with bracketed arguments: no call of `xs`. */
+function isSubscript(node: SyntaxNode): boolean {
+  const suffix = node.namedChildren.find((c) => c?.type === 'call_suffix');
+  const args = suffix?.namedChildren[0];
+  return args?.type === 'value_arguments' && args.child(0)?.type === '[';
+}
+
+/**
+ * The type an expression is written to have where its context states it (Swift's contextual type):
+ * the annotation of the variable it initialises (`let x: T = …`), the element type of an annotated
+ * array it is an element of (`let xs: [T] = [ … ]`), the declared result of the function it is returned
+ * from (`return …`, or a body of that one expression). Null anywhere else (an argument, an operand).
+ */
+function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
+  let value = node;
+  let element = false;
+  let parent = value.parent;
+  while (parent && ['try_expression', 'await_expression'].includes(parent.type)) {
+    value = parent;
+    parent = parent.parent;
+  }
+  if (parent?.type === 'array_literal') {
+    element = true;
+    value = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return null;
+  let stated: SyntaxNode | null = null;
+  if (parent.type === 'property_declaration' && parent.childForFieldName('value')?.id === value.id) {
+    stated = parent.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  } else if (parent.type === 'control_transfer_statement' && parent.childForFieldName('result')?.id === value.id && parent.text.startsWith('return')) {
+    stated = returnTypeNode(parent);
+  } else if (parent.type === 'statements' && parent.namedChildren.filter((c) => c && c.type !== 'comment' && c.type !== 'multiline_comment').length === 1
+    && (parent.parent?.type === 'function_body' || parent.parent?.type === 'computed_property')) {
+    // A function whose body is this one expression returns it.
+    stated = returnTypeNode(parent);
+  }
+  if (!stated) return null;
+  if (stated.type === 'optional_type') stated = stated.childForFieldName('wrapped') ?? stated.namedChildren[0] ?? null;
+  if (element) {
+    if (stated?.type !== 'array_type') return null;
+    stated = stated.childForFieldName('element') ?? stated.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  } else if (stated?.type === 'array_type' || stated?.type === 'dictionary_type') {
+    return null;
+  }
+  return declaredType(stated, ctx.typeVariables);
+}
+
+/** The declared result type of the function (not a closure) a statement is in. */
+function returnTypeNode(node: SyntaxNode): SyntaxNode | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'computed_property') {
+      // `var x: T { … }` (a getter written as the body): its result is the property's type.
+      const property = current.parent;
+      return property?.type === 'property_declaration'
+        ? property.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null : null;
+    }
+    if (current.type === 'lambda_literal' || current.type === 'init_declaration' || current.type === 'property_declaration'
+      || current.type === 'subscript_declaration') return null;
+    if (current.type === 'function_declaration') return current.childrenForFieldName('name').find((c) => isTypeNode(c)) ?? null;
+  }
+  return null;
+}
+
+/** `.make(…)` / `.init(…)` (an implicit member expression) with a stated contextual type: that type and the member's name. */
+function implicitMemberCall(node: SyntaxNode, ctx: SwiftContext): { type: TypeRef; name: string } | null {
+  const fn = node.type === 'call_expression' ? node.namedChildren[0] : node;
+  if (fn?.type !== 'prefix_expression' || fn.child(0)?.type !== '.') return null;
+  const target = fn.childForFieldName('target');
+  if (target?.type !== 'simple_identifier') return null;
+  const name = target.text.replace(/^`|`$/g, '');
+  // `.some(x)` / `.none` of an optional context are Optional's own cases.
+  if (name === 'some' || name === 'none') return null;
+  const type = contextualType(node.type === 'call_expression' ? node : fn, ctx);
+  return type ? { type, name } : null;
+}
+
+export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
+  if (isSubscript(node)) return true;
+  const implicit = implicitMemberCall(node, ctx);
+  if (implicit) {
+    const args = argumentsOf(node, ctx);
+    ctx.file.addSite('calls', { name: implicit.name, receiver: undefined, typedReceiver: { type: implicit.type, path: [] } }, node, ctx, args.types, args.labels);
+    return true;
+  }
+  const callee = calleeOf(node);
+  if (!callee) return true;
+  let target: SiteTarget;
+  if (!callee.object) {
+    target = { name: callee.name, receiver: [] };
+  } else {
+    const chain = receiverChain(callee.object);
+    if (chain) {
+      target = { name: callee.name, receiver: chain };
+    } else {
+      const split = splitNavigation(callee.object);
+      const type = split ? valueType(split.base, ctx) : null;
+      target = { name: callee.name, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
+    }
+  }
+  const args = argumentsOf(node, ctx);
+  ctx.file.addSite('calls', target, node, ctx, args.types, args.labels);
+  return true;
+}

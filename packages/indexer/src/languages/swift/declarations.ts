@@ -1,0 +1,250 @@
+/** Swift's declarations: types and extensions with their heritage, enum entries, functions and initialisers with their parameters, properties. */
+import { blockDocComment, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { SwiftContext, SwiftWalk, Visit } from './file-state.js';
+import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
+import { withTypeVariables } from '../../extraction/core/type-body-file.js';
+import { valueType } from './calls.js';
+import { bindTyped, closureParameters } from './locals.js';
+import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
+import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
+
+const KIND_OF: Readonly<Record<string, NodeKind>> = { class: 'class', actor: 'class', struct: 'struct', enum: 'enum' };
+
+export function swiftDoc(comment: SyntaxNode, anchorRow: number): string | undefined {
+  if (comment.endPosition.row < anchorRow - 1) return undefined;
+  if (comment.type === 'multiline_comment') return blockDocComment(comment.text);
+  if (!comment.text.startsWith('///')) return undefined;
+  const body = tripleSlashLines(comment).join('\n').trim();
+  return body ? cappedDocstring(body) : undefined;
+}
+
+/** Swift writes its modifiers in one `modifiers` node; `private(set)` restricts the setter only. */
+const MODIFIERS: ModifierShape = {
+  container: 'modifiers',
+  annotations: new Map([['attribute', (node: SyntaxNode) => [flatSignature(node.text).replace(/^@\s*/, '')]]]),
+  skip: new Set(),
+  keyword: (node) => (/\(\s*set\s*\)/.test(node.text) ? undefined : node.text.trim()),
+};
+
+function modifiersOf(node: SyntaxNode): Modifiers {
+  return modifiersIn(node, MODIFIERS);
+}
+
+function header(node: SyntaxNode, until: SyntaxNode | null | undefined, mods: Modifiers): string {
+  const end = until ? until.endIndex : node.endIndex;
+  const text = node.text.slice(Math.max(0, mods.start - node.startIndex), Math.max(0, end - node.startIndex));
+  return flatSignature(text.replace(/\{[\s\S]*$/, ''));
+}
+
+function visibilityOf(mods: Modifiers): 'private' | 'public' | 'internal' {
+  const k = mods.keywords;
+  return k.has('private') || k.has('fileprivate') ? 'private' : k.has('public') || k.has('open') ? 'public' : 'internal';
+}
+
+const TYPE_PARAMETERS: TypeParameterShape = { listType: 'type_parameters', nameTypes: new Set(['type_identifier']) };
+
+function typeParameterNames(node: SyntaxNode): string[] {
+  return typeParametersIn(node, TYPE_PARAMETERS);
+}
+
+function declarationKind(node: SyntaxNode): string {
+  if (node.type === 'protocol_declaration') return 'protocol';
+  return node.childForFieldName('declaration_kind')?.type ?? node.children.find((c) => c && ['class', 'struct', 'enum', 'actor', 'extension'].includes(c.type))?.type ?? 'class';
+}
+
+export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!nameNode) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const file = ctx.file;
+  const keyword = declarationKind(node);
+  const bases = node.namedChildren.filter((c): c is SyntaxNode => c?.type === 'inheritance_specifier');
+  if (keyword === 'extension') {
+    const chain = typeChain(nameNode);
+    if (!chain) {
+      walk.push(body, ctx);
+      return;
+    }
+    for (const base of bases) {
+      const protocol = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
+      if (protocol && chain.length === 1) file.conformances.push({ type: chain[0], protocol, at: base, enclosing: null });
+    }
+    // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
+    const inner: SwiftContext = {
+      ...ctx, scope: ctx.scope.open('class'), extension: { kind: 'named', chain }, classId: null,
+      typeVariables: withTypeVariables(ctx, typeParameterNames(node)),
+    };
+    walk.push(body, inner);
+    return;
+  }
+  const name = nameNode.text.replace(/^`|`$/g, '');
+  const mods = modifiersOf(node);
+  const typeParameters = typeParameterNames(node);
+  const kind: NodeKind = keyword === 'protocol' ? 'protocol' : KIND_OF[keyword] ?? 'class';
+  const parent = ctx.extension ? null : ctx.parentDecl;
+  const id = file.builder.declare(kind, name, parent, node, {
+    signature: header(node, body?.previousSibling, mods),
+    docstring: doc,
+    visibility: visibilityOf(mods),
+    isExported: (parent === null && visibilityOf(mods) !== 'private') || undefined,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+    typeParameters,
+  });
+  const info = file.classInfo(id);
+  if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
+  else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
+  const inner: SwiftContext = {
+    file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, extension: null,
+    typeVariables: withTypeVariables(ctx, typeParameters),
+  };
+  bases.forEach((base, index) => {
+    const chain = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
+    if (!chain) return;
+    const heritage = kind === 'protocol' || (kind === 'class' && keyword === 'class' && index === 0) ? 'extends' : 'implements';
+    if (heritage === 'extends' && kind === 'class') info.superName = chain[chain.length - 1];
+    // An enum's raw type (`enum E: String`) is no base of the workspace: it lands on nothing.
+    const site = file.addSite(heritage, { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, base, { ...inner, classId: ctx.classId });
+    site.space = 'type';
+  });
+  walk.push(body, inner);
+}
+
+export function visitEnumEntry({ node, ctx }: Visit, walk: SwiftWalk): void {
+  for (const name of node.childrenForFieldName('name')) {
+    if (name?.type === 'simple_identifier') {
+      ctx.file.builder.declare('enum_member', name.text, ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+    }
+  }
+  for (const child of node.namedChildren) if (child && child.type !== 'simple_identifier' && child.type !== 'enum_type_parameters') walk.push(child, ctx);
+}
+
+/** Parameters of a function: the nodes, each with its external label, name, type and default. */
+function parametersOf(node: SyntaxNode): Array<{ label: string; name: SyntaxNode | null; type: SyntaxNode | null; optional: boolean; variadic: boolean }> {
+  const out: Array<{ label: string; name: SyntaxNode | null; type: SyntaxNode | null; optional: boolean; variadic: boolean }> = [];
+  const children = node.children;
+  children.forEach((child, index) => {
+    if (child?.type !== 'parameter') return;
+    const external = child.childForFieldName('external_name');
+    const name = child.namedChildren.find((c) => c?.type === 'simple_identifier' && c.id !== external?.id) ?? null;
+    const type = child.namedChildren.find((c) => isTypeNode(c)) ?? null;
+    // A default value follows the parameter as a sibling (`= value`).
+    let optional = false;
+    for (let next = index + 1; next < children.length; next++) {
+      const sibling = children[next];
+      if (!sibling || sibling.type === ',' || sibling.type === ')' || sibling.type === 'parameter') break;
+      if (sibling.type === '=') optional = true;
+    }
+    out.push({ label: external ? external.text : name?.text ?? '_', name, type, optional, variadic: child.children.some((c) => c?.type === '...') });
+  });
+  return out;
+}
+
+export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
+  const file = ctx.file;
+  const isInit = node.type === 'init_declaration';
+  const nameNode = isInit ? null : node.childForFieldName('name');
+  // An operator (`static func == (…)`) is named by the token after `func`.
+  const funcIndex = node.children.findIndex((c) => c?.type === 'func');
+  const operator = nameNode?.type !== 'simple_identifier' && funcIndex >= 0 ? node.children[funcIndex + 1] : null;
+  if (!isInit && nameNode?.type !== 'simple_identifier' && (!operator || operator.isNamed)) {
+    walk.descend(node, ctx);
+    return;
+  }
+  const name = isInit ? 'init' : operator ? operator.text : nameNode!.text.replace(/^`|`$/g, '');
+  const mods = modifiersOf(node);
+  const typeParameters = typeParameterNames(node);
+  const typeVariables = withTypeVariables(ctx, typeParameters);
+  const owner = ctx.classId !== null && ctx.parentDecl === ctx.classId ? ctx.classId : null;
+  const inType = owner !== null || ctx.extension !== null;
+  const local = !inType && ctx.parentDecl !== null;
+  const kind: NodeKind = inType ? 'method' : 'function';
+  const body = node.childForFieldName('body');
+  const returnNode = isInit ? null : node.childrenForFieldName('name').find((c) => isTypeNode(c)) ?? null;
+  const parameters = parametersOf(node);
+  const id = file.builder.declare(kind, name, ctx.extension ? null : ctx.parentDecl, node, {
+    signature: header(node, body?.previousSibling ?? null, mods),
+    docstring: doc,
+    visibility: visibilityOf(mods),
+    isStatic: (mods.keywords.has('static') || mods.keywords.has('class')) || undefined,
+    isAsync: node.children.some((c) => c?.type === 'async') || undefined,
+    isAbstract: node.type === 'protocol_function_declaration' || undefined,
+    isExported: (ctx.parentDecl === null && !ctx.extension && visibilityOf(mods) !== 'private') || undefined,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+    typeParameters,
+  });
+  const declaration = file.builder.declarations[id];
+  // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${simpleType(p.type, typeVariables) ?? '?'}`);
+  const optional = parameters.filter((p) => p.optional).length;
+  if (optional > 0) declaration.requiredParameters = parameters.length - optional;
+  if (parameters.some((p) => p.variadic)) declaration.variadic = true;
+  // Swift ranks such an overload below every other that applies.
+  if (mods.decorators.some((d) => d.startsWith('_disfavoredOverload'))) declaration.rankedLast = true;
+  if (ctx.extension) declaration.memberOf = ctx.extension;
+  if (owner !== null) file.classInfo(owner).methods.add(name);
+  if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
+  // `-> Self`: the type the method was called on (a chain of `Self`-returning modifiers keeps its receiver's type).
+  const returnsSelf = typeChain(returnNode)?.join('.') === 'Self';
+  if (!isInit) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnNode, typeVariables), ctx.scope);
+  const scope = ctx.scope.open('method');
+  const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null };
+  for (const p of parameters) if (p.name) bindTyped(inner, p.name, p.type, 'parameter');
+  // Default values are evaluated where the function is declared.
+  for (const child of node.namedChildren) {
+    if (child && child.id !== body?.id && !['parameter', 'simple_identifier', 'modifiers', 'type_parameters', 'type_constraints'].includes(child.type) && !isTypeNode(child)) walk.push(child, ctx);
+  }
+  walk.push(body, inner);
+}
+
+export function bindParameters(node: SyntaxNode, ctx: SwiftContext): void {
+  for (const p of parametersOf(node)) if (p.name) bindTyped(ctx, p.name, p.type, 'parameter');
+}
+
+export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
+  const pattern = node.childForFieldName('name');
+  const nameNode = pattern?.childForFieldName('bound_identifier') ?? pattern?.namedChildren.find((c) => c?.type === 'simple_identifier')
+    ?? (pattern?.type === 'simple_identifier' ? pattern : null);
+  const typeNode = node.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  const value = node.childForFieldName('value');
+  const member = (ctx.classId !== null && ctx.parentDecl === ctx.classId) || ctx.extension !== null;
+  const rest = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.id !== pattern?.id && c.type !== 'type_annotation'
+    && c.type !== 'modifiers' && c.type !== 'value_binding_pattern');
+  if (!member && ctx.parentDecl !== null) {
+    // A local: its initialiser first, then its name.
+    for (const child of rest) walk.push(child, ctx);
+    if (nameNode) bindTyped(ctx, nameNode, typeNode, 'local', value);
+    else for (const name of pattern?.descendantsOfType('simple_identifier') ?? []) if (name) ctx.file.bindLocal(ctx.scope, name.text, 'local', null, null, name);
+    return;
+  }
+  if (!nameNode) {
+    for (const child of rest) walk.push(child, ctx);
+    return;
+  }
+  const mods = modifiersOf(node);
+  const isLet = node.namedChildren.find((c) => c?.type === 'value_binding_pattern')?.text.startsWith('let') ?? false;
+  const kind: NodeKind = member ? 'property' : isLet ? 'constant' : 'variable';
+  const stated = declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null);
+  const simple = simpleType(typeNode, ctx.typeVariables) ?? (value ? literalType(value) ?? null : null);
+  const id = ctx.file.builder.declare(kind, nameNode.text.replace(/^`|`$/g, ''), ctx.extension ? null : ctx.parentDecl, node, {
+    signature: header(node, typeNode ?? nameNode, mods),
+    docstring: doc,
+    visibility: visibilityOf(mods),
+    isStatic: (mods.keywords.has('static') || mods.keywords.has('class')) || undefined,
+    isExported: (ctx.parentDecl === null && !ctx.extension && visibilityOf(mods) !== 'private') || undefined,
+    decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
+  });
+  if (ctx.extension) ctx.file.builder.declarations[id].memberOf = ctx.extension;
+  // A property holding a closure is called like a method, unlabelled: beside a same-named method it is one of the
+  // candidates overload selection weighs (and, chosen, no method is called: the property is read).
+  const closure = member ? closureParameters(typeNode, ctx) : null;
+  if (closure) ctx.file.builder.declarations[id].parameterTypes = closure;
+  ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
+  if (member && ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
+  const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: ctx.parentDecl };
+  for (const child of rest) walk.push(child, inner);
+}

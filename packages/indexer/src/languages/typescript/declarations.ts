@@ -1,0 +1,323 @@
+/** ECMAScript's functions and classes: function declarations and expressions, signatures, classes with their heritage, methods (parameter properties too), member signatures and fields. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { StatedResult } from '../../extraction/core/file-facts.js';
+import { bindParameters } from './ecmascript-scopes.js';
+import { annotatedType, initialiserType } from './ecmascript-types.js';
+import {
+  CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
+  FUNCTION_VALUE_TYPES, hasToken, headerText, memberTarget, propertyName, startAfterDecorators,
+  typeParameterNames, visibilityOf, type MemberTarget
+} from './ecmascript-syntax.js';
+import { wordsOf, type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk } from './file-state.js';
+
+/** The context inside a declaration that owns its body's reference sites. */
+function insideDeclaration(ctx: EcmascriptContext, id: number, scope: EcmascriptContext['scope'], thisIsClass: boolean): EcmascriptContext {
+  return {
+    file: ctx.file, scope, enclosing: id, container: id, moduleLevel: false,
+    inFunction: true, thisIsClass, pendingOwner: null, suppressDeclarations: ctx.suppressDeclarations,
+  };
+}
+
+export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const exportInfo = frame.extra?.exportInfo;
+  const ownName = node.childForFieldName('name');
+  const type = node.type;
+  // Error recovery can turn a declaration into a named function expression directly inside an ERROR.
+  const isStatement = type === 'function_declaration' || type === 'generator_function_declaration' ||
+    (ownName !== null && frame.parent?.type === 'ERROR' && type !== 'arrow_function');
+  let id: number | undefined = frame.extra?.bound;
+  if (id === undefined && !ctx.suppressDeclarations && (isStatement || exportInfo)) {
+    const name = ownName?.text ?? 'default';
+    id = file.addDeclaration(file.functionKind(name, node), name, node, ctx, {
+      signature: file.functionSignature(node, node),
+      docstring: file.docstring(frame),
+      isExported: exportInfo !== undefined || undefined,
+      isAsync: hasToken(node, 'async'),
+      typeParameters: typeParameterNames(node),
+    });
+    if (exportInfo?.isDefault) file.addDefaultExport(name, node);
+  }
+  if (id !== undefined) file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+  for (const name of typeParameterNames(node) ?? []) file.typeParameterNames.add(name);
+
+  // A function declaration binds its name in the enclosing block; a function expression, in its own scope.
+  const scope = ctx.scope.open('function');
+  if (ownName && (type === 'function_declaration' || type === 'generator_function_declaration')) {
+    ctx.scope.bind(ownName.text, 'lexical', id);
+  } else if (ownName && (type === 'function_expression' || type === 'function' || type === 'generator_function')) {
+    scope.bind(ownName.text, 'lexical', id);
+  }
+  bindParameters(node, scope, ctx.scope);
+  const isArrow = type === 'arrow_function';
+  const thisIsClass = isArrow ? ctx.thisIsClass : false;
+  // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
+  const thisType = isArrow ? ctx.thisType : declaredThisType(node);
+  let inner: EcmascriptContext;
+  if (id !== undefined) {
+    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
+  } else {
+    // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
+    const owner = ctx.enclosing ?? ctx.pendingOwner;
+    const adopt = ctx.enclosing === null && ctx.pendingOwner !== null;
+    inner = {
+      ...ctx,
+      scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
+      container: adopt ? owner : ctx.container, results: null, thisType,
+    };
+  }
+  // `const f = () => new Client()`: an expression body is the returned value.
+  const body = node.childForFieldName('body');
+  if (inner.results && body && body.type !== 'statement_block') inner.results.returns.push(returnedValue(body, inner));
+  walk.descend(node, inner);
+}
+
+/** `function (this: Subscriber<T>, …)`: the type its first, `this` parameter is annotated with. */
+function declaredThisType(fn: SyntaxNode): TypeRef | undefined {
+  const first = fn.childForFieldName('parameters')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  if (first?.type !== 'required_parameter' || first.childForFieldName('pattern')?.type !== 'this') return undefined;
+  return annotatedType(first.childForFieldName('type')) ?? undefined;
+}
+
+export function visitFunctionSignature(frame: EcmascriptFrame): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const exportInfo = frame.extra?.exportInfo;
+  if (ctx.suppressDeclarations) return;
+  const name = declarationName(node);
+  if (!name) return;
+  // Overload signatures: the implementation (if any) is the declaration; otherwise the first signature.
+  const scopeNode = exportInfo ? exportInfo.scope : frame.parent;
+  if (scopeNode && file.hasImplementation(scopeNode, name)) return;
+  const key = `${ctx.container}\0${name}`;
+  if (file.emittedSignatures.has(key)) return;
+  file.emittedSignatures.add(key);
+  const id = file.addDeclaration('function', name, node, ctx, {
+    signature: compactText(file.source.slice(node.startIndex, node.endIndex)).replace(/;$/, ''),
+    docstring: file.docstring(frame),
+    isExported: exportInfo !== undefined || undefined,
+    isAsync: hasToken(node, 'async'),
+    typeParameters: typeParameterNames(node),
+  });
+  file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+  if (exportInfo?.isDefault) file.addDefaultExport(name, node);
+}
+
+export function visitClass(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const exportInfo = frame.extra?.exportInfo;
+  const nameNode = node.childForFieldName('name');
+  let id = frame.extra?.bound;
+  const decorators = [...(exportInfo?.decorators ?? []), ...decoratorTexts(node)];
+  if (id === undefined && !ctx.suppressDeclarations && (nameNode || exportInfo)) {
+    const name = nameNode?.text ?? 'default';
+    const body = node.childForFieldName('body');
+    id = file.addDeclaration('class', name, node, ctx, {
+      signature: headerText(file.source, startAfterDecorators(node), body ? body.startIndex : node.endIndex),
+      docstring: file.docstring(frame),
+      isExported: exportInfo !== undefined || undefined,
+      isAbstract: node.type === 'abstract_class_declaration' || hasToken(node, 'abstract'),
+      decorators,
+      typeParameters: typeParameterNames(node),
+    });
+    if (exportInfo?.isDefault) file.addDefaultExport(name, node);
+  } else if (id !== undefined && decorators.length > 0) {
+    file.declarations[id].decorators = decorators;
+  }
+  if (nameNode && CLASS_DECLARATION_TYPES.has(node.type)) ctx.scope.bind(nameNode.text, 'lexical', id);
+
+  // Decorators and heritage expressions run where the class is defined.
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.type === 'decorator') walk.push(child, ctx);
+    if (child.type === 'class_heritage') {
+      if (id !== undefined) heritageReferences(child, id, ctx);
+      walk.push(child, ctx);
+    }
+  }
+  const body = node.childForFieldName('body');
+  if (!body) return;
+  const superclass = extendedTarget(node);
+  const memberCtx: EcmascriptContext = id !== undefined
+    ? { ...ctx, container: id, thisIsClass: true, pendingOwner: null, superclass }
+    : { ...ctx, suppressDeclarations: true, thisIsClass: false, pendingOwner: null, superclass };
+  walk.descend(body, memberCtx);
+}
+
+/** The one plain name chain a class `extends` (`extends Base`, `extends ns.Base`), else undefined. */
+function extendedTarget(classNode: SyntaxNode): MemberTarget | undefined {
+  const heritage = firstChildOfType(classNode, 'class_heritage');
+  if (!heritage) return undefined;
+  for (const clause of heritage.namedChildren) {
+    if (!clause) continue;
+    if (clause.type === 'extends_clause') {
+      const values = clause.childrenForFieldName('value').filter((v): v is SyntaxNode => v !== null);
+      const value = values.length === 1 ? values[0] : null;
+      // `extends Base<T>`: the type arguments sit beside the value.
+      return value && (value.type === 'identifier' || value.type === 'member_expression') ? memberTarget(value) : undefined;
+    }
+    if (clause.type === 'identifier' || clause.type === 'member_expression') return memberTarget(clause);
+  }
+  return undefined;
+}
+
+function heritageReferences(heritage: SyntaxNode, classId: number, ctx: EcmascriptContext): void {
+  const siteCtx = { ...ctx, enclosing: classId };
+  for (const clause of heritage.namedChildren) {
+    if (!clause) continue;
+    if (clause.type === 'extends_clause') {
+      for (const value of clause.childrenForFieldName('value')) {
+        if (value) addTypeReference('extends', value, siteCtx);
+      }
+    } else if (clause.type === 'implements_clause') {
+      for (const type of clause.namedChildren) if (type) addTypeReference('implements', type, siteCtx, 'type');
+    } else {
+      // JavaScript: `class A extends <expression>` has no extends_clause wrapper.
+      addTypeReference('extends', clause, siteCtx);
+    }
+  }
+}
+
+/** `space: 'type'`: the heritage names a type (`implements X`, an interface's `extends X`), not a value. */
+export function addTypeReference(kind: ReferenceKind, node: SyntaxNode, ctx: EcmascriptContext, space?: 'type'): void {
+  const named = node.type === 'generic_type' ? node.childForFieldName('name') ?? node.namedChild(0) : node;
+  const target = memberTarget(named);
+  if (!target) return;
+  ctx.file.addReference(kind, target, node, ctx, null, space);
+}
+
+export function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  if (ctx.suppressDeclarations || !nameNode) return visitFunction(frame, walk);
+  const name = propertyName(nameNode);
+  const id = file.addDeclaration('method', name, node, ctx, {
+    signature: file.functionSignature(node, node),
+    docstring: file.docstring(frame),
+    visibility: visibilityOf(node, nameNode),
+    isStatic: hasToken(node, 'static'),
+    isAsync: hasToken(node, 'async'),
+    isAbstract: hasToken(node, 'abstract'),
+    decorators: file.memberDecorators(frame),
+    typeParameters: typeParameterNames(node),
+  });
+  // A getter's declared type is the property's; a method's is what calling it returns.
+  const declared = annotatedType(node.childForFieldName('return_type'));
+  file.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
+  const scope = ctx.scope.open('function');
+  bindParameters(node, scope, ctx.scope);
+  const inner: EcmascriptContext = {
+    ...insideDeclaration(ctx, id, scope, true), results: hasToken(node, 'get') ? null : file.resultsOf(id, node),
+    // `super(…)` constructs the base class: only a constructor calls it.
+    superclass: name === 'constructor' ? ctx.superclass : undefined,
+  };
+  for (const child of node.children) {
+    if (!child || child === nameNode) continue;
+    // Member decorators run when the class is defined, not inside the method.
+    walk.push(child, child.type === 'decorator' ? ctx : inner);
+  }
+  if (name === 'constructor') parameterProperties(node, ctx);
+}
+
+/** `constructor(private readonly db: Db)` declares a class property `db`. */
+function parameterProperties(constructor: SyntaxNode, classCtx: EcmascriptContext): void {
+  const file = classCtx.file;
+  const params = constructor.childForFieldName('parameters');
+  if (!params) return;
+  for (const param of params.namedChildren) {
+    if (!param || (param.type !== 'required_parameter' && param.type !== 'optional_parameter')) continue;
+    const declaresProperty = firstChildOfType(param, 'accessibility_modifier') !== null || hasToken(param, 'readonly') ||
+      hasToken(param, 'override');
+    const pattern = param.childForFieldName('pattern');
+    if (!declaresProperty || !pattern || pattern.type !== 'identifier') continue;
+    const id = file.addDeclaration('property', pattern.text, param, classCtx, {
+      signature: compactText(file.source.slice(param.startIndex, param.endIndex)),
+      visibility: visibilityOf(param, null),
+      decorators: decoratorTexts(param),
+    });
+    file.stateType(id, 'valueType', annotatedType(param.childForFieldName('type')), classCtx);
+  }
+}
+
+export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: boolean): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  if (ctx.suppressDeclarations || !nameNode) return;
+  const name = propertyName(nameNode);
+  if (!abstract && frame.parent && file.hasImplementation(frame.parent, name)) return;
+  const key = `${ctx.container}\0${name}`;
+  if (file.emittedSignatures.has(key)) return;
+  file.emittedSignatures.add(key);
+  const id = file.addDeclaration('method', name, node, ctx, {
+    signature: compactText(file.source.slice(startAfterDecorators(node), node.endIndex)).replace(/;$/, ''),
+    docstring: file.docstring(frame),
+    visibility: visibilityOf(node, nameNode),
+    isStatic: hasToken(node, 'static'),
+    isAbstract: abstract || hasToken(node, 'abstract'),
+    decorators: file.memberDecorators(frame),
+    typeParameters: typeParameterNames(node),
+  });
+  file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+}
+
+/** `client: Client` in an interface: a property whose type calls through it are checked against. */
+export function visitPropertySignature(frame: EcmascriptFrame): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  if (ctx.suppressDeclarations || !nameNode) return;
+  const id = file.addDeclaration('property', propertyName(nameNode), node, ctx, {
+    signature: compactText(file.source.slice(node.startIndex, node.endIndex)).replace(/[;,]$/, ''),
+    docstring: file.docstring(frame),
+  });
+  file.stateType(id, 'valueType', annotatedType(node.childForFieldName('type')), ctx);
+}
+
+/** What a returned expression states: a local's value, or the expression's stated type. */
+export function returnedValue(value: SyntaxNode, ctx: EcmascriptContext): StatedResult {
+  const words = wordsOf(ctx);
+  // `return null` / `return undefined` neither prove nor contradict a class (a call on them fails).
+  if (value.type === 'null' || value.type === 'undefined') return { value: 'none', scope: ctx.scope, words };
+  const stated = value.type === 'identifier' ? { local: value.text } : initialiserType(value);
+  return { value: stated, scope: ctx.scope, words };
+}
+
+export function visitField(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name') ?? node.childForFieldName('property');
+  const value = node.childForFieldName('value');
+  if (ctx.suppressDeclarations || !nameNode) {
+    walk.push(value, ctx);
+    return;
+  }
+  const name = propertyName(nameNode);
+  const isFunction = value !== null && FUNCTION_VALUE_TYPES.has(value.type);
+  const id = file.addDeclaration(isFunction ? 'method' : 'property', name, node, ctx, {
+    signature: isFunction
+      ? file.functionSignature(node, value!)
+      : compactText(file.source.slice(startAfterDecorators(node), node.endIndex)),
+    docstring: file.docstring(frame),
+    visibility: visibilityOf(node, nameNode),
+    isStatic: hasToken(node, 'static'),
+    isAsync: isFunction && hasToken(value!, 'async'),
+    isAbstract: hasToken(node, 'abstract'),
+    decorators: file.memberDecorators(frame),
+  });
+  if (!isFunction) file.stateType(id, 'valueType', annotatedType(node.childForFieldName('type')) ?? initialiserType(value), ctx);
+  for (const child of node.children) {
+    if (child?.type === 'decorator') walk.push(child, ctx);
+  }
+  if (!value) return;
+  if (isFunction) {
+    walk.push(value, ctx, { extra: { bound: id } });
+  } else {
+    // A field initialiser runs per instance: its sites belong to the field.
+    walk.push(value, { ...insideDeclaration(ctx, id, ctx.scope, true), inFunction: ctx.inFunction });
+  }
+}

@@ -1,0 +1,251 @@
+/** ECMAScript's module interface: `import` and `export` statements, and CommonJS `module.exports`/`exports.x` assignments. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { ImportBinding } from '../../model/extraction.js';
+import {
+  compactText, decoratorTexts, docCommentText, firstChildOfType, FUNCTION_VALUE_TYPES, hasToken, headerText,
+  propertyName, receiverChain, requireSpecifier, statementText, stringLiteralValue
+} from './ecmascript-syntax.js';
+import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk, ExportInfo } from './file-state.js';
+
+export function visitImport({ node, ctx }: EcmascriptFrame): void {
+  const file = ctx.file;
+  const text = statementText(file.source, node);
+  const requireClause = firstChildOfType(node, 'import_require_clause');
+  if (requireClause) {
+    const specifier = stringLiteralValue(requireClause.childForFieldName('source'));
+    const local = requireClause.namedChildren.find((c) => c?.type === 'identifier');
+    if (specifier !== undefined) {
+      file.addImport(specifier, node, ctx, text, local ? [{ local: local.text, imported: '*' }] : [], {});
+    }
+    return;
+  }
+  const specifier = stringLiteralValue(node.childForFieldName('source'));
+  if (specifier === undefined) return;
+  const statementTypeOnly = hasToken(node, 'type') || hasToken(node, 'typeof');
+  const clause = firstChildOfType(node, 'import_clause');
+  const bindings: ImportBinding[] = [];
+  let allTypeOnly = true;
+  if (clause) {
+    for (const part of clause.namedChildren) {
+      if (!part) continue;
+      if (part.type === 'identifier') {
+        bindings.push({ local: part.text, imported: 'default' });
+        allTypeOnly = false;
+      } else if (part.type === 'namespace_import') {
+        const local = part.namedChildren.find((c) => c?.type === 'identifier');
+        if (local) bindings.push({ local: local.text, imported: '*' });
+        allTypeOnly = false;
+      } else if (part.type === 'named_imports') {
+        for (const spec of part.namedChildren) {
+          if (!spec || spec.type !== 'import_specifier') continue;
+          const imported = spec.childForFieldName('name');
+          const alias = spec.childForFieldName('alias');
+          if (!imported) continue;
+          bindings.push({ local: (alias ?? imported).text, imported: propertyName(imported) });
+          if (!hasToken(spec, 'type') && !hasToken(spec, 'typeof')) allTypeOnly = false;
+        }
+      }
+    }
+  }
+  file.addImport(specifier, node, ctx, text, bindings, {
+    typeOnly: statementTypeOnly || (bindings.length > 0 && allTypeOnly) || undefined,
+    sideEffectOnly: !clause || undefined,
+  });
+}
+
+export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const line = node.startPosition.row + 1;
+  const isDefault = hasToken(node, 'default');
+  const exportInfo: ExportInfo = { isDefault, doc: frame.doc, scope: frame.parent, decorators: decoratorTexts(node) };
+  const declaration = node.childForFieldName('declaration');
+  for (const child of node.children) {
+    if (child?.type === 'decorator') walk.push(child, ctx);
+  }
+  if (declaration) {
+    // Handled now: later statements (`f.prototype.m = …`) look the declaration up.
+    walk.visit(declaration, ctx, { extra: { exportInfo }, parent: node });
+    return;
+  }
+  const source = node.childForFieldName('source');
+  const specifier = source ? stringLiteralValue(source) ?? null : null;
+  if (source && specifier === null) return;
+  const clause = firstChildOfType(node, 'export_clause');
+  if (clause) {
+    const names: Array<{ exported: string; local: string }> = [];
+    for (const spec of clause.namedChildren) {
+      if (!spec || spec.type !== 'export_specifier') continue;
+      const local = spec.childForFieldName('name');
+      const alias = spec.childForFieldName('alias');
+      if (local) names.push({ exported: propertyName(alias ?? local), local: propertyName(local) });
+    }
+    file.exports.push({ specifier, names, line });
+    return;
+  }
+  const namespaceExport = firstChildOfType(node, 'namespace_export');
+  if (namespaceExport && specifier !== null) {
+    const alias = namespaceExport.namedChildren.find((c) => c && c.type !== 'comment');
+    if (alias) file.exports.push({ specifier, names: [{ exported: propertyName(alias), local: '*' }], line });
+    return;
+  }
+  if (specifier !== null) {
+    file.exports.push({ specifier, names: '*', line });
+    return;
+  }
+  // `export default <expression>` and TypeScript `export = <expression>`.
+  const value = node.childForFieldName('value') ?? (hasToken(node, '=') ? node.namedChildren.find((c) => c && c.type !== 'comment') ?? null : null);
+  if (!value) return;
+  const unwrapped = value.type === 'parenthesized_expression' ? value.namedChild(0) ?? value : value;
+  if (unwrapped.type === 'identifier') {
+    file.addDefaultExport(unwrapped.text, node);
+    return;
+  }
+  if (FUNCTION_VALUE_TYPES.has(unwrapped.type) || unwrapped.type === 'class') {
+    walk.push(unwrapped, ctx, { extra: { exportInfo: { ...exportInfo, isDefault: true } } });
+    return;
+  }
+  walk.push(value, ctx);
+}
+
+// ---------------------------------------------------------------- CommonJS and prototypes
+
+/** `module.exports = …`, `exports.x = …`, `X.prototype.m = function …`. Returns false if none. */
+export function visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): boolean {
+  const file = ctx.file;
+  const left = assignment.childForFieldName('left');
+  let right = assignment.childForFieldName('right');
+  // `exports = module.exports = fn`: rebinding the `exports` alias exports nothing by itself.
+  if (left?.type === 'identifier' && left.text === 'exports' && right?.type === 'assignment_expression') {
+    return visitModuleAssignment(right, statement, ctx, doc, walk);
+  }
+  // `module.exports = exports = fn`: the value is the innermost right-hand side.
+  while (right?.type === 'assignment_expression' && right.childForFieldName('left')?.text === 'exports') {
+    right = right.childForFieldName('right');
+  }
+  if (!left || !right || left.type !== 'member_expression') return false;
+  const chain = receiverChain(left)?.names;
+  if (!chain) return false;
+  const line = statement.startPosition.row + 1;
+
+  if (chain.length === 2 && chain[0] === 'module' && chain[1] === 'exports') {
+    moduleExportsValue(right, statement, ctx, doc, walk);
+    return true;
+  }
+  const exportedName = chain.length === 2 && chain[0] === 'exports' ? chain[1]
+    : chain.length === 3 && chain[0] === 'module' && chain[1] === 'exports' ? chain[2] : undefined;
+  if (exportedName !== undefined) {
+    const required = requireSpecifier(right);
+    if (required !== undefined) {
+      file.addImport(required, statement, ctx, statementText(file.source, statement), [], { sideEffectOnly: true });
+      file.exports.push({ specifier: required, names: [{ exported: exportedName, local: '*' }], line });
+      return true;
+    }
+    if (right.type === 'identifier') {
+      file.exports.push({ specifier: null, names: [{ exported: exportedName, local: right.text }], line });
+      return true;
+    }
+    boundValueDeclaration(exportedName, right, statement, ctx, doc, walk);
+    return true;
+  }
+  if (chain.length === 3 && chain[1] === 'prototype' && FUNCTION_VALUE_TYPES.has(right.type)) {
+    const owner = file.topLevelByName.get(chain[0]);
+    if (owner === undefined) return false;
+    const ownerDecl = file.declarations[owner];
+    if (ownerDecl.kind !== 'function' && ownerDecl.kind !== 'class' && ownerDecl.kind !== 'variable' && ownerDecl.kind !== 'constant') return false;
+    const memberCtx = { ...ctx, container: owner };
+    const id = file.addDeclaration('method', chain[2], statement, memberCtx, {
+      signature: headerText(file.source, statement.startIndex, right.childForFieldName('body')?.startIndex ?? right.endIndex),
+      docstring: doc,
+      isAsync: hasToken(right, 'async'),
+    });
+    walk.push(right, ctx, { extra: { bound: id } });
+    return true;
+  }
+  return false;
+}
+
+function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): void {
+  const file = ctx.file;
+  const line = statement.startPosition.row + 1;
+  const required = requireSpecifier(value);
+  if (required !== undefined) {
+    // `module.exports = require('./x')`: this module is that one, its default export included.
+    file.addImport(required, statement, ctx, statementText(file.source, statement), [], { sideEffectOnly: true });
+    file.exports.push({ specifier: required, names: '*', line });
+    file.exports.push({ specifier: required, names: [{ exported: 'default', local: 'default' }], line });
+    return;
+  }
+  if (value.type === 'identifier') {
+    file.addDefaultExport(value.text, statement);
+    return;
+  }
+  if (FUNCTION_VALUE_TYPES.has(value.type) || value.type === 'class') {
+    const name = value.childForFieldName('name')?.text ?? 'default';
+    boundValueDeclaration(name, value, statement, ctx, doc, walk);
+    file.addDefaultExport(name, statement);
+    return;
+  }
+  if (value.type !== 'object') {
+    walk.push(value, ctx);
+    return;
+  }
+  const names: Array<{ exported: string; local: string }> = [];
+  let comment: SyntaxNode | undefined;
+  for (const entry of value.namedChildren) {
+    if (!entry) continue;
+    if (entry.type === 'comment') {
+      comment = entry;
+      continue;
+    }
+    const entryDoc = comment ? docCommentText(comment, entry.startPosition.row) : undefined;
+    comment = undefined;
+    if (entry.type === 'shorthand_property_identifier') {
+      names.push({ exported: entry.text, local: entry.text });
+    } else if (entry.type === 'pair') {
+      const key = entry.childForFieldName('key');
+      const entryValue = entry.childForFieldName('value');
+      if (!key || !entryValue || key.type === 'computed_property_name') {
+        walk.push(entryValue, ctx);
+        continue;
+      }
+      const exported = propertyName(key);
+      if (entryValue.type === 'identifier') names.push({ exported, local: entryValue.text });
+      else if (FUNCTION_VALUE_TYPES.has(entryValue.type) || entryValue.type === 'class') {
+        boundValueDeclaration(exported, entryValue, entry, ctx, entryDoc, walk);
+      } else walk.push(entryValue, ctx);
+    } else if (entry.type === 'method_definition') {
+      const key = entry.childForFieldName('name');
+      if (key && key.type !== 'computed_property_name') boundValueDeclaration(propertyName(key), entry, entry, ctx, entryDoc, walk);
+      else walk.push(entry, ctx);
+    } else {
+      walk.push(entry, ctx);
+    }
+  }
+  if (names.length > 0) file.exports.push({ specifier: null, names, line });
+}
+
+/** An exported CommonJS function/class value, named by what it is exported as. */
+function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): void {
+  const file = ctx.file;
+  const isClass = value.type === 'class';
+  if (!isClass && !FUNCTION_VALUE_TYPES.has(value.type) && value.type !== 'method_definition') {
+    const id = file.addDeclaration('variable', name, span, ctx, {
+      signature: compactText(file.source.slice(span.startIndex, span.endIndex), 200),
+      docstring: doc,
+      isExported: true,
+    });
+    walk.push(value, { ...ctx, pendingOwner: id });
+    return;
+  }
+  const body = value.childForFieldName('body');
+  const id = file.addDeclaration(isClass ? 'class' : file.functionKind(name, value), name, span, ctx, {
+    signature: headerText(file.source, span.startIndex, body ? body.startIndex : value.endIndex),
+    docstring: doc,
+    isExported: true,
+    isAsync: !isClass && hasToken(value, 'async'),
+  });
+  walk.push(value, ctx, { extra: { bound: id } });
+}
+
+// ---------------------------------------------------------------- reference sites

@@ -1,0 +1,110 @@
+/** TypeScript's type-level declarations: interfaces, type aliases, enums, namespaces and ambient (`declare`) declarations. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import {
+  compactText, declarationName, docCommentText, firstChildOfType, headerText, propertyName, stringLiteralValue,
+  typeParameterNames
+} from './ecmascript-syntax.js';
+import type { EcmascriptFrame, EcmascriptWalk } from './file-state.js';
+import { addTypeReference } from './declarations.js';
+
+export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const exportInfo = frame.extra?.exportInfo;
+  const name = declarationName(node);
+  if (!name || ctx.suppressDeclarations) return;
+  const body = node.childForFieldName('body');
+  const id = file.addDeclaration('interface', name, node, ctx, {
+    signature: headerText(file.source, node.startIndex, body ? body.startIndex : node.endIndex),
+    docstring: file.docstring(frame),
+    isExported: exportInfo !== undefined || undefined,
+    typeParameters: typeParameterNames(node),
+  });
+  const siteCtx = { ...ctx, enclosing: id };
+  const heritage = firstChildOfType(node, 'extends_type_clause');
+  if (heritage) {
+    for (const type of heritage.childrenForFieldName('type')) if (type) addTypeReference('extends', type, siteCtx, 'type');
+  }
+  // Members, so that a call through an interface-typed value links to the method it declares.
+  if (body) walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
+}
+
+export function visitTypeAlias(frame: EcmascriptFrame): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const name = declarationName(node);
+  if (!name || ctx.suppressDeclarations) return;
+  file.addDeclaration('type_alias', name, node, ctx, {
+    signature: compactText(file.source.slice(node.startIndex, node.endIndex)).replace(/;$/, ''),
+    docstring: file.docstring(frame),
+    isExported: frame.extra?.exportInfo !== undefined || undefined,
+    typeParameters: typeParameterNames(node),
+  });
+}
+
+export function visitEnum(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const name = declarationName(node);
+  const body = node.childForFieldName('body');
+  if (name && ctx.suppressDeclarations) ctx.scope.bind(name, 'lexical');
+  if (!name || ctx.suppressDeclarations) return;
+  const id = file.addDeclaration('enum', name, node, ctx, {
+    signature: headerText(file.source, node.startIndex, body ? body.startIndex : node.endIndex),
+    docstring: file.docstring(frame),
+    isExported: frame.extra?.exportInfo !== undefined || undefined,
+  });
+  ctx.scope.bind(name, 'lexical', id);
+  if (!body) return;
+  const memberCtx = { ...ctx, container: id };
+  let comment: SyntaxNode | undefined;
+  for (const member of body.namedChildren) {
+    if (!member) continue;
+    if (member.type === 'comment') {
+      comment = member;
+      continue;
+    }
+    const doc = comment ? docCommentText(comment, member.startPosition.row) : undefined;
+    comment = undefined;
+    const nameNode = member.type === 'enum_assignment' ? member.childForFieldName('name') : member;
+    if (!nameNode) continue;
+    file.addDeclaration('enum_member', propertyName(nameNode), member, memberCtx, {
+      signature: compactText(file.source.slice(member.startIndex, Math.min(member.endIndex, member.startIndex + 800)), 200),
+      docstring: doc,
+    });
+    if (member.type === 'enum_assignment') walk.push(member.childForFieldName('value'), ctx);
+  }
+}
+
+export function visitNamespace(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!nameNode || ctx.suppressDeclarations) {
+    if (body) walk.descend(body, ctx);
+    return;
+  }
+  const isModule = nameNode.type === 'string';
+  const name = isModule ? stringLiteralValue(nameNode) ?? nameNode.text : nameNode.text;
+  const id = file.addDeclaration(isModule ? 'module' : 'namespace', name, node, ctx, {
+    signature: headerText(file.source, node.startIndex, body ? body.startIndex : node.endIndex),
+    docstring: file.docstring(frame),
+    isExported: frame.extra?.exportInfo !== undefined || undefined,
+  });
+  if (!body) return;
+  // A namespace body is module-like: its declarations are members, not locals.
+  walk.descend(body, { ...ctx, container: id, moduleLevel: true });
+}
+
+export function visitAmbient(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  for (const child of node.children) {
+    if (!child) continue;
+    // `declare global { … }`: its declarations augment the global scope, at module level.
+    if (child.type === 'statement_block') walk.descend(child, { ...ctx, moduleLevel: true });
+    else if (child.isNamed) walk.visit(child, ctx, { extra: frame.extra, doc: frame.doc, parent: node });
+  }
+}
+
+// ---------------------------------------------------------------- variables

@@ -1,0 +1,205 @@
+/** ECMAScript's variable declarations: each declarator (destructuring too) with the value it holds — a function, a component wrapped in `memo`/`forwardRef`, a `require(…)`. */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { ImportBinding, TypeRef } from '../../model/extraction.js';
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import { patternNames } from './ecmascript-scopes.js';
+import { annotatedType, initialiserType } from './ecmascript-types.js';
+import {
+  compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
+  namedChildrenOf, propertyName, requireSpecifier, statementText, typeParameterNames
+} from './ecmascript-syntax.js';
+import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk } from './file-state.js';
+
+/** Wrappers whose first argument is the component itself (`memo(() => <div/>)`). */
+const COMPONENT_WRAPPERS: ReadonlySet<string> = new Set(['memo', 'forwardRef', 'observer']);
+
+export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
+  const { node, ctx } = frame;
+  const file = ctx.file;
+  const exportInfo = frame.extra?.exportInfo;
+  const kindToken = node.childForFieldName('kind')?.text ?? (node.type === 'variable_declaration' ? 'var' : 'let');
+  const declarators = namedChildrenOf(node).filter((c) => c.type === 'variable_declarator');
+  const single = declarators.length === 1;
+  const extractLocals = ctx.moduleLevel || (ctx.inFunction && !ctx.suppressDeclarations);
+
+  for (const declarator of declarators) {
+    const nameNode = declarator.childForFieldName('name');
+    const value = declarator.childForFieldName('value');
+    const span = single ? node : declarator;
+    if (!nameNode) continue;
+    // Read once: every `.type` of a node is a WASM call.
+    const isIdentifier = nameNode.type === 'identifier';
+    const valueType = value?.type;
+    const isFunctionValue = valueType !== undefined && FUNCTION_VALUE_TYPES.has(valueType);
+    const boundToCode = isIdentifier && value !== null && (isFunctionValue || valueType === 'class');
+    // A function or class value extracted below binds its name to that declaration.
+    if (boundToCode && !extractLocals) ctx.scope.bind(nameNode.text, kindToken === 'var' ? 'var' : 'lexical');
+    else if (!boundToCode) bindDeclarator(declarator, nameNode, value, kindToken, ctx);
+
+    if (ctx.moduleLevel && !ctx.suppressDeclarations && visitRequireBinding(node, declarator, nameNode, value, span, ctx)) continue;
+
+    const fnValue = value && isFunctionValue ? value : null;
+    if (isIdentifier && fnValue && extractLocals) {
+      const name = nameNode.text;
+      const id = file.addDeclaration(file.functionKind(name, fnValue), name, span, ctx, {
+        signature: variableFunctionSignature(file.source, node, declarator, fnValue, single),
+        docstring: file.docstring(frame),
+        isExported: exportInfo !== undefined || undefined,
+        isAsync: hasToken(fnValue, 'async'),
+        typeParameters: typeParameterNames(fnValue),
+      });
+      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
+      walk.push(fnValue, ctx, { extra: { bound: id } });
+      continue;
+    }
+    if (isIdentifier && value && valueType === 'class' && extractLocals) {
+      const body = value.childForFieldName('body');
+      const name = nameNode.text;
+      const id = file.addDeclaration('class', name, span, ctx, {
+        signature: headerText(file.source, span.startIndex, body ? body.startIndex : value.endIndex),
+        docstring: file.docstring(frame),
+        isExported: exportInfo !== undefined || undefined,
+        typeParameters: typeParameterNames(value),
+      });
+      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
+      walk.push(value, ctx, { extra: { bound: id } });
+      continue;
+    }
+    if (!ctx.moduleLevel || ctx.suppressDeclarations) {
+      walk.push(value, ctx);
+      continue;
+    }
+
+    // Module-level data: one declaration per bound name.
+    const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
+    const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
+    let owner: number | null = null;
+    for (const name of names) {
+      const kind: NodeKind = wrapped ? 'component' : kindToken === 'const' ? 'constant' : 'variable';
+      const id = file.addDeclaration(kind, name, names.length === 1 ? span : declarator, ctx, {
+        signature: compactText(`${kindToken} ${file.source.slice(declarator.startIndex, declarator.endIndex)}`, 200),
+        docstring: file.docstring(frame),
+        isExported: exportInfo !== undefined || undefined,
+      });
+      owner ??= id;
+      if (isIdentifier) {
+        const annotated = annotatedType(declarator.childForFieldName('type'));
+        const initialised = kindToken === 'const' || file.typeChecked ? initialiserType(value) : null;
+        file.stateType(id, 'valueType', annotated ?? initialised, ctx);
+        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id });
+      }
+    }
+    if (value) walk.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
+  }
+  // Type annotations and the `kind` keyword hold nothing to walk.
+}
+
+/**
+ * Binds the names one declarator declares where it stands (a `var`: in the function). A plain
+ * variable states its value's type by its annotation, else — when nothing can reassign it — by
+ * its initialiser.
+ */
+function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: SyntaxNode | null, kindToken: string, ctx: EcmascriptContext): void {
+  const kind = kindToken === 'var' ? 'var' : 'lexical';
+  if (nameNode.type !== 'identifier') {
+    const members = nameNode.type === 'object_pattern' ? destructuredMembers(nameNode) : new Map<string, string>();
+    // `const { a, b } = this` in a class: members of the instance.
+    const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
+    const from = members.size > 0 && (kindToken === 'const' || ctx.file.typeChecked) ? self ?? initialiserType(value) : null;
+    for (const name of patternNames(nameNode)) {
+      // `const { click } = setupBrowser()`: `click` holds member `click` of what the initialiser proves.
+      const member = from ? members.get(name) : undefined;
+      const held = member !== undefined ? { type: { kind: 'field', of: from!, path: [member] } as TypeRef, scope: ctx.scope } : undefined;
+      if (held && kindToken !== 'const') ctx.file.initialisedOnly(name, { value: held });
+      ctx.scope.bind(name, kind, undefined, held);
+    }
+    return;
+  }
+  const annotated = annotatedType(declarator.childForFieldName('type'));
+  const type = annotated ?? (kindToken === 'const' || ctx.file.typeChecked ? initialiserType(value) : null);
+  const held = type ? { type, scope: ctx.scope } : undefined;
+  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held });
+  ctx.scope.bind(nameNode.text, kind, undefined, held);
+}
+
+/**
+ * The names an object pattern binds straight to a member of the destructured value, with that member:
+ * `{ a, b: c }` → a→a, c→b. Defaults (`{ a = f }`), nested patterns and rests are left out: they may hold
+ * something else.
+ */
+function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of pattern.namedChildren) {
+    if (!entry) continue;
+    if (entry.type === 'shorthand_property_identifier_pattern') out.set(entry.text, entry.text);
+    else if (entry.type === 'pair_pattern') {
+      const key = entry.childForFieldName('key');
+      const local = entry.childForFieldName('value');
+      if (key && local?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) out.set(local.text, propertyName(key));
+    }
+  }
+  return out;
+}
+
+function variableFunctionSignature(source: string, statement: SyntaxNode, declarator: SyntaxNode, fn: SyntaxNode, single: boolean): string {
+  const body = fn.childForFieldName('body');
+  const end = body ? body.startIndex : fn.endIndex;
+  if (single) return headerText(source, statement.startIndex, end);
+  const kind = statement.childForFieldName('kind')?.text ?? 'var';
+  return `${kind} ${headerText(source, declarator.startIndex, end)}`;
+}
+
+/** `const Button = memo((props) => <button/>)` in TSX/JSX. */
+function wrappedComponent(jsxComponents: boolean, nameNode: SyntaxNode, value: SyntaxNode | null): boolean {
+  if (!jsxComponents || nameNode.type !== 'identifier' || !isPascalCase(nameNode.text)) return false;
+  if (!value || value.type !== 'call_expression') return false;
+  const callee = memberTarget(value.childForFieldName('function'));
+  if (!callee || !COMPONENT_WRAPPERS.has(callee.name)) return false;
+  const args = value.childForFieldName('arguments');
+  const first = args?.namedChildren.find((c) => c && c.type !== 'comment');
+  return first !== undefined && first !== null && FUNCTION_VALUE_TYPES.has(first.type) && functionReturnsJsx(first);
+}
+
+/** Module-level `const x = require('m')` and friends. Returns false when the value is no require. */
+function visitRequireBinding(
+  statement: SyntaxNode, declarator: SyntaxNode, nameNode: SyntaxNode, value: SyntaxNode | null, span: SyntaxNode, ctx: EcmascriptContext,
+): boolean {
+  if (!value) return false;
+  let specifier = requireSpecifier(value);
+  let member: string | undefined;
+  if (specifier === undefined && value.type === 'member_expression') {
+    specifier = requireSpecifier(value.childForFieldName('object'));
+    const property = value.childForFieldName('property');
+    if (specifier !== undefined && property?.type === 'property_identifier') member = property.text;
+    else specifier = undefined;
+  }
+  if (specifier === undefined) return false;
+
+  const bindings: ImportBinding[] = [];
+  if (nameNode.type === 'identifier') {
+    bindings.push({ local: nameNode.text, imported: member ?? '*' });
+  } else if (nameNode.type === 'object_pattern' && member === undefined) {
+    for (const entry of nameNode.namedChildren) {
+      if (!entry) continue;
+      if (entry.type === 'shorthand_property_identifier_pattern') bindings.push({ local: entry.text, imported: entry.text });
+      else if (entry.type === 'pair_pattern') {
+        const key = entry.childForFieldName('key');
+        const local = entry.childForFieldName('value');
+        if (key && local?.type === 'identifier') bindings.push({ local: local.text, imported: propertyName(key) });
+      } else if (entry.type === 'object_assignment_pattern') {
+        const left = entry.childForFieldName('left');
+        if (left) bindings.push({ local: left.text, imported: left.text });
+      } else if (entry.type === 'rest_pattern') {
+        const rest = entry.namedChild(0);
+        if (rest?.type === 'identifier') bindings.push({ local: rest.text, imported: '*' });
+      }
+    }
+  }
+  const source = ctx.file.source;
+  const text = span === statement ? statementText(source, statement)
+    : `${statement.childForFieldName('kind')?.text ?? 'var'} ${statementText(source, declarator)}`;
+  ctx.file.addImport(specifier, span, ctx, text, bindings, { sideEffectOnly: bindings.length === 0 || undefined });
+  return true;
+}
+
+// ---------------------------------------------------------------- imports and exports
