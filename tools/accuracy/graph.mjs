@@ -17,7 +17,7 @@ function resolvedByOf(metadata) {
 
 /**
  * @returns {{ schemaVersion: number|null, writer: string|null, files: {path:string, language:string}[],
- *   edges: object[], duplicateEdges: number, danglingEdges: number }}
+ *   edges: object[], functions: object[], duplicateEdges: number, danglingEdges: number }}
  */
 export function readGraph(dbPath, { kinds = JUDGED_EDGE_KINDS } = {}) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
@@ -44,6 +44,12 @@ export function readGraph(dbPath, { kinds = JUDGED_EDGE_KINDS } = {}) {
       WHERE e.kind IN (${placeholders})`).all(...kinds);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM edges WHERE kind IN (${placeholders})`).get(...kinds).n;
 
+    // C/C++ functions and methods, prototypes and definitions alike: the judged report tells a prototype's
+    // definition from another function by them (judged-report.mjs, `sameFunction`).
+    const functions = db.prepare(`
+      SELECT kind, name, qualified_name AS qualifiedName, file_path AS file, start_line AS start, end_line AS end, signature
+      FROM nodes WHERE kind IN ('function', 'method') AND language IN ('c', 'cpp')`).all();
+
     // The codegraph CLI writes some edges twice; judge each distinct edge once and report the surplus.
     const seen = new Set();
     const edges = [];
@@ -54,7 +60,7 @@ export function readGraph(dbPath, { kinds = JUDGED_EDGE_KINDS } = {}) {
       edges.push({ ...r, resolvedBy: resolvedByOf(r.metadata) });
     }
     return {
-      schemaVersion, writer, files, edges,
+      schemaVersion, writer, files, edges, functions,
       duplicateEdges: rows.length - edges.length,
       danglingEdges: total - rows.length,
     };

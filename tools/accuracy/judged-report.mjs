@@ -71,6 +71,89 @@ export function readCorpus(files) {
 const inTarget = (edge, target) => target !== 'outside' && edge.targetFile === target.file
   && edge.targetStart <= target.line && target.line <= edge.targetEnd;
 
+// ---- a C/C++ prototype and its definition ----
+
+/** A function's parameter count, read from its recorded signature; undefined where none is recorded. */
+export function parameterCount(fn) {
+  const signature = fn.signature ?? '';
+  const named = signature.indexOf(fn.name);
+  const open = signature.indexOf('(', named < 0 ? 0 : named + fn.name.length);
+  if (open < 0) return undefined;
+  let depth = 0; let commas = 0; let inner = '';
+  for (const c of signature.slice(open + 1)) {
+    if ('(<[{'.includes(c)) depth++;
+    else if (')>]}'.includes(c)) {
+      if (depth === 0) return /^\s*(void)?\s*$/.test(inner) ? 0 : commas + 1;
+      depth--;
+    } else if (c === ',' && depth === 0) commas++;
+    inner += c;
+  }
+  return undefined;
+}
+
+/** A declaration without a body: its recorded signature ends the statement. */
+const isPrototype = (fn) => /;\s*$/.test(fn.signature ?? '');
+
+/**
+ * One qualified name, as far as the shorter spells it: an out-of-line `A::f` written inside `namespace n` is
+ * recorded as `A::f`, its prototype in the class as `n::A::f`. A bare name must be equal (a global `f` is not `n::f`).
+ */
+function sameQualifiedName(a, b) {
+  if (a === b) return true;
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  return shorter.includes('::') && longer.endsWith(`::${shorter}`);
+}
+
+/**
+ * The C/C++ functions of a graph (graph.mjs `functions`), to tell whether an edge's target and a judged target
+ * are one function: a prototype and its definition are (same qualified name, same kind, same parameter count
+ * where both are recorded). Where several definitions fit one prototype (copies of a library, as an
+ * amalgamated single file beside its sources), only those in the prototype's folder are its definition.
+ */
+export class PrototypeTwins {
+  constructor(functions = []) {
+    this.byFile = new Map();
+    for (const fn of functions) {
+      if (!this.byFile.has(fn.file)) this.byFile.set(fn.file, []);
+      this.byFile.get(fn.file).push(fn);
+    }
+    this.all = functions;
+  }
+
+  /** The innermost function whose lines hold `line` of `file`. */
+  at(file, line) {
+    let best;
+    for (const fn of this.byFile.get(file) ?? []) {
+      if (fn.start <= line && line <= fn.end && (!best || fn.end - fn.start < best.end - best.start)) best = fn;
+    }
+    return best;
+  }
+
+  /** The function an edge lands on: its target's file, first line and name. */
+  target(edge) {
+    return (this.byFile.get(edge.targetFile) ?? []).find((fn) => fn.start === edge.targetStart
+      && (edge.targetQualifiedName === undefined ? fn.name === edge.targetName : fn.qualifiedName === edge.targetQualifiedName));
+  }
+
+  /** The definitions of a prototype. */
+  definitionsOf(prototype) {
+    const count = parameterCount(prototype);
+    const fits = this.all.filter((fn) => !isPrototype(fn) && fn.kind === prototype.kind
+      && sameQualifiedName(fn.qualifiedName, prototype.qualifiedName)
+      && (count === undefined || parameterCount(fn) === undefined || parameterCount(fn) === count));
+    if (fits.length < 2) return fits;
+    const folder = path.posix.dirname(prototype.file);
+    return fits.filter((fn) => path.posix.dirname(fn.file) === folder);
+  }
+
+  /** Whether `a` and `b` are a prototype and its definition, either way round. */
+  same(a, b) {
+    if (!a || !b || a === b || isPrototype(a) === isPrototype(b)) return false;
+    const [prototype, definition] = isPrototype(a) ? [a, b] : [b, a];
+    return this.definitionsOf(prototype).includes(definition);
+  }
+}
+
 /** Names an edge to a construction or an invocation may carry whatever the call site calls its callee. */
 const CONSTRUCTIONS = new Set(['constructor', 'new', '__init__', 'init', 'initialize', 'apply', 'call', 'invoke', 'super', 'this']);
 
@@ -93,8 +176,15 @@ export function edgesAtSite(site, edgesByLine) {
   return edges.filter((e) => bare(e.targetName) === callee || CONSTRUCTIONS.has(bare(e.targetName)));
 }
 
-/** A writer's figures over judged entries of one language: site recall, wrong edges, precision; drawn edges. */
-export function score(entries, edges) {
+/**
+ * A writer's figures over judged entries of one language: site recall, wrong edges, precision; drawn edges.
+ * `functions`: the graph's C/C++ functions, so an edge to a judged prototype's definition (or the other way
+ * round) counts right.
+ */
+export function score(entries, edges, functions = []) {
+  const twins = new PrototypeTwins(functions);
+  const lands = (edge, target) => inTarget(edge, target)
+    || (target !== 'outside' && twins.same(twins.target(edge), twins.at(target.file, target.line)));
   const edgesByLine = new Map();
   for (const e of edges) {
     const key = `${e.sourceFile}:${e.line}`;
@@ -109,12 +199,14 @@ export function score(entries, edges) {
     if (entry.arbor) {
       // A drawn arbor edge: right when the judged target lies in the edge's target declaration.
       r.drawnEdges++;
-      if (inTarget({ targetFile: entry.arbor.file, targetStart: entry.arbor.line, targetEnd: entry.arbor.endLine ?? entry.arbor.line }, entry.target)) r.drawnRight++;
+      const drawn = { targetFile: entry.arbor.file, targetStart: entry.arbor.line, targetEnd: entry.arbor.endLine ?? entry.arbor.line };
+      if (inTarget(drawn, entry.target)
+        || (entry.target !== 'outside' && twins.same(twins.at(drawn.targetFile, drawn.targetStart), twins.at(entry.target.file, entry.target.line)))) r.drawnRight++;
       continue;
     }
     r.sites++;
     const at = edgesAtSite(entry, edgesByLine);
-    const right = at.filter((e) => inTarget(e, entry.target));
+    const right = at.filter((e) => lands(e, entry.target));
     r.siteEdges += at.length;
     r.rightEdges += right.length;
     r.wrongEdges += at.length - right.length;
@@ -199,7 +291,7 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
         // Edges belong to one repository: each language's entries of it are scored against them, then summed.
         for (const language of new Set(group.map((e) => e.language))) {
           if (!byLanguage.has(language)) byLanguage.set(language, []);
-          byLanguage.get(language).push(score(group.filter((e) => e.language === language), result.graph.edges));
+          byLanguage.get(language).push(score(group.filter((e) => e.language === language), result.graph.edges, result.graph.functions));
         }
       }
     } finally {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSites } from './draw-sites.mjs';
 import { callSitesOf } from './call-sites.mjs';
-import { edgesAtSite, judgedReport, parseEntry, readCorpus, score } from './judged-report.mjs';
+import { edgesAtSite, judgedReport, parameterCount, parseEntry, readCorpus, score } from './judged-report.mjs';
 import { sample } from './sample.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -128,6 +128,55 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(score([{ ...site, target: 'not-a-call' }], edges)).toMatchObject({ notCalls: 1, sites: 0, siteEdges: 0, wrongEdges: 0 });
     // The same edge at a site judged "outside" is a wrong edge.
     expect(score([{ ...site, target: 'outside' }], edges)).toMatchObject({ notCalls: 0, sites: 1, siteEdges: 1, wrongEdges: 1 });
+  });
+
+  it('counts an edge to a C/C++ prototype\'s definition as the prototype, and the other way round', () => {
+    const fn = (kind: string, qualifiedName: string, file: string, start: number, signature: string) =>
+      ({ kind, name: qualifiedName.split('::').pop()!, qualifiedName, file, start, end: start, signature });
+    const functions = [
+      fn('method', 'lib::XmlWriter::scopedElement', 'src/xml.hpp', 5, 'XmlWriter& scopedElement(const char* name);'),
+      fn('method', 'XmlWriter::scopedElement', 'src/xml.cpp', 3, 'XmlWriter& XmlWriter::scopedElement(const char* name)'),
+      // Same name and arity, another class.
+      fn('method', 'HtmlWriter::scopedElement', 'src/html.cpp', 3, 'HtmlWriter& HtmlWriter::scopedElement(const char* name)'),
+      // Same class and name, another arity (an overload).
+      fn('method', 'XmlWriter::scopedElement', 'src/xml.cpp', 7, 'XmlWriter& XmlWriter::scopedElement(const char* name, int depth)'),
+      // A second copy of the library: its definition is not the prototype's under src/.
+      fn('method', 'lib::XmlWriter::scopedElement', 'extras/amalgamated.hpp', 9, 'XmlWriter& scopedElement(const char* name);'),
+      fn('method', 'XmlWriter::scopedElement', 'extras/amalgamated.cpp', 4, 'XmlWriter& XmlWriter::scopedElement(const char* name)'),
+    ];
+    const site = { repository: 'a/b', commit: 'abcdef1', file: 'src/main.cpp', line: 10, call: 'w.scopedElement("a");', language: 'cpp', callee: 'scopedElement', sitesOnLine: 1, where: 'c:1' };
+    const edgeTo = (f: (typeof functions)[number]) => ({ kind: 'calls', sourceFile: 'src/main.cpp', line: 10, targetName: f.name, targetQualifiedName: f.qualifiedName, targetFile: f.file, targetStart: f.start, targetEnd: f.end });
+    const judgedAt = (f: (typeof functions)[number]) => ({ ...site, target: { file: f.file, line: f.start } });
+    const [prototype, definition, otherClass, otherArity, copyPrototype, copyDefinition] = functions;
+    const verdict = (judged: (typeof functions)[number], edge: (typeof functions)[number]) => {
+      const r = score([judgedAt(judged)], [edgeTo(edge)], functions);
+      return { found: r.found, wrongEdges: r.wrongEdges };
+    };
+    expect(verdict(prototype, definition)).toEqual({ found: 1, wrongEdges: 0 });
+    expect(verdict(definition, prototype)).toEqual({ found: 1, wrongEdges: 0 });
+    expect(verdict(copyPrototype, copyDefinition)).toEqual({ found: 1, wrongEdges: 0 });
+    expect(verdict(prototype, otherClass)).toEqual({ found: 0, wrongEdges: 1 });
+    expect(verdict(prototype, otherArity)).toEqual({ found: 0, wrongEdges: 1 });
+    expect(verdict(otherArity, prototype)).toEqual({ found: 0, wrongEdges: 1 });
+    expect(verdict(prototype, copyDefinition)).toEqual({ found: 0, wrongEdges: 1 });
+    expect(verdict(copyPrototype, definition)).toEqual({ found: 0, wrongEdges: 1 });
+    // Two prototypes (or two definitions) are not one another's.
+    expect(verdict(prototype, copyPrototype)).toEqual({ found: 0, wrongEdges: 1 });
+    // Without the graph's functions, only the judged declaration itself counts.
+    expect(score([judgedAt(prototype)], [edgeTo(definition)]).found).toBe(0);
+    // A drawn edge to the definition, judged at the prototype.
+    const drawn = { ...site, target: { file: 'src/xml.hpp', line: 5 }, arbor: { file: 'src/xml.cpp', line: 3, endLine: 3 } };
+    expect(score([drawn], [], functions)).toMatchObject({ drawnEdges: 1, drawnRight: 1 });
+    expect(score([{ ...drawn, arbor: { file: 'src/html.cpp', line: 3, endLine: 3 } }], [], functions)).toMatchObject({ drawnEdges: 1, drawnRight: 0 });
+  });
+
+  it('reads a parameter count from a signature', () => {
+    const count = (name: string, signature: string) => parameterCount({ name, signature });
+    expect(count('f', 'void f();')).toBe(0);
+    expect(count('f', 'void f(void)')).toBe(0);
+    expect(count('f', 'void f(std::map<int, int> m, int b = g(1, 2));')).toBe(2);
+    expect(count('f', 'auto (*f)')).toBeUndefined();
+    expect(count('f', undefined as unknown as string)).toBeUndefined();
   });
 
   it('attributes edges on a shared line by the callee name', () => {
