@@ -27,3 +27,4 @@ export {
 export { GitignoreRules, type GitignoreVerdict } from './gitignore.js';
 export { sha256Hex } from './hashing.js';
 export { leavesBase } from './paths.js';
+export { MAX_SHARDS, parseShardSpec, shardSpecProblem, type ShardSpec } from './shard-spec.js';
