@@ -105,12 +105,14 @@ for (let run = 1; run <= runs; run++) {
       fromCache: merge.report.cache.fromCache, extracted: merge.report.cache.extracted, phases: merge.report.timings ?? {},
     },
     mergeShare: merge.wallSeconds / cold.wallSeconds,
+    mergeCpuShare: cold.cpuSeconds ? merge.cpuSeconds / cold.cpuSeconds : null,
     graphEqual: merge.dump === cold.dump,
   };
   results.push(result);
   log(`run ${run}: cold ${cold.wallSeconds.toFixed(2)} s; shards ${jobs.map((j) => j.wallSeconds.toFixed(2)).join(' / ')} s `
     + `(${jobs.map((j) => j.files).join(' / ')} files); merge ${merge.wallSeconds.toFixed(2)} s `
-    + `(${result.merge.fromCache}/${cold.report.files.indexed} from the cache) = ${(result.mergeShare * 100).toFixed(1)}% of cold; `
+    + `(${result.merge.fromCache}/${cold.report.files.indexed} from the cache) = ${(result.mergeShare * 100).toFixed(1)}% of cold `
+    + `(CPU ${result.mergeCpuShare == null ? '?' : (result.mergeCpuShare * 100).toFixed(1)}%); `
     + `graph ${result.graphEqual ? 'equal' : 'DIFFERENT'}`);
   fs.rmSync(runDir, { recursive: true, force: true });
 }
@@ -119,6 +121,9 @@ const med = (pick) => median(results.map(pick));
 const summary = {
   repo, shards, runs, files: results[0]?.cold.files,
   coldSeconds: med((r) => r.cold.wallSeconds),
+  coldCpuSeconds: med((r) => r.cold.cpuSeconds),
+  mergeCpuSeconds: med((r) => r.merge.cpuSeconds),
+  mergeCpuShare: med((r) => r.mergeCpuShare),
   slowestShardSeconds: med((r) => r.slowestShardSeconds),
   mergeSeconds: med((r) => r.merge.wallSeconds),
   mergeShare: med((r) => r.mergeShare),
@@ -130,9 +135,10 @@ if (values.json) process.stdout.write(`${JSON.stringify({ summary, results }, nu
 else {
   process.stdout.write([
     `shard-bench ${repo} (${shards} shards, ${runs} run${runs === 1 ? '' : 's'}, medians; ${summary.files} files)`,
-    `  cold           ${summary.coldSeconds.toFixed(2)} s wall`,
+    `  cold           ${summary.coldSeconds.toFixed(2)} s wall  ${summary.coldCpuSeconds?.toFixed(2)} s CPU`,
     `  slowest shard  ${summary.slowestShardSeconds.toFixed(2)} s wall (the shards ran one after another here)`,
     `  merge          ${summary.mergeSeconds.toFixed(2)} s wall = ${(summary.mergeShare * 100).toFixed(1)}% of cold (target ≤ 40%), median of the per-run shares`,
+    `  merge CPU      ${summary.mergeCpuSeconds?.toFixed(2)} s = ${summary.mergeCpuShare == null ? '?' : (summary.mergeCpuShare * 100).toFixed(1)}% of cold's CPU (less moved by other load than wall time)`,
     `  merge phases, ms wall: ${Object.entries(summary.mergePhases).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     `  graph          ${summary.graphEqual ? 'equal to the cold run\'s in every run' : 'DIFFERENT from the cold run\'s'}`,
     '',
