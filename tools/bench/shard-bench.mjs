@@ -8,6 +8,7 @@
 // cold one (every table compared row by row; the write's timestamps left out, as they differ run to run).
 // Runs alternate which of cold and shards+merge goes first, so a load that drifts hits both alike.
 // Usage: node tools/bench/shard-bench.mjs <repo> [--shards N] [--runs N] [--json] [--keep]
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,20 +39,25 @@ async function arborIndex(copy, extra) {
 /** The columns the write stamps with its clock: left out of the comparison. */
 const CLOCK_COLUMNS = new Set(['updated_at', 'applied_at', 'indexed_at']);
 
-/** A canonical text of the graph: every table's rows in a fixed order, the clock's columns left out. */
-function graphDump(copy) {
+/**
+ * A digest of the graph's canonical text: every table's rows in a fixed order, the clock's columns left
+ * out. Rows are hashed as they are read, so a 50,000-file graph is never held as one string.
+ */
+function graphDigest(copy) {
   const db = new Database(path.join(copy, '.codegraph', 'codegraph.db'), { readonly: true, fileMustExist: true });
+  const hash = createHash('sha256');
   try {
-    const out = [];
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     for (const table of tables) {
       const columns = db.prepare(`PRAGMA table_info("${table}")`).all().map((c) => c.name).filter((c) => !CLOCK_COLUMNS.has(c));
       if (columns.length === 0) continue;
       const list = columns.map((c) => `"${c}"`).join(', ');
-      const rows = db.prepare(`SELECT ${list} FROM "${table}" ORDER BY ${list}`).raw().all();
-      out.push(`# ${table}`, ...rows.map((row) => JSON.stringify(row.map((v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))));
+      hash.update(`# ${table}\n`);
+      for (const row of db.prepare(`SELECT ${list} FROM "${table}" ORDER BY ${list}`).raw().iterate()) {
+        hash.update(`${JSON.stringify(row.map((v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))}\n`);
+      }
     }
-    return out.join('\n');
+    return hash.digest('hex');
   } finally {
     db.close();
   }
@@ -59,7 +65,7 @@ function graphDump(copy) {
 
 async function coldRun(copy) {
   const cold = await arborIndex(copy, ['--no-cache']);
-  return { ...cold, dump: graphDump(copy) };
+  return { ...cold, dump: graphDigest(copy) };
 }
 
 async function shardedRun(copy, runDir) {
@@ -77,7 +83,7 @@ async function shardedRun(copy, runDir) {
   }
   fs.rmSync(path.join(copy, '.codegraph', 'codegraph.db'), { force: true });
   const merge = await arborIndex(copy, ['--cache-dir', path.dirname(merged)]);
-  return { jobs, merge: { ...merge, dump: graphDump(copy) } };
+  return { jobs, merge: { ...merge, dump: graphDigest(copy) } };
 }
 
 const results = [];
