@@ -1,6 +1,8 @@
 import type { IndexReport } from '@arbor/indexer';
 import { describe, expect, it } from 'vitest';
-import { indexSummary } from './index-command.js';
+import { UsageError } from '../command-line/command-spec.js';
+import { parseCommandLine } from '../command-line/parse-command-line.js';
+import { indexCommand, indexSummary, shardSummary } from './index-command.js';
 
 const report = (extra: Partial<IndexReport>): IndexReport => ({
   root: '/r', database: '/r/.codegraph/codegraph.db',
@@ -61,5 +63,44 @@ describe('the index summary', () => {
     }));
     expect(text).toContain('HOOK FAILURES 4 import-resolver calls threw (their lookups found nothing): python resolveModule 3× (first: boom), rust implicitModule 1× (first: bad');
     expect(text).not.toContain('\u001b[2J');
+  });
+});
+
+describe('arbor index --shard', () => {
+  const parse = (...argv: string[]) => parseCommandLine(['index', ...argv], [indexCommand]);
+  const usage = (...argv: string[]) => {
+    try {
+      parse(...argv);
+    } catch (error) {
+      if (error instanceof UsageError) return error.message;
+      throw error;
+    }
+    return undefined;
+  };
+
+  it('takes K/N with a cache folder', () => {
+    const parsed = parse('repo', '--shard', '2/4', '--cache-dir', 'packs');
+    expect(parsed).toMatchObject({ kind: 'run', args: { root: 'repo', shard: '2/4', 'cache-dir': 'packs' } });
+  });
+
+  it('names the flag when its value is no shard, or a cache folder is missing', () => {
+    expect(usage('--shard', '4', '--cache-dir', 'd')).toMatch(/^--shard: expected K\/N/);
+    expect(usage('--shard', '5/4', '--cache-dir', 'd')).toMatch(/^--shard 5\/4: K must be a whole number from 1 to N/);
+    expect(usage('--shard', '0/4', '--cache-dir', 'd')).toMatch(/^--shard 0\/4: K must be/);
+    expect(usage('--shard', '1/99', '--cache-dir', 'd')).toMatch(/^--shard 1\/99: N must be a whole number from 1 to 32/);
+    expect(usage('--shard', '1/4')).toMatch(/^--shard needs --cache-dir/);
+    expect(usage('--shard', '1/4', '--cache-dir', 'd', '--no-cache')).toMatch(/--no-cache/);
+    expect(usage('--cache-dir', 'd')).toBeUndefined();
+  });
+
+  it('says which shard, how many files and bytes it took, and that no graph was written', () => {
+    const text = shardSummary({
+      root: '/r', shard: { index: 2, count: 4, files: 30, bytes: 3 * 1024 * 1024, totalFiles: 120, totalBytes: 12 * 1024 * 1024 },
+      cache: { dir: '/ci/cache', fromCache: 0, extracted: 30, pack: 'ab.pack' },
+      files: { seen: 130, skipped: {}, skippedFiles: [] }, threads: 2, durationMs: 1500, arborVersion: '0',
+    });
+    expect(text).toContain('shard 2 of 4: 30 of 120 files, 3.0 MiB of 12.0 MiB');
+    expect(text).toContain('no graph written');
+    expect(text).toContain('30 parsed into pack ab.pack');
   });
 });

@@ -1,5 +1,6 @@
 /** `arbor index [root]`: build `<root>/.codegraph/codegraph.db`. */
-import type { IndexReport, Progress } from '@arbor/indexer';
+import type { IndexReport, Progress, ShardReport } from '@arbor/indexer';
+import { parseShardSpec } from '@arbor/vocabulary';
 import { count, defineCommand, flag, list, text, toggle } from '../command-line/command-spec.js';
 import { ConfigurationError } from '../configuration/project-configuration.js';
 import { resolveIndexSettings, type RecordedConfiguration } from '../configuration/index-settings.js';
@@ -19,14 +20,23 @@ export const indexCommand = defineCommand({
     threads: count('Extraction threads, the main thread included (default: one per core)'),
     cache: flag('Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)', { default: true }),
     'cache-dir': text('Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs'),
+    shard: text('K/N: extract only this CI job\'s share K of N of the files into --cache-dir, and write no graph; a later run with that --cache-dir over all N shards\' packs writes the graph'),
     // Every flag above but --threads, --cache and --force can also come from <root>/arbor.config.json; a flag given wins.
     force: flag('Replace the file at .codegraph/codegraph.db even when it is not a codegraph graph or is of a newer schema'),
     quiet: flag('No summary on stderr', { short: 'q' }),
   },
+  check: (args) => {
+    if (args.shard === undefined) return undefined;
+    const spec = parseShardSpec(args.shard);
+    if ('problem' in spec) return spec.problem;
+    if (!args.cache) return '--shard stores its files\' extractions in the cache: it cannot run with --no-cache';
+    if (args['cache-dir'] === undefined) return '--shard needs --cache-dir <dir>: the folder its pack goes into, for the merging run to read';
+    return undefined;
+  },
   run: async (args) => {
     if (args.threads !== undefined && (!Number.isInteger(args.threads) || args.threads < 1)) fail('--threads must be a positive integer');
     // Loaded here, not at start-up: query commands should not pay for the indexer.
-    const { GraphWriteError, IndexError, indexRepository, LANGUAGE_DESCRIPTORS } = await import('@arbor/indexer');
+    const { GraphWriteError, IndexError, indexRepository, extractShard, LANGUAGE_DESCRIPTORS } = await import('@arbor/indexer');
     let resolved;
     try {
       resolved = resolveIndexSettings(args.root, {
@@ -37,6 +47,26 @@ export const indexCommand = defineCommand({
       throw error;
     }
     const progress = !args.quiet && process.stderr.isTTY ? progressLine() : undefined;
+    if (args.shard !== undefined) {
+      const shard = parseShardSpec(args.shard);
+      if ('problem' in shard) fail(shard.problem);
+      let report: ShardReport;
+      try {
+        // The same files as the merging run: languages, excludes and size limit from the flags or arbor.config.json.
+        const { cacheDir, ...settings } = resolved.settings;
+        report = await extractShard(args.root, {
+          ...settings, shard, cacheDir: cacheDir ?? args['cache-dir']!, threads: args.threads, onProgress: progress?.update,
+        });
+      } catch (error) {
+        progress?.clear();
+        if (error instanceof IndexError) fail(error.message);
+        throw error;
+      }
+      progress?.clear();
+      if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      if (!args.quiet) process.stderr.write(shardSummary(report));
+      return;
+    }
     let report: IndexReport;
     try {
       report = await indexRepository(args.root, {
@@ -87,6 +117,19 @@ function progressLine() {
   const clear = () => process.stderr.write(`\r${' '.repeat((process.stderr.columns || 80) - 1)}\r`);
   return { update, clear };
 }
+
+/** A shard's report as `arbor index --shard K/N` prints it to stderr. */
+export function shardSummary(r: ShardReport): string {
+  const s = r.shard;
+  const lines = [
+    `arbor: shard ${s.index} of ${s.count}: ${s.files} of ${s.totalFiles} files, ${mib(s.bytes)} of ${mib(s.totalBytes)}, in ${(r.durationMs / 1000).toFixed(1)}s; no graph written`,
+    `  cache    ${r.cache.extracted} parsed into ${r.cache.pack ? `pack ${r.cache.pack}` : 'no new pack'}, ${r.cache.fromCache} already in the cache (${escapeControls(r.cache.dir)})`,
+    `  next     after every shard: arbor index --cache-dir <the folder holding all ${s.count} shards' packs>`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /** The report as `arbor index` prints it to stderr. */
 export function indexSummary(r: IndexReport): string {

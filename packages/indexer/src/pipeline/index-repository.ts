@@ -71,7 +71,7 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
 }
 
 /** What every phase of a run reads: where it runs and how it reports. */
-interface Run {
+export interface Run {
   root: string;
   rootArg: string;
   database: string;
@@ -79,6 +79,20 @@ interface Run {
   progress: (progress: Progress) => void;
   notice: (message: string) => void;
   clock: ReturnType<typeof phaseClock>;
+}
+
+/** A run over the tree at `rootArg` (checked to be a folder). */
+export function startRun(rootArg: string, options: IndexOptions): Run {
+  const root = checkRoot(rootArg);
+  return {
+    root,
+    rootArg,
+    database: join(root, DATABASE_RELATIVE_PATH),
+    options,
+    progress: options.onProgress ?? (() => {}),
+    notice: options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`)),
+    clock: phaseClock(),
+  };
 }
 
 /** Files left out of the graph: counted by reason, and the first MAX_LISTED_SKIPS named. */
@@ -90,16 +104,7 @@ interface Skips {
 /** `cacheMayAnswer`: the cache folder held entries when the run started (else nothing is looked up). */
 async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOptions, cacheMayAnswer: boolean): Promise<IndexReport> {
   const started = Date.now();
-  const root = checkRoot(rootArg);
-  const run: Run = {
-    root,
-    rootArg,
-    database: join(root, DATABASE_RELATIVE_PATH),
-    options,
-    progress: options.onProgress ?? (() => {}),
-    notice: options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`)),
-    clock: phaseClock(),
-  };
+  const run = startRun(rootArg, options);
   // Before any work: what is at the database path may not be ours to replace.
   checkExistingDatabase(run.database, options.force ?? false, run.notice);
   // The graph is stored as resolution produces it (storage/graph-write-session.ts).
@@ -136,7 +141,7 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   }
 }
 
-interface Discovered {
+export interface Discovered {
   seen: number;
   /** One per file of a supported language, in discovery's order. */
   jobs: ExtractJob[];
@@ -146,7 +151,7 @@ interface Discovered {
 }
 
 /** Discover: the files under the root, and the extraction job of each in a language arbor indexes. */
-async function discoverSources(run: Run): Promise<Discovered> {
+export async function discoverSources(run: Run): Promise<Discovered> {
   const { root, options } = run;
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   run.progress({ phase: 'discover', done: 0, total: 0 });
@@ -192,7 +197,7 @@ function skip(skips: Skips, reason: string): void {
   skips.counts[reason] = (skips.counts[reason] ?? 0) + 1;
 }
 
-interface Extracted {
+export interface Extracted {
   /** Every indexed file, sorted by path. */
   indexed: IndexedFile[];
   /** The files whose extraction came from the cache (also in `indexed`). */
@@ -212,7 +217,7 @@ interface Extracted {
  * parsed; an entry that fails its checks is parsed in a second round. Workers extract the files
  * without one while the main thread reads the entries.
  */
-async function extractSources(run: Run, pool: ExtractionPool, discovered: Discovered, cacheMayAnswer: boolean): Promise<Extracted> {
+export async function extractSources(run: Run, pool: ExtractionPool, discovered: Discovered, cacheMayAnswer: boolean): Promise<Extracted> {
   const { root, options, progress } = run;
   const { jobs, mtimes, skips } = discovered;
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
@@ -404,7 +409,7 @@ function secretNote(root: string): { secretRefused?: string } {
 }
 
 /** The cache folder of a run: `--cache-dir`, else beside the graph; none with `--no-cache`. */
-function cacheDirFor(database: string, options: IndexOptions): string | undefined {
+export function cacheDirFor(database: string, options: IndexOptions): string | undefined {
   if (options.cache === false) return undefined;
   return options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(database);
 }
