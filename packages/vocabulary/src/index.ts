@@ -29,3 +29,9 @@ export { sha256Hex } from './hashing.js';
 export { leavesBase, PROJECT_CONFIG_FILE, CONFIGURATION_METADATA_KEY } from './paths.js';
 export type { ModuleNaming } from './module-naming.js';
 export { MAX_SHARDS, parseShardSpec, shardSpecProblem, type ShardSpec } from './shard-spec.js';
+export {
+  LANGUAGE_TEST_CONVENTIONS,
+  TEST_FOLDER_RULES,
+  type LanguageTestConventions,
+  type TestConvention,
+} from './test-conventions.js';

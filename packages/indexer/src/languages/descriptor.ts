@@ -4,7 +4,7 @@
  * plain data; its modules (extractor, import resolver, name binding) are imported on first use, so a
  * thread pays only for the languages it meets.
  */
-import type { ModuleNaming } from '@arbor/vocabulary';
+import type { LanguageTestConventions, ModuleNaming } from '@arbor/vocabulary';
 import type { Language } from '../model/graph-vocabulary.js';
 import type { ImportResolverFactory, LanguageExtractor, NameBindingRules } from '../model/language-support.js';
 
@@ -47,6 +47,8 @@ export interface LanguageDescriptor {
   grammar: { package: string; file: string };
   /** How its imports name files, for finding the importers of a deleted file (absent: not known). */
   moduleNaming?: ModuleNaming;
+  /** Which of its files are tests: its entry in the vocabulary's LANGUAGE_TEST_CONVENTIONS, which the query package reads. */
+  tests: LanguageTestConventions;
   modules: LanguageModules;
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { languageFamily } from '@arbor/vocabulary';
+import { LANGUAGE_TEST_CONVENTIONS, languageFamily, type TestConvention } from '@arbor/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../model/graph-vocabulary.js';
 import { grammarsJsonPath } from '../parsing/grammar-loader.js';
@@ -51,6 +51,27 @@ describe('language descriptors', () => {
     expect(moduleNamingForPath('src/a.py')).toMatchObject({ language: 'python', family: 'python', moduleNaming: { style: 'dotted' } });
     expect(moduleNamingForPath('lib/a.rb')).toEqual({ language: 'ruby', family: 'ruby', moduleNaming: undefined });
     expect(moduleNamingForPath('package.json')).toBeUndefined();
+  });
+
+  // The query package reads each language's test conventions from the vocabulary (it does not load
+  // the indexer); a descriptor carries that same entry, and no convention is left without a language.
+  it('carry their language\'s test conventions from the vocabulary, each convention in exactly one descriptor', () => {
+    expect(Object.keys(LANGUAGE_TEST_CONVENTIONS).sort()).toEqual([...LANGUAGES].sort());
+    for (const d of LANGUAGE_DESCRIPTORS) expect(d.tests, d.name).toBe(LANGUAGE_TEST_CONVENTIONS[d.name]);
+    const owners = new Map<TestConvention, string[]>();
+    for (const d of LANGUAGE_DESCRIPTORS) {
+      for (const convention of d.tests.names) owners.set(convention, [...(owners.get(convention) ?? []), d.name]);
+    }
+    for (const language of LANGUAGES) {
+      for (const convention of LANGUAGE_TEST_CONVENTIONS[language].names) {
+        expect(owners.get(convention), `${language}: ${convention.name}`).toEqual([language]);
+      }
+    }
+    expect(owners.size).toBe(Object.values(LANGUAGE_TEST_CONVENTIONS).flatMap((entry) => entry.names).length);
+    // A file a language calls a test by its folder alone is one of that language's own files.
+    for (const d of LANGUAGE_DESCRIPTORS) {
+      for (const extension of d.tests.inTestFolder) expect(d.extensions, d.name).toContain(extension);
+    }
   });
 
   it('state the family the vocabulary gives the query package', () => {

@@ -1,4 +1,5 @@
 /** Kotlin: what arbor knows of the language (see ../descriptor.ts). */
+import { LANGUAGE_TEST_CONVENTIONS } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
 
 export const kotlin: LanguageDescriptor = {
@@ -9,6 +10,7 @@ export const kotlin: LanguageDescriptor = {
   grammar: { package: '@tree-sitter-grammars/tree-sitter-kotlin', file: 'tree-sitter-kotlin.wasm' },
   // `import a.b.C`, `import static a.b.C.f`, `import a.b.*`; a package's files share their declarations.
   moduleNaming: { style: 'dotted', extensions: ['.kt', '.kts'], namesMayContinuePastFile: true, namesMayBeFolders: true, folderSharesDeclarations: true },
+  tests: LANGUAGE_TEST_CONVENTIONS.kotlin,
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).kotlinExtractor }),
     async () => ({

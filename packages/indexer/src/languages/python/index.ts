@@ -1,4 +1,5 @@
 /** Python: what arbor knows of the language (see ../descriptor.ts). */
+import { LANGUAGE_TEST_CONVENTIONS } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
 
 export const python: LanguageDescriptor = {
@@ -10,6 +11,7 @@ export const python: LanguageDescriptor = {
   moduleNaming: {
     style: 'dotted', extensions: ['.py', '.pyi'], folderFiles: ['__init__'], leadingDotsRelative: true, importedNamesMayBeModules: true,
   },
+  tests: LANGUAGE_TEST_CONVENTIONS.python,
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).pythonExtractor }),
     async () => ({

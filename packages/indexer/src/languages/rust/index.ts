@@ -1,4 +1,5 @@
 /** Rust: what arbor knows of the language (see ../descriptor.ts). */
+import { LANGUAGE_TEST_CONVENTIONS } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
 
 export const rust: LanguageDescriptor = {
@@ -6,6 +7,7 @@ export const rust: LanguageDescriptor = {
   family: 'rust',
   extensions: ['.rs'],
   grammar: { package: 'tree-sitter-rust', file: 'tree-sitter-rust.wasm' },
+  tests: LANGUAGE_TEST_CONVENTIONS.rust,
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).rustExtractor }),
     async () => ({

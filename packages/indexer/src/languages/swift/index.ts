@@ -1,4 +1,5 @@
 /** Swift: what arbor knows of the language (see ../descriptor.ts). */
+import { LANGUAGE_TEST_CONVENTIONS } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
 
 export const swift: LanguageDescriptor = {
@@ -6,6 +7,7 @@ export const swift: LanguageDescriptor = {
   family: 'swift',
   extensions: ['.swift'],
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-swift.wasm' },
+  tests: LANGUAGE_TEST_CONVENTIONS.swift,
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).swiftExtractor }),
     async () => ({

@@ -3,7 +3,7 @@
  * one module resolver (see ../descriptor.ts). They share their modules, so a run has one import
  * resolver for all four: one tsconfig, one view of the workspace's packages.
  */
-import type { ModuleNaming } from '@arbor/vocabulary';
+import { LANGUAGE_TEST_CONVENTIONS, type ModuleNaming } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor, type LanguageModules } from '../descriptor.js';
 
 /** `./cart`, `../lib/index.js` (standing for `index.ts` under ESM rules), a folder by its `index` file; a bare specifier is a package. */
@@ -30,6 +30,7 @@ export const typescript: LanguageDescriptor = {
   extensions: ['.ts', '.mts', '.cts'],
   grammar: { package: 'tree-sitter-typescript', file: 'tree-sitter-typescript.wasm' },
   moduleNaming: ECMASCRIPT_MODULE_NAMING,
+  tests: LANGUAGE_TEST_CONVENTIONS.typescript,
   modules: ecmascriptModules,
 };
 
@@ -39,6 +40,7 @@ export const tsx: LanguageDescriptor = {
   extensions: ['.tsx'],
   grammar: { package: 'tree-sitter-typescript', file: 'tree-sitter-tsx.wasm' },
   moduleNaming: ECMASCRIPT_MODULE_NAMING,
+  tests: LANGUAGE_TEST_CONVENTIONS.tsx,
   modules: ecmascriptModules,
 };
 
@@ -48,6 +50,7 @@ export const javascript: LanguageDescriptor = {
   extensions: ['.js', '.mjs', '.cjs'],
   grammar: { package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
   moduleNaming: ECMASCRIPT_MODULE_NAMING,
+  tests: LANGUAGE_TEST_CONVENTIONS.javascript,
   modules: ecmascriptModules,
 };
 
@@ -57,5 +60,6 @@ export const jsx: LanguageDescriptor = {
   extensions: ['.jsx'],
   grammar: { package: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
   moduleNaming: ECMASCRIPT_MODULE_NAMING,
+  tests: LANGUAGE_TEST_CONVENTIONS.jsx,
   modules: ecmascriptModules,
 };

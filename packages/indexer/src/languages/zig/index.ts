@@ -1,4 +1,5 @@
 /** Zig: what arbor knows of the language (see ../descriptor.ts). */
+import { LANGUAGE_TEST_CONVENTIONS } from '@arbor/vocabulary';
 import { lazyModules, type LanguageDescriptor } from '../descriptor.js';
 
 export const zig: LanguageDescriptor = {
@@ -6,6 +7,7 @@ export const zig: LanguageDescriptor = {
   family: 'zig',
   extensions: ['.zig'],
   grammar: { package: 'tree-sitter-wasms', file: 'out/tree-sitter-zig.wasm' },
+  tests: LANGUAGE_TEST_CONVENTIONS.zig,
   modules: lazyModules(
     async () => ({ extractor: (await import('./extractor.js')).zigExtractor }),
     async () => ({
