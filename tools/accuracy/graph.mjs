@@ -46,9 +46,16 @@ export function readGraph(dbPath, { kinds = JUDGED_EDGE_KINDS } = {}) {
 
     // C/C++ functions and methods, prototypes and definitions alike: the judged report tells a prototype's
     // definition from another function by them (judged-report.mjs, `sameFunction`).
-    const functions = db.prepare(`
-      SELECT kind, name, qualified_name AS qualifiedName, file_path AS file, start_line AS start, end_line AS end, signature
-      FROM nodes WHERE kind IN ('function', 'method') AND language IN ('c', 'cpp')`).all();
+    // A hand-made or minimal graph may lack these columns: then it names no C/C++ functions (and no
+    // parameter counts without `signature`), and the report only compares edge targets by line.
+    const columns = new Set(db.prepare('PRAGMA table_info(nodes)').all().map((column) => column.name));
+    const needed = ['kind', 'name', 'qualified_name', 'file_path', 'start_line', 'end_line', 'language'];
+    const functions = needed.every((column) => columns.has(column))
+      ? db.prepare(`
+        SELECT kind, name, qualified_name AS qualifiedName, file_path AS file, start_line AS start, end_line AS end,
+          ${columns.has('signature') ? 'signature' : 'NULL AS signature'}
+        FROM nodes WHERE kind IN ('function', 'method') AND language IN ('c', 'cpp')`).all()
+      : [];
 
     // The codegraph CLI writes some edges twice; judge each distinct edge once and report the surplus.
     const seen = new Set();
