@@ -2,7 +2,8 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { memberCallTarget } from '../../extraction/core/calls.js';
+import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
 import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
@@ -209,15 +210,8 @@ export function visitInvocation(node: SyntaxNode, ctx: CSharpContext): boolean {
   if (!callee.object) {
     target = { name: callee.name, receiver: [] };
   } else {
-    const chain = receiverChain(callee.object);
-    if (chain) {
-      target = { name: callee.name, receiver: chain };
-    } else {
-      // `Make().a.M()`: the stated type of the call, then the member names after it.
-      const split = splitMemberChain(callee.object, MEMBER_ACCESS);
-      const type = split ? expressionType(split.base, ctx) : null;
-      target = { name: callee.name, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
-    }
+    // `Make().a.M()`: the stated type of the call, then the member names after it.
+    target = memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => expressionType(base, ctx));
   }
   ctx.file.addSite('calls', target, node, ctx, args);
   return true;

@@ -2,7 +2,8 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
-import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
+import { memberCallTarget } from '../../extraction/core/calls.js';
+import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, ScalaContext, ScalaWalk } from './file-state.js';
 import { literalType, simpleType, typeChain } from './types.js';
@@ -94,14 +95,7 @@ export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
   if (!callee.object) {
     target = { name: callee.name, receiver: [] };
   } else {
-    const chain = receiverChain(callee.object);
-    if (chain) {
-      target = { name: callee.name, receiver: chain };
-    } else {
-      const split = splitMemberChain(callee.object, FIELD_ACCESS);
-      const type = split ? valueType(split.base, ctx) : null;
-      target = { name: callee.name, receiver: undefined, typedReceiver: type && split ? { type, path: split.path } : undefined };
-    }
+    target = memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
   }
   ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   return true;
