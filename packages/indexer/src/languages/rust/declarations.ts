@@ -76,13 +76,7 @@ export function visitStruct(node: SyntaxNode, ctx: RustContext): void {
   if (!name) return;
   const body = node.childForFieldName('body');
   const file = ctx.file;
-  const id = file.builder.declare('struct', name.text, ctx.parentDecl, node, {
-    signature: signatureOf(node, body),
-    docstring: docCommentOf(node),
-    decorators: attributesOf(node),
-    ...visibilityOf(node),
-    typeParameters: typeParameterNames(node, TYPE_PARAMETERS),
-  });
+  const id = file.builder.declare('struct', name.text, ctx.parentDecl, node, itemDetails(node, body));
   bindLocalItem(name.text, id, ctx);
   const generics = genericsOf(node.childForFieldName('type_parameters'), node.namedChildren.find((c) => c?.type === 'where_clause') ?? null, ctx.generics);
   if (body?.type === 'field_declaration_list') declareFields(body, id, [name.text], { ...ctx, generics });
@@ -120,6 +114,17 @@ function implFieldTypes(typeNode: SyntaxNode | null, self: string[], generics: G
   return out.size > 0 ? out : undefined;
 }
 
+/** What a struct, enum, trait or type alias item states about itself: signature, docs, attributes, visibility, type parameters. */
+function itemDetails(node: SyntaxNode, body: SyntaxNode | null) {
+  return {
+    signature: signatureOf(node, body),
+    docstring: docCommentOf(node),
+    decorators: attributesOf(node),
+    ...visibilityOf(node),
+    typeParameters: typeParameterNames(node, TYPE_PARAMETERS),
+  };
+}
+
 /** A type declared inside a function body is a local item of that block, visible in all of it (as a local `fn`). */
 function bindLocalItem(name: string, id: number, ctx: RustContext): void {
   if (!ctx.scope.fileLevel) ctx.scope.bind(name, 'item', id);
@@ -143,13 +148,7 @@ export function visitEnum(node: SyntaxNode, ctx: RustContext): void {
   const name = node.childForFieldName('name');
   if (!name) return;
   const body = node.childForFieldName('body');
-  const id = ctx.file.builder.declare('enum', name.text, ctx.parentDecl, node, {
-    signature: signatureOf(node, body),
-    docstring: docCommentOf(node),
-    decorators: attributesOf(node),
-    ...visibilityOf(node),
-    typeParameters: typeParameterNames(node, TYPE_PARAMETERS),
-  });
+  const id = ctx.file.builder.declare('enum', name.text, ctx.parentDecl, node, itemDetails(node, body));
   bindLocalItem(name.text, id, ctx);
   for (const variant of body?.namedChildren ?? []) {
     if (variant?.type !== 'enum_variant') continue;
@@ -162,13 +161,7 @@ export function visitTrait(node: SyntaxNode, ctx: RustContext, walk: RustWalk): 
   const name = node.childForFieldName('name');
   if (!name) return;
   const body = node.childForFieldName('body');
-  const id = ctx.file.builder.declare('trait', name.text, ctx.parentDecl, node, {
-    signature: signatureOf(node, body),
-    docstring: docCommentOf(node),
-    decorators: attributesOf(node),
-    ...visibilityOf(node),
-    typeParameters: typeParameterNames(node, TYPE_PARAMETERS),
-  });
+  const id = ctx.file.builder.declare('trait', name.text, ctx.parentDecl, node, itemDetails(node, body));
   bindLocalItem(name.text, id, ctx);
   // `trait A: B + fmt::Debug`: supertraits, whose methods A's values have.
   for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
@@ -211,13 +204,7 @@ export function visitTypeItem(node: SyntaxNode, ctx: RustContext): void {
   const name = node.childForFieldName('name');
   // An associated type of an impl or a trait (`type Item = T;`) is no item of the module.
   if (!name || ctx.impl || isTraitBody(ctx)) return;
-  ctx.file.builder.declare('type_alias', name.text, ctx.parentDecl, node, {
-    signature: signatureOf(node, null),
-    docstring: docCommentOf(node),
-    decorators: attributesOf(node),
-    ...visibilityOf(node),
-    typeParameters: typeParameterNames(node, TYPE_PARAMETERS),
-  });
+  ctx.file.builder.declare('type_alias', name.text, ctx.parentDecl, node, itemDetails(node, null));
 }
 
 export function visitValueItem(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
