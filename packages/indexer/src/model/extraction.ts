@@ -210,6 +210,13 @@ export interface ImportStatement {
   namespaceImport?: boolean;
   /** Names a wildcard binding of this statement does not bind (Dart `import 'a.dart' hide x;`). */
   hides?: string[];
+  /**
+   * The statement imports the members of what its specifier names, read as a dotted name where the
+   * statement is written (Scala `import a.b.Obj._`, `import obj._`: an object's members, or those of a
+   * value's class), when that is an object or a value rather than a package: the
+   * `member-wildcard-imports` lookup step.
+   */
+  importsMembers?: boolean;
   line: number;
   column: number;
 }

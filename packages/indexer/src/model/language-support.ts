@@ -111,6 +111,12 @@ export interface PackageResolution {
    */
   qualifiedPackage?(name: string): string | null;
   /**
+   * Languages whose package names nest (Scala `io.circe` below `io`): the package (a `packageOf` key) that
+   * `name` written after package `key` continues into, or null. A package with no file of its own (`io`) is
+   * then still walked by a qualified name (`io.circe.Json`). Absent: a package with no file is external.
+   */
+  subpackage?(key: string, name: string): string | null;
+  /**
    * Where a bare call that no scope, import or package of `file` binds is looked up next, as a
    * `packageOf` key (PHP: an unqualified function call in a namespace falls back to the global
    * namespace). null or absent: nowhere.
@@ -143,6 +149,11 @@ export interface ImportBindingRules {
    * even beside wildcard imports of unindexed modules.
    */
   wildcardImportsBindExports?: boolean;
+  /**
+   * An import written in a class body binds in that body and everything inside it (Scala `object O { import
+   * a.b.C; … }`). Absent: a class body's imports bind nothing its methods see (Python).
+   */
+  classBodyImports?: boolean;
 }
 
 export interface ImportResolverFactory {
@@ -172,8 +183,14 @@ export type LookupStep =
   | 'global-namespace-types'
   /** A top-level open class or module of any file (constants are global). */
   | 'global-constants'
-  /** A fully qualified package name, written by the extractor as a name no identifier can be. */
+  /** A fully qualified package name, written by the extractor as a name no identifier can be (or a root package, where package names nest). */
   | 'qualified-packages'
+  /**
+   * A member of the object (or of the class of the value) an import in force imports the members of
+   * (`ImportStatement.importsMembers`: Scala `import Obj._`), the imports nearest the site first; several at
+   * one level that have the name are ambiguous.
+   */
+  | 'member-wildcard-imports'
   /** A top-level declaration of another file of the file's package. */
   | 'package'
   /** A top-level declaration of a package enclosing the file's own, nearest first. */

@@ -12,7 +12,7 @@
  *      builtin name;
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
-import type { Declaration, FileExtraction, ReferenceSite } from '../model/extraction.js';
+import type { Declaration, FileExtraction, ImportStatement, ReferenceSite } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
@@ -284,6 +284,7 @@ export class ReferenceResolver {
       },
       packageObjectName: (file) => this.bindingOf(file).packageObjectName,
       ambientMixinMembers: (file, site) => this.ambientMixinMembers(file, site),
+      importedMember: (file, statement, site) => this.importedMember(file, statement, site),
     };
     const table = bindSteps(SITE_STEPS, resolver);
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
@@ -294,6 +295,29 @@ export class ReferenceResolver {
       };
     }
     return table;
+  }
+
+  /**
+   * `import a.b.Obj._` / `import obj._` (`importsMembers`): the member named like the site of the object the
+   * specifier names where the statement is written, or of the class of the value it names (a field, a
+   * top-level value stating its type). undefined when it names neither, or nothing of that name.
+   */
+  private importedMember(file: FileExtraction, statement: ImportStatement, site: ReferenceSite): Resolution | undefined {
+    const chain = statement.specifier.split('.');
+    const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
+    const walked = this.walkChain(scope, chain);
+    if (!walked || walked.target.type !== 'declaration') return undefined;
+    let owner: DeclarationRef | undefined;
+    if (walked.consumed === chain.length && CLASS_LIKE.has(this.symbols.declaration(walked.target.ref).kind)) owner = walked.target.ref;
+    else {
+      const instance = this.types.valueOf(walked.target.ref);
+      if (!instance || walked.consumed !== chain.length) return undefined;
+      owner = instance.classRef;
+    }
+    const found = this.findMember(owner, site.name, false, Boolean(this.symbols.declaration(owner).isStatic), 0, site);
+    if (!found) return undefined;
+    if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+    return this.accept(site, found.ref, RESOLVED_BY.import);
   }
 
   /** The modules the files of each family mix into every example (`ModuleFacts.ambientMixins`), found once. */
@@ -415,7 +439,13 @@ export class ReferenceResolver {
       if (current.type === 'module') {
         current = this.symbols.exportedMember(current.file, part);
       } else if (current.type === 'file-set') {
-        current = this.symbols.fileSetMember(current.key, part, true);
+        const key = current.key;
+        current = this.symbols.fileSetMember(key, part, true);
+        if (current.type === 'missing') {
+          // `io.circe.Json`: a package below the one walked so far.
+          const below = this.symbols.modulesOf(scope.file)?.packages?.subpackage?.(key, part) ?? null;
+          if (below !== null) current = { type: 'file-set', key: below };
+        }
       } else if (current.type === 'package') {
         current = this.symbols.packageMember(current, part);
       } else if (current.type === 'declaration') {

@@ -76,7 +76,7 @@ export class DeclarationBuilder {
   /** An import statement and its `import` declaration (named by the specifier, `signature` = statement text). */
   addImport(
     specifier: string, parent: number | null, at: Located, signature: string, bindings: ImportBinding[],
-    flags: { typeOnly?: boolean; sideEffectOnly?: boolean } = {},
+    flags: { typeOnly?: boolean; sideEffectOnly?: boolean; importsMembers?: boolean } = {},
   ): ImportStatement {
     const declaration = this.declare('import', specifier, parent, at, { signature });
     const statement: ImportStatement = {
@@ -84,6 +84,7 @@ export class DeclarationBuilder {
     };
     if (flags.typeOnly) statement.typeOnly = true;
     if (flags.sideEffectOnly) statement.sideEffectOnly = true;
+    if (flags.importsMembers) statement.importsMembers = true;
     this.imports.push(statement);
     return statement;
   }

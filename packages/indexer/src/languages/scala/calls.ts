@@ -4,7 +4,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { memberCallTarget } from '../../extraction/core/calls.js';
 import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
-import { positionOf } from '../../extraction/core/scopes.js';
+import { positionOf, type Scope } from '../../extraction/core/scopes.js';
 import type { ArgumentType, ScalaContext, ScalaWalk } from './file-state.js';
 import { literalType, simpleType, typeChain } from './types.js';
 import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
@@ -39,11 +39,22 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const callee = calleeOf(node);
       if (!callee) return null;
       // `Circle(r)` is `Circle.apply(r)`: a capitalised name is a class (or an object) by convention, not a method of `this`.
-      if (callee.object === null) return { kind: 'call', callee: /^[A-Z]/.test(callee.name) ? [callee.name] : ['this', callee.name] };
+      if (callee.object === null) {
+        if (/^[A-Z]/.test(callee.name)) return { kind: 'call', callee: [callee.name] };
+        const value = valueWildcardFor(callee.name, node, ctx);
+        return { kind: 'call', callee: value.length > 0 ? [...value, callee.name] : ['this', callee.name] };
+      }
       const chain = receiverChain(callee.object);
       if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
       const of = valueType(callee.object, ctx);
       return of ? { kind: 'member-call', of, name: callee.name } : null;
+    }
+    case 'generic_function': {
+      // `OParser.builder[Config]`, `Decoder[A]` (a summoner: the companion's `apply[A]`): a call without arguments.
+      const fn = node.childForFieldName('function');
+      if (fn?.type === 'identifier') return /^[A-Z]/.test(fn.text) ? { kind: 'call', callee: [fn.text, 'apply'] } : null;
+      const chain = fn?.type === 'field_expression' ? receiverChain(fn) : undefined;
+      return chain && chain[0] !== 'super' ? { kind: 'call', callee: chain } : null;
     }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null);
@@ -88,12 +99,25 @@ export function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[]
     .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
 }
 
+/** `opt(…)` where `import builder._` of a local value is in force and no nearer local is named opt: `builder.opt(…)`. */
+function valueWildcardFor(name: string, node: SyntaxNode, ctx: ScalaContext): string[] {
+  if (ctx.file.valueWildcards.size === 0) return [];
+  for (let scope: Scope | null = ctx.scope; scope; scope = scope.parent) {
+    const value = ctx.file.valueWildcards.get(scope);
+    if (value === undefined) continue;
+    const bound = ctx.scope.classify(name, false, positionOf(node));
+    // A local def or value of that name in the import's scope or a nearer one hides the import.
+    return bound.locallyBound ? [] : [value];
+  }
+  return [];
+}
+
 export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
   const callee = calleeOf(node);
   if (!callee) return true;
   let target: SiteTarget;
   if (!callee.object) {
-    target = { name: callee.name, receiver: [] };
+    target = { name: callee.name, receiver: valueWildcardFor(callee.name, node, ctx) };
   } else {
     target = memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
   }

@@ -255,7 +255,9 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   if (memberOf) declaration.memberOf = memberOf;
   const returnType = node.childForFieldName('return_type');
   // `def body(b: String): PR` where PR stands for the type itself: the value it was called on (a fluent builder).
-  const returnsSelf = returnType?.type === 'type_identifier' && owner !== null && ctx.selfTypes?.has(returnType.text) === true;
+  // `def add(x: Int): this.type`: the same.
+  const returnsSelf = owner !== null && ((returnType?.type === 'type_identifier' && ctx.selfTypes?.has(returnType.text) === true)
+    || (returnType?.type === 'singleton_type' && returnType.text.replace(/\s+/g, '') === 'this.type'));
   if (!isConstructor) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnType, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
   const inner: ScalaContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };

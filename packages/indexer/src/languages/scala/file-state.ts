@@ -9,6 +9,7 @@
 import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Walk } from '../../extraction/core/syntax-walk.js';
+import type { Scope } from '../../extraction/core/scopes.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface ScalaContext extends TypeBodyContext {
@@ -18,6 +19,9 @@ export interface ScalaContext extends TypeBodyContext {
 }
 
 export class ScalaFile extends TypeBodyFile<ScalaContext> {
+  /** `import builder._` of a local value, by the scope it is written in: a bare call there means a member of the value. */
+  readonly valueWildcards = new Map<Scope, string>();
+
   constructor() {
     super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: false });
   }

@@ -3,6 +3,7 @@ import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ScalaContext } from './file-state.js';
 import { file } from './declarations.js';
+import { positionOf } from '../../extraction/core/scopes.js';
 
 export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
   const file = ctx.file;
@@ -12,13 +13,14 @@ export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
   const last = node.namedChildren[node.namedChildren.length - 1];
   const wildcard = (parts: string[]) => {
     const specifier = parts.join('.');
-    // `import a.b.Obj._`: the members of object Obj, called bare (a capitalised last name: an object, by convention).
+    // `import a.b.Obj._`: the members of object Obj (a capitalised last name: an object, by convention), found
+    // where the import is in force (the `member-wildcard-imports` lookup step); the hidden name reaches its file.
     if (/^[A-Z]/.test(parts[parts.length - 1]) && parts.length > 1) {
-      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[parts.length - 1] }]);
-      file.staticWildcards.push(specifier);
+      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[parts.length - 1] }], { importsMembers: true });
       return;
     }
-    file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
+    // `import a.b._` names a package, or an object or a value named in lower case (`import syntax._`, `import builder._`).
+    file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }], { importsMembers: true });
   };
   const single = (parts: string[], local: string) => {
     // `import a.b.Obj.Inner` / `import a.b.Obj.m` (an object by the capitalisation convention, packages are
@@ -33,6 +35,11 @@ export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
     file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
   };
   if (last?.type === 'namespace_wildcard') {
+    // `val builder = OParser.builder[Config]; import builder._`: the members of a local value.
+    if (path.length === 1 && ctx.scope.classify(path[0], true, positionOf(node)).locallyBound) {
+      ctx.file.valueWildcards.set(ctx.scope, path[0]);
+      return;
+    }
     wildcard(path);
     return;
   }

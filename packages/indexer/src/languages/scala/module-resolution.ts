@@ -68,6 +68,42 @@ export class ScalaLayout {
     return this.filesOfPackage.has(name);
   }
 
+  /** Whether some package's name starts with `name.` (`io` of `io.circe`): a package with no file of its own. */
+  private isPackagePrefix(name: string): boolean {
+    if (!this.prefixes) {
+      this.prefixes = new Set();
+      for (const key of this.filesOfPackage.keys()) {
+        const parts = key.split('.');
+        for (let i = 1; i < parts.length; i++) this.prefixes.add(parts.slice(0, i).join('.'));
+      }
+    }
+    return this.prefixes.has(name);
+  }
+
+  private prefixes?: Set<string>;
+
+  /** `scopt` in `scopt.OptionParser`, `io` in `io.circe.Json`: a root package the workspace declares (or one below it does), or null. */
+  rootPackage(name: string): string | null {
+    if (!/^[a-z_][\w]*$/.test(name)) return null;
+    return this.filesOfPackage.has(name) || this.isPackagePrefix(name) ? name : null;
+  }
+
+  /** Package `key.name` (`io` then `circe`), when the workspace declares it or a package below it. */
+  subpackage(key: string, name: string): string | null {
+    const dotted = key === EMPTY_PACKAGE ? name : `${key}.${name}`;
+    return this.filesOfPackage.has(dotted) || this.isPackagePrefix(dotted) ? dotted : null;
+  }
+
+  /**
+   * Where an import's path starts: a name the file's packages bind first (`import syntax._` in package
+   * `io.circe` is `io.circe.syntax`; chained clauses open the enclosing packages too), then the root.
+   */
+  candidates(fromFile: string, specifier: string): string[] {
+    const chain = this.chainOfFile.get(fromFile) ?? [];
+    // The file's own package, then the packages its chained clauses open, innermost first (`package a.b` then `package c`).
+    return [...chain.slice().reverse().map((pkg) => `${pkg}.${specifier}`), specifier];
+  }
+
   /** The file declaring type or object `a.b.C` (`C.scala` first), or null. */
   typeFile(qualified: string): string | null {
     const parts = qualified.split('.');
@@ -86,12 +122,24 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
   let layout: ScalaLayout | undefined;
   const get = () => (layout ??= new ScalaLayout(workspace));
   return {
-    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    specifiers: {
+      resolveModule: (fromFile, specifier) => {
+        for (const each of get().candidates(fromFile, specifier)) {
+          const found = get().typeFile(each);
+          if (found !== null) return found;
+        }
+        return null;
+      },
+    },
     packages: {
       packageOf: (file) => get().packageOf(file),
       enclosingPackages: (file) => get().enclosingPackages(file),
-      importedPackage: (_fromFile, specifier) => (get().hasPackage(specifier) ? specifier : null),
+      importedPackage: (fromFile, specifier) => get().candidates(fromFile, specifier).find((each) => get().hasPackage(each)) ?? null,
+      qualifiedPackage: (name) => get().rootPackage(name),
+      subpackage: (key, name) => get().subpackage(key, name),
     },
+    // An import in a class or object body binds in it.
+    bindings: { classBodyImports: true },
     isBuiltin: () => false,
   };
 };

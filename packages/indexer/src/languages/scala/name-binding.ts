@@ -33,7 +33,10 @@ export const scalaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports', 'package-objects'],
+  lookup: [
+    'class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'member-wildcard-imports', 'package', 'enclosing-packages',
+    'package-wildcard-imports', 'package-objects', 'qualified-packages',
+  ],
   // `package object p extends Api`: what it inherits is a member of package p (syntax.ts declares it so).
   packageObjectName: 'package',
   argumentFits: scalaArgumentFits,

@@ -21,8 +21,9 @@ export function scopedImport(symbols: SymbolLookup, { file, enclosing, name }: N
   const scope = symbols.scope(file);
   if (scope.scopedImports.size === 0) return undefined;
   const decls = scope.file.declarations;
+  const classBodies = symbols.modulesOf(file)?.bindings?.classBodyImports === true;
   for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
-    if (CLASS_BODIES.has(decls[id].kind)) continue;
+    if (CLASS_BODIES.has(decls[id].kind) && !classBodies) continue;
     const imports = scope.scopedImports.get(id)?.get(name);
     if (!imports) continue;
     const distinct = dedupeTargets(imports.map((imported) => symbols.resolveImport(file, imported)));

@@ -9,9 +9,11 @@ import type { SymbolLookup } from './symbol-lookup.js';
 
 /** `qualified-packages`: a fully qualified package, written by the extractor as a name no identifier can be. */
 export function qualifiedPackage(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
-  const key = symbols.modulesOf(file)?.packages?.qualifiedPackage?.(name) ?? null;
+  const packages = symbols.modulesOf(file)?.packages;
+  const key = packages?.qualifiedPackage?.(name) ?? null;
   if (key === null) return undefined;
-  return symbols.packageFiles(key).length > 0 ? { type: 'file-set', key } : { type: 'external', specifier: name };
+  // Where package names nest, a package with no file of its own still leads to those below it.
+  return symbols.packageFiles(key).length > 0 || packages?.subpackage ? { type: 'file-set', key } : { type: 'external', specifier: name };
 }
 
 /** `package`: a top-level declaration of another file of the file's package (that the language lets it see). */

@@ -3,7 +3,7 @@
  * with a resolution: the reference resolver runs them, with the name steps (name-steps.ts) between
  * them in the order the language's `lookup` gives.
  */
-import type { FileExtraction, ReferenceSite } from '../../model/extraction.js';
+import type { FileExtraction, ImportStatement, ReferenceSite } from '../../model/extraction.js';
 import { RESOLVED_BY, type ResolvedBy } from '../resolved-by.js';
 import type { DeclarationRef, Resolution } from '../targets.js';
 import type { ContextSteps } from './run-lookup.js';
@@ -33,6 +33,8 @@ export interface SiteResolver {
   packageObjectName(file: FileExtraction): string | undefined;
   /** The methods named like the site of the modules the family's files mix into every example. */
   ambientMixinMembers(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
+  /** The member named like the site of what an `importsMembers` statement imports the members of, if it has one. */
+  importedMember(file: FileExtraction, statement: ImportStatement, site: ReferenceSite): Resolution | undefined;
 }
 
 /** `class-members`: a bare name inside a class body may mean a member of it (an implied `this`). */
@@ -123,7 +125,36 @@ function ambientMixin(resolver: SiteResolver, { file, site }: SiteQuery): Resolu
   return undefined;
 }
 
+/**
+ * `member-wildcard-imports`: a bare name may mean a member of what an import in force imports the members of
+ * (Scala `import Obj._` in the file, an enclosing class or a function, written before the site): the imports
+ * of the innermost declaration around the site first, then outwards to the file's. Several imports of one
+ * level that have the name make it ambiguous; none, the lookup goes on.
+ */
+function memberWildcardImport(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  const statements = file.imports.filter((statement) => statement.importsMembers);
+  if (statements.length === 0) return undefined;
+  const decls = file.declarations;
+  const levels: Array<number | null> = [];
+  for (let id = site.enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) levels.push(id);
+  levels.push(null);
+  for (const level of levels) {
+    const found: Resolution[] = [];
+    for (const statement of statements) {
+      if ((decls[statement.declaration]?.parent ?? null) !== level || statement.line > site.line) continue;
+      const member = resolver.importedMember(file, statement, site);
+      if (member) found.push(member);
+    }
+    const targets = new Map<string, DeclarationRef>();
+    for (const each of found) for (const ref of each.resolved ? [each.target] : each.candidates ?? []) targets.set(`${ref.file}\0${ref.localId}`, ref);
+    if (found.length === 1 || (found.length > 1 && targets.size === 1 && found.every((each) => each.resolved))) return found[0];
+    if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: [...targets.values()], likelyInternal: true };
+  }
+  return undefined;
+}
+
 export const SITE_STEPS: ContextSteps<SiteResolver, SiteQuery, Resolution> = {
+  'member-wildcard-imports': memberWildcardImport,
   'class-members': classMember,
   'fallback-package': fallbackPackageFunction,
   'package-objects': packageObjectMember,
