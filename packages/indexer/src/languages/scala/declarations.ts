@@ -92,6 +92,14 @@ function selfTypeParameters(node: SyntaxNode, name: string): Set<string> | undef
   return found.size > 0 ? found : undefined;
 }
 
+/** Bodies whose definitions are members of the type around them; a definition in a block inside one (`test("a") { def f … }`) is local. */
+const MEMBER_BODIES: ReadonlySet<string> = new Set(['template_body', 'with_template_body', 'enum_body']);
+
+/** Whether a definition is written directly in the body of the type `ctx` is in (a member), not in a block of it. */
+function isMember(node: SyntaxNode, ctx: ScalaContext): boolean {
+  return ctx.classId !== null && ctx.parentDecl === ctx.classId && MEMBER_BODIES.has(node.parent?.type ?? '');
+}
+
 function visibility(mods: Modifiers): 'private' | 'protected' | 'public' {
   return mods.keywords.has('private') ? 'private' : mods.keywords.has('protected') ? 'protected' : 'public';
 }
@@ -119,7 +127,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     typeParameters,
   });
   const info = file.classInfo(id);
-  if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
+  if (isMember(node, ctx)) file.classInfo(ctx.classId!).nested.set(name, id);
   else if (ctx.parentDecl !== null) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
   const inner: ScalaContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, typeVariables: withTypeVariables(ctx, typeParameters),
@@ -213,7 +221,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     return;
   }
   const isConstructor = nameNode.text === 'this';
-  const owner = ctx.classId !== null && ctx.parentDecl === ctx.classId ? ctx.classId : null;
+  const owner = isMember(node, ctx) ? ctx.classId : null;
   if (isConstructor && owner === null) return;
   const name = isConstructor ? file.builder.declarations[owner!].name : nameNode.text.replace(/^`|`$/g, '');
   const mods = modifiersOf(node);
@@ -223,7 +231,9 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   const local = owner === null && ctx.parentDecl !== null && memberOf === undefined;
   const kind: NodeKind = owner !== null || memberOf ? 'method' : 'function';
   const body = node.childForFieldName('body');
-  const id = file.builder.declare(kind, name, ctx.parentDecl, node, {
+  // A def in a block of a value's initialiser (`val tests = Tests { test("a") { def f … } }`) belongs to the value, not the type.
+  const parent = local && ctx.enclosing !== null && ctx.enclosing !== ctx.parentDecl ? ctx.enclosing : ctx.parentDecl;
+  const id = file.builder.declare(kind, name, parent, node, {
     signature: header(node, node.childForFieldName('return_type') ?? lists[lists.length - 1] ?? nameNode, mods),
     docstring: doc,
     visibility: visibility(mods),
@@ -310,7 +320,7 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
   const pattern = node.childForFieldName('pattern');
   const typeNode = node.childForFieldName('type');
   const value = node.childForFieldName('value');
-  const inTemplate = ctx.parentDecl !== null && ctx.classId === ctx.parentDecl;
+  const inTemplate = isMember(node, ctx);
   if (!inTemplate) {
     // A local (or a top-level value): its initialiser first, then its names.
     walk.push(value, ctx);
