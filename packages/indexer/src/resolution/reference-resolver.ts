@@ -305,7 +305,8 @@ export class ReferenceResolver {
   private importedMember(file: FileExtraction, statement: ImportStatement, site: ReferenceSite): Resolution | undefined {
     const chain = statement.specifier.split('.');
     const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
-    const walked = this.walkChain(scope, chain);
+    // `lazy val builder = …` of the class around: `import builder._` names its field.
+    const walked = this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain);
     if (!walked || walked.target.type !== 'declaration') return undefined;
     let owner: DeclarationRef | undefined;
     if (walked.consumed === chain.length && CLASS_LIKE.has(this.symbols.declaration(walked.target.ref).kind)) owner = walked.target.ref;
