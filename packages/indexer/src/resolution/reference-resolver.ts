@@ -1032,6 +1032,21 @@ export class ReferenceResolver {
    * the companion declares none, the call states no arguments or fits none of them (the class is
    * constructed as before), or the construction is what the arguments pick.
    */
+  /** Whether a call of a type's name may construct it: its instance part (a part or a same-named type beside it) is a concrete class. */
+  private constructible(classRef: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(classRef);
+    let instance = this.symbols.partsOf(classRef).filter((part) => !this.symbols.declaration(part).isStatic);
+    if (instance.length === 0 && decl.isStatic) {
+      const declarations = this.symbols.extraction(classRef.file)!.declarations;
+      instance = declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && !d.isStatic && TYPE_KINDS.has(d.kind)
+        ? [{ file: classRef.file, localId }] : []));
+    }
+    return instance.some((part) => {
+      const each = this.symbols.declaration(part);
+      return each.kind === 'class' && !each.isAbstract;
+    });
+  }
+
   private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
     const members = this.memberRefs(classRef, name).filter((ref) => {
       const parent = this.symbols.declaration(ref).parent;
@@ -1045,7 +1060,12 @@ export class ReferenceResolver {
     });
     const candidates = construction ? [...members, construction] : members;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, site), this.specificOf(classRef));
-    if (!chosen || 'none' in chosen) return undefined;
+    if (!chosen || 'none' in chosen) {
+      // Where nothing can be constructed (an object alone, or beside a trait or an abstract class), only the companion's
+      // members can be meant, whatever the arguments seem to be (`Show[A](instance)` passes an implicit list): the one there is.
+      if (this.constructible(classRef)) return undefined;
+      return members.length === 1 ? { resolved: true, target: members[0], edgeKind: 'calls', resolvedBy } : ambiguousOverload(members);
+    }
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     if (construction && sameRef(chosen.ref, construction)) return undefined;
     return { resolved: true, target: chosen.ref, edgeKind: 'calls', resolvedBy };

@@ -171,7 +171,8 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null).length;
     if (optional > 0) declaration.requiredParameters = parameters.length - optional;
     if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
-    if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.parameterTypes = [];
+    // An implicit / using list is passed by the compiler, or written out (`C(instance)`): no argument, or all of them.
+    if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   }
   walk.push(body, inner);
 }
@@ -254,8 +255,9 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null || p.children.some((c) => c?.type === '=')).length;
     if (optional > 0) declaration.requiredParameters = parameters.length - optional;
     if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
-    // An implicit / using list is passed by the compiler: the call states the explicit ones only.
-    if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.parameterTypes = [];
+    // An implicit / using list is passed by the compiler, or written out (`Reads.optionWithNull(rds)`, `Show[A](instance)`):
+    // a call states none of its arguments, or all of them.
+    if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   } else if (!isConstructor) {
     // `def size: Int`, called without parentheses: no call site has an arity for it.
     delete declaration.parameterTypes;
