@@ -568,7 +568,12 @@ export class WorkspaceSymbols implements SymbolLookup {
     if (packageKey !== null && this.packageFiles(packageKey).length > 0) {
       // A file importing from its own package sees the package's non-exported names too (a package-private class).
       const exportedOnly = this.packageKeyOf(fromFile) !== packageKey;
-      return binding.imported === '*' ? { type: 'file-set', key: packageKey } : this.fileSetMember(packageKey, binding.imported, exportedOnly);
+      if (binding.imported === '*') return { type: 'file-set', key: packageKey };
+      const member = this.fileSetMember(packageKey, binding.imported, exportedOnly);
+      // `import sttp.client4.{wrappers, …}` where package names nest: the specifier is the imported package itself.
+      const nests = this.modulesOf(fromFile)?.packages?.subpackage !== undefined;
+      if (member.type === 'missing' && nests && statement.specifier.endsWith(`.${binding.imported}`)) return { type: 'file-set', key: packageKey };
+      return member;
     }
     if (binding.modulePath !== undefined) {
       const file = this.resolveSpecifier(fromFile, binding.modulePath);

@@ -131,7 +131,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
   else if (ctx.parentDecl !== null) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
   const inner: ScalaContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, typeVariables: withTypeVariables(ctx, typeParameters),
-    selfTypes: selfTypeParameters(node, name),
+    selfTypes: selfTypeParameters(node, name), implicitOf: implicitClassOf(node, mods, withTypeVariables(ctx, typeParameters)),
   };
   const extend = node.childForFieldName('extend');
   let first = true;
@@ -175,6 +175,18 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   }
   walk.push(body, inner);
+}
+
+/**
+ * `implicit class RichJValue(jv: JValue) { def m … }`: the type whose values gain its methods (`jv.m()` calls
+ * `RichJValue(jv).m()`), when its one parameter states a class (a type parameter states none).
+ */
+function implicitClassOf(node: SyntaxNode, mods: Modifiers, typeVariables: ReadonlySet<string>): TypeRef | undefined {
+  if (node.type !== 'class_definition' || !mods.keywords.has('implicit')) return undefined;
+  const lists = node.namedChildren.filter((c) => c?.type === 'class_parameters');
+  const parameters = lists[0]?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'class_parameter') ?? [];
+  if (parameters.length !== 1) return undefined;
+  return declaredType(parameters[0].childForFieldName('type'), typeVariables) ?? undefined;
 }
 
 /** The name a package object's bases are reached by: its members are the package's, what it inherits too. */
@@ -265,6 +277,15 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   if (owner !== null) file.classInfo(owner).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (memberOf) declaration.memberOf = memberOf;
+  else if (owner !== null && ctx.implicitOf && ctx.parentDecl === owner) {
+    // A method of an implicit class: a member of the type it wraps too, as that type's name means where the class is written.
+    const wrapped = ctx.implicitOf;
+    declaration.memberOf = wrapped;
+    file.facts.proveLater(wrapped, ctx.scope, undefined, (proven) => {
+      if (proven) declaration.memberOf = proven;
+      else delete declaration.memberOf;
+    });
+  }
   const returnType = node.childForFieldName('return_type');
   // `def body(b: String): PR` where PR stands for the type itself: the value it was called on (a fluent builder).
   // `def add(x: Int): this.type`: the same.

@@ -10,12 +10,15 @@ import { TypeBodyFile, type TypeBodyContext } from '../../extraction/core/type-b
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Walk } from '../../extraction/core/syntax-walk.js';
 import type { Scope } from '../../extraction/core/scopes.js';
+import type { TypeRef } from '../../model/extraction.js';
 export type { ArgumentType } from '../../extraction/core/type-body-file.js';
 
 export interface ScalaContext extends TypeBodyContext {
   file: ScalaFile;
   /** Type parameters of the enclosing type that stand for the type itself (`PR <: Builder[PR, R]`, `self: PR =>`). */
   selfTypes?: ReadonlySet<string>;
+  /** In an implicit class's body: the type of the value it wraps (`implicit class RichJ(j: JValue)`), whose methods it adds. */
+  implicitOf?: TypeRef;
 }
 
 export class ScalaFile extends TypeBodyFile<ScalaContext> {
