@@ -173,7 +173,12 @@ export function edgesAtSite(site, edgesByLine) {
   if (CONSTRUCTIONS.has(callee)) {
     return (site.sitesOnLine ?? 1) <= 1 ? edges : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
   }
-  return edges.filter((e) => bare(e.targetName) === callee || CONSTRUCTIONS.has(bare(e.targetName)));
+  // An edge to `apply`/`constructor`/`__init__` names no callee, so on a line of several calls it is this
+  // site's only when it starts where this call starts (`new ` may stand before the name): both writers
+  // record the call's first column, which the drawn site records too.
+  const startsHere = (e) => (site.sitesOnLine ?? 1) <= 1 || e.col == null || site.column == null
+    || (e.col + 1 - site.column >= 0 && e.col + 1 - site.column <= 'new '.length);
+  return edges.filter((e) => bare(e.targetName) === callee || (CONSTRUCTIONS.has(bare(e.targetName)) && startsHere(e)));
 }
 
 /**

@@ -188,6 +188,14 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // A site the tool could not name, or a construction, takes the line's edges.
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: null, sitesOnLine: 1 }, byLine)).toHaveLength(2);
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'new', sitesOnLine: 1 }, byLine)).toHaveLength(2);
+    // A construction's edge (`apply`, `__init__`) on a line of several calls is the site's whose call starts where the edge does.
+    const built = new Map([['j.scala:7', [
+      { sourceFile: 'j.scala', line: 7, col: 0, targetName: 'apply' }, { sourceFile: 'j.scala', line: 7, col: 18, targetName: 'apply' },
+    ]]]);
+    expect(edgesAtSite({ file: 'j.scala', line: 7, column: 19, callee: 'JString', sitesOnLine: 3 }, built).map((e: any) => e.col)).toEqual([18]);
+    expect(edgesAtSite({ file: 'j.scala', line: 7, column: 1, callee: 'JField', sitesOnLine: 3 }, built).map((e: any) => e.col)).toEqual([0]);
+    // One call on the line, or a writer without columns: the line's construction edges are the site's.
+    expect(edgesAtSite({ file: 'j.scala', line: 7, column: 19, callee: 'JString', sitesOnLine: 1 }, built)).toHaveLength(2);
     // A macro's edge names it with or without its bang.
     const macros = new Map([['m.rs:1', [{ sourceFile: 'm.rs', line: 1, targetName: 'check!' }, { sourceFile: 'm.rs', line: 1, targetName: 'inner' }]]]);
     expect(edgesAtSite({ file: 'm.rs', line: 1, callee: 'check', sitesOnLine: 1 }, macros).map((e: any) => e.targetName)).toEqual(['check!']);
