@@ -23,6 +23,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { CompiledName } from '../parsing/compiled-modules.js';
+import { compiledGrammar } from '../parsing/grammar-loader.js';
 import { thisThreadsRuntimeRetired } from '../parsing/runtime-crash.js';
 import { withBaselineWasm } from '../parsing/wasm-tiering.js';
 import { runExtractJob, type JobOutcome } from './extract-job.js';
@@ -76,6 +78,10 @@ interface PoolWorker {
   /** Whether it was given a job (the report counts the threads that extracted). */
   used: boolean;
   grammars?: (loaded: string[]) => void;
+  /** Compiled modules sent to it (or whose compile failed: the worker then meets the failure itself). */
+  sent: Set<CompiledName>;
+  /** Messages go out through this chain, so a compiled module is posted before the jobs that need it. */
+  outbox: Promise<void>;
 }
 
 interface CurrentRun {
@@ -159,7 +165,7 @@ export class ExtractionPool {
             };
             // A worker that dies instead of answering resolves through its exit.
             w.worker.once('exit', () => resolve());
-            w.worker.postMessage({ type: 'report-grammars' } satisfies WorkerRequest);
+            w.outbox = w.outbox.then(() => w.worker.postMessage({ type: 'report-grammars' } satisfies WorkerRequest));
           }),
       ),
     );
@@ -198,8 +204,13 @@ export class ExtractionPool {
   }
 
   private addWorker(slot: number): PoolWorker {
-    const w: PoolWorker = { worker: new Worker(this.workerScript, { resourceLimits: WORKER_LIMITS }), slot, inFlight: [], alive: true, used: false };
+    const w: PoolWorker = {
+      worker: new Worker(this.workerScript, { resourceLimits: WORKER_LIMITS }), slot, inFlight: [], alive: true, used: false,
+      sent: new Set(), outbox: Promise.resolve(),
+    };
     this.workers.push(w);
+    // Compiled while the worker starts; it instantiates this instead of compiling tree-sitter's own.
+    this.sendCompiled(w, 'runtime');
     w.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'grammars') {
         w.grammars?.(reply.loaded);
@@ -289,6 +300,25 @@ export class ExtractionPool {
     return end === 'largest' ? run.jobs[run.next++] : run.jobs[--run.last];
   }
 
+  /** Posts `request` to a worker after the compiled module it `needs`. */
+  private post(w: PoolWorker, request: WorkerRequest, needs: CompiledName): void {
+    this.sendCompiled(w, needs);
+    w.outbox = w.outbox.then(() => w.worker.postMessage(request));
+  }
+
+  /** Sends a worker the compiled module `name` once (compiled by the main thread on its first need, once for every thread). */
+  private sendCompiled(w: PoolWorker, name: CompiledName): void {
+    if (w.sent.has(name)) return;
+    w.sent.add(name);
+    w.outbox = w.outbox.then(() =>
+      compiledGrammar(name).then(
+        (module) => w.worker.postMessage({ type: 'compiled', name, module } satisfies WorkerRequest),
+        // Not compiled here: the worker loads it itself and reports the failure with the file.
+        () => undefined,
+      ),
+    );
+  }
+
   private feed(w: PoolWorker): void {
     const run = this.run;
     if (!run || !w.alive) return;
@@ -297,7 +327,7 @@ export class ExtractionPool {
       if (!job) return;
       w.inFlight.push(job);
       w.used = true;
-      w.worker.postMessage({ type: 'job', job } satisfies WorkerRequest);
+      this.post(w, { type: 'job', job }, job.language);
     }
   }
 }
