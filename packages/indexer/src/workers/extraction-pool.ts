@@ -54,12 +54,31 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /** Below this many files per thread, another thread costs more than it saves. */
 const MIN_JOBS_PER_THREAD = 8;
+/**
+ * Nor below this much source per thread. A worker pays for itself only when its share takes longer
+ * than linking the grammars it needs into its runtime, even from the compiled modules it is handed
+ * (parsing/compiled-modules.ts): 90–150 ms for tree-sitter's runtime and 115–135 ms for Kotlin's
+ * grammar, measured on this two-core machine under load, against an extraction rate of about 1–2 MB
+ * of source per second and thread. So a few small files are extracted on the main thread alone.
+ */
+const MIN_BYTES_PER_THREAD = 128 * 1024;
 
-/** How many extraction threads `threads` asks for on this machine (more than cores only adds memory: each worker costs a WASM runtime). */
-export function poolSize(threads: number | undefined, jobCount: number): number {
+/** How many threads the work is worth: one per 8 files and per 128 KiB of source (a job of unknown size counts as enough). */
+export function threadsForWork(jobs: readonly Pick<ExtractJob, 'size'>[]): number {
+  let bytes = 0;
+  for (const job of jobs) bytes += job.size ?? MIN_BYTES_PER_THREAD;
+  return Math.max(1, Math.min(Math.ceil(jobs.length / MIN_JOBS_PER_THREAD), Math.ceil(bytes / MIN_BYTES_PER_THREAD)));
+}
+
+/**
+ * How many extraction threads `threads` asks for on this machine (more than cores only adds memory:
+ * each worker costs a WASM runtime) for `jobs`, or for work not known yet (`Infinity`).
+ */
+export function poolSize(threads: number | undefined, jobs: readonly Pick<ExtractJob, 'size'>[] | number): number {
   const wanted = Math.min(threads ?? availableParallelism(), availableParallelism());
-  // No point starting more threads than there are files worth sharing out.
-  return Math.max(1, Math.min(wanted, Math.ceil(jobCount / MIN_JOBS_PER_THREAD) || 1));
+  // No point starting more threads than there is work worth sharing out.
+  const worth = typeof jobs === 'number' ? Math.ceil(jobs / MIN_JOBS_PER_THREAD) || 1 : threadsForWork(jobs);
+  return Math.max(1, Math.min(wanted, worth));
 }
 
 /** Test seams: the worker script, and what the main thread's lane runs a job with. */
@@ -139,7 +158,7 @@ export class ExtractionPool {
       const laneRetired = thisThreadsRuntimeRetired();
       if (laneRetired && this.liveWorkers().length === 0) this.addWorker(this.nextSlot++);
       // A few files are done sooner by the main thread than by a worker that may still be starting.
-      const helpers = laneRetired ? this.liveWorkers() : this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1);
+      const helpers = laneRetired ? this.liveWorkers() : this.liveWorkers().slice(0, threadsForWork(jobs) - 1);
       for (const w of helpers) this.feed(w);
       // The main thread alone on a few files: optimising their parser's code would cost more than it saves.
       if (helpers.length === 0) void withBaselineWasm(() => this.lane());
