@@ -17,6 +17,8 @@ import type { Language } from '../model/graph-vocabulary.js';
 export type CompiledName = Language | 'runtime';
 
 const modules = new Map<CompiledName, Promise<WebAssembly.Module>>();
+/** What this thread compiled itself (a worker that was handed everything it needed compiled nothing). */
+const compiledHere = new Set<CompiledName>();
 
 /**
  * This thread's compiled module for `name`: handed over by the main thread, or else compiled here
@@ -26,7 +28,10 @@ const modules = new Map<CompiledName, Promise<WebAssembly.Module>>();
 export function compiledModule(name: CompiledName, bytes: () => Promise<Uint8Array>): Promise<WebAssembly.Module> {
   let pending = modules.get(name);
   if (!pending) {
-    pending = bytes().then((b) => WebAssembly.compile(b as Uint8Array<ArrayBuffer>));
+    pending = bytes().then((b) => {
+      compiledHere.add(name);
+      return WebAssembly.compile(b as Uint8Array<ArrayBuffer>);
+    });
     modules.set(name, pending);
     const failed = pending;
     failed.catch(() => {
@@ -39,6 +44,11 @@ export function compiledModule(name: CompiledName, bytes: () => Promise<Uint8Arr
 /** Keeps a module compiled by another thread (a worker's side of the hand-over). */
 export function adoptCompiledModule(name: CompiledName, module: WebAssembly.Module): void {
   if (!modules.has(name)) modules.set(name, Promise.resolve(module));
+}
+
+/** The modules this thread compiled itself, sorted. */
+export function modulesCompiledHere(): CompiledName[] {
+  return [...compiledHere].sort();
 }
 
 /** Whether this thread holds (or is compiling) a module for `name`. */

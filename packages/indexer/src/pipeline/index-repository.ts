@@ -251,7 +251,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   };
   const hits: IndexedFile[] = [];
   let extractedHere = false;
-  let poolRun: PoolRun = { grammarsLoaded: [], threads: 0 };
+  let poolRun: PoolRun = { grammarsLoaded: [], threads: 0, compiledByWorkers: [] };
   try {
     const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
     const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;

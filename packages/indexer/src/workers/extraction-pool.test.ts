@@ -49,6 +49,8 @@ describe('the extraction pool', () => {
       }
       expect(run.grammarsLoaded).toEqual(['python', 'typescript']);
       expect(run.threads).toBe(threads);
+      // Workers are handed the main thread's compiled runtime and grammars: none compiles its own.
+      expect(run.compiledByWorkers).toEqual([]);
     });
   }
 

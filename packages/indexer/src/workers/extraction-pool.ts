@@ -37,6 +37,8 @@ export interface PoolRun {
   grammarsLoaded: string[];
   /** The threads that extracted (the main thread's lane counts as one). */
   threads: number;
+  /** Modules a worker compiled itself instead of being handed them (none, unless the hand-over failed). */
+  compiledByWorkers: string[];
 }
 
 /** Jobs sent to a worker ahead of its answers: the one it works on and the next ones. */
@@ -96,7 +98,7 @@ interface PoolWorker {
   alive: boolean;
   /** Whether it was given a job (the report counts the threads that extracted). */
   used: boolean;
-  grammars?: (loaded: string[]) => void;
+  grammars?: (reply: Extract<WorkerReply, { type: 'grammars' }>) => void;
   /** Compiled modules sent to it (or whose compile failed: the worker then meets the failure itself). */
   sent: Set<CompiledName>;
   /** Messages go out through this chain, so a compiled module is posted before the jobs that need it. */
@@ -173,13 +175,15 @@ export class ExtractionPool {
 
   private async stop(): Promise<PoolRun> {
     const grammars = new Set([...this.laneGrammars, ...this.workerGrammars]);
+    const compiledByWorkers = new Set<string>();
     // A worker never given a job loaded no grammar: it is stopped without waiting for its start-up.
     await Promise.all(
       this.liveWorkers().filter((w) => w.used).map(
         (w) =>
           new Promise<void>((resolve) => {
-            w.grammars = (loaded) => {
-              loaded.forEach((g) => grammars.add(g));
+            w.grammars = (reply) => {
+              reply.loaded.forEach((g) => grammars.add(g));
+              reply.compiledHere.forEach((name) => compiledByWorkers.add(name));
               resolve();
             };
             // A worker that dies instead of answering resolves through its exit.
@@ -189,7 +193,11 @@ export class ExtractionPool {
       ),
     );
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
-    return { grammarsLoaded: [...grammars].sort(), threads: 1 + new Set(this.workers.filter((w) => w.used).map((w) => w.slot)).size };
+    return {
+      grammarsLoaded: [...grammars].sort(),
+      threads: 1 + new Set(this.workers.filter((w) => w.used).map((w) => w.slot)).size,
+      compiledByWorkers: [...compiledByWorkers].sort(),
+    };
   }
 
   /** The main thread's share: one job at a time, yielding between jobs so workers' answers are taken and they are fed. */
@@ -232,7 +240,7 @@ export class ExtractionPool {
     this.sendCompiled(w, 'runtime');
     w.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'grammars') {
-        w.grammars?.(reply.loaded);
+        w.grammars?.(reply);
         return;
       }
       // A retired worker's later answers came from a runtime that cannot be trusted.

@@ -7,7 +7,7 @@
  * another thread and is stopping this one.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { adoptCompiledModule } from '../parsing/compiled-modules.js';
+import { adoptCompiledModule, modulesCompiledHere } from '../parsing/compiled-modules.js';
 import { loadedGrammars } from '../parsing/grammar-loader.js';
 import { thisThreadsRuntimeRetired } from '../parsing/runtime-crash.js';
 import type { JobOutcome } from './extract-job.js';
@@ -25,7 +25,7 @@ export function serveExtractJobs(port: MessagePort, run: (job: ExtractJob) => Pr
     }
     previous = previous.then(async () => {
       if (request.type === 'report-grammars') {
-        port.postMessage({ type: 'grammars', loaded: loadedGrammars() } satisfies WorkerReply);
+        port.postMessage({ type: 'grammars', loaded: loadedGrammars(), compiledHere: modulesCompiledHere() } satisfies WorkerReply);
         return;
       }
       if (thisThreadsRuntimeRetired()) return;

@@ -27,7 +27,8 @@ export type WorkerReply =
   | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry; runtimeDamage?: RuntimeDamage }
   /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`, `binary`); default `unreadable`. `message` may be empty. */
   | { type: 'unreadable'; id: number; message: string; reason?: string; runtimeDamage?: RuntimeDamage }
-  | { type: 'grammars'; loaded: string[] };
+  /** `compiledHere`: the modules the worker compiled itself rather than being handed them. */
+  | { type: 'grammars'; loaded: string[]; compiledHere: CompiledName[] };
 
 /** `compiled`: a module the main thread compiled (a grammar, or tree-sitter's runtime), sent before the first job that needs it. */
 export type WorkerRequest =
