@@ -17,7 +17,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const { grammarEntry, linkGrammar, loadedGrammars, parseSource, readVerifiedGrammar } = await import('./grammar-loader.js');
+const { compiledGrammar, grammarEntry, linkCompiledGrammar, linkGrammar, loadedGrammars, parseSource, readVerifiedGrammar } = await import('./grammar-loader.js');
 const { Parser } = await import('web-tree-sitter');
 
 describe('grammar loading', () => {
@@ -37,6 +37,24 @@ describe('grammar loading', () => {
       tree.delete();
     }
     expect(loadedGrammars()).toContain('python');
+  });
+
+  it('links a grammar from the compiled module a worker is handed, and parses with it', async () => {
+    const module = await compiledGrammar('java');
+    expect(module).toBeInstanceOf(WebAssembly.Module);
+    // The same module again: compiled once per process.
+    expect(await compiledGrammar('java')).toBe(module);
+    const grammar = await linkCompiledGrammar(module);
+    const parser = new Parser();
+    try {
+      parser.setLanguage(grammar);
+      const tree = parser.parse('class A { void f() {} }\n')!;
+      expect(tree.rootNode.type).toBe('program');
+      expect(tree.rootNode.hasError).toBe(false);
+      tree.delete();
+    } finally {
+      parser.delete();
+    }
   });
 
   it('links grammars given at the same time one after another, so none fails for the others', async () => {

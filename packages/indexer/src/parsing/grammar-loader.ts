@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Language as Grammar, Parser, type Tree } from 'web-tree-sitter';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
 import { useDirectI32Access } from './runtime-memory.js';
+import { compiledModule, readRuntimeWasm, type CompiledName } from './compiled-modules.js';
 import { directReader, portableReader, type TreeReader } from './tree-reader.js';
 
 export interface GrammarEntry {
@@ -43,15 +44,51 @@ const grammars = new Map<Language, Promise<Grammar>>();
 const loaded = new Set<Language>();
 const parsers = new Map<Language, Parser>();
 
-/** Initialises the tree-sitter runtime once for this thread. */
+/**
+ * Compiled grammars waiting to be linked, by the stand-in bytes handed to `Grammar.load` for them
+ * (see `linkCompiledGrammar`).
+ */
+const compiledByStandIn = new WeakMap<Uint8Array, WebAssembly.Module>();
+/** Whether this thread's runtime links compiled modules (its Emscripten linker was found). */
+let linksCompiled = false;
+
+interface EmscriptenLinker {
+  loadWebAssemblyModule?: (binary: Uint8Array | WebAssembly.Module, ...rest: unknown[]) => unknown;
+  instantiateWasm?: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+}
+
+/** Initialises the tree-sitter runtime once for this thread, from the process's one compiled runtime module. */
 export function initParser(): Promise<void> {
   initialised ??= (async () => {
     // The object Parser.init is given becomes the runtime's Emscripten module (runtime-memory.ts).
-    const runtime = {};
+    // Emscripten's documented `instantiateWasm` hook lets it instantiate the shared compiled runtime
+    // instead of reading and compiling tree-sitter.wasm in every thread.
+    let compiled: WebAssembly.Module;
+    try {
+      compiled = await compiledModule('runtime', readRuntimeWasm);
+    } catch (error) {
+      // Nothing was initialised yet: the next parse tries again (a read may fail for a moment).
+      initialised = undefined;
+      throw error;
+    }
+    const runtime: EmscriptenLinker = {
+      instantiateWasm: (imports, receive) => {
+        receive(new WebAssembly.Instance(compiled, imports), compiled);
+        return {};
+      },
+    };
     await Parser.init(runtime);
+    // Grammar.load takes bytes and passes them to the Emscripten linker, which itself accepts a
+    // compiled module: stand-in bytes registered in compiledByStandIn are swapped for theirs.
+    const link = runtime.loadWebAssemblyModule;
+    if (typeof link === 'function') {
+      runtime.loadWebAssemblyModule = (binary, ...rest) =>
+        link.call(runtime, (binary instanceof Uint8Array && compiledByStandIn.get(binary)) || binary, ...rest);
+      linksCompiled = true;
+    }
     runtimeModule = runtime as { HEAPU8?: Uint8Array };
-    directAccess = useDirectI32Access(runtime);
-    reader = directReader(runtime, directAccess) ?? portableReader;
+    directAccess = useDirectI32Access(runtime as object);
+    reader = directReader(runtime as object, directAccess) ?? portableReader;
   })();
   return initialised;
 }
@@ -150,7 +187,12 @@ let linking: Promise<unknown> = Promise.resolve();
 
 async function loadVerified(language: Language): Promise<Grammar> {
   if (!(LANGUAGES as readonly string[]).includes(language)) throw new GrammarError(`Unknown language "${language}"`);
-  const grammar = await linkGrammar(await readVerifiedGrammar(grammarEntry(language)));
+  await initParser();
+  // The compiled module is shared with every worker (compiled-modules.ts); without the linker hook,
+  // this thread links the bytes itself.
+  const grammar = linksCompiled
+    ? await linkCompiledGrammar(await compiledGrammar(language))
+    : await linkGrammar(await readVerifiedGrammar(grammarEntry(language)));
   loaded.add(language);
   return grammar;
 }
@@ -165,6 +207,27 @@ async function loadVerified(language: Language): Promise<Grammar> {
 export async function linkGrammar(bytes: Uint8Array): Promise<Grammar> {
   await initParser();
   const grammar = linking.then(() => Grammar.load(bytes));
+  linking = grammar.catch(() => undefined);
+  return grammar;
+}
+
+/**
+ * The process's compiled module for `language` (or tree-sitter's runtime), compiled by this thread on
+ * first need from the verified wasm: what the pool hands to its workers.
+ */
+export function compiledGrammar(name: CompiledName): Promise<WebAssembly.Module> {
+  if (name === 'runtime') return compiledModule('runtime', readRuntimeWasm);
+  if (!(LANGUAGES as readonly string[]).includes(name)) return Promise.reject(new GrammarError(`Unknown language "${name}"`));
+  return compiledModule(name, () => readVerifiedGrammar(grammarEntry(name)));
+}
+
+/** Links a compiled grammar into this thread's runtime (after any link under way, as `linkGrammar`). */
+export async function linkCompiledGrammar(module: WebAssembly.Module): Promise<Grammar> {
+  await initParser();
+  if (!linksCompiled) throw new GrammarError('this tree-sitter runtime cannot link a compiled grammar');
+  const standIn = new Uint8Array(0);
+  compiledByStandIn.set(standIn, module);
+  const grammar = linking.then(() => Grammar.load(standIn));
   linking = grammar.catch(() => undefined);
   return grammar;
 }

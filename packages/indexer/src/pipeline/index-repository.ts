@@ -251,12 +251,12 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   };
   const hits: IndexedFile[] = [];
   let extractedHere = false;
-  let poolRun: PoolRun = { grammarsLoaded: [], threads: 0 };
+  let poolRun: PoolRun = { grammarsLoaded: [], threads: 0, compiledByWorkers: [] };
   try {
     const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
     const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
     // A pool started small for a cache that turned out not to answer grows here (a no-op otherwise).
-    pool.growTo(poolSize(options.threads, firstRound.length));
+    pool.growTo(poolSize(options.threads, firstRound));
     const firstPool = pool.extract(withCache(firstRound), onOutcome);
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExtractionPool, poolSize, type JobOutcome } from './extraction-pool.js';
+import { ExtractionPool, poolSize, threadsForWork, type JobOutcome } from './extraction-pool.js';
 import type { ExtractJob } from './messages.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-pool-'));
@@ -49,6 +49,8 @@ describe('the extraction pool', () => {
       }
       expect(run.grammarsLoaded).toEqual(['python', 'typescript']);
       expect(run.threads).toBe(threads);
+      // Workers are handed the main thread's compiled runtime and grammars: none compiles its own.
+      expect(run.compiledByWorkers).toEqual([]);
     });
   }
 
@@ -85,5 +87,21 @@ describe('the extraction pool', () => {
     expect(poolSize(64, 5)).toBe(1);
     expect(poolSize(1, 1000)).toBe(1);
     expect(poolSize(undefined, 1000)).toBe(Math.min(os.availableParallelism(), Math.ceil(1000 / 8)));
+    // Files and bytes both count: many tiny files, or a few large ones, are not worth a second thread.
+    const sized = (count: number, size: number) => Array.from({ length: count }, () => ({ size }));
+    expect(threadsForWork(sized(100, 500))).toBe(1);
+    expect(threadsForWork(sized(4, 1 << 20))).toBe(1);
+    expect(threadsForWork(sized(40, 16 * 1024))).toBe(5);
+    expect(poolSize(64, sized(100, 500))).toBe(1);
+    expect(poolSize(2, sized(40, 16 * 1024))).toBe(Math.min(2, os.availableParallelism()));
+  });
+
+  it('extracts a few small files on the main thread alone, though workers were started', async () => {
+    const pool = new ExtractionPool(3);
+    const jobs = jobsFor(30, 500).map((job) => ({ ...job, size: fs.statSync(job.absolutePath).size }));
+    const outcomes = await runAll(pool, jobs);
+    const run = await pool.close();
+    expect(outcomes.size).toBe(30);
+    expect(run.threads).toBe(1);
   });
 });

@@ -23,6 +23,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { CompiledName } from '../parsing/compiled-modules.js';
+import { compiledGrammar } from '../parsing/grammar-loader.js';
 import { thisThreadsRuntimeRetired } from '../parsing/runtime-crash.js';
 import { withBaselineWasm } from '../parsing/wasm-tiering.js';
 import { runExtractJob, type JobOutcome } from './extract-job.js';
@@ -35,6 +37,8 @@ export interface PoolRun {
   grammarsLoaded: string[];
   /** The threads that extracted (the main thread's lane counts as one). */
   threads: number;
+  /** Modules a worker compiled itself instead of being handed them (none, unless the hand-over failed). */
+  compiledByWorkers: string[];
 }
 
 /** Jobs sent to a worker ahead of its answers: the one it works on and the next ones. */
@@ -52,12 +56,31 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /** Below this many files per thread, another thread costs more than it saves. */
 const MIN_JOBS_PER_THREAD = 8;
+/**
+ * Nor below this much source per thread. A worker pays for itself only when its share takes longer
+ * than linking the grammars it needs into its runtime, even from the compiled modules it is handed
+ * (parsing/compiled-modules.ts): 90–150 ms for tree-sitter's runtime and 115–135 ms for Kotlin's
+ * grammar, measured on this two-core machine under load, against an extraction rate of about 1–2 MB
+ * of source per second and thread. So a few small files are extracted on the main thread alone.
+ */
+const MIN_BYTES_PER_THREAD = 128 * 1024;
 
-/** How many extraction threads `threads` asks for on this machine (more than cores only adds memory: each worker costs a WASM runtime). */
-export function poolSize(threads: number | undefined, jobCount: number): number {
+/** How many threads the work is worth: one per 8 files and per 128 KiB of source (a job of unknown size counts as enough). */
+export function threadsForWork(jobs: readonly Pick<ExtractJob, 'size'>[]): number {
+  let bytes = 0;
+  for (const job of jobs) bytes += job.size ?? MIN_BYTES_PER_THREAD;
+  return Math.max(1, Math.min(Math.ceil(jobs.length / MIN_JOBS_PER_THREAD), Math.ceil(bytes / MIN_BYTES_PER_THREAD)));
+}
+
+/**
+ * How many extraction threads `threads` asks for on this machine (more than cores only adds memory:
+ * each worker costs a WASM runtime) for `jobs`, or for work not known yet (`Infinity`).
+ */
+export function poolSize(threads: number | undefined, jobs: readonly Pick<ExtractJob, 'size'>[] | number): number {
   const wanted = Math.min(threads ?? availableParallelism(), availableParallelism());
-  // No point starting more threads than there are files worth sharing out.
-  return Math.max(1, Math.min(wanted, Math.ceil(jobCount / MIN_JOBS_PER_THREAD) || 1));
+  // No point starting more threads than there is work worth sharing out.
+  const worth = typeof jobs === 'number' ? Math.ceil(jobs / MIN_JOBS_PER_THREAD) || 1 : threadsForWork(jobs);
+  return Math.max(1, Math.min(wanted, worth));
 }
 
 /** Test seams: the worker script, and what the main thread's lane runs a job with. */
@@ -75,7 +98,11 @@ interface PoolWorker {
   alive: boolean;
   /** Whether it was given a job (the report counts the threads that extracted). */
   used: boolean;
-  grammars?: (loaded: string[]) => void;
+  grammars?: (reply: Extract<WorkerReply, { type: 'grammars' }>) => void;
+  /** Compiled modules sent to it (or whose compile failed: the worker then meets the failure itself). */
+  sent: Set<CompiledName>;
+  /** Messages go out through this chain, so a compiled module is posted before the jobs that need it. */
+  outbox: Promise<void>;
 }
 
 interface CurrentRun {
@@ -133,7 +160,7 @@ export class ExtractionPool {
       const laneRetired = thisThreadsRuntimeRetired();
       if (laneRetired && this.liveWorkers().length === 0) this.addWorker(this.nextSlot++);
       // A few files are done sooner by the main thread than by a worker that may still be starting.
-      const helpers = laneRetired ? this.liveWorkers() : this.liveWorkers().slice(0, Math.ceil(jobs.length / MIN_JOBS_PER_THREAD) - 1);
+      const helpers = laneRetired ? this.liveWorkers() : this.liveWorkers().slice(0, threadsForWork(jobs) - 1);
       for (const w of helpers) this.feed(w);
       // The main thread alone on a few files: optimising their parser's code would cost more than it saves.
       if (helpers.length === 0) void withBaselineWasm(() => this.lane());
@@ -148,23 +175,29 @@ export class ExtractionPool {
 
   private async stop(): Promise<PoolRun> {
     const grammars = new Set([...this.laneGrammars, ...this.workerGrammars]);
+    const compiledByWorkers = new Set<string>();
     // A worker never given a job loaded no grammar: it is stopped without waiting for its start-up.
     await Promise.all(
       this.liveWorkers().filter((w) => w.used).map(
         (w) =>
           new Promise<void>((resolve) => {
-            w.grammars = (loaded) => {
-              loaded.forEach((g) => grammars.add(g));
+            w.grammars = (reply) => {
+              reply.loaded.forEach((g) => grammars.add(g));
+              reply.compiledHere.forEach((name) => compiledByWorkers.add(name));
               resolve();
             };
             // A worker that dies instead of answering resolves through its exit.
             w.worker.once('exit', () => resolve());
-            w.worker.postMessage({ type: 'report-grammars' } satisfies WorkerRequest);
+            w.outbox = w.outbox.then(() => w.worker.postMessage({ type: 'report-grammars' } satisfies WorkerRequest));
           }),
       ),
     );
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
-    return { grammarsLoaded: [...grammars].sort(), threads: 1 + new Set(this.workers.filter((w) => w.used).map((w) => w.slot)).size };
+    return {
+      grammarsLoaded: [...grammars].sort(),
+      threads: 1 + new Set(this.workers.filter((w) => w.used).map((w) => w.slot)).size,
+      compiledByWorkers: [...compiledByWorkers].sort(),
+    };
   }
 
   /** The main thread's share: one job at a time, yielding between jobs so workers' answers are taken and they are fed. */
@@ -198,11 +231,16 @@ export class ExtractionPool {
   }
 
   private addWorker(slot: number): PoolWorker {
-    const w: PoolWorker = { worker: new Worker(this.workerScript, { resourceLimits: WORKER_LIMITS }), slot, inFlight: [], alive: true, used: false };
+    const w: PoolWorker = {
+      worker: new Worker(this.workerScript, { resourceLimits: WORKER_LIMITS }), slot, inFlight: [], alive: true, used: false,
+      sent: new Set(), outbox: Promise.resolve(),
+    };
     this.workers.push(w);
+    // Compiled while the worker starts; it instantiates this instead of compiling tree-sitter's own.
+    this.sendCompiled(w, 'runtime');
     w.worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'grammars') {
-        w.grammars?.(reply.loaded);
+        w.grammars?.(reply);
         return;
       }
       // A retired worker's later answers came from a runtime that cannot be trusted.
@@ -289,6 +327,25 @@ export class ExtractionPool {
     return end === 'largest' ? run.jobs[run.next++] : run.jobs[--run.last];
   }
 
+  /** Posts `request` to a worker after the compiled module it `needs`. */
+  private post(w: PoolWorker, request: WorkerRequest, needs: CompiledName): void {
+    this.sendCompiled(w, needs);
+    w.outbox = w.outbox.then(() => w.worker.postMessage(request));
+  }
+
+  /** Sends a worker the compiled module `name` once (compiled by the main thread on its first need, once for every thread). */
+  private sendCompiled(w: PoolWorker, name: CompiledName): void {
+    if (w.sent.has(name)) return;
+    w.sent.add(name);
+    w.outbox = w.outbox.then(() =>
+      compiledGrammar(name).then(
+        (module) => w.worker.postMessage({ type: 'compiled', name, module } satisfies WorkerRequest),
+        // Not compiled here: the worker loads it itself and reports the failure with the file.
+        () => undefined,
+      ),
+    );
+  }
+
   private feed(w: PoolWorker): void {
     const run = this.run;
     if (!run || !w.alive) return;
@@ -297,7 +354,7 @@ export class ExtractionPool {
       if (!job) return;
       w.inFlight.push(job);
       w.used = true;
-      w.worker.postMessage({ type: 'job', job } satisfies WorkerRequest);
+      this.post(w, { type: 'job', job }, job.language);
     }
   }
 }

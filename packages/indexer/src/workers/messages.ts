@@ -1,7 +1,8 @@
-/** Messages between the main thread and extraction workers. Plain data: they are structured-cloned. */
+/** Messages between the main thread and extraction workers. Plain data and compiled WebAssembly modules: they are structured-cloned. */
 import type { EncodedEntry } from '../extraction-cache/extraction-cache.js';
 import type { FileExtraction } from '../model/extraction.js';
 import type { Language } from '../model/graph-vocabulary.js';
+import type { CompiledName } from '../parsing/compiled-modules.js';
 import type { RuntimeDamage } from '../parsing/runtime-crash.js';
 
 export interface ExtractJob {
@@ -26,6 +27,11 @@ export type WorkerReply =
   | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry; runtimeDamage?: RuntimeDamage }
   /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`, `binary`); default `unreadable`. `message` may be empty. */
   | { type: 'unreadable'; id: number; message: string; reason?: string; runtimeDamage?: RuntimeDamage }
-  | { type: 'grammars'; loaded: string[] };
+  /** `compiledHere`: the modules the worker compiled itself rather than being handed them. */
+  | { type: 'grammars'; loaded: string[]; compiledHere: CompiledName[] };
 
-export type WorkerRequest = { type: 'job'; job: ExtractJob } | { type: 'report-grammars' };
+/** `compiled`: a module the main thread compiled (a grammar, or tree-sitter's runtime), sent before the first job that needs it. */
+export type WorkerRequest =
+  | { type: 'job'; job: ExtractJob }
+  | { type: 'compiled'; name: CompiledName; module: WebAssembly.Module }
+  | { type: 'report-grammars' };

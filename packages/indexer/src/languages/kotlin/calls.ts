@@ -65,12 +65,13 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       // `x as? T` may be null; `x as T` is a T — either way, a value of it is a T.
       return declaredType(node.childForFieldName('right'), ctx.typeVariables);
     case 'call_expression': {
-      const callee = node.namedChildren[0];
+      const children = node.namedChildren;
+      const callee = children[0];
       // `x.apply { … }`, `Foo().also { … }`: the scope function gives back the value it is called on.
       const receiver = scopeFunctionReceiver(node);
       if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
       if (receiver) return expressionType(receiver, ctx);
-      if (!callee || node.namedChildren.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
+      if (!callee || children.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
       if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text] };
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
@@ -112,8 +113,9 @@ const RETURNS_RECEIVER = new Set(['apply', 'also']);
 
 /** `x.apply { … }` / `x?.also { … }`: x's node; a bare `apply { … }`: 'this'; null for any other call. */
 export function scopeFunctionReceiver(call: SyntaxNode): SyntaxNode | 'this' | null {
-  const callee = call.namedChildren[0];
-  if (!callee || !call.namedChildren.some((c) => c?.type === 'annotated_lambda')) return null;
+  const children = call.namedChildren;
+  const callee = children[0];
+  if (!callee || !children.some((c) => c?.type === 'annotated_lambda')) return null;
   if (callee.type === 'identifier') return RETURNS_RECEIVER.has(callee.text) ? 'this' : null;
   if (callee.type !== 'navigation_expression') return null;
   const { object, member } = navigationParts(callee);
@@ -154,9 +156,13 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
   }
 }
 
-/** A call's argument types (trailing lambdas included); with a named argument, only their count. */
-function argumentsOf(node: SyntaxNode, ctx: KotlinContext): ArgumentType[] | undefined {
-  const list = node.namedChildren.find((c) => c?.type === 'value_arguments');
+/**
+ * A call's argument types (trailing lambdas included); with a named argument, only their count.
+ * `children`: the call's named children, when the caller has listed them already (each listing builds
+ * a Node per child across the WebAssembly boundary, and calls are the commonest node a walk visits).
+ */
+function argumentsOf(node: SyntaxNode, ctx: KotlinContext, children: (SyntaxNode | null)[] = node.namedChildren): ArgumentType[] | undefined {
+  const list = children.find((c) => c?.type === 'value_arguments');
   const args: ArgumentType[] = [];
   let named = false;
   for (const argument of list?.namedChildren ?? []) {
@@ -167,12 +173,13 @@ function argumentsOf(node: SyntaxNode, ctx: KotlinContext): ArgumentType[] | und
     // `f(*xs)`: it fills a vararg (of any length); its type is the array's.
     args.push(value.type === 'spread_expression' ? null : argumentType(value, ctx));
   }
-  for (const child of node.namedChildren) if (child?.type === 'annotated_lambda') args.push('Function');
+  for (const child of children) if (child?.type === 'annotated_lambda') args.push('Function');
   return named ? args.map(() => null) : args;
 }
 
 export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
-  const callee = node.namedChildren[0];
+  const children = node.namedChildren;
+  const callee = children[0];
   if (!callee) return;
   let target: SiteTarget | undefined;
   let receiverLambda = false;
@@ -204,8 +211,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   } else {
     walk.push(callee, ctx);
   }
-  if (target) ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
-  for (const child of node.namedChildren) {
+  if (target) ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
+  for (const child of children) {
     if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
     else walk.push(child, ctx);

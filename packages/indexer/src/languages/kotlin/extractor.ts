@@ -28,7 +28,7 @@ export const kotlinExtractor: LanguageExtractor = {
         const source = separated?.text ?? input.source;
         const parsed = separated?.tree ?? input.tree;
         // A syntax error: the file with its broken declaration blanked out, when that parses (repair.ts).
-        let repaired = parsed.rootNode.hasError ? repairedTree(grammar, source) : null;
+        let repaired = parsed.rootNode.hasError ? repairedTree(grammar, source, parsed) : null;
         // No error, but declarations read as top-level expressions (not allowed outside a script).
         const misread = !repaired && !input.path.endsWith('.kts') ? misreadRows(parsed.rootNode) : [];
         if (misread.length > 0) {

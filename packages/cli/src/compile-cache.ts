@@ -1,0 +1,44 @@
+/**
+ * Node's on-disk compile cache for arbor's own JavaScript. From Node 22.1, `module.enableCompileCache`
+ * keeps V8's compiled code of every module the process loads after the call, so the next `arbor`
+ * process skips parsing and compiling them. Where the runtime lacks it (Node 20, arbor's floor) this
+ * does nothing. The launcher (bin/arbor.mjs) calls it before it loads the CLI's bundle, so the bundle
+ * and the indexer it loads are cached; worker threads compile their own code as before.
+ *
+ * The cache lives in `<OS temp dir>/arbor-compile-cache` (Node keys its entries by Node version and
+ * file content, and drops stale ones itself), never in the repository being indexed. Node's own
+ * switches win: NODE_COMPILE_CACHE names another folder, NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ */
+import nodeModule from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** What Node ≥ 22.1 adds to node:module (typed here: @types/node is pinned to Node 20's). */
+interface CompileCacheApi {
+  enableCompileCache?: (directory?: string) => { status: number; message?: string; directory?: string };
+  constants?: { compileCacheStatus?: Record<string, number> };
+}
+
+export type CompileCacheOutcome =
+  | { used: false; reason: 'unsupported' | 'disabled' | 'failed'; message?: string }
+  | { used: true; directory?: string };
+
+/** The folder arbor asks Node to keep the cache in (unless NODE_COMPILE_CACHE names one). */
+export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env, tempDir: string = tmpdir()): string {
+  return env.NODE_COMPILE_CACHE || join(tempDir, 'arbor-compile-cache');
+}
+
+/** Turns Node's compile cache on when the runtime has it; `api` is node:module (a test passes a stand-in). */
+export function useCompileCache(api: CompileCacheApi = nodeModule as CompileCacheApi, env: NodeJS.ProcessEnv = process.env): CompileCacheOutcome {
+  if (typeof api.enableCompileCache !== 'function') return { used: false, reason: 'unsupported' };
+  try {
+    const result = api.enableCompileCache(compileCacheDirectory(env));
+    const status = api.constants?.compileCacheStatus ?? {};
+    if (result.status === status.ENABLED || result.status === status.ALREADY_ENABLED) return { used: true, directory: result.directory };
+    if (result.status === status.DISABLED) return { used: false, reason: 'disabled' };
+    return { used: false, reason: 'failed', message: result.message };
+  } catch (error) {
+    // A cache that cannot be set up (an unwritable temp dir) only costs speed.
+    return { used: false, reason: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
+}
