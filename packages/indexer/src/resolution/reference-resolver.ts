@@ -631,7 +631,7 @@ export class ReferenceResolver {
       // A static member attached to another type but written in a class (an extension method): its class is its context.
       const inClass = decl.parent !== null && CLASS_LIKE.has(file.declarations[decl.parent].kind);
       if (decl.memberOf && !(decl.isStatic && inClass)) {
-        const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
+        const owner = this.memberOwner(file.path, decl);
         return owner ? { classRef: owner.classRef, isStatic: Boolean(decl.isStatic) } : undefined;
       }
       member = decl;
@@ -714,7 +714,7 @@ export class ReferenceResolver {
   private callableShape(ref: DeclarationRef): Declaration {
     const decl = this.symbols.declaration(ref);
     if (!decl.memberOf || decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
-    const owner = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf)?.classRef;
+    const owner = this.memberOwner(ref.file, decl)?.classRef;
     if (!owner) return decl;
     const arity = decl.parameterTypes.length;
     const prototypes: Declaration[] = [];
@@ -827,6 +827,14 @@ export class ReferenceResolver {
     return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
 
+  /** The class a member written outside its body (`memberOf`) in `file` belongs to: one the file sees (`reachedClass`). */
+  private memberOwner(file: string, decl: Declaration): InstanceOf | undefined {
+    const owner = this.types.evaluate({ file, enclosing: decl.parent }, decl.memberOf!);
+    if (!owner) return undefined;
+    const classRef = this.symbols.reachedClass(file, owner.classRef);
+    return classRef ? { ...owner, classRef } : undefined;
+  }
+
   /**
    * Members declared outside their class (`memberOf`), by class, built on first use. While it is
    * being built (resolving a `memberOf` type may walk a class's members) only body members count.
@@ -840,7 +848,7 @@ export class ReferenceResolver {
         for (const file of this.symbols.allFiles()) {
           file.declarations.forEach((decl, localId) => {
             if (!decl.memberOf) return;
-            const owner = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.memberOf);
+            const owner = this.memberOwner(file.path, decl);
             if (!owner) return;
             const byName = index.get(owner.classRef.file, owner.classRef.localId) ?? new Map<string, DeclarationRef[]>();
             index.set(owner.classRef.file, owner.classRef.localId, byName);

@@ -18,6 +18,9 @@ import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import type { NameQuery } from './lookup-steps/name-query.js';
 import type { SymbolLookup } from './lookup-steps/symbol-lookup.js';
 
+/** Kinds a member written outside its body can belong to (`reachedClass`). */
+const OWNER_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'enum']);
+
 /** Kinds an open language reopens: one qualified name, one class or module. */
 const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
 
@@ -42,6 +45,8 @@ export class WorkspaceSymbols implements SymbolLookup {
   private opened?: Map<string, DeclarationRef[]>;
   /** Per file, the indexed files its imports reach transitively (itself included), built on first use. */
   private readonly importClosures = new Map<string, ReadonlySet<string>>();
+  /** Classes of a name declared in a file's import closure, by file and name (`reachedClass`). */
+  private readonly reachedClasses = new PairMap<string, string, DeclarationRef[]>();
   /** The name steps of lookup-steps/, bound to this workspace. */
   private readonly nameSteps: StepTable<NameQuery, Target> = bindSteps(NAME_STEPS, this);
 
@@ -325,6 +330,34 @@ export class WorkspaceSymbols implements SymbolLookup {
     const reached = refs.filter((ref) => closure.has(ref.file)
       || this.importedFiles(ref.file).some((imported) => closure.has(imported) && declares(imported, this.declaration(ref).name)));
     return reached.length > 0 && reached.length < refs.length ? reached : refs;
+  }
+
+  /**
+   * The class a member written outside its class in `fromFile` (`void Foo::bar() {}`) belongs to, given the
+   * class `found` its name lookup found: where the language sees declarations through its imports, a class
+   * the file's `#include`s do not reach is another program's (the copy under src/ of an amalgamated
+   * header's class) when the closure reaches classes of that name: then the one of them, or none of
+   * several. With none reached (an include the resolver cannot follow) `found` stands.
+   */
+  reachedClass(fromFile: string, found: DeclarationRef): DeclarationRef | undefined {
+    const extraction = this.files.get(fromFile);
+    if (found.file === fromFile || !extraction || !this.languageOf(extraction)?.binding.declarations?.seenThroughImports) return found;
+    const closure = this.importClosure(fromFile);
+    if (closure.has(found.file)) return found;
+    const name = this.declaration(found).name;
+    let reached = this.reachedClasses.get(fromFile, name);
+    if (!reached) {
+      const list: DeclarationRef[] = [];
+      for (const file of closure) {
+        this.files.get(file)?.declarations.forEach((decl, localId) => {
+          if (decl.name === name && OWNER_KINDS.has(decl.kind) && !decl.definedElsewhere) list.push({ file, localId });
+        });
+      }
+      reached = list;
+      this.reachedClasses.set(fromFile, name, list);
+    }
+    if (reached.length === 0) return found;
+    return reached.length === 1 ? reached[0] : undefined;
   }
 
   namespacesSpanFiles(file: string): boolean {

@@ -49,14 +49,25 @@ export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairCppMacros)
 
 /**
  * C++'s macro repairs, in turn: export macros in class heads, then attribute/specifier macros in front
- * of declarations (`CLI11_NODISCARD CLI11_INLINE App *App::get() const`). Each keeps positions.
+ * of declarations (`CLI11_NODISCARD CLI11_INLINE App *App::get() const`) and pragma-like macros between
+ * them. Each keeps positions. A repair can uncover the next break (a header read as one ERROR shows its
+ * class heads only once its pragma macros are blanked), so the pair runs again while it changes the tree.
  */
+const REPAIR_ROUNDS = 3;
+
 function repairCppMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
-  const heads = repairClassHeads(tree, source);
-  const specifiers = repairSpecifierMacros(heads?.tree ?? tree, heads?.source ?? source);
-  if (!specifiers) return heads;
-  heads?.tree.delete();
-  return specifiers;
+  let result: { tree: Tree; source: string } | undefined;
+  for (let round = 0; round < REPAIR_ROUNDS; round++) {
+    const current = result ?? { tree, source };
+    const heads = repairClassHeads(current.tree, current.source);
+    const specifiers = repairSpecifierMacros(heads?.tree ?? current.tree, heads?.source ?? current.source);
+    if (specifiers) heads?.tree.delete();
+    const next = specifiers ?? heads;
+    if (!next) break;
+    result?.tree.delete();
+    result = next;
+  }
+  return result;
 }
 
 /**

@@ -10,22 +10,34 @@
 import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 import { reparse } from '../../extraction/core/reparse.js';
 
-/** Rows (0-based) where the parse broke: an ERROR node starts or a token is missing. */
-function brokenRows(root: SyntaxNode): { rows: Set<number>; count: number } {
+/**
+ * Where the parse broke: the rows where an ERROR node starts or ends or a token is missing, the rows an
+ * ERROR node covers, and how bad it is (`lost`: rows inside outermost ERROR nodes plus missing tokens).
+ * Rows, not nodes, measure the damage: a header read as one ERROR from its guard on is one node but
+ * thousands of lost rows, and a repair that splits it into a few small errors is better, not worse.
+ */
+function brokenRows(root: SyntaxNode): { rows: Set<number>; spans: Array<[number, number]>; lost: number } {
   const rows = new Set<number>();
-  let count = 0;
+  const spans: Array<[number, number]> = [];
+  let lost = 0;
   const visit = (node: SyntaxNode): void => {
-    if (node.type === 'ERROR' || node.isMissing) {
-      count++;
+    if (node.isMissing) {
+      lost++;
+      rows.add(node.startPosition.row);
+      return;
+    }
+    if (node.type === 'ERROR') {
       rows.add(node.startPosition.row);
       rows.add(node.endPosition.row);
-      if (node.isMissing) return;
+      spans.push([node.startPosition.row, node.endPosition.row]);
+      lost += node.endPosition.row - node.startPosition.row + 1;
+      return;
     }
-    if (!node.hasError && !node.isMissing) return;
+    if (!node.hasError) return;
     for (const child of node.children) if (child) visit(child);
   };
-  visit(root.hasError ? root : root);
-  return { rows, count };
+  visit(root);
+  return { rows, spans, lost };
 }
 
 /**
@@ -37,16 +49,55 @@ const LEADING_MACROS = /^([ \t]*(?:(?:static|inline|virtual|explicit|constexpr|f
 
 /**
  * The tree with specifier macros blanked on broken lines, then member-defining macro lines blanked, each
- * step kept only when it leaves fewer syntax errors; undefined when neither helps (the caller owns a returned tree).
+ * step kept only when it leaves fewer rows in syntax errors; when neither helps alone, both at once (a header
+ * read as one ERROR may need its pragma-like macros and its macro-call lines blanked together before any
+ * of it parses). Undefined when nothing helps (the caller owns a returned tree).
  */
 export function repairSpecifierMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
-  const specifiers = blankSpecifierMacros(tree, source);
+  if (!tree.rootNode.hasError) return undefined;
+  const specifiers = attempt(tree, source, [blankExternTemplates, blankSpecifierMacros]);
   const current = specifiers ?? { tree, source };
-  const members = blankMemberMacroLines(current.tree, current.source);
-  if (!members) return specifiers;
-  specifiers?.tree.delete();
-  return members;
+  const members = attempt(current.tree, current.source, [blankMemberMacroLines]);
+  if (members) specifiers?.tree.delete();
+  return members ?? specifiers ?? attempt(tree, source, [blankExternTemplates, blankSpecifierMacros, blankMemberMacroLines]);
 }
+
+/** Blanks, in `lines`, what a rule finds on the lines of `tree`'s broken parse; whether it blanked anything. */
+type BlankingRule = (tree: Tree, lines: string[], broken: ReturnType<typeof brokenRows>) => boolean;
+
+/** The text with each rule's blanking and its new tree, when that tree lost fewer rows to syntax errors. */
+function attempt(tree: Tree, source: string, rules: BlankingRule[]): { tree: Tree; source: string } | undefined {
+  const broken = brokenRows(tree.rootNode);
+  const lines = source.split('\n');
+  let changed = false;
+  for (const rule of rules) changed = rule(tree, lines, broken) || changed;
+  if (!changed) return undefined;
+  const repairedSource = lines.join('\n');
+  const again = reparse(tree.language, repairedSource);
+  if (!again) return undefined;
+  if (brokenRows(again.rootNode).lost >= broken.lost) {
+    again.delete();
+    return undefined;
+  }
+  return { tree: again, source: repairedSource };
+}
+
+/**
+ * `extern template class X<int>;` (an explicit instantiation declaration) is C++11 the grammar does not read:
+ * inside a namespace it breaks everything up to the namespace's end. It declares nothing new (the template
+ * is declared where it is defined), so the line is blanked.
+ */
+const EXTERN_TEMPLATE_LINE = /^[ \t]*extern[ \t]+template[ \t]+(?:class|struct)\b[^;{}]*;[ \t]*(?:\/\/.*)?$/;
+
+const blankExternTemplates: BlankingRule = (_tree, lines) => {
+  let changed = false;
+  lines.forEach((line, row) => {
+    if (!EXTERN_TEMPLATE_LINE.test(line)) return;
+    lines[row] = ' '.repeat(line.length);
+    changed = true;
+  });
+  return changed;
+};
 
 /**
  * A line that is only a macro call with no `;` (`CLI11_ERROR_DEF(Error, NotFound)`, `DECLARE_MEMBERS(X)`) in a
@@ -56,10 +107,7 @@ export function repairSpecifierMacros(tree: Tree, source: string): { tree: Tree;
  */
 const MACRO_CALL_LINE = /^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\([^;{}]*\))[ \t]*(?:\/\/.*)?$/;
 
-function blankMemberMacroLines(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
-  if (!tree.rootNode.hasError) return undefined;
-  const before = brokenRows(tree.rootNode).count;
-  const lines = source.split('\n');
+const blankMemberMacroLines: BlankingRule = (tree, lines) => {
   let changed = false;
   lines.forEach((line, row) => {
     const match = MACRO_CALL_LINE.exec(line);
@@ -67,27 +115,21 @@ function blankMemberMacroLines(tree: Tree, source: string): { tree: Tree; source
     // `TEST(a, b)` heading a block on the next line is a function head, not members.
     const next = lines.slice(row + 1).find((l) => l.trim() !== '');
     if (next?.trim().startsWith('{') || /[\\,(=+\-*/&|]\s*$/.test(lines[row - 1] ?? '')) return;
-    // Only in a class body or a region the parse broke, never below code (a block, an initializer).
+    // Only in a class body, never below code (a block, an initializer), or anywhere in a region the parse broke
+    // (where the blocks and argument lists around it are misread: `LIB_FORBID(Result, >=)` reads as a template).
     const at = tree.rootNode.descendantForPosition({ row, column: match[1].length });
-    let member = false;
-    for (let node: typeof at | null = at; node && !member; node = node.parent) {
-      if (['compound_statement', 'initializer_list', 'argument_list', 'lambda_expression'].includes(node.type)) return;
-      member = node.type === 'field_declaration_list' || node.type === 'ERROR';
+    let member: boolean | undefined;
+    for (let node: typeof at | null = at; node; node = node.parent) {
+      if (node.type === 'ERROR') member = true;
+      else if (member === undefined && ['compound_statement', 'initializer_list', 'argument_list', 'lambda_expression'].includes(node.type)) member = false;
+      else if (member === undefined && node.type === 'field_declaration_list') member = true;
     }
     if (!member) return;
     lines[row] = match[1] + ' '.repeat(line.length - match[1].length);
     changed = true;
   });
-  if (!changed) return undefined;
-  const repairedSource = lines.join('\n');
-  const again = reparse(tree.language, repairedSource);
-  if (!again) return undefined;
-  if (brokenRows(again.rootNode).count >= before) {
-    again.delete();
-    return undefined;
-  }
-  return { tree: again, source: repairedSource };
-}
+  return changed;
+};
 
 /**
  * A line that is nothing but macro names (`MYLIB_NODISCARD`, `MYLIB_DIAGNOSTIC_PUSH`): a specifier written on a
@@ -98,24 +140,30 @@ const MACRO_ONLY_LINE = /^([ \t]*)((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*)+)(?:\/\/.
 /** Rows above a break a specifier line may stand on (`MACRO` / `inline` / `const T&` / `name() const`). */
 const MACRO_LINES_ABOVE = 3;
 
-function blankSpecifierMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
-  if (!tree.rootNode.hasError) return undefined;
-  const before = brokenRows(tree.rootNode);
-  const lines = source.split('\n');
+const blankSpecifierMacros: BlankingRule = (_tree, lines, before) => {
   let changed = false;
-  // A declaration's head may break a line below its macros (`CLI11_INLINE bool` / `App::f(…) {`).
+  // A declaration's head may break a line below its macros (`CLI11_INLINE bool` / `App::f(…) {`); inside a
+  // broken region any line may be such a head.
   const candidates = new Set([...before.rows].flatMap((row) => [row - 1, row]));
-  // A macro alone on its line may stand a few lines above where the head breaks.
-  for (const row of before.rows) {
-    for (let above = row; above >= Math.max(0, row - MACRO_LINES_ABOVE); above--) {
-      const match = MACRO_ONLY_LINE.exec(lines[above]);
-      if (!match) continue;
-      // Only before a declaration (a name, `::`, `[[`, `template`): never a line ending an expression.
-      const next = lines.slice(above + 1).find((l) => l.trim() !== '');
-      if (!next || !/^\s*(?:[A-Za-z_:~]|\[\[)/.test(next) || /[\\,(=+\-*/&|]\s*$/.test(lines[above - 1] ?? '')) continue;
-      lines[above] = match[1] + ' '.repeat(lines[above].length - match[1].length);
-      changed = true;
-    }
+  for (const [start, end] of before.spans) for (let row = start; row <= end; row++) candidates.add(row);
+  // A macro alone on its line may stand a few lines above where the head breaks, or anywhere inside a broken
+  // region: a pragma-like macro between declarations (`LIB_SUPPRESS_WARNINGS_PUSH`) can turn everything
+  // from the include guard on into one ERROR.
+  const macroRows = new Set<number>();
+  for (const row of before.rows) for (let above = row; above >= Math.max(0, row - MACRO_LINES_ABOVE); above--) macroRows.add(above);
+  for (const [start, end] of before.spans) for (let row = start; row <= end; row++) macroRows.add(row);
+  for (const above of macroRows) {
+    const match = MACRO_ONLY_LINE.exec(lines[above] ?? '');
+    if (!match) continue;
+    // Only before a declaration (a name, `::`, `[[`, `template`), a block (`JSON_TRY` / `{`: a macro for `try`),
+    // a preprocessor line or the end of a namespace, comments skipped: never a line ending an expression, nor the
+    // only value of an enum (`{` / `VALUE_A` / `}`).
+    const next = significantLine(lines, above, 1);
+    const previous = significantLine(lines, above, -1) ?? '';
+    if (!next || !/^\s*(?:[A-Za-z_:~#{}]|\[\[)/.test(next) || /[\\,(=+\-*/&|]\s*$/.test(previous)
+      || (/^\s*}/.test(next) && /{\s*$/.test(previous))) continue;
+    lines[above] = match[1] + ' '.repeat(lines[above].length - match[1].length);
+    changed = true;
   }
   for (const row of candidates) {
     const line = lines[row];
@@ -129,13 +177,13 @@ function blankSpecifierMacros(tree: Tree, source: string): { tree: Tree; source:
     lines[row] = lead + ' '.repeat(macros.length) + rest;
     changed = true;
   }
-  if (!changed) return undefined;
-  const repairedSource = lines.join('\n');
-  const again = reparse(tree.language, repairedSource);
-  if (!again) return undefined;
-  if (brokenRows(again.rootNode).count >= before.count) {
-    again.delete();
-    return undefined;
+  return changed;
+};
+
+/** The nearest line from `row` in `direction` that is neither blank nor a comment. */
+function significantLine(lines: string[], row: number, direction: 1 | -1): string | undefined {
+  for (let at = row + direction; at >= 0 && at < lines.length; at += direction) {
+    if (lines[at].trim() !== '' && !/^\s*\/[/*]/.test(lines[at])) return lines[at];
   }
-  return { tree: again, source: repairedSource };
+  return undefined;
 }

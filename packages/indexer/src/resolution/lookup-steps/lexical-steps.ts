@@ -44,10 +44,18 @@ export function enclosingNamespaceMember(symbols: SymbolLookup, { file, enclosin
     const kind = decls[id].kind;
     if (kind !== 'namespace' && kind !== 'module') continue;
     const members = symbols.members({ file, localId: id }).get(name);
-    if (members && spans && members.length > 1 && members.every((localId) => CALLABLES.has(decls[localId].kind))) {
-      // Overloads in one namespace block (`f(s)`, `f(s, filter)`): the call's arguments pick, never the first.
-      const distinct = preferDefinitions(members.map((localId) => ({ file, localId })), (ref) => symbols.declaration(ref));
-      return distinct.length === 1 ? { type: 'declaration', ref: distinct[0] } : { type: 'ambiguous', candidates: distinct };
+    if (members && spans && members.every((localId) => CALLABLES.has(decls[localId].kind))) {
+      // Overloads in one namespace block (`f(s)`, `f(s, filter)`), or in another block of the same namespace
+      // (`namespace a { void f(int, std::string) … }` … `namespace a { void f(int, Matcher) … }`): the call's
+      // arguments pick among them all, never the first found.
+      const own = members.map((localId) => ({ file, localId }));
+      const merged = symbols.namespaceMember(file, `${decls[id].qualifiedName}::${name}`);
+      const others = merged?.type === 'ambiguous' ? merged.candidates : merged?.type === 'declaration' ? [merged.ref] : [];
+      const all = [...own, ...others.filter((ref) => CALLABLES.has(symbols.declaration(ref).kind)
+        && !own.some((o) => o.file === ref.file && o.localId === ref.localId))];
+      const distinct = preferDefinitions(all, (ref) => symbols.declaration(ref));
+      if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct };
+      if (members.length > 1) return { type: 'declaration', ref: distinct[0] };
     }
     if (members) return { type: 'declaration', ref: symbols.pickDeclaration(file, members) };
     if (spans) {
