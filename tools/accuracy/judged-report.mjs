@@ -167,7 +167,8 @@ export function edgesAtSite(site, edgesByLine) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
   const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
   if (!site.callee || site.callee === 'None') return edges;
-  const bare = (name) => String(name).replace(/!$/, ''); // a macro's name, with or without its bang
+  // A macro's name, with or without its bang; a Ruby writer `x=`, which `obj.x = v` (callee `x`) calls.
+  const bare = (name) => String(name).replace(/!$/, '').replace(/(\w)=$/, '$1');
   const callee = bare(site.callee);
   // `Foo.new`, `new(...)`: the edge names the class, which the callee does not.
   if (CONSTRUCTIONS.has(callee)) {

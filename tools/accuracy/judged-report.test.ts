@@ -191,6 +191,9 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // A macro's edge names it with or without its bang.
     const macros = new Map([['m.rs:1', [{ sourceFile: 'm.rs', line: 1, targetName: 'check!' }, { sourceFile: 'm.rs', line: 1, targetName: 'inner' }]]]);
     expect(edgesAtSite({ file: 'm.rs', line: 1, callee: 'check', sitesOnLine: 1 }, macros).map((e: any) => e.targetName)).toEqual(['check!']);
+    // `obj.errors = v` (callee `errors`) calls the writer `errors=`; an operator `==` keeps its name.
+    const writers = new Map([['w.rb:2', [{ sourceFile: 'w.rb', line: 2, targetName: 'errors=' }, { sourceFile: 'w.rb', line: 2, targetName: '==' }]]]);
+    expect(edgesAtSite({ file: 'w.rb', line: 2, callee: 'errors', sitesOnLine: 2 }, writers).map((e: any) => e.targetName)).toEqual(['errors=']);
   });
 
   it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {

@@ -164,6 +164,23 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
 }
 
 /**
+ * `obj.x = v` calls the writer `x=` of obj (a `def x=`; an `attr_writer` declares none by that name), never the
+ * reader `x`: a site named `x=` on the receiver as a call states it. `obj[k] = v`, `a.x += 1` make none.
+ */
+export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
+  const left = node.childForFieldName('left');
+  if (left?.type !== 'call' || left.childForFieldName('arguments') || left.childForFieldName('block')) return;
+  const receiver = left.childForFieldName('receiver');
+  const method = left.childForFieldName('method');
+  if (!receiver || method?.type !== 'identifier') return;
+  const name = `${method.text}=`;
+  const chain = receiverChain(receiver);
+  const type = chain ? null : expressionType(receiver);
+  if (!chain && !type) return;
+  ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
+}
+
+/**
  * Whether a call's block runs in an example: an RSpec group, example or hook (`describe`, `RSpec.describe`,
  * `config.before`), or any block of a call on a value inside one (`items.each do`, a bare call). A block given to
  * a constant's method (`ActiveRecord::Schema.define do`) or evaluated in another object is not.
