@@ -481,6 +481,7 @@ export class ReferenceResolver {
    * a call's receiver written as a bare name means the one without, declared beside it: `target` or that twin.
    */
   private nonGenericTwin(target: Target): Target {
+    if (target.type === 'ambiguous') return this.nonGenericAmong(target);
     if (target.type !== 'declaration') return target;
     const decl = this.symbols.declaration(target.ref);
     if (!decl.typeParameters?.length || !TYPE_KINDS.has(decl.kind)) return target;
@@ -488,6 +489,20 @@ export class ReferenceResolver {
     if (!this.bindingOf(extraction).declarations?.genericTwins) return target;
     const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && !d.typeParameters?.length ? [localId] : []));
     return twins.length === 1 ? { type: 'declaration', ref: { file: target.ref.file, localId: twins[0] } } : target;
+  }
+
+  /**
+   * The same across files (`Policy` in Policy.cs, `Policy<TResult>` in Policy.TResult.cs, each maybe partial): of
+   * same-named types only, the one without type parameters (all its parts), or still ambiguous.
+   */
+  private nonGenericAmong(target: Extract<Target, { type: 'ambiguous' }>): Target {
+    const decls = target.candidates.map((ref) => this.symbols.declaration(ref));
+    if (decls.length === 0 || !decls.every((d) => TYPE_KINDS.has(d.kind) && d.name === decls[0].name)) return target;
+    if (!target.candidates.every((ref) => this.bindingOf(this.symbols.extraction(ref.file)!).declarations?.genericTwins)) return target;
+    const plain = target.candidates.filter((_, i) => !decls[i].typeParameters?.length);
+    if (plain.length === target.candidates.length) return target;
+    if (plain.length === 1) return { type: 'declaration', ref: plain[0] };
+    return plain.length > 1 && this.symbols.onePartialType(plain) ? { type: 'declaration', ref: this.symbols.mainPart(plain) } : target;
   }
 
   /**
