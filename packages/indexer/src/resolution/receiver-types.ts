@@ -319,8 +319,8 @@ export class ReceiverTypes {
 
   /**
    * What a function literal passed to a call receives as its parameter: the callee's stated callback
-   * parameter type there. Every method of that name of the callee's class must state the same one (an
-   * overload taking another callback type could be the one called); an extension method called as a static
+   * parameter type there. Every method of that name of the callee's class that takes that many arguments must
+   * state the same one (an overload taking another callback type could be the one called); an extension method called as a static
    * method takes its receiver as its first argument, which the stated list leaves out: nothing then.
    */
   private callbackParameter(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): InstanceOf | undefined {
@@ -334,7 +334,10 @@ export class ReceiverTypes {
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
     const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
     for (const other of overloads) {
-      if (JSON.stringify(this.symbols.declaration(other).callbackParameters?.[type.argument]?.[type.parameter]) !== key) return undefined;
+      const shape = this.symbols.declaration(other);
+      // An overload with too few parameters to take that argument is not the one called.
+      if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
+      if (JSON.stringify(shape.callbackParameters?.[type.argument]?.[type.parameter]) !== key) return undefined;
     }
     const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
@@ -344,7 +347,9 @@ export class ReceiverTypes {
   private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean } | undefined {
     if (call.kind === 'member-call') {
       const of = this.evaluate(scope, call.of, depth + 1);
-      const ref = of && this.world.findMember(of.classRef, call.name, false);
+      // `services.AddMediatR(cfg => …)`: an extension of a type outside the workspace, by its stated name.
+      const ref = of ? this.world.findMember(of.classRef, call.name, false)
+        : call.of.kind === 'named' ? this.world.outsideMember(scope, call.of.chain, call.name) : undefined;
       return ref ? { ref, static: false } : undefined;
     }
     if (call.kind !== 'call') return undefined;
