@@ -172,7 +172,12 @@ export function edgesAtSite(site, edgesByLine) {
   const callee = bare(site.callee);
   // `Foo.new`, `new(...)`: the edge names the class, which the callee does not.
   if (CONSTRUCTIONS.has(callee)) {
-    return (site.sitesOnLine ?? 1) <= 1 ? edges : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+    if ((site.sitesOnLine ?? 1) <= 1) return edges;
+    const constructions = edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+    // `Outer.new(Inner.new(app))`: where an edge starts at the site's own column (a graph recording columns), the
+    // edges starting elsewhere on its line are the other construction's.
+    const here = constructions.filter((e) => e.line === site.line && e.col != null && e.col + 1 === site.column);
+    return here.length > 0 ? here : constructions;
   }
   return edges.filter((e) => bare(e.targetName) === callee || CONSTRUCTIONS.has(bare(e.targetName)));
 }
