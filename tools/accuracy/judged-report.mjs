@@ -167,11 +167,17 @@ export function edgesAtSite(site, edgesByLine) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
   const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
   if (!site.callee || site.callee === 'None') return edges;
-  const bare = (name) => String(name).replace(/!$/, ''); // a macro's name, with or without its bang
+  // A macro's name, with or without its bang; a Ruby writer `x=`, which `obj.x = v` (callee `x`) calls.
+  const bare = (name) => String(name).replace(/!$/, '').replace(/(\w)=$/, '$1');
   const callee = bare(site.callee);
   // `Foo.new`, `new(...)`: the edge names the class, which the callee does not.
   if (CONSTRUCTIONS.has(callee)) {
-    return (site.sitesOnLine ?? 1) <= 1 ? edges : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+    if ((site.sitesOnLine ?? 1) <= 1) return edges;
+    const constructions = edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+    // `Outer.new(Inner.new(app))`: where an edge starts at the site's own column (a graph recording columns), the
+    // edges starting elsewhere on its line are the other construction's.
+    const here = constructions.filter((e) => e.line === site.line && e.col != null && e.col + 1 === site.column);
+    return here.length > 0 ? here : constructions;
   }
   // An edge to `apply`/`constructor`/`__init__` names no callee, so on a line of several calls it is this
   // site's only when it starts where this call starts (`new ` may stand before the name): both writers

@@ -199,6 +199,18 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // A macro's edge names it with or without its bang.
     const macros = new Map([['m.rs:1', [{ sourceFile: 'm.rs', line: 1, targetName: 'check!' }, { sourceFile: 'm.rs', line: 1, targetName: 'inner' }]]]);
     expect(edgesAtSite({ file: 'm.rs', line: 1, callee: 'check', sitesOnLine: 1 }, macros).map((e: any) => e.targetName)).toEqual(['check!']);
+    // Two constructions on one line: each site takes the edge starting at its column, where the graph records one.
+    const nested = new Map([['n.rb:4', [
+      { sourceFile: 'n.rb', line: 4, col: 4, kind: 'instantiates', targetName: 'Lint' },
+      { sourceFile: 'n.rb', line: 4, col: 14, kind: 'instantiates', targetName: 'ContentLength' },
+    ]]]);
+    expect(edgesAtSite({ file: 'n.rb', line: 4, column: 15, callee: 'new', sitesOnLine: 2 }, nested).map((e: any) => e.targetName)).toEqual(['ContentLength']);
+    expect(edgesAtSite({ file: 'n.rb', line: 4, column: 5, callee: 'new', sitesOnLine: 2 }, nested).map((e: any) => e.targetName)).toEqual(['Lint']);
+    // No edge at the site's column: the line's constructions, as before.
+    expect(edgesAtSite({ file: 'n.rb', line: 4, column: 9, callee: 'new', sitesOnLine: 2 }, nested)).toHaveLength(2);
+    // `obj.errors = v` (callee `errors`) calls the writer `errors=`; an operator `==` keeps its name.
+    const writers = new Map([['w.rb:2', [{ sourceFile: 'w.rb', line: 2, targetName: 'errors=' }, { sourceFile: 'w.rb', line: 2, targetName: '==' }]]]);
+    expect(edgesAtSite({ file: 'w.rb', line: 2, callee: 'errors', sitesOnLine: 2 }, writers).map((e: any) => e.targetName)).toEqual(['errors=']);
   });
 
   it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {

@@ -87,6 +87,12 @@ export interface Declaration extends Span {
   parameterTypes?: string[];
   variadic?: boolean;
   /**
+   * Per parameter (as `parameterTypes` counts them), where its type is a function type, the types that
+   * function's parameters state (C# `Action<Config>`, `Func<Config, bool>`: [Config]); null where a parameter is
+   * no function type or states nothing. What a function literal passed there receives (`callback-parameter`).
+   */
+  callbackParameters?: Array<Array<TypeRef | null> | null>;
+  /**
    * With parameters that have default values (C# `int width = 80`, Kotlin, Python): how many
    * arguments a call must pass at least; a call may pass any number up to `parameterTypes.length`.
    * Absent: every parameter is required.
@@ -156,7 +162,13 @@ export type TypeRef =
    */
   | { kind: 'element'; of: TypeRef; first?: boolean }
   /** A function value whose (first) result is `returns` (Go `make := func() *T { … }`): calling the local gives it. */
-  | { kind: 'function'; returns: TypeRef };
+  | { kind: 'function'; returns: TypeRef }
+  /**
+   * Parameter `parameter` of a function literal passed as argument `argument` of the call `of` (a `call` or
+   * `member-call`): what the callee's parameter there states its callbacks receive (C# `Configure(c => c.M())`
+   * with `void Configure(Action<Config> a)`: a Config; see `Declaration.callbackParameters`).
+   */
+  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

@@ -153,6 +153,8 @@ export class ReceiverTypes {
         const one = type.first ? (channel ? element : key) : channel ? undefined : element;
         return one ? this.evaluate(stated.scope, one, depth + 1) : undefined;
       }
+      case 'callback-parameter':
+        return this.callbackParameter(scope, type, depth);
       case 'injected': {
         const provider = this.world.injectedProvider(scope.file, type.name);
         if (!provider) return undefined;
@@ -313,6 +315,56 @@ export class ReceiverTypes {
     const decl = this.symbols.declaration(walked.target.ref);
     // A block handed to a constructor: what the object does with it later is not stated here.
     return CONSTRUCTIBLE.has(decl.kind) ? 'missing' : walked.target.ref;
+  }
+
+  /**
+   * What a function literal passed to a call receives as its parameter: the callee's stated callback
+   * parameter type there. Every method of that name of the callee's class that takes that many arguments must
+   * state the same one (an overload taking another callback type could be the one called); an extension method called as a static
+   * method takes its receiver as its first argument, which the stated list leaves out: nothing then.
+   */
+  private callbackParameter(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): InstanceOf | undefined {
+    const callee = this.calleeOf(scope, type.of, depth);
+    if (!callee) return undefined;
+    const decl = this.symbols.declaration(callee.ref);
+    if (!CALLABLE.has(decl.kind) || (decl.memberOf && callee.static)) return undefined;
+    const stated = decl.callbackParameters?.[type.argument]?.[type.parameter];
+    if (!stated) return undefined;
+    const key = JSON.stringify(stated);
+    const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
+    const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
+    for (const other of overloads) {
+      const shape = this.symbols.declaration(other);
+      // An overload with too few parameters to take that argument is not the one called.
+      if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
+      if (JSON.stringify(shape.callbackParameters?.[type.argument]?.[type.parameter]) !== key) return undefined;
+    }
+    const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
+    return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */
+  private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean } | undefined {
+    if (call.kind === 'member-call') {
+      const of = this.evaluate(scope, call.of, depth + 1);
+      // `services.AddMediatR(cfg => …)`: an extension of a type outside the workspace, by its stated name.
+      const ref = of ? this.world.findMember(of.classRef, call.name, false)
+        : call.of.kind === 'named' ? this.world.outsideMember(scope, call.of.chain, call.name) : undefined;
+      return ref ? { ref, static: false } : undefined;
+    }
+    if (call.kind !== 'call') return undefined;
+    const [head, ...rest] = call.callee;
+    const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
+    if (self) {
+      const ref = this.world.findMember(self, rest[0], false);
+      return ref ? { ref, static: false } : undefined;
+    }
+    const walked = this.world.resolveChain(scope, call.callee);
+    if (walked?.target.type !== 'declaration') return undefined;
+    if (walked.consumed === call.callee.length) return { ref: walked.target.ref, static: true };
+    const held = this.through(this.valueOf(walked.target.ref, depth + 1), call.callee.slice(walked.consumed, -1), depth);
+    const ref = held && this.world.findMember(held.classRef, call.callee[call.callee.length - 1], false);
+    return ref ? { ref, static: false } : undefined;
   }
 
   /** The object a function or method evaluates the block passed to it in (its stated `blockSelf`). */

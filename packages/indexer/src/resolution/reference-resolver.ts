@@ -163,7 +163,8 @@ export class ReferenceResolver {
   /** The rules' answer, kept only where the written type arguments and the base-type rule agree with it. */
   private resolveStated(file: FileExtraction, site: ReferenceSite): Resolution {
     const resolved = this.resolveSite(file, site);
-    const found = resolved.resolved && site.typeArguments !== undefined ? this.withTypeArguments(resolved, site.typeArguments) : resolved;
+    const found = site.typeArguments === undefined ? resolved
+      : resolved.resolved ? this.withTypeArguments(resolved, site.typeArguments) : this.twinOfArity(file, site, resolved, site.typeArguments);
     // No type is its own base: `class Error < ::Error` written inside a module is found here as itself.
     if (found.resolved && (site.kind === 'extends' || site.kind === 'implements') && site.enclosing !== null && this.isItself(file, site.enclosing, found.target)) {
       return unresolved('not-found', false);
@@ -185,6 +186,23 @@ export class ReferenceResolver {
     const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
     if (twins.length !== 1) return unresolved('not-found', false);
     return { ...found, target: { file: found.target.file, localId: twins[0] } };
+  }
+
+  /**
+   * Where generic and non-generic types may share a name (`declarations.genericTwins`), one name found in several
+   * files (`Builder` in Builder.cs, `Builder<T>` in Builder.TResult.cs) is ambiguous only among the types declaring
+   * as many type parameters as the site writes type arguments: exactly one such type is the one meant.
+   */
+  private twinOfArity(file: FileExtraction, site: ReferenceSite, found: Resolution, count: number): Resolution {
+    if (found.resolved || found.reason !== 'ambiguous' || !found.candidates || !this.bindingOf(file).declarations?.genericTwins) return found;
+    const decls = found.candidates.map((ref) => this.symbols.declaration(ref));
+    if (!decls.every((d) => TYPE_KINDS.has(d.kind) && d.name === site.name)) return found;
+    const fitting = found.candidates.filter((_, i) => (decls[i].typeParameters?.length ?? 0) === count);
+    if (fitting.length !== 1) return found;
+    const ref = fitting[0];
+    const how = ref.file === file.path ? RESOLVED_BY.sameFile
+      : this.symbols.packageKeyOf(ref.file) === this.symbols.packageKeyOf(file.path) ? RESOLVED_BY.samePackage : RESOLVED_BY.import;
+    return this.accept(site, ref, how);
   }
 
   /** Whether `target` is the declaration `localId` of `file` or another part of the same type (a reopening; never a companion). */
@@ -494,6 +512,7 @@ export class ReferenceResolver {
    * a call's receiver written as a bare name means the one without, declared beside it: `target` or that twin.
    */
   private nonGenericTwin(target: Target): Target {
+    if (target.type === 'ambiguous') return this.nonGenericAmong(target);
     if (target.type !== 'declaration') return target;
     const decl = this.symbols.declaration(target.ref);
     if (!decl.typeParameters?.length || !TYPE_KINDS.has(decl.kind)) return target;
@@ -501,6 +520,20 @@ export class ReferenceResolver {
     if (!this.bindingOf(extraction).declarations?.genericTwins) return target;
     const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && !d.typeParameters?.length ? [localId] : []));
     return twins.length === 1 ? { type: 'declaration', ref: { file: target.ref.file, localId: twins[0] } } : target;
+  }
+
+  /**
+   * The same across files (`Policy` in Policy.cs, `Policy<TResult>` in Policy.TResult.cs, each maybe partial): of
+   * same-named types only, the one without type parameters (all its parts), or still ambiguous.
+   */
+  private nonGenericAmong(target: Extract<Target, { type: 'ambiguous' }>): Target {
+    const decls = target.candidates.map((ref) => this.symbols.declaration(ref));
+    if (decls.length === 0 || !decls.every((d) => TYPE_KINDS.has(d.kind) && d.name === decls[0].name)) return target;
+    if (!target.candidates.every((ref) => this.bindingOf(this.symbols.extraction(ref.file)!).declarations?.genericTwins)) return target;
+    const plain = target.candidates.filter((_, i) => !decls[i].typeParameters?.length);
+    if (plain.length === target.candidates.length) return target;
+    if (plain.length === 1) return { type: 'declaration', ref: plain[0] };
+    return plain.length > 1 && this.symbols.onePartialType(plain) ? { type: 'declaration', ref: this.symbols.mainPart(plain) } : target;
   }
 
   /**

@@ -96,6 +96,8 @@ export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
     case 'invocation_expression': {
       const callee = calleeOf(node);
       if (!callee) return null;
+      const lookedUp = serviceLookup(node, callee.name, ctx);
+      if (lookedUp) return lookedUp;
       if (callee.object === null) return { kind: 'call', callee: ['this', callee.name] };
       const chain = receiverChain(callee.object);
       if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name] };
@@ -109,6 +111,22 @@ export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
     default:
       return null;
   }
+}
+
+/**
+ * The generic service lookups of .NET's dependency-injection containers (`IServiceProvider`'s extensions,
+ * Autofac's `Resolve`): each returns an instance of its one type argument.
+ */
+const SERVICE_LOOKUPS: ReadonlySet<string> = new Set(['GetService', 'GetRequiredService', 'GetKeyedService', 'GetRequiredKeyedService', 'Resolve']);
+
+/** `sp.GetRequiredService<IMediator>()`: the class its type argument names. */
+function serviceLookup(node: SyntaxNode, name: string, ctx: CSharpContext): TypeRef | null {
+  if (!SERVICE_LOOKUPS.has(name)) return null;
+  const fn = node.childForFieldName('function');
+  const generic = fn?.type === 'member_access_expression' ? fn.childForFieldName('name') : fn;
+  if (generic?.type !== 'generic_name') return null;
+  const args = generic.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  return args.length === 1 ? declaredType(args[0], ctx.typeVariables) : null;
 }
 
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */

@@ -200,6 +200,31 @@ function isThisParameter(parameter: SyntaxNode): boolean {
   return parameter.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'this');
 }
 
+/** The delegate types whose type arguments are their parameters' (`Func`'s last one is its result). */
+const DELEGATES: Readonly<Record<string, 'action' | 'func'>> = { Action: 'action', Func: 'func' };
+
+/**
+ * Per parameter (`this` left out, as `parameterTypesOf` counts), what a lambda passed there receives: the
+ * classes `Action<A, B>` / `Func<A, R>` name for its parameters (type variables and predefined types: null).
+ * Undefined when no parameter states any.
+ */
+function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>): Array<Array<TypeRef | null> | null> | undefined {
+  const out: Array<Array<TypeRef | null> | null> = [];
+  for (const parameter of parameterNodes(list)) {
+    if (isThisParameter(parameter)) continue;
+    let type = parameter.childForFieldName('type');
+    if (type?.type === 'nullable_type') type = type.childForFieldName('type');
+    // `System.Action<T>` names the same delegate.
+    if (type?.type === 'qualified_name' && type.childForFieldName('qualifier')?.text === 'System') type = type.childForFieldName('name');
+    const delegate = type?.type === 'generic_name' ? DELEGATES[type.namedChildren.find((c) => c?.type === 'identifier')?.text ?? ''] : undefined;
+    const args = delegate ? type!.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [] : [];
+    const inputs = delegate === 'func' ? args.slice(0, -1) : args;
+    const stated = inputs.map((arg) => declaredType(arg, typeVariables));
+    out.push(stated.some((t) => t !== null) ? stated : null);
+  }
+  return out.some((p) => p !== null) ? out : undefined;
+}
+
 function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>): { types: string[]; variadic: boolean; optional: number } {
   const types: string[] = [];
   let optional = 0;
@@ -245,6 +270,8 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   // Set after `declare`, which leaves empty lists out: no parameters is an arity too.
   declaration.parameterTypes = parameterTypes;
   if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
+  const callbackParameters = callbackParametersOf(list, typeVariables);
+  if (callbackParameters) declaration.callbackParameters = callbackParameters;
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);

@@ -1,7 +1,8 @@
 /** C#'s locals: variables with the types they state, and lambdas. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { CSharpContext, CSharpWalk } from './file-state.js';
-import { targetTypedCreation } from './calls.js';
+import type { TypeRef } from '../../model/extraction.js';
+import { expressionType, targetTypedCreation } from './calls.js';
 import { bindParameters, bindTyped } from './declarations.js';
 
 export function visitVariables(node: SyntaxNode, ctx: CSharpContext, walk: CSharpWalk): void {
@@ -22,11 +23,35 @@ export function visitVariables(node: SyntaxNode, ctx: CSharpContext, walk: CShar
   }
 }
 
+/**
+ * A lambda written as a positional argument of a method call (`v.Configure(c => …)`): the call's stated
+ * type and the argument's index, so its untyped parameters take what the callee's parameter states.
+ */
+function calledWith(node: SyntaxNode, ctx: CSharpContext): { call: TypeRef; argument: number } | undefined {
+  const argument = node.parent;
+  const list = argument?.parent;
+  const invocation = list?.parent;
+  if (argument?.type !== 'argument' || list?.type !== 'argument_list' || invocation?.type !== 'invocation_expression') return undefined;
+  if (argument.childForFieldName('name') || argument.namedChildren.some((c) => c?.type === 'name_colon')) return undefined;
+  const call = expressionType(invocation, ctx);
+  if (call?.kind !== 'call' && call?.kind !== 'member-call') return undefined;
+  const index = list.namedChildren.filter((c) => c?.type === 'argument').findIndex((c) => c!.id === argument.id);
+  return index >= 0 ? { call, argument: index } : undefined;
+}
+
 export function visitLambda(node: SyntaxNode, ctx: CSharpContext, walk: CSharpWalk): void {
   const scope = ctx.scope.open('lambda');
   const inner: CSharpContext = { ...ctx, scope };
   const parameters = node.childForFieldName('parameters');
-  if (parameters?.type === 'identifier') ctx.file.bindLocal(scope, parameters.text, 'parameter', null, null);
-  else bindParameters(parameters, inner);
+  const passed = calledWith(node, ctx);
+  const given = (parameter: number): TypeRef | null => (passed ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter } : null);
+  if (parameters?.type === 'identifier' || parameters?.type === 'implicit_parameter') ctx.file.bindLocal(scope, parameters.text, 'parameter', given(0), null);
+  else if (parameters?.type === 'parameter_list' && parameters.namedChildren.every((p) => p?.type !== 'parameter' || !p.childForFieldName('type'))) {
+    // `(a, b) => …` with no stated types: each takes the callee's; a typed list states its own.
+    parameters.namedChildren.filter((p) => p?.type === 'parameter').forEach((p, i) => {
+      const name = p!.childForFieldName('name');
+      if (name) ctx.file.bindLocal(scope, name.text, 'parameter', given(i), null);
+    });
+  } else bindParameters(parameters, inner);
   walk.push(node.childForFieldName('body') ?? node.namedChildren.find((c) => c?.type === 'block'), inner);
 }

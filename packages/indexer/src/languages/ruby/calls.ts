@@ -5,6 +5,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
 import { constantChain, expressionType } from './declarations.js';
+import { positionOf } from '../../extraction/core/scopes.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -108,6 +109,11 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     if (parameter) blockCtx = { ...blockCtx, configurer: parameter.text };
   }
   blockCtx = { ...blockCtx, inExample: exampleBlock(name, receiver, ctx) };
+  // `describe Grape::Parser do`: `described_class` in its examples is that constant.
+  if (blockCtx.inExample && DESCRIBES.has(name)) {
+    const described = constantChain(node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null);
+    if (described) blockCtx = { ...blockCtx, describedClass: described };
+  }
   if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
     const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
     if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
@@ -130,8 +136,9 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   if (!receiver) {
     target = { name, receiver: [] };
   } else {
-    const chain = receiverChain(receiver);
-    if (name === 'new' && chain && receiver.type !== 'identifier' && receiver.type !== 'self' && receiver.type !== 'instance_variable') {
+    const described = describedClassOf(receiver, ctx);
+    const chain = described ?? receiverChain(receiver);
+    if (name === 'new' && chain && (described || (receiver.type !== 'identifier' && receiver.type !== 'self' && receiver.type !== 'instance_variable'))) {
       // `Foo::Bar.new(...)`: instantiates the class.
       file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
       walk.push(node.childForFieldName('arguments'), ctx);
@@ -164,6 +171,23 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
 }
 
 /**
+ * `obj.x = v` calls the writer `x=` of obj (a `def x=`; an `attr_writer` declares none by that name), never the
+ * reader `x`: a site named `x=` on the receiver as a call states it. `obj[k] = v`, `a.x += 1` make none.
+ */
+export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
+  const left = node.childForFieldName('left');
+  if (left?.type !== 'call' || left.childForFieldName('arguments') || left.childForFieldName('block')) return;
+  const receiver = left.childForFieldName('receiver');
+  const method = left.childForFieldName('method');
+  if (!receiver || method?.type !== 'identifier') return;
+  const name = `${method.text}=`;
+  const chain = receiverChain(receiver);
+  const type = chain ? null : expressionType(receiver);
+  if (!chain && !type) return;
+  ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
+}
+
+/**
  * Whether a call's block runs in an example: an RSpec group, example or hook (`describe`, `RSpec.describe`,
  * `config.before`), or any block of a call on a value inside one (`items.each do`, a bare call). A block given to
  * a constant's method (`ActiveRecord::Schema.define do`) or evaluated in another object is not.
@@ -175,6 +199,15 @@ function exampleBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContex
   }
   if (!ctx.inExample || EVALUATORS.has(name)) return false;
   return !receiver || !constantChain(receiver);
+}
+
+/** RSpec groups whose constant argument is the class their examples describe. */
+const DESCRIBES = new Set(['describe', 'xdescribe', 'fdescribe']);
+
+/** `described_class` (no local of that name) in an RSpec group describing a constant: that constant's chain. */
+function describedClassOf(receiver: SyntaxNode, ctx: RubyContext): string[] | undefined {
+  if (receiver.type !== 'identifier' || receiver.text !== 'described_class' || !ctx.describedClass) return undefined;
+  return ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound ? undefined : ctx.describedClass;
 }
 
 /** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */

@@ -74,7 +74,7 @@ end
     const sites = file.references.map((r) => `${r.kind} ${[...(r.receiver ?? ['?']), r.name].join('.')}${r.locallyBound ? ' local' : ''}`);
     expect(sites).toEqual([
       'calls before_local', 'instantiates Client', 'calls x.post local', 'calls param.go local', 'instantiates Other',
-      'calls self.@y.call', 'calls ?.each', 'calls item.size local', 'calls super.run', 'calls obj',
+      'calls self.@y.call', 'calls ?.each', 'calls item.size local', 'calls super.run', 'calls obj.name=', 'calls obj',
     ]);
     expect(file.references.find((r) => r.name === 'post')!.typedReceiver).toEqual({ type: { kind: 'call', callee: ['Client'], construct: true }, path: [] });
     expect(file.memberTypes).toEqual([{ owner: 0, name: '@y', type: { kind: 'call', callee: ['Other'], construct: true }, enclosing: 1 }]);

@@ -37,6 +37,8 @@ export interface RubyContext extends WalkContext {
   inExample?: boolean;
   /** Inside a `configure do |config|` block: the name of its parameter (`config.include M`). */
   configurer?: string;
+  /** Inside an RSpec group `describe Foo::Bar do` (the innermost naming a constant): what `described_class` is. */
+  describedClass?: string[];
   /** Inside a `def self.m` (or a `def` of `class << self`). */
   staticMethod?: boolean;
 }

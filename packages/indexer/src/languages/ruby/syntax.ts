@@ -18,7 +18,7 @@
  */
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { RubyContext } from './file-state.js';
-import { visitCall, visitIdentifier, visitSuper } from './calls.js';
+import { visitCall, visitIdentifier, visitSuper, visitWriter } from './calls.js';
 import { bindNames, visitAssignment, visitBlock, visitClass, visitMethod } from './declarations.js';
 
 type Rule = NodeRule<RubyContext>;
@@ -49,7 +49,10 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
     call: { visit: ({ node, ctx }, walk) => visitCall(node, ctx, walk) },
     identifier: handled(({ node, ctx }) => visitIdentifier(node, ctx)),
     super: handled(({ node, ctx }) => visitSuper(node, ctx)),
-    assignment: handled(({ node, ctx, doc }, walk) => visitAssignment(node, ctx, walk, doc)),
+    assignment: handled(({ node, ctx, doc }, walk) => {
+      visitWriter(node, ctx);
+      visitAssignment(node, ctx, walk, doc);
+    }),
     operator_assignment: handled(({ node, ctx }, walk) => visitAssignment(node, ctx, walk)),
     block: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),
     do_block: handled(({ node, ctx }, walk) => visitBlock(node, ctx, walk)),

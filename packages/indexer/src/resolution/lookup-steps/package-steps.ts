@@ -3,7 +3,7 @@
  * package name, the file's own package, the packages around it, the imports its other files share,
  * the packages its wildcard imports name, and the modules the language provides without an import.
  */
-import { dedupeTargets, type Target } from '../targets.js';
+import { dedupeTargets, type DeclarationRef, type Target } from '../targets.js';
 import type { NameQuery } from './name-query.js';
 import type { SymbolLookup } from './symbol-lookup.js';
 
@@ -58,18 +58,21 @@ export function wildcardPackageMember(symbols: SymbolLookup, { file, name }: Nam
   const resolver = symbols.modulesOf(file)?.packages;
   if (!resolver?.importedPackage) return undefined;
   const found: Target[] = [];
+  const several: DeclarationRef[] = [];
   const specifiers = [...symbols.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];
   for (const specifier of specifiers) {
     const key = resolver.importedPackage(file, specifier);
     if (key === null) continue;
     const member = symbols.fileSetMember(key, name, symbols.packageKeyOf(file) !== key);
     if (member.type === 'declaration') found.push(member);
+    else if (member.type === 'ambiguous') several.push(...member.candidates);
   }
   const distinct = dedupeTargets(found);
   const refs = distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : []));
-  if (distinct.length === 1) return distinct[0];
-  if (symbols.onePartialType(refs)) return { type: 'declaration', ref: symbols.mainPart(refs) };
-  if (distinct.length > 1) return { type: 'ambiguous', candidates: refs };
+  if (distinct.length === 1 && several.length === 0) return distinct[0];
+  if (several.length === 0 && symbols.onePartialType(refs)) return { type: 'declaration', ref: symbols.mainPart(refs) };
+  // A package declaring the name in several files (`Builder` and `Builder<T>` beside it): ambiguous, with them all.
+  if (distinct.length + several.length > 1) return { type: 'ambiguous', candidates: [...refs, ...several] };
   return undefined;
 }
 
