@@ -161,7 +161,8 @@ const CONSTRUCTIONS = new Set(['constructor', 'new', '__init__', 'init', 'initia
  * The edges a writer drew from a site: from its file, on the call's line or its callee's name line, named as
  * the callee (or a construction). A line holds other calls than the drawn one more often than the drawing tool
  * sees: `f(g(x))`, the arguments of a macro (`assert!(m(x))`), a chain whose later calls start on the same line
- * — their edges are not this site's. A site whose callee the tool could not name takes every edge of its lines.
+ * — their edges are not this site's. A site whose callee the tool could not name takes every edge of its lines;
+ * the only call starting on its line also takes an edge whose column is the call's, whatever its target's name.
  */
 export function edgesAtSite(site, edgesByLine) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
@@ -181,10 +182,16 @@ export function edgesAtSite(site, edgesByLine) {
   }
   // An edge to `apply`/`constructor`/`__init__` names no callee, so on a line of several calls it is this
   // site's only when it starts where this call starts (`new ` may stand before the name): both writers
-  // record the call's first column, which the drawn site records too.
-  const startsHere = (e) => (site.sitesOnLine ?? 1) <= 1 || e.col == null || site.column == null
+  // record the call's first column (from 0), which the drawn site records too (from 1).
+  const constructionHere = (e) => (site.sitesOnLine ?? 1) <= 1 || e.col == null || site.column == null
     || (e.col + 1 - site.column >= 0 && e.col + 1 - site.column <= 'new '.length);
-  return edges.filter((e) => bare(e.targetName) === callee || (CONSTRUCTIONS.has(bare(e.targetName)) && startsHere(e)));
+  // The one call starting on its line, where the edge says it starts: the edge is this call's whatever its
+  // target is named — an alias (`var express = require(..)` of createApplication, an import under another
+  // name) names the call otherwise than the declaration.
+  const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && site.column != null && e.col != null
+    && e.line === site.line && e.col + 1 === site.column;
+  return edges.filter((e) => bare(e.targetName) === callee
+    || (CONSTRUCTIONS.has(bare(e.targetName)) && constructionHere(e)) || aliasHere(e));
 }
 
 /**

@@ -213,6 +213,17 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(edgesAtSite({ file: 'w.rb', line: 2, callee: 'errors', sitesOnLine: 2 }, writers).map((e: any) => e.targetName)).toEqual(['errors=']);
   });
 
+  it('takes an edge to a declaration named otherwise when it starts where the line\'s only call does', () => {
+    // `var app = express()`, express being require('..') of function createApplication.
+    const aliased = { sourceFile: 't.js', line: 5, col: 16, targetName: 'createApplication' };
+    const inArgument = { sourceFile: 't.js', line: 5, col: 30, targetName: 'other' };
+    const byLine = new Map([['t.js:5', [aliased, inArgument]]]);
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 1 }, byLine)).toEqual([aliased]);
+    // Another column, or a line with several calls (a chain starts them all at one column): the name decides.
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 12, callee: 'express', sitesOnLine: 1 }, byLine)).toEqual([]);
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine)).toEqual([]);
+  });
+
   it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {
     const { entries } = readCorpus([corpusFile]);
     const report = judgedReport(entries, { reposDir, writers: ['arbor'] });
