@@ -290,6 +290,12 @@ export interface NameBindingRules {
      */
     extendsOutsideTypes?: boolean;
     /**
+     * A type declared in an extension of another (`memberOf` on a class, struct, enum or protocol: Swift's
+     * `extension Logger { struct Entry {} }`) is both a member of its owner (`Logger.Entry`) and bound by its bare
+     * name in its file, as a top-level type is. Absent: a declaration with `memberOf` is reached through its owner only.
+     */
+    attachedTypesByName?: boolean;
+    /**
      * With `extendsOutsideTypes`: the bases of types outside the workspace, by simple name, nearest first (Swift:
      * `XCTestCase` is an `XCTest`, `String` a `StringProtocol`), so a member the workspace declares for such a base
      * reaches values and subclasses of the type. Absent: an outside type has no known base.
@@ -353,6 +359,12 @@ export interface NameBindingRules {
    * value fits, such as `Object`, still converts). Absent: equal types fit exactly, anything else is unknown.
    */
   argumentFits?(argument: string | null, parameter: string): ArgumentFit;
+  /**
+   * With `argumentFits`: its `no` is final even for the one overload of the call's argument count (Swift,
+   * where argument labels are part of a function's name: `init(name:items:)` is no `init(name:item:)`), so
+   * such a call calls none of them. Absent: the one overload of that count is taken, whatever the types.
+   */
+  argumentsMustFit?: boolean;
   /**
    * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).

@@ -28,11 +28,15 @@ export interface ModuleScope {
   scopedImports: Map<number, Map<string, ImportedName[]>>;
 }
 
-export function buildModuleScope(file: FileExtraction): ModuleScope {
+/** `attachedTypesByName`: a type declared outside its owner's body (`memberOf`) is bound by its bare name as well (members.attachedTypesByName). */
+const ATTACHED_TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'protocol', 'interface', 'type_alias']);
+
+export function buildModuleScope(file: FileExtraction, attachedTypesByName = false): ModuleScope {
   const declarations = new Map<string, number[]>();
   file.declarations.forEach((decl, localId) => {
     // A member declared outside its type (a method written beside its type) is reached through its type, not by its bare name.
-    if (decl.parent !== null || decl.kind === 'import' || decl.memberOf) return;
+    if (decl.parent !== null || decl.kind === 'import') return;
+    if (decl.memberOf && !(attachedTypesByName && ATTACHED_TYPE_KINDS.has(decl.kind))) return;
     const list = declarations.get(decl.name);
     if (list) list.push(localId);
     else declarations.set(decl.name, [localId]);

@@ -29,7 +29,10 @@ export type OverloadChoice =
   | { none: true };
 
 /** `argument` null: a value of a type the code does not prove (the rule may still know every value fits, e.g. `Object`). */
-export type ArgumentFitRule = (argument: string | null, parameter: string) => ArgumentFit;
+export type ArgumentFitRule = ((argument: string | null, parameter: string) => ArgumentFit) & {
+  /** A `no` rules out even the one overload of the call's argument count (NameBindingRules.argumentsMustFit). */
+  readonly mustFit?: boolean;
+};
 
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
 
@@ -73,7 +76,6 @@ function selectAmongAll(
     return n >= least && (variadic || n <= count);
   });
   if (arityFits.length === 0) return { none: true };
-  if (arityFits.length === 1) return { ref: arityFits[0] };
 
   const verdicts = (ref: DeclarationRef): ArgumentFit[] => {
     const { parameterTypes, variadic } = declarationOf(ref);
@@ -94,6 +96,7 @@ function selectAmongAll(
   // An overload the language ranks below every other (a disfavoured overload) is never chosen while another
   // one the arguments do not rule out remains; when none of those surely applies, the call is ambiguous.
   const possible = (ref: DeclarationRef) => !verdicts(ref).includes('no');
+  if (arityFits.length === 1) return fits.mustFit && !possible(arityFits[0]) ? { none: true } : { ref: arityFits[0] };
   const surely = (ref: DeclarationRef) => verdicts(ref).every((v) => v !== 'no' && v !== 'unknown');
   const preferred = arityFits.filter((ref) => !declarationOf(ref).rankedLast);
   const outranked = preferred.length < arityFits.length && preferred.some(possible);

@@ -14,7 +14,7 @@
  */
 import type { Declaration, FileExtraction, ImportStatement, ReferenceSite } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
-import type { LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
+import type { ArgumentFit, LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
@@ -856,7 +856,9 @@ export class ReferenceResolver {
     if (found.size === 1) return [...found.values()][0];
     if (found.size === 0 || call.kind !== 'calls') return undefined;
     // Overloads: the one the call's arguments pick (overloads.ts), by the calling language's rule.
-    const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), this.bindingOf(from).argumentFits);
+    const fits = this.bindingOf(from).argumentFits;
+    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true });
+    const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), rule);
     return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
 
@@ -1224,11 +1226,14 @@ export class ReferenceResolver {
    */
   private fitsOf(classRef: DeclarationRef, call?: ReferenceSite): ArgumentFitRule | undefined {
     const classFile = this.symbols.extraction(classRef.file)!;
-    const language = this.bindingOf(classFile).argumentFits;
+    const binding = this.bindingOf(classFile);
+    const language = binding.argumentFits;
+    if (!language) return undefined;
+    const mustFit = binding.argumentsMustFit === true;
     const callFile = call && this.siteFiles.get(call);
-    if (!language || !callFile || !call) return language;
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit });
     const evaluated = this.overloadArguments(call).classes;
-    return (argument, parameter) => {
+    return Object.assign((argument: string | null, parameter: string): ArgumentFit => {
       const known = argument === null ? undefined : evaluated.get(argument);
       if (known) {
         // A class the resolver found for a call's result: compared as a class, never by its name alone.
@@ -1241,7 +1246,7 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
-    };
+    }, { mustFit });
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */

@@ -84,7 +84,8 @@ export class WorkspaceSymbols implements SymbolLookup {
   scope(path: string): ModuleScope {
     let scope = this.scopes.get(path);
     if (!scope) {
-      scope = buildModuleScope(this.files.get(path)!);
+      const file = this.files.get(path)!;
+      scope = buildModuleScope(file, this.languageOf(file)?.binding?.members?.attachedTypesByName === true);
       this.scopes.set(path, scope);
     }
     return scope;

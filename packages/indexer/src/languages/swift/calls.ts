@@ -56,6 +56,11 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
   switch (node.type) {
     case 'as_expression':
       return declaredType(node.childForFieldName('type') ?? node.namedChildren.find((c) => isTypeNode(c)), ctx.typeVariables);
+    case 'constructor_expression': {
+      // `Box<Int>(…)`: a value of the generic type constructed.
+      const chain = typeChain(node.childForFieldName('constructed_type'));
+      return chain ? { kind: 'call', callee: chain } : null;
+    }
     case 'call_expression': {
       const callee = isSubscript(node) ? undefined : calleeOf(node);
       if (!callee) return null;
@@ -114,7 +119,7 @@ function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
 
 /** Each argument as `label:Type` (`_` unlabelled, `?` an unknown type, `*` a trailing closure's unknown label). */
 function argumentsOf(node: SyntaxNode, ctx: SwiftContext): { labels: string[]; types: ArgumentType[] } {
-  const suffix = node.namedChildren.find((c) => c?.type === 'call_suffix');
+  const suffix = node.namedChildren.find((c) => c?.type === 'call_suffix' || c?.type === 'constructor_suffix');
   const labels: string[] = [];
   const types: ArgumentType[] = [];
   for (const part of suffix?.namedChildren ?? []) {
@@ -209,6 +214,15 @@ function implicitMemberCall(node: SyntaxNode, ctx: SwiftContext): { type: TypeRe
   if (name === 'some' || name === 'none') return null;
   const type = contextualType(node.type === 'call_expression' ? node : fn, ctx);
   return type ? { type, name } : null;
+}
+
+/** `Box<Int>(…)`, `Outer.Box<Int>(…)`: a call of the generic type's initialiser (the resolver makes it an instantiation). */
+export function visitConstructor(node: SyntaxNode, ctx: SwiftContext): boolean {
+  const chain = typeChain(node.childForFieldName('constructed_type'));
+  if (!chain) return true;
+  const args = argumentsOf(node, ctx);
+  ctx.file.addSite('calls', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx, args.types, args.labels);
+  return true;
 }
 
 export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {

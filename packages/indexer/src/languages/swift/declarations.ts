@@ -95,6 +95,8 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     typeParameters,
   });
+  // `extension Logger { struct Entry {} }`: a nested type of Logger (`Logger.Entry`), like the extension's other members.
+  if (ctx.extension) file.builder.declarations[id].memberOf = ctx.extension;
   const info = file.classInfo(id);
   if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
   else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);

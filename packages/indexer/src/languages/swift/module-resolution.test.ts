@@ -50,6 +50,17 @@ let package = Package(name: "Shop", targets: [
     expect(resolver.packages!.importedPackage!('Tests/CoreTests/ATests.swift', 'XCTest')).toBeNull();
   });
 
+  it('a target without `path:` lives in the first of SwiftPM\'s source folders that holds it (`Source/<Name>` too)', () => {
+    const other = createSwiftImportResolver(workspace({
+      'Package.swift': 'let package = Package(name: "J", targets: [.target(name: "J"), .target(name: "K"), .testTarget(name: "JTests")])',
+      'Source/J/J.swift': '', 'Sources/K/K.swift': '', 'Source/JTests/T.swift': '', 'Source/Other/O.swift': '',
+    }));
+    expect(other.packages!.packageOf('Source/J/J.swift')).toBe('#J');
+    expect(other.packages!.packageOf('Sources/K/K.swift')).toBe('#K');
+    expect(other.packages!.packageOf('Source/JTests/T.swift')).toBe('#JTests');
+    expect(other.packages!.packageOf('Source/Other/O.swift')).toBe('#');
+  });
+
   it('a repository without Package.swift is one module', () => {
     const flat = createSwiftImportResolver(workspace({ 'a.swift': '', 'b/c.swift': '' }));
     expect(flat.packages!.packageOf('a.swift')).toBe('#');
@@ -68,5 +79,9 @@ describe('Swift argument labels in overload selection', () => {
     // A defaulted parameter may be skipped: the argument may be a later parameter's.
     expect(swiftArgumentFits('makeNames:?', 'parent=:InputKey')).toBe('unknown');
     expect(swiftArgumentFits('parent:InputKey', 'parent=:InputKey')).toBe('exact');
+    // A value of a named type is no array: `definition: ArgumentSet` does not fit `definition: [ArgumentSet]`.
+    expect(swiftArgumentFits('definition:ArgumentSet', 'definition:Array')).toBe('no');
+    expect(swiftArgumentFits('definition:Array', 'definition:Array')).toBe('exact');
+    expect(swiftArgumentFits('definition:?', 'definition:Array')).toBe('exact');
   });
 });

@@ -22,8 +22,15 @@ export interface SwiftTarget {
   folder: string;
 }
 
-/** The targets a `Package.swift` declares, with their folders relative to `packageFolder`. */
-export function manifestTargets(text: string, packageFolder: string): SwiftTarget[] {
+/**
+ * The folders SwiftPM looks in for a target without `path:`, in its order (a test target also looks in the
+ * others): `Sources/<Name>`, `Source/<Name>`, `src/<Name>`, `srcs/<Name>`.
+ */
+const SOURCE_ROOTS = ['Sources', 'Source', 'src', 'srcs'];
+const TEST_ROOTS = ['Tests', ...SOURCE_ROOTS];
+
+/** The targets a `Package.swift` declares, with their folders relative to the workspace root (`exists`: whether any indexed file lies under a folder). */
+export function manifestTargets(text: string, packageFolder: string, exists: (folder: string) => boolean = () => false): SwiftTarget[] {
   const clean = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
   const targets: SwiftTarget[] = [];
   for (const match of clean.matchAll(TARGET)) {
@@ -40,8 +47,9 @@ export function manifestTargets(text: string, packageFolder: string): SwiftTarge
     const path = /\bpath\s*:\s*"([^"]*)"/.exec(args)?.[1];
     // A folder outside the package (absolute, or above the workspace) holds no file arbor indexes.
     if (path !== undefined && posix.isAbsolute(path)) continue;
-    const base = path ?? `${match[1] === 'testTarget' ? 'Tests' : 'Sources'}/${name}`;
-    const folder = posix.normalize(posix.join(packageFolder, base)).replace(/\/$/, '').replace(/^\.$/, '');
+    const inPackage = (base: string) => posix.normalize(posix.join(packageFolder, base)).replace(/\/$/, '').replace(/^\.$/, '');
+    const roots = match[1] === 'testTarget' ? TEST_ROOTS : SOURCE_ROOTS;
+    const folder = inPackage(path ?? `${roots.find((root) => exists(inPackage(`${root}/${name}`))) ?? roots[0]}/${name}`);
     if (folder === '..' || folder.startsWith('../')) continue;
     targets.push({ name, folder });
   }
@@ -57,11 +65,13 @@ export class SwiftLayout {
   constructor(files: ReadonlySet<string>, readText: (path: string) => string | undefined) {
     const manifests = [...files].filter((f) => MANIFEST.test(f)).sort();
     const targets: Array<SwiftTarget & { key: string; pkg: string }> = [];
+    const folders = new Set<string>();
+    for (const file of files) for (let dir = posix.dirname(file); dir !== '.' && !folders.has(dir); dir = posix.dirname(dir)) folders.add(dir);
     for (const manifest of manifests) {
       const pkg = posix.dirname(manifest) === '.' ? '' : posix.dirname(manifest);
       const byName = new Map<string, string>();
       this.targetsOfPackage.set(pkg, byName);
-      for (const target of manifestTargets(readText(manifest) ?? '', pkg)) {
+      for (const target of manifestTargets(readText(manifest) ?? '', pkg, (folder) => folders.has(folder))) {
         const key = `${pkg}#${target.name}`;
         byName.set(target.name, key);
         this.allTargets.set(target.name, [...(this.allTargets.get(target.name) ?? []), key]);

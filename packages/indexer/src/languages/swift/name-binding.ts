@@ -27,6 +27,9 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   if (argumentType === '?' || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   if (parameterType === 'Any') return 'converts';
+  // An array or dictionary parameter takes only an array or dictionary (or a literal of one): a value of a named type is none.
+  if ((parameterType === 'Array' || parameterType === 'Dictionary') && argumentType !== 'Array' && argumentType !== 'Dictionary'
+    && /^[A-Z]/.test(argumentType) && argumentType !== 'Self') return 'no';
   // Swift converts no value type implicitly (an Int literal aside, which the extraction types `Int`).
   const VALUE = ['Int', 'Double', 'Float', 'Bool', 'String'];
   if (VALUE.includes(argumentType) && VALUE.includes(parameterType)) return argumentType === 'Int' && (parameterType === 'Double' || parameterType === 'Float') ? 'converts' : 'no';
@@ -42,6 +45,8 @@ export const swiftNameBinding = defineNameBinding({
   members: {
     inheritsImplemented: true,
     extendsOutsideTypes: true,
+    // `extension Logger { struct Entry {} }`: `Logger.Entry`, and `Entry` in the file as before.
+    attachedTypesByName: true,
     // The standard and XCTest types whose bases an extension in the workspace commonly names.
     outsideSupertypes: { XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'] },
   },
@@ -49,6 +54,8 @@ export const swiftNameBinding = defineNameBinding({
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   argumentFits: swiftArgumentFits,
+  // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
+  argumentsMustFit: true,
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });

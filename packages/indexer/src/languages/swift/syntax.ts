@@ -25,7 +25,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { SwiftContext } from './file-state.js';
 import { isTypeNode } from './types.js';
-import { visitCall } from './calls.js';
+import { visitCall, visitConstructor } from './calls.js';
 import { bindParameters, swiftDoc, visitEnumEntry, visitFunction, visitProperty, visitType } from './declarations.js';
 import { bindTyped, visitConditionBindings, visitLambda } from './locals.js';
 
@@ -93,6 +93,7 @@ export const SWIFT_SYNTAX: SyntaxRules<SwiftContext> = {
     lambda_literal: handled(({ node, ctx }, walk) => visitLambda(node, ctx, walk)),
 
     call_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
+    constructor_expression: { visit: ({ node, ctx }) => visitConstructor(node, ctx) },
   },
 };
 
