@@ -115,7 +115,7 @@ export function visitClass({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
         signature: header(parameter, null, parameterMods), ...modifierFields(parameterMods),
       });
       file.facts.stateType(property, 'valueType', stated, scope);
-      info.properties.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
+      info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
     }
     file.bindLocal(initScope, parameterName.text, 'parameter', stated, simple);
     const value = parameter.namedChildren.find((c) => c !== null && c.startIndex > (typeNode ?? parameterName).endIndex && c.type !== 'modifiers');
@@ -176,7 +176,7 @@ export function visitEnumEntry({ node, ctx, doc }: Frame, walk: KotlinWalk): voi
   const enumPath = ctx.classId !== null ? file.pathOf(ctx.classId) : undefined;
   const type: TypeRef | null = enumPath ? { kind: 'named', chain: enumPath } : null;
   if (type) file.facts.stateType(id, 'valueType', type, ctx.scope);
-  if (ctx.classId !== null) file.classInfo(ctx.classId).properties.set(nameNode.text, { type, simple: enumPath ? enumPath[enumPath.length - 1] : null });
+  if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(nameNode.text, { type, simple: enumPath ? enumPath[enumPath.length - 1] : null });
   walk.push(node.namedChildren.find((c) => c?.type === 'value_arguments'), { ...ctx, enclosing: id, scope: ctx.initScope ?? ctx.scope });
   // An entry with a body is an anonymous subclass of the enum: its functions belong to it.
   const body = node.namedChildren.find((c) => c?.type === 'class_body');
@@ -264,8 +264,8 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   // An override takes the default values of the function it overrides (which it cannot restate): any of its parameters may have one.
   const optional = mods.keywords.has('override') ? parameters.length : parameters.filter((p) => p.value !== null).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
-  if (member) file.classInfo(ctx.classId!).functions.add(name);
-  if (companion !== undefined) file.classInfo(companion).functions.add(name);
+  if (member) file.classInfo(ctx.classId!).methods.add(name);
+  if (companion !== undefined) file.classInfo(companion).methods.add(name);
   if (local && nameNode) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
 
   const scope = ctx.scope.open('function');
@@ -341,8 +341,8 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const simple = simpleType(typeNode, typeVariables);
   if (stated) file.facts.stateType(id, 'valueType', stated, inner.scope);
   const property = { type: stated, simple: simple === '*' ? null : simple };
-  if (member && !receiverNode) file.classInfo(ctx.classId!).properties.set(name, property);
-  if (companion !== undefined) file.classInfo(companion).properties.set(name, property);
+  if (member && !receiverNode) file.classInfo(ctx.classId!).fields.set(name, property);
+  if (companion !== undefined) file.classInfo(companion).fields.set(name, property);
   walk.push(value, inner);
   walk.push(delegate, inner);
   for (const accessor of node.namedChildren) {
