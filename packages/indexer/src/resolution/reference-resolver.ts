@@ -204,13 +204,20 @@ export class ReferenceResolver {
     // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
     if (site.blockSelf && !site.locallyBound) {
       const scope = { file: file.path, enclosing: site.enclosing };
+      const fallsBack = this.bindingOf(file).members?.blockReceiversFallBack;
       for (const type of site.blockSelf) {
         // A callee that states no `blockSelf` runs the block with the self around it: the next block out.
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
-        if (callee === 'missing') return unresolved('unknown-receiver', false);
+        if (callee === 'missing') {
+          if (fallsBack) break;
+          return unresolved('unknown-receiver', false);
+        }
         if (!this.symbols.declaration(callee).blockSelf) continue;
-        return this.callOnInstance(site, this.types.evaluate(scope, type), []);
+        const receiver = this.types.evaluate(scope, type);
+        // Where the receiver has no such member, the next receiver out (Kotlin), else only it.
+        if (fallsBack && !(receiver && this.findMember(receiver.classRef, site.name, false, false, 0, site))) continue;
+        return this.callOnInstance(site, receiver, []);
       }
     }
     // A local (or a call) whose class the code states: `x = Foo(); x.m()`, `Foo().m()`.

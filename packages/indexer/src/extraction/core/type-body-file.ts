@@ -155,10 +155,10 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     for (const site of this.builder.references) this.settleSite(site, this.siteClasses.get(site) ?? null);
     declarations.forEach((declaration, id) => {
       const from = declaration.parent;
-      for (const field of ['valueType', 'returnType'] as const) {
+      for (const field of ['valueType', 'returnType', 'blockSelf'] as const) {
         const type = declaration[field];
         if (!type) continue;
-        const settled = this.qualify(type, field === 'returnType' ? this.classOf(id) : from === null ? null : this.classOf(from));
+        const settled = this.qualify(type, field === 'valueType' ? (from === null ? null : this.classOf(from)) : this.classOf(id));
         if (settled) declaration[field] = settled;
         else delete declaration[field];
       }
@@ -284,6 +284,11 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       const type = this.qualify(site.typedReceiver.type, classId);
       if (type) site.typedReceiver.type = type;
       else delete site.typedReceiver;
+    }
+    if (site.blockSelf) {
+      const blocks = site.blockSelf.map((type) => this.qualify(type, classId)).filter((type) => type !== undefined);
+      if (blocks.length > 0) site.blockSelf = blocks;
+      else delete site.blockSelf;
     }
     const receiver = site.receiver;
     // A bare call names a method where methods and variables are apart (Java); elsewhere a local of the

@@ -204,12 +204,31 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   } else {
     walk.push(callee, ctx);
   }
-  if (target) ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
+  if (target) {
+    const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
+    if (target.receiver?.length === 0 && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
+  }
+  const block = receiverLambda ? undefined : blockCall(callee, ctx);
   for (const child of node.namedChildren) {
     if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
+    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...ctx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
     else walk.push(child, ctx);
   }
+}
+
+/**
+ * The callee of a call given a trailing lambda, as the `block` TypeRef that evaluates to the receiver it runs
+ * the lambda with (`build { }`, `a.b.build { }`); undefined where the callee is no chain of names.
+ */
+function blockCall(callee: SyntaxNode, ctx: KotlinContext): TypeRef | undefined {
+  // A local (a lambda value, a typed variable) is not found by the name the resolver walks.
+  const local = (name: string) => ctx.scope.classify(name, false, positionOf(callee)).locallyBound;
+  if (callee.type === 'identifier') return local(callee.text) ? undefined : { kind: 'call', callee: [callee.text], block: true };
+  if (callee.type !== 'navigation_expression' || ctx.foreignThis) return undefined;
+  const { object, member } = navigationParts(callee);
+  const chain = object && member ? receiverChain(object) : undefined;
+  return chain && !RECEIVER_WORDS.has(chain[0]) && !local(chain[0]) ? { kind: 'call', callee: [...chain, member!.text], block: true } : undefined;
 }
 
 /** `this(...)` and `super(...)`: calls of a secondary constructor of the class or of its superclass. */

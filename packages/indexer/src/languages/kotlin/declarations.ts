@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, simpleType, typeChain, typeChild } from './types.js';
+import { declaredType, lambdaReceiverType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
@@ -158,7 +158,7 @@ export function visitObjectLiteral(node: SyntaxNode, ctx: KotlinContext, walk: K
   const body = node.namedChildren.find((c) => c?.type === 'class_body') ?? null;
   const id = file.builder.declare('class', `<anonymous ${chain ? chain[chain.length - 1] : 'object'}>`, ctx.parentDecl, body ?? node, {});
   file.classInfo(id);
-  const inner: KotlinContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, companionOf: undefined, foreignThis: false, inLambda: false };
+  const inner: KotlinContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, companionOf: undefined, foreignThis: false, inLambda: false, blockCalls: undefined };
   if (heritage) addHeritageList(heritage, 'class', id, inner, walk);
   inner.initScope = inner.scope;
   walk.push(body, inner);
@@ -183,7 +183,7 @@ export function visitEnumEntry({ node, ctx, doc }: Frame, walk: KotlinWalk): voi
   if (body) {
     file.classInfo(id);
     const scope = ctx.scope.open('class');
-    walk.push(body, { ...ctx, scope, initScope: scope, parentDecl: id, enclosing: id, classId: id, companionOf: undefined });
+    walk.push(body, { ...ctx, scope, initScope: scope, parentDecl: id, enclosing: id, classId: id, companionOf: undefined, blockCalls: undefined });
   }
 }
 
@@ -261,6 +261,9 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   });
   const declaration = file.builder.declarations[id];
   declaration.parameterTypes = parameters.map((p) => simpleType(p.type, typeVariables) ?? '?');
+  // `fun build(block: Foo.() -> Unit)`: a trailing lambda runs with a Foo as its `this`.
+  const blockSelf = lambdaReceiverType(parameters.at(-1)?.type, typeVariables);
+  if (blockSelf) declaration.blockSelf = blockSelf;
   // An override takes the default values of the function it overrides (which it cannot restate): any of its parameters may have one.
   const optional = mods.keywords.has('override') ? parameters.length : parameters.filter((p) => p.value !== null).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
@@ -274,6 +277,8 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     // An extension's `this` is its receiver: the class around it is not what a bare name means first.
     foreignThis: ctx.foreignThis || (receiverNode !== null && member),
     classId: extensionOf ? null : ctx.classId,
+    // An extension's receiver comes before the receivers of lambdas around it.
+    blockCalls: receiverNode !== null ? undefined : ctx.blockCalls,
   };
   for (const parameter of parameters) {
     if (parameter.name) bindTyped(inner, parameter.name, parameter.vararg ? null : parameter.type, 'parameter');

@@ -7,7 +7,7 @@
  * (`import a.Foo.Bar`), then whatever the resolver finds for the name (imports, the package, star imports).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, ReferenceSite } from '../../model/extraction.js';
+import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { TypeBodyFile, type ArgumentType, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { Scope } from '../../extraction/core/scopes.js';
@@ -21,6 +21,11 @@ export interface KotlinContext extends TypeBodyContext {
    * members first, so `this` and implicit-`this` sites are not the enclosing class's.
    */
   foreignThis?: boolean;
+  /**
+   * Inside trailing lambdas of calls whose callee may run them with a receiver (`build { add() }`, a
+   * `Foo.() -> Unit` parameter): each call's `block` TypeRef, innermost first (`ReferenceSite.blockSelf`).
+   */
+  blockCalls?: TypeRef[];
   /** Inside a lambda (whose receiver, if any, is not known). */
   inLambda?: boolean;
   /** Inside a companion object's body: the class it belongs to (its members are that class's too). */
