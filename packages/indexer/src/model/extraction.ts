@@ -59,6 +59,11 @@ export interface Declaration extends Span {
    * Inside such a block, an implicit-self call means a member of it.
    */
   blockSelf?: TypeRef;
+  /**
+   * Functions declared to return one of their own type parameters (`fun <T> make(): T`, `T?`): its index in
+   * `typeParameters`. A call that writes its type arguments (`make<Foo>()`) gives a value of that argument.
+   */
+  returnsTypeParameter?: number;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**
@@ -128,13 +133,15 @@ export interface Declaration extends Span {
  * `result`: which of several results the value is (Go `c, r := f()`: 1 for `r`; see `resultTypes`); absent: the first.
  * `block` (on `call` and `member-call`): not the call's result but the object the callee evaluates the
  * block passed to it in (its `blockSelf`).
+ * `typeArguments` (on `call` and `member-call`): the type arguments the call writes (`make<Foo>()`: Foo), the
+ * result of a callee declared to return one of its type parameters (`returnsTypeParameter`); null: not a class.
  */
 export type TypeRef =
   | { kind: 'named'; chain: string[] }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean }
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */

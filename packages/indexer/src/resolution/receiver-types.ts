@@ -75,6 +75,12 @@ const MAX_DEPTH = 64;
 /** How many classes a member's type is looked for in, up the proven bases. */
 const MAX_BASES = 48;
 
+/** A call as written: where, and the type arguments it writes (`make<Foo>()`). */
+interface WrittenCall {
+  scope: TypeScope;
+  typeArguments?: Array<TypeRef | null>;
+}
+
 export class ReceiverTypes {
   private readonly declared = new Map<string, InstanceOf | null>();
   private readonly inProgress = new Set<string>();
@@ -103,7 +109,7 @@ export class ReceiverTypes {
         const [head, ...rest] = type.callee;
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
-        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result, { classRef: self, how: RESOLVED_BY.thisMember });
+        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result, { classRef: self, how: RESOLVED_BY.thisMember }, { scope, typeArguments: type.typeArguments });
         const walked = this.world.resolveChain(scope, type.callee);
         const target = walked?.target;
         if (target?.type !== 'declaration') return undefined;
@@ -111,7 +117,7 @@ export class ReceiverTypes {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
           const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);
           if (held && type.block) return this.blockSelfOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), depth);
-          return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result, held) : undefined;
+          return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result, held, { scope, typeArguments: type.typeArguments }) : undefined;
         }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
@@ -121,7 +127,7 @@ export class ReceiverTypes {
         }
         if (type.construct) return undefined;
         if (type.block) return this.blockSelfOf(target.ref, depth);
-        return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl));
+        return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl), { scope, typeArguments: type.typeArguments });
       }
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
@@ -129,7 +135,7 @@ export class ReceiverTypes {
         if (!of && type.of.kind === 'named') return this.returnOf(this.world.outsideMember(scope, type.of.chain, type.name), type.awaited, depth, type.result);
         if (!of) return undefined;
         if (type.block) return this.blockSelfOf(this.world.findMember(of.classRef, type.name, false), depth);
-        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result, of);
+        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result, of, { scope, typeArguments: type.typeArguments });
       }
       case 'field':
         // `e.router` with e proven: each field's stated type in turn.
@@ -326,9 +332,17 @@ export class ReceiverTypes {
 
   /** What calling a function or method gives, from its declared return type (or its `result`-th result's). */
   /** `receiver`: the instance a method was called on, which a `this` result (fluent builders) is. */
-  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0, receiver?: InstanceOf): InstanceOf | undefined {
+  /** `written`: the call's own scope and the type arguments it writes, which a result stated as a type parameter is. */
+  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0, receiver?: InstanceOf, written?: WrittenCall): InstanceOf | undefined {
     if (!ref) return undefined;
     const decl = this.symbols.declaration(ref);
+    if (decl.returnsTypeParameter !== undefined) {
+      // `make<Foo>()` with `fun <T> make(): T`: the type argument written at the call, evaluated where it is written.
+      const argument = written?.typeArguments?.[decl.returnsTypeParameter];
+      if (!argument || !CALLABLE.has(decl.kind) || result > 0 || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
+      const found = this.evaluate(written!.scope, argument, depth + 1);
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
     if (decl.returnType?.kind === 'self' && result === 0) {
       if (!CALLABLE.has(decl.kind) || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
       return receiver ? { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;

@@ -231,7 +231,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
         return { kind: 'named', chain: this.qualifyChain(type.chain, classId) };
       case 'member-call': {
         const of = this.qualify(type.of, classId, depth + 1);
-        return of ? { ...type, of } : undefined;
+        return of ? { ...type, of, ...this.qualifyTypeArguments(type, classId, depth) } : undefined;
       }
       case 'field': {
         if (!this.rules.settlesFieldReads) return type;
@@ -257,20 +257,26 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
         if (this.receiverWords.has(head)) return type;
         const field = this.field(head, classId);
         const fieldFirst = field !== undefined && this.rules.fieldsHideMethods;
-        if (this.rules.bareCallsMeanThis && !fieldFirst && rest.length === 0 && this.declaresMethod(head, classId)) return { ...type, callee: ['this', head] };
+        if (this.rules.bareCallsMeanThis && !fieldFirst && rest.length === 0 && this.declaresMethod(head, classId)) return { ...type, callee: ['this', head], ...this.qualifyTypeArguments(type, classId, depth) };
         if (field) {
           // A field called (`f()`): what its function type returns is not stated.
           if (!field.type || rest.length === 0 || (rest.length > 1 && !this.rules.fieldPathCalls)) return undefined;
           const of = this.qualify(field.type, classId, depth + 1);
           if (!of) return undefined;
           const holder: TypeRef = rest.length > 1 ? { kind: 'field', of, path: rest.slice(0, -1) } : of;
-          return { kind: 'member-call', of: holder, name: rest[rest.length - 1] };
+          return { kind: 'member-call', of: holder, name: rest[rest.length - 1], ...this.qualifyTypeArguments(type, classId, depth) };
         }
-        return { ...type, callee: this.qualifyChain(type.callee, classId) };
+        return { ...type, callee: this.qualifyChain(type.callee, classId), ...this.qualifyTypeArguments(type, classId, depth) };
       }
       default:
         return type;
     }
+  }
+
+  /** A call's written type arguments (`make<Inner>()`) settled like any stated type; none when the call writes none. */
+  private qualifyTypeArguments(type: { typeArguments?: Array<TypeRef | null> }, classId: number | null, depth: number): { typeArguments?: Array<TypeRef | null> } {
+    if (!type.typeArguments) return {};
+    return { typeArguments: type.typeArguments.map((argument) => (argument ? this.qualify(argument, classId, depth + 1) ?? null : null)) };
   }
 
   /** A site whose receiver the file cannot know (a language's own rule: Kotlin's scope-function lambdas). */

@@ -4,7 +4,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, literalType, typeChain } from './types.js';
+import { declaredType, literalType, typeChain, typeChild } from './types.js';
 
 /** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
 const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
@@ -71,14 +71,15 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
       if (receiver) return expressionType(receiver, ctx);
       if (!callee || node.namedChildren.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
-      if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text] };
+      const typeArguments = typeArgumentsOf(node, ctx);
+      if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text], ...typeArguments };
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
       if (!object || !member) return null;
       const chain = receiverChain(object);
-      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text] };
+      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text], ...typeArguments };
       const of = expressionType(object, ctx);
-      return of ? { kind: 'member-call', of, name: member.text } : null;
+      return of ? { kind: 'member-call', of, name: member.text, ...typeArguments } : null;
     }
     case 'this_expression':
       return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
@@ -99,6 +100,14 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
     default:
       return null;
   }
+}
+
+/** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
+function typeArgumentsOf(call: SyntaxNode, ctx: KotlinContext): { typeArguments?: Array<TypeRef | null> } {
+  const list = call.namedChildren.find((c) => c?.type === 'type_arguments');
+  if (!list) return {};
+  const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => declaredType(typeChild(projection), ctx.typeVariables));
+  return typeArguments.some((type) => type !== null) ? { typeArguments } : {};
 }
 
 /** The class `this` is in a class body (the caller checked that `this` is the class's). */

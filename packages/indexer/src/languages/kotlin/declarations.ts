@@ -261,6 +261,10 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   });
   const declaration = file.builder.declarations[id];
   declaration.parameterTypes = parameters.map((p) => simpleType(p.type, typeVariables) ?? '?');
+  // `fun <T> make(): T`: a call `make<Foo>()` gives a Foo.
+  const resultChain = typeChain(resultNode);
+  const returned = resultChain?.length === 1 ? typeParameters.indexOf(resultChain[0]) : -1;
+  if (returned >= 0) declaration.returnsTypeParameter = returned;
   // `fun build(block: Foo.() -> Unit)`: a trailing lambda runs with a Foo as its `this`.
   const blockSelf = lambdaReceiverType(parameters.at(-1)?.type, typeVariables);
   if (blockSelf) declaration.blockSelf = blockSelf;
