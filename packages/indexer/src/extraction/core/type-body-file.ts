@@ -85,7 +85,7 @@ export interface TypeBodyRules {
   settlesValues?: boolean;
   /** A stated call through a field's path (`a.b.m()`, a a field) is a call of m on that read (Kotlin); otherwise it proves nothing. */
   fieldPathCalls?: boolean;
-  /** A field of the called name in any class around hides a method (Kotlin: a property of function type is invoked). */
+  /** A field of the called name in any class around, unless its stated type is a class, hides a method (Kotlin: a property of function type is invoked). */
   fieldsHideMethods?: boolean;
   /** `this.m()` stated is the instance's m even where only an import names m (Kotlin writes bare calls bare). */
   thisCallsAreMembers?: boolean;
@@ -256,7 +256,8 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
         }
         if (this.receiverWords.has(head)) return type;
         const field = this.field(head, classId);
-        const fieldFirst = field !== undefined && this.rules.fieldsHideMethods;
+        // A field of a stated class holds no function to call: the method is meant.
+        const fieldFirst = field !== undefined && this.rules.fieldsHideMethods && field.type?.kind !== 'named';
         if (this.rules.bareCallsMeanThis && !fieldFirst && rest.length === 0 && this.declaresMethod(head, classId)) return { ...type, callee: ['this', head], ...this.qualifyTypeArguments(type, classId, depth) };
         if (field) {
           // A field called (`f()`): what its function type returns is not stated.
