@@ -293,6 +293,8 @@ export interface ReferenceSite {
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
   argumentTypes?: Array<string | null>;
+  /** The last argument is a block written after the call (Kotlin `f(a) { }`): it goes to the last parameter. */
+  trailingBlock?: boolean;
   /**
    * Per argument, the type its expression is stated to have, for the resolver to evaluate to a class
    * (a call's declared result `f(make())`, a local's declared type); null where none is. Absent: none stated.

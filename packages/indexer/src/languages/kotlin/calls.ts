@@ -216,6 +216,7 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   if (target) {
     const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
     if (target.receiver?.length === 0 && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
+    if (node.namedChildren.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
   const block = receiverLambda ? undefined : blockCall(callee, ctx);
   for (const child of node.namedChildren) {
