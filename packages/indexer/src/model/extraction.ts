@@ -59,6 +59,11 @@ export interface Declaration extends Span {
    * Inside such a block, an implicit-self call means a member of it.
    */
   blockSelf?: TypeRef;
+  /**
+   * Functions declared to return one of their own type parameters (`fun <T> make(): T`, `T?`): its index in
+   * `typeParameters`. A call that writes its type arguments (`make<Foo>()`) gives a value of that argument.
+   */
+  returnsTypeParameter?: number;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**
@@ -134,13 +139,15 @@ export interface Declaration extends Span {
  * `result`: which of several results the value is (Go `c, r := f()`: 1 for `r`; see `resultTypes`); absent: the first.
  * `block` (on `call` and `member-call`): not the call's result but the object the callee evaluates the
  * block passed to it in (its `blockSelf`).
+ * `typeArguments` (on `call` and `member-call`): the type arguments the call writes (`make<Foo>()`: Foo), the
+ * result of a callee declared to return one of its type parameters (`returnsTypeParameter`); null: not a class.
  */
 export type TypeRef =
   | { kind: 'named'; chain: string[] }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean }
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */
@@ -305,6 +312,8 @@ export interface ReferenceSite {
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
   argumentTypes?: Array<string | null>;
+  /** The last argument is a block written after the call (Kotlin `f(a) { }`): it goes to the last parameter. */
+  trailingBlock?: boolean;
   /**
    * Per argument, the type its expression is stated to have, for the resolver to evaluate to a class
    * (a call's declared result `f(make())`, a local's declared type); null where none is. Absent: none stated.

@@ -308,6 +308,13 @@ export interface NameBindingRules {
      * workspace declares a member `m` (which the call could mean instead) and the arguments fit it. Absent: never.
      */
     extensionsInScope?: boolean;
+    /**
+     * A block's receiver comes first but is not the only one (Kotlin: inside a `Foo.() -> Unit` lambda, `m()`
+     * is Foo's member if Foo has one, else whatever the scopes around bind): a site whose block receivers
+     * (`ReferenceSite.blockSelf`) have no member of its name, or whose block callee has none of that name,
+     * resolves as written. Absent: the first block receiver is the only one (Ruby `instance_eval`).
+     */
+    blockReceiversFallBack?: boolean;
   };
   /**
    * The name of the declaration standing for a package's package object, whose inherited members are

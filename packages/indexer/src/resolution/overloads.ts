@@ -43,7 +43,7 @@ const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null 
  */
 export function selectOverload(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
   moreSpecific?: ArgumentFitRule,
@@ -57,7 +57,7 @@ export function selectOverload(
 
 function selectAmongAll(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule,
   moreSpecific?: ArgumentFitRule,
@@ -69,9 +69,13 @@ function selectAmongAll(
   if (site.kind === 'references') return callables.length === 1 ? { ref: callables[0] } : { ambiguous: callables };
   if (!args) return undefined;
   const n = args.length;
+  // A trailing block (Kotlin `f(a) { }`) is passed to the last parameter; the ones between take their defaults.
+  const trailing = (ref: DeclarationRef) => Boolean(site.trailingBlock) && n > 0 && !declarationOf(ref).variadic;
   const arityFits = callables.filter((ref) => {
     const { parameterTypes, variadic, requiredParameters } = declarationOf(ref);
     const count = parameterTypes!.length;
+    // The written arguments fill the required parameters but the last (the block's, when it is required).
+    if (trailing(ref)) return count > 0 && n - 1 <= count - 1 && n - 1 >= Math.max(0, (requiredParameters ?? count) - 1);
     const least = Math.min(requiredParameters ?? count, variadic ? count - 1 : count);
     return n >= least && (variadic || n <= count);
   });
@@ -80,8 +84,10 @@ function selectAmongAll(
   const verdicts = (ref: DeclarationRef): ArgumentFit[] => {
     const { parameterTypes, variadic } = declarationOf(ref);
     const params = parameterTypes!;
+    const block = trailing(ref);
     return args.map((arg, i) => {
       const last = params.length - 1;
+      if (block && i === n - 1) return fits(arg, params[last]);
       if (arg === null) return variadic && i >= last ? 'unknown' : fits(null, params[i]);
       if (variadic && i >= last) {
         // `f(T... xs)` takes a `T[]` as is, or each argument as a T.
@@ -131,8 +137,14 @@ function selectAmongAll(
     if (args.every((arg) => arg !== null)) {
       const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
       if (exact.length === 1) return { ref: exact[0] };
-      const specific = moreSpecific && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
+      // Positions compared for specificity are the written ones: not where a trailing block lands.
+      const specific = moreSpecific && !site.trailingBlock && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
       if (specific) return { ref: specific };
+    }
+    if (site.trailingBlock) {
+      // Kotlin: one that surely applies without default values beats those that need some.
+      const whole = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n && verdicts(ref).every((v) => v === 'exact' || v === 'converts'));
+      if (whole.length === 1) return { ref: whole[0] };
     }
     return { ambiguous: applicable };
   }

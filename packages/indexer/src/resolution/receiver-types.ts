@@ -75,6 +75,12 @@ const MAX_DEPTH = 64;
 /** How many classes a member's type is looked for in, up the proven bases. */
 const MAX_BASES = 48;
 
+/** A call as written: where, and the type arguments it writes (`make<Foo>()`). */
+interface WrittenCall {
+  scope: TypeScope;
+  typeArguments?: Array<TypeRef | null>;
+}
+
 export class ReceiverTypes {
   private readonly declared = new Map<string, InstanceOf | null>();
   private readonly inProgress = new Set<string>();
@@ -103,7 +109,7 @@ export class ReceiverTypes {
         const [head, ...rest] = type.callee;
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
-        if (self) return this.returnOf(this.world.findMember(self, rest[0], false), type.awaited, depth, type.result, { classRef: self, how: RESOLVED_BY.thisMember });
+        if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
         const target = walked?.target;
         if (target?.type !== 'declaration') return undefined;
@@ -111,7 +117,7 @@ export class ReceiverTypes {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
           const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);
           if (held && type.block) return this.blockSelfOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), depth);
-          return held ? this.returnOf(this.world.findMember(held.classRef, type.callee[type.callee.length - 1], false), type.awaited, depth, type.result, held) : undefined;
+          return held ? this.memberResult(held, type.callee[type.callee.length - 1], type, depth, scope) : undefined;
         }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
@@ -121,7 +127,7 @@ export class ReceiverTypes {
         }
         if (type.construct) return undefined;
         if (type.block) return this.blockSelfOf(target.ref, depth);
-        return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl));
+        return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl), { scope, typeArguments: type.typeArguments });
       }
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
@@ -129,7 +135,7 @@ export class ReceiverTypes {
         if (!of && type.of.kind === 'named') return this.returnOf(this.world.outsideMember(scope, type.of.chain, type.name), type.awaited, depth, type.result);
         if (!of) return undefined;
         if (type.block) return this.blockSelfOf(this.world.findMember(of.classRef, type.name, false), depth);
-        return this.returnOf(this.world.findMember(of.classRef, type.name, false), type.awaited, depth, type.result, of);
+        return this.memberResult(of, type.name, type, depth, scope);
       }
       case 'field':
         // `e.router` with e proven: each field's stated type in turn.
@@ -378,9 +384,52 @@ export class ReceiverTypes {
 
   /** What calling a function or method gives, from its declared return type (or its `result`-th result's). */
   /** `receiver`: the instance a method was called on, which a `this` result (fluent builders) is. */
-  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0, receiver?: InstanceOf): InstanceOf | undefined {
+  /**
+   * What calling member `name` on `receiver` gives. Overloads that state different results (`fun size(w: Int, h: Int) =
+   * size(Size(w, h))` beside `fun size(s: Size) = apply { … }`) give the class every one of them evaluates to, if they
+   * agree; an overload whose result is being evaluated already (it calls its own overloads) adds nothing of its own.
+   */
+  private memberResult(receiver: InstanceOf, name: string, type: { awaited?: boolean; result?: number; typeArguments?: Array<TypeRef | null> }, depth: number, scope: TypeScope): InstanceOf | undefined {
+    const written = { scope, typeArguments: type.typeArguments };
+    const found = this.world.findMember(receiver.classRef, name, false);
+    if (found) return this.returnOf(found, type.awaited, depth, type.result, receiver, written);
+    let agreed: InstanceOf | undefined;
+    for (const ref of this.overloads(receiver.classRef, name)) {
+      // Its result is being evaluated (memo, below): this call is one of its own.
+      if (this.inProgress.has(`${refKey(ref)}\0${type.result ? `return\0${type.result}` : 'return'}`)) continue;
+      const one = this.returnOf(ref, type.awaited, depth + 1, type.result, receiver, written);
+      if (!one || (agreed && (agreed.classRef.file !== one.classRef.file || agreed.classRef.localId !== one.classRef.localId))) return undefined;
+      agreed = one;
+    }
+    return agreed;
+  }
+
+  /** The callable members named `name` of a class and of its proven bases (what a call on it may mean). */
+  private overloads(classRef: DeclarationRef, name: string): DeclarationRef[] {
+    const found: DeclarationRef[] = [];
+    const seen = new Set<string>();
+    const visit = (ref: DeclarationRef, depth: number) => {
+      const key = `${ref.file}\0${ref.localId}`;
+      if (seen.has(key) || depth > MAX_DEPTH) return;
+      seen.add(key);
+      found.push(...this.world.members(ref, name).filter((member) => CALLABLE.has(this.symbols.declaration(member).kind)));
+      for (const base of this.world.superclasses(ref)) visit(base, depth + 1);
+    };
+    visit(classRef, 0);
+    return found;
+  }
+
+  /** `written`: the call's own scope and the type arguments it writes, which a result stated as a type parameter is. */
+  private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0, receiver?: InstanceOf, written?: WrittenCall): InstanceOf | undefined {
     if (!ref) return undefined;
     const decl = this.symbols.declaration(ref);
+    if (decl.returnsTypeParameter !== undefined) {
+      // `make<Foo>()` with `fun <T> make(): T`: the type argument written at the call, evaluated where it is written.
+      const argument = written?.typeArguments?.[decl.returnsTypeParameter];
+      if (!argument || !CALLABLE.has(decl.kind) || result > 0 || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
+      const found = this.evaluate(written!.scope, argument, depth + 1);
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
     if (decl.returnType?.kind === 'self' && result === 0) {
       if (!CALLABLE.has(decl.kind) || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
       return receiver ? { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;

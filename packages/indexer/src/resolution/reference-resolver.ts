@@ -222,13 +222,20 @@ export class ReferenceResolver {
     // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
     if (site.blockSelf && !site.locallyBound) {
       const scope = { file: file.path, enclosing: site.enclosing };
+      const fallsBack = this.bindingOf(file).members?.blockReceiversFallBack;
       for (const type of site.blockSelf) {
         // A callee that states no `blockSelf` runs the block with the self around it: the next block out.
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
-        if (callee === 'missing') return unresolved('unknown-receiver', false);
+        if (callee === 'missing') {
+          if (fallsBack) break;
+          return unresolved('unknown-receiver', false);
+        }
         if (!this.symbols.declaration(callee).blockSelf) continue;
-        return this.callOnInstance(site, this.types.evaluate(scope, type), []);
+        const receiver = this.types.evaluate(scope, type);
+        // Where the receiver has no such member, the next receiver out (Kotlin), else only it.
+        if (fallsBack && !(receiver && this.findMember(receiver.classRef, site.name, false, false, 0, site))) continue;
+        return this.callOnInstance(site, receiver, []);
       }
     }
     // A local (or a call) whose class the code states: `x = Foo(); x.m()`, `Foo().m()`.
@@ -1266,11 +1273,11 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) return known;
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
@@ -1286,7 +1293,7 @@ export class ReferenceResolver {
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)) };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock };
     return result;
   }
 

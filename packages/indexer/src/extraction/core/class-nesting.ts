@@ -1,6 +1,6 @@
 /**
  * How the class-like declarations of one file nest, for the file states of languages with types
- * (Java, C#, Scala, Swift and Dart through TypeBodyFile; Kotlin): `classes` maps a class-like declaration's
+ * (Java, C#, Scala, Swift, Dart and Kotlin through TypeBodyFile): `classes` maps a class-like declaration's
  * id to what the language records about it, `declarations` is the file's declaration list.
  */
 interface Nested {

@@ -1,6 +1,6 @@
 /**
  * What a class-based language's rules record while the shared walk runs over one file, and what is
- * settled once the whole file is known. In these languages (Java, C#, Scala, Swift, Dart) a type body names its
+ * settled once the whole file is known. In these languages (Java, C#, Scala, Swift, Dart, Kotlin) a type body names its
  * members and nested types anywhere in it (a field declared below the method that uses it), so a
  * receiver's meaning is decided after the walk, in one order: a local (from its declaration on), a
  * field or property of an enclosing type, a member type of an enclosing type, a member imported by
@@ -81,6 +81,22 @@ export interface TypeBodyRules {
   bareCallsMeanThis?: boolean;
   /** A stated read of fields (`a.b` of a typed value) has the type it starts from settled too. */
   settlesFieldReads?: boolean;
+  /** A stated value read (`x`, `a.b`) is settled: a field's stated type and the names read after it (Kotlin). */
+  settlesValues?: boolean;
+  /** A stated call through a field's path (`a.b.m()`, a a field) is a call of m on that read (Kotlin); otherwise it proves nothing. */
+  fieldPathCalls?: boolean;
+  /** A field of the called name in any class around, unless its stated type is a class, hides a method (Kotlin: a property of function type is invoked). */
+  fieldsHideMethods?: boolean;
+  /** `this.m()` stated is the instance's m even where only an import names m (Kotlin writes bare calls bare). */
+  thisCallsAreMembers?: boolean;
+  /** How many fields deep a stated type may be settled before it proves nothing (Kotlin: `val tags = tags.toMap()`). */
+  settleDepth?: number;
+  /** A bare call of a member type's name is its constructor (Kotlin `Inner()`): the call is qualified like the type. */
+  bareCallsConstructNested?: boolean;
+  /** An argument named neither a local nor a field states the value the name holds where it is bound (Kotlin: an imported enum entry). */
+  unboundArgumentsAreValues?: boolean;
+  /** A field passed as an argument states no simple type for overloads (Kotlin compares locals' types only). */
+  fieldArgumentsUntyped?: boolean;
 }
 
 export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
@@ -139,10 +155,10 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     for (const site of this.builder.references) this.settleSite(site, this.siteClasses.get(site) ?? null);
     declarations.forEach((declaration, id) => {
       const from = declaration.parent;
-      for (const field of ['valueType', 'returnType'] as const) {
+      for (const field of ['valueType', 'returnType', 'blockSelf'] as const) {
         const type = declaration[field];
         if (!type) continue;
-        const settled = this.qualify(type, field === 'returnType' ? this.classOf(id) : from === null ? null : this.classOf(from));
+        const settled = this.qualify(type, field === 'valueType' ? (from === null ? null : this.classOf(from)) : this.classOf(id));
         if (settled) declaration[field] = settled;
         else delete declaration[field];
       }
@@ -208,39 +224,65 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   }
 
   /** A stated type with its names settled where it is written; undefined when it proves nothing. */
-  private qualify(type: TypeRef, classId: number | null): TypeRef | undefined {
+  private qualify(type: TypeRef, classId: number | null, depth = 0): TypeRef | undefined {
+    if (this.rules.settleDepth !== undefined && depth > this.rules.settleDepth) return undefined;
     switch (type.kind) {
       case 'named':
         return { kind: 'named', chain: this.qualifyChain(type.chain, classId) };
       case 'member-call': {
-        const of = this.qualify(type.of, classId);
-        return of ? { ...type, of } : undefined;
+        const of = this.qualify(type.of, classId, depth + 1);
+        return of ? { ...type, of, ...this.qualifyTypeArguments(type, classId, depth) } : undefined;
       }
       case 'field': {
         if (!this.rules.settlesFieldReads) return type;
-        const of = this.qualify(type.of, classId);
+        const of = this.qualify(type.of, classId, depth + 1);
         return of ? { ...type, of } : undefined;
+      }
+      case 'value': {
+        if (!this.rules.settlesValues) return type;
+        const [head, ...rest] = type.chain;
+        if (this.receiverWords.has(head)) return type;
+        const field = this.field(head, classId);
+        if (!field) return { ...type, chain: this.qualifyChain(type.chain, classId) };
+        const of = field.type ? this.qualify(field.type, classId, depth + 1) : undefined;
+        return of && rest.length > 0 ? { kind: 'field', of, path: rest } : of;
       }
       case 'call': {
         if (type.construct) return { ...type, callee: this.qualifyChain(type.callee, classId) };
         const [head, ...rest] = type.callee;
         // `m()` written bare is `this.m()`, unless only a static import declares m.
-        if (head === 'this' && rest.length === 1 && !this.declaresMethod(rest[0], classId) && this.aliases.has(rest[0])) {
+        if (!this.rules.thisCallsAreMembers && head === 'this' && rest.length === 1 && !this.declaresMethod(rest[0], classId) && this.aliases.has(rest[0])) {
           return { kind: 'call', callee: this.aliases.get(rest[0])! };
         }
         if (this.receiverWords.has(head)) return type;
-        if (this.rules.bareCallsMeanThis && rest.length === 0 && this.declaresMethod(head, classId)) return { ...type, callee: ['this', head] };
         const field = this.field(head, classId);
+        // A field of a stated class holds no function to call: the method is meant.
+        const fieldFirst = field !== undefined && this.rules.fieldsHideMethods && field.type?.kind !== 'named';
+        if (this.rules.bareCallsMeanThis && !fieldFirst && rest.length === 0 && this.declaresMethod(head, classId)) return { ...type, callee: ['this', head], ...this.qualifyTypeArguments(type, classId, depth) };
         if (field) {
-          if (!field.type || rest.length !== 1) return undefined;
-          const of = this.qualify(field.type, classId);
-          return of ? { kind: 'member-call', of, name: rest[0] } : undefined;
+          // A field called (`f()`): what its function type returns is not stated.
+          if (!field.type || rest.length === 0 || (rest.length > 1 && !this.rules.fieldPathCalls)) return undefined;
+          const of = this.qualify(field.type, classId, depth + 1);
+          if (!of) return undefined;
+          const holder: TypeRef = rest.length > 1 ? { kind: 'field', of, path: rest.slice(0, -1) } : of;
+          return { kind: 'member-call', of: holder, name: rest[rest.length - 1], ...this.qualifyTypeArguments(type, classId, depth) };
         }
-        return { ...type, callee: this.qualifyChain(type.callee, classId) };
+        return { ...type, callee: this.qualifyChain(type.callee, classId), ...this.qualifyTypeArguments(type, classId, depth) };
       }
       default:
         return type;
     }
+  }
+
+  /** A call's written type arguments (`make<Inner>()`) settled like any stated type; none when the call writes none. */
+  private qualifyTypeArguments(type: { typeArguments?: Array<TypeRef | null> }, classId: number | null, depth: number): { typeArguments?: Array<TypeRef | null> } {
+    if (!type.typeArguments) return {};
+    return { typeArguments: type.typeArguments.map((argument) => (argument ? this.qualify(argument, classId, depth + 1) ?? null : null)) };
+  }
+
+  /** A site whose receiver the file cannot know (a language's own rule: Kotlin's scope-function lambdas). */
+  protected receiverUnknown(_site: ReferenceSite, _classId: number | null): boolean {
+    return false;
   }
 
   /** A site's receiver settled in the order the file comment gives. */
@@ -250,6 +292,11 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       if (type) site.typedReceiver.type = type;
       else delete site.typedReceiver;
     }
+    if (site.blockSelf) {
+      const blocks = site.blockSelf.map((type) => this.qualify(type, classId)).filter((type) => type !== undefined);
+      if (blocks.length > 0) site.blockSelf = blocks;
+      else delete site.blockSelf;
+    }
     const receiver = site.receiver;
     // A bare call names a method where methods and variables are apart (Java); elsewhere a local of the
     // called name is a function value called (a C# delegate, `Action run = …; run()`) and hides the methods.
@@ -258,13 +305,19 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       delete site.localTarget;
     }
     if (!receiver || site.locallyBound) return;
+    if (this.receiverUnknown(site, classId)) {
+      site.receiver = undefined;
+      return;
+    }
     if (receiver.length === 0) {
       if (site.kind === 'calls') {
         // A member imported by name or of the one type imported as a whole, unless a class around the
         // call declares one of that name.
         if (this.declaresMethod(site.name, classId)) return;
         const alias = this.aliases.get(site.name);
+        const nested = this.rules.bareCallsConstructNested && !alias ? this.nestedType(site.name, classId) : undefined;
         if (alias) site.receiver = alias.slice(0, -1);
+        else if (nested) site.receiver = nested.slice(0, -1);
         else if (this.staticWildcards.length === 1) site.receiver = [this.staticWildcards[0]];
         return;
       }
@@ -298,7 +351,10 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     else {
       const verdict = arg.scope.classify(arg.name, false, arg.at);
       const value = verdict.locallyBound ? verdict.scope?.provenValue(arg.name) : undefined;
-      type = verdict.locallyBound ? value?.scope.provenType(value.type, undefined, 0, value.at) : this.field(arg.name, classId)?.type;
+      const field = verdict.locallyBound ? undefined : this.field(arg.name, classId);
+      type = verdict.locallyBound ? value?.scope.provenType(value.type, undefined, 0, value.at)
+        : field ? field.type
+        : this.rules.unboundArgumentsAreValues && /^[A-Za-z_]\w*$/.test(arg.name) ? { kind: 'value', chain: [arg.name] } : null;
     }
     return type ? this.qualify(type, classId) ?? null : null;
   }
@@ -310,6 +366,6 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     if ('stated' in arg) return null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
     if (verdict.locallyBound) return this.localTypes.of(verdict.scope, arg.name);
-    return this.field(arg.name, classId)?.simple ?? null;
+    return this.rules.fieldArgumentsUntyped ? null : this.field(arg.name, classId)?.simple ?? null;
   }
 }

@@ -4,7 +4,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, literalType, typeChain } from './types.js';
+import { declaredType, literalType, typeChain, typeChild } from './types.js';
 
 /** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
 const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
@@ -72,14 +72,15 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
       if (receiver) return expressionType(receiver, ctx);
       if (!callee || children.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
-      if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text] };
+      const typeArguments = typeArgumentsOf(node, ctx);
+      if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text], ...typeArguments };
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
       if (!object || !member) return null;
       const chain = receiverChain(object);
-      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text] };
+      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text], ...typeArguments };
       const of = expressionType(object, ctx);
-      return of ? { kind: 'member-call', of, name: member.text } : null;
+      return of ? { kind: 'member-call', of, name: member.text, ...typeArguments } : null;
     }
     case 'this_expression':
       return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
@@ -100,6 +101,14 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
     default:
       return null;
   }
+}
+
+/** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
+function typeArgumentsOf(call: SyntaxNode, ctx: KotlinContext): { typeArguments?: Array<TypeRef | null> } {
+  const list = call.namedChildren.find((c) => c?.type === 'type_arguments');
+  if (!list) return {};
+  const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => declaredType(typeChild(projection), ctx.typeVariables));
+  return typeArguments.some((type) => type !== null) ? { typeArguments } : {};
 }
 
 /** The class `this` is in a class body (the caller checked that `this` is the class's). */
@@ -211,12 +220,32 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   } else {
     walk.push(callee, ctx);
   }
-  if (target) ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
+  if (target) {
+    const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
+    if (target.receiver?.length === 0 && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
+    if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
+  }
+  const block = receiverLambda ? undefined : blockCall(callee, ctx);
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
+    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...ctx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
     else walk.push(child, ctx);
   }
+}
+
+/**
+ * The callee of a call given a trailing lambda, as the `block` TypeRef that evaluates to the receiver it runs
+ * the lambda with (`build { }`, `a.b.build { }`); undefined where the callee is no chain of names.
+ */
+function blockCall(callee: SyntaxNode, ctx: KotlinContext): TypeRef | undefined {
+  // A local (a lambda value, a typed variable) is not found by the name the resolver walks.
+  const local = (name: string) => ctx.scope.classify(name, false, positionOf(callee)).locallyBound;
+  if (callee.type === 'identifier') return local(callee.text) ? undefined : { kind: 'call', callee: [callee.text], block: true };
+  if (callee.type !== 'navigation_expression' || ctx.foreignThis) return undefined;
+  const { object, member } = navigationParts(callee);
+  const chain = object && member ? receiverChain(object) : undefined;
+  return chain && !RECEIVER_WORDS.has(chain[0]) && !local(chain[0]) ? { kind: 'call', callee: [...chain, member!.text], block: true } : undefined;
 }
 
 /** `this(...)` and `super(...)`: calls of a secondary constructor of the class or of its superclass. */

@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, simpleType, typeChain, typeChild } from './types.js';
+import { declaredType, lambdaReceiverType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
@@ -115,7 +115,7 @@ export function visitClass({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
         signature: header(parameter, null, parameterMods), ...modifierFields(parameterMods),
       });
       file.facts.stateType(property, 'valueType', stated, scope);
-      info.properties.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
+      info.fields.set(parameterName.text, { type: stated, simple: simple === '*' ? null : simple });
     }
     file.bindLocal(initScope, parameterName.text, 'parameter', stated, simple);
     const value = parameter.namedChildren.find((c) => c !== null && c.startIndex > (typeNode ?? parameterName).endIndex && c.type !== 'modifiers');
@@ -158,7 +158,7 @@ export function visitObjectLiteral(node: SyntaxNode, ctx: KotlinContext, walk: K
   const body = node.namedChildren.find((c) => c?.type === 'class_body') ?? null;
   const id = file.builder.declare('class', `<anonymous ${chain ? chain[chain.length - 1] : 'object'}>`, ctx.parentDecl, body ?? node, {});
   file.classInfo(id);
-  const inner: KotlinContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, companionOf: undefined, foreignThis: false, inLambda: false };
+  const inner: KotlinContext = { ...ctx, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, companionOf: undefined, foreignThis: false, inLambda: false, blockCalls: undefined };
   if (heritage) addHeritageList(heritage, 'class', id, inner, walk);
   inner.initScope = inner.scope;
   walk.push(body, inner);
@@ -176,14 +176,14 @@ export function visitEnumEntry({ node, ctx, doc }: Frame, walk: KotlinWalk): voi
   const enumPath = ctx.classId !== null ? file.pathOf(ctx.classId) : undefined;
   const type: TypeRef | null = enumPath ? { kind: 'named', chain: enumPath } : null;
   if (type) file.facts.stateType(id, 'valueType', type, ctx.scope);
-  if (ctx.classId !== null) file.classInfo(ctx.classId).properties.set(nameNode.text, { type, simple: enumPath ? enumPath[enumPath.length - 1] : null });
+  if (ctx.classId !== null) file.classInfo(ctx.classId).fields.set(nameNode.text, { type, simple: enumPath ? enumPath[enumPath.length - 1] : null });
   walk.push(node.namedChildren.find((c) => c?.type === 'value_arguments'), { ...ctx, enclosing: id, scope: ctx.initScope ?? ctx.scope });
   // An entry with a body is an anonymous subclass of the enum: its functions belong to it.
   const body = node.namedChildren.find((c) => c?.type === 'class_body');
   if (body) {
     file.classInfo(id);
     const scope = ctx.scope.open('class');
-    walk.push(body, { ...ctx, scope, initScope: scope, parentDecl: id, enclosing: id, classId: id, companionOf: undefined });
+    walk.push(body, { ...ctx, scope, initScope: scope, parentDecl: id, enclosing: id, classId: id, companionOf: undefined, blockCalls: undefined });
   }
 }
 
@@ -261,11 +261,18 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   });
   const declaration = file.builder.declarations[id];
   declaration.parameterTypes = parameters.map((p) => simpleType(p.type, typeVariables) ?? '?');
+  // `fun <T> make(): T`: a call `make<Foo>()` gives a Foo.
+  const resultChain = typeChain(resultNode);
+  const returned = resultChain?.length === 1 ? typeParameters.indexOf(resultChain[0]) : -1;
+  if (returned >= 0) declaration.returnsTypeParameter = returned;
+  // `fun build(block: Foo.() -> Unit)`: a trailing lambda runs with a Foo as its `this`.
+  const blockSelf = lambdaReceiverType(parameters.at(-1)?.type, typeVariables);
+  if (blockSelf) declaration.blockSelf = blockSelf;
   // An override takes the default values of the function it overrides (which it cannot restate): any of its parameters may have one.
   const optional = mods.keywords.has('override') ? parameters.length : parameters.filter((p) => p.value !== null).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
-  if (member) file.classInfo(ctx.classId!).functions.add(name);
-  if (companion !== undefined) file.classInfo(companion).functions.add(name);
+  if (member) file.classInfo(ctx.classId!).methods.add(name);
+  if (companion !== undefined) file.classInfo(companion).methods.add(name);
   if (local && nameNode) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
 
   const scope = ctx.scope.open('function');
@@ -274,6 +281,8 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     // An extension's `this` is its receiver: the class around it is not what a bare name means first.
     foreignThis: ctx.foreignThis || (receiverNode !== null && member),
     classId: extensionOf ? null : ctx.classId,
+    // An extension's receiver comes before the receivers of lambdas around it.
+    blockCalls: receiverNode !== null ? undefined : ctx.blockCalls,
   };
   for (const parameter of parameters) {
     if (parameter.name) bindTyped(inner, parameter.name, parameter.vararg ? null : parameter.type, 'parameter');
@@ -341,8 +350,8 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const simple = simpleType(typeNode, typeVariables);
   if (stated) file.facts.stateType(id, 'valueType', stated, inner.scope);
   const property = { type: stated, simple: simple === '*' ? null : simple };
-  if (member && !receiverNode) file.classInfo(ctx.classId!).properties.set(name, property);
-  if (companion !== undefined) file.classInfo(companion).properties.set(name, property);
+  if (member && !receiverNode) file.classInfo(ctx.classId!).fields.set(name, property);
+  if (companion !== undefined) file.classInfo(companion).fields.set(name, property);
   walk.push(value, inner);
   walk.push(delegate, inner);
   for (const accessor of node.namedChildren) {

@@ -56,5 +56,7 @@ export const kotlinNameBinding = defineNameBinding({
     extendsOutsideTypes: true,
     // `items.mapToUi()` with items of an unproven type, `start()` in a lambda with a receiver: an extension is called only where imported or declared in the package.
     extensionsInScope: true,
+    // `build { add() }` with `fun build(block: Builder.() -> Unit)`: Builder's add if it has one, else the scopes around.
+    blockReceiversFallBack: true,
   },
 });

@@ -38,6 +38,14 @@ export function declaredType(node: SyntaxNode | null | undefined, typeVariables:
   return { kind: 'named', chain };
 }
 
+/** The receiver a function type states (`Foo.() -> Unit`, `(Foo.(Int) -> R)?`): what `this` is in a lambda of it. */
+export function lambdaReceiverType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const inner = node ? unwrapped(node) : null;
+  if (inner?.type !== 'function_type') return null;
+  const first = inner.namedChildren[0];
+  return first && first.type !== 'function_type_parameters' ? declaredType(first, typeVariables) : null;
+}
+
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): string | null {
   if (!node) return null;
