@@ -11,14 +11,14 @@ import {
   type PackedEdges, type PackedFiles, type PackedNodes, type PackedUnresolved,
 } from './row-packing.js';
 
-const NODE_COLUMNS = [
+export const NODE_COLUMNS = [
   'id', 'kind', 'name', 'qualified_name', 'file_path', 'language', 'start_line', 'end_line', 'start_column',
   'end_column', 'docstring', 'signature', 'visibility', 'is_exported', 'is_async', 'is_static', 'is_abstract',
   'decorators', 'type_parameters', 'updated_at',
 ] as const;
-const EDGE_COLUMNS = ['source', 'target', 'kind', 'metadata', 'line', 'col', 'provenance'] as const;
-const FILE_COLUMNS = ['path', 'content_hash', 'language', 'size', 'modified_at', 'indexed_at', 'node_count', 'errors'] as const;
-const UNRESOLVED_COLUMNS = [
+export const EDGE_COLUMNS = ['source', 'target', 'kind', 'metadata', 'line', 'col', 'provenance'] as const;
+export const FILE_COLUMNS = ['path', 'content_hash', 'language', 'size', 'modified_at', 'indexed_at', 'node_count', 'errors'] as const;
+export const UNRESOLVED_COLUMNS = [
   'from_node_id', 'reference_name', 'reference_kind', 'line', 'col', 'candidates', 'file_path', 'language',
 ] as const;
 
@@ -30,7 +30,8 @@ export class PackedRowLoader {
   private edgeInsert: BatchInsert | undefined;
   private unresolvedInsert: BatchInsert | undefined;
 
-  constructor(private readonly db: Database) {}
+  /** `schema`: where the tables are (`temp` for an in-place update's new rows: graph-update-in-place.ts). */
+  constructor(private readonly db: Database, private readonly schema = 'main') {}
 
   /**
    * Nodes are stored in id order. `nodes.id` is the primary key, so SQLite keeps an index on it
@@ -45,7 +46,7 @@ export class PackedRowLoader {
     this.ids = ids;
     const order = Array.from({ length: count }, (_, i) => i);
     order.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
-    const insert = new BatchInsert(this.db, 'nodes', NODE_COLUMNS);
+    const insert = new BatchInsert(this.db, `${this.schema}.nodes`, NODE_COLUMNS);
     const { texts } = this;
     for (const i of order) {
       const int = i * NODE_INTS;
@@ -65,7 +66,7 @@ export class PackedRowLoader {
   }
 
   files(packed: PackedFiles): void {
-    const insert = new BatchInsert(this.db, 'files', FILE_COLUMNS);
+    const insert = new BatchInsert(this.db, `${this.schema}.files`, FILE_COLUMNS);
     const { strings, nums } = packed;
     for (let i = 0; i < packed.count; i++) {
       const str = i * FILE_STRINGS;
@@ -81,7 +82,7 @@ export class PackedRowLoader {
   /** A portion of edges; batches run on across portions, so how the rows were portioned does not show. */
   edges(packed: PackedEdges): void {
     this.learn(packed.texts);
-    const insert = (this.edgeInsert ??= new BatchInsert(this.db, 'edges', EDGE_COLUMNS));
+    const insert = (this.edgeInsert ??= new BatchInsert(this.db, `${this.schema}.edges`, EDGE_COLUMNS));
     const { ints, nums } = packed;
     const { texts, ids } = this;
     for (let i = 0; i < packed.count; i++) {
@@ -98,7 +99,7 @@ export class PackedRowLoader {
   /** A portion of unresolved refs. */
   unresolved(packed: PackedUnresolved): void {
     this.learn(packed.texts);
-    const insert = (this.unresolvedInsert ??= new BatchInsert(this.db, 'unresolved_refs', UNRESOLVED_COLUMNS));
+    const insert = (this.unresolvedInsert ??= new BatchInsert(this.db, `${this.schema}.unresolved_refs`, UNRESOLVED_COLUMNS));
     const { ints, nums, strings } = packed;
     const { texts, ids } = this;
     let next = 0;
