@@ -22,16 +22,29 @@ export const UNRESOLVED_COLUMNS = [
   'from_node_id', 'reference_name', 'reference_kind', 'line', 'col', 'candidates', 'file_path', 'language',
 ] as const;
 
+/** Takes rows one at a time: a row's values pushed onto `values`, then `endRow()`; `finish()` after the last. */
+export interface RowSink {
+  readonly values: SqlValue[];
+  endRow(): void;
+  finish(): void;
+}
+
 export class PackedRowLoader {
   /** The packer's text table, rebuilt from the texts each portion introduces. */
   private readonly texts: string[] = [];
   /** Node id by ordinal. */
   private ids: string[] = [];
-  private edgeInsert: BatchInsert | undefined;
-  private unresolvedInsert: BatchInsert | undefined;
+  private edgeInsert: RowSink | undefined;
+  private unresolvedInsert: RowSink | undefined;
 
-  /** `schema`: where the tables are (`temp` for an in-place update's new rows: graph-update-in-place.ts). */
-  constructor(private readonly db: Database, private readonly schema = 'main') {}
+  /**
+   * `sinkFor`: where each table's rows go; by default multi-row INSERTs into `db`. An in-place update
+   * (graph-update-in-place.ts) compares them with the rows the graph holds instead.
+   */
+  constructor(
+    db: Database,
+    private readonly sinkFor: (table: string, columns: readonly string[]) => RowSink = (table, columns) => new BatchInsert(db, table, columns),
+  ) {}
 
   /**
    * Nodes are stored in id order. `nodes.id` is the primary key, so SQLite keeps an index on it
@@ -46,7 +59,7 @@ export class PackedRowLoader {
     this.ids = ids;
     const order = Array.from({ length: count }, (_, i) => i);
     order.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
-    const insert = new BatchInsert(this.db, `${this.schema}.nodes`, NODE_COLUMNS);
+    const insert = this.sinkFor('nodes', NODE_COLUMNS);
     const { texts } = this;
     for (const i of order) {
       const int = i * NODE_INTS;
@@ -66,7 +79,7 @@ export class PackedRowLoader {
   }
 
   files(packed: PackedFiles): void {
-    const insert = new BatchInsert(this.db, `${this.schema}.files`, FILE_COLUMNS);
+    const insert = this.sinkFor('files', FILE_COLUMNS);
     const { strings, nums } = packed;
     for (let i = 0; i < packed.count; i++) {
       const str = i * FILE_STRINGS;
@@ -82,7 +95,7 @@ export class PackedRowLoader {
   /** A portion of edges; batches run on across portions, so how the rows were portioned does not show. */
   edges(packed: PackedEdges): void {
     this.learn(packed.texts);
-    const insert = (this.edgeInsert ??= new BatchInsert(this.db, `${this.schema}.edges`, EDGE_COLUMNS));
+    const insert = (this.edgeInsert ??= this.sinkFor('edges', EDGE_COLUMNS));
     const { ints, nums } = packed;
     const { texts, ids } = this;
     for (let i = 0; i < packed.count; i++) {
@@ -99,7 +112,7 @@ export class PackedRowLoader {
   /** A portion of unresolved refs. */
   unresolved(packed: PackedUnresolved): void {
     this.learn(packed.texts);
-    const insert = (this.unresolvedInsert ??= new BatchInsert(this.db, `${this.schema}.unresolved_refs`, UNRESOLVED_COLUMNS));
+    const insert = (this.unresolvedInsert ??= this.sinkFor('unresolved_refs', UNRESOLVED_COLUMNS));
     const { ints, nums, strings } = packed;
     const { texts, ids } = this;
     let next = 0;

@@ -3,12 +3,13 @@
  * re-index changes a few rows of a graph of hundreds of thousands, and rebuilding the file (every
  * row, every index, the FTS index, ANALYZE, fsync) was most of what such a run cost.
  *
- * The new rows are checked and packed as a fresh build packs them (row-packing.ts) and loaded into
- * TEMP tables of the same shape; then each table of the graph is made equal to its TEMP twin by
- * deleting the rows the new graph lacks and inserting the rows the old one lacks (nodes and files
- * by key, edges and unresolved refs by every column but their surrogate id). The FTS index follows
- * through the schema's own triggers. What the old graph held therefore never decides what the new
- * one holds: any old content ends as the new rows, counted against the TEMP tables before commit.
+ * The new rows are checked and packed as a fresh build packs them (row-packing.ts) and turned into
+ * the very values a fresh build stores (bulk-load.ts); each is compared with the rows the graph
+ * holds, as one text per row (nodes and files by every column but the time they were written,
+ * edges and unresolved refs by every column but their surrogate id). Old rows without a new twin are
+ * deleted, new rows without an old twin inserted; the FTS index follows through the schema's own
+ * triggers. What the old graph held therefore never decides what the new one holds: any old content
+ * ends as the new rows, and each table's row count is checked against the new graph's before commit.
  *
  * Why this is safe for readers and crashes: the graph is in WAL mode (graph-build.ts), so a reader
  * sees the graph as of the last commit, old or new, never a mix, and a process killed before the
@@ -23,14 +24,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS } from './bulk-load.js';
+import { BatchInsert, type SqlValue } from './batch-insert.js';
+import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
 import { asWriteError } from './graph-build.js';
 import { buildSettings } from './graph-writer.js';
 import { checkDatabasePath } from './database-location.js';
 import { arborVersion, projectMetadataEntries, WRITTEN_BY } from './project-metadata.js';
 import { removeLinkedSideFiles } from './replace-database.js';
 import { RowPacker } from './row-packing.js';
-import { V4_SCHEMA_VERSION, V4_TABLES_DDL, createV4Schema } from './schema-v4.js';
+import { V4_SCHEMA_VERSION, createV4Schema } from './schema-v4.js';
 import type { GraphWriteSession } from './graph-write-contract.js';
 import type { WriteGraphOptions, WriteGraphStats } from './graph-writer.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
@@ -48,9 +50,6 @@ export interface InPlaceOptions extends WriteGraphOptions {
   /** Called inside the transaction, after every change and before the commit (tests: a crash or failure there). */
   beforeCommit?: () => void;
 }
-
-/** The tables whose TEMP twins hold the new rows. */
-const TEMP_TABLES = ['nodes', 'edges', 'files', 'unresolved_refs'] as const;
 
 /**
  * Opens the graph at `dbPath` for an in-place update, or says why it cannot be updated in place
@@ -115,16 +114,16 @@ function expectedSchema(): string {
   return expected;
 }
 
-/** Whether two rows (aliases `m` and `t`) agree on `columns`; NULLs compare equal. */
-function sameColumns(columns: readonly string[]): string {
-  return columns.map((c) => `t.${c} IS m.${c}`).join(' AND ');
-}
+/** Row ids per statement when rows are deleted or copied by id. */
+const BATCH = 10_000;
 
 export class InPlaceGraphUpdate implements GraphWriteSession {
   private readonly started = performance.now();
   private readonly packer: RowPacker;
   private readonly loader: PackedRowLoader;
   private readonly now: number;
+  /** Per table: the old rows not (yet) matched by a new one, and what changed. */
+  private readonly diffs = new Map<string, RowDiff>();
   private done = false;
   private declaredRows = false;
 
@@ -134,27 +133,22 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     try {
       // Endpoints are checked while packing (as for a fresh build); cascades would delete rows the diff keeps.
       db.pragma('foreign_keys = OFF');
-      db.pragma('temp_store = MEMORY');
       // The commit is fsynced (the cold path fsyncs its file before the rename).
       db.pragma('synchronous = FULL');
       db.pragma('cache_size = -32768');
-      for (const statement of V4_TABLES_DDL) {
-        const table = /^CREATE TABLE (\w+)/.exec(statement)?.[1];
-        if (table && (TEMP_TABLES as readonly string[]).includes(table)) db.exec(statement.replace('CREATE TABLE', 'CREATE TEMP TABLE'));
-      }
-      // The new rows go into TEMP tables; the graph itself is only read until `finish`.
-      db.exec('BEGIN');
     } catch (error) {
       this.close();
       throw asWriteError(error, target);
     }
-    this.loader = new PackedRowLoader(db, 'temp');
+    this.loader = new PackedRowLoader(db, (table, columns) => this.diffFor(table, columns));
   }
 
   declared(nodes: NodeRow[], files: FileRow[]): void {
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);
     this.step(() => {
+      // The write lock from the first row on (readers go on reading the last committed graph).
+      this.db.exec('BEGIN IMMEDIATE');
       this.loader.nodes(packedNodes, this.now);
       this.loader.files(packedFiles);
       this.declaredRows = true;
@@ -175,14 +169,24 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     if (!this.declaredRows) throw new Error('graph update: finished before nodes and files were declared');
     let changes: InPlaceChanges | undefined;
     let metadataKeys = 0;
+    const totals = this.packer.totals();
     this.step(() => {
       this.loader.finish();
-      // The new rows are in; the graph's write lock is taken only now, and waits for another writer's commit.
-      this.db.exec('COMMIT');
-      this.db.exec('BEGIN IMMEDIATE');
+      // A table no row of the new graph reached still has its old rows to delete.
+      for (const [table, columns] of TABLE_COLUMNS) this.diffFor(table, columns).finish();
       const entries = projectMetadataEntries(stringValues(metadata), buildSettings(this.options).arborVersion);
       metadataKeys = entries.length;
-      changes = this.apply(entries);
+      const changed = (table: string) => this.diffs.get(table)!.changes;
+      changes = {
+        nodes: changed('nodes'), files: changed('files'), edges: changed('edges'), unresolved: changed('unresolved_refs'),
+        metadata: this.applyMetadata(entries),
+      };
+      // What the old graph held cannot show through: each table now holds exactly the new rows.
+      const expected: Record<string, number> = { nodes: totals.nodes, files: totals.files, edges: totals.edges, unresolved_refs: totals.unresolved };
+      for (const [table, want] of Object.entries(expected)) {
+        const have = this.db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get();
+        if (have !== want) throw new InPlaceMismatchError(`${table}: ${String(have)} rows after the update, ${want} in the new graph`);
+      }
       this.options.beforeCommit?.();
       this.db.exec('COMMIT');
     });
@@ -193,7 +197,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     } catch { /* the graph is committed; the next opener checkpoints */ }
     this.close();
     return {
-      ...this.packer.totals(), metadataKeys, replacedExisting: true, previousInUse: false,
+      ...totals, metadataKeys, replacedExisting: true, previousInUse: false,
       bytes: fs.statSync(this.target).size, durationMs: Math.round(performance.now() - this.started), changes: changes!,
     };
   }
@@ -204,46 +208,13 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     this.close();
   }
 
-  /** Makes every table of the graph equal to the new rows. */
-  private apply(metadata: Array<[string, string]>): InPlaceChanges {
-    const { db } = this;
-    db.exec('CREATE INDEX temp.new_edges_source ON edges(source, kind)');
-    db.exec('CREATE INDEX temp.new_unresolved_from ON unresolved_refs(from_node_id, reference_name)');
-    const run = (sql: string) => db.prepare(sql).run().changes;
-    const keyed = (table: string, key: string, columns: readonly string[], stamp: string) => {
-      const compared = columns.filter((c) => c !== stamp);
-      const deleted = run(`DELETE FROM main.${table} WHERE rowid IN (SELECT m.rowid FROM main.${table} m
-        LEFT JOIN temp.${table} t ON t.${key} = m.${key} AND ${sameColumns(compared)} WHERE t.${key} IS NULL)`);
-      const inserted = run(`INSERT INTO main.${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `t.${c}`).join(', ')}
-        FROM temp.${table} t WHERE NOT EXISTS (SELECT 1 FROM main.${table} m WHERE m.${key} = t.${key}) ORDER BY t.${key}`);
-      return { deleted, inserted };
-    };
-    // Rows with a surrogate id are a multiset: a group of equal rows whose size differs goes whole, then
-    // the new rows of every group the graph no longer holds go in, in the new graph's order.
-    const counted = (table: string, lead: [string, string], columns: readonly string[]) => {
-      const match = (a: string, b: string) => `${b}.${lead[0]} = ${a}.${lead[0]} AND ${b}.${lead[1]} = ${a}.${lead[1]} AND ${columns.map((c) => `${b}.${c} IS ${a}.${c}`).join(' AND ')}`;
-      const deleted = run(`DELETE FROM main.${table} WHERE id IN (SELECT m.id FROM main.${table} m
-        WHERE (SELECT count(*) FROM temp.${table} t WHERE ${match('m', 't')})
-           <> (SELECT count(*) FROM main.${table} o WHERE ${match('m', 'o')}))`);
-      const inserted = run(`INSERT INTO main.${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `t.${c}`).join(', ')}
-        FROM temp.${table} t WHERE NOT EXISTS (SELECT 1 FROM main.${table} m WHERE ${match('t', 'm')}) ORDER BY t.id`);
-      return { deleted, inserted };
-    };
-    const changes: InPlaceChanges = {
-      nodes: keyed('nodes', 'id', NODE_COLUMNS, 'updated_at'),
-      files: keyed('files', 'path', FILE_COLUMNS, 'indexed_at'),
-      edges: counted('edges', ['source', 'kind'], EDGE_COLUMNS),
-      unresolved: counted('unresolved_refs', ['from_node_id', 'reference_name'], UNRESOLVED_COLUMNS),
-      metadata: this.applyMetadata(metadata),
-    };
-    // What the old graph held cannot show through: each table now holds exactly the new rows.
-    for (const table of TEMP_TABLES) {
-      const have = db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get();
-      const want = db.prepare(`SELECT count(*) FROM temp.${table}`).pluck().get();
-      if (have !== want) throw new InPlaceMismatchError(`${table}: ${String(have)} rows after the update, ${String(want)} in the new graph`);
+  private diffFor(table: string, columns: readonly string[]): RowDiff {
+    let diff = this.diffs.get(table);
+    if (!diff) {
+      diff = new RowDiff(this.db, table, columns, STAMPS[table]);
+      this.diffs.set(table, diff);
     }
-    for (const table of TEMP_TABLES) db.exec(`DROP TABLE temp.${table}`);
-    return changes;
+    return diff;
   }
 
   /** `project_metadata`: changed values get this run's time, keys gone go. */
@@ -288,6 +259,79 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     try {
       if (this.db.open) this.db.close();
     } catch { /* nothing left to release */ }
+  }
+}
+
+/** The columns each table's rows come with, in the loader's order. */
+const TABLE_COLUMNS: ReadonlyArray<[string, readonly string[]]> = [
+  ['nodes', NODE_COLUMNS], ['files', FILE_COLUMNS], ['edges', EDGE_COLUMNS], ['unresolved_refs', UNRESOLVED_COLUMNS],
+];
+/** The column that says when a row was written: not compared (an unchanged row keeps its time). */
+const STAMPS: Record<string, string | undefined> = { nodes: 'updated_at', files: 'indexed_at' };
+
+/**
+ * One table's difference, as the new rows come (a RowSink for the loader). The old rows are read
+ * first, each as the text SQLite's json_array gives for its compared columns; a new row's values,
+ * as JSON.stringify gives them, either match an old row not yet matched (kept as it is) or are new.
+ * The encodings agree for every value arbor stores; where they might not (a string SQLite had to
+ * repair), the row only counts as changed and is written again. New rows go in after the old rows
+ * without a twin are deleted (a changed node keeps its id); for tables whose rows have no key of
+ * their own (edges, unresolved refs) that is at once, in the new graph's order.
+ */
+class RowDiff implements RowSink {
+  readonly values: SqlValue[] = [];
+  readonly changes = { deleted: 0, inserted: 0 };
+  private readonly old = new Map<string, number[]>();
+  private readonly stampIndex: number;
+  private readonly keyed: boolean;
+  private readonly pending: SqlValue[][] = [];
+  private readonly insert: BatchInsert;
+  private finished = false;
+
+  constructor(private readonly db: Database.Database, private readonly table: string, private readonly columns: readonly string[], stamp: string | undefined) {
+    this.stampIndex = stamp === undefined ? -1 : columns.indexOf(stamp);
+    this.keyed = table === 'nodes' || table === 'files';
+    const compared = columns.filter((c) => c !== stamp);
+    const rows = db.prepare(`SELECT rowid, json_array(${compared.join(', ')}) FROM main.${table}`).raw().iterate() as IterableIterator<[number, string]>;
+    for (const [rowid, text] of rows) {
+      const same = this.old.get(text);
+      if (same) same.push(rowid);
+      else this.old.set(text, [rowid]);
+    }
+    this.insert = new BatchInsert(db, `main.${table}`, columns);
+  }
+
+  endRow(): void {
+    const { values } = this;
+    const text = JSON.stringify(this.stampIndex < 0 ? values : values.filter((_, i) => i !== this.stampIndex));
+    const same = this.old.get(text);
+    if (same !== undefined) {
+      if (same.length === 1) this.old.delete(text);
+      else same.pop();
+    } else if (this.keyed) this.pending.push(values.slice());
+    else this.add(values);
+    values.length = 0;
+  }
+
+  /** Deletes the old rows no new row matched, then inserts the new rows still waiting. */
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    const gone: number[] = [];
+    for (const rowids of this.old.values()) for (const rowid of rowids) gone.push(rowid);
+    this.old.clear();
+    const remove = this.db.prepare(`DELETE FROM main.${this.table} WHERE rowid IN (SELECT value FROM json_each(?))`);
+    for (let i = 0; i < gone.length; i += BATCH) remove.run(JSON.stringify(gone.slice(i, i + BATCH)));
+    this.changes.deleted = gone.length;
+    for (const row of this.pending) this.add(row);
+    this.pending.length = 0;
+    this.insert.finish();
+  }
+
+  private add(row: SqlValue[]): void {
+    for (const value of row) this.insert.values.push(value);
+    this.insert.endRow();
+    this.changes.inserted++;
   }
 }
 
