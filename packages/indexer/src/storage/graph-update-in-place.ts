@@ -1,15 +1,16 @@
 /**
- * Updates an existing graph in place to the rows of a new one, in ONE transaction: a cached
- * re-index changes a few rows of a graph of hundreds of thousands, and rebuilding the file (every
- * row, every index, the FTS index, ANALYZE, fsync) was most of what such a run cost.
+ * Updates an existing graph in place to the rows of a new one, in ONE transaction, instead of
+ * building a new file and renaming it over the graph: a one-file change rewrites a few pages, not
+ * the whole file (python/mypy: 75 MB), and a reader that keeps the graph open (an MCP server, a
+ * watcher) sees the new graph at its next read instead of keeping the replaced file.
  *
  * The new rows are checked and packed as a fresh build packs them (row-packing.ts) and turned into
- * the very values a fresh build stores (bulk-load.ts); each is compared with the rows the graph
- * holds, as one text per row (nodes and files by every column but the time they were written,
- * edges and unresolved refs by every column but their surrogate id). Old rows without a new twin are
- * deleted, new rows without an old twin inserted; the FTS index follows through the schema's own
- * triggers. What the old graph held therefore never decides what the new one holds: any old content
- * ends as the new rows, and each table's row count is checked against the new graph's before commit.
+ * the very values a fresh build stores (bulk-load.ts); they are compared with the graph's rows
+ * group by group (a file's nodes, files and unresolved refs; a source node's edges of one kind),
+ * each group as one text (GroupDiff below). A group that differs has its old rows deleted and its
+ * new rows inserted; the FTS index follows through the schema's own triggers. What the old graph
+ * held therefore never decides what the new one holds: any old content ends as the new rows, and
+ * each table's row count is checked against the new graph's before the commit.
  *
  * Why this is safe for readers and crashes: the graph is in WAL mode (graph-build.ts), so a reader
  * sees the graph as of the last commit, old or new, never a mix, and a process killed before the
@@ -19,7 +20,7 @@
  * What differs from a fresh build is physical only: row ids of new rows (edges and unresolved refs
  * get the next free ids, nodes the next rowids, so the FTS index's segments differ), the planner
  * statistics (kept from the last full build), and free pages. Every row's content equals a fresh
- * build's; `updated_at`/`indexed_at`/metadata times are those of the run that last changed the row.
+ * build's; `updated_at`/`indexed_at`/metadata times are those of the run that last wrote the row.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -122,8 +123,8 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private readonly packer: RowPacker;
   private readonly loader: PackedRowLoader;
   private readonly now: number;
-  /** Per table: the old rows not (yet) matched by a new one, and what changed. */
-  private readonly diffs = new Map<string, RowDiff>();
+  /** Per table: the new rows by group, and what changed. */
+  private readonly diffs = new Map<string, GroupDiff>();
   private done = false;
   private declaredRows = false;
 
@@ -172,8 +173,11 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     const totals = this.packer.totals();
     this.step(() => {
       this.loader.finish();
-      // A table no row of the new graph reached still has its old rows to delete.
-      for (const [table, columns] of TABLE_COLUMNS) this.diffFor(table, columns).finish();
+      // Every table, also one no new row reached (its old rows go).
+      const diffs = TABLE_ORDER.map(([table, columns]) => this.diffFor(table, columns));
+      for (const diff of diffs) diff.compare();
+      for (const diff of diffs) diff.deleteChanged();
+      for (const diff of diffs) diff.insertChanged();
       const entries = projectMetadataEntries(stringValues(metadata), buildSettings(this.options).arborVersion);
       metadataKeys = entries.length;
       const changed = (table: string) => this.diffs.get(table)!.changes;
@@ -208,13 +212,20 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     this.close();
   }
 
-  private diffFor(table: string, columns: readonly string[]): RowDiff {
+  private diffFor(table: string, columns: readonly string[]): GroupDiff {
     let diff = this.diffs.get(table);
     if (!diff) {
-      diff = new RowDiff(this.db, table, columns, STAMPS[table]);
+      diff = new GroupDiff(this.db, table, columns, this.groupOf(table, columns));
       this.diffs.set(table, diff);
     }
     return diff;
+  }
+
+  /** How a new row of `table` names its group (GROUP_COLUMNS). */
+  private groupOf(table: string, columns: readonly string[]): (values: SqlValue[]) => string {
+    const at = GROUP_COLUMNS[table].map((c) => columns.indexOf(c));
+    if (at.length === 1) return (values) => values[at[0]] as string;
+    return (values) => at.map((i) => values[i] as string).join(GROUP_KEY_SEPARATOR);
   }
 
   /** `project_metadata`: changed values get this run's time, keys gone go. */
@@ -262,76 +273,127 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   }
 }
 
-/** The columns each table's rows come with, in the loader's order. */
-const TABLE_COLUMNS: ReadonlyArray<[string, readonly string[]]> = [
+/** The tables, in the order their new rows are inserted, with the columns their rows come with (the loader's order). */
+const TABLE_ORDER: ReadonlyArray<[string, readonly string[]]> = [
   ['nodes', NODE_COLUMNS], ['files', FILE_COLUMNS], ['edges', EDGE_COLUMNS], ['unresolved_refs', UNRESOLVED_COLUMNS],
 ];
+
 /** The column that says when a row was written: not compared (an unchanged row keeps its time). */
 const STAMPS: Record<string, string | undefined> = { nodes: 'updated_at', files: 'indexed_at' };
 
 /**
- * One table's difference, as the new rows come (a RowSink for the loader). The old rows are read
- * first, each as the text SQLite's json_array gives for its compared columns; a new row's values,
- * as JSON.stringify gives them, either match an old row not yet matched (kept as it is) or are new.
- * The encodings agree for every value arbor stores; where they might not (a string SQLite had to
- * repair), the row only counts as changed and is written again. New rows go in after the old rows
- * without a twin are deleted (a changed node keeps its id); for tables whose rows have no key of
- * their own (edges, unresolved refs) that is at once, in the new graph's order.
+ * Which rows are compared as one group, per table: the columns of an index each table has, so that
+ * SQLite reads a group's rows in index order, which is rowid order, which is the order they were
+ * stored in: the new graph's order (nodes by id, the rest as resolution gives them). The new rows of
+ * a group come in that order too, so no side sorts anything.
  */
-class RowDiff implements RowSink {
+const GROUP_COLUMNS: Record<string, readonly string[]> = {
+  nodes: ['file_path'],
+  files: ['path'],
+  edges: ['source', 'kind'],
+  unresolved_refs: ['file_path'],
+};
+
+/** Between the values of a group's columns in its key (no path or id holds a NUL). */
+const GROUP_KEY_SEPARATOR = '\u0000';
+
+/** The new rows of one file in one table: each row's compared values as JSON, and its stamp. */
+interface NewGroup {
+  texts: string[];
+  stamps: SqlValue[];
+}
+
+/**
+ * One table's difference, group by group (a RowSink for the loader). A new row becomes the JSON text
+ * of its compared values (JSON.stringify); a group's rows, joined in the order they came, are
+ * compared with the graph's rows of that group as SQLite gives them (json_array, group_concat in
+ * index order): one string per group crosses from SQLite, not one per row. A group whose rows differ
+ * has all its old rows deleted and all its new rows inserted, in the new graph's order. The two
+ * encodings agree for the values arbor stores, and the orders agree for rows arbor stored; where
+ * either might not (a string SQLite had to repair, a graph another writer reordered), a group only
+ * counts as changed and is written again.
+ */
+class GroupDiff implements RowSink {
   readonly values: SqlValue[] = [];
   readonly changes = { deleted: 0, inserted: 0 };
-  private readonly old = new Map<string, number[]>();
+  private readonly groups = new Map<string, NewGroup>();
   private readonly stampIndex: number;
-  private readonly keyed: boolean;
-  private readonly pending: SqlValue[][] = [];
-  private readonly insert: BatchInsert;
-  private finished = false;
+  private readonly compared: string[];
+  private changed: string[] = [];
 
-  constructor(private readonly db: Database.Database, private readonly table: string, private readonly columns: readonly string[], stamp: string | undefined) {
+  constructor(
+    private readonly db: Database.Database,
+    readonly table: string,
+    private readonly columns: readonly string[],
+    /** The group a new row belongs to, from its values. */
+    private readonly groupOf: (values: SqlValue[]) => string,
+  ) {
+    const stamp = STAMPS[table];
     this.stampIndex = stamp === undefined ? -1 : columns.indexOf(stamp);
-    this.keyed = table === 'nodes' || table === 'files';
-    const compared = columns.filter((c) => c !== stamp);
-    const rows = db.prepare(`SELECT rowid, json_array(${compared.join(', ')}) FROM main.${table}`).raw().iterate() as IterableIterator<[number, string]>;
-    for (const [rowid, text] of rows) {
-      const same = this.old.get(text);
-      if (same) same.push(rowid);
-      else this.old.set(text, [rowid]);
-    }
-    this.insert = new BatchInsert(db, `main.${table}`, columns);
+    this.compared = columns.filter((c) => c !== stamp);
   }
 
   endRow(): void {
     const { values } = this;
-    const text = JSON.stringify(this.stampIndex < 0 ? values : values.filter((_, i) => i !== this.stampIndex));
-    const same = this.old.get(text);
-    if (same !== undefined) {
-      if (same.length === 1) this.old.delete(text);
-      else same.pop();
-    } else if (this.keyed) this.pending.push(values.slice());
-    else this.add(values);
+    const key = this.groupOf(values);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { texts: [], stamps: [] };
+      this.groups.set(key, group);
+    }
+    if (this.stampIndex < 0) group.texts.push(JSON.stringify(values));
+    else {
+      group.stamps.push(values[this.stampIndex]);
+      values.splice(this.stampIndex, 1);
+      group.texts.push(JSON.stringify(values));
+    }
     values.length = 0;
   }
 
-  /** Deletes the old rows no new row matched, then inserts the new rows still waiting. */
-  finish(): void {
-    if (this.finished) return;
-    this.finished = true;
-    const gone: number[] = [];
-    for (const rowids of this.old.values()) for (const rowid of rowids) gone.push(rowid);
-    this.old.clear();
-    const remove = this.db.prepare(`DELETE FROM main.${this.table} WHERE rowid IN (SELECT value FROM json_each(?))`);
-    for (let i = 0; i < gone.length; i += BATCH) remove.run(JSON.stringify(gone.slice(i, i + BATCH)));
-    this.changes.deleted = gone.length;
-    for (const row of this.pending) this.add(row);
-    this.pending.length = 0;
-    this.insert.finish();
+  finish(): void { /* rows are compared once every table has them (InPlaceGraphUpdate.finish) */ }
+
+  /** Compares every group's rows with the graph's; returns the groups whose rows differ. */
+  compare(): string[] {
+    const group = GROUP_COLUMNS[this.table];
+    const text = `json_array(${this.compared.join(', ')})`;
+    const rows = this.db.prepare(`SELECT ${group.join(', ')}, group_concat(${text}, char(10)) FROM main.${this.table} GROUP BY ${group.join(', ')}`)
+      .raw().all() as string[][];
+    const old = rows.map((row) => [row.slice(0, group.length).join(GROUP_KEY_SEPARATOR), row[group.length]] as const);
+    const changed: string[] = [];
+    const seen = new Set<string>();
+    for (const [key, rows] of old) {
+      seen.add(key);
+      const now = this.groups.get(key);
+      if (now === undefined || now.texts.join('\n') !== rows) changed.push(key);
+    }
+    for (const key of this.groups.keys()) if (!seen.has(key)) changed.push(key);
+    this.changed = changed;
+    return changed;
   }
 
-  private add(row: SqlValue[]): void {
-    for (const value of row) this.insert.values.push(value);
-    this.insert.endRow();
-    this.changes.inserted++;
+  /** Deletes the old rows of the groups that changed. */
+  deleteChanged(): void {
+    const group = GROUP_COLUMNS[this.table];
+    const remove = this.db.prepare(`DELETE FROM main.${this.table} WHERE ${group.map((c) => `${c} = ?`).join(' AND ')}`);
+    for (const key of this.changed) this.changes.deleted += remove.run(...key.split(GROUP_KEY_SEPARATOR)).changes;
+  }
+
+  /** Inserts the new rows of the files that changed. */
+  insertChanged(): void {
+    const insert = new BatchInsert(this.db, `main.${this.table}`, this.columns);
+    for (const key of this.changed) {
+      const group = this.groups.get(key);
+      if (!group) continue;
+      group.texts.forEach((text, i) => {
+        const row = JSON.parse(text) as SqlValue[];
+        if (this.stampIndex >= 0) row.splice(this.stampIndex, 0, group.stamps[i]);
+        for (const value of row) insert.values.push(value);
+        insert.endRow();
+        this.changes.inserted++;
+      });
+    }
+    insert.finish();
+    this.groups.clear();
   }
 }
 
