@@ -1,9 +1,10 @@
 /**
- * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic; on its
- * own thread, overlapping resolution), each phase a function below.
- * Every run rebuilds the whole graph: resolution is global (see the format spec for why). What
- * extraction gave for a file's content is cached (extraction-cache/), so an unchanged file is
- * not parsed again; resolution and the write always cover every file.
+ * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic), each phase
+ * a function below. Every run resolves the whole graph: resolution is global (see the format spec
+ * for why). What extraction gave for a file's content is cached (extraction-cache/), so an unchanged
+ * file is not parsed again. A cold run writes a new file (for a big run on its own thread, overlapping
+ * resolution); a cached re-index updates the existing graph in place when it can
+ * (storage/graph-update-in-place.ts), writing only the rows that differ.
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
