@@ -106,6 +106,35 @@ describe('an in-place update', () => {
     expect(after).toBe(await coldContent());
   }, 60_000);
 
+  it('waits for another process\'s update to commit, then updates the graph that one left', async () => {
+    await index();
+    write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n\nfunction first() {\n  return 1;\n}\n');
+    // The other process holds its transaction for a while before it commits.
+    const script = `
+      const { indexRepository } = await import(${JSON.stringify(BUNDLE)});
+      const report = await indexRepository(${JSON.stringify(root)}, { threads: 1, now: ${NOW}, onNotice: () => {}, beforeGraphCommit() {
+        process.stdout.write('inside\\n');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+      } });
+      process.stdout.write(report.graphWrite.mode + '\\n');`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('inside')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`the child ended before its commit: ${output}`)));
+    });
+    write('lib/more.js', 'function more() {\n  return first();\n}\n');
+    const report = await index();
+    expect(await exited).toBe(0);
+    expect(output).toContain('in-place');
+    expect(report.graphWrite?.mode).toBe('in-place');
+    expect(dumpGraphContent(graphPath())).toBe(await coldContent());
+  }, 60_000);
+
   it('is seen by a reader as the old graph until its commit and as the new one after', async () => {
     await index();
     const reader = new Database(graphPath(), { readonly: true, fileMustExist: true });

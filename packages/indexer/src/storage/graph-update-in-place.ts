@@ -64,7 +64,7 @@ export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}):
     // The path may be a link into elsewhere, and side files are opened by name through links.
     checkDatabasePath(target);
     removeLinkedSideFiles(target);
-    db = new Database(target, { fileMustExist: true, timeout: 5000 });
+    db = new Database(target, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const refused = whyNotUpdatable(db);
     if (refused) {
       db.close();
@@ -115,8 +115,8 @@ function expectedSchema(): string {
   return expected;
 }
 
-/** Row ids per statement when rows are deleted or copied by id. */
-const BATCH = 10_000;
+/** How long an update waits for another writer's commit before it fails. */
+const BUSY_TIMEOUT_MS = 30_000;
 
 export class InPlaceGraphUpdate implements GraphWriteSession {
   private readonly started = performance.now();
@@ -148,8 +148,6 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);
     this.step(() => {
-      // The write lock from the first row on (readers go on reading the last committed graph).
-      this.db.exec('BEGIN IMMEDIATE');
       this.loader.nodes(packedNodes, this.now);
       this.loader.files(packedFiles);
       this.declaredRows = true;
@@ -173,6 +171,9 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     const totals = this.packer.totals();
     this.step(() => {
       this.loader.finish();
+      // The write lock only now, for the comparison and the changes: another run's update waits for
+      // this one's commit (busy timeout), not for its resolution. Readers go on reading meanwhile.
+      this.db.exec('BEGIN IMMEDIATE');
       // Every table, also one no new row reached (its old rows go).
       const diffs = TABLE_ORDER.map(([table, columns]) => this.diffFor(table, columns));
       for (const diff of diffs) diff.compare();
