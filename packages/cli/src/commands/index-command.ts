@@ -19,6 +19,7 @@ export const indexCommand = defineCommand({
     'max-file-size': text('Skip files larger than this (bytes, or with KiB/MiB suffix) [default: 1MiB]'),
     threads: count('Extraction threads, the main thread included (default: one per core)'),
     cache: flag('Reuse cached extractions of unchanged files (--no-cache: parse every file; no cache is read or written)', { default: true }),
+    'in-place': flag('Update the existing graph in place when the cache answers (--no-in-place: build a new file and rename it over the graph, as a cold run does)', { default: true }),
     'cache-dir': text('Keep the extraction cache in this folder (default <root>/.codegraph/cache), e.g. one CI keeps between jobs'),
     shard: text('K/N: extract only this CI job\'s share K of N of the files into --cache-dir, and write no graph; a later run with that --cache-dir over all N shards\' packs writes the graph'),
     // Every flag above but --threads, --cache and --force can also come from <root>/arbor.config.json; a flag given wins.
@@ -74,6 +75,7 @@ export const indexCommand = defineCommand({
         configuration: { ...resolved.recorded },
         threads: args.threads,
         cache: args.cache,
+        inPlace: args['in-place'],
         force: args.force,
         onProgress: progress?.update,
       });
@@ -87,6 +89,17 @@ export const indexCommand = defineCommand({
     if (!args.quiet) process.stderr.write(indexSummary(report) + configurationLine(resolved.recorded));
   },
 });
+
+/** How the graph was written: the rows an in-place update changed, or why a cached run built a new file. */
+function graphWriteLine(r: IndexReport): string {
+  const write = r.graphWrite;
+  if (write?.mode === 'in-place') {
+    const c = write.changes;
+    const rows = (d: { deleted: number; inserted: number }) => `-${d.deleted}/+${d.inserted}`;
+    return `  write    updated in place: nodes ${rows(c.nodes)}, edges ${rows(c.edges)}, unresolved ${rows(c.unresolved)}, files ${rows(c.files)}`;
+  }
+  return write?.reason ? `  write    new file (not updated in place: ${escapeControls(write.reason)})` : '  write    new file';
+}
 
 function fail(message: string): never {
   process.stderr.write(`arbor index: ${escapeControls(message)}\n`);
@@ -151,6 +164,7 @@ export function indexSummary(r: IndexReport): string {
     r.cache.used
       ? `  cache    ${r.cache.fromCache} of ${r.files.indexed} files from the cache, ${r.cache.extracted} parsed (${escapeControls(r.cache.dir ?? '')})`
       : `  cache    not used, ${r.cache.extracted} files parsed`,
+    graphWriteLine(r),
   ];
   const syntaxErrors = syntaxErrorsSentence(r, true);
   if (syntaxErrors) lines.push(`  ${syntaxErrors}`);

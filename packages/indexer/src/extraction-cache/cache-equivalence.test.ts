@@ -1,8 +1,10 @@
 /**
- * The cache's promise: a re-index that takes extractions from the cache writes the graph a cold
- * full rebuild writes, byte for byte in every table, after real changes to the tree (an edit, a
- * new file, a deleted one, a rename, and a new same-named declaration that turns a unique-name
- * link ambiguous), because resolution always runs over every file.
+ * The cache's promise: a re-index that takes extractions from the cache gives the graph a cold
+ * full rebuild writes, after real changes to the tree (an edit, a new file, a deleted one, a
+ * rename, and a new same-named declaration that turns a unique-name link ambiguous), because
+ * resolution always runs over every file. Such a re-index updates the graph in place: equal to the
+ * cold build in every row of every table and in what the FTS index holds (dumpGraphContent), not in
+ * the file's layout. Cold builds stay byte-identical.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +14,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../pipeline/index-repository.js';
 import type { IndexReport } from '../pipeline/index-report.js';
-import { dumpGraph } from '../test-support/graph-dump.js';
+import { dumpGraph, dumpGraphContent } from '../test-support/graph-dump.js';
 
 const FIXTURES = new URL('../../../../fixtures/', import.meta.url).pathname;
 const NOW = 1_700_000_000_000;
@@ -45,12 +47,20 @@ function index(options: Parameters<typeof indexRepository>[1] = {}): Promise<Ind
 
 const graphPath = () => path.join(root, '.codegraph', 'codegraph.db');
 
-/** Re-indexes with the cache, then cold (--no-cache) on the same tree; returns both dumps. */
+/**
+ * Re-indexes with the cache (in place), then cold (--no-cache) into a second copy of the graph's
+ * folder on the same tree; returns both graphs' content. The in-place graph stays for the next step.
+ */
 async function cachedThenCold(): Promise<{ cached: string; cold: string; report: IndexReport }> {
   const report = await index();
-  const cached = dumpGraph(graphPath());
+  expect(report.graphWrite?.mode).toBe('in-place');
+  const cached = dumpGraphContent(graphPath());
+  const saved = path.join(base, 'saved.db');
+  fs.copyFileSync(graphPath(), saved);
   await index({ cache: false });
-  return { cached, cold: dumpGraph(graphPath()), report };
+  const cold = dumpGraphContent(graphPath());
+  fs.copyFileSync(saved, graphPath());
+  return { cached, cold, report };
 }
 
 function uniqueNameCalls(): number {
@@ -68,13 +78,15 @@ describe('a cached re-index writes the graph a cold rebuild writes', () => {
     expect(first.cache).toMatchObject({ used: true, fromCache: 0 });
     const total = first.files.indexed;
     expect(total).toBe(24); // 12 TypeScript files, 10 Python files, 2 scripts
-    const coldDump = dumpGraph(graphPath());
+    const coldDump = dumpGraphContent(graphPath());
+    const coldBytes = dumpGraph(graphPath());
 
-    // Nothing changed: every file from the cache, no worker started, the same graph.
+    // Nothing changed: every file from the cache, no worker started, the same graph, not a row touched.
     const again = await index();
     expect(again.cache.fromCache).toBe(total);
     expect(again.threads).toBe(0);
-    expect(dumpGraph(graphPath())).toBe(coldDump);
+    expect(again.graphWrite).toMatchObject({ mode: 'in-place', changes: { nodes: { deleted: 0, inserted: 0 }, edges: { deleted: 0, inserted: 0 }, metadata: 0 } });
+    expect(dumpGraph(graphPath())).toBe(coldBytes);
 
     // Edit: a new function in one file.
     fs.appendFileSync(path.join(root, 'web/main.js'), 'function second() {\n  return helperOnly(1) + main();\n}\n');

@@ -1,3 +1,5 @@
+import type { InPlaceChanges } from '../storage/graph-update-in-place.js';
+
 /** The options and the report of one `arbor index` run. The report is `arbor index --json`'s output. */
 
 export interface IndexOptions {
@@ -37,6 +39,13 @@ export interface IndexOptions {
   cache?: boolean;
   /** Where the extraction cache lives (default `<root>/.codegraph/cache`), e.g. a folder CI keeps between jobs. */
   cacheDir?: string;
+  /**
+   * A cached re-index updates the existing graph in place when arbor can (default true): the graph's
+   * content is a cold build's, its file layout is not (docs/indexing.md). false: build a new file.
+   */
+  inPlace?: boolean;
+  /** Tests only: called inside an in-place update's transaction, just before its commit. */
+  beforeGraphCommit?: () => void;
   /** The timestamp written into the graph (`updated_at`, `indexed_at`, metadata); default now. For tests comparing graphs. */
   now?: number;
 }
@@ -76,6 +85,12 @@ export interface IndexReport {
    * extract (the workers, for files the cache did not have), resolve, write, prune (the cache).
    */
   timings?: Record<string, { wallMs: number; cpuMs: number }>;
+  /**
+   * How the graph was written: `in-place` (the existing graph updated in one transaction; `changes`
+   * counts the rows deleted and inserted per table) or `new-file` (built beside and renamed over it;
+   * `reason` says why a cached run could not update in place).
+   */
+  graphWrite?: { mode: 'in-place'; changes: InPlaceChanges } | { mode: 'new-file'; reason?: string };
   /** Files whose parse had syntax errors (what they cost is `parseLosses`). */
   filesWithParseErrors: string[];
   /**

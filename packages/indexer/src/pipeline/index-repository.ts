@@ -1,9 +1,10 @@
 /**
- * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic; on its
- * own thread, overlapping resolution), each phase a function below.
- * Every run rebuilds the whole graph: resolution is global (see the format spec for why). What
- * extraction gave for a file's content is cached (extraction-cache/), so an unchanged file is
- * not parsed again; resolution and the write always cover every file.
+ * `arbor index`: discover → extract (worker pool) → resolve (global) → write (atomic), each phase
+ * a function below. Every run resolves the whole graph: resolution is global (see the format spec
+ * for why). What extraction gave for a file's content is cached (extraction-cache/), so an unchanged
+ * file is not parsed again. A cold run writes a new file (for a big run on its own thread, overlapping
+ * resolution); a cached re-index updates the existing graph in place when it can
+ * (storage/graph-update-in-place.ts), writing only the rows that differ.
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,6 +18,7 @@ import { extractionFailure, LOSSES_UNCHECKED, type FileExtraction } from '../mod
 import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
+import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPlaceChanges } from '../storage/graph-update-in-place.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
@@ -65,6 +67,11 @@ export async function indexRepository(rootArg: string, options: IndexOptions = {
   const pool = new ExtractionPool(coldStart ? poolSize(options.threads, Infinity) : 1);
   try {
     return await indexWith(pool, rootArg, options, !coldStart);
+  } catch (error) {
+    // Never seen: the updated graph would not have equalled the new rows (rolled back). A new file then.
+    if (!(error instanceof InPlaceMismatchError)) throw error;
+    (options.onNotice ?? ((m: string) => process.stderr.write(`arbor index: ${m}\n`)))(`the graph could not be updated in place (${error.message}); writing a new one`);
+    return indexRepository(rootArg, { ...options, inPlace: false });
   } finally {
     await pool.close();
   }
@@ -112,9 +119,20 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
   try {
     const discovered = await discoverSources(run);
     run.clock.lap('discover');
-    // On a thread of its own for a big run, started now so that its start-up overlaps extraction.
-    const writeOnThread = options.writeOnThread ?? (writesOnThread(discovered.jobs, cacheMayAnswer) && availableParallelism() > 1);
-    const graphWrite = startGraphWrite(run.database, options.now === undefined ? {} : { now: options.now }, writeOnThread);
+    const writeOptions = options.now === undefined ? {} : { now: options.now };
+    // A cached re-index updates the graph in place when it can (storage/graph-update-in-place.ts).
+    const update = cacheMayAnswer && options.inPlace !== false
+      ? openInPlaceUpdate(run.database, { ...writeOptions, beforeCommit: options.beforeGraphCommit })
+      : undefined;
+    let graphWrite: GraphWriteSession;
+    let mode: NonNullable<IndexReport['graphWrite']> = { mode: 'new-file' };
+    if (update instanceof InPlaceGraphUpdate) graphWrite = update;
+    else {
+      if (update) mode = { mode: 'new-file', reason: update.refused };
+      // On a thread of its own for a big run, started now so that its start-up overlaps extraction.
+      const writeOnThread = options.writeOnThread ?? (writesOnThread(discovered.jobs, cacheMayAnswer) && availableParallelism() > 1);
+      graphWrite = startGraphWrite(run.database, writeOptions, writeOnThread);
+    }
     writer = graphWrite;
 
     const extracted = await extractSources(run, pool, discovered, cacheMayAnswer);
@@ -125,7 +143,8 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     extracted.indexed.length = 0;
     extracted.hits.length = 0;
 
-    await storeGraph(run, graphWrite, report);
+    const changes = await storeGraph(run, graphWrite, report);
+    report.graphWrite = changes ? { mode: 'in-place', changes } : mode;
     run.clock.lap('write');
     // Only after the graph is in place: entries of files gone or changed since go.
     if (extracted.cache) {
@@ -365,7 +384,7 @@ function reportOf(run: Run, discovered: Discovered, extracted: Extracted, resolv
 }
 
 /** Write: the graph's metadata (the report's lasting part), then the database moved into place. */
-async function storeGraph(run: Run, graphWrite: GraphWriteSession, report: IndexReport): Promise<void> {
+async function storeGraph(run: Run, graphWrite: GraphWriteSession, report: IndexReport): Promise<InPlaceChanges | undefined> {
   run.progress({ phase: 'write', done: 0, total: report.nodes.total });
   const written = await graphWrite.finish({
     arbor_extraction_version: String(EXTRACTION_VERSION),
@@ -379,6 +398,7 @@ async function storeGraph(run: Run, graphWrite: GraphWriteSession, report: Index
     }),
   });
   report.edges = { total: written.edges, byKind: sortKeys(written.edgesByKind) };
+  return 'changes' in written ? (written as { changes: InPlaceChanges }).changes : undefined;
 }
 
 /**

@@ -11,26 +11,40 @@ import {
   type PackedEdges, type PackedFiles, type PackedNodes, type PackedUnresolved,
 } from './row-packing.js';
 
-const NODE_COLUMNS = [
+export const NODE_COLUMNS = [
   'id', 'kind', 'name', 'qualified_name', 'file_path', 'language', 'start_line', 'end_line', 'start_column',
   'end_column', 'docstring', 'signature', 'visibility', 'is_exported', 'is_async', 'is_static', 'is_abstract',
   'decorators', 'type_parameters', 'updated_at',
 ] as const;
-const EDGE_COLUMNS = ['source', 'target', 'kind', 'metadata', 'line', 'col', 'provenance'] as const;
-const FILE_COLUMNS = ['path', 'content_hash', 'language', 'size', 'modified_at', 'indexed_at', 'node_count', 'errors'] as const;
-const UNRESOLVED_COLUMNS = [
+export const EDGE_COLUMNS = ['source', 'target', 'kind', 'metadata', 'line', 'col', 'provenance'] as const;
+export const FILE_COLUMNS = ['path', 'content_hash', 'language', 'size', 'modified_at', 'indexed_at', 'node_count', 'errors'] as const;
+export const UNRESOLVED_COLUMNS = [
   'from_node_id', 'reference_name', 'reference_kind', 'line', 'col', 'candidates', 'file_path', 'language',
 ] as const;
+
+/** Takes rows one at a time: a row's values pushed onto `values`, then `endRow()`; `finish()` after the last. */
+export interface RowSink {
+  readonly values: SqlValue[];
+  endRow(): void;
+  finish(): void;
+}
 
 export class PackedRowLoader {
   /** The packer's text table, rebuilt from the texts each portion introduces. */
   private readonly texts: string[] = [];
   /** Node id by ordinal. */
   private ids: string[] = [];
-  private edgeInsert: BatchInsert | undefined;
-  private unresolvedInsert: BatchInsert | undefined;
+  private edgeInsert: RowSink | undefined;
+  private unresolvedInsert: RowSink | undefined;
 
-  constructor(private readonly db: Database) {}
+  /**
+   * `sinkFor`: where each table's rows go; by default multi-row INSERTs into `db`. An in-place update
+   * (graph-update-in-place.ts) compares them with the rows the graph holds instead.
+   */
+  constructor(
+    db: Database,
+    private readonly sinkFor: (table: string, columns: readonly string[]) => RowSink = (table, columns) => new BatchInsert(db, table, columns),
+  ) {}
 
   /**
    * Nodes are stored in id order. `nodes.id` is the primary key, so SQLite keeps an index on it
@@ -45,7 +59,7 @@ export class PackedRowLoader {
     this.ids = ids;
     const order = Array.from({ length: count }, (_, i) => i);
     order.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
-    const insert = new BatchInsert(this.db, 'nodes', NODE_COLUMNS);
+    const insert = this.sinkFor('nodes', NODE_COLUMNS);
     const { texts } = this;
     for (const i of order) {
       const int = i * NODE_INTS;
@@ -65,7 +79,7 @@ export class PackedRowLoader {
   }
 
   files(packed: PackedFiles): void {
-    const insert = new BatchInsert(this.db, 'files', FILE_COLUMNS);
+    const insert = this.sinkFor('files', FILE_COLUMNS);
     const { strings, nums } = packed;
     for (let i = 0; i < packed.count; i++) {
       const str = i * FILE_STRINGS;
@@ -81,7 +95,7 @@ export class PackedRowLoader {
   /** A portion of edges; batches run on across portions, so how the rows were portioned does not show. */
   edges(packed: PackedEdges): void {
     this.learn(packed.texts);
-    const insert = (this.edgeInsert ??= new BatchInsert(this.db, 'edges', EDGE_COLUMNS));
+    const insert = (this.edgeInsert ??= this.sinkFor('edges', EDGE_COLUMNS));
     const { ints, nums } = packed;
     const { texts, ids } = this;
     for (let i = 0; i < packed.count; i++) {
@@ -98,7 +112,7 @@ export class PackedRowLoader {
   /** A portion of unresolved refs. */
   unresolved(packed: PackedUnresolved): void {
     this.learn(packed.texts);
-    const insert = (this.unresolvedInsert ??= new BatchInsert(this.db, 'unresolved_refs', UNRESOLVED_COLUMNS));
+    const insert = (this.unresolvedInsert ??= this.sinkFor('unresolved_refs', UNRESOLVED_COLUMNS));
     const { ints, nums, strings } = packed;
     const { texts, ids } = this;
     let next = 0;

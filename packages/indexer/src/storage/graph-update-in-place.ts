@@ -1,0 +1,410 @@
+/**
+ * Updates an existing graph in place to the rows of a new one, in ONE transaction, instead of
+ * building a new file and renaming it over the graph: a one-file change rewrites a few pages, not
+ * the whole file (python/mypy: 75 MB), and a reader that keeps the graph open (an MCP server, a
+ * watcher) sees the new graph at its next read instead of keeping the replaced file.
+ *
+ * The new rows are checked and packed as a fresh build packs them (row-packing.ts) and turned into
+ * the very values a fresh build stores (bulk-load.ts); they are compared with the graph's rows
+ * group by group (a file's nodes, files and unresolved refs; a source node's edges of one kind),
+ * each group as one text (GroupDiff below). A group that differs has its old rows deleted and its
+ * new rows inserted; the FTS index follows through the schema's own triggers. What the old graph
+ * held therefore never decides what the new one holds: any old content ends as the new rows, and
+ * each table's row count is checked against the new graph's before the commit.
+ *
+ * Why this is safe for readers and crashes: the graph is in WAL mode (graph-build.ts), so a reader
+ * sees the graph as of the last commit, old or new, never a mix, and a process killed before the
+ * commit leaves only uncommitted WAL frames, which SQLite ignores. After the commit the WAL is
+ * checkpointed into the file, so the file alone is the graph again (a CI job copies just that).
+ *
+ * What differs from a fresh build is physical only: row ids of new rows (edges and unresolved refs
+ * get the next free ids, nodes the next rowids, so the FTS index's segments differ), the planner
+ * statistics (kept from the last full build), and free pages. Every row's content equals a fresh
+ * build's; `updated_at`/`indexed_at`/metadata times are those of the run that last wrote the row.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { BatchInsert, type SqlValue } from './batch-insert.js';
+import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
+import { asWriteError } from './graph-build.js';
+import { buildSettings } from './graph-writer.js';
+import { checkDatabasePath } from './database-location.js';
+import { arborVersion, projectMetadataEntries, WRITTEN_BY } from './project-metadata.js';
+import { removeLinkedSideFiles } from './replace-database.js';
+import { RowPacker } from './row-packing.js';
+import { V4_SCHEMA_VERSION, createV4Schema } from './schema-v4.js';
+import type { GraphWriteSession } from './graph-write-contract.js';
+import type { WriteGraphOptions, WriteGraphStats } from './graph-writer.js';
+import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
+
+/** Rows the update deleted and inserted, per table. */
+export interface InPlaceChanges {
+  nodes: { deleted: number; inserted: number };
+  edges: { deleted: number; inserted: number };
+  files: { deleted: number; inserted: number };
+  unresolved: { deleted: number; inserted: number };
+  metadata: number;
+}
+
+export interface InPlaceOptions extends WriteGraphOptions {
+  /** Called inside the transaction, after every change and before the commit (tests: a crash or failure there). */
+  beforeCommit?: () => void;
+}
+
+/**
+ * Opens the graph at `dbPath` for an in-place update, or says why it cannot be updated in place
+ * (then the caller builds a new file as a cold run does).
+ */
+export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}): InPlaceGraphUpdate | { refused: string } {
+  const target = path.resolve(dbPath);
+  let db: Database.Database | undefined;
+  try {
+    if (!fs.existsSync(target)) return { refused: 'no graph yet' };
+    // The path may be a link into elsewhere, and side files are opened by name through links.
+    checkDatabasePath(target);
+    removeLinkedSideFiles(target);
+    db = new Database(target, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    const refused = whyNotUpdatable(db);
+    if (refused) {
+      db.close();
+      return { refused };
+    }
+    return new InPlaceGraphUpdate(db, target, options);
+  } catch (error) {
+    try {
+      db?.close();
+    } catch { /* already failing */ }
+    return { refused: `the graph cannot be opened (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/**
+ * Only a graph this arbor version wrote, in WAL mode, with exactly the v4 schema (no extra
+ * table, index or trigger a checkout could have planted) is updated in place.
+ */
+function whyNotUpdatable(db: Database.Database): string | undefined {
+  const mode = String(db.pragma('journal_mode', { simple: true })).toLowerCase();
+  if (mode !== 'wal') return `the graph is in ${mode} journal mode, not WAL`;
+  if (schemaOf(db) !== expectedSchema()) return 'the graph\'s schema is not the v4 schema arbor writes';
+  const version = db.prepare('SELECT MAX(version) FROM schema_versions').pluck().get();
+  if (version !== V4_SCHEMA_VERSION) return `the graph is of schema v${String(version)}`;
+  const stamp = (key: string) => db.prepare('SELECT value FROM project_metadata WHERE key = ?').pluck().get(key);
+  if (stamp('written_by') !== WRITTEN_BY) return 'the graph was not written by arbor';
+  const writtenWith = stamp('arbor_version');
+  if (writtenWith !== arborVersion()) return `the graph was written by arbor ${String(writtenWith)}`;
+  return undefined;
+}
+
+/** sqlite_master as text, planner statistics aside (they exist only once ANALYZE ran). */
+function schemaOf(db: Database.Database): string {
+  return JSON.stringify(db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT IN ('sqlite_stat1', 'sqlite_stat4') ORDER BY type, name").raw().all());
+}
+
+let expected: string | undefined;
+function expectedSchema(): string {
+  if (expected === undefined) {
+    const db = new Database(':memory:');
+    try {
+      createV4Schema(db, 0);
+      expected = schemaOf(db);
+    } finally {
+      db.close();
+    }
+  }
+  return expected;
+}
+
+/** How long an update waits for another writer's commit before it fails. */
+const BUSY_TIMEOUT_MS = 30_000;
+
+export class InPlaceGraphUpdate implements GraphWriteSession {
+  private readonly started = performance.now();
+  private readonly packer: RowPacker;
+  private readonly loader: PackedRowLoader;
+  private readonly now: number;
+  /** Per table: the new rows by group, and what changed. */
+  private readonly diffs = new Map<string, GroupDiff>();
+  private done = false;
+  private declaredRows = false;
+
+  constructor(private readonly db: Database.Database, private readonly target: string, private readonly options: InPlaceOptions) {
+    this.packer = new RowPacker(target);
+    this.now = buildSettings(options).now;
+    try {
+      // Endpoints are checked while packing (as for a fresh build); cascades would delete rows the diff keeps.
+      db.pragma('foreign_keys = OFF');
+      // The commit is fsynced (the cold path fsyncs its file before the rename).
+      db.pragma('synchronous = FULL');
+      db.pragma('cache_size = -32768');
+    } catch (error) {
+      this.close();
+      throw asWriteError(error, target);
+    }
+    this.loader = new PackedRowLoader(db, (table, columns) => this.diffFor(table, columns));
+  }
+
+  declared(nodes: NodeRow[], files: FileRow[]): void {
+    const packedNodes = this.packer.nodes(nodes);
+    const packedFiles = this.packer.files(files);
+    this.step(() => {
+      this.loader.nodes(packedNodes, this.now);
+      this.loader.files(packedFiles);
+      this.declaredRows = true;
+    });
+  }
+
+  resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void {
+    if (!this.declaredRows) throw new Error('graph update: rows given before nodes and files were declared');
+    const packedEdges = this.packer.edges(edges);
+    const packedUnresolved = this.packer.unresolved(unresolved);
+    this.step(() => {
+      this.loader.edges(packedEdges);
+      this.loader.unresolved(packedUnresolved);
+    });
+  }
+
+  async finish(metadata: Record<string, string>): Promise<WriteGraphStats & { changes: InPlaceChanges }> {
+    if (!this.declaredRows) throw new Error('graph update: finished before nodes and files were declared');
+    let changes: InPlaceChanges | undefined;
+    let metadataKeys = 0;
+    const totals = this.packer.totals();
+    this.step(() => {
+      this.loader.finish();
+      // The write lock only now, for the comparison and the changes: another run's update waits for
+      // this one's commit (busy timeout), not for its resolution. Readers go on reading meanwhile.
+      this.db.exec('BEGIN IMMEDIATE');
+      // Every table, also one no new row reached (its old rows go).
+      const diffs = TABLE_ORDER.map(([table, columns]) => this.diffFor(table, columns));
+      for (const diff of diffs) diff.compare();
+      for (const diff of diffs) diff.deleteChanged();
+      for (const diff of diffs) diff.insertChanged();
+      const entries = projectMetadataEntries(stringValues(metadata), buildSettings(this.options).arborVersion);
+      metadataKeys = entries.length;
+      const changed = (table: string) => this.diffs.get(table)!.changes;
+      changes = {
+        nodes: changed('nodes'), files: changed('files'), edges: changed('edges'), unresolved: changed('unresolved_refs'),
+        metadata: this.applyMetadata(entries),
+      };
+      // What the old graph held cannot show through: each table now holds exactly the new rows.
+      const expected: Record<string, number> = { nodes: totals.nodes, files: totals.files, edges: totals.edges, unresolved_refs: totals.unresolved };
+      for (const [table, want] of Object.entries(expected)) {
+        const have = this.db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get();
+        if (have !== want) throw new InPlaceMismatchError(`${table}: ${String(have)} rows after the update, ${want} in the new graph`);
+      }
+      this.options.beforeCommit?.();
+      this.db.exec('COMMIT');
+    });
+    this.done = true;
+    try {
+      // Fold the WAL into the file, so the file alone is the new graph (a reader's snapshot may hold part of it back).
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch { /* the graph is committed; the next opener checkpoints */ }
+    this.close();
+    return {
+      ...totals, metadataKeys, replacedExisting: true, previousInUse: false,
+      bytes: fs.statSync(this.target).size, durationMs: Math.round(performance.now() - this.started), changes: changes!,
+    };
+  }
+
+  async abandon(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    this.close();
+  }
+
+  private diffFor(table: string, columns: readonly string[]): GroupDiff {
+    let diff = this.diffs.get(table);
+    if (!diff) {
+      diff = new GroupDiff(this.db, table, columns, this.groupOf(table, columns));
+      this.diffs.set(table, diff);
+    }
+    return diff;
+  }
+
+  /** How a new row of `table` names its group (GROUP_COLUMNS). */
+  private groupOf(table: string, columns: readonly string[]): (values: SqlValue[]) => string {
+    const at = GROUP_COLUMNS[table].map((c) => columns.indexOf(c));
+    if (at.length === 1) return (values) => values[at[0]] as string;
+    return (values) => at.map((i) => values[i] as string).join(GROUP_KEY_SEPARATOR);
+  }
+
+  /** `project_metadata`: changed values get this run's time, keys gone go. */
+  private applyMetadata(entries: Array<[string, string]>): number {
+    const { db } = this;
+    const old = new Map((db.prepare('SELECT key, value FROM main.project_metadata').raw().all() as Array<[string, string]>));
+    const upsert = db.prepare('INSERT OR REPLACE INTO main.project_metadata (key, value, updated_at) VALUES (?, ?, ?)');
+    const remove = db.prepare('DELETE FROM main.project_metadata WHERE key = ?');
+    let changed = 0;
+    const keys = new Set<string>();
+    for (const [key, value] of entries) {
+      keys.add(key);
+      if (old.get(key) === value) continue;
+      upsert.run(key, value, this.now);
+      changed++;
+    }
+    for (const key of old.keys()) {
+      if (keys.has(key)) continue;
+      remove.run(key);
+      changed++;
+    }
+    return changed;
+  }
+
+  /** Runs a database step; a failure rolls the transaction back (the previous graph stays) and says whose fault it was. */
+  private step(run: () => void): void {
+    if (this.done) throw new Error('graph update: already finished or abandoned');
+    try {
+      run();
+    } catch (error) {
+      this.done = true;
+      this.close();
+      if (error instanceof InPlaceMismatchError) throw error;
+      throw asWriteError(error, this.target);
+    }
+  }
+
+  private close(): void {
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    } catch { /* closing rolls back too */ }
+    try {
+      if (this.db.open) this.db.close();
+    } catch { /* nothing left to release */ }
+  }
+}
+
+/** The tables, in the order their new rows are inserted, with the columns their rows come with (the loader's order). */
+const TABLE_ORDER: ReadonlyArray<[string, readonly string[]]> = [
+  ['nodes', NODE_COLUMNS], ['files', FILE_COLUMNS], ['edges', EDGE_COLUMNS], ['unresolved_refs', UNRESOLVED_COLUMNS],
+];
+
+/** The column that says when a row was written: not compared (an unchanged row keeps its time). */
+const STAMPS: Record<string, string | undefined> = { nodes: 'updated_at', files: 'indexed_at' };
+
+/**
+ * Which rows are compared as one group, per table: the columns of an index each table has, so that
+ * SQLite reads a group's rows in index order, which is rowid order, which is the order they were
+ * stored in: the new graph's order (nodes by id, the rest as resolution gives them). The new rows of
+ * a group come in that order too, so no side sorts anything.
+ */
+const GROUP_COLUMNS: Record<string, readonly string[]> = {
+  nodes: ['file_path'],
+  files: ['path'],
+  edges: ['source', 'kind'],
+  unresolved_refs: ['file_path'],
+};
+
+/** Between the values of a group's columns in its key (no path or id holds a NUL). */
+const GROUP_KEY_SEPARATOR = '\u0000';
+
+/** The new rows of one file in one table: each row's compared values as JSON, and its stamp. */
+interface NewGroup {
+  texts: string[];
+  stamps: SqlValue[];
+}
+
+/**
+ * One table's difference, group by group (a RowSink for the loader). A new row becomes the JSON text
+ * of its compared values (JSON.stringify); a group's rows, joined in the order they came, are
+ * compared with the graph's rows of that group as SQLite gives them (json_array, group_concat in
+ * index order): one string per group crosses from SQLite, not one per row. A group whose rows differ
+ * has all its old rows deleted and all its new rows inserted, in the new graph's order. The two
+ * encodings agree for the values arbor stores, and the orders agree for rows arbor stored; where
+ * either might not (a string SQLite had to repair, a graph another writer reordered), a group only
+ * counts as changed and is written again.
+ */
+class GroupDiff implements RowSink {
+  readonly values: SqlValue[] = [];
+  readonly changes = { deleted: 0, inserted: 0 };
+  private readonly groups = new Map<string, NewGroup>();
+  private readonly stampIndex: number;
+  private readonly compared: string[];
+  private changed: string[] = [];
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly table: string,
+    private readonly columns: readonly string[],
+    /** The group a new row belongs to, from its values. */
+    private readonly groupOf: (values: SqlValue[]) => string,
+  ) {
+    const stamp = STAMPS[table];
+    this.stampIndex = stamp === undefined ? -1 : columns.indexOf(stamp);
+    this.compared = columns.filter((c) => c !== stamp);
+  }
+
+  endRow(): void {
+    const { values } = this;
+    const key = this.groupOf(values);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { texts: [], stamps: [] };
+      this.groups.set(key, group);
+    }
+    if (this.stampIndex < 0) group.texts.push(JSON.stringify(values));
+    else {
+      group.stamps.push(values[this.stampIndex]);
+      values.splice(this.stampIndex, 1);
+      group.texts.push(JSON.stringify(values));
+    }
+    values.length = 0;
+  }
+
+  finish(): void { /* rows are compared once every table has them (InPlaceGraphUpdate.finish) */ }
+
+  /** Compares every group's rows with the graph's; returns the groups whose rows differ. */
+  compare(): string[] {
+    const group = GROUP_COLUMNS[this.table];
+    const text = `json_array(${this.compared.join(', ')})`;
+    const rows = this.db.prepare(`SELECT ${group.join(', ')}, group_concat(${text}, char(10)) FROM main.${this.table} GROUP BY ${group.join(', ')}`)
+      .raw().all() as string[][];
+    const old = rows.map((row) => [row.slice(0, group.length).join(GROUP_KEY_SEPARATOR), row[group.length]] as const);
+    const changed: string[] = [];
+    const seen = new Set<string>();
+    for (const [key, rows] of old) {
+      seen.add(key);
+      const now = this.groups.get(key);
+      if (now === undefined || now.texts.join('\n') !== rows) changed.push(key);
+    }
+    for (const key of this.groups.keys()) if (!seen.has(key)) changed.push(key);
+    this.changed = changed;
+    return changed;
+  }
+
+  /** Deletes the old rows of the groups that changed. */
+  deleteChanged(): void {
+    const group = GROUP_COLUMNS[this.table];
+    const remove = this.db.prepare(`DELETE FROM main.${this.table} WHERE ${group.map((c) => `${c} = ?`).join(' AND ')}`);
+    for (const key of this.changed) this.changes.deleted += remove.run(...key.split(GROUP_KEY_SEPARATOR)).changes;
+  }
+
+  /** Inserts the new rows of the files that changed. */
+  insertChanged(): void {
+    const insert = new BatchInsert(this.db, `main.${this.table}`, this.columns);
+    for (const key of this.changed) {
+      const group = this.groups.get(key);
+      if (!group) continue;
+      group.texts.forEach((text, i) => {
+        const row = JSON.parse(text) as SqlValue[];
+        if (this.stampIndex >= 0) row.splice(this.stampIndex, 0, group.stamps[i]);
+        for (const value of row) insert.values.push(value);
+        insert.endRow();
+        this.changes.inserted++;
+      });
+    }
+    insert.finish();
+    this.groups.clear();
+  }
+}
+
+/** The updated graph would not equal the new rows (never seen; the caller then builds a new file). */
+export class InPlaceMismatchError extends Error {
+  override readonly name = 'InPlaceMismatchError';
+}
+
+function stringValues(record: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record)) out[key] = String(value);
+  return out;
+}
