@@ -209,7 +209,7 @@ export function score(entries, edges, functions = []) {
     if (!edgesByLine.has(key)) edgesByLine.set(key, []);
     edgesByLine.get(key).push(e);
   }
-  const r = { notCalls: 0, sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [] };
+  const r = { notCalls: 0, sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [] };
   for (const entry of entries) {
     if (entry.target === undefined) continue;
     // What the drawing tool took for a call and a judge found is none (a subscript, a wrapper node): no site.
@@ -220,6 +220,11 @@ export function score(entries, edges, functions = []) {
       const drawn = { targetFile: entry.arbor.file, targetStart: entry.arbor.line, targetEnd: entry.arbor.endLine ?? entry.arbor.line };
       if (inTarget(drawn, entry.target)
         || (entry.target !== 'outside' && twins.same(twins.at(drawn.targetFile, drawn.targetStart), twins.at(entry.target.file, entry.target.line)))) r.drawnRight++;
+      else {
+        // Listed, not only counted: each wrong drawn edge is a pattern for whoever tunes the language.
+        const judged = entry.target === 'outside' ? 'outside' : `${entry.target.file}:${entry.target.line}`;
+        r.drawnWrong.push({ site: entry.where, call: entry.call, edge: `${entry.arbor.name ?? '?'} @ ${drawn.targetFile}:${drawn.targetStart}`, target: judged });
+      }
       continue;
     }
     r.sites++;
@@ -321,7 +326,7 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
     for (const [language, scores] of byLanguage) {
       const total = sumScores(scores);
       // Drawn edges are arbor's own: another writer's row has no such figure.
-      if (writer !== 'arbor') Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null });
+      if (writer !== 'arbor') Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null, drawnWrong: [] });
       rows.push({ writer, language, ...total });
     }
   }
@@ -330,7 +335,7 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
 }
 
 function sumScores(parts) {
-  const total = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [] };
+  const total = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [] };
   for (const p of parts) {
     for (const k of Object.keys(total)) total[k] = Array.isArray(total[k]) ? total[k].concat(p[k]) : total[k] + p[k];
   }
@@ -378,6 +383,7 @@ function render(report) {
   for (const r of report.rows) {
     if (r.misses.length) out += `\nMISSED by ${r.writer} (${r.language}): ${r.misses.slice(0, 10).map((m) => `\n  ${m.site} \`${m.call}\` → ${m.target}`).join('')}\n`;
     if (r.wrong.length) out += `\nWRONG edges of ${r.writer} (${r.language}): ${r.wrong.slice(0, 10).map((w) => `\n  ${w.site} \`${w.call}\` → ${w.edge}`).join('')}\n`;
+    if (r.drawnWrong.length) out += `\nWRONG drawn edges of ${r.writer} (${r.language}): ${r.drawnWrong.map((w) => `\n  ${w.site} \`${w.call}\` → ${w.edge} (judged ${w.target})`).join('')}\n`;
   }
   for (const s of report.skipped) out += `\nskipped: ${s}\n`;
   for (const p of report.problems) out += `problem: ${p}\n`;

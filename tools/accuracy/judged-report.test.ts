@@ -167,7 +167,11 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // A drawn edge to the definition, judged at the prototype.
     const drawn = { ...site, target: { file: 'src/xml.hpp', line: 5 }, arbor: { file: 'src/xml.cpp', line: 3, endLine: 3 } };
     expect(score([drawn], [], functions)).toMatchObject({ drawnEdges: 1, drawnRight: 1 });
-    expect(score([{ ...drawn, arbor: { file: 'src/html.cpp', line: 3, endLine: 3 } }], [], functions)).toMatchObject({ drawnEdges: 1, drawnRight: 0 });
+    const wrongDrawn = score([{ ...drawn, arbor: { file: 'src/html.cpp', line: 3, endLine: 3, name: 'html::parse' } }], [], functions);
+    expect(wrongDrawn).toMatchObject({ drawnEdges: 1, drawnRight: 0 });
+    // A wrong drawn edge is listed with the judged target, not only counted.
+    expect(wrongDrawn.drawnWrong).toMatchObject([{ edge: 'html::parse @ src/html.cpp:3', target: 'src/xml.hpp:5' }]);
+    expect(score([drawn], [], functions).drawnWrong).toEqual([]);
   });
 
   it('reads a parameter count from a signature', () => {
@@ -237,6 +241,7 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
       drawnEdges: 2, drawnRight: 1, drawnPrecision: 0.5,
     });
     expect(report.rows[0].wrong.map((w: any) => w.edge)).toEqual(['other @ lib.py:5']);
+    expect(report.rows[0].drawnWrong.map((w: any) => [w.edge, w.target])).toEqual([['other @ lib.py:5', 'outside']]);
     expect(report.rows[0].misses.map((m: any) => m.site)).toEqual(['python.jsonl:3']);
   }, 120_000);
 
