@@ -327,7 +327,9 @@ export interface ReferenceSite {
   space?: 'type';
   /**
    * How many type arguments the site writes at the type it names (C# `new Box<int>()`: 1, `new Box()`: 0), where
-   * a generic type and a type without type parameters may share a name (`declarations.genericTwins`). Absent: not stated.
+   * a generic type and a type without type parameters may share a name (`declarations.genericTwins`); on a call,
+   * how many the call writes at the method (`Query<Row>(…)`: 1; only overloads declaring as many type parameters
+   * fit). Absent: not stated.
    */
   typeArguments?: number;
   line: number;

@@ -43,7 +43,7 @@ const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null 
  */
 export function selectOverload(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
   moreSpecific?: ArgumentFitRule,
@@ -57,14 +57,19 @@ export function selectOverload(
 
 function selectAmongAll(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule,
   moreSpecific?: ArgumentFitRule,
 ): OverloadChoice | undefined {
   const args = site.argumentTypes;
-  const callables = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
-  if (callables.length === 0) return undefined;
+  const stating = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
+  if (stating.length === 0) return undefined;
+  // A call writing its type arguments (C# `Query<Row>(…)`) means an overload declaring that many type parameters
+  // (a construction's type arguments are its class's, not its constructor's).
+  const written = site.kind === 'calls' ? site.typeArguments : undefined;
+  const callables = written ? stating.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === written) : stating;
+  if (callables.length === 0) return { none: true };
   // A reference to a method (`Foo::bar`) names no arguments: it means one overload only when there is one.
   if (site.kind === 'references') return callables.length === 1 ? { ref: callables[0] } : { ambiguous: callables };
   if (!args) return undefined;

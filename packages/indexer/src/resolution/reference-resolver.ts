@@ -1273,11 +1273,11 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) return known;
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
@@ -1293,7 +1293,7 @@ export class ReferenceResolver {
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
     return result;
   }
 

@@ -231,7 +231,10 @@ export function visitInvocation(node: SyntaxNode, ctx: CSharpContext): boolean {
     // `Make().a.M()`: the stated type of the call, then the member names after it.
     target = memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => expressionType(base, ctx));
   }
-  ctx.file.addSite('calls', target, node, ctx, args);
+  const site = ctx.file.addSite('calls', target, node, ctx, args);
+  // `Query<Row>(…)`: the written type arguments tell overloads apart by how many type parameters they declare.
+  const written = typeArgumentCount(fn?.type === 'member_access_expression' ? fn.childForFieldName('name') : fn);
+  if (written) site.typeArguments = written;
   return true;
 }
 
