@@ -178,17 +178,22 @@ export function edgesAtSite(site, edgesByLine) {
     // `Outer.new(Inner.new(app))`: where an edge starts at the site's own column (a graph recording columns), the
     // edges starting elsewhere on its line are the other construction's.
     const here = constructions.filter((e) => e.line === site.line && e.col != null && e.col + 1 === site.column);
-    return here.length > 0 ? here : constructions;
+    // A graph recording every edge's column: none starting here means none of them is this site's
+    // (`.init(Inner<Key>())`: the edge to Inner is the inner construction's).
+    const columned = site.column != null && constructions.every((e) => e.line === site.line && e.col != null);
+    return here.length > 0 || columned ? here : constructions;
   }
   // An edge to `apply`/`constructor`/`__init__` names no callee, so on a line of several calls it is this
   // site's only when it starts where this call starts (`new ` may stand before the name): both writers
   // record the call's first column (from 0), which the drawn site records too (from 1).
-  const constructionHere = (e) => (site.sitesOnLine ?? 1) <= 1 || e.col == null || site.column == null
-    || (e.col + 1 - site.column >= 0 && e.col + 1 - site.column <= 'new '.length);
+  // A callee named on a later line (`Builder::new()\n  .build()`) is a chained method, never a construction:
+  // the `new` starting at the chain's column is the inner call's.
+  const constructionHere = (e) => (site.nameLine ?? site.line) === site.line && ((site.sitesOnLine ?? 1) <= 1 || e.col == null
+    || site.column == null || (e.col + 1 - site.column >= 0 && e.col + 1 - site.column <= 'new '.length));
   // The one call starting on its line, where the edge says it starts: the edge is this call's whatever its
   // target is named — an alias (`var express = require(..)` of createApplication, an import under another
   // name) names the call otherwise than the declaration.
-  const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && site.column != null && e.col != null
+  const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
     && e.line === site.line && e.col + 1 === site.column;
   return edges.filter((e) => bare(e.targetName) === callee
     || (CONSTRUCTIONS.has(bare(e.targetName)) && constructionHere(e)) || aliasHere(e));

@@ -200,6 +200,13 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(edgesAtSite({ file: 'j.scala', line: 7, column: 1, callee: 'JField', sitesOnLine: 3 }, built).map((e: any) => e.col)).toEqual([0]);
     // One call on the line, or a writer without columns: the line's construction edges are the site's.
     expect(edgesAtSite({ file: 'j.scala', line: 7, column: 19, callee: 'JString', sitesOnLine: 1 }, built)).toHaveLength(2);
+    // `.init(Inner())`: a construction site takes no edge of another construction starting elsewhere on its line.
+    const innerInit = new Map([['e.swift:4', [{ sourceFile: 'e.swift', line: 4, col: 12, kind: 'instantiates', targetName: 'Inner' }]]]);
+    expect(edgesAtSite({ file: 'e.swift', line: 4, column: 6, callee: 'init', sitesOnLine: 2 }, innerInit)).toEqual([]);
+    expect(edgesAtSite({ file: 'e.swift', line: 4, column: 13, callee: 'init', sitesOnLine: 2 }, innerInit)).toHaveLength(1);
+    // A chained call named on a later line takes no `new` edge of the chain's first call.
+    const chain = new Map([['c.rs:9', [{ sourceFile: 'c.rs', line: 9, col: 4, kind: 'calls', targetName: 'new' }]]]);
+    expect(edgesAtSite({ file: 'c.rs', line: 9, nameLine: 11, column: 5, callee: 'build', sitesOnLine: 1 }, chain)).toEqual([]);
     // A macro's edge names it with or without its bang.
     const macros = new Map([['m.rs:1', [{ sourceFile: 'm.rs', line: 1, targetName: 'check!' }, { sourceFile: 'm.rs', line: 1, targetName: 'inner' }]]]);
     expect(edgesAtSite({ file: 'm.rs', line: 1, callee: 'check', sitesOnLine: 1 }, macros).map((e: any) => e.targetName)).toEqual(['check!']);
@@ -210,8 +217,10 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     ]]]);
     expect(edgesAtSite({ file: 'n.rb', line: 4, column: 15, callee: 'new', sitesOnLine: 2 }, nested).map((e: any) => e.targetName)).toEqual(['ContentLength']);
     expect(edgesAtSite({ file: 'n.rb', line: 4, column: 5, callee: 'new', sitesOnLine: 2 }, nested).map((e: any) => e.targetName)).toEqual(['Lint']);
-    // No edge at the site's column: the line's constructions, as before.
-    expect(edgesAtSite({ file: 'n.rb', line: 4, column: 9, callee: 'new', sitesOnLine: 2 }, nested)).toHaveLength(2);
+    // No edge at the site's column: none of them is this site's; a graph without columns gives the line's constructions.
+    expect(edgesAtSite({ file: 'n.rb', line: 4, column: 9, callee: 'new', sitesOnLine: 2 }, nested)).toEqual([]);
+    const uncolumned = new Map([['n.rb:4', nested.get('n.rb:4')!.map(({ col, ...e }) => e)]]);
+    expect(edgesAtSite({ file: 'n.rb', line: 4, column: 9, callee: 'new', sitesOnLine: 2 }, uncolumned)).toHaveLength(2);
     // `obj.errors = v` (callee `errors`) calls the writer `errors=`; an operator `==` keeps its name.
     const writers = new Map([['w.rb:2', [{ sourceFile: 'w.rb', line: 2, targetName: 'errors=' }, { sourceFile: 'w.rb', line: 2, targetName: '==' }]]]);
     expect(edgesAtSite({ file: 'w.rb', line: 2, callee: 'errors', sitesOnLine: 2 }, writers).map((e: any) => e.targetName)).toEqual(['errors=']);
