@@ -193,9 +193,19 @@ export function edgesAtSite(site, edgesByLine) {
   // The one call starting on its line, where the edge says it starts: the edge is this call's whatever its
   // target is named — an alias (`var express = require(..)` of createApplication, an import under another
   // name) names the call otherwise than the declaration.
+  // A receiver named by a bare method call starts where the chain does (Ruby's `layout_entries.each`, whose
+  // `layout_entries` the syntax tree shows as a name, not a call): its edge is the receiver's, not this site's.
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const isReceiver = (e) => typeof site.call === 'string' && e.targetName != null
+    && new RegExp(`(^|[^\\w.:@$])${escape(String(e.targetName))}\\s*(&?\\.|::)\\s*${escape(String(site.callee))}(?!\\w)`).test(site.call);
   const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
-    && e.line === site.line && e.col + 1 === site.column;
-  return edges.filter((e) => bare(e.targetName) === callee
+    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e);
+  // `obj.errors = errors`: the site calls the writer `errors=`; an edge to the reader `errors` starting elsewhere
+  // on the line is the right-hand side's call (one starting at the site's column is the site's, however wrong).
+  const writerSite = typeof site.call === 'string' && new RegExp(`\\.\\s*${escape(String(site.callee))}\\s*=(?![=~>])`).test(site.call);
+  const otherCallOfName = (e) => writerSite && e.targetName === site.callee && e.col != null && site.column != null
+    && e.col + 1 !== site.column;
+  return edges.filter((e) => (bare(e.targetName) === callee && !otherCallOfName(e))
     || (CONSTRUCTIONS.has(bare(e.targetName)) && constructionHere(e)) || aliasHere(e));
 }
 

@@ -237,6 +237,29 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine)).toEqual([]);
   });
 
+  it('leaves a bare receiver call\'s edge and a writer\'s right-hand side to their own calls', () => {
+    // `layout_entries.each do`: Ruby's bare `layout_entries` is no site of the syntax tree, yet its edge starts
+    // where the `.each` chain does; it is the receiver's edge, not the site's.
+    const receiver = { sourceFile: 'r.rb', line: 13, col: 6, targetName: 'layout_entries' };
+    const receivers = new Map([['r.rb:13', [receiver]]]);
+    const each = { file: 'r.rb', line: 13, column: 7, callee: 'each', sitesOnLine: 1, call: 'layout_entries.each do |layout_file|' };
+    expect(edgesAtSite(each, receivers)).toEqual([]);
+    expect(edgesAtSite({ ...each, call: 'layout_entries&.each do |f|' }, receivers)).toEqual([]);
+    // A name that is only a prefix of the receiver, or an alias called directly, still takes the edge.
+    expect(edgesAtSite({ ...each, call: 'my_layout_entries.each do |f|' }, receivers)).toEqual([receiver]);
+    expect(edgesAtSite({ ...each, callee: 'entries', call: 'entries(dir)' }, receivers)).toEqual([receiver]);
+    // `subcontext.errors = errors` calls the writer; the reader `errors` on the right starts elsewhere.
+    const writer = { sourceFile: 'c.rb', line: 159, col: 8, targetName: 'errors=' };
+    const reader = { sourceFile: 'c.rb', line: 159, col: 29, targetName: 'errors' };
+    const setter = { file: 'c.rb', line: 159, column: 9, callee: 'errors', sitesOnLine: 1, call: 'subcontext.errors   = errors' };
+    expect(edgesAtSite(setter, new Map([['c.rb:159', [writer, reader]]]))).toEqual([writer]);
+    // A reader edge starting at the writer site's own column is the site's (a wrong link, to be counted).
+    const misread = { ...reader, col: 8 };
+    expect(edgesAtSite(setter, new Map([['c.rb:159', [misread]]]))).toEqual([misread]);
+    // A comparison `a.errors == errors` is no writer: the name decides, as before.
+    expect(edgesAtSite({ ...setter, call: 'a.errors == errors' }, new Map([['c.rb:159', [reader]]]))).toEqual([reader]);
+  });
+
   it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {
     const { entries } = readCorpus([corpusFile]);
     const report = judgedReport(entries, { reposDir, writers: ['arbor'] });
