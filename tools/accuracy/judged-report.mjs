@@ -142,8 +142,11 @@ export class PrototypeTwins {
       && sameQualifiedName(fn.qualifiedName, prototype.qualifiedName)
       && (count === undefined || parameterCount(fn) === undefined || parameterCount(fn) === count));
     if (fits.length < 2) return fits;
+    // Several that fit: the copy beside the prototype (a library and its amalgamated twin); none beside it (a
+    // public header under include/, one definition per platform under src/unix and src/win): each of them.
     const folder = path.posix.dirname(prototype.file);
-    return fits.filter((fn) => path.posix.dirname(fn.file) === folder);
+    const beside = fits.filter((fn) => path.posix.dirname(fn.file) === folder);
+    return beside.length > 0 ? beside : fits;
   }
 
   /** Whether `a` and `b` are a prototype and its definition, either way round. */

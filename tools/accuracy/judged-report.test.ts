@@ -162,6 +162,20 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(verdict(copyPrototype, definition)).toEqual({ found: 0, wrongEdges: 1 });
     // Two prototypes (or two definitions) are not one another's.
     expect(verdict(prototype, copyPrototype)).toEqual({ found: 0, wrongEdges: 1 });
+    // A public header's prototype with one definition per platform and none beside it: each is its definition.
+    const platforms = [
+      fn('function', 'uv_run', 'include/uv.h', 30, 'int uv_run(uv_loop_t* loop, uv_run_mode mode);'),
+      fn('function', 'uv_run', 'src/unix/core.c', 40, 'int uv_run(uv_loop_t* loop, uv_run_mode mode)'),
+      fn('function', 'uv_run', 'src/win/core.c', 50, 'int uv_run(uv_loop_t *loop, uv_run_mode mode)'),
+    ];
+    const platformVerdict = (judged: (typeof functions)[number], edge: (typeof functions)[number]) => {
+      const r = score([{ ...judgedAt(judged), call: 'uv_run(loop, UV_RUN_DEFAULT);', callee: 'uv_run' }], [edgeTo(edge)], platforms);
+      return { found: r.found, wrongEdges: r.wrongEdges };
+    };
+    expect(platformVerdict(platforms[1], platforms[0])).toEqual({ found: 1, wrongEdges: 0 });
+    expect(platformVerdict(platforms[2], platforms[0])).toEqual({ found: 1, wrongEdges: 0 });
+    // Two definitions stay two functions.
+    expect(platformVerdict(platforms[1], platforms[2])).toEqual({ found: 0, wrongEdges: 1 });
     // Without the graph's functions, only the judged declaration itself counts.
     expect(score([judgedAt(prototype)], [edgeTo(definition)]).found).toBe(0);
     // A drawn edge to the definition, judged at the prototype.
