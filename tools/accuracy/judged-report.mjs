@@ -176,8 +176,10 @@ export function edgesAtSite(site, edgesByLine) {
   const callee = bare(site.callee);
   // `Foo.new`, `new(...)`: the edge names the class, which the callee does not.
   if (CONSTRUCTIONS.has(callee)) {
-    if ((site.sitesOnLine ?? 1) <= 1) return edges;
-    const constructions = edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+    // One call drawn on the line may still share it with a construction the drawing tool does not see as a
+    // call (Swift's `.init(Inner<Key>())`): the column tells them apart below.
+    const constructions = (site.sitesOnLine ?? 1) <= 1 ? edges
+      : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
     // `Outer.new(Inner.new(app))`: where an edge starts at the site's own column (a graph recording columns), the
     // edges starting elsewhere on its line are the other construction's.
     const here = constructions.filter((e) => e.line === site.line && e.col != null && e.col + 1 === site.column);

@@ -218,6 +218,8 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     const innerInit = new Map([['e.swift:4', [{ sourceFile: 'e.swift', line: 4, col: 12, kind: 'instantiates', targetName: 'Inner' }]]]);
     expect(edgesAtSite({ file: 'e.swift', line: 4, column: 6, callee: 'init', sitesOnLine: 2 }, innerInit)).toEqual([]);
     expect(edgesAtSite({ file: 'e.swift', line: 4, column: 13, callee: 'init', sitesOnLine: 2 }, innerInit)).toHaveLength(1);
+    // The same when the drawing tool saw only the outer call on the line.
+    expect(edgesAtSite({ file: 'e.swift', line: 4, column: 6, callee: 'init', sitesOnLine: 1 }, innerInit)).toEqual([]);
     // A chained call named on a later line takes no `new` edge of the chain's first call.
     const chain = new Map([['c.rs:9', [{ sourceFile: 'c.rs', line: 9, col: 4, kind: 'calls', targetName: 'new' }]]]);
     expect(edgesAtSite({ file: 'c.rs', line: 9, nameLine: 11, column: 5, callee: 'build', sitesOnLine: 1 }, chain)).toEqual([]);
