@@ -192,6 +192,16 @@ interface QueuedFrame<C extends WalkContext, X> extends Frame<C, X> {
 }
 
 /**
+ * A declaration's name node. One the parser left without a name (a syntax error) declares nothing: its
+ * children are walked as they stand, and null comes back.
+ */
+export function nameOrDescend<C extends WalkContext>(node: SyntaxNode, ctx: C, walk: Pick<Walk<C, any>, 'descend'>): SyntaxNode | null {
+  const name = node.childForFieldName('name');
+  if (!name) walk.descend(node, ctx);
+  return name;
+}
+
+/**
  * Runs `rules` over `root` (handled itself, like any pushed node) in `ctx`. Each tree is walked by
  * one SyntaxWalker call; a language re-parsing a piece of a file walks that tree with another call.
  */

@@ -123,6 +123,22 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; labels: string[]; classId: number | null }> = [];
   private readonly siteClasses = new Map<ReferenceSite, number | null>();
 
+  /**
+   * `import a.b.Outer.Inner` where packages are lower case and declarations capitalised by convention (Kotlin,
+   * Scala): Inner means Outer's member, Outer reached through a hidden name (a dotted name no identifier can be);
+   * any other path imports its last name as `local`.
+   */
+  importPath(parts: string[], local: string, parent: number | null, at: Located, signature: string): void {
+    const top = parts.findIndex((part) => /^[A-Z]/.test(part));
+    if (top >= 0 && top < parts.length - 1) {
+      const specifier = parts.slice(0, top + 1).join('.');
+      this.builder.addImport(specifier, parent, at, signature, [{ local: specifier, imported: parts[top] }]);
+      this.aliases.set(local, [specifier, ...parts.slice(top + 1)]);
+      return;
+    }
+    this.builder.addImport(parts.join('.'), parent, at, signature, [{ local, imported: parts[parts.length - 1] }]);
+  }
+
   classInfo(id: number): ClassInfo {
     let info = this.classes.get(id);
     if (!info) {

@@ -1,5 +1,6 @@
 /** C#'s declarations: types with their heritage, enum members, delegates, methods and constructors with their parameters, properties, fields. */
 import { cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
+import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -68,12 +69,9 @@ function isInterface(ctx: CSharpContext): boolean {
 }
 
 export function visitType({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const file = ctx.file;
   const name = nameNode.text.replace(/^@/, '');
   const mods = modifiersOf(node);
@@ -242,12 +240,9 @@ function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<st
 
 export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const file = ctx.file;
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const name = nameNode.text.replace(/^@/, '');
   const mods = modifiersOf(node);
   const typeParameters = typeParameterNames(node);

@@ -1,5 +1,6 @@
 /** Java's declarations: classes, interfaces, enums and records with their heritage, enum constants, methods and constructors with their parameters, fields. */
 import { flatSignature } from '../../extraction/core/declaration-text.js';
+import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -57,12 +58,9 @@ function isInterface(ctx: JavaContext): boolean {
 }
 
 export function visitType({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaContext; doc?: string }, walk: JavaWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const file = ctx.file;
   const name = nameNode.text;
   const mods = modifiersOf(node, MODIFIERS);
@@ -146,12 +144,9 @@ function parameterList(node: SyntaxNode): SyntaxNode[] {
 
 export function visitMethod({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaContext; doc?: string }, walk: JavaWalk): void {
   const file = ctx.file;
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const name = nameNode.text;
   const mods = modifiersOf(node, MODIFIERS);
   const typeParameters = typeParameterNames(node, TYPE_PARAMETERS);

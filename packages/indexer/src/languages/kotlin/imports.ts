@@ -22,17 +22,7 @@ export function visitImport(node: SyntaxNode, ctx: KotlinContext): void {
     file.builder.addImport(`${parts.join('.')}.*`, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }]);
     return;
   }
-  const local = aliasNode?.text ?? parts[parts.length - 1];
-  // `import a.b.Outer.Inner` (a member of a top-level declaration, by the capitalisation convention):
-  // Inner means Outer's member, Outer being reached through a hidden name (a dotted name no identifier can be).
-  const top = parts.findIndex((part) => /^[A-Z]/.test(part));
-  if (top >= 0 && top < parts.length - 1) {
-    const specifier = parts.slice(0, top + 1).join('.');
-    file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[top] }]);
-    file.aliases.set(local, [specifier, ...parts.slice(top + 1)]);
-    return;
-  }
-  file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
+  file.importPath(parts, aliasNode?.text ?? parts[parts.length - 1], ctx.parentDecl, node, signature);
 }
 
 /** Top-level declarations by node type, and the words that start one where the grammar misread it. */

@@ -1,5 +1,6 @@
 /** PHP's declarations: classes, interfaces, traits and enums with their members, functions and methods with their parameters, properties, constants and closures. */
 import { flatSignature } from '../../extraction/core/declaration-text.js';
+import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -69,12 +70,9 @@ function modifiersOf(node: SyntaxNode): Modifiers {
 }
 
 export function visitType({ node, ctx, doc }: Frame, walk: PhpWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const file = ctx.file;
   const name = nameNode.text;
   const kind = TYPE_DECLARATIONS[node.type];
@@ -127,12 +125,9 @@ function parameterNodes(node: SyntaxNode): SyntaxNode[] {
 
 export function visitFunction({ node, ctx, doc }: Frame, walk: PhpWalk): void {
   const file = ctx.file;
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const isMethod = node.type === 'method_declaration';
   const mods = modifiersOf(node);
   const inInterface = ctx.classId !== null && file.builder.declarations[ctx.classId].kind === 'interface';

@@ -1,5 +1,6 @@
 /** Scala's declarations: classes, traits and objects (package objects too) with their heritage, enum cases, functions with their parameter lists, extensions, values and type members. */
 import { flatSignature } from '../../extraction/core/declaration-text.js';
+import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -105,12 +106,9 @@ function visibility(mods: Modifiers): 'private' | 'protected' | 'public' {
 }
 
 export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const file = ctx.file;
   const name = nameNode.text.replace(/^`|`$/g, '');
   const mods = modifiersOf(node);

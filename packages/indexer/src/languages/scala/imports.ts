@@ -22,18 +22,8 @@ export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
     // `import a.b._` names a package, or an object or a value named in lower case (`import syntax._`, `import builder._`).
     file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }], { importsMembers: true });
   };
-  const single = (parts: string[], local: string) => {
-    // `import a.b.Obj.Inner` / `import a.b.Obj.m` (an object by the capitalisation convention, packages are
-    // lower case): the name means member Inner or m of Obj, reached through a hidden name for Obj.
-    const top = parts.findIndex((part) => /^[A-Z]/.test(part));
-    if (top >= 0 && top < parts.length - 1) {
-      const specifier = parts.slice(0, top + 1).join('.');
-      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[top] }]);
-      file.aliases.set(local, [specifier, ...parts.slice(top + 1)]);
-      return;
-    }
-    file.builder.addImport(parts.join('.'), ctx.parentDecl, node, signature, [{ local, imported: parts[parts.length - 1] }]);
-  };
+  // `import a.b.Obj.Inner` / `import a.b.Obj.m`: member Inner or m of the object Obj.
+  const single = (parts: string[], local: string) => file.importPath(parts, local, ctx.parentDecl, node, signature);
   if (last?.type === 'namespace_wildcard') {
     // `val builder = OParser.builder[Config]; import builder._`: the members of a local value.
     if (path.length === 1 && ctx.scope.classify(path[0], true, positionOf(node)).locallyBound) {

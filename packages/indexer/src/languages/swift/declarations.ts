@@ -1,5 +1,6 @@
 /** Swift's declarations: types and extensions with their heritage, enum entries, functions and initialisers with their parameters, properties. */
 import { blockDocComment, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
+import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { SwiftContext, SwiftWalk, Visit } from './file-state.js';
@@ -55,12 +56,9 @@ function declarationKind(node: SyntaxNode): string {
 }
 
 export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
-  const nameNode = node.childForFieldName('name');
+  const nameNode = nameOrDescend(node, ctx, walk);
+  if (!nameNode) return;
   const body = node.childForFieldName('body');
-  if (!nameNode) {
-    walk.descend(node, ctx);
-    return;
-  }
   const file = ctx.file;
   const keyword = declarationKind(node);
   const bases = node.namedChildren.filter((c): c is SyntaxNode => c?.type === 'inheritance_specifier');
