@@ -337,8 +337,7 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     if (!object) {
       // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
       // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
-      const type = resultType(node, ctx);
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: resultType(node, ctx) ?? undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
     const chain = nameChain(object);
@@ -359,17 +358,40 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
 
 /**
  * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
- * in a function whose result is T (`!T` too). Only a named type: `?T` or a slice leaves it unknown.
+ * in a function whose result is T (`!T` too), a field's default `f: T = node`, and a field's value in an
+ * initializer whose type is stated (`T{ .f = node }`, `var x: T = .{ .f = node }`: the type of T's field
+ * `f`). Only a named type: `?T` or a slice leaves it unknown.
  */
-function resultType(node: SyntaxNode, ctx: ZigContext): TypeRef | null {
+function resultType(node: SyntaxNode, ctx: ZigContext, depth = 0): { type: TypeRef; path: string[] } | null {
   const parent = node.parent;
   let type: TypeRef | null | undefined = null;
   if (parent?.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
     type = statedType(parent.childForFieldName('type'), ctx.selfNames);
   } else if (parent?.type === 'return_expression') {
     type = ctx.fn?.returns;
+  } else if (parent?.type === 'container_field' && parent.childForFieldName('type')?.id !== node.id) {
+    type = statedType(parent.childForFieldName('type'), ctx.selfNames);
+  } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id && depth < 8) {
+    const field = initializedField(parent);
+    const initializer = parent.parent?.type === 'initializer_list' ? parent.parent.parent : null;
+    if (!field || !initializer) return null;
+    const owner = initializer.type === 'struct_initializer'
+      ? named(statedType(initializer.namedChildren.find((c) => c !== null && c.type !== 'comment'), ctx.selfNames))
+      : initializer.type === 'anonymous_struct_initializer' ? resultType(initializer, ctx, depth + 1) : null;
+    return owner ? { type: owner.type, path: [...owner.path, field] } : null;
   }
-  return type?.kind === 'named' ? type : null;
+  return named(type);
+}
+
+function named(type: TypeRef | null | undefined): { type: TypeRef; path: string[] } | null {
+  return type?.kind === 'named' ? { type, path: [] } : null;
+}
+
+/** `.f = value` in an initializer list: `f`. */
+function initializedField(assignment: SyntaxNode): string | null {
+  const left = assignment.childForFieldName('left');
+  const member = left?.type === 'field_expression' && !left.childForFieldName('object') ? left.childForFieldName('member') : null;
+  return member?.type === 'identifier' ? member.text : null;
 }
 
 /** `T{ .a = 1 }`: an instance of T. */
