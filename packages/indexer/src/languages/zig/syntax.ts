@@ -266,7 +266,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   }
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
-    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated },
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
   });
 }
 
@@ -358,19 +358,19 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
 
 /**
  * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
- * in a function whose result is T (`!T` too), a field's default `f: T = node`, and a field's value in an
+ * in a function whose result is T (`!T`, `?T` too), a field's default `f: T = node`, and a field's value in an
  * initializer whose type is stated (`T{ .f = node }`, `var x: T = .{ .f = node }`: the type of T's field
- * `f`). Only a named type: `?T` or a slice leaves it unknown.
+ * `f`). Only a named type: a slice leaves it unknown.
  */
 function resultType(node: SyntaxNode, ctx: ZigContext, depth = 0): { type: TypeRef; path: string[] } | null {
   const parent = node.parent;
   let type: TypeRef | null | undefined = null;
   if (parent?.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
-    type = statedType(parent.childForFieldName('type'), ctx.selfNames);
+    type = literalType(parent.childForFieldName('type'), ctx);
   } else if (parent?.type === 'return_expression') {
-    type = ctx.fn?.returns;
+    type = ctx.fn?.literalType;
   } else if (parent?.type === 'container_field' && parent.childForFieldName('type')?.id !== node.id) {
-    type = statedType(parent.childForFieldName('type'), ctx.selfNames);
+    type = literalType(parent.childForFieldName('type'), ctx);
   } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id && depth < 8) {
     const field = initializedField(parent);
     const initializer = parent.parent?.type === 'initializer_list' ? parent.parent.parent : null;
@@ -381,6 +381,18 @@ function resultType(node: SyntaxNode, ctx: ZigContext, depth = 0): { type: TypeR
     return owner ? { type: owner.type, path: [...owner.path, field] } : null;
   }
   return named(type);
+}
+
+/**
+ * The type a decl literal (`.init()`) is looked up in where `node` states the result type: Zig looks
+ * through an optional (`?T`) as it does through an error union (`!T`) and a pointer (`*T`).
+ */
+function literalType(node: SyntaxNode | null, ctx: ZigContext): TypeRef | null {
+  let type = node;
+  while (type && (type.type === 'nullable_type' || type.type === 'optional_type')) {
+    type = type.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1) ?? null;
+  }
+  return statedType(type, ctx.selfNames);
 }
 
 function named(type: TypeRef | null | undefined): { type: TypeRef; path: string[] } | null {
