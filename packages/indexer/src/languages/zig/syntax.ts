@@ -332,7 +332,7 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'field_expression') {
     const member = fn.childForFieldName('member');
-    const object = fn.childForFieldName('object');
+    const object = notOperand(fn.childForFieldName('object'));
     if (member?.type !== 'identifier') return true;
     if (!object) {
       // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
@@ -354,6 +354,16 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     }
   }
   return true;
+}
+
+/**
+ * `!self.done()`: the grammar reads the boolean `!` as an error union type `!self` whose member is called;
+ * in a call's object (an expression, where no error union type can stand) it is the operand it negates.
+ */
+function notOperand(node: SyntaxNode | null): SyntaxNode | null {
+  let current = node;
+  while (current?.type === 'error_union_type' && current.text.startsWith('!')) current = current.childForFieldName('ok');
+  return current;
 }
 
 /**
