@@ -326,7 +326,7 @@ function bindPayload(node: SyntaxNode, ctx: ZigContext): void {
 }
 
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
-  const fn = node.childForFieldName('function');
+  const fn = notOperand(node.childForFieldName('function'));
   const facts = ctx.file.facts;
   if (fn?.type === 'identifier') {
     facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
@@ -357,8 +357,9 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
 }
 
 /**
- * `!self.done()`: the grammar reads the boolean `!` as an error union type `!self` whose member is called;
- * in a call's object (an expression, where no error union type can stand) it is the operand it negates.
+ * `!done()`, `!self.done()`: the grammar reads the boolean `!` as an error union type (`!done`, `!self`) that
+ * is called or whose member is; in a call (an expression, where no error union type can stand) it is the
+ * operand it negates.
  */
 function notOperand(node: SyntaxNode | null): SyntaxNode | null {
   let current = node;
