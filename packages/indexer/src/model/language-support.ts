@@ -154,6 +154,11 @@ export interface ImportBindingRules {
    * a.b.C; … }`). Absent: a class body's imports bind nothing its methods see (Python).
    */
   classBodyImports?: boolean;
+  /**
+   * A constant may hold a type, and a type position may name it (Zig `const Map = HashMap(u8);` then
+   * `m: Map`): the type is what the constant's value, a type function's call, returns.
+   */
+  constantsHoldTypes?: boolean;
 }
 
 export interface ImportResolverFactory {

@@ -103,7 +103,9 @@ export class ReceiverTypes {
         if (aliased?.kind === 'type_alias' && aliased.underlyingType?.kind === 'named') {
           return this.evaluate({ file: classRef!.file, enclosing: aliased.parent }, aliased.underlyingType, depth + 1);
         }
-        return classRef ? { classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+        if (classRef) return { classRef, how: RESOLVED_BY.annotatedReceiver };
+        return walked?.consumed === type.chain.length && walked.target.type === 'declaration'
+          ? this.typeHeldBy(walked.target.ref, depth) : undefined;
       }
       case 'call': {
         const [head, ...rest] = type.callee;
@@ -402,6 +404,18 @@ export class ReceiverTypes {
       agreed = one;
     }
     return agreed;
+  }
+
+  /**
+   * A constant named in a type position where the language lets constants hold types (Zig
+   * `const Map = HashMap(u8);` then `m: Map`): the type its value is, i.e. what the type function returns.
+   */
+  private typeHeldBy(ref: DeclarationRef, depth: number): InstanceOf | undefined {
+    if (this.symbols.modulesOf(ref.file)?.bindings?.constantsHoldTypes !== true) return undefined;
+    const decl = this.symbols.declaration(ref);
+    if (decl.kind !== 'constant' || decl.valueType?.kind !== 'call') return undefined;
+    const held = this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1);
+    return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
   }
 
   /** The callable members named `name` of a class and of its proven bases (what a call on it may mean). */

@@ -239,6 +239,10 @@ describe('GraphStore: lists do not depend on the order rows were stored in', () 
         expect(places(store.nodesByQualifiedName('handle'))).toEqual(['src/a.ts:2', 'src/a.ts:9', 'src/b.ts:5', 'src/c.ts:1']);
         expect(places(store.nodesWithNameLike(['hand%'], 2))).toEqual(['src/a.ts:2', 'src/a.ts:9']);
         expect(places(store.fullText('handle', 3)!.map((hit) => hit.node))).toEqual(['src/a.ts:2', 'src/a.ts:9', 'src/b.ts:5']);
+        expect(store.namesLike(['%and%'])).toEqual(['handle']);
+        expect(store.namesLike(['%xyz%'])).toEqual([]);
+        expect(places(store.nodesNamed(['handle', 'absent']))).toEqual(['src/a.ts:2', 'src/a.ts:9', 'src/b.ts:5', 'src/c.ts:1']);
+        expect(store.nodesNamed(['handle'], ['function'])).toEqual([]);
       } finally {
         store.close();
       }

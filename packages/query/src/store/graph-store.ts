@@ -195,6 +195,28 @@ export class GraphStore {
     return this.nodesWhere(`${exclude}(${likes}) ${SOURCE_ORDER} LIMIT ?`, ...params, limit);
   }
 
+  /**
+   * The distinct names matching any LIKE pattern. Reads the name index only (no row of the table),
+   * so it stays cheap on a graph of 100,000 nodes where fetching every matching row does not.
+   */
+  namesLike(patterns: string[]): string[] {
+    if (patterns.length === 0) return [];
+    const likes = patterns.map(() => `name LIKE ? ESCAPE '\\'`).join(' OR ');
+    return this.statement(`SELECT DISTINCT name FROM nodes WHERE ${likes}`).pluck().all(...patterns) as string[];
+  }
+
+  /** Nodes with any of these exact names (kinds not excluded), in source order. */
+  nodesNamed(names: string[], excludeKinds: string[] = []): NodeDetails[] {
+    const exclude = excludeKinds.length > 0 ? ` AND n.kind NOT IN (SELECT value FROM json_each(?))` : '';
+    const out: NodeDetails[] = [];
+    for (let i = 0; i < names.length; i += 5000) {
+      const chunk = JSON.stringify(names.slice(i, i + 5000));
+      const params: unknown[] = excludeKinds.length > 0 ? [chunk, JSON.stringify(excludeKinds)] : [chunk];
+      out.push(...this.nodesWhere(`n.name IN (SELECT value FROM json_each(?))${exclude} ${SOURCE_ORDER}`, ...params));
+    }
+    return out;
+  }
+
   /** How many nodes (of kinds not excluded) have a name matching a LIKE pattern, counting at most `cap`. */
   countNodesWithNameLike(pattern: string, cap: number, excludeKinds: string[] = []): number {
     const exclude = excludeKinds.length > 0 ? `kind NOT IN (SELECT value FROM json_each(?)) AND ` : '';

@@ -5,7 +5,7 @@ import { QueryError } from '../errors.js';
 import { openProject, type Project } from '../project.js';
 import { id, sampleGraph } from '../test-support/sample-graph.js';
 import { makeProject } from '../test-support/v4-database.js';
-import { findSymbol, resolveSymbol } from './resolve-symbol.js';
+import { findSymbol, resolveSymbol, similarDeclarations } from './resolve-symbol.js';
 
 let project: Project;
 let root: string;
@@ -91,5 +91,27 @@ describe('resolveSymbol', () => {
     expect(typo.status === 'not-found' && typo.suggestions.map((s) => s.name)).toEqual(['helper']);
     const segments = findSymbol(project, 'parseArguments');
     expect(segments.status === 'not-found' && segments.suggestions.map((s) => s.name)).toContain('parse_args');
+  });
+
+  it('ranks suggestions by closeness, then non-test files first, then source order, one per name and file, at most max', () => {
+    const node = (name: string, file: string, line: number) => ({ kind: 'function', name, qualifiedName: name, file, line });
+    const made = makeProject({
+      files: ['src/a.ts', 'src/b.ts', 'test/a.test.ts'].map((path) => ({ path, content: '\n'.repeat(20) })),
+      nodes: [
+        node('render_row', 'test/a.test.ts', 1), node('render_row', 'src/b.ts', 3), node('render_row', 'src/b.ts', 9),
+        node('render_rows', 'src/a.ts', 5), node('render_raw', 'src/a.ts', 7), node('unrelated', 'src/a.ts', 1),
+      ],
+    });
+    const own = openProject({ path: made.root, cwd: made.root });
+    try {
+      const places = (max: number) => similarDeclarations(own, 'render_roww', () => true, max).map((n) => `${n.name}@${n.filePath}:${n.startLine}`);
+      // render_row and render_rows are one edit away (the same score); render_raw two.
+      expect(places(10)).toEqual(['render_rows@src/a.ts:5', 'render_row@src/b.ts:3', 'render_row@test/a.test.ts:1', 'render_raw@src/a.ts:7']);
+      expect(places(2)).toEqual(['render_rows@src/a.ts:5', 'render_row@src/b.ts:3']);
+      expect(similarDeclarations(own, 'render_roww', (n) => n.name !== 'render_row', 10).map((n) => n.name)).toEqual(['render_rows', 'render_raw']);
+    } finally {
+      own.close();
+      rmSync(made.root, { recursive: true, force: true });
+    }
   });
 });

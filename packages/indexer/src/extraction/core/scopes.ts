@@ -40,6 +40,12 @@ export interface BindingKindRule {
    * enclosing scopes' bindings of the name. Without `at`, the binding counts from the scope's start.
    */
   fromPosition?: boolean;
+  /**
+   * The binding may hold a type, which a type position then names: Zig `const Queue = Intrusive(Elem);`
+   * in a function, then `var q: Queue`. A stated type that is such a name is what its value, a type
+   * function's call, returns.
+   */
+  holdsTypes?: boolean;
 }
 
 /** Where a binding is made or a name is used: 1-based line, 0-based column. */
@@ -226,6 +232,12 @@ export class Scope {
     return NOT_LOCAL;
   }
 
+  /** Whether every binding of `name` here is of a kind that may hold a type (`holdsTypes`). */
+  bindsTypes(name: string): boolean {
+    const binding = this.names?.get(name);
+    return binding !== undefined && binding.kinds.every((kind) => this.rules.bindings[kind]?.holdsTypes === true);
+  }
+
   private classifyBinding(binding: Binding, asReceiver: boolean): NameClass {
     const rules = this.rules.bindings;
     if (binding.kinds.every((kind) => rules[kind]?.resolvesOutside || (asReceiver && rules[kind]?.classReceiver))) return NOT_LOCAL;
@@ -267,6 +279,10 @@ export class Scope {
     if (!of) return undefined;
     const through = (path: string[]): TypeRef => (path.length ? { kind: 'field', of, path } : of);
     if (type.kind === 'value') return through(chain.slice(1));
+    if (type.kind === 'named') {
+      const holdsType = chain.length === 1 && held?.type.kind === 'call' && verdict.scope!.bindsTypes(chain[0]);
+      return holdsType ? of : undefined;
+    }
     // `make()` with `make := func() *T { … }`: the literal's stated result.
     if (type.kind === 'call' && chain.length === 1 && !type.result && of.kind === 'function') return of.returns;
     if (type.kind !== 'call' || chain.length < 2) return undefined;

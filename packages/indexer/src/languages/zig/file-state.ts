@@ -21,7 +21,7 @@ export interface ZigContext extends WalkContext {
   /** The name chain of the container this point is in (empty: the file), for `@This()`. */
   container: string[];
   /** In a function's body: its name and its declaration's parent (a `return struct { … }` is named after it). */
-  fn?: { name: string; parent: number | null; chain: string[]; returns?: TypeRef | null };
+  fn?: { name: string; parent: number | null; chain: string[]; returns?: TypeRef | null; literalType?: TypeRef | null };
 }
 
 export class ZigFile {

@@ -32,6 +32,9 @@ export function createZigImportResolver(workspace: WorkspaceView): ImportResolve
         return workspace.files.has(joined) ? joined : null;
       },
     },
+    // A container's own `const x = @import("a.zig").x;` binds in it; a `const` may hold a type
+    // (`const Map = HashMap(u8);`), which a type position then names.
+    bindings: { classBodyImports: true, constantsHoldTypes: true },
     // Builtins are `@name` calls, which are never sites.
     isBuiltin: () => false,
   };

@@ -19,7 +19,8 @@ export const ZIG_SCOPES: ScopeRules<ZigScopeKind, ZigBindingKind> = {
     block: {},
   },
   bindings: {
-    local: { fromPosition: true },
+    // `const Queue = Intrusive(Elem);` in a function holds a type: `var q: Queue` is what Intrusive returns.
+    local: { fromPosition: true, holdsTypes: true },
     parameter: {},
     capture: {},
   },

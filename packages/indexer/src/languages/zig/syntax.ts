@@ -266,7 +266,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   }
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
-    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated },
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
   });
 }
 
@@ -326,19 +326,18 @@ function bindPayload(node: SyntaxNode, ctx: ZigContext): void {
 }
 
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
-  const fn = node.childForFieldName('function');
+  const fn = notOperand(node.childForFieldName('function'));
   const facts = ctx.file.facts;
   if (fn?.type === 'identifier') {
     facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'field_expression') {
     const member = fn.childForFieldName('member');
-    const object = fn.childForFieldName('object');
+    const object = notOperand(fn.childForFieldName('object'));
     if (member?.type !== 'identifier') return true;
     if (!object) {
       // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
       // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
-      const type = resultType(node, ctx);
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: resultType(node, ctx) ?? undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
     const chain = nameChain(object);
@@ -358,18 +357,64 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
 }
 
 /**
- * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
- * in a function whose result is T (`!T` too). Only a named type: `?T` or a slice leaves it unknown.
+ * `!done()`, `!self.done()`: the grammar reads the boolean `!` as an error union type (`!done`, `!self`) that
+ * is called or whose member is; in a call (an expression, where no error union type can stand) it is the
+ * operand it negates.
  */
-function resultType(node: SyntaxNode, ctx: ZigContext): TypeRef | null {
+function notOperand(node: SyntaxNode | null): SyntaxNode | null {
+  let current = node;
+  while (current?.type === 'error_union_type' && current.text.startsWith('!')) current = current.childForFieldName('ok');
+  return current;
+}
+
+/**
+ * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
+ * in a function whose result is T (`!T`, `?T` too), a field's default `f: T = node`, and a field's value in an
+ * initializer whose type is stated (`T{ .f = node }`, `var x: T = .{ .f = node }`: the type of T's field
+ * `f`). Only a named type: a slice leaves it unknown.
+ */
+function resultType(node: SyntaxNode, ctx: ZigContext, depth = 0): { type: TypeRef; path: string[] } | null {
   const parent = node.parent;
   let type: TypeRef | null | undefined = null;
   if (parent?.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
-    type = statedType(parent.childForFieldName('type'), ctx.selfNames);
+    type = literalType(parent.childForFieldName('type'), ctx);
   } else if (parent?.type === 'return_expression') {
-    type = ctx.fn?.returns;
+    type = ctx.fn?.literalType;
+  } else if (parent?.type === 'container_field' && parent.childForFieldName('type')?.id !== node.id) {
+    type = literalType(parent.childForFieldName('type'), ctx);
+  } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id && depth < 8) {
+    const field = initializedField(parent);
+    const initializer = parent.parent?.type === 'initializer_list' ? parent.parent.parent : null;
+    if (!field || !initializer) return null;
+    const owner = initializer.type === 'struct_initializer'
+      ? named(statedType(initializer.namedChildren.find((c) => c !== null && c.type !== 'comment'), ctx.selfNames))
+      : initializer.type === 'anonymous_struct_initializer' ? resultType(initializer, ctx, depth + 1) : null;
+    return owner ? { type: owner.type, path: [...owner.path, field] } : null;
   }
-  return type?.kind === 'named' ? type : null;
+  return named(type);
+}
+
+/**
+ * The type a decl literal (`.init()`) is looked up in where `node` states the result type: Zig looks
+ * through an optional (`?T`) as it does through an error union (`!T`) and a pointer (`*T`).
+ */
+function literalType(node: SyntaxNode | null, ctx: ZigContext): TypeRef | null {
+  let type = node;
+  while (type && (type.type === 'nullable_type' || type.type === 'optional_type')) {
+    type = type.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1) ?? null;
+  }
+  return statedType(type, ctx.selfNames);
+}
+
+function named(type: TypeRef | null | undefined): { type: TypeRef; path: string[] } | null {
+  return type?.kind === 'named' ? { type, path: [] } : null;
+}
+
+/** `.f = value` in an initializer list: `f`. */
+function initializedField(assignment: SyntaxNode): string | null {
+  const left = assignment.childForFieldName('left');
+  const member = left?.type === 'field_expression' && !left.childForFieldName('object') ? left.childForFieldName('member') : null;
+  return member?.type === 'identifier' ? member.text : null;
 }
 
 /** `T{ .a = 1 }`: an instance of T. */
