@@ -6,6 +6,7 @@ import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
 import { constantChain, expressionType } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
+import { literalName, visitMethodMacro } from './method-macros.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -19,6 +20,8 @@ const EXAMPLE_BLOCKS = new Set([
 ]);
 /** RSpec calls that define a method of the example group, named by their first argument (`let(:app)`). */
 const EXAMPLE_DEFINITIONS = new Set(['let', 'let!', 'subject', 'subject!', 'given', 'given!']);
+/** Methods that call the method their first argument names. */
+const SENDS = new Set(['send', 'public_send', '__send__']);
 /** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
 const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
 const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
@@ -65,7 +68,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     return false;
   }
   if (method?.type !== 'identifier' && method?.type !== 'constant') return true;
-  const name = method.text;
+  // `obj.send(:run, x)`, `public_send("run")`: a call of `run` on obj.
+  const name = (SENDS.has(method.text) ? literalName(node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment')) : undefined) ?? method.text;
   const ownClass = ownClassNew(node, ctx);
   if (ownClass) {
     file.ownNew.set(file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
@@ -93,6 +97,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       }
       return false;
     }
+    if (visitMethodMacro(node, name, ctx, walk)) return false;
     if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
         const chain = constantChain(argument);
@@ -118,6 +123,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
     if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
     if (name === 'subject') file.exampleNames.add('subject');
+    bindExampleValue(node, name, defined ?? undefined, ctx);
   }
   // `def self.included(base) base.extend(ClassMethods) end`: an includer gets ClassMethods too.
   if (name === 'extend' && receiver?.type === 'identifier' && ctx.method === 'included' && ctx.staticMethod && ctx.classId !== null && ctx.parameters?.has(receiver.text)) {
@@ -199,6 +205,27 @@ function exampleBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContex
   }
   if (!ctx.inExample || EVALUATORS.has(name)) return false;
   return !receiver || !constantChain(receiver);
+}
+
+/**
+ * `let(:engine) { Engine.new }`, `subject { described_class.new }`: in the group's examples after it, `engine` /
+ * `subject` hold what the block's last expression states (a later `let` of the name in an inner group shadows it).
+ */
+function bindExampleValue(node: SyntaxNode, name: string, defined: SyntaxNode | undefined, ctx: RubyContext): void {
+  const body = node.childForFieldName('block')?.childForFieldName('body');
+  const statements = body?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const last = statements[statements.length - 1];
+  if (!last) return;
+  let type = expressionType(last);
+  // `described_class.new(...)`: an instance of the class the group describes.
+  if (!type && last.type === 'call' && last.childForFieldName('method')?.text === 'new') {
+    const receiver = last.childForFieldName('receiver');
+    const described = receiver ? describedClassOf(receiver, ctx) : undefined;
+    if (described) type = { kind: 'call', callee: described, construct: true };
+  }
+  if (!type) return;
+  const names = [defined?.type === 'simple_symbol' ? defined.text.slice(1) : undefined, name.startsWith('subject') ? 'subject' : undefined];
+  for (const bound of names) if (bound) ctx.scope.bind(bound, 'local', undefined, { type, scope: ctx.scope }, positionOf(node));
 }
 
 /** RSpec groups whose constant argument is the class their examples describe. */
