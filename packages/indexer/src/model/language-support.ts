@@ -256,6 +256,13 @@ export interface NameBindingRules {
      */
     open?: boolean;
     /**
+     * A class may define one method name more than once, and which definition runs is decided when the code
+     * runs (Ruby: a `def` in each branch of a class-level `if`, a reopening that redefines it): a call of a
+     * name a class defines as several methods (of one kind, instance or static) links to none of them.
+     * Absent: one of them is picked, as overloads allow.
+     */
+    redefinitionsAmbiguous?: boolean;
+    /**
      * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
      * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
      * members are those of its own block (TypeScript).
