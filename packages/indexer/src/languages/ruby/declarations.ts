@@ -94,6 +94,8 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     isStatic,
     isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
   });
+  // `describe X do def helper … end … end`: the group's helper, for the calls written inside that group.
+  if (ctx.inBlock && !object) ctx.scope.bind(name, 'method', id);
   const scope = ctx.scope.open('method');
   const names = new Set<string>();
   const inner: RubyContext = {

@@ -99,7 +99,7 @@ export class RubyFile {
     const memberFacts = this.facts.finish();
     const references = this.builder.references;
     for (let i = references.length - 1; i >= 0; i--) {
-      if (this.maybeLocals.has(references[i]) && references[i].locallyBound) references.splice(i, 1);
+      if (this.maybeLocals.has(references[i]) && references[i].locallyBound && references[i].localTarget === undefined) references.splice(i, 1);
     }
     for (const [site, type] of this.evaluated) {
       if (site.locallyBound) continue;
