@@ -159,7 +159,7 @@ export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): 
   walk.push(node.childForFieldName('body'), inner);
 }
 
-/** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`. */
+/** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`, `helper(...)` (a method of self). */
 export function expressionType(node: SyntaxNode): TypeRef | null {
   if (node.type === 'parenthesized_statements') {
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
@@ -173,6 +173,8 @@ export function expressionType(node: SyntaxNode): TypeRef | null {
   // `Engine.new.tune(3)`: what that method of the receiver's stated class returns.
   const of = !chain && receiver ? expressionType(receiver) : null;
   if (of) return { kind: 'member-call', of, name: method.text };
+  // `build_site(config)`: what that method of `self` returns, where its every exit states it.
+  if (!receiver && method.text !== 'new') return { kind: 'call', callee: ['self', method.text] };
   if (!chain) return null;
   // `Engine.build(...)`: what the class's method returns, where its every exit states it.
   return method.text === 'new' ? { kind: 'call', callee: chain, construct: true } : { kind: 'call', callee: [...chain, method.text] };
