@@ -285,6 +285,12 @@ export interface NameBindingRules {
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {
     /**
+     * A class's static and instance members are apart (Ruby: a singleton method is no instance method): a call
+     * wanting one kind takes a base's member of that kind before the class's own member of the other kind.
+     * Absent: the class's own member of either kind comes first.
+     */
+    staticApart?: boolean;
+    /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
      * Absent: only `extends` bases are searched.

@@ -15,4 +15,5 @@ export const rubyNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
   declarations: { open: true, redefinitionsAmbiguous: true },
+  members: { staticApart: true },
 });
