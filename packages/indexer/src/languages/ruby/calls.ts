@@ -170,6 +170,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
   }
   const site = file.addSite('calls', target, node, ctx);
+  // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
+  if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
   if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
@@ -237,6 +239,15 @@ const DESCRIBES = new Set(['describe', 'xdescribe', 'fdescribe']);
 function describedClassOf(receiver: SyntaxNode, ctx: RubyContext): string[] | undefined {
   if (receiver.type !== 'identifier' || receiver.text !== 'described_class' || !ctx.describedClass) return undefined;
   return ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound ? undefined : ctx.describedClass;
+}
+
+/**
+ * A receiver that may be a bare call of a method of `self`: no local of that name, in an instance method whose
+ * blocks run with the lexical `self` (`RubyFile.finish` keeps those the class's own `def`s name).
+ */
+function selfMethodReceiver(receiver: SyntaxNode, ctx: RubyContext): boolean {
+  if (receiver.type !== 'identifier' || !ctx.method || ctx.staticMethod || ctx.blockSelf || ctx.classId === null) return false;
+  return !ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound;
 }
 
 /** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */

@@ -146,6 +146,8 @@ function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: str
   // A bare `new` in `def self.m` builds whatever class `m` is called on (a subclass too): not stated.
   if (node.type === 'self') return ctx.staticMethod ? null : { kind: 'self' };
   if (node.type === 'identifier') return { local: node.text };
+  // `@parser ||= Parser.new`: the memoised value.
+  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') return expressionType(node.childForFieldName('right') ?? node);
   return expressionType(node);
 }
 
@@ -187,7 +189,7 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
   if (left?.type === 'identifier') {
     const type = plain && right ? expressionType(right) : null;
     ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
-  } else if (left?.type === 'instance_variable' && ctx.classId !== null && plain) {
+  } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
     const type = right ? expressionType(right) : null;
     ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
   } else if (left?.type === 'constant' && plain && right && classFactory(right)) {

@@ -54,6 +54,8 @@ export class RubyFile {
   /** Sites made of a bare `new` in a class method, with the class: they call a `self.new` the class defines. */
   readonly ownNew = new Map<ReferenceSite, number>();
   constructor(private readonly path?: string) {}
+  /** Sites whose receiver is a bare name that may be a `def` of the class (`builder.parse`): typed by its result if so. */
+  readonly selfResults = new Map<ReferenceSite, { classId: number; method: string }>();
   /** Names an example group defines (`let(:app)`, `subject(:user)`): an example's bare call of one means it, not a mixin's method. */
   readonly exampleNames = new Set<string>();
   /** Modules mixed into every example of a test framework (`config.include M`), as written. */
@@ -114,6 +116,14 @@ export class RubyFile {
       if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
     for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
+    // `builder.parse` where the class's own instance `def builder` (not an attribute) states what it returns.
+    for (const [site, { classId, method }] of this.selfResults) {
+      if (site.locallyBound || site.typedReceiver || site.receiver?.length !== 1) continue;
+      const declared = this.builder.declarations.some((d) => d.parent === classId && d.kind === 'method' && d.name === method && !d.isStatic);
+      if (!declared) continue;
+      delete site.receiver;
+      site.typedReceiver = { type: { kind: 'call', callee: ['self', method] }, path: [] };
+    }
     // `extend ActiveSupport::Concern` with a nested `module ClassMethods`: an includer gets ClassMethods too.
     const declarations = this.builder.declarations;
     for (const site of [...references]) {
