@@ -119,7 +119,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   // `describe Grape::Parser do`: `described_class` in its examples is that constant.
   if (blockCtx.inExample && DESCRIBES.has(name)) {
     const described = constantChain(node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null);
-    if (described) blockCtx = { ...blockCtx, describedClass: described };
+    if (described) blockCtx = { ...blockCtx, describedClass: described, implicitSubject: ownSubject(node) ? undefined : described };
   }
   if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
     const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
@@ -230,6 +230,12 @@ function bindExampleValue(node: SyntaxNode, name: string, defined: SyntaxNode | 
   if (!type) return;
   const names = [defined?.type === 'simple_symbol' ? defined.text.slice(1) : undefined, name.startsWith('subject') ? 'subject' : undefined];
   for (const bound of names) if (bound) ctx.scope.bind(bound, 'local', undefined, { type, scope: ctx.scope }, positionOf(node));
+}
+
+/** Whether a group's block defines its own `subject { … }` / `subject(:x) { … }` directly in its body. */
+function ownSubject(group: SyntaxNode): boolean {
+  const body = group.childForFieldName('block')?.childForFieldName('body');
+  return body?.namedChildren.some((c) => c?.type === 'call' && !c.childForFieldName('receiver') && /^subject!?$/.test(c.childForFieldName('method')?.text ?? '')) ?? false;
 }
 
 /** RSpec groups whose constant argument is the class their examples describe. */

@@ -153,7 +153,9 @@ function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: str
 
 export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
   const scope = ctx.scope.open('block');
-  const inner: RubyContext = { ...ctx, scope, inBlock: true };
+  const inner: RubyContext = { ...ctx, scope, inBlock: true, implicitSubject: undefined };
+  // `describe Engine do … subject.run`: RSpec's implicit subject, `Engine.new` (a module constructs nothing).
+  if (ctx.implicitSubject) scope.bind('subject', 'local', undefined, { type: { kind: 'call', callee: ctx.implicitSubject, construct: true }, scope });
   const parameters = node.childForFieldName('parameters');
   if (parameters) {
     for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');

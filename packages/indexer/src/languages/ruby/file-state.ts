@@ -39,6 +39,8 @@ export interface RubyContext extends WalkContext {
   configurer?: string;
   /** Inside an RSpec group `describe Foo::Bar do` (the innermost naming a constant): what `described_class` is. */
   describedClass?: string[];
+  /** The block of `describe Foo do` with no `subject { … }` of its own: `subject` there is `Foo.new` (where Foo is a class). */
+  implicitSubject?: string[];
   /** Inside a `def self.m` (or a `def` of `class << self`). */
   staticMethod?: boolean;
 }
