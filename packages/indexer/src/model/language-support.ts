@@ -261,6 +261,13 @@ export interface NameBindingRules {
      */
     open?: boolean;
     /**
+     * A class may define one method name more than once, and which definition runs is decided when the code
+     * runs (Ruby: a `def` in each branch of a class-level `if`, a reopening that redefines it): a call of a
+     * name a class defines as several methods (of one kind, instance or static) links to none of them.
+     * Absent: one of them is picked, as overloads allow.
+     */
+    redefinitionsAmbiguous?: boolean;
+    /**
      * A namespace written in several files is one namespace (C++): a name looked up inside a namespace
      * finds its members in every file, and a qualified `ns::name` walks them all. Absent: a namespace's
      * members are those of its own block (TypeScript).
@@ -282,6 +289,12 @@ export interface NameBindingRules {
   };
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {
+    /**
+     * A class's static and instance members are apart (Ruby: a singleton method is no instance method): a call
+     * wanting one kind takes a base's member of that kind before the class's own member of the other kind.
+     * Absent: the class's own member of either kind comes first.
+     */
+    staticApart?: boolean;
     /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).

@@ -1189,7 +1189,19 @@ export class ReferenceResolver {
       if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
       if (!chosen && own.length > 0) {
         const fitting = own.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
-        return { ref: this.symbols.pickRef(fitting.length > 0 ? fitting : own), inherited: depth > 0 };
+        // Only a static member here (Ruby `class << self; alias_method :options …`) while a base declares the
+        // instance one an instance method calls: the base's.
+        if (fitting.length === 0 && this.bindingOf(this.symbols.extraction(classRef.file)!).members?.staticApart) {
+          for (const parent of this.superclasses(classRef)) {
+            const found = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
+            if (found?.ref && Boolean(this.symbols.declaration(found.ref).isStatic) === wantStatic) return { ref: found.ref, inherited: true };
+          }
+        }
+        const among = fitting.length > 0 ? fitting : own;
+        // A method defined twice (each branch of an `if`, a redefining reopening): which one runs is not written.
+        const methods = among.filter((ref) => CALLABLE_MEMBERS.has(this.symbols.declaration(ref).kind));
+        if (methods.length > 1 && this.bindingOf(this.symbols.extraction(classRef.file)!).declarations?.redefinitionsAmbiguous) return { ambiguous: methods };
+        return { ref: this.symbols.pickRef(among), inherited: depth > 0 };
       }
     }
     for (const parent of this.superclasses(classRef)) {

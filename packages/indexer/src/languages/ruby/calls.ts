@@ -6,6 +6,7 @@ import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
 import { constantChain, expressionType } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
+import { literalName, visitMethodMacro } from './method-macros.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -19,6 +20,8 @@ const EXAMPLE_BLOCKS = new Set([
 ]);
 /** RSpec calls that define a method of the example group, named by their first argument (`let(:app)`). */
 const EXAMPLE_DEFINITIONS = new Set(['let', 'let!', 'subject', 'subject!', 'given', 'given!']);
+/** Methods that call the method their first argument names. */
+const SENDS = new Set(['send', 'public_send', '__send__']);
 /** Methods that run a block with `self` set to their receiver (`instance_*`) or to the receiver class (`*_eval`, `*_exec`). */
 const EVALUATORS = new Set(['instance_eval', 'instance_exec', 'class_eval', 'class_exec', 'module_eval', 'module_exec']);
 const INSTANCE_EVALUATORS = new Set(['instance_eval', 'instance_exec']);
@@ -65,7 +68,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     return false;
   }
   if (method?.type !== 'identifier' && method?.type !== 'constant') return true;
-  const name = method.text;
+  // `obj.send(:run, x)`, `public_send("run")`: a call of `run` on obj.
+  const name = (SENDS.has(method.text) ? literalName(node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment')) : undefined) ?? method.text;
   const ownClass = ownClassNew(node, ctx);
   if (ownClass) {
     file.ownNew.set(file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
@@ -85,7 +89,9 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     if (ATTRIBUTES.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const symbol of symbolNames(node)) {
         const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
-        file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        if (name !== 'attr_writer') file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        // `attr_writer :x` / `attr_accessor :x` define the writer `x=` that `obj.x = v` calls.
+        if (name !== 'attr_reader') file.builder.declare('property', `${attribute}=`, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
         // `attr_reader :engine` reads `@engine` and nothing else writes it from outside: it holds what `@engine` holds.
         if (name === 'attr_reader' && !ctx.singleton) {
           file.facts.memberFact({ owner: ctx.classId, name: attribute, type: { kind: 'value', chain: ['self', `@${attribute}`] }, enclosing: ctx.enclosing }, ctx.scope);
@@ -93,6 +99,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       }
       return false;
     }
+    if (visitMethodMacro(node, name, ctx, walk)) return false;
     if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
         const chain = constantChain(argument);
@@ -112,12 +119,13 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   // `describe Grape::Parser do`: `described_class` in its examples is that constant.
   if (blockCtx.inExample && DESCRIBES.has(name)) {
     const described = constantChain(node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null);
-    if (described) blockCtx = { ...blockCtx, describedClass: described };
+    if (described) blockCtx = { ...blockCtx, describedClass: described, implicitSubject: ownSubject(node) ? undefined : described };
   }
   if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
     const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
     if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
     if (name === 'subject') file.exampleNames.add('subject');
+    bindExampleValue(node, name, defined ?? undefined, ctx);
   }
   // `def self.included(base) base.extend(ClassMethods) end`: an includer gets ClassMethods too.
   if (name === 'extend' && receiver?.type === 'identifier' && ctx.method === 'included' && ctx.staticMethod && ctx.classId !== null && ctx.parameters?.has(receiver.text)) {
@@ -162,6 +170,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
   }
   const site = file.addSite('calls', target, node, ctx);
+  // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
+  if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
   if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
@@ -201,6 +211,33 @@ function exampleBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContex
   return !receiver || !constantChain(receiver);
 }
 
+/**
+ * `let(:engine) { Engine.new }`, `subject { described_class.new }`: in the group's examples after it, `engine` /
+ * `subject` hold what the block's last expression states (a later `let` of the name in an inner group shadows it).
+ */
+function bindExampleValue(node: SyntaxNode, name: string, defined: SyntaxNode | undefined, ctx: RubyContext): void {
+  const body = node.childForFieldName('block')?.childForFieldName('body');
+  const statements = body?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const last = statements[statements.length - 1];
+  if (!last) return;
+  let type = expressionType(last);
+  // `described_class.new(...)`: an instance of the class the group describes.
+  if (!type && last.type === 'call' && last.childForFieldName('method')?.text === 'new') {
+    const receiver = last.childForFieldName('receiver');
+    const described = receiver ? describedClassOf(receiver, ctx) : undefined;
+    if (described) type = { kind: 'call', callee: described, construct: true };
+  }
+  if (!type) return;
+  const names = [defined?.type === 'simple_symbol' ? defined.text.slice(1) : undefined, name.startsWith('subject') ? 'subject' : undefined];
+  for (const bound of names) if (bound) ctx.scope.bind(bound, 'local', undefined, { type, scope: ctx.scope }, positionOf(node));
+}
+
+/** Whether a group's block defines its own `subject { … }` / `subject(:x) { … }` directly in its body. */
+function ownSubject(group: SyntaxNode): boolean {
+  const body = group.childForFieldName('block')?.childForFieldName('body');
+  return body?.namedChildren.some((c) => c?.type === 'call' && !c.childForFieldName('receiver') && /^subject!?$/.test(c.childForFieldName('method')?.text ?? '')) ?? false;
+}
+
 /** RSpec groups whose constant argument is the class their examples describe. */
 const DESCRIBES = new Set(['describe', 'xdescribe', 'fdescribe']);
 
@@ -208,6 +245,15 @@ const DESCRIBES = new Set(['describe', 'xdescribe', 'fdescribe']);
 function describedClassOf(receiver: SyntaxNode, ctx: RubyContext): string[] | undefined {
   if (receiver.type !== 'identifier' || receiver.text !== 'described_class' || !ctx.describedClass) return undefined;
   return ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound ? undefined : ctx.describedClass;
+}
+
+/**
+ * A receiver that may be a bare call of a method of `self`: no local of that name, in an instance method whose
+ * blocks run with the lexical `self` (`RubyFile.finish` keeps those the class's own `def`s name).
+ */
+function selfMethodReceiver(receiver: SyntaxNode, ctx: RubyContext): boolean {
+  if (receiver.type !== 'identifier' || !ctx.method || ctx.staticMethod || ctx.blockSelf || ctx.classId === null) return false;
+  return !ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound;
 }
 
 /** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */

@@ -94,6 +94,8 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     isStatic,
     isExported: (kind === 'function' && ctx.parentDecl === null) || undefined,
   });
+  // `describe X do def helper … end … end`: the group's helper, for the calls written inside that group.
+  if (ctx.inBlock && !object) ctx.scope.bind(name, 'method', id);
   const scope = ctx.scope.open('method');
   const names = new Set<string>();
   const inner: RubyContext = {
@@ -144,12 +146,16 @@ function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: str
   // A bare `new` in `def self.m` builds whatever class `m` is called on (a subclass too): not stated.
   if (node.type === 'self') return ctx.staticMethod ? null : { kind: 'self' };
   if (node.type === 'identifier') return { local: node.text };
+  // `@parser ||= Parser.new`: the memoised value.
+  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') return expressionType(node.childForFieldName('right') ?? node);
   return expressionType(node);
 }
 
 export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
   const scope = ctx.scope.open('block');
-  const inner: RubyContext = { ...ctx, scope, inBlock: true };
+  const inner: RubyContext = { ...ctx, scope, inBlock: true, implicitSubject: undefined };
+  // `describe Engine do … subject.run`: RSpec's implicit subject, `Engine.new` (a module constructs nothing).
+  if (ctx.implicitSubject) scope.bind('subject', 'local', undefined, { type: { kind: 'call', callee: ctx.implicitSubject, construct: true }, scope });
   const parameters = node.childForFieldName('parameters');
   if (parameters) {
     for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');
@@ -157,7 +163,7 @@ export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): 
   walk.push(node.childForFieldName('body'), inner);
 }
 
-/** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`. */
+/** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`, `helper(...)` (a method of self). */
 export function expressionType(node: SyntaxNode): TypeRef | null {
   if (node.type === 'parenthesized_statements') {
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
@@ -171,6 +177,8 @@ export function expressionType(node: SyntaxNode): TypeRef | null {
   // `Engine.new.tune(3)`: what that method of the receiver's stated class returns.
   const of = !chain && receiver ? expressionType(receiver) : null;
   if (of) return { kind: 'member-call', of, name: method.text };
+  // `build_site(config)`: what that method of `self` returns, where its every exit states it.
+  if (!receiver && method.text !== 'new') return { kind: 'call', callee: ['self', method.text] };
   if (!chain) return null;
   // `Engine.build(...)`: what the class's method returns, where its every exit states it.
   return method.text === 'new' ? { kind: 'call', callee: chain, construct: true } : { kind: 'call', callee: [...chain, method.text] };
@@ -183,7 +191,7 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
   if (left?.type === 'identifier') {
     const type = plain && right ? expressionType(right) : null;
     ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
-  } else if (left?.type === 'instance_variable' && ctx.classId !== null && plain) {
+  } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
     const type = right ? expressionType(right) : null;
     ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
   } else if (left?.type === 'constant' && plain && right && classFactory(right)) {

@@ -45,7 +45,8 @@ end
 `);
     const rows = file.declarations.filter((d) => d.kind !== 'import').map((d) => `${d.kind} ${d.qualifiedName}${d.isStatic ? ' static' : ''}`);
     expect(rows).toEqual([
-      'module Shop', 'class Shop::Order', 'property Shop::Order::name', 'property Shop::Order::total', 'constant Shop::Order::LIMIT',
+      'module Shop', 'class Shop::Order', 'property Shop::Order::name', 'property Shop::Order::name=',
+      'property Shop::Order::total', 'property Shop::Order::total=', 'constant Shop::Order::LIMIT',
       'method Shop::Order::build static', 'method Shop::Order::make static', 'method Shop::Order::save',
       'class Shop::Point', 'method Shop::Point::norm', 'class Shop::Order', 'method Shop::Order::extra', 'function helper',
       'method in_block',

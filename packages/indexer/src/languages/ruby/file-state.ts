@@ -39,6 +39,8 @@ export interface RubyContext extends WalkContext {
   configurer?: string;
   /** Inside an RSpec group `describe Foo::Bar do` (the innermost naming a constant): what `described_class` is. */
   describedClass?: string[];
+  /** The block of `describe Foo do` with no `subject { … }` of its own: `subject` there is `Foo.new` (where Foo is a class). */
+  implicitSubject?: string[];
   /** Inside a `def self.m` (or a `def` of `class << self`). */
   staticMethod?: boolean;
 }
@@ -54,6 +56,8 @@ export class RubyFile {
   /** Sites made of a bare `new` in a class method, with the class: they call a `self.new` the class defines. */
   readonly ownNew = new Map<ReferenceSite, number>();
   constructor(private readonly path?: string) {}
+  /** Sites whose receiver is a bare name that may be a `def` of the class (`builder.parse`): typed by its result if so. */
+  readonly selfResults = new Map<ReferenceSite, { classId: number; method: string }>();
   /** Names an example group defines (`let(:app)`, `subject(:user)`): an example's bare call of one means it, not a mixin's method. */
   readonly exampleNames = new Set<string>();
   /** Modules mixed into every example of a test framework (`config.include M`), as written. */
@@ -99,7 +103,7 @@ export class RubyFile {
     const memberFacts = this.facts.finish();
     const references = this.builder.references;
     for (let i = references.length - 1; i >= 0; i--) {
-      if (this.maybeLocals.has(references[i]) && references[i].locallyBound) references.splice(i, 1);
+      if (this.maybeLocals.has(references[i]) && references[i].locallyBound && references[i].localTarget === undefined) references.splice(i, 1);
     }
     for (const [site, type] of this.evaluated) {
       if (site.locallyBound) continue;
@@ -114,6 +118,14 @@ export class RubyFile {
       if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
     for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
+    // `builder.parse` where the class's own instance `def builder` (not an attribute) states what it returns.
+    for (const [site, { classId, method }] of this.selfResults) {
+      if (site.locallyBound || site.typedReceiver || site.receiver?.length !== 1) continue;
+      const declared = this.builder.declarations.some((d) => d.parent === classId && d.kind === 'method' && d.name === method && !d.isStatic);
+      if (!declared) continue;
+      delete site.receiver;
+      site.typedReceiver = { type: { kind: 'call', callee: ['self', method] }, path: [] };
+    }
     // `extend ActiveSupport::Concern` with a nested `module ClassMethods`: an includer gets ClassMethods too.
     const declarations = this.builder.declarations;
     for (const site of [...references]) {

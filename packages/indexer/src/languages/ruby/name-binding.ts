@@ -4,6 +4,7 @@
  * a bare call inside a class may mean `self.m()`, classes and modules are open (reopened in any file:
  * one class), constants are global (a top-level class or module is seen from every file), and a
  * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds.
+ * A method a class defines twice (in each branch of an `if`) is ambiguous: a call of it links to neither.
  * A bare call in an RSpec example may mean a method of the modules `config.include` mixes into every example.
  */
 import { defineNameBinding } from '../../model/language-support.js';
@@ -13,5 +14,6 @@ export const rubyNameBinding = defineNameBinding({
   classReceivers: [],
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
-  declarations: { open: true },
+  declarations: { open: true, redefinitionsAmbiguous: true },
+  members: { staticApart: true },
 });

@@ -19,6 +19,7 @@
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { RubyContext } from './file-state.js';
 import { visitCall, visitIdentifier, visitSuper, visitWriter } from './calls.js';
+import { visitAlias } from './method-macros.js';
 import { bindNames, visitAssignment, visitBlock, visitClass, visitMethod } from './declarations.js';
 
 type Rule = NodeRule<RubyContext>;
@@ -26,7 +27,7 @@ type Rule = NodeRule<RubyContext>;
 const OPAQUE = [
   'constant', 'string', 'simple_symbol', 'delimited_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
   'comment', 'regex', 'heredoc_body', 'character', 'instance_variable', 'class_variable', 'global_variable', 'self',
-  'operator', 'setter', 'uninterpreted', 'rational', 'complex', 'alias', 'undef',
+  'operator', 'setter', 'uninterpreted', 'rational', 'complex', 'undef',
 ];
 
 const handled = handledFrame<RubyContext>;
@@ -44,6 +45,7 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
     class: handled(visitClass),
     module: handled(visitClass),
     singleton_class: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('body'), { ...ctx, singleton: true })),
+    alias: handled(({ node, ctx }) => visitAlias(node, ctx)),
     method: handled(visitMethod),
     singleton_method: handled(visitMethod),
     call: { visit: ({ node, ctx }, walk) => visitCall(node, ctx, walk) },

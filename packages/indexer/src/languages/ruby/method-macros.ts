@@ -1,0 +1,92 @@
+/**
+ * Class-body calls that declare methods by name: `define_method(:m) { … }`, `alias_method :new, :old`,
+ * `alias new old`, Forwardable's `def_delegator(s)` and `delegate :a, to: :b`. Only literal names declare
+ * anything (`define_method("x_#{n}")` names no method the syntax proves).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { flatSignature } from '../../extraction/core/declaration-text.js';
+import type { RubyContext, RubyWalk } from './file-state.js';
+
+/** Forwardable's delegators: the first argument is the accessor, the rest name methods (`def_delegator`: one, maybe renamed). */
+const DELEGATORS = new Set(['def_delegators', 'def_instance_delegators', 'def_delegator', 'def_instance_delegator']);
+const SINGLE_DELEGATORS = new Set(['def_delegator', 'def_instance_delegator']);
+
+/** `:m`, `:"m"`, `'m'`, `"m"` (no interpolation): the name, else undefined. */
+export function literalName(node: SyntaxNode | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'simple_symbol') return node.text.slice(1);
+  if (node.type !== 'delimited_symbol' && node.type !== 'string') return undefined;
+  const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  return parts.length === 1 && parts[0].type === 'string_content' ? parts[0].text : undefined;
+}
+
+function argumentsOf(node: SyntaxNode): SyntaxNode[] {
+  return node.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+}
+
+/** Whether declarations made here are the class's own (its body, or a block in it such as `included do`). */
+function inClassBody(ctx: RubyContext): boolean {
+  return ctx.classId !== null && ctx.parentDecl === ctx.classId;
+}
+
+function declareMethod(name: string, at: SyntaxNode, signature: string, ctx: RubyContext): number {
+  return ctx.file.builder.declare('method', name, ctx.classId, at, { signature: flatSignature(signature, null), isStatic: ctx.singleton || undefined });
+}
+
+/** `alias new old` in a class body: declares `new`. */
+export function visitAlias(node: SyntaxNode, ctx: RubyContext): void {
+  // `alias halt stop`, `alias :halt :stop`, `alias to_s inspect`: the name is a word or a symbol.
+  const written = node.childForFieldName('name');
+  const name = written?.type === 'identifier' || written?.type === 'constant' || written?.type === 'setter' || written?.type === 'operator' ? written.text : literalName(written);
+  if (name !== undefined && inClassBody(ctx)) declareMethod(name, node, node.text, ctx);
+}
+
+/**
+ * A bare macro call of a class body that declares methods: declares them and walks what runs later
+ * (`define_method`'s block is the method's body). False when the call is no such macro.
+ */
+export function visitMethodMacro(node: SyntaxNode, name: string, ctx: RubyContext, walk: RubyWalk): boolean {
+  if (!inClassBody(ctx)) return false;
+  const args = argumentsOf(node);
+  if (name === 'define_method') {
+    const defined = literalName(args[0]);
+    if (defined === undefined) return false;
+    const id = declareMethod(defined, node, node.text.split('\n')[0], ctx);
+    const inner: RubyContext = {
+      ...ctx, parentDecl: id, enclosing: id, method: defined, inBlock: false, blockSelf: undefined,
+      parameters: new Set(), blockParameter: undefined, staticMethod: ctx.singleton, inExample: false,
+    };
+    walk.push(node.childForFieldName('block'), inner);
+    return true;
+  }
+  if (name === 'alias_method') {
+    const defined = literalName(args[0]);
+    if (defined === undefined) return false;
+    declareMethod(defined, node, node.text, ctx);
+    return true;
+  }
+  if (DELEGATORS.has(name)) {
+    if (args.length < 2) return false;
+    // `def_delegator :@engine, :speed, :velocity` declares `velocity`; without a third name, `speed`.
+    const declared = SINGLE_DELEGATORS.has(name) ? [args[2] ?? args[1]] : args.slice(1);
+    for (const symbol of declared) {
+      const defined = literalName(symbol);
+      if (defined !== undefined) declareMethod(defined, symbol, `${name} ${args[0].text}, ${symbol.text}`, ctx);
+    }
+    return true;
+  }
+  if (name === 'delegate') {
+    // `delegate :a, :b, to: :target` (prefix: and the hash form `delegate [:a] => :t` rename or name nothing literal).
+    const options = args.filter((a) => a.type === 'pair');
+    const key = (pair: SyntaxNode) => pair.childForFieldName('key')?.text.replace(/^:|:$/g, '');
+    const to = options.find((p) => key(p) === 'to');
+    if (!to || options.some((p) => key(p) === 'prefix')) return false;
+    for (const symbol of args) {
+      const defined = symbol.type === 'pair' ? undefined : literalName(symbol);
+      if (defined !== undefined) declareMethod(defined, symbol, `delegate ${symbol.text}, ${to.text}`, ctx);
+    }
+    walk.push(to.childForFieldName('value'), ctx);
+    return true;
+  }
+  return false;
+}
