@@ -226,6 +226,9 @@ export class EcmascriptFile {
     for (const decl of this.declarations) {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
+      if (decl.callbackParameters) {
+        decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
+      }
     }
     for (const site of this.builder.references) {
       if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
