@@ -11,7 +11,6 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { Scope, ScopeRules } from '../../extraction/core/scopes.js';
 import { annotatedType } from './ecmascript-types.js';
-import { propertyName } from './ecmascript-syntax.js';
 
 export type EcmascriptScopeKind = 'module' | 'function' | 'block';
 /** `var` is function-wide; everything else binds in the scope where it stands. */
@@ -90,42 +89,18 @@ export function bindParameters(fn: SyntaxNode, scope: Scope, outer: Scope, given
   let index = 0;
   for (const param of params.namedChildren) {
     if (!param || param.type === 'comment') continue;
-    const position = index++;
     const pattern = param.childForFieldName('pattern');
+    // A `this` parameter takes no argument: the callback's parameters are counted after it.
+    const position = pattern?.type === 'this' ? -1 : index++;
     if (pattern?.type === 'identifier') {
       const typeNode = param.childForFieldName('type');
       const type = typeNode ? annotatedType(typeNode) : given?.(position) ?? null;
       scope.bind(pattern.text, 'parameter', undefined, type ? { type, scope: outer } : undefined);
       continue;
     }
-    // `function Menu({ onSelect, open: isOpen }: MenuProps)`: each name holds that member of the stated type.
-    const stated = pattern?.type === 'object_pattern' ? annotatedType(param.childForFieldName('type')) : null;
-    const members = stated ? destructuredMembers(pattern!) : undefined;
-    for (const name of patternNames(param)) {
-      const member = members?.get(name);
-      scope.bind(name, 'parameter', undefined, member !== undefined ? { type: { kind: 'field', of: stated!, path: [member] }, scope: outer } : undefined);
-    }
+    for (const name of patternNames(param)) scope.bind(name, 'parameter');
   }
 }
-/**
- * The names an object pattern binds straight to a member of the destructured value, with that member:
- * `{ a, b: c }` → a→a, c→b. Defaults (`{ a = f }`), nested patterns and rests are left out: they may hold
- * something else.
- */
-export function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of pattern.namedChildren) {
-    if (!entry) continue;
-    if (entry.type === 'shorthand_property_identifier_pattern') out.set(entry.text, entry.text);
-    else if (entry.type === 'pair_pattern') {
-      const key = entry.childForFieldName('key');
-      const local = entry.childForFieldName('value');
-      if (key && local?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) out.set(local.text, propertyName(key));
-    }
-  }
-  return out;
-}
-
 
 /**
  * Per parameter of a function, where its annotation is a function type (`cb: (c: Context, n: number) => void`),
