@@ -259,6 +259,18 @@ describe('ecmascript import resolver: tests importing built output', () => {
     expect(resolver.specifiers.resolveModule('pkg/test/main.test.ts', '../dist/main.js')).toBe('pkg/src/main.ts');
   });
 
+  it('resolves a package importing itself by name through its own exports, beside a same-named package', () => {
+    const selfRef = resolverFor({ 'src/index.ts': '', 'examples/basic.tsx': '', 'app/src/main.ts': '' }, {
+      'package.json': JSON.stringify({ name: 'forms', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.mjs' } } }),
+      'tsconfig.json': '{ "compilerOptions": { "rootDir": "./src", "outDir": "./dist" } }',
+      // A demo app that calls itself by the library's name.
+      'app/package.json': JSON.stringify({ name: 'forms' }),
+    });
+    expect(selfRef.specifiers.resolveModule('examples/basic.tsx', 'forms')).toBe('src/index.ts');
+    // The app's nearest package has no `exports`: the name stays claimed by two folders.
+    expect(selfRef.specifiers.resolveModule('app/src/main.ts', 'forms')).toBeNull();
+  });
+
   it('maps nothing the config does not state', () => {
     expect(resolver.specifiers.resolveModule('guess/test/a.test.ts', '../dist/a')).toBeNull();
     // `dist` is not this config's outDir.

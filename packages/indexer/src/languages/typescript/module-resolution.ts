@@ -100,6 +100,13 @@ class EcmascriptImportResolver implements ImportResolver {
       }
     }
     if (specifier.startsWith('#')) return this.resolveImportsField(dir, specifier, sourceFirst);
+    // A package importing itself by name through its `exports` (Node's self-reference) means its own folder,
+    // even where another folder of the workspace claims the same name.
+    const own = this.workspacePackages.nearestPackage(dir);
+    const ownName = own?.name;
+    if (own && ownName !== undefined && own.manifest.exports !== undefined && (specifier === ownName || specifier.startsWith(`${ownName}/`))) {
+      return this.resolvePackage(own, specifier.slice(ownName.length + 1));
+    }
     const member = this.workspacePackages.match(specifier);
     return member ? this.resolvePackage(member.pkg, member.subpath) : null;
   }
