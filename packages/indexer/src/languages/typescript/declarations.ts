@@ -255,7 +255,12 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
   const name = propertyName(nameNode);
   if (!abstract && frame.parent && file.hasImplementation(frame.parent, name)) return;
   const key = `${ctx.container}\0${name}`;
-  if (file.emittedSignatures.has(key)) return;
+  if (file.emittedSignatures.has(key)) {
+    // Another overload: the callbacks it takes may receive other types, so the first one's state nothing.
+    const first = file.signatureDeclarations.get(key);
+    if (first !== undefined) delete file.declarations[first].callbackParameters;
+    return;
+  }
   file.emittedSignatures.add(key);
   const id = file.addDeclaration('method', name, node, ctx, {
     signature: compactText(file.source.slice(startAfterDecorators(node), node.endIndex)).replace(/;$/, ''),
@@ -267,13 +272,28 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
     typeParameters: typeParameterNames(node),
   });
   file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+  file.signatureDeclarations.set(key, id);
   stateCallbackParameters(file.declarations[id], node);
 }
 
 /** What the function-typed parameters of a function or method state their callbacks receive (`callbackParameters`). */
 function stateCallbackParameters(declaration: Declaration, fn: SyntaxNode): void {
+  // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
+  if (hasOverloadSignatures(fn, declaration.name)) return;
   const stated = callbackParametersOf(fn);
   if (stated) declaration.callbackParameters = stated;
+}
+
+/** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */
+function hasOverloadSignatures(fn: SyntaxNode, name: string): boolean {
+  const holder = fn.parent?.type === 'export_statement' ? fn.parent.parent : fn.parent;
+  if (!holder || !['class_body', 'program', 'statement_block', 'interface_body', 'object_type'].includes(holder.type)) return false;
+  for (const sibling of holder.namedChildren) {
+    const candidate = sibling?.type === 'export_statement' ? sibling.childForFieldName('declaration') : sibling;
+    if (!candidate || candidate.id === fn.id) continue;
+    if ((candidate.type === 'method_signature' || candidate.type === 'function_signature') && declarationName(candidate) === name) return true;
+  }
+  return false;
 }
 
 /**

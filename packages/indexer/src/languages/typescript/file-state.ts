@@ -85,6 +85,8 @@ export class EcmascriptFile {
   readonly typeChecked: boolean;
   /** Overload signatures already emitted, per container. */
   readonly emittedSignatures = new Set<string>();
+  /** The declaration each emitted member signature became (overloads after the first fold into it). */
+  readonly signatureDeclarations = new Map<string, number>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
