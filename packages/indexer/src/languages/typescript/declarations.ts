@@ -42,7 +42,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   }
   if (id !== undefined) {
     file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
-    stateCallbackParameters(file.declarations[id], node);
+    stateCallbackParameters(file, file.declarations[id], node);
   }
   for (const name of typeParameterNames(node) ?? []) file.typeParameterNames.add(name);
 
@@ -211,7 +211,7 @@ export function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
   // A getter's declared type is the property's; a method's is what calling it returns.
   const declared = annotatedType(node.childForFieldName('return_type'));
   file.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
-  stateCallbackParameters(file.declarations[id], node);
+  stateCallbackParameters(file, file.declarations[id], node);
   const scope = ctx.scope.open('function');
   bindParameters(node, scope, ctx.scope);
   const inner: EcmascriptContext = {
@@ -273,27 +273,21 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
   });
   file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
   file.signatureDeclarations.set(key, id);
-  stateCallbackParameters(file.declarations[id], node);
+  stateCallbackParameters(file, file.declarations[id], node);
 }
 
 /** What the function-typed parameters of a function or method state their callbacks receive (`callbackParameters`). */
-function stateCallbackParameters(declaration: Declaration, fn: SyntaxNode): void {
-  // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
-  if (hasOverloadSignatures(fn, declaration.name)) return;
+function stateCallbackParameters(file: EcmascriptContext['file'], declaration: Declaration, fn: SyntaxNode): void {
   const stated = callbackParametersOf(fn);
-  if (stated) declaration.callbackParameters = stated;
+  // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
+  if (stated && !hasOverloadSignatures(file, fn, declaration.name)) declaration.callbackParameters = stated;
 }
 
 /** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */
-function hasOverloadSignatures(fn: SyntaxNode, name: string): boolean {
+function hasOverloadSignatures(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): boolean {
   const holder = fn.parent?.type === 'export_statement' ? fn.parent.parent : fn.parent;
   if (!holder || !['class_body', 'program', 'statement_block', 'interface_body', 'object_type'].includes(holder.type)) return false;
-  for (const sibling of holder.namedChildren) {
-    const candidate = sibling?.type === 'export_statement' ? sibling.childForFieldName('declaration') : sibling;
-    if (!candidate || candidate.id === fn.id) continue;
-    if ((candidate.type === 'method_signature' || candidate.type === 'function_signature') && declarationName(candidate) === name) return true;
-  }
-  return false;
+  return file.signatureNames(holder).has(name);
 }
 
 /**
