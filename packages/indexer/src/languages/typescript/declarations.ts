@@ -1,9 +1,9 @@
 /** ECMAScript's functions and classes: function declarations and expressions, signatures, classes with their heritage, methods (parameter properties too), member signatures and fields. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { Declaration, ReferenceKind, TypeRef } from '../../model/extraction.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
-import { bindParameters } from './ecmascript-scopes.js';
-import { annotatedType, initialiserType } from './ecmascript-types.js';
+import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
+import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
   FUNCTION_VALUE_TYPES, hasToken, headerText, memberTarget, propertyName, startAfterDecorators,
@@ -40,7 +40,10 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
     });
     if (exportInfo?.isDefault) file.addDefaultExport(name, node);
   }
-  if (id !== undefined) file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+  if (id !== undefined) {
+    file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+    stateCallbackParameters(file, file.declarations[id], node);
+  }
   for (const name of typeParameterNames(node) ?? []) file.typeParameterNames.add(name);
 
   // A function declaration binds its name in the enclosing block; a function expression, in its own scope.
@@ -50,7 +53,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   } else if (ownName && (type === 'function_expression' || type === 'function' || type === 'generator_function')) {
     scope.bind(ownName.text, 'lexical', id);
   }
-  bindParameters(node, scope, ctx.scope);
+  bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node));
   const isArrow = type === 'arrow_function';
   const thisIsClass = isArrow ? ctx.thisIsClass : false;
   // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
@@ -208,6 +211,7 @@ export function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
   // A getter's declared type is the property's; a method's is what calling it returns.
   const declared = annotatedType(node.childForFieldName('return_type'));
   file.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
+  stateCallbackParameters(file, file.declarations[id], node);
   const scope = ctx.scope.open('function');
   bindParameters(node, scope, ctx.scope);
   const inner: EcmascriptContext = {
@@ -251,7 +255,12 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
   const name = propertyName(nameNode);
   if (!abstract && frame.parent && file.hasImplementation(frame.parent, name)) return;
   const key = `${ctx.container}\0${name}`;
-  if (file.emittedSignatures.has(key)) return;
+  if (file.emittedSignatures.has(key)) {
+    // Another overload: the callbacks it takes may receive other types, so the first one's state nothing.
+    const first = file.signatureDeclarations.get(key);
+    if (first !== undefined) delete file.declarations[first].callbackParameters;
+    return;
+  }
   file.emittedSignatures.add(key);
   const id = file.addDeclaration('method', name, node, ctx, {
     signature: compactText(file.source.slice(startAfterDecorators(node), node.endIndex)).replace(/;$/, ''),
@@ -263,6 +272,38 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
     typeParameters: typeParameterNames(node),
   });
   file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+  file.signatureDeclarations.set(key, id);
+  stateCallbackParameters(file, file.declarations[id], node);
+}
+
+/** What the function-typed parameters of a function or method state their callbacks receive (`callbackParameters`). */
+function stateCallbackParameters(file: EcmascriptContext['file'], declaration: Declaration, fn: SyntaxNode): void {
+  const stated = callbackParametersOf(fn);
+  // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
+  if (stated && !hasOverloadSignatures(file, fn, declaration.name)) declaration.callbackParameters = stated;
+}
+
+/** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */
+function hasOverloadSignatures(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): boolean {
+  const holder = fn.parent?.type === 'export_statement' ? fn.parent.parent : fn.parent;
+  if (!holder || !['class_body', 'program', 'statement_block', 'interface_body', 'object_type'].includes(holder.type)) return false;
+  return file.signatureNames(holder).has(name);
+}
+
+/**
+ * A function literal written as an argument of a call (`app.get('/', (c) => …)`): for each of its parameters,
+ * the callee's stated callback parameter there (`callback-parameter`), resolved globally. Undefined elsewhere.
+ */
+function passedTo(fn: SyntaxNode): ((parameter: number) => TypeRef | null) | undefined {
+  const list = fn.parent;
+  const call = list?.parent;
+  if (list?.type !== 'arguments' || call?.type !== 'call_expression') return undefined;
+  const of = callResultType(call);
+  if (!of) return undefined;
+  const argument = list.namedChildren.filter((c) => c !== null && c.type !== 'comment').findIndex((c) => c!.id === fn.id);
+  // A spread before the literal (`f(...xs, cb)`) leaves its position unknown.
+  if (argument < 0 || list.namedChildren.slice(0, argument).some((c) => c?.type === 'spread_element')) return undefined;
+  return (parameter) => ({ kind: 'callback-parameter', of, argument, parameter });
 }
 
 /** `client: Client` in an interface: a property whose type calls through it are checked against. */

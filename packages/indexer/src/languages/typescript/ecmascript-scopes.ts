@@ -8,6 +8,7 @@
  * function declaration is seen from its whole block (hoisting; the TDZ aside).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
 import type { Scope, ScopeRules } from '../../extraction/core/scopes.js';
 import { annotatedType } from './ecmascript-types.js';
 
@@ -76,19 +77,79 @@ export function patternNames(pattern: SyntaxNode | null): string[] {
  * Binds a function's parameters in its scope; an annotated plain parameter states its value's
  * type, evaluated where the function is written (`outer`).
  */
-export function bindParameters(fn: SyntaxNode, scope: Scope, outer: Scope): void {
+export function bindParameters(fn: SyntaxNode, scope: Scope, outer: Scope, given?: (parameter: number) => TypeRef | null): void {
   const single = fn.childForFieldName('parameter');
-  if (single) for (const name of patternNames(single)) scope.bind(name, 'parameter');
+  if (single) {
+    // `c => c.text()` passed to a call: `c` takes what the callee states its callback receives.
+    const type = single.type === 'identifier' ? given?.(0) ?? null : null;
+    for (const name of patternNames(single)) scope.bind(name, 'parameter', undefined, type ? { type, scope: outer } : undefined);
+  }
   const params = fn.childForFieldName('parameters');
   if (!params) return;
+  let index = 0;
   for (const param of params.namedChildren) {
-    if (!param) continue;
+    if (!param || param.type === 'comment') continue;
     const pattern = param.childForFieldName('pattern');
+    // A `this` parameter takes no argument: the callback's parameters are counted after it.
+    const position = pattern?.type === 'this' ? -1 : index++;
     if (pattern?.type === 'identifier') {
-      const type = annotatedType(param.childForFieldName('type'));
+      const typeNode = param.childForFieldName('type');
+      const type = typeNode ? annotatedType(typeNode) : given?.(position) ?? null;
       scope.bind(pattern.text, 'parameter', undefined, type ? { type, scope: outer } : undefined);
       continue;
     }
     for (const name of patternNames(param)) scope.bind(name, 'parameter');
   }
+}
+
+/**
+ * Per parameter of a function, where its annotation is a function type (`cb: (c: Context, n: number) => void`),
+ * the types that function type states for its own parameters ([Context, null]); null for other parameters.
+ * Undefined when no parameter states any. A leading `this` parameter takes no argument and is skipped.
+ */
+export function callbackParametersOf(fn: SyntaxNode): Array<Array<TypeRef | null> | null> | undefined {
+  const params = fn.childForFieldName('parameters');
+  if (!params) return undefined;
+  const out: Array<Array<TypeRef | null> | null> = [];
+  let stated = false;
+  for (const param of params.namedChildren) {
+    if (!param || param.type === 'comment') continue;
+    if (out.length === 0 && param.childForFieldName('pattern')?.type === 'this') continue;
+    const fnType = functionTypeOf(param.childForFieldName('type'));
+    const inner = fnType?.childForFieldName('parameters');
+    if (!inner) {
+      out.push(null);
+      continue;
+    }
+    const types: Array<TypeRef | null> = [];
+    for (const p of inner.namedChildren) {
+      if (!p || p.type === 'comment') continue;
+      if (types.length === 0 && p.childForFieldName('pattern')?.type === 'this') continue;
+      const type = p.type === 'required_parameter' || p.type === 'optional_parameter' ? annotatedType(p.childForFieldName('type')) : null;
+      if (type) stated = true;
+      types.push(type);
+    }
+    out.push(types);
+  }
+  return stated ? out : undefined;
+}
+
+/** The function type an annotation states (`(x: X) => void`, also `((x: X) => void) | undefined`), or null. */
+function functionTypeOf(node: SyntaxNode | null): SyntaxNode | null {
+  let current = node;
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (current.type === 'function_type') return current;
+    if (current.type === 'type_annotation' || current.type === 'parenthesized_type') {
+      current = current.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+    } else if (current.type === 'union_type') {
+      const members = current.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && !isNothingType(c));
+      current = members.length === 1 ? members[0] : null;
+    } else return null;
+  }
+  return null;
+}
+
+function isNothingType(node: SyntaxNode): boolean {
+  const text = node.text;
+  return text === 'undefined' || text === 'null' || text === 'void';
 }

@@ -85,6 +85,9 @@ export class EcmascriptFile {
   readonly typeChecked: boolean;
   /** Overload signatures already emitted, per container. */
   readonly emittedSignatures = new Set<string>();
+  /** The declaration each emitted member signature became (overloads after the first fold into it). */
+  readonly signatureDeclarations = new Map<string, number>();
+  private readonly signatureNamesByScope = new Map<number, Set<string>>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
@@ -154,6 +157,23 @@ export class EcmascriptFile {
   /** Decorators of a class member: its own and those written as preceding siblings. */
   memberDecorators(frame: EcmascriptFrame): string[] {
     return [...(frame.leading ?? []).map(decoratorText), ...decoratorTexts(frame.node)];
+  }
+
+  /** The names of the method and function signatures `scope` holds (read once per scope). */
+  signatureNames(scope: SyntaxNode): ReadonlySet<string> {
+    let names = this.signatureNamesByScope.get(scope.id);
+    if (!names) {
+      names = new Set();
+      for (const child of scope.namedChildren) {
+        const candidate = child?.type === 'export_statement' ? child.childForFieldName('declaration') : child;
+        if (candidate && (candidate.type === 'method_signature' || candidate.type === 'function_signature')) {
+          const name = declarationName(candidate);
+          if (name !== undefined) names.add(name);
+        }
+      }
+      this.signatureNamesByScope.set(scope.id, names);
+    }
+    return names;
   }
 
   /** Does `scope` hold a function/method with a body named `name` (so signatures are overloads)? */
@@ -226,6 +246,9 @@ export class EcmascriptFile {
     for (const decl of this.declarations) {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
+      if (decl.callbackParameters) {
+        decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
+      }
     }
     for (const site of this.builder.references) {
       if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;

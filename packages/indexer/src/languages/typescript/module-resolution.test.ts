@@ -229,6 +229,56 @@ describe('ecmascript import resolver: workspace packages', () => {
   });
 });
 
+describe('ecmascript import resolver: tests importing built output', () => {
+  const files = {
+    'lib/compile/index.ts': '', 'lib/compile/util.ts': '', 'lib/ajv.ts': '', 'spec/compile.spec.ts': '',
+    'pkg/src/main.ts': '', 'pkg/test/main.test.ts': '',
+    'guess/src/a.ts': '', 'guess/test/a.test.ts': '',
+    'other/src/a.ts': '', 'other/test/a.test.ts': '',
+  };
+  const configs = {
+    'tsconfig.json': '{ "compilerOptions": { "outDir": "dist", "rootDir": "lib" } }',
+    'spec/tsconfig.json': '{ "extends": "../tsconfig.json", "compilerOptions": { "noEmit": true } }',
+    // No rootDir: the sources are where every `include` pattern lies.
+    'pkg/tsconfig.json': '{ "compilerOptions": { "outDir": "./dist" }, "include": ["src/**/*.ts", "src/*.d.ts"] }',
+    // outDir with neither rootDir nor include: where the sources are is not stated.
+    'guess/tsconfig.json': '{ "compilerOptions": { "outDir": "dist" } }',
+    'other/tsconfig.json': '{ "compilerOptions": { "outDir": "build", "rootDir": "src" } }',
+  };
+  const resolver = resolverFor(files, configs);
+
+  it('maps outDir paths to rootDir sources, through an extended config too', () => {
+    expect(resolver.specifiers.resolveModule('spec/compile.spec.ts', '../dist/compile/util')).toBe('lib/compile/util.ts');
+    expect(resolver.specifiers.resolveModule('spec/compile.spec.ts', '../dist/compile/util.js')).toBe('lib/compile/util.ts');
+    expect(resolver.specifiers.resolveModule('spec/compile.spec.ts', '../dist/compile')).toBe('lib/compile/index.ts');
+    expect(resolver.specifiers.resolveModule('spec/compile.spec.ts', '../dist/ajv')).toBe('lib/ajv.ts');
+    expect(resolver.specifiers.resolveModule('spec/compile.spec.ts', '../dist/missing')).toBeNull();
+  });
+
+  it('takes the include root when rootDir is not set', () => {
+    expect(resolver.specifiers.resolveModule('pkg/test/main.test.ts', '../dist/main.js')).toBe('pkg/src/main.ts');
+  });
+
+  it('resolves a package importing itself by name through its own exports, beside a same-named package', () => {
+    const selfRef = resolverFor({ 'src/index.ts': '', 'examples/basic.tsx': '', 'app/src/main.ts': '' }, {
+      'package.json': JSON.stringify({ name: 'forms', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.mjs' } } }),
+      'tsconfig.json': '{ "compilerOptions": { "rootDir": "./src", "outDir": "./dist" } }',
+      // A demo app that calls itself by the library's name.
+      'app/package.json': JSON.stringify({ name: 'forms' }),
+    });
+    expect(selfRef.specifiers.resolveModule('examples/basic.tsx', 'forms')).toBe('src/index.ts');
+    // The app's nearest package has no `exports`: the name stays claimed by two folders.
+    expect(selfRef.specifiers.resolveModule('app/src/main.ts', 'forms')).toBeNull();
+  });
+
+  it('maps nothing the config does not state', () => {
+    expect(resolver.specifiers.resolveModule('guess/test/a.test.ts', '../dist/a')).toBeNull();
+    // `dist` is not this config's outDir.
+    expect(resolver.specifiers.resolveModule('other/test/a.test.ts', '../dist/a')).toBeNull();
+    expect(resolver.specifiers.resolveModule('other/test/a.test.ts', '../build/a')).toBe('other/src/a.ts');
+  });
+});
+
 describe('ecmascript import resolver: builtins and caching', () => {
   it('knows runtime globals but not ordinary names', () => {
     const resolver = resolverFor({});

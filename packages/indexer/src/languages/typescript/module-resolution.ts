@@ -80,7 +80,8 @@ class EcmascriptImportResolver implements ImportResolver {
       const target = resolveIn(dir, specifier);
       if (target === undefined) return null;
       const directoryOnly = specifier === '.' || specifier === '..' || specifier.endsWith('/');
-      return directoryOnly ? this.probeIndex(target) : this.probe(target, sourceFirst);
+      const hit = directoryOnly ? this.probeIndex(target) : this.probe(target, sourceFirst);
+      return hit ?? this.mapOutDir(dir, target, directoryOnly);
     }
     if (specifier.startsWith('/') || /^[a-zA-Z][a-zA-Z+.-]*:/.test(specifier) && !specifier.startsWith('node:')) return null;
     if (isNodeBuiltinModule(specifier)) return null;
@@ -99,6 +100,13 @@ class EcmascriptImportResolver implements ImportResolver {
       }
     }
     if (specifier.startsWith('#')) return this.resolveImportsField(dir, specifier, sourceFirst);
+    // A package importing itself by name through its `exports` (Node's self-reference) means its own folder,
+    // even where another folder of the workspace claims the same name.
+    const own = this.workspacePackages.nearestPackage(dir);
+    const ownName = own?.name;
+    if (own && ownName !== undefined && own.manifest.exports !== undefined && (specifier === ownName || specifier.startsWith(`${ownName}/`))) {
+      return this.resolvePackage(own, specifier.slice(ownName.length + 1));
+    }
     const member = this.workspacePackages.match(specifier);
     return member ? this.resolvePackage(member.pkg, member.subpath) : null;
   }
@@ -149,6 +157,26 @@ class EcmascriptImportResolver implements ImportResolver {
   }
 
   /**
+   * A relative import of built output that is not in the workspace (a test importing `../dist/compile`):
+   * the source the compiler builds it from, when a tsconfig — the one over the built path, or the
+   * importer's — states both its `outDir` and where the sources are (`rootDir`, else the folder every
+   * `include` pattern lies under). Two configs that disagree about the source make no answer.
+   */
+  private mapOutDir(importerDir: string, target: string, directoryOnly: boolean): string | null {
+    const hits = new Set<string>();
+    for (const settings of [this.tsconfigs.forDirectory(parentDir(target) ?? ''), this.tsconfigs.forDirectory(importerDir)]) {
+      if (settings?.outDir === undefined) continue;
+      const sourceRoot = settings.rootDir ?? settings.includeRoot;
+      const rest = relativeTo(settings.outDir, target);
+      if (sourceRoot === undefined || rest === undefined || sourceRoot === settings.outDir) continue;
+      const candidate = joinPath(sourceRoot, rest.replace(OUTPUT_EXTENSION, ''));
+      const hit = directoryOnly || rest === '' ? this.probeIndex(candidate) : this.probe(candidate, true);
+      if (hit) hits.add(hit);
+    }
+    return hits.size === 1 ? [...hits][0] : null;
+  }
+
+  /**
    * `dist/util/x.js` → the one indexed source it was built from: through the package tsconfig's
    * `outDir`/`rootDir` when set, else by dropping build folders and trying `src/` and the package root.
    */
@@ -159,7 +187,7 @@ class EcmascriptImportResolver implements ImportResolver {
       const outDirInside = relativeTo(pkg.folder, settings.outDir);
       if (outDirInside !== undefined && outDirInside !== '' && stem.startsWith(`${outDirInside}/`)) {
         const rest = stem.slice(outDirInside.length + 1);
-        const rootDir = settings.rootDir ?? undefined;
+        const rootDir = settings.rootDir ?? settings.includeRoot;
         if (rootDir !== undefined) return this.probe(joinPath(rootDir, rest), true);
         return this.uniqueSource(pkg, [rest]);
       }

@@ -59,7 +59,7 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
   comments: { types: ['comment'], doc: docCommentText },
   leadingAttributes: ['decorator'],
   // Handlers ask for these parents: a statement list (overloads), a class or interface body, an ERROR.
-  keepParents: ['program', 'statement_block', 'class_body', 'interface_body', 'ERROR'],
+  keepParents: ['program', 'statement_block', 'class_body', 'interface_body', 'object_type', 'ERROR'],
   nodes: {
     // Scopes.
     statement_block: block,
@@ -90,10 +90,12 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
     public_field_definition: fieldRule,
     field_definition: fieldRule,
     method_signature: handled((frame) => {
-      if (frame.parent?.type === 'class_body' || frame.parent?.type === 'interface_body') visitClassMemberSignature(frame, false);
+      const parent = frame.parent?.type;
+      if (parent === 'class_body' || parent === 'interface_body' || parent === 'object_type') visitClassMemberSignature(frame, false);
     }),
+    // Reached in an object type only where a type alias descends into it (its members).
     property_signature: handled((frame) => {
-      if (frame.parent?.type === 'interface_body') visitPropertySignature(frame);
+      if (frame.parent?.type === 'interface_body' || frame.parent?.type === 'object_type') visitPropertySignature(frame);
     }),
     abstract_method_signature: handled((frame) => visitClassMemberSignature(frame, true)),
     class_declaration: classRule,

@@ -27,6 +27,11 @@ export interface ModuleSettings {
   paths: PathPattern[];
   rootDir?: string;
   outDir?: string;
+  /**
+   * The folder every `include` pattern lies under (`lib/**` → `lib`): where the sources of
+   * `outDir` come from when `rootDir` is not set.
+   */
+  includeRoot?: string;
 }
 
 type ReadText = (relativePath: string) => string | undefined;
@@ -36,6 +41,7 @@ interface RawOptions {
   paths?: { base: string; map: Record<string, unknown> };
   rootDir?: string;
   outDir?: string;
+  includeRoot?: string;
 }
 
 export class TsconfigLookup {
@@ -77,6 +83,7 @@ export class TsconfigLookup {
       paths: options.paths ? compilePaths(options.paths.map) : [],
       rootDir: options.rootDir,
       outDir: options.outDir,
+      includeRoot: options.includeRoot,
     };
   }
 
@@ -106,6 +113,8 @@ export class TsconfigLookup {
     if (isRecord(compilerOptions.paths)) own.paths = { base: dir, map: compilerOptions.paths };
     if (typeof compilerOptions.rootDir === 'string') own.rootDir = resolveIn(dir, compilerOptions.rootDir);
     if (typeof compilerOptions.outDir === 'string') own.outDir = resolveIn(dir, compilerOptions.outDir);
+    // `include` sits beside `compilerOptions` and, like it, is inherited through `extends`.
+    if (Array.isArray(json.include)) own.includeRoot = includeRoot(dir, json.include);
     merged = { ...merged, ...definedOnly(own) };
     this.optionsByFile.set(configFile, merged);
     return merged;
@@ -124,6 +133,30 @@ export class TsconfigLookup {
     }
     return candidates.find((file) => file.endsWith('.json') && this.readText(file) !== undefined);
   }
+}
+
+/**
+ * The deepest folder all `include` patterns lie under: each pattern's segments up to the first one with
+ * a wildcard (or the file name it ends in), then their common prefix. Undefined without patterns.
+ */
+function includeRoot(dir: string, patterns: unknown[]): string | undefined {
+  let common: string[] | undefined;
+  for (const pattern of patterns) {
+    if (typeof pattern !== 'string') return undefined;
+    const resolved = resolveIn(dir, pattern);
+    if (resolved === undefined) return undefined;
+    const segments = resolved === '' ? [] : resolved.split('/');
+    let literal = segments.findIndex((segment) => /[*?]/.test(segment));
+    if (literal === -1) literal = segments.length > 0 && /\.[a-z]+$/i.test(segments[segments.length - 1]) ? segments.length - 1 : segments.length;
+    const folder = segments.slice(0, literal);
+    if (common === undefined) common = folder;
+    else {
+      let shared = 0;
+      while (shared < common.length && shared < folder.length && common[shared] === folder[shared]) shared++;
+      common = common.slice(0, shared);
+    }
+  }
+  return common?.join('/');
 }
 
 function compilePaths(map: Record<string, unknown>): PathPattern[] {

@@ -29,17 +29,34 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   if (body) walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
 }
 
-export function visitTypeAlias(frame: EcmascriptFrame): void {
+export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const { node, ctx } = frame;
   const file = ctx.file;
   const name = declarationName(node);
   if (!name || ctx.suppressDeclarations) return;
-  file.addDeclaration('type_alias', name, node, ctx, {
+  const id = file.addDeclaration('type_alias', name, node, ctx, {
     signature: compactText(file.source.slice(node.startIndex, node.endIndex)).replace(/;$/, ''),
     docstring: file.docstring(frame),
     isExported: frame.extra?.exportInfo !== undefined || undefined,
     typeParameters: typeParameterNames(node),
   });
+  // `type Props = { onSelect(): void }` (also one part of `Base & { … }`): its members are the object
+  // type's, as an interface's are, so that `props.onSelect()` links to the member it declares.
+  for (const body of objectTypeParts(node.childForFieldName('value'))) {
+    walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
+  }
+}
+
+/** The object types a type alias's value is made of: itself, or the object-type operands of an intersection. */
+function objectTypeParts(value: SyntaxNode | null): SyntaxNode[] {
+  if (!value) return [];
+  if (value.type === 'object_type') return [value];
+  if (value.type !== 'intersection_type') return [];
+  const out: SyntaxNode[] = [];
+  for (const part of value.namedChildren) {
+    if (part?.type === 'object_type' || part?.type === 'intersection_type') out.push(...objectTypeParts(part));
+  }
+  return out;
 }
 
 export function visitEnum(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
