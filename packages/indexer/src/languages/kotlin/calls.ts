@@ -269,3 +269,20 @@ export function visitCallableReference(node: SyntaxNode, ctx: KotlinContext): vo
   const chain = typeChain(head) ?? receiverChain(head);
   if (chain) ctx.file.addSite('references', { name: member.text, receiver: chain }, node, ctx);
 }
+
+/**
+ * `a shouldBe b`, `x to y`, `1 pow 3`: an infix call of `shouldBe` on a with b as its one argument
+ * (a member or an extension declared `infix fun`); recorded like `a.shouldBe(b)`.
+ */
+export function visitInfix(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
+  const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  for (const part of parts) walk.push(part, ctx);
+  if (parts.length !== 3 || parts[1].type !== 'identifier') return;
+  const [left, operator, right] = parts;
+  const chain = receiverChain(left);
+  const stated = chain ? undefined : expressionType(left, ctx);
+  const target: SiteTarget = chain
+    ? { name: operator.text, receiver: chain }
+    : { name: operator.text, receiver: undefined, typedReceiver: stated ? { type: stated, path: [] } : undefined };
+  ctx.file.addSite('calls', target, node, ctx, [argumentType(right, ctx)]);
+}

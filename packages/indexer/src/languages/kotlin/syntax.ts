@@ -20,13 +20,13 @@
  *    its docstring.
  *  - Functions state their parameters' simple types (and how many have defaults), calls their
  *    arguments' where the code proves them: the resolver picks the overload (resolution/overloads.ts).
- *  - `::f`, `Foo::m`, `x::m` are `references` sites.
+ *  - `::f`, `Foo::m`, `x::m` are `references` sites; `a to b` (an infix call) is a call of `to` on a.
  */
 import { blockDocComment } from '../../extraction/core/declaration-text.js';
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { KotlinContext } from './file-state.js';
 import { typeChild } from './types.js';
-import { visitCall, visitCallableReference, visitDelegationCall } from './calls.js';
+import { visitCall, visitCallableReference, visitDelegationCall, visitInfix } from './calls.js';
 import { visitClass, visitEnumEntry, visitFunction, visitObjectLiteral, visitProperty, visitTypeAlias } from './declarations.js';
 import { recordTopLevelNames, visitImport } from './imports.js';
 import { bindDestructured, bindTyped, bindVariable, visitIf, visitLambda, visitWhen } from './locals.js';
@@ -109,6 +109,7 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
 
     // Sites.
     call_expression: handled(({ node, ctx }, walk) => visitCall(node, ctx, walk)),
+    infix_expression: handled(({ node, ctx }, walk) => visitInfix(node, ctx, walk)),
     constructor_delegation_call: { visit: ({ node, ctx }) => visitDelegationCall(node, ctx) },
     callable_reference: handled(({ node, ctx }) => visitCallableReference(node, ctx)),
   },
