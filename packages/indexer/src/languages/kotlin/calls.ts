@@ -17,6 +17,16 @@ const LAMBDA_RECEIVER_MEMBERS = new Set(['emit', 'emitAll', 'yield', 'yieldAll',
 
 const RECEIVER_WORDS = new Set(['this', 'super']);
 
+/** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`). */
+const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless']);
+/** The standard library's functions over a collection whose lambda's one parameter is an element (`items.forEach { it.m() }`). */
+const IT_IS_ELEMENT = new Set([
+  'forEach', 'onEach', 'map', 'mapNotNull', 'flatMap', 'filter', 'filterNot', 'any', 'all', 'none', 'first', 'firstOrNull',
+  'last', 'lastOrNull', 'find', 'findLast', 'single', 'singleOrNull', 'count', 'sumOf', 'sortedBy', 'sortedByDescending',
+  'groupBy', 'associateBy', 'associateWith', 'partition', 'takeWhile', 'dropWhile', 'distinctBy', 'maxByOrNull',
+  'minByOrNull', 'maxOf', 'minOf', 'indexOfFirst', 'indexOfLast', 'removeAll', 'retainAll', 'removeIf',
+]);
+
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined for anything else. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
   switch (node.type) {
@@ -202,7 +212,10 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     if (object && member) {
       receiverLambda = member.text === 'apply' || member.text === 'run';
       const chain = receiverChain(object);
-      if (chain) {
+      const outer = labelledThis(object, ctx);
+      if (outer) {
+        target = { name: member.text, receiver: undefined, typedReceiver: { type: outer, path: [] } };
+      } else if (chain) {
         target = { name: member.text, receiver: chain };
       } else {
         // `make().a.m()`: the stated type of the call, then the member names after it.
@@ -226,11 +239,13 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
   const block = receiverLambda ? undefined : blockCall(callee, ctx);
+  const lambdaParameter = lambdaParameterType(callee, ctx);
+  const lambdaCtx = lambdaParameter ? { ...ctx, lambdaParameter } : ctx;
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
-    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
-    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...ctx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
-    else walk.push(child, ctx);
+    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...lambdaCtx, foreignThis: true });
+    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
+    else walk.push(child, child.type === 'annotated_lambda' ? lambdaCtx : ctx);
   }
 }
 
@@ -285,4 +300,30 @@ export function visitInfix(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWal
     ? { name: operator.text, receiver: chain }
     : { name: operator.text, receiver: undefined, typedReceiver: stated ? { type: stated, path: [] } : undefined };
   ctx.file.addSite('calls', target, node, ctx, [argumentType(right, ctx)]);
+}
+
+/** The value an expression holds, as far as the code states it: a name chain (settled later), a call's result, a cast. */
+export function valueType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  const chain = receiverChain(node);
+  if (chain) return RECEIVER_WORDS.has(chain[0]) ? expressionType(node, ctx) : { kind: 'value', chain };
+  return expressionType(node, ctx);
+}
+
+/** `x.let { }`: x's type; `items.forEach { }`: an element of items; undefined for any other callee. */
+function lambdaParameterType(callee: SyntaxNode, ctx: KotlinContext): TypeRef | undefined {
+  if (callee.type !== 'navigation_expression') return undefined;
+  const { object, member } = navigationParts(callee);
+  if (!object || !member || !(IT_IS_RECEIVER.has(member.text) || IT_IS_ELEMENT.has(member.text))) return undefined;
+  const of = valueType(object, ctx);
+  if (!of) return undefined;
+  return IT_IS_RECEIVER.has(member.text) ? of : { kind: 'element', of };
+}
+
+/** `this@Outer` in a class nested in (or being) Outer: Outer; null for a lambda's or a function's label. */
+function labelledThis(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (node.type !== 'this_expression' || !node.text.startsWith('this@') || ctx.classId === null) return null;
+  const label = node.text.slice('this@'.length);
+  const path = ctx.file.pathOf(ctx.classId);
+  const at = path ? path.lastIndexOf(label) : -1;
+  return path && at >= 0 ? { kind: 'named', chain: path.slice(0, at + 1) } : null;
 }

@@ -2,13 +2,23 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { KotlinContext, KotlinWalk } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChild } from './types.js';
-import { expressionType } from './calls.js';
+import { expressionType, valueType } from './calls.js';
 
 /** `val x: T = v` / `val x = v` in a block: x's stated type, else the value's. */
 export function bindVariable(variable: SyntaxNode, ctx: KotlinContext, value: SyntaxNode | null): void {
   const nameNode = variable.namedChildren.find((c) => c?.type === 'identifier');
   if (!nameNode) return;
   bindTyped(ctx, nameNode, typeChild(variable), 'local', value);
+}
+
+/** `for (x in items)`: x is an element of items (its stated type, when it writes one). */
+export function bindLoopVariable(variable: SyntaxNode, ctx: KotlinContext, iterated: SyntaxNode | null): void {
+  const nameNode = variable.namedChildren.find((c) => c?.type === 'identifier');
+  if (!nameNode) return;
+  const type = typeChild(variable);
+  const of = !type && iterated ? valueType(iterated, ctx) : null;
+  if (of) ctx.file.bindLocal(ctx.scope, nameNode.text, 'local', { kind: 'element', of }, null, nameNode);
+  else bindTyped(ctx, nameNode, type, 'local');
 }
 
 export function bindDestructured(list: SyntaxNode, ctx: KotlinContext): void {
@@ -84,15 +94,20 @@ export function visitWhen(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
 
 export function visitLambda(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
   const scope = ctx.scope.open('lambda');
-  const inner: KotlinContext = { ...ctx, scope, inLambda: true };
+  // The parameter type stated by the call the lambda is passed to is this lambda's, not a nested one's.
+  const inner: KotlinContext = { ...ctx, scope, inLambda: true, lambdaParameter: undefined };
   const parameters = node.namedChildren.find((c) => c?.type === 'lambda_parameters');
+  const given = ctx.lambdaParameter ?? null;
   if (!parameters) {
-    ctx.file.bindLocal(scope, 'it', 'parameter', null, null);
+    ctx.file.bindLocal(scope, 'it', 'parameter', given, null);
   } else {
+    const one = parameters.namedChildren.filter((c) => c?.type === 'variable_declaration' || c?.type === 'multi_variable_declaration').length === 1;
     for (const parameter of parameters.namedChildren) {
       if (parameter?.type === 'variable_declaration') {
         const nameNode = parameter.namedChildren.find((c) => c?.type === 'identifier');
-        if (nameNode) bindTyped(inner, nameNode, typeChild(parameter), 'parameter');
+        const type = typeChild(parameter);
+        if (nameNode && !type && one && given) ctx.file.bindLocal(scope, nameNode.text, 'parameter', given, null);
+        else if (nameNode) bindTyped(inner, nameNode, type, 'parameter');
       } else if (parameter?.type === 'multi_variable_declaration') {
         for (const part of parameter.namedChildren) {
           const nameNode = part?.namedChildren.find((c) => c?.type === 'identifier');

@@ -29,7 +29,7 @@ import { typeChild } from './types.js';
 import { visitCall, visitCallableReference, visitDelegationCall, visitInfix } from './calls.js';
 import { visitClass, visitEnumEntry, visitFunction, visitObjectLiteral, visitProperty, visitTypeAlias } from './declarations.js';
 import { recordTopLevelNames, visitImport } from './imports.js';
-import { bindDestructured, bindTyped, bindVariable, visitIf, visitLambda, visitWhen } from './locals.js';
+import { bindDestructured, bindLoopVariable, bindTyped, bindVariable, visitIf, visitLambda, visitWhen } from './locals.js';
 
 type Rule = NodeRule<KotlinContext>;
 
@@ -79,8 +79,11 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
     for_statement: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }, walk) => {
+        // `for (x in items) body`: the iterated expression follows the variable.
+        const variable = node.namedChildren.find((c) => c?.type === 'variable_declaration');
+        const iterated = variable?.nextNamedSibling ?? null;
         for (const child of node.namedChildren) {
-          if (child?.type === 'variable_declaration') bindVariable(child, ctx, null);
+          if (child?.type === 'variable_declaration') bindLoopVariable(child, ctx, iterated);
           else if (child?.type === 'multi_variable_declaration') bindDestructured(child, ctx);
           else if (child) walk.push(child, ctx);
         }
