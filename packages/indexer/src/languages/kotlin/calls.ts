@@ -4,7 +4,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, literalType, typeChain, typeChild } from './types.js';
+import { declaredType, literalType, namedType, typeChain, typeChild } from './types.js';
 
 /** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
 const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
@@ -117,7 +117,7 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
 function typeArgumentsOf(call: SyntaxNode, ctx: KotlinContext): { typeArguments?: Array<TypeRef | null> } {
   const list = call.namedChildren.find((c) => c?.type === 'type_arguments');
   if (!list) return {};
-  const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => declaredType(typeChild(projection), ctx.typeVariables));
+  const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => namedType(typeChild(projection), ctx.typeVariables));
   return typeArguments.some((type) => type !== null) ? { typeArguments } : {};
 }
 

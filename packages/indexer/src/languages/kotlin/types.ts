@@ -54,12 +54,18 @@ export function declaredType(node: SyntaxNode | null | undefined, typeVariables:
   return { kind: 'named', chain };
 }
 
+/** The class a type names, a collection's too (`List<Foo>` → List): what an extension extends, what a lambda's `this` is. */
+export function namedType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const chain = typeChain(node);
+  return !chain || (chain.length === 1 && typeVariables.has(chain[0])) ? null : { kind: 'named', chain };
+}
+
 /** The receiver a function type states (`Foo.() -> Unit`, `(Foo.(Int) -> R)?`): what `this` is in a lambda of it. */
 export function lambdaReceiverType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
   const inner = node ? unwrapped(node) : null;
   if (inner?.type !== 'function_type') return null;
   const first = inner.namedChildren[0];
-  return first && first.type !== 'function_type_parameters' ? declaredType(first, typeVariables) : null;
+  return first && first.type !== 'function_type_parameters' ? namedType(first, typeVariables) : null;
 }
 
 /** The simple name of a type, as parameter and argument types are compared. */
