@@ -17,6 +17,13 @@ const LAMBDA_RECEIVER_MEMBERS = new Set(['emit', 'emitAll', 'yield', 'yieldAll',
 
 const RECEIVER_WORDS = new Set(['this', 'super']);
 
+/** The standard library's functions giving back one element of the collection they are called on (`items.first()`). */
+const ELEMENT_RESULTS = new Set([
+  'first', 'firstOrNull', 'last', 'lastOrNull', 'single', 'singleOrNull', 'find', 'findLast', 'getOrNull', 'elementAt',
+  'elementAtOrNull', 'random', 'randomOrNull', 'removeFirst', 'removeLast', 'removeAt', 'get', 'getOrElse', 'maxBy',
+  'minBy', 'maxByOrNull', 'minByOrNull',
+]);
+
 /** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`). */
 const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless']);
 /** The standard library's functions over a collection whose lambda's one parameter is an element (`items.forEach { it.m() }`). */
@@ -82,6 +89,9 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
       if (receiver) return expressionType(receiver, ctx);
       if (!callee || children.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
+      // `items.first()`, `items.find { … }`: an element of items (nothing unless items is a stated collection).
+      const element = elementOf(callee, ctx);
+      if (element) return element;
       const typeArguments = typeArgumentsOf(node, ctx);
       if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text], ...typeArguments };
       if (callee.type !== 'navigation_expression') return null;
@@ -108,9 +118,30 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       const argument = node.childForFieldName('argument') ?? node.namedChildren[0];
       return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
     }
+    case 'index_expression':
+      // `items[0]`: an element of items.
+      return node.namedChildren[0] ? localCollectionElement(node.namedChildren[0], ctx) : null;
     default:
       return null;
   }
+}
+
+/** `items.first` as a callee: an element of items; null for any other callee. */
+function elementOf(callee: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (callee.type !== 'navigation_expression') return null;
+  const { object, member } = navigationParts(callee);
+  return object && member && ELEMENT_RESULTS.has(member.text) ? localCollectionElement(object, ctx) : null;
+}
+
+/**
+ * An element of a local or parameter stated as a collection (`items: List<Item>`); null for anything
+ * else — a field or a value of a workspace class may have its own `first()` or `get`.
+ */
+function localCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (node.type !== 'identifier') return null;
+  const verdict = ctx.scope.classify(node.text, true, positionOf(node));
+  const held = verdict.locallyBound ? verdict.scope?.provenValue(node.text) : undefined;
+  return held?.type.kind === 'collection' ? { kind: 'element', of: { kind: 'value', chain: [node.text] } } : null;
 }
 
 /** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
