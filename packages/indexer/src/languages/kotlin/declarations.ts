@@ -317,7 +317,7 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     // A local: bound from its declaration on, with the type it states or its value proves.
     walk.push(value, ctx);
     walk.push(delegate, ctx);
-    if (variable) bindVariable(variable, ctx, value);
+    if (variable) bindVariable(variable, ctx, value, node);
     else if (destructured) bindDestructured(destructured, ctx);
     return;
   }

@@ -4,11 +4,16 @@ import type { KotlinContext, KotlinWalk } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChild } from './types.js';
 import { expressionType, valueType } from './calls.js';
 
-/** `val x: T = v` / `val x = v` in a block: x's stated type, else the value's. */
-export function bindVariable(variable: SyntaxNode, ctx: KotlinContext, value: SyntaxNode | null): void {
+/**
+ * `val x: T = v` / `val x = v` in a block: x's stated type, else the value's. `statement`: the whole
+ * declaration, after which x is visible (`val gen = gen(a)` calls the function gen, not the local).
+ */
+export function bindVariable(variable: SyntaxNode, ctx: KotlinContext, value: SyntaxNode | null, statement?: SyntaxNode): void {
   const nameNode = variable.namedChildren.find((c) => c?.type === 'identifier');
   if (!nameNode) return;
-  bindTyped(ctx, nameNode, typeChild(variable), 'local', value);
+  let last = statement ?? nameNode;
+  while (last.lastChild) last = last.lastChild;
+  bindTyped(ctx, nameNode, typeChild(variable), 'local', value, last);
 }
 
 /** `for (x in items)`: x is an element of items (its stated type, when it writes one). */
@@ -28,15 +33,15 @@ export function bindDestructured(list: SyntaxNode, ctx: KotlinContext): void {
   }
 }
 
-/** Binds a local or parameter with its declared type; without one, the value's stated type. */
-export function bindTyped(ctx: KotlinContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
+/** Binds a local or parameter with its declared type; without one, the value's stated type. `from`: where it is visible (its name). */
+export function bindTyped(ctx: KotlinContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null, from: SyntaxNode = name): void {
   let stated = declaredType(type, ctx.typeVariables);
   let simple = simpleType(type, ctx.typeVariables);
   if (!type && value) {
     stated = expressionType(value, ctx);
     simple = literalType(value) ?? null;
   }
-  ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : name);
+  ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : from);
 }
 
 /** A smart cast: `name` is a `type` in the branch a check guards (a new local of the narrower type). */
