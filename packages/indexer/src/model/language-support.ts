@@ -347,6 +347,12 @@ export interface NameBindingRules {
      */
     typeConverts?: boolean;
     /**
+     * A call of a property or variable runs the function value it holds (Kotlin `onClick()` with
+     * `val onClick: () -> Unit`, `invoke` of its value's type), which is not the declaration holding it:
+     * such a site gets no edge. Absent: a called variable links to it (JavaScript `const f = () => …`).
+     */
+    valuesHoldWhatRuns?: boolean;
+    /**
      * A call of a class whose companion part (the part declared `isStatic`) declares members of this
      * name calls one of them (Scala `Foo(x)` is `Foo.apply(x)`), picked by the arguments among them and
      * the class's own construction (the class declaration's `parameterTypes`, when it states them: a case

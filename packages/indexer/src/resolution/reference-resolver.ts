@@ -52,6 +52,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
 /** Declarations of a class a call `x.m()` may mean (a property may hold a function value). */
 const CALLABLE_MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'property', 'field', 'variable', 'constant']);
 
+/** Declarations that hold a value: called, they run it (`NameBindingRules.calls.valuesHoldWhatRuns`). */
+const HOLDERS: ReadonlySet<NodeKind> = new Set(['property', 'field', 'variable', 'constant']);
+
 /** Members whose declaration is the code a call runs (a property or field holds a function value of its own). */
 const CALLABLE_MEMBERS: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 
@@ -1036,6 +1039,8 @@ export class ReferenceResolver {
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
+    // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
+    if (site.kind === 'calls' && rules.calls?.valuesHoldWhatRuns && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
     if (site.kind === 'calls' && decl.kind === 'class' && rules.calls?.companionCall) {

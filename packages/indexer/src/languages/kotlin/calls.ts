@@ -4,7 +4,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, literalType, typeChain, typeChild } from './types.js';
+import { declaredType, literalType, namedType, typeChain, typeChild } from './types.js';
 
 /** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
 const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
@@ -16,6 +16,23 @@ const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildL
 const LAMBDA_RECEIVER_MEMBERS = new Set(['emit', 'emitAll', 'yield', 'yieldAll', 'send', 'trySend', 'awaitClose', 'launch', 'async', 'cancel', 'ensureActive', 'produce', 'actor']);
 
 const RECEIVER_WORDS = new Set(['this', 'super']);
+
+/** The standard library's functions giving back one element of the collection they are called on (`items.first()`). */
+const ELEMENT_RESULTS = new Set([
+  'first', 'firstOrNull', 'last', 'lastOrNull', 'single', 'singleOrNull', 'find', 'findLast', 'getOrNull', 'elementAt',
+  'elementAtOrNull', 'random', 'randomOrNull', 'removeFirst', 'removeLast', 'removeAt', 'get', 'getOrElse', 'maxBy',
+  'minBy', 'maxByOrNull', 'minByOrNull',
+]);
+
+/** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`). */
+const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless']);
+/** The standard library's functions over a collection whose lambda's one parameter is an element (`items.forEach { it.m() }`). */
+const IT_IS_ELEMENT = new Set([
+  'forEach', 'onEach', 'map', 'mapNotNull', 'flatMap', 'filter', 'filterNot', 'any', 'all', 'none', 'first', 'firstOrNull',
+  'last', 'lastOrNull', 'find', 'findLast', 'single', 'singleOrNull', 'count', 'sumOf', 'sortedBy', 'sortedByDescending',
+  'groupBy', 'associateBy', 'associateWith', 'partition', 'takeWhile', 'dropWhile', 'distinctBy', 'maxByOrNull',
+  'minByOrNull', 'maxOf', 'minOf', 'indexOfFirst', 'indexOfLast', 'removeAll', 'retainAll', 'removeIf',
+]);
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined for anything else. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
@@ -72,6 +89,9 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       if (receiver === 'this') return ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
       if (receiver) return expressionType(receiver, ctx);
       if (!callee || children.some((c) => c?.type === 'annotated_lambda') && callee.type === 'identifier' && RECEIVER_LAMBDAS.has(callee.text)) return null;
+      // `items.first()`, `items.find { … }`: an element of items (nothing unless items is a stated collection).
+      const element = elementOf(callee, ctx);
+      if (element) return element;
       const typeArguments = typeArgumentsOf(node, ctx);
       if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text], ...typeArguments };
       if (callee.type !== 'navigation_expression') return null;
@@ -98,16 +118,37 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       const argument = node.childForFieldName('argument') ?? node.namedChildren[0];
       return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
     }
+    case 'index_expression':
+      // `items[0]`: an element of items.
+      return node.namedChildren[0] ? localCollectionElement(node.namedChildren[0], ctx) : null;
     default:
       return null;
   }
+}
+
+/** `items.first` as a callee: an element of items; null for any other callee. */
+function elementOf(callee: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (callee.type !== 'navigation_expression') return null;
+  const { object, member } = navigationParts(callee);
+  return object && member && ELEMENT_RESULTS.has(member.text) ? localCollectionElement(object, ctx) : null;
+}
+
+/**
+ * An element of a local or parameter stated as a collection (`items: List<Item>`); null for anything
+ * else — a field or a value of a workspace class may have its own `first()` or `get`.
+ */
+function localCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (node.type !== 'identifier') return null;
+  const verdict = ctx.scope.classify(node.text, true, positionOf(node));
+  const held = verdict.locallyBound ? verdict.scope?.provenValue(node.text) : undefined;
+  return held?.type.kind === 'collection' ? { kind: 'element', of: { kind: 'value', chain: [node.text] } } : null;
 }
 
 /** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
 function typeArgumentsOf(call: SyntaxNode, ctx: KotlinContext): { typeArguments?: Array<TypeRef | null> } {
   const list = call.namedChildren.find((c) => c?.type === 'type_arguments');
   if (!list) return {};
-  const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => declaredType(typeChild(projection), ctx.typeVariables));
+  const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => namedType(typeChild(projection), ctx.typeVariables));
   return typeArguments.some((type) => type !== null) ? { typeArguments } : {};
 }
 
@@ -202,7 +243,10 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     if (object && member) {
       receiverLambda = member.text === 'apply' || member.text === 'run';
       const chain = receiverChain(object);
-      if (chain) {
+      const outer = labelledThis(object, ctx);
+      if (outer) {
+        target = { name: member.text, receiver: undefined, typedReceiver: { type: outer, path: [] } };
+      } else if (chain) {
         target = { name: member.text, receiver: chain };
       } else {
         // `make().a.m()`: the stated type of the call, then the member names after it.
@@ -226,11 +270,13 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
   const block = receiverLambda ? undefined : blockCall(callee, ctx);
+  const lambdaParameter = lambdaParameterType(callee, ctx);
+  const lambdaCtx = lambdaParameter ? { ...ctx, lambdaParameter } : ctx;
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
-    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...ctx, foreignThis: true });
-    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...ctx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
-    else walk.push(child, ctx);
+    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...lambdaCtx, foreignThis: true });
+    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
+    else walk.push(child, child.type === 'annotated_lambda' ? lambdaCtx : ctx);
   }
 }
 
@@ -268,4 +314,47 @@ export function visitCallableReference(node: SyntaxNode, ctx: KotlinContext): vo
   }
   const chain = typeChain(head) ?? receiverChain(head);
   if (chain) ctx.file.addSite('references', { name: member.text, receiver: chain }, node, ctx);
+}
+
+/**
+ * `a shouldBe b`, `x to y`, `1 pow 3`: an infix call of `shouldBe` on a with b as its one argument
+ * (a member or an extension declared `infix fun`); recorded like `a.shouldBe(b)`.
+ */
+export function visitInfix(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
+  const parts = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  for (const part of parts) walk.push(part, ctx);
+  if (parts.length !== 3 || parts[1].type !== 'identifier') return;
+  const [left, operator, right] = parts;
+  const chain = receiverChain(left);
+  const stated = chain ? undefined : expressionType(left, ctx);
+  const target: SiteTarget = chain
+    ? { name: operator.text, receiver: chain }
+    : { name: operator.text, receiver: undefined, typedReceiver: stated ? { type: stated, path: [] } : undefined };
+  ctx.file.addSite('calls', target, node, ctx, [argumentType(right, ctx)]);
+}
+
+/** The value an expression holds, as far as the code states it: a name chain (settled later), a call's result, a cast. */
+export function valueType(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  const chain = receiverChain(node);
+  if (chain) return RECEIVER_WORDS.has(chain[0]) ? expressionType(node, ctx) : { kind: 'value', chain };
+  return expressionType(node, ctx);
+}
+
+/** `x.let { }`: x's type; `items.forEach { }`: an element of items; undefined for any other callee. */
+function lambdaParameterType(callee: SyntaxNode, ctx: KotlinContext): TypeRef | undefined {
+  if (callee.type !== 'navigation_expression') return undefined;
+  const { object, member } = navigationParts(callee);
+  if (!object || !member || !(IT_IS_RECEIVER.has(member.text) || IT_IS_ELEMENT.has(member.text))) return undefined;
+  const of = valueType(object, ctx);
+  if (!of) return undefined;
+  return IT_IS_RECEIVER.has(member.text) ? of : { kind: 'element', of };
+}
+
+/** `this@Outer` in a class nested in (or being) Outer: Outer; null for a lambda's or a function's label. */
+function labelledThis(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (node.type !== 'this_expression' || !node.text.startsWith('this@') || ctx.classId === null) return null;
+  const label = node.text.slice('this@'.length);
+  const path = ctx.file.pathOf(ctx.classId);
+  const at = path ? path.lastIndexOf(label) : -1;
+  return path && at >= 0 ? { kind: 'named', chain: path.slice(0, at + 1) } : null;
 }

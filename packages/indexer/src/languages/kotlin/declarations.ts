@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, lambdaReceiverType, simpleType, typeChain, typeChild } from './types.js';
+import { declaredType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
@@ -238,7 +238,7 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const parameters = parametersOf(parameterList);
   // `fun Foo.m()`: the type before the name is the receiver; the one after the parameters, the result.
   const receiverNode = nameNode ? node.namedChildren.find((c) => c !== null && c.endIndex <= nameNode.startIndex && c.type !== 'modifiers' && c.type !== 'type_parameters') ?? null : null;
-  const receiverType = receiverNode ? declaredType(receiverNode, typeVariables) : null;
+  const receiverType = receiverNode ? namedType(receiverNode, typeVariables) : null;
   const resultNode = parameterList ? typeChild(node, parameterList) : null;
   const body = node.namedChildren.find((c) => c?.type === 'function_body' || c?.type === 'block') ?? null;
   const member = inClassBody(ctx);
@@ -317,7 +317,7 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     // A local: bound from its declaration on, with the type it states or its value proves.
     walk.push(value, ctx);
     walk.push(delegate, ctx);
-    if (variable) bindVariable(variable, ctx, value);
+    if (variable) bindVariable(variable, ctx, value, node);
     else if (destructured) bindDestructured(destructured, ctx);
     return;
   }
@@ -332,7 +332,7 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const receiverNode = node.namedChildren.find((c) => c !== null && c.endIndex <= variable.startIndex && c.type !== 'modifiers' && c.type !== 'type_parameters'
     && ['user_type', 'nullable_type'].includes(c.type)) ?? null;
   const typeVariables = withTypeVariables(ctx, typeParameterNames(node));
-  const receiverType = receiverNode ? declaredType(receiverNode, typeVariables) : null;
+  const receiverType = receiverNode ? namedType(receiverNode, typeVariables) : null;
   const companion = member && ctx.companionOf !== undefined ? ctx.companionOf : undefined;
   const companionPath = companion !== undefined ? file.pathOf(companion) : undefined;
   const isConst = mods.keywords.has('const');

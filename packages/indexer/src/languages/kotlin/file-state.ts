@@ -26,6 +26,11 @@ export interface KotlinContext extends TypeBodyContext {
    * `Foo.() -> Unit` parameter): each call's `block` TypeRef, innermost first (`ReferenceSite.blockSelf`).
    */
   blockCalls?: TypeRef[];
+  /**
+   * For the lambda about to be walked: the type of its one parameter (`it`, or the parameter it names
+   * without a type) — the receiver of `x.let { }`, an element of `items.forEach { }`.
+   */
+  lambdaParameter?: TypeRef;
   /** Inside a lambda (whose receiver, if any, is not known). */
   inLambda?: boolean;
   /** Inside a companion object's body: the class it belongs to (its members are that class's too). */

@@ -2,13 +2,28 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { KotlinContext, KotlinWalk } from './file-state.js';
 import { declaredType, literalType, simpleType, typeChild } from './types.js';
-import { expressionType } from './calls.js';
+import { expressionType, valueType } from './calls.js';
 
-/** `val x: T = v` / `val x = v` in a block: x's stated type, else the value's. */
-export function bindVariable(variable: SyntaxNode, ctx: KotlinContext, value: SyntaxNode | null): void {
+/**
+ * `val x: T = v` / `val x = v` in a block: x's stated type, else the value's. `statement`: the whole
+ * declaration, after which x is visible (`val gen = gen(a)` calls the function gen, not the local).
+ */
+export function bindVariable(variable: SyntaxNode, ctx: KotlinContext, value: SyntaxNode | null, statement?: SyntaxNode): void {
   const nameNode = variable.namedChildren.find((c) => c?.type === 'identifier');
   if (!nameNode) return;
-  bindTyped(ctx, nameNode, typeChild(variable), 'local', value);
+  let last = statement ?? nameNode;
+  while (last.lastChild) last = last.lastChild;
+  bindTyped(ctx, nameNode, typeChild(variable), 'local', value, last);
+}
+
+/** `for (x in items)`: x is an element of items (its stated type, when it writes one). */
+export function bindLoopVariable(variable: SyntaxNode, ctx: KotlinContext, iterated: SyntaxNode | null): void {
+  const nameNode = variable.namedChildren.find((c) => c?.type === 'identifier');
+  if (!nameNode) return;
+  const type = typeChild(variable);
+  const of = !type && iterated ? valueType(iterated, ctx) : null;
+  if (of) ctx.file.bindLocal(ctx.scope, nameNode.text, 'local', { kind: 'element', of }, null, nameNode);
+  else bindTyped(ctx, nameNode, type, 'local');
 }
 
 export function bindDestructured(list: SyntaxNode, ctx: KotlinContext): void {
@@ -18,15 +33,15 @@ export function bindDestructured(list: SyntaxNode, ctx: KotlinContext): void {
   }
 }
 
-/** Binds a local or parameter with its declared type; without one, the value's stated type. */
-export function bindTyped(ctx: KotlinContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
+/** Binds a local or parameter with its declared type; without one, the value's stated type. `from`: where it is visible (its name). */
+export function bindTyped(ctx: KotlinContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null, from: SyntaxNode = name): void {
   let stated = declaredType(type, ctx.typeVariables);
   let simple = simpleType(type, ctx.typeVariables);
   if (!type && value) {
     stated = expressionType(value, ctx);
     simple = literalType(value) ?? null;
   }
-  ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : name);
+  ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : from);
 }
 
 /** A smart cast: `name` is a `type` in the branch a check guards (a new local of the narrower type). */
@@ -84,15 +99,20 @@ export function visitWhen(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
 
 export function visitLambda(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
   const scope = ctx.scope.open('lambda');
-  const inner: KotlinContext = { ...ctx, scope, inLambda: true };
+  // The parameter type stated by the call the lambda is passed to is this lambda's, not a nested one's.
+  const inner: KotlinContext = { ...ctx, scope, inLambda: true, lambdaParameter: undefined };
   const parameters = node.namedChildren.find((c) => c?.type === 'lambda_parameters');
+  const given = ctx.lambdaParameter ?? null;
   if (!parameters) {
-    ctx.file.bindLocal(scope, 'it', 'parameter', null, null);
+    ctx.file.bindLocal(scope, 'it', 'parameter', given, null);
   } else {
+    const one = parameters.namedChildren.filter((c) => c?.type === 'variable_declaration' || c?.type === 'multi_variable_declaration').length === 1;
     for (const parameter of parameters.namedChildren) {
       if (parameter?.type === 'variable_declaration') {
         const nameNode = parameter.namedChildren.find((c) => c?.type === 'identifier');
-        if (nameNode) bindTyped(inner, nameNode, typeChild(parameter), 'parameter');
+        const type = typeChild(parameter);
+        if (nameNode && !type && one && given) ctx.file.bindLocal(scope, nameNode.text, 'parameter', given, null);
+        else if (nameNode) bindTyped(inner, nameNode, type, 'parameter');
       } else if (parameter?.type === 'multi_variable_declaration') {
         for (const part of parameter.namedChildren) {
           const nameNode = part?.namedChildren.find((c) => c?.type === 'identifier');

@@ -47,6 +47,8 @@ export const kotlinNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: kotlinArgumentFits,
+  // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
+  calls: { valuesHoldWhatRuns: true },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {

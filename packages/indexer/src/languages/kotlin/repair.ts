@@ -9,7 +9,8 @@
  * line that starts a declaration (`fun`, `val`, `class`, … after modifiers) opens a region that
  * runs to the next line indented no deeper (its closing `}` included). Each region, smallest first,
  * is blanked (spaces, so every position stays where it was) and the file parsed again; the first
- * text that parses without error is walked instead. Only the broken declaration is lost.
+ * text that parses without error is walked instead. Only the broken declaration is lost. A trailing
+ * comma closing a type parameter list is blanked (`dropTrailingTypeCommas`).
  */
 import type { Language as Grammar, Node as SyntaxNode, Tree } from 'web-tree-sitter';
 import { reparse } from '../../extraction/core/reparse.js';
@@ -60,13 +61,25 @@ export function joinSplitHeaders(source: string): string {
 }
 
 /**
+ * `fun <⏎  T : (A) -> R,⏎  R,⏎> f()` — a trailing comma closing a type parameter list (valid Kotlin),
+ * which the grammar does not take: it loses the declaration and, in a class, the rest of the file.
+ * The comma becomes a blank, so every position stays where it was. Only before a `>` that a name, `(`
+ * or `:` follows on its line (the declaration going on), never `>=`.
+ */
+const TRAILING_TYPE_COMMA = /,(\s*>[ \t]*[\w(`:])/g;
+
+export function dropTrailingTypeCommas(source: string): string {
+  return source.replace(TRAILING_TYPE_COMMA, ' $1');
+}
+
+/**
  * A tree of the file with one broken declaration blanked out, or null when none parses cleanly.
  * `valid`: only split headers were joined — the file is valid Kotlin the grammar misread.
  * `parsed`: the tree of `original` (kept by the caller).
  */
 export function repairedTree(grammar: Grammar, original: string, parsed: Tree): { tree: Tree; valid: boolean } | null {
   if (original.length > MAX_LENGTH) return null;
-  const source = joinSplitHeaders(original);
+  const source = dropTrailingTypeCommas(joinSplitHeaders(original));
   let joined: Tree | null = null;
   if (source !== original) {
     joined = reparse(grammar, source);

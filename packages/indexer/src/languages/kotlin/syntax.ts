@@ -20,16 +20,16 @@
  *    its docstring.
  *  - Functions state their parameters' simple types (and how many have defaults), calls their
  *    arguments' where the code proves them: the resolver picks the overload (resolution/overloads.ts).
- *  - `::f`, `Foo::m`, `x::m` are `references` sites.
+ *  - `::f`, `Foo::m`, `x::m` are `references` sites; `a to b` (an infix call) is a call of `to` on a.
  */
 import { blockDocComment } from '../../extraction/core/declaration-text.js';
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { KotlinContext } from './file-state.js';
 import { typeChild } from './types.js';
-import { visitCall, visitCallableReference, visitDelegationCall } from './calls.js';
+import { visitCall, visitCallableReference, visitDelegationCall, visitInfix } from './calls.js';
 import { visitClass, visitEnumEntry, visitFunction, visitObjectLiteral, visitProperty, visitTypeAlias } from './declarations.js';
 import { recordTopLevelNames, visitImport } from './imports.js';
-import { bindDestructured, bindTyped, bindVariable, visitIf, visitLambda, visitWhen } from './locals.js';
+import { bindDestructured, bindLoopVariable, bindTyped, bindVariable, visitIf, visitLambda, visitWhen } from './locals.js';
 
 type Rule = NodeRule<KotlinContext>;
 
@@ -79,8 +79,11 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
     for_statement: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }, walk) => {
+        // `for (x in items) body`: the iterated expression follows the variable.
+        const variable = node.namedChildren.find((c) => c?.type === 'variable_declaration');
+        const iterated = variable?.nextNamedSibling ?? null;
         for (const child of node.namedChildren) {
-          if (child?.type === 'variable_declaration') bindVariable(child, ctx, null);
+          if (child?.type === 'variable_declaration') bindLoopVariable(child, ctx, iterated);
           else if (child?.type === 'multi_variable_declaration') bindDestructured(child, ctx);
           else if (child) walk.push(child, ctx);
         }
@@ -109,6 +112,7 @@ export const KOTLIN_SYNTAX: SyntaxRules<KotlinContext> = {
 
     // Sites.
     call_expression: handled(({ node, ctx }, walk) => visitCall(node, ctx, walk)),
+    infix_expression: handled(({ node, ctx }, walk) => visitInfix(node, ctx, walk)),
     constructor_delegation_call: { visit: ({ node, ctx }) => visitDelegationCall(node, ctx) },
     callable_reference: handled(({ node, ctx }) => visitCallableReference(node, ctx)),
   },

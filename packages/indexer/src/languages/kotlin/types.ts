@@ -31,11 +31,33 @@ export function typeChain(node: SyntaxNode | null | undefined): string[] | null 
   return chain.length > 0 ? chain : null;
 }
 
-/** The class a declared type proves (null: a function type, a type variable, `dynamic`). */
+/**
+ * The standard library's collections of one element type (`List<Item>`): iterating one, or a lambda
+ * of `forEach`/`map`/… over it, gives an Item. (Maps are left out: their elements are entries.)
+ */
+const ELEMENT_COLLECTIONS = new Set([
+  'List', 'MutableList', 'ArrayList', 'Set', 'MutableSet', 'HashSet', 'LinkedHashSet', 'Collection', 'MutableCollection',
+  'Iterable', 'MutableIterable', 'Sequence', 'Array', 'ArrayDeque',
+]);
+
+/** The class a declared type proves (null: a function type, a type variable, `dynamic`); a collection's element type. */
 export function declaredType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
   const chain = typeChain(node);
   if (!chain || (chain.length === 1 && typeVariables.has(chain[0]))) return null;
+  if (chain.length === 1 && ELEMENT_COLLECTIONS.has(chain[0])) {
+    const user = unwrapped(node!);
+    const argumentList = user.namedChildren.find((c) => c?.type === 'type_arguments');
+    const projections = argumentList?.namedChildren.filter((c) => c?.type === 'type_projection') ?? [];
+    const element = projections.length === 1 ? declaredType(typeChild(projections[0]), typeVariables) : null;
+    if (element) return { kind: 'collection', element, named: chain };
+  }
   return { kind: 'named', chain };
+}
+
+/** The class a type names, a collection's too (`List<Foo>` → List): what an extension extends, what a lambda's `this` is. */
+export function namedType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const chain = typeChain(node);
+  return !chain || (chain.length === 1 && typeVariables.has(chain[0])) ? null : { kind: 'named', chain };
 }
 
 /** The receiver a function type states (`Foo.() -> Unit`, `(Foo.(Int) -> R)?`): what `this` is in a lambda of it. */
@@ -43,7 +65,7 @@ export function lambdaReceiverType(node: SyntaxNode | null | undefined, typeVari
   const inner = node ? unwrapped(node) : null;
   if (inner?.type !== 'function_type') return null;
   const first = inner.namedChildren[0];
-  return first && first.type !== 'function_type_parameters' ? declaredType(first, typeVariables) : null;
+  return first && first.type !== 'function_type_parameters' ? namedType(first, typeVariables) : null;
 }
 
 /** The simple name of a type, as parameter and argument types are compared. */
