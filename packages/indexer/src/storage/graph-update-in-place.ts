@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BatchInsert, type SqlValue } from './batch-insert.js';
+import { digestOf, graphIdentity, readGroupDigests, writeGroupDigests, type GroupDigests } from './group-digests.js';
 import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
 import { asWriteError } from './graph-build.js';
 import { buildSettings } from './graph-writer.js';
@@ -45,6 +46,11 @@ export interface InPlaceChanges {
   files: { deleted: number; inserted: number };
   unresolved: { deleted: number; inserted: number };
   metadata: number;
+  /**
+   * How the new rows were compared with the graph's: with the digests the previous update kept beside
+   * the graph (group-digests.ts), or by reading the graph's rows (no digests, or not of this graph).
+   */
+  comparedBy: 'digests' | 'rows';
 }
 
 export interface InPlaceOptions extends WriteGraphOptions {
@@ -64,13 +70,16 @@ export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}):
     // The path may be a link into elsewhere, and side files are opened by name through links.
     checkDatabasePath(target);
     removeLinkedSideFiles(target);
+    // Before the graph is opened (opening creates its WAL): the digests kept for the graph as it is.
+    const identity = graphIdentity(target);
+    const digests = readGroupDigests(target, identity, arborVersion());
     db = new Database(target, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const refused = whyNotUpdatable(db);
     if (refused) {
       db.close();
       return { refused };
     }
-    return new InPlaceGraphUpdate(db, target, options);
+    return new InPlaceGraphUpdate(db, target, options, digests === undefined ? undefined : { identity: identity!, digests });
   } catch (error) {
     try {
       db?.close();
@@ -128,7 +137,16 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private done = false;
   private declaredRows = false;
 
-  constructor(private readonly db: Database.Database, private readonly target: string, private readonly options: InPlaceOptions) {
+  /**
+   * `previous`: the digests the last update kept for the graph, and the identity they were read for
+   * (checked again under the write lock: a run that committed in between makes them stale).
+   */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly target: string,
+    private readonly options: InPlaceOptions,
+    private readonly previous?: { identity: string; digests: GroupDigests },
+  ) {
     this.packer = new RowPacker(target);
     this.now = buildSettings(options).now;
     try {
@@ -176,7 +194,9 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       this.db.exec('BEGIN IMMEDIATE');
       // Every table, also one no new row reached (its old rows go).
       const diffs = TABLE_ORDER.map(([table, columns]) => this.diffFor(table, columns));
-      for (const diff of diffs) diff.compare();
+      // Our own connection's WAL holds no frame yet: the file is still the one the digests describe, or it is not.
+      const digests = this.previous !== undefined && graphIdentity(this.target) === this.previous.identity ? this.previous.digests : undefined;
+      for (const diff of diffs) diff.compare(digests?.get(diff.table) ?? (digests ? new Map() : undefined));
       for (const diff of diffs) diff.deleteChanged();
       for (const diff of diffs) diff.insertChanged();
       const entries = projectMetadataEntries(stringValues(metadata), buildSettings(this.options).arborVersion);
@@ -185,6 +205,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       changes = {
         nodes: changed('nodes'), files: changed('files'), edges: changed('edges'), unresolved: changed('unresolved_refs'),
         metadata: this.applyMetadata(entries),
+        comparedBy: digests ? 'digests' : 'rows',
       };
       // What the old graph held cannot show through: each table now holds exactly the new rows.
       const expected: Record<string, number> = { nodes: totals.nodes, files: totals.files, edges: totals.edges, unresolved_refs: totals.unresolved };
@@ -192,6 +213,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
         const have = this.db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get();
         if (have !== want) throw new InPlaceMismatchError(`${table}: ${String(have)} rows after the update, ${want} in the new graph`);
       }
+      this.coverStatistics(expected);
       this.options.beforeCommit?.();
       this.db.exec('COMMIT');
     });
@@ -201,6 +223,8 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch { /* the graph is committed; the next opener checkpoints */ }
     this.close();
+    // For the next update: what every group now holds, tied to the file as this update left it.
+    writeGroupDigests(this.target, new Map([...this.diffs].map(([table, diff]) => [table, diff.digests])), arborVersion());
     return {
       ...totals, metadataKeys, replacedExisting: true, previousInUse: false,
       bytes: fs.statSync(this.target).size, durationMs: Math.round(performance.now() - this.started), changes: changes!,
@@ -227,6 +251,26 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     const at = GROUP_COLUMNS[table].map((c) => columns.indexOf(c));
     if (at.length === 1) return (values) => values[at[0]] as string;
     return (values) => at.map((i) => values[i] as string).join(GROUP_KEY_SEPARATOR);
+  }
+
+  /**
+   * Planner statistics stay those of the last full build, but which tables they cover follows the
+   * new rows as a fresh build's ANALYZE would: it covers a table's indexes only when the table has
+   * rows. So a table that became empty, or got its first rows, is analysed again (sampled, as the
+   * build does); the others keep their statistics.
+   */
+  private coverStatistics(counts: Record<string, number>): void {
+    const { db } = this;
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'").get() === undefined) return;
+    const covered = db.prepare('SELECT 1 FROM main.sqlite_stat1 WHERE tbl = ? LIMIT 1').pluck();
+    const stale = Object.entries(counts).filter(([table, rows]) => (covered.get(table) !== undefined) !== (rows > 0)).map(([table]) => table);
+    if (stale.length === 0) return;
+    db.pragma('analysis_limit = 1000');
+    for (const table of stale) {
+      // ANALYZE of an empty table leaves its old statistics: they go by hand.
+      db.prepare('DELETE FROM main.sqlite_stat1 WHERE tbl = ?').run(table);
+      db.exec(`ANALYZE main.${table}`);
+    }
   }
 
   /** `project_metadata`: changed values get this run's time, keys gone go. */
@@ -317,6 +361,8 @@ interface NewGroup {
 class GroupDiff implements RowSink {
   readonly values: SqlValue[] = [];
   readonly changes = { deleted: 0, inserted: 0 };
+  /** Each new group's digest (set by compare). */
+  readonly digests = new Map<string, string>();
   private readonly groups = new Map<string, NewGroup>();
   private readonly stampIndex: number;
   private readonly compared: string[];
@@ -353,8 +399,28 @@ class GroupDiff implements RowSink {
 
   finish(): void { /* rows are compared once every table has them (InPlaceGraphUpdate.finish) */ }
 
-  /** Compares every group's rows with the graph's; returns the groups whose rows differ. */
-  compare(): string[] {
+  /**
+   * Compares every group's rows with the graph's; returns the groups whose rows differ. With
+   * `previous` (the digests of every group the graph holds, group-digests.ts) the graph's rows are
+   * not read: a group differs when its digest does, and a group the digests name and the new rows
+   * lack goes. Either way every new group's digest is kept, for the next update.
+   */
+  compare(previous?: ReadonlyMap<string, string>): string[] {
+    const digests = this.digests;
+    // The joined texts are kept only when the graph's rows are read to compare them with.
+    const texts = previous === undefined ? new Map<string, string>() : undefined;
+    for (const [key, group] of this.groups) {
+      const text = group.texts.join('\n');
+      texts?.set(key, text);
+      digests.set(key, digestOf(text));
+    }
+    if (previous !== undefined) {
+      const changed: string[] = [];
+      for (const [key, digest] of digests) if (previous.get(key) !== digest) changed.push(key);
+      for (const key of previous.keys()) if (!digests.has(key)) changed.push(key);
+      this.changed = changed;
+      return changed;
+    }
     const group = GROUP_COLUMNS[this.table];
     const text = `json_array(${this.compared.join(', ')})`;
     const rows = this.db.prepare(`SELECT ${group.join(', ')}, group_concat(${text}, char(10)) FROM main.${this.table} GROUP BY ${group.join(', ')}`)
@@ -364,8 +430,7 @@ class GroupDiff implements RowSink {
     const seen = new Set<string>();
     for (const [key, rows] of old) {
       seen.add(key);
-      const now = this.groups.get(key);
-      if (now === undefined || now.texts.join('\n') !== rows) changed.push(key);
+      if (texts!.get(key) !== rows) changed.push(key);
     }
     for (const key of this.groups.keys()) if (!seen.has(key)) changed.push(key);
     this.changed = changed;
