@@ -57,13 +57,18 @@ async function coldContent(): Promise<string> {
 
 describe('in-place updates compared by the digests kept beside the graph', () => {
   it('give a cold build\'s graph after an edit, an added, a deleted and a renamed file, and a name made ambiguous', async () => {
+    // A build without the cache keeps no digests (and removes those of the graph it replaces): the first update reads the graph's rows.
     await index();
-    // The first update after a new file has no digests: it reads the rows, and keeps digests.
-    write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n// a comment\n');
-    const first = await index();
-    expect(comparedBy(first)).toBe('rows');
     expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
+    await indexRepository(root, { threads: 1, now: NOW, cache: false, onNotice: () => {} });
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(false);
+    write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n// a comment\n');
+    expect(comparedBy(await index())).toBe('rows');
     expect(dumpGraphContent(graphPath())).toBe(await coldContent());
+
+    // A build that uses the cache keeps them (here on a thread of its own, as a big run builds), and so does every update.
+    await indexRepository(root, { threads: 1, now: NOW, inPlace: false, writeOnThread: true, onNotice: () => {} });
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
 
     const steps: Array<[string, () => void, (dump: string) => void]> = [
       ['edit', () => write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n\nfunction second() {\n  return main();\n}\n'), (dump) => expect(dump).toContain('second')],
@@ -82,6 +87,13 @@ describe('in-place updates compared by the digests kept beside the graph', () =>
       check(dump);
       expect(dump, what).toBe(await coldContent());
     }
+  });
+
+  it('are kept by a build on the caller\'s thread too, and the update after it gives a cold build\'s graph', async () => {
+    await indexRepository(root, { threads: 1, now: NOW, writeOnThread: false, onNotice: () => {} });
+    write('py/use.py', 'from app import run\n\n\ndef go():\n    return run()\n');
+    expect(comparedBy(await index())).toBe('digests');
+    expect(dumpGraphContent(graphPath())).toBe(await coldContent());
   });
 
   it('are not believed for a graph written since (rows changed, its time set back): the rows are read and the graph is right', async () => {

@@ -26,7 +26,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BatchInsert, type SqlValue } from './batch-insert.js';
-import { digestOf, graphIdentity, readGroupDigests, writeGroupDigests, type GroupDigests } from './group-digests.js';
+import {
+  digestOf, graphIdentity, GROUP_COLUMNS, GROUP_KEY_SEPARATOR, GroupTexts, readGroupDigests, STAMPS, writeGroupDigests, type GroupDigests,
+} from './group-digests.js';
 import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
 import { asWriteError } from './graph-build.js';
 import { buildSettings } from './graph-writer.js';
@@ -240,17 +242,10 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private diffFor(table: string, columns: readonly string[]): GroupDiff {
     let diff = this.diffs.get(table);
     if (!diff) {
-      diff = new GroupDiff(this.db, table, columns, this.groupOf(table, columns));
+      diff = new GroupDiff(this.db, table, columns);
       this.diffs.set(table, diff);
     }
     return diff;
-  }
-
-  /** How a new row of `table` names its group (GROUP_COLUMNS). */
-  private groupOf(table: string, columns: readonly string[]): (values: SqlValue[]) => string {
-    const at = GROUP_COLUMNS[table].map((c) => columns.indexOf(c));
-    if (at.length === 1) return (values) => values[at[0]] as string;
-    return (values) => at.map((i) => values[i] as string).join(GROUP_KEY_SEPARATOR);
   }
 
   /**
@@ -323,31 +318,6 @@ const TABLE_ORDER: ReadonlyArray<[string, readonly string[]]> = [
   ['nodes', NODE_COLUMNS], ['files', FILE_COLUMNS], ['edges', EDGE_COLUMNS], ['unresolved_refs', UNRESOLVED_COLUMNS],
 ];
 
-/** The column that says when a row was written: not compared (an unchanged row keeps its time). */
-const STAMPS: Record<string, string | undefined> = { nodes: 'updated_at', files: 'indexed_at' };
-
-/**
- * Which rows are compared as one group, per table: the columns of an index each table has, so that
- * SQLite reads a group's rows in index order, which is rowid order, which is the order they were
- * stored in: the new graph's order (nodes by id, the rest as resolution gives them). The new rows of
- * a group come in that order too, so no side sorts anything.
- */
-const GROUP_COLUMNS: Record<string, readonly string[]> = {
-  nodes: ['file_path'],
-  files: ['path'],
-  edges: ['source', 'kind'],
-  unresolved_refs: ['file_path'],
-};
-
-/** Between the values of a group's columns in its key (no path or id holds a NUL). */
-const GROUP_KEY_SEPARATOR = '\u0000';
-
-/** The new rows of one file in one table: each row's compared values as JSON, and its stamp. */
-interface NewGroup {
-  texts: string[];
-  stamps: SqlValue[];
-}
-
 /**
  * One table's difference, group by group (a RowSink for the loader). A new row becomes the JSON text
  * of its compared values (JSON.stringify); a group's rows, joined in the order they came, are
@@ -363,38 +333,18 @@ class GroupDiff implements RowSink {
   readonly changes = { deleted: 0, inserted: 0 };
   /** Each new group's digest (set by compare). */
   readonly digests = new Map<string, string>();
-  private readonly groups = new Map<string, NewGroup>();
-  private readonly stampIndex: number;
+  private readonly rows: GroupTexts;
   private readonly compared: string[];
   private changed: string[] = [];
 
-  constructor(
-    private readonly db: Database.Database,
-    readonly table: string,
-    private readonly columns: readonly string[],
-    /** The group a new row belongs to, from its values. */
-    private readonly groupOf: (values: SqlValue[]) => string,
-  ) {
-    const stamp = STAMPS[table];
-    this.stampIndex = stamp === undefined ? -1 : columns.indexOf(stamp);
-    this.compared = columns.filter((c) => c !== stamp);
+  constructor(private readonly db: Database.Database, readonly table: string, private readonly columns: readonly string[]) {
+    this.rows = new GroupTexts(table, columns);
+    this.compared = columns.filter((c) => c !== STAMPS[table]);
   }
 
   endRow(): void {
-    const { values } = this;
-    const key = this.groupOf(values);
-    let group = this.groups.get(key);
-    if (!group) {
-      group = { texts: [], stamps: [] };
-      this.groups.set(key, group);
-    }
-    if (this.stampIndex < 0) group.texts.push(JSON.stringify(values));
-    else {
-      group.stamps.push(values[this.stampIndex]);
-      values.splice(this.stampIndex, 1);
-      group.texts.push(JSON.stringify(values));
-    }
-    values.length = 0;
+    this.rows.add(this.values);
+    this.values.length = 0;
   }
 
   finish(): void { /* rows are compared once every table has them (InPlaceGraphUpdate.finish) */ }
@@ -409,7 +359,7 @@ class GroupDiff implements RowSink {
     const digests = this.digests;
     // The joined texts are kept only when the graph's rows are read to compare them with.
     const texts = previous === undefined ? new Map<string, string>() : undefined;
-    for (const [key, group] of this.groups) {
+    for (const [key, group] of this.rows.groups) {
       const text = group.texts.join('\n');
       texts?.set(key, text);
       digests.set(key, digestOf(text));
@@ -432,7 +382,7 @@ class GroupDiff implements RowSink {
       seen.add(key);
       if (texts!.get(key) !== rows) changed.push(key);
     }
-    for (const key of this.groups.keys()) if (!seen.has(key)) changed.push(key);
+    for (const key of this.rows.groups.keys()) if (!seen.has(key)) changed.push(key);
     this.changed = changed;
     return changed;
   }
@@ -447,19 +397,20 @@ class GroupDiff implements RowSink {
   /** Inserts the new rows of the files that changed. */
   insertChanged(): void {
     const insert = new BatchInsert(this.db, `main.${this.table}`, this.columns);
+    const { stampIndex } = this.rows;
     for (const key of this.changed) {
-      const group = this.groups.get(key);
+      const group = this.rows.groups.get(key);
       if (!group) continue;
       group.texts.forEach((text, i) => {
         const row = JSON.parse(text) as SqlValue[];
-        if (this.stampIndex >= 0) row.splice(this.stampIndex, 0, group.stamps[i]);
+        if (stampIndex >= 0) row.splice(stampIndex, 0, group.stamps[i]);
         for (const value of row) insert.values.push(value);
         insert.endRow();
         this.changes.inserted++;
       });
     }
     insert.finish();
-    this.groups.clear();
+    this.rows.groups.clear();
   }
 }
 

@@ -19,6 +19,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readBytesInsideRoot } from '@arbor/vocabulary';
 import { writeFileAtomically } from '../support/local-gitignore.js';
+import type { SqlValue } from './batch-insert.js';
+import type { RowSink } from './bulk-load.js';
+import { arborVersion } from './project-metadata.js';
 
 /** Bumped when what a digest covers, or the file's layout, changes. */
 const FORMAT = 1;
@@ -104,6 +107,15 @@ export function writeGroupDigests(graph: string, digests: GroupDigests, arborVer
   }
 }
 
+/**
+ * After a new graph was moved into place: its digests, when the build took them, else none (what
+ * was kept for the graph it replaced would never be believed, but need not stay).
+ */
+export function keepDigests(graph: string, digests: GroupDigests | undefined): void {
+  if (digests === undefined) removeGroupDigests(graph);
+  else writeGroupDigests(graph, digests, arborVersion());
+}
+
 /** Digests that describe no graph any more are removed (a stale file would never be believed, but need not stay). */
 export function removeGroupDigests(graph: string): void {
   try {
@@ -111,6 +123,99 @@ export function removeGroupDigests(graph: string): void {
     // Never through a link (the folder comes from the checkout); a link there is not ours to follow.
     if (stat !== undefined) fs.rmSync(groupDigestsPath(graph), { force: true });
   } catch { /* nothing to lose: an unbelieved file */ }
+}
+
+/** The column that says when a row was written: not compared (an unchanged row keeps its time). */
+export const STAMPS: Record<string, string | undefined> = { nodes: 'updated_at', files: 'indexed_at' };
+
+/**
+ * Which rows are compared as one group, per table: the columns of an index each table has, so that
+ * SQLite reads a group's rows in index order, which is rowid order, which is the order they were
+ * stored in: the new graph's order (nodes by id, the rest as resolution gives them). The new rows of
+ * a group come in that order too, so no side sorts anything.
+ */
+export const GROUP_COLUMNS: Record<string, readonly string[]> = {
+  nodes: ['file_path'],
+  files: ['path'],
+  edges: ['source', 'kind'],
+  unresolved_refs: ['file_path'],
+};
+
+/** Between the values of a group's columns in its key (no path or id holds a NUL). */
+export const GROUP_KEY_SEPARATOR = '\u0000';
+
+/** The rows of one group: each row's compared values as JSON, and its stamp. */
+export interface GroupRows {
+  texts: string[];
+  stamps: SqlValue[];
+}
+
+/**
+ * One table's rows as they are stored, by group: what an in-place update compares and what the
+ * digests are taken of (the same texts, so a build's digests and an update's agree).
+ */
+export class GroupTexts {
+  readonly groups = new Map<string, GroupRows>();
+  /** Where the stamp column is among the row's values (-1: none). */
+  readonly stampIndex: number;
+  private readonly keyAt: number[];
+
+  constructor(table: string, columns: readonly string[]) {
+    const stamp = STAMPS[table];
+    this.stampIndex = stamp === undefined ? -1 : columns.indexOf(stamp);
+    this.keyAt = GROUP_COLUMNS[table].map((c) => columns.indexOf(c));
+  }
+
+  /** One row's values, in the table's column order (left as they were given). */
+  add(values: readonly SqlValue[]): void {
+    const key = this.keyAt.length === 1 ? values[this.keyAt[0]] as string : this.keyAt.map((i) => values[i] as string).join(GROUP_KEY_SEPARATOR);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { texts: [], stamps: [] };
+      this.groups.set(key, group);
+    }
+    if (this.stampIndex < 0) group.texts.push(JSON.stringify(values));
+    else {
+      group.stamps.push(values[this.stampIndex]);
+      group.texts.push(JSON.stringify(values.filter((_, i) => i !== this.stampIndex)));
+    }
+  }
+
+  /** Each group's digest. */
+  digests(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [key, group] of this.groups) out.set(key, digestOf(group.texts.join('\n')));
+    return out;
+  }
+}
+
+/**
+ * A fresh build's rows on their way to the database (`inner`), their digests taken on the way, so
+ * that the first in-place update after the build need not read the graph's rows back either.
+ */
+export class DigestingSink implements RowSink {
+  readonly values: SqlValue[] = [];
+  private readonly rows: GroupTexts;
+
+  constructor(private readonly inner: RowSink, readonly table: string, columns: readonly string[]) {
+    this.rows = new GroupTexts(table, columns);
+  }
+
+  endRow(): void {
+    const { values, inner } = this;
+    this.rows.add(values);
+    for (const value of values) inner.values.push(value);
+    inner.endRow();
+    values.length = 0;
+  }
+
+  finish(): void {
+    this.inner.finish();
+  }
+
+  digests(): Map<string, string> {
+    return this.rows.digests();
+  }
 }
 
 function lstatOrUndefined(file: string): fs.BigIntStats | undefined {
