@@ -27,7 +27,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BatchInsert, type SqlValue } from './batch-insert.js';
 import {
-  digestOf, graphIdentity, GROUP_COLUMNS, GROUP_KEY_SEPARATOR, GroupTexts, readGroupDigests, STAMPS, writeGroupDigests, type GroupDigests,
+  digestOf, graphIdentity, GROUP_COLUMNS, GROUP_KEY_SEPARATOR, GroupTexts, readGroupDigests, removeGroupDigests, STAMPS, writeGroupDigests, type GroupDigests,
 } from './group-digests.js';
 import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
 import { asWriteError } from './graph-build.js';
@@ -188,6 +188,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     if (!this.declaredRows) throw new Error('graph update: finished before nodes and files were declared');
     let changes: InPlaceChanges | undefined;
     let metadataKeys = 0;
+    let versionAtCommit: unknown;
     const totals = this.packer.totals();
     this.step(() => {
       this.loader.finish();
@@ -217,6 +218,8 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       }
       this.coverStatistics(expected);
       this.options.beforeCommit?.();
+      // Under the write lock: no other connection's commit can come between this and ours.
+      versionAtCommit = this.db.pragma('data_version', { simple: true });
       this.db.exec('COMMIT');
     });
     this.done = true;
@@ -224,9 +227,10 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       // Fold the WAL into the file, so the file alone is the new graph (a reader's snapshot may hold part of it back).
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch { /* the graph is committed; the next opener checkpoints */ }
+    const kept = this.keepDigests(versionAtCommit);
     this.close();
-    // For the next update: what every group now holds, tied to the file as this update left it.
-    writeGroupDigests(this.target, new Map([...this.diffs].map(([table, diff]) => [table, diff.digests])), arborVersion());
+    // Closing must not have touched the file the digests name (else they would not be believed anyway).
+    if (kept !== undefined && graphIdentity(this.target) !== kept) removeGroupDigests(this.target);
     return {
       ...totals, metadataKeys, replacedExisting: true, previousInUse: false,
       bytes: fs.statSync(this.target).size, durationMs: Math.round(performance.now() - this.started), changes: changes!,
@@ -246,6 +250,35 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       this.diffs.set(table, diff);
     }
     return diff;
+  }
+
+  /**
+   * For the next update: what every group now holds, tied to the file as this update left it. Taken
+   * holding the write lock again, and only when no other connection committed since this update's
+   * commit (SQLite's data_version), so the identity is that of this update's graph and no other's.
+   * Returns the identity the digests were kept for (undefined: none kept).
+   */
+  private keepDigests(versionAtCommit: unknown): string | undefined {
+    const { db } = this;
+    try {
+      // Not worth waiting for: another writer at work makes these digests stale anyway.
+      db.pragma('busy_timeout = 50');
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const identity = db.pragma('data_version', { simple: true }) === versionAtCommit ? graphIdentity(this.target) : undefined;
+        if (identity === undefined) {
+          removeGroupDigests(this.target);
+          return undefined;
+        }
+        writeGroupDigests(this.target, identity, new Map([...this.diffs].map(([table, diff]) => [table, diff.digests])), arborVersion());
+        return identity;
+      } finally {
+        db.exec('ROLLBACK');
+      }
+    } catch {
+      removeGroupDigests(this.target);
+      return undefined;
+    }
   }
 
   /**

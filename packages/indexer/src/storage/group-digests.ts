@@ -84,17 +84,13 @@ export function readGroupDigests(graph: string, identity: string | undefined, ar
 }
 
 /**
- * Keeps `digests` for the graph as it is now (just committed, checkpointed and closed). Best effort:
- * when the file cannot be written, the next update reads the graph's rows instead.
+ * Keeps `digests` for the graph file of `identity` (graphIdentity, taken when no other writer could
+ * change the file). Best effort: when the file cannot be written, the next update reads the graph's
+ * rows instead.
  */
-export function writeGroupDigests(graph: string, digests: GroupDigests, arborVersion: string): void {
+export function writeGroupDigests(graph: string, identity: string, digests: GroupDigests, arborVersion: string): void {
   const file = groupDigestsPath(graph);
   try {
-    const identity = graphIdentity(graph);
-    if (identity === undefined) {
-      removeGroupDigests(graph);
-      return;
-    }
     const tables: Record<string, string[]> = {};
     for (const [table, groups] of digests) {
       const flat: string[] = [];
@@ -109,11 +105,14 @@ export function writeGroupDigests(graph: string, digests: GroupDigests, arborVer
 
 /**
  * After a new graph was moved into place: its digests, when the build took them, else none (what
- * was kept for the graph it replaced would never be believed, but need not stay).
+ * was kept for the graph it replaced would never be believed, but need not stay). The identity is
+ * taken right after the rename: an update by another run would have to open the new file, compare
+ * every group and commit in between.
  */
 export function keepDigests(graph: string, digests: GroupDigests | undefined): void {
-  if (digests === undefined) removeGroupDigests(graph);
-  else writeGroupDigests(graph, digests, arborVersion());
+  const identity = digests === undefined ? undefined : graphIdentity(graph);
+  if (identity === undefined) removeGroupDigests(graph);
+  else writeGroupDigests(graph, identity, digests!, arborVersion());
 }
 
 /** Digests that describe no graph any more are removed (a stale file would never be believed, but need not stay). */
