@@ -57,16 +57,22 @@ async function coldContent(): Promise<string> {
 
 describe('in-place updates compared by the digests kept beside the graph', () => {
   it('give a cold build\'s graph after an edit, an added, a deleted and a renamed file, and a name made ambiguous', async () => {
-    // A build without the cache keeps no digests (and removes those of the graph it replaces): the first update reads the graph's rows.
+    // A first build keeps no digests (a cold run pays nothing for them): the first update reads the graph's rows, and keeps them.
     await index();
-    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
-    await indexRepository(root, { threads: 1, now: NOW, cache: false, onNotice: () => {} });
     expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(false);
     write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n// a comment\n');
     expect(comparedBy(await index())).toBe('rows');
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
     expect(dumpGraphContent(graphPath())).toBe(await coldContent());
 
-    // A build that uses the cache keeps them (here on a thread of its own, as a big run builds), and so does every update.
+    // A build without the cache removes those of the graph it replaces.
+    await indexRepository(root, { threads: 1, now: NOW, cache: false, onNotice: () => {} });
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(false);
+    write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n// another comment\n');
+    expect(comparedBy(await index())).toBe('rows');
+    expect(dumpGraphContent(graphPath())).toBe(await coldContent());
+
+    // A re-index that builds a new file keeps them (here on a thread of its own, as a big run builds), and so does every update.
     await indexRepository(root, { threads: 1, now: NOW, inPlace: false, writeOnThread: true, onNotice: () => {} });
     expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
 
@@ -89,8 +95,9 @@ describe('in-place updates compared by the digests kept beside the graph', () =>
     }
   });
 
-  it('are kept by a build on the caller\'s thread too, and the update after it gives a cold build\'s graph', async () => {
-    await indexRepository(root, { threads: 1, now: NOW, writeOnThread: false, onNotice: () => {} });
+  it('are kept by a re-index building a new file on the caller\'s thread too, and the update after it gives a cold build\'s graph', async () => {
+    await index();
+    await indexRepository(root, { threads: 1, now: NOW, inPlace: false, writeOnThread: false, onNotice: () => {} });
     write('py/use.py', 'from app import run\n\n\ndef go():\n    return run()\n');
     expect(comparedBy(await index())).toBe('digests');
     expect(dumpGraphContent(graphPath())).toBe(await coldContent());

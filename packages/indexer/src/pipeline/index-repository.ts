@@ -131,8 +131,9 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       if (update) mode = { mode: 'new-file', reason: update.refused };
       // On a thread of its own for a big run, started now so that its start-up overlaps extraction.
       const writeOnThread = options.writeOnThread ?? (writesOnThread(discovered.jobs, cacheMayAnswer) && availableParallelism() > 1);
-      // With a cache, the next run is likely a re-index: digests of the new graph's rows let its update skip reading them.
-      const keepGroupDigests = cacheDirFor(run.database, options) !== undefined;
+      // A re-index that builds a new file keeps digests of its rows, so the next update need not read them back.
+      // Not a first build: it would pay their time and memory (the rows' texts) for an update that may never come.
+      const keepGroupDigests = cacheMayAnswer;
       graphWrite = startGraphWrite(run.database, { ...writeOptions, keepGroupDigests }, writeOnThread);
     }
     writer = graphWrite;
