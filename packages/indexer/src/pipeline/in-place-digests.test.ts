@@ -40,6 +40,16 @@ function write(relative: string, text: string): void {
 }
 
 const graphPath = () => path.join(root, '.codegraph', 'codegraph.db');
+
+/** A trigger of its own: a graph arbor does not update in place (it builds a new file). */
+function planTrigger(): void {
+  const db = new Database(graphPath());
+  try {
+    db.exec('CREATE TRIGGER planted AFTER INSERT ON edges BEGIN SELECT 1; END');
+  } finally {
+    db.close();
+  }
+}
 const index = () => indexRepository(root, { threads: 1, now: NOW, onNotice: () => {} });
 const comparedBy = (report: IndexReport) => (report.graphWrite?.mode === 'in-place' ? report.graphWrite.changes.comparedBy : undefined);
 
@@ -72,8 +82,12 @@ describe('in-place updates compared by the digests kept beside the graph', () =>
     expect(comparedBy(await index())).toBe('rows');
     expect(dumpGraphContent(graphPath())).toBe(await coldContent());
 
-    // A re-index that builds a new file keeps them (here on a thread of its own, as a big run builds), and so does every update.
-    await indexRepository(root, { threads: 1, now: NOW, inPlace: false, writeOnThread: true, onNotice: () => {} });
+    // A re-index with --no-in-place keeps none; one that builds a new file because the graph could not be updated
+    // keeps them (here on a thread of its own, as a big run builds), and so does every update.
+    await indexRepository(root, { threads: 1, now: NOW, inPlace: false, onNotice: () => {} });
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(false);
+    planTrigger();
+    expect((await indexRepository(root, { threads: 1, now: NOW, writeOnThread: true, onNotice: () => {} })).graphWrite?.mode).toBe('new-file');
     expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
 
     const steps: Array<[string, () => void, (dump: string) => void]> = [
@@ -97,7 +111,8 @@ describe('in-place updates compared by the digests kept beside the graph', () =>
 
   it('are kept by a re-index building a new file on the caller\'s thread too, and the update after it gives a cold build\'s graph', async () => {
     await index();
-    await indexRepository(root, { threads: 1, now: NOW, inPlace: false, writeOnThread: false, onNotice: () => {} });
+    planTrigger();
+    expect((await indexRepository(root, { threads: 1, now: NOW, writeOnThread: false, onNotice: () => {} })).graphWrite?.mode).toBe('new-file');
     write('py/use.py', 'from app import run\n\n\ndef go():\n    return run()\n');
     expect(comparedBy(await index())).toBe('digests');
     expect(dumpGraphContent(graphPath())).toBe(await coldContent());
