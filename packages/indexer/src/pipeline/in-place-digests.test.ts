@@ -118,6 +118,22 @@ describe('in-place updates compared by the digests kept beside the graph', () =>
     expect(dumpGraphContent(graphPath())).toBe(await coldContent());
   });
 
+  it('are written whole or not at all: a temp file a killed write left is removed once it is a minute old', async () => {
+    await index();
+    const leftover = `${groupDigestsPath(graphPath())}.tmp-1-0123456789ab`;
+    const fresh = `${groupDigestsPath(graphPath())}.tmp-2-0123456789ab`;
+    fs.writeFileSync(leftover, '{"format":1,"tab');
+    fs.writeFileSync(fresh, '{"format":1,"tab');
+    const twoMinutesAgo = (Date.now() - 120_000) / 1000;
+    fs.utimesSync(leftover, twoMinutesAgo, twoMinutesAgo);
+    write('lib/main.js', 'function main() {\n  return helperOnly(46);\n}\n');
+    await index();
+    expect(fs.existsSync(leftover)).toBe(false);
+    // Another run's write may still be under way.
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(true);
+  });
+
   it('are not believed for a graph written since (rows changed, its time set back): the rows are read and the graph is right', async () => {
     await index();
     write('lib/main.js', 'function main() {\n  return helperOnly(42);\n}\n');

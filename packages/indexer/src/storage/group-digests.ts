@@ -22,6 +22,7 @@ import { writeFileAtomically } from '../support/local-gitignore.js';
 import type { SqlValue } from './batch-insert.js';
 import type { RowSink } from './bulk-load.js';
 import { arborVersion } from './project-metadata.js';
+import { removeAbandonedTempFiles } from './abandoned-temp-files.js';
 
 /** Bumped when what a digest covers, or the file's layout, changes. */
 const FORMAT = 1;
@@ -91,6 +92,8 @@ export function readGroupDigests(graph: string, identity: string | undefined, ar
 export function writeGroupDigests(graph: string, identity: string, digests: GroupDigests, arborVersion: string): void {
   const file = groupDigestsPath(graph);
   try {
+    // Temp files of writes killed half-way (a minute old, as the graph's own).
+    removeAbandonedTempFiles(path.dirname(file), path.basename(file));
     const tables: Record<string, string[]> = {};
     for (const [table, groups] of digests) {
       const flat: string[] = [];
