@@ -4,8 +4,11 @@
 //   fill      `arbor index` with an empty cache (parses every file and stores each extraction)
 //   changed   one line appended to one file, then `arbor index` (that file parsed, the rest from the cache,
 //             the graph updated in place)
+//   again     another line appended right after `changed`, then `arbor index`: a re-index after a re-index,
+//             whose update compares its rows with the digests the previous update kept beside the graph
+//             (an update that follows a new-file build has none and reads the graph's rows back)
 //   new-file  another line appended, then `arbor index --no-in-place` (the same, the graph built as a new file)
-// changed and new-file alternate which goes first from run to run. The targets: changed ≤ 15% of cold on
+// changed (+ again) and new-file alternate which goes first from run to run. The targets: changed ≤ 15% of cold on
 // vuejs/core, ≤ 10% on python/mypy. Each run also prints where the changed run's time went,
 // per phase (wall and CPU, from the report's timings), so what is left after the cache is visible.
 // Usage: node tools/bench/cache-bench.mjs <repo> [--runs N] [--file <path in repo>] [--json] [--keep]
@@ -35,7 +38,7 @@ async function index(copy, extra) {
   return {
     wallSeconds: m.wallSeconds, cpuSeconds: m.cpuSeconds, maxRssKb: m.maxRssKb,
     files: report.files.indexed, fromCache: report.cache.fromCache, extracted: report.cache.extracted,
-    phases: report.timings ?? {}, graphWrite: report.graphWrite?.mode,
+    phases: report.timings ?? {}, graphWrite: report.graphWrite?.mode, comparedBy: report.graphWrite?.changes?.comparedBy,
   };
 }
 
@@ -65,13 +68,15 @@ try {
       fs.appendFileSync(path.join(copy, changedFile), '\n// cache-bench: one changed line\n');
       return index(copy, extra);
     };
-    let changed; let newFile;
-    if (run % 2 === 1) { changed = await edit([]); newFile = await edit(['--no-in-place']); }
-    else { newFile = await edit(['--no-in-place']); changed = await edit([]); }
+    let changed; let again; let newFile;
+    if (run % 2 === 1) { changed = await edit([]); again = await edit([]); newFile = await edit(['--no-in-place']); }
+    else { newFile = await edit(['--no-in-place']); changed = await edit([]); again = await edit([]); }
     if (changed.graphWrite !== 'in-place') fail(`the re-index did not update the graph in place (${changed.graphWrite})`);
-    results.push({ run, changedFile, cold, fill, changed, newFile, load: os.loadavg()[0] });
+    if (again.comparedBy !== 'digests') fail(`the second re-index did not compare by digests (${again.comparedBy})`);
+    results.push({ run, changedFile, cold, fill, changed, again, newFile, load: os.loadavg()[0] });
     log(`run ${run} (load ${os.loadavg()[0].toFixed(1)}): cold ${cold.wallSeconds.toFixed(2)} s wall ${cold.cpuSeconds?.toFixed(2)} s CPU; fill ${fill.wallSeconds.toFixed(2)} s; `
       + `changed (${changedFile}) in place ${changed.wallSeconds.toFixed(2)} s wall ${changed.cpuSeconds?.toFixed(2)} s CPU, `
+      + `again ${again.wallSeconds.toFixed(2)} s wall ${again.cpuSeconds?.toFixed(2)} s CPU, `
       + `new file ${newFile.wallSeconds.toFixed(2)} s wall ${newFile.cpuSeconds?.toFixed(2)} s CPU, ${changed.fromCache}/${changed.files} from the cache`);
   }
 } finally { /* scratch removed on exit */ }
@@ -88,6 +93,12 @@ const summary = {
       wallMs: med((r) => r.changed.phases[p]?.wallMs), cpuMs: med((r) => r.changed.phases[p]?.cpuMs),
     }])),
   },
+  again: {
+    wallSeconds: med((r) => r.again.wallSeconds), cpuSeconds: med((r) => r.again.cpuSeconds),
+    phases: Object.fromEntries(Object.keys(results[0]?.again.phases ?? {}).map((p) => [p, {
+      wallMs: med((r) => r.again.phases[p]?.wallMs), cpuMs: med((r) => r.again.phases[p]?.cpuMs),
+    }])),
+  },
   newFile: { wallSeconds: med((r) => r.newFile.wallSeconds), cpuSeconds: med((r) => r.newFile.cpuSeconds) },
   coldPhases: Object.fromEntries(Object.keys(results[0]?.cold.phases ?? {}).map((p) => [p, {
     wallMs: med((r) => r.cold.phases[p]?.wallMs), cpuMs: med((r) => r.cold.phases[p]?.cpuMs),
@@ -96,6 +107,8 @@ const summary = {
 summary.ratio = {
   wall: summary.changed.wallSeconds / summary.cold.wallSeconds,
   cpu: summary.cold.cpuSeconds ? summary.changed.cpuSeconds / summary.cold.cpuSeconds : null,
+  againWall: summary.again.wallSeconds / summary.cold.wallSeconds,
+  againCpu: summary.cold.cpuSeconds ? summary.again.cpuSeconds / summary.cold.cpuSeconds : null,
   newFileWall: summary.newFile.wallSeconds / summary.cold.wallSeconds,
   newFileCpu: summary.cold.cpuSeconds ? summary.newFile.cpuSeconds / summary.cold.cpuSeconds : null,
 };
@@ -109,12 +122,15 @@ else {
     `  cold     ${summary.cold.wallSeconds.toFixed(2)} s wall  ${summary.cold.cpuSeconds?.toFixed(2)} s CPU`,
     `  fill     ${summary.fill.wallSeconds.toFixed(2)} s wall  ${summary.fill.cpuSeconds?.toFixed(2)} s CPU (cold run that also fills the cache)`,
     `  changed  ${summary.changed.wallSeconds.toFixed(2)} s wall  ${summary.changed.cpuSeconds?.toFixed(2)} s CPU  ${summary.changed.fromCache}/${summary.changed.files} files from the cache, graph updated in place`,
+    `  again    ${summary.again.wallSeconds.toFixed(2)} s wall  ${summary.again.cpuSeconds?.toFixed(2)} s CPU  (one more change right after: compared by the kept digests)`,
     `  new file ${summary.newFile.wallSeconds.toFixed(2)} s wall  ${summary.newFile.cpuSeconds?.toFixed(2)} s CPU  (the same re-index, --no-in-place)`,
     `  changed / cold: ${pct(summary.ratio.wall)} wall, ${pct(summary.ratio.cpu)} CPU (targets: vuejs/core ≤ 15%, python/mypy ≤ 10%); `
+      + `again / cold: ${pct(summary.ratio.againWall)} wall, ${pct(summary.ratio.againCpu)} CPU; `
       + `new file / cold: ${pct(summary.ratio.newFileWall)} wall, ${pct(summary.ratio.newFileCpu)} CPU`,
     `  load average (1 min) after each run: ${summary.loadAverages.join(', ')} on ${os.availableParallelism()} cores`,
     `  phases, ms wall/CPU — cold: ${phases(summary.coldPhases)}`,
     `  phases, ms wall/CPU — changed: ${phases(summary.changed.phases)}`,
+    `  phases, ms wall/CPU — again: ${phases(summary.again.phases)}`,
     '',
   ].join('\n'));
 }

@@ -6,6 +6,7 @@
  * bit, an edited file), an entry signed with another secret (one a checkout carried in) or a
  * payload of the wrong shape decodes to `undefined`, which the caller treats as a miss.
  */
+import { isAscii } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cacheSecret } from './cache-secret.js';
 import type { FileExtraction } from '../model/extraction.js';
@@ -60,11 +61,19 @@ export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = 
     const expectedMac = Buffer.from(signature(secret, expected, payload), 'hex');
     const givenMac = Buffer.from(header.hmac, 'hex');
     if (givenMac.length !== expectedMac.length || !timingSafeEqual(givenMac, expectedMac)) return undefined;
-    const value = JSON.parse(payload.toString('utf8')) as unknown;
+    const value = JSON.parse(textOf(payload)) as unknown;
     return isCachedExtraction(value, expected) ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A payload as text. Most are pure ASCII, which reads as Latin-1 byte for byte without decoding:
+ * python/mypy's entries read in about a third of the time UTF-8 decoding takes.
+ */
+function textOf(payload: Buffer): string {
+  return isAscii(payload) ? payload.toString('latin1') : payload.toString('utf8');
 }
 
 function isCachedExtraction(value: unknown, key: CacheKey): value is CachedExtraction {

@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { GraphWriteError } from './graph-write-error.js';
 import { projectMetadataEntries } from './project-metadata.js';
-import { PackedRowLoader } from './bulk-load.js';
+import { PackedRowLoader, type RowSink } from './bulk-load.js';
+import { BatchInsert } from './batch-insert.js';
+import { DigestingSink, type GroupDigests } from './group-digests.js';
 import type { PackedEdges, PackedFiles, PackedNodes, PackedUnresolved } from './row-packing.js';
 import {
   V4_FTS_DDL, V4_FTS_TRIGGERS_DDL, V4_INDEXES_DDL, V4_TABLES_DDL, v4SchemaVersionValues,
@@ -25,6 +27,8 @@ export interface BuildSettings {
   analyze: boolean;
   /** Value of the `arbor_version` stamp. */
   arborVersion: string;
+  /** Take each group's digest of the rows on their way in, for the next in-place update (group-digests.ts). */
+  keepGroupDigests: boolean;
 }
 
 /** The secondary indexes of one table (each is built once its table is complete). */
@@ -35,6 +39,7 @@ function indexesOn(table: string): string[] {
 export class GraphBuild {
   private readonly db: Database.Database;
   private readonly loader: PackedRowLoader;
+  private readonly digesting: DigestingSink[] = [];
   private declared = false;
 
   /** Creates the temp database (tables and version rows) and opens the transaction that the rows go in. */
@@ -50,7 +55,13 @@ export class GraphBuild {
       throw error;
     }
     this.db = db;
-    this.loader = new PackedRowLoader(db);
+    this.loader = new PackedRowLoader(db, (table, columns): RowSink => {
+      const insert = new BatchInsert(db, table, columns);
+      if (!settings.keepGroupDigests) return insert;
+      const sink = new DigestingSink(insert, table, columns);
+      this.digesting.push(sink);
+      return sink;
+    });
   }
 
   /** Every node and file of the graph, once, before any edge. */
@@ -76,7 +87,7 @@ export class GraphBuild {
   }
 
   /** Stores the metadata, builds the remaining indexes, closes the database and fsyncs it. Returns how many metadata keys it stored. */
-  finish(metadataRows: Record<string, string>): { metadataKeys: number } {
+  finish(metadataRows: Record<string, string>): { metadataKeys: number; groupDigests?: GroupDigests } {
     if (!this.declared) throw new Error('GraphBuild: finished before nodes and files were declared');
     const { db } = this;
     const { now } = this.settings;
@@ -94,7 +105,11 @@ export class GraphBuild {
     db.pragma('journal_mode = WAL');
     db.close();
     fsyncFile(this.tempPath);
-    return { metadataKeys: metadata.length };
+    if (!this.settings.keepGroupDigests) return { metadataKeys: metadata.length };
+    const tables = ['nodes', 'files', 'edges', 'unresolved_refs'];
+    const groupDigests: GroupDigests = new Map(tables.map((table) => [table, new Map<string, string>()]));
+    for (const sink of this.digesting) groupDigests.set(sink.table, sink.digests());
+    return { metadataKeys: metadata.length, groupDigests };
   }
 
   /** Closes the database after a failure (the caller removes the temp file). */

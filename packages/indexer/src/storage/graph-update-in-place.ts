@@ -26,6 +26,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BatchInsert, type SqlValue } from './batch-insert.js';
+import {
+  digestOf, graphIdentity, GROUP_COLUMNS, GROUP_KEY_SEPARATOR, GroupTexts, readGroupDigests, removeGroupDigests, STAMPS, writeGroupDigests, type GroupDigests,
+} from './group-digests.js';
 import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
 import { asWriteError } from './graph-build.js';
 import { buildSettings } from './graph-writer.js';
@@ -45,6 +48,11 @@ export interface InPlaceChanges {
   files: { deleted: number; inserted: number };
   unresolved: { deleted: number; inserted: number };
   metadata: number;
+  /**
+   * How the new rows were compared with the graph's: with the digests the previous update kept beside
+   * the graph (group-digests.ts), or by reading the graph's rows (no digests, or not of this graph).
+   */
+  comparedBy: 'digests' | 'rows';
 }
 
 export interface InPlaceOptions extends WriteGraphOptions {
@@ -64,13 +72,16 @@ export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}):
     // The path may be a link into elsewhere, and side files are opened by name through links.
     checkDatabasePath(target);
     removeLinkedSideFiles(target);
+    // Before the graph is opened (opening creates its WAL): the digests kept for the graph as it is.
+    const identity = graphIdentity(target);
+    const digests = readGroupDigests(target, identity, arborVersion());
     db = new Database(target, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const refused = whyNotUpdatable(db);
     if (refused) {
       db.close();
       return { refused };
     }
-    return new InPlaceGraphUpdate(db, target, options);
+    return new InPlaceGraphUpdate(db, target, options, digests === undefined ? undefined : { identity: identity!, digests });
   } catch (error) {
     try {
       db?.close();
@@ -128,7 +139,16 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private done = false;
   private declaredRows = false;
 
-  constructor(private readonly db: Database.Database, private readonly target: string, private readonly options: InPlaceOptions) {
+  /**
+   * `previous`: the digests the last update kept for the graph, and the identity they were read for
+   * (checked again under the write lock: a run that committed in between makes them stale).
+   */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly target: string,
+    private readonly options: InPlaceOptions,
+    private readonly previous?: { identity: string; digests: GroupDigests },
+  ) {
     this.packer = new RowPacker(target);
     this.now = buildSettings(options).now;
     try {
@@ -168,6 +188,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     if (!this.declaredRows) throw new Error('graph update: finished before nodes and files were declared');
     let changes: InPlaceChanges | undefined;
     let metadataKeys = 0;
+    let versionAtCommit: unknown;
     const totals = this.packer.totals();
     this.step(() => {
       this.loader.finish();
@@ -176,7 +197,9 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       this.db.exec('BEGIN IMMEDIATE');
       // Every table, also one no new row reached (its old rows go).
       const diffs = TABLE_ORDER.map(([table, columns]) => this.diffFor(table, columns));
-      for (const diff of diffs) diff.compare();
+      // Our own connection's WAL holds no frame yet: the file is still the one the digests describe, or it is not.
+      const digests = this.previous !== undefined && graphIdentity(this.target) === this.previous.identity ? this.previous.digests : undefined;
+      for (const diff of diffs) diff.compare(digests?.get(diff.table) ?? (digests ? new Map() : undefined));
       for (const diff of diffs) diff.deleteChanged();
       for (const diff of diffs) diff.insertChanged();
       const entries = projectMetadataEntries(stringValues(metadata), buildSettings(this.options).arborVersion);
@@ -185,6 +208,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       changes = {
         nodes: changed('nodes'), files: changed('files'), edges: changed('edges'), unresolved: changed('unresolved_refs'),
         metadata: this.applyMetadata(entries),
+        comparedBy: digests ? 'digests' : 'rows',
       };
       // What the old graph held cannot show through: each table now holds exactly the new rows.
       const expected: Record<string, number> = { nodes: totals.nodes, files: totals.files, edges: totals.edges, unresolved_refs: totals.unresolved };
@@ -192,7 +216,10 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
         const have = this.db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get();
         if (have !== want) throw new InPlaceMismatchError(`${table}: ${String(have)} rows after the update, ${want} in the new graph`);
       }
+      this.coverStatistics(expected);
       this.options.beforeCommit?.();
+      // Under the write lock: no other connection's commit can come between this and ours.
+      versionAtCommit = this.db.pragma('data_version', { simple: true });
       this.db.exec('COMMIT');
     });
     this.done = true;
@@ -200,7 +227,10 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       // Fold the WAL into the file, so the file alone is the new graph (a reader's snapshot may hold part of it back).
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch { /* the graph is committed; the next opener checkpoints */ }
+    const kept = this.keepDigests(versionAtCommit);
     this.close();
+    // Closing must not have touched the file the digests name (else they would not be believed anyway).
+    if (kept !== undefined && graphIdentity(this.target) !== kept) removeGroupDigests(this.target);
     return {
       ...totals, metadataKeys, replacedExisting: true, previousInUse: false,
       bytes: fs.statSync(this.target).size, durationMs: Math.round(performance.now() - this.started), changes: changes!,
@@ -216,17 +246,59 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private diffFor(table: string, columns: readonly string[]): GroupDiff {
     let diff = this.diffs.get(table);
     if (!diff) {
-      diff = new GroupDiff(this.db, table, columns, this.groupOf(table, columns));
+      diff = new GroupDiff(this.db, table, columns);
       this.diffs.set(table, diff);
     }
     return diff;
   }
 
-  /** How a new row of `table` names its group (GROUP_COLUMNS). */
-  private groupOf(table: string, columns: readonly string[]): (values: SqlValue[]) => string {
-    const at = GROUP_COLUMNS[table].map((c) => columns.indexOf(c));
-    if (at.length === 1) return (values) => values[at[0]] as string;
-    return (values) => at.map((i) => values[i] as string).join(GROUP_KEY_SEPARATOR);
+  /**
+   * For the next update: what every group now holds, tied to the file as this update left it. Taken
+   * holding the write lock again, and only when no other connection committed since this update's
+   * commit (SQLite's data_version), so the identity is that of this update's graph and no other's.
+   * Returns the identity the digests were kept for (undefined: none kept).
+   */
+  private keepDigests(versionAtCommit: unknown): string | undefined {
+    const { db } = this;
+    try {
+      // Not worth waiting for: another writer at work makes these digests stale anyway.
+      db.pragma('busy_timeout = 50');
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const identity = db.pragma('data_version', { simple: true }) === versionAtCommit ? graphIdentity(this.target) : undefined;
+        if (identity === undefined) {
+          removeGroupDigests(this.target);
+          return undefined;
+        }
+        writeGroupDigests(this.target, identity, new Map([...this.diffs].map(([table, diff]) => [table, diff.digests])), arborVersion());
+        return identity;
+      } finally {
+        db.exec('ROLLBACK');
+      }
+    } catch {
+      removeGroupDigests(this.target);
+      return undefined;
+    }
+  }
+
+  /**
+   * Planner statistics stay those of the last full build, but which tables they cover follows the
+   * new rows as a fresh build's ANALYZE would: it covers a table's indexes only when the table has
+   * rows. So a table that became empty, or got its first rows, is analysed again (sampled, as the
+   * build does); the others keep their statistics.
+   */
+  private coverStatistics(counts: Record<string, number>): void {
+    const { db } = this;
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'").get() === undefined) return;
+    const covered = db.prepare('SELECT 1 FROM main.sqlite_stat1 WHERE tbl = ? LIMIT 1').pluck();
+    const stale = Object.entries(counts).filter(([table, rows]) => (covered.get(table) !== undefined) !== (rows > 0)).map(([table]) => table);
+    if (stale.length === 0) return;
+    db.pragma('analysis_limit = 1000');
+    for (const table of stale) {
+      // ANALYZE of an empty table leaves its old statistics: they go by hand.
+      db.prepare('DELETE FROM main.sqlite_stat1 WHERE tbl = ?').run(table);
+      db.exec(`ANALYZE main.${table}`);
+    }
   }
 
   /** `project_metadata`: changed values get this run's time, keys gone go. */
@@ -279,31 +351,6 @@ const TABLE_ORDER: ReadonlyArray<[string, readonly string[]]> = [
   ['nodes', NODE_COLUMNS], ['files', FILE_COLUMNS], ['edges', EDGE_COLUMNS], ['unresolved_refs', UNRESOLVED_COLUMNS],
 ];
 
-/** The column that says when a row was written: not compared (an unchanged row keeps its time). */
-const STAMPS: Record<string, string | undefined> = { nodes: 'updated_at', files: 'indexed_at' };
-
-/**
- * Which rows are compared as one group, per table: the columns of an index each table has, so that
- * SQLite reads a group's rows in index order, which is rowid order, which is the order they were
- * stored in: the new graph's order (nodes by id, the rest as resolution gives them). The new rows of
- * a group come in that order too, so no side sorts anything.
- */
-const GROUP_COLUMNS: Record<string, readonly string[]> = {
-  nodes: ['file_path'],
-  files: ['path'],
-  edges: ['source', 'kind'],
-  unresolved_refs: ['file_path'],
-};
-
-/** Between the values of a group's columns in its key (no path or id holds a NUL). */
-const GROUP_KEY_SEPARATOR = '\u0000';
-
-/** The new rows of one file in one table: each row's compared values as JSON, and its stamp. */
-interface NewGroup {
-  texts: string[];
-  stamps: SqlValue[];
-}
-
 /**
  * One table's difference, group by group (a RowSink for the loader). A new row becomes the JSON text
  * of its compared values (JSON.stringify); a group's rows, joined in the order they came, are
@@ -317,44 +364,46 @@ interface NewGroup {
 class GroupDiff implements RowSink {
   readonly values: SqlValue[] = [];
   readonly changes = { deleted: 0, inserted: 0 };
-  private readonly groups = new Map<string, NewGroup>();
-  private readonly stampIndex: number;
+  /** Each new group's digest (set by compare). */
+  readonly digests = new Map<string, string>();
+  private readonly rows: GroupTexts;
   private readonly compared: string[];
   private changed: string[] = [];
 
-  constructor(
-    private readonly db: Database.Database,
-    readonly table: string,
-    private readonly columns: readonly string[],
-    /** The group a new row belongs to, from its values. */
-    private readonly groupOf: (values: SqlValue[]) => string,
-  ) {
-    const stamp = STAMPS[table];
-    this.stampIndex = stamp === undefined ? -1 : columns.indexOf(stamp);
-    this.compared = columns.filter((c) => c !== stamp);
+  constructor(private readonly db: Database.Database, readonly table: string, private readonly columns: readonly string[]) {
+    this.rows = new GroupTexts(table, columns);
+    this.compared = columns.filter((c) => c !== STAMPS[table]);
   }
 
   endRow(): void {
-    const { values } = this;
-    const key = this.groupOf(values);
-    let group = this.groups.get(key);
-    if (!group) {
-      group = { texts: [], stamps: [] };
-      this.groups.set(key, group);
-    }
-    if (this.stampIndex < 0) group.texts.push(JSON.stringify(values));
-    else {
-      group.stamps.push(values[this.stampIndex]);
-      values.splice(this.stampIndex, 1);
-      group.texts.push(JSON.stringify(values));
-    }
-    values.length = 0;
+    this.rows.add(this.values);
+    this.values.length = 0;
   }
 
   finish(): void { /* rows are compared once every table has them (InPlaceGraphUpdate.finish) */ }
 
-  /** Compares every group's rows with the graph's; returns the groups whose rows differ. */
-  compare(): string[] {
+  /**
+   * Compares every group's rows with the graph's; returns the groups whose rows differ. With
+   * `previous` (the digests of every group the graph holds, group-digests.ts) the graph's rows are
+   * not read: a group differs when its digest does, and a group the digests name and the new rows
+   * lack goes. Either way every new group's digest is kept, for the next update.
+   */
+  compare(previous?: ReadonlyMap<string, string>): string[] {
+    const digests = this.digests;
+    // The joined texts are kept only when the graph's rows are read to compare them with.
+    const texts = previous === undefined ? new Map<string, string>() : undefined;
+    for (const [key, group] of this.rows.groups) {
+      const text = group.texts.join('\n');
+      texts?.set(key, text);
+      digests.set(key, digestOf(text));
+    }
+    if (previous !== undefined) {
+      const changed: string[] = [];
+      for (const [key, digest] of digests) if (previous.get(key) !== digest) changed.push(key);
+      for (const key of previous.keys()) if (!digests.has(key)) changed.push(key);
+      this.changed = changed;
+      return changed;
+    }
     const group = GROUP_COLUMNS[this.table];
     const text = `json_array(${this.compared.join(', ')})`;
     const rows = this.db.prepare(`SELECT ${group.join(', ')}, group_concat(${text}, char(10)) FROM main.${this.table} GROUP BY ${group.join(', ')}`)
@@ -364,10 +413,9 @@ class GroupDiff implements RowSink {
     const seen = new Set<string>();
     for (const [key, rows] of old) {
       seen.add(key);
-      const now = this.groups.get(key);
-      if (now === undefined || now.texts.join('\n') !== rows) changed.push(key);
+      if (texts!.get(key) !== rows) changed.push(key);
     }
-    for (const key of this.groups.keys()) if (!seen.has(key)) changed.push(key);
+    for (const key of this.rows.groups.keys()) if (!seen.has(key)) changed.push(key);
     this.changed = changed;
     return changed;
   }
@@ -382,19 +430,20 @@ class GroupDiff implements RowSink {
   /** Inserts the new rows of the files that changed. */
   insertChanged(): void {
     const insert = new BatchInsert(this.db, `main.${this.table}`, this.columns);
+    const { stampIndex } = this.rows;
     for (const key of this.changed) {
-      const group = this.groups.get(key);
+      const group = this.rows.groups.get(key);
       if (!group) continue;
       group.texts.forEach((text, i) => {
         const row = JSON.parse(text) as SqlValue[];
-        if (this.stampIndex >= 0) row.splice(this.stampIndex, 0, group.stamps[i]);
+        if (stampIndex >= 0) row.splice(stampIndex, 0, group.stamps[i]);
         for (const value of row) insert.values.push(value);
         insert.endRow();
         this.changes.inserted++;
       });
     }
     insert.finish();
-    this.groups.clear();
+    this.rows.groups.clear();
   }
 }
 

@@ -1,6 +1,7 @@
 /** What the main thread and the graph-writing thread say to each other (graph-write-thread.ts). */
 import type { BuildSettings } from './graph-build.js';
 import type { GraphWriteErrorCode } from './graph-write-error.js';
+import type { GroupDigests } from './group-digests.js';
 import type { PackedEdges, PackedFiles, PackedNodes, PackedUnresolved } from './row-packing.js';
 
 /** Given to the thread when it starts. */
@@ -17,6 +18,6 @@ export type GraphWriteRequest =
 
 export type GraphWriteReply =
   /** The temp database is complete, closed and fsynced. */
-  | { type: 'built'; metadataKeys: number }
+  | { type: 'built'; metadataKeys: number; groupDigests?: GroupDigests }
   /** The build stopped; the temp database is closed (the main thread removes it). */
   | { type: 'failed'; code: GraphWriteErrorCode; message: string };

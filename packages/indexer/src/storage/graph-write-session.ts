@@ -12,6 +12,7 @@ import { GraphWriteThread } from './graph-write-thread.js';
 import {
   buildSettings, discardTemp, prepareGraphWrite, publishGraph, type WriteGraphOptions, type WriteGraphStats,
 } from './graph-writer.js';
+import { keepDigests, type GroupDigests } from './group-digests.js';
 import { RowPacker } from './row-packing.js';
 import type { GraphWriteSession } from './graph-write-contract.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
@@ -54,16 +55,15 @@ class GraphWriteHere implements GraphWriteSession {
   }
 
   async finish(metadata: Record<string, string>): Promise<WriteGraphStats> {
-    let built: { metadataKeys: number } = { metadataKeys: 0 };
+    let built: { metadataKeys: number; groupDigests?: GroupDigests } = { metadataKeys: 0 };
     this.step(() => {
       built = this.current().finish(metadata);
       this.build = undefined;
     });
     this.done = true;
-    return {
-      ...this.packer.totals(), ...built, ...publishGraph(this.tempPath, this.target, this.options),
-      durationMs: Math.round(performance.now() - this.started),
-    };
+    const published = publishGraph(this.tempPath, this.target, this.options);
+    keepDigests(this.target, built.groupDigests);
+    return { ...this.packer.totals(), metadataKeys: built.metadataKeys, ...published, durationMs: Math.round(performance.now() - this.started) };
   }
 
   async abandon(): Promise<void> {

@@ -20,6 +20,7 @@ import type { GraphWriteReply, GraphWriteRequest, GraphWriteStart } from './grap
 import {
   buildSettings, discardTemp, publishGraph, type WriteGraphOptions, type WriteGraphStats,
 } from './graph-writer.js';
+import { keepDigests, type GroupDigests } from './group-digests.js';
 import { RowPacker } from './row-packing.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
 import type { GraphWriteSession } from './graph-write-contract.js';
@@ -28,7 +29,7 @@ export class GraphWriteThread implements GraphWriteSession {
   private readonly started = performance.now();
   private readonly worker: Worker;
   /** Settles when the thread reports a finished or failed build, or dies. */
-  private readonly outcome: Promise<{ metadataKeys: number }>;
+  private readonly outcome: Promise<{ metadataKeys: number; groupDigests?: GroupDigests }>;
   /** Rows are checked, counted and packed here, on the caller's thread (row-packing.ts). */
   private readonly packer: RowPacker;
   private failed = false;
@@ -45,7 +46,7 @@ export class GraphWriteThread implements GraphWriteSession {
     this.outcome = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: GraphWriteReply) => {
         if (reply.type === 'built') {
-          resolve({ metadataKeys: reply.metadataKeys });
+          resolve({ metadataKeys: reply.metadataKeys, groupDigests: reply.groupDigests });
           return;
         }
         this.failed = true;
@@ -85,7 +86,7 @@ export class GraphWriteThread implements GraphWriteSession {
 
   async finish(metadata: Record<string, string>): Promise<WriteGraphStats> {
     this.send({ type: 'finish', metadata });
-    let built: { metadataKeys: number };
+    let built: { metadataKeys: number; groupDigests?: GroupDigests };
     try {
       built = await this.outcome;
     } catch (error) {
@@ -94,7 +95,9 @@ export class GraphWriteThread implements GraphWriteSession {
     }
     this.done = true;
     await this.worker.terminate();
-    return { ...this.packer.totals(), ...built, ...publishGraph(this.tempPath, this.target, this.options), durationMs: Math.round(performance.now() - this.started) };
+    const published = publishGraph(this.tempPath, this.target, this.options);
+    keepDigests(this.target, built.groupDigests);
+    return { ...this.packer.totals(), metadataKeys: built.metadataKeys, ...published, durationMs: Math.round(performance.now() - this.started) };
   }
 
   async abandon(): Promise<void> {

@@ -41,9 +41,9 @@ port.on('message', (request: GraphWriteRequest) => {
         build.addResolved(request.edges, request.unresolved);
         break;
       case 'finish': {
-        const { metadataKeys } = build.finish(request.metadata);
+        const { metadataKeys, groupDigests } = build.finish(request.metadata);
         build = undefined;
-        reply({ type: 'built', metadataKeys });
+        reply({ type: 'built', metadataKeys, groupDigests });
         port.close();
         break;
       }

@@ -29,6 +29,11 @@ export interface WriteGraphOptions {
   ifInUse?: 'replace' | 'fail';
   /** Value of the `arbor_version` stamp. Default: the indexer package's version. */
   arborVersion?: string;
+  /**
+   * Keep each group's digest beside the new graph (group-digests.ts), so that the next in-place
+   * update need not read its rows back: for a run that used the cache. Default false.
+   */
+  keepGroupDigests?: boolean;
 }
 
 /** What a write stored and dropped, counted per table. */
@@ -75,6 +80,7 @@ export function buildSettings(options: WriteGraphOptions): BuildSettings {
     now: options.now ?? Date.now(),
     analyze: options.analyze ?? true,
     arborVersion: options.arborVersion ?? arborVersion(),
+    keepGroupDigests: options.keepGroupDigests ?? false,
   };
 }
 

@@ -53,7 +53,7 @@ function ignoresDatabase(text: string): boolean {
  * Writes `text` to a new file beside `file` (never an existing one, never through a link) and
  * renames it over `file`: a reader sees the old content or the new, never an empty file.
  */
-function writeFileAtomically(file: string, text: string): void {
+export function writeFileAtomically(file: string, text: string): void {
   const temp = `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   let fd: number | undefined;
   try {
