@@ -175,7 +175,12 @@ export type TypeRef =
    * `member-call`): what the callee's parameter there states its callbacks receive (C# `Configure(c => c.M())`
    * with `void Configure(Action<Config> a)`: a Config; see `Declaration.callbackParameters`).
    */
-  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number };
+  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number }
+  /**
+   * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
+   * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.
+   */
+  | { kind: 'any-of'; of: TypeRef[] };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

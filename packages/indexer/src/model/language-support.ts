@@ -377,6 +377,13 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
+  /**
+   * A function literal converts only to a delegate type (C#): whether a parameter of this type (as `parameterTypes`
+   * writes it) takes none — a predefined type, an array. A class, struct, interface or enum the workspace declares
+   * takes none either; so an overload taking one there is not what a call passing a function literal calls. Absent:
+   * any parameter may take one.
+   */
+  refusesFunctionLiteral?(parameterType: string): boolean;
 }
 
 /** The answers of the NameBindingRules hooks for a language without the special cases they exist for. */

@@ -52,6 +52,8 @@ export interface ClassWorld {
    * extension `fun String.slug()`), visible where `scope` is, for a value stated to be of `chain`.
    */
   outsideMember(scope: TypeScope, chain: string[], name: string): DeclarationRef | undefined;
+  /** Whether the function or method's parameter `index` cannot take a function literal (`refusesFunctionLiteral`). */
+  refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean;
 }
 
 /**
@@ -161,6 +163,16 @@ export class ReceiverTypes {
       }
       case 'callback-parameter':
         return this.callbackParameter(scope, type, depth);
+      case 'any-of': {
+        let agreed: InstanceOf | undefined;
+        for (const one of type.of) {
+          const found = this.evaluate(scope, one, depth + 1);
+          if (!found) continue;
+          if (agreed && refKey(agreed.classRef) !== refKey(found.classRef)) return undefined;
+          agreed ??= found;
+        }
+        return agreed;
+      }
       case 'injected': {
         const provider = this.world.injectedProvider(scope.file, type.name);
         if (!provider) return undefined;
@@ -334,17 +346,22 @@ export class ReceiverTypes {
     if (!callee) return undefined;
     const decl = this.symbols.declaration(callee.ref);
     if (!CALLABLE.has(decl.kind) || (decl.memberOf && callee.static)) return undefined;
-    const stated = decl.callbackParameters?.[type.argument]?.[type.parameter];
-    if (!stated) return undefined;
-    const key = JSON.stringify(stated);
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
     const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
+    let stated: TypeRef | null | undefined;
+    let key: string | undefined;
     for (const other of overloads) {
       const shape = this.symbols.declaration(other);
-      // An overload with too few parameters to take that argument is not the one called.
+      // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
-      if (JSON.stringify(shape.callbackParameters?.[type.argument]?.[type.parameter]) !== key) return undefined;
+      if (!shape.callbackParameters?.[type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
+      const one = shape.callbackParameters?.[type.argument]?.[type.parameter];
+      if (key === undefined) {
+        stated = one;
+        key = JSON.stringify(one);
+      } else if (JSON.stringify(one) !== key) return undefined;
     }
+    if (!stated) return undefined;
     const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
   }
@@ -367,7 +384,14 @@ export class ReceiverTypes {
     }
     const walked = this.world.resolveChain(scope, call.callee);
     if (walked?.target.type !== 'declaration') return undefined;
-    if (walked.consumed === call.callee.length) return { ref: walked.target.ref, static: true };
+    if (walked.consumed === call.callee.length) {
+      const decl = this.symbols.declaration(walked.target.ref);
+      if (!call.construct || !CONSTRUCTIBLE.has(decl.kind)) return { ref: walked.target.ref, static: true };
+      // `new Foo(x => …)`: a constructor, where the class declares them as methods named like it (every one is weighed).
+      const constructor = this.world.members(this.symbols.typeTwin(walked.target.ref, INSTANCE_KINDS) ?? walked.target.ref, decl.name)
+        .find((ref) => CALLABLE.has(this.symbols.declaration(ref).kind));
+      return constructor ? { ref: constructor, static: false } : undefined;
+    }
     const held = this.through(this.valueOf(walked.target.ref, depth + 1), call.callee.slice(walked.consumed, -1), depth);
     const ref = held && this.world.findMember(held.classRef, call.callee[call.callee.length - 1], false);
     return ref ? { ref, static: false } : undefined;

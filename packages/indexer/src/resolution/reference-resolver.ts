@@ -98,7 +98,20 @@ export class ReferenceResolver {
         const found = this.outsideMembers(scope, chain, name);
         return found.length === 1 ? found[0] : undefined;
       },
+      refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
     });
+  }
+
+  /** A parameter of a language whose function literals convert to delegates only, of a type that is none: predefined, or a workspace class. */
+  private refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean {
+    const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const decl = this.symbols.declaration(ref);
+    const type = decl.parameterTypes?.[index];
+    if (!rules.refusesFunctionLiteral || !type || type === '?' || type === '*') return false;
+    if (rules.refusesFunctionLiteral(type)) return true;
+    const walked = this.walkChain({ file: ref.file, enclosing: decl.parent }, [type]);
+    if (walked?.consumed !== 1 || walked.target.type !== 'declaration') return false;
+    return ['class', 'struct', 'interface', 'enum'].includes(this.symbols.declaration(walked.target.ref).kind);
   }
 
   private familyOf(file: FileExtraction): string {
@@ -246,20 +259,12 @@ export class ReferenceResolver {
       const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
       if (!instance && outsideType && path.length === 0) {
         // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
-        const found = this.outsideMembers(scope, outsideType, site.name);
-        // Overloads of one extension, declared side by side in one file: picked by the arguments, as a member's are;
-        // one that takes no such number of arguments is not what the call means (the type's own member may be).
-        const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
-          ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
-          : undefined;
-        if (chosen && 'none' in chosen) return unresolved('not-found', true);
-        if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
-        if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
-        if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
+        const extension = this.outsideExtension(scope, outsideType, site);
+        if (extension) return extension;
       }
       // `m()` with `m` a local holding member `m` of a value (`const { m } = make()`): only a method is known to
       // run; a property holds a function value of its own.
-      return this.callOnInstance(site, instance, path, site.receiver?.length === 0);
+      return this.callOnInstance(site, instance, path, site.receiver?.length === 0, scope);
     }
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
@@ -397,7 +402,7 @@ export class ReferenceResolver {
         // `self.client.get()`: the attribute's class, from what the class states about it.
         if (isSuper) return unresolved('unknown-receiver', false);
         const self: InstanceOf = { classRef: owner.classRef, how: RESOLVED_BY.thisMember };
-        return this.callOnInstance(site, self, receiver.slice(1));
+        return this.callOnInstance(site, self, receiver.slice(1), false, { file: file.path, enclosing: site.enclosing });
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
       const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site, true);
@@ -411,7 +416,7 @@ export class ReferenceResolver {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
       if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {
-        return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver);
+        return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
       }
     }
     const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
@@ -421,7 +426,7 @@ export class ReferenceResolver {
       // The walk stopped at a value (`app.route()` with `app = App()`): continue on its class.
       if (target.type !== 'declaration') return unresolved('unknown-receiver', false);
       const instance = this.types.valueOf(target.ref);
-      return this.callOnInstance(site, instance, receiver.slice(consumed));
+      return this.callOnInstance(site, instance, receiver.slice(consumed), false, { file: file.path, enclosing: site.enclosing });
     }
     if (target.type === 'declaration') {
       const headTarget = walked.head;
@@ -559,11 +564,35 @@ export class ReferenceResolver {
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
-  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[], methodsOnly = false): Resolution {
+  /**
+   * An extension of a type the workspace does not declare, for a value stated to be one (`outsideType`): overloads of one
+   * extension, declared side by side in one file, are picked by the arguments, as a member's are; one that takes no such
+   * number of arguments is not what the call means (the type's own member may be). undefined: the workspace declares none.
+   */
+  private outsideExtension(scope: TypeScope, outsideType: string[], site: ReferenceSite): Resolution | undefined {
+    const found = this.outsideMembers(scope, outsideType, site.name);
+    const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
+      ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
+      : undefined;
+    if (chosen && 'none' in chosen) return unresolved('not-found', true);
+    if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
+    if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
+    if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
+    return undefined;
+  }
+
+  /** `from`: where the call is written (what extensions it sees). */
+  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[], methodsOnly = false, from?: TypeScope): Resolution {
     let current = instance;
-    for (const part of path) {
+    for (const [i, part] of path.entries()) {
       if (!current) break;
+      const holder: InstanceOf = current;
       current = this.types.memberType(current, part);
+      if (!current && from && i === path.length - 1) {
+        // `order.Name.Slug()`: the last member read states a type the workspace does not declare: an extension of it.
+        const extension = this.outsideMemberExtension(holder, part, site, from);
+        if (extension) return extension;
+      }
     }
     if (!current) return unresolved('unknown-receiver', false);
     const found = this.findMember(current.classRef, site.name, false, false, 0, site);
@@ -571,6 +600,20 @@ export class ReferenceResolver {
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
     if (methodsOnly && !CALLABLE_MEMBERS.has(this.symbols.declaration(found.ref).kind)) return unresolved('unknown-receiver', false);
     return this.accept(site, found.ref, current.how);
+  }
+
+  /** With `members.extendsOutsideTypes`: an extension for the type field or property `name` of an instance states, where that type is outside the workspace. */
+  private outsideMemberExtension(holder: InstanceOf, name: string, site: ReferenceSite, from: TypeScope): Resolution | undefined {
+    const member = this.findMember(holder.classRef, name, false, false);
+    if (!member?.ref || member.ambiguous) return undefined;
+    const decl = this.symbols.declaration(member.ref);
+    const stated = decl.valueType;
+    const outsideType = stated?.kind === 'named' ? stated.chain : stated?.kind === 'collection' ? stated.named : undefined;
+    if (!outsideType || !['field', 'property', 'constant'].includes(decl.kind)) return undefined;
+    if (!this.bindingOf(this.symbols.extraction(member.ref.file)!).members?.extendsOutsideTypes) return undefined;
+    // The type is named where the member is declared (no workspace type there: its value proved no class); the extension must be visible where the call is.
+    if (outsideType.length === 1 && this.symbols.resolveName(from.file, from.enclosing, outsideType[0])) return undefined;
+    return this.outsideExtension(from, outsideType, site);
   }
 
   /**

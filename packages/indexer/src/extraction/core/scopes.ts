@@ -245,6 +245,10 @@ export class Scope {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }
+    if (type.kind === 'any-of') {
+      const proven = type.of.map((one) => this.provenType(one, words, depth + 1, at)).filter((one): one is TypeRef => one !== undefined);
+      return proven.length === 0 ? undefined : proven.length === 1 ? proven[0] : { kind: 'any-of', of: proven };
+    }
     if (type.kind === 'function') {
       const returns = this.provenType(type.returns, words, depth + 1, at);
       return returns ? { kind: 'function', returns } : undefined;

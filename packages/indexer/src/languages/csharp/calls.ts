@@ -6,7 +6,8 @@ import { memberCallTarget } from '../../extraction/core/calls.js';
 import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
-import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { declaredType, literalReceiverType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { ELEMENT_PRESERVING, SINGLE_ELEMENT } from './linq.js';
 import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `base` → ['base']; undefined for anything else. */
@@ -59,7 +60,11 @@ export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): Ty
   if (!node) return null;
   if (unwrap(node).type === 'invocation_expression') {
     const of = expressionType(node, ctx);
-    return of ? { kind: 'element', of } : null;
+    const own: TypeRef | null = of ? { kind: 'element', of } : null;
+    // `xs.Where(…)`: the elements of xs, where xs is a framework collection.
+    const callee = isAwaited(node) ? undefined : calleeOf(unwrap(node));
+    const kept = callee?.object && ELEMENT_PRESERVING.has(callee.name) ? collectionValue(callee.object, ctx) : null;
+    return anyOf(own, kept);
   }
   node = unwrap(node);
   const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
@@ -69,8 +74,29 @@ export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): Ty
   return ctx.file.elementOfMember(chain, ctx.classId);
 }
 
-/** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
+/** Both readings where both are known, else the one known. */
+function anyOf(a: TypeRef | null, b: TypeRef | null): TypeRef | null {
+  return a && b ? { kind: 'any-of', of: [a, b] } : a ?? b;
+}
+
+/** The class an expression's value is stated to be: a constructor, a method's declared result, a cast, a collection's element. */
 export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
+  const plain = invocationType(node, ctx);
+  const inner = unwrap(node);
+  if (isAwaited(node)) return plain;
+  if (inner.type === 'invocation_expression') {
+    // `xs.First()`: one element of xs, where xs is a framework collection.
+    const callee = calleeOf(inner);
+    const one = callee?.object && SINGLE_ELEMENT.has(callee.name) ? collectionValue(callee.object, ctx) : null;
+    return anyOf(plain, one);
+  }
+  // `xs[0]`: an element of what xs is stated to hold (a workspace class's indexer is no collection: nothing).
+  if (inner.type === 'element_access_expression') return collectionValue(inner.childForFieldName('expression'), ctx);
+  return plain;
+}
+
+/** The class an expression's value is stated to be, a call's as its callee states it (what `calledWith` needs: the call itself). */
+export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
   const awaited = isAwaited(node);
   node = unwrap(node);
   if (awaited) {
@@ -78,9 +104,11 @@ export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
     // `await M().ConfigureAwait(false)` awaits M()'s task all the same.
     const configured = node.type === 'invocation_expression' ? calleeOf(node) : undefined;
     const awaitedCall = configured?.name === 'ConfigureAwait' && configured.object ? unwrap(configured.object) : node;
-    const call = awaitedCall.type === 'invocation_expression' ? expressionType(awaitedCall, ctx) : null;
+    const call = awaitedCall.type === 'invocation_expression' ? invocationType(awaitedCall, ctx) : null;
     return call?.kind === 'call' || call?.kind === 'member-call' ? { ...call, awaited: true } : null;
   }
+  const literal = literalReceiverType(node);
+  if (literal) return literal;
   switch (node.type) {
     case 'cast_expression':
       return declaredType(node.childForFieldName('type'), ctx.typeVariables);
@@ -130,7 +158,7 @@ function serviceLookup(node: SyntaxNode, name: string, ctx: CSharpContext): Type
 }
 
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */
-function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; nameNode: SyntaxNode } | undefined {
+export function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; nameNode: SyntaxNode } | undefined {
   const fn = node.childForFieldName('function');
   if (!fn) return undefined;
   const named = (n: SyntaxNode | null) => (n?.type === 'generic_name' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : n?.type === 'identifier' ? n : null);
@@ -273,6 +301,36 @@ export function targetTypedCreation(value: SyntaxNode | null, typeNode: SyntaxNo
   if (stated?.kind !== 'named') return;
   const chain = stated.chain;
   ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, value, ctx);
+}
+
+/** The type a target-typed `new(…)` constructs: a declaration's stated type, the result of the method it is returned from. */
+export function targetTypeOf(node: SyntaxNode): SyntaxNode | null {
+  const parent = node.parent;
+  if (parent?.type === 'variable_declarator') return parent.parent?.type === 'variable_declaration' ? parent.parent.childForFieldName('type') : null;
+  if (parent?.type === 'property_declaration') return parent.childForFieldName('type');
+  if (parent?.type !== 'arrow_expression_clause' && parent?.type !== 'return_statement') return null;
+  // The method (or local function) it returns from: not across a lambda, whose result is another type.
+  for (let up: SyntaxNode | null = parent.parent; up; up = up.parent) {
+    if (up.type === 'lambda_expression' || up.type === 'anonymous_method_expression') return null;
+    if (up.type === 'method_declaration' || up.type === 'local_function_statement') {
+      // An async method's `Task<Foo>` returns a Foo: not the type written.
+      if (up.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'async')) return null;
+      return up.childForFieldName('returns') ?? up.childForFieldName('type');
+    }
+    if (up.type === 'property_declaration') return parent.type === 'arrow_expression_clause' && parent.parent?.id === up.id ? up.childForFieldName('type') : null;
+  }
+  return null;
+}
+
+/** `Foo Make() => new(…)`, `return new(…);`: a target-typed `new` constructs the method's stated result (declarations: `targetTypedCreation`). */
+export function visitTargetTypedReturn(node: SyntaxNode, ctx: CSharpContext): boolean {
+  const parent = node.parent;
+  if (parent?.type !== 'arrow_expression_clause' && parent?.type !== 'return_statement') return true;
+  const stated = declaredType(targetTypeOf(node), ctx.typeVariables);
+  if (stated?.kind !== 'named') return true;
+  const chain = stated.chain;
+  ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  return true;
 }
 
 /** `: this(...)` and `: base(...)`: calls of a constructor of the type or of its base class. */

@@ -65,4 +65,6 @@ export const csharpNameBinding = defineNameBinding({
   argumentFits: csharpArgumentFits,
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
+  // A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one.
+  refusesFunctionLiteral: (parameterType) => parameterType.endsWith(']') || parameterType.endsWith('?') || parameterType in WIDENS_TO || parameterType === 'string' || parameterType === 'object',
 });

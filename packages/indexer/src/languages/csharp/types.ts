@@ -41,13 +41,39 @@ export function typeChain(node: SyntaxNode | null): string[] | null {
   }
 }
 
-/** The class a declared type proves (null: a predefined type, an array, `var`, a type parameter, `dynamic`). */
+/**
+ * The predefined types a value of which may be the receiver of an extension method (`this string s`, `this int n`):
+ * no workspace class, but a type by name (`object` left out: an extension of it extends every type).
+ */
+const PREDEFINED_RECEIVERS: ReadonlySet<string> = new Set([
+  'string', 'bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'nint', 'nuint',
+]);
+
+/** `string`, `String`, `System.String` → 'string' (and the other predefined types alike); undefined for any other type. */
+function predefinedName(node: SyntaxNode | null, chain: string[] | null): string | undefined {
+  if (node?.type === 'predefined_type') return node.text;
+  if (chain?.length === 1 && chain[0] in KEYWORD_OF) return KEYWORD_OF[chain[0]];
+  if (chain?.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return KEYWORD_OF[chain[1]];
+  return undefined;
+}
+
+/**
+ * The class a declared type proves (null: an array, `var`, a type parameter, `dynamic`, `object`). A predefined
+ * type (`string`, `int`) is named by its keyword: no workspace class, still the type its extension methods extend.
+ */
 export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
   const chain = typeChain(node);
+  const predefined = predefinedName(node, chain);
+  if (predefined !== undefined) return PREDEFINED_RECEIVERS.has(predefined) ? { kind: 'named', chain: [predefined] } : null;
   if (!chain) return null;
-  if (chain.length === 1 && (['var', 'dynamic'].includes(chain[0]) || typeVariables.has(chain[0]) || chain[0] in KEYWORD_OF)) return null;
-  if (chain.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return null;
+  if (chain.length === 1 && (['var', 'dynamic'].includes(chain[0]) || typeVariables.has(chain[0]))) return null;
   return { kind: 'named', chain };
+}
+
+/** The type of a literal as a receiver (`"a".Slug()`, `5.Days()`): its predefined type by name; null for `null` and any other node. */
+export function literalReceiverType(node: SyntaxNode): TypeRef | null {
+  const literal = literalType(node);
+  return literal !== undefined && PREDEFINED_RECEIVERS.has(literal) ? { kind: 'named', chain: [literal] } : null;
 }
 
 /**
