@@ -12,7 +12,7 @@
  *      builtin name;
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
-import type { Declaration, FileExtraction, ImportStatement, ReferenceSite } from '../model/extraction.js';
+import type { Declaration, FileExtraction, ImportStatement, ReferenceSite, TypeRef } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { ArgumentFit, LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
@@ -99,6 +99,8 @@ export class ReferenceResolver {
         return found.length === 1 ? found[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
+      boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
+      typeOfArity: (ref, count) => this.typeOfArity(ref, count),
     });
   }
 
@@ -199,6 +201,19 @@ export class ReferenceResolver {
     const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
     if (twins.length !== 1) return unresolved('not-found', false);
     return { ...found, target: { file: found.target.file, localId: twins[0] } };
+  }
+
+  /**
+   * Where a generic type and a type without type parameters may share a name (`declarations.genericTwins`): the type
+   * declaring `count` type parameters, `ref` or the one declared beside it; undefined when neither (the one meant is elsewhere).
+   */
+  private typeOfArity(ref: DeclarationRef, count: number): DeclarationRef | undefined {
+    const decl = this.symbols.declaration(ref);
+    const extraction = this.symbols.extraction(ref.file)!;
+    const arity = (d: Declaration) => d.typeParameters?.length ?? 0;
+    if (!TYPE_KINDS.has(decl.kind) || !this.bindingOf(extraction).declarations?.genericTwins || arity(decl) === count) return ref;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
+    return twins.length === 1 ? { file: ref.file, localId: twins[0] } : undefined;
   }
 
   /**
@@ -811,6 +826,44 @@ export class ReferenceResolver {
     if (prototypes.length === 0 || required.size !== 1) return decl;
     const [count] = required;
     return count === undefined ? decl : { ...decl, requiredParameters: count };
+  }
+
+  /**
+   * Type parameter `name` of `owner`, seen from `classRef`: up the heritage clauses that write type arguments
+   * (`class V : AbstractValidator<Customer>`, `class Base<U> : AbstractValidator<U>`), the argument that binds it where
+   * it is written. Several paths must agree (the same text at the same place); none or a disagreement: undefined.
+   */
+  private boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string, depth = 0): { type: TypeRef; scope: TypeScope } | undefined {
+    if (depth > 16) return undefined;
+    const sameClass = (a: DeclarationRef, b: DeclarationRef) => this.symbols.partsOf(a).some((part) => part.file === b.file && part.localId === b.localId);
+    if (sameClass(classRef, owner)) return undefined; // the owner's own T is unbound inside it
+    let found: { type: TypeRef; scope: TypeScope } | undefined;
+    let key: string | undefined;
+    for (const [file, site] of this.heritageSites(classRef)) {
+      const result = this.resolve(file, site);
+      if (!result.resolved) continue;
+      const base = result.target;
+      const baseDecl = this.symbols.declaration(base);
+      let bound: { type: TypeRef; scope: TypeScope } | undefined;
+      // The base is the owner: its parameter `name` is this clause's argument at its index; else the base's binding, through this clause.
+      const index = sameClass(base, owner) ? baseDecl.typeParameters?.indexOf(name) ?? -1 : -1;
+      const through = index < 0 && !sameClass(base, owner) ? this.boundTypeParameter(base, owner, name, depth + 1) : undefined;
+      if (index >= 0) {
+        const argument = site.typeArgumentRefs?.[index];
+        if (argument) bound = { type: argument, scope: { file: file.path, enclosing: site.enclosing } };
+      } else if (through?.type.kind === 'type-parameter') {
+        // Bound to the base's own type parameter: this clause's argument for it.
+        const at = baseDecl.typeParameters?.indexOf(through.type.name) ?? -1;
+        const argument = at >= 0 ? site.typeArgumentRefs?.[at] : undefined;
+        if (argument) bound = { type: argument, scope: { file: file.path, enclosing: site.enclosing } };
+      } else bound = through;
+      if (!bound) continue;
+      const boundKey = JSON.stringify([bound.type, bound.scope]);
+      if (key !== undefined && key !== boundKey) return undefined;
+      found = bound;
+      key = boundKey;
+    }
+    return found;
   }
 
   /** The `extends` / `implements` sites of a class, in every part of it (`partsOf`), with their files. */

@@ -67,7 +67,13 @@ export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet
   if (predefined !== undefined) return PREDEFINED_RECEIVERS.has(predefined) ? { kind: 'named', chain: [predefined] } : null;
   if (!chain) return null;
   if (chain.length === 1 && (['var', 'dynamic'].includes(chain[0]) || typeVariables.has(chain[0]))) return null;
-  return { kind: 'named', chain };
+  // `Box<Foo>` beside a `Box` without type parameters: the count tells the two apart.
+  const inner = node?.type === 'nullable_type' ? node.childForFieldName('type') : node;
+  const last = inner?.type === 'qualified_name' ? inner.childForFieldName('name') : inner;
+  const written = last?.type === 'generic_name' ? last.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment').length : undefined;
+  // A bare name means the type without type parameters: `Box` is never a `Box<T>`.
+  const bare = last?.type === 'identifier';
+  return written || bare ? { kind: 'named', chain, typeArguments: written ?? 0 } : { kind: 'named', chain };
 }
 
 /** The type of a literal as a receiver (`"a".Slug()`, `5.Days()`): its predefined type by name; null for `null` and any other node. */
