@@ -183,7 +183,9 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'member_access_expression': {
       const chain = receiverChain(node);
-      return chain?.length === 2 && chain[0] === 'this' ? { field: chain[1] } : null;
+      if (chain?.length === 2 && chain[0] === 'this') return { field: chain[1] };
+      // `LetterCasing.Title`, `options.Mode`: what the member read holds (an enum member is of its enum).
+      return chain && chain.length >= 2 && chain[0] !== 'base' && chain[0] !== 'this' ? { stated: { kind: 'value', chain } } : null;
     }
     case 'object_creation_expression':
       return simpleType(node.childForFieldName('type'), ctx.typeVariables);

@@ -182,6 +182,8 @@ export function visitEnumMember({ node, ctx, doc }: Visit, walk: CSharpWalk): vo
   });
   if (ctx.classId !== null) {
     const enumType = ctx.file.pathOf(ctx.classId);
+    // `LetterCasing.Title` is a LetterCasing: an argument of that type, a receiver of its extension methods.
+    if (enumType) ctx.file.facts.stateType(id, 'valueType', { kind: 'named', chain: enumType, typeArguments: 0 }, ctx.scope);
     ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: enumType ? { kind: 'named', chain: enumType } : null, simple: ctx.file.builder.declarations[ctx.classId].name });
   }
   walk.push(node.childForFieldName('value'), { ...ctx, enclosing: id });
