@@ -6,7 +6,7 @@ import { memberCallTarget } from '../../extraction/core/calls.js';
 import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
-import { declaredType, literalReceiverType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { ELEMENT_COLLECTIONS, declaredType, literalReceiverType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { ELEMENT_PRESERVING, SINGLE_ELEMENT } from './linq.js';
 import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 
@@ -308,6 +308,16 @@ export function targetTypedCreation(value: SyntaxNode | null, typeNode: SyntaxNo
 /** The type a target-typed `new(…)` constructs: a declaration's stated type, the result of the method it is returned from. */
 export function targetTypeOf(node: SyntaxNode): SyntaxNode | null {
   const parent = node.parent;
+  // `Range[] ranges = [new(1, 2), …]`, `new List<Range> { new(1, 2) }`: one element of the collection's stated type.
+  if (parent?.type === 'expression_element' && parent.parent?.type === 'collection_element') {
+    const collection = parent.parent.parent;
+    return collection?.type === 'collection_expression' ? elementTypeNode(targetTypeOf(collection)) : null;
+  }
+  if (parent?.type === 'initializer_expression') {
+    const holder = parent.parent;
+    if (holder?.type === 'array_creation_expression' || holder?.type === 'object_creation_expression') return elementTypeNode(holder.childForFieldName('type'));
+    return holder?.type === 'variable_declarator' ? elementTypeNode(targetTypeOf(parent)) : null;
+  }
   if (parent?.type === 'variable_declarator') return parent.parent?.type === 'variable_declaration' ? parent.parent.childForFieldName('type') : null;
   if (parent?.type === 'property_declaration') return parent.childForFieldName('type');
   if (parent?.type !== 'arrow_expression_clause' && parent?.type !== 'return_statement') return null;
@@ -324,10 +334,22 @@ export function targetTypeOf(node: SyntaxNode): SyntaxNode | null {
   return null;
 }
 
-/** `Foo Make() => new(…)`, `return new(…);`: a target-typed `new` constructs the method's stated result (declarations: `targetTypedCreation`). */
+/** The element type a collection type writes: `Foo[]` (one rank), a framework collection's one type argument (`List<Foo>`). */
+function elementTypeNode(written: SyntaxNode | null): SyntaxNode | null {
+  const type = written?.type === 'qualified_name' ? written.childForFieldName('name') : written;
+  if (type?.type === 'array_type') {
+    const rank = type.childForFieldName('rank')?.text.replace(/\s+/g, '') ?? '[]';
+    return rank === '[]' ? type.childForFieldName('type') : null;
+  }
+  if (type?.type !== 'generic_name' || !ELEMENT_COLLECTIONS.has(type.namedChildren.find((c) => c?.type === 'identifier')?.text ?? '')) return null;
+  const args = type.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length === 1 ? args[0] : null;
+}
+
+/** `Foo Make() => new(…)`, `return new(…);`, `Foo[] xs = [new(…)]`: a target-typed `new` constructs the method's stated result, the collection's element (declarations: `targetTypedCreation`). */
 export function visitTargetTypedReturn(node: SyntaxNode, ctx: CSharpContext): boolean {
   const parent = node.parent;
-  if (parent?.type !== 'arrow_expression_clause' && parent?.type !== 'return_statement') return true;
+  if (!['arrow_expression_clause', 'return_statement', 'expression_element', 'initializer_expression'].includes(parent?.type ?? '')) return true;
   const stated = declaredType(targetTypeOf(node), ctx.typeVariables);
   if (stated?.kind !== 'named') return true;
   const chain = stated.chain;

@@ -86,7 +86,7 @@ export function literalReceiverType(node: SyntaxNode): TypeRef | null {
  * Framework collections whose one type argument is what `foreach` yields (System.Collections.Generic,
  * .Immutable, .Concurrent, .ObjectModel): a value of one is no instance of anything arbor indexes, its elements are.
  */
-const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
+export const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
   'IEnumerable', 'IAsyncEnumerable', 'ICollection', 'IList', 'IReadOnlyCollection', 'IReadOnlyList', 'ISet', 'IReadOnlySet',
   'List', 'HashSet', 'SortedSet', 'LinkedList', 'Queue', 'Stack', 'Collection', 'ReadOnlyCollection', 'ObservableCollection',
   'ImmutableArray', 'ImmutableList', 'ImmutableHashSet', 'ImmutableSortedSet', 'IImmutableList', 'IImmutableSet',
