@@ -226,8 +226,9 @@ export class ReferenceResolver {
     const decls = found.candidates.map((ref) => this.symbols.declaration(ref));
     if (!decls.every((d) => TYPE_KINDS.has(d.kind) && d.name === site.name)) return found;
     const fitting = found.candidates.filter((_, i) => (decls[i].typeParameters?.length ?? 0) === count);
-    if (fitting.length !== 1) return found;
-    const ref = fitting[0];
+    // The parts of one partial type (`partial class ResiliencePipeline` in several files) are one type.
+    const ref = fitting.length === 1 ? fitting[0] : this.symbols.onePartialType(fitting) ? this.symbols.mainPart(fitting) : undefined;
+    if (!ref) return found;
     const how = ref.file === file.path ? RESOLVED_BY.sameFile
       : this.symbols.packageKeyOf(ref.file) === this.symbols.packageKeyOf(file.path) ? RESOLVED_BY.samePackage : RESOLVED_BY.import;
     return this.accept(site, ref, how);
