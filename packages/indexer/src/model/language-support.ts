@@ -290,6 +290,12 @@ export interface NameBindingRules {
      */
     extendsOutsideTypes?: boolean;
     /**
+     * A member of the enclosing class or of its proven bases hides a type of the same name declared outside the class
+     * (C# simple names, spec §12.8.4: `Mapper.Map()` with an inherited `IMapper Mapper` property beside a `class Mapper`).
+     * Absent: the name lookup's type wins.
+     */
+    hideOuterTypes?: boolean;
+    /**
      * A type declared in an extension of another (`memberOf` on a class, struct, enum or protocol: Swift's
      * `extension Logger { struct Entry {} }`) is both a member of its owner (`Logger.Entry`) and bound by its bare
      * name in its file, as a top-level type is. Absent: a declaration with `memberOf` is reached through its owner only.

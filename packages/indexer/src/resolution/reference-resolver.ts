@@ -104,6 +104,17 @@ export class ReferenceResolver {
     });
   }
 
+  /**
+   * Whether member `ref` (a field or property named `head`) hides what the name lookup found: a type declared outside
+   * the member's class (`IMapper Mapper` in a base class beside `class Mapper` of the namespace). Not where the member's
+   * stated type is that very type (`Color Color`: `Color.Red` may read the type's static member).
+   */
+  private hidesOuterType(ref: DeclarationRef, head: string, named: Target): boolean {
+    if (named.type !== 'declaration' || !TYPE_KINDS.has(this.symbols.declaration(named.ref).kind)) return false;
+    const stated = this.symbols.declaration(ref).valueType;
+    return !(stated?.kind === 'named' && stated.chain[stated.chain.length - 1] === head);
+  }
+
   /** A parameter of a language whose function literals convert to delegates only, of a type that is none: predefined, or a workspace class. */
   private refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean {
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
@@ -428,10 +439,13 @@ export class ReferenceResolver {
     }
 
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
-    if (binding.lookup.includes('class-members') && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
+    // Where members hide outer names (`members.hideOuterTypes`), also over a type of that name outside the class.
+    const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head) : undefined;
+    if (binding.lookup.includes('class-members') && site.enclosing !== null && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
-      if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {
+      const kind = field?.ref ? this.symbols.declaration(field.ref).kind : undefined;
+      if (owner && field?.ref && (kind === 'field' || kind === 'property') && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
         return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
       }
     }

@@ -59,7 +59,8 @@ export const csharpNameBinding = defineNameBinding({
   // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
-  members: { extendsOutsideTypes: true },
+  // An inherited `IMapper Mapper` property, not `class Mapper` of the namespace, is what `Mapper.Map()` calls on.
+  members: { extendsOutsideTypes: true, hideOuterTypes: true },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
   argumentFits: csharpArgumentFits,
