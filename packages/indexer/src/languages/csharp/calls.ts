@@ -174,6 +174,9 @@ export function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode |
   return undefined;
 }
 
+/** What a lambda argument is written as, for overloads: no type, only what it cannot be. */
+export const FUNCTION_LITERAL = '=>';
+
 /** What an argument's type is, as far as the code proves it. */
 function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
   const literal = literalType(node);
@@ -216,6 +219,10 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
     }
     case 'prefix_unary_expression':
       return node.text.startsWith('!') ? 'bool' : null;
+    case 'lambda_expression':
+    case 'anonymous_method_expression':
+      // A function literal: no type of its own, but no predefined type or array takes it (`csharpArgumentFits`).
+      return FUNCTION_LITERAL;
     case 'is_expression':
     case 'is_pattern_expression':
       return 'bool';

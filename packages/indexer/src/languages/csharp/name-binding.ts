@@ -27,8 +27,17 @@ const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
 const STRING_SUPERTYPES = new Set(['IEnumerable', 'IComparable', 'ICloneable', 'IConvertible', 'IEquatable', 'ReadOnlySpan']);
 const TYPE_VARIABLE = '*';
 
+/** A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one. */
+function refusesLambda(parameterType: string): boolean {
+  // `?`: a type not known (a by-reference parameter), `*`: a type parameter (it may be a delegate).
+  if (parameterType === '?' || parameterType === '*') return false;
+  return parameterType.endsWith(']') || parameterType.endsWith('?') || parameterType in WIDENS_TO || parameterType === 'string' || parameterType === 'object';
+}
+
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
+  // `=>`: a lambda argument (calls.ts): fits no predefined type; any other type may be a delegate.
+  if (argument === '=>') return refusesLambda(parameter) ? 'no' : 'unknown';
   if (argument === parameter) return 'exact';
   const argumentValue = argument in WIDENS_TO;
   const parameterValue = parameter in WIDENS_TO;
@@ -67,5 +76,5 @@ export const csharpNameBinding = defineNameBinding({
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
   // A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one.
-  refusesFunctionLiteral: (parameterType) => parameterType.endsWith(']') || parameterType.endsWith('?') || parameterType in WIDENS_TO || parameterType === 'string' || parameterType === 'object',
+  refusesFunctionLiteral: refusesLambda,
 });
