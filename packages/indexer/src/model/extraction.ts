@@ -143,7 +143,8 @@ export interface Declaration extends Span {
  * result of a callee declared to return one of its type parameters (`returnsTypeParameter`); null: not a class.
  */
 export type TypeRef =
-  | { kind: 'named'; chain: string[] }
+  /** `typeArguments`: how many the type writes, where a generic type and one without may share a name (`declarations.genericTwins`). */
+  | { kind: 'named'; chain: string[]; typeArguments?: number }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
   | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
@@ -175,7 +176,17 @@ export type TypeRef =
    * `member-call`): what the callee's parameter there states its callbacks receive (C# `Configure(c => c.M())`
    * with `void Configure(Action<Config> a)`: a Config; see `Declaration.callbackParameters`).
    */
-  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number };
+  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number }
+  /**
+   * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
+   * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.
+   */
+  | { kind: 'any-of'; of: TypeRef[] }
+  /**
+   * Type parameter `name` of the class a member is declared in (C# `Func<T, R>` in `class AbstractValidator<T>`):
+   * what a subclass's heritage clause binds it to (`: AbstractValidator<Customer>`, `ReferenceSite.typeArgumentRefs`).
+   */
+  | { kind: 'type-parameter'; name: string };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,
@@ -332,6 +343,11 @@ export interface ReferenceSite {
    * fit). Absent: not stated.
    */
   typeArguments?: number;
+  /**
+   * On a heritage site, the type arguments it writes (C# `: AbstractValidator<Customer>`: Customer; one of the
+   * declaring class's own type parameters as a `type-parameter`; null: no class), which bind the base's type parameters.
+   */
+  typeArgumentRefs?: Array<TypeRef | null>;
   line: number;
   column: number;
 }

@@ -308,6 +308,12 @@ export interface NameBindingRules {
      */
     extendsOutsideTypes?: boolean;
     /**
+     * A member of the enclosing class or of its proven bases hides a type of the same name declared outside the class
+     * (C# simple names, spec §12.8.4: `Mapper.Map()` with an inherited `IMapper Mapper` property beside a `class Mapper`).
+     * Absent: the name lookup's type wins.
+     */
+    hideOuterTypes?: boolean;
+    /**
      * A type declared in an extension of another (`memberOf` on a class, struct, enum or protocol: Swift's
      * `extension Logger { struct Entry {} }`) is both a member of its owner (`Logger.Entry`) and bound by its bare
      * name in its file, as a top-level type is. Absent: a declaration with `memberOf` is reached through its owner only.
@@ -401,6 +407,13 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
+  /**
+   * A function literal converts only to a delegate type (C#): whether a parameter of this type (as `parameterTypes`
+   * writes it) takes none — a predefined type, an array. A class, struct, interface or enum the workspace declares
+   * takes none either; so an overload taking one there is not what a call passing a function literal calls. Absent:
+   * any parameter may take one.
+   */
+  refusesFunctionLiteral?(parameterType: string): boolean;
 }
 
 /** The answers of the NameBindingRules hooks for a language without the special cases they exist for. */

@@ -52,6 +52,15 @@ export interface ClassWorld {
    * extension `fun String.slug()`), visible where `scope` is, for a value stated to be of `chain`.
    */
   outsideMember(scope: TypeScope, chain: string[], name: string): DeclarationRef | undefined;
+  /** Whether the function or method's parameter `index` cannot take a function literal (`refusesFunctionLiteral`). */
+  refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean;
+  /**
+   * What type parameter `name` of class `owner` is bound to, seen from `classRef` (owner itself or a class deriving
+   * from it): the type argument a heritage clause on the way writes, and where it is written. undefined: unbound, or bound alike by no path.
+   */
+  boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string): { type: TypeRef; scope: TypeScope } | undefined;
+  /** The type of `ref`'s name declaring `count` type parameters (`declarations.genericTwins`): itself, its twin, or undefined. */
+  typeOfArity(ref: DeclarationRef, count: number): DeclarationRef | undefined;
 }
 
 /**
@@ -97,7 +106,10 @@ export class ReceiverTypes {
     switch (type.kind) {
       case 'named': {
         const walked = this.world.resolveChain(scope, type.chain);
-        const classRef = walked?.consumed === type.chain.length ? this.typeSpace(walked.target) : undefined;
+        const whole = walked?.consumed === type.chain.length ? walked.target : undefined;
+        const written = whole?.type === 'ambiguous' && type.typeArguments !== undefined ? this.ofArity(whole.candidates, type.typeArguments) : this.typeSpace(whole);
+        // `IMappingExpression<S, D>` beside `IMappingExpression`: the one declaring as many type parameters as written.
+        const classRef = written && type.typeArguments !== undefined ? this.world.typeOfArity(written, type.typeArguments) : written;
         // An alias that names a class (`using Option_p = std::unique_ptr<Option>`): that class.
         const aliased = classRef && this.symbols.declaration(classRef);
         if (aliased?.kind === 'type_alias' && aliased.underlyingType?.kind === 'named') {
@@ -163,6 +175,18 @@ export class ReceiverTypes {
       }
       case 'callback-parameter':
         return this.callbackParameter(scope, type, depth);
+      case 'type-parameter':
+        return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
+      case 'any-of': {
+        let agreed: InstanceOf | undefined;
+        for (const one of type.of) {
+          const found = this.evaluate(scope, one, depth + 1);
+          if (!found) continue;
+          if (agreed && refKey(agreed.classRef) !== refKey(found.classRef)) return undefined;
+          agreed ??= found;
+        }
+        return agreed;
+      }
       case 'injected': {
         const provider = this.world.injectedProvider(scope.file, type.name);
         if (!provider) return undefined;
@@ -336,23 +360,35 @@ export class ReceiverTypes {
     if (!callee) return undefined;
     const decl = this.symbols.declaration(callee.ref);
     if (!CALLABLE.has(decl.kind) || (decl.memberOf && callee.static)) return undefined;
-    const stated = decl.callbackParameters?.[type.argument]?.[type.parameter];
-    if (!stated) return undefined;
-    const key = JSON.stringify(stated);
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
     const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
+    let stated: TypeRef | null | undefined;
+    let key: string | undefined;
     for (const other of overloads) {
       const shape = this.symbols.declaration(other);
-      // An overload with too few parameters to take that argument is not the one called.
+      // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
-      if (JSON.stringify(shape.callbackParameters?.[type.argument]?.[type.parameter]) !== key) return undefined;
+      if (!shape.callbackParameters?.[type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
+      const one = shape.callbackParameters?.[type.argument]?.[type.parameter];
+      if (key === undefined) {
+        stated = one;
+        key = JSON.stringify(one);
+      } else if (JSON.stringify(one) !== key) return undefined;
+    }
+    if (!stated) return undefined;
+    if (stated.kind === 'type-parameter') {
+      // `RuleFor(x => …)` in `class V : AbstractValidator<Customer>`: T as the receiver's class binds it.
+      const bound = callee.receiver && owner ? this.world.boundTypeParameter(callee.receiver, owner, stated.name) : undefined;
+      const found = bound && this.evaluate(bound.scope, bound.type, depth + 1);
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
     }
     const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
   }
 
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */
-  private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean } | undefined {
+  /** `receiver`: the class of the instance the method is called on, where proven (it binds the type parameters of the method's class). */
+  private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean; receiver?: DeclarationRef } | undefined {
     if (call.kind === 'member-call') {
       const of = this.evaluate(scope, call.of, depth + 1);
       // `services.AddMediatR(cfg => …)`: an extension of a type outside the workspace, by its stated name.
@@ -365,11 +401,18 @@ export class ReceiverTypes {
     const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
     if (self) {
       const ref = this.world.findMember(self, rest[0], false);
-      return ref ? { ref, static: false } : undefined;
+      return ref ? { ref, static: false, receiver: self } : undefined;
     }
     const walked = this.world.resolveChain(scope, call.callee);
     if (walked?.target.type !== 'declaration') return undefined;
-    if (walked.consumed === call.callee.length) return { ref: walked.target.ref, static: true };
+    if (walked.consumed === call.callee.length) {
+      const decl = this.symbols.declaration(walked.target.ref);
+      if (!call.construct || !CONSTRUCTIBLE.has(decl.kind)) return { ref: walked.target.ref, static: true };
+      // `new Foo(x => …)`: a constructor, where the class declares them as methods named like it (every one is weighed).
+      const constructor = this.world.members(this.symbols.typeTwin(walked.target.ref, INSTANCE_KINDS) ?? walked.target.ref, decl.name)
+        .find((ref) => CALLABLE.has(this.symbols.declaration(ref).kind));
+      return constructor ? { ref: constructor, static: false } : undefined;
+    }
     const held = this.through(this.valueOf(walked.target.ref, depth + 1), call.callee.slice(walked.consumed, -1), depth);
     const ref = held && this.world.findMember(held.classRef, call.callee[call.callee.length - 1], false);
     return ref ? { ref, static: false } : undefined;
@@ -473,6 +516,18 @@ export class ReceiverTypes {
       found ??= instance;
     }
     return found;
+  }
+
+  /**
+   * Of same-named types found alike (`Policy` in Policy.cs, `Policy<TResult>` in Policy.TResult.cs, each maybe partial),
+   * the one declaring `count` type parameters (all its parts), or none.
+   */
+  private ofArity(candidates: DeclarationRef[], count: number): DeclarationRef | undefined {
+    const decls = candidates.map((ref) => this.symbols.declaration(ref));
+    if (decls.length === 0 || !decls.every((d) => INSTANCE_KINDS.has(d.kind) && d.name === decls[0].name)) return undefined;
+    const fitting = candidates.filter((_, i) => (decls[i].typeParameters?.length ?? 0) === count);
+    if (fitting.length === 1) return fitting[0];
+    return fitting.length > 1 && this.symbols.onePartialType(fitting) ? this.symbols.mainPart(fitting) : undefined;
   }
 
   /**

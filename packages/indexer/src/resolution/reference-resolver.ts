@@ -12,7 +12,7 @@
  *      builtin name;
  *   4. otherwise nothing: the caller records the site as unresolved.
  */
-import type { Declaration, FileExtraction, ImportStatement, ReferenceSite } from '../model/extraction.js';
+import type { Declaration, FileExtraction, ImportStatement, ReferenceSite, TypeRef } from '../model/extraction.js';
 import type { EdgeKind, NodeKind } from '../model/graph-vocabulary.js';
 import type { ArgumentFit, LookupStep, NameBindingRules, ResolutionLanguage } from '../model/language-support.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
@@ -101,7 +101,33 @@ export class ReferenceResolver {
         const found = this.outsideMembers(scope, chain, name);
         return found.length === 1 ? found[0] : undefined;
       },
+      refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
+      boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
+      typeOfArity: (ref, count) => this.typeOfArity(ref, count),
     });
+  }
+
+  /**
+   * Whether member `ref` (a field or property named `head`) hides what the name lookup found: a type declared outside
+   * the member's class (`IMapper Mapper` in a base class beside `class Mapper` of the namespace). Not where the member's
+   * stated type is that very type (`Color Color`: `Color.Red` may read the type's static member).
+   */
+  private hidesOuterType(ref: DeclarationRef, head: string, named: Target): boolean {
+    if (named.type !== 'declaration' || !TYPE_KINDS.has(this.symbols.declaration(named.ref).kind)) return false;
+    const stated = this.symbols.declaration(ref).valueType;
+    return !(stated?.kind === 'named' && stated.chain[stated.chain.length - 1] === head);
+  }
+
+  /** A parameter of a language whose function literals convert to delegates only, of a type that is none: predefined, or a workspace class. */
+  private refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean {
+    const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const decl = this.symbols.declaration(ref);
+    const type = decl.parameterTypes?.[index];
+    if (!rules.refusesFunctionLiteral || !type || type === '?' || type === '*') return false;
+    if (rules.refusesFunctionLiteral(type)) return true;
+    const walked = this.walkChain({ file: ref.file, enclosing: decl.parent }, [type]);
+    if (walked?.consumed !== 1 || walked.target.type !== 'declaration') return false;
+    return ['class', 'struct', 'interface', 'enum'].includes(this.symbols.declaration(walked.target.ref).kind);
   }
 
   private familyOf(file: FileExtraction): string {
@@ -192,6 +218,19 @@ export class ReferenceResolver {
   }
 
   /**
+   * Where a generic type and a type without type parameters may share a name (`declarations.genericTwins`): the type
+   * declaring `count` type parameters, `ref` or the one declared beside it; undefined when neither (the one meant is elsewhere).
+   */
+  private typeOfArity(ref: DeclarationRef, count: number): DeclarationRef | undefined {
+    const decl = this.symbols.declaration(ref);
+    const extraction = this.symbols.extraction(ref.file)!;
+    const arity = (d: Declaration) => d.typeParameters?.length ?? 0;
+    if (!TYPE_KINDS.has(decl.kind) || !this.bindingOf(extraction).declarations?.genericTwins || arity(decl) === count) return ref;
+    const twins = extraction.declarations.flatMap((d, localId) => (d.parent === decl.parent && d.name === decl.name && TYPE_KINDS.has(d.kind) && arity(d) === count ? [localId] : []));
+    return twins.length === 1 ? { file: ref.file, localId: twins[0] } : undefined;
+  }
+
+  /**
    * Where generic and non-generic types may share a name (`declarations.genericTwins`), one name found in several
    * files (`Builder` in Builder.cs, `Builder<T>` in Builder.TResult.cs) is ambiguous only among the types declaring
    * as many type parameters as the site writes type arguments: exactly one such type is the one meant.
@@ -201,8 +240,9 @@ export class ReferenceResolver {
     const decls = found.candidates.map((ref) => this.symbols.declaration(ref));
     if (!decls.every((d) => TYPE_KINDS.has(d.kind) && d.name === site.name)) return found;
     const fitting = found.candidates.filter((_, i) => (decls[i].typeParameters?.length ?? 0) === count);
-    if (fitting.length !== 1) return found;
-    const ref = fitting[0];
+    // The parts of one partial type (`partial class ResiliencePipeline` in several files) are one type.
+    const ref = fitting.length === 1 ? fitting[0] : this.symbols.onePartialType(fitting) ? this.symbols.mainPart(fitting) : undefined;
+    if (!ref) return found;
     const how = ref.file === file.path ? RESOLVED_BY.sameFile
       : this.symbols.packageKeyOf(ref.file) === this.symbols.packageKeyOf(file.path) ? RESOLVED_BY.samePackage : RESOLVED_BY.import;
     return this.accept(site, ref, how);
@@ -249,20 +289,12 @@ export class ReferenceResolver {
       const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
       if (!instance && outsideType && path.length === 0) {
         // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
-        const found = this.outsideMembers(scope, outsideType, site.name);
-        // Overloads of one extension, declared side by side in one file: picked by the arguments, as a member's are;
-        // one that takes no such number of arguments is not what the call means (the type's own member may be).
-        const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
-          ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
-          : undefined;
-        if (chosen && 'none' in chosen) return unresolved('not-found', true);
-        if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
-        if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
-        if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
+        const extension = this.outsideExtension(scope, outsideType, site);
+        if (extension) return extension;
       }
       // `m()` with `m` a local holding member `m` of a value (`const { m } = make()`): only a method is known to
       // run; a property holds a function value of its own.
-      return this.callOnInstance(site, instance, path, site.receiver?.length === 0);
+      return this.callOnInstance(site, instance, path, site.receiver?.length === 0, scope);
     }
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
@@ -400,7 +432,7 @@ export class ReferenceResolver {
         // `self.client.get()`: the attribute's class, from what the class states about it.
         if (isSuper) return unresolved('unknown-receiver', false);
         const self: InstanceOf = { classRef: owner.classRef, how: RESOLVED_BY.thisMember };
-        return this.callOnInstance(site, self, receiver.slice(1));
+        return this.callOnInstance(site, self, receiver.slice(1), false, { file: file.path, enclosing: site.enclosing });
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
       const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site, true);
@@ -410,11 +442,14 @@ export class ReferenceResolver {
     }
 
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
-    if (binding.lookup.includes('class-members') && site.enclosing !== null && !this.symbols.resolveName(file.path, site.enclosing, head)) {
+    // Where members hide outer names (`members.hideOuterTypes`), also over a type of that name outside the class.
+    const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head) : undefined;
+    if (binding.lookup.includes('class-members') && site.enclosing !== null && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
-      if (owner && field?.ref && ['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) {
-        return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver);
+      const kind = field?.ref ? this.symbols.declaration(field.ref).kind : undefined;
+      if (owner && field?.ref && (kind === 'field' || kind === 'property') && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
+        return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
       }
     }
     const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
@@ -424,7 +459,7 @@ export class ReferenceResolver {
       // The walk stopped at a value (`app.route()` with `app = App()`): continue on its class.
       if (target.type !== 'declaration') return unresolved('unknown-receiver', false);
       const instance = this.types.valueOf(target.ref);
-      return this.callOnInstance(site, instance, receiver.slice(consumed));
+      return this.callOnInstance(site, instance, receiver.slice(consumed), false, { file: file.path, enclosing: site.enclosing });
     }
     if (target.type === 'declaration') {
       const headTarget = walked.head;
@@ -562,11 +597,35 @@ export class ReferenceResolver {
   }
 
   /** `value.a.b.m()` on a value of a proven class: follow the attributes, then find the method. */
-  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[], methodsOnly = false): Resolution {
+  /**
+   * An extension of a type the workspace does not declare, for a value stated to be one (`outsideType`): overloads of one
+   * extension, declared side by side in one file, are picked by the arguments, as a member's are; one that takes no such
+   * number of arguments is not what the call means (the type's own member may be). undefined: the workspace declares none.
+   */
+  private outsideExtension(scope: TypeScope, outsideType: string[], site: ReferenceSite): Resolution | undefined {
+    const found = this.outsideMembers(scope, outsideType, site.name);
+    const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
+      ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
+      : undefined;
+    if (chosen && 'none' in chosen) return unresolved('not-found', true);
+    if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
+    if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
+    if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
+    return undefined;
+  }
+
+  /** `from`: where the call is written (what extensions it sees). */
+  private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[], methodsOnly = false, from?: TypeScope): Resolution {
     let current = instance;
-    for (const part of path) {
+    for (const [i, part] of path.entries()) {
       if (!current) break;
+      const holder: InstanceOf = current;
       current = this.types.memberType(current, part);
+      if (!current && from && i === path.length - 1) {
+        // `order.Name.Slug()`: the last member read states a type the workspace does not declare: an extension of it.
+        const extension = this.outsideMemberExtension(holder, part, site, from);
+        if (extension) return extension;
+      }
     }
     if (!current) return unresolved('unknown-receiver', false);
     const found = this.findMember(current.classRef, site.name, false, false, 0, site);
@@ -574,6 +633,20 @@ export class ReferenceResolver {
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
     if (methodsOnly && !CALLABLE_MEMBERS.has(this.symbols.declaration(found.ref).kind)) return unresolved('unknown-receiver', false);
     return this.accept(site, found.ref, current.how);
+  }
+
+  /** With `members.extendsOutsideTypes`: an extension for the type field or property `name` of an instance states, where that type is outside the workspace. */
+  private outsideMemberExtension(holder: InstanceOf, name: string, site: ReferenceSite, from: TypeScope): Resolution | undefined {
+    const member = this.findMember(holder.classRef, name, false, false);
+    if (!member?.ref || member.ambiguous) return undefined;
+    const decl = this.symbols.declaration(member.ref);
+    const stated = decl.valueType;
+    const outsideType = stated?.kind === 'named' ? stated.chain : stated?.kind === 'collection' ? stated.named : undefined;
+    if (!outsideType || !['field', 'property', 'constant'].includes(decl.kind)) return undefined;
+    if (!this.bindingOf(this.symbols.extraction(member.ref.file)!).members?.extendsOutsideTypes) return undefined;
+    // The type is named where the member is declared (no workspace type there: its value proved no class); the extension must be visible where the call is.
+    if (outsideType.length === 1 && this.symbols.resolveName(from.file, from.enclosing, outsideType[0])) return undefined;
+    return this.outsideExtension(from, outsideType, site);
   }
 
   /**
@@ -771,6 +844,44 @@ export class ReferenceResolver {
     if (prototypes.length === 0 || required.size !== 1) return decl;
     const [count] = required;
     return count === undefined ? decl : { ...decl, requiredParameters: count };
+  }
+
+  /**
+   * Type parameter `name` of `owner`, seen from `classRef`: up the heritage clauses that write type arguments
+   * (`class V : AbstractValidator<Customer>`, `class Base<U> : AbstractValidator<U>`), the argument that binds it where
+   * it is written. Several paths must agree (the same text at the same place); none or a disagreement: undefined.
+   */
+  private boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string, depth = 0): { type: TypeRef; scope: TypeScope } | undefined {
+    if (depth > 16) return undefined;
+    const sameClass = (a: DeclarationRef, b: DeclarationRef) => this.symbols.partsOf(a).some((part) => part.file === b.file && part.localId === b.localId);
+    if (sameClass(classRef, owner)) return undefined; // the owner's own T is unbound inside it
+    let found: { type: TypeRef; scope: TypeScope } | undefined;
+    let key: string | undefined;
+    for (const [file, site] of this.heritageSites(classRef)) {
+      const result = this.resolve(file, site);
+      if (!result.resolved) continue;
+      const base = result.target;
+      const baseDecl = this.symbols.declaration(base);
+      let bound: { type: TypeRef; scope: TypeScope } | undefined;
+      // The base is the owner: its parameter `name` is this clause's argument at its index; else the base's binding, through this clause.
+      const index = sameClass(base, owner) ? baseDecl.typeParameters?.indexOf(name) ?? -1 : -1;
+      const through = index < 0 && !sameClass(base, owner) ? this.boundTypeParameter(base, owner, name, depth + 1) : undefined;
+      if (index >= 0) {
+        const argument = site.typeArgumentRefs?.[index];
+        if (argument) bound = { type: argument, scope: { file: file.path, enclosing: site.enclosing } };
+      } else if (through?.type.kind === 'type-parameter') {
+        // Bound to the base's own type parameter: this clause's argument for it.
+        const at = baseDecl.typeParameters?.indexOf(through.type.name) ?? -1;
+        const argument = at >= 0 ? site.typeArgumentRefs?.[at] : undefined;
+        if (argument) bound = { type: argument, scope: { file: file.path, enclosing: site.enclosing } };
+      } else bound = through;
+      if (!bound) continue;
+      const boundKey = JSON.stringify([bound.type, bound.scope]);
+      if (key !== undefined && key !== boundKey) return undefined;
+      found = bound;
+      key = boundKey;
+    }
+    return found;
   }
 
   /** The `extends` / `implements` sites of a class, in every part of it (`partsOf`), with their files. */

@@ -269,7 +269,9 @@ export class WorkspaceSymbols implements SymbolLookup {
 
   private partKey(file: string, decl: Declaration): string {
     const extraction = this.files.get(file)!;
-    return `${extraction.language}\0${this.packageKeyOf(file) ?? `:${file}`}\0${decl.kind}\0${decl.qualifiedName}`;
+    // `partial class Policy` and `partial class Policy<TResult>` are two types where generic twins may share a name.
+    const arity = this.languageOf(extraction)?.binding.declarations?.genericTwins ? `\0${decl.typeParameters?.length ?? 0}` : '';
+    return `${extraction.language}\0${this.packageKeyOf(file) ?? `:${file}`}\0${decl.kind}\0${decl.qualifiedName}${arity}`;
   }
 
   /** The part a name lookup lands on: the one in the file named like the type (`Circle.cs`), else the first. */

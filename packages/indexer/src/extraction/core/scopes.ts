@@ -257,6 +257,10 @@ export class Scope {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }
+    if (type.kind === 'any-of') {
+      const proven = type.of.map((one) => this.provenType(one, words, depth + 1, at)).filter((one): one is TypeRef => one !== undefined);
+      return proven.length === 0 ? undefined : proven.length === 1 ? proven[0] : { kind: 'any-of', of: proven };
+    }
     if (type.kind === 'function') {
       const returns = this.provenType(type.returns, words, depth + 1, at);
       return returns ? { kind: 'function', returns } : undefined;
@@ -268,7 +272,7 @@ export class Scope {
       return { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}), ...(type.channel ? { channel: true } : {}), ...(type.named ? { named: type.named } : {}) };
     }
     // An injected value is found by the parameter's name, not looked up in any scope.
-    if (type.kind === 'injected' || type.kind === 'self') return type;
+    if (type.kind === 'injected' || type.kind === 'self' || type.kind === 'type-parameter') return type;
     const chain = type.kind === 'call' ? type.callee : type.chain;
     if (words?.has(chain[0])) return words.typeThrough(type);
     const verdict = this.classify(chain[0], chain.length > 1, at);

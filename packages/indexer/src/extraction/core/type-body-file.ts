@@ -244,7 +244,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     if (this.rules.settleDepth !== undefined && depth > this.rules.settleDepth) return undefined;
     switch (type.kind) {
       case 'named':
-        return { kind: 'named', chain: this.qualifyChain(type.chain, classId) };
+        return { ...type, chain: this.qualifyChain(type.chain, classId) };
       case 'member-call': {
         const of = this.qualify(type.of, classId, depth + 1);
         return of ? { ...type, of, ...this.qualifyTypeArguments(type, classId, depth) } : undefined;

@@ -6,7 +6,8 @@ import { memberCallTarget } from '../../extraction/core/calls.js';
 import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, CSharpContext } from './file-state.js';
-import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { ELEMENT_COLLECTIONS, declaredType, literalReceiverType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { ELEMENT_PRESERVING, SINGLE_ELEMENT } from './linq.js';
 import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `base` → ['base']; undefined for anything else. */
@@ -59,7 +60,11 @@ export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): Ty
   if (!node) return null;
   if (unwrap(node).type === 'invocation_expression') {
     const of = expressionType(node, ctx);
-    return of ? { kind: 'element', of } : null;
+    const own: TypeRef | null = of ? { kind: 'element', of } : null;
+    // `xs.Where(…)`: the elements of xs, where xs is a framework collection.
+    const callee = isAwaited(node) ? undefined : calleeOf(unwrap(node));
+    const kept = callee?.object && ELEMENT_PRESERVING.has(callee.name) ? collectionValue(callee.object, ctx) : null;
+    return anyOf(own, kept);
   }
   node = unwrap(node);
   const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
@@ -69,8 +74,29 @@ export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): Ty
   return ctx.file.elementOfMember(chain, ctx.classId);
 }
 
-/** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
+/** Both readings where both are known, else the one known. */
+function anyOf(a: TypeRef | null, b: TypeRef | null): TypeRef | null {
+  return a && b ? { kind: 'any-of', of: [a, b] } : a ?? b;
+}
+
+/** The class an expression's value is stated to be: a constructor, a method's declared result, a cast, a collection's element. */
 export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
+  const plain = invocationType(node, ctx);
+  const inner = unwrap(node);
+  if (isAwaited(node)) return plain;
+  if (inner.type === 'invocation_expression') {
+    // `xs.First()`: one element of xs, where xs is a framework collection.
+    const callee = calleeOf(inner);
+    const one = callee?.object && SINGLE_ELEMENT.has(callee.name) ? collectionValue(callee.object, ctx) : null;
+    return anyOf(plain, one);
+  }
+  // `xs[0]`: an element of what xs is stated to hold (a workspace class's indexer is no collection: nothing).
+  if (inner.type === 'element_access_expression') return collectionValue(inner.childForFieldName('expression'), ctx);
+  return plain;
+}
+
+/** The class an expression's value is stated to be, a call's as its callee states it (what `calledWith` needs: the call itself). */
+export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
   const awaited = isAwaited(node);
   node = unwrap(node);
   if (awaited) {
@@ -78,9 +104,11 @@ export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
     // `await M().ConfigureAwait(false)` awaits M()'s task all the same.
     const configured = node.type === 'invocation_expression' ? calleeOf(node) : undefined;
     const awaitedCall = configured?.name === 'ConfigureAwait' && configured.object ? unwrap(configured.object) : node;
-    const call = awaitedCall.type === 'invocation_expression' ? expressionType(awaitedCall, ctx) : null;
+    const call = awaitedCall.type === 'invocation_expression' ? invocationType(awaitedCall, ctx) : null;
     return call?.kind === 'call' || call?.kind === 'member-call' ? { ...call, awaited: true } : null;
   }
+  const literal = literalReceiverType(node);
+  if (literal) return literal;
   switch (node.type) {
     case 'cast_expression':
       return declaredType(node.childForFieldName('type'), ctx.typeVariables);
@@ -130,7 +158,7 @@ function serviceLookup(node: SyntaxNode, name: string, ctx: CSharpContext): Type
 }
 
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */
-function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; nameNode: SyntaxNode } | undefined {
+export function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; nameNode: SyntaxNode } | undefined {
   const fn = node.childForFieldName('function');
   if (!fn) return undefined;
   const named = (n: SyntaxNode | null) => (n?.type === 'generic_name' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : n?.type === 'identifier' ? n : null);
@@ -146,6 +174,9 @@ function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; 
   return undefined;
 }
 
+/** What a lambda argument is written as, for overloads: no type, only what it cannot be. */
+export const FUNCTION_LITERAL = '=>';
+
 /** What an argument's type is, as far as the code proves it. */
 function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
   const literal = literalType(node);
@@ -155,7 +186,9 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'member_access_expression': {
       const chain = receiverChain(node);
-      return chain?.length === 2 && chain[0] === 'this' ? { field: chain[1] } : null;
+      if (chain?.length === 2 && chain[0] === 'this') return { field: chain[1] };
+      // `LetterCasing.Title`, `options.Mode`: what the member read holds (an enum member is of its enum).
+      return chain && chain.length >= 2 && chain[0] !== 'base' && chain[0] !== 'this' ? { stated: { kind: 'value', chain } } : null;
     }
     case 'object_creation_expression':
       return simpleType(node.childForFieldName('type'), ctx.typeVariables);
@@ -186,6 +219,10 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
     }
     case 'prefix_unary_expression':
       return node.text.startsWith('!') ? 'bool' : null;
+    case 'lambda_expression':
+    case 'anonymous_method_expression':
+      // A function literal: no type of its own, but no predefined type or array takes it (`csharpArgumentFits`).
+      return FUNCTION_LITERAL;
     case 'is_expression':
     case 'is_pattern_expression':
       return 'bool';
@@ -273,6 +310,58 @@ export function targetTypedCreation(value: SyntaxNode | null, typeNode: SyntaxNo
   if (stated?.kind !== 'named') return;
   const chain = stated.chain;
   ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, value, ctx);
+}
+
+/** The type a target-typed `new(…)` constructs: a declaration's stated type, the result of the method it is returned from. */
+export function targetTypeOf(node: SyntaxNode): SyntaxNode | null {
+  const parent = node.parent;
+  // `Range[] ranges = [new(1, 2), …]`, `new List<Range> { new(1, 2) }`: one element of the collection's stated type.
+  if (parent?.type === 'expression_element' && parent.parent?.type === 'collection_element') {
+    const collection = parent.parent.parent;
+    return collection?.type === 'collection_expression' ? elementTypeNode(targetTypeOf(collection)) : null;
+  }
+  if (parent?.type === 'initializer_expression') {
+    const holder = parent.parent;
+    if (holder?.type === 'array_creation_expression' || holder?.type === 'object_creation_expression') return elementTypeNode(holder.childForFieldName('type'));
+    return holder?.type === 'variable_declarator' ? elementTypeNode(targetTypeOf(parent)) : null;
+  }
+  if (parent?.type === 'variable_declarator') return parent.parent?.type === 'variable_declaration' ? parent.parent.childForFieldName('type') : null;
+  if (parent?.type === 'property_declaration') return parent.childForFieldName('type');
+  if (parent?.type !== 'arrow_expression_clause' && parent?.type !== 'return_statement') return null;
+  // The method (or local function) it returns from: not across a lambda, whose result is another type.
+  for (let up: SyntaxNode | null = parent.parent; up; up = up.parent) {
+    if (up.type === 'lambda_expression' || up.type === 'anonymous_method_expression') return null;
+    if (up.type === 'method_declaration' || up.type === 'local_function_statement') {
+      // An async method's `Task<Foo>` returns a Foo: not the type written.
+      if (up.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'async')) return null;
+      return up.childForFieldName('returns') ?? up.childForFieldName('type');
+    }
+    if (up.type === 'property_declaration') return parent.type === 'arrow_expression_clause' && parent.parent?.id === up.id ? up.childForFieldName('type') : null;
+  }
+  return null;
+}
+
+/** The element type a collection type writes: `Foo[]` (one rank), a framework collection's one type argument (`List<Foo>`). */
+function elementTypeNode(written: SyntaxNode | null): SyntaxNode | null {
+  const type = written?.type === 'qualified_name' ? written.childForFieldName('name') : written;
+  if (type?.type === 'array_type') {
+    const rank = type.childForFieldName('rank')?.text.replace(/\s+/g, '') ?? '[]';
+    return rank === '[]' ? type.childForFieldName('type') : null;
+  }
+  if (type?.type !== 'generic_name' || !ELEMENT_COLLECTIONS.has(type.namedChildren.find((c) => c?.type === 'identifier')?.text ?? '')) return null;
+  const args = type.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length === 1 ? args[0] : null;
+}
+
+/** `Foo Make() => new(…)`, `return new(…);`, `Foo[] xs = [new(…)]`: a target-typed `new` constructs the method's stated result, the collection's element (declarations: `targetTypedCreation`). */
+export function visitTargetTypedReturn(node: SyntaxNode, ctx: CSharpContext): boolean {
+  const parent = node.parent;
+  if (!['arrow_expression_clause', 'return_statement', 'expression_element', 'initializer_expression'].includes(parent?.type ?? '')) return true;
+  const stated = declaredType(targetTypeOf(node), ctx.typeVariables);
+  if (stated?.kind !== 'named') return true;
+  const chain = stated.chain;
+  ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  return true;
 }
 
 /** `: this(...)` and `: base(...)`: calls of a constructor of the type or of its base class. */

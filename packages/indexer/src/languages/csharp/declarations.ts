@@ -153,6 +153,23 @@ function addHeritage(kind: 'extends' | 'implements', type: SyntaxNode, classId: 
   // `class Response<T> : Response`: the base is the type of its name without type parameters.
   const written = typeArgumentCount(type);
   if (written !== undefined) site.typeArguments = written;
+  // `: AbstractValidator<Customer>`, `: Base<T>`: what the base's type parameters are bound to.
+  const classParameters = new Set(ctx.file.builder.declarations[classId].typeParameters ?? []);
+  const args = typeArgumentNodes(type);
+  if (args.length > 0) site.typeArgumentRefs = args.map((arg) => typeArgumentRef(arg, ctx.typeVariables, classParameters));
+}
+
+/** The type arguments a type's last name writes (`A.Box<int, Foo>`: int, Foo). */
+function typeArgumentNodes(type: SyntaxNode | null): SyntaxNode[] {
+  const last = type?.type === 'qualified_name' ? type.childForFieldName('name') : type;
+  if (last?.type !== 'generic_name') return [];
+  return last.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+}
+
+/** A type argument as a TypeRef: a class, or one of `own` type parameters (those a subclass binds); null for anything else. */
+function typeArgumentRef(arg: SyntaxNode, typeVariables: ReadonlySet<string>, own: ReadonlySet<string>): TypeRef | null {
+  if (arg.type === 'identifier' && own.has(arg.text)) return { kind: 'type-parameter', name: arg.text };
+  return declaredType(arg, typeVariables);
 }
 
 export function visitEnumMember({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
@@ -165,6 +182,8 @@ export function visitEnumMember({ node, ctx, doc }: Visit, walk: CSharpWalk): vo
   });
   if (ctx.classId !== null) {
     const enumType = ctx.file.pathOf(ctx.classId);
+    // `LetterCasing.Title` is a LetterCasing: an argument of that type, a receiver of its extension methods.
+    if (enumType) ctx.file.facts.stateType(id, 'valueType', { kind: 'named', chain: enumType, typeArguments: 0 }, ctx.scope);
     ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: enumType ? { kind: 'named', chain: enumType } : null, simple: ctx.file.builder.declarations[ctx.classId].name });
   }
   walk.push(node.childForFieldName('value'), { ...ctx, enclosing: id });
@@ -206,18 +225,23 @@ const DELEGATES: Readonly<Record<string, 'action' | 'func'>> = { Action: 'action
  * classes `Action<A, B>` / `Func<A, R>` name for its parameters (type variables and predefined types: null).
  * Undefined when no parameter states any.
  */
-function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>): Array<Array<TypeRef | null> | null> | undefined {
+function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>, classParameters: ReadonlySet<string>): Array<Array<TypeRef | null> | null> | undefined {
   const out: Array<Array<TypeRef | null> | null> = [];
   for (const parameter of parameterNodes(list)) {
     if (isThisParameter(parameter)) continue;
     let type = parameter.childForFieldName('type');
     if (type?.type === 'nullable_type') type = type.childForFieldName('type');
-    // `System.Action<T>` names the same delegate.
-    if (type?.type === 'qualified_name' && type.childForFieldName('qualifier')?.text === 'System') type = type.childForFieldName('name');
+    // `System.Action<T>` names the same delegate; `Expression<Func<T, R>>` takes the same lambdas, as an expression tree.
+    const unqualified = (node: SyntaxNode | null) => (node?.type === 'qualified_name' && /^System(\.Linq\.Expressions)?$/.test(node.childForFieldName('qualifier')?.text ?? '') ? node.childForFieldName('name') : node);
+    type = unqualified(type);
+    if (type?.type === 'generic_name' && type.namedChildren.find((c) => c?.type === 'identifier')?.text === 'Expression') {
+      const inner = typeArgumentNodes(type);
+      type = inner.length === 1 ? unqualified(inner[0]) : null;
+    }
     const delegate = type?.type === 'generic_name' ? DELEGATES[type.namedChildren.find((c) => c?.type === 'identifier')?.text ?? ''] : undefined;
-    const args = delegate ? type!.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [] : [];
+    const args = delegate ? typeArgumentNodes(type) : [];
     const inputs = delegate === 'func' ? args.slice(0, -1) : args;
-    const stated = inputs.map((arg) => declaredType(arg, typeVariables));
+    const stated = inputs.map((arg) => typeArgumentRef(arg, typeVariables, classParameters));
     out.push(stated.some((t) => t !== null) ? stated : null);
   }
   return out.some((p) => p !== null) ? out : undefined;
@@ -265,7 +289,9 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   // Set after `declare`, which leaves empty lists out: no parameters is an arity too.
   declaration.parameterTypes = parameterTypes;
   if (optional > 0) declaration.requiredParameters = parameterTypes.length - optional - (variadic ? 1 : 0);
-  const callbackParameters = callbackParametersOf(list, typeVariables);
+  // The type parameters of the classes around (not the method's own, which its arguments infer): a subclass binds them.
+  const classParameters = new Set([...ctx.typeVariables].filter((name) => !typeParameters.includes(name)));
+  const callbackParameters = callbackParametersOf(list, typeVariables, classParameters);
   if (callbackParameters) declaration.callbackParameters = callbackParameters;
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);

@@ -27,8 +27,17 @@ const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
 const STRING_SUPERTYPES = new Set(['IEnumerable', 'IComparable', 'ICloneable', 'IConvertible', 'IEquatable', 'ReadOnlySpan']);
 const TYPE_VARIABLE = '*';
 
+/** A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one. */
+function refusesLambda(parameterType: string): boolean {
+  // `?`: a type not known (a by-reference parameter), `*`: a type parameter (it may be a delegate).
+  if (parameterType === '?' || parameterType === '*') return false;
+  return parameterType.endsWith(']') || parameterType.endsWith('?') || parameterType in WIDENS_TO || parameterType === 'string' || parameterType === 'object';
+}
+
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
+  // `=>`: a lambda argument (calls.ts): fits no predefined type; any other type may be a delegate.
+  if (argument === '=>') return refusesLambda(parameter) ? 'no' : 'unknown';
   if (argument === parameter) return 'exact';
   const argumentValue = argument in WIDENS_TO;
   const parameterValue = parameter in WIDENS_TO;
@@ -59,10 +68,13 @@ export const csharpNameBinding = defineNameBinding({
   // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
-  members: { extendsOutsideTypes: true },
+  // An inherited `IMapper Mapper` property, not `class Mapper` of the namespace, is what `Mapper.Map()` calls on.
+  members: { extendsOutsideTypes: true, hideOuterTypes: true },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
   argumentFits: csharpArgumentFits,
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
+  // A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one.
+  refusesFunctionLiteral: refusesLambda,
 });

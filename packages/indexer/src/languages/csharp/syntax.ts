@@ -26,7 +26,7 @@
  */
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { CSharpContext } from './file-state.js';
-import { collectionValue, visitConstructorCall, visitCreation, visitInvocation } from './calls.js';
+import { collectionValue, visitConstructorCall, visitCreation, visitInvocation, visitTargetTypedReturn } from './calls.js';
 import {
   bindTyped, visitDelegate, visitEnumMember, visitField, visitMethod, visitProperty, visitType,
   visitUndeclaredMember, xmlDoc
@@ -153,6 +153,7 @@ export const CSHARP_SYNTAX: SyntaxRules<CSharpContext> = {
     // Sites.
     invocation_expression: { visit: ({ node, ctx }) => visitInvocation(node, ctx) },
     object_creation_expression: { visit: ({ node, ctx }) => visitCreation(node, ctx) },
+    implicit_object_creation_expression: { visit: ({ node, ctx }) => visitTargetTypedReturn(node, ctx) },
     constructor_initializer: { visit: ({ node, ctx }) => visitConstructorCall(node, ctx) },
   },
 };

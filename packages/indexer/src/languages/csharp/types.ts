@@ -41,20 +41,52 @@ export function typeChain(node: SyntaxNode | null): string[] | null {
   }
 }
 
-/** The class a declared type proves (null: a predefined type, an array, `var`, a type parameter, `dynamic`). */
+/**
+ * The predefined types a value of which may be the receiver of an extension method (`this string s`, `this int n`):
+ * no workspace class, but a type by name (`object` left out: an extension of it extends every type).
+ */
+const PREDEFINED_RECEIVERS: ReadonlySet<string> = new Set([
+  'string', 'bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'nint', 'nuint',
+]);
+
+/** `string`, `String`, `System.String` → 'string' (and the other predefined types alike); undefined for any other type. */
+function predefinedName(node: SyntaxNode | null, chain: string[] | null): string | undefined {
+  if (node?.type === 'predefined_type') return node.text;
+  if (chain?.length === 1 && chain[0] in KEYWORD_OF) return KEYWORD_OF[chain[0]];
+  if (chain?.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return KEYWORD_OF[chain[1]];
+  return undefined;
+}
+
+/**
+ * The class a declared type proves (null: an array, `var`, a type parameter, `dynamic`, `object`). A predefined
+ * type (`string`, `int`) is named by its keyword: no workspace class, still the type its extension methods extend.
+ */
 export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
   const chain = typeChain(node);
+  const predefined = predefinedName(node, chain);
+  if (predefined !== undefined) return PREDEFINED_RECEIVERS.has(predefined) ? { kind: 'named', chain: [predefined] } : null;
   if (!chain) return null;
-  if (chain.length === 1 && (['var', 'dynamic'].includes(chain[0]) || typeVariables.has(chain[0]) || chain[0] in KEYWORD_OF)) return null;
-  if (chain.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return null;
-  return { kind: 'named', chain };
+  if (chain.length === 1 && (['var', 'dynamic'].includes(chain[0]) || typeVariables.has(chain[0]))) return null;
+  // `Box<Foo>` beside a `Box` without type parameters: the count tells the two apart.
+  const inner = node?.type === 'nullable_type' ? node.childForFieldName('type') : node;
+  const last = inner?.type === 'qualified_name' ? inner.childForFieldName('name') : inner;
+  const written = last?.type === 'generic_name' ? last.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment').length : undefined;
+  // A bare name means the type without type parameters: `Box` is never a `Box<T>`.
+  const bare = last?.type === 'identifier';
+  return written || bare ? { kind: 'named', chain, typeArguments: written ?? 0 } : { kind: 'named', chain };
+}
+
+/** The type of a literal as a receiver (`"a".Slug()`, `5.Days()`): its predefined type by name; null for `null` and any other node. */
+export function literalReceiverType(node: SyntaxNode): TypeRef | null {
+  const literal = literalType(node);
+  return literal !== undefined && PREDEFINED_RECEIVERS.has(literal) ? { kind: 'named', chain: [literal] } : null;
 }
 
 /**
  * Framework collections whose one type argument is what `foreach` yields (System.Collections.Generic,
  * .Immutable, .Concurrent, .ObjectModel): a value of one is no instance of anything arbor indexes, its elements are.
  */
-const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
+export const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
   'IEnumerable', 'IAsyncEnumerable', 'ICollection', 'IList', 'IReadOnlyCollection', 'IReadOnlyList', 'ISet', 'IReadOnlySet',
   'List', 'HashSet', 'SortedSet', 'LinkedList', 'Queue', 'Stack', 'Collection', 'ReadOnlyCollection', 'ObservableCollection',
   'ImmutableArray', 'ImmutableList', 'ImmutableHashSet', 'ImmutableSortedSet', 'IImmutableList', 'IImmutableSet',
