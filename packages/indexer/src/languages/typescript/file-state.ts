@@ -54,6 +54,8 @@ export interface EcmascriptExtra {
   exportInfo?: ExportInfo;
   /** This function/class value is the body of an already created declaration. */
   bound?: number;
+  /** This function value is a member assigned onto an object or a prototype (`Foo.prototype.m = function …`): its `this` is that instance. */
+  thisIsInstance?: boolean;
 }
 
 export type EcmascriptFrame = Frame<EcmascriptContext, EcmascriptExtra>;
@@ -87,6 +89,11 @@ export class EcmascriptFile {
   readonly emittedSignatures = new Set<string>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
+  /**
+   * Names of module-level functions the file gives prototype members (`Foo.prototype.m = …`, `Foo.prototype = {…}`):
+   * constructors, whose body's `this` is the instance being built.
+   */
+  readonly constructorNames: ReadonlySet<string>;
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
   readonly typeParameterNames = new Set<string>();
   /** Names an assignment anywhere in the file writes (`x = …`, `[x] = …`): a `let` of such a name may hold anything. */
@@ -103,6 +110,7 @@ export class EcmascriptFile {
     this.source = input.source;
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
+    this.constructorNames = prototypeOwners(input.tree.rootNode);
   }
 
   /**
@@ -254,3 +262,25 @@ function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean 
 }
 
 export type EcmascriptWalk = Walk<EcmascriptContext, EcmascriptExtra>;
+
+/** `Foo` of every module-level `Foo.prototype.m = …` / `Foo.prototype = …` statement. */
+function prototypeOwners(program: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.namedChildren) {
+    if (statement?.type !== 'expression_statement') continue;
+    let assignment = statement.namedChild(0);
+    // `Foo.prototype.a = Foo.prototype.b = function …`: every target of the chain.
+    while (assignment?.type === 'assignment_expression') {
+      const left = assignment.childForFieldName('left');
+      let object = left?.type === 'member_expression' ? left.childForFieldName('object') : null;
+      if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
+        object = object.childForFieldName('object');
+      } else if (left?.type !== 'member_expression' || left.childForFieldName('property')?.text !== 'prototype') {
+        object = null;
+      }
+      if (object?.type === 'identifier') names.add(object.text);
+      assignment = assignment.childForFieldName('right');
+    }
+  }
+  return names;
+}

@@ -148,21 +148,79 @@ export function visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxN
     boundValueDeclaration(exportedName, right, statement, ctx, doc, walk);
     return true;
   }
-  if (chain.length === 3 && chain[1] === 'prototype' && FUNCTION_VALUE_TYPES.has(right.type)) {
+  return assignedMembers(left, right, statement, ctx, doc, walk);
+}
+
+/** Kinds of module-level declaration that can be given members by assignment. */
+const MEMBER_OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'class', 'variable', 'constant']);
+
+/**
+ * `Foo.prototype.m = function …` (an instance method of the constructor `Foo`), `Foo.create = function …`
+ * (a static one), `app.use = function use() {…}` of a module-level object (its own method, whose `this` is
+ * that object), `Foo.prototype = { m() {…} }`; chained targets (`req.get = req.header = function …`) each name
+ * the one function. Only a function written there is a member: any other value may be anything.
+ */
+function assignedMembers(left: SyntaxNode, right: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): boolean {
+  const file = ctx.file;
+  const targets: Array<{ owner: number; name: string; instance: boolean }> = [];
+  let target: SyntaxNode | null = left;
+  let value: SyntaxNode | null = right;
+  for (;;) {
+    const chain = target?.type === 'member_expression' ? receiverChain(target)?.names : undefined;
+    if (!chain) return false;
     const owner = file.topLevelByName.get(chain[0]);
-    if (owner === undefined) return false;
-    const ownerDecl = file.declarations[owner];
-    if (ownerDecl.kind !== 'function' && ownerDecl.kind !== 'class' && ownerDecl.kind !== 'variable' && ownerDecl.kind !== 'constant') return false;
-    const memberCtx = { ...ctx, container: owner };
-    const id = file.addDeclaration('method', chain[2], statement, memberCtx, {
-      signature: headerText(file.source, statement.startIndex, right.childForFieldName('body')?.startIndex ?? right.endIndex),
-      docstring: doc,
-      isAsync: hasToken(right, 'async'),
-    });
-    walk.push(right, ctx, { extra: { bound: id } });
-    return true;
+    if (owner === undefined || !MEMBER_OWNER_KINDS.has(file.declarations[owner].kind)) return false;
+    const ownerKind = file.declarations[owner].kind;
+    if (chain.length === 2 && chain[1] === 'prototype' && value?.type === 'object' && target === left && ownerKind !== 'class') {
+      prototypeObject(owner, value, ctx, walk);
+      return true;
+    }
+    if (chain.length === 3 && chain[1] === 'prototype') targets.push({ owner, name: chain[2], instance: true });
+    // A module-level object's own members; a function's or class's static ones.
+    else if (chain.length === 2 && chain[1] !== 'prototype') targets.push({ owner, name: chain[1], instance: ownerKind === 'variable' || ownerKind === 'constant' });
+    else return false;
+    if (value?.type !== 'assignment_expression') break;
+    target = value.childForFieldName('left');
+    value = value.childForFieldName('right');
   }
-  return false;
+  if (!value || !FUNCTION_VALUE_TYPES.has(value.type)) return false;
+  let bound: number | undefined;
+  for (const { owner, name, instance } of targets) {
+    const id = file.addDeclaration('method', name, statement, { ...ctx, container: owner }, {
+      signature: headerText(file.source, statement.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
+      docstring: doc,
+      isAsync: hasToken(value, 'async'),
+      isStatic: !instance || undefined,
+    });
+    bound ??= id;
+  }
+  // An arrow's `this` is the module's, whoever calls it.
+  walk.push(value, ctx, { extra: { bound, thisIsInstance: targets.every((t) => t.instance) && value.type !== 'arrow_function' } });
+  return true;
+}
+
+/** `Foo.prototype = { constructor: Foo, m() {…}, n: function () {…} }`: the functions are Foo's instance methods. */
+function prototypeObject(owner: number, object: SyntaxNode, ctx: EcmascriptContext, walk: EcmascriptWalk): void {
+  const file = ctx.file;
+  const memberCtx: EcmascriptContext = { ...ctx, container: owner };
+  for (const entry of object.namedChildren) {
+    if (!entry) continue;
+    if (entry.type === 'method_definition') {
+      walk.push(entry, memberCtx);
+      continue;
+    }
+    const key = entry.type === 'pair' ? entry.childForFieldName('key') : null;
+    const value = entry.type === 'pair' ? entry.childForFieldName('value') : null;
+    if (!key || !value || key.type === 'computed_property_name' || !FUNCTION_VALUE_TYPES.has(value.type)) {
+      walk.push(entry, ctx);
+      continue;
+    }
+    const id = file.addDeclaration('method', propertyName(key), entry, memberCtx, {
+      signature: headerText(file.source, entry.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
+      isAsync: hasToken(value, 'async'),
+    });
+    walk.push(value, ctx, { extra: { bound: id, thisIsInstance: value.type !== 'arrow_function' } });
+  }
 }
 
 function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): void {
