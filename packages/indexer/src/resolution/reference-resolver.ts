@@ -669,12 +669,16 @@ export class ReferenceResolver {
    * type a member declared outside its body names (`memberOf`). `isStatic`: that member is static
    * (its `this`/`cls` is the class itself).
    */
-  /** Where the language gives functions and values members by assignment (`declarations.assignedMembers`): does this one have any? */
+  /**
+   * Where the language gives functions and values members by assignment (`declarations.assignedMembers`): is this one
+   * the class of instances — a value with methods of its own, a constructor with instance (prototype) methods?
+   */
   private hasAssignedMembers(ref: DeclarationRef): boolean {
     const decl = this.symbols.declaration(ref);
     if (!ASSIGNED_MEMBER_OWNERS.has(decl.kind) || !this.bindingOf(this.symbols.extraction(ref.file)!).declarations?.assignedMembers) return false;
+    const declarations = this.symbols.extraction(ref.file)!.declarations;
     for (const ids of this.symbols.members(ref).values()) {
-      if (ids.some((id) => this.symbols.extraction(ref.file)!.declarations[id].kind === 'method')) return true;
+      if (ids.some((id) => declarations[id].kind === 'method' && (decl.kind !== 'function' || !declarations[id].isStatic))) return true;
     }
     return false;
   }

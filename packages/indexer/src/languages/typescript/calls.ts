@@ -60,8 +60,7 @@ export function visitCall({ node, ctx }: EcmascriptFrame): boolean {
   }
   if (calleeType === 'super') {
     // `super(…)` runs the base class's constructor: a site naming the class the `extends` clause names.
-    // Recorded in TypeScript files: JavaScript's graphs (its golden among them) are left to a change of their own.
-    if (ctx.superclass?.receiver && file.typeChecked) file.addReference('calls', ctx.superclass, node, ctx);
+    if (ctx.superclass?.receiver) file.addReference('calls', ctx.superclass, node, ctx);
     return true;
   }
   const target = memberTarget(callee, calleeType);

@@ -94,6 +94,9 @@ export class EcmascriptFile {
    * constructors, whose body's `this` is the instance being built.
    */
   readonly constructorNames: ReadonlySet<string>;
+  /** The file exports names the CommonJS way (`exports.a = …`, `module.exports = { a }`). */
+  commonJsNamedExports = false;
+  private readonly fileName: string;
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
   readonly typeParameterNames = new Set<string>();
   /** Names an assignment anywhere in the file writes (`x = …`, `[x] = …`): a `let` of such a name may hold anything. */
@@ -111,6 +114,7 @@ export class EcmascriptFile {
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
     this.constructorNames = prototypeOwners(input.tree.rootNode);
+    this.fileName = input.path.slice(input.path.lastIndexOf('/') + 1);
   }
 
   /**
@@ -222,6 +226,12 @@ export class EcmascriptFile {
     }
     for (const decl of this.declarations) {
       if (decl.parent === null && decl.kind !== 'import' && exportedLocals.has(decl.name)) decl.isExported = true;
+    }
+    // A CommonJS module's value is its `exports` object: imported as a default (`import utils from './utils.cjs'`),
+    // it is the module itself.
+    const hasDefault = this.exports.some((statement) => statement.names !== '*' && statement.names.some((entry) => entry.exported === 'default'));
+    if (this.commonJsNamedExports && !hasDefault) {
+      this.exports.push({ specifier: `./${this.fileName}`, names: [{ exported: 'default', local: '*' }], line: 1 });
     }
     return { ...this.builder.finish(memberTypes), exports: this.exports };
   }

@@ -135,6 +135,7 @@ export function visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxN
   const exportedName = chain.length === 2 && chain[0] === 'exports' ? chain[1]
     : chain.length === 3 && chain[0] === 'module' && chain[1] === 'exports' ? chain[2] : undefined;
   if (exportedName !== undefined) {
+    file.commonJsNamedExports = true;
     const required = requireSpecifier(right);
     if (required !== undefined) {
       file.addImport(required, statement, ctx, statementText(file.source, statement), [], { sideEffectOnly: true });
@@ -183,20 +184,36 @@ function assignedMembers(left: SyntaxNode, right: SyntaxNode, statement: SyntaxN
     target = value.childForFieldName('left');
     value = value.childForFieldName('right');
   }
-  if (!value || !FUNCTION_VALUE_TYPES.has(value.type)) return false;
+  if (!value) return false;
+  // `request.get = verbFunc('get')`: the function this file's own factory makes.
+  const made = value.type === 'call_expression' && madeByOwnFactory(value, ctx);
+  if (!made && !FUNCTION_VALUE_TYPES.has(value.type)) return false;
   let bound: number | undefined;
   for (const { owner, name, instance } of targets) {
     const id = file.addDeclaration('method', name, statement, { ...ctx, container: owner }, {
-      signature: headerText(file.source, statement.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
+      signature: made ? compactText(file.source.slice(statement.startIndex, statement.endIndex), 200)
+        : headerText(file.source, statement.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
       docstring: doc,
       isAsync: hasToken(value, 'async'),
       isStatic: !instance || undefined,
     });
     bound ??= id;
   }
+  if (made) {
+    walk.push(value, ctx);
+    return true;
+  }
   // An arrow's `this` is the module's, whoever calls it.
   walk.push(value, ctx, { extra: { bound, thisIsInstance: targets.every((t) => t.instance) && value.type !== 'arrow_function' } });
   return true;
+}
+
+/** `verbFunc('get')` where `verbFunc` is a function this file declares at module level (a factory of functions). */
+function madeByOwnFactory(call: SyntaxNode, ctx: EcmascriptContext): boolean {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'identifier') return false;
+  const id = ctx.file.topLevelByName.get(callee.text);
+  return id !== undefined && ctx.file.declarations[id].kind === 'function';
 }
 
 /** `Foo.prototype = { constructor: Foo, m() {…}, n: function () {…} }`: the functions are Foo's instance methods. */
@@ -281,6 +298,7 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
     }
   }
   if (names.length > 0) file.exports.push({ specifier: null, names, line });
+  file.commonJsNamedExports = true;
 }
 
 /** An exported CommonJS function/class value, named by what it is exported as. */

@@ -86,7 +86,8 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
       owner ??= id;
       if (isIdentifier) {
         const annotated = annotatedType(declarator.childForFieldName('type'));
-        const initialised = kindToken === 'const' || file.typeChecked ? initialiserType(value) : null;
+        // A `let`/`var` holds its initialiser's value unless the file assigns it elsewhere (`initialisedOnly`).
+        const initialised = initialiserType(value);
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id });
       }
@@ -122,7 +123,7 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const annotated = annotatedType(declarator.childForFieldName('type'));
   // `var self = this` in a method: the instance, under another name (unless the file assigns that name).
   const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
-  const type = annotated ?? self ?? (kindToken === 'const' || ctx.file.typeChecked ? initialiserType(value) : null);
+  const type = annotated ?? self ?? initialiserType(value);
   // Read in a nested `function` (whose own `this` is another), `self` still holds the instance.
   const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
   if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held });
