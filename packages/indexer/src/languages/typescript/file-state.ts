@@ -105,7 +105,7 @@ export class EcmascriptFile {
    * Values a `let`/`var` holds by its initialiser alone (TypeScript): dropped at the end when the file assigns
    * the name anywhere (another value of a structurally compatible class would compile).
    */
-  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number }> = [];
+  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number; global?: boolean }> = [];
   /** Statement list / class body id → names with an implementation there. */
   private readonly implementedNames = new Map<number, Set<string>>();
 
@@ -207,13 +207,15 @@ export class EcmascriptFile {
   }
 
   /** A `let`/`var` whose value (a local's binding, or a module-level declaration's type) is its initialiser's alone. */
-  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }): void {
-    this.initialisedAlone.push({ name, ...held });
+  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }, moduleLevel = false): void {
+    this.initialisedAlone.push({ name, ...held, global: moduleLevel && !this.typeChecked });
   }
 
   /** Settles types and sites, drops types naming type parameters, marks `export { a }` locals exported. */
   finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes' | 'exports'> {
-    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name));
+    // A classic script's top-level `let`/`var` is a global another script may assign (JavaScript checks no types).
+    const isModule = this.exports.length > 0 || this.builder.imports.length > 0;
+    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
     const memberTypes = this.facts.finish();
     for (const entry of reassigned) if (entry.declaration !== undefined) delete this.declarations[entry.declaration].valueType;

@@ -221,14 +221,12 @@ function prototypeObject(owner: number, object: SyntaxNode, ctx: EcmascriptConte
   const file = ctx.file;
   const memberCtx: EcmascriptContext = { ...ctx, container: owner };
   for (const entry of object.namedChildren) {
-    if (!entry) continue;
-    if (entry.type === 'method_definition') {
-      walk.push(entry, memberCtx);
-      continue;
-    }
-    const key = entry.type === 'pair' ? entry.childForFieldName('key') : null;
-    const value = entry.type === 'pair' ? entry.childForFieldName('value') : null;
-    if (!key || !value || key.type === 'computed_property_name' || !FUNCTION_VALUE_TYPES.has(value.type)) {
+    if (!entry || entry.type === 'comment') continue;
+    // `m() {…}` or `m: function () {…}`.
+    const isMethod = entry.type === 'method_definition' && !hasToken(entry, 'get') && !hasToken(entry, 'set');
+    const key = isMethod ? entry.childForFieldName('name') : entry.type === 'pair' ? entry.childForFieldName('key') : null;
+    const value = isMethod ? entry : entry.type === 'pair' ? entry.childForFieldName('value') : null;
+    if (!key || !value || key.type === 'computed_property_name' || (!isMethod && !FUNCTION_VALUE_TYPES.has(value.type))) {
       walk.push(entry, ctx);
       continue;
     }

@@ -89,7 +89,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         // A `let`/`var` holds its initialiser's value unless the file assigns it elsewhere (`initialisedOnly`).
         const initialised = initialiserType(value);
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
-        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id });
+        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
       }
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
@@ -126,7 +126,7 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const type = annotated ?? self ?? initialiserType(value);
   // Read in a nested `function` (whose own `this` is another), `self` still holds the instance.
   const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
-  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held });
+  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held }, ctx.moduleLevel);
   ctx.scope.bind(nameNode.text, kind, undefined, held);
 }
 
