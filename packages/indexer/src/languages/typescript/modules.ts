@@ -105,6 +105,12 @@ export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     walk.push(unwrapped, ctx, { extra: { exportInfo: { ...exportInfo, isDefault: true } } });
     return;
   }
+  // JavaScript's `export default { isArray, forEach }`: a module object, read as `utils.forEach` through its default
+  // import, as a CommonJS `module.exports = { … }` is.
+  if (unwrapped.type === 'object' && !file.typeChecked && ctx.moduleLevel && !ctx.suppressDeclarations) {
+    moduleExportsValue(unwrapped, node, ctx, exportInfo.doc, walk);
+    return;
+  }
   walk.push(value, ctx);
 }
 
