@@ -286,6 +286,14 @@ export interface NameBindingRules {
      * reached, all stay candidates. Absent: every candidate counts alike.
      */
     seenThroughImports?: boolean;
+    /**
+     * A module-level function or value may be given methods by assignment (JavaScript: `Foo.prototype.m =
+     * function …`, `Foo.create = function …`, `app.use = function …`): a function with instance methods is
+     * the class of `new Foo()` and of `this` in its body and its methods, a value with methods is the `this`
+     * of its methods, and `Foo.create` / `app.use` walk into them. Only its `method` members count: the
+     * function's own local declarations are no members. Absent: functions and values have no members.
+     */
+    assignedMembers?: boolean;
   };
   /** Where a type's members come from besides its body and its `extends` bases. */
   members?: {

@@ -43,6 +43,8 @@ export interface ClassWorld {
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
   /** Members named `name` of a class itself (its body, and members declared outside it for it). */
   members(classRef: DeclarationRef, name: string): DeclarationRef[];
+  /** A function `new` makes instances of, with methods of their own (a JavaScript constructor with prototype methods). */
+  constructsInstances(ref: DeclarationRef): boolean;
   /** The function whose result a framework injects into a parameter called `name` (a test framework's fixture). */
   injectedProvider(file: string, name: string): DeclarationRef | undefined;
   /** A member read as a value (a property getter): its return type is the attribute's. */
@@ -125,7 +127,7 @@ export class ReceiverTypes {
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
-        const target = walked?.target;
+        const target = walked && this.moduleValue(walked.target);
         if (target?.type !== 'declaration') return undefined;
         if (walked!.consumed < type.callee.length) {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
@@ -139,7 +141,11 @@ export class ReceiverTypes {
           if (type.block) return undefined;
           return type.awaited || type.result ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
         }
-        if (type.construct) return undefined;
+        if (type.construct) {
+          // `new Foo()` of `function Foo() {}` with `Foo.prototype.m = …`: an instance of Foo.
+          return !type.block && !type.awaited && !type.result && this.world.constructsInstances(target.ref)
+            ? { classRef: target.ref, how: RESOLVED_BY.constructedReceiver } : undefined;
+        }
         if (type.block) return this.blockSelfOf(target.ref, depth);
         return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl), { scope, typeArguments: type.typeArguments });
       }
@@ -198,6 +204,16 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /**
+   * A module called or constructed as a value (`const Koa = require('..'); new Koa()`) is what it exports as its
+   * default, where the language has one; any other target is itself.
+   */
+  private moduleValue(target: Target): Target {
+    if (target.type !== 'module') return target;
+    const defaultName = this.symbols.defaultExportOf(target.file);
+    return defaultName === undefined ? target : this.symbols.exportedMember(target.file, defaultName);
   }
 
   /**

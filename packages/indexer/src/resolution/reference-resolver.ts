@@ -27,6 +27,8 @@ import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 
+/** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
+const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
 /** Declarations a call converts to, where `calls.typeConverts` says so. */
 const CONVERTIBLE_TYPES: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'type_alias', 'enum']);
@@ -95,6 +97,7 @@ export class ReferenceResolver {
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
       members: (classRef, name) => this.memberRefs(classRef, name),
+      constructsInstances: (ref) => this.symbols.declaration(ref).kind === 'function' && this.hasAssignedMembers(ref),
       injectedProvider: (file, name) => this.injectedProvider(file, name),
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
       outsideMember: (scope, chain, name) => {
@@ -501,7 +504,9 @@ export class ReferenceResolver {
     for (; consumed < chain.length; consumed++) {
       const part = chain[consumed];
       if (current.type === 'module') {
-        current = this.symbols.exportedMember(current.file, part);
+        const exported = this.symbols.exportedMember(current.file, part);
+        // `require('./app').use` where the module's value is `app`, given `app.use = function …`.
+        current = exported.type === 'missing' ? this.defaultExportMember(current.file, part) ?? exported : exported;
       } else if (current.type === 'file-set') {
         const key = current.key;
         current = this.symbols.fileSetMember(key, part, true);
@@ -515,6 +520,13 @@ export class ReferenceResolver {
       } else if (current.type === 'declaration') {
         const decl = this.symbols.declaration(current.ref);
         if (!CLASS_LIKE.has(decl.kind)) {
+          // `Foo.create()` of `Foo.create = function …`, `app.use()` of `app.use = function …` (a function's static methods only).
+          const assigned = this.assignedMembers(current.ref, part).filter((ref) => decl.kind !== 'function' || this.symbols.declaration(ref).isStatic);
+          if (assigned.length === 1) {
+            current = { type: 'declaration', ref: assigned[0] };
+            viaMember = true;
+            continue;
+          }
           // `type Decision = A | B` or `function f` merged with `namespace Decision` / `namespace f`: its members.
           const twin = this.namespaceTwinMember(current.ref, part);
           if (!twin) break;
@@ -733,6 +745,38 @@ export class ReferenceResolver {
    * type a member declared outside its body names (`memberOf`). `isStatic`: that member is static
    * (its `this`/`cls` is the class itself).
    */
+  /**
+   * Where the language gives functions and values members by assignment (`declarations.assignedMembers`): is this one
+   * the class of instances — a value with methods of its own, a constructor with instance (prototype) methods?
+   */
+  private hasAssignedMembers(ref: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(ref);
+    if (!ASSIGNED_MEMBER_OWNERS.has(decl.kind) || !this.bindingOf(this.symbols.extraction(ref.file)!).declarations?.assignedMembers) return false;
+    const declarations = this.symbols.extraction(ref.file)!.declarations;
+    for (const ids of this.symbols.members(ref).values()) {
+      if (ids.some((id) => declarations[id].kind === 'method' && (decl.kind !== 'function' || !declarations[id].isStatic))) return true;
+    }
+    return false;
+  }
+
+  /** A method assigned to the value a module exports as its default (`module.exports = app` with `app.use = function …`). */
+  private defaultExportMember(moduleFile: string, name: string): Target | undefined {
+    const defaultName = this.symbols.defaultExportOf(moduleFile);
+    const value = defaultName === undefined ? undefined : this.symbols.exportedMember(moduleFile, defaultName);
+    if (value?.type !== 'declaration') return undefined;
+    const kind = this.symbols.declaration(value.ref).kind;
+    const found = this.assignedMembers(value.ref, name).filter((ref) => kind !== 'function' || this.symbols.declaration(ref).isStatic);
+    return found.length === 1 ? { type: 'declaration', ref: found[0] } : undefined;
+  }
+
+  /** The methods named `name` assigned to a function or value (none where the language has no such members). */
+  private assignedMembers(ref: DeclarationRef, name: string): DeclarationRef[] {
+    const decl = this.symbols.declaration(ref);
+    if (!ASSIGNED_MEMBER_OWNERS.has(decl.kind) || !this.bindingOf(this.symbols.extraction(ref.file)!).declarations?.assignedMembers) return [];
+    const declarations = this.symbols.extraction(ref.file)!.declarations;
+    return (this.symbols.members(ref).get(name) ?? []).filter((id) => declarations[id].kind === 'method').map((localId) => ({ file: ref.file, localId }));
+  }
+
   private enclosingOwner(file: FileExtraction, localId: number): { classRef: DeclarationRef; isStatic: boolean } | undefined {
     let current: number | null = localId;
     let member: Declaration | undefined;
@@ -742,6 +786,10 @@ export class ReferenceResolver {
       const decl: Declaration = file.declarations[current];
       // A module is no instance's class, except where modules are mixins (open declarations).
       if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).declarations?.open)) {
+        return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
+      }
+      // A constructor with prototype methods, an object with assigned methods (the extractor keeps `this` only there).
+      if (this.hasAssignedMembers({ file: file.path, localId: current })) {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
       // A static member attached to another type but written in a class (an extension method): its class is its context.
@@ -782,6 +830,8 @@ export class ReferenceResolver {
    * namespace that spans files has the members of every file's block.
    */
   private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0): DeclarationRef[] {
+    // A function's or value's members are the methods assigned to it, not its own local declarations.
+    if (this.hasAssignedMembers(classRef)) return this.assignedMembers(classRef, name);
     const all: DeclarationRef[] = [];
     const isStatic = Boolean(this.symbols.declaration(classRef).isStatic);
     for (const part of this.symbols.partsOf(classRef)) {

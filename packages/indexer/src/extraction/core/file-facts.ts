@@ -134,5 +134,5 @@ function valueOf(value: StatedValue, scope: Scope, words: ReceiverWords | undefi
   let binder: Scope | undefined = verdict.locallyBound ? verdict.scope : scope;
   if (!verdict.locallyBound) while (binder?.parent) binder = binder.parent;
   const bound = binder?.provenValue(value.local);
-  return bound ? bound.scope.provenType(bound.type, words) : undefined;
+  return bound ? bound.scope.provenType(bound.type, bound.words ?? words) : undefined;
 }

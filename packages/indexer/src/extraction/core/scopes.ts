@@ -85,6 +85,8 @@ export interface BoundValue {
   scope: Scope;
   /** Where the value is evaluated, for a binding visible only from its position on (`x := x.Next()` reads the outer `x`). */
   at?: SourcePosition;
+  /** The receiver words where the value was bound, when they differ from a nested use's (`var self = this` read in a callback). */
+  words?: ReceiverWords;
 }
 
 /** Every binding of one name in one scope. */
@@ -198,7 +200,7 @@ export class Scope {
    * The one type every binding of `name` in this scope gives it, or undefined when a binding
    * states none (or is a def, an import) or two bindings disagree.
    */
-  provenValue(name: string): { type: TypeRef; scope: Scope; at?: SourcePosition } | undefined {
+  provenValue(name: string): { type: TypeRef; scope: Scope; at?: SourcePosition; words?: ReceiverWords } | undefined {
     const binding = this.names?.get(name);
     if (!binding || binding.values.length === 0) return undefined;
     const first = binding.values[0];
@@ -206,9 +208,12 @@ export class Scope {
     const key = binding.values.length > 1 ? JSON.stringify(first.type) : '';
     for (let i = 1; i < binding.values.length; i++) {
       const value = binding.values[i];
-      if (value.type === null || value.scope !== first.scope || JSON.stringify(value.type) !== key) return undefined;
+      if (value.type === null || value.scope !== first.scope || JSON.stringify(value.type) !== key || value.words !== first.words) return undefined;
     }
-    return first.at ? { type: first.type, scope: first.scope, at: first.at } : { type: first.type, scope: first.scope };
+    const proven: { type: TypeRef; scope: Scope; at?: SourcePosition; words?: ReceiverWords } = { type: first.type, scope: first.scope };
+    if (first.at) proven.at = first.at;
+    if (first.words) proven.words = first.words;
+    return proven;
   }
 
   /**
@@ -279,7 +284,7 @@ export class Scope {
     if (!verdict.locallyBound) return type;
     // The local's own proven type: `y := x`, `y := x.a.b` (fields of it), `x.a.make()` (a method of a field's type).
     const held = verdict.scope?.provenValue(chain[0]);
-    const of = held ? held.scope.provenType(held.type, words, depth + 1, held.at) : undefined;
+    const of = held ? held.scope.provenType(held.type, held.words ?? words, depth + 1, held.at) : undefined;
     if (!of) return undefined;
     const through = (path: string[]): TypeRef => (path.length ? { kind: 'field', of, path } : of);
     if (type.kind === 'value') return through(chain.slice(1));
@@ -324,13 +329,13 @@ export class Scope {
     if (!asReceiver) {
       const held = verdict.scope?.provenValue(head);
       const member = held?.type.kind === 'field' && held.type.path.length === 1 && held.type.path[0] === head ? held.type : undefined;
-      const of = member ? held!.scope.provenType(member.of, words, 0, held!.at) : undefined;
+      const of = member ? held!.scope.provenType(member.of, held!.words ?? words, 0, held!.at) : undefined;
       if (of) site.typedReceiver = { type: of, path: [] };
       return;
     }
     // `x.m()` with `x` a local whose every binding states one type.
     const value = verdict.scope?.provenValue(head);
-    const type = value ? value.scope.provenType(value.type, words, 0, value.at) : undefined;
+    const type = value ? value.scope.provenType(value.type, value.words ?? words, 0, value.at) : undefined;
     if (type) site.typedReceiver = { type, path: receiver.slice(1) };
   }
 }

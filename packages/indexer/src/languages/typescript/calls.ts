@@ -20,6 +20,8 @@ export function visitExpressionStatement(frame: EcmascriptFrame, walk: Ecmascrip
   else walk.descend(node, ctx);
 }
 
+const MEMBER_OWNERS: ReadonlySet<string> = new Set(['function', 'variable', 'constant']);
+
 /** `this.client = new Client()` in a class: a fact about the instance attribute `client`. */
 function recordThisAssignment(assignment: SyntaxNode, ctx: EcmascriptContext): void {
   const declarations = ctx.file.declarations;
@@ -28,7 +30,10 @@ function recordThisAssignment(assignment: SyntaxNode, ctx: EcmascriptContext): v
   if (left?.type !== 'member_expression' || left.childForFieldName('object')?.type !== 'this') return;
   const property = left.childForFieldName('property');
   let owner = ctx.container;
-  while (owner !== null && declarations[owner].kind !== 'class') owner = declarations[owner].parent;
+  // The class, or the module-level constructor or object whose member this is (`this` is proven its instance here).
+  while (owner !== null && declarations[owner].kind !== 'class' && !(declarations[owner].parent === null && MEMBER_OWNERS.has(declarations[owner].kind))) {
+    owner = declarations[owner].parent;
+  }
   if (!property || owner === null || right === null) return;
   // `null`/`undefined` prove nothing and contradict nothing (a call on them fails at run time).
   if (right.type === 'null' || right.type === 'undefined') return;
@@ -55,8 +60,7 @@ export function visitCall({ node, ctx }: EcmascriptFrame): boolean {
   }
   if (calleeType === 'super') {
     // `super(…)` runs the base class's constructor: a site naming the class the `extends` clause names.
-    // Recorded in TypeScript files: JavaScript's graphs (its golden among them) are left to a change of their own.
-    if (ctx.superclass?.receiver && file.typeChecked) file.addReference('calls', ctx.superclass, node, ctx);
+    if (ctx.superclass?.receiver) file.addReference('calls', ctx.superclass, node, ctx);
     return true;
   }
   const target = memberTarget(callee, calleeType);

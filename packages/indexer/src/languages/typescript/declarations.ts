@@ -55,7 +55,9 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   }
   bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node));
   const isArrow = type === 'arrow_function';
-  const thisIsClass = isArrow ? ctx.thisIsClass : false;
+  // A constructor the file gives prototype members builds an instance: its `this` is one, as is a member's.
+  const isConstructor = ctx.moduleLevel && ownName !== null && type === 'function_declaration' && file.constructorNames.has(ownName.text);
+  const thisIsClass = isArrow ? ctx.thisIsClass : Boolean(frame.extra?.thisIsInstance) || isConstructor;
   // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
   const thisType = isArrow ? ctx.thisType : declaredThisType(node);
   let inner: EcmascriptContext;

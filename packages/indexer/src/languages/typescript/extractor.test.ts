@@ -430,6 +430,8 @@ describe('ecmascript extractor: exports', () => {
       { specifier: null, names: [{ exported: 'helper', local: 'helper' }, { exported: 'renamed', local: 'helper' }], line: 2 },
       { specifier: null, names: [{ exported: 'alias', local: 'helper' }], line: 9 },
       { specifier: './sub', names: [{ exported: 'sub', local: '*' }], line: 10 },
+      // Imported as a default (`import lib from './index.js'`), a CommonJS module is its exports object: itself.
+      { specifier: './index.js', names: [{ exported: 'default', local: '*' }], line: 1 },
     ]);
     expect(decl(r, 'helper').isExported).toBe(true);
     for (const name of ['build', 'arrow', 'direct']) expect(decl(r, name)).toMatchObject({ kind: 'function', isExported: true });

@@ -54,6 +54,8 @@ export interface EcmascriptExtra {
   exportInfo?: ExportInfo;
   /** This function/class value is the body of an already created declaration. */
   bound?: number;
+  /** This function value is a member assigned onto an object or a prototype (`Foo.prototype.m = function …`): its `this` is that instance. */
+  thisIsInstance?: boolean;
 }
 
 export type EcmascriptFrame = Frame<EcmascriptContext, EcmascriptExtra>;
@@ -90,6 +92,14 @@ export class EcmascriptFile {
   private readonly signatureNamesByScope = new Map<number, Set<string>>();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
+  /**
+   * Names of module-level functions the file gives prototype members (`Foo.prototype.m = …`, `Foo.prototype = {…}`):
+   * constructors, whose body's `this` is the instance being built.
+   */
+  readonly constructorNames: ReadonlySet<string>;
+  /** The file exports names the CommonJS way (`exports.a = …`, `module.exports = { a }`). */
+  commonJsNamedExports = false;
+  private readonly fileName: string;
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
   readonly typeParameterNames = new Set<string>();
   /** Names an assignment anywhere in the file writes (`x = …`, `[x] = …`): a `let` of such a name may hold anything. */
@@ -98,7 +108,7 @@ export class EcmascriptFile {
    * Values a `let`/`var` holds by its initialiser alone (TypeScript): dropped at the end when the file assigns
    * the name anywhere (another value of a structurally compatible class would compile).
    */
-  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number }> = [];
+  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number; global?: boolean }> = [];
   /** Statement list / class body id → names with an implementation there. */
   private readonly implementedNames = new Map<number, Set<string>>();
 
@@ -106,6 +116,8 @@ export class EcmascriptFile {
     this.source = input.source;
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
+    this.constructorNames = prototypeOwners(input.tree.rootNode);
+    this.fileName = input.path.slice(input.path.lastIndexOf('/') + 1);
   }
 
   /**
@@ -215,13 +227,15 @@ export class EcmascriptFile {
   }
 
   /** A `let`/`var` whose value (a local's binding, or a module-level declaration's type) is its initialiser's alone. */
-  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }): void {
-    this.initialisedAlone.push({ name, ...held });
+  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }, moduleLevel = false): void {
+    this.initialisedAlone.push({ name, ...held, global: moduleLevel && !this.typeChecked });
   }
 
   /** Settles types and sites, drops types naming type parameters, marks `export { a }` locals exported. */
   finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes' | 'exports'> {
-    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name));
+    // A classic script's top-level `let`/`var` is a global another script may assign (JavaScript checks no types).
+    const isModule = this.exports.length > 0 || this.builder.imports.length > 0;
+    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
     const memberTypes = this.facts.finish();
     for (const entry of reassigned) if (entry.declaration !== undefined) delete this.declarations[entry.declaration].valueType;
@@ -234,6 +248,12 @@ export class EcmascriptFile {
     }
     for (const decl of this.declarations) {
       if (decl.parent === null && decl.kind !== 'import' && exportedLocals.has(decl.name)) decl.isExported = true;
+    }
+    // A CommonJS module's value is its `exports` object: imported as a default (`import utils from './utils.cjs'`),
+    // it is the module itself.
+    const hasDefault = this.exports.some((statement) => statement.names !== '*' && statement.names.some((entry) => entry.exported === 'default'));
+    if (this.commonJsNamedExports && !hasDefault) {
+      this.exports.push({ specifier: `./${this.fileName}`, names: [{ exported: 'default', local: '*' }], line: 1 });
     }
     return { ...this.builder.finish(memberTypes), exports: this.exports };
   }
@@ -277,3 +297,25 @@ function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean 
 }
 
 export type EcmascriptWalk = Walk<EcmascriptContext, EcmascriptExtra>;
+
+/** `Foo` of every module-level `Foo.prototype.m = …` / `Foo.prototype = …` statement. */
+function prototypeOwners(program: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.namedChildren) {
+    if (statement?.type !== 'expression_statement') continue;
+    let assignment = statement.namedChild(0);
+    // `Foo.prototype.a = Foo.prototype.b = function …`: every target of the chain.
+    while (assignment?.type === 'assignment_expression') {
+      const left = assignment.childForFieldName('left');
+      let object = left?.type === 'member_expression' ? left.childForFieldName('object') : null;
+      if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
+        object = object.childForFieldName('object');
+      } else if (left?.type !== 'member_expression' || left.childForFieldName('property')?.text !== 'prototype') {
+        object = null;
+      }
+      if (object?.type === 'identifier') names.add(object.text);
+      assignment = assignment.childForFieldName('right');
+    }
+  }
+  return names;
+}

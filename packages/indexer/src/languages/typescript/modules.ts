@@ -105,6 +105,12 @@ export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     walk.push(unwrapped, ctx, { extra: { exportInfo: { ...exportInfo, isDefault: true } } });
     return;
   }
+  // JavaScript's `export default { isArray, forEach }`: a module object, read as `utils.forEach` through its default
+  // import, as a CommonJS `module.exports = { … }` is.
+  if (unwrapped.type === 'object' && !file.typeChecked && ctx.moduleLevel && !ctx.suppressDeclarations) {
+    moduleExportsValue(unwrapped, node, ctx, exportInfo.doc, walk);
+    return;
+  }
   walk.push(value, ctx);
 }
 
@@ -135,6 +141,7 @@ export function visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxN
   const exportedName = chain.length === 2 && chain[0] === 'exports' ? chain[1]
     : chain.length === 3 && chain[0] === 'module' && chain[1] === 'exports' ? chain[2] : undefined;
   if (exportedName !== undefined) {
+    file.commonJsNamedExports = true;
     const required = requireSpecifier(right);
     if (required !== undefined) {
       file.addImport(required, statement, ctx, statementText(file.source, statement), [], { sideEffectOnly: true });
@@ -148,21 +155,93 @@ export function visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxN
     boundValueDeclaration(exportedName, right, statement, ctx, doc, walk);
     return true;
   }
-  if (chain.length === 3 && chain[1] === 'prototype' && FUNCTION_VALUE_TYPES.has(right.type)) {
+  return assignedMembers(left, right, statement, ctx, doc, walk);
+}
+
+/** Kinds of module-level declaration that can be given members by assignment. */
+const MEMBER_OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'class', 'variable', 'constant']);
+
+/**
+ * `Foo.prototype.m = function …` (an instance method of the constructor `Foo`), `Foo.create = function …`
+ * (a static one), `app.use = function use() {…}` of a module-level object (its own method, whose `this` is
+ * that object), `Foo.prototype = { m() {…} }`; chained targets (`req.get = req.header = function …`) each name
+ * the one function. Only a function written there is a member: any other value may be anything.
+ */
+function assignedMembers(left: SyntaxNode, right: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): boolean {
+  const file = ctx.file;
+  const targets: Array<{ owner: number; name: string; instance: boolean }> = [];
+  let target: SyntaxNode | null = left;
+  let value: SyntaxNode | null = right;
+  for (;;) {
+    const chain = target?.type === 'member_expression' ? receiverChain(target)?.names : undefined;
+    if (!chain) return false;
     const owner = file.topLevelByName.get(chain[0]);
-    if (owner === undefined) return false;
-    const ownerDecl = file.declarations[owner];
-    if (ownerDecl.kind !== 'function' && ownerDecl.kind !== 'class' && ownerDecl.kind !== 'variable' && ownerDecl.kind !== 'constant') return false;
-    const memberCtx = { ...ctx, container: owner };
-    const id = file.addDeclaration('method', chain[2], statement, memberCtx, {
-      signature: headerText(file.source, statement.startIndex, right.childForFieldName('body')?.startIndex ?? right.endIndex),
+    if (owner === undefined || !MEMBER_OWNER_KINDS.has(file.declarations[owner].kind)) return false;
+    const ownerKind = file.declarations[owner].kind;
+    if (chain.length === 2 && chain[1] === 'prototype' && value?.type === 'object' && target === left && ownerKind !== 'class') {
+      prototypeObject(owner, value, ctx, walk);
+      return true;
+    }
+    if (chain.length === 3 && chain[1] === 'prototype') targets.push({ owner, name: chain[2], instance: true });
+    // A module-level object's own members; a function's or class's static ones.
+    else if (chain.length === 2 && chain[1] !== 'prototype') targets.push({ owner, name: chain[1], instance: ownerKind === 'variable' || ownerKind === 'constant' });
+    else return false;
+    if (value?.type !== 'assignment_expression') break;
+    target = value.childForFieldName('left');
+    value = value.childForFieldName('right');
+  }
+  if (!value) return false;
+  // `request.get = verbFunc('get')`: the function this file's own factory makes.
+  const made = value.type === 'call_expression' && madeByOwnFactory(value, ctx);
+  if (!made && !FUNCTION_VALUE_TYPES.has(value.type)) return false;
+  let bound: number | undefined;
+  for (const { owner, name, instance } of targets) {
+    const id = file.addDeclaration('method', name, statement, { ...ctx, container: owner }, {
+      signature: made ? compactText(file.source.slice(statement.startIndex, statement.endIndex), 200)
+        : headerText(file.source, statement.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
       docstring: doc,
-      isAsync: hasToken(right, 'async'),
+      isAsync: hasToken(value, 'async'),
+      isStatic: !instance || undefined,
     });
-    walk.push(right, ctx, { extra: { bound: id } });
+    bound ??= id;
+  }
+  if (made) {
+    walk.push(value, ctx);
     return true;
   }
-  return false;
+  // An arrow's `this` is the module's, whoever calls it.
+  walk.push(value, ctx, { extra: { bound, thisIsInstance: targets.every((t) => t.instance) && value.type !== 'arrow_function' } });
+  return true;
+}
+
+/** `verbFunc('get')` where `verbFunc` is a function this file declares at module level (a factory of functions). */
+function madeByOwnFactory(call: SyntaxNode, ctx: EcmascriptContext): boolean {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'identifier') return false;
+  const id = ctx.file.topLevelByName.get(callee.text);
+  return id !== undefined && ctx.file.declarations[id].kind === 'function';
+}
+
+/** `Foo.prototype = { constructor: Foo, m() {…}, n: function () {…} }`: the functions are Foo's instance methods. */
+function prototypeObject(owner: number, object: SyntaxNode, ctx: EcmascriptContext, walk: EcmascriptWalk): void {
+  const file = ctx.file;
+  const memberCtx: EcmascriptContext = { ...ctx, container: owner };
+  for (const entry of object.namedChildren) {
+    if (!entry || entry.type === 'comment') continue;
+    // `m() {…}` or `m: function () {…}`.
+    const isMethod = entry.type === 'method_definition' && !hasToken(entry, 'get') && !hasToken(entry, 'set');
+    const key = isMethod ? entry.childForFieldName('name') : entry.type === 'pair' ? entry.childForFieldName('key') : null;
+    const value = isMethod ? entry : entry.type === 'pair' ? entry.childForFieldName('value') : null;
+    if (!key || !value || key.type === 'computed_property_name' || (!isMethod && !FUNCTION_VALUE_TYPES.has(value.type))) {
+      walk.push(entry, ctx);
+      continue;
+    }
+    const id = file.addDeclaration('method', propertyName(key), entry, memberCtx, {
+      signature: headerText(file.source, entry.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
+      isAsync: hasToken(value, 'async'),
+    });
+    walk.push(value, ctx, { extra: { bound: id, thisIsInstance: value.type !== 'arrow_function' } });
+  }
 }
 
 function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): void {
@@ -223,6 +302,7 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
     }
   }
   if (names.length > 0) file.exports.push({ specifier: null, names, line });
+  file.commonJsNamedExports = true;
 }
 
 /** An exported CommonJS function/class value, named by what it is exported as. */

@@ -11,6 +11,8 @@ export const ecmascriptNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
   moduleScope: { defaultExport: 'default' },
+  // `Foo.prototype.m = function …`, `app.use = function …` (extracted as methods of `Foo`, `app`).
+  declarations: { assignedMembers: true },
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   hiddenFromStarImport: (name: string) => name === 'default',
 });

@@ -8,7 +8,7 @@ import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
   namedChildrenOf, propertyName, requireSpecifier, statementText, typeParameterNames
 } from './ecmascript-syntax.js';
-import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk } from './file-state.js';
+import { CLASS_THIS, type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk } from './file-state.js';
 
 /** Wrappers whose first argument is the component itself (`memo(() => <div/>)`). */
 const COMPONENT_WRAPPERS: ReadonlySet<string> = new Set(['memo', 'forwardRef', 'observer']);
@@ -49,7 +49,9 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         typeParameters: typeParameterNames(fnValue),
       });
       ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
-      walk.push(fnValue, ctx, { extra: { bound: id } });
+      // `var Foo = function () {…}` with `Foo.prototype.m = …` below: a constructor, building the instance `this` is.
+      const thisIsInstance = ctx.moduleLevel && fnValue.type !== 'arrow_function' && file.constructorNames.has(name);
+      walk.push(fnValue, ctx, { extra: { bound: id, thisIsInstance } });
       continue;
     }
     if (isIdentifier && value && valueType === 'class' && extractLocals) {
@@ -84,11 +86,14 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
       owner ??= id;
       if (isIdentifier) {
         const annotated = annotatedType(declarator.childForFieldName('type'));
-        const initialised = kindToken === 'const' || file.typeChecked ? initialiserType(value) : null;
+        // A `let`/`var` holds its initialiser's value unless the file assigns it elsewhere (`initialisedOnly`).
+        const initialised = initialiserType(value);
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
-        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id });
+        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
       }
     }
+    // `var app = exports = module.exports = {}`: the module's value is this variable's.
+    if (isIdentifier && exportsModule(value)) file.addDefaultExport(nameNode.text, node);
     if (value) walk.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
   }
   // Type annotations and the `kind` keyword hold nothing to walk.
@@ -116,9 +121,12 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
     return;
   }
   const annotated = annotatedType(declarator.childForFieldName('type'));
-  const type = annotated ?? (kindToken === 'const' || ctx.file.typeChecked ? initialiserType(value) : null);
-  const held = type ? { type, scope: ctx.scope } : undefined;
-  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held });
+  // `var self = this` in a method: the instance, under another name (unless the file assigns that name).
+  const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
+  const type = annotated ?? self ?? initialiserType(value);
+  // Read in a nested `function` (whose own `this` is another), `self` still holds the instance.
+  const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
+  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held }, ctx.moduleLevel);
   ctx.scope.bind(nameNode.text, kind, undefined, held);
 }
 
@@ -158,6 +166,14 @@ function wrappedComponent(jsxComponents: boolean, nameNode: SyntaxNode, value: S
   const args = value.childForFieldName('arguments');
   const first = args?.namedChildren.find((c) => c && c.type !== 'comment');
   return first !== undefined && first !== null && FUNCTION_VALUE_TYPES.has(first.type) && functionReturnsJsx(first);
+}
+
+/** Is the value an assignment chain one of whose targets is `module.exports`? */
+function exportsModule(value: SyntaxNode | null): boolean {
+  for (let current = value; current?.type === 'assignment_expression'; current = current.childForFieldName('right')) {
+    if (current.childForFieldName('left')?.text === 'module.exports') return true;
+  }
+  return false;
 }
 
 /** Module-level `const x = require('m')` and friends. Returns false when the value is no require. */
