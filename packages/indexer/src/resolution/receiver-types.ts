@@ -334,7 +334,8 @@ export class ReceiverTypes {
     if (!callee) return undefined;
     const decl = this.symbols.declaration(callee.ref);
     if (!CALLABLE.has(decl.kind) || (decl.memberOf && callee.static)) return undefined;
-    const stated = decl.callbackParameters?.[type.argument]?.[type.parameter];
+    const slot = callbackSlot(decl, type);
+    const stated = slot === undefined ? undefined : decl.callbackParameters?.[slot]?.[type.parameter];
     if (!stated) return undefined;
     const key = JSON.stringify(stated);
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
@@ -343,7 +344,10 @@ export class ReceiverTypes {
       const shape = this.symbols.declaration(other);
       // An overload with too few parameters to take that argument is not the one called.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
-      if (JSON.stringify(shape.callbackParameters?.[type.argument]?.[type.parameter]) !== key) return undefined;
+      const at = callbackSlot(shape, type);
+      // Nor is one with no function-typed parameter left for a function literal that fills a later one.
+      if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
+      if (at === undefined || JSON.stringify(shape.callbackParameters?.[at]?.[type.parameter]) !== key) return undefined;
     }
     const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
@@ -504,4 +508,14 @@ export class ReceiverTypes {
 
 function refKey(ref: DeclarationRef): string {
   return `${ref.file}\0${ref.localId}`;
+}
+
+/** Which parameter of `decl` a function literal passed as `type.argument` fills (see the `callback-parameter` TypeRef). */
+function callbackSlot(decl: Declaration, type: Extract<TypeRef, { kind: 'callback-parameter' }>): number | undefined {
+  if (!type.skipsDefaults) return type.argument;
+  const stated = decl.callbackParameters ?? [];
+  const later: number[] = [];
+  for (let i = type.argument; i < stated.length; i++) if (stated[i]) later.push(i);
+  if (later.length === 1) return later[0];
+  return later.length > 1 && decl.requiredParameters === undefined && stated[type.argument] ? type.argument : undefined;
 }

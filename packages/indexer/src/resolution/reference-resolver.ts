@@ -1252,8 +1252,23 @@ export class ReferenceResolver {
       }
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
+      const implicit = binding.implicitMember?.(argument, parameter);
+      if (implicit) return this.implicitMemberFits(classFile, classRef.localId, implicit);
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
     }, { mustFit });
+  }
+
+  /**
+   * An argument naming a member of the parameter's type, the type left out (`NameBindingRules.implicitMember`):
+   * exact where the parameter's type is an enum of the workspace declaring that member (its bases in the
+   * workspace count), no where it declares none; unknown for any other type (a struct or protocol may take
+   * static members from an extension of an outside protocol, an initialiser may be implicit).
+   */
+  private implicitMemberFits(file: FileExtraction, enclosing: number, implicit: { member: string; type: string }): ArgumentFit {
+    const named = this.namedType(file, enclosing, implicit.type);
+    if (!named || !('ref' in named) || this.symbols.declaration(named.ref).kind !== 'enum') return 'unknown';
+    const types = [named.ref, ...this.superclasses(named.ref)];
+    return types.some((type) => this.memberRefs(type, implicit.member).length > 0) ? 'exact' : 'no';
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */

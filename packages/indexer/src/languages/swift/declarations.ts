@@ -7,7 +7,7 @@ import type { SwiftContext, SwiftWalk, Visit } from './file-state.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { valueType } from './calls.js';
-import { bindTyped, closureParameters } from './locals.js';
+import { bindTyped, callbackTypes, closureParameters } from './locals.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
 import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
 
@@ -183,6 +183,8 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
+  const callbacks = parameters.map((p) => callbackTypes(p.type, typeVariables));
+  if (callbacks.some((c) => c !== null)) declaration.callbackParameters = callbacks;
   // Swift ranks such an overload below every other that applies.
   if (mods.decorators.some((d) => d.startsWith('_disfavoredOverload'))) declaration.rankedLast = true;
   if (ctx.extension) declaration.memberOf = ctx.extension;

@@ -36,6 +36,16 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   return 'unknown';
 }
 
+/** `of:.comment` against `of:TokenType`: member `comment` of TokenType (calls.ts writes an implicit member argument `.name`). */
+export function swiftImplicitMember(argument: string, parameter: string): { member: string; type: string } | undefined {
+  const [, argumentType] = split(argument);
+  const [, parameterType] = split(parameter);
+  if (!argumentType.startsWith('.') || !/^[A-Za-z_]\w*$/.test(parameterType)) return undefined;
+  // `.some(x)` / `.none` of an optional parameter, and an enum's implicit `init(rawValue:)`, are no members the enum writes.
+  if (['.some', '.none', '.init'].includes(argumentType)) return undefined;
+  return { member: argumentType.slice(1), type: parameterType };
+}
+
 export const swiftNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
@@ -56,6 +66,7 @@ export const swiftNameBinding = defineNameBinding({
   argumentFits: swiftArgumentFits,
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
+  implicitMember: swiftImplicitMember,
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });
