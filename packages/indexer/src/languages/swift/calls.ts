@@ -62,7 +62,12 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return chain ? { kind: 'call', callee: chain } : null;
     }
     case 'call_expression': {
-      const callee = isSubscript(node) ? undefined : calleeOf(node);
+      // `xs[i]`: an element of the array xs holds (nothing where xs is no array the code states).
+      if (isSubscript(node)) {
+        const of = node.namedChildren[0] ? valueType(node.namedChildren[0], ctx) : null;
+        return of ? { kind: 'element', of } : null;
+      }
+      const callee = calleeOf(node);
       if (!callee) return null;
       if (callee.object === null) return { kind: 'call', callee: [callee.name] };
       const chain = receiverChain(callee.object);

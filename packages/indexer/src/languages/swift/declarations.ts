@@ -117,7 +117,8 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
 export function visitEnumEntry({ node, ctx }: Visit, walk: SwiftWalk): void {
   for (const name of node.childrenForFieldName('name')) {
     if (name?.type === 'simple_identifier') {
-      ctx.file.builder.declare('enum_member', name.text, ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+      // ``case `operator`(…)``: the case is named `operator`, as `.operator(…)` calls it.
+      ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
     }
   }
   for (const child of node.namedChildren) if (child && child.type !== 'simple_identifier' && child.type !== 'enum_type_parameters') walk.push(child, ctx);

@@ -94,6 +94,31 @@ function passedTo(node: SyntaxNode, ctx: SwiftContext): { call: TypeRef; argumen
   return type?.kind === 'call' || type?.kind === 'member-call' ? { call: type, argument, skipsDefaults } : undefined;
 }
 
+/**
+ * The standard library's sequence methods whose closure receives elements of the sequence (`xs.map { $0.f() }`):
+ * how many of its parameters are elements (`sorted(by:)` compares two).
+ */
+const ELEMENT_CLOSURES: ReadonlyMap<string, number> = new Map([
+  ...['map', 'compactMap', 'flatMap', 'forEach', 'filter', 'first', 'last', 'contains', 'allSatisfy', 'firstIndex', 'lastIndex',
+    'drop', 'prefix', 'removeAll', 'partition'].map((name): [string, number] => [name, 1]),
+  ...['sorted', 'sort', 'min', 'max'].map((name): [string, number] => [name, 2]),
+]);
+
+/** `xs.map { … }` with a closure as the call's only argument: the value of the sequence it is called on, and how many elements the closure receives. */
+function elementsPassed(node: SyntaxNode, ctx: SwiftContext): { of: TypeRef; count: number } | undefined {
+  const suffix = node.parent?.type === 'value_argument' ? node.parent.parent?.parent : node.parent;
+  const call = suffix?.type === 'call_suffix' ? suffix.parent : null;
+  if (call?.type !== 'call_expression' || suffix!.namedChildren.filter((c) => c?.type !== 'comment').length !== 1) return undefined;
+  const args = suffix!.namedChildren[0];
+  if (args?.type === 'value_arguments' && (args.namedChildren.length !== 1 || args.child(0)?.type === '[')) return undefined;
+  const fn = call.namedChildren[0];
+  const name = fn?.type === 'navigation_expression' ? fn.childForFieldName('suffix')?.childForFieldName('suffix') : null;
+  const count = name ? ELEMENT_CLOSURES.get(name.text) : undefined;
+  const receiver = fn?.childForFieldName('target');
+  const of = count && receiver ? valueType(receiver, ctx) : null;
+  return of && count ? { of, count } : undefined;
+}
+
 /** The names a stated type starts its look-ups with (`x.run()` → x). */
 function headNames(type: TypeRef, into: Set<string> = new Set()): Set<string> {
   if (type.kind === 'call') into.add(type.callee[0]);
@@ -111,17 +136,21 @@ export function visitLambda(node: SyntaxNode, ctx: SwiftContext, walk: SwiftWalk
   // The call's names are looked up in the closure's scope: `x.run { x in … }` would read its own parameter.
   if (passed && [...headNames(passed.call)].some((name) => names.includes(name) || /^\$\d+$/.test(name))) passed = undefined;
   // An untyped closure parameter is what the called function's parameter type states its closures receive.
-  const given = (parameter: number): TypeRef | null => (passed
-    ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter, ...(passed.skipsDefaults ? { skipsDefaults: true } : {}) } : null);
+  // A sequence method of the standard library hands its closure the elements: nothing where the receiver is no array the code states.
+  let elements = elementsPassed(node, ctx);
+  if (elements && [...headNames(elements.of)].some((name) => names.includes(name) || /^\$\d+$/.test(name))) elements = undefined;
+  const given = (parameter: number): TypeRef | null => (elements
+    ? (parameter < elements.count ? { kind: 'element', of: elements.of } : null)
+    : passed ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter, ...(passed.skipsDefaults ? { skipsDefaults: true } : {}) } : null);
   const parameters = type?.descendantsOfType('lambda_parameter') ?? [];
   parameters.forEach((parameter, index) => {
     const name = parameter?.childForFieldName('name') ?? parameter?.namedChildren.find((c) => c?.type === 'simple_identifier');
     if (!name) return;
     const stated = parameter!.namedChildren.find((c) => isTypeNode(c)) ?? null;
-    if (stated || !passed) bindTyped(inner, name, stated, 'parameter');
+    if (stated || (!passed && !elements)) bindTyped(inner, name, stated, 'parameter');
     else ctx.file.bindLocal(scope, name.text.replace(/^`|`$/g, ''), 'parameter', given(index), null);
   });
-  if (!type && passed) {
+  if (!type && (passed || elements)) {
     // `{ $0.name() }`: the anonymous parameters the body uses.
     const used = new Set<number>();
     for (const id of node.descendantsOfType('simple_identifier')) {
