@@ -180,7 +180,8 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   });
   const declaration = file.builder.declarations[id];
   // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
-  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${simpleType(p.type, typeVariables) ?? '?'}`);
+  // A qualified type keeps its qualifier (`UIControl.Event`): its simple name may be another type's of the workspace.
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
@@ -202,6 +203,15 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     if (child && child.id !== body?.id && !['parameter', 'simple_identifier', 'modifiers', 'type_parameters', 'type_constraints'].includes(child.type) && !isTypeNode(child)) walk.push(child, ctx);
   }
   walk.push(body, inner);
+}
+
+/** A parameter's type as overload selection writes it: its simple name, with the qualifier a nested type is written with. */
+function qualifiedSimpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
+  const simple = simpleType(node, typeVariables);
+  if (!simple || simple === 'Array' || simple === 'Dictionary' || simple === '*') return simple;
+  const unwrapped = node?.type === 'optional_type' ? node.childForFieldName('wrapped') ?? node.namedChildren[0] : node;
+  const chain = typeChain(unwrapped);
+  return chain && chain.length > 1 ? chain.join('.') : simple;
 }
 
 export function bindParameters(node: SyntaxNode, ctx: SwiftContext): void {

@@ -13,10 +13,17 @@ function split(entry: string): [string, string] {
   return colon < 0 ? ['*', entry] : [entry.slice(0, colon), entry.slice(colon + 1)];
 }
 
+/** `UIControl.Event` → `Event`: types are compared by their simple names (an implicit member `.name` stays whole). */
+function simpleName(type: string): string {
+  return type.startsWith('.') ? type : type.slice(type.lastIndexOf('.') + 1);
+}
+
 export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
-  const [written, parameterType] = split(parameter);
-  const [argumentLabel, argumentType] = split(argument);
+  const [written, qualifiedParameter] = split(parameter);
+  const [argumentLabel, qualifiedArgument] = split(argument);
+  const parameterType = simpleName(qualifiedParameter);
+  const argumentType = simpleName(qualifiedArgument);
   const defaulted = written.endsWith('=');
   const parameterLabel = defaulted ? written.slice(0, -1) : written;
   if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) {
@@ -40,6 +47,7 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
 export function swiftImplicitMember(argument: string, parameter: string): { member: string; type: string } | undefined {
   const [, argumentType] = split(argument);
   const [, parameterType] = split(parameter);
+  // A qualified parameter type (`UIControl.Event`) is not looked up by its simple name, which may be another type's.
   if (!argumentType.startsWith('.') || !/^[A-Za-z_]\w*$/.test(parameterType)) return undefined;
   // `.some(x)` / `.none` of an optional parameter, and an enum's implicit `init(rawValue:)`, are no members the enum writes.
   if (['.some', '.none', '.init'].includes(argumentType)) return undefined;
