@@ -375,7 +375,7 @@ export interface NameBindingRules {
   /**
    * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
    * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two
-   * entries as the extractor writes them; undefined for any other argument. Where the parameter's type is an
+   * entries as the extractor writes them; undefined for any other argument or a parameter its label does not name. Where the parameter's type is an
    * enum of the workspace, overload selection takes the overload whose enum declares the member, and rules out
    * one whose enum (and its bases in the workspace) declares none.
    */

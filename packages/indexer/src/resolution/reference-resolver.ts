@@ -1250,10 +1250,12 @@ export class ReferenceResolver {
         if (verdict === 'exact') return 'unknown';
         return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
       }
+      // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
+      const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
+      const member = implicit && this.implicitMemberFits(classFile, classRef.localId, implicit);
+      if (member && member !== 'unknown') return member;
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
-      const implicit = binding.implicitMember?.(argument, parameter);
-      if (implicit) return this.implicitMemberFits(classFile, classRef.localId, implicit);
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
     }, { mustFit });
   }

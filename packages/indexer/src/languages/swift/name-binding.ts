@@ -31,7 +31,8 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
     return defaulted ? 'unknown' : 'no';
   }
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
-  if (argumentType === '?' || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
+  // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
+  if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   if (parameterType === 'Any') return 'converts';
   // An array or dictionary parameter takes only an array or dictionary (or a literal of one): a value of a named type is none.
@@ -45,8 +46,11 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
 
 /** `of:.comment` against `of:TokenType`: member `comment` of TokenType (calls.ts writes an implicit member argument `.name`). */
 export function swiftImplicitMember(argument: string, parameter: string): { member: string; type: string } | undefined {
-  const [, argumentType] = split(argument);
-  const [, parameterType] = split(parameter);
+  const [argumentLabel, argumentType] = split(argument);
+  const [written, parameterType] = split(parameter);
+  // Only the parameter the argument's label names (labels are compared first, by argumentFits).
+  const parameterLabel = written.endsWith('=') ? written.slice(0, -1) : written;
+  if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) return undefined;
   // A qualified parameter type (`UIControl.Event`) is not looked up by its simple name, which may be another type's.
   if (!argumentType.startsWith('.') || !/^[A-Za-z_]\w*$/.test(parameterType)) return undefined;
   // `.some(x)` / `.none` of an optional parameter, and an enum's implicit `init(rawValue:)`, are no members the enum writes.
