@@ -175,8 +175,12 @@ export type TypeRef =
    * Parameter `parameter` of a function literal passed as argument `argument` of the call `of` (a `call` or
    * `member-call`): what the callee's parameter there states its callbacks receive (C# `Configure(c => c.M())`
    * with `void Configure(Action<Config> a)`: a Config; see `Declaration.callbackParameters`).
+   * `skipsDefaults`: arguments before it may have left parameters with default values out, and a function literal
+   * written after the call's parentheses (Swift's trailing closure) fills a later parameter: it is the callee's one
+   * parameter at or after `argument` whose type is a function type (a stated `callbackParameters` entry); with
+   * several such parameters, the one at `argument` when the callee has no default values, otherwise none.
    */
-  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number }
+  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number; skipsDefaults?: boolean }
   /**
    * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
    * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.

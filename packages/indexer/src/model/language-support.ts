@@ -411,6 +411,14 @@ export interface NameBindingRules {
    */
   argumentsMustFit?: boolean;
   /**
+   * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
+   * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two
+   * entries as the extractor writes them; undefined for any other argument or a parameter its label does not name. Where the parameter's type is an
+   * enum of the workspace, overload selection takes the overload whose enum declares the member, and rules out
+   * one whose enum (and its bases in the workspace) declares none.
+   */
+  implicitMember?(argument: string, parameter: string): { member: string; type: string } | undefined;
+  /**
    * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */

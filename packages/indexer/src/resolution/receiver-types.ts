@@ -384,8 +384,11 @@ export class ReceiverTypes {
       const shape = this.symbols.declaration(other);
       // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
-      if (!shape.callbackParameters?.[type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
-      const one = shape.callbackParameters?.[type.argument]?.[type.parameter];
+      const at = callbackSlot(shape, type);
+      // Nor is one with no function-typed parameter left for a function literal that fills a later one (Swift's trailing closure).
+      if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
+      if (!shape.callbackParameters?.[at ?? type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
+      const one = at === undefined ? undefined : shape.callbackParameters?.[at]?.[type.parameter];
       if (key === undefined) {
         stated = one;
         key = JSON.stringify(one);
@@ -589,4 +592,14 @@ export class ReceiverTypes {
 
 function refKey(ref: DeclarationRef): string {
   return `${ref.file}\0${ref.localId}`;
+}
+
+/** Which parameter of `decl` a function literal passed as `type.argument` fills (see the `callback-parameter` TypeRef). */
+function callbackSlot(decl: Declaration, type: Extract<TypeRef, { kind: 'callback-parameter' }>): number | undefined {
+  if (!type.skipsDefaults) return type.argument;
+  const stated = decl.callbackParameters ?? [];
+  const later: number[] = [];
+  for (let i = type.argument; i < stated.length; i++) if (stated[i]) later.push(i);
+  if (later.length === 1) return later[0];
+  return later.length > 1 && decl.requiredParameters === undefined && stated[type.argument] ? type.argument : undefined;
 }

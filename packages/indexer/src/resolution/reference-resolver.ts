@@ -1428,10 +1428,27 @@ export class ReferenceResolver {
         if (verdict === 'exact') return 'unknown';
         return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
       }
+      // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
+      const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
+      const member = implicit && this.implicitMemberFits(classFile, classRef.localId, implicit);
+      if (member && member !== 'unknown') return member;
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
     }, { mustFit });
+  }
+
+  /**
+   * An argument naming a member of the parameter's type, the type left out (`NameBindingRules.implicitMember`):
+   * exact where the parameter's type is an enum of the workspace declaring that member (its bases in the
+   * workspace count), no where it declares none; unknown for any other type (a struct or protocol may take
+   * static members from an extension of an outside protocol, an initialiser may be implicit).
+   */
+  private implicitMemberFits(file: FileExtraction, enclosing: number, implicit: { member: string; type: string }): ArgumentFit {
+    const named = this.namedType(file, enclosing, implicit.type);
+    if (!named || !('ref' in named) || this.symbols.declaration(named.ref).kind !== 'enum') return 'unknown';
+    const types = [named.ref, ...this.superclasses(named.ref)];
+    return types.some((type) => this.memberRefs(type, implicit.member).length > 0) ? 'exact' : 'no';
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */

@@ -62,7 +62,12 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return chain ? { kind: 'call', callee: chain } : null;
     }
     case 'call_expression': {
-      const callee = isSubscript(node) ? undefined : calleeOf(node);
+      // `xs[i]`: an element of the array xs holds (nothing where xs is no array the code states).
+      if (isSubscript(node)) {
+        const of = node.namedChildren[0] ? valueType(node.namedChildren[0], ctx) : null;
+        return of ? { kind: 'element', of } : null;
+      }
+      const callee = calleeOf(node);
       if (!callee) return null;
       if (callee.object === null) return { kind: 'call', callee: [callee.name] };
       const chain = receiverChain(callee.object);
@@ -110,9 +115,20 @@ function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null }
   return undefined;
 }
 
+/** `.comment`, `.custom(x)`, `.init(…)`: the member an implicit member expression names. */
+function implicitMemberName(node: SyntaxNode): string | undefined {
+  const fn = node.type === 'call_expression' ? node.namedChildren[0] : node;
+  if (fn?.type !== 'prefix_expression' || fn.child(0)?.type !== '.') return undefined;
+  const target = fn.childForFieldName('target');
+  return target?.type === 'simple_identifier' ? target.text.replace(/^`|`$/g, '') : undefined;
+}
+
 function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
   const literal = literalType(node);
   if (literal !== undefined) return literal;
+  // A member of the parameter's type, the type left out: written `.name` for overload selection (name-binding.ts).
+  const implicit = implicitMemberName(node);
+  if (implicit !== undefined) return `.${implicit}`;
   if (node.type === 'simple_identifier') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
   return null;
 }

@@ -7,7 +7,7 @@ import type { SwiftContext, SwiftWalk, Visit } from './file-state.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { valueType } from './calls.js';
-import { bindTyped, closureParameters } from './locals.js';
+import { bindTyped, callbackTypes, closureParameters } from './locals.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
 import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
 
@@ -117,7 +117,8 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
 export function visitEnumEntry({ node, ctx }: Visit, walk: SwiftWalk): void {
   for (const name of node.childrenForFieldName('name')) {
     if (name?.type === 'simple_identifier') {
-      ctx.file.builder.declare('enum_member', name.text, ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+      // ``case `operator`(…)``: the case is named `operator`, as `.operator(…)` calls it.
+      ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
     }
   }
   for (const child of node.namedChildren) if (child && child.type !== 'simple_identifier' && child.type !== 'enum_type_parameters') walk.push(child, ctx);
@@ -179,10 +180,13 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   });
   const declaration = file.builder.declarations[id];
   // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
-  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${simpleType(p.type, typeVariables) ?? '?'}`);
+  // A qualified type keeps its qualifier (`UIControl.Event`): its simple name may be another type's of the workspace.
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
+  const callbacks = parameters.map((p) => callbackTypes(p.type, typeVariables));
+  if (callbacks.some((c) => c !== null)) declaration.callbackParameters = callbacks;
   // Swift ranks such an overload below every other that applies.
   if (mods.decorators.some((d) => d.startsWith('_disfavoredOverload'))) declaration.rankedLast = true;
   if (ctx.extension) declaration.memberOf = ctx.extension;
@@ -199,6 +203,15 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     if (child && child.id !== body?.id && !['parameter', 'simple_identifier', 'modifiers', 'type_parameters', 'type_constraints'].includes(child.type) && !isTypeNode(child)) walk.push(child, ctx);
   }
   walk.push(body, inner);
+}
+
+/** A parameter's type as overload selection writes it: its simple name, with the qualifier a nested type is written with. */
+function qualifiedSimpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
+  const simple = simpleType(node, typeVariables);
+  if (!simple || simple === 'Array' || simple === 'Dictionary' || simple === '*') return simple;
+  const unwrapped = node?.type === 'optional_type' ? node.childForFieldName('wrapped') ?? node.namedChildren[0] : node;
+  const chain = typeChain(unwrapped);
+  return chain && chain.length > 1 ? chain.join('.') : simple;
 }
 
 export function bindParameters(node: SyntaxNode, ctx: SwiftContext): void {

@@ -13,10 +13,17 @@ function split(entry: string): [string, string] {
   return colon < 0 ? ['*', entry] : [entry.slice(0, colon), entry.slice(colon + 1)];
 }
 
+/** `UIControl.Event` → `Event`: types are compared by their simple names (an implicit member `.name` stays whole). */
+function simpleName(type: string): string {
+  return type.startsWith('.') ? type : type.slice(type.lastIndexOf('.') + 1);
+}
+
 export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
-  const [written, parameterType] = split(parameter);
-  const [argumentLabel, argumentType] = split(argument);
+  const [written, qualifiedParameter] = split(parameter);
+  const [argumentLabel, qualifiedArgument] = split(argument);
+  const parameterType = simpleName(qualifiedParameter);
+  const argumentType = simpleName(qualifiedArgument);
   const defaulted = written.endsWith('=');
   const parameterLabel = defaulted ? written.slice(0, -1) : written;
   if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) {
@@ -24,7 +31,8 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
     return defaulted ? 'unknown' : 'no';
   }
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
-  if (argumentType === '?' || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
+  // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
+  if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   if (parameterType === 'Any') return 'converts';
   // An array or dictionary parameter takes only an array or dictionary (or a literal of one): a value of a named type is none.
@@ -34,6 +42,20 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   const VALUE = ['Int', 'Double', 'Float', 'Bool', 'String'];
   if (VALUE.includes(argumentType) && VALUE.includes(parameterType)) return argumentType === 'Int' && (parameterType === 'Double' || parameterType === 'Float') ? 'converts' : 'no';
   return 'unknown';
+}
+
+/** `of:.comment` against `of:TokenType`: member `comment` of TokenType (calls.ts writes an implicit member argument `.name`). */
+export function swiftImplicitMember(argument: string, parameter: string): { member: string; type: string } | undefined {
+  const [argumentLabel, argumentType] = split(argument);
+  const [written, parameterType] = split(parameter);
+  // Only the parameter the argument's label names (labels are compared first, by argumentFits).
+  const parameterLabel = written.endsWith('=') ? written.slice(0, -1) : written;
+  if (argumentLabel !== '*' && parameterLabel !== '*' && argumentLabel !== parameterLabel) return undefined;
+  // A qualified parameter type (`UIControl.Event`) is not looked up by its simple name, which may be another type's.
+  if (!argumentType.startsWith('.') || !/^[A-Za-z_]\w*$/.test(parameterType)) return undefined;
+  // `.some(x)` / `.none` of an optional parameter, and an enum's implicit `init(rawValue:)`, are no members the enum writes.
+  if (['.some', '.none', '.init'].includes(argumentType)) return undefined;
+  return { member: argumentType.slice(1), type: parameterType };
 }
 
 export const swiftNameBinding = defineNameBinding({
@@ -56,6 +78,7 @@ export const swiftNameBinding = defineNameBinding({
   argumentFits: swiftArgumentFits,
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
+  implicitMember: swiftImplicitMember,
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });

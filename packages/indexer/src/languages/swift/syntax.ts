@@ -25,7 +25,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { SwiftContext } from './file-state.js';
 import { isTypeNode } from './types.js';
-import { visitCall, visitConstructor } from './calls.js';
+import { valueType, visitCall, visitConstructor } from './calls.js';
 import { bindParameters, swiftDoc, visitEnumEntry, visitFunction, visitProperty, visitType } from './declarations.js';
 import { bindTyped, visitConditionBindings, visitLambda } from './locals.js';
 
@@ -75,8 +75,12 @@ export const SWIFT_SYNTAX: SyntaxRules<SwiftContext> = {
     for_statement: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }) => {
-        for (const name of node.childForFieldName('item')?.descendantsOfType('simple_identifier') ?? []) {
-          if (name) ctx.file.bindLocal(ctx.scope, name.text, 'local', null, null, name);
+        const names = node.childForFieldName('item')?.descendantsOfType('simple_identifier') ?? [];
+        // `for x in xs`: an element of the array xs holds; a tuple pattern destructures, its parts are not proven.
+        const collection = node.childForFieldName('collection');
+        const of = names.length === 1 && node.childForFieldName('item')?.namedChildren.length === 1 && collection ? valueType(collection, ctx) : null;
+        for (const name of names) {
+          if (name) ctx.file.bindLocal(ctx.scope, name.text, 'local', of ? { kind: 'element', of } : null, null, name);
         }
         return true;
       },

@@ -45,8 +45,17 @@ export function typeChain(node: SyntaxNode | null | undefined): string[] | null 
   }
 }
 
-/** The declaration a stated type proves (null: a value type, a type parameter, a function, tuple or collection type). */
+/**
+ * The declaration a stated type proves (null: a value type, a type parameter, a function, tuple or dictionary
+ * type); an array type `[T]` (optional or not) is a collection of T, whose elements `xs[i]`, `for x in xs` read.
+ */
 export function declaredType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  let array = node;
+  while (array && (array.type === 'optional_type' || array.type === 'implicitly_unwrapped_type')) array = array.childForFieldName('wrapped') ?? array.namedChildren[0];
+  if (array?.type === 'array_type') {
+    const element = declaredType(array.childForFieldName('element') ?? array.namedChildren.find((c) => isTypeNode(c)), typeVariables);
+    return element ? { kind: 'collection', element } : null;
+  }
   const chain = typeChain(node);
   if (!chain) return null;
   if (chain.length === 1 && (VALUE_TYPES.has(chain[0]) || typeVariables.has(chain[0]))) return null;
