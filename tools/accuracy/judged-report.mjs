@@ -10,13 +10,14 @@
 //   node tools/accuracy/judged-report.mjs --draw-edges <repo> --language L [--count 100] [--seed S] [--repository owner/name]
 //
 // The second form draws arbor `calls` edges of a language uniformly, as corpus lines whose `arbor` field holds
-// the edge's target: a judge fills `target` as for a site, and the report scores those lines as precision.
+// the edge's target and whose `callee` names the drawn call: a judge fills `target` as for a site, and the report
+// scores those lines as precision.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { familyOf } from './call-sites.mjs';
+import { callSitesOf, familyOf } from './call-sites.mjs';
 import { headCommit, repositoryName } from './draw-sites.mjs';
 import { sample } from './sample.mjs';
 import { indexWithWriters } from './writers.mjs';
@@ -367,24 +368,46 @@ function sumScores(parts) {
 
 // ---- drawing arbor's edges for judges ----
 
-export function drawEdges(root, language, { count, seed, repository, arbor }) {
+/**
+ * The call site (of call-sites.mjs) a drawn edge leaves from: the one starting at the edge's line and column, or,
+ * where several start there (every call of a chain `a.b().c()` starts at `a`), the one named as the edge's
+ * target. Null when the sites cannot tell: a judge then reads the edge's target name as before.
+ */
+export function siteOfEdge(edge, sites) {
+  const onLine = sites.filter((s) => s.line === edge.line || s.nameLine === edge.line);
+  const atColumn = edge.col == null ? [] : onLine.filter((s) => s.line === edge.line && s.column === edge.col + 1);
+  const pool = atColumn.length ? atColumn : onLine;
+  if (pool.length === 1) return pool[0];
+  const named = pool.filter((s) => s.callee != null && s.callee === edge.targetName);
+  return named.length === 1 ? named[0] : null;
+}
+
+export async function drawEdges(root, language, { count, seed, repository, arbor }) {
   const commit = headCommit(root);
   const [result] = indexWithWriters(root, ['arbor'], { arbor, quiet: true, tag: 'draw-edges', keepGraph: (g) => g });
   if (result.skipped) throw new Error(`arbor could not index ${root}: ${result.skipped}`);
-  const languageOf = new Map(result.graph.files.map((f) => [f.path, familyOf(f.language)]));
-  const edges = result.graph.edges.filter((e) => e.kind === 'calls' && languageOf.get(e.sourceFile) === language && e.line != null);
+  const fileLanguage = new Map(result.graph.files.map((f) => [f.path, f.language]));
+  const edges = result.graph.edges.filter((e) => e.kind === 'calls' && familyOf(fileLanguage.get(e.sourceFile)) === language && e.line != null);
   const text = new Map();
-  const lineOf = (file, line) => {
-    if (!text.has(file)) text.set(file, fs.readFileSync(path.join(root, file), 'utf8').split('\n'));
-    return (text.get(file)[line - 1] ?? '').trim().slice(0, 200);
+  const linesOf = (file) => {
+    if (!text.has(file)) text.set(file, fs.readFileSync(path.join(root, file), 'utf8'));
+    return text.get(file).split('\n');
   };
-  return {
-    total: edges.length,
-    drawn: sample(edges, count, seed).map((e) => ({
-      repository, commit, file: e.sourceFile, line: e.line, column: e.col == null ? null : e.col + 1, call: lineOf(e.sourceFile, e.line), language,
+  // The drawn edge's call as the drawing of sites names it, so a judge knows which call of a line was drawn.
+  const sitesOf = new Map();
+  const drawn = [];
+  for (const e of sample(edges, count, seed)) {
+    if (!sitesOf.has(e.sourceFile)) sitesOf.set(e.sourceFile, await callSitesOf(fileLanguage.get(e.sourceFile), linesOf(e.sourceFile).join('\n')));
+    const site = siteOfEdge(e, sitesOf.get(e.sourceFile));
+    drawn.push({
+      repository, commit, file: e.sourceFile, line: e.line, column: e.col == null ? null : e.col + 1,
+      call: (linesOf(e.sourceFile)[e.line - 1] ?? '').trim().slice(0, 200), language,
+      ...(site && site.nameLine !== site.line ? { nameLine: site.nameLine } : {}),
+      callee: site?.callee ?? null, ...(site ? { sitesOnLine: site.sitesOnLine } : {}),
       arbor: { file: e.targetFile, line: e.targetStart, endLine: e.targetEnd, name: e.targetQualifiedName || e.targetName, resolvedBy: e.resolvedBy },
-    })),
-  };
+    });
+  }
+  return { total: edges.length, drawn };
 }
 
 // ---- command line ----
@@ -435,7 +458,7 @@ async function main() {
     if (!Number.isInteger(seed)) fail('--seed takes an integer');
     if (!fs.existsSync(root)) fail(`not a folder: ${root}`);
     try {
-      const { total, drawn } = drawEdges(root, language, { count, seed, repository: repositoryName(root, v.repository), arbor: v.arbor });
+      const { total, drawn } = await drawEdges(root, language, { count, seed, repository: repositoryName(root, v.repository), arbor: v.arbor });
       process.stderr.write(`judged-report: ${drawn.length} of ${total} arbor ${language} calls edges (seed ${seed})\n`);
       for (const line of drawn) process.stdout.write(`${JSON.stringify(line)}\n`);
     } catch (e) { fail(e.message); }

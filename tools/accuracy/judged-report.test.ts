@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSites } from './draw-sites.mjs';
 import { callSitesOf } from './call-sites.mjs';
-import { edgesAtSite, judgedReport, parameterCount, parseEntry, readCorpus, score } from './judged-report.mjs';
+import { drawEdges, edgesAtSite, judgedReport, parameterCount, parseEntry, readCorpus, score, siteOfEdge } from './judged-report.mjs';
 import { sample } from './sample.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -300,4 +300,63 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(report.problems).toContain('python.jsonl:2: line 6 of main.py is not `b = len(other_items)`');
     expect(report.problems.some((p: string) => p.startsWith(`acme/absent@${commit}: no checkout at`))).toBe(true);
   });
+});
+
+describe('judged corpora: drawn edges name their call', () => {
+  // Every call of a chain starts where the chain does: only the callee tells a judge which one an edge is.
+  const chain = {
+    'lib.py': ['class Builder:', '    def add(self, x) -> "Builder":', '        return self', '', '    def build(self) -> int:',
+      '        return 1', '', '', 'def make() -> Builder:', '    return Builder()'],
+    'main.py': ['from lib import make', '', '', 'def run():', '    return make().add(1).build()'],
+  };
+  let dir: string;
+  let repo: string;
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-draw-edges-test-'));
+    repo = path.join(dir, 'acme+chain');
+    fs.mkdirSync(repo);
+    for (const [name, lines] of Object.entries(chain)) fs.writeFileSync(path.join(repo, name), `${lines.join('\n')}\n`);
+    git(repo, 'init', '-q');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'chain');
+  });
+  afterAll(() => { if (dir) fs.rmSync(dir, { recursive: true, force: true }); });
+
+  it('picks the site an edge leaves from by column, then by the target\'s name', () => {
+    const sites = [
+      { line: 5, column: 12, nameLine: 5, callee: 'build', sitesOnLine: 3 },
+      { line: 5, column: 12, nameLine: 5, callee: 'add', sitesOnLine: 3 },
+      { line: 5, column: 12, nameLine: 5, callee: 'make', sitesOnLine: 3 },
+      { line: 7, column: 5, nameLine: 7, callee: 'run', sitesOnLine: 1 },
+      { line: 9, column: 5, nameLine: 10, callee: 'done', sitesOnLine: 1 },
+    ];
+    const edge = (line: number, col: number | null, targetName: string) => ({ line, col, targetName });
+    expect(siteOfEdge(edge(5, 11, 'add'), sites)?.callee).toBe('add');
+    expect(siteOfEdge(edge(5, 11, 'make'), sites)?.callee).toBe('make');
+    // An alias names the declaration otherwise: the line's only call is still the edge's.
+    expect(siteOfEdge(edge(7, 4, 'execute'), sites)?.callee).toBe('run');
+    // A callee named on the next line, as a graph may record the edge there.
+    expect(siteOfEdge(edge(10, null, 'done'), sites)?.callee).toBe('done');
+    // Three calls at the column and none named as the target: nothing to tell them apart.
+    expect(siteOfEdge(edge(5, 11, 'execute'), sites)).toBeNull();
+  });
+
+  it('records each drawn edge\'s callee, and reads old drawn lines without one the same', async () => {
+    const { drawn } = await drawEdges(repo, 'python', { count: 10, seed: 1, repository: 'acme/chain', arbor: ARBOR });
+    const chainEdges = drawn.filter((d: any) => d.file === 'main.py' && d.line === 5);
+    expect(chainEdges.length).toBeGreaterThan(0);
+    for (const d of chainEdges) {
+      expect(d).toMatchObject({ column: 12, sitesOnLine: 3 });
+      // The callee is the drawn call's name, which the edge's target (`Builder::add`) ends with.
+      expect(d.callee).toBe(String(d.arbor.name).split('::').pop());
+    }
+    expect(chainEdges.map((d: any) => d.callee)).toContain('make');
+    const judged = { ...chainEdges[0], target: { file: 'lib.py', line: chainEdges[0].arbor.line }, note: 'test' };
+    const { callee, sitesOnLine, ...old } = judged;
+    for (const line of [judged, old]) {
+      const { entry } = parseEntry(JSON.stringify(line));
+      expect(score([entry], [])).toMatchObject({ drawnEdges: 1, drawnRight: 1 });
+    }
+  }, 120_000);
 });
