@@ -12,6 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dumpGraphContent } from '../test-support/graph-dump.js';
+import { coldBuildContent, writeTreeFile } from '../test-support/tree-files.js';
 import { groupDigestsPath } from '../storage/group-digests.js';
 import { indexRepository } from './index-repository.js';
 import type { IndexReport } from './index-report.js';
@@ -32,12 +33,7 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
-function write(relative: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-  fs.writeFileSync(path.join(root, relative), text);
-  // Whole seconds: a copy of the tree (coldContent) keeps them exactly.
-  fs.utimesSync(path.join(root, relative), 1_600_000_000, 1_600_000_000);
-}
+const write = (relative: string, text: string) => writeTreeFile(root, relative, text);
 
 const graphPath = () => path.join(root, '.codegraph', 'codegraph.db');
 
@@ -53,17 +49,7 @@ function planTrigger(): void {
 const index = () => indexRepository(root, { threads: 1, now: NOW, onNotice: () => {} });
 const comparedBy = (report: IndexReport) => (report.graphWrite?.mode === 'in-place' ? report.graphWrite.changes.comparedBy : undefined);
 
-/** The content a cold build of the tree as it is now writes (into a copy of the root, so the graph under test stays). */
-async function coldContent(): Promise<string> {
-  const copy = path.join(base, `cold-${Math.random().toString(36).slice(2)}`);
-  fs.cpSync(root, copy, { recursive: true, preserveTimestamps: true, filter: (src) => !src.includes(`${path.sep}.codegraph${path.sep}`) });
-  fs.rmSync(path.join(copy, '.codegraph'), { recursive: true, force: true });
-  fs.mkdirSync(path.join(copy, '.codegraph'));
-  await indexRepository(copy, { threads: 1, now: NOW, cache: false, onNotice: () => {} });
-  const content = dumpGraphContent(path.join(copy, '.codegraph', 'codegraph.db')).replaceAll(copy, root);
-  fs.rmSync(copy, { recursive: true, force: true });
-  return content;
-}
+const coldContent = () => coldBuildContent(root, base, NOW);
 
 describe('in-place updates compared by the digests kept beside the graph', () => {
   it('give a cold build\'s graph after an edit, an added, a deleted and a renamed file, and a name made ambiguous', async () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dumpGraphContent } from '../test-support/graph-dump.js';
+import { coldBuildContent, writeTreeFile } from '../test-support/tree-files.js';
 import { indexRepository } from './index-repository.js';
 import type { IndexOptions } from './index-report.js';
 
@@ -30,12 +31,7 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
-function write(relative: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-  fs.writeFileSync(path.join(root, relative), text);
-  // Whole seconds: a copy of the tree (coldContent) keeps them exactly.
-  fs.utimesSync(path.join(root, relative), 1_600_000_000, 1_600_000_000);
-}
+const write = (relative: string, text: string) => writeTreeFile(root, relative, text);
 
 const graphPath = () => path.join(root, '.codegraph', 'codegraph.db');
 const index = (options: IndexOptions = {}) => indexRepository(root, { threads: 1, now: NOW, onNotice: () => {}, ...options });
@@ -44,17 +40,7 @@ function nodeNames(db: Database.Database): string[] {
   return db.prepare("SELECT name FROM nodes WHERE kind = 'function' ORDER BY name").pluck().all() as string[];
 }
 
-/** The content a cold build of the tree as it is now writes (into a copy of the root, so the graph under test stays). */
-async function coldContent(): Promise<string> {
-  const copy = path.join(base, `cold-${Math.random().toString(36).slice(2)}`);
-  fs.cpSync(root, copy, { recursive: true, preserveTimestamps: true, filter: (src) => !src.includes(`${path.sep}.codegraph${path.sep}`) });
-  fs.rmSync(path.join(copy, '.codegraph'), { recursive: true, force: true });
-  fs.mkdirSync(path.join(copy, '.codegraph'));
-  await indexRepository(copy, { threads: 1, now: NOW, cache: false, onNotice: () => {} });
-  const content = dumpGraphContent(path.join(copy, '.codegraph', 'codegraph.db')).replaceAll(copy, root);
-  fs.rmSync(copy, { recursive: true, force: true });
-  return content;
-}
+const coldContent = () => coldBuildContent(root, base, NOW);
 
 describe('an in-place update', () => {
   it('that fails before its commit leaves the previous graph, and the next run updates it', async () => {
