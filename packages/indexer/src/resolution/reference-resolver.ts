@@ -507,6 +507,8 @@ export class ReferenceResolver {
         const exported = this.symbols.exportedMember(current.file, part);
         // `require('./app').use` where the module's value is `app`, given `app.use = function …`.
         current = exported.type === 'missing' ? this.defaultExportMember(current.file, part) ?? exported : exported;
+        // `httpz.Response` where httpz.zig says `pub const Response = response.Response;`: what the alias names.
+        current = this.throughAlias(current, aliasDepth);
       } else if (current.type === 'file-set') {
         const key = current.key;
         current = this.symbols.fileSetMember(key, part, true);
