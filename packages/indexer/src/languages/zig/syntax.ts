@@ -368,30 +368,53 @@ function notOperand(node: SyntaxNode | null): SyntaxNode | null {
 }
 
 /**
- * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
- * in a function whose result is T (`!T`, `?T` too), a field's default `f: T = node`, and a field's value in an
- * initializer whose type is stated (`T{ .f = node }`, `var x: T = .{ .f = node }`: the type of T's field
- * `f`). Only a named type: a slice leaves it unknown.
+ * The type a decl literal at `node` is looked up in, where the code states it (see `expectedType`): a named
+ * type, or a field or element reached from one, as a receiver the resolver walks.
  */
-function resultType(node: SyntaxNode, ctx: ZigContext, depth = 0): { type: TypeRef; path: string[] } | null {
+function resultType(node: SyntaxNode, ctx: ZigContext): { type: TypeRef; path: string[] } | null {
+  const type = expectedType(node, ctx, 0);
+  if (type?.kind === 'named') return { type, path: [] };
+  if (type?.kind === 'field' && type.of.kind === 'named') return { type: type.of, path: type.path };
+  return type?.kind === 'field' || type?.kind === 'element' ? { type, path: [] } : null;
+}
+
+/**
+ * The type a value written at `node` must have, where the code states it: `var x: T = node`, `return node`
+ * in a function whose result is T (`!T`, `?T` too), a field's default `f: T = node`, a field's value in an
+ * initializer whose type is known (`T{ .f = node }`, `var x: T = .{ .f = node }`: T's field `f`), and an
+ * element of an array literal whose type is known (`const xs: []const T = &.{ node, … }`, `.items = &.{ node }`:
+ * an element of the slice). Nested initializers compose: a field of an element of a field.
+ */
+function expectedType(node: SyntaxNode, ctx: ZigContext, depth: number): TypeRef | null {
   const parent = node.parent;
-  let type: TypeRef | null | undefined = null;
-  if (parent?.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
-    type = literalType(parent.childForFieldName('type'), ctx);
-  } else if (parent?.type === 'return_expression') {
-    type = ctx.fn?.literalType;
-  } else if (parent?.type === 'container_field' && parent.childForFieldName('type')?.id !== node.id) {
-    type = literalType(parent.childForFieldName('type'), ctx);
-  } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id && depth < 8) {
+  if (!parent || depth > 8) return null;
+  if (parent.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
+    return literalType(parent.childForFieldName('type'), ctx);
+  }
+  if (parent.type === 'return_expression') return ctx.fn?.literalType ?? null;
+  if (parent.type === 'container_field' && parent.childForFieldName('type')?.id !== node.id) {
+    return literalType(parent.childForFieldName('type'), ctx);
+  }
+  // `&.{ … }`: the array a slice of it is taken from has the slice's elements.
+  if (parent.type === 'unary_expression' && parent.child(0)?.type === '&') return expectedType(parent, ctx, depth + 1);
+  if (parent.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id) {
     const field = initializedField(parent);
     const initializer = parent.parent?.type === 'initializer_list' ? parent.parent.parent : null;
     if (!field || !initializer) return null;
     const owner = initializer.type === 'struct_initializer'
-      ? named(statedType(initializer.namedChildren.find((c) => c !== null && c.type !== 'comment'), ctx.selfNames))
-      : initializer.type === 'anonymous_struct_initializer' ? resultType(initializer, ctx, depth + 1) : null;
-    return owner ? { type: owner.type, path: [...owner.path, field] } : null;
+      ? statedType(initializer.namedChildren.find((c) => c !== null && c.type !== 'comment'), ctx.selfNames)
+      : initializer.type === 'anonymous_struct_initializer' ? expectedType(initializer, ctx, depth + 1) : null;
+    if (owner?.kind === 'named' || owner?.kind === 'element') return { kind: 'field', of: owner, path: [field] };
+    if (owner?.kind === 'field') return { kind: 'field', of: owner.of, path: [...owner.path, field] };
+    return null;
   }
-  return named(type);
+  if (parent.type === 'initializer_list' && parent.parent?.type === 'anonymous_struct_initializer') {
+    // A positional value: an element of the array (or tuple) literal. Only a collection type has elements.
+    const owner = expectedType(parent.parent, ctx, depth + 1);
+    if (owner?.kind === 'collection') return owner.element?.kind === 'named' ? owner.element : null;
+    return owner?.kind === 'field' ? { kind: 'element', of: owner } : null;
+  }
+  return null;
 }
 
 /**
@@ -404,10 +427,6 @@ function literalType(node: SyntaxNode | null, ctx: ZigContext): TypeRef | null {
     type = type.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1) ?? null;
   }
   return statedType(type, ctx.selfNames);
-}
-
-function named(type: TypeRef | null | undefined): { type: TypeRef; path: string[] } | null {
-  return type?.kind === 'named' ? { type, path: [] } : null;
 }
 
 /** `.f = value` in an initializer list: `f`. */
