@@ -41,11 +41,9 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
     }
     case 'call_expression': {
       // `Pool(T)`, `lib.List(T)`: what the type function returns (its `returnType` names the struct it builds).
-      const callee = nameChain(node.childForFieldName('function'));
-      if (!callee) return null;
-      const self = selfNames.get(callee[0]);
-      if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
-      return { kind: 'call', callee };
+      const fn = node.childForFieldName('function');
+      const callee = nameChain(fn);
+      return callee ? typeCall(callee, selfNames) : hoistedCall(fn, selfNames);
     }
     case 'pointer_type':
     case 'parenthesized_expression':
@@ -80,6 +78,43 @@ function hoisted(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): Ty
   if (!current || current.type === 'identifier' || current.type === 'field_expression') return null;
   const head = statedType(current, selfNames);
   return head ? extended(head, members) : null;
+}
+
+/** `F(…)` as a type: what type function F returns. */
+function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+  const self = selfNames.get(callee[0]);
+  if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
+  return { kind: 'call', callee };
+}
+
+const POINTER_LIKE = new Set(['pointer_type', 'error_union_type']);
+const COLLECTION_LIKE = new Set(['nullable_type', 'optional_type', 'slice_type', 'array_type']);
+
+/**
+ * `!*Router(H, A)`, `*lib.List(T)`, `?*const F(T)`: the grammar reads the prefix operators as applying to the
+ * callee's head (`(!*Router)(H, A)`); the type is the operators applied to the whole call.
+ */
+function hoistedCall(fn: SyntaxNode | null, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+  const members: string[] = [];
+  let current = fn;
+  while (current?.type === 'field_expression') {
+    const member = current.childForFieldName('member');
+    if (member?.type !== 'identifier') return null;
+    members.unshift(member.text);
+    current = current.childForFieldName('object');
+  }
+  const operators: string[] = [];
+  while (current && (POINTER_LIKE.has(current.type) || COLLECTION_LIKE.has(current.type))) {
+    operators.push(current.type);
+    current = current.type === 'error_union_type'
+      ? current.childForFieldName('ok') ?? current.namedChildren.at(-1) ?? null
+      : current.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1) ?? null;
+  }
+  const head = nameChain(current);
+  if (!head || operators.length === 0) return null;
+  let type = typeCall([...head, ...members], selfNames);
+  for (const operator of operators.reverse()) if (type && COLLECTION_LIKE.has(operator)) type = { kind: 'collection', element: type };
+  return type;
 }
 
 /** A stated type whose named part goes on by `members` (`*A` then `.B`: `*A.B`). */
