@@ -35,6 +35,11 @@ export const CALL_NODES = {
 // `--language typescript` covers .tsx, `javascript` covers .jsx: one corpus per language family.
 export const FAMILY = { tsx: 'typescript', jsx: 'javascript' };
 export const familyOf = (language) => FAMILY[language] ?? language;
+/**
+ * The dialect a file of a family is written in, by its extension as discovery tells them (.tsx, .jsx): each is
+ * one of the 18 languages too, reported on its own beside its family. undefined for the family's own files.
+ */
+export const dialectOfFile = (file) => Object.keys(FAMILY).find((dialect) => file.endsWith(`.${dialect}`));
 
 let indexer;
 /** This checkout's built indexer: discovery, the language a file's text shows, the grammars. */
@@ -139,7 +144,8 @@ export async function callSitesOf(language, text) {
  * The repository's files of a language family, as arbor's discovery finds them, with the language their text
  * shows (a C++ header named .h).
  */
-export async function filesOf(root, family) {
+/** The files of `wanted`: a family (typescript: .ts and .tsx) or one dialect of it (tsx: .tsx only). */
+export async function filesOf(root, wanted) {
   const { discoverFiles, sourceLanguageOf } = await loadIndexer();
   const { files } = await discoverFiles(root);
   const fs = await import('node:fs');
@@ -147,7 +153,8 @@ export async function filesOf(root, family) {
   for (const f of files) {
     const text = fs.readFileSync(f.absolutePath, 'utf8');
     const language = await sourceLanguageOf(f.path, f.language, text);
-    if (familyOf(language) === family && CALL_NODES[language]) out.push({ path: f.path, language, text });
+    const matches = FAMILY[wanted] ? language === wanted : familyOf(language) === wanted;
+    if (matches && CALL_NODES[language]) out.push({ path: f.path, language, text });
   }
   return out;
 }

@@ -7,11 +7,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CALL_NODES, callSitesOf, familyOf, filesOf } from './call-sites.mjs';
+import { CALL_NODES, FAMILY, callSitesOf, familyOf, filesOf } from './call-sites.mjs';
 import { sample } from './sample.mjs';
 
 const USAGE = 'usage: node tools/accuracy/draw-sites.mjs <repo> --language L [--count N] [--seed S] [--repository owner/name]';
-const LANGUAGES = [...new Set(Object.keys(CALL_NODES).map(familyOf))];
+// A family (`typescript`: .ts and .tsx) or one dialect (`tsx`: .tsx only; its lines go to the family's corpus).
+const LANGUAGES = [...new Set([...Object.keys(CALL_NODES).map(familyOf), ...Object.keys(FAMILY)])];
 
 function fail(message) {
   process.stderr.write(`draw-sites: ${message}\n`);

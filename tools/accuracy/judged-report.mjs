@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { callSitesOf, familyOf } from './call-sites.mjs';
+import { FAMILY, callSitesOf, dialectOfFile, familyOf } from './call-sites.mjs';
 import { headCommit, repositoryName } from './draw-sites.mjs';
 import { sample } from './sample.mjs';
 import { indexWithWriters } from './writers.mjs';
@@ -61,7 +61,7 @@ export function readCorpus(files) {
       if (!text.trim()) return;
       const { entry, error } = parseEntry(text);
       if (error) problems.push(`${path.basename(file)}:${i + 1}: ${error}`);
-      else entries.push({ ...entry, language: familyOf(entry.language), where: `${path.basename(file)}:${i + 1}` });
+      else entries.push({ ...entry, language: familyOf(entry.language), dialect: dialectOfFile(entry.file), where: `${path.basename(file)}:${i + 1}` });
     });
   }
   return { entries, problems };
@@ -337,6 +337,11 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
           if (!byLanguage.has(language)) byLanguage.set(language, []);
           byLanguage.get(language).push(score(group.filter((e) => e.language === language), result.graph.edges, result.graph.functions));
         }
+        // A dialect (TSX, JSX) is also a row of its own: the same entries of its files, counted once more apart.
+        for (const dialect of new Set(group.map((e) => e.dialect).filter(Boolean))) {
+          if (!byLanguage.has(dialect)) byLanguage.set(dialect, []);
+          byLanguage.get(dialect).push(score(group.filter((e) => e.dialect === dialect), result.graph.edges, result.graph.functions));
+        }
       }
     } finally {
       fs.rmSync(tree, { recursive: true, force: true });
@@ -387,7 +392,8 @@ export async function drawEdges(root, language, { count, seed, repository, arbor
   const [result] = indexWithWriters(root, ['arbor'], { arbor, quiet: true, tag: 'draw-edges', keepGraph: (g) => g });
   if (result.skipped) throw new Error(`arbor could not index ${root}: ${result.skipped}`);
   const fileLanguage = new Map(result.graph.files.map((f) => [f.path, f.language]));
-  const edges = result.graph.edges.filter((e) => e.kind === 'calls' && familyOf(fileLanguage.get(e.sourceFile)) === language && e.line != null);
+  const ofLanguage = (file) => (FAMILY[language] ? fileLanguage.get(file) === language : familyOf(fileLanguage.get(file)) === language);
+  const edges = result.graph.edges.filter((e) => e.kind === 'calls' && ofLanguage(e.sourceFile) && e.line != null);
   const text = new Map();
   const linesOf = (file) => {
     if (!text.has(file)) text.set(file, fs.readFileSync(path.join(root, file), 'utf8'));

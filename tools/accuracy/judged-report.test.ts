@@ -302,6 +302,27 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
   });
 });
 
+describe('judged corpora: TSX and JSX are drawn and reported as languages of their own', () => {
+  it('draws from one dialect\'s files only, and reports its entries in a row of their own beside the family\'s', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-dialect-test-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'a.ts'), 'export function a() { return b(); }\n');
+      fs.writeFileSync(path.join(dir, 'b.tsx'), 'export function b() { return a(); }\nexport function c() { return b(); }\n');
+      const where = (sites: any[]) => sites.map((s) => `${s.file}:${s.line} ${s.callee} ${s.language}`);
+      expect(where(await allSites(dir, 'tsx', { repository: 'acme/tiny', commit: 'abc1234' }))).toEqual(['b.tsx:1 a tsx', 'b.tsx:2 b tsx']);
+      expect(where(await allSites(dir, 'typescript', { repository: 'acme/tiny', commit: 'abc1234' })))
+        .toEqual(['a.ts:1 b typescript', 'b.tsx:1 a typescript', 'b.tsx:2 b typescript']);
+      const corpus = path.join(dir, 'typescript.jsonl');
+      const line = (file: string, language: string) => JSON.stringify({ repository: 'acme/tiny', commit: 'abc1234', file, line: 1, language, target: 'outside' });
+      fs.writeFileSync(corpus, [line('a.ts', 'typescript'), line('b.tsx', 'typescript'), line('b.tsx', 'tsx'), line('c.jsx', 'javascript')].join('\n'));
+      const { entries } = readCorpus([corpus]);
+      expect(entries.map((e: any) => `${e.language}/${e.dialect ?? '-'}`)).toEqual(['typescript/-', 'typescript/tsx', 'typescript/tsx', 'javascript/jsx']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('judged corpora: drawn edges name their call', () => {
   // Every call of a chain starts where the chain does: only the callee tells a judge which one an edge is.
   const chain = {
