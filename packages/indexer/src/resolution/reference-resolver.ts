@@ -450,8 +450,7 @@ export class ReferenceResolver {
     if (binding.lookup.includes('class-members') && site.enclosing !== null && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
-      const kind = field?.ref ? this.symbols.declaration(field.ref).kind : undefined;
-      if (owner && field?.ref && (kind === 'field' || kind === 'property') && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
+      if (owner && field?.ref && this.holdsValue(field.ref) && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
         return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
       }
     }
@@ -687,9 +686,15 @@ export class ReferenceResolver {
     if (this.symbols.resolveName(file.path, scope.enclosing, chain[0])) return undefined;
     const owner = this.enclosingOwner(file, scope.enclosing);
     const field = owner ? this.findMember(owner.classRef, chain[0], false, owner.isStatic) : undefined;
-    if (!field?.ref || !['field', 'property'].includes(this.symbols.declaration(field.ref).kind)) return undefined;
+    if (!field?.ref || !this.holdsValue(field.ref)) return undefined;
     const target: Target = { type: 'declaration', ref: field.ref };
     return { target, head: target, consumed: 1, viaMember: true };
+  }
+
+  /** A member read as a value: a field or property, or a getter (`ArgParser get argParser`) — it holds a value of its type. */
+  private holdsValue(ref: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(ref);
+    return decl.kind === 'field' || decl.kind === 'property' || this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(decl);
   }
 
   /** The class whose instance `name` is inside a method (`self`, `this`), for stated types such as `self.make()`. */

@@ -59,6 +59,9 @@ function chainOf(run: SyntaxNode[]): string[] | undefined {
  * (`.f`, kept as a path). null when the code proves none.
  */
 export function expressionType(run: SyntaxNode[], ctx: DartContext): TypeRef | null {
+  // `Foo()..a()..b = 1`: a cascade's value is the value its sections were called on.
+  const cascade = run.findIndex((node) => node.type === 'cascade_section');
+  if (cascade >= 0) run = run.slice(0, cascade);
   if (run.length === 0) return null;
   const [primary, ...selectors] = run;
   let type: TypeRef | null = null;
