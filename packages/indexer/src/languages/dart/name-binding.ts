@@ -19,4 +19,6 @@ export const dartNameBinding = defineNameBinding({
   isAccessor: (declaration: Declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && ACCESSOR.test(declaration.signature ?? ''),
   // Library-private names are visible only inside their library (the file and its parts).
   hiddenFromStarImport: (name: string) => name.startsWith('_'),
+  // `extension WatchContext on BuildContext { T watch<T>() … }`: callable on a value of that framework type.
+  members: { extendsOutsideTypes: true },
 });
