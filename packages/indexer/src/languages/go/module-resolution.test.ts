@@ -56,6 +56,9 @@ describe('Go modules and packages', () => {
   it('reads go.mod lines and default import names', () => {
     expect(parseGoMod('', 'module "x.org/y" // comment\nreplace a.org/b v1 => ../b\n')).toEqual({ dir: '', path: 'x.org/y', replaces: new Map() });
     expect(parseGoMod('sub', 'module x.org/y\nreplace a.org/b v1 => ../b\n')?.replaces.get('a.org/b')).toBe('b');
+    // A target written with a trailing slash is the same folder.
+    expect(parseGoMod('examples', 'module examples\nreplace x.org/y/v2 => ../\n')?.replaces.get('x.org/y/v2')).toBe('');
+    expect(parseGoMod('examples', 'module examples\nreplace x.org/lib => ../lib/\n')?.replaces.get('x.org/lib')).toBe('lib');
     // A folder named `..b` is inside the workspace; only `..` and `../…` leave it.
     expect(parseGoMod('', 'module x.org/y\nreplace a.org/b v1 => ./..b\n')?.replaces.get('a.org/b')).toBe('..b');
     expect(parseGoMod('', 'go 1.21\n')).toBeNull();

@@ -54,8 +54,9 @@ export function parseGoMod(dir: string, text: string): GoModule | null {
     const target = replace[2];
     // Only a local folder is indexed code; another module path is fetched from elsewhere.
     if (target.startsWith('./') || target.startsWith('../') || target === '.' || target === '..') {
-      const local = posix.normalize(posix.join(dir || '.', target));
-      if (!leavesBase(local)) replaces.set(replace[1], local === '.' ? '' : local);
+      // `=> ../` and `=> ../lib/` name the folder as `..` and `../lib` do: no trailing slash in a folder key.
+      const local = posix.normalize(posix.join(dir || '.', target)).replace(/(.)\/+$/, '$1');
+      if (!leavesBase(local)) replaces.set(replace[1], local === '.' || local === './' ? '' : local);
     }
   }
   return path === null ? null : { dir, path, replaces };
