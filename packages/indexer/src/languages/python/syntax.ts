@@ -18,6 +18,8 @@ import { findRestartPoint, lineStartsOf } from './syntax-errors.js';
 import { identifierChain } from './syntax-text.js';
 import { fieldChild } from '../../extraction/core/node-fields.js';
 import { firstNonComment } from './syntax-nodes.js';
+import { valueType } from './type-expressions.js';
+import type { TypeRef } from '../../model/extraction.js';
 import type { PythonContext, PythonWalk } from './file-state.js';
 import { bindTargets, collectTargets, noteAll, statedValue, visitAssignment, visitComprehension, visitImport } from './bindings.js';
 import { visitCall } from './calls.js';
@@ -84,7 +86,11 @@ export const PYTHON_SYNTAX: SyntaxRules<PythonContext> = {
           const last = node.lastNamedChild;
           alias = last?.type === 'identifier' ? last : null;
         }
-        bindTargets(alias, ctx, 'assignment');
+        const names: SyntaxNode[] = [];
+        const rest = collectTargets(alias, names);
+        const held = names.length === 1 && rest.length === 0 ? aliasValue(node) : null;
+        if (held) ctx.scope.bind(names[0].text, 'assignment', undefined, { type: held, scope: ctx.scope });
+        else bindTargets(alias, ctx, 'assignment');
         return true;
       },
     },
@@ -118,7 +124,9 @@ export const PYTHON_SYNTAX: SyntaxRules<PythonContext> = {
     return_statement: {
       visit: ({ node, ctx }) => {
         const value = firstValue(node);
-        ctx.fn?.returns.push({ value: value ? statedValue(value) : 'none', scope: ctx.scope });
+        // `return self` in a method (`__enter__`, a fluent setter): the instance it was called on, a subclass's too.
+        const self = value?.type === 'identifier' && value.text === ctx.self?.name;
+        ctx.fn?.returns.push({ value: self ? { kind: 'self' } : value ? statedValue(value) : 'none', scope: ctx.scope });
         return true;
       },
     },
@@ -189,4 +197,26 @@ function visitIf(node: SyntaxNode, ctx: PythonContext, walk: PythonWalk): boolea
     walk.push(child, isConsequence ? { ...ctx, typeOnly: true } : ctx);
   }
   return false;
+}
+
+/**
+ * What `as` binds, where the code proves it: `with C() as c` the value `C().__enter__()` returns
+ * (`async with`: what `__aenter__()` completes with), `except E as e` an instance of E. null elsewhere
+ * (`case P() as p`, `except (A, B) as e`).
+ */
+function aliasValue(pattern: SyntaxNode): TypeRef | null {
+  const value = firstNonComment(pattern);
+  if (!value) return null;
+  if (pattern.parent?.type === 'with_item') {
+    const entered = valueType(value);
+    if (entered === null || entered === 'none') return null;
+    const statement = pattern.parent.parent?.parent;
+    const isAsync = statement?.type === 'with_statement' && statement.child(0)?.type === 'async';
+    return { kind: 'member-call', of: entered, name: isAsync ? '__aenter__' : '__enter__', ...(isAsync ? { awaited: true } : {}) };
+  }
+  if (pattern.parent?.type === 'except_clause') {
+    const chain = identifierChain(value);
+    return chain ? { kind: 'call', callee: chain } : null;
+  }
+  return null;
 }
