@@ -168,7 +168,7 @@ const CONSTRUCTIONS = new Set(['constructor', 'new', '__init__', 'init', 'initia
  * — their edges are not this site's. A site whose callee the tool could not name takes every edge of its lines;
  * the only call starting on its line also takes an edge whose column is the call's, whatever its target's name.
  */
-export function edgesAtSite(site, edgesByLine) {
+export function edgesAtSite(site, edgesByLine, lineSites) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
   const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
   if (!site.callee || site.callee === 'None') return edges;
@@ -211,7 +211,12 @@ export function edgesAtSite(site, edgesByLine) {
   const writerSite = typeof site.call === 'string' && new RegExp(`\\.\\s*${escape(String(site.callee))}\\s*=(?![=~>])`).test(site.call);
   const otherCallOfName = (e) => writerSite && e.targetName === site.callee && e.col != null && site.column != null
     && e.col + 1 !== site.column;
-  return edges.filter((e) => (bare(e.targetName) === callee && !otherCallOfName(e))
+  // `app.get('/', (c) => c.get('x'))`: an edge named like this site's callee that starts where another call of that
+  // name on the line starts (the syntax tree's sites, `lineSites`) is that call's, not this one's.
+  const others = lineSites?.get(`${site.file}:${site.line}`) ?? [];
+  const anotherCallOfName = (e) => site.column != null && e.col != null && e.line === site.line && e.col + 1 !== site.column
+    && others.some((s) => s.column === e.col + 1 && s.callee != null && bare(s.callee) === bare(e.targetName));
+  return edges.filter((e) => (bare(e.targetName) === callee && !otherCallOfName(e) && !anotherCallOfName(e))
     || (CONSTRUCTIONS.has(bare(e.targetName)) && constructionHere(e)) || aliasHere(e));
 }
 
@@ -220,7 +225,7 @@ export function edgesAtSite(site, edgesByLine) {
  * `functions`: the graph's C/C++ functions, so an edge to a judged prototype's definition (or the other way
  * round) counts right.
  */
-export function score(entries, edges, functions = []) {
+export function score(entries, edges, functions = [], lineSites = undefined) {
   const twins = new PrototypeTwins(functions);
   const lands = (edge, target) => inTarget(edge, target)
     || (target !== 'outside' && twins.same(twins.target(edge), twins.at(target.file, target.line)));
@@ -249,7 +254,7 @@ export function score(entries, edges, functions = []) {
       continue;
     }
     r.sites++;
-    const at = edgesAtSite(entry, edgesByLine);
+    const at = edgesAtSite(entry, edgesByLine, lineSites);
     const right = at.filter((e) => lands(e, entry.target));
     r.siteEdges += at.length;
     r.rightEdges += right.length;
@@ -311,7 +316,32 @@ function staleEntries(tree, entries) {
   return stale;
 }
 
-export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, quiet = true }) {
+/** Every call site the syntax tree shows on the lines of the judged sites (file:line → column and callee), for `edgesAtSite`. */
+async function sitesOnJudgedLines(tree, entries) {
+  const wanted = new Map(); // file -> { language, lines }
+  for (const e of entries) {
+    if (e.arbor || e.line == null) continue;
+    const language = e.dialect ?? e.language;
+    if (!wanted.has(e.file)) wanted.set(e.file, { language, lines: new Set() });
+    wanted.get(e.file).lines.add(e.line);
+  }
+  const out = new Map();
+  for (const [file, { language, lines }] of wanted) {
+    const full = path.join(tree, file);
+    if (!fs.existsSync(full)) continue;
+    let sites;
+    try { sites = await callSitesOf(language, fs.readFileSync(full, 'utf8')); } catch { continue; }
+    for (const s of sites) {
+      if (!lines.has(s.line)) continue;
+      const key = `${file}:${s.line}`;
+      if (!out.has(key)) out.set(key, []);
+      out.get(key).push({ column: s.column, callee: s.callee });
+    }
+  }
+  return out;
+}
+
+export async function judgedReport(entries, { reposDir, writers, arbor, codegraph161, quiet = true }) {
   const groups = new Map(); // repository@commit -> entries
   for (const e of entries) {
     const key = `${e.repository}@${e.commit}`;
@@ -328,6 +358,7 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
     try { tree = exportCommit(dir, commit); } catch (e) { problems.push(`${key}: ${e.message} (${group.length} entries left out)`); continue; }
     try {
       problems.push(...staleEntries(tree, group));
+      const lineSites = await sitesOnJudgedLines(tree, group);
       for (const result of indexWithWriters(tree, writers, { arbor, codegraph161, quiet, tag: 'judged' })) {
         if (result.skipped) { skipped.push(`${result.writer} on ${key}: ${result.skipped}`); continue; }
         if (!perWriter.has(result.writer)) perWriter.set(result.writer, new Map());
@@ -335,12 +366,12 @@ export function judgedReport(entries, { reposDir, writers, arbor, codegraph161, 
         // Edges belong to one repository: each language's entries of it are scored against them, then summed.
         for (const language of new Set(group.map((e) => e.language))) {
           if (!byLanguage.has(language)) byLanguage.set(language, []);
-          byLanguage.get(language).push(score(group.filter((e) => e.language === language), result.graph.edges, result.graph.functions));
+          byLanguage.get(language).push(score(group.filter((e) => e.language === language), result.graph.edges, result.graph.functions, lineSites));
         }
         // A dialect (TSX, JSX) is also a row of its own: the same entries of its files, counted once more apart.
         for (const dialect of new Set(group.map((e) => e.dialect).filter(Boolean))) {
           if (!byLanguage.has(dialect)) byLanguage.set(dialect, []);
-          byLanguage.get(dialect).push(score(group.filter((e) => e.dialect === dialect), result.graph.edges, result.graph.functions));
+          byLanguage.get(dialect).push(score(group.filter((e) => e.dialect === dialect), result.graph.edges, result.graph.functions, lineSites));
         }
       }
     } finally {
@@ -483,7 +514,7 @@ async function main() {
   const chosen = wanted ? entries.filter((e) => wanted.includes(e.language)) : entries;
   if (!chosen.length) fail(`no corpus entries${wanted ? ` for ${wanted.join(', ')}` : ''} in ${files.length} file(s)${problems.length ? `; ${problems.join('; ')}` : ''}`);
   const writers = v['no-codegraph'] ? ['arbor'] : ['arbor', 'codegraph-1.6.1'];
-  const report = judgedReport(chosen, { reposDir, writers, arbor: v.arbor, codegraph161: v['codegraph-1.6.1'] });
+  const report = await judgedReport(chosen, { reposDir, writers, arbor: v.arbor, codegraph161: v['codegraph-1.6.1'] });
   report.problems.unshift(...problems);
   process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
 }

@@ -276,9 +276,9 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(edgesAtSite({ ...setter, call: 'a.errors == errors' }, new Map([['c.rb:159', [reader]]]))).toEqual([reader]);
   });
 
-  it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', () => {
+  it.skipIf(!fs.existsSync(ARBOR))('indexes the corpus commit with arbor and scores recall, wrong edges and precision', async () => {
     const { entries } = readCorpus([corpusFile]);
-    const report = judgedReport(entries, { reposDir, writers: ['arbor'] });
+    const report = await judgedReport(entries, { reposDir, writers: ['arbor'] });
     expect(report.problems).toEqual([]);
     expect(report.unjudged).toBe(1);
     expect(report.rows).toHaveLength(1);
@@ -293,10 +293,24 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(report.rows[0].misses.map((m: any) => m.site)).toEqual(['python.jsonl:3']);
   }, 120_000);
 
-  it('names a missing checkout and a stale call text instead of failing', () => {
+  it('leaves an edge starting where another call of the same name starts on the line to that call', () => {
+    // `app.get('/', (c) => c.get('x'))`: the route's edge starts at `app` (col 0), the site drawn is `c.get` (column 21).
+    const route = { sourceFile: 'a.ts', line: 3, col: 0, kind: 'calls', targetName: 'get', targetFile: 'app.ts', targetStart: 10, targetEnd: 12 };
+    const site = { file: 'a.ts', line: 3, column: 21, callee: 'get', sitesOnLine: 2, call: "app.get('/', (c) => c.get('x'))" };
+    const lineSites = new Map([['a.ts:3', [{ column: 1, callee: 'get' }, { column: 21, callee: 'get' }]]]);
+    expect(edgesAtSite(site, new Map([['a.ts:3', [route]]]), lineSites)).toEqual([]);
+    // Without the line's sites (or with no call starting there) the name decides, as before.
+    expect(edgesAtSite(site, new Map([['a.ts:3', [route]]]))).toEqual([route]);
+    expect(edgesAtSite(site, new Map([['a.ts:3', [route]]]), new Map([['a.ts:3', [{ column: 21, callee: 'get' }]]]))).toEqual([route]);
+    // An edge at the site's own column stays the site's.
+    const own = { ...route, col: 20, targetFile: 'context.ts' };
+    expect(edgesAtSite(site, new Map([['a.ts:3', [route, own]]]), lineSites)).toEqual([own]);
+  });
+
+  it('names a missing checkout and a stale call text instead of failing', async () => {
     const { entries } = readCorpus([corpusFile]);
     const stale = entries.map((e: any) => (e.line === 6 ? { ...e, call: 'b = len(other_items)' } : e));
-    const report = judgedReport([...stale, { ...entries[0], repository: 'acme/absent' }], { reposDir, writers: [] });
+    const report = await judgedReport([...stale, { ...entries[0], repository: 'acme/absent' }], { reposDir, writers: [] });
     expect(report.problems).toContain('python.jsonl:2: line 6 of main.py is not `b = len(other_items)`');
     expect(report.problems.some((p: string) => p.startsWith(`acme/absent@${commit}: no checkout at`))).toBe(true);
   });
