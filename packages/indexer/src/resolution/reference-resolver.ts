@@ -795,6 +795,11 @@ export class ReferenceResolver {
       if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).declarations?.open)) {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
       }
+      // An enum constant with a body (Java's `InCell { … }`) is an anonymous subclass of its enum (`superclasses`):
+      // its methods' `this` is the constant. Its arguments are written in the enum's own context.
+      if (decl.kind === 'enum_member' && member !== undefined) {
+        return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member.isStatic) };
+      }
       // A constructor with prototype methods, an object with assigned methods (the extractor keeps `this` only there).
       if (this.hasAssignedMembers({ file: file.path, localId: current })) {
         return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
@@ -1540,6 +1545,12 @@ export class ReferenceResolver {
     if (this.superclassesInProgress.has(classRef.file, classRef.localId)) return [];
     this.superclassesInProgress.add(classRef.file, classRef.localId);
     const out: DeclarationRef[] = [];
+    const decl = this.symbols.declaration(classRef);
+    if (decl.kind === 'enum_member' && decl.parent !== null) {
+      // An enum constant with a body extends its enum.
+      const parent = { file: classRef.file, localId: decl.parent };
+      if (this.symbols.declaration(parent).kind === 'enum') out.push(parent);
+    }
     try {
       // Every part states them: an open class its superclass in one of its reopenings.
       for (const [file, site] of this.heritageSites(classRef)) {
