@@ -379,6 +379,7 @@ export class ReceiverTypes {
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
     const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
     let stated: TypeRef | null | undefined;
+    let statedScope: TypeScope = { file: callee.ref.file, enclosing: decl.parent };
     let key: string | undefined;
     for (const other of overloads) {
       const shape = this.symbols.declaration(other);
@@ -388,11 +389,16 @@ export class ReceiverTypes {
       // Nor is one with no function-typed parameter left for a function literal that fills a later one (Swift's trailing closure).
       if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
       if (!shape.callbackParameters?.[at ?? type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
-      const one = at === undefined ? undefined : shape.callbackParameters?.[at]?.[type.parameter];
+      const own = at === undefined ? undefined : shape.callbackParameters?.[at]?.[type.parameter];
+      // Not written at the parameter: what the named function type it names states (`handler: Handler`).
+      const named = own || at === undefined ? undefined : this.namedCallbackParameter(other, shape, at, type.parameter, depth);
+      const one = own ?? named?.type;
+      const oneKey = JSON.stringify([one, named ? named.scope : null]);
       if (key === undefined) {
         stated = one;
-        key = JSON.stringify(one);
-      } else if (JSON.stringify(one) !== key) return undefined;
+        if (named) statedScope = named.scope;
+        key = oneKey;
+      } else if (oneKey !== key) return undefined;
     }
     if (!stated) return undefined;
     if (stated.kind === 'type-parameter') {
@@ -401,8 +407,45 @@ export class ReceiverTypes {
       const found = bound && this.evaluate(bound.scope, bound.type, depth + 1);
       return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
     }
-    const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
+    const found = this.evaluate(statedScope, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /**
+   * Parameter `parameter` of the function type that parameter `at` of `decl` names (`callbackTypes`: `handler:
+   * Handler`, a rest parameter filled by every later argument), where that type states it (`functionParameters`),
+   * and where it is written. Every member of a union must state the same; undefined otherwise.
+   */
+  private namedCallbackParameter(ref: DeclarationRef, decl: Declaration, at: number, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+    const types = decl.callbackTypes;
+    if (!types) return undefined;
+    const slot = decl.callbackRest && at >= types.length ? types.length - 1 : at;
+    const named = types[slot];
+    return named ? this.functionTypeParameter({ file: ref.file, enclosing: decl.parent }, named, parameter, depth + 1) : undefined;
+  }
+
+  private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const members = type.kind === 'any-of' ? type.of : [type];
+    let found: { type: TypeRef; scope: TypeScope } | undefined;
+    for (const member of members) {
+      if (member.kind !== 'named') return undefined;
+      const walked = this.world.resolveChain(scope, member.chain);
+      if (walked?.target.type !== 'declaration' || walked.consumed < member.chain.length) return undefined;
+      const alias = this.symbols.declaration(walked.target.ref);
+      const at = { file: walked.target.ref.file, enclosing: alias.parent };
+      let one: { type: TypeRef; scope: TypeScope } | undefined;
+      if (alias.functionParameters) {
+        const stated = alias.functionParameters[parameter];
+        one = stated ? { type: stated, scope: at } : undefined;
+      } else if (alias.functionTypes) {
+        one = this.functionTypeParameter(at, { kind: 'any-of', of: alias.functionTypes }, parameter, depth + 1);
+      }
+      if (!one) return undefined;
+      if (found && JSON.stringify(found) !== JSON.stringify(one)) return undefined;
+      found = one;
+    }
+    return found;
   }
 
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */

@@ -3,6 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, ReferenceKind, TypeRef } from '../../model/extraction.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
+import { statedCallbackTypes } from './function-types.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
@@ -260,7 +261,10 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
   if (file.emittedSignatures.has(key)) {
     // Another overload: the callbacks it takes may receive other types, so the first one's state nothing.
     const first = file.signatureDeclarations.get(key);
-    if (first !== undefined) delete file.declarations[first].callbackParameters;
+    if (first !== undefined) {
+      delete file.declarations[first].callbackParameters;
+      delete file.declarations[first].callbackTypes;
+    }
     return;
   }
   file.emittedSignatures.add(key);
@@ -282,7 +286,9 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
 function stateCallbackParameters(file: EcmascriptContext['file'], declaration: Declaration, fn: SyntaxNode): void {
   const stated = callbackParametersOf(fn);
   // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
-  if (stated && !hasOverloadSignatures(file, fn, declaration.name)) declaration.callbackParameters = stated;
+  if (hasOverloadSignatures(file, fn, declaration.name)) return;
+  if (stated) declaration.callbackParameters = stated;
+  Object.assign(declaration, statedCallbackTypes(fn));
 }
 
 /** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */

@@ -6,6 +6,7 @@ import {
 } from './ecmascript-syntax.js';
 import type { EcmascriptFrame, EcmascriptWalk } from './file-state.js';
 import { addTypeReference } from './declarations.js';
+import { statedFunctionType } from './function-types.js';
 
 export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const { node, ctx } = frame;
@@ -39,6 +40,7 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     docstring: file.docstring(frame),
     isExported: frame.extra?.exportInfo !== undefined || undefined,
     typeParameters: typeParameterNames(node),
+    ...statedFunctionType(node.childForFieldName('value')),
   });
   // `type Props = { onSelect(): void }` (also one part of `Base & { … }`): its members are the object
   // type's, as an interface's are, so that `props.onSelect()` links to the member it declares.
