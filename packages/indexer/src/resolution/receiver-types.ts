@@ -559,6 +559,13 @@ export class ReceiverTypes {
       const whole = held?.target.type === 'declaration' && held.consumed === decl.valueType.chain.length;
       return whole && held.target.type === 'declaration' ? this.returnOf(held.target.ref, awaited, depth + 1) : undefined;
     }
+    // A property or variable stated to hold a function type (`get: (url: string) => ResponsePromise`): called, it
+    // returns what that type states.
+    if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'function' && result === 0 && !awaited) {
+      const returns = decl.valueType.returns;
+      const found = this.memo(ref, 'return', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, returns, depth + 1));
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
     const stated = result > 0 ? decl.resultTypes?.[result] : decl.returnType;
     if (!CALLABLE.has(decl.kind) || !stated) return undefined;
     // An async function's stated result is what awaiting its call gives.
