@@ -47,6 +47,37 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   for (const body of objectTypeParts(node.childForFieldName('value'))) {
     walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
   }
+  // `type Props = BaseProps & { … }`: a value of the intersection has the named parts' members too, as an
+  // interface has those of the interfaces it extends.
+  for (const part of intersectedTypes(node.childForFieldName('value'))) addTypeReference('extends', part, { ...ctx, enclosing: id }, 'type');
+}
+
+/** Type utilities whose result keeps (some of) their first argument's members: `Omit<Props, 'x'>`. */
+const MEMBER_KEEPING_UTILITIES: ReadonlySet<string> = new Set(['Omit', 'Pick', 'Partial', 'Required', 'Readonly']);
+
+/** The named types an intersection is made of (`A & B<T> & { … }`: A, B), through `Omit<A, 'k'>` and the like. */
+function intersectedTypes(value: SyntaxNode | null): SyntaxNode[] {
+  if (value?.type !== 'intersection_type') return [];
+  const out: SyntaxNode[] = [];
+  for (const part of value.namedChildren) {
+    if (!part || part.type === 'comment') continue;
+    if (part.type === 'intersection_type') out.push(...intersectedTypes(part));
+    else {
+      const named = keptType(part);
+      if (named) out.push(named);
+    }
+  }
+  return out;
+}
+
+/** `A`, `ns.A`, `A<T>`, `Omit<A, 'k'>` → the type node whose members the part brings; null for anything else. */
+function keptType(part: SyntaxNode, depth = 0): SyntaxNode | null {
+  if (part.type === 'type_identifier' || part.type === 'nested_type_identifier') return part;
+  if (part.type !== 'generic_type' || depth > 4) return null;
+  const name = part.childForFieldName('name')?.text;
+  if (name === undefined || !MEMBER_KEEPING_UTILITIES.has(name)) return part;
+  const first = part.childForFieldName('type_arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  return first ? keptType(first, depth + 1) : null;
 }
 
 /** The object types a type alias's value is made of: itself, or the object-type operands of an intersection. */

@@ -2,7 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
-import { patternNames } from './ecmascript-scopes.js';
+import { destructuredMembers, patternNames } from './ecmascript-scopes.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -130,25 +130,6 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
   if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held }, ctx.moduleLevel);
   ctx.scope.bind(nameNode.text, kind, undefined, held);
-}
-
-/**
- * The names an object pattern binds straight to a member of the destructured value, with that member:
- * `{ a, b: c }` → a→a, c→b. Defaults (`{ a = f }`), nested patterns and rests are left out: they may hold
- * something else.
- */
-function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of pattern.namedChildren) {
-    if (!entry) continue;
-    if (entry.type === 'shorthand_property_identifier_pattern') out.set(entry.text, entry.text);
-    else if (entry.type === 'pair_pattern') {
-      const key = entry.childForFieldName('key');
-      const local = entry.childForFieldName('value');
-      if (key && local?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) out.set(local.text, propertyName(key));
-    }
-  }
-  return out;
 }
 
 /**
