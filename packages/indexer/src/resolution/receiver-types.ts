@@ -78,6 +78,8 @@ const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'inter
  */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias', 'interface']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
+/** Declarations naming a type rather than holding a value: calling one constructs or converts (`CONSTRUCTIBLE`). */
+const TYPE_HOLDING: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias', 'enum']);
 /**
  * Stated types nest: a method call on a call's result is one level more, and a fluent builder chains
  * dozens (`b.Int64(…).Uint64(…)…BindError()`). A type stated in terms of itself is cut by the memo.
@@ -564,6 +566,15 @@ export class ReceiverTypes {
     if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'function' && result === 0 && !awaited) {
       const returns = decl.valueType.returns;
       const found = this.memo(ref, 'return', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, returns, depth + 1));
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
+    // A value of a type with call signatures (`const ky: KyInstance`, `type KyInstance = { (url: string): ResponsePromise }`):
+    // called, it returns what the type states (a type's `returnType`).
+    if (!CALLABLE.has(decl.kind) && !TYPE_HOLDING.has(decl.kind) && decl.valueType && result === 0 && !awaited && depth < MAX_DEPTH) {
+      const held = this.valueOf(ref, depth + 1);
+      const type = held && this.symbols.declaration(held.classRef);
+      if (!held || !type?.returnType || CALLABLE.has(type.kind)) return undefined;
+      const found = this.memo(held.classRef, 'return', () => this.evaluate({ file: held.classRef.file, enclosing: type.parent }, type.returnType!, depth + 1));
       return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
     }
     const stated = result > 0 ? decl.resultTypes?.[result] : decl.returnType;

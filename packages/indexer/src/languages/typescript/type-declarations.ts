@@ -1,5 +1,7 @@
 /** TypeScript's type-level declarations: interfaces, type aliases, enums, namespaces and ambient (`declare`) declarations. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import { annotatedType } from './ecmascript-types.js';
 import {
   compactText, declarationName, docCommentText, firstChildOfType, headerText, propertyName, stringLiteralValue,
   typeParameterNames
@@ -21,6 +23,7 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     isExported: exportInfo !== undefined || undefined,
     typeParameters: typeParameterNames(node),
   });
+  if (body) file.stateType(id, 'returnType', callSignatureResult([body]), ctx);
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
   if (heritage) {
@@ -44,9 +47,11 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   });
   // `type Props = { onSelect(): void }` (also one part of `Base & { … }`): its members are the object
   // type's, as an interface's are, so that `props.onSelect()` links to the member it declares.
-  for (const body of objectTypeParts(node.childForFieldName('value'))) {
+  const bodies = objectTypeParts(node.childForFieldName('value'));
+  for (const body of bodies) {
     walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
   }
+  file.stateType(id, 'returnType', callSignatureResult(bodies), ctx);
   // `type Props = BaseProps & { … }`: a value of the intersection has the named parts' members too, as an
   // interface has those of the interfaces it extends.
   for (const part of intersectedTypes(node.childForFieldName('value'))) addTypeReference('extends', part, { ...ctx, enclosing: id }, 'type');
@@ -78,6 +83,23 @@ function keptType(part: SyntaxNode, depth = 0): SyntaxNode | null {
   if (name === undefined || !MEMBER_KEEPING_UTILITIES.has(name)) return part;
   const first = part.childForFieldName('type_arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
   return first ? keptType(first, depth + 1) : null;
+}
+
+/**
+ * `{ (url: string): ResponsePromise; get: … }`: what calling a value of the type returns, where every call
+ * signature of its bodies states the same class; null otherwise (see `Declaration.returnType`).
+ */
+function callSignatureResult(bodies: SyntaxNode[]): TypeRef | null {
+  let found: TypeRef | null = null;
+  for (const body of bodies) {
+    for (const member of body.namedChildren) {
+      if (member?.type !== 'call_signature') continue;
+      const one = annotatedType(member.childForFieldName('return_type'));
+      if (!one || (found && JSON.stringify(found) !== JSON.stringify(one))) return null;
+      found = one;
+    }
+  }
+  return found;
 }
 
 /** The object types a type alias's value is made of: itself, or the object-type operands of an intersection. */
