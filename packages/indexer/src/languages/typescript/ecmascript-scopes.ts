@@ -118,14 +118,7 @@ export function bindParameters(fn: SyntaxNode, scope: Scope, outer: Scope, given
       scope.bind(pattern.text, 'parameter', undefined, type ? { type, scope: outer } : undefined);
       continue;
     }
-    // `({ onClose, title }: Props) => …`: each name holds that member of the annotated type.
-    const typeNode = param.childForFieldName('type');
-    const of = pattern?.type === 'object_pattern' && typeNode ? annotatedType(typeNode) : null;
-    const members = of ? destructuredMembers(pattern!) : undefined;
-    for (const name of patternNames(param)) {
-      const member = members?.get(name);
-      scope.bind(name, 'parameter', undefined, member !== undefined ? { type: { kind: 'field', of: of!, path: [member] }, scope: outer } : undefined);
-    }
+    for (const name of patternNames(param)) scope.bind(name, 'parameter');
   }
 }
 
