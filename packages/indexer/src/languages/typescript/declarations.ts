@@ -286,10 +286,34 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
 function stateCallbackParameters(file: EcmascriptContext['file'], declaration: Declaration, fn: SyntaxNode): void {
   const stated = callbackParametersOf(fn);
   // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
-  if (hasOverloadSignatures(file, fn, declaration.name)) return;
+  if (hasOverloadSignatures(file, fn, declaration.name)) {
+    startAtFirstOverload(declaration, fn);
+    return;
+  }
   if (stated) declaration.callbackParameters = stated;
   Object.assign(declaration, statedCallbackTypes(fn));
 }
+
+/**
+ * An overloaded function or method is one declaration made of its signatures and its implementation
+ * (`function f(a: A): R; function f(b: B): R; function f(x) {…}`): it starts where its first signature does, so
+ * that its node spans every overload a call may name.
+ */
+function startAtFirstOverload(declaration: Declaration, fn: SyntaxNode): void {
+  const own = fn.parent?.type === 'export_statement' ? fn.parent : fn;
+  let first: SyntaxNode | null = null;
+  for (let previous = own.previousNamedSibling; previous; previous = previous.previousNamedSibling) {
+    if (previous.type === 'comment') continue;
+    const signature = previous.type === 'export_statement' ? previous.childForFieldName('declaration') : previous;
+    if (!signature || !OVERLOAD_SIGNATURES.has(signature.type) || declarationName(signature) !== declaration.name) break;
+    first = previous;
+  }
+  if (!first) return;
+  declaration.startLine -= own.startPosition.row - first.startPosition.row;
+  declaration.startColumn = first.startPosition.column;
+}
+
+const OVERLOAD_SIGNATURES: ReadonlySet<string> = new Set(['function_signature', 'method_signature']);
 
 /** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */
 function hasOverloadSignatures(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): boolean {
