@@ -98,6 +98,22 @@ export interface Declaration extends Span {
    */
   callbackParameters?: Array<Array<TypeRef | null> | null>;
   /**
+   * Per parameter (as `callbackParameters` counts them), where its type names a type declared elsewhere
+   * (TypeScript `handler: Handler`, `...handlers: H[]`, `T` with `T extends Handler`): that type, or `any-of` the
+   * types of a union. Where it resolves to a type stating `functionParameters`, a function literal passed there
+   * receives those; null where a parameter names none. `callbackRest`: the last entry is a rest parameter,
+   * filled by every later argument too.
+   */
+  callbackTypes?: Array<TypeRef | null>;
+  callbackRest?: boolean;
+  /**
+   * A type that is a function type (TypeScript `type Handler = (c: Context, next: Next) => R`): the types its
+   * parameters state, null where none. `functionTypes`: a type that is a union of named function types
+   * (`type H = Handler | Middleware`): those types, which must all state the same.
+   */
+  functionParameters?: Array<TypeRef | null>;
+  functionTypes?: TypeRef[];
+  /**
    * With parameters that have default values (C# `int width = 80`, Kotlin, Python): how many
    * arguments a call must pass at least; a call may pass any number up to `parameterTypes.length`.
    * Absent: every parameter is required.

@@ -393,9 +393,11 @@ export interface NameBindingRules {
   isInjectable(declaration: Declaration): boolean;
   /**
    * Whether a top-level declaration of file `path` is visible in that file only (C/C++ `static`, a C++
-   * anonymous namespace): it is never a name-only target from another file. Absent: none is.
+   * anonymous namespace, every declaration of an ECMAScript module): it is never a name-only target from
+   * another file. `file`: the whole extraction, for a rule that depends on the file (does it import or export?).
+   * Absent: none is.
    */
-  fileLocal?(declaration: Declaration, path: string): boolean;
+  fileLocal?(declaration: Declaration, path: string, file: FileExtraction): boolean;
   /**
    * Languages with overloads: how an argument of a proven type fits a parameter type (both as the
    * extractor writes them in `argumentTypes` / `parameterTypes`): the same type, a conversion the

@@ -25,7 +25,8 @@ describe('item 14: candidate lists do not grow quadratically', () => {
   it('one name declared N times and called from N files stores at most a few candidates per site', async () => {
     const n = 150;
     for (let i = 0; i < n; i++) {
-      write(`decl/d${i}.ts`, 'export function dup() { return 1; }\n');
+      // Classic scripts (no import, no export): their top-level functions are global names, so each is a candidate.
+      write(`decl/d${i}.ts`, 'function dup() { return 1; }\n');
       write(`call/c${i}.ts`, 'export function caller() { return dup(); }\n');
     }
     const report = await indexRepository(root, { threads: 2 });

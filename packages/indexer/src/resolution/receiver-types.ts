@@ -78,6 +78,8 @@ const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'inter
  */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias', 'interface']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
+/** Declarations naming a type rather than holding a value: calling one constructs or converts (`CONSTRUCTIBLE`). */
+const TYPE_HOLDING: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias', 'enum']);
 /**
  * Stated types nest: a method call on a call's result is one level more, and a fluent builder chains
  * dozens (`b.Int64(…).Uint64(…)…BindError()`). A type stated in terms of itself is cut by the memo.
@@ -379,6 +381,7 @@ export class ReceiverTypes {
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
     const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
     let stated: TypeRef | null | undefined;
+    let statedScope: TypeScope = { file: callee.ref.file, enclosing: decl.parent };
     let key: string | undefined;
     for (const other of overloads) {
       const shape = this.symbols.declaration(other);
@@ -388,11 +391,16 @@ export class ReceiverTypes {
       // Nor is one with no function-typed parameter left for a function literal that fills a later one (Swift's trailing closure).
       if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
       if (!shape.callbackParameters?.[at ?? type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
-      const one = at === undefined ? undefined : shape.callbackParameters?.[at]?.[type.parameter];
+      const own = at === undefined ? undefined : shape.callbackParameters?.[at]?.[type.parameter];
+      // Not written at the parameter: what the named function type it names states (`handler: Handler`).
+      const named = own || at === undefined ? undefined : this.namedCallbackParameter(other, shape, at, type.parameter, depth);
+      const one = own ?? named?.type;
+      const oneKey = JSON.stringify([one, named ? named.scope : null]);
       if (key === undefined) {
         stated = one;
-        key = JSON.stringify(one);
-      } else if (JSON.stringify(one) !== key) return undefined;
+        if (named) statedScope = named.scope;
+        key = oneKey;
+      } else if (oneKey !== key) return undefined;
     }
     if (!stated) return undefined;
     if (stated.kind === 'type-parameter') {
@@ -401,8 +409,45 @@ export class ReceiverTypes {
       const found = bound && this.evaluate(bound.scope, bound.type, depth + 1);
       return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
     }
-    const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
+    const found = this.evaluate(statedScope, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /**
+   * Parameter `parameter` of the function type that parameter `at` of `decl` names (`callbackTypes`: `handler:
+   * Handler`, a rest parameter filled by every later argument), where that type states it (`functionParameters`),
+   * and where it is written. Every member of a union must state the same; undefined otherwise.
+   */
+  private namedCallbackParameter(ref: DeclarationRef, decl: Declaration, at: number, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+    const types = decl.callbackTypes;
+    if (!types) return undefined;
+    const slot = decl.callbackRest && at >= types.length ? types.length - 1 : at;
+    const named = types[slot];
+    return named ? this.functionTypeParameter({ file: ref.file, enclosing: decl.parent }, named, parameter, depth + 1) : undefined;
+  }
+
+  private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const members = type.kind === 'any-of' ? type.of : [type];
+    let found: { type: TypeRef; scope: TypeScope } | undefined;
+    for (const member of members) {
+      if (member.kind !== 'named') return undefined;
+      const walked = this.world.resolveChain(scope, member.chain);
+      if (walked?.target.type !== 'declaration' || walked.consumed < member.chain.length) return undefined;
+      const alias = this.symbols.declaration(walked.target.ref);
+      const at = { file: walked.target.ref.file, enclosing: alias.parent };
+      let one: { type: TypeRef; scope: TypeScope } | undefined;
+      if (alias.functionParameters) {
+        const stated = alias.functionParameters[parameter];
+        one = stated ? { type: stated, scope: at } : undefined;
+      } else if (alias.functionTypes) {
+        one = this.functionTypeParameter(at, { kind: 'any-of', of: alias.functionTypes }, parameter, depth + 1);
+      }
+      if (!one) return undefined;
+      if (found && JSON.stringify(found) !== JSON.stringify(one)) return undefined;
+      found = one;
+    }
+    return found;
   }
 
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */
@@ -515,6 +560,22 @@ export class ReceiverTypes {
       const held = this.world.resolveChain({ file: ref.file, enclosing: decl.parent }, decl.valueType.chain);
       const whole = held?.target.type === 'declaration' && held.consumed === decl.valueType.chain.length;
       return whole && held.target.type === 'declaration' ? this.returnOf(held.target.ref, awaited, depth + 1) : undefined;
+    }
+    // A property or variable stated to hold a function type (`get: (url: string) => ResponsePromise`): called, it
+    // returns what that type states.
+    if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'function' && result === 0 && !awaited) {
+      const returns = decl.valueType.returns;
+      const found = this.memo(ref, 'return', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, returns, depth + 1));
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
+    // A value of a type with call signatures (`const ky: KyInstance`, `type KyInstance = { (url: string): ResponsePromise }`):
+    // called, it returns what the type states (a type's `returnType`).
+    if (!CALLABLE.has(decl.kind) && !TYPE_HOLDING.has(decl.kind) && decl.valueType && result === 0 && !awaited && depth < MAX_DEPTH) {
+      const held = this.valueOf(ref, depth + 1);
+      const type = held && this.symbols.declaration(held.classRef);
+      if (!held || !type?.returnType || CALLABLE.has(type.kind)) return undefined;
+      const found = this.memo(held.classRef, 'return', () => this.evaluate({ file: held.classRef.file, enclosing: type.parent }, type.returnType!, depth + 1));
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
     }
     const stated = result > 0 ? decl.resultTypes?.[result] : decl.returnType;
     if (!CALLABLE.has(decl.kind) || !stated) return undefined;

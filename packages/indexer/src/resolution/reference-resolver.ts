@@ -1323,7 +1323,7 @@ export class ReferenceResolver {
         .filter((m) => !this.symbols.declaration(m).definedElsewhere && (this.symbols.declaration(m).parameterTypes?.length ?? -1) === arity);
       return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
     }
-    if (binding.fileLocal?.(decl, ref.file)) return { ref, resolvedBy: how };
+    if (binding.fileLocal?.(decl, ref.file, file)) return { ref, resolvedBy: how };
     if (parent) {
       // A namespace's prototype, where namespaces span files: the definition in that namespace, in whichever file.
       if (parent.kind !== 'namespace' || !binding.declarations?.namespacesSpanFiles) return { ref, resolvedBy: how };
@@ -1331,7 +1331,7 @@ export class ReferenceResolver {
       const arity = decl.parameterTypes?.length ?? -1;
       const defined = this.symbols.preferReached(ref.file, this.symbols.namespaceMembersNamed(decl.qualifiedName).filter((m) => {
         const each = this.symbols.declaration(m);
-        return each.kind === decl.kind && !each.definedElsewhere && !binding.fileLocal?.(each, m.file) && (each.parameterTypes?.length ?? -1) === arity;
+        return each.kind === decl.kind && !each.definedElsewhere && !binding.fileLocal?.(each, m.file, this.symbols.extraction(m.file)!) && (each.parameterTypes?.length ?? -1) === arity;
       }));
       return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
     }

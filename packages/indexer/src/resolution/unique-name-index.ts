@@ -38,10 +38,10 @@ export class UniqueNameIndex {
    * `fileLocal`: the language's rule for declarations visible in their own file only (a `static` function):
    * those are left out, since no other file can reach them by name.
    */
-  add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string) => boolean): void {
+  add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string, file: FileExtraction) => boolean): void {
     file.declarations.forEach((decl, localId) => {
       if (decl.parent !== null || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
-      if (fileLocal?.(decl, file.path)) return;
+      if (fileLocal?.(decl, file.path, file)) return;
       const list = this.byName.get(family, decl.name);
       const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere) };
       if (list) list.push(entry);

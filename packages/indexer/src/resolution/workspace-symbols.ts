@@ -383,7 +383,7 @@ export class WorkspaceSymbols implements SymbolLookup {
         file.declarations.forEach((decl, localId) => {
           if (decl.kind === 'import' || decl.memberOf) return;
           if (decl.parent !== null && file.declarations[decl.parent].kind !== 'namespace') return;
-          if (binding.fileLocal?.(decl, file.path)) return;
+          if (binding.fileLocal?.(decl, file.path, file)) return;
           const list = index.get(decl.qualifiedName);
           if (list) list.push({ file: file.path, localId });
           else index.set(decl.qualifiedName, [{ file: file.path, localId }]);

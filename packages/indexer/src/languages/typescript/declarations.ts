@@ -3,6 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, ReferenceKind, TypeRef } from '../../model/extraction.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
+import { statedCallbackTypes } from './function-types.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
@@ -260,7 +261,10 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
   if (file.emittedSignatures.has(key)) {
     // Another overload: the callbacks it takes may receive other types, so the first one's state nothing.
     const first = file.signatureDeclarations.get(key);
-    if (first !== undefined) delete file.declarations[first].callbackParameters;
+    if (first !== undefined) {
+      delete file.declarations[first].callbackParameters;
+      delete file.declarations[first].callbackTypes;
+    }
     return;
   }
   file.emittedSignatures.add(key);
@@ -282,8 +286,34 @@ export function visitClassMemberSignature(frame: EcmascriptFrame, abstract: bool
 function stateCallbackParameters(file: EcmascriptContext['file'], declaration: Declaration, fn: SyntaxNode): void {
   const stated = callbackParametersOf(fn);
   // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
-  if (stated && !hasOverloadSignatures(file, fn, declaration.name)) declaration.callbackParameters = stated;
+  if (hasOverloadSignatures(file, fn, declaration.name)) {
+    startAtFirstOverload(declaration, fn);
+    return;
+  }
+  if (stated) declaration.callbackParameters = stated;
+  Object.assign(declaration, statedCallbackTypes(fn));
 }
+
+/**
+ * An overloaded function or method is one declaration made of its signatures and its implementation
+ * (`function f(a: A): R; function f(b: B): R; function f(x) {…}`): it starts where its first signature does, so
+ * that its node spans every overload a call may name.
+ */
+function startAtFirstOverload(declaration: Declaration, fn: SyntaxNode): void {
+  const own = fn.parent?.type === 'export_statement' ? fn.parent : fn;
+  let first: SyntaxNode | null = null;
+  for (let previous = own.previousNamedSibling; previous; previous = previous.previousNamedSibling) {
+    if (previous.type === 'comment') continue;
+    const signature = previous.type === 'export_statement' ? previous.childForFieldName('declaration') : previous;
+    if (!signature || !OVERLOAD_SIGNATURES.has(signature.type) || declarationName(signature) !== declaration.name) break;
+    first = previous;
+  }
+  if (!first) return;
+  declaration.startLine -= own.startPosition.row - first.startPosition.row;
+  declaration.startColumn = first.startPosition.column;
+}
+
+const OVERLOAD_SIGNATURES: ReadonlySet<string> = new Set(['function_signature', 'method_signature']);
 
 /** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */
 function hasOverloadSignatures(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): boolean {

@@ -11,6 +11,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { Scope, ScopeRules } from '../../extraction/core/scopes.js';
 import { annotatedType } from './ecmascript-types.js';
+import { propertyName } from './ecmascript-syntax.js';
 
 export type EcmascriptScopeKind = 'module' | 'function' | 'block';
 /** `var` is function-wide; everything else binds in the scope where it stands. */
@@ -71,6 +72,25 @@ export function patternNames(pattern: SyntaxNode | null): string[] {
     }
   }
   return names;
+}
+
+/**
+ * The names an object pattern binds straight to a member of the destructured value, with that member:
+ * `{ a, b: c }` → a→a, c→b. Defaults (`{ a = f }`), nested patterns and rests are left out: they may hold
+ * something else.
+ */
+export function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of pattern.namedChildren) {
+    if (!entry) continue;
+    if (entry.type === 'shorthand_property_identifier_pattern') out.set(entry.text, entry.text);
+    else if (entry.type === 'pair_pattern') {
+      const key = entry.childForFieldName('key');
+      const local = entry.childForFieldName('value');
+      if (key && local?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) out.set(local.text, propertyName(key));
+    }
+  }
+  return out;
 }
 
 /**

@@ -29,6 +29,11 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
     }
     case 'generic_type':
       return annotatedType(node.childForFieldName('name') ?? node.namedChild(0), depth + 1);
+    case 'function_type': {
+      // `get: (url: string) => ResponsePromise`: no instance, but called it gives one.
+      const returns = annotatedType(node.childForFieldName('return_type'), depth + 1);
+      return returns ? { kind: 'function', returns } : null;
+    }
     case 'union_type': {
       // `Client | null | undefined` is a Client wherever a method can be called on it.
       const members = unionMembers(node).filter((member) => !isNothing(member));

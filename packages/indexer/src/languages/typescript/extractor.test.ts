@@ -203,9 +203,10 @@ describe('ecmascript extractor: declarations', () => {
       'declare function ambient(a: number): void;',
       'class C { m(a: string): void; m(a: any) {} }',
     ].join('\n'));
-    expect(r.declarations.filter((d) => d.name === 'over').map((d) => d.startLine)).toEqual([3]);
+    // The implementation's declaration spans its signatures too: it starts at the first one.
+    expect(r.declarations.filter((d) => d.name === 'over').map((d) => [d.startLine, d.endLine])).toEqual([[1, 3]]);
     expect(r.declarations.filter((d) => d.name === 'ambient').map((d) => d.startLine)).toEqual([4]);
-    expect(r.declarations.filter((d) => d.qualifiedName === 'C::m').map((d) => d.startColumn)).toEqual([30]);
+    expect(r.declarations.filter((d) => d.qualifiedName === 'C::m').map((d) => d.startColumn)).toEqual([10]);
   });
 
   it('extracts module-level variables and constants but not locals', async () => {

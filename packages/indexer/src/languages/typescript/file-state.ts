@@ -269,6 +269,9 @@ export class EcmascriptFile {
       if (decl.callbackParameters) {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }
+      if (decl.callbackTypes) decl.callbackTypes = decl.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+      if (decl.functionParameters) decl.functionParameters = decl.functionParameters.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+      if (decl.functionTypes?.some((type) => namesTypeParameter(type, names))) delete decl.functionTypes;
     }
     for (const site of this.builder.references) {
       if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
@@ -293,6 +296,7 @@ const MEMBER_EXPRESSION: MemberAccessShape = {
 
 function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {
   if (type.kind === 'member-call') return namesTypeParameter(type.of, names);
+  if (type.kind === 'any-of') return type.of.some((member) => namesTypeParameter(member, names));
   return type.kind === 'named' && names.has(type.chain[0]);
 }
 

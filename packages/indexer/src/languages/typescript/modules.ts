@@ -105,9 +105,9 @@ export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     walk.push(unwrapped, ctx, { extra: { exportInfo: { ...exportInfo, isDefault: true } } });
     return;
   }
-  // JavaScript's `export default { isArray, forEach }`: a module object, read as `utils.forEach` through its default
-  // import, as a CommonJS `module.exports = { … }` is.
-  if (unwrapped.type === 'object' && !file.typeChecked && ctx.moduleLevel && !ctx.suppressDeclarations) {
+  // `export default { isArray, forEach }`: a module object, read as `utils.forEach` through its default
+  // import (or destructured from it: `const { forEach } = utils`), as a CommonJS `module.exports = { … }` is.
+  if (unwrapped.type === 'object' && ctx.moduleLevel && !ctx.suppressDeclarations) {
     moduleExportsValue(unwrapped, node, ctx, exportInfo.doc, walk);
     return;
   }

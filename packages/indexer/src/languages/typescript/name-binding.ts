@@ -3,6 +3,7 @@
  * implicit `this` for bare calls, and one global scope shared by scripts and ambient declarations
  * (so a bare name no module binds may be the one workspace declaration of that name).
  */
+import type { Declaration, FileExtraction } from '../../model/extraction.js';
 import { defineNameBinding } from '../../model/language-support.js';
 
 export const ecmascriptNameBinding = defineNameBinding({
@@ -15,4 +16,19 @@ export const ecmascriptNameBinding = defineNameBinding({
   declarations: { assignedMembers: true },
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   hiddenFromStarImport: (name: string) => name === 'default',
+  // A module — a file that imports or exports, a CommonJS `require` or `module.exports` included — has a scope
+  // of its own: only a classic script's (or an ambient `.d.ts`'s) top-level declarations are global names.
+  fileLocal: (_declaration: Declaration, _path: string, file: FileExtraction) => isModule(file),
 });
+
+const moduleFiles = new WeakMap<FileExtraction, boolean>();
+
+/** Does the file import or export (`export function f`, `export { a }`, `import`, `require('x')`, `module.exports`)? */
+function isModule(file: FileExtraction): boolean {
+  let known = moduleFiles.get(file);
+  if (known === undefined) {
+    known = file.imports.length > 0 || file.exports.length > 0 || file.declarations.some((decl) => decl.parent === null && decl.isExported === true);
+    moduleFiles.set(file, known);
+  }
+  return known;
+}

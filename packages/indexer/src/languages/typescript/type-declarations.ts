@@ -1,11 +1,14 @@
 /** TypeScript's type-level declarations: interfaces, type aliases, enums, namespaces and ambient (`declare`) declarations. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import { annotatedType } from './ecmascript-types.js';
 import {
   compactText, declarationName, docCommentText, firstChildOfType, headerText, propertyName, stringLiteralValue,
   typeParameterNames
 } from './ecmascript-syntax.js';
 import type { EcmascriptFrame, EcmascriptWalk } from './file-state.js';
 import { addTypeReference } from './declarations.js';
+import { statedFunctionType } from './function-types.js';
 
 export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const { node, ctx } = frame;
@@ -20,6 +23,7 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     isExported: exportInfo !== undefined || undefined,
     typeParameters: typeParameterNames(node),
   });
+  if (body) file.stateType(id, 'returnType', callSignatureResult([body]), ctx);
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
   if (heritage) {
@@ -39,12 +43,63 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     docstring: file.docstring(frame),
     isExported: frame.extra?.exportInfo !== undefined || undefined,
     typeParameters: typeParameterNames(node),
+    ...statedFunctionType(node.childForFieldName('value')),
   });
   // `type Props = { onSelect(): void }` (also one part of `Base & { … }`): its members are the object
   // type's, as an interface's are, so that `props.onSelect()` links to the member it declares.
-  for (const body of objectTypeParts(node.childForFieldName('value'))) {
+  const bodies = objectTypeParts(node.childForFieldName('value'));
+  for (const body of bodies) {
     walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
   }
+  file.stateType(id, 'returnType', callSignatureResult(bodies), ctx);
+  // `type Props = BaseProps & { … }`: a value of the intersection has the named parts' members too, as an
+  // interface has those of the interfaces it extends.
+  for (const part of intersectedTypes(node.childForFieldName('value'))) addTypeReference('extends', part, { ...ctx, enclosing: id }, 'type');
+}
+
+/** Type utilities whose result keeps (some of) their first argument's members: `Omit<Props, 'x'>`. */
+const MEMBER_KEEPING_UTILITIES: ReadonlySet<string> = new Set(['Omit', 'Pick', 'Partial', 'Required', 'Readonly']);
+
+/** The named types an intersection is made of (`A & B<T> & { … }`: A, B), through `Omit<A, 'k'>` and the like. */
+function intersectedTypes(value: SyntaxNode | null): SyntaxNode[] {
+  if (value?.type !== 'intersection_type') return [];
+  const out: SyntaxNode[] = [];
+  for (const part of value.namedChildren) {
+    if (!part || part.type === 'comment') continue;
+    if (part.type === 'intersection_type') out.push(...intersectedTypes(part));
+    else {
+      const named = keptType(part);
+      if (named) out.push(named);
+    }
+  }
+  return out;
+}
+
+/** `A`, `ns.A`, `A<T>`, `Omit<A, 'k'>` → the type node whose members the part brings; null for anything else. */
+function keptType(part: SyntaxNode, depth = 0): SyntaxNode | null {
+  if (part.type === 'type_identifier' || part.type === 'nested_type_identifier') return part;
+  if (part.type !== 'generic_type' || depth > 4) return null;
+  const name = part.childForFieldName('name')?.text;
+  if (name === undefined || !MEMBER_KEEPING_UTILITIES.has(name)) return part;
+  const first = part.childForFieldName('type_arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  return first ? keptType(first, depth + 1) : null;
+}
+
+/**
+ * `{ (url: string): ResponsePromise; get: … }`: what calling a value of the type returns, where every call
+ * signature of its bodies states the same class; null otherwise (see `Declaration.returnType`).
+ */
+function callSignatureResult(bodies: SyntaxNode[]): TypeRef | null {
+  let found: TypeRef | null = null;
+  for (const body of bodies) {
+    for (const member of body.namedChildren) {
+      if (member?.type !== 'call_signature') continue;
+      const one = annotatedType(member.childForFieldName('return_type'));
+      if (!one || (found && JSON.stringify(found) !== JSON.stringify(one))) return null;
+      found = one;
+    }
+  }
+  return found;
 }
 
 /** The object types a type alias's value is made of: itself, or the object-type operands of an intersection. */

@@ -2,11 +2,11 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
-import { patternNames } from './ecmascript-scopes.js';
+import { destructuredMembers, patternNames } from './ecmascript-scopes.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
-  namedChildrenOf, propertyName, requireSpecifier, statementText, typeParameterNames
+  namedChildrenOf, propertyName, receiverChain, requireSpecifier, statementText, typeParameterNames
 } from './ecmascript-syntax.js';
 import { CLASS_THIS, type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk } from './file-state.js';
 
@@ -75,6 +75,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     // Module-level data: one declaration per bound name.
     const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
     const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
+    const aliases = kindToken === 'const' ? constAliases(nameNode, declarator, value) : undefined;
     let owner: number | null = null;
     for (const name of names) {
       const kind: NodeKind = wrapped ? 'component' : kindToken === 'const' ? 'constant' : 'variable';
@@ -82,6 +83,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         signature: compactText(`${kindToken} ${file.source.slice(declarator.startIndex, declarator.endIndex)}`, 200),
         docstring: file.docstring(frame),
         isExported: exportInfo !== undefined || undefined,
+        aliasOf: aliases?.get(name),
       });
       owner ??= id;
       if (isIdentifier) {
@@ -131,21 +133,18 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
 }
 
 /**
- * The names an object pattern binds straight to a member of the destructured value, with that member:
- * `{ a, b: c }` → a→a, c→b. Defaults (`{ a = f }`), nested patterns and rests are left out: they may hold
- * something else.
+ * A module-level `const` that only gives another declaration a second name: `const withServer = generateHook`,
+ * `const run = lib.run`, `const { rawQuery, pagedQuery } = prisma` (each, member of what the chain names).
+ * A call of it is a call of what the chain names (`aliasOf`). Annotated constants are left alone.
  */
-function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of pattern.namedChildren) {
-    if (!entry) continue;
-    if (entry.type === 'shorthand_property_identifier_pattern') out.set(entry.text, entry.text);
-    else if (entry.type === 'pair_pattern') {
-      const key = entry.childForFieldName('key');
-      const local = entry.childForFieldName('value');
-      if (key && local?.type === 'identifier' && (key.type === 'property_identifier' || key.type === 'string')) out.set(local.text, propertyName(key));
-    }
-  }
+function constAliases(nameNode: SyntaxNode, declarator: SyntaxNode, value: SyntaxNode | null): Map<string, string[]> | undefined {
+  if (declarator.childForFieldName('type') || (value?.type !== 'identifier' && value?.type !== 'member_expression')) return undefined;
+  const chain = receiverChain(value)?.names;
+  if (!chain || chain[0] === 'this' || chain[0] === 'super') return undefined;
+  if (nameNode.type === 'identifier') return new Map([[nameNode.text, chain]]);
+  if (nameNode.type !== 'object_pattern') return undefined;
+  const out = new Map<string, string[]>();
+  for (const [local, member] of destructuredMembers(nameNode)) out.set(local, [...chain, member]);
   return out;
 }
 

@@ -1,0 +1,125 @@
+/**
+ * Function types given a name (`type Handler = (c: Context, next: Next) => Response`) and the parameters typed
+ * by one (`handler: Handler`, `...handlers: H[]`, `T` with `T extends Handler`): what a function literal passed
+ * there receives is what the named type states, found in the global pass (`callbackTypes`, `functionParameters`).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Declaration, TypeRef } from '../../model/extraction.js';
+import { annotatedType } from './ecmascript-types.js';
+
+const MAX_DEPTH = 6;
+
+/** Per parameter of a function, the named type its annotation writes (see `Declaration.callbackTypes`). */
+export function statedCallbackTypes(fn: SyntaxNode): Pick<Declaration, 'callbackTypes' | 'callbackRest'> {
+  const params = fn.childForFieldName('parameters');
+  if (!params) return {};
+  const constraints = typeParameterConstraints(fn);
+  const types: Array<TypeRef | null> = [];
+  let rest = false;
+  for (const param of params.namedChildren) {
+    if (!param || param.type === 'comment') continue;
+    const pattern = param.childForFieldName('pattern');
+    if (types.length === 0 && pattern?.type === 'this') continue;
+    rest = pattern?.type === 'rest_pattern';
+    let typeNode = unwrap(param.childForFieldName('type'));
+    // `...handlers: H[]` / `...handlers: Array<H>`: each argument is one element.
+    if (rest) typeNode = elementType(typeNode);
+    types.push(namedFunctionType(typeNode, constraints, 0));
+  }
+  if (!types.some((type) => type !== null)) return {};
+  return rest ? { callbackTypes: types, callbackRest: true } : { callbackTypes: types };
+}
+
+/**
+ * What a type alias's value states as a function type: its parameters' types (`(c: Context) => R`), or the
+ * named types of a union of them (`Handler | Middleware`). Empty for any other value.
+ */
+export function statedFunctionType(value: SyntaxNode | null): Pick<Declaration, 'functionParameters' | 'functionTypes'> {
+  const node = unwrap(value);
+  if (node?.type === 'function_type') return { functionParameters: functionTypeParameters(node) };
+  if (node?.type !== 'union_type') return {};
+  const members = unionMembers(node);
+  const named = members.map((member) => namedType(member));
+  if (named.length > 0 && named.every((type) => type !== null)) return { functionTypes: named as TypeRef[] };
+  // `((c: Context) => R) | ((c: Context, next: Next) => R)`: only when every member states the same parameters.
+  if (members.length > 0 && members.every((member) => member.type === 'function_type')) {
+    const each = members.map((member) => functionTypeParameters(member));
+    const key = JSON.stringify(each[0]);
+    if (each.every((params) => JSON.stringify(params) === key)) return { functionParameters: each[0] };
+  }
+  return {};
+}
+
+function functionTypeParameters(fnType: SyntaxNode): Array<TypeRef | null> {
+  const out: Array<TypeRef | null> = [];
+  for (const p of fnType.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (!p || p.type === 'comment') continue;
+    if (out.length === 0 && p.childForFieldName('pattern')?.type === 'this') continue;
+    out.push(p.type === 'required_parameter' || p.type === 'optional_parameter' ? annotatedType(p.childForFieldName('type')) : null);
+  }
+  return out;
+}
+
+/** `T extends Handler` of a function's own type parameters: T → the constraint's type node. */
+function typeParameterConstraints(fn: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const parameter of fn.childForFieldName('type_parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'type_parameter') continue;
+    const name = parameter.childForFieldName('name')?.text;
+    const constraint = parameter.childForFieldName('constraint')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (name && constraint) out.set(name, constraint);
+  }
+  return out;
+}
+
+/** A named type (or a union of named types) a parameter's annotation writes; a type parameter stands for its constraint. */
+function namedFunctionType(node: SyntaxNode | null, constraints: ReadonlyMap<string, SyntaxNode>, depth: number): TypeRef | null {
+  if (!node || depth > MAX_DEPTH) return null;
+  const name = node.type === 'type_identifier' ? node.text : null;
+  if (name !== null && constraints.has(name)) return namedFunctionType(unwrap(constraints.get(name)!), new Map(), depth + 1);
+  if (node.type === 'union_type') {
+    const members = unionMembers(node).map((member) => namedFunctionType(member, constraints, depth + 1));
+    if (members.length === 1) return members[0];
+    return members.length > 1 && members.every((member) => member !== null) ? { kind: 'any-of', of: members as TypeRef[] } : null;
+  }
+  return namedType(node);
+}
+
+/** `Handler`, `Handler<E>`, `types.Handler`: a reference to a declared type. */
+function namedType(node: SyntaxNode): TypeRef | null {
+  if (node.type !== 'type_identifier' && node.type !== 'generic_type' && node.type !== 'nested_type_identifier') return null;
+  return annotatedType(node);
+}
+
+function elementType(node: SyntaxNode | null): SyntaxNode | null {
+  if (node?.type === 'array_type') return unwrap(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null);
+  if (node?.type === 'generic_type' && node.childForFieldName('name')?.text === 'Array') {
+    const args = node.childForFieldName('type_arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    return args.length === 1 ? unwrap(args[0]) : null;
+  }
+  return null;
+}
+
+function unwrap(node: SyntaxNode | null): SyntaxNode | null {
+  let current = node;
+  for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
+    if (current.type !== 'type_annotation' && current.type !== 'parenthesized_type') return current;
+    current = current.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  }
+  return current;
+}
+
+/** A union's members, `null`/`undefined`/`void` left out. */
+function unionMembers(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.type === 'union_type') {
+      for (const child of current.namedChildren) if (child && child.type !== 'comment') stack.push(child);
+    } else if (!['undefined', 'null', 'void'].includes(current.text)) {
+      out.unshift(unwrap(current)!);
+    }
+  }
+  return out.filter((member) => member !== null);
+}
