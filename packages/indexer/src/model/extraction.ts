@@ -79,6 +79,24 @@ export interface Declaration extends Span {
    */
   aliasOf?: string[];
   /**
+   * A variable holding a function value computed elsewhere (JavaScript `var deprecate = require('depd')('app')`,
+   * `const eachLimit = awaitify(eachOfLimit, 4)`): a call of it runs that value, never this declaration — it links
+   * to what `heldCall` proves, else to nothing.
+   */
+  callsRunHeldValue?: boolean;
+  /**
+   * With `callsRunHeldValue`: the value is what a call returned — the callee's name chain and each argument's
+   * (null where an argument is no plain name chain). When the callee is proven to return a function forwarding to
+   * one of its parameters (`forwardsParameter`), a call of the variable runs the argument passed there.
+   */
+  heldCall?: { callee: string[]; arguments: Array<string[] | null> };
+  /**
+   * Functions whose every `return` gives a function that calls (or is) their parameter at this index
+   * (`awaitify(fn, arity)` returning `function awaitable(...args) { return fn.apply(this, args) }`,
+   * `(defer) => (fn, ...args) => defer(() => fn(...args))`): calling the result runs that argument.
+   */
+  forwardsParameter?: number;
+  /**
    * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
    * level names it): its members are the file's top-level declarations, and a type position naming
    * the file (an import of it) means this type.

@@ -1194,6 +1194,11 @@ export class ReferenceResolver {
       const through = resolvedBy === RESOLVED_BY.sameFile && meant.ref.file !== ref.file ? RESOLVED_BY.import : resolvedBy;
       return this.accept(site, meant.ref, through);
     }
+    // A variable holding a function computed elsewhere: the call runs what its value is proven to forward to, or nothing arbor can name.
+    if (site.kind === 'calls' && decl.callsRunHeldValue) {
+      const forwarded = this.heldValueRuns(ref, decl, 0);
+      return forwarded ? this.accept(site, forwarded, resolvedBy) : unresolved('not-callable', false);
+    }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
@@ -1222,6 +1227,26 @@ export class ReferenceResolver {
       if (instance.length === 1) return { resolved: true, target: instance[0], edgeKind, resolvedBy };
     }
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * The function a call of a `callsRunHeldValue` variable runs: the argument its `heldCall` passes where the callee
+   * forwards (`forwardsParameter`), followed through further such variables; undefined when nothing proves one.
+   */
+  private heldValueRuns(ref: DeclarationRef, decl: Declaration, depth: number): DeclarationRef | undefined {
+    const held = decl.heldCall;
+    if (!held || depth >= MAX_ALIAS_DEPTH) return undefined;
+    const scope = { file: ref.file, enclosing: decl.parent };
+    const callee = this.walkChain(scope, held.callee);
+    if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
+    const forwards = this.symbols.declaration(callee.target.ref).forwardsParameter;
+    const argument = forwards === undefined ? undefined : held.arguments[forwards];
+    if (!argument) return undefined;
+    const passed = this.walkChain(scope, argument);
+    if (!passed || passed.consumed !== argument.length || passed.target.type !== 'declaration') return undefined;
+    const found = this.symbols.declaration(passed.target.ref);
+    if (!found.callsRunHeldValue) return passed.target.ref;
+    return this.heldValueRuns(passed.target.ref, found, depth + 1);
   }
 
   /**

@@ -12,6 +12,7 @@ import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
 import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
+import { reassignedHeldValue } from './ecmascript-held-values.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
   type MemberTarget,
@@ -238,7 +239,11 @@ export class EcmascriptFile {
     const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
     const memberTypes = this.facts.finish();
-    for (const entry of reassigned) if (entry.declaration !== undefined) delete this.declarations[entry.declaration].valueType;
+    for (const entry of reassigned) {
+      if (entry.declaration === undefined) continue;
+      delete this.declarations[entry.declaration].valueType;
+      reassignedHeldValue(this.declarations[entry.declaration]);
+    }
     this.dropTypesNamingTypeParameters(memberTypes);
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();

@@ -3,6 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { patternNames } from './ecmascript-scopes.js';
+import { heldValue } from './ecmascript-held-values.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -90,6 +91,14 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         const initialised = initialiserType(value);
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
+        // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
+        const held = !file.typeChecked && kind !== 'component' ? heldValue(value) : undefined;
+        if (held) {
+          Object.assign(file.declarations[id], held);
+          if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
+        }
+      } else if (!file.typeChecked) {
+        file.declarations[id].callsRunHeldValue = true;
       }
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
