@@ -143,16 +143,30 @@ function functionsDeclaredIn(body: SyntaxNode): Map<string, SyntaxNode> {
   return out;
 }
 
-/** Whether `fn` calls `name` anywhere in it: `name(…)`, `name.apply(…)`, `name.call(…)`. */
+/**
+ * Whether `fn` itself calls `name` — `name(…)`, `name.apply(…)`, `name.call(…)` — outside any function nested in it
+ * other than an argument of a call it makes (`defer(() => fn(...args))`): a function that only hands `name` to an
+ * inner helper of its own (`function next() { iterator(…) }`) does more than forward.
+ */
 function callsName(fn: SyntaxNode, name: string): boolean {
-  for (const call of fn.descendantsOfType('call_expression')) {
-    const callee = call?.childForFieldName('function');
-    if (!callee) continue;
-    if (callee.type === 'identifier' && callee.text === name) return true;
-    if (callee.type === 'member_expression' && callee.childForFieldName('object')?.type === 'identifier'
-      && callee.childForFieldName('object')?.text === name && INVOKING_MEMBERS.has(callee.childForFieldName('property')?.text ?? '')) return true;
+  const body = fn.childForFieldName('body');
+  const stack: SyntaxNode[] = body ? [body] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (NESTED_FUNCTION_TYPES.has(node.type) && node.parent?.type !== 'arguments') continue;
+    if (node.type === 'call_expression' && isCallOf(node, name)) return true;
+    for (const child of node.namedChildren) if (child) stack.push(child);
   }
   return false;
+}
+
+function isCallOf(call: SyntaxNode, name: string): boolean {
+  const callee = call.childForFieldName('function');
+  if (!callee) return false;
+  if (callee.type === 'identifier') return callee.text === name;
+  if (callee.type !== 'member_expression') return false;
+  const object = callee.childForFieldName('object');
+  return object?.type === 'identifier' && object.text === name && INVOKING_MEMBERS.has(callee.childForFieldName('property')?.text ?? '');
 }
 
 /** Whether `body` assigns `name` anywhere (`fn = other`): the parameter may then hold anything. */
