@@ -143,12 +143,38 @@ export class ReferenceResolver {
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
     const resolution = this.resolveStated(file, site);
+    if (!resolution.resolved && site.kind === 'calls' && this.bindingOf(file).calls?.invokers?.includes(site.name)) {
+      const invoked = this.invokedFunction(file, site);
+      if (invoked) return invoked;
+    }
     if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
     if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
     return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /**
+   * `helper.call(this, a)`, `utils.merge.apply(null, args)` (`calls.invokers`): the function or method the receiver
+   * chain names, resolved as a call of it; undefined where the chain names anything else or nothing.
+   */
+  private invokedFunction(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const receiver = site.receiver;
+    const typed = site.typedReceiver;
+    if (!receiver || receiver.length === 0 || (typed && typed.path.length === 0)) return undefined;
+    const name = receiver[receiver.length - 1];
+    if (name === 'this' || name === 'super' || name === 'prototype') return undefined;
+    const inner: ReferenceSite = {
+      ...site, name, receiver: receiver.slice(0, -1), headTarget: receiver.length > 1 ? site.headTarget : undefined,
+      typedReceiver: typed ? { type: typed.type, path: typed.path.slice(0, -1) } : undefined,
+      // `helper.call(…)` with `helper` a local function: the local is the callee.
+      localTarget: receiver.length === 1 ? site.headTarget : undefined,
+    };
+    const found = this.resolveStated(file, inner);
+    if (!found.resolved || found.edgeKind !== 'calls') return undefined;
+    const kind = this.symbols.declaration(found.target).kind;
+    return kind === 'function' || kind === 'method' ? found : undefined;
   }
 
   /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */

@@ -152,10 +152,25 @@ export class EcmascriptFile {
       if (ctx.thisType && receiver && receiver.length > 0) declaredThis = { type: ctx.thisType, path: receiver.slice(1) };
       receiver = undefined;
     }
+    // `this.constructor.concat(…)` in a class's method: a static member of that class.
+    if (headName === 'this' && receiver && receiver[1] === 'constructor') receiver = this.constructorReceiver(receiver, ctx) ?? receiver;
     // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
     const typedReceiver = declaredThis ?? (receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined);
     const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
     if (space) added.space = space;
+  }
+
+  /** `['this', 'constructor', …rest]` in a method of class `C` (or of constructor function `C`): `['C', …rest]`. */
+  private constructorReceiver(receiver: string[], ctx: EcmascriptContext): string[] | undefined {
+    for (let id = ctx.enclosing; id !== null; id = this.declarations[id].parent) {
+      const decl = this.declarations[id];
+      if (decl.kind === 'class' || (decl.kind === 'function' && decl.parent === null && this.constructorNames.has(decl.name))) {
+        return [decl.name, ...receiver.slice(2)];
+      }
+      // A nested plain function has a `this` of its own.
+      if (decl.kind === 'function') return undefined;
+    }
+    return undefined;
   }
 
   /** A declaration's stated type, kept once proven where it is written (`this.make()` only in a class). */
