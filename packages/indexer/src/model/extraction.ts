@@ -86,14 +86,16 @@ export interface Declaration extends Span {
   callsRunHeldValue?: boolean;
   /**
    * With `callsRunHeldValue`: the value is what a call returned — the callee's name chain and each argument's
-   * (null where an argument is no plain name chain). When the callee is proven to return a function forwarding to
-   * one of its parameters (`forwardsParameter`), a call of the variable runs the argument passed there.
+   * (null where an argument is no plain name chain). When the callee is proven to return a transparent wrapper of
+   * one of its parameters (`forwardsParameter`), a call of the variable runs the argument passed there; otherwise,
+   * where the callee is a function of the workspace (a factory of functions) and `named`, the declaration is the
+   * name that factory's product is given, and a call of it links here.
    */
-  heldCall?: { callee: string[]; arguments: Array<string[] | null> };
+  heldCall?: { callee: string[]; arguments: Array<string[] | null>; named?: boolean };
   /**
-   * Functions whose every `return` gives a function that calls (or is) their parameter at this index
-   * (`awaitify(fn, arity)` returning `function awaitable(...args) { return fn.apply(this, args) }`,
-   * `(defer) => (fn, ...args) => defer(() => fn(...args))`): calling the result runs that argument.
+   * Functions whose every `return` gives a transparent wrapper of their parameter at this index — a function that
+   * calls it with its own arguments (`awaitify(fn, arity)` returning `function awaitable(...args) { return
+   * fn.apply(this, args) }`, `bind(fn, ctx)`) — or the parameter itself: calling the result runs that argument.
    */
   forwardsParameter?: number;
   /**

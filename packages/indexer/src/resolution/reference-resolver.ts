@@ -1222,8 +1222,10 @@ export class ReferenceResolver {
     }
     // A variable holding a function computed elsewhere: the call runs what its value is proven to forward to, or nothing arbor can name.
     if (site.kind === 'calls' && decl.callsRunHeldValue) {
-      const forwarded = this.heldValueRuns(ref, decl, 0);
-      return forwarded ? this.accept(site, forwarded, resolvedBy) : unresolved('not-callable', false);
+      const runs = this.heldValueRuns(ref, decl, 0);
+      if (runs === undefined) return unresolved('not-callable', false);
+      if (runs.file !== ref.file || runs.localId !== ref.localId) return this.accept(site, runs, resolvedBy);
+      return { resolved: true, target: ref, edgeKind: 'calls', resolvedBy };
     }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
@@ -1256,8 +1258,9 @@ export class ReferenceResolver {
   }
 
   /**
-   * The function a call of a `callsRunHeldValue` variable runs: the argument its `heldCall` passes where the callee
-   * forwards (`forwardsParameter`), followed through further such variables; undefined when nothing proves one.
+   * What a call of a `callsRunHeldValue` variable links to: the argument its `heldCall` passes where the callee is a
+   * transparent wrapper of it (`forwardsParameter`), followed through further such variables; the variable itself
+   * where it names the product of a workspace factory (`heldCall.named`); undefined when nothing proves either.
    */
   private heldValueRuns(ref: DeclarationRef, decl: Declaration, depth: number): DeclarationRef | undefined {
     const held = decl.heldCall;
@@ -1265,11 +1268,11 @@ export class ReferenceResolver {
     const scope = { file: ref.file, enclosing: decl.parent };
     const callee = this.walkChain(scope, held.callee);
     if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
-    const forwards = this.symbols.declaration(callee.target.ref).forwardsParameter;
-    const argument = forwards === undefined ? undefined : held.arguments[forwards];
-    if (!argument) return undefined;
-    const passed = this.walkChain(scope, argument);
-    if (!passed || passed.consumed !== argument.length || passed.target.type !== 'declaration') return undefined;
+    const factory = this.symbols.declaration(callee.target.ref);
+    if (factory.kind !== 'function' && factory.kind !== 'method') return undefined;
+    const argument = factory.forwardsParameter === undefined ? undefined : held.arguments[factory.forwardsParameter];
+    const passed = argument ? this.walkChain(scope, argument) : undefined;
+    if (!passed || passed.consumed !== argument!.length || passed.target.type !== 'declaration') return held.named && factory.forwardsParameter === undefined ? ref : undefined;
     const found = this.symbols.declaration(passed.target.ref);
     if (!found.callsRunHeldValue) return passed.target.ref;
     return this.heldValueRuns(passed.target.ref, found, depth + 1);

@@ -20,9 +20,10 @@ const NESTED_FUNCTION_TYPES: ReadonlySet<string> = new Set([
 
 /**
  * What a call of a module-level variable with this initialiser runs: a name chain's target (`aliasOf`), a call's
- * result (`heldCall`), or some other value; undefined for a function or class (a declaration of its own) or no value.
+ * result (`heldCall`; `named`: the variable is a name the module gives it, not an anonymous `export default`), or
+ * some other value; undefined for a function or class (a declaration of its own).
  */
-export function heldValue(value: SyntaxNode | null): HeldValue | undefined {
+export function heldValue(value: SyntaxNode | null, named: boolean): HeldValue | undefined {
   const unwrapped = value ? unparenthesised(value) : null;
   // `let lightMyRequest` assigned later: whatever it holds, it is no declaration of a function.
   if (!unwrapped) return { callsRunHeldValue: true };
@@ -32,6 +33,7 @@ export function heldValue(value: SyntaxNode | null): HeldValue | undefined {
     if (chain && chain[0] !== 'this' && chain[0] !== 'super') return { aliasOf: chain, callsRunHeldValue: true };
   }
   const heldCall = unwrapped.type === 'call_expression' ? callOf(unwrapped) : undefined;
+  if (heldCall && named) heldCall.named = true;
   return heldCall ? { callsRunHeldValue: true, heldCall } : { callsRunHeldValue: true };
 }
 
@@ -43,7 +45,7 @@ export function reassignedHeldValue(decl: Declaration): void {
 }
 
 /** `f(a, b.c, 4)` → callee ['f'], arguments [['a'], ['b', 'c'], null]; undefined when the callee is no name chain. */
-function callOf(call: SyntaxNode): Declaration['heldCall'] {
+function callOf(call: SyntaxNode): NonNullable<Declaration['heldCall']> | undefined {
   const callee = receiverChain(call.childForFieldName('function'))?.names;
   if (!callee || callee[0] === 'this' || callee[0] === 'super' || callee[0] === 'require') return undefined;
   const args = call.childForFieldName('arguments');
@@ -79,7 +81,7 @@ export function forwardedParameter(fn: SyntaxNode): number | undefined {
         : unwrapped.type === 'identifier' ? localFunctions.get(unwrapped.text) : undefined;
       if (!made) return undefined;
       const own = new Set(parameterNames(made).filter((name): name is string => name !== null));
-      indices = parameters.flatMap((name, i) => (name !== null && !own.has(name) && callsName(made, name) ? [i] : []));
+      indices = parameters.flatMap((name, i) => (name !== null && !own.has(name) && callsName(made, name, own) ? [i] : []));
     }
     if (indices.length !== 1 || (forwarded !== undefined && forwarded !== indices[0])) return undefined;
     forwarded = indices[0];
@@ -144,29 +146,41 @@ function functionsDeclaredIn(body: SyntaxNode): Map<string, SyntaxNode> {
 }
 
 /**
- * Whether `fn` itself calls `name` — `name(…)`, `name.apply(…)`, `name.call(…)` — outside any function nested in it
- * other than an argument of a call it makes (`defer(() => fn(...args))`): a function that only hands `name` to an
- * inner helper of its own (`function next() { iterator(…) }`) does more than forward.
+ * Whether `fn` passes its own arguments on to `name` — `name(...args)`, `name(a, b)`, `name.apply(this, arguments)`,
+ * `name.call(this, a)` with `own` its parameters (any call where it has none) — outside any function nested in it
+ * other than an argument of a call it makes (`new Promise((resolve) => name.apply(this, args))`). A function that
+ * only hands `name` to an inner helper of its own (`function next() { iterator(…) }`) or calls it with values of its
+ * own making (`defer(() => fn(...args))`) does more than forward: it is no transparent wrapper.
  */
-function callsName(fn: SyntaxNode, name: string): boolean {
+function callsName(fn: SyntaxNode, name: string, own: ReadonlySet<string>): boolean {
   const body = fn.childForFieldName('body');
   const stack: SyntaxNode[] = body ? [body] : [];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (NESTED_FUNCTION_TYPES.has(node.type) && node.parent?.type !== 'arguments') continue;
-    if (node.type === 'call_expression' && isCallOf(node, name)) return true;
+    if (node.type === 'call_expression' && forwardsOwnArguments(node, name, own)) return true;
     for (const child of node.namedChildren) if (child) stack.push(child);
   }
   return false;
 }
 
-function isCallOf(call: SyntaxNode, name: string): boolean {
+function forwardsOwnArguments(call: SyntaxNode, name: string, own: ReadonlySet<string>): boolean {
   const callee = call.childForFieldName('function');
   if (!callee) return false;
-  if (callee.type === 'identifier') return callee.text === name;
-  if (callee.type !== 'member_expression') return false;
-  const object = callee.childForFieldName('object');
-  return object?.type === 'identifier' && object.text === name && INVOKING_MEMBERS.has(callee.childForFieldName('property')?.text ?? '');
+  let passed = call.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  if (callee.type === 'member_expression') {
+    const object = callee.childForFieldName('object');
+    if (object?.type !== 'identifier' || object.text !== name || !INVOKING_MEMBERS.has(callee.childForFieldName('property')?.text ?? '')) return false;
+    // `name.apply(thisArg, args)`, `name.call(thisArg, a, b)`: what follows the receiver.
+    passed = passed.slice(1);
+  } else if (callee.type !== 'identifier' || callee.text !== name) {
+    return false;
+  }
+  if (own.size === 0) return true;
+  return passed.length > 0 && passed.every((argument) => {
+    const value = argument.type === 'spread_element' ? argument.namedChild(0) : argument;
+    return value?.type === 'identifier' && (own.has(value.text) || value.text === 'arguments');
+  });
 }
 
 /** Whether `body` assigns `name` anywhere (`fn = other`): the parameter may then hold anything. */

@@ -329,7 +329,8 @@ function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode
       docstring: doc,
       isExported: true,
       // JavaScript `exports.json = bodyParser.json`: a second name for what the chain names, not a function of its own.
-      ...(file.typeChecked ? {} : heldValue(value)),
+      // The anonymous `export default wrap(fn)` names no product of a factory (`exportedCallResult`).
+      ...(file.typeChecked ? {} : heldValue(value, name !== 'default')),
     });
     walk.push(value, { ...ctx, pendingOwner: id });
     return;

@@ -92,7 +92,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
         // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
-        const held = !file.typeChecked && kind !== 'component' ? heldValue(value) : undefined;
+        const held = !file.typeChecked && kind !== 'component' ? heldValue(value, true) : undefined;
         if (held) {
           Object.assign(file.declarations[id], held);
           if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
