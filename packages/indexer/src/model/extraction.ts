@@ -79,6 +79,11 @@ export interface Declaration extends Span {
    */
   aliasOf?: string[];
   /**
+   * A declaration that only gives a local declaration of the same file a second name (JavaScript `{ kill }` in an
+   * object literal, of `function kill` declared in the function around it): that declaration's local id.
+   */
+  aliasOfLocal?: number;
+  /**
    * A variable holding a function value computed elsewhere (JavaScript `var deprecate = require('depd')('app')`,
    * `const eachLimit = awaitify(eachOfLimit, 4)`): a call of it runs that value, never this declaration — it links
    * to what `heldCall` proves, else to nothing.
@@ -98,6 +103,11 @@ export interface Declaration extends Span {
    * fn.apply(this, args) }`, `bind(fn, ctx)`) — or the parameter itself: calling the result runs that argument.
    */
   forwardsParameter?: number;
+  /**
+   * Functions whose every `return` gives the object of one local declaration of theirs, by its name
+   * (`function queue(worker) { var q = { push(data) {…} }; return q; }`): a call's value has that declaration's members.
+   */
+  returnsLocal?: string;
   /**
    * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
    * level names it): its members are the file's top-level declarations, and a type position naming

@@ -516,6 +516,12 @@ export class ReceiverTypes {
       const whole = held?.target.type === 'declaration' && held.consumed === decl.valueType.chain.length;
       return whole && held.target.type === 'declaration' ? this.returnOf(held.target.ref, awaited, depth + 1) : undefined;
     }
+    // `function queue() { var q = { push() {…} }; return q; }`: the object declared there, with its members.
+    if (decl.returnsLocal !== undefined && result === 0 && CALLABLE.has(decl.kind) && Boolean(decl.isAsync) === Boolean(awaited)) {
+      const declarations = this.symbols.extraction(ref.file)!.declarations;
+      const objects = (this.symbols.members(ref).get(decl.returnsLocal) ?? []).filter((id) => declarations[id].kind === 'variable');
+      if (objects.length === 1) return { classRef: { file: ref.file, localId: objects[0] }, how: RESOLVED_BY.returnedReceiver };
+    }
     const stated = result > 0 ? decl.resultTypes?.[result] : decl.returnType;
     if (!CALLABLE.has(decl.kind) || !stated) return undefined;
     // An async function's stated result is what awaiting its call gives.

@@ -1211,6 +1211,7 @@ export class ReferenceResolver {
     // A prototype stands for its definition.
     const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
+    if (decl.aliasOfLocal !== undefined) return this.accept(site, { file: ref.file, localId: decl.aliasOfLocal }, resolvedBy);
     if (decl.aliasOf) {
       // A second name for another declaration: the call is that declaration's, or nothing arbor can name.
       const meant = this.throughAlias({ type: 'declaration', ref }, 0);

@@ -116,7 +116,7 @@ function parameterNames(fn: SyntaxNode): Array<string | null> {
 }
 
 /** The values of the `return` statements of this function body (not of functions nested in it); a bare `return` fails the proof. */
-function returnedValues(body: SyntaxNode): SyntaxNode[] {
+export function returnedValues(body: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   let bare = false;
   const stack: SyntaxNode[] = [body];
@@ -135,7 +135,7 @@ function returnedValues(body: SyntaxNode): SyntaxNode[] {
 }
 
 /** Functions a body declares at its top level, by name (`function awaitable(...args) {…}` then `return awaitable`). */
-function functionsDeclaredIn(body: SyntaxNode): Map<string, SyntaxNode> {
+export function functionsDeclaredIn(body: SyntaxNode): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
   for (const statement of body.namedChildren) {
     if (statement?.type !== 'function_declaration') continue;
@@ -184,7 +184,7 @@ function forwardsOwnArguments(call: SyntaxNode, name: string, own: ReadonlySet<s
 }
 
 /** Whether `body` assigns `name` anywhere (`fn = other`): the parameter may then hold anything. */
-function assignsName(body: SyntaxNode, name: string): boolean {
+export function assignsName(body: SyntaxNode, name: string): boolean {
   for (const type of ['assignment_expression', 'augmented_assignment_expression']) {
     for (const assignment of body.descendantsOfType(type)) {
       const left = assignment?.childForFieldName('left');

@@ -103,6 +103,8 @@ export class EcmascriptFile {
   private readonly fileName: string;
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
   readonly typeParameterNames = new Set<string>();
+  /** Declarations that give a local function another name (`{ kill }`), settled at the end: `aliasOfLocal`. */
+  readonly localAliases: Array<{ declaration: number; name: string; scope: Scope }> = [];
   /** Names an assignment anywhere in the file writes (`x = …`, `[x] = …`): a `let` of such a name may hold anything. */
   readonly assignedNames = new Set<string>();
   /**
@@ -253,6 +255,12 @@ export class EcmascriptFile {
     const isModule = this.exports.length > 0 || this.builder.imports.length > 0;
     const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
+    // A function declared later in the block is bound by now (ids before the builder puts declarations in source order).
+    for (const { declaration, name, scope } of this.localAliases) {
+      const target = scope.classify(name, false).localTarget;
+      if (target !== undefined && target !== declaration) this.declarations[declaration].aliasOfLocal = target;
+      else this.declarations[declaration].callsRunHeldValue = true;
+    }
     const memberTypes = this.facts.finish();
     for (const entry of reassigned) {
       if (entry.declaration === undefined) continue;

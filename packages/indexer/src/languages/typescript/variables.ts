@@ -4,6 +4,7 @@ import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { patternNames } from './ecmascript-scopes.js';
 import { heldValue } from './ecmascript-held-values.js';
+import { visitReturnedObject } from './ecmascript-returned-objects.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -69,7 +70,8 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
       continue;
     }
     if (!ctx.moduleLevel || ctx.suppressDeclarations) {
-      walk.push(value, ctx);
+      // JavaScript `var q = { push() {…} }; … return q;` in a factory: a declaration with members.
+      if (!visitReturnedObject(nameNode, value, span, ctx, walk)) walk.push(value, ctx);
       continue;
     }
 
