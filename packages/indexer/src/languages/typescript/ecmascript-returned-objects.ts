@@ -7,7 +7,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { assignsName, functionsDeclaredIn, returnedValues } from './ecmascript-held-values.js';
-import { compactText, FUNCTION_VALUE_TYPES, hasToken, headerText, propertyName } from './ecmascript-syntax.js';
+import { compactText, FUNCTION_VALUE_TYPES, hasToken, headerText, propertyName, receiverChain } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
 
 const FUNCTION_NODE_TYPES: ReadonlySet<string> = new Set([...FUNCTION_VALUE_TYPES, 'function_declaration', 'method_definition']);
@@ -28,7 +28,8 @@ export function visitReturnedObject(nameNode: SyntaxNode, value: SyntaxNode | nu
   if (returned.length === 0 || !returned.every((r) => r.type === 'identifier' && r.text === name) || assignsName(body, name)) return false;
   const inner = functionsDeclaredIn(body);
   const entries = value.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
-  if (!entries.some((entry) => memberFunction(entry) !== undefined || namedFunction(entry, inner) !== undefined)) return false;
+  const chainOf = (entry: SyntaxNode) => moduleChain(entry, ctx);
+  if (!entries.some((entry) => memberFunction(entry) !== undefined || namedFunction(entry, inner) !== undefined || chainOf(entry) !== undefined)) return false;
 
   const objectCtx: EcmascriptContext = { ...ctx, container: ctx.enclosing };
   const id = file.addDeclaration('variable', name, span, objectCtx, {
@@ -53,9 +54,27 @@ export function visitReturnedObject(nameNode: SyntaxNode, value: SyntaxNode | nu
       file.localAliases.push({ declaration: alias, name: named.local, scope: ctx.scope });
       continue;
     }
+    const chain = chainOf(entry);
+    if (chain) {
+      // `decorateRequest: decorator.decorateRequest` of a module-level `decorator`: a second name for what the chain names.
+      file.addDeclaration('method', chain.key, entry, memberCtx, { signature: compactText(entry.text, 200), aliasOf: chain.names, callsRunHeldValue: true });
+      walk.push(entry, ctx);
+      continue;
+    }
     walk.push(entry, ctx);
   }
   return true;
+}
+
+/** `key: a.b` whose head no scope of the factory binds (a module-level name): the key and the chain. */
+function moduleChain(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; names: string[] } | undefined {
+  if (entry.type !== 'pair') return undefined;
+  const key = entry.childForFieldName('key');
+  const value = entry.childForFieldName('value');
+  if (!key || key.type === 'computed_property_name' || value?.type !== 'member_expression') return undefined;
+  const names = receiverChain(value)?.names;
+  if (!names || names[0] === 'this' || names[0] === 'super' || ctx.scope.classify(names[0], true).locallyBound) return undefined;
+  return { key: propertyName(key), names };
 }
 
 function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
