@@ -7,7 +7,7 @@ import { heldValue } from './ecmascript-held-values.js';
 import { visitReturnedObject } from './ecmascript-returned-objects.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
-  compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
+  compactText, FUNCTION_VALUE_TYPES, receiverChain, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
   namedChildrenOf, propertyName, requireSpecifier, statementText, typeParameterNames
 } from './ecmascript-syntax.js';
 import { CLASS_THIS, type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk } from './file-state.js';
@@ -76,6 +76,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     }
 
     // Module-level data: one declaration per bound name.
+    const destructuredFrom = !isIdentifier && nameNode.type === 'object_pattern' ? destructuredChain(nameNode, value) : undefined;
     const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
     const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
     let owner: number | null = null;
@@ -100,7 +101,10 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
           if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
         }
       } else if (!file.typeChecked) {
+        // `const { merge } = utils`: a second name for `utils.merge` (any other pattern holds some value).
+        const member = kindToken === 'const' ? destructuredFrom?.members.get(name) : undefined;
         file.declarations[id].callsRunHeldValue = true;
+        if (member !== undefined && destructuredFrom) file.declarations[id].aliasOf = [...destructuredFrom.chain, member];
       }
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
@@ -158,6 +162,13 @@ function destructuredMembers(pattern: SyntaxNode): Map<string, string> {
     }
   }
   return out;
+}
+
+/** `{ a, b: c } = x.y`: the chain destructured and what each name takes from it; undefined for any other value. */
+function destructuredChain(pattern: SyntaxNode, value: SyntaxNode | null): { chain: string[]; members: Map<string, string> } | undefined {
+  if (value?.type !== 'identifier' && value?.type !== 'member_expression') return undefined;
+  const chain = receiverChain(value)?.names;
+  return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { chain, members: destructuredMembers(pattern) } : undefined;
 }
 
 function variableFunctionSignature(source: string, statement: SyntaxNode, declarator: SyntaxNode, fn: SyntaxNode, single: boolean): string {
