@@ -79,6 +79,36 @@ export interface Declaration extends Span {
    */
   aliasOf?: string[];
   /**
+   * A declaration that only gives a local declaration of the same file a second name (JavaScript `{ kill }` in an
+   * object literal, of `function kill` declared in the function around it): that declaration's local id.
+   */
+  aliasOfLocal?: number;
+  /**
+   * A variable holding a function value computed elsewhere (JavaScript `var deprecate = require('depd')('app')`,
+   * `const eachLimit = awaitify(eachOfLimit, 4)`): a call of it runs that value, never this declaration — it links
+   * to what `heldCall` proves, else to nothing.
+   */
+  callsRunHeldValue?: boolean;
+  /**
+   * With `callsRunHeldValue`: the value is what a call returned — the callee's name chain and each argument's
+   * (null where an argument is no plain name chain). When the callee is proven to return a transparent wrapper of
+   * one of its parameters (`forwardsParameter`), a call of the variable runs the argument passed there; otherwise,
+   * where the callee is a function of the workspace (a factory of functions) and `named`, the declaration is the
+   * name that factory's product is given, and a call of it links here.
+   */
+  heldCall?: { callee: string[]; arguments: Array<string[] | null>; named?: boolean };
+  /**
+   * Functions whose every `return` gives a transparent wrapper of their parameter at this index — a function that
+   * calls it with its own arguments (`awaitify(fn, arity)` returning `function awaitable(...args) { return
+   * fn.apply(this, args) }`, `bind(fn, ctx)`) — or the parameter itself: calling the result runs that argument.
+   */
+  forwardsParameter?: number;
+  /**
+   * Functions whose every `return` gives the object of one local declaration of theirs, by its name
+   * (`function queue(worker) { var q = { push(data) {…} }; return q; }`): a call's value has that declaration's members.
+   */
+  returnsLocal?: string;
+  /**
    * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
    * level names it): its members are the file's top-level declarations, and a type position naming
    * the file (an import of it) means this type.

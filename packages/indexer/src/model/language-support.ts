@@ -367,6 +367,12 @@ export interface NameBindingRules {
      */
     valuesHoldWhatRuns?: boolean;
     /**
+     * Members every function has that run it (JavaScript `fn.call(this, a)`, `fn.apply(null, args)`): a call of
+     * one on a name chain that no workspace member of that name answers runs the function the chain names — where
+     * the chain is proven to name a function or method.
+     */
+    invokers?: readonly string[];
+    /**
      * A call of a class whose companion part (the part declared `isStatic`) declares members of this
      * name calls one of them (Scala `Foo(x)` is `Foo.apply(x)`), picked by the arguments among them and
      * the class's own construction (the class declaration's `parameterTypes`, when it states them: a case

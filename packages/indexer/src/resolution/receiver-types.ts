@@ -561,6 +561,12 @@ export class ReceiverTypes {
       const whole = held?.target.type === 'declaration' && held.consumed === decl.valueType.chain.length;
       return whole && held.target.type === 'declaration' ? this.returnOf(held.target.ref, awaited, depth + 1) : undefined;
     }
+    // `function queue() { var q = { push() {…} }; return q; }`: the object declared there, with its members.
+    if (decl.returnsLocal !== undefined && result === 0 && CALLABLE.has(decl.kind) && Boolean(decl.isAsync) === Boolean(awaited)) {
+      const declarations = this.symbols.extraction(ref.file)!.declarations;
+      const objects = (this.symbols.members(ref).get(decl.returnsLocal) ?? []).filter((id) => declarations[id].kind === 'variable');
+      if (objects.length === 1) return { classRef: { file: ref.file, localId: objects[0] }, how: RESOLVED_BY.returnedReceiver };
+    }
     // A property or variable stated to hold a function type (`get: (url: string) => ResponsePromise`): called, it
     // returns what that type states.
     if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'function' && result === 0 && !awaited) {

@@ -143,12 +143,38 @@ export class ReferenceResolver {
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
     const resolution = this.resolveStated(file, site);
+    if (!resolution.resolved && site.kind === 'calls' && this.bindingOf(file).calls?.invokers?.includes(site.name)) {
+      const invoked = this.invokedFunction(file, site);
+      if (invoked) return invoked;
+    }
     if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
     if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
     return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /**
+   * `helper.call(this, a)`, `utils.merge.apply(null, args)` (`calls.invokers`): the function or method the receiver
+   * chain names, resolved as a call of it; undefined where the chain names anything else or nothing.
+   */
+  private invokedFunction(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const receiver = site.receiver;
+    const typed = site.typedReceiver;
+    if (!receiver || receiver.length === 0 || (typed && typed.path.length === 0)) return undefined;
+    const name = receiver[receiver.length - 1];
+    if (name === 'this' || name === 'super' || name === 'prototype') return undefined;
+    const inner: ReferenceSite = {
+      ...site, name, receiver: receiver.slice(0, -1), headTarget: receiver.length > 1 ? site.headTarget : undefined,
+      typedReceiver: typed ? { type: typed.type, path: typed.path.slice(0, -1) } : undefined,
+      // `helper.call(…)` with `helper` a local function: the local is the callee.
+      localTarget: receiver.length === 1 ? site.headTarget : undefined,
+    };
+    const found = this.resolveStated(file, inner);
+    if (!found.resolved || found.edgeKind !== 'calls') return undefined;
+    const kind = this.symbols.declaration(found.target).kind;
+    return kind === 'function' || kind === 'method' ? found : undefined;
   }
 
   /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
@@ -1197,6 +1223,7 @@ export class ReferenceResolver {
     // A prototype stands for its definition.
     const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
+    if (decl.aliasOfLocal !== undefined) return this.accept(site, { file: ref.file, localId: decl.aliasOfLocal }, resolvedBy);
     if (decl.aliasOf) {
       // A second name for another declaration: the call is that declaration's, or nothing arbor can name.
       const meant = this.throughAlias({ type: 'declaration', ref }, 0);
@@ -1205,6 +1232,13 @@ export class ReferenceResolver {
       // A same-file alias of another file's declaration (`const check = pool.check;`) reaches it through the import.
       const through = resolvedBy === RESOLVED_BY.sameFile && meant.ref.file !== ref.file ? RESOLVED_BY.import : resolvedBy;
       return this.accept(site, meant.ref, through);
+    }
+    // A variable holding a function computed elsewhere: the call runs what its value is proven to forward to, or nothing arbor can name.
+    if (site.kind === 'calls' && decl.callsRunHeldValue) {
+      const runs = this.heldValueRuns(ref, decl, 0);
+      if (runs === undefined) return unresolved('not-callable', false);
+      if (runs.file !== ref.file || runs.localId !== ref.localId) return this.accept(site, runs, resolvedBy);
+      return { resolved: true, target: ref, edgeKind: 'calls', resolvedBy };
     }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
@@ -1234,6 +1268,27 @@ export class ReferenceResolver {
       if (instance.length === 1) return { resolved: true, target: instance[0], edgeKind, resolvedBy };
     }
     return { resolved: true, target: ref, edgeKind, resolvedBy };
+  }
+
+  /**
+   * What a call of a `callsRunHeldValue` variable links to: the argument its `heldCall` passes where the callee is a
+   * transparent wrapper of it (`forwardsParameter`), followed through further such variables; the variable itself
+   * where it names the product of a workspace factory (`heldCall.named`); undefined when nothing proves either.
+   */
+  private heldValueRuns(ref: DeclarationRef, decl: Declaration, depth: number): DeclarationRef | undefined {
+    const held = decl.heldCall;
+    if (!held || depth >= MAX_ALIAS_DEPTH) return undefined;
+    const scope = { file: ref.file, enclosing: decl.parent };
+    const callee = this.walkChain(scope, held.callee);
+    if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
+    const factory = this.symbols.declaration(callee.target.ref);
+    if (factory.kind !== 'function' && factory.kind !== 'method') return undefined;
+    const argument = factory.forwardsParameter === undefined ? undefined : held.arguments[factory.forwardsParameter];
+    const passed = argument ? this.walkChain(scope, argument) : undefined;
+    if (!passed || passed.consumed !== argument!.length || passed.target.type !== 'declaration') return held.named && factory.forwardsParameter === undefined ? ref : undefined;
+    const found = this.symbols.declaration(passed.target.ref);
+    if (!found.callsRunHeldValue) return passed.target.ref;
+    return this.heldValueRuns(passed.target.ref, found, depth + 1);
   }
 
   /**

@@ -113,6 +113,7 @@ export class DeclarationBuilder {
       const sorted = order.map((oldId) => declarations[oldId]);
       sorted.forEach((declaration, position) => {
         declaration.parent = remap(declaration.parent);
+        if (declaration.aliasOfLocal !== undefined) declaration.aliasOfLocal = newId[declaration.aliasOfLocal];
         declarations[position] = declaration;
       });
       for (const statement of this.imports) statement.declaration = newId[statement.declaration];

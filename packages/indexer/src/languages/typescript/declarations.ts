@@ -4,6 +4,7 @@ import type { Declaration, ReferenceKind, TypeRef } from '../../model/extraction
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
+import { forwardedParameter } from './ecmascript-held-values.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
@@ -44,6 +45,9 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   if (id !== undefined) {
     file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
     stateCallbackParameters(file, file.declarations[id], node);
+    // JavaScript `function awaitify(fn, arity) { … return awaitable }`: a wrapper whose result runs its argument.
+    const forwards = file.typeChecked ? undefined : forwardedParameter(node);
+    if (forwards !== undefined) file.declarations[id].forwardsParameter = forwards;
   }
   for (const name of typeParameterNames(node) ?? []) file.typeParameterNames.add(name);
 

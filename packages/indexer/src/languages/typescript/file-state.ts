@@ -12,6 +12,7 @@ import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
 import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
+import { reassignedHeldValue } from './ecmascript-held-values.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
   type MemberTarget,
@@ -102,6 +103,8 @@ export class EcmascriptFile {
   private readonly fileName: string;
   /** Type parameters declared anywhere in the file: a stated type naming one proves no class. */
   readonly typeParameterNames = new Set<string>();
+  /** Declarations that give a local function another name (`{ kill }`), settled at the end: `aliasOfLocal`. */
+  readonly localAliases: Array<{ declaration: number; name: string; scope: Scope }> = [];
   /** Names an assignment anywhere in the file writes (`x = …`, `[x] = …`): a `let` of such a name may hold anything. */
   readonly assignedNames = new Set<string>();
   /**
@@ -151,10 +154,25 @@ export class EcmascriptFile {
       if (ctx.thisType && receiver && receiver.length > 0) declaredThis = { type: ctx.thisType, path: receiver.slice(1) };
       receiver = undefined;
     }
+    // `this.constructor.concat(…)` in a class's method: a static member of that class.
+    if (headName === 'this' && receiver && receiver[1] === 'constructor') receiver = this.constructorReceiver(receiver, ctx) ?? receiver;
     // `new Client().m()`, `makeClient().m()`: a receiver that is itself a call (its type proven after the walk).
     const typedReceiver = declaredThis ?? (receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined);
     const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
     if (space) added.space = space;
+  }
+
+  /** `['this', 'constructor', …rest]` in a method of class `C` (or of constructor function `C`): `['C', …rest]`. */
+  private constructorReceiver(receiver: string[], ctx: EcmascriptContext): string[] | undefined {
+    for (let id = ctx.enclosing; id !== null; id = this.declarations[id].parent) {
+      const decl = this.declarations[id];
+      if (decl.kind === 'class' || (decl.kind === 'function' && decl.parent === null && this.constructorNames.has(decl.name))) {
+        return [decl.name, ...receiver.slice(2)];
+      }
+      // A nested plain function has a `this` of its own.
+      if (decl.kind === 'function') return undefined;
+    }
+    return undefined;
   }
 
   /** A declaration's stated type, kept once proven where it is written (`this.make()` only in a class). */
@@ -237,8 +255,18 @@ export class EcmascriptFile {
     const isModule = this.exports.length > 0 || this.builder.imports.length > 0;
     const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
+    // A function declared later in the block is bound by now (ids before the builder puts declarations in source order).
+    for (const { declaration, name, scope } of this.localAliases) {
+      const target = scope.classify(name, false).localTarget;
+      if (target !== undefined && target !== declaration) this.declarations[declaration].aliasOfLocal = target;
+      else this.declarations[declaration].callsRunHeldValue = true;
+    }
     const memberTypes = this.facts.finish();
-    for (const entry of reassigned) if (entry.declaration !== undefined) delete this.declarations[entry.declaration].valueType;
+    for (const entry of reassigned) {
+      if (entry.declaration === undefined) continue;
+      delete this.declarations[entry.declaration].valueType;
+      reassignedHeldValue(this.declarations[entry.declaration]);
+    }
     this.dropTypesNamingTypeParameters(memberTypes);
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();

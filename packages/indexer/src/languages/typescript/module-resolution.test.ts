@@ -77,6 +77,14 @@ describe('ecmascript import resolver: relative specifiers', () => {
     expect(resolver.specifiers.resolveModule('src/app.ts', './data.json')).toBe('src/data.json');
   });
 
+  it('gives a JavaScript importer the JavaScript file beside a declaration file of the same name, a TypeScript importer the declarations', () => {
+    const typed = resolverFor({ 'app.js': '', 'app.d.ts': '', 'test/a.test.js': '', 'test/b.test.ts': '', 'lib/index.js': '', 'lib/index.d.ts': '', 'only.d.ts': '' });
+    expect(typed.specifiers.resolveModule('test/a.test.js', '../app')).toBe('app.js');
+    expect(typed.specifiers.resolveModule('test/a.test.js', '../lib')).toBe('lib/index.js');
+    expect(typed.specifiers.resolveModule('test/a.test.js', '../only')).toBe('only.d.ts');
+    expect(typed.specifiers.resolveModule('test/b.test.ts', '../app')).toBe('app.d.ts');
+  });
+
   it('maps the runtime extension TypeScript writes back to the source file', () => {
     expect(resolver.specifiers.resolveModule('src/app.ts', './util.js')).toBe('src/util.ts');
     expect(resolver.specifiers.resolveModule('src/app.ts', './view.jsx')).toBe('src/view.tsx');

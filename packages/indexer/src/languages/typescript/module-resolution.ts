@@ -15,6 +15,11 @@ import { entryTargets, mapTargets, WorkspacePackages, type PackageInfo } from '.
 
 /** Probed after the exact path, in this order (TypeScript sources before JavaScript, as tsc does). */
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.d.mts', '.d.cts'];
+/**
+ * For a JavaScript importer: what Node loads (`require('../fastify')` → `fastify.js`) before the declaration file
+ * that describes it beside it (`fastify.d.ts`), which declares no code that runs.
+ */
+const RUNTIME_EXTENSIONS_FIRST = [...EXTENSIONS.filter((ext) => !ext.startsWith('.d.')), ...EXTENSIONS.filter((ext) => ext.startsWith('.d.'))];
 /** TypeScript writes the runtime extension in imports: `./x.js` means `x.ts` in the sources. */
 const RUNTIME_TO_SOURCE: Record<string, string[]> = {
   '.js': ['.ts', '.tsx', '.d.ts'],
@@ -233,18 +238,19 @@ class EcmascriptImportResolver implements ImportResolver {
     } else if (candidate !== '' && this.files.has(candidate)) {
       return candidate;
     }
+    const extensions = sourceFirst ? EXTENSIONS : RUNTIME_EXTENSIONS_FIRST;
     if (candidate !== '') {
-      for (const ext of EXTENSIONS) {
+      for (const ext of extensions) {
         if (this.files.has(candidate + ext)) return candidate + ext;
       }
     }
-    return this.probeIndex(candidate);
+    return this.probeIndex(candidate, extensions);
   }
 
   /** A folder → its index file, or the entry of a package.json inside it. */
-  private probeIndex(folder: string): string | null {
+  private probeIndex(folder: string, extensions: readonly string[] = EXTENSIONS): string | null {
     const index = joinPath(folder, 'index');
-    for (const ext of EXTENSIONS) {
+    for (const ext of extensions) {
       if (this.files.has(index + ext)) return index + ext;
     }
     const nested = this.workspacePackages.packageAt(folder);

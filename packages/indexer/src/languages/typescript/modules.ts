@@ -6,6 +6,7 @@ import {
   propertyName, receiverChain, requireSpecifier, statementText, stringLiteralValue
 } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk, ExportInfo } from './file-state.js';
+import { heldValue } from './ecmascript-held-values.js';
 
 export function visitImport({ node, ctx }: EcmascriptFrame): void {
   const file = ctx.file;
@@ -111,7 +112,19 @@ export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     moduleExportsValue(unwrapped, node, ctx, exportInfo.doc, walk);
     return;
   }
+  if (exportedCallResult(unwrapped, node, ctx, exportInfo.doc, walk)) return;
   walk.push(value, ctx);
+}
+
+/**
+ * JavaScript `export default awaitify(eachOfLimit, 4)`, `module.exports = wrap(fn)`: the module's value is what the call
+ * returns, a declaration named `default` that holds it (see ecmascript-held-values.ts). Returns false for any other value.
+ */
+function exportedCallResult(value: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): boolean {
+  if (value.type !== 'call_expression' || ctx.file.typeChecked || !ctx.moduleLevel || ctx.suppressDeclarations) return false;
+  boundValueDeclaration('default', value, statement, ctx, doc, walk);
+  ctx.file.addDefaultExport('default', statement);
+  return true;
 }
 
 // ---------------------------------------------------------------- CommonJS and prototypes
@@ -265,6 +278,7 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
     file.addDefaultExport(name, statement);
     return;
   }
+  if (exportedCallResult(value, statement, ctx, doc, walk)) return;
   if (value.type !== 'object') {
     walk.push(value, ctx);
     return;
@@ -314,6 +328,9 @@ function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode
       signature: compactText(file.source.slice(span.startIndex, span.endIndex), 200),
       docstring: doc,
       isExported: true,
+      // JavaScript `exports.json = bodyParser.json`: a second name for what the chain names, not a function of its own.
+      // The anonymous `export default wrap(fn)` names no product of a factory (`exportedCallResult`).
+      ...(file.typeChecked ? {} : heldValue(value, name !== 'default')),
     });
     walk.push(value, { ...ctx, pendingOwner: id });
     return;

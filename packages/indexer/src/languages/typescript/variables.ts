@@ -3,6 +3,8 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ImportBinding, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { destructuredMembers, patternNames } from './ecmascript-scopes.js';
+import { heldValue } from './ecmascript-held-values.js';
+import { visitReturnedObject } from './ecmascript-returned-objects.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -68,11 +70,13 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
       continue;
     }
     if (!ctx.moduleLevel || ctx.suppressDeclarations) {
-      walk.push(value, ctx);
+      // JavaScript `var q = { push() {…} }; … return q;` in a factory: a declaration with members.
+      if (!visitReturnedObject(nameNode, value, span, ctx, walk)) walk.push(value, ctx);
       continue;
     }
 
     // Module-level data: one declaration per bound name.
+    const destructuredFrom = !isIdentifier && nameNode.type === 'object_pattern' ? destructuredChain(nameNode, value) : undefined;
     const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
     const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
     const aliases = kindToken === 'const' ? constAliases(nameNode, declarator, value) : undefined;
@@ -92,6 +96,17 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         const initialised = initialiserType(value);
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
+        // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
+        const held = !file.typeChecked && kind !== 'component' ? heldValue(value, true) : undefined;
+        if (held) {
+          Object.assign(file.declarations[id], held);
+          if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
+        }
+      } else if (!file.typeChecked) {
+        // `const { merge } = utils`: a second name for `utils.merge` (any other pattern holds some value).
+        const member = kindToken === 'const' ? destructuredFrom?.members.get(name) : undefined;
+        file.declarations[id].callsRunHeldValue = true;
+        if (member !== undefined && destructuredFrom) file.declarations[id].aliasOf = [...destructuredFrom.chain, member];
       }
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
@@ -146,6 +161,13 @@ function constAliases(nameNode: SyntaxNode, declarator: SyntaxNode, value: Synta
   const out = new Map<string, string[]>();
   for (const [local, member] of destructuredMembers(nameNode)) out.set(local, [...chain, member]);
   return out;
+}
+
+/** `{ a, b: c } = x.y`: the chain destructured and what each name takes from it; undefined for any other value. */
+function destructuredChain(pattern: SyntaxNode, value: SyntaxNode | null): { chain: string[]; members: Map<string, string> } | undefined {
+  if (value?.type !== 'identifier' && value?.type !== 'member_expression') return undefined;
+  const chain = receiverChain(value)?.names;
+  return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { chain, members: destructuredMembers(pattern) } : undefined;
 }
 
 function variableFunctionSignature(source: string, statement: SyntaxNode, declarator: SyntaxNode, fn: SyntaxNode, single: boolean): string {
