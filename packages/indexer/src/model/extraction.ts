@@ -352,6 +352,11 @@ export interface ReferenceSite {
    * declaring class's own type parameters as a `type-parameter`; null: no class), which bind the base's type parameters.
    */
   typeArgumentRefs?: Array<TypeRef | null>;
+  /**
+   * An `instantiates` site that makes an anonymous subclass of the type it names (Scala `new Decoder[A] { … }`):
+   * the type may be a trait or an interface, which a plain construction could not make.
+   */
+  anonymousSubclass?: boolean;
   line: number;
   column: number;
 }

@@ -51,6 +51,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   references: new Set(['function', 'method']),
 };
 
+/** What an anonymous subclass (`ReferenceSite.anonymousSubclass`) may be made of besides a class. */
+const ANONYMOUS_BASE_KINDS: ReadonlySet<NodeKind> = new Set(['trait', 'interface']);
+
 /** Declarations of a class a call `x.m()` may mean (a property may hold a function value). */
 const CALLABLE_MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'property', 'field', 'variable', 'constant']);
 
@@ -1196,7 +1199,9 @@ export class ReferenceResolver {
     }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
+    // `new Decoder[A] { … }`: an anonymous subclass of a trait or an interface.
+    const anonymousBase = site.kind === 'instantiates' && site.anonymousSubclass === true && ANONYMOUS_BASE_KINDS.has(decl.kind);
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);

@@ -131,6 +131,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, typeVariables: withTypeVariables(ctx, typeParameters),
     selfTypes: selfTypeParameters(node, name), implicitOf: implicitClassOf(node, mods, withTypeVariables(ctx, typeParameters)),
   };
+  bindSelfAlias(body, name, inner);
   const extend = node.childForFieldName('extend');
   let first = true;
   for (const child of extend?.namedChildren ?? []) {
@@ -173,6 +174,17 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (node.childForFieldName('class_parameters')?.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   }
   walk.push(body, inner);
+}
+
+/**
+ * `trait Decoder[A] { self => … }` (or `self: Other =>`): the alias names the instance of the type, in its nested
+ * classes too (where `this` is the nested one's), so `self.m()` is a member call on the type itself.
+ */
+function bindSelfAlias(body: SyntaxNode | null, typeName: string, inner: ScalaContext): void {
+  const selfType = body?.namedChildren.find((c) => c?.type === 'self_type');
+  const alias = selfType?.namedChildren.find((c) => c?.type === 'identifier');
+  if (!alias || alias.text === 'this' || alias.text === '_') return;
+  inner.file.bindLocal(inner.scope, alias.text, 'parameter', { kind: 'named', chain: [typeName] }, typeName);
 }
 
 /**

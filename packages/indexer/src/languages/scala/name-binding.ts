@@ -42,4 +42,6 @@ export const scalaNameBinding = defineNameBinding({
   argumentFits: scalaArgumentFits,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
   calls: { companionCall: 'apply' },
+  // `def hcursor: HCursor` (no parameter list) is read like a value: `c.hcursor.downField(k)` calls a member of what it returns.
+  isAccessor: (declaration) => declaration.kind === 'method' && declaration.parameterTypes === undefined && declaration.returnType !== undefined,
 });
