@@ -387,6 +387,70 @@ export class ReferenceResolver {
     return this.accept(site, found.ref, RESOLVED_BY.import);
   }
 
+  /**
+   * Where the language says so (`typeMembersByName`): type `name` declared in a class around the scope or in one of
+   * its proven bases, innermost class first, else in the object an `import Obj._` in force (in the file, or a
+   * declaration around the scope) imports the members of. Several at one place: ambiguous.
+   */
+  private typeMemberByName(scope: TypeScope, name: string): Target | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || !this.bindingOf(file).typeMembersByName) return undefined;
+    const decls = file.declarations;
+    const levels: Array<number | null> = [];
+    for (let id = scope.enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+      levels.push(id);
+      if (!CLASS_LIKE.has(decls[id].kind)) continue;
+      const found = this.typeMemberOf({ file: scope.file, localId: id }, name);
+      if (found) return found;
+    }
+    levels.push(null);
+    const statements = file.imports.filter((statement) => statement.importsMembers);
+    for (const level of levels) {
+      const found = new Map<string, DeclarationRef>();
+      for (const statement of statements) {
+        if ((decls[statement.declaration]?.parent ?? null) !== level) continue;
+        const walked = this.walkChain({ file: scope.file, enclosing: level }, statement.specifier.split('.'));
+        if (!walked || walked.consumed !== statement.specifier.split('.').length || walked.target.type !== 'declaration') continue;
+        if (!CLASS_LIKE.has(this.symbols.declaration(walked.target.ref).kind)) continue;
+        const member = this.typeMemberOf(walked.target.ref, name);
+        if (member?.type === 'declaration') found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+      }
+      if (found.size === 1) return { type: 'declaration', ref: [...found.values()][0] };
+      if (found.size > 1) return { type: 'ambiguous', candidates: [...found.values()] };
+    }
+    return undefined;
+  }
+
+  /** A type named `name` among the members of a class (its parts) or, nearest first, of its proven bases. */
+  private typeMemberOf(classRef: DeclarationRef, name: string): Target | undefined {
+    const seen = new Set<string>();
+    let level: DeclarationRef[] = [classRef];
+    for (let depth = 0; depth <= 8 && level.length > 0; depth++) {
+      const found: DeclarationRef[] = [];
+      const next: DeclarationRef[] = [];
+      for (const ref of level) {
+        const key = `${ref.file}\0${ref.localId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const part of this.symbols.partsOf(ref)) {
+          for (const localId of this.symbols.members(part).get(name) ?? []) {
+            if (TYPE_KINDS.has(this.symbols.declaration({ file: part.file, localId }).kind)) found.push({ file: part.file, localId });
+          }
+        }
+        next.push(...this.superclasses(ref));
+      }
+      if (found.length > 0) return found.length === 1 ? { type: 'declaration', ref: found[0] } : this.onePart(found);
+      level = next;
+    }
+    return undefined;
+  }
+
+  /** Several same-named types found at one place: the parts of one type (a class and its companion), else ambiguous. */
+  private onePart(found: DeclarationRef[]): Target {
+    const classes = found.filter((ref) => !this.symbols.declaration(ref).isStatic);
+    return classes.length === 1 ? { type: 'declaration', ref: classes[0] } : { type: 'ambiguous', candidates: found };
+  }
+
   /** The modules the files of each family mix into every example (`ModuleFacts.ambientMixins`), found once. */
   private ambientModules?: Map<string, Array<{ folder: string; ref: DeclarationRef }>>;
 
@@ -492,7 +556,8 @@ export class ReferenceResolver {
     call?: ReferenceSite,
     aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
+    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0])
+      ?? this.typeMemberByName(scope, chain[0]);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
@@ -512,7 +577,8 @@ export class ReferenceResolver {
         current = exported.type === 'missing' ? this.defaultExportMember(current.file, part) ?? exported : exported;
       } else if (current.type === 'file-set') {
         const key = current.key;
-        current = this.symbols.fileSetMember(key, part, true);
+        // A package member that only renames another (`val SerializableTests = laws.SerializableTests`): what it names.
+        current = this.throughAlias(this.symbols.fileSetMember(key, part, true), aliasDepth);
         if (current.type === 'missing') {
           // `io.circe.Json`: a package below the one walked so far.
           const below = this.symbols.modulesOf(scope.file)?.packages?.subpackage?.(key, part) ?? null;
@@ -1204,7 +1270,7 @@ export class ReferenceResolver {
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
-    if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
     if (site.kind === 'calls' && rules.calls?.valuesHoldWhatRuns && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.

@@ -360,7 +360,9 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
-      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
+      const id = ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
+      const alias = typeNode ? undefined : objectAlias(value);
+      if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     }
     return;
   }
@@ -376,6 +378,8 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
       decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     });
     ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
+    const alias = typeNode || names.length !== 1 ? undefined : objectAlias(value);
+    if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     if (ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
     walk.push(value, { ...ctx, enclosing: id });
   }
@@ -386,5 +390,27 @@ export function visitTypeMember({ node, ctx, doc }: Visit): void {
   const nameNode = node.childForFieldName('name');
   if (!nameNode || ctx.parentDecl === null && false) return;
   if (!nameNode) return;
-  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
+  const id = ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
+  // `type Input = Reader[Elem]`: a value stated to be an Input is a Reader.
+  const underlying = declaredType(node.childForFieldName('type'), withTypeVariables(ctx, typeParameterNames(node)));
+  if (underlying) ctx.file.builder.declarations[id].underlyingType = underlying;
+}
+
+/**
+ * `val SerializableTests = cats.kernel.laws.discipline.SerializableTests`: a value that only names an object
+ * (a capitalised name, by convention) gives it a second name. The chain, or undefined.
+ */
+function objectAlias(value: SyntaxNode | null): string[] | undefined {
+  if (value?.type !== 'identifier' && value?.type !== 'field_expression') return undefined;
+  const chain = typeChainOfValue(value);
+  return chain && /^[A-Z]/.test(chain[chain.length - 1]) ? chain : undefined;
+}
+
+function typeChainOfValue(node: SyntaxNode): string[] | undefined {
+  if (node.type === 'identifier') return [node.text.replace(/^`|`$/g, '')];
+  if (node.type !== 'field_expression') return undefined;
+  const value = node.childForFieldName('value');
+  const field = node.childForFieldName('field');
+  const head = value ? typeChainOfValue(value) : undefined;
+  return head && field?.type === 'identifier' ? [...head, field.text.replace(/^`|`$/g, '')] : undefined;
 }
