@@ -394,7 +394,19 @@ export class ReferenceResolver {
    */
   private typeMemberByName(scope: TypeScope, name: string): Target | undefined {
     const file = this.symbols.extraction(scope.file);
-    if (!file || !this.bindingOf(file).typeMembersByName) return undefined;
+    if (!file || !this.bindingOf(file).typeMembersByName || this.lookingUpTypeMember) return undefined;
+    // An import's path, a base's name, is looked up the ordinary way: this lookup does not nest.
+    this.lookingUpTypeMember = true;
+    try {
+      return this.typeMemberAround(file, scope, name);
+    } finally {
+      this.lookingUpTypeMember = false;
+    }
+  }
+
+  private lookingUpTypeMember = false;
+
+  private typeMemberAround(file: FileExtraction, scope: TypeScope, name: string): Target | undefined {
     const decls = file.declarations;
     const levels: Array<number | null> = [];
     for (let id = scope.enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
@@ -485,10 +497,12 @@ export class ReferenceResolver {
     // A local class or function: walk its members (`Local.create()`, a classmethod through a local subclass).
     if (site.locallyBound && site.headTarget !== undefined) {
       const head: Target = { type: 'declaration', ref: { file: file.path, localId: site.headTarget } };
-      const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], head);
+      // The call picks among the member's overloads (`parser.parseAll(p, "text")`), never the first declared.
+      const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], head, site);
       if (walked?.target.type === 'declaration' && walked.consumed === receiver.length + 1) {
         return this.accept(site, walked.target.ref, RESOLVED_BY.qualifiedMember);
       }
+      if (walked?.target.type === 'ambiguous' && walked.consumed === receiver.length + 1) return ambiguousOverload(walked.target.candidates);
       return unresolved('unknown-receiver', false);
     }
     // A bound `self` (a static method's first parameter) or a local named like a module is opaque.
@@ -1262,6 +1276,11 @@ export class ReferenceResolver {
       // A same-file alias of another file's declaration (`const check = pool.check;`) reaches it through the import.
       const through = resolvedBy === RESOLVED_BY.sameFile && meant.ref.file !== ref.file ? RESOLVED_BY.import : resolvedBy;
       return this.accept(site, meant.ref, through);
+    }
+    // `new Monoid[A] { … }` through `type Monoid[A] = cats.kernel.Monoid[A]`: the type the alias names.
+    if (site.kind === 'instantiates' && site.space === 'type' && decl.kind === 'type_alias' && decl.underlyingType?.kind === 'named') {
+      const aliased = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.underlyingType);
+      return aliased ? this.accept({ ...site, space: undefined }, aliased.classRef, resolvedBy) : unresolved('not-callable', false);
     }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');

@@ -61,6 +61,11 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const chain = fn?.type === 'field_expression' ? receiverChain(fn) : undefined;
       return chain && chain[0] !== 'super' ? { kind: 'call', callee: chain } : null;
     }
+    case 'identifier': {
+      // `var f = first1`: what the other value holds (a capitalised name is an object: no instance of a class).
+      const name = node.text.replace(/^`|`$/g, '');
+      return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
+    }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null);
       return inner ? valueType(inner, ctx) : null;
@@ -149,6 +154,8 @@ export function visitInstance(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWa
   const body = node.namedChildren.find((c) => c?.type === 'template_body') ?? null;
   if (chain) {
     const site = ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+    // `new Parser[T]` names a type, never the `def Parser` beside it.
+    site.space = 'type';
     // `new Decoder[A] { … }`: an anonymous subclass, of a trait too.
     if (body) site.anonymousSubclass = true;
   }
