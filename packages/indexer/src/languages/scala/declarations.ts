@@ -285,6 +285,12 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     delete declaration.parameterTypes;
   }
   if (owner !== null) file.classInfo(owner).methods.add(name);
+  const returnTypeNode = node.childForFieldName('return_type');
+  if (owner !== null && !first && !isConstructor && returnTypeNode && !file.classInfo(owner).fields.has(name)) {
+    // `implicit def S: Semigroup[A]` (no parameter list) is read like a field: `S.combine(a, b)` is a member call on it.
+    const simple = simpleType(returnTypeNode, typeVariables);
+    file.classInfo(owner).fields.set(name, { type: declaredType(returnTypeNode, typeVariables), simple: simple === '*' ? null : simple });
+  }
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (memberOf) declaration.memberOf = memberOf;
   else if (owner !== null && ctx.implicitOf && ctx.parentDecl === owner) {
