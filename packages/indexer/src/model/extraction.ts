@@ -73,6 +73,12 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * An implicit conversion (Scala `implicit def toOps(p: Parser[T]): Ops`): the type whose values it converts to
+   * its `returnType`. A member call on such a value that the value's class and bases do not declare may mean a
+   * member of the result, when exactly one conversion's result declares it.
+   */
+  convertsFrom?: TypeRef;
+  /**
    * A declaration that only gives another one a second name (Zig `const assert = std.debug.assert;`):
    * the name chain it stands for, read in the declaration's own scope. A call or a dotted name that
    * lands on it means what the chain names; when the chain leads outside the workspace, nothing here.

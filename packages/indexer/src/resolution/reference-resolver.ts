@@ -810,6 +810,9 @@ export class ReferenceResolver {
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
+      // A method named like a member type beside it (Scala `def Parser[T](f)` next to `class Parser[T]`): the type.
+      const typeBeside = found?.ref && namesType ? this.symbols.typeTwin(found.ref, TYPE_KINDS) : undefined;
+      if (typeBeside && CLASS_LIKE.has(this.symbols.declaration(typeBeside).kind)) return this.accept(site, typeBeside, RESOLVED_BY.implicitThis);
       if (!found && !namesType) {
         // A base the workspace does not declare (`class T: XCTestCase`) with members the workspace adds to it (an extension).
         const outside = this.outsideBaseMember(owner.classRef, site.name, file, site);
@@ -1465,7 +1468,61 @@ export class ReferenceResolver {
       if (found?.ambiguous) return found;
       if (found) return { ref: found.ref, inherited: true };
     }
-    return undefined;
+    return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /** Implicit conversions (`Declaration.convertsFrom`) by the class whose values they convert; built once. */
+  private conversions?: PairMap<string, number, DeclarationRef[]>;
+  private convertingMember = false;
+
+  /**
+   * `jv.fold()` where `implicit def toMonadic(jv: JValue): MonadicJValue` is declared: the member of a conversion's
+   * result, for a member the class (or a proven base) does not declare. One conversion's result declaring it, or none.
+   */
+  private convertedMember(classRef: DeclarationRef, name: string, call?: ReferenceSite): MemberFound | undefined {
+    if (this.convertingMember) return undefined;
+    this.convertingMember = true;
+    try {
+      const index = this.conversions ??= this.conversionIndex();
+      if (index.size === 0) return undefined;
+      const found = new Map<string, DeclarationRef>();
+      const seen = new Set<string>();
+      const queue = [classRef];
+      while (queue.length > 0 && seen.size < 32) {
+        const each = queue.shift()!;
+        const key = `${each.file}\0${each.localId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const conversion of index.get(each.file, each.localId) ?? []) {
+          const decl = this.symbols.declaration(conversion);
+          const result = decl.returnType && this.types.evaluate({ file: conversion.file, enclosing: decl.parent }, decl.returnType);
+          if (!result) continue;
+          const member = this.findMember(result.classRef, name, false, false, 0, call);
+          if (member?.ambiguous) return member;
+          if (member?.ref) found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+        }
+        queue.push(...this.superclasses(each));
+      }
+      if (found.size === 1) return { ref: [...found.values()][0], inherited: true };
+      return found.size > 1 ? { ambiguous: [...found.values()] } : undefined;
+    } finally {
+      this.convertingMember = false;
+    }
+  }
+
+  private conversionIndex(): PairMap<string, number, DeclarationRef[]> {
+    const index = new PairMap<string, number, DeclarationRef[]>();
+    for (const file of this.symbols.allFiles()) {
+      file.declarations.forEach((decl, localId) => {
+        if (!decl.convertsFrom) return;
+        const from = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.convertsFrom);
+        if (!from) return;
+        const list = index.get(from.classRef.file, from.classRef.localId) ?? [];
+        list.push({ file: file.path, localId });
+        index.set(from.classRef.file, from.classRef.localId, list);
+      });
+    }
+    return index;
   }
 
   /**

@@ -307,7 +307,11 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   // `def add(x: Int): this.type`: the same.
   const returnsSelf = owner !== null && ((returnType?.type === 'type_identifier' && ctx.selfTypes?.has(returnType.text) === true)
     || (returnType?.type === 'singleton_type' && returnType.text.replace(/\s+/g, '') === 'this.type'));
-  if (!isConstructor) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnType, typeVariables), ctx.scope);
+  // `implicit def jvalue2monadic(jv: JValue) = new MonadicJValue(jv)`: the result is what the body constructs.
+  const conversion = mods.keywords.has('implicit') ? convertsFrom(lists, typeVariables) : undefined;
+  const constructed = conversion && !returnType && body?.type === 'instance_expression' ? valueType(body, ctx) : null;
+  if (!isConstructor) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnType, typeVariables) ?? constructed, ctx.scope);
+  if (conversion) declaration.convertsFrom = conversion;
   const scope = ctx.scope.open('method');
   const inner: ScalaContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };
   for (const list of lists) bindParameters(list, inner);
@@ -321,6 +325,18 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     }
   }
   walk.push(body, inner);
+}
+
+/**
+ * `implicit def toOps(p: Parser[T]): Ops` (one parameter, in a list that is not itself implicit): the class whose
+ * values the conversion turns into its result, or undefined (a type parameter proves no class).
+ */
+function convertsFrom(lists: SyntaxNode[], typeVariables: ReadonlySet<string>): TypeRef | undefined {
+  if (lists.length !== 1 && !(lists.length === 2 && lists[1].children.some((c) => c?.type === 'implicit' || c?.type === 'using'))) return undefined;
+  if (lists[0].children.some((c) => c?.type === 'implicit' || c?.type === 'using')) return undefined;
+  const parameters = lists[0].namedChildren.filter((c): c is SyntaxNode => c?.type === 'parameter');
+  if (parameters.length !== 1) return undefined;
+  return declaredType(parameters[0].childForFieldName('type'), typeVariables) ?? undefined;
 }
 
 function bindParameters(list: SyntaxNode, ctx: ScalaContext): void {
