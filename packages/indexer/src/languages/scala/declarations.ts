@@ -229,7 +229,23 @@ export function declarePackageObject(node: SyntaxNode, ctx: ScalaContext): void 
 export function visitEnumCase({ node, ctx }: Visit): void {
   const nameNode = node.childForFieldName('name');
   if (!nameNode) return;
-  ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+  const parameters = node.childForFieldName('class_parameters')?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'class_parameter');
+  if (!parameters) {
+    ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+    return;
+  }
+  // `case Unknown(mix: Int) extends Color(0)`: a case class of the enum, which `Color.Unknown(1)` constructs.
+  const id = ctx.file.builder.declare('class', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public' });
+  const info = ctx.file.classInfo(id);
+  const declaration = ctx.file.builder.declarations[id];
+  declaration.parameterTypes = parameters.map((p) => {
+    const type = p.childForFieldName('type');
+    const name = p.childForFieldName('name');
+    if (name) info.fields.set(name.text, { type: declaredType(type, ctx.typeVariables), simple: simpleType(type, ctx.typeVariables) });
+    return type?.type === 'repeated_parameter_type' ? '?' : simpleType(type, ctx.typeVariables) ?? '?';
+  });
+  const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null).length;
+  if (optional > 0) declaration.requiredParameters = parameters.length - optional;
 }
 
 function parameterLists(node: SyntaxNode): SyntaxNode[] {
