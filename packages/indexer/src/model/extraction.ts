@@ -73,6 +73,12 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * An implicit conversion (Scala `implicit def toOps(p: Parser[T]): Ops`): the type whose values it converts to
+   * its `returnType`. A member call on such a value that the value's class and bases do not declare may mean a
+   * member of the result, when exactly one conversion's result declares it.
+   */
+  convertsFrom?: TypeRef;
+  /**
    * A declaration that only gives another one a second name (Zig `const assert = std.debug.assert;`):
    * the name chain it stands for, read in the declaration's own scope. A call or a dotted name that
    * lands on it means what the chain names; when the chain leads outside the workspace, nothing here.
@@ -398,6 +404,11 @@ export interface ReferenceSite {
    * declaring class's own type parameters as a `type-parameter`; null: no class), which bind the base's type parameters.
    */
   typeArgumentRefs?: Array<TypeRef | null>;
+  /**
+   * An `instantiates` site that makes an anonymous subclass of the type it names (Scala `new Decoder[A] { … }`):
+   * the type may be a trait or an interface, which a plain construction could not make.
+   */
+  anonymousSubclass?: boolean;
   line: number;
   column: number;
 }

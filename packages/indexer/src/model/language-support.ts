@@ -380,7 +380,19 @@ export interface NameBindingRules {
      * class as before. Absent: a call of a class constructs it.
      */
     companionCall?: string;
+    /**
+     * A call of an accessor (`isAccessor`) evaluates it and calls what it returns (Scala `whitespace(in)` with
+     * `def whitespace: Parser[Any]` is `whitespace.apply(in)`): the site links to the accessor, the name it
+     * calls. Absent: such a call gets no edge (Python `obj.prop()` calls only what the property returns).
+     */
+    accessorCallsLinkIt?: boolean;
   };
+  /**
+   * A type name the lookup does not bind may mean a type declared in an enclosing class or object, or in one of
+   * their proven bases (Scala `p: Parser[T]` in `trait RegexParsers extends Parsers`), else a member of an import of
+   * an object's members in force (`import JsonAST._`): tried last, one such type or none. Absent: not tried.
+   */
+  typeMembersByName?: boolean;
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /**

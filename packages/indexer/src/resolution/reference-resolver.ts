@@ -51,6 +51,9 @@ const ACCEPTED_TARGETS: Record<ReferenceSite['kind'], ReadonlySet<NodeKind>> = {
   references: new Set(['function', 'method']),
 };
 
+/** What an anonymous subclass (`ReferenceSite.anonymousSubclass`) may be made of besides a class. */
+const ANONYMOUS_BASE_KINDS: ReadonlySet<NodeKind> = new Set(['trait', 'interface']);
+
 /** Declarations of a class a call `x.m()` may mean (a property may hold a function value). */
 const CALLABLE_MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'property', 'field', 'variable', 'constant']);
 
@@ -410,6 +413,82 @@ export class ReferenceResolver {
     return this.accept(site, found.ref, RESOLVED_BY.import);
   }
 
+  /**
+   * Where the language says so (`typeMembersByName`): type `name` declared in a class around the scope or in one of
+   * its proven bases, innermost class first, else in the object an `import Obj._` in force (in the file, or a
+   * declaration around the scope) imports the members of. Several at one place: ambiguous.
+   */
+  private typeMemberByName(scope: TypeScope, name: string): Target | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || !this.bindingOf(file).typeMembersByName || this.lookingUpTypeMember) return undefined;
+    // An import's path, a base's name, is looked up the ordinary way: this lookup does not nest.
+    this.lookingUpTypeMember = true;
+    try {
+      return this.typeMemberAround(file, scope, name);
+    } finally {
+      this.lookingUpTypeMember = false;
+    }
+  }
+
+  private lookingUpTypeMember = false;
+
+  private typeMemberAround(file: FileExtraction, scope: TypeScope, name: string): Target | undefined {
+    const decls = file.declarations;
+    const levels: Array<number | null> = [];
+    for (let id = scope.enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+      levels.push(id);
+      if (!CLASS_LIKE.has(decls[id].kind)) continue;
+      const found = this.typeMemberOf({ file: scope.file, localId: id }, name);
+      if (found) return found;
+    }
+    levels.push(null);
+    const statements = file.imports.filter((statement) => statement.importsMembers);
+    for (const level of levels) {
+      const found = new Map<string, DeclarationRef>();
+      for (const statement of statements) {
+        if ((decls[statement.declaration]?.parent ?? null) !== level) continue;
+        const walked = this.walkChain({ file: scope.file, enclosing: level }, statement.specifier.split('.'));
+        if (!walked || walked.consumed !== statement.specifier.split('.').length || walked.target.type !== 'declaration') continue;
+        if (!CLASS_LIKE.has(this.symbols.declaration(walked.target.ref).kind)) continue;
+        const member = this.typeMemberOf(walked.target.ref, name);
+        if (member?.type === 'declaration') found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+      }
+      if (found.size === 1) return { type: 'declaration', ref: [...found.values()][0] };
+      if (found.size > 1) return { type: 'ambiguous', candidates: [...found.values()] };
+    }
+    return undefined;
+  }
+
+  /** A type named `name` among the members of a class (its parts) or, nearest first, of its proven bases. */
+  private typeMemberOf(classRef: DeclarationRef, name: string): Target | undefined {
+    const seen = new Set<string>();
+    let level: DeclarationRef[] = [classRef];
+    for (let depth = 0; depth <= 8 && level.length > 0; depth++) {
+      const found: DeclarationRef[] = [];
+      const next: DeclarationRef[] = [];
+      for (const ref of level) {
+        const key = `${ref.file}\0${ref.localId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const part of this.symbols.partsOf(ref)) {
+          for (const localId of this.symbols.members(part).get(name) ?? []) {
+            if (TYPE_KINDS.has(this.symbols.declaration({ file: part.file, localId }).kind)) found.push({ file: part.file, localId });
+          }
+        }
+        next.push(...this.superclasses(ref));
+      }
+      if (found.length > 0) return found.length === 1 ? { type: 'declaration', ref: found[0] } : this.onePart(found);
+      level = next;
+    }
+    return undefined;
+  }
+
+  /** Several same-named types found at one place: the parts of one type (a class and its companion), else ambiguous. */
+  private onePart(found: DeclarationRef[]): Target {
+    const classes = found.filter((ref) => !this.symbols.declaration(ref).isStatic);
+    return classes.length === 1 ? { type: 'declaration', ref: classes[0] } : { type: 'ambiguous', candidates: found };
+  }
+
   /** The modules the files of each family mix into every example (`ModuleFacts.ambientMixins`), found once. */
   private ambientModules?: Map<string, Array<{ folder: string; ref: DeclarationRef }>>;
 
@@ -444,10 +523,12 @@ export class ReferenceResolver {
     // A local class or function: walk its members (`Local.create()`, a classmethod through a local subclass).
     if (site.locallyBound && site.headTarget !== undefined) {
       const head: Target = { type: 'declaration', ref: { file: file.path, localId: site.headTarget } };
-      const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], head);
+      // The call picks among the member's overloads (`parser.parseAll(p, "text")`), never the first declared.
+      const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], head, site);
       if (walked?.target.type === 'declaration' && walked.consumed === receiver.length + 1) {
         return this.accept(site, walked.target.ref, RESOLVED_BY.qualifiedMember);
       }
+      if (walked?.target.type === 'ambiguous' && walked.consumed === receiver.length + 1) return ambiguousOverload(walked.target.candidates);
       return unresolved('unknown-receiver', false);
     }
     // A bound `self` (a static method's first parameter) or a local named like a module is opaque.
@@ -514,7 +595,8 @@ export class ReferenceResolver {
     call?: ReferenceSite,
     aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0]);
+    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0])
+      ?? this.typeMemberByName(scope, chain[0]);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
@@ -536,7 +618,8 @@ export class ReferenceResolver {
         current = this.throughAlias(current, aliasDepth);
       } else if (current.type === 'file-set') {
         const key = current.key;
-        current = this.symbols.fileSetMember(key, part, true);
+        // A package member that only renames another (`val SerializableTests = laws.SerializableTests`): what it names.
+        current = this.throughAlias(this.symbols.fileSetMember(key, part, true), aliasDepth);
         if (current.type === 'missing') {
           // `io.circe.Json`: a package below the one walked so far.
           const below = this.symbols.modulesOf(scope.file)?.packages?.subpackage?.(key, part) ?? null;
@@ -760,6 +843,9 @@ export class ReferenceResolver {
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
+      // A method named like a member type beside it (Scala `def Parser[T](f)` next to `class Parser[T]`): the type.
+      const typeBeside = found?.ref && namesType ? this.symbols.typeTwin(found.ref, TYPE_KINDS) : undefined;
+      if (typeBeside && CLASS_LIKE.has(this.symbols.declaration(typeBeside).kind)) return this.accept(site, typeBeside, RESOLVED_BY.implicitThis);
       if (!found && !namesType) {
         // A base the workspace does not declare (`class T: XCTestCase`) with members the workspace adds to it (an extension).
         const outside = this.outsideBaseMember(owner.classRef, site.name, file, site);
@@ -1240,12 +1326,19 @@ export class ReferenceResolver {
       if (runs.file !== ref.file || runs.localId !== ref.localId) return this.accept(site, runs, resolvedBy);
       return { resolved: true, target: ref, edgeKind: 'calls', resolvedBy };
     }
+    // `new Monoid[A] { … }` through `type Monoid[A] = cats.kernel.Monoid[A]`: the type the alias names.
+    if (site.kind === 'instantiates' && site.space === 'type' && decl.kind === 'type_alias' && decl.underlyingType?.kind === 'named') {
+      const aliased = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.underlyingType);
+      return aliased ? this.accept({ ...site, space: undefined }, aliased.classRef, resolvedBy) : unresolved('not-callable', false);
+    }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
+    // `new Decoder[A] { … }`: an anonymous subclass of a trait or an interface.
+    const anonymousBase = site.kind === 'instantiates' && site.anonymousSubclass === true && ANONYMOUS_BASE_KINDS.has(decl.kind);
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
-    if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
     if (site.kind === 'calls' && rules.calls?.valuesHoldWhatRuns && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
@@ -1442,7 +1535,61 @@ export class ReferenceResolver {
       if (found?.ambiguous) return found;
       if (found) return { ref: found.ref, inherited: true };
     }
-    return undefined;
+    return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /** Implicit conversions (`Declaration.convertsFrom`) by the class whose values they convert; built once. */
+  private conversions?: PairMap<string, number, DeclarationRef[]>;
+  private convertingMember = false;
+
+  /**
+   * `jv.fold()` where `implicit def toMonadic(jv: JValue): MonadicJValue` is declared: the member of a conversion's
+   * result, for a member the class (or a proven base) does not declare. One conversion's result declaring it, or none.
+   */
+  private convertedMember(classRef: DeclarationRef, name: string, call?: ReferenceSite): MemberFound | undefined {
+    if (this.convertingMember) return undefined;
+    this.convertingMember = true;
+    try {
+      const index = this.conversions ??= this.conversionIndex();
+      if (index.size === 0) return undefined;
+      const found = new Map<string, DeclarationRef>();
+      const seen = new Set<string>();
+      const queue = [classRef];
+      while (queue.length > 0 && seen.size < 32) {
+        const each = queue.shift()!;
+        const key = `${each.file}\0${each.localId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const conversion of index.get(each.file, each.localId) ?? []) {
+          const decl = this.symbols.declaration(conversion);
+          const result = decl.returnType && this.types.evaluate({ file: conversion.file, enclosing: decl.parent }, decl.returnType);
+          if (!result) continue;
+          const member = this.findMember(result.classRef, name, false, false, 0, call);
+          if (member?.ambiguous) return member;
+          if (member?.ref) found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+        }
+        queue.push(...this.superclasses(each));
+      }
+      if (found.size === 1) return { ref: [...found.values()][0], inherited: true };
+      return found.size > 1 ? { ambiguous: [...found.values()] } : undefined;
+    } finally {
+      this.convertingMember = false;
+    }
+  }
+
+  private conversionIndex(): PairMap<string, number, DeclarationRef[]> {
+    const index = new PairMap<string, number, DeclarationRef[]>();
+    for (const file of this.symbols.allFiles()) {
+      file.declarations.forEach((decl, localId) => {
+        if (!decl.convertsFrom) return;
+        const from = this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.convertsFrom);
+        if (!from) return;
+        const list = index.get(from.classRef.file, from.classRef.localId) ?? [];
+        list.push({ file: file.path, localId });
+        index.set(from.classRef.file, from.classRef.localId, list);
+      });
+    }
+    return index;
   }
 
   /**

@@ -23,6 +23,9 @@ function chainHead(node: SyntaxNode): string[] | undefined {
 const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_expression', object: 'value', property: 'field', propertyTypes: new Set(['identifier']) };
 const RECEIVER_CHAIN: ReceiverChainShape = { accesses: [FIELD_ACCESS], head: chainHead, superWord: 'super' };
 
+/** What calling a value runs: `x(k)` is `x.apply(k)`. */
+const APPLY = 'apply';
+
 export function instanceType(node: SyntaxNode): SyntaxNode | null {
   return node.namedChildren.find((c) => c !== null && c.type !== 'arguments' && c.type !== 'template_body') ?? null;
 }
@@ -41,6 +44,8 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       // `Circle(r)` is `Circle.apply(r)`: a capitalised name is a class (or an object) by convention, not a method of `this`.
       if (callee.object === null) {
         if (/^[A-Z]/.test(callee.name)) return { kind: 'call', callee: [callee.name] };
+        const applied = appliedValue(callee.name, node, ctx);
+        if (applied) return { kind: 'call', callee: [...applied, APPLY] };
         const value = valueWildcardFor(callee.name, node, ctx);
         return { kind: 'call', callee: value.length > 0 ? [...value, callee.name] : ['this', callee.name] };
       }
@@ -55,6 +60,11 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       if (fn?.type === 'identifier') return /^[A-Z]/.test(fn.text) ? { kind: 'call', callee: [fn.text, 'apply'] } : null;
       const chain = fn?.type === 'field_expression' ? receiverChain(fn) : undefined;
       return chain && chain[0] !== 'super' ? { kind: 'call', callee: chain } : null;
+    }
+    case 'identifier': {
+      // `var f = first1`: what the other value holds (a capitalised name is an object: no instance of a class).
+      const name = node.text.replace(/^`|`$/g, '');
+      return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
     }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null);
@@ -112,11 +122,24 @@ function valueWildcardFor(name: string, node: SyntaxNode, ctx: ScalaContext): st
   return [];
 }
 
+/**
+ * `x(key)` where x is a value (a parameter, a local, `this`) and no local def: `x.apply(key)`, a member of x's type.
+ * The receiver it is applied to, or undefined when the name is not a local value.
+ */
+function appliedValue(name: string, node: SyntaxNode, ctx: ScalaContext): string[] | undefined {
+  if (name === 'this') return ['this'];
+  const bound = ctx.scope.classify(name, true, positionOf(node));
+  return bound.locallyBound && bound.localTarget === undefined ? [name] : undefined;
+}
+
 export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
   const callee = calleeOf(node);
   if (!callee) return true;
   let target: SiteTarget;
-  if (!callee.object) {
+  const applied = callee.object ? undefined : appliedValue(callee.name, node, ctx);
+  if (applied) {
+    target = { name: APPLY, receiver: applied };
+  } else if (!callee.object) {
     target = { name: callee.name, receiver: valueWildcardFor(callee.name, node, ctx) };
   } else {
     target = memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
@@ -129,7 +152,13 @@ export function visitInstance(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWa
   const typeNode = instanceType(node);
   const chain = typeChain(typeNode);
   const body = node.namedChildren.find((c) => c?.type === 'template_body') ?? null;
-  if (chain) ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+  if (chain) {
+    const site = ctx.file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+    // `new Parser[T]` names a type, never the `def Parser` beside it.
+    site.space = 'type';
+    // `new Decoder[A] { … }`: an anonymous subclass, of a trait too.
+    if (body) site.anonymousSubclass = true;
+  }
   for (const child of node.namedChildren) if (child && child.type === 'arguments') walk.push(child, ctx);
   if (!body) return;
   // An anonymous class: its own `this`, extending the named type.

@@ -131,6 +131,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, typeVariables: withTypeVariables(ctx, typeParameters),
     selfTypes: selfTypeParameters(node, name), implicitOf: implicitClassOf(node, mods, withTypeVariables(ctx, typeParameters)),
   };
+  bindSelfAlias(body, name, inner);
   const extend = node.childForFieldName('extend');
   let first = true;
   for (const child of extend?.namedChildren ?? []) {
@@ -176,6 +177,17 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
 }
 
 /**
+ * `trait Decoder[A] { self => … }` (or `self: Other =>`): the alias names the instance of the type, in its nested
+ * classes too (where `this` is the nested one's), so `self.m()` is a member call on the type itself.
+ */
+function bindSelfAlias(body: SyntaxNode | null, typeName: string, inner: ScalaContext): void {
+  const selfType = body?.namedChildren.find((c) => c?.type === 'self_type');
+  const alias = selfType?.namedChildren.find((c) => c?.type === 'identifier');
+  if (!alias || alias.text === 'this' || alias.text === '_') return;
+  inner.file.bindLocal(inner.scope, alias.text, 'parameter', { kind: 'named', chain: [typeName] }, typeName);
+}
+
+/**
  * `implicit class RichJValue(jv: JValue) { def m … }`: the type whose values gain its methods (`jv.m()` calls
  * `RichJValue(jv).m()`), when its one parameter states a class (a type parameter states none).
  */
@@ -217,7 +229,23 @@ export function declarePackageObject(node: SyntaxNode, ctx: ScalaContext): void 
 export function visitEnumCase({ node, ctx }: Visit): void {
   const nameNode = node.childForFieldName('name');
   if (!nameNode) return;
-  ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+  const parameters = node.childForFieldName('class_parameters')?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'class_parameter');
+  if (!parameters) {
+    ctx.file.builder.declare('enum_member', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+    return;
+  }
+  // `case Unknown(mix: Int) extends Color(0)`: a case class of the enum, which `Color.Unknown(1)` constructs.
+  const id = ctx.file.builder.declare('class', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), visibility: 'public' });
+  const info = ctx.file.classInfo(id);
+  const declaration = ctx.file.builder.declarations[id];
+  declaration.parameterTypes = parameters.map((p) => {
+    const type = p.childForFieldName('type');
+    const name = p.childForFieldName('name');
+    if (name) info.fields.set(name.text, { type: declaredType(type, ctx.typeVariables), simple: simpleType(type, ctx.typeVariables) });
+    return type?.type === 'repeated_parameter_type' ? '?' : simpleType(type, ctx.typeVariables) ?? '?';
+  });
+  const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null).length;
+  if (optional > 0) declaration.requiredParameters = parameters.length - optional;
 }
 
 function parameterLists(node: SyntaxNode): SyntaxNode[] {
@@ -273,6 +301,12 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     delete declaration.parameterTypes;
   }
   if (owner !== null) file.classInfo(owner).methods.add(name);
+  const returnTypeNode = node.childForFieldName('return_type');
+  if (owner !== null && !first && !isConstructor && returnTypeNode && !file.classInfo(owner).fields.has(name)) {
+    // `implicit def S: Semigroup[A]` (no parameter list) is read like a field: `S.combine(a, b)` is a member call on it.
+    const simple = simpleType(returnTypeNode, typeVariables);
+    file.classInfo(owner).fields.set(name, { type: declaredType(returnTypeNode, typeVariables), simple: simple === '*' ? null : simple });
+  }
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (memberOf) declaration.memberOf = memberOf;
   else if (owner !== null && ctx.implicitOf && ctx.parentDecl === owner) {
@@ -289,7 +323,11 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   // `def add(x: Int): this.type`: the same.
   const returnsSelf = owner !== null && ((returnType?.type === 'type_identifier' && ctx.selfTypes?.has(returnType.text) === true)
     || (returnType?.type === 'singleton_type' && returnType.text.replace(/\s+/g, '') === 'this.type'));
-  if (!isConstructor) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnType, typeVariables), ctx.scope);
+  // `implicit def jvalue2monadic(jv: JValue) = new MonadicJValue(jv)`: the result is what the body constructs.
+  const conversion = mods.keywords.has('implicit') ? convertsFrom(lists, typeVariables) : undefined;
+  const constructed = conversion && !returnType && body?.type === 'instance_expression' ? valueType(body, ctx) : null;
+  if (!isConstructor) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnType, typeVariables) ?? constructed, ctx.scope);
+  if (conversion) declaration.convertsFrom = conversion;
   const scope = ctx.scope.open('method');
   const inner: ScalaContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };
   for (const list of lists) bindParameters(list, inner);
@@ -303,6 +341,18 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     }
   }
   walk.push(body, inner);
+}
+
+/**
+ * `implicit def toOps(p: Parser[T]): Ops` (one parameter, in a list that is not itself implicit): the class whose
+ * values the conversion turns into its result, or undefined (a type parameter proves no class).
+ */
+function convertsFrom(lists: SyntaxNode[], typeVariables: ReadonlySet<string>): TypeRef | undefined {
+  if (lists.length !== 1 && !(lists.length === 2 && lists[1].children.some((c) => c?.type === 'implicit' || c?.type === 'using'))) return undefined;
+  if (lists[0].children.some((c) => c?.type === 'implicit' || c?.type === 'using')) return undefined;
+  const parameters = lists[0].namedChildren.filter((c): c is SyntaxNode => c?.type === 'parameter');
+  if (parameters.length !== 1) return undefined;
+  return declaredType(parameters[0].childForFieldName('type'), typeVariables) ?? undefined;
 }
 
 function bindParameters(list: SyntaxNode, ctx: ScalaContext): void {
@@ -348,7 +398,9 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (pattern?.type === 'identifier') bindTyped(ctx, pattern, typeNode, 'local', value);
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
-      ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
+      const id = ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
+      const alias = typeNode ? undefined : objectAlias(value);
+      if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     }
     return;
   }
@@ -364,6 +416,8 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
       decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     });
     ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
+    const alias = typeNode || names.length !== 1 ? undefined : objectAlias(value);
+    if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     if (ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
     walk.push(value, { ...ctx, enclosing: id });
   }
@@ -374,5 +428,27 @@ export function visitTypeMember({ node, ctx, doc }: Visit): void {
   const nameNode = node.childForFieldName('name');
   if (!nameNode || ctx.parentDecl === null && false) return;
   if (!nameNode) return;
-  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
+  const id = ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
+  // `type Input = Reader[Elem]`: a value stated to be an Input is a Reader.
+  const underlying = declaredType(node.childForFieldName('type'), withTypeVariables(ctx, typeParameterNames(node)));
+  if (underlying) ctx.file.builder.declarations[id].underlyingType = underlying;
+}
+
+/**
+ * `val SerializableTests = cats.kernel.laws.discipline.SerializableTests`: a value that only names an object
+ * (a capitalised name, by convention) gives it a second name. The chain, or undefined.
+ */
+function objectAlias(value: SyntaxNode | null): string[] | undefined {
+  if (value?.type !== 'identifier' && value?.type !== 'field_expression') return undefined;
+  const chain = typeChainOfValue(value);
+  return chain && /^[A-Z]/.test(chain[chain.length - 1]) ? chain : undefined;
+}
+
+function typeChainOfValue(node: SyntaxNode): string[] | undefined {
+  if (node.type === 'identifier') return [node.text.replace(/^`|`$/g, '')];
+  if (node.type !== 'field_expression') return undefined;
+  const value = node.childForFieldName('value');
+  const field = node.childForFieldName('field');
+  const head = value ? typeChainOfValue(value) : undefined;
+  return head && field?.type === 'identifier' ? [...head, field.text.replace(/^`|`$/g, '')] : undefined;
 }

@@ -12,6 +12,7 @@ import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { ScalaFile, type ScalaContext } from './file-state.js';
 import { SCALA_SCOPES } from './scopes.js';
 import { SCALA_SYNTAX } from './syntax.js';
+import { scalaBuildVariant } from './cross-build.js';
 
 export const scalaExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
@@ -26,7 +27,11 @@ export const scalaExtractor: LanguageExtractor = {
         walkSyntax(SCALA_SYNTAX, input.tree.rootNode, ctx);
         markCompanions(file);
       },
-      finish: () => ({ ...file.finish(), ...file.module.finish() }),
+      finish: () => {
+        // A file compiled only for another Scala version than the default build's (`scala-3/`): a build variant.
+        const variant = scalaBuildVariant(input.path);
+        return { ...file.finish(), ...file.module.finish(), ...(variant !== undefined ? { buildVariant: variant } : {}) };
+      },
     });
   },
 };

@@ -80,11 +80,12 @@ export function recordPackageChain(unit: SyntaxNode, ctx: ScalaContext): void {
       if (next) break;
     }
     if (!next && container) {
-      // `package a.b` then `package object c { … }` and nothing else declared: the file holds the members of package `a.b.c`.
+      // `package a.b` (or no clause) then `package object c { … }` and nothing else declared: the file holds the members of package `a.b.c`.
       const definitions = container.namedChildren.filter((c): c is SyntaxNode => c !== null
         && !['comment', 'block_comment', 'package_clause', 'import_declaration'].includes(c.type));
       const name = definitions.length === 1 && definitions[0].type === 'package_object' ? definitions[0].childForFieldName('name') : null;
-      if (prefix !== '' && name?.type === 'identifier') ctx.file.module.package(`${prefix}.${name.text}`, definitions[0]);
+      // `package object ujson { … }` with no clause before it: the members of root package `ujson`.
+      if (name?.type === 'identifier') ctx.file.module.package(prefix === '' ? name.text : `${prefix}.${name.text}`, definitions[0]);
     }
     container = next;
   }

@@ -36,7 +36,11 @@ export function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk
   const inner: ScalaContext = { ...ctx, scope };
   const parameters = node.childForFieldName('parameters');
   for (const name of parameters?.type === 'identifier' ? [parameters] : parameters?.descendantsOfType('identifier') ?? []) {
-    if (name) ctx.file.bindLocal(scope, name.text, 'parameter', null, null);
+    if (!name) continue;
+    // `(et: EitherT[F, A, B]) => et.m()`: a parameter of a stated type.
+    const binding = name.parent?.type === 'binding' && name.parent.childForFieldName('name')?.id === name.id ? name.parent : null;
+    if (binding) bindTyped(inner, name, binding.childForFieldName('type'), 'parameter');
+    else ctx.file.bindLocal(scope, name.text, 'parameter', null, null);
   }
   for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
 }

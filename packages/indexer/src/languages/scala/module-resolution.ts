@@ -45,7 +45,17 @@ export class ScalaLayout {
       const values = (extraction?.declarations ?? []).filter((declaration) => declaration.parent === null
         && (declaration.kind === 'function' || declaration.kind === 'variable') && declaration.isExported);
       this.valuesOfFile.set(file, new Set(values.map((declaration) => declaration.name)));
+      if (extraction?.buildVariant !== undefined) this.variants.add(file);
     }
+  }
+
+  /** Files compiled only for another Scala version than the default build's (cross-build.ts). */
+  private readonly variants = new Set<string>();
+
+  /** Of several files declaring one name, those of the default build when there are any (cross-build.ts). */
+  private inDefaultBuild(files: string[]): string[] {
+    const preferred = files.filter((file) => !this.variants.has(file));
+    return preferred.length > 0 ? preferred : files;
   }
 
   packageOf(file: string): string | null {
@@ -108,12 +118,12 @@ export class ScalaLayout {
   typeFile(qualified: string): string | null {
     const parts = qualified.split('.');
     const type = parts[parts.length - 1];
-    const files = (this.filesOfPackage.get(parts.length === 1 ? EMPTY_PACKAGE : parts.slice(0, -1).join('.')) ?? [])
-      .filter((file) => this.typesOfFile.get(file)?.has(type));
+    const files = this.inDefaultBuild((this.filesOfPackage.get(parts.length === 1 ? EMPTY_PACKAGE : parts.slice(0, -1).join('.')) ?? [])
+      .filter((file) => this.typesOfFile.get(file)?.has(type)));
     const found = files.find((file) => posix.basename(file).replace(SCALA_FILE, '') === type) ?? files[0];
     if (found) return found;
     // `import a.b.f`: a member of package object `a.b` — only when one file of the package declares it.
-    const owners = (this.filesOfPackage.get(parts.slice(0, -1).join('.')) ?? []).filter((file) => this.valuesOfFile.get(file)?.has(type));
+    const owners = this.inDefaultBuild((this.filesOfPackage.get(parts.slice(0, -1).join('.')) ?? []).filter((file) => this.valuesOfFile.get(file)?.has(type)));
     return owners.length === 1 ? owners[0] : null;
   }
 }

@@ -40,6 +40,11 @@ export const scalaNameBinding = defineNameBinding({
   // `package object p extends Api`: what it inherits is a member of package p (syntax.ts declares it so).
   packageObjectName: 'package',
   argumentFits: scalaArgumentFits,
+  // `p: Parser[T]` in `trait RegexParsers extends Parsers`, `v: JValue` under `import JsonAST._`: member types.
+  typeMembersByName: true,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
-  calls: { companionCall: 'apply' },
+  // `whitespace(in)` with `def whitespace: Parser[Any]` evaluates whitespace, then applies its value: it names whitespace.
+  calls: { companionCall: 'apply', accessorCallsLinkIt: true },
+  // `def hcursor: HCursor` (no parameter list) is read like a value: `c.hcursor.downField(k)` calls a member of what it returns.
+  isAccessor: (declaration) => declaration.kind === 'method' && declaration.parameterTypes === undefined && declaration.returnType !== undefined,
 });
