@@ -26,6 +26,7 @@ import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-
 import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
+import { UniversalExtensions } from './universal-extensions.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -65,6 +66,9 @@ const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct
 
 const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
+/** Declarations whose name reads a value (what an extension can be called on), not a type or a namespace. */
+const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable', 'parameter']);
+
 /** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
 const MAX_ALIAS_DEPTH = 8;
 
@@ -84,6 +88,7 @@ export class ReferenceResolver {
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
+  private readonly universal: UniversalExtensions;
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -91,6 +96,7 @@ export class ReferenceResolver {
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {
     this.lookupSteps = this.buildLookupSteps();
+    this.universal = new UniversalExtensions(symbols, (file) => this.bindingOf(file));
     this.types = new ReceiverTypes(symbols, {
       resolveChain: (scope, chain) => this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
@@ -143,12 +149,48 @@ export class ReferenceResolver {
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
     const resolution = this.resolveStated(file, site);
+    if (!resolution.resolved && resolution.reason !== 'ambiguous' && this.bindingOf(file).members?.universalOutsideBase) {
+      const universal = this.universalExtension(file, site);
+      if (universal) return universal;
+    }
     if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
     if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
     return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /**
+   * `members.universalOutsideBase`: a call `v.M()` on a value (not a type's name) the rules left unresolved, where the
+   * workspace declares no class member `M` and the file sees no extension `M` of another type: the visible extension
+   * `M` of the universal type (overloads picked by the arguments).
+   */
+  private universalExtension(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const universal = this.bindingOf(file).members!.universalOutsideBase!;
+    if (site.kind !== 'calls' || site.receiver?.length === 0 || universal.frameworkMembers.has(site.name)) return undefined;
+    const entry = this.universal.named(site.name);
+    if (!entry || entry.members > 0 || entry.universal.length === 0) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    if (!this.isValueReceiver(file, site)) return undefined;
+    if (entry.others.some((ref) => this.visibleOutsideMember(scope, ref, site.name))) return undefined;
+    const found = this.outsideExtension(scope, [universal.type], site);
+    return found?.resolved ? found : undefined;
+  }
+
+  /** The receiver is a value: an expression other than a chain of names, a local, `this`, a field or property (a type's name calls no extension). */
+  private isValueReceiver(file: FileExtraction, site: ReferenceSite): boolean {
+    if (site.typedReceiver || site.receiver === undefined || site.locallyBound) return true;
+    const head = site.receiver[0];
+    const binding = this.bindingOf(file);
+    if (binding.instanceReceivers.includes(head)) return true;
+    if (head === binding.superReceiver) return false;
+    const named = this.symbols.resolveName(file.path, site.enclosing, head);
+    if (named?.type === 'declaration') return VALUE_KINDS.has(this.symbols.declaration(named.ref).kind);
+    if (named || site.enclosing === null) return false;
+    const owner = this.enclosingOwner(file, site.enclosing);
+    const member = owner ? this.findMember(owner.classRef, head, false, false) : undefined;
+    return member?.ref !== undefined && !member.ambiguous && VALUE_KINDS.has(this.symbols.declaration(member.ref).kind);
   }
 
   /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
@@ -289,7 +331,8 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
+        : this.bindingOf(file).members?.outsideCallResults && !instance ? this.types.outsideTypeOf(scope, type) : undefined;
       if (!instance && outsideType && path.length === 0) {
         // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
         const extension = this.outsideExtension(scope, outsideType, site);
@@ -988,29 +1031,44 @@ export class ReferenceResolver {
     const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
     if (candidates.length === 0) {
       // Declared for none: for the type's known outside bases, nearest first (the first that has it).
-      const bases = chain.length === 1 ? this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideSupertypes?.[chain[0]] ?? [] : [];
+      const rules = this.bindingOf(this.symbols.extraction(scope.file)!).members;
+      const bases = chain.length === 1 ? rules?.outsideSupertypes?.[chain[0]] ?? [] : [];
+      // A name the framework's types declare may be the type's own member, not the base's extension.
+      if (rules?.universalOutsideBase?.frameworkMembers.has(name)) return [];
       for (const base of bases) {
         const found = this.outsideMembers(scope, [base], name);
         if (found.length > 0) return found;
       }
+      // Last, the type every value converts to (`universalOutsideBase`), unless the framework's types may declare the name themselves.
+      const universal = rules?.universalOutsideBase;
+      if (universal && !(chain.length === 1 && chain[0] === universal.type)) return this.outsideMembers(scope, [universal.type], name);
       return [];
     }
     const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
     if (target && target.type !== 'external') return [];
-    const from = this.symbols.extraction(scope.file)!;
-    const modules = this.languageOf(from)?.modules;
-    const ownPackage = this.symbols.packageKeyOf(scope.file);
     return candidates.filter((ref) => {
       const decl = this.symbols.declaration(ref);
       // Not an extension of a workspace type (those are attached to it).
       if (this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf!)) return false;
-      if (ref.file === scope.file) return true;
-      const theirPackage = this.symbols.packageKeyOf(ref.file);
-      if (theirPackage === null) return false;
-      if (theirPackage === ownPackage) return true;
-      return from.imports.some((statement) => modules?.packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
-        && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
+      return this.visibleOutsideMember(scope, ref, name);
     });
+  }
+
+  /**
+   * Whether a member declared outside its type (`ref`, named `name`) is visible where `scope` is: the same file, the same
+   * package or one enclosing it, or an import (a file's own or implied) of its package naming the member (or `*`).
+   */
+  private visibleOutsideMember(scope: TypeScope, ref: DeclarationRef, name: string): boolean {
+    if (ref.file === scope.file) return true;
+    const theirPackage = this.symbols.packageKeyOf(ref.file);
+    if (theirPackage === null) return false;
+    if (theirPackage === this.symbols.packageKeyOf(scope.file)) return true;
+    const from = this.symbols.extraction(scope.file)!;
+    const packages = this.languageOf(from)?.modules?.packages;
+    if (packages?.enclosingPackages?.(scope.file).includes(theirPackage)) return true;
+    if (packages?.implicitImports?.(scope.file).some((specifier) => packages.importedPackage?.(scope.file, specifier) === theirPackage)) return true;
+    return from.imports.some((statement) => packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
+      && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
   }
 
   /**

@@ -6,6 +6,7 @@
  * any value to `object`, `null` to any reference or nullable type).
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
+import { FRAMEWORK_MEMBERS, FRAMEWORK_SUPERTYPES } from './framework.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -69,7 +70,14 @@ export const csharpNameBinding = defineNameBinding({
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
   // An inherited `IMapper Mapper` property, not `class Mapper` of the namespace, is what `Mapper.Map()` calls on.
-  members: { extendsOutsideTypes: true, hideOuterTypes: true },
+  // `M(this object o)`, `M<T>(this T x)`: an extension of every value (a `SqlConnection` is also an `IDbConnection`).
+  members: {
+    extendsOutsideTypes: true,
+    hideOuterTypes: true,
+    outsideSupertypes: FRAMEWORK_SUPERTYPES,
+    universalOutsideBase: { type: 'object', frameworkMembers: FRAMEWORK_MEMBERS },
+    outsideCallResults: true,
+  },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
   argumentFits: csharpArgumentFits,
