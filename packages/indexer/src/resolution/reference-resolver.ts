@@ -1014,7 +1014,8 @@ export class ReferenceResolver {
    * member's `memberOf` must name it alike, and its file must be visible from the scope — the same
    * file, the same package, or an import of its package naming the member (or `*`).
    */
-  private outsideMembers(scope: { file: string; enclosing: number | null }, chain: string[], name: string): DeclarationRef[] {
+  /** `viaBase`: looked up for a base on the way (the universal type is tried once, after every base). */
+  private outsideMembers(scope: { file: string; enclosing: number | null }, chain: string[], name: string, viaBase = false): DeclarationRef[] {
     if (!this.outside) {
       this.outside = new Map();
       for (const file of this.symbols.allFiles()) {
@@ -1034,14 +1035,16 @@ export class ReferenceResolver {
       const rules = this.bindingOf(this.symbols.extraction(scope.file)!).members;
       const bases = chain.length === 1 ? rules?.outsideSupertypes?.[chain[0]] ?? [] : [];
       // A name the framework's types declare may be the type's own member, not the base's extension.
-      if (rules?.universalOutsideBase?.frameworkMembers.has(name)) return [];
+      const universal = rules?.universalOutsideBase;
+      if (universal?.frameworkMembers.has(name)) return [];
+      const isUniversal = chain.length === 1 && chain[0] === universal?.type;
       for (const base of bases) {
-        const found = this.outsideMembers(scope, [base], name);
-        if (found.length > 0) return found;
+        const found = this.outsideMembers(scope, [base], name, true);
+        // A generic extension of every value (`M<T>(this T x)`) converts the value by identity: it may be better than a base's.
+        if (found.length > 0) return universal && !isUniversal && this.outsideMembers(scope, [universal.type], name).length > 0 ? [] : found;
       }
       // Last, the type every value converts to (`universalOutsideBase`), unless the framework's types may declare the name themselves.
-      const universal = rules?.universalOutsideBase;
-      if (universal && !(chain.length === 1 && chain[0] === universal.type)) return this.outsideMembers(scope, [universal.type], name);
+      if (universal && !isUniversal && !viaBase) return this.outsideMembers(scope, [universal.type], name);
       return [];
     }
     const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);

@@ -52,6 +52,11 @@ const PREDEFINED_RECEIVERS: ReadonlySet<string> = new Set([
 /** `string`, `String`, `System.String` → 'string' (and the other predefined types alike); undefined for any other type. */
 function predefinedName(node: SyntaxNode | null, chain: string[] | null): string | undefined {
   if (node?.type === 'predefined_type') return node.text;
+  // `string?`: a nullable reference is the same type; `int?` (Nullable<int>) is none of these.
+  if (node?.type === 'nullable_type') {
+    const inner = node.childForFieldName('type');
+    return inner?.type === 'predefined_type' && (inner.text === 'string' || inner.text === 'object') ? inner.text : undefined;
+  }
   if (chain?.length === 1 && chain[0] in KEYWORD_OF) return KEYWORD_OF[chain[0]];
   if (chain?.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return KEYWORD_OF[chain[1]];
   return undefined;
