@@ -219,9 +219,15 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
     }
     case 'prefix_unary_expression':
       return node.text.startsWith('!') ? 'bool' : null;
-    case 'lambda_expression':
+    case 'lambda_expression': {
+      // A function literal: no type of its own, but no predefined type or array takes it, nor a delegate of another
+      // parameter count (`csharpArgumentFits`): `=>2` for `(x, c) => …`.
+      const parameters = node.childForFieldName('parameters');
+      const count = parameters?.type === 'identifier' || parameters?.type === 'implicit_parameter' ? 1
+        : parameters?.type === 'parameter_list' ? parameters.namedChildren.filter((p) => p?.type === 'parameter').length : undefined;
+      return count === undefined ? FUNCTION_LITERAL : `${FUNCTION_LITERAL}${count}`;
+    }
     case 'anonymous_method_expression':
-      // A function literal: no type of its own, but no predefined type or array takes it (`csharpArgumentFits`).
       return FUNCTION_LITERAL;
     case 'is_expression':
     case 'is_pattern_expression':

@@ -7,6 +7,7 @@
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 import { FRAMEWORK_MEMBERS, FRAMEWORK_SUPERTYPES } from './framework.js';
+import { delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -38,7 +39,12 @@ function refusesLambda(parameterType: string): boolean {
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
   // `=>`: a lambda argument (calls.ts): fits no predefined type; any other type may be a delegate.
-  if (argument === '=>') return refusesLambda(parameter) ? 'no' : 'unknown';
+  if (argument.startsWith('=>')) {
+    if (refusesLambda(parameter)) return 'no';
+    // `(x, c) => …` is no `Func<T, bool>`: a framework delegate takes lambdas of its own parameter count only.
+    const expected = delegateParameterCount(parameter);
+    return expected !== undefined && argument.length > 2 && Number(argument.slice(2)) !== expected ? 'no' : 'unknown';
+  }
   if (argument === parameter) return 'exact';
   const argumentValue = argument in WIDENS_TO;
   const parameterValue = parameter in WIDENS_TO;
