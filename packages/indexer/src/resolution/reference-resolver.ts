@@ -178,6 +178,16 @@ export class ReferenceResolver {
     return found?.resolved ? found : undefined;
   }
 
+  /**
+   * `members.outsideCallResults`: the outside type a call receiver (`Open().Execute()`) is stated to be, for its extensions;
+   * not for a name the framework's types declare (`Cases().Concat(more)` may be LINQ's, however the workspace's is declared).
+   */
+  private outsideResultType(file: FileExtraction, site: ReferenceSite, scope: TypeScope, instance: InstanceOf | undefined): string[] | undefined {
+    const members = this.bindingOf(file).members;
+    if (!members?.outsideCallResults || instance || !site.typedReceiver || members.universalOutsideBase?.frameworkMembers.has(site.name)) return undefined;
+    return this.types.outsideTypeOf(scope, site.typedReceiver.type);
+  }
+
   /** The receiver is a value: an expression other than a chain of names, a local, `this`, a field or property (a type's name calls no extension). */
   private isValueReceiver(file: FileExtraction, site: ReferenceSite): boolean {
     if (site.typedReceiver || site.receiver === undefined || site.locallyBound) return true;
@@ -332,7 +342,7 @@ export class ReferenceResolver {
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
       const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
-        : this.bindingOf(file).members?.outsideCallResults && !instance ? this.types.outsideTypeOf(scope, type) : undefined;
+        : this.outsideResultType(file, site, scope, instance);
       if (!instance && outsideType && path.length === 0) {
         // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
         const extension = this.outsideExtension(scope, outsideType, site);
