@@ -1048,10 +1048,16 @@ export class ReferenceResolver {
       const universal = rules?.universalOutsideBase;
       if (universal?.frameworkMembers.has(name)) return [];
       const isUniversal = chain.length === 1 && chain[0] === universal?.type;
-      for (const base of bases) {
+      for (const [i, base] of bases.entries()) {
         const found = this.outsideMembers(scope, [base], name, true);
-        // A generic extension of every value (`M<T>(this T x)`) converts the value by identity: it may be better than a base's.
-        if (found.length > 0) return universal && !isUniversal && this.outsideMembers(scope, [universal.type], name).length > 0 ? [] : found;
+        if (found.length === 0) continue;
+        if (!universal) return found;
+        // Where every value has an extension too, a generic one (`M<T>(this T x)`) converts the value by identity: it may be
+        // better than a base's. And a class's framework bases are not nearer or further: two with the name are ambiguous.
+        if (!isUniversal && this.outsideMembers(scope, [universal.type], name).length > 0) return [];
+        // (A base reached through another one, `DbConnection`'s `IDbConnection`, finds the same ones.)
+        const same = (other: DeclarationRef[]) => other.every((ref) => found.some((f) => f.file === ref.file && f.localId === ref.localId));
+        return bases.slice(i + 1).some((other) => !same(this.outsideMembers(scope, [other], name, true))) ? [] : found;
       }
       // Last, the type every value converts to (`universalOutsideBase`), unless the framework's types may declare the name themselves.
       if (universal && !isUniversal && !viaBase) return this.outsideMembers(scope, [universal.type], name);

@@ -5,7 +5,10 @@
  * extension of `object` is not what `v.Contains(x)` must mean).
  */
 
-/** Framework types and their framework bases and interfaces, nearest first (System.Data, System.Text, collections, tasks). */
+/**
+ * Framework types and their framework bases and interfaces (System.Data, collections, streams, exceptions, reflection).
+ * An extension the workspace declares for two of one type's bases is ambiguous: the resolver links neither.
+ */
 export const FRAMEWORK_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
   // ADO.NET: every provider's connection, command and reader derive from System.Data.Common's, which implement System.Data's interfaces.
   DbConnection: ['IDbConnection', 'IDisposable'],
