@@ -136,6 +136,14 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
       return path ? { kind: 'named', chain: path } : null;
     }
+    case 'member_access_expression': {
+      // `new LoggerConfiguration().WriteTo`: a member read on a value of a stated type (a plain chain `a.b` is the resolver's).
+      const object = node.childForFieldName('expression');
+      const name = node.childForFieldName('name');
+      if (!object || name?.type !== 'identifier' || receiverChain(node)) return null;
+      const of = expressionType(object, ctx);
+      return of ? { kind: 'field', of, path: [name.text.replace(/^@/, '')] } : null;
+    }
     default:
       return null;
   }
