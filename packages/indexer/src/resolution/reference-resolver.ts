@@ -1038,15 +1038,15 @@ export class ReferenceResolver {
         });
       }
     }
+    // A name the framework's types declare: the outside type's own member wins over any extension (`list.Add(x)`).
+    if (this.bindingOf(this.symbols.extraction(scope.file)!).members?.universalOutsideBase?.frameworkMembers.has(name)) return [];
     // By the type's simple name (`Type` and `java.lang.reflect.Type`): only visible declarations count, below.
     const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
     if (candidates.length === 0) {
       // Declared for none: for the type's known outside bases, nearest first (the first that has it).
       const rules = this.bindingOf(this.symbols.extraction(scope.file)!).members;
       const bases = chain.length === 1 ? rules?.outsideSupertypes?.[chain[0]] ?? [] : [];
-      // A name the framework's types declare may be the type's own member, not the base's extension.
       const universal = rules?.universalOutsideBase;
-      if (universal?.frameworkMembers.has(name)) return [];
       const isUniversal = chain.length === 1 && chain[0] === universal?.type;
       for (const [i, base] of bases.entries()) {
         const found = this.outsideMembers(scope, [base], name, true);
