@@ -175,7 +175,8 @@ export class ReferenceResolver {
     if (!this.isValueReceiver(file, site)) return undefined;
     if (entry.others.some((ref) => this.visibleOutsideMember(scope, ref, site.name))) return undefined;
     const found = this.outsideExtension(scope, [universal.type], site);
-    return found?.resolved ? found : undefined;
+    // The receiver's type is not proven: the link rests on the extension being the only one of its name in scope.
+    return found?.resolved ? this.accept(site, found.target, RESOLVED_BY.uniqueName) : undefined;
   }
 
   /**
