@@ -334,6 +334,21 @@ export interface NameBindingRules {
      */
     outsideSupertypes?: Readonly<Record<string, readonly string[]>>;
     /**
+     * With `extendsOutsideTypes`: the type every value converts to (`type`: C# `object`; an extension `M(this object o)`
+     * or `M<T>(this T x)` is declared with `memberOf` naming it). Such an extension is the last base of every outside
+     * type, and reaches a call `v.M()` on a value whose type is not proven where it is the only extension `M` the file
+     * sees and no class of the workspace declares a member `M` (which the call would mean instead). Never for a name in
+     * `frameworkMembers`: what the framework's own types declare, which a value of an outside type may have itself.
+     * Absent: none.
+     */
+    universalOutsideBase?: { type: string; frameworkMembers: ReadonlySet<string> };
+    /**
+     * With `extendsOutsideTypes`: a call whose callee states a result of a type outside the workspace (`Task<int> F()`,
+     * `SqlConnection Open()`), or that constructs one, is a value of that type, for its extensions (`F().ForAwait()`).
+     * Absent: only a stated name (a typed local or parameter) is.
+     */
+    outsideCallResults?: boolean;
+    /**
      * An extension must be in scope by name to be called (Kotlin): a call `x.m()` whose receiver's type is not
      * proven, or a bare `m()` no scope binds (a lambda's implicit receiver), links to the one extension `m` the
      * file sees by name — declared in its file or package, or imported by name — when no class of the

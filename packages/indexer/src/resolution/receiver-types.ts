@@ -450,6 +450,38 @@ export class ReceiverTypes {
     return found;
   }
 
+  /**
+   * The type outside the workspace a value is stated to be (its name chain), for the extensions of that type: a type
+   * naming no workspace class, a framework collection, an outside class constructed, or what a workspace function or
+   * method called states it returns (an async one's only where awaited). undefined: a workspace class, or not stated.
+   */
+  outsideTypeOf(scope: TypeScope, type: TypeRef, depth = 0): string[] | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (type.kind) {
+      case 'named':
+        return this.evaluate(scope, type, depth + 1) ? undefined : type.chain;
+      case 'collection':
+        return type.named;
+      case 'call':
+      case 'member-call': {
+        if (type.block || (type.result ?? 0) > 0) return undefined;
+        if (type.kind === 'call' && type.construct) {
+          const walked = this.world.resolveChain(scope, type.callee);
+          return walked && walked.target.type !== 'external' ? undefined : type.callee;
+        }
+        const callee = this.calleeOf(scope, type, depth);
+        if (!callee) return undefined;
+        const decl = this.symbols.declaration(callee.ref);
+        const stated = decl.returnType;
+        if (!CALLABLE.has(decl.kind) || decl.returnsTypeParameter !== undefined || Boolean(decl.isAsync) !== Boolean(type.awaited)) return undefined;
+        if (stated?.kind !== 'named' && stated?.kind !== 'collection') return undefined;
+        return this.outsideTypeOf({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
+      }
+      default:
+        return undefined;
+    }
+  }
+
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */
   /** `receiver`: the class of the instance the method is called on, where proven (it binds the type parameters of the method's class). */
   private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean; receiver?: DeclarationRef } | undefined {

@@ -26,6 +26,7 @@ import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-
 import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
+import { UniversalExtensions } from './universal-extensions.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -68,6 +69,9 @@ const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct
 
 const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
+/** Declarations whose name reads a value (what an extension can be called on), not a type or a namespace. */
+const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable', 'parameter']);
+
 /** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
 const MAX_ALIAS_DEPTH = 8;
 
@@ -87,6 +91,7 @@ export class ReferenceResolver {
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
+  private readonly universal: UniversalExtensions;
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -94,6 +99,7 @@ export class ReferenceResolver {
     private readonly languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   ) {
     this.lookupSteps = this.buildLookupSteps();
+    this.universal = new UniversalExtensions(symbols, (file) => this.bindingOf(file));
     this.types = new ReceiverTypes(symbols, {
       resolveChain: (scope, chain) => this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
@@ -150,6 +156,10 @@ export class ReferenceResolver {
       const invoked = this.invokedFunction(file, site);
       if (invoked) return invoked;
     }
+    if (!resolution.resolved && resolution.reason !== 'ambiguous' && this.bindingOf(file).members?.universalOutsideBase) {
+      const universal = this.universalExtension(file, site);
+      if (universal) return universal;
+    }
     if (resolution.resolved || site.kind !== 'calls' || !this.bindingOf(file).members?.extensionsInScope) return resolution;
     if (resolution.reason === 'ambiguous' || resolution.reason === 'builtin' || (site.receiver?.length === 0 && site.locallyBound)) return resolution;
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
@@ -178,6 +188,49 @@ export class ReferenceResolver {
     if (!found.resolved || found.edgeKind !== 'calls') return undefined;
     const kind = this.symbols.declaration(found.target).kind;
     return kind === 'function' || kind === 'method' ? found : undefined;
+  }
+
+  /**
+   * `members.universalOutsideBase`: a call `v.M()` on a value (not a type's name) the rules left unresolved, where the
+   * workspace declares no class member `M` and the file sees no extension `M` of another type: the visible extension
+   * `M` of the universal type (overloads picked by the arguments).
+   */
+  private universalExtension(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const universal = this.bindingOf(file).members!.universalOutsideBase!;
+    if (site.kind !== 'calls' || site.receiver?.length === 0 || universal.frameworkMembers.has(site.name)) return undefined;
+    const entry = this.universal.named(site.name);
+    if (!entry || entry.members > 0 || entry.universal.length === 0) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    if (!this.isValueReceiver(file, site)) return undefined;
+    if (entry.others.some((ref) => this.visibleOutsideMember(scope, ref, site.name))) return undefined;
+    const found = this.outsideExtension(scope, [universal.type], site);
+    // The receiver's type is not proven: the link rests on the extension being the only one of its name in scope.
+    return found?.resolved ? this.accept(site, found.target, RESOLVED_BY.uniqueName) : undefined;
+  }
+
+  /**
+   * `members.outsideCallResults`: the outside type a call receiver (`Open().Execute()`) is stated to be, for its extensions;
+   * not for a name the framework's types declare (`Cases().Concat(more)` may be LINQ's, however the workspace's is declared).
+   */
+  private outsideResultType(file: FileExtraction, site: ReferenceSite, scope: TypeScope, instance: InstanceOf | undefined): string[] | undefined {
+    const members = this.bindingOf(file).members;
+    if (!members?.outsideCallResults || instance || !site.typedReceiver || members.universalOutsideBase?.frameworkMembers.has(site.name)) return undefined;
+    return this.types.outsideTypeOf(scope, site.typedReceiver.type);
+  }
+
+  /** The receiver is a value: an expression other than a chain of names, a local, `this`, a field or property (a type's name calls no extension). */
+  private isValueReceiver(file: FileExtraction, site: ReferenceSite): boolean {
+    if (site.typedReceiver || site.receiver === undefined || site.locallyBound) return true;
+    const head = site.receiver[0];
+    const binding = this.bindingOf(file);
+    if (binding.instanceReceivers.includes(head)) return true;
+    if (head === binding.superReceiver) return false;
+    const named = this.symbols.resolveName(file.path, site.enclosing, head);
+    if (named?.type === 'declaration') return VALUE_KINDS.has(this.symbols.declaration(named.ref).kind);
+    if (named || site.enclosing === null) return false;
+    const owner = this.enclosingOwner(file, site.enclosing);
+    const member = owner ? this.findMember(owner.classRef, head, false, false) : undefined;
+    return member?.ref !== undefined && !member.ambiguous && VALUE_KINDS.has(this.symbols.declaration(member.ref).kind);
   }
 
   /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
@@ -318,7 +371,8 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : undefined;
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
+        : this.outsideResultType(file, site, scope, instance);
       if (!instance && outsideType && path.length === 0) {
         // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
         const extension = this.outsideExtension(scope, outsideType, site);
@@ -1095,7 +1149,8 @@ export class ReferenceResolver {
    * member's `memberOf` must name it alike, and its file must be visible from the scope — the same
    * file, the same package, or an import of its package naming the member (or `*`).
    */
-  private outsideMembers(scope: { file: string; enclosing: number | null }, chain: string[], name: string): DeclarationRef[] {
+  /** `viaBase`: looked up for a base on the way (the universal type is tried once, after every base). */
+  private outsideMembers(scope: { file: string; enclosing: number | null }, chain: string[], name: string, viaBase = false): DeclarationRef[] {
     if (!this.outside) {
       this.outside = new Map();
       for (const file of this.symbols.allFiles()) {
@@ -1108,33 +1163,56 @@ export class ReferenceResolver {
         });
       }
     }
+    // A name the framework's types declare: the outside type's own member wins over any extension (`list.Add(x)`).
+    if (this.bindingOf(this.symbols.extraction(scope.file)!).members?.universalOutsideBase?.frameworkMembers.has(name)) return [];
     // By the type's simple name (`Type` and `java.lang.reflect.Type`): only visible declarations count, below.
     const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
     if (candidates.length === 0) {
       // Declared for none: for the type's known outside bases, nearest first (the first that has it).
-      const bases = chain.length === 1 ? this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideSupertypes?.[chain[0]] ?? [] : [];
-      for (const base of bases) {
-        const found = this.outsideMembers(scope, [base], name);
-        if (found.length > 0) return found;
+      const rules = this.bindingOf(this.symbols.extraction(scope.file)!).members;
+      const bases = chain.length === 1 ? rules?.outsideSupertypes?.[chain[0]] ?? [] : [];
+      const universal = rules?.universalOutsideBase;
+      const isUniversal = chain.length === 1 && chain[0] === universal?.type;
+      for (const [i, base] of bases.entries()) {
+        const found = this.outsideMembers(scope, [base], name, true);
+        if (found.length === 0) continue;
+        if (!universal) return found;
+        // Where every value has an extension too, a generic one (`M<T>(this T x)`) converts the value by identity: it may be
+        // better than a base's. And a class's framework bases are not nearer or further: two with the name are ambiguous.
+        if (!isUniversal && this.outsideMembers(scope, [universal.type], name).length > 0) return [];
+        // (A base reached through another one, `DbConnection`'s `IDbConnection`, finds the same ones.)
+        const same = (other: DeclarationRef[]) => other.every((ref) => found.some((f) => f.file === ref.file && f.localId === ref.localId));
+        return bases.slice(i + 1).some((other) => !same(this.outsideMembers(scope, [other], name, true))) ? [] : found;
       }
+      // Last, the type every value converts to (`universalOutsideBase`), unless the framework's types may declare the name themselves.
+      if (universal && !isUniversal && !viaBase) return this.outsideMembers(scope, [universal.type], name);
       return [];
     }
     const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
     if (target && target.type !== 'external') return [];
-    const from = this.symbols.extraction(scope.file)!;
-    const modules = this.languageOf(from)?.modules;
-    const ownPackage = this.symbols.packageKeyOf(scope.file);
     return candidates.filter((ref) => {
       const decl = this.symbols.declaration(ref);
       // Not an extension of a workspace type (those are attached to it).
       if (this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf!)) return false;
-      if (ref.file === scope.file) return true;
-      const theirPackage = this.symbols.packageKeyOf(ref.file);
-      if (theirPackage === null) return false;
-      if (theirPackage === ownPackage) return true;
-      return from.imports.some((statement) => modules?.packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
-        && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
+      return this.visibleOutsideMember(scope, ref, name);
     });
+  }
+
+  /**
+   * Whether a member declared outside its type (`ref`, named `name`) is visible where `scope` is: the same file, the same
+   * package or one enclosing it, or an import (a file's own or implied) of its package naming the member (or `*`).
+   */
+  private visibleOutsideMember(scope: TypeScope, ref: DeclarationRef, name: string): boolean {
+    if (ref.file === scope.file) return true;
+    const theirPackage = this.symbols.packageKeyOf(ref.file);
+    if (theirPackage === null) return false;
+    if (theirPackage === this.symbols.packageKeyOf(scope.file)) return true;
+    const from = this.symbols.extraction(scope.file)!;
+    const packages = this.languageOf(from)?.modules?.packages;
+    if (packages?.enclosingPackages?.(scope.file).includes(theirPackage)) return true;
+    if (packages?.implicitImports?.(scope.file).some((specifier) => packages.importedPackage?.(scope.file, specifier) === theirPackage)) return true;
+    return from.imports.some((statement) => packages?.importedPackage?.(scope.file, statement.specifier) === theirPackage
+      && statement.bindings.some((binding) => binding.imported === name || binding.imported === '*'));
   }
 
   /**

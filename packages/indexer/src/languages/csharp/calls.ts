@@ -136,6 +136,14 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
       return path ? { kind: 'named', chain: path } : null;
     }
+    case 'member_access_expression': {
+      // `new LoggerConfiguration().WriteTo`: a member read on a value of a stated type (a plain chain `a.b` is the resolver's).
+      const object = node.childForFieldName('expression');
+      const name = node.childForFieldName('name');
+      if (!object || name?.type !== 'identifier' || receiverChain(node)) return null;
+      const of = expressionType(object, ctx);
+      return of ? { kind: 'field', of, path: [name.text.replace(/^@/, '')] } : null;
+    }
     default:
       return null;
   }
@@ -219,9 +227,15 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
     }
     case 'prefix_unary_expression':
       return node.text.startsWith('!') ? 'bool' : null;
-    case 'lambda_expression':
+    case 'lambda_expression': {
+      // A function literal: no type of its own, but no predefined type or array takes it, nor a delegate of another
+      // parameter count (`csharpArgumentFits`): `=>2` for `(x, c) => …`.
+      const parameters = node.childForFieldName('parameters');
+      const count = parameters?.type === 'identifier' || parameters?.type === 'implicit_parameter' ? 1
+        : parameters?.type === 'parameter_list' ? parameters.namedChildren.filter((p) => p?.type === 'parameter').length : undefined;
+      return count === undefined ? FUNCTION_LITERAL : `${FUNCTION_LITERAL}${count}`;
+    }
     case 'anonymous_method_expression':
-      // A function literal: no type of its own, but no predefined type or array takes it (`csharpArgumentFits`).
       return FUNCTION_LITERAL;
     case 'is_expression':
     case 'is_pattern_expression':

@@ -213,6 +213,15 @@ function paramsArray(list: SyntaxNode | null): { type: SyntaxNode | null; name: 
   return type || name ? { type, name } : null;
 }
 
+/** `object`, `object?`, `System.Object`, or one of the method's own type parameters (`T`, `T?`): a type every value converts to. */
+function extendsEveryValue(type: SyntaxNode | null, methodTypeParameters: readonly string[]): boolean {
+  const inner = type?.type === 'nullable_type' ? type.childForFieldName('type') : type;
+  if (!inner) return false;
+  if (inner.type === 'predefined_type') return inner.text === 'object';
+  if (inner.type === 'identifier') return inner.text === 'Object' || methodTypeParameters.includes(inner.text);
+  return inner.type === 'qualified_name' && inner.text.replace(/\s+/g, '') === 'System.Object';
+}
+
 function isThisParameter(parameter: SyntaxNode): boolean {
   return parameter.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'this');
 }
@@ -299,10 +308,13 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {
-    const extended = declaredType(first.childForFieldName('type'), typeVariables);
+    const extendedNode = first.childForFieldName('type');
+    const extended = declaredType(extendedNode, typeVariables);
     if (extended) file.facts.proveLater(extended, ctx.scope, undefined, (proven) => {
       if (proven) declaration.memberOf = proven;
     });
+    // `M(this object o)`, `M<T>(this T x)`: an extension of every value, `object` by name.
+    else if (extendsEveryValue(extendedNode, typeParameters)) declaration.memberOf = { kind: 'named', chain: ['object'] };
   }
 
   const scope = ctx.scope.open('method');

@@ -6,6 +6,8 @@
  * any value to `object`, `null` to any reference or nullable type).
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
+import { FRAMEWORK_MEMBERS, FRAMEWORK_SUPERTYPES } from './framework.js';
+import { delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -37,7 +39,12 @@ function refusesLambda(parameterType: string): boolean {
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
   // `=>`: a lambda argument (calls.ts): fits no predefined type; any other type may be a delegate.
-  if (argument === '=>') return refusesLambda(parameter) ? 'no' : 'unknown';
+  if (argument.startsWith('=>')) {
+    if (refusesLambda(parameter)) return 'no';
+    // `(x, c) => …` is no `Func<T, bool>`: a framework delegate takes lambdas of its own parameter count only.
+    const expected = delegateParameterCount(parameter);
+    return expected !== undefined && argument.length > 2 && Number(argument.slice(2)) !== expected ? 'no' : 'unknown';
+  }
   if (argument === parameter) return 'exact';
   const argumentValue = argument in WIDENS_TO;
   const parameterValue = parameter in WIDENS_TO;
@@ -69,7 +76,14 @@ export const csharpNameBinding = defineNameBinding({
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
   // An inherited `IMapper Mapper` property, not `class Mapper` of the namespace, is what `Mapper.Map()` calls on.
-  members: { extendsOutsideTypes: true, hideOuterTypes: true },
+  // `M(this object o)`, `M<T>(this T x)`: an extension of every value (a `SqlConnection` is also an `IDbConnection`).
+  members: {
+    extendsOutsideTypes: true,
+    hideOuterTypes: true,
+    outsideSupertypes: FRAMEWORK_SUPERTYPES,
+    universalOutsideBase: { type: 'object', frameworkMembers: FRAMEWORK_MEMBERS },
+    outsideCallResults: true,
+  },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
   argumentFits: csharpArgumentFits,

@@ -52,6 +52,11 @@ const PREDEFINED_RECEIVERS: ReadonlySet<string> = new Set([
 /** `string`, `String`, `System.String` → 'string' (and the other predefined types alike); undefined for any other type. */
 function predefinedName(node: SyntaxNode | null, chain: string[] | null): string | undefined {
   if (node?.type === 'predefined_type') return node.text;
+  // `string?`: a nullable reference is the same type; `int?` (Nullable<int>) is none of these.
+  if (node?.type === 'nullable_type') {
+    const inner = node.childForFieldName('type');
+    return inner?.type === 'predefined_type' && (inner.text === 'string' || inner.text === 'object') ? inner.text : undefined;
+  }
   if (chain?.length === 1 && chain[0] in KEYWORD_OF) return KEYWORD_OF[chain[0]];
   if (chain?.length === 2 && chain[0] === 'System' && chain[1] in KEYWORD_OF) return KEYWORD_OF[chain[1]];
   return undefined;
@@ -135,15 +140,50 @@ export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
     }
     case 'implicit_type':
       return null;
-    default: {
-      const chain = typeChain(node);
-      if (!chain) return null;
-      const last = chain[chain.length - 1];
-      if (chain.length === 1 && typeVariables.has(last)) return '*';
-      if (chain.length === 1 && (last === 'var' || last === 'dynamic')) return null;
-      return KEYWORD_OF[last] ?? last;
+    case 'generic_name':
+    case 'qualified_name': {
+      const delegate = delegateShape(node);
+      if (delegate) return delegate;
+      return namedSimpleType(node, typeVariables);
     }
+    default:
+      return namedSimpleType(node, typeVariables);
   }
+}
+
+/** The framework's generic delegates, by name: how many of their type arguments are parameters (`Func`'s last is its result). */
+const DELEGATE_RESULTS: Readonly<Record<string, number>> = { Func: 1, Action: 0 };
+
+/**
+ * `Func<A, B, R>` → 'Func`3', `Expression<Func<A, R>>` → 'Expression<Func`2>' (also under `System.`, `System.Linq.Expressions.`):
+ * a delegate's type arguments say how many parameters a lambda passed for it has. undefined for any other type.
+ */
+function delegateShape(node: SyntaxNode): string | undefined {
+  const unqualified = node.type === 'qualified_name' && /^System(\.Linq\.Expressions)?$/.test(node.childForFieldName('qualifier')?.text.replace(/\s+/g, '') ?? '')
+    ? node.childForFieldName('name') : node;
+  if (unqualified?.type !== 'generic_name') return undefined;
+  const name = unqualified.namedChildren.find((c) => c?.type === 'identifier')?.text ?? '';
+  const args = unqualified.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  if (name in DELEGATE_RESULTS) return `${name}\`${args.length}`;
+  if (name !== 'Expression' || args.length !== 1) return undefined;
+  const inner = delegateShape(args[0]);
+  return inner ? `Expression<${inner}>` : undefined;
+}
+
+/** How many parameters a lambda for a parameter of this simple type takes (`Func`3`: 2); undefined for no framework delegate. */
+export function delegateParameterCount(simple: string): number | undefined {
+  if (simple === 'Action') return 0;
+  const match = /^(?:Expression<)?(Func|Action)`(\d+)>?$/.exec(simple);
+  return match ? Number(match[2]) - DELEGATE_RESULTS[match[1]] : undefined;
+}
+
+function namedSimpleType(node: SyntaxNode, typeVariables: ReadonlySet<string>): string | null {
+  const chain = typeChain(node);
+  if (!chain) return null;
+  const last = chain[chain.length - 1];
+  if (chain.length === 1 && typeVariables.has(last)) return '*';
+  if (chain.length === 1 && (last === 'var' || last === 'dynamic')) return null;
+  return KEYWORD_OF[last] ?? last;
 }
 
 /** The type of a literal argument, or undefined when the node is no literal. */
