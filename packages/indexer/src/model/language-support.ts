@@ -374,6 +374,12 @@ export interface NameBindingRules {
      * class as before. Absent: a call of a class constructs it.
      */
     companionCall?: string;
+    /**
+     * A call of an enum case constructs a value of the enum with the case's associated values (Swift
+     * `.collected(body)`, `Body.stream(n)`): the case declaration (`enum_member`) is the call's target.
+     * Absent: an enum member is no call target.
+     */
+    enumCasesConstruct?: boolean;
   };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;

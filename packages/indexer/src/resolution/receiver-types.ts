@@ -181,6 +181,11 @@ export class ReceiverTypes {
       }
       case 'callback-parameter':
         return this.callbackParameter(scope, type, depth);
+      case 'argument': {
+        const stated = this.parameterStated(scope, type, depth);
+        const found = stated && this.evaluate(stated.scope, stated.type, depth + 1);
+        return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      }
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
       case 'any-of': {
@@ -234,6 +239,10 @@ export class ReceiverTypes {
   private statedCollection(scope: TypeScope, type: TypeRef, depth: number): { type: Extract<TypeRef, { kind: 'collection' }>; scope: TypeScope } | undefined {
     if (depth > MAX_DEPTH) return undefined;
     if (type.kind === 'collection') return { type, scope };
+    if (type.kind === 'argument') {
+      const stated = this.parameterStated(scope, type, depth);
+      return stated ? this.statedCollection(stated.scope, stated.type, depth + 1) : undefined;
+    }
     // A declaration whose stated value or result is the collection.
     const declared = this.declaredBy(scope, type, depth);
     const decl = declared && this.symbols.declaration(declared.ref);
@@ -403,6 +412,40 @@ export class ReceiverTypes {
     }
     const found = this.evaluate({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /**
+   * The type the parameter an argument fills states (the `argument` TypeRef), and where it is written: every overload
+   * of the callee with such a parameter must state the same one (labels name the parameter; an unlabelled argument
+   * the parameter at its position, while no default value before it may have been left out).
+   */
+  private parameterStated(scope: TypeScope, type: Extract<TypeRef, { kind: 'argument' }>, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+    const callee = this.calleeOf(scope, type.of, depth);
+    if (!callee) return undefined;
+    const decl = this.symbols.declaration(callee.ref);
+    const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
+    const overloads = owner && CALLABLE.has(decl.kind) ? this.world.members(owner, decl.name).filter((ref) => CALLABLE.has(this.symbols.declaration(ref).kind)) : [callee.ref];
+    let stated: { type: TypeRef; scope: TypeScope } | undefined;
+    let key: string | undefined;
+    for (const ref of overloads) {
+      const shape = this.symbols.declaration(ref);
+      const slots = shape.parameterSlots;
+      if (!slots) continue;
+      const at = type.label !== undefined ? slots.filter((slot) => slot.label === type.label) : [];
+      let slot = at.length === 1 ? at[0] : undefined;
+      if (type.label === undefined) {
+        const required = shape.requiredParameters ?? slots.length;
+        if (type.argument < Math.min(required, slots.length) && slots[type.argument].label === undefined) slot = slots[type.argument];
+        // The last parameter takes every argument from its position on (a variadic `T...`).
+        else if (shape.variadic && type.argument >= slots.length - 1 && slots[slots.length - 1].label === undefined && required >= slots.length - 1) slot = slots[slots.length - 1];
+      }
+      if (!slot) continue;
+      const one = JSON.stringify(slot.type);
+      if (key === undefined) key = one;
+      else if (one !== key) return undefined;
+      stated = slot.type ? { type: slot.type, scope: { file: ref.file, enclosing: shape.parent } } : undefined;
+    }
+    return stated;
   }
 
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */

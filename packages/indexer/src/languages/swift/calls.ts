@@ -182,8 +182,21 @@ function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
     parent = parent.parent;
   }
   if (!parent) return null;
+  if (parent.type === 'value_argument' && parent.childForFieldName('value')?.id === value.id) {
+    const argument = argumentParameter(parent, ctx);
+    return argument && element ? { kind: 'element', of: argument } : argument;
+  }
   let stated: SyntaxNode | null = null;
-  if (parent.type === 'property_declaration' && parent.childForFieldName('value')?.id === value.id) {
+  // `x = .make()`, `self.x = .make()`: the type of what x holds (its declaration states it).
+  if (parent.type === 'assignment' && !element && parent.childForFieldName('result')?.id === value.id && parent.child(1)?.type === '=') {
+    const chain = receiverChain(parent.childForFieldName('target')?.namedChildren[0] ?? parent.namedChildren[0]!);
+    return chain && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+  }
+  // `func f(radius: Radius = .point(0))`: a default value has its parameter's type.
+  const before = value.previousSibling;
+  if (before?.type === '=' && before.previousSibling?.type === 'parameter') {
+    stated = before.previousSibling.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  } else if (parent.type === 'property_declaration' && parent.childForFieldName('value')?.id === value.id) {
     stated = parent.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null;
   } else if (parent.type === 'control_transfer_statement' && parent.childForFieldName('result')?.id === value.id && parent.text.startsWith('return')) {
     stated = returnTypeNode(parent);
@@ -201,6 +214,34 @@ function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
     return null;
   }
   return declaredType(stated, ctx.typeVariables);
+}
+
+/**
+ * `f(reason: .x)`, `T(.x)`, `.make(.x)`: the parameter the argument fills, of the call's callee (a type called
+ * is its `init`), named by the argument's label or its position; null in a subscript or where the callee is unstated.
+ */
+function argumentParameter(argument: SyntaxNode, ctx: SwiftContext): TypeRef | null {
+  const list = argument.parent;
+  if (list?.type !== 'value_arguments' || list.child(0)?.type === '[') return null;
+  const call = list.parent?.parent;
+  if (!call) return null;
+  let of: TypeRef | null = null;
+  if (call.type === 'constructor_expression') {
+    const chain = typeChain(call.childForFieldName('constructed_type'));
+    of = chain ? { kind: 'member-call', of: { kind: 'named', chain }, name: 'init' } : null;
+  } else if (call.type === 'call_expression' && list.parent?.type === 'call_suffix') {
+    of = valueType(call, ctx);
+    // `Response(…)`: a type called runs its `init` (a function of that name is called as itself).
+    const fn = call.namedChildren[0];
+    if (of?.kind === 'call' && fn && (fn.type === 'simple_identifier' || fn.type === 'navigation_expression') && /^[A-Z]/.test(of.callee[of.callee.length - 1])
+      && !ctx.scope.classify(of.callee[0], true, positionOf(fn)).locallyBound) {
+      of = { kind: 'member-call', of: { kind: 'named', chain: of.callee }, name: 'init' };
+    }
+  }
+  if (of?.kind !== 'call' && of?.kind !== 'member-call') return null;
+  const index = list.namedChildren.filter((c) => c?.type === 'value_argument').findIndex((c) => c!.id === argument.id);
+  const label = argument.childForFieldName('name');
+  return { kind: 'argument', of, argument: index, ...(label ? { label: label.text.replace(/:$/, '').trim() } : {}) };
 }
 
 /** The declared result type of the function (not a closure) a statement is in. */

@@ -79,6 +79,8 @@ export const swiftNameBinding = defineNameBinding({
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
   implicitMember: swiftImplicitMember,
+  // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
+  calls: { enumCasesConstruct: true },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });
