@@ -41,6 +41,8 @@ export interface ClassWorld {
   superclasses(classRef: DeclarationRef): DeclarationRef[];
   /** The class whose instance `name` stands for at this point (`self`, `this`), if it does. */
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
+  /** The class whose member a bare name called at this point means first (`members.implicitSelfInTypes`), if any. */
+  implicitReceiver(scope: TypeScope): DeclarationRef | undefined;
   /** Members named `name` of a class itself (its body, and members declared outside it for it). */
   members(classRef: DeclarationRef, name: string): DeclarationRef[];
   /** A function `new` makes instances of, with methods of their own (a JavaScript constructor with prototype methods). */
@@ -123,6 +125,8 @@ export class ReceiverTypes {
       }
       case 'call': {
         const [head, ...rest] = type.callee;
+        const implicit = rest.length === 0 ? this.implicitSelf(scope, head) : undefined;
+        if (implicit) return this.memberResult({ classRef: implicit, how: RESOLVED_BY.thisMember }, head, type, depth, scope);
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
@@ -448,6 +452,14 @@ export class ReceiverTypes {
     return stated;
   }
 
+  /** The enclosing class, where a bare `name` called here means its method (`members.implicitSelfInTypes`). */
+  private implicitSelf(scope: TypeScope, name: string): DeclarationRef | undefined {
+    const owner = this.world.implicitReceiver(scope);
+    if (!owner) return undefined;
+    const member = this.world.members(owner, name).length > 0 || this.world.findMember(owner, name, false);
+    return member ? owner : undefined;
+  }
+
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */
   /** `receiver`: the class of the instance the method is called on, where proven (it binds the type parameters of the method's class). */
   private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean; receiver?: DeclarationRef } | undefined {
@@ -460,6 +472,11 @@ export class ReceiverTypes {
     }
     if (call.kind !== 'call') return undefined;
     const [head, ...rest] = call.callee;
+    const implicit = rest.length === 0 ? this.implicitSelf(scope, head) : undefined;
+    if (implicit) {
+      const ref = this.world.findMember(implicit, head, false);
+      return ref ? { ref, static: false, receiver: implicit } : undefined;
+    }
     const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
     if (self) {
       const ref = this.world.findMember(self, rest[0], false);

@@ -96,6 +96,11 @@ export class ReferenceResolver {
       findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
+      implicitReceiver: (scope) => {
+        const file = this.symbols.extraction(scope.file);
+        if (!file || scope.enclosing === null || !this.bindingOf(file).members?.implicitSelfInTypes) return undefined;
+        return this.enclosingOwner(file, scope.enclosing)?.classRef;
+      },
       members: (classRef, name) => this.memberRefs(classRef, name),
       constructsInstances: (ref) => this.symbols.declaration(ref).kind === 'function' && this.hasAssignedMembers(ref),
       injectedProvider: (file, name) => this.injectedProvider(file, name),

@@ -6,6 +6,15 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, SwiftContext } from './file-state.js';
 import { declaredType, isTypeNode, literalType, STANDARD_TYPES, typeChain } from './types.js';
 
+/**
+ * What a member is read from: `a` in `a.b` and in `a?.b` (optional chaining reads the member of the wrapped
+ * value; the grammar gives the `?` the same field name, which `childForFieldName` would return).
+ */
+export function navigationTarget(node: SyntaxNode): SyntaxNode | null {
+  const first = node.child(0);
+  return first?.isNamed ? first : null;
+}
+
 /** `a.b.c` → ['a', 'b', 'c'], `self.x` → ['self', 'x'], `super` → ['super']; undefined otherwise. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
   switch (node.type) {
@@ -16,7 +25,7 @@ function receiverChain(node: SyntaxNode): string[] | undefined {
     case 'super_expression':
       return ['super'];
     case 'navigation_expression': {
-      const target = node.childForFieldName('target');
+      const target = navigationTarget(node);
       const name = node.childForFieldName('suffix')?.childForFieldName('suffix');
       if (!target || name?.type !== 'simple_identifier') return undefined;
       const chain = receiverChain(target);
@@ -35,7 +44,7 @@ function splitNavigation(node: SyntaxNode): { base: SyntaxNode; path: string[] }
     const name = current.childForFieldName('suffix')?.childForFieldName('suffix');
     if (name?.type !== 'simple_identifier') return undefined;
     path.unshift(name.text);
-    current = current.childForFieldName('target');
+    current = navigationTarget(current);
   }
   return current ? { base: current, path } : undefined;
 }
@@ -81,6 +90,14 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       const chain = receiverChain(node);
       return chain && chain[0] !== 'super' ? { kind: 'value', chain } : null;
     }
+    case 'nil_coalescing_expression': {
+      // `a ?? b`: the value a wraps, or b — of the type both state (b alone proves nothing about a).
+      const value = node.childForFieldName('value');
+      const fallback = node.childForFieldName('if_nil');
+      const left = value ? valueType(value, ctx) : null;
+      const right = fallback ? valueType(fallback, ctx) : null;
+      return left && right ? { kind: 'any-of', of: [left, right] } : null;
+    }
     case 'self_expression': {
       const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
       return path ? { kind: 'named', chain: path } : ctx.extension;
@@ -104,7 +121,7 @@ function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null }
   if (fn.type === 'simple_identifier') return { name: fn.text.replace(/^`|`$/g, ''), object: null };
   if (fn.type === 'navigation_expression') {
     const name = fn.childForFieldName('suffix')?.childForFieldName('suffix');
-    const target = fn.childForFieldName('target');
+    const target = navigationTarget(fn);
     return name?.type === 'simple_identifier' && target ? { name: name.text.replace(/^`|`$/g, ''), object: target } : undefined;
   }
   // `Foo<Int>(…)`: a generic type constructed.

@@ -4,7 +4,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { SwiftContext, SwiftWalk } from './file-state.js';
 import type { TypeRef } from '../../model/extraction.js';
 import { declaredType, isTypeNode, literalType, simpleType } from './types.js';
-import { valueType } from './calls.js';
+import { navigationTarget, valueType } from './calls.js';
 
 /** `(Int, String) -> T`, `@escaping (T) -> U`, `((T) -> U)?`: the function type written, null for any other type. */
 function functionType(type: SyntaxNode | null): SyntaxNode | null {
@@ -114,7 +114,7 @@ function elementsPassed(node: SyntaxNode, ctx: SwiftContext): { of: TypeRef; cou
   const fn = call.namedChildren[0];
   const name = fn?.type === 'navigation_expression' ? fn.childForFieldName('suffix')?.childForFieldName('suffix') : null;
   const count = name ? ELEMENT_CLOSURES.get(name.text) : undefined;
-  const receiver = fn?.childForFieldName('target');
+  const receiver = fn?.type === 'navigation_expression' ? navigationTarget(fn) : null;
   const of = count && receiver ? valueType(receiver, ctx) : null;
   return of && count ? { of, count } : undefined;
 }

@@ -66,6 +66,8 @@ export const swiftNameBinding = defineNameBinding({
   // `extension String { … }`: members of a type the workspace does not declare, for values stated to be of it.
   members: {
     inheritsImplemented: true,
+    // `let r = make()`, `perform { $0.f() }` in a type's code: `make` and `perform` are members first (implicit `self`).
+    implicitSelfInTypes: true,
     extendsOutsideTypes: true,
     // `extension Logger { struct Entry {} }`: `Logger.Entry`, and `Entry` in the file as before.
     attachedTypesByName: true,
