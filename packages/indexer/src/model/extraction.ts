@@ -190,9 +190,10 @@ export type TypeRef =
   /**
    * The type the callee of the call `of` (a `call` or `member-call`) states for the parameter argument `argument`
    * fills: the one named `label` (Swift's argument label), or with no label the one at that position (see
-   * `Declaration.parameterSlots`). What a value written with its type left out is a member of (Swift `f(.collected(x))`).
+   * `Declaration.parameterSlots`). What a value written with its type left out is a member of (Swift `f(.collected(x))`);
+   * `member`: the member it names, which picks among overloads stating different types the one whose type declares it.
    */
-  | { kind: 'argument'; of: TypeRef; argument: number; label?: string }
+  | { kind: 'argument'; of: TypeRef; argument: number; label?: string; member?: string }
   /**
    * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
    * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.

@@ -429,8 +429,7 @@ export class ReceiverTypes {
     const decl = this.symbols.declaration(callee.ref);
     const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
     const overloads = owner && CALLABLE.has(decl.kind) ? this.world.members(owner, decl.name).filter((ref) => CALLABLE.has(this.symbols.declaration(ref).kind)) : [callee.ref];
-    let stated: { type: TypeRef; scope: TypeScope } | undefined;
-    let key: string | undefined;
+    const found = new Map<string, { type: TypeRef; scope: TypeScope } | undefined>();
     for (const ref of overloads) {
       const shape = this.symbols.declaration(ref);
       const slots = shape.parameterSlots;
@@ -444,12 +443,16 @@ export class ReceiverTypes {
         else if (shape.variadic && type.argument >= slots.length - 1 && slots[slots.length - 1].label === undefined && required >= slots.length - 1) slot = slots[slots.length - 1];
       }
       if (!slot) continue;
-      const one = JSON.stringify(slot.type);
-      if (key === undefined) key = one;
-      else if (one !== key) return undefined;
-      stated = slot.type ? { type: slot.type, scope: { file: ref.file, enclosing: shape.parent } } : undefined;
+      found.set(JSON.stringify(slot.type), slot.type ? { type: slot.type, scope: { file: ref.file, enclosing: shape.parent } } : undefined);
     }
-    return stated;
+    if (found.size === 1) return [...found.values()][0];
+    // Overloads stating different types: the one type among them that declares the member the argument names.
+    if (type.member === undefined || found.size === 0) return undefined;
+    const declaring = [...found.values()].filter((one) => {
+      const instance = one && this.evaluate(one.scope, one.type, depth + 1);
+      return instance !== undefined && this.world.members(instance.classRef, type.member!).length > 0;
+    });
+    return declaring.length === 1 ? declaring[0] : undefined;
   }
 
   /** The enclosing class, where a bare `name` called here means its method (`members.implicitSelfInTypes`). */

@@ -258,7 +258,9 @@ function argumentParameter(argument: SyntaxNode, ctx: SwiftContext): TypeRef | n
   if (of?.kind !== 'call' && of?.kind !== 'member-call') return null;
   const index = list.namedChildren.filter((c) => c?.type === 'value_argument').findIndex((c) => c!.id === argument.id);
   const label = argument.childForFieldName('name');
-  return { kind: 'argument', of, argument: index, ...(label ? { label: label.text.replace(/:$/, '').trim() } : {}) };
+  const value = argument.childForFieldName('value');
+  const member = value ? implicitMemberName(value) : undefined;
+  return { kind: 'argument', of, argument: index, ...(label ? { label: label.text.replace(/:$/, '').trim() } : {}), ...(member ? { member } : {}) };
 }
 
 /** The declared result type of the function (not a closure) a statement is in. */
