@@ -316,7 +316,11 @@ export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
     target = { name: callee.name, receiver: [] };
   } else {
     const chain = receiverChain(callee.object);
-    if (chain) {
+    const bound = chain && ctx.typeBounds?.get(chain[0]);
+    if (chain && bound && !ctx.scope.classify(chain[0], true, positionOf(callee.object)).locallyBound) {
+      // `T.fromData(d)` with `<T: P>`: P's (static) member, as T conforms to P.
+      target = { name: callee.name, receiver: undefined, typedReceiver: { type: { kind: 'named', chain: bound }, path: chain.slice(1) } };
+    } else if (chain) {
       target = { name: callee.name, receiver: chain };
     } else {
       const split = splitNavigation(callee.object);

@@ -76,7 +76,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
     const inner: SwiftContext = {
       ...ctx, scope: ctx.scope.open('class'), extension: { kind: 'named', chain }, classId: null,
-      typeVariables: withTypeVariables(ctx, typeParameterNames(node)),
+      typeVariables: withTypeVariables(ctx, typeParameterNames(node)), typeBounds: typeBoundsOf(node, ctx),
     };
     walk.push(body, inner);
     return;
@@ -101,7 +101,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
   const inner: SwiftContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, extension: null,
-    typeVariables: withTypeVariables(ctx, typeParameters),
+    typeVariables: withTypeVariables(ctx, typeParameters), typeBounds: typeBoundsOf(node, ctx),
   };
   bases.forEach((base, index) => {
     const chain = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
@@ -154,6 +154,40 @@ function associatedValues(node: SyntaxNode, typeVariables: ReadonlySet<string>):
     }
   }
   return out;
+}
+
+/**
+ * `<T: P>`, `where T: P`: each type parameter of `node` stated to conform to exactly one type, with that type's
+ * chain (added to the bounds around; a name bound twice, or to a composition, is left out).
+ */
+export function typeBoundsOf(node: SyntaxNode, ctx: SwiftContext): ReadonlyMap<string, string[]> | undefined {
+  const found = new Map<string, string[][]>();
+  const add = (name: string | undefined, bound: SyntaxNode | null | undefined) => {
+    if (!name) return;
+    const chain = bound?.type === 'user_type' ? typeChain(bound) : null;
+    found.set(name, [...(found.get(name) ?? []), ...(chain ? [chain] : [[]])]);
+  };
+  for (const list of node.namedChildren) {
+    if (list?.type === 'type_parameters') {
+      for (const parameter of list.namedChildren) {
+        if (parameter?.type !== 'type_parameter') continue;
+        const bound = parameter.namedChildren.find((c) => c?.type !== 'type_identifier' && c?.type !== 'type_parameter_modifiers');
+        if (bound) add(parameter.namedChildren.find((c) => c?.type === 'type_identifier')?.text, bound);
+      }
+    } else if (list?.type === 'type_constraints') {
+      for (const constraint of list.descendantsOfType('inheritance_constraint')) {
+        const constrained = constraint?.childForFieldName('constrained_type');
+        if (constrained && !constrained.text.includes('.')) add(constrained.text, constraint!.childForFieldName('name'));
+      }
+    }
+  }
+  if (found.size === 0) return ctx.typeBounds;
+  const bounds = new Map(ctx.typeBounds ?? []);
+  for (const [name, chains] of found) {
+    if (chains.length === 1 && chains[0].length > 0) bounds.set(name, chains[0]);
+    else bounds.delete(name);
+  }
+  return bounds;
 }
 
 /** Parameters of a function: the nodes, each with its external label, name, type and default. */
@@ -231,7 +265,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const returnsSelf = typeChain(returnNode)?.join('.') === 'Self';
   if (!isInit) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnNode, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
-  const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null };
+  const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null, typeBounds: typeBoundsOf(node, ctx) };
   for (const p of parameters) if (p.name) bindTyped(inner, p.name, p.type, 'parameter');
   // Default values are evaluated where the function is declared.
   for (const child of node.namedChildren) {
