@@ -24,6 +24,9 @@ function receiverChain(node: SyntaxNode): string[] | undefined {
       return ['self'];
     case 'super_expression':
       return ['super'];
+    case 'user_type':
+      // `Signal<Int, Never>.pipe()`: a static member of the generic type, whatever its arguments.
+      return typeChain(node) ?? undefined;
     case 'navigation_expression': {
       const target = navigationTarget(node);
       const name = node.childForFieldName('suffix')?.childForFieldName('suffix');
