@@ -101,10 +101,8 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       const right = fallback ? valueType(fallback, ctx) : null;
       return left && right ? { kind: 'any-of', of: [left, right] } : null;
     }
-    case 'self_expression': {
-      const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
-      return path ? { kind: 'named', chain: path } : ctx.extension;
-    }
+    case 'self_expression':
+      return enclosingType(ctx);
     case 'prefix_expression': {
       // `.make()`, `.init(…)` where the contextual type is stated: a value of that type.
       const implicit = implicitMemberCall(node, ctx);
@@ -116,6 +114,12 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return literal && STANDARD_TYPES.has(literal) ? { kind: 'named', chain: [literal] } : null;
     }
   }
+}
+
+/** The type whose code `ctx` is in: the class declared around it, or the type an extension extends. */
+function enclosingType(ctx: SwiftContext): TypeRef | null {
+  const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
+  return path ? { kind: 'named', chain: path } : ctx.extension;
 }
 
 function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
@@ -227,6 +231,8 @@ function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
   }
   if (!stated) return null;
   if (stated.type === 'optional_type') stated = stated.childForFieldName('wrapped') ?? stated.namedChildren[0] ?? null;
+  // `static var json: Self { .init(…) }`: Self is the type whose code this is.
+  if (!element && typeChain(stated)?.join('.') === 'Self') return enclosingType(ctx);
   if (element) {
     if (stated?.type !== 'array_type') return null;
     stated = stated.childForFieldName('element') ?? stated.namedChildren.find((c) => isTypeNode(c)) ?? null;
