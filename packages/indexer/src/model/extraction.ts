@@ -150,6 +150,12 @@ export interface Declaration extends Span {
   functionParameters?: Array<TypeRef | null>;
   functionTypes?: TypeRef[];
   /**
+   * Per parameter (as `parameterTypes` counts them), where arguments may name their parameter: the name an
+   * argument is written with (Swift's argument label; absent: passed by position) and the type the parameter
+   * states (null: none that names a declaration). What an `argument` TypeRef reads.
+   */
+  parameterSlots?: Array<{ label?: string; type: TypeRef | null }>;
+  /**
    * With parameters that have default values (C# `int width = 80`, Kotlin, Python): how many
    * arguments a call must pass at least; a call may pass any number up to `parameterTypes.length`.
    * Absent: every parameter is required.
@@ -233,6 +239,13 @@ export type TypeRef =
    * several such parameters, the one at `argument` when the callee has no default values, otherwise none.
    */
   | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number; skipsDefaults?: boolean }
+  /**
+   * The type the callee of the call `of` (a `call` or `member-call`) states for the parameter argument `argument`
+   * fills: the one named `label` (Swift's argument label), or with no label the one at that position (see
+   * `Declaration.parameterSlots`). What a value written with its type left out is a member of (Swift `f(.collected(x))`);
+   * `member`: the member it names, which picks among overloads stating different types the one whose type declares it.
+   */
+  | { kind: 'argument'; of: TypeRef; argument: number; label?: string; member?: string }
   /**
    * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
    * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.

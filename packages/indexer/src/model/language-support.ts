@@ -304,6 +304,12 @@ export interface NameBindingRules {
      */
     staticApart?: boolean;
     /**
+     * A stated type calling a bare name inside a type's code (`let r = make()`, `perform { $0.f() }`) calls the
+     * enclosing type's member of that name where it has one (Swift's implicit `self`), before any outer name:
+     * its result and the callbacks it passes are that member's. Absent: a bare name in a stated type is looked up as written.
+     */
+    implicitSelfInTypes?: boolean;
+    /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
      * Absent: only `extends` bases are searched.
@@ -401,6 +407,12 @@ export interface NameBindingRules {
      * calls. Absent: such a call gets no edge (Python `obj.prop()` calls only what the property returns).
      */
     accessorCallsLinkIt?: boolean;
+    /**
+     * A call of an enum case constructs a value of the enum with the case's associated values (Swift
+     * `.collected(body)`, `Body.stream(n)`): the case declaration (`enum_member`) is the call's target.
+     * Absent: an enum member is no call target.
+     */
+    enumCasesConstruct?: boolean;
   };
   /**
    * A type name the lookup does not bind may mean a type declared in an enclosing class or object, or in one of

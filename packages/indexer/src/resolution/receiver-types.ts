@@ -41,6 +41,8 @@ export interface ClassWorld {
   superclasses(classRef: DeclarationRef): DeclarationRef[];
   /** The class whose instance `name` stands for at this point (`self`, `this`), if it does. */
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
+  /** The class whose member a bare name called at this point means first (`members.implicitSelfInTypes`), if any. */
+  implicitReceiver(scope: TypeScope): DeclarationRef | undefined;
   /** Members named `name` of a class itself (its body, and members declared outside it for it). */
   members(classRef: DeclarationRef, name: string): DeclarationRef[];
   /** A function `new` makes instances of, with methods of their own (a JavaScript constructor with prototype methods). */
@@ -125,6 +127,8 @@ export class ReceiverTypes {
       }
       case 'call': {
         const [head, ...rest] = type.callee;
+        const implicit = rest.length === 0 ? this.implicitSelf(scope, head) : undefined;
+        if (implicit) return this.memberResult({ classRef: implicit, how: RESOLVED_BY.thisMember }, head, type, depth, scope);
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
@@ -183,6 +187,11 @@ export class ReceiverTypes {
       }
       case 'callback-parameter':
         return this.callbackParameter(scope, type, depth);
+      case 'argument': {
+        const stated = this.parameterStated(scope, type, depth);
+        const found = stated && this.evaluate(stated.scope, stated.type, depth + 1);
+        return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      }
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
       case 'any-of': {
@@ -236,6 +245,10 @@ export class ReceiverTypes {
   private statedCollection(scope: TypeScope, type: TypeRef, depth: number): { type: Extract<TypeRef, { kind: 'collection' }>; scope: TypeScope } | undefined {
     if (depth > MAX_DEPTH) return undefined;
     if (type.kind === 'collection') return { type, scope };
+    if (type.kind === 'argument') {
+      const stated = this.parameterStated(scope, type, depth);
+      return stated ? this.statedCollection(stated.scope, stated.type, depth + 1) : undefined;
+    }
     // A declaration whose stated value or result is the collection.
     const declared = this.declaredBy(scope, type, depth);
     const decl = declared && this.symbols.declaration(declared.ref);
@@ -482,6 +495,51 @@ export class ReceiverTypes {
     }
   }
 
+  /**
+   * The type the parameter an argument fills states (the `argument` TypeRef), and where it is written: every overload
+   * of the callee with such a parameter must state the same one (labels name the parameter; an unlabelled argument
+   * the parameter at its position, while no default value before it may have been left out).
+   */
+  private parameterStated(scope: TypeScope, type: Extract<TypeRef, { kind: 'argument' }>, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+    const callee = this.calleeOf(scope, type.of, depth);
+    if (!callee) return undefined;
+    const decl = this.symbols.declaration(callee.ref);
+    const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
+    const overloads = owner && CALLABLE.has(decl.kind) ? this.world.members(owner, decl.name).filter((ref) => CALLABLE.has(this.symbols.declaration(ref).kind)) : [callee.ref];
+    const found = new Map<string, { type: TypeRef; scope: TypeScope } | undefined>();
+    for (const ref of overloads) {
+      const shape = this.symbols.declaration(ref);
+      const slots = shape.parameterSlots;
+      if (!slots) continue;
+      const at = type.label !== undefined ? slots.filter((slot) => slot.label === type.label) : [];
+      let slot = at.length === 1 ? at[0] : undefined;
+      if (type.label === undefined) {
+        const required = shape.requiredParameters ?? slots.length;
+        if (type.argument < Math.min(required, slots.length) && slots[type.argument].label === undefined) slot = slots[type.argument];
+        // The last parameter takes every argument from its position on (a variadic `T...`).
+        else if (shape.variadic && type.argument >= slots.length - 1 && slots[slots.length - 1].label === undefined && required >= slots.length - 1) slot = slots[slots.length - 1];
+      }
+      if (!slot) continue;
+      found.set(JSON.stringify(slot.type), slot.type ? { type: slot.type, scope: { file: ref.file, enclosing: shape.parent } } : undefined);
+    }
+    if (found.size === 1) return [...found.values()][0];
+    // Overloads stating different types: the one type among them that declares the member the argument names.
+    if (type.member === undefined || found.size === 0) return undefined;
+    const declaring = [...found.values()].filter((one) => {
+      const instance = one && this.evaluate(one.scope, one.type, depth + 1);
+      return instance !== undefined && this.world.members(instance.classRef, type.member!).length > 0;
+    });
+    return declaring.length === 1 ? declaring[0] : undefined;
+  }
+
+  /** The enclosing class, where a bare `name` called here means its method (`members.implicitSelfInTypes`). */
+  private implicitSelf(scope: TypeScope, name: string): DeclarationRef | undefined {
+    const owner = this.world.implicitReceiver(scope);
+    if (!owner) return undefined;
+    const member = this.world.members(owner, name).length > 0 || this.world.findMember(owner, name, false);
+    return member ? owner : undefined;
+  }
+
   /** The function or method a `call` or `member-call` calls; `static`: named by a chain of types, not called on a value. */
   /** `receiver`: the class of the instance the method is called on, where proven (it binds the type parameters of the method's class). */
   private calleeOf(scope: TypeScope, call: TypeRef, depth: number): { ref: DeclarationRef; static: boolean; receiver?: DeclarationRef } | undefined {
@@ -494,6 +552,11 @@ export class ReceiverTypes {
     }
     if (call.kind !== 'call') return undefined;
     const [head, ...rest] = call.callee;
+    const implicit = rest.length === 0 ? this.implicitSelf(scope, head) : undefined;
+    if (implicit) {
+      const ref = this.world.findMember(implicit, head, false);
+      return ref ? { ref, static: false, receiver: implicit } : undefined;
+    }
     const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
     if (self) {
       const ref = this.world.findMember(self, rest[0], false);

@@ -105,6 +105,11 @@ export class ReferenceResolver {
       findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
       superclasses: (classRef) => this.superclasses(classRef),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
+      implicitReceiver: (scope) => {
+        const file = this.symbols.extraction(scope.file);
+        if (!file || scope.enclosing === null || !this.bindingOf(file).members?.implicitSelfInTypes) return undefined;
+        return this.enclosingOwner(file, scope.enclosing)?.classRef;
+      },
       members: (classRef, name) => this.memberRefs(classRef, name),
       constructsInstances: (ref) => this.symbols.declaration(ref).kind === 'function' && this.hasAssignedMembers(ref),
       injectedProvider: (file, name) => this.injectedProvider(file, name),
@@ -1413,8 +1418,9 @@ export class ReferenceResolver {
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
     // `new Decoder[A] { … }`: an anonymous subclass of a trait or an interface.
     const anonymousBase = site.kind === 'instantiates' && site.anonymousSubclass === true && ANONYMOUS_BASE_KINDS.has(decl.kind);
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase) return unresolved('not-callable', false);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.

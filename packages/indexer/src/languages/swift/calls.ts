@@ -6,6 +6,15 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, SwiftContext } from './file-state.js';
 import { declaredType, isTypeNode, literalType, STANDARD_TYPES, typeChain } from './types.js';
 
+/**
+ * What a member is read from: `a` in `a.b` and in `a?.b` (optional chaining reads the member of the wrapped
+ * value; the grammar gives the `?` the same field name, which `childForFieldName` would return).
+ */
+export function navigationTarget(node: SyntaxNode): SyntaxNode | null {
+  const first = node.child(0);
+  return first?.isNamed ? first : null;
+}
+
 /** `a.b.c` → ['a', 'b', 'c'], `self.x` → ['self', 'x'], `super` → ['super']; undefined otherwise. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
   switch (node.type) {
@@ -15,8 +24,11 @@ function receiverChain(node: SyntaxNode): string[] | undefined {
       return ['self'];
     case 'super_expression':
       return ['super'];
+    case 'user_type':
+      // `Signal<Int, Never>.pipe()`: a static member of the generic type, whatever its arguments.
+      return typeChain(node) ?? undefined;
     case 'navigation_expression': {
-      const target = node.childForFieldName('target');
+      const target = navigationTarget(node);
       const name = node.childForFieldName('suffix')?.childForFieldName('suffix');
       if (!target || name?.type !== 'simple_identifier') return undefined;
       const chain = receiverChain(target);
@@ -35,7 +47,7 @@ function splitNavigation(node: SyntaxNode): { base: SyntaxNode; path: string[] }
     const name = current.childForFieldName('suffix')?.childForFieldName('suffix');
     if (name?.type !== 'simple_identifier') return undefined;
     path.unshift(name.text);
-    current = current.childForFieldName('target');
+    current = navigationTarget(current);
   }
   return current ? { base: current, path } : undefined;
 }
@@ -81,10 +93,16 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       const chain = receiverChain(node);
       return chain && chain[0] !== 'super' ? { kind: 'value', chain } : null;
     }
-    case 'self_expression': {
-      const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
-      return path ? { kind: 'named', chain: path } : ctx.extension;
+    case 'nil_coalescing_expression': {
+      // `a ?? b`: the value a wraps, or b — of the type both state (b alone proves nothing about a).
+      const value = node.childForFieldName('value');
+      const fallback = node.childForFieldName('if_nil');
+      const left = value ? valueType(value, ctx) : null;
+      const right = fallback ? valueType(fallback, ctx) : null;
+      return left && right ? { kind: 'any-of', of: [left, right] } : null;
     }
+    case 'self_expression':
+      return enclosingType(ctx);
     case 'prefix_expression': {
       // `.make()`, `.init(…)` where the contextual type is stated: a value of that type.
       const implicit = implicitMemberCall(node, ctx);
@@ -98,13 +116,19 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
   }
 }
 
+/** The type whose code `ctx` is in: the class declared around it, or the type an extension extends. */
+function enclosingType(ctx: SwiftContext): TypeRef | null {
+  const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
+  return path ? { kind: 'named', chain: path } : ctx.extension;
+}
+
 function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
   const fn = node.namedChildren[0];
   if (!fn) return undefined;
   if (fn.type === 'simple_identifier') return { name: fn.text.replace(/^`|`$/g, ''), object: null };
   if (fn.type === 'navigation_expression') {
     const name = fn.childForFieldName('suffix')?.childForFieldName('suffix');
-    const target = fn.childForFieldName('target');
+    const target = navigationTarget(fn);
     return name?.type === 'simple_identifier' && target ? { name: name.text.replace(/^`|`$/g, ''), object: target } : undefined;
   }
   // `Foo<Int>(…)`: a generic type constructed.
@@ -182,8 +206,21 @@ function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
     parent = parent.parent;
   }
   if (!parent) return null;
+  if (parent.type === 'value_argument' && parent.childForFieldName('value')?.id === value.id) {
+    const argument = argumentParameter(parent, ctx);
+    return argument && element ? { kind: 'element', of: argument } : argument;
+  }
   let stated: SyntaxNode | null = null;
-  if (parent.type === 'property_declaration' && parent.childForFieldName('value')?.id === value.id) {
+  // `x = .make()`, `self.x = .make()`: the type of what x holds (its declaration states it).
+  if (parent.type === 'assignment' && !element && parent.childForFieldName('result')?.id === value.id && parent.child(1)?.type === '=') {
+    const chain = receiverChain(parent.childForFieldName('target')?.namedChildren[0] ?? parent.namedChildren[0]!);
+    return chain && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+  }
+  // `func f(radius: Radius = .point(0))`: a default value has its parameter's type.
+  const before = value.previousSibling;
+  if (before?.type === '=' && before.previousSibling?.type === 'parameter') {
+    stated = before.previousSibling.namedChildren.find((c) => isTypeNode(c)) ?? null;
+  } else if (parent.type === 'property_declaration' && parent.childForFieldName('value')?.id === value.id) {
     stated = parent.namedChildren.find((c) => c?.type === 'type_annotation')?.namedChildren.find((c) => isTypeNode(c)) ?? null;
   } else if (parent.type === 'control_transfer_statement' && parent.childForFieldName('result')?.id === value.id && parent.text.startsWith('return')) {
     stated = returnTypeNode(parent);
@@ -194,6 +231,8 @@ function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
   }
   if (!stated) return null;
   if (stated.type === 'optional_type') stated = stated.childForFieldName('wrapped') ?? stated.namedChildren[0] ?? null;
+  // `static var json: Self { .init(…) }`: Self is the type whose code this is.
+  if (!element && typeChain(stated)?.join('.') === 'Self') return enclosingType(ctx);
   if (element) {
     if (stated?.type !== 'array_type') return null;
     stated = stated.childForFieldName('element') ?? stated.namedChildren.find((c) => isTypeNode(c)) ?? null;
@@ -201,6 +240,36 @@ function contextualType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
     return null;
   }
   return declaredType(stated, ctx.typeVariables);
+}
+
+/**
+ * `f(reason: .x)`, `T(.x)`, `.make(.x)`: the parameter the argument fills, of the call's callee (a type called
+ * is its `init`), named by the argument's label or its position; null in a subscript or where the callee is unstated.
+ */
+function argumentParameter(argument: SyntaxNode, ctx: SwiftContext): TypeRef | null {
+  const list = argument.parent;
+  if (list?.type !== 'value_arguments' || list.child(0)?.type === '[') return null;
+  const call = list.parent?.parent;
+  if (!call) return null;
+  let of: TypeRef | null = null;
+  if (call.type === 'constructor_expression') {
+    const chain = typeChain(call.childForFieldName('constructed_type'));
+    of = chain ? { kind: 'member-call', of: { kind: 'named', chain }, name: 'init' } : null;
+  } else if (call.type === 'call_expression' && list.parent?.type === 'call_suffix') {
+    of = valueType(call, ctx);
+    // `Response(…)`: a type called runs its `init` (a function of that name is called as itself).
+    const fn = call.namedChildren[0];
+    if (of?.kind === 'call' && fn && (fn.type === 'simple_identifier' || fn.type === 'navigation_expression') && /^[A-Z]/.test(of.callee[of.callee.length - 1])
+      && !ctx.scope.classify(of.callee[0], true, positionOf(fn)).locallyBound) {
+      of = { kind: 'member-call', of: { kind: 'named', chain: of.callee }, name: 'init' };
+    }
+  }
+  if (of?.kind !== 'call' && of?.kind !== 'member-call') return null;
+  const index = list.namedChildren.filter((c) => c?.type === 'value_argument').findIndex((c) => c!.id === argument.id);
+  const label = argument.childForFieldName('name');
+  const value = argument.childForFieldName('value');
+  const member = value ? implicitMemberName(value) : undefined;
+  return { kind: 'argument', of, argument: index, ...(label ? { label: label.text.replace(/:$/, '').trim() } : {}), ...(member ? { member } : {}) };
 }
 
 /** The declared result type of the function (not a closure) a statement is in. */
@@ -256,7 +325,11 @@ export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
     target = { name: callee.name, receiver: [] };
   } else {
     const chain = receiverChain(callee.object);
-    if (chain) {
+    const bound = chain && ctx.typeBounds?.get(chain[0]);
+    if (chain && bound && !ctx.scope.classify(chain[0], true, positionOf(callee.object)).locallyBound) {
+      // `T.fromData(d)` with `<T: P>`: P's (static) member, as T conforms to P.
+      target = { name: callee.name, receiver: undefined, typedReceiver: { type: { kind: 'named', chain: bound }, path: chain.slice(1) } };
+    } else if (chain) {
       target = { name: callee.name, receiver: chain };
     } else {
       const split = splitNavigation(callee.object);

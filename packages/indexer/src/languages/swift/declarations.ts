@@ -3,6 +3,7 @@ import { blockDocComment, cappedDocstring, flatSignature, tripleSlashLines } fro
 import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { TypeRef } from '../../model/extraction.js';
 import type { SwiftContext, SwiftWalk, Visit } from './file-state.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
@@ -75,7 +76,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
     const inner: SwiftContext = {
       ...ctx, scope: ctx.scope.open('class'), extension: { kind: 'named', chain }, classId: null,
-      typeVariables: withTypeVariables(ctx, typeParameterNames(node)),
+      typeVariables: withTypeVariables(ctx, typeParameterNames(node)), typeBounds: typeBoundsOf(node, ctx),
     };
     walk.push(body, inner);
     return;
@@ -100,7 +101,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
   const inner: SwiftContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, extension: null,
-    typeVariables: withTypeVariables(ctx, typeParameters),
+    typeVariables: withTypeVariables(ctx, typeParameters), typeBounds: typeBoundsOf(node, ctx),
   };
   bases.forEach((base, index) => {
     const chain = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
@@ -118,10 +119,75 @@ export function visitEnumEntry({ node, ctx }: Visit, walk: SwiftWalk): void {
   for (const name of node.childrenForFieldName('name')) {
     if (name?.type === 'simple_identifier') {
       // ``case `operator`(…)``: the case is named `operator`, as `.operator(…)` calls it.
-      ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+      const id = ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+      // `case malformed(key: String)`: constructed like a function, its associated values labelled as parameters are.
+      const values = name.nextNamedSibling?.type === 'enum_type_parameters' ? name.nextNamedSibling : null;
+      if (values) {
+        const declaration = ctx.file.builder.declarations[id];
+        const parameters = associatedValues(values, ctx.typeVariables);
+        declaration.parameterTypes = parameters.map((p) => p.written);
+        if (parameters.some((p) => p.slot.type !== null)) declaration.parameterSlots = parameters.map((p) => p.slot);
+        const optional = parameters.filter((p) => p.optional).length;
+        if (optional > 0) declaration.requiredParameters = parameters.length - optional;
+      }
     }
   }
   for (const child of node.namedChildren) if (child && child.type !== 'simple_identifier' && child.type !== 'enum_type_parameters') walk.push(child, ctx);
+}
+
+/** A case's associated values, each `label:Type` as parameters are written (`_` unlabelled), `=` where it has a default. */
+function associatedValues(node: SyntaxNode, typeVariables: ReadonlySet<string>): Array<{ written: string; optional: boolean; slot: { label?: string; type: TypeRef | null } }> {
+  const out: Array<{ written: string; optional: boolean; slot: { label?: string; type: TypeRef | null } }> = [];
+  let names: string[] = [];
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.type === ',') names = [];
+    else if (child.type === 'simple_identifier' || child.type === 'wildcard_pattern') names.push(child.text.replace(/^`|`$/g, ''));
+    else if (child.type === '=' && out.length > 0) {
+      const last = out[out.length - 1];
+      last.optional = true;
+      last.written = last.written.replace(/^([^:]*):/, '$1=:');
+    } else if (isTypeNode(child)) {
+      const label = names[0] ?? '_';
+      out.push({ written: `${label}:${qualifiedSimpleType(child, typeVariables) ?? '?'}`, optional: false,
+        slot: { ...(label === '_' ? {} : { label }), type: declaredType(child, typeVariables) } });
+    }
+  }
+  return out;
+}
+
+/**
+ * `<T: P>`, `where T: P`: each type parameter of `node` stated to conform to exactly one type, with that type's
+ * chain (added to the bounds around; a name bound twice, or to a composition, is left out).
+ */
+export function typeBoundsOf(node: SyntaxNode, ctx: SwiftContext): ReadonlyMap<string, string[]> | undefined {
+  const found = new Map<string, string[][]>();
+  const add = (name: string | undefined, bound: SyntaxNode | null | undefined) => {
+    if (!name) return;
+    const chain = bound?.type === 'user_type' ? typeChain(bound) : null;
+    found.set(name, [...(found.get(name) ?? []), ...(chain ? [chain] : [[]])]);
+  };
+  for (const list of node.namedChildren) {
+    if (list?.type === 'type_parameters') {
+      for (const parameter of list.namedChildren) {
+        if (parameter?.type !== 'type_parameter') continue;
+        const bound = parameter.namedChildren.find((c) => c?.type !== 'type_identifier' && c?.type !== 'type_parameter_modifiers');
+        if (bound) add(parameter.namedChildren.find((c) => c?.type === 'type_identifier')?.text, bound);
+      }
+    } else if (list?.type === 'type_constraints') {
+      for (const constraint of list.descendantsOfType('inheritance_constraint')) {
+        const constrained = constraint?.childForFieldName('constrained_type');
+        if (constrained && !constrained.text.includes('.')) add(constrained.text, constraint!.childForFieldName('name'));
+      }
+    }
+  }
+  if (found.size === 0) return ctx.typeBounds;
+  const bounds = new Map(ctx.typeBounds ?? []);
+  for (const [name, chains] of found) {
+    if (chains.length === 1 && chains[0].length > 0) bounds.set(name, chains[0]);
+    else bounds.delete(name);
+  }
+  return bounds;
 }
 
 /** Parameters of a function: the nodes, each with its external label, name, type and default. */
@@ -185,6 +251,9 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
+  // What an implicit member argument (`f(.collected(x))`) is a member of: the type its parameter states.
+  const slots = parameters.map((p) => ({ ...(p.label === '_' ? {} : { label: p.label }), type: declaredType(p.type, typeVariables) }));
+  if (slots.some((slot) => slot.type !== null)) declaration.parameterSlots = slots;
   const callbacks = parameters.map((p) => callbackTypes(p.type, typeVariables));
   if (callbacks.some((c) => c !== null)) declaration.callbackParameters = callbacks;
   // Swift ranks such an overload below every other that applies.
@@ -196,7 +265,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const returnsSelf = typeChain(returnNode)?.join('.') === 'Self';
   if (!isInit) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnNode, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
-  const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null };
+  const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null, typeBounds: typeBoundsOf(node, ctx) };
   for (const p of parameters) if (p.name) bindTyped(inner, p.name, p.type, 'parameter');
   // Default values are evaluated where the function is declared.
   for (const child of node.namedChildren) {

@@ -3,8 +3,8 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { SwiftContext, SwiftWalk } from './file-state.js';
 import type { TypeRef } from '../../model/extraction.js';
-import { declaredType, isTypeNode, literalType, simpleType } from './types.js';
-import { valueType } from './calls.js';
+import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
+import { navigationTarget, valueType } from './calls.js';
 
 /** `(Int, String) -> T`, `@escaping (T) -> U`, `((T) -> U)?`: the function type written, null for any other type. */
 function functionType(type: SyntaxNode | null): SyntaxNode | null {
@@ -54,8 +54,15 @@ export function visitConditionBindings(node: SyntaxNode, ctx: SwiftContext): boo
   return true;
 }
 
+/** `x: T` (or `T?`) with `<T: P>`: a value of P, whose requirements and extension members it has. */
+function boundOf(type: SyntaxNode | null, ctx: SwiftContext): TypeRef | null {
+  const chain = typeChain(type);
+  const bound = chain?.length === 1 ? ctx.typeBounds?.get(chain[0]) : undefined;
+  return bound ? { kind: 'named', chain: bound } : null;
+}
+
 export function bindTyped(ctx: SwiftContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
-  let stated = declaredType(type, ctx.typeVariables);
+  let stated = declaredType(type, ctx.typeVariables) ?? boundOf(type, ctx);
   let simple = simpleType(type, ctx.typeVariables);
   if (!type && value) {
     stated = valueType(value, ctx);
@@ -114,7 +121,7 @@ function elementsPassed(node: SyntaxNode, ctx: SwiftContext): { of: TypeRef; cou
   const fn = call.namedChildren[0];
   const name = fn?.type === 'navigation_expression' ? fn.childForFieldName('suffix')?.childForFieldName('suffix') : null;
   const count = name ? ELEMENT_CLOSURES.get(name.text) : undefined;
-  const receiver = fn?.childForFieldName('target');
+  const receiver = fn?.type === 'navigation_expression' ? navigationTarget(fn) : null;
   const of = count && receiver ? valueType(receiver, ctx) : null;
   return of && count ? { of, count } : undefined;
 }

@@ -105,9 +105,79 @@ export class SwiftLayout {
   }
 }
 
+/** `@_exported import X`, `@_exported import struct X.Y`: module X, which every file of the module and of its importers sees. */
+const EXPORTED_IMPORT = /^[ \t]*@_exported\b(?:[ \t]+@[\w.]+(?:\([^)\n]*\))?)*[ \t]+import[ \t]+(?:(?:typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?([A-Za-z_]\w*)/gm;
+/** `import X` (any kind, any attributes): module X. */
+const ANY_IMPORT = /^[ \t]*(?:@[\w.]+(?:\([^)\n]*\))?[ \t]+)*import[ \t]+(?:(?:typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?([A-Za-z_]\w*)/gm;
+
+/**
+ * Re-exported modules: `@_exported import X` in one file of a module makes X visible in all its files, and in
+ * every file that imports the module (Vapor's and Hummingbird's `Exports.swift`), transitively.
+ */
+export class SwiftReexports {
+  private exportedByModule?: Map<string, Set<string>>;
+  private readonly seen = new Map<string, readonly string[]>();
+
+  constructor(
+    private readonly files: ReadonlySet<string>,
+    private readonly readText: (path: string) => string | undefined,
+    private readonly layout: () => SwiftLayout,
+  ) {}
+
+  private exported(): Map<string, Set<string>> {
+    if (this.exportedByModule) return this.exportedByModule;
+    this.exportedByModule = new Map();
+    for (const file of this.files) {
+      if (!SWIFT_FILE.test(file) || MANIFEST.test(file)) continue;
+      const text = this.readText(file);
+      if (!text?.includes('@_exported')) continue;
+      const module = this.layout().packageOf(file);
+      if (module === null) continue;
+      for (const match of text.matchAll(EXPORTED_IMPORT)) {
+        const set = this.exportedByModule.get(module) ?? new Set();
+        set.add(match[1]);
+        this.exportedByModule.set(module, set);
+      }
+    }
+    return this.exportedByModule;
+  }
+
+  /** The module names a file sees without writing their imports. */
+  implicitImports(file: string): readonly string[] {
+    const known = this.seen.get(file);
+    if (known) return known;
+    const exported = this.exported();
+    const out = new Set<string>();
+    if (exported.size > 0) {
+      const queue: string[] = [];
+      const own = this.layout().packageOf(file);
+      if (own !== null) queue.push(own);
+      for (const match of (this.readText(file) ?? '').matchAll(ANY_IMPORT)) {
+        const module = this.layout().importedModule(file, match[1]);
+        if (module !== null) queue.push(module);
+      }
+      const visited = new Set<string>();
+      while (queue.length > 0) {
+        const module = queue.pop()!;
+        if (visited.has(module)) continue;
+        visited.add(module);
+        for (const name of exported.get(module) ?? []) {
+          out.add(name);
+          const next = this.layout().importedModule(file, name);
+          if (next !== null) queue.push(next);
+        }
+      }
+    }
+    const list = [...out];
+    this.seen.set(file, list);
+    return list;
+  }
+}
+
 export const createSwiftImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
   let layout: SwiftLayout | undefined;
   const get = () => (layout ??= new SwiftLayout(workspace.files, (path) => workspace.readText(path)));
+  const reexports = new SwiftReexports(workspace.files, (path) => workspace.readText(path), get);
   return {
     // An import names a module, never a file.
     specifiers: { resolveModule: () => null },
@@ -116,6 +186,7 @@ export const createSwiftImportResolver: ImportResolverFactory = (workspace: Work
       // `private` / `fileprivate` top-level declarations stay in their file.
       visibleInPackage: (_file: string, declaration: Declaration) => declaration.visibility !== 'private',
       importedPackage: (fromFile, specifier) => get().importedModule(fromFile, specifier),
+      implicitImports: (file) => reexports.implicitImports(file),
     },
     isBuiltin: () => false,
   };

@@ -66,6 +66,8 @@ export const swiftNameBinding = defineNameBinding({
   // `extension String { … }`: members of a type the workspace does not declare, for values stated to be of it.
   members: {
     inheritsImplemented: true,
+    // `let r = make()`, `perform { $0.f() }` in a type's code: `make` and `perform` are members first (implicit `self`).
+    implicitSelfInTypes: true,
     extendsOutsideTypes: true,
     // `extension Logger { struct Entry {} }`: `Logger.Entry`, and `Entry` in the file as before.
     attachedTypesByName: true,
@@ -79,6 +81,8 @@ export const swiftNameBinding = defineNameBinding({
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
   implicitMember: swiftImplicitMember,
+  // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
+  calls: { enumCasesConstruct: true },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });

@@ -35,6 +35,11 @@ export function typeChain(node: SyntaxNode | null | undefined): string[] | null 
     }
     case 'optional_type':
       return typeChain(node.childForFieldName('wrapped') ?? node.namedChildren[0]);
+    case 'tuple_type': {
+      // `(any P)?`: parentheses around one type are that type.
+      const item = node.namedChildren.length === 1 ? node.namedChildren[0] : null;
+      return item?.type === 'tuple_type_item' && item.namedChildren.length === 1 ? typeChain(item.namedChildren[0]) : null;
+    }
     case 'opaque_type':
     case 'existential_type':
     case 'type_annotation':
