@@ -274,6 +274,13 @@ export interface NameBindingRules {
      */
     namespacesSpanFiles?: boolean;
     /**
+     * Namespaces a library outside the workspace owns (C++ `std`): a directive naming one (`using namespace
+     * std;`) may bind names the workspace does not declare, even where the workspace writes into it (a
+     * `std::hash` specialisation). A directive naming any other namespace the workspace declares binds only
+     * members the lookup sees. Absent: none.
+     */
+    libraryNamespaces?: readonly string[];
+    /**
      * A generic type and a type without type parameters may share a name (C# `static class Maybe` beside
      * `class Maybe<T>`): a call's receiver written as a bare name (`Maybe.Nothing()`, no type arguments) means
      * the one without type parameters declared beside it. Absent: a name means one type.
