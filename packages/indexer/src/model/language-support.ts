@@ -180,6 +180,8 @@ export type LookupStep =
   | 'reopened-scopes'
   /** A declaration (no field) of an enclosing struct, enum or union, innermost first: containers that are namespaces to what they nest (Zig). */
   | 'enclosing-containers'
+  /** A type nested in an enclosing class, or in the class an out-of-line member belongs to, innermost first (C++). */
+  | 'enclosing-class-types'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
   | 'module-scope'
   /** A member of a namespace a `using namespace`-style directive in force names. */
