@@ -180,6 +180,8 @@ export type LookupStep =
   | 'reopened-scopes'
   /** A declaration (no field) of an enclosing struct, enum or union, innermost first: containers that are namespaces to what they nest (Zig). */
   | 'enclosing-containers'
+  /** A type nested in an enclosing class, or in the class an out-of-line member belongs to, innermost first (C++). */
+  | 'enclosing-class-types'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
   | 'module-scope'
   /** A member of a namespace a `using namespace`-style directive in force names. */
@@ -273,6 +275,13 @@ export interface NameBindingRules {
      * members are those of its own block (TypeScript).
      */
     namespacesSpanFiles?: boolean;
+    /**
+     * Namespaces a library outside the workspace owns (C++ `std`): a directive naming one (`using namespace
+     * std;`) may bind names the workspace does not declare, even where the workspace writes into it (a
+     * `std::hash` specialisation). A directive naming any other namespace the workspace declares binds only
+     * members the lookup sees. Absent: none.
+     */
+    libraryNamespaces?: readonly string[];
     /**
      * A generic type and a type without type parameters may share a name (C# `static class Maybe` beside
      * `class Maybe<T>`): a call's receiver written as a bare name (`Maybe.Nothing()`, no type arguments) means

@@ -798,13 +798,25 @@ export class WorkspaceSymbols implements SymbolLookup {
 
   /** Whether the file has wildcard imports, and whether any of them lands on no indexed file. */
   wildcardImportKind(file: string): 'none' | 'internal' | 'external' {
-    if (this.scope(file).wildcardImports.length === 0) return 'none';
+    const wildcards = this.scope(file).wildcardImports.filter((s) => !this.directiveOfWorkspaceNamespace(file, s));
+    if (wildcards.length === 0) return 'none';
     return this.externalWildcards(file).length > 0 ? 'external' : 'internal';
   }
 
   /** Wildcard imports of the file whose module lands on no indexed file. */
   private externalWildcards(file: string): ImportStatement[] {
-    return this.scope(file).wildcardImports.filter((s) => this.resolveSpecifier(file, s.specifier) === null);
+    return this.scope(file).wildcardImports.filter((s) => this.resolveSpecifier(file, s.specifier) === null && !this.directiveOfWorkspaceNamespace(file, s));
+  }
+
+  /**
+   * `using namespace ns;` naming a namespace the workspace declares: it binds that namespace's members only,
+   * which the lookup searches itself (`namespace-directives`), so it hides no name from the resolver.
+   */
+  private directiveOfWorkspaceNamespace(file: string, statement: ImportStatement): boolean {
+    if (statement.namespaceImport !== true) return false;
+    const library = this.languageOf(this.files.get(file)!)?.binding.declarations?.libraryNamespaces ?? [];
+    if (library.includes(statement.specifier.split('::')[0])) return false;
+    return this.namespaceMember(file, statement.specifier, NAMESPACE_KIND)?.type === 'declaration';
   }
 
   /** Whether `from <moduleFile> import *` / `export * from` binds `name`. */

@@ -39,8 +39,8 @@ export function repairClassHeads(tree: Tree, source: string): { tree: Tree; sour
   const heads = misreadHeads(tree.rootNode);
   if (heads.length === 0) return undefined;
   const macros = new Set(heads.map((h) => h.text));
-  // Every use of those macros right after a class key: `class LEVELDB_EXPORT Name`.
-  const repaired = source.replace(/\b(class|struct|union)(\s+)([A-Z][A-Z0-9_]*)(?=\s+\w)/g, (whole, key: string, space: string, macro: string) =>
+  // Every use of those macros right after a class key: `class LEVELDB_EXPORT Name`, `class GTEST_API_ [[nodiscard]] Name`.
+  const repaired = source.replace(/\b(class|struct|union)(\s+)([A-Z][A-Z0-9_]*)(?=\s+(?:\w|\[\[))/g, (whole, key: string, space: string, macro: string) =>
     (macros.has(macro) ? `${key}${space}${' '.repeat(macro.length)}` : whole));
   if (repaired === source) return undefined;
   const again = reparse(tree.language, repaired);

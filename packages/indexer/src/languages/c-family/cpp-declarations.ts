@@ -109,7 +109,11 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   const isStatic = hasStorageClass(node, 'static');
   const outOfLine = owner === null && scopeParts.length > 0;
   const kind: NodeKind = owner !== null || outOfLine ? 'method' : 'function';
-  const id = file.builder.declare(kind, name, owner ?? ctx.parentDecl, node, {
+  // C++ has no nested functions: a definition inside a function's body is the grammar's recovery from a macro
+  // it could not read (`#define` inside a test body); it stands where the function around it does (its namespace).
+  const around = owner === null && ctx.parentDecl === null && ctx.enclosing !== null ? file.builder.declarations[ctx.enclosing].parent : null;
+  const written = around !== null && file.builder.declarations[around].kind === 'namespace' ? around : ctx.parentDecl;
+  const id = file.builder.declare(kind, name, owner ?? written, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node),
     ...(owner === null && !outOfLine ? fileLocalDetails(ctx, isStatic || file.staticFunctions.has(name)) : { isStatic: isStatic || undefined }),

@@ -23,6 +23,7 @@
  *    visible, where each stands (file, namespace, function): imports of a namespace (`namespaceImport`).
  *    `using T = U;` is a type alias.
  */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { handledNode, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import { NAMES, OPAQUE, declaratorName, visitInclude, visitMacro } from './c-syntax.js';
@@ -98,12 +99,24 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
     new_expression: { visit: ({ node, ctx }) => visitNew(node, ctx) },
     ERROR: {
       visit: ({ node, ctx }) => {
-        for (const child of node.children) if (child && NAMES.has(child.type)) ctx.file.namesInErrors.add(child.text);
+        for (const child of node.children) if (child && NAMES.has(child.type) && !isCallHead(child)) ctx.file.namesInErrors.add(child.text);
         return true;
       },
     },
   },
 };
+
+/** Tokens a declaration's name never follows: what ends a statement or an argument before a call. */
+const BEFORE_CALL = new Set(['ERROR', 'comment', ';', '{', '}', ')', ',']);
+
+/**
+ * A name the broken region calls (`EXPECT_FATAL_FAILURE(` opening a statement, its block argument unreadable):
+ * a use, not a declaration the region may hide. A declaration's name follows its type.
+ */
+function isCallHead(name: SyntaxNode): boolean {
+  const previous = name.previousSibling;
+  return name.nextSibling?.type === '(' && (previous === null || BEFORE_CALL.has(previous.type));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Names and types

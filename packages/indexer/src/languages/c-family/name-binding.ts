@@ -51,12 +51,15 @@ function fileLocal(declaration: Declaration, path: string): boolean {
 
 /**
  * C++ binds as C does (the linker's one definition, file-local `static`s), plus: `this->m()` and a bare
- * `m()` inside a member mean the class's member or a proven base's first (implicit this); a namespace
- * written in several files is one namespace; overloads are told apart by argument count.
+ * `m()` inside a member mean the class's member or a proven base's first (implicit this); a type nested in a class is
+ * named bare in the class and in its members' bodies, also out of line (`enclosing-class-types`); a namespace
+ * written in several files is one namespace; overloads are told apart by argument count. A file-level
+ * `using namespace ns;` of a namespace the workspace declares hides no name (its members are looked up), one of
+ * `std` or of a namespace nobody declares may bind any name: no name-only link in that file.
  */
 export const cppNameBinding = defineNameBinding({
   ...cNameBinding,
   instanceReceivers: ['this'],
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
-  declarations: { namespacesSpanFiles: true, seenThroughImports: true },
+  lookup: ['class-members', 'enclosing-class-types', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
+  declarations: { namespacesSpanFiles: true, seenThroughImports: true, libraryNamespaces: ['std'] },
 });

@@ -4,6 +4,7 @@
  */
 import type { LookupStep } from '../../model/language-support.js';
 import type { Target } from '../targets.js';
+import { enclosingClassType } from './class-scope-steps.js';
 import { enclosingContainerMember, enclosingNamespaceMember, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
 import type { NameQuery } from './name-query.js';
 import { directiveMember, globalNamespaceType } from './namespace-steps.js';
@@ -18,6 +19,7 @@ export const NAME_STEPS: ContextSteps<SymbolLookup, NameQuery, Target> = {
   'enclosing-namespaces': enclosingNamespaceMember,
   'reopened-scopes': reopenedScopeConstant,
   'enclosing-containers': enclosingContainerMember,
+  'enclosing-class-types': enclosingClassType,
   'module-scope': moduleScopeName,
   'namespace-directives': directiveMember,
   'global-namespace-types': globalNamespaceType,

@@ -1,0 +1,65 @@
+/**
+ * Lookup steps of languages whose classes are scopes of the types they nest (C++): a nested type is named
+ * by its bare name in its class's body and in the bodies of the class's members, also those defined outside it.
+ */
+import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { DeclarationRef, Target } from '../targets.js';
+import { CLASS_BODIES } from './lexical-steps.js';
+import type { NameQuery } from './name-query.js';
+import type { SymbolLookup } from './symbol-lookup.js';
+
+const NESTED_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'enum', 'interface', 'type_alias']);
+
+/**
+ * `enclosing-class-types`: a type nested in a class the name is written in, innermost first — the class whose
+ * body holds it (`Options options_;` in `class RE2 { class Options {…}; }`), or the class a member written
+ * outside it belongs to (`Inst* ip` in `void Prog::Optimize() {…}`), then the classes around that class.
+ * Types only: a bare call means a member through `class-members`.
+ */
+export function enclosingClassType(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    const decl = decls[id];
+    const owner = CLASS_BODIES.has(decl.kind) ? { file, localId: id } : decl.memberOf?.kind === 'named' ? outOfLineClass(symbols, file, decl.parent, decl.memberOf.chain) : undefined;
+    const found = owner && nestedType(symbols, owner, name, file);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The type `name` nested in `owner` or in a class around it (in its file). */
+function nestedType(symbols: SymbolLookup, owner: DeclarationRef, name: string, from: string): Target | undefined {
+  const decls = symbols.extraction(owner.file)!.declarations;
+  for (let id: number | null = owner.localId; id !== null && CLASS_BODIES.has(decls[id].kind); id = decls[id].parent) {
+    const types = (symbols.members({ file: owner.file, localId: id }).get(name) ?? []).filter((m) => NESTED_TYPE_KINDS.has(decls[m].kind));
+    if (types.length > 0) return { type: 'declaration', ref: symbols.pickDeclaration(owner.file, types), samePackage: owner.file !== from || undefined };
+  }
+  return undefined;
+}
+
+/**
+ * The class `chain` names as written where an out-of-line member stands (`Prog` in `void Prog::f()` inside
+ * `namespace re2`: `re2::Prog`, else a global `Prog`), walking nested classes (`RE2::Options::Options`). One only.
+ */
+function outOfLineClass(symbols: SymbolLookup, file: string, parent: number | null, chain: string[]): DeclarationRef | undefined {
+  const decls = symbols.extraction(file)!.declarations;
+  const prefixes: string[] = [];
+  for (let id = parent; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    if (decls[id].kind === 'namespace') prefixes.push(`${decls[id].qualifiedName}::`);
+  }
+  prefixes.push('');
+  for (const prefix of prefixes) {
+    const head = symbols.namespaceMember(file, `${prefix}${chain[0]}`, NESTED_TYPE_KINDS);
+    if (!head) continue;
+    if (head.type !== 'declaration') return undefined;
+    let current: DeclarationRef | undefined = head.ref;
+    for (const part of chain.slice(1)) {
+      const currentDecls = symbols.extraction(current.file)!.declarations;
+      const nested: number[] = (symbols.members(current).get(part) ?? []).filter((m) => NESTED_TYPE_KINDS.has(currentDecls[m].kind));
+      if (nested.length !== 1) return undefined;
+      current = { file: current.file, localId: nested[0] };
+    }
+    return current;
+  }
+  return undefined;
+}
