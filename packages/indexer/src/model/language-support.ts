@@ -374,6 +374,12 @@ export interface NameBindingRules {
      * class as before. Absent: a call of a class constructs it.
      */
     companionCall?: string;
+    /**
+     * Importing a function by name imports every top-level overload of that name in its package (Kotlin
+     * `import a.b.f`): a call is matched against all of them, as a call of the package's own functions is.
+     * Absent: the one declaration the import lands on.
+     */
+    importsBindOverloads?: boolean;
   };
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;

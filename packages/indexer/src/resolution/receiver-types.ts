@@ -181,6 +181,13 @@ export class ReceiverTypes {
       }
       case 'callback-parameter':
         return this.callbackParameter(scope, type, depth);
+      case 'alias-receiver': {
+        // `block: ModuleDeclaration` with `typealias ModuleDeclaration = Module.() -> Unit`: a Module.
+        const walked = this.world.resolveChain(scope, type.alias.chain);
+        const ref = walked?.consumed === type.alias.chain.length && walked.target.type === 'declaration' ? walked.target.ref : undefined;
+        const alias = ref && this.symbols.declaration(ref);
+        return alias?.kind === 'type_alias' && alias.blockSelf ? this.evaluate({ file: ref!.file, enclosing: alias.parent }, alias.blockSelf, depth + 1) : undefined;
+      }
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
       case 'any-of': {

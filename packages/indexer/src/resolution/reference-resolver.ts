@@ -274,6 +274,8 @@ export class ReferenceResolver {
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
         if (callee === 'missing') {
+          // `single { }` read as a member of an enclosing block's receiver that has none: the callee is found as written next.
+          if (fallsBack && type.kind === 'member-call' && 'block' in type.of && type.of.block) continue;
           if (fallsBack) break;
           return unresolved('unknown-receiver', false);
         }
@@ -1112,19 +1114,22 @@ export class ReferenceResolver {
     const first = this.symbols.declaration(bound.ref);
     if (first.kind !== 'function' || first.parent !== null || first.parameterTypes === undefined) return undefined;
     const sameFile = bound.ref.file === file.path;
-    if (!sameFile && !bound.samePackage) return undefined;
-    const key = this.symbols.packageKeyOf(file.path);
-    const all = key === null ? this.topLevelFunctions([file.path], file, site.name) : this.packageFunctions(key, file, site.name);
+    // `import di.startApp` imports every top-level `startApp` of package di (calls.importsBindOverloads): picked like the package's own.
+    const imported = !sameFile && !bound.samePackage;
+    if (imported && !this.bindingOf(file).calls?.importsBindOverloads) return undefined;
+    const home = imported ? bound.ref.file : file.path;
+    const key = this.symbols.packageKeyOf(home);
+    const all = key === null ? this.topLevelFunctions([home], file, site.name) : this.packageFunctions(key, file, site.name);
     // The caller's own file first, then the package's other files (those see only what the language lets them).
-    const candidates = [
+    const candidates = (imported ? all.filter((entry) => entry.visibleOutside && Boolean(this.symbols.declaration(entry.ref).memberOf) === Boolean(first.memberOf)) : [
       ...all.filter((entry) => entry.ref.file === file.path),
       ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
-    ].map((entry) => entry.ref);
+    ]).map((entry) => entry.ref);
     if (candidates.length < 2) return undefined;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
-    if (!chosen || 'none' in chosen) return undefined;
+    if (!chosen || 'none' in chosen) return imported ? unresolved('not-found', true) : undefined;
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
-    return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
+    return this.accept(site, chosen.ref, imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
+import { aliasReceiverType, declaredType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
@@ -191,10 +191,20 @@ export function visitTypeAlias({ node, ctx, doc }: Frame): void {
   const nameNode = node.childForFieldName('type') ?? node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'type_identifier');
   if (!nameNode) return;
   const mods = modifiersOf(node);
-  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
     signature: header(node, null, mods), docstring: doc, ...modifierFields(mods),
     isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
   });
+  const typeVariables = withTypeVariables(ctx, typeParameterNames(node));
+  const aliased = typeChild(node);
+  // `typealias RawOption = NullableOption<String, String>`: a RawOption is a NullableOption (its members, its extensions).
+  const underlying = declaredType(aliased, typeVariables);
+  if (underlying) ctx.file.facts.proveLater(underlying, ctx.scope, undefined, (proven) => {
+    if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
+  });
+  // `typealias ModuleDeclaration = Module.() -> Unit`: a lambda of a parameter of this type runs with a Module as `this`.
+  const blockSelf = lambdaReceiverType(aliased, typeVariables);
+  if (blockSelf) ctx.file.builder.declarations[id].blockSelf = blockSelf;
 }
 
 interface Parameter {
@@ -266,7 +276,9 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const returned = resultChain?.length === 1 ? typeParameters.indexOf(resultChain[0]) : -1;
   if (returned >= 0) declaration.returnsTypeParameter = returned;
   // `fun build(block: Foo.() -> Unit)`: a trailing lambda runs with a Foo as its `this`.
-  const blockSelf = lambdaReceiverType(parameters.at(-1)?.type, typeVariables);
+  // `fun module(block: ModuleDeclaration)` with `typealias ModuleDeclaration = Module.() -> Unit`: the alias's receiver (found globally).
+  const lastType = parameters.at(-1)?.type;
+  const blockSelf = lambdaReceiverType(lastType, typeVariables) ?? aliasReceiverType(lastType, typeVariables);
   if (blockSelf) declaration.blockSelf = blockSelf;
   // An override takes the default values of the function it overrides (which it cannot restate): any of its parameters may have one.
   const optional = mods.keywords.has('override') ? parameters.length : parameters.filter((p) => p.value !== null).length;

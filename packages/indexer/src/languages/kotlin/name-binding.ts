@@ -48,7 +48,8 @@ export const kotlinNameBinding = defineNameBinding({
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: kotlinArgumentFits,
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
-  calls: { valuesHoldWhatRuns: true },
+  // `import a.b.f` imports every top-level overload `f` of package a.b.
+  calls: { valuesHoldWhatRuns: true, importsBindOverloads: true },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {
