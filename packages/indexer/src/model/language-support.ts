@@ -375,6 +375,12 @@ export interface NameBindingRules {
      */
     companionCall?: string;
     /**
+     * With `companionCall`: only a type that cannot be constructed (an interface, an abstract class) has its companion's
+     * members called so (Kotlin `DI { }` is `DI.Companion.invoke { }`; where the class has a constructor, which the
+     * extraction does not state, it could be the one meant). Absent: any class.
+     */
+    companionCallUnconstructible?: boolean;
+    /**
      * Importing a function by name imports every top-level overload of that name in its package (Kotlin
      * `import a.b.f`): a call is matched against all of them, as a call of the package's own functions is.
      * Absent: the one declaration the import lands on.

@@ -63,6 +63,8 @@ export interface ClassWorld {
   boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string): { type: TypeRef; scope: TypeScope } | undefined;
   /** The type of `ref`'s name declaring `count` type parameters (`declarations.genericTwins`): itself, its twin, or undefined. */
   typeOfArity(ref: DeclarationRef, count: number): DeclarationRef | undefined;
+  /** The one companion member a call of a type that cannot be constructed runs (Kotlin `DI { }`: `DI.Companion.invoke`), if the language has them. */
+  companionCallee(ref: DeclarationRef): DeclarationRef | undefined;
 }
 
 /**
@@ -137,6 +139,9 @@ export class ReceiverTypes {
         }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
+          // `DI { }` of an interface: its companion's `invoke` runs, and gives what that returns.
+          const companion = type.construct ? undefined : this.world.companionCallee(target.ref);
+          if (companion) return type.block ? this.blockSelfOf(companion, depth) : this.returnOf(companion, type.awaited, depth, type.result);
           // A block handed to a constructor: what its object does with it later is not stated here.
           if (type.block) return undefined;
           return type.awaited || type.result ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
@@ -369,7 +374,7 @@ export class ReceiverTypes {
     if (walked?.target.type !== 'declaration' || walked.consumed < type.callee.length) return undefined;
     const decl = this.symbols.declaration(walked.target.ref);
     // A block handed to a constructor: what the object does with it later is not stated here.
-    return CONSTRUCTIBLE.has(decl.kind) ? 'missing' : walked.target.ref;
+    return CONSTRUCTIBLE.has(decl.kind) ? this.world.companionCallee(walked.target.ref) ?? 'missing' : walked.target.ref;
   }
 
   /**

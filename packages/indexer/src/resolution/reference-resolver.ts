@@ -107,6 +107,7 @@ export class ReferenceResolver {
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
+      companionCallee: (ref) => this.companionCallee(ref),
     });
   }
 
@@ -1201,18 +1202,19 @@ export class ReferenceResolver {
     }
     // `interface A extends Alias`, `class C implements Alias`: an object type alias is a base type too.
     const aliasBase = site.space === 'type' && decl.kind === 'type_alias' && (site.kind === 'extends' || site.kind === 'implements');
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const companionHolder = decl.kind === 'class' || (decl.kind === 'interface' && rules.calls?.companionCallUnconstructible);
+    if (site.kind === 'calls' && companionHolder && rules.calls?.companionCall && !(rules.calls.companionCallUnconstructible && this.constructible(ref))) {
+      const applied = this.companionCall(site, ref, rules.calls.companionCall, resolvedBy);
+      if (applied) return applied;
+    }
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase) return unresolved('not-callable', false);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl)) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
     if (site.kind === 'calls' && rules.calls?.valuesHoldWhatRuns && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
-    if (site.kind === 'calls' && decl.kind === 'class' && rules.calls?.companionCall) {
-      const applied = this.companionCall(site, ref, rules.calls.companionCall, resolvedBy);
-      if (applied) return applied;
-    }
     // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
     // What is constructed or extended is a type's instance part, never its companion (a static part, or a
@@ -1266,6 +1268,20 @@ export class ReferenceResolver {
       const each = this.symbols.declaration(part);
       return each.kind === 'class' && !each.isAbstract;
     });
+  }
+
+  /**
+   * What a call of a type that cannot be constructed runs, where the language calls its companion's member so
+   * (`calls.companionCallUnconstructible`: Kotlin `DI { }`): the one such member; undefined otherwise.
+   */
+  private companionCallee(classRef: DeclarationRef): DeclarationRef | undefined {
+    const calls = this.bindingOf(this.symbols.extraction(classRef.file)!).calls;
+    if (!calls?.companionCall || !calls.companionCallUnconstructible || this.constructible(classRef)) return undefined;
+    const members = this.memberRefs(classRef, calls.companionCall).filter((ref) => {
+      const parent = this.symbols.declaration(ref).parent;
+      return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
+    });
+    return members.length === 1 ? members[0] : undefined;
   }
 
   private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {

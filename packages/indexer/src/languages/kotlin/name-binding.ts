@@ -49,7 +49,8 @@ export const kotlinNameBinding = defineNameBinding({
   argumentFits: kotlinArgumentFits,
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
   // `import a.b.f` imports every top-level overload `f` of package a.b.
-  calls: { valuesHoldWhatRuns: true, importsBindOverloads: true },
+  // `DI { }` with `interface DI { companion object { operator fun invoke(init: Builder.() -> Unit) } }`: that invoke.
+  calls: { valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {
