@@ -65,6 +65,11 @@ export interface ClassWorld {
   typeOfArity(ref: DeclarationRef, count: number): DeclarationRef | undefined;
   /** The one companion member a call of a type that cannot be constructed runs (Kotlin `DI { }`: `DI.Companion.invoke`), if the language has them. */
   companionCallee(ref: DeclarationRef): DeclarationRef | undefined;
+  /**
+   * Where an extension is called only when in scope by name (`members.extensionsInScope`): one extension `name` the
+   * file of `scope` sees (imported by name, or of its package), or one of several that state the same result; undefined otherwise.
+   */
+  extensionSeen(scope: TypeScope, name: string): DeclarationRef | undefined;
 }
 
 /**
@@ -130,7 +135,12 @@ export class ReceiverTypes {
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
         const target = walked && this.moduleValue(walked.target);
-        if (target?.type !== 'declaration') return undefined;
+        if (target?.type !== 'declaration') {
+          // `option("-x")` in a class body: an extension of the class's own type, found by the name the file sees.
+          const extension = type.callee.length === 1 && !type.construct ? this.world.extensionSeen(scope, type.callee[0]) : undefined;
+          if (!extension) return undefined;
+          return type.block ? this.blockSelfOf(extension, depth) : this.returnOf(extension, type.awaited, depth, type.result, undefined, { scope, typeArguments: type.typeArguments });
+        }
         if (walked!.consumed < type.callee.length) {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
           const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);

@@ -108,6 +108,13 @@ export class ReferenceResolver {
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
+      extensionSeen: (scope, name) => {
+        const file = this.symbols.extraction(scope.file);
+        if (!file || !this.bindingOf(file).members?.extensionsInScope) return undefined;
+        const seen = this.extensionsSeen(file, name).seen;
+        const results = new Set(seen.map((ref) => JSON.stringify(this.symbols.declaration(ref).returnType ?? null)));
+        return seen.length > 0 && results.size === 1 && !results.has('null') ? seen[0] : undefined;
+      },
     });
   }
 
@@ -160,6 +167,17 @@ export class ReferenceResolver {
    * name: the one such extension the file sees, when no class member of the workspace has its name.
    */
   private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const { seen, imported } = this.extensionsSeen(file, site.name);
+    if (seen.length === 0) return undefined;
+    // Overloads (`Route.controller(init)` beside `Route.controller(path, init)`): the one the arguments pick.
+    const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
+    const how = imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
+    return this.accept(site, chosen.ref, how);
+  }
+
+  /** The extensions `name` a file sees by name (imported, or declared in its package), when no class member of the workspace has the name. */
+  private extensionsSeen(file: FileExtraction, name: string): { seen: DeclarationRef[]; imported: boolean } {
     if (!this.extensionNames) {
       this.extensionNames = new Map();
       for (const each of this.symbols.allFiles()) {
@@ -175,10 +193,9 @@ export class ReferenceResolver {
         });
       }
     }
-    const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === site.name).map((b) => ({ statement, name: b.imported })));
-    const name = imported.length === 1 ? imported[0].name : site.name;
-    const entry = this.extensionNames.get(name);
-    if (!entry || entry.members > 0) return undefined;
+    const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === name).map((b) => ({ statement, name: b.imported })));
+    const entry = this.extensionNames.get(imported.length === 1 ? imported[0].name : name);
+    if (!entry || entry.members > 0) return { seen: [], imported: false };
     const ownPackage = this.symbols.packageKeyOf(file.path);
     const packages = this.languageOf(file)?.modules.packages;
     const seen = entry.extensions.filter((ref) => {
@@ -186,11 +203,7 @@ export class ReferenceResolver {
       if (imported.length > 0) return imported.some(({ statement }) => packages?.importedPackage?.(file.path, statement.specifier) === this.symbols.packageKeyOf(ref.file));
       return ref.file === file.path || (ownPackage !== null && this.symbols.packageKeyOf(ref.file) === ownPackage);
     });
-    if (seen.length !== 1) return undefined;
-    const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
-    if (!chosen || !('ref' in chosen)) return undefined;
-    const how = imported.length > 0 ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
-    return this.accept(site, chosen.ref, how);
+    return { seen, imported: imported.length > 0 };
   }
 
   /** The rules' answer, kept only where the written type arguments and the base-type rule agree with it. */

@@ -322,6 +322,11 @@ function blockCalls(callee: SyntaxNode, ctx: KotlinContext): TypeRef[] | undefin
   return [...members, written];
 }
 
+/** The argument types of a superclass constructor call in a class header (`: Base(x, y)`). */
+export function constructorArguments(node: SyntaxNode, ctx: KotlinContext): ArgumentType[] | undefined {
+  return argumentsOf(node, ctx);
+}
+
 /** `this(...)` and `super(...)`: calls of a secondary constructor of the class or of its superclass. */
 export function visitDelegationCall(node: SyntaxNode, ctx: KotlinContext): boolean {
   const which = node.children.find((c) => c?.type === 'this' || c?.type === 'super');
