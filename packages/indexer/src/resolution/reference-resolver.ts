@@ -176,6 +176,21 @@ export class ReferenceResolver {
     return this.accept(site, chosen.ref, how);
   }
 
+  /**
+   * Whether a member is in scope in `file` where extensions must be (`members.extensionsInScope`): a member of a class body
+   * always; an extension (top-level, `memberOf`) declared in the file's package, or imported by name or with its package's `*`.
+   */
+  private extensionVisible(file: FileExtraction, ref: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(ref);
+    if (decl.parent !== null || !decl.memberOf || !this.bindingOf(file).members?.extensionsInScope || ref.file === file.path) return true;
+    const home = this.symbols.packageKeyOf(ref.file);
+    if (home === null) return false;
+    if (home === this.symbols.packageKeyOf(file.path)) return true;
+    const packages = this.languageOf(file)?.modules.packages;
+    return file.imports.some((statement) => statement.bindings.some((b) => b.imported === decl.name || b.imported === '*')
+      && packages?.importedPackage?.(file.path, statement.specifier) === home);
+  }
+
   /** The extensions `name` a file sees by name (imported, or declared in its package), when no class member of the workspace has the name. */
   private extensionsSeen(file: FileExtraction, name: string): { seen: DeclarationRef[]; imported: boolean } {
     if (!this.extensionNames) {
@@ -295,8 +310,10 @@ export class ReferenceResolver {
         }
         if (!this.symbols.declaration(callee).blockSelf) continue;
         const receiver = this.types.evaluate(scope, type);
-        // Where the receiver has no such member, the next receiver out (Kotlin), else only it.
-        if (fallsBack && !(receiver && this.findMember(receiver.classRef, site.name, false, false, 0, site))) continue;
+        // Where the receiver has no such member, the next receiver out (Kotlin), else only it; an extension of it the
+        // file does not see (`members.extensionsInScope`: not imported, nor of its package) is no member here.
+        const member = fallsBack && receiver ? this.findMember(receiver.classRef, site.name, false, false, 0, site) : undefined;
+        if (fallsBack && !(member && (!member.ref || this.extensionVisible(file, member.ref)))) continue;
         return this.callOnInstance(site, receiver, []);
       }
     }
