@@ -118,9 +118,15 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       const argument = node.childForFieldName('argument') ?? node.namedChildren[0];
       return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
     }
-    case 'index_expression':
-      // `items[0]`: an element of items.
-      return node.namedChildren[0] ? localCollectionElement(node.namedChildren[0], ctx) : null;
+    case 'index_expression': {
+      // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection (a workspace class's own `get` is no collection).
+      const object = node.namedChildren[0];
+      if (!object) return null;
+      const local = localCollectionElement(object, ctx);
+      if (local || object.type === 'identifier') return local;
+      const of = object.type === 'navigation_expression' ? valueType(object, ctx) : null;
+      return of ? { kind: 'element', of } : null;
+    }
     default:
       return null;
   }

@@ -235,6 +235,18 @@ function parametersOf(list: SyntaxNode | null | undefined): Parameter[] {
   return out;
 }
 
+/** `fun <T : Command> T.parse()`: the bound a type-variable receiver is declared with (an extension of Command and its subclasses). */
+function typeVariableBound(node: SyntaxNode, receiver: SyntaxNode, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const name = typeChain(receiver);
+  if (name?.length !== 1) return null;
+  const list = node.namedChildren.find((c) => c?.type === 'type_parameters');
+  for (const parameter of list?.namedChildren ?? []) {
+    if (parameter?.type !== 'type_parameter' || parameter.namedChildren.find((c) => c?.type === 'identifier')?.text !== name[0]) continue;
+    return namedType(typeChild(parameter), typeVariables);
+  }
+  return null;
+}
+
 /** Whether a parameter's type is a function type (`() -> Unit`, `(Foo.() -> Unit)?`); an alias of one is not known here. */
 function unwrappedFunctionType(node: SyntaxNode | null): boolean {
   return simpleType(node, new Set()) === 'Function';
@@ -261,7 +273,7 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const positional = afterVararg.length > 0 && afterVararg.every((p) => p.value !== null && unwrappedFunctionType(p.type) === false) ? parameters.slice(0, varargAt + 1) : parameters;
   // `fun Foo.m()`: the type before the name is the receiver; the one after the parameters, the result.
   const receiverNode = nameNode ? node.namedChildren.find((c) => c !== null && c.endIndex <= nameNode.startIndex && c.type !== 'modifiers' && c.type !== 'type_parameters') ?? null : null;
-  const receiverType = receiverNode ? namedType(receiverNode, typeVariables) : null;
+  const receiverType = receiverNode ? namedType(receiverNode, typeVariables) ?? typeVariableBound(node, receiverNode, typeVariables) : null;
   const resultNode = parameterList ? typeChild(node, parameterList) : null;
   const body = node.namedChildren.find((c) => c?.type === 'function_body' || c?.type === 'block') ?? null;
   const member = inClassBody(ctx);

@@ -47,6 +47,8 @@ export const kotlinNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: kotlinArgumentFits,
+  // `cmd.parse("a b")` with a member `parse(argv: List<String>)`: a String is no List, so the member is not called (an extension may be).
+  argumentsMustFit: true,
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
   // `import a.b.f` imports every top-level overload `f` of package a.b.
   // `DI { }` with `interface DI { companion object { operator fun invoke(init: Builder.() -> Unit) } }`: that invoke.
