@@ -312,8 +312,21 @@ function blockCall(callee: SyntaxNode, ctx: KotlinContext): TypeRef | undefined 
   if (callee.type === 'identifier') return local(callee.text) ? undefined : { kind: 'call', callee: [callee.text], block: true };
   if (callee.type !== 'navigation_expression' || ctx.foreignThis) return undefined;
   const { object, member } = navigationParts(callee);
-  const chain = object && member ? receiverChain(object) : undefined;
-  return chain && !RECEIVER_WORDS.has(chain[0]) && !local(chain[0]) ? { kind: 'call', callee: [...chain, member!.text], block: true } : undefined;
+  if (!object || !member) return undefined;
+  const chain = receiverChain(object);
+  if (!chain) {
+    // `sb.appendHTML().html { }`: a member of what the call before it is stated to give.
+    const of = expressionType(object, ctx);
+    if (!of) return undefined;
+    const block: Extract<TypeRef, { kind: 'member-call' }> = { kind: 'member-call', of, name: member.text, block: true };
+    // Its locals are settled where the call is written (`sb.appendHTML()` with `sb` a parameter).
+    ctx.file.facts.proveLater(of, ctx.scope, undefined, (proven) => {
+      // A local of no proven type: nothing (its name must not be looked up as a declaration elsewhere).
+      block.of = proven ?? { kind: 'any-of', of: [] };
+    });
+    return block;
+  }
+  return !RECEIVER_WORDS.has(chain[0]) && !local(chain[0]) ? { kind: 'call', callee: [...chain, member.text], block: true } : undefined;
 }
 
 /**

@@ -60,6 +60,19 @@ export const kotlinNameBinding = defineNameBinding({
     inheritsImplemented: true,
     // `fun String.slug()` called as `name.slug()` with `name: String`.
     extendsOutsideTypes: true,
+    // `sb.appendHTML()` with `sb: StringBuilder` and `fun Appendable.appendHTML()`: the standard types' own bases.
+    outsideSupertypes: {
+      StringBuilder: ['Appendable', 'CharSequence'],
+      String: ['CharSequence', 'Comparable'],
+      MutableList: ['List', 'MutableCollection', 'Collection', 'Iterable'],
+      ArrayList: ['MutableList', 'List', 'MutableCollection', 'Collection', 'Iterable'],
+      List: ['Collection', 'Iterable'],
+      Set: ['Collection', 'Iterable'],
+      MutableSet: ['Set', 'MutableCollection', 'Collection', 'Iterable'],
+      Collection: ['Iterable'],
+      MutableMap: ['Map'],
+      HashMap: ['MutableMap', 'Map'],
+    },
     // `items.mapToUi()` with items of an unproven type, `start()` in a lambda with a receiver: an extension is called only where imported or declared in the package.
     extensionsInScope: true,
     // `build { add() }` with `fun build(block: Builder.() -> Unit)`: Builder's add if it has one, else the scopes around.
