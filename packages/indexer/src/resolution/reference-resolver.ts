@@ -102,7 +102,9 @@ export class ReferenceResolver {
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
       outsideMember: (scope, chain, name) => {
         const found = this.outsideMembers(scope, chain, name);
-        return found.length === 1 ? found[0] : undefined;
+        // Overloads the language ranks last (a hidden deprecated one) are not what a value is read from while another remains.
+        const ranked = found.filter((ref) => !this.symbols.declaration(ref).rankedLast);
+        return found.length === 1 ? found[0] : ranked.length === 1 ? ranked[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),

@@ -295,6 +295,8 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     memberOf: extensionOf ?? (companionPath ? { kind: 'named', chain: companionPath } : undefined),
   });
   const declaration = file.builder.declarations[id];
+  // `@Deprecated(…, level = DeprecationLevel.HIDDEN)`: kept for old binaries, never what a call compiles to while another overload fits.
+  if (mods.decorators.some((text) => /^Deprecated\b/.test(text) && /\bHIDDEN\b/.test(text))) declaration.rankedLast = true;
   declaration.parameterTypes = positional.map((p) => simpleType(p.type, typeVariables) ?? '?');
   // `fun <T> make(): T`: a call `make<Foo>()` gives a Foo.
   const resultChain = typeChain(resultNode);
