@@ -255,7 +255,12 @@ export type TypeRef =
    * Type parameter `name` of the class a member is declared in (C# `Func<T, R>` in `class AbstractValidator<T>`):
    * what a subclass's heritage clause binds it to (`: AbstractValidator<Customer>`, `ReferenceSite.typeArgumentRefs`).
    */
-  | { kind: 'type-parameter'; name: string };
+  | { kind: 'type-parameter'; name: string }
+  /**
+   * The receiver of the function type that the type alias `alias` names (Kotlin `typealias ModuleDeclaration =
+   * Module.() -> Unit`: a Module; the alias declaration's `blockSelf`); nothing where `alias` is no such alias.
+   */
+  | { kind: 'alias-receiver'; alias: Extract<TypeRef, { kind: 'named' }> };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

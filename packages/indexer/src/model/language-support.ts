@@ -422,6 +422,18 @@ export interface NameBindingRules {
      * Absent: an enum member is no call target.
      */
     enumCasesConstruct?: boolean;
+    /**
+     * With `companionCall`: only a type that cannot be constructed (an interface, an abstract class) has its companion's
+     * members called so (Kotlin `DI { }` is `DI.Companion.invoke { }`; where the class has a constructor, which the
+     * extraction does not state, it could be the one meant). Absent: any class.
+     */
+    companionCallUnconstructible?: boolean;
+    /**
+     * Importing a function by name imports every top-level overload of that name in its package (Kotlin
+     * `import a.b.f`): a call is matched against all of them, as a call of the package's own functions is.
+     * Absent: the one declaration the import lands on.
+     */
+    importsBindOverloads?: boolean;
   };
   /**
    * A type name the lookup does not bind may mean a type declared in an enclosing class or object, or in one of

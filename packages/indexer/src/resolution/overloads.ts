@@ -150,6 +150,14 @@ function selectAmongAll(
       // Kotlin: one that surely applies without default values beats those that need some.
       const whole = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n && verdicts(ref).every((v) => v === 'exact' || v === 'converts'));
       if (whole.length === 1) return { ref: whole[0] };
+      // The same parameter types where the arguments go (`f(a: A = x, b: B)` and `f(b: B)` called `f { }`): the one using
+      // no default values is the most specific.
+      const passed = (ref: DeclarationRef) => {
+        const params = declarationOf(ref).parameterTypes!;
+        return JSON.stringify(args.map((_, i) => (trailing(ref) && i === n - 1 ? params[params.length - 1] : params[i])));
+      };
+      const noDefaults = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n);
+      if (noDefaults.length === 1 && applicable.every((ref) => passed(ref) === passed(applicable[0]))) return { ref: noDefaults[0] };
     }
     return { ambiguous: applicable };
   }

@@ -65,6 +65,13 @@ export interface ClassWorld {
   boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string): { type: TypeRef; scope: TypeScope } | undefined;
   /** The type of `ref`'s name declaring `count` type parameters (`declarations.genericTwins`): itself, its twin, or undefined. */
   typeOfArity(ref: DeclarationRef, count: number): DeclarationRef | undefined;
+  /** The one companion member a call of a type that cannot be constructed runs (Kotlin `DI { }`: `DI.Companion.invoke`), if the language has them. */
+  companionCallee(ref: DeclarationRef): DeclarationRef | undefined;
+  /**
+   * Where an extension is called only when in scope by name (`members.extensionsInScope`): one extension `name` the
+   * file of `scope` sees (imported by name, or of its package), or one of several that state the same result; undefined otherwise.
+   */
+  extensionSeen(scope: TypeScope, name: string): DeclarationRef | undefined;
 }
 
 /**
@@ -134,7 +141,12 @@ export class ReceiverTypes {
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
         const target = walked && this.moduleValue(walked.target);
-        if (target?.type !== 'declaration') return undefined;
+        if (target?.type !== 'declaration') {
+          // `option("-x")` in a class body: an extension of the class's own type, found by the name the file sees.
+          const extension = type.callee.length === 1 && !type.construct ? this.world.extensionSeen(scope, type.callee[0]) : undefined;
+          if (!extension) return undefined;
+          return type.block ? this.blockSelfOf(extension, depth) : this.returnOf(extension, type.awaited, depth, type.result, undefined, { scope, typeArguments: type.typeArguments });
+        }
         if (walked!.consumed < type.callee.length) {
           // `pkg.API.NewDecoder()`: a method of the value the walk stopped at (through its fields).
           const held = this.through(this.valueOf(target.ref, depth + 1), type.callee.slice(walked!.consumed, -1), depth);
@@ -143,6 +155,9 @@ export class ReceiverTypes {
         }
         const decl = this.symbols.declaration(target.ref);
         if (CONSTRUCTIBLE.has(decl.kind)) {
+          // `DI { }` of an interface: its companion's `invoke` runs, and gives what that returns.
+          const companion = type.construct ? undefined : this.world.companionCallee(target.ref);
+          if (companion) return type.block ? this.blockSelfOf(companion, depth) : this.returnOf(companion, type.awaited, depth, type.result);
           // A block handed to a constructor: what its object does with it later is not stated here.
           if (type.block) return undefined;
           return type.awaited || type.result ? undefined : { classRef: target.ref, how: RESOLVED_BY.constructedReceiver };
@@ -191,6 +206,13 @@ export class ReceiverTypes {
         const stated = this.parameterStated(scope, type, depth);
         const found = stated && this.evaluate(stated.scope, stated.type, depth + 1);
         return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      }
+      case 'alias-receiver': {
+        // `block: ModuleDeclaration` with `typealias ModuleDeclaration = Module.() -> Unit`: a Module.
+        const walked = this.world.resolveChain(scope, type.alias.chain);
+        const ref = walked?.consumed === type.alias.chain.length && walked.target.type === 'declaration' ? walked.target.ref : undefined;
+        const alias = ref && this.symbols.declaration(ref);
+        return alias?.kind === 'type_alias' && alias.blockSelf ? this.evaluate({ file: ref!.file, enclosing: alias.parent }, alias.blockSelf, depth + 1) : undefined;
       }
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
@@ -377,7 +399,7 @@ export class ReceiverTypes {
     if (walked?.target.type !== 'declaration' || walked.consumed < type.callee.length) return undefined;
     const decl = this.symbols.declaration(walked.target.ref);
     // A block handed to a constructor: what the object does with it later is not stated here.
-    return CONSTRUCTIBLE.has(decl.kind) ? 'missing' : walked.target.ref;
+    return CONSTRUCTIBLE.has(decl.kind) ? this.world.companionCallee(walked.target.ref) ?? 'missing' : walked.target.ref;
   }
 
   /**

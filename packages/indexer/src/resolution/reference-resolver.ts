@@ -116,11 +116,21 @@ export class ReferenceResolver {
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
       outsideMember: (scope, chain, name) => {
         const found = this.outsideMembers(scope, chain, name);
-        return found.length === 1 ? found[0] : undefined;
+        // Overloads the language ranks last (a hidden deprecated one) are not what a value is read from while another remains.
+        const ranked = found.filter((ref) => !this.symbols.declaration(ref).rankedLast);
+        return found.length === 1 ? found[0] : ranked.length === 1 ? ranked[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
+      companionCallee: (ref) => this.companionCallee(ref),
+      extensionSeen: (scope, name) => {
+        const file = this.symbols.extraction(scope.file);
+        if (!file || !this.bindingOf(file).members?.extensionsInScope) return undefined;
+        const seen = this.extensionsSeen(file, name).seen;
+        const results = new Set(seen.map((ref) => JSON.stringify(this.symbols.declaration(ref).returnType ?? null)));
+        return seen.length > 0 && results.size === 1 && !results.has('null') ? seen[0] : undefined;
+      },
     });
   }
 
@@ -246,6 +256,32 @@ export class ReferenceResolver {
    * name: the one such extension the file sees, when no class member of the workspace has its name.
    */
   private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const { seen, imported } = this.extensionsSeen(file, site.name);
+    if (seen.length === 0) return undefined;
+    // Overloads (`Route.controller(init)` beside `Route.controller(path, init)`): the one the arguments pick.
+    const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
+    if (!chosen || !('ref' in chosen)) return undefined;
+    const how = imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
+    return this.accept(site, chosen.ref, how);
+  }
+
+  /**
+   * Whether a member is in scope in `file` where extensions must be (`members.extensionsInScope`): a member of a class body
+   * always; an extension (top-level, `memberOf`) declared in the file's package, or imported by name or with its package's `*`.
+   */
+  private extensionVisible(file: FileExtraction, ref: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(ref);
+    if (decl.parent !== null || !decl.memberOf || !this.bindingOf(file).members?.extensionsInScope || ref.file === file.path) return true;
+    const home = this.symbols.packageKeyOf(ref.file);
+    if (home === null) return false;
+    if (home === this.symbols.packageKeyOf(file.path)) return true;
+    const packages = this.languageOf(file)?.modules.packages;
+    return file.imports.some((statement) => statement.bindings.some((b) => b.imported === decl.name || b.imported === '*')
+      && packages?.importedPackage?.(file.path, statement.specifier) === home);
+  }
+
+  /** The extensions `name` a file sees by name (imported, or declared in its package), when no class member of the workspace has the name. */
+  private extensionsSeen(file: FileExtraction, name: string): { seen: DeclarationRef[]; imported: boolean } {
     if (!this.extensionNames) {
       this.extensionNames = new Map();
       for (const each of this.symbols.allFiles()) {
@@ -261,10 +297,9 @@ export class ReferenceResolver {
         });
       }
     }
-    const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === site.name).map((b) => ({ statement, name: b.imported })));
-    const name = imported.length === 1 ? imported[0].name : site.name;
-    const entry = this.extensionNames.get(name);
-    if (!entry || entry.members > 0) return undefined;
+    const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === name).map((b) => ({ statement, name: b.imported })));
+    const entry = this.extensionNames.get(imported.length === 1 ? imported[0].name : name);
+    if (!entry || entry.members > 0) return { seen: [], imported: false };
     const ownPackage = this.symbols.packageKeyOf(file.path);
     const packages = this.languageOf(file)?.modules.packages;
     const seen = entry.extensions.filter((ref) => {
@@ -272,11 +307,7 @@ export class ReferenceResolver {
       if (imported.length > 0) return imported.some(({ statement }) => packages?.importedPackage?.(file.path, statement.specifier) === this.symbols.packageKeyOf(ref.file));
       return ref.file === file.path || (ownPackage !== null && this.symbols.packageKeyOf(ref.file) === ownPackage);
     });
-    if (seen.length !== 1) return undefined;
-    const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
-    if (!chosen || !('ref' in chosen)) return undefined;
-    const how = imported.length > 0 ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
-    return this.accept(site, chosen.ref, how);
+    return { seen, imported: imported.length > 0 };
   }
 
   /** The rules' answer, kept only where the written type arguments and the base-type rule agree with it. */
@@ -361,13 +392,17 @@ export class ReferenceResolver {
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
         if (callee === 'missing') {
+          // `single { }` read as a member of an enclosing block's receiver that has none: the callee is found as written next.
+          if (fallsBack && type.kind === 'member-call' && 'block' in type.of && type.of.block) continue;
           if (fallsBack) break;
           return unresolved('unknown-receiver', false);
         }
         if (!this.symbols.declaration(callee).blockSelf) continue;
         const receiver = this.types.evaluate(scope, type);
-        // Where the receiver has no such member, the next receiver out (Kotlin), else only it.
-        if (fallsBack && !(receiver && this.findMember(receiver.classRef, site.name, false, false, 0, site))) continue;
+        // Where the receiver has no such member, the next receiver out (Kotlin), else only it; an extension of it the
+        // file does not see (`members.extensionsInScope`: not imported, nor of its package) is no member here.
+        const member = fallsBack && receiver ? this.findMember(receiver.classRef, site.name, false, false, 0, site) : undefined;
+        if (fallsBack && !(member && (!member.ref || this.extensionVisible(file, member.ref)))) continue;
         return this.callOnInstance(site, receiver, []);
       }
     }
@@ -1319,19 +1354,22 @@ export class ReferenceResolver {
     const first = this.symbols.declaration(bound.ref);
     if (first.kind !== 'function' || first.parent !== null || first.parameterTypes === undefined) return undefined;
     const sameFile = bound.ref.file === file.path;
-    if (!sameFile && !bound.samePackage) return undefined;
-    const key = this.symbols.packageKeyOf(file.path);
-    const all = key === null ? this.topLevelFunctions([file.path], file, site.name) : this.packageFunctions(key, file, site.name);
+    // `import di.startApp` imports every top-level `startApp` of package di (calls.importsBindOverloads): picked like the package's own.
+    const imported = !sameFile && !bound.samePackage;
+    if (imported && !this.bindingOf(file).calls?.importsBindOverloads) return undefined;
+    const home = imported ? bound.ref.file : file.path;
+    const key = this.symbols.packageKeyOf(home);
+    const all = key === null ? this.topLevelFunctions([home], file, site.name) : this.packageFunctions(key, file, site.name);
     // The caller's own file first, then the package's other files (those see only what the language lets them).
-    const candidates = [
+    const candidates = (imported ? all.filter((entry) => entry.visibleOutside && Boolean(this.symbols.declaration(entry.ref).memberOf) === Boolean(first.memberOf)) : [
       ...all.filter((entry) => entry.ref.file === file.path),
       ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
-    ].map((entry) => entry.ref);
+    ]).map((entry) => entry.ref);
     if (candidates.length < 2) return undefined;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
-    if (!chosen || 'none' in chosen) return undefined;
+    if (!chosen || 'none' in chosen) return imported ? unresolved('not-found', true) : undefined;
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
-    return this.accept(site, chosen.ref, chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
+    return this.accept(site, chosen.ref, imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);
   }
 
   /**
@@ -1419,6 +1457,11 @@ export class ReferenceResolver {
     // `new Decoder[A] { … }`: an anonymous subclass of a trait or an interface.
     const anonymousBase = site.kind === 'instantiates' && site.anonymousSubclass === true && ANONYMOUS_BASE_KINDS.has(decl.kind);
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const companionHolder = decl.kind === 'class' || (decl.kind === 'interface' && rules.calls?.companionCallUnconstructible);
+    if (site.kind === 'calls' && companionHolder && rules.calls?.companionCall && !(rules.calls.companionCallUnconstructible && this.constructible(ref))) {
+      const applied = this.companionCall(site, ref, rules.calls.companionCall, resolvedBy);
+      if (applied) return applied;
+    }
     const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase) return unresolved('not-callable', false);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
@@ -1427,10 +1470,6 @@ export class ReferenceResolver {
     if (site.kind === 'calls' && rules.calls?.valuesHoldWhatRuns && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
-    if (site.kind === 'calls' && decl.kind === 'class' && rules.calls?.companionCall) {
-      const applied = this.companionCall(site, ref, rules.calls.companionCall, resolvedBy);
-      if (applied) return applied;
-    }
     // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
     const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
     // What is constructed or extended is a type's instance part, never its companion (a static part, or a
@@ -1505,6 +1544,20 @@ export class ReferenceResolver {
       const each = this.symbols.declaration(part);
       return each.kind === 'class' && !each.isAbstract;
     });
+  }
+
+  /**
+   * What a call of a type that cannot be constructed runs, where the language calls its companion's member so
+   * (`calls.companionCallUnconstructible`: Kotlin `DI { }`): the one such member; undefined otherwise.
+   */
+  private companionCallee(classRef: DeclarationRef): DeclarationRef | undefined {
+    const calls = this.bindingOf(this.symbols.extraction(classRef.file)!).calls;
+    if (!calls?.companionCall || !calls.companionCallUnconstructible || this.constructible(classRef)) return undefined;
+    const members = this.memberRefs(classRef, calls.companionCall).filter((ref) => {
+      const parent = this.symbols.declaration(ref).parent;
+      return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
+    });
+    return members.length === 1 ? members[0] : undefined;
   }
 
   private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {

@@ -277,7 +277,7 @@ export class Scope {
       return { kind: 'collection', ...(element ? { element } : {}), ...(key ? { key } : {}), ...(type.channel ? { channel: true } : {}), ...(type.named ? { named: type.named } : {}) };
     }
     // An injected value is found by the parameter's name, not looked up in any scope.
-    if (type.kind === 'injected' || type.kind === 'self' || type.kind === 'type-parameter') return type;
+    if (type.kind === 'injected' || type.kind === 'self' || type.kind === 'type-parameter' || type.kind === 'alias-receiver') return type;
     const chain = type.kind === 'call' ? type.callee : type.chain;
     if (words?.has(chain[0])) return words.typeThrough(type);
     const verdict = this.classify(chain[0], chain.length > 1, at);

@@ -249,6 +249,8 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
         const of = this.qualify(type.of, classId, depth + 1);
         return of ? { ...type, of, ...this.qualifyTypeArguments(type, classId, depth) } : undefined;
       }
+      case 'alias-receiver':
+        return { ...type, alias: { ...type.alias, chain: this.qualifyChain(type.alias.chain, classId) } };
       case 'field': {
         if (!this.rules.settlesFieldReads) return type;
         const of = this.qualify(type.of, classId, depth + 1);

@@ -82,7 +82,7 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       // `x as? T` may be null; `x as T` is a T — either way, a value of it is a T.
       return declaredType(node.childForFieldName('right'), ctx.typeVariables);
     case 'call_expression': {
-      const children = node.namedChildren;
+      const children = callChildren(node);
       const callee = children[0];
       // `x.apply { … }`, `Foo().also { … }`: the scope function gives back the value it is called on.
       const receiver = scopeFunctionReceiver(node);
@@ -92,7 +92,7 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       // `items.first()`, `items.find { … }`: an element of items (nothing unless items is a stated collection).
       const element = elementOf(callee, ctx);
       if (element) return element;
-      const typeArguments = typeArgumentsOf(node, ctx);
+      const typeArguments = typeArgumentsOf(children, ctx);
       if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text], ...typeArguments };
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
@@ -118,9 +118,15 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       const argument = node.childForFieldName('argument') ?? node.namedChildren[0];
       return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
     }
-    case 'index_expression':
-      // `items[0]`: an element of items.
-      return node.namedChildren[0] ? localCollectionElement(node.namedChildren[0], ctx) : null;
+    case 'index_expression': {
+      // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection (a workspace class's own `get` is no collection).
+      const object = node.namedChildren[0];
+      if (!object) return null;
+      const local = localCollectionElement(object, ctx);
+      if (local || object.type === 'identifier') return local;
+      const of = object.type === 'navigation_expression' ? valueType(object, ctx) : null;
+      return of ? { kind: 'element', of } : null;
+    }
     default:
       return null;
   }
@@ -145,8 +151,8 @@ function localCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef |
 }
 
 /** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
-function typeArgumentsOf(call: SyntaxNode, ctx: KotlinContext): { typeArguments?: Array<TypeRef | null> } {
-  const list = call.namedChildren.find((c) => c?.type === 'type_arguments');
+function typeArgumentsOf(children: (SyntaxNode | null)[], ctx: KotlinContext): { typeArguments?: Array<TypeRef | null> } {
+  const list = children.find((c) => c?.type === 'type_arguments');
   if (!list) return {};
   const typeArguments = list.namedChildren.filter((c) => c?.type === 'type_projection').map((projection) => namedType(typeChild(projection), ctx.typeVariables));
   return typeArguments.some((type) => type !== null) ? { typeArguments } : {};
@@ -163,7 +169,7 @@ const RETURNS_RECEIVER = new Set(['apply', 'also']);
 
 /** `x.apply { … }` / `x?.also { … }`: x's node; a bare `apply { … }`: 'this'; null for any other call. */
 export function scopeFunctionReceiver(call: SyntaxNode): SyntaxNode | 'this' | null {
-  const children = call.namedChildren;
+  const children = callChildren(call);
   const callee = children[0];
   if (!callee || !children.some((c) => c?.type === 'annotated_lambda')) return null;
   if (callee.type === 'identifier') return RETURNS_RECEIVER.has(callee.text) ? 'this' : null;
@@ -227,8 +233,24 @@ function argumentsOf(node: SyntaxNode, ctx: KotlinContext, children: (SyntaxNode
   return named ? args.map(() => null) : args;
 }
 
-export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
+/**
+ * A call's parts: callee, type and value arguments, trailing lambdas. The grammar nests `f(a) { }` and `f<T>() { }` as a
+ * call of the call `f(a)` given the lambda: one call of f with both, as Kotlin reads it.
+ */
+export function callChildren(node: SyntaxNode): (SyntaxNode | null)[] {
   const children = node.namedChildren;
+  const inner = children[0];
+  if (inner?.type !== 'call_expression') return children;
+  const rest = children.slice(1).filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  if (rest.length === 0 || !rest.every((c) => c!.type === 'annotated_lambda')) return children;
+  const own = inner.namedChildren;
+  // `f { }(x)`-like shapes, or a call that has its own trailing lambda: the outer call calls what the inner one gives.
+  if (own.some((c) => c?.type === 'annotated_lambda') || !own.some((c) => c?.type === 'value_arguments')) return children;
+  return [...own, ...rest];
+}
+
+export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk): void {
+  const children = callChildren(node);
   const callee = children[0];
   if (!callee) return;
   let target: SiteTarget | undefined;
@@ -269,13 +291,13 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     if (target.receiver?.length === 0 && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
-  const block = receiverLambda ? undefined : blockCall(callee, ctx);
+  const block = receiverLambda ? undefined : blockCalls(callee, ctx);
   const lambdaParameter = lambdaParameterType(callee, ctx);
   const lambdaCtx = lambdaParameter ? { ...ctx, lambdaParameter } : ctx;
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...lambdaCtx, foreignThis: true });
-    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [block, ...(ctx.blockCalls ?? [])] });
+    else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [...block, ...(ctx.blockCalls ?? [])] });
     else walk.push(child, child.type === 'annotated_lambda' ? lambdaCtx : ctx);
   }
 }
@@ -290,8 +312,38 @@ function blockCall(callee: SyntaxNode, ctx: KotlinContext): TypeRef | undefined 
   if (callee.type === 'identifier') return local(callee.text) ? undefined : { kind: 'call', callee: [callee.text], block: true };
   if (callee.type !== 'navigation_expression' || ctx.foreignThis) return undefined;
   const { object, member } = navigationParts(callee);
-  const chain = object && member ? receiverChain(object) : undefined;
-  return chain && !RECEIVER_WORDS.has(chain[0]) && !local(chain[0]) ? { kind: 'call', callee: [...chain, member!.text], block: true } : undefined;
+  if (!object || !member) return undefined;
+  const chain = receiverChain(object);
+  if (!chain) {
+    // `sb.appendHTML().html { }`: a member of what the call before it is stated to give.
+    const of = expressionType(object, ctx);
+    if (!of) return undefined;
+    const block: Extract<TypeRef, { kind: 'member-call' }> = { kind: 'member-call', of, name: member.text, block: true };
+    // Its locals are settled where the call is written (`sb.appendHTML()` with `sb` a parameter).
+    ctx.file.facts.proveLater(of, ctx.scope, undefined, (proven) => {
+      // A local of no proven type: nothing (its name must not be looked up as a declaration elsewhere).
+      block.of = proven ?? { kind: 'any-of', of: [] };
+    });
+    return block;
+  }
+  return !RECEIVER_WORDS.has(chain[0]) && !local(chain[0]) ? { kind: 'call', callee: [...chain, member.text], block: true } : undefined;
+}
+
+/**
+ * The `block` TypeRefs of a call given a trailing lambda, first found first: a bare callee inside lambdas with receivers
+ * (`module { single { … } }`) is first a member (or extension) of each of those receivers, innermost first, then the name as written.
+ */
+function blockCalls(callee: SyntaxNode, ctx: KotlinContext): TypeRef[] | undefined {
+  const written = blockCall(callee, ctx);
+  if (!written) return undefined;
+  if (callee.type !== 'identifier' || !ctx.blockCalls) return [written];
+  const members: TypeRef[] = ctx.blockCalls.map((of) => ({ kind: 'member-call', of, name: callee.text, block: true }));
+  return [...members, written];
+}
+
+/** The argument types of a superclass constructor call in a class header (`: Base(x, y)`). */
+export function constructorArguments(node: SyntaxNode, ctx: KotlinContext): ArgumentType[] | undefined {
+  return argumentsOf(node, ctx);
 }
 
 /** `this(...)` and `super(...)`: calls of a secondary constructor of the class or of its superclass. */

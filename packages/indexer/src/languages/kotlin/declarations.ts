@@ -4,9 +4,9 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
+import { aliasReceiverType, declaredType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
-import { expressionType, scopeFunctionReceiver } from './calls.js';
+import { constructorArguments, expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
 import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
@@ -133,6 +133,9 @@ function addHeritageList(list: SyntaxNode, kind: NodeKind, classId: number, ctx:
     if (part.type === 'constructor_invocation') {
       const type = part.namedChildren.find((c) => c?.type === 'user_type');
       addHeritage('extends', type, outer);
+      // `class A : Base(x)` also calls Base's constructor.
+      const chain = typeChain(type);
+      if (chain) ctx.file.addSite('calls', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, part, outer, constructorArguments(part, outer));
       walk.push(part.namedChildren.find((c) => c?.type === 'value_arguments'), outer);
     } else if (part.type === 'explicit_delegation') {
       addHeritage(kind === 'interface' ? 'extends' : 'implements', typeChild(part), outer);
@@ -191,10 +194,20 @@ export function visitTypeAlias({ node, ctx, doc }: Frame): void {
   const nameNode = node.childForFieldName('type') ?? node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'type_identifier');
   if (!nameNode) return;
   const mods = modifiersOf(node);
-  ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
     signature: header(node, null, mods), docstring: doc, ...modifierFields(mods),
     isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
   });
+  const typeVariables = withTypeVariables(ctx, typeParameterNames(node));
+  const aliased = typeChild(node);
+  // `typealias RawOption = NullableOption<String, String>`: a RawOption is a NullableOption (its members, its extensions).
+  const underlying = declaredType(aliased, typeVariables);
+  if (underlying) ctx.file.facts.proveLater(underlying, ctx.scope, undefined, (proven) => {
+    if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
+  });
+  // `typealias ModuleDeclaration = Module.() -> Unit`: a lambda of a parameter of this type runs with a Module as `this`.
+  const blockSelf = lambdaReceiverType(aliased, typeVariables);
+  if (blockSelf) ctx.file.builder.declarations[id].blockSelf = blockSelf;
 }
 
 interface Parameter {
@@ -222,6 +235,23 @@ function parametersOf(list: SyntaxNode | null | undefined): Parameter[] {
   return out;
 }
 
+/** `fun <T : Command> T.parse()`: the bound a type-variable receiver is declared with (an extension of Command and its subclasses). */
+function typeVariableBound(node: SyntaxNode, receiver: SyntaxNode, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const name = typeChain(receiver);
+  if (name?.length !== 1) return null;
+  const list = node.namedChildren.find((c) => c?.type === 'type_parameters');
+  for (const parameter of list?.namedChildren ?? []) {
+    if (parameter?.type !== 'type_parameter' || parameter.namedChildren.find((c) => c?.type === 'identifier')?.text !== name[0]) continue;
+    return namedType(typeChild(parameter), typeVariables);
+  }
+  return null;
+}
+
+/** Whether a parameter's type is a function type (`() -> Unit`, `(Foo.() -> Unit)?`); an alias of one is not known here. */
+function unwrappedFunctionType(node: SyntaxNode | null): boolean {
+  return simpleType(node, new Set()) === 'Function';
+}
+
 export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   const file = ctx.file;
   const constructor = node.type === 'secondary_constructor';
@@ -236,9 +266,14 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const typeVariables = withTypeVariables(ctx, typeParameters);
   const parameterList = node.namedChildren.find((c) => c?.type === 'function_value_parameters');
   const parameters = parametersOf(parameterList);
+  // `fun option(vararg names: String, help: String = "")`: the arguments written without names all go to the vararg; those after it
+  // are named or left to their defaults (a function-typed one takes a trailing lambda, so it stays).
+  const varargAt = parameters.findIndex((p) => p.vararg);
+  const afterVararg = varargAt >= 0 ? parameters.slice(varargAt + 1) : [];
+  const positional = afterVararg.length > 0 && afterVararg.every((p) => p.value !== null && unwrappedFunctionType(p.type) === false) ? parameters.slice(0, varargAt + 1) : parameters;
   // `fun Foo.m()`: the type before the name is the receiver; the one after the parameters, the result.
   const receiverNode = nameNode ? node.namedChildren.find((c) => c !== null && c.endIndex <= nameNode.startIndex && c.type !== 'modifiers' && c.type !== 'type_parameters') ?? null : null;
-  const receiverType = receiverNode ? namedType(receiverNode, typeVariables) : null;
+  const receiverType = receiverNode ? namedType(receiverNode, typeVariables) ?? typeVariableBound(node, receiverNode, typeVariables) : null;
   const resultNode = parameterList ? typeChild(node, parameterList) : null;
   const body = node.namedChildren.find((c) => c?.type === 'function_body' || c?.type === 'block') ?? null;
   const member = inClassBody(ctx);
@@ -256,21 +291,25 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     isStatic: companion !== undefined || undefined,
     isExported: (ctx.parentDecl === null && !mods.keywords.has('private')) || undefined,
     typeParameters,
-    variadic: (parameters.length > 0 && parameters[parameters.length - 1].vararg) || undefined,
+    variadic: (positional.length > 0 && positional[positional.length - 1].vararg) || undefined,
     memberOf: extensionOf ?? (companionPath ? { kind: 'named', chain: companionPath } : undefined),
   });
   const declaration = file.builder.declarations[id];
-  declaration.parameterTypes = parameters.map((p) => simpleType(p.type, typeVariables) ?? '?');
+  // `@Deprecated(…, level = DeprecationLevel.HIDDEN)`: kept for old binaries, never what a call compiles to while another overload fits.
+  if (mods.decorators.some((text) => /^Deprecated\b/.test(text) && /\bHIDDEN\b/.test(text))) declaration.rankedLast = true;
+  declaration.parameterTypes = positional.map((p) => simpleType(p.type, typeVariables) ?? '?');
   // `fun <T> make(): T`: a call `make<Foo>()` gives a Foo.
   const resultChain = typeChain(resultNode);
   const returned = resultChain?.length === 1 ? typeParameters.indexOf(resultChain[0]) : -1;
   if (returned >= 0) declaration.returnsTypeParameter = returned;
   // `fun build(block: Foo.() -> Unit)`: a trailing lambda runs with a Foo as its `this`.
-  const blockSelf = lambdaReceiverType(parameters.at(-1)?.type, typeVariables);
+  // `fun module(block: ModuleDeclaration)` with `typealias ModuleDeclaration = Module.() -> Unit`: the alias's receiver (found globally).
+  const lastType = parameters.at(-1)?.type;
+  const blockSelf = lambdaReceiverType(lastType, typeVariables) ?? aliasReceiverType(lastType, typeVariables);
   if (blockSelf) declaration.blockSelf = blockSelf;
   // An override takes the default values of the function it overrides (which it cannot restate): any of its parameters may have one.
-  const optional = mods.keywords.has('override') ? parameters.length : parameters.filter((p) => p.value !== null).length;
-  if (optional > 0) declaration.requiredParameters = parameters.length - optional;
+  const optional = mods.keywords.has('override') ? positional.length : positional.filter((p) => p.value !== null).length;
+  if (optional > 0) declaration.requiredParameters = positional.length - optional;
   if (member) file.classInfo(ctx.classId!).methods.add(name);
   if (companion !== undefined) file.classInfo(companion).methods.add(name);
   if (local && nameNode) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);

@@ -47,8 +47,12 @@ export const kotlinNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: kotlinArgumentFits,
+  // `cmd.parse("a b")` with a member `parse(argv: List<String>)`: a String is no List, so the member is not called (an extension may be).
+  argumentsMustFit: true,
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
-  calls: { valuesHoldWhatRuns: true },
+  // `import a.b.f` imports every top-level overload `f` of package a.b.
+  // `DI { }` with `interface DI { companion object { operator fun invoke(init: Builder.() -> Unit) } }`: that invoke.
+  calls: { valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {
@@ -56,6 +60,19 @@ export const kotlinNameBinding = defineNameBinding({
     inheritsImplemented: true,
     // `fun String.slug()` called as `name.slug()` with `name: String`.
     extendsOutsideTypes: true,
+    // `sb.appendHTML()` with `sb: StringBuilder` and `fun Appendable.appendHTML()`: the standard types' own bases.
+    outsideSupertypes: {
+      StringBuilder: ['Appendable', 'CharSequence'],
+      String: ['CharSequence', 'Comparable'],
+      MutableList: ['List', 'MutableCollection', 'Collection', 'Iterable'],
+      ArrayList: ['MutableList', 'List', 'MutableCollection', 'Collection', 'Iterable'],
+      List: ['Collection', 'Iterable'],
+      Set: ['Collection', 'Iterable'],
+      MutableSet: ['Set', 'MutableCollection', 'Collection', 'Iterable'],
+      Collection: ['Iterable'],
+      MutableMap: ['Map'],
+      HashMap: ['MutableMap', 'Map'],
+    },
     // `items.mapToUi()` with items of an unproven type, `start()` in a lambda with a receiver: an extension is called only where imported or declared in the package.
     extensionsInScope: true,
     // `build { add() }` with `fun build(block: Builder.() -> Unit)`: Builder's add if it has one, else the scopes around.

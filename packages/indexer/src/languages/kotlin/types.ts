@@ -68,6 +68,15 @@ export function lambdaReceiverType(node: SyntaxNode | null | undefined, typeVari
   return first && first.type !== 'function_type_parameters' ? namedType(first, typeVariables) : null;
 }
 
+/**
+ * A parameter typed by a name that may be an alias of a function type with a receiver (`block: ModuleDeclaration`):
+ * the receiver of the alias it names, found globally; nothing where the name is a class (a lambda then gets no receiver).
+ */
+export function aliasReceiverType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): TypeRef | null {
+  const alias = namedType(node, typeVariables);
+  return alias?.kind === 'named' ? { kind: 'alias-receiver', alias } : null;
+}
+
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): string | null {
   if (!node) return null;
