@@ -170,6 +170,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
   }
   const site = file.addSite('calls', target, node, ctx);
+  if (!receiver) file.explicitCalls.add(site);
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);

@@ -4,6 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
+import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -67,6 +68,10 @@ export function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const baseChain = constantChain(base);
   if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
   else if (base) walk.push(base, ctx);
+  // `class FooTest < Minitest::Test`: the modules the framework's base includes (a reopening of them in the repository).
+  for (const mixin of (base && baseChain && BASE_CLASS_MIXINS.get(baseChain.join('::'))) || []) {
+    file.addSite('implements', { name: mixin[mixin.length - 1], receiver: mixin.slice(0, -1) }, base!, inner).implied = true;
+  }
   walk.push(body, inner);
 }
 
