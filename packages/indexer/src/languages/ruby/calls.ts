@@ -164,7 +164,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       target = { name, receiver: [selfClass] };
     } else if (chain) target = { name, receiver: chain };
     else {
-      const type = expressionType(receiver);
+      const type = expressionType(receiver, ctx);
       target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
       walk.push(receiver, ctx);
     }
@@ -193,7 +193,7 @@ export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
   if (!receiver || method?.type !== 'identifier') return;
   const name = `${method.text}=`;
   const chain = receiverChain(receiver);
-  const type = chain ? null : expressionType(receiver);
+  const type = chain ? null : expressionType(receiver, ctx);
   if (!chain && !type) return;
   ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
 }
@@ -221,7 +221,7 @@ function bindExampleValue(node: SyntaxNode, name: string, defined: SyntaxNode | 
   const statements = body?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
   const last = statements[statements.length - 1];
   if (!last) return;
-  let type = expressionType(last);
+  let type = expressionType(last, ctx);
   // `described_class.new(...)`: an instance of the class the group describes.
   if (!type && last.type === 'call' && last.childForFieldName('method')?.text === 'new') {
     const receiver = last.childForFieldName('receiver');

@@ -96,6 +96,8 @@ export class RubyFile {
     if (type) this.facts.proveLater(type, ctx.scope, undefined, (found) => { list[at] = found ?? null; });
   }
 
+  /** `def self.m` whose one result is `new(...).name(...)`: it returns the receiver's own type where the class's instance `name` does. */
+  readonly newResults: Array<{ method: number; classId: number; name: string }> = [];
   /** Calls with arguments or a block and no receiver (`doc(x)`): a method call even where a local `doc` is assigned. */
   readonly explicitCalls = new Set<ReferenceSite>();
 
@@ -147,6 +149,12 @@ export class RubyFile {
       if (!custom) continue;
       if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new' });
       else delete site.typedReceiver;
+    }
+    // `def self.parse(s) new.parse(s) end` with `def parse(s) …; self end`: returns an instance of the receiver.
+    for (const { method, classId, name } of this.newResults) {
+      const results = declarations.filter((d) => d.parent === classId && d.name === name && !d.isStatic);
+      const own = declarations[method];
+      if (results.length === 1 && results[0].returnType?.kind === 'self' && !own.returnType) own.returnType = { kind: 'self' };
     }
     const built = this.builder.finish(memberFacts);
     // A file with examples: what every example group of the frameworks mixes in (`RSpec::Matchers`, `Minitest::Assertions`).
