@@ -183,6 +183,9 @@ export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): 
   walk.push(node.childForFieldName('body'), inner);
 }
 
+/** Object's methods whose result is the receiver or a copy of it (where the class defines none of its own, as Ruby's own do not). */
+const SAME_OBJECT = new Set(['dup', 'clone', 'freeze', 'itself']);
+
 /** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`, `helper(...)` (a method of self). */
 export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | null {
   if (node.type === 'parenthesized_statements') {
@@ -197,6 +200,8 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
   // `Engine.new.tune(3)`: what that method of the receiver's stated class returns; `t.root`, `@parser.root`:
   // of what the local or the instance variable holds.
   const of = !chain && receiver ? expressionType(receiver, ctx) ?? (ctx ? heldValue(receiver, ctx) : null) : null;
+  // `conn.dup`, `opts.freeze`: Object's copies and the receiver itself are of the receiver's class.
+  if (of && SAME_OBJECT.has(method.text) && !node.childForFieldName('arguments')) return of;
   // Where the receiver's class declares `name` by `attr_reader` (no `def`), the call reads that attribute.
   if (of) return node.childForFieldName('arguments') || node.childForFieldName('block') ? { kind: 'member-call', of, name: method.text }
     : { kind: 'any-of', of: [{ kind: 'member-call', of, name: method.text }, { kind: 'field', of, path: [method.text] }] };
