@@ -294,8 +294,20 @@ function handedParameter(node: SyntaxNode, ctx: RubyContext, asValue: boolean, w
     const name = argument?.type === 'block_argument' ? argument.namedChildren[0]
       : asValue && argument?.type === 'identifier' ? argument : undefined;
     if (name?.type === 'identifier' && ctx.parameters?.has(name.text) && (wanted === undefined || name.text === wanted)) return name.text;
+    // `@block = block` earlier in the method, then `instance_eval(&@block)`: the block parameter.
+    const kept = name?.type === 'instance_variable' && ctx.blockParameter ? keptBlock(node, name.text, ctx.blockParameter) : undefined;
+    if (kept && (wanted === undefined || kept === wanted)) return kept;
   }
   return undefined;
+}
+
+/** The block parameter an instance variable holds where the method assigns it only that (`@block = block`) before `at`. */
+function keptBlock(at: SyntaxNode, ivar: string, blockParameter: string): string | undefined {
+  let method: SyntaxNode | null = at.parent;
+  while (method && method.type !== 'method' && method.type !== 'singleton_method') method = method.parent;
+  const assignments = method?.descendantsOfType('assignment').filter((a): a is SyntaxNode => a !== null && a.childForFieldName('left')?.text === ivar) ?? [];
+  const only = assignments.length === 1 && assignments[0].startIndex < at.startIndex ? assignments[0].childForFieldName('right') : undefined;
+  return only?.type === 'identifier' && only.text === blockParameter ? blockParameter : undefined;
 }
 
 /** What `self` a receiver expression states (`Foo.new(...)`, a local), or null when nothing does. */
