@@ -317,7 +317,9 @@ function receiverSelf(receiver: SyntaxNode, ctx: RubyContext): TypeRef | null {
     return { kind: 'call', callee: [ctx.file.builder.declarations[ctx.classId].name], construct: true };
   }
   if (receiver.type === 'identifier') return { kind: 'value', chain: [receiver.text] };
-  return expressionType(receiver);
+  // `@app.instance_eval do … end`: what the instance variable holds.
+  if (receiver.type === 'instance_variable' && ctx.classId !== null) return { kind: 'value', chain: ['self', receiver.text] };
+  return expressionType(receiver, ctx);
 }
 
 /**
