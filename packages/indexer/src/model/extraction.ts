@@ -393,6 +393,11 @@ export interface ReferenceSite {
    */
   inExample?: boolean;
   /**
+   * A heritage the language implies rather than the code writes (Ruby: a `Minitest::Test` subclass includes
+   * `Minitest::Assertions`): an edge where it lands on a workspace declaration, no `unresolved_refs` row where not.
+   */
+  implied?: boolean;
+  /**
    * Calls in languages with overloads: one entry per argument, the type the code proves it has
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */

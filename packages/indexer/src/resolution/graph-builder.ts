@@ -144,6 +144,7 @@ export function streamGraph(
         });
         continue;
       }
+      if (site.implied) continue;
       stats.unresolvedCount++;
       stats.unresolvedByReason[result.reason] = (stats.unresolvedByReason[result.reason] ?? 0) + 1;
       if (result.likelyInternal) stats.unresolvedLikelyInternalCount++;

@@ -596,7 +596,10 @@ export class ReferenceResolver {
           if (walked?.target.type !== 'declaration' || walked.consumed !== chain.length) continue;
           const family = this.familyOf(each);
           const list = this.ambientModules.get(family) ?? [];
-          list.push({ folder: mixins!.folder, ref: walked.target.ref });
+          // Many files may name one module for one folder: once is enough.
+          const ref = walked.target.ref;
+          if (list.some((known) => known.folder === mixins!.folder && known.ref.file === ref.file && known.ref.localId === ref.localId)) continue;
+          list.push({ folder: mixins!.folder, ref });
           this.ambientModules.set(family, list);
         }
       }

@@ -73,8 +73,9 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   const ownClass = ownClassNew(node, ctx);
   if (ownClass) {
     file.ownNew.set(file.addSite('instantiates', { name: ownClass, receiver: [] }, node, ctx), ctx.classId!);
+    noteBlockEvaluation(node, name, receiver, ctx);
     walk.push(node.childForFieldName('arguments'), ctx);
-    walk.push(node.childForFieldName('block'), ctx);
+    walk.push(node.childForFieldName('block'), blockContext(node, name, receiver, ctx));
     return false;
   }
   if (!receiver) {
@@ -150,7 +151,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       // `Foo::Bar.new(...)`: instantiates the class.
       file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
       walk.push(node.childForFieldName('arguments'), ctx);
-      walk.push(node.childForFieldName('block'), ctx);
+      // `Builder.new { run app }`: evaluated where the class's `initialize` says (else with the self around).
+      walk.push(node.childForFieldName('block'), blockContext(node, name, receiver, ctx));
       return false;
     }
     const constructed = ownClassNew(receiver, ctx);
@@ -164,12 +166,13 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       target = { name, receiver: [selfClass] };
     } else if (chain) target = { name, receiver: chain };
     else {
-      const type = expressionType(receiver);
+      const type = expressionType(receiver, ctx);
       target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
       walk.push(receiver, ctx);
     }
   }
   const site = file.addSite('calls', target, node, ctx);
+  if (!receiver) file.explicitCalls.add(site);
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
@@ -192,7 +195,7 @@ export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
   if (!receiver || method?.type !== 'identifier') return;
   const name = `${method.text}=`;
   const chain = receiverChain(receiver);
-  const type = chain ? null : expressionType(receiver);
+  const type = chain ? null : expressionType(receiver, ctx);
   if (!chain && !type) return;
   ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
 }
@@ -220,7 +223,7 @@ function bindExampleValue(node: SyntaxNode, name: string, defined: SyntaxNode | 
   const statements = body?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
   const last = statements[statements.length - 1];
   if (!last) return;
-  let type = expressionType(last);
+  let type = expressionType(last, ctx);
   // `described_class.new(...)`: an instance of the class the group describes.
   if (!type && last.type === 'call' && last.childForFieldName('method')?.text === 'new') {
     const receiver = last.childForFieldName('receiver');
@@ -266,8 +269,9 @@ function ownClassName(ctx: RubyContext): string | undefined {
 /** A bare `new` / `new(...)` in `def self.m` of a class: constructs that class. The class's name, or undefined. */
 function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
   if (!ctx.staticMethod) return undefined;
+  // `new(...)`, and `self.new(...)` (self is the class there).
   const bare = node.type === 'identifier' ? node.text === 'new'
-    : node.type === 'call' && !node.childForFieldName('receiver') && node.childForFieldName('method')?.text === 'new';
+    : node.type === 'call' && (!node.childForFieldName('receiver') || node.childForFieldName('receiver')?.type === 'self') && node.childForFieldName('method')?.text === 'new';
   return bare ? ownClassName(ctx) : undefined;
 }
 
@@ -284,14 +288,26 @@ export function visitIdentifier(node: SyntaxNode, ctx: RubyContext): void {
   else ctx.file.addIdentifier(node, ctx);
 }
 
-/** The parameter an argument list hands on as the block (`&block`), or as a value (`run(block)`). */
-function handedParameter(node: SyntaxNode, ctx: RubyContext, asValue: boolean): string | undefined {
+/** The parameter an argument list hands on as the block (`&block`), or as a value (`run(block)`); `wanted`: that one only. */
+function handedParameter(node: SyntaxNode, ctx: RubyContext, asValue: boolean, wanted?: string): string | undefined {
   for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
     const name = argument?.type === 'block_argument' ? argument.namedChildren[0]
       : asValue && argument?.type === 'identifier' ? argument : undefined;
-    if (name?.type === 'identifier' && ctx.parameters?.has(name.text)) return name.text;
+    if (name?.type === 'identifier' && ctx.parameters?.has(name.text) && (wanted === undefined || name.text === wanted)) return name.text;
+    // `@block = block` earlier in the method, then `instance_eval(&@block)`: the block parameter.
+    const kept = name?.type === 'instance_variable' && ctx.blockParameter ? keptBlock(node, name.text, ctx.blockParameter) : undefined;
+    if (kept && (wanted === undefined || kept === wanted)) return kept;
   }
   return undefined;
+}
+
+/** The block parameter an instance variable holds where the method assigns it only that (`@block = block`) before `at`. */
+function keptBlock(at: SyntaxNode, ivar: string, blockParameter: string): string | undefined {
+  let method: SyntaxNode | null = at.parent;
+  while (method && method.type !== 'method' && method.type !== 'singleton_method') method = method.parent;
+  const assignments = method?.descendantsOfType('assignment').filter((a): a is SyntaxNode => a !== null && a.childForFieldName('left')?.text === ivar) ?? [];
+  const only = assignments.length === 1 && assignments[0].startIndex < at.startIndex ? assignments[0].childForFieldName('right') : undefined;
+  return only?.type === 'identifier' && only.text === blockParameter ? blockParameter : undefined;
 }
 
 /** What `self` a receiver expression states (`Foo.new(...)`, a local), or null when nothing does. */
@@ -301,7 +317,9 @@ function receiverSelf(receiver: SyntaxNode, ctx: RubyContext): TypeRef | null {
     return { kind: 'call', callee: [ctx.file.builder.declarations[ctx.classId].name], construct: true };
   }
   if (receiver.type === 'identifier') return { kind: 'value', chain: [receiver.text] };
-  return expressionType(receiver);
+  // `@app.instance_eval do … end`: what the instance variable holds.
+  if (receiver.type === 'instance_variable' && ctx.classId !== null) return { kind: 'value', chain: ['self', receiver.text] };
+  return expressionType(receiver, ctx);
 }
 
 /**
@@ -311,13 +329,29 @@ function receiverSelf(receiver: SyntaxNode, ctx: RubyContext): TypeRef | null {
 function noteBlockEvaluation(node: SyntaxNode, name: string, receiver: SyntaxNode | null, ctx: RubyContext): void {
   if (ctx.enclosing === null || !ctx.method || !ctx.parameters) return;
   if (EVALUATORS.has(name)) {
-    if (!receiver || !handedParameter(node, ctx, false)) return;
-    ctx.file.blockEvaluated(ctx.enclosing, INSTANCE_EVALUATORS.has(name) ? receiverSelf(receiver, ctx) : null, ctx);
+    if (!handedParameter(node, ctx, false)) return;
+    // `instance_eval(&block)` in an instance method of a class: the block runs in that instance.
+    const own = !receiver && !ctx.staticMethod ? ownClassName(ctx) : undefined;
+    const self = receiver ? receiverSelf(receiver, ctx) : own ? { kind: 'call' as const, callee: [own], construct: true } : null;
+    ctx.file.blockEvaluated(ctx.enclosing, INSTANCE_EVALUATORS.has(name) ? self : null, ctx);
     return;
   }
-  if (!ctx.blockParameter || handedParameter(node, ctx, true) !== ctx.blockParameter) return;
+  if (!ctx.blockParameter || !handedParameter(node, ctx, true, ctx.blockParameter)) return;
+  const built = constructorBlock(name, receiver, ctx);
   const chain = receiver ? constantChain(receiver) : undefined;
-  ctx.file.blockEvaluated(ctx.enclosing, chain ? { kind: 'call', callee: [...chain, name], block: true } : null, ctx);
+  ctx.file.blockEvaluated(ctx.enclosing, built ?? (chain ? { kind: 'call', callee: [...chain, name], block: true } : null), ctx);
+}
+
+/**
+ * `Builder.new(x) { … }`, and `new(&block)` / `self.new(&block)` in `def self.m`: the block goes to the class's
+ * `initialize`, which may evaluate it in the new object (`instance_eval(&block)`): what `initialize` states.
+ */
+function constructorBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContext): TypeRef | undefined {
+  if (name !== 'new') return undefined;
+  const chain = receiver ? constantChain(receiver) : undefined;
+  const own = ctx.staticMethod && (!receiver || receiver.type === 'self') ? ownClassName(ctx) : undefined;
+  const cls = chain ?? (own ? [own] : undefined);
+  return cls ? { kind: 'call', callee: [...cls, 'initialize'], block: true } : undefined;
 }
 
 /**
@@ -334,8 +368,10 @@ function blockContext(node: SyntaxNode, name: string, receiver: SyntaxNode | nul
   }
   if (around && 'evaluated' in around) return ctx;
   const outer = around?.passed ?? [];
-  let type: TypeRef | undefined;
-  if (!receiver) {
+  let type: TypeRef | undefined = constructorBlock(name, receiver, ctx);
+  if (type) {
+    // handled: the class's `initialize`
+  } else if (!receiver) {
     type = outer.length > 0 ? { kind: 'member-call', of: outer[0], name, block: true }
       : ctx.method && ctx.classId !== null ? { kind: 'call', callee: ['self', name], block: true }
       : { kind: 'call', callee: [name], block: true };

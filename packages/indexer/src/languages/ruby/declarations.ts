@@ -4,6 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
+import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -67,6 +68,10 @@ export function visitClass({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   const baseChain = constantChain(base);
   if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
   else if (base) walk.push(base, ctx);
+  // `class FooTest < Minitest::Test`: the modules the framework's base includes (a reopening of them in the repository).
+  for (const mixin of (base && baseChain && BASE_CLASS_MIXINS.get(baseChain.join('::'))) || []) {
+    file.addSite('implements', { name: mixin[mixin.length - 1], receiver: mixin.slice(0, -1) }, base!, inner).implied = true;
+  }
   walk.push(body, inner);
 }
 
@@ -127,6 +132,7 @@ function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): v
   const last = statements[statements.length - 1];
   if (!last) return;
   const results = ctx.file.facts.functionResults(id);
+  const pending = ctx.file.newResults.length;
   const exits = [last.type === 'return' ? last : null, ...body.descendantsOfType('return')].filter((c, i, all): c is SyntaxNode => c !== null && all.indexOf(c) === i);
   const owned = (node: SyntaxNode) => {
     for (let up = node.parent; up && up.id !== body.id; up = up.parent) if (up.type === 'method' || up.type === 'singleton_method' || up.type === 'lambda') return false;
@@ -138,17 +144,31 @@ function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): v
     results.returns.push({ value: argument.length === 0 ? 'none' : argument.length === 1 ? resultValue(argument[0]!, ctx) : null, scope: ctx.scope });
   }
   if (last.type !== 'return') results.returns.push({ value: resultValue(last, ctx), scope: ctx.scope });
+  // `new(...).parse(...)` decides the result only where it is the one value returned.
+  if (results.returns.filter((r) => r.value !== 'none').length !== 1) ctx.file.newResults.splice(pending);
 }
 
 function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: string } | null | 'none' {
   // `return nil unless ready`: no value, as a bare `return` (the others say what a value is).
   if (node.type === 'nil') return 'none';
-  // A bare `new` in `def self.m` builds whatever class `m` is called on (a subclass too): not stated.
   if (node.type === 'self') return ctx.staticMethod ? null : { kind: 'self' };
+  if (ctx.staticMethod && ctx.classId !== null) {
+    // A bare `new` in `def self.m` builds whatever class `m` is called on (`Sub.m`: a Sub): the receiver's own type.
+    if (bareNew(node)) return { kind: 'self' };
+    // `template = new; …; template`: the same, where every assignment of the local in the method is a bare `new`.
+    if (node.type === 'identifier' && assignedOnlyNew(node, ctx)) return { kind: 'self' };
+    // `new(source).parse(source)`: the same where the class's instance `parse` returns `self` (settled once the file is walked).
+    const receiver = node.type === 'call' ? node.childForFieldName('receiver') : null;
+    const method = node.childForFieldName('method');
+    if (receiver && bareNew(receiver) && method?.type === 'identifier' && ctx.enclosing !== null) {
+      ctx.file.newResults.push({ method: ctx.enclosing, classId: ctx.classId, name: method.text });
+      return null;
+    }
+  }
   if (node.type === 'identifier') return { local: node.text };
   // `@parser ||= Parser.new`: the memoised value.
-  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') return expressionType(node.childForFieldName('right') ?? node);
-  return expressionType(node);
+  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') return expressionType(node.childForFieldName('right') ?? node, ctx);
+  return expressionType(node, ctx);
 }
 
 export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): void {
@@ -163,20 +183,28 @@ export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): 
   walk.push(node.childForFieldName('body'), inner);
 }
 
+/** Object's methods whose result is the receiver or a copy of it (where the class defines none of its own, as Ruby's own do not). */
+const SAME_OBJECT = new Set(['dup', 'clone', 'freeze', 'itself']);
+
 /** What an expression's value is stated to be: `Foo.new(...)`, `Foo.build(...)`, `helper(...)` (a method of self). */
-export function expressionType(node: SyntaxNode): TypeRef | null {
+export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | null {
   if (node.type === 'parenthesized_statements') {
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
-    return inner ? expressionType(inner) : null;
+    return inner ? expressionType(inner, ctx) : null;
   }
   if (node.type !== 'call') return null;
   const method = node.childForFieldName('method');
   const receiver = node.childForFieldName('receiver');
   const chain = constantChain(receiver);
   if (method?.type !== 'identifier') return null;
-  // `Engine.new.tune(3)`: what that method of the receiver's stated class returns.
-  const of = !chain && receiver ? expressionType(receiver) : null;
-  if (of) return { kind: 'member-call', of, name: method.text };
+  // `Engine.new.tune(3)`: what that method of the receiver's stated class returns; `t.root`, `@parser.root`:
+  // of what the local or the instance variable holds.
+  const of = !chain && receiver ? expressionType(receiver, ctx) ?? (ctx ? heldValue(receiver, ctx) : null) : null;
+  // `conn.dup`, `opts.freeze`: Object's copies and the receiver itself are of the receiver's class.
+  if (of && SAME_OBJECT.has(method.text) && !node.childForFieldName('arguments')) return of;
+  // Where the receiver's class declares `name` by `attr_reader` (no `def`), the call reads that attribute.
+  if (of) return node.childForFieldName('arguments') || node.childForFieldName('block') ? { kind: 'member-call', of, name: method.text }
+    : { kind: 'any-of', of: [{ kind: 'member-call', of, name: method.text }, { kind: 'field', of, path: [method.text] }] };
   // `build_site(config)`: what that method of `self` returns, where its every exit states it.
   if (!receiver && method.text !== 'new') return { kind: 'call', callee: ['self', method.text] };
   if (!chain) return null;
@@ -189,10 +217,12 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
   const right = node.childForFieldName('right');
   const plain = node.type === 'assignment';
   if (left?.type === 'identifier') {
-    const type = plain && right ? expressionType(right) : null;
+    // `template = new` in `def self.build`: an instance of the class.
+    const own = plain && right && ctx.staticMethod && bareNew(right) ? ownClass(ctx) : undefined;
+    const type = own ? { kind: 'call' as const, callee: [own], construct: true } : plain && right ? expressionType(right, ctx) : null;
     ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
-    const type = right ? expressionType(right) : null;
+    const type = right ? expressionType(right, ctx) : null;
     ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
   } else if (left?.type === 'constant' && plain && right && classFactory(right)) {
     // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
@@ -241,4 +271,34 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
   if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
   walk.push(right.childForFieldName('arguments'), ctx);
   walk.push(classFactory(right)?.childForFieldName('body'), inner);
+}
+
+/** The value a receiver names: a local assigned before it, or an instance variable of `self` (their proven types, later). */
+function heldValue(node: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  if (node.type === 'instance_variable') return ctx.classId !== null ? { kind: 'value', chain: ['self', node.text] } : null;
+  if (node.type !== 'identifier' || !ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
+  return { kind: 'value', chain: [node.text] };
+}
+
+/** A bare `new` / `new(...)` (no receiver, no block): an instance of the class a `def self.m` is called on. */
+function bareNew(node: SyntaxNode): boolean {
+  if (node.type === 'identifier') return node.text === 'new';
+  return node.type === 'call' && !node.childForFieldName('receiver') && !node.childForFieldName('block') && node.childForFieldName('method')?.text === 'new';
+}
+
+/** Whether the local a `def`'s result names is a parameter of none and every assignment of it in the `def` is a bare `new`. */
+function assignedOnlyNew(local: SyntaxNode, ctx: RubyContext): boolean {
+  if (ctx.parameters?.has(local.text)) return false;
+  let body: SyntaxNode | null = local.parent;
+  while (body && body.type !== 'method' && body.type !== 'singleton_method') body = body.parent;
+  if (!body) return false;
+  const assignments = body.descendantsOfType(['assignment', 'operator_assignment', 'left_assignment_list', 'block_parameters'])
+    .filter((c): c is SyntaxNode => c !== null && (c.type === 'assignment' ? c.childForFieldName('left')?.text === local.text : c.descendantsOfType('identifier').some((i) => i?.text === local.text)));
+  return assignments.length > 0 && assignments.every((a) => a.type === 'assignment' && bareNew(a.childForFieldName('right')!));
+}
+
+/** The class a `def self.m` belongs to, by name (a module's `new` builds nothing). */
+function ownClass(ctx: RubyContext): string | undefined {
+  const declaration = ctx.classId !== null ? ctx.file.builder.declarations[ctx.classId] : undefined;
+  return declaration?.kind === 'class' ? declaration.name : undefined;
 }

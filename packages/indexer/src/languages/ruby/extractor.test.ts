@@ -125,8 +125,23 @@ describe "x" do
   it { app; helper }
 end
 `, 'gem/spec/support/setup.rb');
-    expect(file.module?.ambientMixins).toEqual({ folder: 'gem/spec', modules: [['Helpers', 'Models'], ['Matchers']] });
+    // Then what every example group of the test frameworks includes.
+    expect(file.module?.ambientMixins).toEqual({
+      folder: 'gem/spec',
+      modules: [['Helpers', 'Models'], ['Matchers'], ['RSpec', 'Matchers'], ['Minitest', 'Assertions'], ['MiniTest', 'Assertions']],
+    });
     const inExample = file.references.filter((r) => r.inExample).map((r) => r.name);
     expect(inExample).toEqual(['let', 'it', 'helper']);
+  });
+
+  it('states the modules a test framework base includes as implied mixins, and mixes in nothing for a file without examples', async () => {
+    const file = await extractForTest(rubyExtractor, `class WidgetTest < Minitest::Test
+end
+class Other < Base
+end
+`, 'test/widget_test.rb');
+    const implied = file.references.filter((r) => r.implied).map((r) => [...(r.receiver ?? []), r.name].join('::'));
+    expect(implied).toEqual(['Minitest::Assertions', 'MiniTest::Assertions']);
+    expect(file.module?.ambientMixins).toBeUndefined();
   });
 });

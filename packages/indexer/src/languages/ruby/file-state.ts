@@ -9,6 +9,7 @@ import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/
 import { FileFacts, type SiteTarget } from '../../extraction/core/file-facts.js';
 import type { FinishedExtraction } from '../../extraction/core/file-extraction.js';
 import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
+import { EXAMPLE_GROUP_MIXINS } from './test-frameworks.js';
 
 export interface RubyContext extends WalkContext {
   file: RubyFile;
@@ -95,6 +96,11 @@ export class RubyFile {
     if (type) this.facts.proveLater(type, ctx.scope, undefined, (found) => { list[at] = found ?? null; });
   }
 
+  /** `def self.m` whose one result is `new(...).name(...)`: it returns the receiver's own type where the class's instance `name` does. */
+  readonly newResults: Array<{ method: number; classId: number; name: string }> = [];
+  /** Calls with arguments or a block and no receiver (`doc(x)`): a method call even where a local `doc` is assigned. */
+  readonly explicitCalls = new Set<ReferenceSite>();
+
   addIdentifier(at: SyntaxNode, ctx: RubyContext): void {
     this.maybeLocals.add(this.addSite('calls', { name: at.text, receiver: [] }, at, ctx));
   }
@@ -104,6 +110,9 @@ export class RubyFile {
     const references = this.builder.references;
     for (let i = references.length - 1; i >= 0; i--) {
       if (this.maybeLocals.has(references[i]) && references[i].locallyBound && references[i].localTarget === undefined) references.splice(i, 1);
+    }
+    for (const site of this.explicitCalls) {
+      if (site.locallyBound && site.localTarget === undefined) delete site.locallyBound;
     }
     for (const [site, type] of this.evaluated) {
       if (site.locallyBound) continue;
@@ -141,9 +150,17 @@ export class RubyFile {
       if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new' });
       else delete site.typedReceiver;
     }
+    // `def self.parse(s) new.parse(s) end` with `def parse(s) …; self end`: returns an instance of the receiver.
+    for (const { method, classId, name } of this.newResults) {
+      const results = declarations.filter((d) => d.parent === classId && d.name === name && !d.isStatic);
+      const own = declarations[method];
+      if (results.length === 1 && results[0].returnType?.kind === 'self' && !own.returnType) own.returnType = { kind: 'self' };
+    }
     const built = this.builder.finish(memberFacts);
-    if (this.ambientMixins.length === 0) return built;
-    return { ...built, module: { ambientMixins: { folder: this.path ? testFolder(this.path) : '', modules: this.ambientMixins } } };
+    // A file with examples: what every example group of the frameworks mixes in (`RSpec::Matchers`, `Minitest::Assertions`).
+    const modules = references.some((site) => site.inExample) ? [...this.ambientMixins, ...EXAMPLE_GROUP_MIXINS] : this.ambientMixins;
+    if (modules.length === 0) return built;
+    return { ...built, module: { ambientMixins: { folder: this.path ? testFolder(this.path) : '', modules } } };
   }
 }
 
