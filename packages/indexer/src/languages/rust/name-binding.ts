@@ -17,4 +17,6 @@ export const rustNameBinding = defineNameBinding({
   // An item or an explicit `use` always wins over a glob import of the same name.
   moduleScope: { declarationsShadowWildcards: true },
   members: { inheritsImplemented: true },
+  // `Match::Whitelist(glob)`, `DirEntry::Y(result)`: a tuple variant called constructs its enum.
+  calls: { enumCasesConstruct: true },
 });
