@@ -36,7 +36,7 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
     }
     case 'union_type': {
       // `Client | null | undefined` is a Client wherever a method can be called on it.
-      const members = unionMembers(node).filter((member) => !isNothing(member));
+      const members = unionMembers(node);
       return members.length === 1 ? annotatedType(members[0], depth + 1) : null;
     }
     default:
@@ -91,15 +91,16 @@ export function callResultType(call: SyntaxNode, depth = 0): TypeRef | null {
   return of && property ? { kind: 'member-call', of, name: property.text } : null;
 }
 
-function unionMembers(node: SyntaxNode): SyntaxNode[] {
+/** A union type's members in source order (nested unions flattened), `null`, `undefined` and `void` left out. */
+export function unionMembers(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   const stack = [node];
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (current.type === 'union_type') {
-      for (const child of current.namedChildren) if (child) stack.push(child);
-    } else {
-      out.push(current);
+      for (const child of current.namedChildren) if (child && child.type !== 'comment') stack.push(child);
+    } else if (!isNothing(current)) {
+      out.unshift(current);
     }
   }
   return out;

@@ -5,7 +5,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
-import { annotatedType } from './ecmascript-types.js';
+import { annotatedType, unionMembers } from './ecmascript-types.js';
 
 const MAX_DEPTH = 6;
 
@@ -38,7 +38,7 @@ export function statedFunctionType(value: SyntaxNode | null): Pick<Declaration, 
   const node = unwrap(value);
   if (node?.type === 'function_type') return { functionParameters: functionTypeParameters(node) };
   if (node?.type !== 'union_type') return {};
-  const members = unionMembers(node);
+  const members = unionMembers(node).map((member) => unwrap(member)!);
   const named = members.map((member) => namedType(member));
   if (named.length > 0 && named.every((type) => type !== null)) return { functionTypes: named as TypeRef[] };
   // `((c: Context) => R) | ((c: Context, next: Next) => R)`: only when every member states the same parameters.
@@ -78,7 +78,7 @@ function namedFunctionType(node: SyntaxNode | null, constraints: ReadonlyMap<str
   const name = node.type === 'type_identifier' ? node.text : null;
   if (name !== null && constraints.has(name)) return namedFunctionType(unwrap(constraints.get(name)!), new Map(), depth + 1);
   if (node.type === 'union_type') {
-    const members = unionMembers(node).map((member) => namedFunctionType(member, constraints, depth + 1));
+    const members = unionMembers(node).map((member) => namedFunctionType(unwrap(member), constraints, depth + 1));
     if (members.length === 1) return members[0];
     return members.length > 1 && members.every((member) => member !== null) ? { kind: 'any-of', of: members as TypeRef[] } : null;
   }
@@ -109,17 +109,3 @@ function unwrap(node: SyntaxNode | null): SyntaxNode | null {
   return current;
 }
 
-/** A union's members, `null`/`undefined`/`void` left out. */
-function unionMembers(node: SyntaxNode): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  const stack = [node];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current.type === 'union_type') {
-      for (const child of current.namedChildren) if (child && child.type !== 'comment') stack.push(child);
-    } else if (!['undefined', 'null', 'void'].includes(current.text)) {
-      out.unshift(unwrap(current)!);
-    }
-  }
-  return out.filter((member) => member !== null);
-}

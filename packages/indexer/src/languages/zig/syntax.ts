@@ -19,7 +19,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { nameChain, statedType, valueType } from './type-expressions.js';
+import { memberTail, nameChain, statedType, valueType } from './type-expressions.js';
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -101,15 +101,10 @@ function importedPath(node: SyntaxNode | null): string | null {
 
 /** `@import("x").A.B` → the import and the member names after it. */
 function importChain(node: SyntaxNode | null): { specifier: string; members: string[] } | null {
-  const members: string[] = [];
-  let current = node;
-  while (current?.type === 'field_expression') {
-    const member = current.childForFieldName('member');
-    if (member?.type !== 'identifier') return null;
-    members.unshift(member.text);
-    current = current.childForFieldName('object');
-  }
-  const specifier = importedPath(current);
+  const split = memberTail(node);
+  if (!split) return null;
+  const { members } = split;
+  const specifier = importedPath(split.head);
   return specifier === null ? null : { specifier, members };
 }
 

@@ -11,6 +11,22 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 
+/**
+ * `x.a.b` read from the right: the object the member names hang on (`x`) and the names (['a', 'b']); null when a
+ * member is no plain name.
+ */
+export function memberTail(node: SyntaxNode | null): { head: SyntaxNode | null; members: string[] } | null {
+  const members: string[] = [];
+  let current = node;
+  while (current?.type === 'field_expression') {
+    const member = current.childForFieldName('member');
+    if (member?.type !== 'identifier') return null;
+    members.unshift(member.text);
+    current = current.childForFieldName('object');
+  }
+  return { head: current, members };
+}
+
 /** `a.b.c` as a name chain; null when a part is no plain name. */
 export function nameChain(node: SyntaxNode | null | undefined): string[] | null {
   if (!node) return null;
@@ -67,14 +83,10 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
  * (`(*A).B`); the type is the operator applied to the whole chain.
  */
 function hoisted(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
-  const members: string[] = [];
-  let current: SyntaxNode | null = node;
-  while (current?.type === 'field_expression') {
-    const member = current.childForFieldName('member');
-    if (member?.type !== 'identifier') return null;
-    members.unshift(member.text);
-    current = current.childForFieldName('object');
-  }
+  const split = memberTail(node);
+  if (!split) return null;
+  const { members } = split;
+  const current = split.head;
   if (!current || current.type === 'identifier' || current.type === 'field_expression') return null;
   const head = statedType(current, selfNames);
   return head ? extended(head, members) : null;
@@ -95,14 +107,10 @@ const COLLECTION_LIKE = new Set(['nullable_type', 'optional_type', 'slice_type',
  * callee's head (`(!*Router)(H, A)`); the type is the operators applied to the whole call.
  */
 function hoistedCall(fn: SyntaxNode | null, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
-  const members: string[] = [];
-  let current = fn;
-  while (current?.type === 'field_expression') {
-    const member = current.childForFieldName('member');
-    if (member?.type !== 'identifier') return null;
-    members.unshift(member.text);
-    current = current.childForFieldName('object');
-  }
+  const split = memberTail(fn);
+  if (!split) return null;
+  const { members } = split;
+  let current = split.head;
   const operators: string[] = [];
   while (current && (POINTER_LIKE.has(current.type) || COLLECTION_LIKE.has(current.type))) {
     operators.push(current.type);
