@@ -4,7 +4,7 @@ import type { ImportBinding } from '../../model/extraction.js';
 import type { BoundValue } from '../../extraction/core/scopes.js';
 import type { StatedValue } from '../../extraction/core/file-facts.js';
 import type { BindingKind } from './scopes.js';
-import { compact, flatText, truncate } from './syntax-text.js';
+import { compact, flatText, identifierChain, truncate } from './syntax-text.js';
 import { fieldChild, fieldChildren } from '../../extraction/core/node-fields.js';
 import { annotationType, valueType, type StatedType } from './type-expressions.js';
 import type { PythonContext, PythonWalk } from './file-state.js';
@@ -69,10 +69,16 @@ export function visitAssignment(node: SyntaxNode, ctx: PythonContext, walk: Pyth
   let initialiserEnclosing = ctx.enclosing;
   if (ctx.scope.kind === 'module' || ctx.scope.kind === 'class') {
     let first: number | undefined;
+    // `ib = attr = attrib` at module level: second names for a function or class the chain names.
+    // A method of a module-level instance (`checked_call = _maker.checked_call`) is no declaration the chain can
+    // reach: the variable stays the call's target.
+    let alias = ctx.scope.kind === 'module' && leftType === 'identifier' && !annotation ? aliasedChain(right) : null;
+    if (alias && alias.length > 1 && ctx.scope.provenValue(alias[0]) !== undefined) alias = null;
     for (const name of names) {
       const id = file.addDataDeclaration(name, node, ctx);
       first ??= id;
       if (id === undefined) continue;
+      if (ctx.scope.kind === 'module') file.noteModuleValue(id, alias);
       if (annotation && single) file.facts.stateType(id, 'valueType', stated, ctx.scope);
       else if (ctx.scope.kind === 'module') file.facts.typeFromBindings(id, name, ctx.scope);
     }
@@ -99,6 +105,21 @@ export function visitAssignment(node: SyntaxNode, ctx: PythonContext, walk: Pyth
   pushAnnotation(annotation, ctx, walk);
   for (const other of others) walk.push(other, ctx);
   walk.push(right, { ...ctx, enclosing: initialiserEnclosing });
+}
+
+/**
+ * The name chain a module-level assignment only renames (`x = f`, `s = attributes = attrs`, `get = api.get`):
+ * the innermost value of a chain of assignments when it is a plain dotted name; null for anything else.
+ */
+function aliasedChain(value: SyntaxNode | null): string[] | null {
+  let current = value;
+  while (current?.type === 'assignment') {
+    if (fieldChild(current, 'left')?.type !== 'identifier' || fieldChild(current, 'type')) return null;
+    current = fieldChild(current, 'right');
+  }
+  if (!current || (current.type !== 'identifier' && current.type !== 'attribute')) return null;
+  const chain = identifierChain(current);
+  return chain && chain[0] !== 'self' && chain[0] !== 'cls' ? chain : null;
 }
 
 function addMemberFact(owner: number, name: string, type: StatedType, ctx: PythonContext, local?: string): void {

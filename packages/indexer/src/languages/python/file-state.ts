@@ -92,6 +92,24 @@ export class PythonFile {
     return id;
   }
 
+  /**
+   * A module-level variable assigned `chain` (a plain dotted name, else null): while every assignment of the
+   * module is that one, the variable is a second name for what the chain names (`aliasOf`) and a call of it runs
+   * that, never the variable. Assigned again, it holds whatever ran last: the variable is plain data again.
+   */
+  noteModuleValue(id: number, chain: string[] | null): void {
+    const declaration = this.builder.declarations[id];
+    if (this.moduleValues.has(id)) {
+      delete declaration.aliasOf;
+      delete declaration.callsRunHeldValue;
+      return;
+    }
+    this.moduleValues.add(id);
+    if (chain) Object.assign(declaration, { aliasOf: chain, callsRunHeldValue: true });
+  }
+
+  private readonly moduleValues = new Set<number>();
+
   private namesOf(container: number | null): Map<string, number | 'definition'> {
     const key = container ?? -1;
     let names = this.containerNames.get(key);
