@@ -2,7 +2,7 @@
  * What Zig's rules record while the shared walk runs over one file, and the walk context they pass down.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { TypeRef } from '../../model/extraction.js';
+import type { ExportStatement, TypeRef } from '../../model/extraction.js';
 import { DeclarationBuilder, type BuiltExtraction } from '../../extraction/core/declaration-builder.js';
 import { FileFacts } from '../../extraction/core/file-facts.js';
 import type { WalkContext } from '../../extraction/core/syntax-walk.js';
@@ -29,11 +29,14 @@ export class ZigFile {
   readonly facts = new FileFacts(this.builder);
   /** The struct the whole file is, when its top level names it (`const Self = @This();`). */
   wholeFileStruct: number | null = null;
+  /** `pub const Request = @import("request.zig");` at file level: the file's member names another file (or its member). */
+  readonly exports: ExportStatement[] = [];
 
   constructor(readonly path: string) {}
 
-  finish(): BuiltExtraction {
-    return this.builder.finish(this.facts.finish());
+  finish(): BuiltExtraction & { exports?: ExportStatement[] } {
+    const built = this.builder.finish(this.facts.finish());
+    return this.exports.length > 0 ? { ...built, exports: this.exports } : built;
   }
 }
 

@@ -8,11 +8,54 @@
 import { posix } from 'node:path';
 import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
 
-/** `name` → root source file, from the plain forms of `addModule` in a build.zig text. */
+/** A module's root file inside one `addModule(…)`/`createModule(…)` argument text. */
+const ROOT_SOURCE = /root_source_file\s*=\s*(?:b\.path\(\s*"([^"]+)"\s*\)|\.\{\s*\.path\s*=\s*"([^"]+)"\s*\})/;
+/** `const lib = b.addModule("lib", …)` / `= b.createModule(…)`: a variable holding a module. */
+const MODULE_VARIABLE = /(?:const|var)\s+([A-Za-z_]\w*)\s*=\s*b\.(addModule|createModule)\(/g;
+/** `b.addModule("name", …)` wherever it stands (the module is importable by that name). */
+const ADD_MODULE = /\baddModule\(\s*"([^"]+)"\s*,/g;
+/** Where a module variable is given an import name: `.addImport("name", lib)`, `.{ .name = "name", .module = lib }`. */
+const IMPORT_NAMES = [/\.addImport\(\s*"([^"]+)"\s*,\s*([A-Za-z_]\w*)\s*\)/g, /\.name\s*=\s*"([^"]+)"\s*,\s*\.module\s*=\s*([A-Za-z_]\w*)\s*[,}]/g];
+
+/** The text of a call's parentheses from `open` (the index of its `(`), balanced; the rest of the text if unbalanced. */
+function argumentText(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open);
+}
+
+/**
+ * `name` → root source file, from the plain forms in a build.zig text: `b.addModule("name", .{ .root_source_file
+ * = b.path("src/x.zig") })`, and a module variable (`const lib = b.addModule(…)` or `b.createModule(…)`) given an
+ * import name by `.addImport("name", lib)` or `.{ .name = "name", .module = lib }`. A name given two different
+ * roots is left out: which one a file sees depends on the module it belongs to.
+ */
 export function buildModules(text: string): Map<string, string> {
+  const roots = new Map<string, string | null>();
+  const give = (name: string, root: string | undefined): void => {
+    if (root === undefined) return;
+    const normal = posix.normalize(root);
+    const known = roots.get(name);
+    roots.set(name, known === undefined || known === normal ? normal : null);
+  };
+  const rootIn = (argumentsText: string): string | undefined => {
+    const found = ROOT_SOURCE.exec(argumentsText);
+    return found ? found[1] ?? found[2] : undefined;
+  };
+  for (const match of text.matchAll(ADD_MODULE)) give(match[1], rootIn(argumentText(text, match.index + match[0].indexOf('('))));
+  const variables = new Map<string, string | undefined>();
+  for (const match of text.matchAll(MODULE_VARIABLE)) {
+    const root = rootIn(argumentText(text, match.index + match[0].length - 1));
+    variables.set(match[1], variables.has(match[1]) && variables.get(match[1]) !== root ? undefined : root);
+  }
+  for (const pattern of IMPORT_NAMES) {
+    for (const match of text.matchAll(pattern)) if (variables.has(match[2])) give(match[1], variables.get(match[2]));
+  }
   const modules = new Map<string, string>();
-  const pattern = /addModule\(\s*"([^"]+)"\s*,\s*\.\{[^}]*?root_source_file\s*=\s*(?:b\.path\(\s*"([^"]+)"\s*\)|\.\{\s*\.path\s*=\s*"([^"]+)"\s*\})/g;
-  for (const match of text.matchAll(pattern)) modules.set(match[1], posix.normalize(match[2] ?? match[3]));
+  for (const [name, root] of roots) if (root !== null) modules.set(name, root);
   return modules;
 }
 

@@ -174,6 +174,10 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     if (imported.members.length > 1) return; // `@import("a.zig").A.B`: a path the resolver cannot bind
     const binding = imported.members.length === 0 ? { local: name.text, imported: '*' } : { local: name.text, imported: imported.members[0] };
     ctx.file.builder.addImport(imported.specifier, ctx.parentDecl, node, signatureOf(node, null), [binding]);
+    // A file's `pub` import is one of its members: `zap.Request` where zap.zig says `pub const Request = @import("request.zig");`.
+    if (ctx.parentDecl === null && isPub(node)) {
+      ctx.file.exports.push({ specifier: imported.specifier, names: [{ exported: name.text, local: binding.imported }], line: node.startPosition.row + 1 });
+    }
     return;
   }
   const exported = isPub(node);

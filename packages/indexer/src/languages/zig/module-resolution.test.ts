@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildModules } from './module-resolution.js';
+
+describe('Zig modules named by build.zig', () => {
+  it('reads addModule with its root wherever the root stands among the options', () => {
+    const text = `
+      const lib = b.addModule("lib", .{ .target = target, .root_source_file = b.path("src/lib.zig") });
+      _ = b.addModule("old", .{ .root_source_file = .{ .path = "src/./old.zig" } });
+      const be = b.addModule("backend", .{
+          .root_source_file = b.path("src/backend.zig"),
+          .imports = &.{ .{ .name = "build_options", .module = options } },
+      });`;
+    expect(Object.fromEntries(buildModules(text))).toEqual({ lib: 'src/lib.zig', old: 'src/old.zig', backend: 'src/backend.zig' });
+  });
+
+  it('names a module variable by the import names it is given', () => {
+    const text = `
+      const stdx = b.createModule(.{ .root_source_file = b.path("src/stdx/stdx.zig") });
+      const be = b.addModule("aro_backend", .{ .root_source_file = b.path("src/backend.zig") });
+      exe.root_module.addImport("stdx", stdx);
+      const aro = b.addModule("aro", .{
+          .root_source_file = b.path("src/aro.zig"),
+          .imports = &.{ .{ .name = "backend", .module = be }, .{ .name = "opts", .module = options.createModule() } },
+      });`;
+    expect(Object.fromEntries(buildModules(text))).toEqual({
+      stdx: 'src/stdx/stdx.zig', aro_backend: 'src/backend.zig', backend: 'src/backend.zig', aro: 'src/aro.zig',
+    });
+  });
+
+  it('leaves out a name given two different roots, and a variable assigned two roots', () => {
+    const text = `
+      const a = b.createModule(.{ .root_source_file = b.path("a.zig") });
+      const c = b.createModule(.{ .root_source_file = b.path("c.zig") });
+      x.root_module.addImport("dep", a);
+      y.root_module.addImport("dep", c);
+      const m = b.createModule(.{ .root_source_file = b.path("m1.zig") });
+      const m = b.createModule(.{ .root_source_file = b.path("m2.zig") });
+      z.root_module.addImport("m", m);
+      z.root_module.addImport("unknown", elsewhere);`;
+    expect(Object.fromEntries(buildModules(text))).toEqual({});
+  });
+});
