@@ -6,7 +6,7 @@
  *    `?T`, `[]T`, `[n]T` are collections of T (`x.?`, `xs[i]`, a `for` capture give an element).
  *    A name bound to `@This()` is the container it is written in.
  *  - A `const`/`var` proves its type for its whole life: `var x: T`, `T{ … }`, `T.init(…)` with
- *    init's declared result, `try f()`, `f() catch …`, `x.m()` with m's.
+ *    init's declared result, `try f()`, `f() catch …`, `x orelse …` (x's element), `x.m()` with m's.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
@@ -148,6 +148,12 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     case 'unary_expression': {
       // `&x`: a pointer reaches the same methods.
       return node.child(0)?.type === '&' ? valueType(node.namedChildren.at(-1), selfNames, depth + 1) : null;
+    }
+    case 'binary_expression': {
+      // `x orelse y`: the value x's optional holds (`try p.next() orelse return null`).
+      if (node.childForFieldName('operator')?.type !== 'orelse' && node.child(1)?.type !== 'orelse') return null;
+      const of = valueType(node.childForFieldName('left'), selfNames, depth + 1);
+      return of ? { kind: 'element', of } : null;
     }
     case 'struct_initializer':
       return statedType(firstNamed(node), selfNames);
