@@ -120,6 +120,7 @@ describe('run.mjs on a hand-made graph', () => {
     'b.ts': [
       "import { helper as h, Box } from './a';",
       "import { map } from 'lodash';",
+      "import * as ns from './a';",
       'export function run(x: any, cb: () => void) {',
       '  h(); // ALIAS',
       '  new Box().open(); // BOX',
@@ -130,6 +131,8 @@ describe('run.mjs on a hand-made graph', () => {
       '  const inner = () => y;',
       '  inner(); // LOCALFN',
       '  h.call(null); // CALLAPPLY',
+      '  const { helper: named } = ns;',
+      '  named(); // DESTRUCTURED',
       '}',
     ],
   };
@@ -165,6 +168,7 @@ describe('run.mjs on a hand-made graph', () => {
     edge('calls', 'helper', 'NOCALL', 'unique-name');  // not judged: no call on that line
     edge('calls', 'inner', 'LOCALFN', 'local-scope');  // right: a local function is a declaration too
     edge('calls', 'helper', 'CALLAPPLY', 'import');    // right: h.call(...) runs helper
+    edge('calls', 'helper', 'DESTRUCTURED', 'import'); // right: a const destructured from a name chain runs its member
     db.close();
     const res = spawnSync(process.execPath, [RUN, dir, '--json', '--samples', '5'], { encoding: 'utf8' });
     if (res.status !== 0) throw new Error(res.stderr);
@@ -175,7 +179,7 @@ describe('run.mjs on a hand-made graph', () => {
   const row = (kind, resolvedBy = '(all)') => report.precision.find((p) => p.kind === kind && p.resolvedBy === resolvedBy);
 
   it('counts confirmed, wrong, no-answer and no-site edges', () => {
-    expect(row('calls')).toMatchObject({ edges: 8, confirmed: 4, wrong: 2, noAnswer: 1, noSite: 1, precision: 4 / 6 });
+    expect(row('calls')).toMatchObject({ edges: 9, confirmed: 5, wrong: 2, noAnswer: 1, noSite: 1, precision: 5 / 7 });
     expect(row('calls', 'local-scope')).toMatchObject({ confirmed: 1, wrong: 0 });
     expect(row('calls', 'unique-name')).toMatchObject({ confirmed: 0, wrong: 2 });
     expect(row('instantiates')).toMatchObject({ edges: 1, confirmed: 1, precision: 1 });
@@ -183,7 +187,7 @@ describe('run.mjs on a hand-made graph', () => {
 
   it('measures recall over workspace targets only and lists the miss', () => {
     const calls = report.recall.find((r) => r.siteKind === 'call' && r.group === '(all)');
-    expect(calls).toMatchObject({ sites: 5, found: 4 });
+    expect(calls).toMatchObject({ sites: 6, found: 5 });
     expect(report.recall.find((r) => r.siteKind === 'call' && r.group === 'nested-function')).toMatchObject({ sites: 1, found: 1 });
     expect(report.samples.falseNegatives.map((s) => s.site)).toEqual([`c.ts:${lineOf('c.ts', 'MISSED')}`]);
     expect(report.samples.falsePositives.map((s) => s.site).sort()).toEqual(
@@ -191,7 +195,7 @@ describe('run.mjs on a hand-made graph', () => {
   });
 
   it('finds every confirmed edge at its innermost caller', () => {
-    expect(report.callers).toMatchObject({ confirmed: 5, innermost: 5, elsewhere: 0 });
+    expect(report.callers).toMatchObject({ confirmed: 6, innermost: 6, elsewhere: 0 });
   });
 });
 

@@ -289,6 +289,25 @@ function resolveHeritage(expr, nameNode, space, ctx) {
   return { answer: 'workspace', category: graphable[0].category, decls: graphable };
 }
 
+/**
+ * `const { defaultPlugin } = plugins` (a name chain, no default value): a call of `defaultPlugin` runs what the
+ * chain's member is, as the judging rules read it, not the local binding. Any other binding is itself.
+ */
+function throughDestructuredAlias(symbol, checker) {
+  const d = symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined;
+  if (!d || !ts.isBindingElement(d) || d.initializer || d.dotDotDotToken || !ts.isObjectBindingPattern(d.parent)) return symbol;
+  const declaration = d.parent.parent;
+  if (!ts.isVariableDeclaration(declaration) || !(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return symbol;
+  let chain = declaration.initializer;
+  while (chain && ts.isPropertyAccessExpression(chain)) chain = chain.expression;
+  if (!declaration.initializer || !chain || !ts.isIdentifier(chain)) return symbol;
+  const name = d.propertyName ?? d.name;
+  if (!ts.isIdentifier(name)) return symbol;
+  let member = checker.getTypeAtLocation(declaration.initializer).getProperty(name.text);
+  if (member && member.flags & ts.SymbolFlags.Alias) member = checker.getAliasedSymbol(member);
+  return member?.declarations?.length ? member : symbol;
+}
+
 function nameText(n) {
   if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n) || ts.isStringLiteralLike(n) || ts.isNumericLiteral(n)) return n.text;
   return n.getText();
@@ -309,6 +328,7 @@ function resolveCallee(node, kind, callee, nameNode, ctx) {
       symbol = target;
     }
   }
+  symbol = throughDestructuredAlias(symbol, checker);
   let declarations = symbol?.declarations ?? [];
   if (!declarations.length) {
     const unresolvedRoot = kind === 'super' ? null : importedFromUnresolvedModule(callee, checker);
