@@ -237,8 +237,10 @@ export type TypeRef =
    * written after the call's parentheses (Swift's trailing closure) fills a later parameter: it is the callee's one
    * parameter at or after `argument` whose type is a function type (a stated `callbackParameters` entry); with
    * several such parameters, the one at `argument` when the callee has no default values, otherwise none.
+   * `label`: the literal is passed by that name (Dart `onRequest: (o, h) { … }`): it fills the parameter whose
+   * `parameterSlots` entry has that label, wherever it stands.
    */
-  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number; skipsDefaults?: boolean }
+  | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number; skipsDefaults?: boolean; label?: string }
   /**
    * The type the callee of the call `of` (a `call` or `member-call`) states for the parameter argument `argument`
    * fills: the one named `label` (Swift's argument label), or with no label the one at that position (see

@@ -425,7 +425,8 @@ export class ReceiverTypes {
       const at = callbackSlot(shape, type);
       // Nor is one with no function-typed parameter left for a function literal that fills a later one (Swift's trailing closure).
       if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
-      if (!shape.callbackParameters?.[at ?? type.argument] && this.world.refusesFunctionLiteral(other, type.argument)) continue;
+      if (type.label !== undefined && at === undefined) continue; // no parameter of that name
+      if (!shape.callbackParameters?.[at ?? type.argument] && this.world.refusesFunctionLiteral(other, type.label !== undefined ? at! : type.argument)) continue;
       const own = at === undefined ? undefined : shape.callbackParameters?.[at]?.[type.parameter];
       // Not written at the parameter: what the named function type it names states (`handler: Handler`).
       const named = own || at === undefined ? undefined : this.namedCallbackParameter(other, shape, at, type.parameter, depth);
@@ -780,6 +781,10 @@ function refKey(ref: DeclarationRef): string {
 
 /** Which parameter of `decl` a function literal passed as `type.argument` fills (see the `callback-parameter` TypeRef). */
 function callbackSlot(decl: Declaration, type: Extract<TypeRef, { kind: 'callback-parameter' }>): number | undefined {
+  if (type.label !== undefined) {
+    const slot = decl.parameterSlots?.findIndex((s) => s.label === type.label) ?? -1;
+    return slot >= 0 ? slot : undefined;
+  }
   if (!type.skipsDefaults) return type.argument;
   const stated = decl.callbackParameters ?? [];
   const later: number[] = [];

@@ -129,6 +129,17 @@ export function expressionType(run: SyntaxNode[], ctx: DartContext): TypeRef | n
   return path.length > 0 ? { kind: 'field', of: type, path } : type;
 }
 
+/**
+ * The call whose argument list holds `argument` (an `argument` or `named_argument` node), as a value: `f(…)`,
+ * `a.m(…)`, `Foo(…)` (a class's constructor, which Dart calls without `new`). null when the code proves none.
+ */
+export function callAround(argument: SyntaxNode, ctx: DartContext): TypeRef | null {
+  const selector = argument.parent?.parent?.parent;
+  if (argument.parent?.type !== 'arguments' || argument.parent.parent?.type !== 'argument_part' || selector?.type !== 'selector') return null;
+  const call = expressionType([...runBefore(selector), selector], ctx);
+  return call?.kind === 'call' ? { ...call, construct: true } : call?.kind === 'member-call' ? call : null;
+}
+
 /** What `this` is: the enclosing class, or for an extension's members the type it extends. */
 function thisType(ctx: DartContext): TypeRef | null {
   if (ctx.classId === null) return null;

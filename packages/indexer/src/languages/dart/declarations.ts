@@ -1,5 +1,6 @@
 /** Dart's declarations: classes, mixins, extensions and enums with their heritage, type aliases, members, functions and constructors with their parameters, top-level and member variables. */
 import { blockDocComment, cappedDocstring, flatSignature } from '../../extraction/core/declaration-text.js';
+import { functionTypeParameters, parameterCallbacks } from './callbacks.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
@@ -128,9 +129,13 @@ export function visitEnumConstant({ node, ctx, doc, leading }: FrameIn, walk: Da
 export function visitTypeAlias({ node, ctx, doc }: FrameIn): void {
   const nameNode = node.namedChildren.find((c) => c?.type === 'type_identifier');
   if (!nameNode) return;
+  // `typedef Callback = void Function(A a, B b);` / `typedef void Callback(A a, B b);`: what a literal of it receives.
+  const written = node.namedChildren.find((c) => c?.type === 'function_type') ?? (node.namedChildren.some((c) => c?.type === 'formal_parameter_list') ? node : undefined);
+  const functionParameters = written ? functionTypeParameters(written, ctx.typeVariables) ?? undefined : undefined;
   ctx.file.builder.declare('type_alias', nameNode.text, ctx.parentDecl, node, {
     signature: flatSignature(node.text), docstring: doc, visibility: privacy(nameNode.text),
     isExported: (ctx.parentDecl === null && !nameNode.text.startsWith('_')) || undefined,
+    ...(functionParameters ? { functionParameters } : {}),
   });
 }
 
@@ -191,6 +196,8 @@ export function declareFunction({ node, ctx, doc, leading }: FrameIn, signature:
     decorators: decoratorsOf(leading),
     typeParameters,
   });
+  const callbacks = parameterCallbacks(parameters, typeVariables);
+  if (callbacks) Object.assign(file.builder.declarations[id], callbacks);
   const info = inClass ? file.classInfo(ctx.classId!) : undefined;
   if (isConstructor) {
     if (className) file.facts.stateType(id, 'returnType', { kind: 'named', chain: [className] }, ctx.scope);

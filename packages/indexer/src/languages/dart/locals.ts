@@ -3,6 +3,9 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { DartContext, DartWalk } from './file-state.js';
 import { childrenOf, typeChainIn } from './types.js';
 import { bindParameters, bindTyped, declareFunction } from './declarations.js';
+import { callAround } from './calls.js';
+import { parameterName } from './callbacks.js';
+import type { TypeRef } from '../../model/extraction.js';
 
 export function visitLocal(node: SyntaxNode, ctx: DartContext, walk: DartWalk): void {
   for (const definition of node.namedChildren) {
@@ -49,10 +52,36 @@ export function visitLocalFunction(node: SyntaxNode, ctx: DartContext, walk: Dar
 export function visitLambda(node: SyntaxNode, ctx: DartContext, walk: DartWalk): void {
   const scope = ctx.scope.open('lambda');
   const inner: DartContext = { ...ctx, scope };
-  bindParameters(node.childForFieldName('parameters'), inner);
+  const parameters = node.childForFieldName('parameters');
+  bindParameters(parameters, inner);
+  bindUntypedParameters(node, parameters, ctx, inner);
   const body = node.childForFieldName('body');
   if (body) walk.descend(body, inner);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Expressions and sites
+
+/**
+ * Parameters written without a type (`(event, emit) => emit(x)`) are locals all the same: a bare call of one is no
+ * call of a same-named method. In `f((a, b) { … })`, `Foo(onRequest: (options, handler) { … })` they receive what the
+ * callee's parameter there states its literals receive (a `callback-parameter`, by position or by name).
+ */
+function bindUntypedParameters(lambda: SyntaxNode, parameters: SyntaxNode | null, outer: DartContext, inner: DartContext): void {
+  if (!parameters) return;
+  const argument = lambda.parent;
+  const passed = argument?.type === 'argument' || argument?.type === 'named_argument' ? argument : null;
+  const of = passed ? callAround(passed, outer) : null;
+  const label = passed?.type === 'named_argument' ? passed.namedChildren.find((c) => c?.type === 'label')?.namedChildren[0]?.text : undefined;
+  let position = 0;
+  for (let sibling = passed?.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) if (sibling.type === 'argument') position++;
+  parameters.namedChildren.filter((c): c is SyntaxNode => c?.type === 'formal_parameter').forEach((parameter, index) => {
+    const name = parameterName(parameter);
+    if (!name || parameter.namedChildren.some((c) => c !== name && c?.type !== 'comment')) return; // a stated type, `this.x`
+    const known = of !== null && (passed?.type === 'argument' || label !== undefined);
+    const type: TypeRef | null = !known ? null : label
+      ? { kind: 'callback-parameter', of: of!, argument: position, parameter: index, label }
+      : { kind: 'callback-parameter', of: of!, argument: position, parameter: index };
+    inner.file.bindLocal(inner.scope, name.text, 'parameter', type, null);
+  });
+}
