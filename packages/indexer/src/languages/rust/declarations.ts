@@ -204,7 +204,10 @@ export function visitTypeItem(node: SyntaxNode, ctx: RustContext): void {
   const name = node.childForFieldName('name');
   // An associated type of an impl or a trait (`type Item = T;`) is no item of the module.
   if (!name || ctx.impl || isTraitBody(ctx)) return;
-  ctx.file.builder.declare('type_alias', name.text, ctx.parentDecl, node, itemDetails(node, null));
+  // `type ServerBuilder = conn::http1::Builder;` (no parameters of its own): another name for that type, so
+  // `ServerBuilder::new()` is `Builder::new()`.
+  const aliased = node.childForFieldName('type_parameters') ? null : pathChain(node.childForFieldName('type'));
+  ctx.file.builder.declare('type_alias', name.text, ctx.parentDecl, node, { ...itemDetails(node, null), ...(aliased ? { aliasOf: aliased } : {}) });
 }
 
 export function visitValueItem(node: SyntaxNode, ctx: RustContext, walk: RustWalk): void {
