@@ -42,5 +42,6 @@ if (INDEXING_COMMANDS.has(argv[0] ?? '')) tuneV8();
 void runProgram(argv, COMMANDS, processIo(), {
   // dist/bin.js and the bundle dist/arbor.cjs both sit one folder below the package's package.json.
   version: () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version,
-  width: Math.min(110, process.stdout.columns || 80),
+  // Read only for help text: process.stdout is a stream a query's answer never creates (output/io.ts).
+  width: () => Math.min(110, process.stdout.columns || 80),
 });
