@@ -24,6 +24,8 @@ function loadedBuiltins(args: string[]): { status: number | null; loaded: string
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'arbor-start-up-'));
   writeFileSync(join(root, 'a.py'), 'def helper():\n    return 1\n\ndef main():\n    return helper()\n');
+  // Enough declarations for an answer larger than a pipe's buffer (64 KiB), so a reader closing early is met mid-write.
+  writeFileSync(join(root, 'items.py'), Array.from({ length: 2000 }, (_, i) => `def item_${i}():\n    pass\n`).join('\n'));
   probe = join(root, 'probe.cjs');
   writeFileSync(probe, [
     "const watched = ['crypto', 'child_process', 'v8'];",
@@ -50,5 +52,17 @@ describe('what a query process loads', () => {
     const run = loadedBuiltins(['index', root, '--quiet']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.loaded).toContain('v8');
+  });
+});
+
+describe('an answer into a reader that stops early', () => {
+  it('ends quietly with exit 0 when the reader closes the pipe (`| head -c 1`)', () => {
+    const whole = spawnSync(process.execPath, [BIN, 'search', 'item', '-p', root, '--json', '--limit', '0'], { encoding: 'utf8', timeout: 60_000 });
+    expect(whole.stdout.length).toBeGreaterThan(256 * 1024);
+    // pipefail: the exit status is arbor's, not head's.
+    const run = spawnSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" "${BIN}" search item -p "${root}" --json --limit 0 | head -c 1`], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe('{');
+    expect(run.stderr).toBe('');
   });
 });
