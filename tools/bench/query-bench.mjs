@@ -211,7 +211,7 @@ function render(o) {
   }
   const byQuestion = new Map();
   for (const r of o.cli.rows) { if (!byQuestion.has(r.question)) byQuestion.set(r.question, {}); byQuestion.get(r.question)[r.tool] = r.wallMs; }
-  for (const [q, t] of byQuestion) if (t.arbor && t.codegraph) text += `  ${q}: arbor/codegraph wall = ${(t.arbor / t.codegraph).toFixed(2)}× (target ≤ 0.5×)\n`;
+  for (const [q, t] of byQuestion) if (t.arbor && t.codegraph) text += `  ${q}: arbor/codegraph wall = ${(t.arbor / t.codegraph).toFixed(2)}× (target ≤ 0.3×)\n`;
   for (const [tool, why] of Object.entries(o.cli.skipped)) text += `  skipped ${tool}: ${why}\n`;
   return text;
 }

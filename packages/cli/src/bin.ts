@@ -28,13 +28,20 @@ function distrustRepositoryGitConfig(env: NodeJS.ProcessEnv): void {
   env.GIT_CONFIG_COUNT = String(next);
 }
 
-distrustRepositoryGitConfig(process.env);
-tuneV8();
-
 const COMMANDS: readonly AnyCommand[] = [indexCommand, ...QUERY_COMMANDS, mcpCommand, watchCommand, hooksCommand];
+/** The commands that run the indexer in this process (v8-tuning.ts says why only they tune V8). */
+const INDEXING_COMMANDS: ReadonlySet<string> = new Set([indexCommand, mcpCommand, watchCommand].map((c) => c.name));
 
-await runProgram(process.argv.slice(2), COMMANDS, processIo(), {
-  // dist/bin.js and the bundle dist/arbor.mjs both sit one folder below the package's package.json.
+distrustRepositoryGitConfig(process.env);
+const argv = process.argv.slice(2);
+// The command is always the first word (parse-command-line.ts).
+if (INDEXING_COMMANDS.has(argv[0] ?? '')) tuneV8();
+
+// Not awaited at the top level: the bundle (dist/arbor.cjs) is CommonJS, which has no top-level await.
+// A failure still ends the process with its stack and exit code 1, as an unhandled rejection.
+void runProgram(argv, COMMANDS, processIo(), {
+  // dist/bin.js and the bundle dist/arbor.cjs both sit one folder below the package's package.json.
   version: () => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version,
-  width: Math.min(110, process.stdout.columns || 80),
+  // Read only for help text: process.stdout is a stream a query's answer never creates (output/io.ts).
+  width: () => Math.min(110, process.stdout.columns || 80),
 });

@@ -14,8 +14,14 @@
  * (--no-cache, 2 runs each) it makes no difference beyond this machine's noise: 103.8–117.1 s
  * against 101.4–104.2 s, resolution 19.7–20.5 s against 18.0–18.9 s; so long a run optimises its
  * hot code either way.
+ *
+ * Only the commands that index set it (bin.ts): a query runs too briefly for the budget to matter, and
+ * node:v8 is not in Node's start-up snapshot, so loading it would cost every query process time.
  */
-import { setFlagsFromString } from 'node:v8';
+import type * as V8 from 'node:v8';
+import { lazyBuiltin } from '@arbor/vocabulary';
+
+const v8 = lazyBuiltin<typeof V8>('node:v8');
 
 /** V8's default interrupt budget (Node 20's V8 11.3: 66 KiB of bytecode). */
 const V8_DEFAULT_INTERRUPT_BUDGET = 66 * 1024;
@@ -31,7 +37,7 @@ export function v8FlagsFor(execArgv: readonly string[]): string[] {
 export function tuneV8(execArgv: readonly string[] = process.execArgv): void {
   for (const flag of v8FlagsFor(execArgv)) {
     try {
-      setFlagsFromString(flag);
+      v8().setFlagsFromString(flag);
     } catch {
       // A runtime without the flag compiles as it always does.
     }

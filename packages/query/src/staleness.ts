@@ -7,13 +7,16 @@
  * symlink out of the tree is `outside-root`, never hashed. New files are found by walking the
  * project (respecting .gitignore).
  */
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { GitignoreRules, openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
+import { GitignoreRules, lazyBuiltin, openInsideRoot, readDescriptor, readTextInsideRoot, type SafeReadRefusal } from '@arbor/vocabulary';
 import type { FileState, StoredFile } from './model.js';
 import { extensionOf, isUnder, leavesBase } from './paths.js';
 import { compareText } from './text/compare.js';
+
+// Loaded when a file is hashed, not by every command that imports this module (lazy-builtin.ts).
+const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
 
 export interface FileCheck {
   path: string;
@@ -40,7 +43,7 @@ export function checkFile(root: string, file: StoredFile): FileCheck {
     if (stat.size !== file.size) return { path: file.path, state: 'modified', hashed: false };
     // The CLI records the mtime in ms, sometimes with a fraction: compare whole milliseconds.
     if (Math.floor(stat.mtimeMs) === Math.floor(file.modifiedAt)) return { path: file.path, state: 'fresh', hashed: false };
-    const hash = createHash('sha256');
+    const hash = crypto().createHash('sha256');
     // Past the recorded size the file grew after fstat: it is not the indexed content.
     if (readDescriptor(opened.fd, file.size, (chunk) => hash.update(chunk)) === 'too-large') {
       return { path: file.path, state: 'modified', hashed: true };

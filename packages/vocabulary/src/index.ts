@@ -26,6 +26,7 @@ export {
 } from './safe-read.js';
 export { GitignoreRules, type GitignoreVerdict } from './gitignore.js';
 export { sha256Hex } from './hashing.js';
+export { lazyBuiltin } from './lazy-builtin.js';
 export { leavesBase, PROJECT_CONFIG_FILE, CONFIGURATION_METADATA_KEY } from './paths.js';
 export type { ModuleNaming } from './module-naming.js';
 export { MAX_SHARDS, parseShardSpec, shardSpecProblem, type ShardSpec } from './shard-spec.js';

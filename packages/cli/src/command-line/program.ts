@@ -12,8 +12,8 @@ import { parseCommandLine } from './parse-command-line.js';
 export interface ProgramOptions {
   /** The version `--version` prints (read only when asked). */
   version(): string;
-  /** Columns the help text may use. */
-  width: number;
+  /** Columns the help text may use (read only when help is printed). */
+  width(): number;
 }
 
 export async function runProgram(argv: readonly string[], commands: readonly AnyCommand[], io: CliIo, options: ProgramOptions): Promise<void> {
@@ -33,7 +33,7 @@ export async function runProgram(argv: readonly string[], commands: readonly Any
     return;
   }
   if (parsed.kind === 'help') {
-    io.stdout.write(parsed.command ? commandHelp(parsed.command, options.width) : programHelp(commands, options.width));
+    io.stdout.write(parsed.command ? commandHelp(parsed.command, options.width()) : programHelp(commands, options.width()));
     return;
   }
   await parsed.command.run(parsed.args, io);

@@ -9,9 +9,8 @@
  * through safe-read (inside the root, a regular file, at most 64 KiB), and the folder it names
  * for the cache must lie inside the root (a flag may name any folder).
  */
-import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { PROJECT_CONFIG_FILE, readBytesInsideRoot } from '@arbor/vocabulary';
+import { PROJECT_CONFIG_FILE, readBytesInsideRoot, sha256Hex } from '@arbor/vocabulary';
 import { parseByteSize } from '../output/byte-size.js';
 
 export const CONFIG_FILE = PROJECT_CONFIG_FILE;
@@ -88,7 +87,7 @@ export function readProjectConfiguration(root: string, knownLanguages: readonly 
     throw new ConfigurationError(`${CONFIG_FILE}: cannot be used: ${why}`);
   }
   const values = parseProjectConfiguration(read.bytes.toString('utf8'), knownLanguages, root);
-  return { file: CONFIG_FILE, sha256: createHash('sha256').update(read.bytes).digest('hex'), values };
+  return { file: CONFIG_FILE, sha256: sha256Hex(read.bytes), values };
 }
 
 /** The configuration in `text`; throws ConfigurationError naming the first wrong key. */

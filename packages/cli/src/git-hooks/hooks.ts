@@ -13,10 +13,14 @@
  * - Uninstalling removes only what was added: our hook goes, a renamed hook comes back unchanged.
  * Nothing installs hooks by itself; `arbor hooks install` does, when asked.
  */
-import { execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { leavesBase } from '@arbor/query';
+import { lazyBuiltin } from '@arbor/vocabulary';
+
+// Loaded when git runs, not by every command that imports this module (lazy-builtin.ts).
+const childProcess = lazyBuiltin<typeof ChildProcess>('node:child_process');
 
 export const HOOK_NAMES = ['post-checkout', 'post-merge', 'post-commit', 'post-rewrite'] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
@@ -52,7 +56,7 @@ export interface HooksReport {
 export function hooksDirectory(root: string): string {
   let out: string;
   try {
-    out = execFileSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    out = childProcess().execFileSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
     throw new Error(`not a git repository (or git is not installed): ${root}${stderr ? `: ${stderr.split('\n')[0]}` : ''}`);
@@ -192,7 +196,7 @@ function realPathOf(path: string): string {
 
 function gitCommonDir(root: string): string | undefined {
   try {
-    const out = execFileSync('git', ['rev-parse', '--git-common-dir'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const out = childProcess().execFileSync('git', ['rev-parse', '--git-common-dir'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     return isAbsolute(out) ? out : resolve(root, out);
   } catch {
     return undefined;
@@ -228,7 +232,7 @@ function defaultArborCommand(): string {
 
 function worktreeTop(root: string): string | undefined {
   try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return childProcess().execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return undefined;
   }

@@ -29,6 +29,6 @@ export async function runQueryCli(
       code = c;
     },
   };
-  await runProgram(args, QUERY_COMMANDS, io, { version: () => 'test', width: 80 });
+  await runProgram(args, QUERY_COMMANDS, io, { version: () => 'test', width: () => 80 });
   return { stdout, stderr, code };
 }

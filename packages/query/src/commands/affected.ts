@@ -9,9 +9,10 @@
  * `imports` edges are followed without a depth limit (the import closure), from the changed
  * file and from every file the depth-limited walk reached; `--depth` bounds the other kinds.
  */
-import { execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { lazyBuiltin } from '@arbor/vocabulary';
 import { QueryError } from '../errors.js';
 import { INDEX_DIR } from '../store/locate.js';
 import { DEPENDENCY_KINDS, walk } from '../graph/traversal.js';
@@ -22,6 +23,9 @@ import { isUnder } from '../paths.js';
 import { indexStaleness, type IndexStaleness } from '../index-staleness.js';
 import { testConvention, testsCompiledWith } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
+
+// Loaded when git runs, not by every command that imports this module (lazy-builtin.ts).
+const childProcess = lazyBuiltin<typeof ChildProcess>('node:child_process');
 
 export interface AffectedOptions {
   /** Hops followed backwards along non-`imports` edges. Default 5; `imports` edges are followed to the end. */
@@ -281,7 +285,7 @@ export function changedSince(root: string, ref: string): string[] {
 /** Runs git in `root` without the repository's fsmonitor hook and with unquoted names. */
 function gitOutput(root: string, ref: string, args: string[]): string {
   try {
-    return execFileSync('git', ['-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false', ...args], {
+    return childProcess().execFileSync('git', ['-c', 'core.quotePath=false', '-c', 'core.fsmonitor=false', ...args], {
       cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {
@@ -302,7 +306,7 @@ function gitOutput(root: string, ref: string, args: string[]): string {
 /** Whether the repository holding `root` is a shallow clone (its history cut at some depth). */
 function isShallow(root: string): boolean {
   try {
-    return execFileSync('git', ['-c', 'core.fsmonitor=false', 'rev-parse', '--is-shallow-repository'], {
+    return childProcess().execFileSync('git', ['-c', 'core.fsmonitor=false', 'rev-parse', '--is-shallow-repository'], {
       cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
     }).trim() === 'true';
   } catch {

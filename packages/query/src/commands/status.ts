@@ -1,8 +1,7 @@
 /** `status`: what the index holds, who wrote it, and whether it still matches the disk. */
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CONFIGURATION_METADATA_KEY, GitignoreRules, PROJECT_CONFIG_FILE, readBytesInsideRoot } from '@arbor/vocabulary';
+import { CONFIGURATION_METADATA_KEY, GitignoreRules, PROJECT_CONFIG_FILE, readBytesInsideRoot, sha256Hex } from '@arbor/vocabulary';
 import { openProject, type ProjectOptions } from '../project.js';
 import { checkDrift } from '../staleness.js';
 import { locateIndex } from '../store/locate.js';
@@ -168,7 +167,7 @@ export function configurationOf(root: string, metadata: Record<string, string>):
   let onDisk: GraphConfiguration['onDisk'];
   if (!read.ok) onDisk = read.reason === 'removed' ? (file ? 'removed' : 'same') : 'unreadable';
   else if (!file) onDisk = 'added';
-  else onDisk = createHash('sha256').update(read.bytes).digest('hex') === sha256 ? 'same' : 'changed';
+  else onDisk = sha256Hex(read.bytes) === sha256 ? 'same' : 'changed';
   return {
     file,
     sha256,

@@ -13,15 +13,16 @@
  * such a site and listed no candidates, the name is bound to something else (a local, a builtin,
  * an import from outside the index), so only candidate lists count for it.
  *
- * The store offers no lookup of unresolved sites by name, so this opens its own read-only
- * connection to the same database for one scan, filtering by name in SQLite.
+ * The store finds the sites by name in one scan, filtering in SQLite (GraphStore.unresolvedByTail).
  */
 import { languageFamily, type Language } from '@arbor/vocabulary';
-import Database from 'better-sqlite3';
 import type { NodeRef } from '../model.js';
 import type { Project } from '../project.js';
 import { isTestFile } from '../tests-convention.js';
 import { compareText } from '../text/compare.js';
+import { referenceTail } from '../text/reference-tail.js';
+
+export { referenceTail };
 
 export interface UnprovenSite {
   /** The reference as written at the site (`ctx.app.ensure_sync`). */
@@ -54,19 +55,11 @@ export interface Completeness {
 
 /** Kinds whose same-named sites are reported (the kinds an unresolved ref can have). */
 export const MEMBER_KINDS = new Set(['method', 'property', 'field', 'getter', 'setter', 'enum_member', 'constructor']);
-/** Up to this many target names are prefiltered in SQL by substring (see unprovenSites). */
-const MAX_PREFILTER_NAMES = 64;
 /** Names that are not declarations a reference could reach. */
 const NOT_TARGETS = new Set(['file', 'import', 'export', 'parameter']);
 
 export const familyOf = (language: string): string => languageFamily(language.toLowerCase() as Language);
 
-/** The last name segment of a written reference (`a.b?.c` → c, `ns::f` → f, `new X` → X). */
-export function referenceTail(reference: string): string {
-  const trimmed = reference.trim().replace(/\(\s*\)$/, '');
-  const match = /([A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*)$/.exec(trimmed);
-  return match ? match[1] : trimmed;
-}
 
 /**
  * The unproven sites that could reach any of `targets` along `kinds`, sorted (non-test files
@@ -84,36 +77,7 @@ export function unprovenSites(project: Project, targets: NodeRef[], kinds: reado
     byName.set(t.name, list);
   }
   const byId = new Map(reachable.map((t) => [t.id, t]));
-  const columns = store.schema.columns.get('unresolved_refs')!;
-  const pick = (c: string) => (columns.has(c) ? c : `NULL AS ${c}`);
-  const db = new Database(project.dbPath, { readonly: true, fileMustExist: true });
-  let rows: Array<{
-    from_node_id: string; reference_name: string; reference_kind: string; line: number; col: number | null;
-    file_path: string | null; language: string | null; candidates: string | null;
-  }>;
-  try {
-    db.pragma('query_only = ON');
-    db.function('arbor_tail', { deterministic: true }, (text: unknown) => referenceTail(String(text ?? '')));
-    // A reference whose tail is a name contains it: a substring test (SQLite's instr) over the reference-name
-    // index alone rules out almost every row before a table row is read or the JavaScript tail function runs
-    // (a scan of the whole table was most of `arbor callers`' time). Many names (impact of a large file) skip
-    // that step: an OR chain has a depth limit, and a long one saves nothing.
-    const names = [...byName.keys()];
-    const select = `SELECT from_node_id, reference_name, reference_kind, line, ${pick('col')}, ${pick('file_path')}, ${pick('language')}, ${pick('candidates')}
-         FROM unresolved_refs
-         WHERE reference_kind IN (SELECT value FROM json_each(?))
-           AND arbor_tail(reference_name) IN (SELECT value FROM json_each(?))`;
-    if (names.length <= MAX_PREFILTER_NAMES) {
-      const contains = names.map(() => 'instr(reference_name, ?) > 0').join(' OR ');
-      const rowids = db.prepare(`SELECT rowid AS r FROM unresolved_refs WHERE ${contains}`).pluck().all(...names);
-      rows = db.prepare(`${select} AND rowid IN (SELECT value FROM json_each(?))`)
-        .all(JSON.stringify(kinds), JSON.stringify(names), JSON.stringify(rowids)) as typeof rows;
-    } else {
-      rows = db.prepare(select).all(JSON.stringify(kinds), JSON.stringify(names)) as typeof rows;
-    }
-  } finally {
-    db.close();
-  }
+  const rows = store.unresolvedByTail([...byName.keys()], kinds);
   const fromNodes = store.refs(rows.map((r) => r.from_node_id));
   const sites: UnprovenSite[] = [];
   for (const row of rows) {

@@ -8,8 +8,10 @@ import Database from 'better-sqlite3';
 import { QueryError, toQueryError } from '../errors.js';
 import type { StoredEdge, StoredFile, NodeDetails, NodeRef } from '../model.js';
 import { mapEdge, mapFile, mapNode, mapRef, type RawEdge, type RawFile, type RawNode } from './rows.js';
+import { betterSqliteAddon } from './native-binding.js';
 import { columnOr, inspectSchema, type SchemaInfo } from './schema.js';
 import { compareText } from '../text/compare.js';
+import { referenceTail } from '../text/reference-tail.js';
 
 export interface OpenStoreOptions {
   /** How long to wait for a writer's lock before reporting `locked` (ms). */
@@ -36,6 +38,8 @@ export class GraphStore {
   readonly schema: SchemaInfo;
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Whether arbor_tail is registered on this connection (unresolvedByTail). */
+  private tailRegistered = false;
   private readonly nodeColumns: string;
   private readonly refColumns = 'n.id, n.kind, n.name, n.qualified_name, n.file_path, n.language, n.start_line, n.end_line';
   private readonly edgeColumns: string;
@@ -73,7 +77,8 @@ export class GraphStore {
     const header = checkSqliteHeader(dbPath);
     let db: Database.Database | undefined;
     try {
-      db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs ?? 2000 });
+      const nativeBinding = betterSqliteAddon();
+      db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs ?? 2000, ...(nativeBinding ? { nativeBinding } : {}) });
       db.pragma('query_only = ON');
       const schema = inspectSchema(db);
       return new GraphStore(dbPath, db, schema);
@@ -97,7 +102,8 @@ export class GraphStore {
       // File format bytes 18-19: 2 means WAL, which an in-memory database refuses; 1 is the rollback journal.
       bytes[18] = 1;
       bytes[19] = 1;
-      db = new Database(bytes, { readonly: true });
+      const nativeBinding = betterSqliteAddon();
+      db = new Database(bytes, { readonly: true, ...(nativeBinding ? { nativeBinding } : {}) });
       db.pragma('query_only = ON');
       return new GraphStore(dbPath, db, inspectSchema(db));
     } catch (error) {
@@ -367,6 +373,55 @@ export class GraphStore {
       candidates: parseIdList(r.candidates),
     }));
   }
+
+  /**
+   * Unresolved sites of `kinds` whose reference's last name segment (referenceTail) is one of `names`
+   * (rows as stored; missing columns NULL). The tail is computed inside SQLite, by a function registered
+   * once on this connection: no second connection is opened for it (that cost a query process an open
+   * and a schema read, and could not open a graph this store reads through an in-memory copy).
+   */
+  unresolvedByTail(names: readonly string[], kinds: readonly string[]): UnresolvedRow[] {
+    if (!this.schema.hasUnresolvedRefs || names.length === 0) return [];
+    if (!this.tailRegistered) {
+      this.db.function('arbor_tail', { deterministic: true }, (text: unknown) => referenceTail(String(text ?? '')));
+      this.tailRegistered = true;
+    }
+    const cols = this.schema.columns.get('unresolved_refs')!;
+    const pick = (c: string) => (cols.has(c) ? c : `NULL AS ${c}`);
+    const select = `SELECT from_node_id, reference_name, reference_kind, line, ${pick('col')}, ${pick('file_path')}, ${pick('language')}, ${pick('candidates')}
+         FROM unresolved_refs
+         WHERE reference_kind IN (SELECT value FROM json_each(?))
+           AND arbor_tail(reference_name) IN (SELECT value FROM json_each(?))`;
+    // A reference whose tail is a name contains it: a substring test (SQLite's instr) over the reference-name
+    // index alone rules out almost every row before a table row is read or the JavaScript tail function runs
+    // (a scan of the whole table was most of `arbor callers`' time). Many names (impact of a large file) skip
+    // that step: an OR chain has a depth limit, and a long one saves nothing. The SQL text depends only on
+    // the number of names, so these statements are prepared once per connection like the others.
+    if (names.length <= MAX_PREFILTER_NAMES) {
+      const contains = names.map(() => 'instr(reference_name, ?) > 0').join(' OR ');
+      // pluck() sets the mode of this statement, whose SQL text no other reader shares.
+      const rowids = this.statement(`SELECT rowid AS r FROM unresolved_refs WHERE ${contains}`).pluck().all(...names);
+      const rows = this.statement(`${select} AND rowid IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(kinds), JSON.stringify(names), JSON.stringify(rowids));
+      return rows as UnresolvedRow[];
+    }
+    return this.statement(select).all(JSON.stringify(kinds), JSON.stringify(names)) as UnresolvedRow[];
+  }
+}
+
+/** Up to this many names are prefiltered in SQL by substring (see unresolvedByTail). */
+const MAX_PREFILTER_NAMES = 64;
+
+/** One stored unresolved site, as unresolvedByTail returns it. */
+export interface UnresolvedRow {
+  from_node_id: string;
+  reference_name: string;
+  reference_kind: string;
+  line: number;
+  col: number | null;
+  file_path: string | null;
+  language: string | null;
+  candidates: string | null;
 }
 
 function parseIdList(text: string | null): string[] {
