@@ -11,7 +11,8 @@
  *  2. fixed-arity candidates before variadic ones (the variadic form is tried last), when one of
  *     them surely applies (every argument fits it, proven or fitting whatever it is);
  *  3. drop those a proven argument cannot be passed to; one left: it;
- *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
+ *  4. of the rest, the one every proven argument matches exactly, when every argument is proven (of several, the one
+ *     without type parameters, where the language ranks generic ones last);
  *  5. else, every argument proven, the most specific (below), where the caller gives the rule;
  *  6. otherwise the call is ambiguous — never the first declared overload; but where all of them
  *     except one are declared for builds that opt in (`buildVariant`), that one.
@@ -32,6 +33,10 @@ export type OverloadChoice =
 export type ArgumentFitRule = ((argument: string | null, parameter: string) => ArgumentFit) & {
   /** A `no` rules out even the one overload of the call's argument count (NameBindingRules.argumentsMustFit). */
   readonly mustFit?: boolean;
+  /** Of overloads every argument fits exactly, the one without type parameters wins (NameBindingRules.nonGenericFirst). */
+  readonly nonGenericFirst?: boolean;
+  /** A variadic overload passed an array for its array parameter competes as a fixed-arity one (NameBindingRules.variadicNormalForm). */
+  readonly variadicNormalForm?: boolean;
 };
 
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
@@ -116,7 +121,12 @@ function selectAmongAll(
   if (byArity.length === 1) return { ref: byArity[0] };
 
   // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
-  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic);
+  const normalForm = (ref: DeclarationRef) => {
+    const params = declarationOf(ref).parameterTypes!;
+    const fit = params.length === n && args[n - 1] !== null && params[n - 1].endsWith('[]') ? fits(args[n - 1], params[n - 1]) : 'no';
+    return fits.variadicNormalForm === true && (fit === 'exact' || fit === 'converts');
+  };
+  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic || normalForm(ref));
   /**
    * 5. The most specific (JLS 15.12.2.5) of those that may apply without boxing: one that surely
    *    applies so, whose every parameter type converts (widening, subtyping) to the other ones'.
@@ -142,6 +152,8 @@ function selectAmongAll(
     if (args.every((arg) => arg !== null)) {
       const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
       if (exact.length === 1) return { ref: exact[0] };
+      const plain = fits.nonGenericFirst ? exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0) : [];
+      if (plain.length === 1) return { ref: plain[0] };
       // Positions compared for specificity are the written ones: not where a trailing block lands.
       const specific = moreSpecific && !site.trailingBlock && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
       if (specific) return { ref: specific };

@@ -72,6 +72,8 @@ export interface ClassWorld {
    * file of `scope` sees (imported by name, or of its package), or one of several that state the same result; undefined otherwise.
    */
   extensionSeen(scope: TypeScope, name: string): DeclarationRef | undefined;
+  /** What member `name` of a type outside the workspace (its chain) gives, by the language's table (`members.outsideResults`). */
+  outsideResult(scope: TypeScope, chain: string[], name: string): string[] | undefined;
 }
 
 /**
@@ -505,12 +507,24 @@ export class ReceiverTypes {
           return walked && walked.target.type !== 'external' ? undefined : type.callee;
         }
         const callee = this.calleeOf(scope, type, depth);
-        if (!callee) return undefined;
+        if (!callee) {
+          // `d.ContainsKey(k)` on an outside type: what the language's table says the member gives.
+          if (type.kind !== 'member-call' || type.awaited) return undefined;
+          const of = this.outsideTypeOf(scope, type.of, depth + 1);
+          return of && this.world.outsideResult(scope, of, type.name);
+        }
         const decl = this.symbols.declaration(callee.ref);
         const stated = decl.returnType;
         if (!CALLABLE.has(decl.kind) || decl.returnsTypeParameter !== undefined || Boolean(decl.isAsync) !== Boolean(type.awaited)) return undefined;
         if (stated?.kind !== 'named' && stated?.kind !== 'collection') return undefined;
         return this.outsideTypeOf({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
+      }
+      case 'field': {
+        // `xs.Count`, `sb.Length` on an outside type: each property's type by the language's table.
+        if (this.evaluate(scope, type, depth + 1)) return undefined;
+        let of = this.outsideTypeOf(scope, type.of, depth + 1);
+        for (const name of type.path) of = of && this.world.outsideResult(scope, of, name);
+        return of;
       }
       default:
         return undefined;

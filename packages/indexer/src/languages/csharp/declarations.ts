@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
-import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { INFERRED_TYPE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { argumentsOf, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
@@ -256,19 +256,47 @@ function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySe
   return out.some((p) => p !== null) ? out : undefined;
 }
 
-function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>): { types: string[]; variadic: boolean; optional: number } {
+function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>, inferred: ReadonlySet<string> = new Set()): { types: string[]; variadic: boolean; optional: number } {
   const types: string[] = [];
   let optional = 0;
+  const simple = (type: SyntaxNode | null) => {
+    const name = simpleType(type, typeVariables);
+    const inner = type?.type === 'nullable_type' ? type.childForFieldName('type') : type;
+    return name === '*' && inner?.type === 'identifier' && inferred.has(inner.text) ? INFERRED_TYPE_PARAMETER : name;
+  };
   for (const parameter of parameterNodes(list)) {
     if (isThisParameter(parameter)) continue;
     // `ref`/`out`/`in` parameters take only a variable of exactly that type: compared as unknown.
     const byReference = parameter.namedChildren.some((c) => c?.type === 'modifier' && ['ref', 'out', 'in'].includes(c.text));
-    types.push(byReference ? '?' : simpleType(parameter.childForFieldName('type'), typeVariables) ?? '?');
+    types.push(byReference ? '?' : simple(parameter.childForFieldName('type')) ?? '?');
     if (parameter.children.some((c) => c?.type === '=')) optional++;
   }
   const params = paramsArray(list);
-  if (params) types.push(`${simpleType(params.type, typeVariables) ?? '?[]'}`);
+  if (params) types.push(`${simple(params.type) ?? '?[]'}`);
   return { types, variadic: params !== null, optional };
+}
+
+/**
+ * The method's own type parameters its arguments surely infer as their own types (C# spec §12.6.3): each written
+ * as the whole type of exactly one parameter (`Write<T>(string s, T value)`) and nowhere else in the parameter list,
+ * with no constraint (a constraint the inferred type breaks makes the method inapplicable: not decided here).
+ */
+function inferredTypeParameters(node: SyntaxNode, list: SyntaxNode | null, typeParameters: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  if (typeParameters.length === 0 || !list) return out;
+  const constrained = new Set(node.namedChildren.filter((c) => c?.type === 'type_parameter_constraints_clause')
+    .map((c) => c!.namedChildren.find((n) => n?.type === 'identifier')?.text));
+  const params = paramsArray(list);
+  const typeNodes = [...parameterNodes(list).filter((p) => !isThisParameter(p)).map((p) => p.childForFieldName('type')), ...(params ? [params.type] : [])];
+  for (const name of typeParameters) {
+    if (constrained.has(name)) continue;
+    const word = new RegExp(`\\b${name}\\b`);
+    const mentions = typeNodes.filter((type) => type !== null && word.test(type.text));
+    const whole = mentions.length === 1 ? mentions[0]! : undefined;
+    const inner = whole?.type === 'nullable_type' ? whole.childForFieldName('type') : whole;
+    if (inner?.type === 'identifier' && inner.text === name && !(params && whole === params.type)) out.add(name);
+  }
+  return out;
 }
 
 export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
@@ -282,7 +310,7 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const typeVariables = withTypeVariables(ctx, typeParameters);
   const inInterface = isInterface(ctx);
   const list = node.childForFieldName('parameters');
-  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables);
+  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters));
   const local = node.type === 'local_function_statement';
   const returnTypeNode = node.childForFieldName('returns') ?? node.childForFieldName('type');
   const id = file.builder.declare(local ? 'function' : 'method', name, ctx.parentDecl, node, {

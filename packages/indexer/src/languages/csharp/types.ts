@@ -122,6 +122,12 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
   return declaredType(node, typeVariables);
 }
 
+/**
+ * A parameter whose type is one of the method's own type parameters that the argument passed there infers
+ * (`Write<T>(string s, T value)`): any argument of a known type fits it by identity (see `inferredTypeParameters`).
+ */
+export const INFERRED_TYPE_PARAMETER = '<T>';
+
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
   if (!node) return null;
@@ -136,7 +142,9 @@ export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
     case 'nullable_type': {
       // `int?` is Nullable<int>: no `int` parameter takes it; `Foo?` (a nullable reference) is a Foo.
       const inner = node.childForFieldName('type');
-      return inner?.type === 'predefined_type' ? `${inner.text}?` : simpleType(inner, typeVariables);
+      // `object?`, `string?`: a nullable reference is the same type.
+      if (inner?.type === 'predefined_type') return inner.text === 'object' || inner.text === 'string' ? inner.text : `${inner.text}?`;
+      return simpleType(inner, typeVariables);
     }
     case 'implicit_type':
       return null;
