@@ -794,6 +794,9 @@ function refKey(ref: DeclarationRef): string {
 
 /** Which parameter of `decl` a function literal passed as `type.argument` fills (see the `callback-parameter` TypeRef). */
 function callbackSlot(decl: Declaration, type: Extract<TypeRef, { kind: 'callback-parameter' }>): number | undefined {
+  // A variadic parameter takes every argument from its position on (C# `params Action<V>[] actions`).
+  const last = (decl.parameterTypes?.length ?? 0) - 1;
+  if (decl.variadic && last >= 0 && type.argument > last) return last;
   if (!type.skipsDefaults) return type.argument;
   const stated = decl.callbackParameters ?? [];
   const later: number[] = [];

@@ -236,9 +236,12 @@ const DELEGATES: Readonly<Record<string, 'action' | 'func'>> = { Action: 'action
  */
 function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>, classParameters: ReadonlySet<string>): Array<Array<TypeRef | null> | null> | undefined {
   const out: Array<Array<TypeRef | null> | null> = [];
-  for (const parameter of parameterNodes(list)) {
-    if (isThisParameter(parameter)) continue;
-    let type = parameter.childForFieldName('type');
+  // `params Action<V>[] actions`: each argument from there on is one element, a delegate.
+  const params = paramsArray(list)?.type;
+  const element = params?.type === 'array_type' ? params.childForFieldName('type') : null;
+  const typeNodes = parameterNodes(list).filter((p) => !isThisParameter(p)).map((p) => p.childForFieldName('type'));
+  for (const parameterType of params ? [...typeNodes, element] : typeNodes) {
+    let type = parameterType;
     if (type?.type === 'nullable_type') type = type.childForFieldName('type');
     // `System.Action<T>` names the same delegate; `Expression<Func<T, R>>` takes the same lambdas, as an expression tree.
     const unqualified = (node: SyntaxNode | null) => (node?.type === 'qualified_name' && /^System(\.Linq\.Expressions)?$/.test(node.childForFieldName('qualifier')?.text ?? '') ? node.childForFieldName('name') : node);

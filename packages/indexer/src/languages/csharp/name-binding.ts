@@ -63,6 +63,8 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     return expected !== undefined && argument.length > 2 && Number(argument.slice(2)) !== expected ? 'no' : 'unknown';
   }
   if (argument === parameter) return 'exact';
+  // A framework delegate (`Func<CallInfo, T>`) takes a lambda, a method or a delegate: no string, array or predefined value.
+  if (delegateParameterCount(parameter) !== undefined && (argument === 'string' || argument in WIDENS_TO || argument.endsWith(']'))) return 'no';
   const argumentValue = argument in WIDENS_TO;
   const parameterValue = parameter in WIDENS_TO;
   if (parameter === TYPE_VARIABLE) return 'unknown';
