@@ -275,7 +275,10 @@ function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<st
     if (parameter.children.some((c) => c?.type === '=')) optional++;
   }
   const params = paramsArray(list);
-  if (params) types.push(`${simple(params.type) ?? '?[]'}`);
+  // `params ReadOnlySpan<object> args` (C# 13) takes its arguments as `params object[]` does.
+  const span = params?.type?.type === 'generic_name' && /^(ReadOnly)?Span$/.test(params.type.namedChildren.find((c) => c?.type === 'identifier')?.text ?? '')
+    ? params.type.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') : undefined;
+  if (params) types.push(span?.length === 1 ? `${simple(span[0]) ?? '?'}[]` : `${simple(params.type) ?? '?[]'}`);
   return { types, variadic: params !== null, optional };
 }
 

@@ -45,6 +45,16 @@ const FRAMEWORK_CLASSES: ReadonlySet<string> = new Set([
   'Exception', 'SystemException', 'Stream', 'TextWriter', 'TextReader', 'StringBuilder', 'MemberInfo', 'Delegate',
 ]);
 
+/**
+ * Framework interfaces no predefined type (`string`, `int`, …) implements, and to which no user-defined conversion
+ * exists (C# allows none to an interface): such a value never fits a parameter of one.
+ */
+const FOREIGN_INTERFACES: ReadonlySet<string> = new Set([
+  'IFormatProvider', 'IDisposable', 'IAsyncDisposable', 'IServiceProvider', 'IEnumerator', 'ICollection', 'IList',
+  'IDictionary', 'IReadOnlyList', 'IReadOnlyCollection', 'IReadOnlyDictionary', 'ISet', 'IComparer', 'IEqualityComparer',
+  'IObserver', 'IObservable', 'IProgress', 'IQueryable', 'IAsyncEnumerable', 'IDbConnection', 'IDbCommand', 'IDataReader', 'IDbTransaction',
+]);
+
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   // A method's own type parameter (`Write<T>(…, T value)`): inferred as the argument's type, an identity conversion;
   // `null` infers nothing (the method does not apply), an untyped lambda is not decided here.
@@ -77,11 +87,11 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   }
   if (argumentValue && parameterValue) return WIDENS_TO[argument].includes(parameter) ? 'converts' : 'no';
   if (argument === 'string') {
-    if (parameterValue || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter)) return 'no';
+    if (parameterValue || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter)) return 'no';
     return STRING_SUPERTYPES.has(parameter) ? 'converts' : 'unknown';
   }
   // A predefined value type never converts to a class other than object (user-defined conversions aside: unknown).
-  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) ? 'no' : 'unknown';
+  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter) ? 'no' : 'unknown';
   if (parameter === 'string' || parameterValue) return argument.endsWith('[]') || FRAMEWORK_CLASSES.has(argument) ? 'no' : 'unknown';
   return 'unknown';
 }
