@@ -140,13 +140,27 @@ function selectAmongAll(
       && withoutBoxing.every((other) => other === m || narrower(m, other)));
     return found.length === 1 ? found[0] : undefined;
   };
+  /**
+   * Where every candidate states one parameter type at a position, the argument there converts alike to each (the
+   * compiler's better-function-member comparison skips it, whatever the argument's type): the one candidate every
+   * argument at the other positions fits exactly (of several, the one without type parameters). Fixed-arity
+   * candidates (and variadic ones in their normal form) only.
+   */
+  const byNeutralPositions = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
+    if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length === n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
+    const deciding = args.map((_, i) => applicable.some((ref) => declarationOf(ref).parameterTypes![i] !== declarationOf(applicable[0]).parameterTypes![i]));
+    if (!deciding.some(Boolean) || args.some((arg, i) => deciding[i] && arg === null)) return undefined;
+    const exact = applicable.filter((ref) => verdicts(ref).every((v, i) => !deciding[i] || v === 'exact'));
+    if (exact.length === 1) return exact[0];
+    const plain = exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
+    return plain.length === 1 ? plain[0] : undefined;
+  };
   for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
     const applicable = group.filter((ref) => !verdicts(ref).includes('no'));
     // Fixed arity wins over a variadic overload only when it surely applies: one that may not leaves the variadic ones in play.
     const sure = (ref: DeclarationRef) => !verdicts(ref).includes('unknown');
-    if (group !== byArity && applicable.length > 0 && !applicable.some(sure)) {
-      return { ambiguous: [...applicable, ...byArity.filter((ref) => !group.includes(ref) && !verdicts(ref).includes('no'))] };
-    }
+    const others = byArity.filter((ref) => !group.includes(ref) && !verdicts(ref).includes('no'));
+    if (group !== byArity && applicable.length > 0 && !applicable.some(sure) && others.length > 0) return { ambiguous: [...applicable, ...others] };
     if (applicable.length === 1) return { ref: applicable[0] };
     if (applicable.length === 0) continue;
     if (args.every((arg) => arg !== null)) {
@@ -158,6 +172,8 @@ function selectAmongAll(
       const specific = moreSpecific && !site.trailingBlock && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
       if (specific) return { ref: specific };
     }
+    const neutral = fits.nonGenericFirst ? byNeutralPositions(applicable) : undefined;
+    if (neutral) return { ref: neutral };
     if (site.trailingBlock) {
       // Kotlin: one that surely applies without default values beats those that need some.
       const whole = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n && verdicts(ref).every((v) => v === 'exact' || v === 'converts'));

@@ -142,7 +142,13 @@ export class ReceiverTypes {
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
-        const target = walked && this.moduleValue(walked.target);
+        let target = walked && this.moduleValue(walked.target);
+        if (type.construct && type.arity !== undefined && walked?.consumed === type.callee.length) {
+          // `new LogFactory()` beside `LogFactory<T>`: the type declaring as many type parameters as written.
+          const named = walked.target.type === 'ambiguous' ? this.ofArity(walked.target.candidates, type.arity) : walked.target.type === 'declaration' ? walked.target.ref : undefined;
+          const twin = named && this.world.typeOfArity(named, type.arity);
+          if (twin) target = { type: 'declaration', ref: twin };
+        }
         if (target?.type !== 'declaration') {
           // `option("-x")` in a class body: an extension of the class's own type, found by the name the file sees.
           const extension = type.callee.length === 1 && !type.construct ? this.world.extensionSeen(scope, type.callee[0]) : undefined;

@@ -119,7 +119,8 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       const collection = statedType(node.childForFieldName('type'), ctx.typeVariables);
       if (collection?.kind === 'collection') return collection;
       const chain = typeChain(node.childForFieldName('type'));
-      return chain ? { kind: 'call', callee: chain, construct: true } : null;
+      const arity = typeArgumentCount(node.childForFieldName('type'));
+      return chain ? { kind: 'call', callee: chain, construct: true, ...(arity !== undefined ? { arity } : {}) } : null;
     }
     case 'invocation_expression': {
       const callee = calleeOf(node);

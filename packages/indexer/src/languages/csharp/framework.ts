@@ -64,6 +64,8 @@ export const FRAMEWORK_SUPERTYPES: Readonly<Record<string, readonly string[]>> =
   InvalidOperationException: ['SystemException', 'Exception'],
   NotSupportedException: ['SystemException', 'Exception'],
   AggregateException: ['Exception'],
+  // Globalization: a culture formats.
+  CultureInfo: ['IFormatProvider'],
   // Reflection.
   TypeInfo: ['Type', 'MemberInfo'],
   Type: ['MemberInfo'],
