@@ -127,11 +127,13 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       if (!callee) return null;
       const lookedUp = serviceLookup(node, callee.name, ctx);
       if (lookedUp) return lookedUp;
-      if (callee.object === null) return { kind: 'call', callee: ['this', callee.name] };
+      // `Substitute.For<IFoo>()`: the written type arguments, the result of a callee returning one of its type parameters.
+      const written = writtenTypeArguments(node, ctx);
+      if (callee.object === null) return { kind: 'call', callee: ['this', callee.name], ...written };
       const chain = receiverChain(callee.object);
-      if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name], ...written };
       const of = expressionType(callee.object, ctx);
-      return of ? { kind: 'member-call', of, name: callee.name } : null;
+      return of ? { kind: 'member-call', of, name: callee.name, ...written } : null;
     }
     case 'this': {
       const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
@@ -164,6 +166,15 @@ function serviceLookup(node: SyntaxNode, name: string, ctx: CSharpContext): Type
   if (generic?.type !== 'generic_name') return null;
   const args = generic.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
   return args.length === 1 ? declaredType(args[0], ctx.typeVariables) : null;
+}
+
+/** The type arguments an invocation writes on its method's name (`For<IFoo>()`: IFoo), as `TypeRef` call fields; none: {}. */
+function writtenTypeArguments(node: SyntaxNode, ctx: CSharpContext): { typeArguments?: Array<TypeRef | null> } {
+  const fn = node.childForFieldName('function');
+  const name = fn?.type === 'member_access_expression' ? fn.childForFieldName('name') : fn;
+  if (name?.type !== 'generic_name') return {};
+  const args = name.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length > 0 ? { typeArguments: args.map((arg) => declaredType(arg, ctx.typeVariables)) } : {};
 }
 
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */

@@ -259,13 +259,21 @@ function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySe
   return out.some((p) => p !== null) ? out : undefined;
 }
 
-function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>, inferred: ReadonlySet<string> = new Set()): { types: string[]; variadic: boolean; optional: number } {
+function parameterTypesOf(
+  list: SyntaxNode | null, typeVariables: ReadonlySet<string>, inferred: ReadonlySet<string> = new Set(), bounds: ReadonlyMap<string, SyntaxNode> = new Map(),
+): { types: string[]; variadic: boolean; optional: number } {
   const types: string[] = [];
   let optional = 0;
   const simple = (type: SyntaxNode | null) => {
     const name = simpleType(type, typeVariables);
     const inner = type?.type === 'nullable_type' ? type.childForFieldName('type') : type;
-    return name === '*' && inner?.type === 'identifier' && inferred.has(inner.text) ? INFERRED_TYPE_PARAMETER : name;
+    if (name !== '*' || inner?.type !== 'identifier') return name;
+    if (inferred.has(inner.text)) return INFERRED_TYPE_PARAMETER;
+    // `SetValidator<TValidator>(TValidator v) where TValidator : IValidator<TProperty>`: an argument must convert to
+    // the bound (compared as that type: a value that cannot is no candidate, one that can fits it as a conversion).
+    const bound = bounds.get(inner.text);
+    const boundName = bound ? simpleType(bound, typeVariables) : null;
+    return boundName && /^[A-Za-z_]\w*$/.test(boundName) ? boundName : name;
   };
   for (const parameter of parameterNodes(list)) {
     if (isThisParameter(parameter)) continue;
@@ -280,6 +288,18 @@ function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<st
     ? params.type.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') : undefined;
   if (params) types.push(span?.length === 1 ? `${simple(span[0]) ?? '?'}[]` : `${simple(params.type) ?? '?[]'}`);
   return { types, variadic: params !== null, optional };
+}
+
+/** The one type a method's own type parameter is constrained to (`where T : IValidator<P>`), where it has exactly one. */
+function typeParameterBounds(node: SyntaxNode, typeParameters: readonly string[]): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const clause of node.namedChildren) {
+    if (clause?.type !== 'type_parameter_constraints_clause') continue;
+    const name = clause.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    const types = clause.namedChildren.filter((c) => c?.type === 'type_parameter_constraint').map((c) => c!.childForFieldName('type')).filter((t): t is SyntaxNode => t !== null);
+    if (name && typeParameters.includes(name) && types.length === 1) out.set(name, types[0]);
+  }
+  return out;
 }
 
 /**
@@ -316,7 +336,7 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const typeVariables = withTypeVariables(ctx, typeParameters);
   const inInterface = isInterface(ctx);
   const list = node.childForFieldName('parameters');
-  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters));
+  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters), typeParameterBounds(node, typeParameters));
   const local = node.type === 'local_function_statement';
   const returnTypeNode = node.childForFieldName('returns') ?? node.childForFieldName('type');
   const id = file.builder.declare(local ? 'function' : 'method', name, ctx.parentDecl, node, {
@@ -339,6 +359,10 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);
+  // `static T For<T>(…)`: a call `For<IFoo>()` gives an IFoo (not an async method's, whose result is a task).
+  const returnedNode = returnTypeNode?.type === 'nullable_type' ? returnTypeNode.childForFieldName('type') : returnTypeNode;
+  const returned = returnedNode?.type === 'identifier' && !mods.keywords.has('async') ? typeParameters.indexOf(returnedNode.text) : -1;
+  if (returned >= 0) declaration.returnsTypeParameter = returned;
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {
