@@ -74,6 +74,12 @@ export interface ClassWorld {
   extensionSeen(scope: TypeScope, name: string): DeclarationRef | undefined;
   /** What member `name` of a type outside the workspace (its chain) gives, by the language's table (`members.outsideResults`). */
   outsideResult(scope: TypeScope, chain: string[], name: string): string[] | undefined;
+  /**
+   * Whether `v.name()` on a value of a workspace class gives the value back through the extensions of every value
+   * (`members.universalOutsideBase`: C# `T Received<T>(this T s)`): no class declares `name`, no extension of another
+   * type named so is visible, and every visible one of the universal type returns its receiver.
+   */
+  universalSelfResult(scope: TypeScope, name: string): boolean;
 }
 
 /**
@@ -639,6 +645,7 @@ export class ReceiverTypes {
     const written = { scope, typeArguments: type.typeArguments };
     const found = this.world.findMember(receiver.classRef, name, false);
     if (found) return this.returnOf(found, type.awaited, depth, type.result, receiver, written);
+    if (!type.awaited && !type.result && this.world.universalSelfResult(scope, name)) return { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver };
     let agreed: InstanceOf | undefined;
     for (const ref of this.overloads(receiver.classRef, name)) {
       // Its result is being evaluated (memo, below): this call is one of its own.

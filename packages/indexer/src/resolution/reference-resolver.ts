@@ -125,6 +125,7 @@ export class ReferenceResolver {
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
       outsideResult: (scope, chain, name) => this.outsideResult(scope, chain, name),
+      universalSelfResult: (scope, name) => this.universalSelfResult(scope, name),
       extensionSeen: (scope, name) => {
         const file = this.symbols.extraction(scope.file);
         if (!file || !this.bindingOf(file).members?.extensionsInScope) return undefined;
@@ -232,6 +233,18 @@ export class ReferenceResolver {
     const members = this.bindingOf(file).members;
     if (!members?.outsideCallResults || instance || !site.typedReceiver || members.universalOutsideBase?.frameworkMembers.has(site.name)) return undefined;
     return this.types.outsideTypeOf(scope, site.typedReceiver.type);
+  }
+
+  /** See ClassWorld.universalSelfResult: the conditions of `universalExtension`, and every candidate returns its receiver. */
+  private universalSelfResult(scope: TypeScope, name: string): boolean {
+    const file = this.symbols.extraction(scope.file);
+    const universal = file && this.bindingOf(file).members?.universalOutsideBase;
+    if (!universal || universal.frameworkMembers.has(name)) return false;
+    const entry = this.universal.named(name);
+    if (!entry || entry.members > 0 || entry.universal.length === 0) return false;
+    if (entry.others.some((ref) => this.visibleOutsideMember(scope, ref, name))) return false;
+    const found = this.outsideMembers(scope, [universal.type], name);
+    return found.length > 0 && found.every((ref) => this.symbols.declaration(ref).returnType?.kind === 'self');
   }
 
   /**

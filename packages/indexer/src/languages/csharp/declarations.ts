@@ -358,11 +358,16 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (callbackParameters) declaration.callbackParameters = callbackParameters;
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
-  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);
-  // `static T For<T>(…)`: a call `For<IFoo>()` gives an IFoo (not an async method's, whose result is a task).
+  // `static T For<T>(…)`: a call `For<IFoo>()` gives an IFoo (not an async method's, whose result is a task);
+  // `static T Received<T>(this T s)`: the value it is called on.
   const returnedNode = returnTypeNode?.type === 'nullable_type' ? returnTypeNode.childForFieldName('type') : returnTypeNode;
   const returned = returnedNode?.type === 'identifier' && !mods.keywords.has('async') ? typeParameters.indexOf(returnedNode.text) : -1;
-  if (returned >= 0) declaration.returnsTypeParameter = returned;
+  const firstParameter = parameterNodes(list)[0];
+  const extendedType = firstParameter && isThisParameter(firstParameter) && mods.keywords.has('static') ? firstParameter.childForFieldName('type') : null;
+  const returnsReceiver = returned >= 0 && extendedType?.type === 'identifier' && extendedType.text === returnedNode!.text;
+  const stated = returnsReceiver ? ({ kind: 'self' } as const) : returnTypeOf(returnTypeNode, mods, typeVariables);
+  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', stated, ctx.scope);
+  if (returned >= 0 && !returnsReceiver) declaration.returnsTypeParameter = returned;
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {
