@@ -211,6 +211,8 @@ export class ReceiverTypes {
         const stated = this.statedCollection(scope, type.of, depth + 1);
         if (!stated) return undefined;
         const { element, key, channel } = stated.type;
+        // `foreach (var kv in dict)`: key-value pairs, not the dictionary's values.
+        if (type.pairs && key) return undefined;
         const one = type.first ? (channel ? element : key) : channel ? undefined : element;
         return one ? this.evaluate(stated.scope, one, depth + 1) : undefined;
       }

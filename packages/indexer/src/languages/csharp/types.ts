@@ -98,6 +98,12 @@ export const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
   'ConcurrentBag', 'ConcurrentQueue', 'ConcurrentStack', 'BlockingCollection',
 ]);
 
+/** Framework dictionaries: two type arguments, a key's and a value's. */
+const KEYED_COLLECTIONS: ReadonlySet<string> = new Set([
+  'Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'ConcurrentDictionary', 'SortedDictionary', 'SortedList',
+  'ReadOnlyDictionary', 'ImmutableDictionary', 'IImmutableDictionary', 'ImmutableSortedDictionary', 'FrozenDictionary',
+]);
+
 /**
  * The type a declaration states for its value: `Foo[]`, `List<Foo>`, `IEnumerable<Foo>` as a collection of
  * Foo (what `foreach` over it yields; a framework collection also by its name), any other type as `declaredType` says.
@@ -113,6 +119,12 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
   if (inner?.type === 'generic_name') {
     const name = inner.namedChildren.find((c) => c?.type === 'identifier')?.text;
     const args = inner.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    if (name && KEYED_COLLECTIONS.has(name) && args.length === 2) {
+      // `IReadOnlyDictionary<string, Value>`: `d[k]` is a Value (iterating it yields pairs: nothing).
+      const key = declaredType(args[0], typeVariables);
+      const element = declaredType(args[1], typeVariables);
+      return { kind: 'collection', ...(key ? { key } : { key: { kind: 'named', chain: ['object'] } }), ...(element ? { element } : {}), named: [name] };
+    }
     if (name && ELEMENT_COLLECTIONS.has(name)) {
       // `IEnumerable<int>`, `List<T>`: no element class, still the type extension methods extend (`this IEnumerable<T>`).
       const element = args.length === 1 ? declaredType(args[0], typeVariables) : null;
