@@ -197,6 +197,8 @@ export interface Declaration extends Span {
  * `result`: which of several results the value is (Go `c, r := f()`: 1 for `r`; see `resultTypes`); absent: the first.
  * `block` (on `call` and `member-call`): not the call's result but the object the callee evaluates the
  * block passed to it in (its `blockSelf`).
+ * `arity` (on a `construct` call): how many type arguments the constructed type writes (`new Box()`: 0), which tells a
+ * generic type from one without type parameters of the same name (`declarations.genericTwins`).
  * `typeArguments` (on `call` and `member-call`): the type arguments the call writes (`make<Foo>()`: Foo), the
  * result of a callee declared to return one of its type parameters (`returnsTypeParameter`); null: not a class.
  */
@@ -205,7 +207,7 @@ export type TypeRef =
   | { kind: 'named'; chain: string[]; typeArguments?: number }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arity?: number }
   | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
@@ -224,9 +226,10 @@ export type TypeRef =
   /**
    * One element of the collection value `of` holds (Go `xs[i]`, `m[k]`, the second variable of
    * `range xs`); `first`: the first variable of a `range` — a map's key, a channel's element, and
-   * nothing for a slice (its index).
+   * nothing for a slice (its index). `pairs`: iterating it (C# `foreach`, LINQ): a keyed collection (a dictionary)
+   * yields key-value pairs there, no element; read by key (`m[k]`) it gives its element.
    */
-  | { kind: 'element'; of: TypeRef; first?: boolean }
+  | { kind: 'element'; of: TypeRef; first?: boolean; pairs?: boolean }
   /** A function value whose (first) result is `returns` (Go `make := func() *T { … }`): calling the local gives it. */
   | { kind: 'function'; returns: TypeRef }
   /**

@@ -364,6 +364,13 @@ export interface NameBindingRules {
      */
     outsideCallResults?: boolean;
     /**
+     * With `outsideCallResults`: what members of types outside the workspace give, by the type's simple name and the
+     * member's (a method's result, a property's type): C# `Dictionary.ContainsKey` a `bool`, `StringBuilder.Append` a
+     * `StringBuilder`, so `d.ContainsKey(k).ShouldBeTrue()` reaches an extension of `bool`. A type's `outsideSupertypes`
+     * are searched too; all of them that state the member must agree. Absent: such a value's type is not known.
+     */
+    outsideResults?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+    /**
      * An extension must be in scope by name to be called (Kotlin): a call `x.m()` whose receiver's type is not
      * proven, or a bare `m()` no scope binds (a lambda's implicit receiver), links to the one extension `m` the
      * file sees by name — declared in its file or package, or imported by name — when no class of the
@@ -478,6 +485,17 @@ export interface NameBindingRules {
    * such a call calls none of them. Absent: the one overload of that count is taken, whatever the types.
    */
   argumentsMustFit?: boolean;
+  /**
+   * With `argumentFits`: of overloads every argument fits exactly, the one without type parameters is better than
+   * generic ones (C# spec §12.6.4.3: `Write(string, object[])` over `Write<T>(string, T)` for a `string, object[]` call).
+   * Absent: such a call is ambiguous.
+   */
+  nonGenericFirst?: boolean;
+  /**
+   * With `argumentFits`: a variadic overload called with an array where its array parameter is (its normal form, C#
+   * `params object[]` passed an `object[]`) competes as a fixed-arity one. Absent: variadic overloads are tried last.
+   */
+  variadicNormalForm?: boolean;
   /**
    * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
    * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two

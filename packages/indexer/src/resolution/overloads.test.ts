@@ -30,6 +30,24 @@ function pick(decls: Declaration[], args: Array<string | null> | undefined, kind
 }
 
 describe('overload selection', () => {
+  it('prefers the non-generic of overloads that fit exactly, and a variadic one in its normal form, where the rule says so', () => {
+    // `T` fits any argument exactly (a method's own type parameter, inferred).
+    const generic = (arg: string | null, param: string): ArgumentFit => (param === 'T' ? (arg === null ? 'unknown' : 'exact') : fits(arg, param));
+    const csharp = Object.assign((arg: string | null, param: string) => generic(arg, param), { nonGenericFirst: true, variadicNormalForm: true });
+    const decls = [{ ...method(1, ['String', 'T']), typeParameters: ['T'] }, method(2, ['String', 'Object[]'], true)];
+    const refs: DeclarationRef[] = decls.map((_, localId) => ({ file: 'C.cs', localId }));
+    const choose = (args: string[], rule: typeof generic) => {
+      const result = selectOverload(refs, { argumentTypes: args, kind: 'calls' }, (ref) => decls[ref.localId], rule);
+      return result && 'ref' in result ? result.ref.localId : result;
+    };
+    // An array for the `params` array: both fit exactly, the non-generic wins.
+    expect(choose(['String', 'Object[]'], csharp)).toBe(1);
+    // One value: only the generic fits it by identity (the `params` form would box it).
+    expect(choose(['String', 'int'], csharp)).toBe(0);
+    // Without the language's word the variadic one is tried last, after the generic that surely applies.
+    expect(choose(['String', 'Object[]'], generic)).toBe(0);
+  });
+
   it('never picks an overload ranked last (Swift `@_disfavoredOverload`) while another may apply', () => {
     const disfavored = { ...method(1, ['int']), rankedLast: true };
     // The other surely applies: it wins, though the ranked-last one fits exactly too.

@@ -11,7 +11,8 @@
  *  2. fixed-arity candidates before variadic ones (the variadic form is tried last), when one of
  *     them surely applies (every argument fits it, proven or fitting whatever it is);
  *  3. drop those a proven argument cannot be passed to; one left: it;
- *  4. of the rest, the one every proven argument matches exactly, when every argument is proven;
+ *  4. of the rest, the one every proven argument matches exactly, when every argument is proven (of several, the one
+ *     without type parameters, where the language ranks generic ones last);
  *  5. else, every argument proven, the most specific (below), where the caller gives the rule;
  *  6. otherwise the call is ambiguous — never the first declared overload; but where all of them
  *     except one are declared for builds that opt in (`buildVariant`), that one.
@@ -32,6 +33,10 @@ export type OverloadChoice =
 export type ArgumentFitRule = ((argument: string | null, parameter: string) => ArgumentFit) & {
   /** A `no` rules out even the one overload of the call's argument count (NameBindingRules.argumentsMustFit). */
   readonly mustFit?: boolean;
+  /** Of overloads every argument fits exactly, the one without type parameters wins (NameBindingRules.nonGenericFirst). */
+  readonly nonGenericFirst?: boolean;
+  /** A variadic overload passed an array for its array parameter competes as a fixed-arity one (NameBindingRules.variadicNormalForm). */
+  readonly variadicNormalForm?: boolean;
 };
 
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
@@ -116,7 +121,12 @@ function selectAmongAll(
   if (byArity.length === 1) return { ref: byArity[0] };
 
   // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
-  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic);
+  const normalForm = (ref: DeclarationRef) => {
+    const params = declarationOf(ref).parameterTypes!;
+    const fit = params.length === n && args[n - 1] !== null && params[n - 1].endsWith('[]') ? fits(args[n - 1], params[n - 1]) : 'no';
+    return fits.variadicNormalForm === true && (fit === 'exact' || fit === 'converts');
+  };
+  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic || normalForm(ref));
   /**
    * 5. The most specific (JLS 15.12.2.5) of those that may apply without boxing: one that surely
    *    applies so, whose every parameter type converts (widening, subtyping) to the other ones'.
@@ -130,22 +140,40 @@ function selectAmongAll(
       && withoutBoxing.every((other) => other === m || narrower(m, other)));
     return found.length === 1 ? found[0] : undefined;
   };
+  /**
+   * Where every candidate states one parameter type at a position, the argument there converts alike to each (the
+   * compiler's better-function-member comparison skips it, whatever the argument's type): the one candidate every
+   * argument at the other positions fits exactly (of several, the one without type parameters). Fixed-arity
+   * candidates (and variadic ones in their normal form) only.
+   */
+  const byNeutralPositions = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
+    if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length === n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
+    const deciding = args.map((_, i) => applicable.some((ref) => declarationOf(ref).parameterTypes![i] !== declarationOf(applicable[0]).parameterTypes![i]));
+    if (!deciding.some(Boolean) || args.some((arg, i) => deciding[i] && arg === null)) return undefined;
+    const exact = applicable.filter((ref) => verdicts(ref).every((v, i) => !deciding[i] || v === 'exact'));
+    if (exact.length === 1) return exact[0];
+    const plain = exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
+    return plain.length === 1 ? plain[0] : undefined;
+  };
   for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
     const applicable = group.filter((ref) => !verdicts(ref).includes('no'));
     // Fixed arity wins over a variadic overload only when it surely applies: one that may not leaves the variadic ones in play.
     const sure = (ref: DeclarationRef) => !verdicts(ref).includes('unknown');
-    if (group !== byArity && applicable.length > 0 && !applicable.some(sure)) {
-      return { ambiguous: [...applicable, ...byArity.filter((ref) => !group.includes(ref) && !verdicts(ref).includes('no'))] };
-    }
+    const others = byArity.filter((ref) => !group.includes(ref) && !verdicts(ref).includes('no'));
+    if (group !== byArity && applicable.length > 0 && !applicable.some(sure) && others.length > 0) return { ambiguous: [...applicable, ...others] };
     if (applicable.length === 1) return { ref: applicable[0] };
     if (applicable.length === 0) continue;
     if (args.every((arg) => arg !== null)) {
       const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
       if (exact.length === 1) return { ref: exact[0] };
+      const plain = fits.nonGenericFirst ? exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0) : [];
+      if (plain.length === 1) return { ref: plain[0] };
       // Positions compared for specificity are the written ones: not where a trailing block lands.
       const specific = moreSpecific && !site.trailingBlock && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
       if (specific) return { ref: specific };
     }
+    const neutral = fits.nonGenericFirst ? byNeutralPositions(applicable) : undefined;
+    if (neutral) return { ref: neutral };
     if (site.trailingBlock) {
       // Kotlin: one that surely applies without default values beats those that need some.
       const whole = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n && verdicts(ref).every((v) => v === 'exact' || v === 'converts'));

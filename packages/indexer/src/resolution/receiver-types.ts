@@ -72,6 +72,14 @@ export interface ClassWorld {
    * file of `scope` sees (imported by name, or of its package), or one of several that state the same result; undefined otherwise.
    */
   extensionSeen(scope: TypeScope, name: string): DeclarationRef | undefined;
+  /** What member `name` of a type outside the workspace (its chain) gives, by the language's table (`members.outsideResults`). */
+  outsideResult(scope: TypeScope, chain: string[], name: string): string[] | undefined;
+  /**
+   * Whether `v.name()` on a value of a workspace class gives the value back through the extensions of every value
+   * (`members.universalOutsideBase`: C# `T Received<T>(this T s)`): no class declares `name`, no extension of another
+   * type named so is visible, and every visible one of the universal type returns its receiver.
+   */
+  universalSelfResult(scope: TypeScope, name: string): boolean;
 }
 
 /**
@@ -140,7 +148,13 @@ export class ReceiverTypes {
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
-        const target = walked && this.moduleValue(walked.target);
+        let target = walked && this.moduleValue(walked.target);
+        if (type.construct && type.arity !== undefined && walked?.consumed === type.callee.length) {
+          // `new LogFactory()` beside `LogFactory<T>`: the type declaring as many type parameters as written.
+          const named = walked.target.type === 'ambiguous' ? this.ofArity(walked.target.candidates, type.arity) : walked.target.type === 'declaration' ? walked.target.ref : undefined;
+          const twin = named && this.world.typeOfArity(named, type.arity);
+          if (twin) target = { type: 'declaration', ref: twin };
+        }
         if (target?.type !== 'declaration') {
           // `option("-x")` in a class body: an extension of the class's own type, found by the name the file sees.
           const extension = type.callee.length === 1 && !type.construct ? this.world.extensionSeen(scope, type.callee[0]) : undefined;
@@ -197,6 +211,8 @@ export class ReceiverTypes {
         const stated = this.statedCollection(scope, type.of, depth + 1);
         if (!stated) return undefined;
         const { element, key, channel } = stated.type;
+        // `foreach (var kv in dict)`: key-value pairs, not the dictionary's values.
+        if (type.pairs && key) return undefined;
         const one = type.first ? (channel ? element : key) : channel ? undefined : element;
         return one ? this.evaluate(stated.scope, one, depth + 1) : undefined;
       }
@@ -506,12 +522,24 @@ export class ReceiverTypes {
           return walked && walked.target.type !== 'external' ? undefined : type.callee;
         }
         const callee = this.calleeOf(scope, type, depth);
-        if (!callee) return undefined;
+        if (!callee) {
+          // `d.ContainsKey(k)` on an outside type: what the language's table says the member gives.
+          if (type.kind !== 'member-call' || type.awaited) return undefined;
+          const of = this.outsideTypeOf(scope, type.of, depth + 1);
+          return of && this.world.outsideResult(scope, of, type.name);
+        }
         const decl = this.symbols.declaration(callee.ref);
         const stated = decl.returnType;
         if (!CALLABLE.has(decl.kind) || decl.returnsTypeParameter !== undefined || Boolean(decl.isAsync) !== Boolean(type.awaited)) return undefined;
         if (stated?.kind !== 'named' && stated?.kind !== 'collection') return undefined;
         return this.outsideTypeOf({ file: callee.ref.file, enclosing: decl.parent }, stated, depth + 1);
+      }
+      case 'field': {
+        // `xs.Count`, `sb.Length` on an outside type: each property's type by the language's table.
+        if (this.evaluate(scope, type, depth + 1)) return undefined;
+        let of = this.outsideTypeOf(scope, type.of, depth + 1);
+        for (const name of type.path) of = of && this.world.outsideResult(scope, of, name);
+        return of;
       }
       default:
         return undefined;
@@ -620,6 +648,7 @@ export class ReceiverTypes {
     const written = { scope, typeArguments: type.typeArguments };
     const found = this.world.findMember(receiver.classRef, name, false);
     if (found) return this.returnOf(found, type.awaited, depth, type.result, receiver, written);
+    if (!type.awaited && !type.result && this.world.universalSelfResult(scope, name)) return { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver };
     let agreed: InstanceOf | undefined;
     for (const ref of this.overloads(receiver.classRef, name)) {
       // Its result is being evaluated (memo, below): this call is one of its own.
@@ -785,6 +814,9 @@ function callbackSlot(decl: Declaration, type: Extract<TypeRef, { kind: 'callbac
     const slot = decl.parameterSlots?.findIndex((s) => s.label === type.label) ?? -1;
     return slot >= 0 ? slot : undefined;
   }
+  // A variadic parameter takes every argument from its position on (C# `params Action<V>[] actions`).
+  const last = (decl.parameterTypes?.length ?? 0) - 1;
+  if (decl.variadic && last >= 0 && type.argument > last) return last;
   if (!type.skipsDefaults) return type.argument;
   const stated = decl.callbackParameters ?? [];
   const later: number[] = [];

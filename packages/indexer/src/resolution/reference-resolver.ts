@@ -124,6 +124,8 @@ export class ReferenceResolver {
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
+      outsideResult: (scope, chain, name) => this.outsideResult(scope, chain, name),
+      universalSelfResult: (scope, name) => this.universalSelfResult(scope, name),
       extensionSeen: (scope, name) => {
         const file = this.symbols.extraction(scope.file);
         if (!file || !this.bindingOf(file).members?.extensionsInScope) return undefined;
@@ -231,6 +233,32 @@ export class ReferenceResolver {
     const members = this.bindingOf(file).members;
     if (!members?.outsideCallResults || instance || !site.typedReceiver || members.universalOutsideBase?.frameworkMembers.has(site.name)) return undefined;
     return this.types.outsideTypeOf(scope, site.typedReceiver.type);
+  }
+
+  /** See ClassWorld.universalSelfResult: the conditions of `universalExtension`, and every candidate returns its receiver. */
+  private universalSelfResult(scope: TypeScope, name: string): boolean {
+    const file = this.symbols.extraction(scope.file);
+    const universal = file && this.bindingOf(file).members?.universalOutsideBase;
+    if (!universal || universal.frameworkMembers.has(name)) return false;
+    const entry = this.universal.named(name);
+    if (!entry || entry.members > 0 || entry.universal.length === 0) return false;
+    if (entry.others.some((ref) => this.visibleOutsideMember(scope, ref, name))) return false;
+    const found = this.outsideMembers(scope, [universal.type], name);
+    return found.length > 0 && found.every((ref) => this.symbols.declaration(ref).returnType?.kind === 'self');
+  }
+
+  /**
+   * `members.outsideResults`: what member `name` of the outside type `chain` gives, from the type's own entry or
+   * else its known bases' (`outsideSupertypes`), which must agree; undefined where none states it.
+   */
+  private outsideResult(scope: TypeScope, chain: string[], name: string): string[] | undefined {
+    const members = this.bindingOf(this.symbols.extraction(scope.file)!).members;
+    const table = members?.outsideResults;
+    if (!table || chain.length !== 1) return undefined;
+    const own = table[chain[0]]?.[name];
+    if (own !== undefined) return [own];
+    const inherited = new Set((members.outsideSupertypes?.[chain[0]] ?? []).map((base) => table[base]?.[name]).filter((r) => r !== undefined));
+    return inherited.size === 1 ? [...inherited] : undefined;
   }
 
   /** The receiver is a value: an expression other than a chain of names, a local, `this`, a field or property (a type's name calls no extension). */
@@ -413,9 +441,11 @@ export class ReferenceResolver {
       const { type, path } = site.typedReceiver;
       const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
         : this.outsideResultType(file, site, scope, instance);
-      if (!instance && outsideType && path.length === 0) {
+      // `xs.Count.ShouldEqual(2)`: the outside type's properties on the way, by the language's table (`members.outsideResults`).
+      const reached = path.reduce<string[] | undefined>((of, name) => of && this.outsideResult(scope, of, name), outsideType);
+      if (!instance && reached) {
         // `s.slug()` with `s: String`, `xs.Group(2)` with `xs: IEnumerable<T>`: an extension of a type the workspace does not declare.
-        const extension = this.outsideExtension(scope, outsideType, site);
+        const extension = this.outsideExtension(scope, reached, site);
         if (extension) return extension;
       }
       // `m()` with `m` a local holding member `m` of a value (`const { m } = make()`): only a method is known to
@@ -1769,8 +1799,10 @@ export class ReferenceResolver {
     const language = binding.argumentFits;
     if (!language) return undefined;
     const mustFit = binding.argumentsMustFit === true;
+    const nonGenericFirst = binding.nonGenericFirst === true;
+    const variadicNormalForm = binding.variadicNormalForm === true;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm });
     const evaluated = this.overloadArguments(call).classes;
     return Object.assign((argument: string | null, parameter: string): ArgumentFit => {
       const known = argument === null ? undefined : evaluated.get(argument);
@@ -1789,7 +1821,7 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
-    }, { mustFit });
+    }, { mustFit, nonGenericFirst, variadicNormalForm });
   }
 
   /**

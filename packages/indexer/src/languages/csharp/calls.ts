@@ -56,11 +56,13 @@ function unwrap(node: SyntaxNode): SyntaxNode {
  * One element of the collection an expression is: a local or parameter (`xs`, `xs.Items`), a member of the
  * classes around (`_items`, `this.Items`: settled after the walk), a call's declared result (`GetAll()`).
  */
-export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): TypeRef | null {
+export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext, byKey = false): TypeRef | null {
   if (!node) return null;
+  // Iterated (`foreach`, LINQ), a dictionary yields key-value pairs; read by key (`d[k]`, `byKey`), its value.
+  const pairs = byKey ? {} : { pairs: true as const };
   if (unwrap(node).type === 'invocation_expression') {
     const of = expressionType(node, ctx);
-    const own: TypeRef | null = of ? { kind: 'element', of } : null;
+    const own: TypeRef | null = of ? { kind: 'element', of, ...pairs } : null;
     // `xs.Where(…)`: the elements of xs, where xs is a framework collection.
     const callee = isAwaited(node) ? undefined : calleeOf(unwrap(node));
     const kept = callee?.object && ELEMENT_PRESERVING.has(callee.name) ? collectionValue(callee.object, ctx) : null;
@@ -69,9 +71,9 @@ export function collectionValue(node: SyntaxNode | null, ctx: CSharpContext): Ty
   node = unwrap(node);
   const chain = node.type === 'identifier' || node.type === 'member_access_expression' ? receiverChain(node) : undefined;
   if (!chain || chain[0] === 'base') return null;
-  if (chain[0] === 'this') return chain.length > 1 ? ctx.file.elementOfMember(chain.slice(1), ctx.classId) : null;
-  if (ctx.scope.classify(chain[0], chain.length > 1, positionOf(node)).locallyBound) return { kind: 'element', of: { kind: 'value', chain } };
-  return ctx.file.elementOfMember(chain, ctx.classId);
+  if (chain[0] === 'this') return chain.length > 1 ? ctx.file.elementOfMember(chain.slice(1), ctx.classId, !byKey) : null;
+  if (ctx.scope.classify(chain[0], chain.length > 1, positionOf(node)).locallyBound) return { kind: 'element', of: { kind: 'value', chain }, ...pairs };
+  return ctx.file.elementOfMember(chain, ctx.classId, !byKey);
 }
 
 /** Both readings where both are known, else the one known. */
@@ -91,7 +93,7 @@ export function expressionType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
     return anyOf(plain, one);
   }
   // `xs[0]`: an element of what xs is stated to hold (a workspace class's indexer is no collection: nothing).
-  if (inner.type === 'element_access_expression') return collectionValue(inner.childForFieldName('expression'), ctx);
+  if (inner.type === 'element_access_expression') return collectionValue(inner.childForFieldName('expression'), ctx, true);
   return plain;
 }
 
@@ -119,18 +121,21 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       const collection = statedType(node.childForFieldName('type'), ctx.typeVariables);
       if (collection?.kind === 'collection') return collection;
       const chain = typeChain(node.childForFieldName('type'));
-      return chain ? { kind: 'call', callee: chain, construct: true } : null;
+      const arity = typeArgumentCount(node.childForFieldName('type'));
+      return chain ? { kind: 'call', callee: chain, construct: true, ...(arity !== undefined ? { arity } : {}) } : null;
     }
     case 'invocation_expression': {
       const callee = calleeOf(node);
       if (!callee) return null;
       const lookedUp = serviceLookup(node, callee.name, ctx);
       if (lookedUp) return lookedUp;
-      if (callee.object === null) return { kind: 'call', callee: ['this', callee.name] };
+      // `Substitute.For<IFoo>()`: the written type arguments, the result of a callee returning one of its type parameters.
+      const written = writtenTypeArguments(node, ctx);
+      if (callee.object === null) return { kind: 'call', callee: ['this', callee.name], ...written };
       const chain = receiverChain(callee.object);
-      if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name], ...written };
       const of = expressionType(callee.object, ctx);
-      return of ? { kind: 'member-call', of, name: callee.name } : null;
+      return of ? { kind: 'member-call', of, name: callee.name, ...written } : null;
     }
     case 'this': {
       const path = ctx.classId !== null ? ctx.file.pathOf(ctx.classId) : undefined;
@@ -163,6 +168,15 @@ function serviceLookup(node: SyntaxNode, name: string, ctx: CSharpContext): Type
   if (generic?.type !== 'generic_name') return null;
   const args = generic.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
   return args.length === 1 ? declaredType(args[0], ctx.typeVariables) : null;
+}
+
+/** The type arguments an invocation writes on its method's name (`For<IFoo>()`: IFoo), as `TypeRef` call fields; none: {}. */
+function writtenTypeArguments(node: SyntaxNode, ctx: CSharpContext): { typeArguments?: Array<TypeRef | null> } {
+  const fn = node.childForFieldName('function');
+  const name = fn?.type === 'member_access_expression' ? fn.childForFieldName('name') : fn;
+  if (name?.type !== 'generic_name') return {};
+  const args = name.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length > 0 ? { typeArguments: args.map((arg) => declaredType(arg, ctx.typeVariables)) } : {};
 }
 
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */

@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
-import { declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { INFERRED_TYPE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { argumentsOf, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
@@ -236,9 +236,12 @@ const DELEGATES: Readonly<Record<string, 'action' | 'func'>> = { Action: 'action
  */
 function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>, classParameters: ReadonlySet<string>): Array<Array<TypeRef | null> | null> | undefined {
   const out: Array<Array<TypeRef | null> | null> = [];
-  for (const parameter of parameterNodes(list)) {
-    if (isThisParameter(parameter)) continue;
-    let type = parameter.childForFieldName('type');
+  // `params Action<V>[] actions`: each argument from there on is one element, a delegate.
+  const params = paramsArray(list)?.type;
+  const element = params?.type === 'array_type' ? params.childForFieldName('type') : null;
+  const typeNodes = parameterNodes(list).filter((p) => !isThisParameter(p)).map((p) => p.childForFieldName('type'));
+  for (const parameterType of params ? [...typeNodes, element] : typeNodes) {
+    let type = parameterType;
     if (type?.type === 'nullable_type') type = type.childForFieldName('type');
     // `System.Action<T>` names the same delegate; `Expression<Func<T, R>>` takes the same lambdas, as an expression tree.
     const unqualified = (node: SyntaxNode | null) => (node?.type === 'qualified_name' && /^System(\.Linq\.Expressions)?$/.test(node.childForFieldName('qualifier')?.text ?? '') ? node.childForFieldName('name') : node);
@@ -256,19 +259,70 @@ function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySe
   return out.some((p) => p !== null) ? out : undefined;
 }
 
-function parameterTypesOf(list: SyntaxNode | null, typeVariables: ReadonlySet<string>): { types: string[]; variadic: boolean; optional: number } {
+function parameterTypesOf(
+  list: SyntaxNode | null, typeVariables: ReadonlySet<string>, inferred: ReadonlySet<string> = new Set(), bounds: ReadonlyMap<string, SyntaxNode> = new Map(),
+): { types: string[]; variadic: boolean; optional: number } {
   const types: string[] = [];
   let optional = 0;
+  const simple = (type: SyntaxNode | null) => {
+    const name = simpleType(type, typeVariables);
+    const inner = type?.type === 'nullable_type' ? type.childForFieldName('type') : type;
+    if (name !== '*' || inner?.type !== 'identifier') return name;
+    if (inferred.has(inner.text)) return INFERRED_TYPE_PARAMETER;
+    // `SetValidator<TValidator>(TValidator v) where TValidator : IValidator<TProperty>`: an argument must convert to
+    // the bound (compared as that type: a value that cannot is no candidate, one that can fits it as a conversion).
+    const bound = bounds.get(inner.text);
+    const boundName = bound ? simpleType(bound, typeVariables) : null;
+    return boundName && /^[A-Za-z_]\w*$/.test(boundName) ? boundName : name;
+  };
   for (const parameter of parameterNodes(list)) {
     if (isThisParameter(parameter)) continue;
     // `ref`/`out`/`in` parameters take only a variable of exactly that type: compared as unknown.
     const byReference = parameter.namedChildren.some((c) => c?.type === 'modifier' && ['ref', 'out', 'in'].includes(c.text));
-    types.push(byReference ? '?' : simpleType(parameter.childForFieldName('type'), typeVariables) ?? '?');
+    types.push(byReference ? '?' : simple(parameter.childForFieldName('type')) ?? '?');
     if (parameter.children.some((c) => c?.type === '=')) optional++;
   }
   const params = paramsArray(list);
-  if (params) types.push(`${simpleType(params.type, typeVariables) ?? '?[]'}`);
+  // `params ReadOnlySpan<object> args` (C# 13) takes its arguments as `params object[]` does.
+  const span = params?.type?.type === 'generic_name' && /^(ReadOnly)?Span$/.test(params.type.namedChildren.find((c) => c?.type === 'identifier')?.text ?? '')
+    ? params.type.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') : undefined;
+  if (params) types.push(span?.length === 1 ? `${simple(span[0]) ?? '?'}[]` : `${simple(params.type) ?? '?[]'}`);
   return { types, variadic: params !== null, optional };
+}
+
+/** The one type a method's own type parameter is constrained to (`where T : IValidator<P>`), where it has exactly one. */
+function typeParameterBounds(node: SyntaxNode, typeParameters: readonly string[]): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const clause of node.namedChildren) {
+    if (clause?.type !== 'type_parameter_constraints_clause') continue;
+    const name = clause.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    const types = clause.namedChildren.filter((c) => c?.type === 'type_parameter_constraint').map((c) => c!.childForFieldName('type')).filter((t): t is SyntaxNode => t !== null);
+    if (name && typeParameters.includes(name) && types.length === 1) out.set(name, types[0]);
+  }
+  return out;
+}
+
+/**
+ * The method's own type parameters its arguments surely infer as their own types (C# spec §12.6.3): each written
+ * as the whole type of exactly one parameter (`Write<T>(string s, T value)`) and nowhere else in the parameter list,
+ * with no constraint (a constraint the inferred type breaks makes the method inapplicable: not decided here).
+ */
+function inferredTypeParameters(node: SyntaxNode, list: SyntaxNode | null, typeParameters: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  if (typeParameters.length === 0 || !list) return out;
+  const constrained = new Set(node.namedChildren.filter((c) => c?.type === 'type_parameter_constraints_clause')
+    .map((c) => c!.namedChildren.find((n) => n?.type === 'identifier')?.text));
+  const params = paramsArray(list);
+  const typeNodes = [...parameterNodes(list).filter((p) => !isThisParameter(p)).map((p) => p.childForFieldName('type')), ...(params ? [params.type] : [])];
+  for (const name of typeParameters) {
+    if (constrained.has(name)) continue;
+    const word = new RegExp(`\\b${name}\\b`);
+    const mentions = typeNodes.filter((type) => type !== null && word.test(type.text));
+    const whole = mentions.length === 1 ? mentions[0]! : undefined;
+    const inner = whole?.type === 'nullable_type' ? whole.childForFieldName('type') : whole;
+    if (inner?.type === 'identifier' && inner.text === name && !(params && whole === params.type)) out.add(name);
+  }
+  return out;
 }
 
 export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
@@ -282,7 +336,7 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const typeVariables = withTypeVariables(ctx, typeParameters);
   const inInterface = isInterface(ctx);
   const list = node.childForFieldName('parameters');
-  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables);
+  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters), typeParameterBounds(node, typeParameters));
   const local = node.type === 'local_function_statement';
   const returnTypeNode = node.childForFieldName('returns') ?? node.childForFieldName('type');
   const id = file.builder.declare(local ? 'function' : 'method', name, ctx.parentDecl, node, {
@@ -304,7 +358,16 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   if (callbackParameters) declaration.callbackParameters = callbackParameters;
   if (ctx.classId !== null && !local) file.classInfo(ctx.classId).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
-  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', returnTypeOf(returnTypeNode, mods, typeVariables), ctx.scope);
+  // `static T For<T>(…)`: a call `For<IFoo>()` gives an IFoo (not an async method's, whose result is a task);
+  // `static T Received<T>(this T s)`: the value it is called on.
+  const returnedNode = returnTypeNode?.type === 'nullable_type' ? returnTypeNode.childForFieldName('type') : returnTypeNode;
+  const returned = returnedNode?.type === 'identifier' && !mods.keywords.has('async') ? typeParameters.indexOf(returnedNode.text) : -1;
+  const firstParameter = parameterNodes(list)[0];
+  const extendedType = firstParameter && isThisParameter(firstParameter) && mods.keywords.has('static') ? firstParameter.childForFieldName('type') : null;
+  const returnsReceiver = returned >= 0 && extendedType?.type === 'identifier' && extendedType.text === returnedNode!.text;
+  const stated = returnsReceiver ? ({ kind: 'self' } as const) : returnTypeOf(returnTypeNode, mods, typeVariables);
+  if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', stated, ctx.scope);
+  if (returned >= 0 && !returnsReceiver) declaration.returnsTypeParameter = returned;
   // `static R M(this T x)`: an extension method of T.
   const first = parameterNodes(list)[0];
   if (first && isThisParameter(first) && mods.keywords.has('static')) {

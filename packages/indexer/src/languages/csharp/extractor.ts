@@ -13,6 +13,7 @@ import { CSharpFile, type CSharpContext } from './file-state.js';
 import { CSHARP_SCOPES } from './scopes.js';
 import { reparseFirstBranches } from './preprocessor.js';
 import { CSHARP_SYNTAX } from './syntax.js';
+import { rankOverloads } from './overload-ranking.js';
 
 export const csharpExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
@@ -29,6 +30,7 @@ export const csharpExtractor: LanguageExtractor = {
             file, scope: Scope.file(CSHARP_SCOPES, 'file'), parentDecl: null, enclosing: null, classId: null, typeVariables: new Set(),
           };
           walkSyntax(CSHARP_SYNTAX, tree.rootNode, ctx);
+          rankOverloads(file.builder.declarations);
         },
         finish: () => ({ ...file.finish(), ...file.module.finish() }),
       });

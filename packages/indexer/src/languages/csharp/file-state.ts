@@ -21,7 +21,7 @@ export interface CSharpContext extends TypeBodyContext {
 
 /** An element type whose collection is a field or property read (`foreach (var x in _items)`): settled once every member is known. */
 interface PendingElement {
-  element: { kind: 'element'; of: TypeRef };
+  element: { kind: 'element'; of: TypeRef; pairs?: boolean };
   path: string[];
   classId: number | null;
 }
@@ -37,8 +37,9 @@ export class CSharpFile extends TypeBodyFile<CSharpContext> {
   }
 
   /** One element of the collection member `path[0]` of the classes around `classId` holds (then `path[1…]` of it). */
-  elementOfMember(path: string[], classId: number | null): TypeRef {
-    const element: PendingElement['element'] = { kind: 'element', of: NOTHING };
+  /** `pairs`: iterated (see TypeRef `element`), not read by key. */
+  elementOfMember(path: string[], classId: number | null, pairs = true): TypeRef {
+    const element: PendingElement['element'] = pairs ? { kind: 'element', of: NOTHING, pairs } : { kind: 'element', of: NOTHING };
     this.pendingElements.push({ element, path, classId });
     return element;
   }

@@ -64,6 +64,8 @@ export const FRAMEWORK_SUPERTYPES: Readonly<Record<string, readonly string[]>> =
   InvalidOperationException: ['SystemException', 'Exception'],
   NotSupportedException: ['SystemException', 'Exception'],
   AggregateException: ['Exception'],
+  // Globalization: a culture formats.
+  CultureInfo: ['IFormatProvider'],
   // Reflection.
   TypeInfo: ['Type', 'MemberInfo'],
   Type: ['MemberInfo'],
@@ -116,3 +118,39 @@ export const FRAMEWORK_MEMBERS: ReadonlySet<string> = new Set([
   // Builders and values.
   'Append', 'AppendLine', 'AppendFormat', 'HasValue', 'GetValueOrDefault',
 ]);
+
+const BOOL = 'bool';
+const LINQ_TESTS = { Any: BOOL, All: BOOL, Contains: BOOL, SequenceEqual: BOOL };
+const COLLECTION_COUNT = { Count: 'int', Contains: BOOL, Remove: BOOL };
+const DICTIONARY = { ...COLLECTION_COUNT, ContainsKey: BOOL, ContainsValue: BOOL, TryGetValue: BOOL, TryAdd: BOOL };
+
+/**
+ * What members of framework types give (a method's result, a property's type), as predefined type names or framework
+ * types: a `bool` test (`d.ContainsKey(k)`), a builder returning itself (`sb.Append(c)`). What a chain on such a
+ * value calls next is an extension of that type (`d.ContainsKey(k).ShouldBeTrue()`, `sb.Append(c).ToStringRecycle()`).
+ * Types inherit their bases' entries (FRAMEWORK_SUPERTYPES).
+ */
+export const FRAMEWORK_RESULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  IEnumerable: LINQ_TESTS,
+  ICollection: COLLECTION_COUNT,
+  IReadOnlyCollection: { Count: 'int' },
+  IList: { IndexOf: 'int' },
+  ISet: { Add: BOOL, Contains: BOOL, Remove: BOOL },
+  HashSet: { Add: BOOL, Contains: BOOL, Remove: BOOL, Count: 'int' },
+  List: { ...COLLECTION_COUNT, Exists: BOOL, TrueForAll: BOOL, IndexOf: 'int' },
+  Dictionary: DICTIONARY,
+  IDictionary: DICTIONARY,
+  IReadOnlyDictionary: { Count: 'int', ContainsKey: BOOL, TryGetValue: BOOL },
+  ConcurrentDictionary: { ...DICTIONARY, TryRemove: BOOL, TryUpdate: BOOL, IsEmpty: BOOL },
+  string: {
+    Contains: BOOL, StartsWith: BOOL, EndsWith: BOOL, Equals: BOOL, Length: 'int', IndexOf: 'int', LastIndexOf: 'int',
+    Trim: 'string', TrimStart: 'string', TrimEnd: 'string', Substring: 'string', Replace: 'string', ToUpper: 'string',
+    ToLower: 'string', ToUpperInvariant: 'string', ToLowerInvariant: 'string', PadLeft: 'string', PadRight: 'string', Insert: 'string', Remove: 'string',
+  },
+  StringBuilder: {
+    Append: 'StringBuilder', AppendLine: 'StringBuilder', AppendFormat: 'StringBuilder', Insert: 'StringBuilder',
+    Replace: 'StringBuilder', Remove: 'StringBuilder', Clear: 'StringBuilder', ToString: 'string', Length: 'int',
+  },
+  Type: { IsAssignableFrom: BOOL, IsInstanceOfType: BOOL, IsSubclassOf: BOOL, IsDefined: BOOL, Name: 'string', FullName: 'string' },
+  MemberInfo: { IsDefined: BOOL, Name: 'string' },
+};

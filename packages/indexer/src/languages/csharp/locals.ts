@@ -50,7 +50,8 @@ function constructed(node: SyntaxNode, ctx: CSharpContext): TypeRef | null {
   const type = node.type === 'object_creation_expression' ? node.childForFieldName('type')
     : node.type === 'implicit_object_creation_expression' ? targetTypeOf(node) : null;
   const stated = declaredType(type, ctx.typeVariables);
-  return stated?.kind === 'named' ? { kind: 'call', callee: stated.chain, construct: true } : null;
+  // `new LogFactory()` beside `LogFactory<T>`: the count of type arguments written picks the type.
+  return stated?.kind === 'named' ? { kind: 'call', callee: stated.chain, construct: true, ...(stated.typeArguments !== undefined ? { arity: stated.typeArguments } : {}) } : null;
 }
 
 export function visitLambda(node: SyntaxNode, ctx: CSharpContext, walk: CSharpWalk): void {

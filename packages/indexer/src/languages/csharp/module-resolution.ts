@@ -13,7 +13,8 @@
  *    (`implicitImports`).
  *  - The framework and packages are not indexed: their namespaces land on no file (external).
  *  - A file declaring several namespaces is in none (its types are found in the file itself only):
- *    no single key says which namespace each type is in.
+ *    no single key says which namespace each type is in; framework namespaces (`System.*`, polyfills of
+ *    framework attributes) beside one namespace of its own leave it in that one.
  */
 import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -27,10 +28,20 @@ const PROJECT_USING = /<Using\s+Include\s*=\s*"([\w.]+)"\s*\/>/g;
 /** The global namespace's key: no namespace name can be it. */
 export const GLOBAL_NAMESPACE = ':global';
 
-/** The namespace of a file that declares these (the global one when none), or null when it declares several. */
+/** `System`, `System.Runtime.CompilerServices`: the framework's namespaces, where a workspace only writes polyfills. */
+const FRAMEWORK_NAMESPACE = /^System(\.|$)/;
+
+/**
+ * The namespace of a file that declares these (the global one when none), or null when it declares several. A
+ * polyfill of a framework type beside the file's own code (`namespace System.Runtime.CompilerServices { class
+ * CallerArgumentExpressionAttribute }` above `namespace Acme.Internal { static class Guard }`) does not count:
+ * the framework's namespaces are not the workspace's.
+ */
 export function namespaceOf(declared: readonly string[]): string | null {
   const names = new Set(declared);
   if (names.size === 0) return GLOBAL_NAMESPACE;
+  const own = [...names].filter((name) => !FRAMEWORK_NAMESPACE.test(name));
+  if (names.size > 1 && own.length === 1) return own[0];
   return names.size === 1 ? [...names][0] : null;
 }
 

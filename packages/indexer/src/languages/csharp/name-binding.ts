@@ -6,8 +6,8 @@
  * any value to `object`, `null` to any reference or nullable type).
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
-import { FRAMEWORK_MEMBERS, FRAMEWORK_SUPERTYPES } from './framework.js';
-import { delegateParameterCount } from './types.js';
+import { FRAMEWORK_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
+import { INFERRED_TYPE_PARAMETER, delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -36,7 +36,34 @@ function refusesLambda(parameterType: string): boolean {
   return parameterType.endsWith(']') || parameterType.endsWith('?') || parameterType in WIDENS_TO || parameterType === 'string' || parameterType === 'object';
 }
 
+/**
+ * Framework classes (not interfaces) by simple name: no value of a predefined type converts to one, nor one to a
+ * predefined type (a user-defined conversion is declared in one of the two types, and the framework declares none of these).
+ */
+const FRAMEWORK_CLASSES: ReadonlySet<string> = new Set([
+  ...Object.keys(FRAMEWORK_SUPERTYPES).filter((name) => !/^I[A-Z]/.test(name)),
+  'Exception', 'SystemException', 'Stream', 'TextWriter', 'TextReader', 'StringBuilder', 'MemberInfo', 'Delegate',
+]);
+
+/**
+ * Framework interfaces no predefined type (`string`, `int`, …) implements, and to which no user-defined conversion
+ * exists (C# allows none to an interface): such a value never fits a parameter of one.
+ */
+const FOREIGN_INTERFACES: ReadonlySet<string> = new Set([
+  'IFormatProvider', 'IDisposable', 'IAsyncDisposable', 'IServiceProvider', 'IEnumerator', 'ICollection', 'IList',
+  'IDictionary', 'IReadOnlyList', 'IReadOnlyCollection', 'IReadOnlyDictionary', 'ISet', 'IComparer', 'IEqualityComparer',
+  'IObserver', 'IObservable', 'IProgress', 'IQueryable', 'IAsyncEnumerable', 'IDbConnection', 'IDbCommand', 'IDataReader', 'IDbTransaction',
+]);
+
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  // A method's own type parameter (`Write<T>(…, T value)`): inferred as the argument's type, an identity conversion;
+  // `null` infers nothing (the method does not apply), an untyped lambda is not decided here.
+  if (parameter === INFERRED_TYPE_PARAMETER) {
+    if (argument === INFERRED_TYPE_PARAMETER) return 'exact';
+    return argument === null || argument.startsWith('=>') ? 'unknown' : argument === 'null' ? 'no' : 'exact';
+  }
+  // Compared for the most specific overload: a type parameter is less specific than any other type.
+  if (argument === INFERRED_TYPE_PARAMETER) return 'no';
   if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
   // `=>`: a lambda argument (calls.ts): fits no predefined type; any other type may be a delegate.
   if (argument.startsWith('=>')) {
@@ -46,6 +73,8 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     return expected !== undefined && argument.length > 2 && Number(argument.slice(2)) !== expected ? 'no' : 'unknown';
   }
   if (argument === parameter) return 'exact';
+  // A framework delegate (`Func<CallInfo, T>`) takes a lambda, a method or a delegate: no string, array or predefined value.
+  if (delegateParameterCount(parameter) !== undefined && (argument === 'string' || argument in WIDENS_TO || argument.endsWith(']'))) return 'no';
   const argumentValue = argument in WIDENS_TO;
   const parameterValue = parameter in WIDENS_TO;
   if (parameter === TYPE_VARIABLE) return 'unknown';
@@ -58,12 +87,12 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   }
   if (argumentValue && parameterValue) return WIDENS_TO[argument].includes(parameter) ? 'converts' : 'no';
   if (argument === 'string') {
-    if (parameterValue || parameter.endsWith('[]')) return 'no';
+    if (parameterValue || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter)) return 'no';
     return STRING_SUPERTYPES.has(parameter) ? 'converts' : 'unknown';
   }
   // A predefined value type never converts to a class other than object (user-defined conversions aside: unknown).
-  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') ? 'no' : 'unknown';
-  if (parameter === 'string' || parameterValue) return argument.endsWith('[]') ? 'no' : 'unknown';
+  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter) ? 'no' : 'unknown';
+  if (parameter === 'string' || parameterValue) return argument.endsWith('[]') || FRAMEWORK_CLASSES.has(argument) ? 'no' : 'unknown';
   return 'unknown';
 }
 
@@ -83,10 +112,16 @@ export const csharpNameBinding = defineNameBinding({
     outsideSupertypes: FRAMEWORK_SUPERTYPES,
     universalOutsideBase: { type: 'object', frameworkMembers: FRAMEWORK_MEMBERS },
     outsideCallResults: true,
+    // `d.ContainsKey(k).ShouldBeTrue()`: a framework member's result, for the extensions of its type.
+    outsideResults: FRAMEWORK_RESULTS,
   },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
   argumentFits: csharpArgumentFits,
+  // Better function member (C# spec §12.6.4.3): a non-generic overload over a generic one the arguments fit as well,
+  // and a `params` method passed an array competes in its normal form.
+  nonGenericFirst: true,
+  variadicNormalForm: true,
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
   // A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one.

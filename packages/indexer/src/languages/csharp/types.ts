@@ -98,6 +98,12 @@ export const ELEMENT_COLLECTIONS: ReadonlySet<string> = new Set([
   'ConcurrentBag', 'ConcurrentQueue', 'ConcurrentStack', 'BlockingCollection',
 ]);
 
+/** Framework dictionaries: two type arguments, a key's and a value's. */
+const KEYED_COLLECTIONS: ReadonlySet<string> = new Set([
+  'Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'ConcurrentDictionary', 'SortedDictionary', 'SortedList',
+  'ReadOnlyDictionary', 'ImmutableDictionary', 'IImmutableDictionary', 'ImmutableSortedDictionary', 'FrozenDictionary',
+]);
+
 /**
  * The type a declaration states for its value: `Foo[]`, `List<Foo>`, `IEnumerable<Foo>` as a collection of
  * Foo (what `foreach` over it yields; a framework collection also by its name), any other type as `declaredType` says.
@@ -113,6 +119,12 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
   if (inner?.type === 'generic_name') {
     const name = inner.namedChildren.find((c) => c?.type === 'identifier')?.text;
     const args = inner.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    if (name && KEYED_COLLECTIONS.has(name) && args.length === 2) {
+      // `IReadOnlyDictionary<string, Value>`: `d[k]` is a Value (iterating it yields pairs: nothing).
+      const key = declaredType(args[0], typeVariables);
+      const element = declaredType(args[1], typeVariables);
+      return { kind: 'collection', ...(key ? { key } : { key: { kind: 'named', chain: ['object'] } }), ...(element ? { element } : {}), named: [name] };
+    }
     if (name && ELEMENT_COLLECTIONS.has(name)) {
       // `IEnumerable<int>`, `List<T>`: no element class, still the type extension methods extend (`this IEnumerable<T>`).
       const element = args.length === 1 ? declaredType(args[0], typeVariables) : null;
@@ -121,6 +133,12 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
   }
   return declaredType(node, typeVariables);
 }
+
+/**
+ * A parameter whose type is one of the method's own type parameters that the argument passed there infers
+ * (`Write<T>(string s, T value)`): any argument of a known type fits it by identity (see `inferredTypeParameters`).
+ */
+export const INFERRED_TYPE_PARAMETER = '<T>';
 
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
@@ -136,7 +154,9 @@ export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
     case 'nullable_type': {
       // `int?` is Nullable<int>: no `int` parameter takes it; `Foo?` (a nullable reference) is a Foo.
       const inner = node.childForFieldName('type');
-      return inner?.type === 'predefined_type' ? `${inner.text}?` : simpleType(inner, typeVariables);
+      // `object?`, `string?`: a nullable reference is the same type.
+      if (inner?.type === 'predefined_type') return inner.text === 'object' || inner.text === 'string' ? inner.text : `${inner.text}?`;
+      return simpleType(inner, typeVariables);
     }
     case 'implicit_type':
       return null;
