@@ -112,6 +112,7 @@ export class ReferenceResolver {
       },
       members: (classRef, name) => this.memberRefs(classRef, name),
       constructsInstances: (ref) => this.symbols.declaration(ref).kind === 'function' && this.hasAssignedMembers(ref),
+      holdsMethods: (ref) => this.symbols.declaration(ref).kind !== 'function' && this.hasAssignedMembers(ref),
       injectedProvider: (file, name) => this.injectedProvider(file, name),
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
       outsideMember: (scope, chain, name) => {

@@ -13,6 +13,7 @@ import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
+import type { LoopMembers } from './ecmascript-loop-members.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
   type MemberTarget,
@@ -91,6 +92,8 @@ export class EcmascriptFile {
   /** The declaration each emitted member signature became (overloads after the first fold into it). */
   readonly signatureDeclarations = new Map<string, number>();
   private readonly signatureNamesByScope = new Map<number, Set<string>>();
+  /** Functions assigned in a loop over names (`app[method] = function …`), bound to the methods declared for them. */
+  readonly loopMembers: LoopMembers = { bound: new Map() };
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
   /**

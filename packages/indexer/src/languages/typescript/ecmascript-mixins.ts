@@ -1,0 +1,68 @@
+/**
+ * JavaScript factories that build their result by copying another object's members onto a local and return that
+ * local (`function createApplication() { var app = function (req, res) {…}; mixin(app, proto, false); return app; }`
+ * with `var proto = require('./application')`): a call of the factory gives a value with the members of what was
+ * mixed in — `Object.assign(x, src)`, `mixin(x, src)`, `extend(x, src)`, `merge(x, src)`, also as a member
+ * (`utils.extend(x, src)`). The result is stated as `any-of` the sources: the ones the workspace proves must agree
+ * (a source outside it, `EventEmitter.prototype`, proves nothing and is left out by the resolver).
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { TypeRef } from '../../model/extraction.js';
+import { assignsName, returnedValues } from './ecmascript-held-values.js';
+import { receiverChain } from './ecmascript-syntax.js';
+
+/** Callees that copy the members of their later arguments onto their first (`Object.assign` only as itself). */
+const MIXIN_CALLEES: ReadonlySet<string> = new Set(['mixin', 'extend', 'merge']);
+
+/**
+ * The result of a function whose every `return` gives one local that statements of its body (not nested in a
+ * branch) mix other values into: `any-of` those values. undefined for any other function.
+ */
+export function mixedInResult(fn: SyntaxNode): TypeRef | undefined {
+  const body = fn.childForFieldName('body');
+  if (body?.type !== 'statement_block') return undefined;
+  const returned = returnedValues(body);
+  const local = returned[0]?.type === 'identifier' ? returned[0].text : undefined;
+  if (local === undefined || !returned.every((value) => value.type === 'identifier' && value.text === local)) return undefined;
+  // The local must be the function's own (`var app = …` in its body), and hold one value throughout.
+  if (!declaresLocal(body, local) || assignsName(body, local)) return undefined;
+  const sources: TypeRef[] = [];
+  for (const statement of body.namedChildren) {
+    if (statement?.type !== 'expression_statement') continue;
+    const call = statement.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (call?.type !== 'call_expression') continue;
+    for (const chain of mixedSources(call, local)) sources.push({ kind: 'value', chain });
+  }
+  return sources.length > 0 ? { kind: 'any-of', of: sources } : undefined;
+}
+
+/** `mixin(local, a, b.c, false)`: [['a'], ['b', 'c']] (name chains only); [] for any other call. */
+function mixedSources(call: SyntaxNode, local: string): string[][] {
+  const callee = receiverChain(call.childForFieldName('function'))?.names;
+  if (!callee || callee[0] === 'this' || callee[0] === 'super') return [];
+  const name = callee[callee.length - 1];
+  const mixes = MIXIN_CALLEES.has(name) || (callee.length === 2 && callee[0] === 'Object' && name === 'assign');
+  if (!mixes) return [];
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  if (args.length < 2 || args[0].type !== 'identifier' || args[0].text !== local) return [];
+  const out: string[][] = [];
+  for (const argument of args.slice(1)) {
+    if (argument.type !== 'identifier' && argument.type !== 'member_expression') continue;
+    const chain = receiverChain(argument)?.names;
+    if (chain && chain[0] !== 'this' && chain[0] !== 'super') out.push(chain);
+  }
+  return out;
+}
+
+/** Whether the body declares `name` at its top level (`var name = …`, `const name = …`, `function name`). */
+function declaresLocal(body: SyntaxNode, name: string): boolean {
+  for (const statement of body.namedChildren) {
+    if (!statement) continue;
+    if (statement.type === 'function_declaration' && statement.childForFieldName('name')?.text === name) return true;
+    if (statement.type !== 'variable_declaration' && statement.type !== 'lexical_declaration') continue;
+    for (const declarator of statement.namedChildren) {
+      if (declarator?.type === 'variable_declarator' && declarator.childForFieldName('name')?.text === name) return true;
+    }
+  }
+  return false;
+}
