@@ -5,7 +5,7 @@ import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
 import { forwardedParameter } from './ecmascript-held-values.js';
-import { mixedInResult } from './ecmascript-mixins.js';
+import { mixedInResult, selfConstructedResult } from './ecmascript-factory-results.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
@@ -72,7 +72,9 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   if (id !== undefined) {
     inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
     // JavaScript `mixin(app, proto); return app`: the result has what was mixed in (its `return`s then prove nothing more).
-    const mixed = file.typeChecked || !inner.results ? undefined : mixedInResult(node);
+    // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
+    const mixed = file.typeChecked || !inner.results ? undefined
+      : (ownName ? selfConstructedResult(node, ownName.text) : undefined) ?? mixedInResult(node);
     if (mixed) {
       file.stateType(id, 'returnType', mixed, inner);
       inner.results = null;

@@ -2,8 +2,9 @@
  * JavaScript methods made in a loop over a list of names (`methods.forEach(function (method) { app[method] =
  * function (path) {…} })`, `utils.forEach(['get', 'head'], function (method) { Axios.prototype[method] = function
  * (url) {…} })`): one method per name of the list, declared where the function is written. Only a list whose names
- * are known counts — an array literal of strings, or a `require` of a package whose value is a well-known list (`methods`:
- * Node's `http.METHODS` lower-cased) — so a member the object never gets is never linked.
+ * are known counts — an array literal of strings, Node's `http.METHODS` (lower-cased or not), the `methods` package
+ * (the same lower-cased), or a `methods` list the package's own helper module exports (`require('./utils').methods`,
+ * the name frameworks give their copy of the HTTP verbs) — so a member the object never gets is never linked.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { FUNCTION_VALUE_TYPES, hasToken, headerText, receiverChain, requireSpecifier } from './ecmascript-syntax.js';
@@ -80,9 +81,16 @@ function firstParameter(fn: SyntaxNode): string | undefined {
   return first?.type === 'identifier' ? first.text : undefined;
 }
 
-/** The names a list holds: an array literal of plain strings, or a module-level `require` of a package known to be one. */
-function listNames(list: SyntaxNode, statement: SyntaxNode): readonly string[] | undefined {
-  if (list.type === 'array') {
+/**
+ * The names a list holds: an array literal of plain strings; a module-level name bound once to such a list; Node's
+ * `http.METHODS` (`require('http')`, `require('node:http')`, destructured or not), lower-cased by `.map((m) =>
+ * m.toLowerCase())`; a `require` of the `methods` package. undefined when unknown.
+ */
+function listNames(list: SyntaxNode, statement: SyntaxNode, depth = 0): readonly string[] | undefined {
+  if (depth > 4) return undefined;
+  const program = statement.parent;
+  // An array literal, or a call's arguments (`concat('all', 'use')`): plain strings only.
+  if (list.type === 'array' || list.type === 'arguments') {
     const names: string[] = [];
     for (const element of list.namedChildren) {
       if (!element || element.type === 'comment') continue;
@@ -91,23 +99,81 @@ function listNames(list: SyntaxNode, statement: SyntaxNode): readonly string[] |
     }
     return names;
   }
+  const required = requireSpecifier(list);
+  if (required !== undefined) return NAME_LIST_PACKAGES.get(required);
+  if (list.type === 'call_expression') {
+    const callee = list.childForFieldName('function');
+    // `methods.concat('all')`: the list and those strings.
+    if (callee?.type === 'member_expression' && callee.childForFieldName('property')?.text === 'concat') {
+      const head = callee.childForFieldName('object');
+      const names = head ? listNames(head, statement, depth + 1) : undefined;
+      const added = list.childForFieldName('arguments');
+      const more = added ? listNames(added, statement, depth + 1) : undefined;
+      return names && more ? [...names, ...more] : undefined;
+    }
+    // `METHODS.map((method) => method.toLowerCase())`.
+    const mapped = callee?.type === 'member_expression' && callee.childForFieldName('property')?.text === 'map' ? callee.childForFieldName('object') : null;
+    const names = mapped ? listNames(mapped, statement, depth + 1) : undefined;
+    return names && lowerCases(list) ? names.map((name) => name.toLowerCase()) : undefined;
+  }
+  if (list.type === 'member_expression') {
+    // `http.METHODS` of `const http = require('node:http')`.
+    const object = list.childForFieldName('object');
+    if (list.childForFieldName('property')?.text !== 'METHODS' || object?.type !== 'identifier') return undefined;
+    const bound = moduleBinding(program, object.text);
+    const specifier = bound?.pattern.type === 'identifier' ? requireSpecifier(bound.value) : undefined;
+    return specifier !== undefined && HTTP_MODULES.has(specifier) ? HTTP_METHODS : undefined;
+  }
   if (list.type !== 'identifier') return undefined;
-  const required = requiredPackage(statement.parent, list.text);
-  return required === undefined ? undefined : NAME_LIST_PACKAGES.get(required);
+  const bound = moduleBinding(program, list.text);
+  if (!bound) return undefined;
+  if (bound.pattern.type === 'identifier') {
+    const known = bound.value ? listNames(bound.value, statement, depth + 1) : undefined;
+    // `var methods = require('./utils').methods`: the file's own copy of the HTTP verbs, read from another module.
+    return known ?? (list.text === 'methods' && bound.value && sharedMethodsList(bound.value) ? HTTP_METHODS.map((m) => m.toLowerCase()) : undefined);
+  }
+  // `const { METHODS } = require('node:http')`.
+  const specifier = requireSpecifier(bound.value);
+  return list.text === 'METHODS' && specifier !== undefined && HTTP_MODULES.has(specifier) ? HTTP_METHODS : undefined;
 }
 
-/** `var methods = require('methods')` among the program's statements: 'methods'; undefined when the name is bound otherwise or twice. */
-function requiredPackage(program: SyntaxNode | null, name: string): string | undefined {
+/** `require('./utils').methods`: a list called `methods` another module of the package exports. */
+function sharedMethodsList(value: SyntaxNode): boolean {
+  if (value.type !== 'member_expression' || value.childForFieldName('property')?.text !== 'methods') return false;
+  return requireSpecifier(value.childForFieldName('object'))?.startsWith('.') === true;
+}
+
+const HTTP_MODULES: ReadonlySet<string> = new Set(['http', 'node:http']);
+
+/** `(method) => method.toLowerCase()`, `function (m) { return m.toLowerCase() }` as the only argument of a call. */
+function lowerCases(call: SyntaxNode): boolean {
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const fn = args.length === 1 ? args[0] : undefined;
+  const parameter = fn && FUNCTION_VALUE_TYPES.has(fn.type) ? firstParameter(fn) : undefined;
+  let body = fn?.childForFieldName('body') ?? null;
+  if (body?.type === 'statement_block') {
+    const statements = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+    body = statements.length === 1 && statements[0].type === 'return_statement' ? statements[0].namedChild(0) : null;
+  }
+  return parameter !== undefined && body?.text.replace(/\s+/g, '') === `${parameter}.toLowerCase()`;
+}
+
+/**
+ * The one module-level declarator binding `name` (`const methods = …`, `const { METHODS } = …`): its pattern and
+ * value; undefined when the program binds the name in several or none.
+ */
+function moduleBinding(program: SyntaxNode | null, name: string): { pattern: SyntaxNode; value: SyntaxNode | null } | undefined {
   if (program?.type !== 'program') return undefined;
-  let found: string | undefined;
-  let bindings = 0;
+  const found: Array<{ pattern: SyntaxNode; value: SyntaxNode | null }> = [];
   for (const statement of program.namedChildren) {
     if (statement?.type !== 'variable_declaration' && statement?.type !== 'lexical_declaration') continue;
     for (const declarator of statement.namedChildren) {
-      if (declarator?.type !== 'variable_declarator' || declarator.childForFieldName('name')?.text !== name) continue;
-      bindings++;
-      found = requireSpecifier(declarator.childForFieldName('value'));
+      const pattern = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
+      if (!pattern) continue;
+      const binds = pattern.type === 'identifier' ? pattern.text === name
+        : pattern.type === 'object_pattern' && pattern.namedChildren.some((entry) => entry?.type === 'shorthand_property_identifier_pattern' && entry.text === name);
+      if (binds) found.push({ pattern, value: declarator!.childForFieldName('value') });
     }
   }
-  return bindings === 1 ? found : undefined;
+  return found.length === 1 ? found[0] : undefined;
 }

@@ -140,11 +140,45 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const annotated = annotatedType(declarator.childForFieldName('type'));
   // `var self = this` in a method: the instance, under another name (unless the file assigns that name).
   const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
+  // JavaScript `var server; … server = new Server(opts);` in a function: what its every assignment there agrees on.
+  const assigned = !value && !annotated && ctx.inFunction && !ctx.moduleLevel && !ctx.file.typeChecked ? assignedLaterType(declarator, nameNode.text) : undefined;
+  if (assigned) {
+    ctx.scope.bind(nameNode.text, kind, undefined, { type: assigned, scope: ctx.scope });
+    return;
+  }
   const type = annotated ?? self ?? initialiserType(value);
   // Read in a nested `function` (whose own `this` is another), `self` still holds the instance.
   const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
   if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held }, ctx.moduleLevel);
   ctx.scope.bind(nameNode.text, kind, undefined, held);
+}
+
+/**
+ * The one type every assignment of `name` in the function around its declaration proves (`server = new Server(o)`),
+ * where there is at least one and each is a plain `=`; undefined otherwise.
+ */
+function assignedLaterType(declarator: SyntaxNode, name: string): TypeRef | undefined {
+  let fn: SyntaxNode | null = declarator.parent;
+  while (fn && !FUNCTION_VALUE_TYPES.has(fn.type) && fn.type !== 'function_declaration' && fn.type !== 'method_definition') fn = fn.parent;
+  const body = fn?.childForFieldName('body');
+  if (!body) return undefined;
+  let found: TypeRef | undefined;
+  for (const type of ['assignment_expression', 'augmented_assignment_expression', 'update_expression']) {
+    for (const assignment of body.descendantsOfType(type)) {
+      const left = assignment?.childForFieldName('left') ?? assignment?.childForFieldName('argument');
+      if (left?.type !== 'identifier' || left.text !== name) continue;
+      if (type !== 'assignment_expression') return undefined;
+      const one = initialiserType(assignment!.childForFieldName('right'));
+      // Only a constructed value is proven alike wherever the assignment stands.
+      if (one?.kind !== 'call' || !one.construct || (found && JSON.stringify(found) !== JSON.stringify(one))) return undefined;
+      found = one;
+    }
+  }
+  // `[server] = …`, `({ server } = …)`: written by a pattern, any value.
+  for (const pattern of body.descendantsOfType(['array_pattern', 'object_pattern'])) {
+    if (pattern && patternNames(pattern).includes(name)) return undefined;
+  }
+  return found;
 }
 
 /**

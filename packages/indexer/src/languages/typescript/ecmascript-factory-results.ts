@@ -1,5 +1,10 @@
 /**
- * JavaScript factories that build their result by copying another object's members onto a local and return that
+ * What calling a JavaScript function gives, where its `return`s alone do not prove it.
+ *
+ * A constructor that guards against being called without `new` (`function Router(opts) { if (!(this instanceof
+ * Router)) return new Router(opts); … }`): called as a function, the guard always fires, so `Router()` is an instance.
+ *
+ * Factories that build their result by copying another object's members onto a local and return that
  * local (`function createApplication() { var app = function (req, res) {…}; mixin(app, proto, false); return app; }`
  * with `var proto = require('./application')`): a call of the factory gives a value with the members of what was
  * mixed in — `Object.assign(x, src)`, `mixin(x, src)`, `extend(x, src)`, `merge(x, src)`, also as a member
@@ -10,6 +15,34 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { assignsName, returnedValues } from './ecmascript-held-values.js';
 import { receiverChain } from './ecmascript-syntax.js';
+
+/** `if (!(this instanceof Name)) return new Name(…)` as a top-level statement of the function named `name`: its instance. */
+export function selfConstructedResult(fn: SyntaxNode, name: string): TypeRef | undefined {
+  const body = fn.childForFieldName('body');
+  if (body?.type !== 'statement_block') return undefined;
+  for (const statement of body.namedChildren) {
+    if (statement?.type !== 'if_statement' || statement.childForFieldName('alternative')) continue;
+    const condition = unparenthesised(statement.childForFieldName('condition'));
+    const negated = condition?.type === 'unary_expression' && condition.childForFieldName('operator')?.text === '!' ? unparenthesised(condition.childForFieldName('argument')) : null;
+    if (negated?.type !== 'binary_expression' || negated.childForFieldName('operator')?.text !== 'instanceof') continue;
+    if (negated.childForFieldName('left')?.type !== 'this' || negated.childForFieldName('right')?.text !== name) continue;
+    let consequence = statement.childForFieldName('consequence');
+    if (consequence?.type === 'statement_block') {
+      const inner = consequence.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+      consequence = inner.length === 1 ? inner[0] : null;
+    }
+    const returned = consequence?.type === 'return_statement' ? unparenthesised(consequence.namedChild(0)) : null;
+    const constructed = returned?.type === 'new_expression' ? returned.childForFieldName('constructor') : null;
+    if (constructed?.type === 'identifier' && constructed.text === name) return { kind: 'call', callee: [name], construct: true };
+  }
+  return undefined;
+}
+
+function unparenthesised(node: SyntaxNode | null): SyntaxNode | null {
+  let current = node;
+  while (current?.type === 'parenthesized_expression') current = current.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return current;
+}
 
 /** Callees that copy the members of their later arguments onto their first (`Object.assign` only as itself). */
 const MIXIN_CALLEES: ReadonlySet<string> = new Set(['mixin', 'extend', 'merge']);
