@@ -255,12 +255,12 @@ export class ReceiverTypes {
   /**
    * An object given methods by assignment, read as a value with nothing stated about it (`app` of `var app =
    * module.exports = {}` with `app.use = function …`): it is its own class. `Foo.prototype` (`rest`: ['prototype'])
-   * of a constructor with prototype methods: an instance of Foo.
+   * of a class, or of a constructor with prototype methods: an instance of Foo.
    */
   private objectWithMethods(ref: DeclarationRef, rest: string[]): InstanceOf | undefined {
     const decl = this.symbols.declaration(ref);
     if (rest.length === 0 && decl.kind !== 'function' && !decl.valueType && this.world.holdsMethods(ref)) return { classRef: ref, how: RESOLVED_BY.returnedReceiver };
-    if (rest.length === 1 && rest[0] === 'prototype' && this.world.constructsInstances(ref)) return { classRef: ref, how: RESOLVED_BY.returnedReceiver };
+    if (rest.length === 1 && rest[0] === 'prototype' && (decl.kind === 'class' || this.world.constructsInstances(ref))) return { classRef: ref, how: RESOLVED_BY.returnedReceiver };
     return undefined;
   }
 

@@ -743,7 +743,7 @@ export class ReferenceResolver {
           continue;
         }
         // A namespace's members in several files: those the asking file sees through its imports first.
-        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.memberRefs(current.ref, part);
+        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.staticWhenBoth(decl, this.memberRefs(current.ref, part));
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
@@ -974,6 +974,16 @@ export class ReferenceResolver {
       if (ids.some((id) => declarations[id].kind === 'method' && (decl.kind !== 'function' || !declarations[id].isStatic))) return true;
     }
     return false;
+  }
+
+  /**
+   * `Cls.concat()` of a class declaring both a static and an instance `concat`: named through the class, the static
+   * ones (an instance member is not reached that way). Members all of one kind stay as they are.
+   */
+  private staticWhenBoth(owner: Declaration, members: DeclarationRef[]): DeclarationRef[] {
+    if (owner.kind !== 'class' || members.length < 2) return members;
+    const statics = members.filter((ref) => this.symbols.declaration(ref).isStatic);
+    return statics.length > 0 && statics.length < members.length ? statics : members;
   }
 
   /** A method assigned to the value a module exports as its default (`module.exports = app` with `app.use = function …`). */

@@ -75,10 +75,8 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
     // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
     const mixed = file.typeChecked || !inner.results ? undefined
       : (ownName ? selfConstructedResult(node, ownName.text) : undefined) ?? mixedInResult(node);
-    if (mixed) {
-      file.stateType(id, 'returnType', mixed, inner);
-      inner.results = null;
-    }
+    // Stated at its `return`, where the locals of the body's block are bound (see syntax.ts).
+    if (mixed && inner.results) file.statedResults.set(inner.results, { type: mixed, done: false });
   } else {
     // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
     const owner = ctx.enclosing ?? ctx.pendingOwner;

@@ -9,6 +9,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { FUNCTION_VALUE_TYPES, hasToken, headerText, receiverChain, requireSpecifier } from './ecmascript-syntax.js';
 import type { EcmascriptContext } from './file-state.js';
+import { returnedValues } from './ecmascript-held-values.js';
 
 /** HTTP methods as Node's `http.METHODS` lists them. */
 const HTTP_METHODS: readonly string[] = [
@@ -49,29 +50,50 @@ export function declareLoopMembers(call: SyntaxNode, statement: SyntaxNode, ctx:
     if (assignment?.type !== 'assignment_expression') continue;
     const left = assignment.childForFieldName('left');
     const value = assignment.childForFieldName('right');
-    if (left?.type !== 'subscript_expression' || !value || !FUNCTION_VALUE_TYPES.has(value.type)) continue;
-    const index = left.childForFieldName('index');
-    if (index?.type !== 'identifier' || index.text !== parameter) continue;
+    // `Axios.prototype[method] = generateHTTPMethod()`: a function the callback's own helper makes (declared, not walked as one).
+    const made = value?.type === 'call_expression' && madeByLocalHelper(value, body);
+    if (left?.type !== 'subscript_expression' || !value || (!made && !FUNCTION_VALUE_TYPES.has(value.type))) continue;
+    const suffix = nameSuffix(left.childForFieldName('index'), parameter);
+    if (suffix === undefined) continue;
     const chain = receiverChain(left.childForFieldName('object'))?.names;
     const owner = chain ? file.topLevelByName.get(chain[0]) : undefined;
     if (owner === undefined || !chain) continue;
     const ownerKind = file.declarations[owner].kind;
     // `Axios.prototype[m]` of a constructor: instance methods; `app[m]` of a module-level object: its own.
-    const instance = chain.length === 2 && chain[1] === 'prototype' && ownerKind === 'function';
+    const instance = chain.length === 2 && chain[1] === 'prototype' && (ownerKind === 'function' || ownerKind === 'class');
     const own = chain.length === 1 && (ownerKind === 'variable' || ownerKind === 'constant');
     if (!instance && !own) continue;
     let first: number | undefined;
     for (const name of names) {
-      const id = file.addDeclaration('method', name, inner, { ...ctx, container: owner }, {
+      const id = file.addDeclaration('method', name + suffix, inner, { ...ctx, container: owner }, {
         signature: headerText(file.source, inner.startIndex, value.childForFieldName('body')?.startIndex ?? value.endIndex),
         isAsync: hasToken(value, 'async'),
       });
       first ??= id;
     }
-    into.bound.set(value.id, { id: first!, thisIsInstance: value.type !== 'arrow_function' });
+    if (!made) into.bound.set(value.id, { id: first!, thisIsInstance: value.type !== 'arrow_function' });
     declared = true;
   }
   return declared;
+}
+
+/** `[method]`: ''; `[method + 'Form']`: 'Form'; undefined for any other key. */
+function nameSuffix(index: SyntaxNode | null, parameter: string): string | undefined {
+  if (index?.type === 'identifier') return index.text === parameter ? '' : undefined;
+  if (index?.type !== 'binary_expression' || index.childForFieldName('operator')?.text !== '+') return undefined;
+  const left = index.childForFieldName('left');
+  const right = index.childForFieldName('right');
+  if (left?.type !== 'identifier' || left.text !== parameter || right?.type !== 'string') return undefined;
+  return right.namedChildren.every((c) => c === null || c.type === 'string_fragment') ? right.text.slice(1, -1) : undefined;
+}
+
+/** `generateHTTPMethod(true)` where the loop's callback declares `function generateHTTPMethod` returning a function it writes. */
+function madeByLocalHelper(call: SyntaxNode, body: SyntaxNode): boolean {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'identifier') return false;
+  const helper = body.namedChildren.find((c) => c?.type === 'function_declaration' && c.childForFieldName('name')?.text === callee.text);
+  const returned = helper?.childForFieldName('body') ? returnedValues(helper.childForFieldName('body')!) : [];
+  return returned.length > 0 && returned.every((value) => FUNCTION_VALUE_TYPES.has(value.type));
 }
 
 function firstParameter(fn: SyntaxNode): string | undefined {

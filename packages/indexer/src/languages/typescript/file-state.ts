@@ -92,6 +92,11 @@ export class EcmascriptFile {
   /** The declaration each emitted member signature became (overloads after the first fold into it). */
   readonly signatureDeclarations = new Map<string, number>();
   private readonly signatureNamesByScope = new Map<number, Set<string>>();
+  /**
+   * Functions whose result is stated apart from what their `return`s prove (`mixin(app, proto); return app`): the
+   * type, stated where the first `return` stands (the scope that sees the body's locals); their `return`s add nothing.
+   */
+  readonly statedResults = new Map<FunctionResults, { type: TypeRef; done: boolean }>();
   /** Functions assigned in a loop over names (`app[method] = function …`), bound to the methods declared for them. */
   readonly loopMembers: LoopMembers = { bound: new Map() };
   /** Module-level declarations by name, for `X.prototype.m = …`. */

@@ -126,6 +126,13 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
     return_statement: {
       visit: ({ node, ctx }) => {
         const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+        const stated = ctx.results ? ctx.file.statedResults.get(ctx.results) : undefined;
+        if (stated) {
+          // Stated once, at the first `return`; the others return the same local.
+          if (!stated.done) ctx.file.stateType(ctx.results!.id, 'returnType', stated.type, ctx);
+          stated.done = true;
+          return true;
+        }
         ctx.results?.returns.push(value ? returnedValue(value, ctx) : { value: 'none', scope: ctx.scope, words: wordsOf(ctx) });
         return true;
       },
