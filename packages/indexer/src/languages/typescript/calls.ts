@@ -18,7 +18,7 @@ export function visitExpressionStatement(frame: EcmascriptFrame, walk: Ecmascrip
   if (expressionType === 'assignment_expression' && ctx.thisIsClass) recordThisAssignment(expression!, ctx);
   // `methods.forEach(function (method) { app[method] = function … })`: a method per name of the list.
   if (expressionType === 'call_expression' && ctx.moduleLevel && ctx.container === null && !ctx.suppressDeclarations && !ctx.file.typeChecked) {
-    declareLoopMembers(expression!, node, ctx, ctx.file.loopMembers);
+    declareLoopMembers(expression!, node, ctx, ctx.file.boundFunctions);
   }
   // `namespace X {}` parses as an expression statement: the statement's doc comment is the namespace's.
   if (expressionType === 'internal_module') walk.push(expression, ctx, { doc: frame.doc, parent: node });

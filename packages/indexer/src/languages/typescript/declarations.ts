@@ -31,8 +31,8 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   // Error recovery can turn a declaration into a named function expression directly inside an ERROR.
   const isStatement = type === 'function_declaration' || type === 'generator_function_declaration' ||
     (ownName !== null && frame.parent?.type === 'ERROR' && type !== 'arrow_function');
-  // A function a loop assigns under each name of a list (`app[method] = function …`): the first method declared for it.
-  const looped = frame.extra?.bound === undefined ? file.loopMembers.bound.get(node.id) : undefined;
+  // Declared before the walk reached it (`app[method] = function …` in a loop, `useCallback(() => …)`).
+  const looped = frame.extra?.bound === undefined ? file.boundFunctions.get(node.id) : undefined;
   let id: number | undefined = frame.extra?.bound ?? looped?.id;
   if (id === undefined && !ctx.suppressDeclarations && (isStatement || exportInfo)) {
     const name = ownName?.text ?? 'default';

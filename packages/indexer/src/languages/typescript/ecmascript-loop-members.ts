@@ -20,14 +20,11 @@ const HTTP_METHODS: readonly string[] = [
 /** Packages whose whole value is a list of names: the `methods` package is `http.METHODS` lower-cased. */
 const NAME_LIST_PACKAGES: ReadonlyMap<string, readonly string[]> = new Map([['methods', HTTP_METHODS.map((m) => m.toLowerCase())]]);
 
-/** The functions a loop assigns under each name, to bind their bodies to the first method declared for them. */
-export interface LoopMembers {
-  /** Syntax node id of an assigned function → the method its sites belong to, and whether its `this` is the instance. */
-  bound: Map<number, { id: number; thisIsInstance: boolean }>;
-}
+/** Syntax node id of a function literal → the declaration its sites belong to, and whether its `this` is the instance. */
+export type BoundFunctions = Map<number, { id: number; thisIsInstance: boolean }>;
 
 /** Declares the methods a module-level loop statement makes; false (nothing declared) for any other call. */
-export function declareLoopMembers(call: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, into: LoopMembers): boolean {
+export function declareLoopMembers(call: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, into: BoundFunctions): boolean {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'member_expression' && callee?.type !== 'identifier') return false;
   const calleeName = callee.type === 'identifier' ? callee.text : callee.childForFieldName('property')?.text;
@@ -71,7 +68,7 @@ export function declareLoopMembers(call: SyntaxNode, statement: SyntaxNode, ctx:
       });
       first ??= id;
     }
-    if (!made) into.bound.set(value.id, { id: first!, thisIsInstance: value.type !== 'arrow_function' });
+    if (!made) into.set(value.id, { id: first!, thisIsInstance: value.type !== 'arrow_function' });
     declared = true;
   }
   return declared;

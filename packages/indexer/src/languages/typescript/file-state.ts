@@ -13,7 +13,7 @@ import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
-import type { LoopMembers } from './ecmascript-loop-members.js';
+import type { BoundFunctions } from './ecmascript-loop-members.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
   type MemberTarget,
@@ -97,8 +97,11 @@ export class EcmascriptFile {
    * type, stated where the first `return` stands (the scope that sees the body's locals); their `return`s add nothing.
    */
   readonly statedResults = new Map<FunctionResults, { type: TypeRef; done: boolean }>();
-  /** Functions assigned in a loop over names (`app[method] = function …`), bound to the methods declared for them. */
-  readonly loopMembers: LoopMembers = { bound: new Map() };
+  /**
+   * Function literals a declaration was made for before the walk reaches them, by syntax node id: assigned in a loop
+   * over names (`app[method] = function …`), wrapped in `useCallback(() => …)`. Their sites belong to it.
+   */
+  readonly boundFunctions: BoundFunctions = new Map();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
   /**
@@ -139,6 +142,11 @@ export class EcmascriptFile {
     const id = this.builder.declare(kind, name, ctx.container, span, details);
     if (this.declarations[id].parent === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
     return id;
+  }
+
+  /** Whether a module-level import statement binds `name` (`import { touch } from './x'`, `const touch = require(…)`). */
+  importsName(name: string): boolean {
+    return this.builder.imports.some((statement) => !statement.typeOnly && statement.bindings.some((binding) => binding.local === name));
   }
 
   addImport(

@@ -33,13 +33,28 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     const isIdentifier = nameNode.type === 'identifier';
     const valueType = value?.type;
     const isFunctionValue = valueType !== undefined && FUNCTION_VALUE_TYPES.has(valueType);
-    const boundToCode = isIdentifier && value !== null && (isFunctionValue || valueType === 'class');
+    // `const save = useCallback(async () => {…}, [deps])`: the hook hands back the function it is given.
+    const memoised = isIdentifier && extractLocals && !isFunctionValue ? memoisedFunction(value) : undefined;
+    const boundToCode = isIdentifier && value !== null && (isFunctionValue || valueType === 'class' || memoised !== undefined);
     // A function or class value extracted below binds its name to that declaration.
     if (boundToCode && !extractLocals) ctx.scope.bind(nameNode.text, kindToken === 'var' ? 'var' : 'lexical');
     else if (!boundToCode) bindDeclarator(declarator, nameNode, value, kindToken, ctx);
 
     if (ctx.moduleLevel && !ctx.suppressDeclarations && visitRequireBinding(node, declarator, nameNode, value, span, ctx)) continue;
 
+    if (memoised) {
+      const name = nameNode.text;
+      const id = file.addDeclaration(file.functionKind(name, memoised), name, span, ctx, {
+        signature: variableFunctionSignature(file.source, node, declarator, memoised, single),
+        docstring: file.docstring(frame),
+        isExported: exportInfo !== undefined || undefined,
+        isAsync: hasToken(memoised, 'async'),
+      });
+      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
+      file.boundFunctions.set(memoised.id, { id, thisIsInstance: false });
+      walk.push(value, ctx);
+      continue;
+    }
     const fnValue = value && isFunctionValue ? value : null;
     if (isIdentifier && fnValue && extractLocals) {
       const name = nameNode.text;
@@ -210,6 +225,15 @@ function variableFunctionSignature(source: string, statement: SyntaxNode, declar
   if (single) return headerText(source, statement.startIndex, end);
   const kind = statement.childForFieldName('kind')?.text ?? 'var';
   return `${kind} ${headerText(source, declarator.startIndex, end)}`;
+}
+
+/** `useCallback(fn, deps)`, `React.useCallback(fn, deps)` with a function written there: that function. */
+function memoisedFunction(value: SyntaxNode | null): SyntaxNode | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const callee = memberTarget(value.childForFieldName('function'));
+  if (callee?.name !== 'useCallback' || (callee.receiver !== undefined && callee.receiver.length > 0 && callee.receiver.join('.') !== 'React')) return undefined;
+  const first = value.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  return first && FUNCTION_VALUE_TYPES.has(first.type) ? first : undefined;
 }
 
 /** `const Button = memo((props) => <button/>)` in TSX/JSX. */
