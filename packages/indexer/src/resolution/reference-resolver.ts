@@ -419,6 +419,11 @@ export class ReferenceResolver {
         const extension = this.outsideExtension(scope, outsideType, site);
         if (extension) return extension;
       }
+      // `const { rawQuery } = prisma; rawQuery()` where no class describes `prisma` (a module's object): `prisma.rawQuery()`.
+      if (!instance && type.kind === 'value' && path.length === 0 && site.receiver?.length === 0 && this.bindingOf(file).calls?.destructuredMembersThroughChain) {
+        const chained = this.resolveMemberChain(file, { ...site, receiver: type.chain, locallyBound: undefined, typedReceiver: undefined }, type.chain);
+        if (chained.resolved) return chained;
+      }
       // `m()` with `m` a local holding member `m` of a value (`const { m } = make()`): only a method is known to
       // run; a property holds a function value of its own.
       return this.callOnInstance(site, instance, path, site.receiver?.length === 0, scope);

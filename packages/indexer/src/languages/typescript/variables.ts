@@ -112,7 +112,9 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
         // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
-        const held = !file.typeChecked && kind !== 'component' ? heldValue(value, true) : undefined;
+        // TypeScript too for a `const` holding a call's result (`const log = debug('app')`): an outside package's product is outside.
+        const held = kind === 'component' ? undefined : !file.typeChecked ? heldValue(value, true)
+          : kindToken === 'const' && value?.type === 'call_expression' ? heldValue(value, true) : undefined;
         if (held) {
           Object.assign(file.declarations[id], held);
           if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
