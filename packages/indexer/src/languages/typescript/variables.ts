@@ -112,9 +112,11 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
         // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
-        // TypeScript too for a `const` holding a call's result (`const log = debug('app')`): an outside package's product is outside.
+        // TypeScript too for a `const` holding what a named function made (`const log = debug('app')`): an outside
+        // package's product is outside. Not an annotated one, an immediately invoked function's result, nor a
+        // PascalCase name (a component `forwardRef` or `styled` made, used as a JSX tag).
         const held = kind === 'component' ? undefined : !file.typeChecked ? heldValue(value, true)
-          : kindToken === 'const' && value?.type === 'call_expression' ? heldValue(value, true) : undefined;
+          : kindToken === 'const' && !declarator.childForFieldName('type') && value?.type === 'call_expression' && !isPascalCase(name) ? heldCallValue(value) : undefined;
         if (held) {
           Object.assign(file.declarations[id], held);
           if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
@@ -227,6 +229,12 @@ function variableFunctionSignature(source: string, statement: SyntaxNode, declar
   if (single) return headerText(source, statement.startIndex, end);
   const kind = statement.childForFieldName('kind')?.text ?? 'var';
   return `${kind} ${headerText(source, declarator.startIndex, end)}`;
+}
+
+/** What a call made by a named function holds (`debug('app')`); undefined for any other call (`(() => …)()`). */
+function heldCallValue(value: SyntaxNode): ReturnType<typeof heldValue> {
+  const held = heldValue(value, true);
+  return held?.heldCall ? held : undefined;
 }
 
 /** `useCallback(fn, deps)`, `React.useCallback(fn, deps)` with a function written there: that function. */
