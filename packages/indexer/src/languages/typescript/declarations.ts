@@ -73,10 +73,11 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
     inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
     // JavaScript `mixin(app, proto); return app`: the result has what was mixed in (its `return`s then prove nothing more).
     // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
-    const mixed = file.typeChecked || !inner.results ? undefined
-      : (ownName ? selfConstructedResult(node, ownName.text) : undefined) ?? mixedInResult(node);
+    const self = file.typeChecked || !inner.results || !ownName ? undefined : selfConstructedResult(node, ownName.text);
+    const mixed = file.typeChecked || !inner.results || self ? undefined : mixedInResult(node);
     // Stated at its `return`, where the locals of the body's block are bound (see syntax.ts).
-    if (mixed && inner.results) file.statedResults.set(inner.results, { type: mixed, done: false });
+    const stated = self ?? mixed?.type;
+    if (stated && inner.results) file.statedResults.set(inner.results, { type: stated, done: false, local: mixed?.local });
   } else {
     // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
     const owner = ctx.enclosing ?? ctx.pendingOwner;

@@ -49,9 +49,10 @@ const MIXIN_CALLEES: ReadonlySet<string> = new Set(['mixin', 'extend', 'merge'])
 
 /**
  * The result of a function whose every `return` gives one local that statements of its body (not nested in a
- * branch) mix other values into: `any-of` those values. undefined for any other function.
+ * branch) mix other values into: `any-of` those values, and the local (which holds them too). undefined for any
+ * other function.
  */
-export function mixedInResult(fn: SyntaxNode): TypeRef | undefined {
+export function mixedInResult(fn: SyntaxNode): { type: TypeRef; local: string } | undefined {
   const body = fn.childForFieldName('body');
   if (body?.type !== 'statement_block') return undefined;
   const returned = returnedValues(body);
@@ -66,7 +67,7 @@ export function mixedInResult(fn: SyntaxNode): TypeRef | undefined {
     if (call?.type !== 'call_expression') continue;
     for (const chain of mixedSources(call, local)) sources.push({ kind: 'value', chain });
   }
-  return sources.length > 0 ? { kind: 'any-of', of: sources } : undefined;
+  return sources.length > 0 ? { type: { kind: 'any-of', of: sources }, local } : undefined;
 }
 
 /** `mixin(local, a, b.c, false)`: [['a'], ['b', 'c']] (name chains only); [] for any other call. */

@@ -95,8 +95,9 @@ export class EcmascriptFile {
   /**
    * Functions whose result is stated apart from what their `return`s prove (`mixin(app, proto); return app`): the
    * type, stated where the first `return` stands (the scope that sees the body's locals); their `return`s add nothing.
+   * `local`: the local mixed into, which holds that value in the body too (`app.init()` before `return app`).
    */
-  readonly statedResults = new Map<FunctionResults, { type: TypeRef; done: boolean }>();
+  readonly statedResults = new Map<FunctionResults, { type: TypeRef; done: boolean; local?: string }>();
   /**
    * Function literals a declaration was made for before the walk reaches them, by syntax node id: assigned in a loop
    * over names (`app[method] = function …`), wrapped in `useCallback(() => …)`. Their sites belong to it.

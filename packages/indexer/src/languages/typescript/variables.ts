@@ -65,7 +65,10 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         isAsync: hasToken(fnValue, 'async'),
         typeParameters: typeParameterNames(fnValue),
       });
-      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
+      // `var app = function (req, res) {…}; mixin(app, proto)`: the local has what is mixed into it.
+      const mixedInto = ctx.results ? file.statedResults.get(ctx.results) : undefined;
+      const held = mixedInto?.local === name ? { type: mixedInto.type, scope: ctx.scope } : undefined;
+      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id, held);
       // `var Foo = function () {…}` with `Foo.prototype.m = …` below: a constructor, building the instance `this` is.
       const thisIsInstance = ctx.moduleLevel && fnValue.type !== 'arrow_function' && file.constructorNames.has(name);
       walk.push(fnValue, ctx, { extra: { bound: id, thisIsInstance } });
