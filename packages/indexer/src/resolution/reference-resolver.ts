@@ -1517,6 +1517,8 @@ export class ReferenceResolver {
     const callee = this.walkChain(scope, held.callee);
     if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
     const factory = this.symbols.declaration(callee.target.ref);
+    // `const useStore = create(…)` with `export const create = ((s) => …) as Create`: a workspace factory held by a constant.
+    if (factory.kind === 'constant' || factory.kind === 'variable') return held.named && !factory.callsRunHeldValue ? ref : undefined;
     if (factory.kind !== 'function' && factory.kind !== 'method') return undefined;
     const argument = factory.forwardsParameter === undefined ? undefined : held.arguments[factory.forwardsParameter];
     const passed = argument ? this.walkChain(scope, argument) : undefined;
