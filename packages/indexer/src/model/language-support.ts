@@ -393,6 +393,12 @@ export interface NameBindingRules {
   /** What a call means besides calling the declaration it names. */
   calls?: {
     /**
+     * A local destructured from a name chain no type describes (JavaScript `const { rawQuery } = prisma` in a
+     * function, `prisma` a module's object): a call of it is a call of that member through the chain
+     * (`prisma.rawQuery()`). Absent: such a call links only where the chain's value has a proven class.
+     */
+    destructuredMembersThroughChain?: boolean;
+    /**
      * A call of a type converts a value to it rather than calling anything (Go `T(x)`, `[]byte(s)`):
      * such a site gets no edge. Absent: a call of a class constructs it (Python `C()`).
      */

@@ -47,6 +47,8 @@ export interface ClassWorld {
   members(classRef: DeclarationRef, name: string): DeclarationRef[];
   /** A function `new` makes instances of, with methods of their own (a JavaScript constructor with prototype methods). */
   constructsInstances(ref: DeclarationRef): boolean;
+  /** A value given methods of its own by assignment (`declarations.assignedMembers`: `app.use = function …`). */
+  holdsMethods(ref: DeclarationRef): boolean;
   /** The function whose result a framework injects into a parameter called `name` (a test framework's fixture). */
   injectedProvider(file: string, name: string): DeclarationRef | undefined;
   /** A member read as a value (a property getter): its return type is the attribute's. */
@@ -201,8 +203,9 @@ export class ReceiverTypes {
         if (self) return this.through({ classRef: self, how: RESOLVED_BY.thisMember }, type.chain.slice(1), depth);
         // The value a declaration holds (`b := Query` with `var Query Binding = …`), and its fields (`pkg.Default.Router`).
         const walked = this.world.resolveChain(scope, type.chain);
-        if (walked?.target.type !== 'declaration') return undefined;
-        return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth);
+        if (walked?.target.type !== 'declaration') return this.moduleObject(walked, type.chain.length);
+        return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth)
+          ?? this.objectWithMethods(walked.target.ref, type.chain.slice(walked.consumed));
       }
       case 'collection':
       case 'function':
@@ -253,6 +256,28 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /**
+   * Where the language gives values methods by assignment: a whole module's value (`proto` of `var proto =
+   * require('./application')`) is the object it exports as its default, where that object has methods of its own.
+   */
+  private moduleObject(walked: { target: Target; consumed: number } | undefined, length: number): InstanceOf | undefined {
+    if (walked?.target.type !== 'module' || walked.consumed !== length) return undefined;
+    const value = this.moduleValue(walked.target);
+    return value.type === 'declaration' ? this.objectWithMethods(value.ref, []) : undefined;
+  }
+
+  /**
+   * An object given methods by assignment, read as a value with nothing stated about it (`app` of `var app =
+   * module.exports = {}` with `app.use = function …`): it is its own class. `Foo.prototype` (`rest`: ['prototype'])
+   * of a class, or of a constructor with prototype methods: an instance of Foo.
+   */
+  private objectWithMethods(ref: DeclarationRef, rest: string[]): InstanceOf | undefined {
+    const decl = this.symbols.declaration(ref);
+    if (rest.length === 0 && decl.kind !== 'function' && !decl.valueType && this.world.holdsMethods(ref)) return { classRef: ref, how: RESOLVED_BY.returnedReceiver };
+    if (rest.length === 1 && rest[0] === 'prototype' && (decl.kind === 'class' || this.world.constructsInstances(ref))) return { classRef: ref, how: RESOLVED_BY.returnedReceiver };
+    return undefined;
   }
 
   /**

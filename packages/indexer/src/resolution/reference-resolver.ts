@@ -112,6 +112,7 @@ export class ReferenceResolver {
       },
       members: (classRef, name) => this.memberRefs(classRef, name),
       constructsInstances: (ref) => this.symbols.declaration(ref).kind === 'function' && this.hasAssignedMembers(ref),
+      holdsMethods: (ref) => this.symbols.declaration(ref).kind !== 'function' && this.hasAssignedMembers(ref),
       injectedProvider: (file, name) => this.injectedProvider(file, name),
       isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
       outsideMember: (scope, chain, name) => {
@@ -448,6 +449,11 @@ export class ReferenceResolver {
         const extension = this.outsideExtension(scope, reached, site);
         if (extension) return extension;
       }
+      // `const { rawQuery } = prisma; rawQuery()` where no class describes `prisma` (a module's object): `prisma.rawQuery()`.
+      if (!instance && type.kind === 'value' && path.length === 0 && site.receiver?.length === 0 && this.bindingOf(file).calls?.destructuredMembersThroughChain) {
+        const chained = this.resolveMemberChain(file, { ...site, receiver: type.chain, locallyBound: undefined, typedReceiver: undefined }, type.chain);
+        if (chained.resolved) return chained;
+      }
       // `m()` with `m` a local holding member `m` of a value (`const { m } = make()`): only a method is known to
       // run; a property holds a function value of its own.
       return this.callOnInstance(site, instance, path, site.receiver?.length === 0, scope);
@@ -772,7 +778,7 @@ export class ReferenceResolver {
           continue;
         }
         // A namespace's members in several files: those the asking file sees through its imports first.
-        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.memberRefs(current.ref, part);
+        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.staticWhenBoth(decl, this.memberRefs(current.ref, part));
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
@@ -1003,6 +1009,16 @@ export class ReferenceResolver {
       if (ids.some((id) => declarations[id].kind === 'method' && (decl.kind !== 'function' || !declarations[id].isStatic))) return true;
     }
     return false;
+  }
+
+  /**
+   * `Cls.concat()` of a class declaring both a static and an instance `concat`: named through the class, the static
+   * ones (an instance member is not reached that way). Members all of one kind stay as they are.
+   */
+  private staticWhenBoth(owner: Declaration, members: DeclarationRef[]): DeclarationRef[] {
+    if (owner.kind !== 'class' || members.length < 2) return members;
+    const statics = members.filter((ref) => this.symbols.declaration(ref).isStatic);
+    return statics.length > 0 && statics.length < members.length ? statics : members;
   }
 
   /** A method assigned to the value a module exports as its default (`module.exports = app` with `app.use = function …`). */
@@ -1531,6 +1547,8 @@ export class ReferenceResolver {
     const callee = this.walkChain(scope, held.callee);
     if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
     const factory = this.symbols.declaration(callee.target.ref);
+    // `const useStore = create(…)` with `export const create = ((s) => …) as Create`: a workspace factory held by a constant.
+    if (factory.kind === 'constant' || factory.kind === 'variable') return held.named && !factory.callsRunHeldValue ? ref : undefined;
     if (factory.kind !== 'function' && factory.kind !== 'method') return undefined;
     const argument = factory.forwardsParameter === undefined ? undefined : held.arguments[factory.forwardsParameter];
     const passed = argument ? this.walkChain(scope, argument) : undefined;

@@ -5,6 +5,7 @@ import { patternNames } from './ecmascript-scopes.js';
 import { initialiserType } from './ecmascript-types.js';
 import { firstStringArgument, memberTarget, statementText, type MemberTarget } from './ecmascript-syntax.js';
 import { type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk, wordsOf } from './file-state.js';
+import { declareLoopMembers } from './ecmascript-loop-members.js';
 import { visitModuleAssignment } from './modules.js';
 
 export function visitExpressionStatement(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
@@ -15,6 +16,10 @@ export function visitExpressionStatement(frame: EcmascriptFrame, walk: Ecmascrip
     if (visitModuleAssignment(expression!, node, ctx, frame.doc, walk)) return;
   }
   if (expressionType === 'assignment_expression' && ctx.thisIsClass) recordThisAssignment(expression!, ctx);
+  // `methods.forEach(function (method) { app[method] = function … })`: a method per name of the list.
+  if (expressionType === 'call_expression' && ctx.moduleLevel && ctx.container === null && !ctx.suppressDeclarations && !ctx.file.typeChecked) {
+    declareLoopMembers(expression!, node, ctx, ctx.file.boundFunctions);
+  }
   // `namespace X {}` parses as an expression statement: the statement's doc comment is the namespace's.
   if (expressionType === 'internal_module') walk.push(expression, ctx, { doc: frame.doc, parent: node });
   else walk.descend(node, ctx);

@@ -5,6 +5,7 @@ import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
 import { forwardedParameter } from './ecmascript-held-values.js';
+import { mixedInResult, selfConstructedResult } from './ecmascript-factory-results.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
   CLASS_DECLARATION_TYPES, compactText, decoratorTexts, declarationName, firstChildOfType,
@@ -30,7 +31,9 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   // Error recovery can turn a declaration into a named function expression directly inside an ERROR.
   const isStatement = type === 'function_declaration' || type === 'generator_function_declaration' ||
     (ownName !== null && frame.parent?.type === 'ERROR' && type !== 'arrow_function');
-  let id: number | undefined = frame.extra?.bound;
+  // Declared before the walk reached it (`app[method] = function …` in a loop, `useCallback(() => …)`).
+  const looped = frame.extra?.bound === undefined ? file.boundFunctions.get(node.id) : undefined;
+  let id: number | undefined = frame.extra?.bound ?? looped?.id;
   if (id === undefined && !ctx.suppressDeclarations && (isStatement || exportInfo)) {
     const name = ownName?.text ?? 'default';
     id = file.addDeclaration(file.functionKind(name, node), name, node, ctx, {
@@ -62,12 +65,19 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   const isArrow = type === 'arrow_function';
   // A constructor the file gives prototype members builds an instance: its `this` is one, as is a member's.
   const isConstructor = ctx.moduleLevel && ownName !== null && type === 'function_declaration' && file.constructorNames.has(ownName.text);
-  const thisIsClass = isArrow ? ctx.thisIsClass : Boolean(frame.extra?.thisIsInstance) || isConstructor;
+  const thisIsClass = isArrow ? ctx.thisIsClass : Boolean(frame.extra?.thisIsInstance ?? looped?.thisIsInstance) || isConstructor;
   // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
   const thisType = isArrow ? ctx.thisType : declaredThisType(node);
   let inner: EcmascriptContext;
   if (id !== undefined) {
     inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
+    // JavaScript `mixin(app, proto); return app`: the result has what was mixed in (its `return`s then prove nothing more).
+    // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
+    const self = file.typeChecked || !inner.results || !ownName ? undefined : selfConstructedResult(node, ownName.text);
+    const mixed = file.typeChecked || !inner.results || self ? undefined : mixedInResult(node);
+    // Stated at its `return`, where the locals of the body's block are bound (see syntax.ts).
+    const stated = self ?? mixed?.type;
+    if (stated && inner.results) file.statedResults.set(inner.results, { type: stated, done: false, local: mixed?.local });
   } else {
     // An anonymous function belongs to whatever encloses it (or to the variable it initialises).
     const owner = ctx.enclosing ?? ctx.pendingOwner;

@@ -118,7 +118,17 @@ export function bindParameters(fn: SyntaxNode, scope: Scope, outer: Scope, given
       scope.bind(pattern.text, 'parameter', undefined, type ? { type, scope: outer } : undefined);
       continue;
     }
-    for (const name of patternNames(param)) scope.bind(name, 'parameter');
+    // `({ gen }: SchemaCxt)`: each name holds that member of the parameter's stated type, as a receiver
+    // (`gen.assign()`). Called directly (`onSelect()`), a destructured prop runs whatever the caller passed: the
+    // member read is wrapped in an empty `field` step, which a bare call does not take for a member of its own.
+    const members = pattern?.type === 'object_pattern' ? destructuredMembers(pattern) : undefined;
+    const typeNode = members && members.size > 0 ? param.childForFieldName('type') : null;
+    const of = members && members.size > 0 ? (typeNode ? annotatedType(typeNode) : given?.(position) ?? null) : null;
+    for (const name of patternNames(param)) {
+      const member = of ? members!.get(name) : undefined;
+      const read: TypeRef | undefined = member !== undefined ? { kind: 'field', of: { kind: 'field', of: of!, path: [member] }, path: [] } : undefined;
+      scope.bind(name, 'parameter', undefined, read ? { type: read, scope: outer } : undefined);
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
+import type { BoundFunctions } from './ecmascript-loop-members.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
   type MemberTarget,
@@ -91,6 +92,17 @@ export class EcmascriptFile {
   /** The declaration each emitted member signature became (overloads after the first fold into it). */
   readonly signatureDeclarations = new Map<string, number>();
   private readonly signatureNamesByScope = new Map<number, Set<string>>();
+  /**
+   * Functions whose result is stated apart from what their `return`s prove (`mixin(app, proto); return app`): the
+   * type, stated where the first `return` stands (the scope that sees the body's locals); their `return`s add nothing.
+   * `local`: the local mixed into, which holds that value in the body too (`app.init()` before `return app`).
+   */
+  readonly statedResults = new Map<FunctionResults, { type: TypeRef; done: boolean; local?: string }>();
+  /**
+   * Function literals a declaration was made for before the walk reaches them, by syntax node id: assigned in a loop
+   * over names (`app[method] = function …`), wrapped in `useCallback(() => …)`. Their sites belong to it.
+   */
+  readonly boundFunctions: BoundFunctions = new Map();
   /** Module-level declarations by name, for `X.prototype.m = …`. */
   readonly topLevelByName = new Map<string, number>();
   /**
@@ -131,6 +143,11 @@ export class EcmascriptFile {
     const id = this.builder.declare(kind, name, ctx.container, span, details);
     if (this.declarations[id].parent === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
     return id;
+  }
+
+  /** Whether a module-level import statement binds `name` (`import { touch } from './x'`, `const touch = require(…)`). */
+  importsName(name: string): boolean {
+    return this.builder.imports.some((statement) => !statement.typeOnly && statement.bindings.some((binding) => binding.local === name));
   }
 
   addImport(

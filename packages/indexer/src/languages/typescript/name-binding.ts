@@ -14,8 +14,9 @@ export const ecmascriptNameBinding = defineNameBinding({
   moduleScope: { defaultExport: 'default' },
   // `Foo.prototype.m = function …`, `app.use = function …` (extracted as methods of `Foo`, `app`).
   declarations: { assignedMembers: true },
-  // `fn.call(this, a)`, `utils.merge.apply(null, args)`: run `fn`, `utils.merge`.
-  calls: { invokers: ['call', 'apply'] },
+  // `fn.call(this, a)`, `utils.merge.apply(null, args)`: run `fn`, `utils.merge`. `const { rawQuery } = prisma;
+  // rawQuery()` in a function: `prisma.rawQuery()`.
+  calls: { invokers: ['call', 'apply'], destructuredMembersThroughChain: true },
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   hiddenFromStarImport: (name: string) => name === 'default',
   // A module — a file that imports or exports, a CommonJS `require` or `module.exports` included — has a scope

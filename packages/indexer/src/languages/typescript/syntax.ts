@@ -14,6 +14,7 @@ import {
   visitMethod, visitPropertySignature
 } from './declarations.js';
 import { visitExport, visitImport } from './modules.js';
+import { visitReturnedLiteral } from './ecmascript-returned-literals.js';
 import { visitAmbient, visitEnum, visitInterface, visitNamespace, visitTypeAlias } from './type-declarations.js';
 import { visitVariables } from './variables.js';
 
@@ -124,10 +125,18 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
     jsx_self_closing_element: jsxElementRule,
     decorator: { visit: visitDecorator },
     return_statement: {
-      visit: ({ node, ctx }) => {
+      visit: ({ node, ctx }, walk) => {
         const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+        const stated = ctx.results ? ctx.file.statedResults.get(ctx.results) : undefined;
+        if (stated) {
+          // Stated once, at the first `return`; the others return the same local.
+          if (!stated.done) ctx.file.stateType(ctx.results!.id, 'returnType', stated.type, ctx);
+          stated.done = true;
+          return true;
+        }
         ctx.results?.returns.push(value ? returnedValue(value, ctx) : { value: 'none', scope: ctx.scope, words: wordsOf(ctx) });
-        return true;
+        // `return { modified, touch }`: an object whose members a call's value has (walked there).
+        return !(value?.type === 'object' && visitReturnedLiteral(value, ctx, walk));
       },
     },
   },

@@ -33,13 +33,28 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     const isIdentifier = nameNode.type === 'identifier';
     const valueType = value?.type;
     const isFunctionValue = valueType !== undefined && FUNCTION_VALUE_TYPES.has(valueType);
-    const boundToCode = isIdentifier && value !== null && (isFunctionValue || valueType === 'class');
+    // `const save = useCallback(async () => {…}, [deps])`: the hook hands back the function it is given.
+    const memoised = isIdentifier && extractLocals && !isFunctionValue ? memoisedFunction(value) : undefined;
+    const boundToCode = isIdentifier && value !== null && (isFunctionValue || valueType === 'class' || memoised !== undefined);
     // A function or class value extracted below binds its name to that declaration.
     if (boundToCode && !extractLocals) ctx.scope.bind(nameNode.text, kindToken === 'var' ? 'var' : 'lexical');
     else if (!boundToCode) bindDeclarator(declarator, nameNode, value, kindToken, ctx);
 
     if (ctx.moduleLevel && !ctx.suppressDeclarations && visitRequireBinding(node, declarator, nameNode, value, span, ctx)) continue;
 
+    if (memoised) {
+      const name = nameNode.text;
+      const id = file.addDeclaration(file.functionKind(name, memoised), name, span, ctx, {
+        signature: variableFunctionSignature(file.source, node, declarator, memoised, single),
+        docstring: file.docstring(frame),
+        isExported: exportInfo !== undefined || undefined,
+        isAsync: hasToken(memoised, 'async'),
+      });
+      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
+      file.boundFunctions.set(memoised.id, { id, thisIsInstance: false });
+      walk.push(value, ctx);
+      continue;
+    }
     const fnValue = value && isFunctionValue ? value : null;
     if (isIdentifier && fnValue && extractLocals) {
       const name = nameNode.text;
@@ -50,7 +65,10 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         isAsync: hasToken(fnValue, 'async'),
         typeParameters: typeParameterNames(fnValue),
       });
-      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
+      // `var app = function (req, res) {…}; mixin(app, proto)`: the local has what is mixed into it.
+      const mixedInto = ctx.results ? file.statedResults.get(ctx.results) : undefined;
+      const held = mixedInto?.local === name ? { type: mixedInto.type, scope: ctx.scope } : undefined;
+      ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id, held);
       // `var Foo = function () {…}` with `Foo.prototype.m = …` below: a constructor, building the instance `this` is.
       const thisIsInstance = ctx.moduleLevel && fnValue.type !== 'arrow_function' && file.constructorNames.has(name);
       walk.push(fnValue, ctx, { extra: { bound: id, thisIsInstance } });
@@ -97,7 +115,11 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
         if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
         // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
-        const held = !file.typeChecked && kind !== 'component' ? heldValue(value, true) : undefined;
+        // TypeScript too for a `const` holding what a named function made (`const log = debug('app')`): an outside
+        // package's product is outside. Not an annotated one, an immediately invoked function's result, nor a
+        // PascalCase name (a component `forwardRef` or `styled` made, used as a JSX tag).
+        const held = kind === 'component' ? undefined : !file.typeChecked ? heldValue(value, true)
+          : kindToken === 'const' && !declarator.childForFieldName('type') && value?.type === 'call_expression' && !isPascalCase(name) ? heldCallValue(value) : undefined;
         if (held) {
           Object.assign(file.declarations[id], held);
           if (kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
@@ -140,11 +162,45 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const annotated = annotatedType(declarator.childForFieldName('type'));
   // `var self = this` in a method: the instance, under another name (unless the file assigns that name).
   const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
+  // JavaScript `var server; … server = new Server(opts);` in a function: what its every assignment there agrees on.
+  const assigned = !value && !annotated && ctx.inFunction && !ctx.moduleLevel && !ctx.file.typeChecked ? assignedLaterType(declarator, nameNode.text) : undefined;
+  if (assigned) {
+    ctx.scope.bind(nameNode.text, kind, undefined, { type: assigned, scope: ctx.scope });
+    return;
+  }
   const type = annotated ?? self ?? initialiserType(value);
   // Read in a nested `function` (whose own `this` is another), `self` still holds the instance.
   const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
   if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held }, ctx.moduleLevel);
   ctx.scope.bind(nameNode.text, kind, undefined, held);
+}
+
+/**
+ * The one type every assignment of `name` in the function around its declaration proves (`server = new Server(o)`),
+ * where there is at least one and each is a plain `=`; undefined otherwise.
+ */
+function assignedLaterType(declarator: SyntaxNode, name: string): TypeRef | undefined {
+  let fn: SyntaxNode | null = declarator.parent;
+  while (fn && !FUNCTION_VALUE_TYPES.has(fn.type) && fn.type !== 'function_declaration' && fn.type !== 'method_definition') fn = fn.parent;
+  const body = fn?.childForFieldName('body');
+  if (!body) return undefined;
+  let found: TypeRef | undefined;
+  for (const type of ['assignment_expression', 'augmented_assignment_expression', 'update_expression']) {
+    for (const assignment of body.descendantsOfType(type)) {
+      const left = assignment?.childForFieldName('left') ?? assignment?.childForFieldName('argument');
+      if (left?.type !== 'identifier' || left.text !== name) continue;
+      if (type !== 'assignment_expression') return undefined;
+      const one = initialiserType(assignment!.childForFieldName('right'));
+      // Only a constructed value is proven alike wherever the assignment stands.
+      if (one?.kind !== 'call' || !one.construct || (found && JSON.stringify(found) !== JSON.stringify(one))) return undefined;
+      found = one;
+    }
+  }
+  // `[server] = …`, `({ server } = …)`: written by a pattern, any value.
+  for (const pattern of body.descendantsOfType(['array_pattern', 'object_pattern'])) {
+    if (pattern && patternNames(pattern).includes(name)) return undefined;
+  }
+  return found;
 }
 
 /**
@@ -176,6 +232,21 @@ function variableFunctionSignature(source: string, statement: SyntaxNode, declar
   if (single) return headerText(source, statement.startIndex, end);
   const kind = statement.childForFieldName('kind')?.text ?? 'var';
   return `${kind} ${headerText(source, declarator.startIndex, end)}`;
+}
+
+/** What a call made by a named function holds (`debug('app')`); undefined for any other call (`(() => …)()`). */
+function heldCallValue(value: SyntaxNode): ReturnType<typeof heldValue> {
+  const held = heldValue(value, true);
+  return held?.heldCall ? held : undefined;
+}
+
+/** `useCallback(fn, deps)`, `React.useCallback(fn, deps)` with a function written there: that function. */
+function memoisedFunction(value: SyntaxNode | null): SyntaxNode | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const callee = memberTarget(value.childForFieldName('function'));
+  if (callee?.name !== 'useCallback' || (callee.receiver !== undefined && callee.receiver.length > 0 && callee.receiver.join('.') !== 'React')) return undefined;
+  const first = value.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  return first && FUNCTION_VALUE_TYPES.has(first.type) ? first : undefined;
 }
 
 /** `const Button = memo((props) => <button/>)` in TSX/JSX. */

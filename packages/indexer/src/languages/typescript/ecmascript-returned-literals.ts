@@ -1,0 +1,114 @@
+/**
+ * Functions whose one `return` gives an object literal (React hooks and factories: `function useModified() { …;
+ * return { modified, touch }; }`): the literal becomes a declaration named `return` inside the function, whose
+ * members are the literal's functions — written there, or named by a shorthand or `key: name` entry (a function the
+ * function declares, a module-level function, an import) — and the function `returnsLocal` it, so a value made by
+ * calling it (`const { touch } = useModified(); touch()`, `useModified().touch()`) has those members. An entry naming
+ * a local that holds some other value (`const [modified, setModified] = useState()`) is no member.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { functionsDeclaredIn, returnedValues } from './ecmascript-held-values.js';
+import { compactText, FUNCTION_VALUE_TYPES, hasToken, headerText, propertyName } from './ecmascript-syntax.js';
+import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
+
+/** The name of the declaration that stands for the object a function returns (a keyword: no local can have it). */
+export const RETURNED_OBJECT = 'return';
+
+const FUNCTION_NODE_TYPES: ReadonlySet<string> = new Set([...FUNCTION_VALUE_TYPES, 'function_declaration', 'method_definition']);
+
+/** Declares the object literal a `return` gives, with its members; false (nothing done) for any other return. */
+export function visitReturnedLiteral(value: SyntaxNode, ctx: EcmascriptContext, walk: EcmascriptWalk): boolean {
+  const file = ctx.file;
+  if (value.type !== 'object' || ctx.suppressDeclarations || !ctx.results || ctx.enclosing === null) return false;
+  const factory = file.declarations[ctx.enclosing];
+  if ((factory.kind !== 'function' && factory.kind !== 'method' && factory.kind !== 'component') || factory.returnsLocal !== undefined) return false;
+  const fn = enclosingFunction(value);
+  const body = fn?.childForFieldName('body');
+  if (!fn || body?.type !== 'statement_block' || fn.endPosition.row + 1 !== factory.endLine) return false;
+  // The only `return` of the function (several literals could disagree on their members).
+  const returned = returnedValues(body);
+  if (returned.length !== 1 || returned[0].id !== value.id) return false;
+  const inner = functionsDeclaredIn(body);
+  const entries = value.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  const members = entries.map((entry) => ({ entry, written: memberFunction(entry), named: namedEntry(entry, inner, ctx) }));
+  if (!members.some((m) => m.written !== undefined || m.named !== undefined)) return false;
+
+  const id = file.addDeclaration('variable', RETURNED_OBJECT, value, { ...ctx, container: ctx.enclosing }, {
+    signature: compactText(value.text, 200),
+  });
+  factory.returnsLocal = RETURNED_OBJECT;
+  const memberCtx: EcmascriptContext = { ...ctx, container: id };
+  for (const { entry, written, named } of members) {
+    if (written) {
+      const member = file.addDeclaration('method', written.key, entry, memberCtx, {
+        signature: headerText(file.source, entry.startIndex, written.fn.childForFieldName('body')?.startIndex ?? written.fn.endIndex),
+        isAsync: hasToken(written.fn, 'async'),
+      });
+      walk.push(written.fn, ctx, { extra: { bound: member, thisIsInstance: false } });
+      continue;
+    }
+    if (named?.local) {
+      // `{ touch }` of a function the function declares: a second name for it (settled once the walk is over).
+      const alias = file.addDeclaration('method', named.key, entry, memberCtx, { signature: compactText(entry.text, 200) });
+      file.localAliases.push({ declaration: alias, name: named.name, scope: ctx.scope });
+    } else if (named) {
+      // `{ touch }` of a module-level function or an import: what that name means where the function is written.
+      file.addDeclaration('method', named.key, entry, memberCtx, { signature: compactText(entry.text, 200), aliasOf: [named.name], callsRunHeldValue: true });
+    }
+    walk.push(entry, ctx);
+  }
+  return true;
+}
+
+function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (FUNCTION_NODE_TYPES.has(current.type)) return current;
+  }
+  return null;
+}
+
+/** `save(x) {…}`, `save: function () {…}`, `save: async () => …`: the key and the function written there. */
+function memberFunction(entry: SyntaxNode): { key: string; fn: SyntaxNode } | undefined {
+  if (entry.type === 'method_definition') {
+    const key = entry.childForFieldName('name');
+    if (!key || key.type === 'computed_property_name' || hasToken(entry, 'get') || hasToken(entry, 'set')) return undefined;
+    return { key: propertyName(key), fn: entry };
+  }
+  if (entry.type !== 'pair') return undefined;
+  const key = entry.childForFieldName('key');
+  const fn = entry.childForFieldName('value');
+  if (!key || !fn || key.type === 'computed_property_name' || !FUNCTION_VALUE_TYPES.has(fn.type)) return undefined;
+  return { key: propertyName(key), fn };
+}
+
+/**
+ * `{ touch }`, `{ stop: touch }`: the key and the name, `local` where the function declares that name — as a
+ * function (hoisted, or `const touch = () => …`). A name bound locally to anything else, or by no declaration, is none.
+ */
+function namedEntry(entry: SyntaxNode, inner: ReadonlyMap<string, SyntaxNode>, ctx: EcmascriptContext): { key: string; name: string; local: boolean } | undefined {
+  let key: string;
+  let name: string;
+  if (entry.type === 'shorthand_property_identifier') {
+    key = entry.text;
+    name = entry.text;
+  } else if (entry.type === 'pair') {
+    const keyNode = entry.childForFieldName('key');
+    const local = entry.childForFieldName('value');
+    if (!keyNode || keyNode.type === 'computed_property_name' || local?.type !== 'identifier') return undefined;
+    key = propertyName(keyNode);
+    name = local.text;
+  } else {
+    return undefined;
+  }
+  if (inner.has(name)) return { key, name, local: true };
+  const verdict = ctx.scope.classify(name, false);
+  if (!verdict.locallyBound) {
+    // A module-level function, or an import (whatever its module exports); never a global the runtime provides.
+    const top = ctx.file.topLevelByName.get(name);
+    const kind = top === undefined ? undefined : ctx.file.declarations[top].kind;
+    return kind === 'function' || kind === 'component' || (kind === undefined && ctx.file.importsName(name)) ? { key, name, local: false } : undefined;
+  }
+  const target = verdict.localTarget;
+  const kind = target === undefined ? undefined : ctx.file.declarations[target].kind;
+  return kind === 'function' || kind === 'component' ? { key, name, local: true } : undefined;
+}
