@@ -107,9 +107,10 @@ export interface PackageResolution {
   /**
    * Languages whose fully qualified names bind without an import wherever they are written (PHP
    * `\App\Models\User`): the package (a `packageOf` key) a name the extractor wrote for such a
-   * qualifier denotes, or null. Only names no identifier can be are asked (the extractor's own spelling).
+   * qualifier denotes, or null. Only names no identifier can be are asked (the extractor's own spelling), or, in a
+   * language whose package names nest, a package name relative to the packages `fromFile` is written in.
    */
-  qualifiedPackage?(name: string): string | null;
+  qualifiedPackage?(name: string, fromFile: string): string | null;
   /**
    * Languages whose package names nest (Scala `io.circe` below `io`): the package (a `packageOf` key) that
    * `name` written after package `key` continues into, or null. A package with no file of its own (`io`) is

@@ -144,6 +144,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     const chain = typeChain(child);
     if (!chain) continue;
     if (first && !isObject) info.superName = chain[chain.length - 1];
+    if (isObject && chain[chain.length - 1] === name) file.selfNamedHeirs.add(id);
     first = false;
     const outer: ScalaContext = { ...inner, enclosing: id, classId: ctx.classId };
     const site = file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, child, outer);
