@@ -418,6 +418,12 @@ export interface NameBindingRules {
      */
     accessorCallsLinkIt?: boolean;
     /**
+     * A call of a value (a field, a variable, an accessor's result: Scala `that(key)` with `that: JsonObject`,
+     * `decodeKey(k)` with `def decodeKey: KeyDecoder[A]`) calls this member of the value's stated type, picked by
+     * the arguments; no edge when the type is not proven or declares none. Absent: as `accessorCallsLinkIt` says.
+     */
+    valuesApply?: string;
+    /**
      * A call of an enum case constructs a value of the enum with the case's associated values (Swift
      * `.collected(body)`, `Body.stream(n)`): the case declaration (`enum_member`) is the call's target.
      * Absent: an enum member is no call target.

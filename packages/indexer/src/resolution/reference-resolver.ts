@@ -1467,6 +1467,9 @@ export class ReferenceResolver {
     }
     const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && rules.calls?.valuesApply && (rules.isAccessor(decl) || HOLDERS.has(decl.kind))) {
+      return this.appliedValue(site, ref, decl, rules.calls.valuesApply);
+    }
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
@@ -1568,6 +1571,7 @@ export class ReferenceResolver {
       const parent = this.symbols.declaration(ref).parent;
       return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
     });
+    if (members.length === 0 && site.argumentTypes && !this.constructible(classRef)) return this.inheritedCompanionCall(site, classRef, name, resolvedBy);
     if (members.length === 0 || !site.argumentTypes) return undefined;
     // The construction: the class part that states its parameters (a companion object states none).
     const construction = this.symbols.partsOf(classRef).find((part) => {
@@ -1585,6 +1589,33 @@ export class ReferenceResolver {
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     if (construction && sameRef(chosen.ref, construction)) return undefined;
     return { resolved: true, target: chosen.ref, edgeKind: 'calls', resolvedBy };
+  }
+
+  /** A value called (`calls.valuesApply`): the member of its stated type the arguments pick, or no edge. */
+  private appliedValue(site: ReferenceSite, ref: DeclarationRef, decl: Declaration, name: string): Resolution {
+    const stated = decl.valueType ?? (decl.kind === 'method' || decl.kind === 'function' ? decl.returnType : undefined);
+    const instance = stated ? this.types.evaluate({ file: ref.file, enclosing: decl.parent }, stated) : undefined;
+    if (!instance) return unresolved('not-callable', false);
+    const found = this.findMember(instance.classRef, name, false, Boolean(this.symbols.declaration(instance.classRef).isStatic), 0, site);
+    if (!found) return unresolved('not-callable', false);
+    if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+    return { resolved: true, target: found.ref, edgeKind: 'calls', resolvedBy: instance.how };
+  }
+
+  /**
+   * `CompactPrinter(x)` where `object CompactPrinter extends CompactPrinter` declares no `apply` and nothing can be
+   * constructed: the member its bases give the object, picked by the arguments; no edge when none has one (a trait is
+   * never constructed). undefined where no object is called.
+   */
+  private inheritedCompanionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
+    const objects = this.symbols.partsOf(classRef).filter((ref) => this.symbols.declaration(ref).isStatic && this.symbols.declaration(ref).kind === 'class');
+    if (objects.length === 0) return undefined;
+    for (const object of objects) {
+      const found = this.findMember(object, name, true, true, 0, site);
+      if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
+      if (found) return this.accept(site, found.ref, RESOLVED_BY.inheritedMember);
+    }
+    return unresolved('not-callable', false);
   }
 
   /**

@@ -129,7 +129,12 @@ function valueWildcardFor(name: string, node: SyntaxNode, ctx: ScalaContext): st
 function appliedValue(name: string, node: SyntaxNode, ctx: ScalaContext): string[] | undefined {
   if (name === 'this') return ['this'];
   const bound = ctx.scope.classify(name, true, positionOf(node));
-  return bound.locallyBound && bound.localTarget === undefined ? [name] : undefined;
+  if (bound.locallyBound) return bound.localTarget === undefined ? [name] : undefined;
+  // `final case class Holder(that: JsonObject) { … that(key) … }`: a class parameter or a field declared above, of a
+  // stated class (no def shares its name).
+  if (ctx.classId === null) return undefined;
+  const info = ctx.file.classInfo(ctx.classId);
+  return info.fields.get(name)?.type && !info.methods.has(name) ? [name] : undefined;
 }
 
 export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {

@@ -43,8 +43,10 @@ export const scalaNameBinding = defineNameBinding({
   // `p: Parser[T]` in `trait RegexParsers extends Parsers`, `v: JValue` under `import JsonAST._`: member types.
   typeMembersByName: true,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
-  // `whitespace(in)` with `def whitespace: Parser[Any]` evaluates whitespace, then applies its value: it names whitespace.
-  calls: { companionCall: 'apply', accessorCallsLinkIt: true },
+  // `whitespace(in)` with `def whitespace: Parser[Any]` evaluates whitespace, then applies its value: `Parser.apply`;
+  // `that(key)` with a field `that: JsonObject` is `that.apply(key)`.
+  calls: { companionCall: 'apply', valuesApply: 'apply' },
   // `def hcursor: HCursor` (no parameter list) is read like a value: `c.hcursor.downField(k)` calls a member of what it returns.
-  isAccessor: (declaration) => declaration.kind === 'method' && declaration.parameterTypes === undefined && declaration.returnType !== undefined,
+  // `def untyped = decodeKey` too: called with arguments, it is its result that is applied.
+  isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });
