@@ -486,6 +486,12 @@ export interface NameBindingRules {
    */
   argumentsMustFit?: boolean;
   /**
+   * Of overloads a call's arguments fit alike, the one the call fills without a default value is chosen over
+   * those that need one (Scala: `apply(x)` beside `apply(x, callback = None)`), when both take the written
+   * arguments at the same parameter types. Absent: such a call is ambiguous.
+   */
+  defaultsLoseOverloads?: boolean;
+  /**
    * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
    * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two
    * entries as the extractor writes them; undefined for any other argument or a parameter its label does not name. Where the parameter's type is an

@@ -1273,7 +1273,7 @@ export class ReferenceResolver {
     if (found.size === 0 || call.kind !== 'calls') return undefined;
     // Overloads: the one the call's arguments pick (overloads.ts), by the calling language's rule.
     const fits = this.bindingOf(from).argumentFits;
-    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true });
+    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true, defaultsLose: this.bindingOf(from).defaultsLoseOverloads === true });
     const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), rule);
     return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
@@ -1800,8 +1800,9 @@ export class ReferenceResolver {
     const language = binding.argumentFits;
     if (!language) return undefined;
     const mustFit = binding.argumentsMustFit === true;
+    const defaultsLose = binding.defaultsLoseOverloads === true;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, defaultsLose });
     const evaluated = this.overloadArguments(call).classes;
     return Object.assign((argument: string | null, parameter: string): ArgumentFit => {
       const known = argument === null ? undefined : evaluated.get(argument);
@@ -1820,7 +1821,7 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
-    }, { mustFit });
+    }, { mustFit, defaultsLose });
   }
 
   /**

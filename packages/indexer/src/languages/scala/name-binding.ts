@@ -40,6 +40,8 @@ export const scalaNameBinding = defineNameBinding({
   // `package object p extends Api`: what it inherits is a member of package p (syntax.ts declares it so).
   packageObjectName: 'package',
   argumentFits: scalaArgumentFits,
+  // `CompactPrinter(x)` with `apply(x: JsValue)` and `apply(x: JsValue, callback: Option[String] = None)`: the first.
+  defaultsLoseOverloads: true,
   // `p: Parser[T]` in `trait RegexParsers extends Parsers`, `v: JValue` under `import JsonAST._`: member types.
   typeMembersByName: true,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
