@@ -294,6 +294,9 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null || p.children.some((c) => c?.type === '=')).length;
     if (optional > 0) declaration.requiredParameters = parameters.length - optional;
     if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
+    // `f: HCursor => ACursor`: what a function literal passed there receives (`fns(_.downN(0))`).
+    const callbacks = parameters.map((p) => callbackParameterTypes(p.childForFieldName('type'), typeVariables));
+    if (callbacks.some((c) => c !== null)) declaration.callbackParameters = callbacks;
     // An implicit / using list is passed by the compiler, or written out (`Reads.optionWithNull(rds)`, `Show[A](instance)`):
     // a call states none of its arguments, or all of them.
     if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
@@ -342,6 +345,15 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     }
   }
   walk.push(body, inner);
+}
+
+/** The parameter types a function type states (`(A, B) => C`: [A, B]); null for any other type. */
+function callbackParameterTypes(type: SyntaxNode | null, typeVariables: ReadonlySet<string>): Array<TypeRef | null> | null {
+  if (type?.type !== 'function_type') return null;
+  const listed = type.childForFieldName('parameter_types');
+  const types = listed?.type === 'parameter_types' ? listed.namedChildren.filter((c): c is SyntaxNode => c !== null) : listed ? [listed] : [];
+  const stated = types.map((each) => declaredType(each, typeVariables));
+  return stated.some((each) => each !== null) ? stated : null;
 }
 
 /**
@@ -400,6 +412,8 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
       const id = ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
+      // `val uint8: Codec[Int] = …` at the top level (Scala 3) or in a package object: `uint8.exmap(…)` is a member call on it.
+      ctx.file.facts.stateType(id, 'valueType', declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null), ctx.scope);
       const alias = typeNode ? undefined : objectAlias(value);
       if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     }

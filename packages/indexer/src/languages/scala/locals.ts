@@ -2,7 +2,8 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ScalaContext, ScalaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType } from './types.js';
-import { instanceType, valueType } from './calls.js';
+import { instanceType, passedTo, valueType } from './calls.js';
+import type { TypeRef } from '../../model/extraction.js';
 
 export function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
   if (!pattern) return;
@@ -35,12 +36,20 @@ export function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk
   const scope = ctx.scope.open('lambda');
   const inner: ScalaContext = { ...ctx, scope };
   const parameters = node.childForFieldName('parameters');
-  for (const name of parameters?.type === 'identifier' ? [parameters] : parameters?.descendantsOfType('identifier') ?? []) {
-    if (!name) continue;
+  // `fns((a, r) => r.fold(…))`: an untyped parameter receives what the callee's function-typed parameter states.
+  const passed = passedTo(node, ctx);
+  const names = parameters?.type === 'identifier' ? [parameters] : parameters?.descendantsOfType('identifier') ?? [];
+  names.forEach((name, index) => {
+    if (!name) return;
     // `(et: EitherT[F, A, B]) => et.m()`: a parameter of a stated type.
     const binding = name.parent?.type === 'binding' && name.parent.childForFieldName('name')?.id === name.id ? name.parent : null;
-    if (binding) bindTyped(inner, name, binding.childForFieldName('type'), 'parameter');
-    else ctx.file.bindLocal(scope, name.text, 'parameter', null, null);
-  }
+    const typeNode = binding?.childForFieldName('type') ?? null;
+    if (typeNode) bindTyped(inner, name, typeNode, 'parameter');
+    else {
+      const given: TypeRef | null = passed && (binding || parameters?.type === 'identifier')
+        ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: index } : null;
+      ctx.file.bindLocal(scope, name.text, 'parameter', given, null);
+    }
+  });
   for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
 }

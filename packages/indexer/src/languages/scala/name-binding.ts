@@ -50,5 +50,8 @@ export const scalaNameBinding = defineNameBinding({
   calls: { companionCall: 'apply', valuesApply: 'apply' },
   // `def hcursor: HCursor` (no parameter list) is read like a value: `c.hcursor.downField(k)` calls a member of what it returns.
   // `def untyped = decodeKey` too: called with arguments, it is its result that is applied.
+  // `val c = limitedSizeBits(n, codec)`, `fns(_.downN(0))`: a bare name in a stated type is the enclosing type's member
+  // where it has one, else what the scopes bind.
+  members: { implicitSelfInTypes: true },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });
