@@ -26,6 +26,8 @@ export class ScalaFile extends TypeBodyFile<ScalaContext> {
   readonly valueWildcards = new Map<Scope, string>();
   /** Objects that extend a type of their own name (`object JsonMethods extends native.JsonMethods`): no companion of it. */
   readonly selfNamedHeirs = new Set<number>();
+  /** Locals and parameters stated `Option[T]`, by the scope binding them: `case Some(v)` on one binds v to a T. */
+  readonly optionElements = new Map<Scope, Map<string, TypeRef>>();
 
   constructor() {
     super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: false });

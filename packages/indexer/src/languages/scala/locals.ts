@@ -4,9 +4,48 @@ import type { ScalaContext, ScalaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType } from './types.js';
 import { instanceType, passedTo, valueType } from './calls.js';
 import type { TypeRef } from '../../model/extraction.js';
+import { positionOf, type Scope } from '../../extraction/core/scopes.js';
+
+/** `Option[Json]` → Json (a class it states), else undefined. */
+function optionElement(type: SyntaxNode | null, ctx: ScalaContext): TypeRef | undefined {
+  if (type?.type !== 'generic_type' || type.childForFieldName('type')?.text !== 'Option') return undefined;
+  const args = type.childForFieldName('type_arguments')?.namedChildren ?? [];
+  return args.length === 1 ? declaredType(args[0], ctx.typeVariables) ?? undefined : undefined;
+}
+
+/** The element type of the `Option[T]` local or parameter `name` seen from the current scope, if one is stated. */
+function optionOf(name: string, at: SyntaxNode, ctx: ScalaContext): TypeRef | undefined {
+  const bound = ctx.scope.classify(name, true, positionOf(at));
+  if (!bound.locallyBound) return undefined;
+  for (let scope: Scope | null = ctx.scope; scope; scope = scope.parent) {
+    const element = ctx.file.optionElements.get(scope)?.get(name);
+    if (element) return bound.scope === scope ? element : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `o match { case Some(value) => value.m() }` where `o: Option[HCursor]`: value is an HCursor. The pattern of a
+ * case clause of a match on a local, or undefined.
+ */
+function someBinding(pattern: SyntaxNode, ctx: ScalaContext): { name: SyntaxNode; type: TypeRef } | undefined {
+  if (pattern.type !== 'case_class_pattern' || pattern.childForFieldName('type')?.text !== 'Some') return undefined;
+  const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c.id !== pattern.childForFieldName('type')?.id);
+  if (inner.length !== 1 || inner[0].type !== 'identifier') return undefined;
+  const match = pattern.parent?.parent?.parent;
+  const scrutinee = match?.type === 'match_expression' ? match.childForFieldName('value') : null;
+  if (scrutinee?.type !== 'identifier') return undefined;
+  const type = optionOf(scrutinee.text, scrutinee, ctx);
+  return type ? { name: inner[0], type } : undefined;
+}
 
 export function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
   if (!pattern) return;
+  const some = someBinding(pattern, ctx);
+  if (some) {
+    ctx.file.bindLocal(ctx.scope, some.name.text, 'local', some.type, null, some.name);
+    return;
+  }
   if (pattern.type === 'identifier') {
     ctx.file.bindLocal(ctx.scope, pattern.text, 'local', null, null, pattern);
     return;
@@ -30,6 +69,8 @@ export function bindTyped(ctx: ScalaContext, name: SyntaxNode, type: SyntaxNode 
     simple = literalType(value) ?? (value.type === 'instance_expression' ? simpleType(instanceType(value), ctx.typeVariables) : null);
   }
   ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple === '*' ? null : simple, kind === 'parameter' ? undefined : name);
+  const element = optionElement(type, ctx);
+  if (element) ctx.file.optionElements.set(ctx.scope, (ctx.file.optionElements.get(ctx.scope) ?? new Map()).set(name.text, element));
 }
 
 export function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk): void {
