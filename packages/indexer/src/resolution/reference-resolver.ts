@@ -1809,7 +1809,13 @@ export class ReferenceResolver {
       if (known) {
         // A class the resolver found for a call's result: compared as a class, never by its name alone.
         const declared = this.namedType(classFile, classRef.localId, parameter);
-        if (declared && 'ref' in declared) return sameRef(declared.ref, known) ? 'exact' : this.hierarchy.fits({ ref: known }, declared);
+        if (declared && 'ref' in declared) {
+          // The parts of one type (a class and its companion object) are that type.
+          const parts = this.symbols.partsOf(declared.ref);
+          if (parts.some((part) => sameRef(part, known))) return 'exact';
+          const verdicts = parts.map((part) => this.hierarchy.fits({ ref: known }, { ref: part }));
+          return verdicts.includes('converts') ? 'converts' : verdicts.includes('unknown') ? 'unknown' : verdicts[0];
+        }
         const verdict = language(argument, parameter);
         if (verdict === 'exact') return 'unknown';
         return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
