@@ -301,8 +301,16 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     // a call states none of its arguments, or all of them.
     if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   } else if (!isConstructor) {
-    // `def size: Int`, called without parentheses: no call site has an arity for it.
-    delete declaration.parameterTypes;
+    // `def convertTo[T: JsonReader]: T` takes an implicit list of evidence, which a call may write out
+    // (`value.convertTo(reader)`): no argument, or one per context bound.
+    const bounds = node.namedChildren.find((c) => c?.type === 'type_parameters')?.descendantsOfType('context_bound').length ?? 0;
+    if (bounds > 0) {
+      declaration.parameterTypes = Array.from({ length: bounds }, () => '?');
+      declaration.requiredParameters = 0;
+    } else {
+      // `def size: Int`, called without parentheses: no call site has an arity for it.
+      delete declaration.parameterTypes;
+    }
   }
   if (owner !== null) file.classInfo(owner).methods.add(name);
   const returnTypeNode = node.childForFieldName('return_type');
