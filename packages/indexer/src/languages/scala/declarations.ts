@@ -302,10 +302,10 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   } else if (!isConstructor) {
     // `def convertTo[T: JsonReader]: T` takes an implicit list of evidence, which a call may write out
-    // (`value.convertTo(reader)`): no argument, or one per context bound.
+    // (`value.convertTo(reader)`): no argument, or its one. (With several bounds, all or none: not a range.)
     const bounds = node.namedChildren.find((c) => c?.type === 'type_parameters')?.descendantsOfType('context_bound').length ?? 0;
-    if (bounds > 0) {
-      declaration.parameterTypes = Array.from({ length: bounds }, () => '?');
+    if (bounds === 1) {
+      declaration.parameterTypes = ['?'];
       declaration.requiredParameters = 0;
     } else {
       // `def size: Int`, called without parentheses: no call site has an arity for it.
