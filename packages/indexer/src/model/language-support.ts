@@ -107,9 +107,10 @@ export interface PackageResolution {
   /**
    * Languages whose fully qualified names bind without an import wherever they are written (PHP
    * `\App\Models\User`): the package (a `packageOf` key) a name the extractor wrote for such a
-   * qualifier denotes, or null. Only names no identifier can be are asked (the extractor's own spelling).
+   * qualifier denotes, or null. Only names no identifier can be are asked (the extractor's own spelling), or, in a
+   * language whose package names nest, a package name relative to the packages `fromFile` is written in.
    */
-  qualifiedPackage?(name: string): string | null;
+  qualifiedPackage?(name: string, fromFile: string): string | null;
   /**
    * Languages whose package names nest (Scala `io.circe` below `io`): the package (a `packageOf` key) that
    * `name` written after package `key` continues into, or null. A package with no file of its own (`io`) is
@@ -430,6 +431,12 @@ export interface NameBindingRules {
      */
     accessorCallsLinkIt?: boolean;
     /**
+     * A call of a value (a field, a variable, an accessor's result: Scala `that(key)` with `that: JsonObject`,
+     * `decodeKey(k)` with `def decodeKey: KeyDecoder[A]`) calls this member of the value's stated type, picked by
+     * the arguments; no edge when the type is not proven or declares none. Absent: as `accessorCallsLinkIt` says.
+     */
+    valuesApply?: string;
+    /**
      * A call of an enum case constructs a value of the enum with the case's associated values (Swift
      * `.collected(body)`, `Body.stream(n)`): the case declaration (`enum_member`) is the call's target.
      * Absent: an enum member is no call target.
@@ -502,6 +509,12 @@ export interface NameBindingRules {
    * `params object[]` passed an `object[]`) competes as a fixed-arity one. Absent: variadic overloads are tried last.
    */
   variadicNormalForm?: boolean;
+  /**
+   * Of overloads a call's arguments fit alike, the one the call fills without a default value is chosen over
+   * those that need one (Scala: `apply(x)` beside `apply(x, callback = None)`), when both take the written
+   * arguments at the same parameter types. Absent: such a call is ambiguous.
+   */
+  defaultsLoseOverloads?: boolean;
   /**
    * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
    * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two

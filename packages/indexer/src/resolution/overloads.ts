@@ -37,6 +37,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string) => A
   readonly nonGenericFirst?: boolean;
   /** A variadic overload passed an array for its array parameter competes as a fixed-arity one (NameBindingRules.variadicNormalForm). */
   readonly variadicNormalForm?: boolean;
+  /** Of overloads taking the written arguments at the same parameter types, the one using no default value wins (NameBindingRules.defaultsLoseOverloads). */
+  readonly defaultsLose?: boolean;
 };
 
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
@@ -186,6 +188,13 @@ function selectAmongAll(
       };
       const noDefaults = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n);
       if (noDefaults.length === 1 && applicable.every((ref) => passed(ref) === passed(applicable[0]))) return { ref: noDefaults[0] };
+    }
+    if (fits.defaultsLose) {
+      // Scala: `apply(x)` beside `apply(x, cb = None)`: what needs a default value is dropped while another applies as
+      // written — and where both take the written arguments at the same types, one applies exactly when the other does.
+      const written = (ref: DeclarationRef) => JSON.stringify(declarationOf(ref).parameterTypes!.slice(0, n));
+      const noDefaults = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n && !declarationOf(ref).variadic);
+      if (noDefaults.length === 1 && applicable.every((ref) => written(ref) === written(applicable[0]))) return { ref: noDefaults[0] };
     }
     return { ambiguous: applicable };
   }

@@ -144,7 +144,8 @@ export class ReceiverTypes {
       }
       case 'call': {
         const [head, ...rest] = type.callee;
-        const implicit = rest.length === 0 ? this.implicitSelf(scope, head) : undefined;
+        // A construction (`new JsonParser(in)`) names a type, never a member of the type around.
+        const implicit = rest.length === 0 && !type.construct ? this.implicitSelf(scope, head) : undefined;
         if (implicit) return this.memberResult({ classRef: implicit, how: RESOLVED_BY.thisMember }, head, type, depth, scope);
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);

@@ -1319,7 +1319,7 @@ export class ReferenceResolver {
     if (found.size === 0 || call.kind !== 'calls') return undefined;
     // Overloads: the one the call's arguments pick (overloads.ts), by the calling language's rule.
     const fits = this.bindingOf(from).argumentFits;
-    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true });
+    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true, defaultsLose: this.bindingOf(from).defaultsLoseOverloads === true });
     const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), rule);
     return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
@@ -1513,6 +1513,9 @@ export class ReferenceResolver {
     }
     const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase) return unresolved('not-callable', false);
+    if (site.kind === 'calls' && rules.calls?.valuesApply && (rules.isAccessor(decl) || HOLDERS.has(decl.kind))) {
+      return this.appliedValue(site, ref, decl, rules.calls.valuesApply);
+    }
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
@@ -1616,6 +1619,7 @@ export class ReferenceResolver {
       const parent = this.symbols.declaration(ref).parent;
       return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
     });
+    if (members.length === 0 && site.argumentTypes && !this.constructible(classRef)) return this.inheritedCompanionCall(site, classRef, name, resolvedBy);
     if (members.length === 0 || !site.argumentTypes) return undefined;
     // The construction: the class part that states its parameters (a companion object states none).
     const construction = this.symbols.partsOf(classRef).find((part) => {
@@ -1633,6 +1637,33 @@ export class ReferenceResolver {
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     if (construction && sameRef(chosen.ref, construction)) return undefined;
     return { resolved: true, target: chosen.ref, edgeKind: 'calls', resolvedBy };
+  }
+
+  /** A value called (`calls.valuesApply`): the member of its stated type the arguments pick, or no edge. */
+  private appliedValue(site: ReferenceSite, ref: DeclarationRef, decl: Declaration, name: string): Resolution {
+    const stated = decl.valueType ?? (decl.kind === 'method' || decl.kind === 'function' ? decl.returnType : undefined);
+    const instance = stated ? this.types.evaluate({ file: ref.file, enclosing: decl.parent }, stated) : undefined;
+    if (!instance) return unresolved('not-callable', false);
+    const found = this.findMember(instance.classRef, name, false, Boolean(this.symbols.declaration(instance.classRef).isStatic), 0, site);
+    if (!found) return unresolved('not-callable', false);
+    if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+    return { resolved: true, target: found.ref, edgeKind: 'calls', resolvedBy: instance.how };
+  }
+
+  /**
+   * `CompactPrinter(x)` where `object CompactPrinter extends CompactPrinter` declares no `apply` and nothing can be
+   * constructed: the member its bases give the object, picked by the arguments; no edge when none has one (a trait is
+   * never constructed). undefined where no object is called.
+   */
+  private inheritedCompanionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
+    const objects = this.symbols.partsOf(classRef).filter((ref) => this.symbols.declaration(ref).isStatic && this.symbols.declaration(ref).kind === 'class');
+    if (objects.length === 0) return undefined;
+    for (const object of objects) {
+      const found = this.findMember(object, name, true, true, 0, site);
+      if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
+      if (found) return this.accept(site, found.ref, RESOLVED_BY.inheritedMember);
+    }
+    return unresolved('not-callable', false);
   }
 
   /**
@@ -1819,15 +1850,22 @@ export class ReferenceResolver {
     const mustFit = binding.argumentsMustFit === true;
     const nonGenericFirst = binding.nonGenericFirst === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
+    const defaultsLose = binding.defaultsLoseOverloads === true;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose });
     const evaluated = this.overloadArguments(call).classes;
     return Object.assign((argument: string | null, parameter: string): ArgumentFit => {
       const known = argument === null ? undefined : evaluated.get(argument);
       if (known) {
         // A class the resolver found for a call's result: compared as a class, never by its name alone.
         const declared = this.namedType(classFile, classRef.localId, parameter);
-        if (declared && 'ref' in declared) return sameRef(declared.ref, known) ? 'exact' : this.hierarchy.fits({ ref: known }, declared);
+        if (declared && 'ref' in declared) {
+          // The parts of one type (a class and its companion object) are that type.
+          const parts = this.symbols.partsOf(declared.ref);
+          if (parts.some((part) => sameRef(part, known))) return 'exact';
+          const verdicts = parts.map((part) => this.hierarchy.fits({ ref: known }, { ref: part }));
+          return verdicts.includes('converts') ? 'converts' : verdicts.includes('unknown') ? 'unknown' : verdicts[0];
+        }
         const verdict = language(argument, parameter);
         if (verdict === 'exact') return 'unknown';
         return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
@@ -1839,7 +1877,7 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
-    }, { mustFit, nonGenericFirst, variadicNormalForm });
+    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose });
   }
 
   /**

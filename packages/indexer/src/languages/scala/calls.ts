@@ -6,7 +6,7 @@ import { memberCallTarget } from '../../extraction/core/calls.js';
 import type { MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { positionOf, type Scope } from '../../extraction/core/scopes.js';
 import type { ArgumentType, ScalaContext, ScalaWalk } from './file-state.js';
-import { literalType, simpleType, typeChain } from './types.js';
+import { declaredType, literalType, simpleType, typeChain } from './types.js';
 import { receiverChain as chainOfNames, type ReceiverChainShape } from '../../extraction/core/receiver-chain.js';
 
 /** `a.b.c` → ['a', 'b', 'c'], `this.x` → ['this', 'x'], `super` → ['super']; undefined otherwise. */
@@ -47,7 +47,8 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
         const applied = appliedValue(callee.name, node, ctx);
         if (applied) return { kind: 'call', callee: [...applied, APPLY] };
         const value = valueWildcardFor(callee.name, node, ctx);
-        return { kind: 'call', callee: value.length > 0 ? [...value, callee.name] : ['this', callee.name] };
+        // `limitedSizeBits(n, c)`: a member of the class around, else the function the scopes, imports and package bind.
+        return { kind: 'call', callee: value.length > 0 ? [...value, callee.name] : [callee.name] };
       }
       const chain = receiverChain(callee.object);
       if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
@@ -57,6 +58,10 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
     case 'generic_function': {
       // `OParser.builder[Config]`, `Decoder[A]` (a summoner: the companion's `apply[A]`): a call without arguments.
       const fn = node.childForFieldName('function');
+      // `x.asInstanceOf[Parsed.Failure]`: the type the cast states.
+      if (fn?.type === 'field_expression' && fn.childForFieldName('field')?.text === 'asInstanceOf') {
+        return declaredType(node.childForFieldName('type_arguments')?.namedChildren[0] ?? null, ctx.typeVariables);
+      }
       if (fn?.type === 'identifier') return /^[A-Z]/.test(fn.text) ? { kind: 'call', callee: [fn.text, 'apply'] } : null;
       const chain = fn?.type === 'field_expression' ? receiverChain(fn) : undefined;
       return chain && chain[0] !== 'super' ? { kind: 'call', callee: chain } : null;
@@ -66,6 +71,9 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const name = node.text.replace(/^`|`$/g, '');
       return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
     }
+    case 'wildcard':
+      // `fns(_.downN(0))`: the placeholder is the parameter of the function literal passed there.
+      return placeholderParameter(node, ctx);
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null);
       return inner ? valueType(inner, ctx) : null;
@@ -73,6 +81,35 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
     default:
       return null;
   }
+}
+
+/**
+ * A function literal passed as an argument of a call (`f(x => …)`, `f(_.m())`): the call, as a TypeRef whose callee
+ * the resolver finds, and the argument's index; undefined elsewhere.
+ */
+export function passedTo(argument: SyntaxNode, ctx: ScalaContext): { call: TypeRef; argument: number } | undefined {
+  const list = argument.parent;
+  const call = list?.type === 'arguments' ? list.parent : null;
+  if (call?.type !== 'call_expression') return undefined;
+  const of = valueType(call, ctx);
+  if (!of) return undefined;
+  const index = list!.namedChildren.filter((c) => c !== null && c.type !== 'comment' && c.type !== 'block_comment').findIndex((c) => c!.id === argument.id);
+  return index < 0 ? undefined : { call: of, argument: index };
+}
+
+/** `_` heading a receiver chain (`_.downN(0).downN(1)`) in an argument with no other placeholder: parameter 0 of what the callee passes. */
+function placeholderParameter(wildcard: SyntaxNode, ctx: ScalaContext): TypeRef | null {
+  let argument = wildcard;
+  while (argument.parent && argument.parent.type !== 'arguments') {
+    const parent: SyntaxNode = argument.parent;
+    const leads = (parent.type === 'field_expression' && parent.childForFieldName('value')?.id === argument.id)
+      || ((parent.type === 'call_expression' || parent.type === 'generic_function') && parent.childForFieldName('function')?.id === argument.id);
+    if (!leads) return null;
+    argument = parent;
+  }
+  if (argument.descendantsOfType('wildcard').length !== 1) return null;
+  const passed = passedTo(argument, ctx);
+  return passed ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: 0 } : null;
 }
 
 function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
@@ -129,7 +166,12 @@ function valueWildcardFor(name: string, node: SyntaxNode, ctx: ScalaContext): st
 function appliedValue(name: string, node: SyntaxNode, ctx: ScalaContext): string[] | undefined {
   if (name === 'this') return ['this'];
   const bound = ctx.scope.classify(name, true, positionOf(node));
-  return bound.locallyBound && bound.localTarget === undefined ? [name] : undefined;
+  if (bound.locallyBound) return bound.localTarget === undefined ? [name] : undefined;
+  // `final case class Holder(that: JsonObject) { … that(key) … }`: a class parameter or a field declared above, of a
+  // stated class (no def shares its name).
+  if (ctx.classId === null) return undefined;
+  const info = ctx.file.classInfo(ctx.classId);
+  return info.fields.get(name)?.type && !info.methods.has(name) ? [name] : undefined;
 }
 
 export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {

@@ -144,6 +144,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     const chain = typeChain(child);
     if (!chain) continue;
     if (first && !isObject) info.superName = chain[chain.length - 1];
+    if (isObject && chain[chain.length - 1] === name) file.selfNamedHeirs.add(id);
     first = false;
     const outer: ScalaContext = { ...inner, enclosing: id, classId: ctx.classId };
     const site = file.addSite('extends', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, child, outer);
@@ -293,12 +294,23 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     const optional = parameters.filter((p) => p.childForFieldName('default_value') !== null || p.children.some((c) => c?.type === '=')).length;
     if (optional > 0) declaration.requiredParameters = parameters.length - optional;
     if (parameters.some((p) => p.childForFieldName('type')?.type === 'repeated_parameter_type')) declaration.variadic = true;
+    // `f: HCursor => ACursor`: what a function literal passed there receives (`fns(_.downN(0))`).
+    const callbacks = parameters.map((p) => callbackParameterTypes(p.childForFieldName('type'), typeVariables));
+    if (callbacks.some((c) => c !== null)) declaration.callbackParameters = callbacks;
     // An implicit / using list is passed by the compiler, or written out (`Reads.optionWithNull(rds)`, `Show[A](instance)`):
     // a call states none of its arguments, or all of them.
     if (first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) declaration.requiredParameters = 0;
   } else if (!isConstructor) {
-    // `def size: Int`, called without parentheses: no call site has an arity for it.
-    delete declaration.parameterTypes;
+    // `def convertTo[T: JsonReader]: T` takes an implicit list of evidence, which a call may write out
+    // (`value.convertTo(reader)`): no argument, or its one. (With several bounds, all or none: not a range.)
+    const bounds = node.namedChildren.find((c) => c?.type === 'type_parameters')?.descendantsOfType('context_bound').length ?? 0;
+    if (bounds === 1) {
+      declaration.parameterTypes = ['?'];
+      declaration.requiredParameters = 0;
+    } else {
+      // `def size: Int`, called without parentheses: no call site has an arity for it.
+      delete declaration.parameterTypes;
+    }
   }
   if (owner !== null) file.classInfo(owner).methods.add(name);
   const returnTypeNode = node.childForFieldName('return_type');
@@ -341,6 +353,15 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     }
   }
   walk.push(body, inner);
+}
+
+/** The parameter types a function type states (`(A, B) => C`: [A, B]); null for any other type. */
+function callbackParameterTypes(type: SyntaxNode | null, typeVariables: ReadonlySet<string>): Array<TypeRef | null> | null {
+  if (type?.type !== 'function_type') return null;
+  const listed = type.childForFieldName('parameter_types');
+  const types = listed?.type === 'parameter_types' ? listed.namedChildren.filter((c): c is SyntaxNode => c !== null) : listed ? [listed] : [];
+  const stated = types.map((each) => declaredType(each, typeVariables));
+  return stated.some((each) => each !== null) ? stated : null;
 }
 
 /**
@@ -399,6 +420,8 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     else bindPattern(pattern, ctx);
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
       const id = ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
+      // `val uint8: Codec[Int] = …` at the top level (Scala 3) or in a package object: `uint8.exmap(…)` is a member call on it.
+      ctx.file.facts.stateType(id, 'valueType', declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null), ctx.scope);
       const alias = typeNode ? undefined : objectAlias(value);
       if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     }

@@ -36,7 +36,11 @@ export const scalaExtractor: LanguageExtractor = {
   },
 };
 
-/** A class (or case class) and its companion object, in one container: two parts of one type. */
+/**
+ * A class (or case class) and its companion object, in one container: two parts of one type. An object that
+ * extends the trait or class of its name (`trait JsonMethods …; object JsonMethods extends JsonMethods`) is an
+ * instance of it, not a second part: both stay declarations of their own.
+ */
 function markCompanions(file: ScalaFile): void {
   const byName = new Map<string, number[]>();
   file.builder.declarations.forEach((declaration, id) => {
@@ -45,7 +49,7 @@ function markCompanions(file: ScalaFile): void {
     byName.set(key, [...(byName.get(key) ?? []), id]);
   });
   for (const ids of byName.values()) {
-    if (ids.length < 2) continue;
+    if (ids.length < 2 || ids.some((id) => file.selfNamedHeirs.has(id))) continue;
     for (const id of ids) file.builder.declarations[id].partial = true;
   }
 }

@@ -24,6 +24,10 @@ export interface ScalaContext extends TypeBodyContext {
 export class ScalaFile extends TypeBodyFile<ScalaContext> {
   /** `import builder._` of a local value, by the scope it is written in: a bare call there means a member of the value. */
   readonly valueWildcards = new Map<Scope, string>();
+  /** Objects that extend a type of their own name (`object JsonMethods extends native.JsonMethods`): no companion of it. */
+  readonly selfNamedHeirs = new Set<number>();
+  /** Locals and parameters stated `Option[T]`, by the scope binding them: `case Some(v)` on one binds v to a T. */
+  readonly optionElements = new Map<Scope, Map<string, TypeRef>>();
 
   constructor() {
     super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: false });

@@ -2,10 +2,50 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ScalaContext, ScalaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType } from './types.js';
-import { instanceType, valueType } from './calls.js';
+import { instanceType, passedTo, valueType } from './calls.js';
+import type { TypeRef } from '../../model/extraction.js';
+import { positionOf, type Scope } from '../../extraction/core/scopes.js';
+
+/** `Option[Json]` → Json (a class it states), else undefined. */
+function optionElement(type: SyntaxNode | null, ctx: ScalaContext): TypeRef | undefined {
+  if (type?.type !== 'generic_type' || type.childForFieldName('type')?.text !== 'Option') return undefined;
+  const args = type.childForFieldName('type_arguments')?.namedChildren ?? [];
+  return args.length === 1 ? declaredType(args[0], ctx.typeVariables) ?? undefined : undefined;
+}
+
+/** The element type of the `Option[T]` local or parameter `name` seen from the current scope, if one is stated. */
+function optionOf(name: string, at: SyntaxNode, ctx: ScalaContext): TypeRef | undefined {
+  const bound = ctx.scope.classify(name, true, positionOf(at));
+  if (!bound.locallyBound) return undefined;
+  for (let scope: Scope | null = ctx.scope; scope; scope = scope.parent) {
+    const element = ctx.file.optionElements.get(scope)?.get(name);
+    if (element) return bound.scope === scope ? element : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `o match { case Some(value) => value.m() }` where `o: Option[HCursor]`: value is an HCursor. The pattern of a
+ * case clause of a match on a local, or undefined.
+ */
+function someBinding(pattern: SyntaxNode, ctx: ScalaContext): { name: SyntaxNode; type: TypeRef } | undefined {
+  if (pattern.type !== 'case_class_pattern' || pattern.childForFieldName('type')?.text !== 'Some') return undefined;
+  const inner = pattern.namedChildren.filter((c): c is SyntaxNode => c !== null && c.id !== pattern.childForFieldName('type')?.id);
+  if (inner.length !== 1 || inner[0].type !== 'identifier') return undefined;
+  const match = pattern.parent?.parent?.parent;
+  const scrutinee = match?.type === 'match_expression' ? match.childForFieldName('value') : null;
+  if (scrutinee?.type !== 'identifier') return undefined;
+  const type = optionOf(scrutinee.text, scrutinee, ctx);
+  return type ? { name: inner[0], type } : undefined;
+}
 
 export function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
   if (!pattern) return;
+  const some = someBinding(pattern, ctx);
+  if (some) {
+    ctx.file.bindLocal(ctx.scope, some.name.text, 'local', some.type, null, some.name);
+    return;
+  }
   if (pattern.type === 'identifier') {
     ctx.file.bindLocal(ctx.scope, pattern.text, 'local', null, null, pattern);
     return;
@@ -29,18 +69,28 @@ export function bindTyped(ctx: ScalaContext, name: SyntaxNode, type: SyntaxNode 
     simple = literalType(value) ?? (value.type === 'instance_expression' ? simpleType(instanceType(value), ctx.typeVariables) : null);
   }
   ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple === '*' ? null : simple, kind === 'parameter' ? undefined : name);
+  const element = optionElement(type, ctx);
+  if (element) ctx.file.optionElements.set(ctx.scope, (ctx.file.optionElements.get(ctx.scope) ?? new Map()).set(name.text, element));
 }
 
 export function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk): void {
   const scope = ctx.scope.open('lambda');
   const inner: ScalaContext = { ...ctx, scope };
   const parameters = node.childForFieldName('parameters');
-  for (const name of parameters?.type === 'identifier' ? [parameters] : parameters?.descendantsOfType('identifier') ?? []) {
-    if (!name) continue;
+  // `fns((a, r) => r.fold(…))`: an untyped parameter receives what the callee's function-typed parameter states.
+  const passed = passedTo(node, ctx);
+  const names = parameters?.type === 'identifier' ? [parameters] : parameters?.descendantsOfType('identifier') ?? [];
+  names.forEach((name, index) => {
+    if (!name) return;
     // `(et: EitherT[F, A, B]) => et.m()`: a parameter of a stated type.
     const binding = name.parent?.type === 'binding' && name.parent.childForFieldName('name')?.id === name.id ? name.parent : null;
-    if (binding) bindTyped(inner, name, binding.childForFieldName('type'), 'parameter');
-    else ctx.file.bindLocal(scope, name.text, 'parameter', null, null);
-  }
+    const typeNode = binding?.childForFieldName('type') ?? null;
+    if (typeNode) bindTyped(inner, name, typeNode, 'parameter');
+    else {
+      const given: TypeRef | null = passed && (binding || parameters?.type === 'identifier')
+        ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: index } : null;
+      ctx.file.bindLocal(scope, name.text, 'parameter', given, null);
+    }
+  });
   for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
 }

@@ -98,6 +98,21 @@ export class ScalaLayout {
     return this.filesOfPackage.has(name) || this.isPackagePrefix(name) ? name : null;
   }
 
+  /**
+   * `native` in `native.JsonMethods`, written in a file of `package org.json4s; package native`: a package the
+   * clauses make visible by its last name (a subpackage of the file's package or of one its chained clauses open,
+   * innermost first), else a root package.
+   */
+  visiblePackage(fromFile: string, name: string): string | null {
+    if (!/^[a-z_][\w]*$/.test(name)) return null;
+    const chain = this.chainOfFile.get(fromFile) ?? [];
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const nested = this.subpackage(chain[i], name);
+      if (nested !== null) return nested;
+    }
+    return this.rootPackage(name);
+  }
+
   /** Package `key.name` (`io` then `circe`), when the workspace declares it or a package below it. */
   subpackage(key: string, name: string): string | null {
     const dotted = key === EMPTY_PACKAGE ? name : `${key}.${name}`;
@@ -145,7 +160,7 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
       packageOf: (file) => get().packageOf(file),
       enclosingPackages: (file) => get().enclosingPackages(file),
       importedPackage: (fromFile, specifier) => get().candidates(fromFile, specifier).find((each) => get().hasPackage(each)) ?? null,
-      qualifiedPackage: (name) => get().rootPackage(name),
+      qualifiedPackage: (name, fromFile) => get().visiblePackage(fromFile, name),
       subpackage: (key, name) => get().subpackage(key, name),
     },
     // An import in a class or object body binds in it.

@@ -40,11 +40,18 @@ export const scalaNameBinding = defineNameBinding({
   // `package object p extends Api`: what it inherits is a member of package p (syntax.ts declares it so).
   packageObjectName: 'package',
   argumentFits: scalaArgumentFits,
+  // `CompactPrinter(x)` with `apply(x: JsValue)` and `apply(x: JsValue, callback: Option[String] = None)`: the first.
+  defaultsLoseOverloads: true,
   // `p: Parser[T]` in `trait RegexParsers extends Parsers`, `v: JValue` under `import JsonAST._`: member types.
   typeMembersByName: true,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
-  // `whitespace(in)` with `def whitespace: Parser[Any]` evaluates whitespace, then applies its value: it names whitespace.
-  calls: { companionCall: 'apply', accessorCallsLinkIt: true },
+  // `whitespace(in)` with `def whitespace: Parser[Any]` evaluates whitespace, then applies its value: `Parser.apply`;
+  // `that(key)` with a field `that: JsonObject` is `that.apply(key)`.
+  calls: { companionCall: 'apply', valuesApply: 'apply' },
   // `def hcursor: HCursor` (no parameter list) is read like a value: `c.hcursor.downField(k)` calls a member of what it returns.
-  isAccessor: (declaration) => declaration.kind === 'method' && declaration.parameterTypes === undefined && declaration.returnType !== undefined,
+  // `def untyped = decodeKey` too: called with arguments, it is its result that is applied.
+  // `val c = limitedSizeBits(n, codec)`, `fns(_.downN(0))`: a bare name in a stated type is the enclosing type's member
+  // where it has one, else what the scopes bind.
+  members: { implicitSelfInTypes: true },
+  isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });

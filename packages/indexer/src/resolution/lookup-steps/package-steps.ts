@@ -10,7 +10,7 @@ import type { SymbolLookup } from './symbol-lookup.js';
 /** `qualified-packages`: a fully qualified package, written by the extractor as a name no identifier can be. */
 export function qualifiedPackage(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   const packages = symbols.modulesOf(file)?.packages;
-  const key = packages?.qualifiedPackage?.(name) ?? null;
+  const key = packages?.qualifiedPackage?.(name, file) ?? null;
   if (key === null) return undefined;
   // Where package names nest, a package with no file of its own still leads to those below it.
   return symbols.packageFiles(key).length > 0 || packages?.subpackage ? { type: 'file-set', key } : { type: 'external', specifier: name };
