@@ -6,7 +6,7 @@ import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
 import { constantChain, expressionType } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import { literalName, visitMethodMacro } from './method-macros.js';
+import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -101,6 +101,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       return false;
     }
     if (visitMethodMacro(node, name, ctx, walk)) return false;
+    if (name === 'define_singleton_method' && visitSingletonDefinition(node, ctx, walk)) return false;
     if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
         const chain = constantChain(argument);

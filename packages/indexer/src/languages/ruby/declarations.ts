@@ -166,8 +166,12 @@ function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: str
     }
   }
   if (node.type === 'identifier') return { local: node.text };
-  // `@parser ||= Parser.new`: the memoised value.
-  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') return expressionType(node.childForFieldName('right') ?? node, ctx);
+  // `@parser ||= Parser.new`: the memoised value (`@default ||= new` in `def self.default`: an instance of the receiver).
+  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') {
+    const right = node.childForFieldName('right');
+    if (right && ctx.staticMethod && ctx.classId !== null && bareNew(right)) return { kind: 'self' };
+    return expressionType(right ?? node, ctx);
+  }
   return expressionType(node, ctx);
 }
 

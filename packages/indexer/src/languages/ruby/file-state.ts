@@ -98,6 +98,8 @@ export class RubyFile {
 
   /** `def self.m` whose one result is `new(...).name(...)`: it returns the receiver's own type where the class's instance `name` does. */
   readonly newResults: Array<{ method: number; classId: number; name: string }> = [];
+  /** `alias_method :new, :old` / `alias new old` declarations: `new` stands for the one `old` its class declares in this file. */
+  readonly aliases: Array<{ id: number; classId: number; old: string; isStatic: boolean }> = [];
   /** Calls with arguments or a block and no receiver (`doc(x)`): a method call even where a local `doc` is assigned. */
   readonly explicitCalls = new Set<ReferenceSite>();
 
@@ -155,6 +157,12 @@ export class RubyFile {
       const results = declarations.filter((d) => d.parent === classId && d.name === name && !d.isStatic);
       const own = declarations[method];
       if (results.length === 1 && results[0].returnType?.kind === 'self' && !own.returnType) own.returnType = { kind: 'self' };
+    }
+    // `alias_method :t, :translate`: a call of `t` runs the class's one `translate` of this file (else the alias is the target).
+    for (const { id, classId, old, isStatic } of this.aliases) {
+      const originals = declarations.filter((d, i) => i !== id && d.parent === classId && d.name === old && Boolean(d.isStatic) === isStatic);
+      const original = originals.length === 1 ? declarations.indexOf(originals[0]) : -1;
+      if (original >= 0 && originals[0].kind === 'method' && !this.aliases.some((a) => a.id === original)) declarations[id].aliasOfLocal = original;
     }
     const built = this.builder.finish(memberFacts);
     // A file with examples: what every example group of the frameworks mixes in (`RSpec::Matchers`, `Minitest::Assertions`).
