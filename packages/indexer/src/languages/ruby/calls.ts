@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
-import { constantChain, expressionType } from './declarations.js';
+import { assignedValues, classObject, constantChain, expressionType } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
 
@@ -165,7 +165,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     } else if (selfClass) {
       // `self.class.build` in an instance method: the class's own method.
       target = { name, receiver: [selfClass] };
-    } else if (chain) target = { name, receiver: chain };
+    } else if (chain) target = { name, receiver: (name !== 'new' && heldClassObject(receiver, ctx)) || chain };
     else {
       const type = expressionType(receiver, ctx);
       target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
@@ -195,7 +195,7 @@ export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
   const method = left.childForFieldName('method');
   if (!receiver || method?.type !== 'identifier') return;
   const name = `${method.text}=`;
-  const chain = receiverChain(receiver);
+  const chain = heldClassObject(receiver, ctx) ?? receiverChain(receiver);
   const type = chain ? null : expressionType(receiver, ctx);
   if (!chain && !type) return;
   ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
@@ -258,6 +258,39 @@ function describedClassOf(receiver: SyntaxNode, ctx: RubyContext): string[] | un
 function selfMethodReceiver(receiver: SyntaxNode, ctx: RubyContext): boolean {
   if (receiver.type !== 'identifier' || !ctx.method || ctx.staticMethod || ctx.blockSelf || ctx.classId === null) return false;
   return !ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound;
+}
+
+/**
+ * The class or module a local or an instance variable holds, where every assignment of it says the same one
+ * (`subject = Jekyll::Utils::Ansi`, `klass = Class.new(Mustache)`, `@filters = Filters` in `setup`): a local's in its
+ * `def` (or the file, outside any), an instance variable's in its class body (an attribute writer may assign it: none).
+ */
+function heldClassObject(receiver: SyntaxNode, ctx: RubyContext): string[] | undefined {
+  let region: SyntaxNode | null = receiver.parent;
+  if (receiver.type === 'identifier') {
+    if (!ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound) return undefined;
+    while (region && region.type !== 'method' && region.type !== 'singleton_method' && region.type !== 'program') region = region.parent;
+  } else if (receiver.type === 'instance_variable') {
+    while (region && region.type !== 'class' && region.type !== 'module') region = region.parent;
+  } else return undefined;
+  if (!region) return undefined;
+  const key = `${region.id}\0${receiver.text}`;
+  if (!ctx.file.heldClasses.has(key)) ctx.file.heldClasses.set(key, agreeingClassObject(region, receiver.text));
+  return ctx.file.heldClasses.get(key);
+}
+
+function agreeingClassObject(region: SyntaxNode, name: string): string[] | undefined {
+  if (name.startsWith('@')) {
+    const attribute = name.slice(1);
+    const writers = region.descendantsOfType('call').some((c) => c !== null && (c.childForFieldName('method')?.text === 'attr_writer' || c.childForFieldName('method')?.text === 'attr_accessor')
+      && symbolNames(c).some((n) => n.text.replace(/^:|^["']|["']$/g, '') === attribute));
+    if (writers) return undefined;
+  }
+  const values = assignedValues(region, name);
+  if (!values || values.length === 0) return undefined;
+  const chains = values.map(classObject);
+  const first = chains[0]?.join('::');
+  return first !== undefined && chains.every((c) => c?.join('::') === first) ? chains[0] : undefined;
 }
 
 /** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */

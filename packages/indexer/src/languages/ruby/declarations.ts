@@ -228,7 +228,7 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
     const type = right ? expressionType(right, ctx) : null;
     ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
-  } else if (left?.type === 'constant' && plain && right && classFactory(right)) {
+  } else if (left?.type === 'constant' && plain && right && (classFactory(right) || subclassOf(right))) {
     // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
     visitClassFactory(node, left, right, ctx, walk, doc);
     return;
@@ -259,6 +259,11 @@ function classFactory(node: SyntaxNode): SyntaxNode | undefined {
   return body?.namedChildren.some((c) => c?.type === 'method' || c?.type === 'singleton_method') ? block! : undefined;
 }
 
+/** `Class.new(Base)` (with or without a block): an anonymous subclass of Base. */
+function subclassOf(node: SyntaxNode): boolean {
+  return node.type === 'call' && constantChain(node.childForFieldName('receiver'))?.join('::') === 'Class' && classObject(node) !== undefined && constantChain(node) === undefined;
+}
+
 function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
   const file = ctx.file;
   const id = file.builder.declare('class', left.text, ctx.parentDecl, node, {
@@ -275,6 +280,7 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
   if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
   walk.push(right.childForFieldName('arguments'), ctx);
   walk.push(classFactory(right)?.childForFieldName('body'), inner);
+  walk.push(subclassOf(right) && !classFactory(right) ? right.childForFieldName('block') : null, inner);
 }
 
 /** The value a receiver names: a local assigned before it, or an instance variable of `self` (their proven types, later). */
@@ -295,10 +301,44 @@ function assignedOnlyNew(local: SyntaxNode, ctx: RubyContext): boolean {
   if (ctx.parameters?.has(local.text)) return false;
   let body: SyntaxNode | null = local.parent;
   while (body && body.type !== 'method' && body.type !== 'singleton_method') body = body.parent;
-  if (!body) return false;
-  const assignments = body.descendantsOfType(['assignment', 'operator_assignment', 'left_assignment_list', 'block_parameters'])
-    .filter((c): c is SyntaxNode => c !== null && (c.type === 'assignment' ? c.childForFieldName('left')?.text === local.text : c.descendantsOfType('identifier').some((i) => i?.text === local.text)));
-  return assignments.length > 0 && assignments.every((a) => a.type === 'assignment' && bareNew(a.childForFieldName('right')!));
+  const values = body ? assignedValues(body, local.text) : undefined;
+  return values !== undefined && values.length > 0 && values.every(bareNew);
+}
+
+/** Nodes that bind a name other than by `name = value`: a value the syntax does not state. */
+const OTHER_BINDERS = ['operator_assignment', 'left_assignment_list', 'block_parameters', 'lambda_parameters', 'exception_variable', 'for', 'method_parameters'];
+
+/**
+ * The values assigned to a local or an instance variable (`name`) anywhere in `region`, each by a plain `name = value`;
+ * undefined where anything else binds the name there (`name ||= …`, `a, name = …`, a block or method parameter, `rescue => name`).
+ */
+export function assignedValues(region: SyntaxNode, name: string): SyntaxNode[] | undefined {
+  const values: SyntaxNode[] = [];
+  for (const binder of region.descendantsOfType(['assignment', ...OTHER_BINDERS])) {
+    if (!binder) continue;
+    if (binder.type === 'assignment' && binder.childForFieldName('left')?.text === name) {
+      const right = binder.childForFieldName('right');
+      if (!right) return undefined;
+      values.push(right);
+    } else if (binder.type === 'operator_assignment') {
+      if (binder.childForFieldName('left')?.text === name) return undefined;
+    } else if (binder.type !== 'assignment' && binder.descendantsOfType(['identifier', 'instance_variable']).some((i) => i?.text === name)) {
+      return undefined;
+    }
+  }
+  return values;
+}
+
+/**
+ * What a value is where it is a class or module itself rather than an instance: a constant (`Jekyll::Utils::Ansi`), or
+ * an anonymous subclass `Class.new(Mustache)` (its class methods are the base's). The chain, or undefined.
+ */
+export function classObject(value: SyntaxNode): string[] | undefined {
+  const chain = constantChain(value);
+  if (chain) return chain;
+  if (value.type !== 'call' || value.childForFieldName('method')?.text !== 'new' || constantChain(value.childForFieldName('receiver'))?.join('::') !== 'Class') return undefined;
+  const args = value.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length === 1 ? constantChain(args[0]) : undefined;
 }
 
 /** The class a `def self.m` belongs to, by name (a module's `new` builds nothing). */

@@ -100,6 +100,8 @@ export class RubyFile {
   readonly newResults: Array<{ method: number; classId: number; name: string }> = [];
   /** `alias_method :new, :old` / `alias new old` declarations: `new` stands for the one `old` its class declares in this file. */
   readonly aliases: Array<{ id: number; classId: number; old: string; isStatic: boolean }> = [];
+  /** Per region (a `def`, a class body) and name: the class or module every assignment of the local or instance variable there holds. */
+  readonly heldClasses = new Map<string, string[] | undefined>();
   /** Calls with arguments or a block and no receiver (`doc(x)`): a method call even where a local `doc` is assigned. */
   readonly explicitCalls = new Set<ReferenceSite>();
 
