@@ -19,6 +19,7 @@ import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
+import { MixinIncluders } from './mixin-includers.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
@@ -87,6 +88,14 @@ export class ReferenceResolver {
   private buildingAttached = false;
   private readonly lookupSteps: StepTable<SiteQuery, Resolution>;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
+  private readonly includers = new MixinIncluders(
+    () => this.symbols.allFiles(),
+    (file) => Boolean(this.bindingOf(file).members?.includersLend),
+    (file, site) => {
+      const result = this.resolve(file, site);
+      return result.resolved && this.symbols.declaration(result.target).kind === 'module' ? result.target : undefined;
+    },
+  );
   private readonly directCache = new PairMap<string, number, DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
@@ -948,12 +957,21 @@ export class ReferenceResolver {
         const outside = this.outsideBaseMember(owner.classRef, site.name, file, site);
         if (outside) return this.accept(site, outside, RESOLVED_BY.implicitThis);
       }
+      // A mixin's method runs on its includers: the member they all find (`members.includersLend`).
+      const lent = !found && !namesType && !owner.isStatic ? this.includersMember(file, owner.classRef, site) : undefined;
+      if (lent) return this.accept(site, lent, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
       // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
       if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
     }
     return undefined;
+  }
+
+  /** The member every includer of a mixin module finds for a bare call in it, where the language says includers lend theirs. */
+  private includersMember(file: FileExtraction, module: DeclarationRef, site: ReferenceSite): DeclarationRef | undefined {
+    if (!this.bindingOf(file).members?.includersLend || this.symbols.declaration(module).kind !== 'module') return undefined;
+    return this.includers.agreed(module, (includer) => this.findMember(includer, site.name, false, false, 0, site, true)?.ref);
   }
 
   /**
