@@ -7,6 +7,7 @@ import type { RubyContext, RubyWalk } from './file-state.js';
 import { assignedValues, classObject, constantChain, expressionType } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
+import { collectionOf, statedElements } from './collections.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -90,7 +91,14 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     if (ATTRIBUTES.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const symbol of symbolNames(node)) {
         const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
-        if (name !== 'attr_writer') file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        if (name !== 'attr_writer') {
+          const property = file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+          // `attr_reader :docs` of `@docs = []` filled with `Document.new`: a collection of Documents.
+          let region: SyntaxNode | null = node.parent;
+          while (region && region.type !== 'class' && region.type !== 'module') region = region.parent;
+          const elements = region && name === 'attr_reader' && !ctx.singleton ? statedElements(region, `@${attribute}`) : undefined;
+          if (elements) file.facts.stateType(property, 'valueType', collectionOf(elements), ctx.scope);
+        }
         // `attr_writer :x` / `attr_accessor :x` define the writer `x=` that `obj.x = v` calls.
         if (name !== 'attr_reader') file.builder.declare('property', `${attribute}=`, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
         // `attr_reader :engine` reads `@engine` and nothing else writes it from outside: it holds what `@engine` holds.

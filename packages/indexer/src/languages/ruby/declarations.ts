@@ -5,6 +5,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
+import { collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -166,6 +167,13 @@ function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: str
     }
   }
   if (node.type === 'identifier') return { local: node.text };
+  // `def docs; @docs; end`, `@docs ||= []`: the collection the class fills with instances of one class.
+  const held = node.type === 'operator_assignment' && node.child(1)?.type === '||=' ? node.childForFieldName('left') : node;
+  if (held?.type === 'instance_variable' && !ctx.staticMethod) {
+    const region = collectionRegion(held, ctx);
+    const chain = region ? statedElements(region, held.text) : undefined;
+    if (chain) return collectionOf(chain);
+  }
   // `@parser ||= Parser.new`: the memoised value (`@default ||= new` in `def self.default`: an instance of the receiver).
   if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') {
     const right = node.childForFieldName('right');
@@ -182,9 +190,47 @@ export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): 
   if (ctx.implicitSubject) scope.bind('subject', 'local', undefined, { type: { kind: 'call', callee: ctx.implicitSubject, construct: true }, scope });
   const parameters = node.childForFieldName('parameters');
   if (parameters) {
-    for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');
+    // `docs.each { |doc| … }`: an element of the collection the iterator is called on.
+    const element = iteratedElement(node, parameters, ctx);
+    for (const name of parameters.descendantsOfType('identifier')) {
+      if (name) scope.bind(name.text, 'parameter', undefined, element?.name === name.text ? { type: element.type, scope: ctx.scope } : undefined);
+    }
   }
   walk.push(node.childForFieldName('body'), inner);
+}
+
+/** The block parameter that is an element of the collection an iterator call (the block's owner) is made on, with its type. */
+function iteratedElement(block: SyntaxNode, parameters: SyntaxNode, ctx: RubyContext): { name: string; type: TypeRef } | undefined {
+  const call = block.parent;
+  const receiver = call?.type === 'call' ? call.childForFieldName('receiver') : null;
+  const method = call?.childForFieldName('method')?.text;
+  if (!receiver || !method) return undefined;
+  const list = parameters.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  if (list.some((p) => p.type !== 'identifier')) return undefined;
+  const index = elementParameter(method, list.length);
+  const type = index !== undefined ? elementType(receiver, ctx) : undefined;
+  return type ? { name: list[index!].text, type } : undefined;
+}
+
+/** An element of the collection `node` is: one the region's code states (`@docs << Doc.new`), else one its value's type states. */
+function elementType(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  const region = collectionRegion(node, ctx);
+  const chain = region ? statedElements(region, node.text) : undefined;
+  if (chain) return { kind: 'call', callee: chain, construct: true };
+  if (node.type === 'identifier' || node.type === 'instance_variable') return undefined;
+  const type = expressionType(node, ctx);
+  return type ? elementOf(type) : undefined;
+}
+
+/** Where a collection held by `node` is assigned and filled: an instance variable's class body, a local's `def` (or file). */
+function collectionRegion(node: SyntaxNode, ctx: RubyContext): SyntaxNode | undefined {
+  let region: SyntaxNode | null = node.parent;
+  if (node.type === 'instance_variable') {
+    while (region && region.type !== 'class' && region.type !== 'module') region = region.parent;
+  } else if (node.type === 'identifier' && ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) {
+    while (region && region.type !== 'method' && region.type !== 'singleton_method' && region.type !== 'program') region = region.parent;
+  } else return undefined;
+  return region ?? undefined;
 }
 
 /** Object's methods whose result is the receiver or a copy of it (where the class defines none of its own, as Ruby's own do not). */
@@ -196,11 +242,21 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
     return inner ? expressionType(inner, ctx) : null;
   }
+  // `site.collections["posts"]`, `@docs[0]`: an element of the collection.
+  if (node.type === 'element_reference' && ctx) {
+    const object = node.childForFieldName('object');
+    return object && !constantChain(object) ? elementType(object, ctx) ?? null : null;
+  }
   if (node.type !== 'call') return null;
   const method = node.childForFieldName('method');
   const receiver = node.childForFieldName('receiver');
   const chain = constantChain(receiver);
   if (method?.type !== 'identifier') return null;
+  // `docs.first`, `@docs.last`: an element.
+  if (receiver && ctx && !chain && readsElement(method.text) && !node.childForFieldName('arguments') && !node.childForFieldName('block')) {
+    const element = elementType(receiver, ctx);
+    if (element) return element;
+  }
   // `Engine.new.tune(3)`: what that method of the receiver's stated class returns; `t.root`, `@parser.root`:
   // of what the local or the instance variable holds.
   const of = !chain && receiver ? expressionType(receiver, ctx) ?? (ctx ? heldValue(receiver, ctx) : null) : null;
@@ -312,7 +368,7 @@ const OTHER_BINDERS = ['operator_assignment', 'left_assignment_list', 'block_par
  * The values assigned to a local or an instance variable (`name`) anywhere in `region`, each by a plain `name = value`;
  * undefined where anything else binds the name there (`name ||= …`, `a, name = …`, a block or method parameter, `rescue => name`).
  */
-export function assignedValues(region: SyntaxNode, name: string): SyntaxNode[] | undefined {
+export function assignedValues(region: SyntaxNode, name: string, memoised = false): SyntaxNode[] | undefined {
   const values: SyntaxNode[] = [];
   for (const binder of region.descendantsOfType(['assignment', ...OTHER_BINDERS])) {
     if (!binder) continue;
@@ -321,7 +377,11 @@ export function assignedValues(region: SyntaxNode, name: string): SyntaxNode[] |
       if (!right) return undefined;
       values.push(right);
     } else if (binder.type === 'operator_assignment') {
-      if (binder.childForFieldName('left')?.text === name) return undefined;
+      if (binder.childForFieldName('left')?.text !== name) continue;
+      // `@docs ||= []` (`memoised`): assigns that value where none is yet.
+      const right = binder.childForFieldName('right');
+      if (!memoised || binder.child(1)?.type !== '||=' || !right) return undefined;
+      values.push(right);
     } else if (binder.type !== 'assignment' && binder.descendantsOfType(['identifier', 'instance_variable']).some((i) => i?.text === name)) {
       return undefined;
     }
