@@ -161,8 +161,11 @@ export class RubyFile {
       if (results.length === 1 && results[0].returnType?.kind === 'self' && !own.returnType) own.returnType = { kind: 'self' };
     }
     // `alias_method :t, :translate`: a call of `t` runs the class's one `translate` of this file (else the alias is the target).
+    // Declared before the alias only: `alias :old_enc= :encoding=` then `def encoding=` keeps the earlier `encoding=`.
     for (const { id, classId, old, isStatic } of this.aliases) {
-      const originals = declarations.filter((d, i) => i !== id && d.parent === classId && d.name === old && Boolean(d.isStatic) === isStatic);
+      const at = declarations[id].startLine;
+      const named = declarations.filter((d, i) => i !== id && d.parent === classId && d.name === old && Boolean(d.isStatic) === isStatic);
+      const originals = named.some((d) => d.startLine >= at) ? [] : named;
       const original = originals.length === 1 ? declarations.indexOf(originals[0]) : -1;
       if (original >= 0 && originals[0].kind === 'method' && !this.aliases.some((a) => a.id === original)) declarations[id].aliasOfLocal = original;
     }
