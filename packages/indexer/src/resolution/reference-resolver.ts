@@ -660,14 +660,15 @@ export class ReferenceResolver {
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
     // Where members hide outer names (`members.hideOuterTypes`), also over a type of that name outside the class.
     const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head) : undefined;
-    if (binding.lookup.includes('class-members') && site.enclosing !== null && (!named || binding.members?.hideOuterTypes)) {
+    if (binding.lookup.includes('class-members') && site.enclosing !== null && !site.rootedReceiver && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
       if (owner && field?.ref && this.holdsValue(field.ref) && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
         return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
       }
     }
-    const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
+    // `::URI.join` inside `module HTTP` (which declares its own URI): the top level's URI, not the one around.
+    const walked = this.walkChain({ file: file.path, enclosing: site.rootedReceiver ? null : site.enclosing }, [...receiver, site.name], undefined, site);
     if (!walked) return unresolved('unknown-receiver', false);
     const { target, consumed, viaMember } = walked;
     if (consumed < receiver.length + 1) {

@@ -44,6 +44,13 @@ function symbolNames(node: SyntaxNode): SyntaxNode[] {
     c !== null && (c.type === 'simple_symbol' || c.type === 'string')) ?? [];
 }
 
+/** Whether a constant path starts at the top level: `::URI`, `::Rack::Utils`. */
+function rootedChain(node: SyntaxNode): boolean {
+  let head: SyntaxNode | null = node;
+  while (head?.type === 'scope_resolution' && head.childForFieldName('scope')) head = head.childForFieldName('scope');
+  return head?.type === 'scope_resolution' && !head.childForFieldName('scope');
+}
+
 /** The receiver of a call as a name chain: `self`, a local or method name, `@ivar` (of self), constants. */
 function receiverChain(node: SyntaxNode): string[] | undefined {
   switch (node.type) {
@@ -158,7 +165,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     const chain = described ?? receiverChain(receiver);
     if (name === 'new' && chain && (described || (receiver.type !== 'identifier' && receiver.type !== 'self' && receiver.type !== 'instance_variable'))) {
       // `Foo::Bar.new(...)`: instantiates the class.
-      file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+      const built = file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+      if (chain.length > 1 && rootedChain(receiver)) built.rootedReceiver = true;
       walk.push(node.childForFieldName('arguments'), ctx);
       // `Builder.new { run app }`: evaluated where the class's `initialize` says (else with the self around).
       walk.push(node.childForFieldName('block'), blockContext(node, name, receiver, ctx));
@@ -182,6 +190,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   }
   const site = file.addSite('calls', target, node, ctx);
   if (!receiver) file.explicitCalls.add(site);
+  if (receiver && constantChain(receiver) && target.receiver?.length && rootedChain(receiver)) site.rootedReceiver = true;
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
