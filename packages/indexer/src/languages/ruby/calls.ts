@@ -303,7 +303,8 @@ function agreeingClassObject(region: SyntaxNode, name: string): string[] | undef
       && symbolNames(c).some((n) => n.text.replace(/^:|^["']|["']$/g, '') === attribute));
     if (writers) return undefined;
   }
-  const values = assignedValues(region, name);
+  // `@subject = nil` in a teardown holds no class: the other assignments decide.
+  const values = assignedValues(region, name)?.filter((v) => v.type !== 'nil');
   if (!values || values.length === 0) return undefined;
   const chains = values.map(classObject);
   const first = chains[0]?.join('::');
@@ -399,7 +400,8 @@ function noteBlockEvaluation(node: SyntaxNode, name: string, receiver: SyntaxNod
  */
 function constructorBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContext): TypeRef | undefined {
   if (name !== 'new') return undefined;
-  const chain = receiver ? constantChain(receiver) : undefined;
+  // `described_class.new(prefix: p) do … end` in an RSpec group: the class the group describes.
+  const chain = receiver ? describedClassOf(receiver, ctx) ?? constantChain(receiver) : undefined;
   const own = ctx.staticMethod && (!receiver || receiver.type === 'self') ? ownClassName(ctx) : undefined;
   const cls = chain ?? (own ? [own] : undefined);
   return cls ? { kind: 'call', callee: [...cls, 'initialize'], block: true } : undefined;

@@ -282,8 +282,9 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
     const type = own ? { kind: 'call' as const, callee: [own], construct: true } : plain && right ? expressionType(right, ctx) : null;
     ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
+    // `@connection = nil` (in `initialize`, a reset, a teardown) holds no object: the other assignments decide.
     const type = right ? expressionType(right, ctx) : null;
-    ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
+    if (right?.type !== 'nil') ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
   } else if (left?.type === 'constant' && plain && right && (classFactory(right) || subclassOf(right))) {
     // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
     visitClassFactory(node, left, right, ctx, walk, doc);
