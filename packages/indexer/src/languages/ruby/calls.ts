@@ -174,6 +174,13 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
     const constructed = ownClassNew(receiver, ctx);
     const selfClass = selfClassOf(receiver, ctx);
+    if (selfClass && name === 'new') {
+      // `self.class.new(@options)` in an instance method: an instance of the class (as `self` is).
+      file.addSite('instantiates', { name: selfClass, receiver: [] }, node, ctx);
+      walk.push(node.childForFieldName('arguments'), ctx);
+      walk.push(node.childForFieldName('block'), ctx);
+      return false;
+    }
     if (constructed) {
       // `new(x).run` in `def self.call`: an instance of the class.
       target = { name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [constructed], construct: true }, path: [] } };
@@ -328,7 +335,7 @@ function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
 }
 
 /** `self.class` in an instance method of a class: that class's name, or undefined. */
-function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
+export function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
   if (ctx.staticMethod || node.type !== 'call' || node.childForFieldName('arguments') || node.childForFieldName('block')) return undefined;
   if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
   return ownClassName(ctx);

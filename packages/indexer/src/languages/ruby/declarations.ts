@@ -6,6 +6,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 import { collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
+import { selfClassOf } from './calls.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -252,6 +253,11 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
   const receiver = node.childForFieldName('receiver');
   const chain = constantChain(receiver);
   if (method?.type !== 'identifier') return null;
+  // `self.class.new(@options)` in an instance method: an instance of the class.
+  if (receiver && ctx && method.text === 'new' && !node.childForFieldName('block')) {
+    const own = selfClassOf(receiver, ctx);
+    if (own) return { kind: 'call', callee: [own], construct: true };
+  }
   // `docs.first`, `@docs.last`: an element.
   if (receiver && ctx && !chain && readsElement(method.text) && !node.childForFieldName('arguments') && !node.childForFieldName('block')) {
     const element = elementType(receiver, ctx);
