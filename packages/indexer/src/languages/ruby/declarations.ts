@@ -246,7 +246,10 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
   // `site.collections["posts"]`, `@docs[0]`: an element of the collection.
   if (node.type === 'element_reference' && ctx) {
     const object = node.childForFieldName('object');
-    return object && !constantChain(object) ? elementType(object, ctx) ?? null : null;
+    // `Registry[:name]`: what the class's own `def self.[]` returns, where it states it.
+    const chain = constantChain(object);
+    if (chain) return { kind: 'call', callee: [...chain, '[]'] };
+    return object ? elementType(object, ctx) ?? null : null;
   }
   if (node.type !== 'call') return null;
   const method = node.childForFieldName('method');
