@@ -175,8 +175,11 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     const constructed = ownClassNew(receiver, ctx);
     const selfClass = selfClassOf(receiver, ctx);
     if (selfClass && name === 'new') {
-      // `self.class.new(@options)` in an instance method: an instance of the class (as `self` is).
-      file.addSite('instantiates', { name: selfClass, receiver: [] }, node, ctx);
+      // `self.class.new(@options)` in an instance method: an instance of the class (as `self` is); a call of the
+      // class's own `def self.new` where it declares one (`RubyFile.finish`).
+      const built = file.addSite('instantiates', { name: selfClass, receiver: [] }, node, ctx);
+      file.ownNew.set(built, ctx.classId!);
+      file.instanceNew.add(built);
       walk.push(node.childForFieldName('arguments'), ctx);
       walk.push(node.childForFieldName('block'), ctx);
       return false;
@@ -201,6 +204,10 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
+  // `self.class.new(x).run`: stated as an instance of the class unless it declares its own `self.new`.
+  if (receiver?.type === 'call' && receiver.childForFieldName('method')?.text === 'new' && selfClassOf(receiver.childForFieldName('receiver') ?? receiver, ctx)) {
+    file.ownNew.set(site, ctx.classId!);
+  }
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
   if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
   walk.push(node.childForFieldName('arguments'), ctx);

@@ -56,6 +56,8 @@ export class RubyFile {
   private readonly evaluated = new Map<ReferenceSite, TypeRef | undefined>();
   /** Sites made of a bare `new` in a class method, with the class: they call a `self.new` the class defines. */
   readonly ownNew = new Map<ReferenceSite, number>();
+  /** Of those, `self.class.new` in an instance method (its receiver is the class by name, not `self`). */
+  readonly instanceNew = new Set<ReferenceSite>();
   constructor(private readonly path?: string) {}
   /** Sites whose receiver is a bare name that may be a `def` of the class (`builder.parse`): typed by its result if so. */
   readonly selfResults = new Map<ReferenceSite, { classId: number; method: string }>();
@@ -151,7 +153,8 @@ export class RubyFile {
     for (const [site, classId] of this.ownNew) {
       const custom = this.builder.declarations.some((d) => d.parent === classId && d.name === 'new' && d.isStatic);
       if (!custom) continue;
-      if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new' });
+      // `self.class.new` in an instance method calls `Foo.new` (a bare `new` in a class method: self is the class).
+      if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new', ...(this.instanceNew.has(site) ? { receiver: [site.name] } : {}) });
       else delete site.typedReceiver;
     }
     // `def self.parse(s) new.parse(s) end` with `def parse(s) …; self end`: returns an instance of the receiver.
