@@ -753,9 +753,11 @@ export class ReferenceResolver {
         }
         // A namespace's members in several files: those the asking file sees through its imports first.
         const all = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.memberRefs(current.ref, part);
-        // `Foo.compiled?` where Foo declares both `def self.compiled?` and `def compiled?` (`members.staticApart`): the class's own.
-        const own = decl.kind === 'class' && all.length > 1 && this.bindingOf(this.symbols.extraction(current.ref.file)!).members?.staticApart
-          && all.some((ref) => this.symbols.declaration(ref).isStatic) ? all.filter((ref) => this.symbols.declaration(ref).isStatic) : all;
+        // `Foo.compiled?` of a class (`members.staticApart`): never an instance method of its own body (a module's may be
+        // `extend`ed, which the extraction does not tell from `include`).
+        const parts = decl.kind === 'class' && call?.kind === 'calls' && consumed === chain.length - 1 && this.bindingOf(this.symbols.extraction(current.ref.file)!).members?.staticApart
+          ? new Set(this.symbols.partsOf(current.ref).map((part) => `${part.file}\0${part.localId}`)) : undefined;
+        const own = parts ? all.filter((ref) => this.symbols.declaration(ref).isStatic || !parts.has(`${ref.file}\0${this.symbols.declaration(ref).parent}`)) : all;
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
