@@ -88,7 +88,9 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   if (!name) return;
   const file = ctx.file;
   const object = node.childForFieldName('object');
-  const isStatic = ctx.singleton || object?.type === 'self' || undefined;
+  // `def self.m`, and `def XPath.first` / `def XPath::first` written with the class's own name: a class method.
+  const ownName = object?.type === 'constant' && ctx.classId !== null && ctx.parentDecl === ctx.classId && object.text === ctx.file.builder.declarations[ctx.classId].name;
+  const isStatic = ctx.singleton || object?.type === 'self' || ownName || undefined;
   const parameters = node.childForFieldName('parameters');
   const body = node.childForFieldName('body');
   const inClass = ctx.classId !== null && ctx.parentDecl === ctx.classId;
