@@ -403,6 +403,11 @@ export interface ReferenceSite {
    */
   implied?: boolean;
   /**
+   * The receiver chain is written from the top level (Ruby `::URI.join`, `::Rack::Utils.escape`): its first name
+   * is looked up at file level and among the workspace's top-level declarations, never in the classes around.
+   */
+  rootedReceiver?: boolean;
+  /**
    * Calls in languages with overloads: one entry per argument, the type the code proves it has
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */

@@ -385,6 +385,13 @@ export interface NameBindingRules {
      * resolves as written. Absent: the first block receiver is the only one (Ruby `instance_eval`).
      */
     blockReceiversFallBack?: boolean;
+    /**
+     * A mixin module's code runs on its includers' instances (Ruby: `get_header(…)` in `module Helpers`, included into
+     * `Request` beside `include Env`): a bare call in a module method that the module does not declare means the member
+     * every class or module including it (`implements` sites) finds — its own, a base's, another mixin's — when all
+     * of them find the same one. Absent: such a call is unresolved.
+     */
+    includersLend?: boolean;
   };
   /**
    * The name of the declaration standing for a package's package object, whose inherited members are

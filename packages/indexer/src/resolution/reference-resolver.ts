@@ -19,6 +19,7 @@ import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
+import { MixinIncluders } from './mixin-includers.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
@@ -87,6 +88,14 @@ export class ReferenceResolver {
   private buildingAttached = false;
   private readonly lookupSteps: StepTable<SiteQuery, Resolution>;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
+  private readonly includers = new MixinIncluders(
+    () => this.symbols.allFiles(),
+    (file) => Boolean(this.bindingOf(file).members?.includersLend),
+    (file, site) => {
+      const result = this.resolve(file, site);
+      return result.resolved && this.symbols.declaration(result.target).kind === 'module' ? result.target : undefined;
+    },
+  );
   private readonly directCache = new PairMap<string, number, DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
@@ -687,14 +696,15 @@ export class ReferenceResolver {
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
     // Where members hide outer names (`members.hideOuterTypes`), also over a type of that name outside the class.
     const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head) : undefined;
-    if (binding.lookup.includes('class-members') && site.enclosing !== null && (!named || binding.members?.hideOuterTypes)) {
+    if (binding.lookup.includes('class-members') && site.enclosing !== null && !site.rootedReceiver && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
       if (owner && field?.ref && this.holdsValue(field.ref) && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
         return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
       }
     }
-    const walked = this.walkChain({ file: file.path, enclosing: site.enclosing }, [...receiver, site.name], undefined, site);
+    // `::URI.join` inside `module HTTP` (which declares its own URI): the top level's URI, not the one around.
+    const walked = this.walkChain({ file: file.path, enclosing: site.rootedReceiver ? null : site.enclosing }, [...receiver, site.name], undefined, site);
     if (!walked) return unresolved('unknown-receiver', false);
     const { target, consumed, viaMember } = walked;
     if (consumed < receiver.length + 1) {
@@ -778,7 +788,12 @@ export class ReferenceResolver {
           continue;
         }
         // A namespace's members in several files: those the asking file sees through its imports first.
-        const own = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.staticWhenBoth(decl, this.memberRefs(current.ref, part));
+        const all = decl.kind === 'namespace' ? this.symbols.preferReached(scope.file, this.memberRefs(current.ref, part)) : this.staticWhenBoth(decl, this.memberRefs(current.ref, part));
+        // `Foo.compiled?` of a class (`members.staticApart`): never an instance method of its own body (a module's may be
+        // `extend`ed, which the extraction does not tell from `include`).
+        const parts = decl.kind === 'class' && call?.kind === 'calls' && consumed === chain.length - 1 && this.bindingOf(this.symbols.extraction(current.ref.file)!).members?.staticApart
+          ? new Set(this.symbols.partsOf(current.ref).map((part) => `${part.file}\0${part.localId}`)) : undefined;
+        const own = parts ? all.filter((ref) => this.symbols.declaration(ref).isStatic || !parts.has(`${ref.file}\0${this.symbols.declaration(ref).parent}`)) : all;
         // Two files that declare a same-named type in one namespace (per-platform variants): no pick.
         if (decl.kind === 'namespace' && own.length > 1 && own.some((ref) => !['function', 'method'].includes(this.symbols.declaration(ref).kind))) {
           return { target: { type: 'ambiguous', candidates: own }, head, consumed: consumed + 1, viaMember: true };
@@ -984,12 +999,21 @@ export class ReferenceResolver {
         const outside = this.outsideBaseMember(owner.classRef, site.name, file, site);
         if (outside) return this.accept(site, outside, RESOLVED_BY.implicitThis);
       }
+      // A mixin's method runs on its includers: the member they all find (`members.includersLend`).
+      const lent = !found && !namesType && !owner.isStatic ? this.includersMember(file, owner.classRef, site) : undefined;
+      if (lent) return this.accept(site, lent, RESOLVED_BY.implicitThis);
       if (owner.classRef.file !== file.path) return undefined;
       // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
       if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
     }
     return undefined;
+  }
+
+  /** The member every includer of a mixin module finds for a bare call in it, where the language says includers lend theirs. */
+  private includersMember(file: FileExtraction, module: DeclarationRef, site: ReferenceSite): DeclarationRef | undefined {
+    if (!this.bindingOf(file).members?.includersLend || this.symbols.declaration(module).kind !== 'module') return undefined;
+    return this.includers.agreed(module, (includer) => this.findMember(includer, site.name, false, false, 0, site, true)?.ref);
   }
 
   /**

@@ -4,9 +4,10 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
-import { constantChain, expressionType } from './declarations.js';
+import { assignedValues, classObject, constantChain, expressionType } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import { literalName, visitMethodMacro } from './method-macros.js';
+import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
+import { collectionOf, statedElements } from './collections.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -41,6 +42,13 @@ function literalArgument(node: SyntaxNode): string | undefined {
 function symbolNames(node: SyntaxNode): SyntaxNode[] {
   return node.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode =>
     c !== null && (c.type === 'simple_symbol' || c.type === 'string')) ?? [];
+}
+
+/** Whether a constant path starts at the top level: `::URI`, `::Rack::Utils`. */
+function rootedChain(node: SyntaxNode): boolean {
+  let head: SyntaxNode | null = node;
+  while (head?.type === 'scope_resolution' && head.childForFieldName('scope')) head = head.childForFieldName('scope');
+  return head?.type === 'scope_resolution' && !head.childForFieldName('scope');
 }
 
 /** The receiver of a call as a name chain: `self`, a local or method name, `@ivar` (of self), constants. */
@@ -90,7 +98,14 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     if (ATTRIBUTES.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const symbol of symbolNames(node)) {
         const attribute = symbol.text.replace(/^:/, '').replace(/^["']|["']$/g, '');
-        if (name !== 'attr_writer') file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+        if (name !== 'attr_writer') {
+          const property = file.builder.declare('property', attribute, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
+          // `attr_reader :docs` of `@docs = []` filled with `Document.new`: a collection of Documents.
+          let region: SyntaxNode | null = node.parent;
+          while (region && region.type !== 'class' && region.type !== 'module') region = region.parent;
+          const elements = region && name === 'attr_reader' && !ctx.singleton ? statedElements(region, `@${attribute}`) : undefined;
+          if (elements) file.facts.stateType(property, 'valueType', collectionOf(elements), ctx.scope);
+        }
         // `attr_writer :x` / `attr_accessor :x` define the writer `x=` that `obj.x = v` calls.
         if (name !== 'attr_reader') file.builder.declare('property', `${attribute}=`, ctx.classId, symbol, { signature: flatSignature(`${name} ${symbol.text}`, null), isStatic: ctx.singleton || undefined });
         // `attr_reader :engine` reads `@engine` and nothing else writes it from outside: it holds what `@engine` holds.
@@ -101,6 +116,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       return false;
     }
     if (visitMethodMacro(node, name, ctx, walk)) return false;
+    if (name === 'define_singleton_method' && visitSingletonDefinition(node, ctx, walk)) return false;
     if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
         const chain = constantChain(argument);
@@ -149,7 +165,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     const chain = described ?? receiverChain(receiver);
     if (name === 'new' && chain && (described || (receiver.type !== 'identifier' && receiver.type !== 'self' && receiver.type !== 'instance_variable'))) {
       // `Foo::Bar.new(...)`: instantiates the class.
-      file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+      const built = file.addSite('instantiates', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, node, ctx);
+      if (chain.length > 1 && rootedChain(receiver)) built.rootedReceiver = true;
       walk.push(node.childForFieldName('arguments'), ctx);
       // `Builder.new { run app }`: evaluated where the class's `initialize` says (else with the self around).
       walk.push(node.childForFieldName('block'), blockContext(node, name, receiver, ctx));
@@ -157,6 +174,16 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
     const constructed = ownClassNew(receiver, ctx);
     const selfClass = selfClassOf(receiver, ctx);
+    if (selfClass && name === 'new') {
+      // `self.class.new(@options)` in an instance method: an instance of the class (as `self` is); a call of the
+      // class's own `def self.new` where it declares one (`RubyFile.finish`).
+      const built = file.addSite('instantiates', { name: selfClass, receiver: [] }, node, ctx);
+      file.ownNew.set(built, ctx.classId!);
+      file.instanceNew.add(built);
+      walk.push(node.childForFieldName('arguments'), ctx);
+      walk.push(node.childForFieldName('block'), ctx);
+      return false;
+    }
     if (constructed) {
       // `new(x).run` in `def self.call`: an instance of the class.
       target = { name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [constructed], construct: true }, path: [] } };
@@ -164,7 +191,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     } else if (selfClass) {
       // `self.class.build` in an instance method: the class's own method.
       target = { name, receiver: [selfClass] };
-    } else if (chain) target = { name, receiver: chain };
+    } else if (chain) target = { name, receiver: (name !== 'new' && heldClassObject(receiver, ctx)) || chain };
     else {
       const type = expressionType(receiver, ctx);
       target = { name, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined };
@@ -173,9 +200,14 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   }
   const site = file.addSite('calls', target, node, ctx);
   if (!receiver) file.explicitCalls.add(site);
+  if (receiver && constantChain(receiver) && target.receiver?.length && rootedChain(receiver)) site.rootedReceiver = true;
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
   if (receiver && ownClassNew(receiver, ctx)) file.ownNew.set(site, ctx.classId!);
+  // `self.class.new(x).run`: stated as an instance of the class unless it declares its own `self.new`.
+  if (receiver?.type === 'call' && receiver.childForFieldName('method')?.text === 'new' && selfClassOf(receiver.childForFieldName('receiver') ?? receiver, ctx)) {
+    file.ownNew.set(site, ctx.classId!);
+  }
   // A receiver that is a bare name is walked as a call of its own only when it is no local (settled later).
   if (receiver?.type === 'identifier' && target.receiver !== undefined) visitIdentifier(receiver, ctx);
   walk.push(node.childForFieldName('arguments'), ctx);
@@ -194,7 +226,7 @@ export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
   const method = left.childForFieldName('method');
   if (!receiver || method?.type !== 'identifier') return;
   const name = `${method.text}=`;
-  const chain = receiverChain(receiver);
+  const chain = heldClassObject(receiver, ctx) ?? receiverChain(receiver);
   const type = chain ? null : expressionType(receiver, ctx);
   if (!chain && !type) return;
   ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
@@ -259,6 +291,40 @@ function selfMethodReceiver(receiver: SyntaxNode, ctx: RubyContext): boolean {
   return !ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound;
 }
 
+/**
+ * The class or module a local or an instance variable holds, where every assignment of it says the same one
+ * (`subject = Jekyll::Utils::Ansi`, `klass = Class.new(Mustache)`, `@filters = Filters` in `setup`): a local's in its
+ * `def` (or the file, outside any), an instance variable's in its class body (an attribute writer may assign it: none).
+ */
+function heldClassObject(receiver: SyntaxNode, ctx: RubyContext): string[] | undefined {
+  let region: SyntaxNode | null = receiver.parent;
+  if (receiver.type === 'identifier') {
+    if (!ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound) return undefined;
+    while (region && region.type !== 'method' && region.type !== 'singleton_method' && region.type !== 'program') region = region.parent;
+  } else if (receiver.type === 'instance_variable') {
+    while (region && region.type !== 'class' && region.type !== 'module') region = region.parent;
+  } else return undefined;
+  if (!region) return undefined;
+  const key = `${region.id}\0${receiver.text}`;
+  if (!ctx.file.heldClasses.has(key)) ctx.file.heldClasses.set(key, agreeingClassObject(region, receiver.text));
+  return ctx.file.heldClasses.get(key);
+}
+
+function agreeingClassObject(region: SyntaxNode, name: string): string[] | undefined {
+  if (name.startsWith('@')) {
+    const attribute = name.slice(1);
+    const writers = region.descendantsOfType('call').some((c) => c !== null && (c.childForFieldName('method')?.text === 'attr_writer' || c.childForFieldName('method')?.text === 'attr_accessor')
+      && symbolNames(c).some((n) => n.text.replace(/^:|^["']|["']$/g, '') === attribute));
+    if (writers) return undefined;
+  }
+  // `@subject = nil` in a teardown holds no class: the other assignments decide.
+  const values = assignedValues(region, name)?.filter((v) => v.type !== 'nil');
+  if (!values || values.length === 0) return undefined;
+  const chains = values.map(classObject);
+  const first = chains[0]?.join('::');
+  return first !== undefined && chains.every((c) => c?.join('::') === first) ? chains[0] : undefined;
+}
+
 /** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */
 function ownClassName(ctx: RubyContext): string | undefined {
   if (ctx.classId === null || !ctx.method) return undefined;
@@ -276,7 +342,7 @@ function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
 }
 
 /** `self.class` in an instance method of a class: that class's name, or undefined. */
-function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
+export function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
   if (ctx.staticMethod || node.type !== 'call' || node.childForFieldName('arguments') || node.childForFieldName('block')) return undefined;
   if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
   return ownClassName(ctx);
@@ -348,7 +414,8 @@ function noteBlockEvaluation(node: SyntaxNode, name: string, receiver: SyntaxNod
  */
 function constructorBlock(name: string, receiver: SyntaxNode | null, ctx: RubyContext): TypeRef | undefined {
   if (name !== 'new') return undefined;
-  const chain = receiver ? constantChain(receiver) : undefined;
+  // `described_class.new(prefix: p) do … end` in an RSpec group: the class the group describes.
+  const chain = receiver ? describedClassOf(receiver, ctx) ?? constantChain(receiver) : undefined;
   const own = ctx.staticMethod && (!receiver || receiver.type === 'self') ? ownClassName(ctx) : undefined;
   const cls = chain ?? (own ? [own] : undefined);
   return cls ? { kind: 'call', callee: [...cls, 'initialize'], block: true } : undefined;

@@ -5,6 +5,8 @@ import type { TypeRef } from '../../model/extraction.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
+import { collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
+import { selfClassOf } from './calls.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -86,7 +88,9 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
   if (!name) return;
   const file = ctx.file;
   const object = node.childForFieldName('object');
-  const isStatic = ctx.singleton || object?.type === 'self' || undefined;
+  // `def self.m`, and `def XPath.first` / `def XPath::first` written with the class's own name: a class method.
+  const ownName = object?.type === 'constant' && ctx.classId !== null && ctx.parentDecl === ctx.classId && object.text === ctx.file.builder.declarations[ctx.classId].name;
+  const isStatic = ctx.singleton || object?.type === 'self' || ownName || undefined;
   const parameters = node.childForFieldName('parameters');
   const body = node.childForFieldName('body');
   const inClass = ctx.classId !== null && ctx.parentDecl === ctx.classId;
@@ -166,8 +170,19 @@ function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: str
     }
   }
   if (node.type === 'identifier') return { local: node.text };
-  // `@parser ||= Parser.new`: the memoised value.
-  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') return expressionType(node.childForFieldName('right') ?? node, ctx);
+  // `def docs; @docs; end`, `@docs ||= []`: the collection the class fills with instances of one class.
+  const held = node.type === 'operator_assignment' && node.child(1)?.type === '||=' ? node.childForFieldName('left') : node;
+  if (held?.type === 'instance_variable' && !ctx.staticMethod) {
+    const region = collectionRegion(held, ctx);
+    const chain = region ? statedElements(region, held.text) : undefined;
+    if (chain) return collectionOf(chain);
+  }
+  // `@parser ||= Parser.new`: the memoised value (`@default ||= new` in `def self.default`: an instance of the receiver).
+  if (node.type === 'operator_assignment' && node.child(1)?.type === '||=') {
+    const right = node.childForFieldName('right');
+    if (right && ctx.staticMethod && ctx.classId !== null && bareNew(right)) return { kind: 'self' };
+    return expressionType(right ?? node, ctx);
+  }
   return expressionType(node, ctx);
 }
 
@@ -178,9 +193,47 @@ export function visitBlock(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): 
   if (ctx.implicitSubject) scope.bind('subject', 'local', undefined, { type: { kind: 'call', callee: ctx.implicitSubject, construct: true }, scope });
   const parameters = node.childForFieldName('parameters');
   if (parameters) {
-    for (const name of parameters.descendantsOfType('identifier')) if (name) scope.bind(name.text, 'parameter');
+    // `docs.each { |doc| … }`: an element of the collection the iterator is called on.
+    const element = iteratedElement(node, parameters, ctx);
+    for (const name of parameters.descendantsOfType('identifier')) {
+      if (name) scope.bind(name.text, 'parameter', undefined, element?.name === name.text ? { type: element.type, scope: ctx.scope } : undefined);
+    }
   }
   walk.push(node.childForFieldName('body'), inner);
+}
+
+/** The block parameter that is an element of the collection an iterator call (the block's owner) is made on, with its type. */
+function iteratedElement(block: SyntaxNode, parameters: SyntaxNode, ctx: RubyContext): { name: string; type: TypeRef } | undefined {
+  const call = block.parent;
+  const receiver = call?.type === 'call' ? call.childForFieldName('receiver') : null;
+  const method = call?.childForFieldName('method')?.text;
+  if (!receiver || !method) return undefined;
+  const list = parameters.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  if (list.some((p) => p.type !== 'identifier')) return undefined;
+  const index = elementParameter(method, list.length);
+  const type = index !== undefined ? elementType(receiver, ctx) : undefined;
+  return type ? { name: list[index!].text, type } : undefined;
+}
+
+/** An element of the collection `node` is: one the region's code states (`@docs << Doc.new`), else one its value's type states. */
+function elementType(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  const region = collectionRegion(node, ctx);
+  const chain = region ? statedElements(region, node.text) : undefined;
+  if (chain) return { kind: 'call', callee: chain, construct: true };
+  if (node.type === 'identifier' || node.type === 'instance_variable') return undefined;
+  const type = expressionType(node, ctx);
+  return type ? elementOf(type) : undefined;
+}
+
+/** Where a collection held by `node` is assigned and filled: an instance variable's class body, a local's `def` (or file). */
+function collectionRegion(node: SyntaxNode, ctx: RubyContext): SyntaxNode | undefined {
+  let region: SyntaxNode | null = node.parent;
+  if (node.type === 'instance_variable') {
+    while (region && region.type !== 'class' && region.type !== 'module') region = region.parent;
+  } else if (node.type === 'identifier' && ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) {
+    while (region && region.type !== 'method' && region.type !== 'singleton_method' && region.type !== 'program') region = region.parent;
+  } else return undefined;
+  return region ?? undefined;
 }
 
 /** Object's methods whose result is the receiver or a copy of it (where the class defines none of its own, as Ruby's own do not). */
@@ -192,11 +245,29 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
     return inner ? expressionType(inner, ctx) : null;
   }
+  // `site.collections["posts"]`, `@docs[0]`: an element of the collection.
+  if (node.type === 'element_reference' && ctx) {
+    const object = node.childForFieldName('object');
+    // `Registry[:name]`: what the class's own `def self.[]` returns, where it states it.
+    const chain = constantChain(object);
+    if (chain) return { kind: 'call', callee: [...chain, '[]'] };
+    return object ? elementType(object, ctx) ?? null : null;
+  }
   if (node.type !== 'call') return null;
   const method = node.childForFieldName('method');
   const receiver = node.childForFieldName('receiver');
   const chain = constantChain(receiver);
   if (method?.type !== 'identifier') return null;
+  // `self.class.new(@options)` in an instance method: an instance of the class.
+  if (receiver && ctx && method.text === 'new' && !node.childForFieldName('block')) {
+    const own = selfClassOf(receiver, ctx);
+    if (own) return { kind: 'call', callee: [own], construct: true };
+  }
+  // `docs.first`, `@docs.last`: an element.
+  if (receiver && ctx && !chain && readsElement(method.text) && !node.childForFieldName('arguments') && !node.childForFieldName('block')) {
+    const element = elementType(receiver, ctx);
+    if (element) return element;
+  }
   // `Engine.new.tune(3)`: what that method of the receiver's stated class returns; `t.root`, `@parser.root`:
   // of what the local or the instance variable holds.
   const of = !chain && receiver ? expressionType(receiver, ctx) ?? (ctx ? heldValue(receiver, ctx) : null) : null;
@@ -222,9 +293,10 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
     const type = own ? { kind: 'call' as const, callee: [own], construct: true } : plain && right ? expressionType(right, ctx) : null;
     ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
+    // `@connection = nil` (in `initialize`, a reset, a teardown) holds no object: the other assignments decide.
     const type = right ? expressionType(right, ctx) : null;
-    ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
-  } else if (left?.type === 'constant' && plain && right && classFactory(right)) {
+    if (right?.type !== 'nil') ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
+  } else if (left?.type === 'constant' && plain && right && (classFactory(right) || subclassOf(right))) {
     // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
     visitClassFactory(node, left, right, ctx, walk, doc);
     return;
@@ -255,6 +327,11 @@ function classFactory(node: SyntaxNode): SyntaxNode | undefined {
   return body?.namedChildren.some((c) => c?.type === 'method' || c?.type === 'singleton_method') ? block! : undefined;
 }
 
+/** `Class.new(Base)` (with or without a block): an anonymous subclass of Base. */
+function subclassOf(node: SyntaxNode): boolean {
+  return node.type === 'call' && constantChain(node.childForFieldName('receiver'))?.join('::') === 'Class' && classObject(node) !== undefined && constantChain(node) === undefined;
+}
+
 function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, ctx: RubyContext, walk: RubyWalk, doc?: string): void {
   const file = ctx.file;
   const id = file.builder.declare('class', left.text, ctx.parentDecl, node, {
@@ -271,6 +348,7 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
   if (base && baseChain) file.addSite('extends', { name: baseChain[baseChain.length - 1], receiver: baseChain.slice(0, -1) }, base, inner);
   walk.push(right.childForFieldName('arguments'), ctx);
   walk.push(classFactory(right)?.childForFieldName('body'), inner);
+  walk.push(subclassOf(right) && !classFactory(right) ? right.childForFieldName('block') : null, inner);
 }
 
 /** The value a receiver names: a local assigned before it, or an instance variable of `self` (their proven types, later). */
@@ -291,10 +369,48 @@ function assignedOnlyNew(local: SyntaxNode, ctx: RubyContext): boolean {
   if (ctx.parameters?.has(local.text)) return false;
   let body: SyntaxNode | null = local.parent;
   while (body && body.type !== 'method' && body.type !== 'singleton_method') body = body.parent;
-  if (!body) return false;
-  const assignments = body.descendantsOfType(['assignment', 'operator_assignment', 'left_assignment_list', 'block_parameters'])
-    .filter((c): c is SyntaxNode => c !== null && (c.type === 'assignment' ? c.childForFieldName('left')?.text === local.text : c.descendantsOfType('identifier').some((i) => i?.text === local.text)));
-  return assignments.length > 0 && assignments.every((a) => a.type === 'assignment' && bareNew(a.childForFieldName('right')!));
+  const values = body ? assignedValues(body, local.text) : undefined;
+  return values !== undefined && values.length > 0 && values.every(bareNew);
+}
+
+/** Nodes that bind a name other than by `name = value`: a value the syntax does not state. */
+const OTHER_BINDERS = ['operator_assignment', 'left_assignment_list', 'block_parameters', 'lambda_parameters', 'exception_variable', 'for', 'method_parameters'];
+
+/**
+ * The values assigned to a local or an instance variable (`name`) anywhere in `region`, each by a plain `name = value`;
+ * undefined where anything else binds the name there (`name ||= …`, `a, name = …`, a block or method parameter, `rescue => name`).
+ */
+export function assignedValues(region: SyntaxNode, name: string, memoised = false): SyntaxNode[] | undefined {
+  const values: SyntaxNode[] = [];
+  for (const binder of region.descendantsOfType(['assignment', ...OTHER_BINDERS])) {
+    if (!binder) continue;
+    if (binder.type === 'assignment' && binder.childForFieldName('left')?.text === name) {
+      const right = binder.childForFieldName('right');
+      if (!right) return undefined;
+      values.push(right);
+    } else if (binder.type === 'operator_assignment') {
+      if (binder.childForFieldName('left')?.text !== name) continue;
+      // `@docs ||= []` (`memoised`): assigns that value where none is yet.
+      const right = binder.childForFieldName('right');
+      if (!memoised || binder.child(1)?.type !== '||=' || !right) return undefined;
+      values.push(right);
+    } else if (binder.type !== 'assignment' && binder.descendantsOfType(['identifier', 'instance_variable']).some((i) => i?.text === name)) {
+      return undefined;
+    }
+  }
+  return values;
+}
+
+/**
+ * What a value is where it is a class or module itself rather than an instance: a constant (`Jekyll::Utils::Ansi`), or
+ * an anonymous subclass `Class.new(Mustache)` (its class methods are the base's). The chain, or undefined.
+ */
+export function classObject(value: SyntaxNode): string[] | undefined {
+  const chain = constantChain(value);
+  if (chain) return chain;
+  if (value.type !== 'call' || value.childForFieldName('method')?.text !== 'new' || constantChain(value.childForFieldName('receiver'))?.join('::') !== 'Class') return undefined;
+  const args = value.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length === 1 ? constantChain(args[0]) : undefined;
 }
 
 /** The class a `def self.m` belongs to, by name (a module's `new` builds nothing). */

@@ -56,6 +56,8 @@ export class RubyFile {
   private readonly evaluated = new Map<ReferenceSite, TypeRef | undefined>();
   /** Sites made of a bare `new` in a class method, with the class: they call a `self.new` the class defines. */
   readonly ownNew = new Map<ReferenceSite, number>();
+  /** Of those, `self.class.new` in an instance method (its receiver is the class by name, not `self`). */
+  readonly instanceNew = new Set<ReferenceSite>();
   constructor(private readonly path?: string) {}
   /** Sites whose receiver is a bare name that may be a `def` of the class (`builder.parse`): typed by its result if so. */
   readonly selfResults = new Map<ReferenceSite, { classId: number; method: string }>();
@@ -98,6 +100,10 @@ export class RubyFile {
 
   /** `def self.m` whose one result is `new(...).name(...)`: it returns the receiver's own type where the class's instance `name` does. */
   readonly newResults: Array<{ method: number; classId: number; name: string }> = [];
+  /** `alias_method :new, :old` / `alias new old` declarations: `new` stands for the one `old` its class declares in this file. */
+  readonly aliases: Array<{ id: number; classId: number; old: string; isStatic: boolean }> = [];
+  /** Per region (a `def`, a class body) and name: the class or module every assignment of the local or instance variable there holds. */
+  readonly heldClasses = new Map<string, string[] | undefined>();
   /** Calls with arguments or a block and no receiver (`doc(x)`): a method call even where a local `doc` is assigned. */
   readonly explicitCalls = new Set<ReferenceSite>();
 
@@ -147,7 +153,8 @@ export class RubyFile {
     for (const [site, classId] of this.ownNew) {
       const custom = this.builder.declarations.some((d) => d.parent === classId && d.name === 'new' && d.isStatic);
       if (!custom) continue;
-      if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new' });
+      // `self.class.new` in an instance method calls `Foo.new` (a bare `new` in a class method: self is the class).
+      if (site.kind === 'instantiates') Object.assign(site, { kind: 'calls', name: 'new', ...(this.instanceNew.has(site) ? { receiver: [site.name] } : {}) });
       else delete site.typedReceiver;
     }
     // `def self.parse(s) new.parse(s) end` with `def parse(s) …; self end`: returns an instance of the receiver.
@@ -155,6 +162,15 @@ export class RubyFile {
       const results = declarations.filter((d) => d.parent === classId && d.name === name && !d.isStatic);
       const own = declarations[method];
       if (results.length === 1 && results[0].returnType?.kind === 'self' && !own.returnType) own.returnType = { kind: 'self' };
+    }
+    // `alias_method :t, :translate`: a call of `t` runs the class's one `translate` of this file (else the alias is the target).
+    // Declared before the alias only: `alias :old_enc= :encoding=` then `def encoding=` keeps the earlier `encoding=`.
+    for (const { id, classId, old, isStatic } of this.aliases) {
+      const at = declarations[id].startLine;
+      const named = declarations.filter((d, i) => i !== id && d.parent === classId && d.name === old && Boolean(d.isStatic) === isStatic);
+      const originals = named.some((d) => d.startLine >= at) ? [] : named;
+      const original = originals.length === 1 ? declarations.indexOf(originals[0]) : -1;
+      if (original >= 0 && originals[0].kind === 'method' && !this.aliases.some((a) => a.id === original)) declarations[id].aliasOfLocal = original;
     }
     const built = this.builder.finish(memberFacts);
     // A file with examples: what every example group of the frameworks mixes in (`RSpec::Matchers`, `Minitest::Assertions`).

@@ -37,8 +37,38 @@ function declareMethod(name: string, at: SyntaxNode, signature: string, ctx: Rub
 export function visitAlias(node: SyntaxNode, ctx: RubyContext): void {
   // `alias halt stop`, `alias :halt :stop`, `alias to_s inspect`: the name is a word or a symbol.
   const written = node.childForFieldName('name');
-  const name = written?.type === 'identifier' || written?.type === 'constant' || written?.type === 'setter' || written?.type === 'operator' ? written.text : literalName(written);
-  if (name !== undefined && inClassBody(ctx)) declareMethod(name, node, node.text, ctx);
+  const name = aliasWord(written);
+  if (name !== undefined && inClassBody(ctx)) noteAlias(declareMethod(name, node, node.text, ctx), aliasWord(node.childForFieldName('alias')), ctx);
+}
+
+/** A method name as `alias` writes it: a word or a symbol. */
+function aliasWord(written: SyntaxNode | null): string | undefined {
+  return written?.type === 'identifier' || written?.type === 'constant' || written?.type === 'setter' || written?.type === 'operator' ? written.text : literalName(written);
+}
+
+/** `alias_method :t, :translate`: a call of `t` runs `translate` (settled once the file is walked: `RubyFile.finish`). */
+function noteAlias(id: number, old: string | undefined, ctx: RubyContext): void {
+  if (old !== undefined && ctx.classId !== null) ctx.file.aliases.push({ id, classId: ctx.classId, old, isStatic: ctx.singleton });
+}
+
+/**
+ * `define_singleton_method(:req) do |env| … end` in a method or a block (a test's own helper): declares `req` there,
+ * bound from here on in the scope around, so that the bare `req(…)` after it calls it; its block is its body.
+ */
+export function visitSingletonDefinition(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean {
+  const receiver = node.childForFieldName('receiver');
+  const block = node.childForFieldName('block');
+  if ((receiver && receiver.type !== 'self') || !block || inClassBody(ctx) || ctx.parentDecl === null) return false;
+  const defined = literalName(argumentsOf(node)[0]);
+  if (defined === undefined) return false;
+  const id = ctx.file.builder.declare('method', defined, ctx.parentDecl, node, { signature: flatSignature(node.text.split('\n')[0], null) });
+  ctx.scope.bind(defined, 'method', id);
+  const inner: RubyContext = {
+    ...ctx, parentDecl: id, enclosing: id, method: defined, inBlock: false, blockSelf: undefined,
+    parameters: new Set(), blockParameter: undefined,
+  };
+  walk.push(block, inner);
+  return true;
 }
 
 /**
@@ -62,7 +92,7 @@ export function visitMethodMacro(node: SyntaxNode, name: string, ctx: RubyContex
   if (name === 'alias_method') {
     const defined = literalName(args[0]);
     if (defined === undefined) return false;
-    declareMethod(defined, node, node.text, ctx);
+    noteAlias(declareMethod(defined, node, node.text, ctx), literalName(args[1]), ctx);
     return true;
   }
   if (DELEGATORS.has(name)) {

@@ -6,6 +6,7 @@
  * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds.
  * A method a class defines twice (in each branch of an `if`) is ambiguous: a call of it links to neither.
  * A bare call in an RSpec example may mean a method of the modules `config.include` mixes into every example.
+ * A bare call in a mixin module that the module does not declare means what every includer has by that name (all agreeing).
  */
 import { defineNameBinding } from '../../model/language-support.js';
 
@@ -15,5 +16,5 @@ export const rubyNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
   declarations: { open: true, redefinitionsAmbiguous: true },
-  members: { staticApart: true },
+  members: { staticApart: true, includersLend: true },
 });

@@ -16,7 +16,8 @@
  *  - Receivers: `self`; a local assigned `Foo.new` (every assignment agreeing); `@ivar` through what every
  *    `@ivar = …` of the class states; constants through the open classes and modules.
  */
-import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { handledFrame, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import type { RubyContext } from './file-state.js';
 import { visitCall, visitIdentifier, visitSuper, visitWriter } from './calls.js';
 import { visitAlias } from './method-macros.js';
@@ -25,12 +26,16 @@ import { bindNames, visitAssignment, visitBlock, visitClass, visitMethod } from 
 type Rule = NodeRule<RubyContext>;
 
 const OPAQUE = [
-  'constant', 'string', 'simple_symbol', 'delimited_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
-  'comment', 'regex', 'heredoc_body', 'character', 'instance_variable', 'class_variable', 'global_variable', 'self',
+  'constant', 'simple_symbol', 'hash_key_symbol', 'integer', 'float', 'true', 'false', 'nil',
+  'comment', 'character', 'instance_variable', 'class_variable', 'global_variable', 'self',
   'operator', 'setter', 'uninterpreted', 'rational', 'complex', 'undef',
 ];
 
 const handled = handledFrame<RubyContext>;
+
+function interpolations({ node, ctx }: { node: SyntaxNode; ctx: RubyContext }, walk: Walk<RubyContext>): void {
+  for (const part of node.namedChildren) if (part?.type === 'interpolation') walk.push(part, ctx);
+}
 
 export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
   opaque: OPAQUE,
@@ -67,6 +72,12 @@ export const RUBY_SYNTAX: SyntaxRules<RubyContext> = {
         return true;
       },
     },
+    // Literals with `#{…}`: only the interpolated code runs (`"\"#{compile!(exp)}\""`, heredocs, `/#{re}/`, `:"#{x}"`).
+    string: handled(interpolations),
+    heredoc_body: handled(interpolations),
+    regex: handled(interpolations),
+    delimited_symbol: handled(interpolations),
+    subshell: handled(interpolations),
     // `key: value` pairs and keyword arguments: the key is no call.
     pair: handled(({ node, ctx }, walk) => walk.push(node.childForFieldName('value'), ctx)),
   },
