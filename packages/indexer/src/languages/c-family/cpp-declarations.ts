@@ -7,6 +7,7 @@ import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMac
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 import { type CppWalk, nameParts, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
+import { platformVariant } from './platform-branches.js';
 
 type Rule = NodeRule<CContext>;
 
@@ -125,7 +126,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   stateParameters(ctx, id, parameters);
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
-  const variant = optInMacro(node);
+  const variant = optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
@@ -220,7 +221,11 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     const fn = functionDeclarator(declarator);
     const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
     if (fn) {
-      if (!fileLevel) continue;
+      if (!fileLevel) {
+        const local = constructedLocal(declarator, fn, ctx);
+        if (local) ctx.scope.bind(local.text, 'local', undefined, stated ? { type: stated, scope: ctx.scope } : undefined, positionOf(local));
+        continue;
+      }
       const parts = nameParts(fn.childForFieldName('declarator'));
       if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
       const name = parts[0];
@@ -259,6 +264,21 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     const bound: BoundValue | undefined = valueRef ? { type: valueRef, scope: ctx.scope } : undefined;
     ctx.scope.bind(name, 'local', undefined, bound, positionOf(nameNode));
   }
+}
+
+/**
+ * `StringBuilder builder(buffer, size);` in a body: the grammar reads a function prototype whose parameter
+ * types are `buffer` and `size` (it cannot know they are values). When one of those names is a local or a
+ * parameter here, it names no type, so the statement declares a variable constructed from them: its name.
+ */
+function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext): SyntaxNode | null {
+  const target = declarator.type === 'reference_declarator' ? declarator.namedChildren[0] : declarator;
+  const name = fn.childForFieldName('declarator');
+  if (target?.id !== fn.id || name?.type !== 'identifier') return null;
+  const parameters = fn.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment') ?? [];
+  const values = parameters.map((p) => (p!.type === 'parameter_declaration' && !p!.childForFieldName('declarator') ? p!.childForFieldName('type') : null));
+  if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
+  return values.some((type) => ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound) ? name : null;
 }
 
 export function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
