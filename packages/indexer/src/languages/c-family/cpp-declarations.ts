@@ -317,10 +317,14 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   if (!body) return;
   // A class local to a function (a callback's `struct Reporter : Base { … }`) is declared inside it.
   if (!ctx.scope.fileLevel) ctx = { ...ctx, owner: ctx.owner ?? ctx.enclosing };
-  const written = nameParts(node.childForFieldName('name'));
+  const nameNode = node.childForFieldName('name');
+  const written = nameParts(nameNode);
   const name = written ? written[written.length - 1] : '<anonymous>';
   const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
-  const id = ctx.file.builder.declare(kind, name, ctx.owner ?? ctx.parentDecl, node, {
+  // A specialization (`template <typename C> struct formatter<double, C> { … }`) is a class of its own, named with its
+  // arguments: the template's name means the primary template, never one specialization's members.
+  const declared = nameNode?.type === 'template_type' ? `${name}${specializationArguments(nameNode)}` : name;
+  const id = ctx.file.builder.declare(kind, declared, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
     isExported: !ctx.fileLocal || undefined,
@@ -337,6 +341,12 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   }
   const memberCtx: CContext = { ...ctx, owner: id };
   visitMembers(body, memberCtx, walk, node.type === 'class_specifier' ? 'private' : 'public', name);
+}
+
+/** `<long long, Char>` as written, spaces normalised. */
+function specializationArguments(template: SyntaxNode): string {
+  const args = template.childForFieldName('arguments');
+  return (args?.text ?? '<>').replace(/\s+/g, ' ').replace(/\s*([<>,])\s*/g, (_, c: string) => (c === ',' ? ', ' : c));
 }
 
 function templateParameters(node: SyntaxNode | null): string[] | undefined {
