@@ -268,8 +268,9 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
 
 /**
  * `StringBuilder builder(buffer, size);` in a body: the grammar reads a function prototype whose parameter
- * types are `buffer` and `size` (it cannot know they are values). When one of those names is a local or a
- * parameter here, it names no type, so the statement declares a variable constructed from them: its name.
+ * types are `buffer` and `size` (it cannot know they are values). When one of those names is a local, a
+ * parameter, or a variable, constant or enumerator the file declared before, it names no type, so the statement
+ * declares a variable constructed from them: its name.
  */
 function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext): SyntaxNode | null {
   const target = declarator.type === 'reference_declarator' ? declarator.namedChildren[0] : declarator;
@@ -278,7 +279,12 @@ function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext)
   const parameters = fn.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment') ?? [];
   const values = parameters.map((p) => (p!.type === 'parameter_declaration' && !p!.childForFieldName('declarator') ? p!.childForFieldName('type') : null));
   if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
-  return values.some((type) => ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound) ? name : null;
+  return values.some((type) => ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
+}
+
+/** A variable, constant, macro constant or enumerator the file declared before: a value, never a type. */
+function isFileValue(ctx: CContext, name: string): boolean {
+  return ctx.file.builder.declarations.some((d) => d.name === name && (d.kind === 'variable' || d.kind === 'constant' || d.kind === 'enum_member'));
 }
 
 export function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
