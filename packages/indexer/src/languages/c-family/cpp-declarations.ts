@@ -426,6 +426,9 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             isStatic: isStatic || undefined,
           });
           ctx.file.facts.stateType(id, 'valueType', typeRefOf(type), ctx.scope);
+          // `int level = DefaultLevel();`: a default member initialiser is the field's code, run by every constructor.
+          const initial = member.childForFieldName('default_value');
+          if (initial && !pure) walk.push(initial, { ...ctx, enclosing: id });
         }
         break;
       }
