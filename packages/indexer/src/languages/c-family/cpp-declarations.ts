@@ -3,7 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
-import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro } from './c-syntax.js';
+import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 import { type CppWalk, nameParts, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
@@ -440,6 +440,11 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
         break;
       case 'enum_specifier':
         visitEnum(member, ctx);
+        break;
+      case 'preproc_def':
+      case 'preproc_function_def':
+        // A `#define` written inside a class body is a macro of the file like any other (the preprocessor knows no classes).
+        visitMacro(member, ctx);
         break;
       default:
         break;
