@@ -328,8 +328,10 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   const name = written ? written[written.length - 1] : '<anonymous>';
   const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
   // A specialization (`template <typename C> struct formatter<double, C> { … }`) is a class of its own, named with its
-  // arguments: the template's name means the primary template, never one specialization's members.
-  const declared = nameNode?.type === 'template_type' ? `${name}${specializationArguments(nameNode)}` : name;
+  // arguments: the template's name means the primary template, never one specialization's members. Where the primary
+  // template beside it is only declared (`template <typename F> class Action;` then `class Action<R(Args...)> { … }`),
+  // the specialization is the template's one body and takes its name.
+  const declared = nameNode?.type === 'template_type' && !onlyBodyOfTemplate(node, name) ? `${name}${specializationArguments(nameNode)}` : name;
   const id = ctx.file.builder.declare(kind, declared, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
@@ -347,6 +349,27 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   }
   const memberCtx: CContext = { ...ctx, owner: id };
   visitMembers(body, memberCtx, walk, node.type === 'class_specifier' ? 'private' : 'public', name);
+}
+
+/**
+ * Whether the specialization `node` of template `name` is its only body in this block: the block declares the primary
+ * template without one (a forward declaration) and specializes it no other time.
+ */
+function onlyBodyOfTemplate(node: SyntaxNode, name: string): boolean {
+  const block = node.parent?.type === 'template_declaration' ? node.parent.parent : null;
+  if (!block) return false;
+  let forward = false;
+  let bodies = 0;
+  for (const item of block.namedChildren) {
+    const declared = item?.type === 'template_declaration' ? item.namedChildren.find((c) => c?.type === 'class_specifier' || c?.type === 'struct_specifier') : undefined;
+    const written = declared?.childForFieldName('name');
+    if (!declared || !written) continue;
+    const template = written.type === 'template_type' ? written.childForFieldName('name')?.text : written.text;
+    if (template !== name) continue;
+    if (declared.childForFieldName('body')) bodies++;
+    else if (written.type === 'type_identifier') forward = true;
+  }
+  return forward && bodies === 1;
 }
 
 /** `<long long, Char>` as written, spaces normalised. */
