@@ -613,6 +613,8 @@ export class ReceiverTypes {
   private implicitSelf(scope: TypeScope, name: string): DeclarationRef | undefined {
     const owner = this.world.implicitReceiver(scope);
     if (!owner) return undefined;
+    // `Foo(x)` inside Foo constructs a Foo: its constructor (a member named like the class) is no method called on this.
+    if (this.symbols.declaration(owner).name.replace(/<.*$/s, '') === name) return undefined;
     const member = this.world.members(owner, name).length > 0 || this.world.findMember(owner, name, false);
     return member ? owner : undefined;
   }

@@ -29,6 +29,8 @@ interface Entry {
   kind: NodeKind;
   /** A prototype or `extern` declaration (`Declaration.definedElsewhere`). */
   definedElsewhere: boolean;
+  /** Declared for a build that opts in (`Declaration.buildVariant`). */
+  variant: boolean;
 }
 
 export class UniqueNameIndex {
@@ -43,7 +45,7 @@ export class UniqueNameIndex {
       if (decl.parent !== null || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
       if (fileLocal?.(decl, file.path, file)) return;
       const list = this.byName.get(family, decl.name);
-      const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere) };
+      const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere), variant: decl.buildVariant !== undefined };
       if (list) list.push(entry);
       else this.byName.set(family, decl.name, [entry]);
     });
@@ -57,10 +59,20 @@ export class UniqueNameIndex {
     const entries = this.byName.get(family, name);
     if (!entries) return [];
     const accepted = KINDS_BY_SITE[siteKind];
+    // A file declaring the name several times (`#if defined(_WIN32)` … `#else` twins): where some are build variants,
+    // the one declaration of the default build stands for the file, and two of them leave the name ambiguous.
     const perFile = (list: Entry[]): DeclarationRef[] => {
-      const byFile = new Map<string, DeclarationRef>();
-      for (const entry of list) if (!byFile.has(entry.ref.file)) byFile.set(entry.ref.file, entry.ref);
-      return [...byFile.values()];
+      const byFile = new Map<string, Entry[]>();
+      for (const entry of list) {
+        const entries = byFile.get(entry.ref.file);
+        if (entries) entries.push(entry);
+        else byFile.set(entry.ref.file, [entry]);
+      }
+      return [...byFile.values()].flatMap((entries) => {
+        if (!entries.some((e) => e.variant)) return [entries[0].ref];
+        const inDefault = entries.filter((e) => !e.variant);
+        return inDefault.length === 0 ? [entries[0].ref] : inDefault.map((e) => e.ref);
+      });
     };
     // A prototype and its definition are one function: the definition is the name's target; with
     // several definitions (per-platform variants) or none, the one file that declares it stands for it.

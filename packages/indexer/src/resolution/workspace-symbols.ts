@@ -184,7 +184,9 @@ export class WorkspaceSymbols implements SymbolLookup {
     const decls = this.files.get(file)!.declarations;
     // A definition before the prototypes that declare it (`static int f(void);` … `static int f(void) {}`).
     const defined = all.filter((id) => !decls[id].definedElsewhere);
-    const localIds = defined.length > 0 ? defined : all;
+    // `#if defined(_WIN32)` … `#else` twins: the default build's declaration before a variant's.
+    const inDefault = defined.filter((id) => decls[id].buildVariant === undefined);
+    const localIds = inDefault.length > 0 ? inDefault : defined.length > 0 ? defined : all;
     for (const kind of CALLABLE_FIRST) {
       const found = localIds.find((id) => decls[id].kind === kind);
       if (found !== undefined) return { file, localId: found };

@@ -26,6 +26,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isHeaderPath, signatureOf, type CContext } from './file-state.js';
+import { platformVariant } from './platform-branches.js';
 
 type CWalk = Walk<CContext>;
 type Rule = NodeRule<CContext>;
@@ -179,12 +180,15 @@ export function visitMacro(node: SyntaxNode, ctx: CContext): void {
   const head = isFunction ? `#define ${name.text}${node.childForFieldName('parameters')?.text ?? '()'}` : `#define ${name.text}`;
   // A macro of a source file exists in that translation unit only; a header's in every includer.
   const local = !isHeaderPath(ctx.file.path);
-  ctx.file.builder.declare(isFunction ? 'function' : 'constant', name.text, null, node, {
+  const id = ctx.file.builder.declare(isFunction ? 'function' : 'constant', name.text, null, node, {
     signature: head.replace(/\s+/g, ' '),
     docstring: docCommentOf(node),
     isExported: !local || undefined,
     visibility: local ? 'private' : undefined,
   });
+  // `#if defined(_WIN32)` … `#else` twins: the default build's definition is the one its uses mean.
+  const variant = platformVariant(node);
+  if (variant !== undefined) ctx.file.builder.declarations[id].buildVariant = variant;
 }
 
 function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {

@@ -3,10 +3,11 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
-import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro } from './c-syntax.js';
+import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 import { type CppWalk, nameParts, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
+import { platformVariant } from './platform-branches.js';
 
 type Rule = NodeRule<CContext>;
 
@@ -125,7 +126,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   stateParameters(ctx, id, parameters);
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
-  const variant = optInMacro(node);
+  const variant = optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
   const scope = ctx.scope.open('function');
@@ -220,7 +221,11 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     const fn = functionDeclarator(declarator);
     const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
     if (fn) {
-      if (!fileLevel) continue;
+      if (!fileLevel) {
+        const local = constructedLocal(declarator, fn, ctx);
+        if (local) ctx.scope.bind(local.text, 'local', undefined, stated ? { type: stated, scope: ctx.scope } : undefined, positionOf(local));
+        continue;
+      }
       const parts = nameParts(fn.childForFieldName('declarator'));
       if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
       const name = parts[0];
@@ -261,6 +266,27 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
   }
 }
 
+/**
+ * `StringBuilder builder(buffer, size);` in a body: the grammar reads a function prototype whose parameter
+ * types are `buffer` and `size` (it cannot know they are values). When one of those names is a local, a
+ * parameter, or a variable, constant or enumerator the file declared before, it names no type, so the statement
+ * declares a variable constructed from them: its name.
+ */
+function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext): SyntaxNode | null {
+  const target = declarator.type === 'reference_declarator' ? declarator.namedChildren[0] : declarator;
+  const name = fn.childForFieldName('declarator');
+  if (target?.id !== fn.id || name?.type !== 'identifier') return null;
+  const parameters = fn.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment') ?? [];
+  const values = parameters.map((p) => (p!.type === 'parameter_declaration' && !p!.childForFieldName('declarator') ? p!.childForFieldName('type') : null));
+  if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
+  return values.some((type) => ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
+}
+
+/** A variable, constant, macro constant or enumerator the file declared before: a value, never a type. */
+function isFileValue(ctx: CContext, name: string): boolean {
+  return ctx.file.builder.declarations.some((d) => d.name === name && (d.kind === 'variable' || d.kind === 'constant' || d.kind === 'enum_member'));
+}
+
 export function visitTypedef(node: SyntaxNode, ctx: CContext, walk?: CppWalk): void {
   if (!ctx.scope.fileLevel) return;
   const type = node.childForFieldName('type');
@@ -297,10 +323,16 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   if (!body) return;
   // A class local to a function (a callback's `struct Reporter : Base { … }`) is declared inside it.
   if (!ctx.scope.fileLevel) ctx = { ...ctx, owner: ctx.owner ?? ctx.enclosing };
-  const written = nameParts(node.childForFieldName('name'));
+  const nameNode = node.childForFieldName('name');
+  const written = nameParts(nameNode);
   const name = written ? written[written.length - 1] : '<anonymous>';
   const kind: NodeKind = node.type === 'class_specifier' ? 'class' : 'struct';
-  const id = ctx.file.builder.declare(kind, name, ctx.owner ?? ctx.parentDecl, node, {
+  // A specialization (`template <typename C> struct formatter<double, C> { … }`) is a class of its own, named with its
+  // arguments: the template's name means the primary template, never one specialization's members. Where the primary
+  // template beside it is only declared (`template <typename F> class Action;` then `class Action<R(Args...)> { … }`),
+  // the specialization is the template's one body and takes its name.
+  const declared = nameNode?.type === 'template_type' && !onlyBodyOfTemplate(node, name) ? `${name}${specializationArguments(nameNode)}` : name;
+  const id = ctx.file.builder.declare(kind, declared, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
     isExported: !ctx.fileLocal || undefined,
@@ -317,6 +349,33 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   }
   const memberCtx: CContext = { ...ctx, owner: id };
   visitMembers(body, memberCtx, walk, node.type === 'class_specifier' ? 'private' : 'public', name);
+}
+
+/**
+ * Whether the specialization `node` of template `name` is its only body in this block: the block declares the primary
+ * template without one (a forward declaration) and specializes it no other time.
+ */
+function onlyBodyOfTemplate(node: SyntaxNode, name: string): boolean {
+  const block = node.parent?.type === 'template_declaration' ? node.parent.parent : null;
+  if (!block) return false;
+  let forward = false;
+  let bodies = 0;
+  for (const item of block.namedChildren) {
+    const declared = item?.type === 'template_declaration' ? item.namedChildren.find((c) => c?.type === 'class_specifier' || c?.type === 'struct_specifier') : undefined;
+    const written = declared?.childForFieldName('name');
+    if (!declared || !written) continue;
+    const template = written.type === 'template_type' ? written.childForFieldName('name')?.text : written.text;
+    if (template !== name) continue;
+    if (declared.childForFieldName('body')) bodies++;
+    else if (written.type === 'type_identifier') forward = true;
+  }
+  return forward && bodies === 1;
+}
+
+/** `<long long, Char>` as written, spaces normalised. */
+function specializationArguments(template: SyntaxNode): string {
+  const args = template.childForFieldName('arguments');
+  return (args?.text ?? '<>').replace(/\s+/g, ' ').replace(/\s*([<>,])\s*/g, (_, c: string) => (c === ',' ? ', ' : c));
 }
 
 function templateParameters(node: SyntaxNode | null): string[] | undefined {
@@ -390,6 +449,9 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             isStatic: isStatic || undefined,
           });
           ctx.file.facts.stateType(id, 'valueType', typeRefOf(type), ctx.scope);
+          // `int level = DefaultLevel();`: a default member initialiser is the field's code, run by every constructor.
+          const initial = member.childForFieldName('default_value');
+          if (initial && !pure) walk.push(initial, { ...ctx, enclosing: id });
         }
         break;
       }
@@ -401,6 +463,11 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
         break;
       case 'enum_specifier':
         visitEnum(member, ctx);
+        break;
+      case 'preproc_def':
+      case 'preproc_function_def':
+        // A `#define` written inside a class body is a macro of the file like any other (the preprocessor knows no classes).
+        visitMacro(member, ctx);
         break;
       default:
         break;

@@ -50,14 +50,24 @@ export function visitAlias(node: SyntaxNode, ctx: CContext): void {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200), docstring: docCommentOf(node), isExported: true,
   });
   // `using App_p = std::shared_ptr<App>;`: a value of App_p is reached as an App (`p->m()`).
-  stateAliased(ctx, id, node.childForFieldName('type')?.childForFieldName('type'));
+  const descriptor = node.childForFieldName('type');
+  // `using FooPtr = Foo*;` names a pointer: no second name of Foo.
+  stateAliased(ctx, id, descriptor?.childForFieldName('type'), !descriptor?.childForFieldName('declarator'));
 }
 
-/** The class an alias names (`using X = Foo;`, `= std::unique_ptr<Foo>`), as the alias's `underlyingType`. */
-export function stateAliased(ctx: CContext, id: number, type: SyntaxNode | null | undefined): void {
+/**
+ * The class an alias names (`using X = Foo;`, `= std::unique_ptr<Foo>`), as the alias's `underlyingType`; where it
+ * names the class itself (`using appender = basic_appender<char>;`, not a pointer to it), the alias is a second name
+ * of that class (`aliasOf`): `appender(buf)` constructs it, `ParserResult::ok()` calls its static member.
+ */
+export function stateAliased(ctx: CContext, id: number, type: SyntaxNode | null | undefined, namesItself = true): void {
   const aliased = typeRefOf(type);
+  // The name written, template arguments dropped, is the class typeRefOf proves (not a smart pointer's pointee).
+  const written = nameParts(type);
+  if (namesItself && aliased?.kind === 'named' && written && written.join('::') === aliased.chain.join('::')) ctx.file.builder.declarations[id].aliasOf = aliased.chain;
   if (aliased?.kind !== 'named') return;
   ctx.file.facts.proveLater(aliased, ctx.scope, undefined, (proven) => {
     if (proven) ctx.file.builder.declarations[id].underlyingType = proven;
   });
 }
+

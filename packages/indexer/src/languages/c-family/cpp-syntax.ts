@@ -41,6 +41,8 @@ const CPP_OPAQUE = [
   ...OPAQUE, 'namespace_identifier', 'template_argument_list', 'template_parameter_list', 'access_specifier', 'this',
   'nullptr', 'auto', 'placeholder_type_specifier', 'raw_string_literal', 'user_defined_literal', 'operator_name', 'destructor_name',
   'static_assert_declaration', 'friend_declaration', 'requires_clause', 'virtual_specifier', 'noexcept', 'throw_specifier',
+  // An unevaluated operand runs nothing: `decltype(check<T>(nullptr))` picks an overload by SFINAE, which no text proves.
+  'decltype',
 ];
 
 export const CPP_SYNTAX: SyntaxRules<CContext> = {

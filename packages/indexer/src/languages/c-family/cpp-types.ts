@@ -106,6 +106,8 @@ export function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
       if (chain && chain[0] !== 'std') return { kind: 'call', callee: chain };
       if (fn?.type === 'field_expression') {
         const field = fn.childForFieldName('field');
+        // `this->make()`: the class's own member's result.
+        if (fn.childForFieldName('argument')?.type === 'this' && field?.type === 'field_identifier') return { kind: 'call', callee: ['this', field.text] };
         const of = valueType(fn.childForFieldName('argument'));
         return of && field ? { kind: 'member-call', of, name: field.text } : null;
       }

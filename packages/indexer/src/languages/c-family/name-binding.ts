@@ -62,4 +62,6 @@ export const cppNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   lookup: ['class-members', 'enclosing-class-types', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
   declarations: { namespacesSpanFiles: true, seenThroughImports: true, libraryNamespaces: ['std'] },
+  // `dbfull()->Compact()` in a member: `dbfull` is the class's own member (implicit this), and so is its result's type.
+  members: { implicitSelfInTypes: true },
 });

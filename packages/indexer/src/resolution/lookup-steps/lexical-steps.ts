@@ -40,6 +40,8 @@ export function scopedImport(symbols: SymbolLookup, { file, enclosing, name }: N
 export function enclosingNamespaceMember(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
   const decls = symbols.scope(file).file.declarations;
   const spans = symbols.namespacesSpanFiles(file);
+  const qualifiedOwner = spans ? outOfLineNamespaceMember(symbols, file, enclosing, name) : undefined;
+  if (qualifiedOwner) return qualifiedOwner;
   for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
     const kind = decls[id].kind;
     if (kind !== 'namespace' && kind !== 'module') continue;
@@ -62,6 +64,31 @@ export function enclosingNamespaceMember(symbols: SymbolLookup, { file, enclosin
       const merged = symbols.namespaceMember(file, `${decls[id].qualifiedName}::${name}`);
       if (merged) return merged;
     }
+  }
+  return undefined;
+}
+
+/**
+ * A function defined out of line under a qualified name (C++ `void detail::write(…) { … }` written in namespace fmt):
+ * its body sees the names of the namespaces its name passes through (fmt::detail), innermost first, before those of
+ * the namespace it is written in. Only where namespaces span files, and only names declared in such a namespace.
+ */
+function outOfLineNamespaceMember(symbols: SymbolLookup, file: string, enclosing: number | null, name: string): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  let id = enclosing;
+  while (id !== null && id !== undefined && !decls[id].memberOf) {
+    if (decls[id].kind === 'namespace' || CLASS_BODIES.has(decls[id].kind)) return undefined;
+    id = decls[id].parent;
+  }
+  const owner = id !== null && id !== undefined ? decls[id].memberOf : undefined;
+  if (owner?.kind !== 'named') return undefined;
+  const chain = owner.chain;
+  let around = decls[id!].parent;
+  while (around !== null && decls[around].kind !== 'namespace') around = decls[around].parent;
+  const prefix = around !== null ? `${decls[around].qualifiedName}::` : '';
+  for (let length = chain.length; length > 0; length--) {
+    const found = symbols.namespaceMember(file, `${prefix}${chain.slice(0, length).join('::')}::${name}`);
+    if (found) return found;
   }
   return undefined;
 }
