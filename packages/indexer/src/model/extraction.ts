@@ -64,6 +64,11 @@ export interface Declaration extends Span {
    * `typeParameters`. A call that writes its type arguments (`make<Foo>()`) gives a value of that argument.
    */
   returnsTypeParameter?: number;
+  /**
+   * A class whose one constructor takes this many parameters, none of them optional: a reference to it (Kotlin
+   * `::Repo`) is a function of that many parameters (`NameBindingRules.calls.constructorReferences`).
+   */
+  constructorArity?: number;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**

@@ -429,6 +429,12 @@ export interface NameBindingRules {
      */
     companionCallUnconstructible?: boolean;
     /**
+     * A reference to a constructor (Kotlin `::Repo`) is an argument whose simple type is `written`, stated as the class
+     * it names: a function of as many parameters as the class's one constructor takes (`Declaration.constructorArity`),
+     * typed `typed(arity)` for overload selection. Absent: such an argument keeps its written type.
+     */
+    constructorReferences?: { written: string; typed: (arity: number) => string };
+    /**
      * Importing a function by name imports every top-level overload of that name in its package (Kotlin
      * `import a.b.f`): a call is matched against all of them, as a call of the package's own functions is.
      * Absent: the one declaration the import lands on.

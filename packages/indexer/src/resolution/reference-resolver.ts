@@ -1835,6 +1835,8 @@ export class ReferenceResolver {
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
+      const references = this.bindingOf(file).calls?.constructorReferences;
+      if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
       const name = this.symbols.declaration(instance.classRef).name;
       const other = result.classes.get(name);
       if (other && !sameRef(other, instance.classRef)) clashing.add(name);
@@ -1844,6 +1846,12 @@ export class ReferenceResolver {
     for (const name of clashing) result.classes.delete(name);
     result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
     return result;
+  }
+
+  /** `singleOf(::Repo)`: the type of a reference to the class's constructor, where it has one of a known arity. */
+  private constructorReferenceType(classRef: DeclarationRef, typed: (arity: number) => string): string | undefined {
+    const arity = this.symbols.declaration(classRef).constructorArity;
+    return arity === undefined ? undefined : typed(arity);
   }
 
   /** The class a type name written in a file means: a member type of a class around it, else what the name resolves to. */

@@ -4,7 +4,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, literalType, namedType, typeChain, typeChild } from './types.js';
+import { declaredType, FUNCTION, literalType, namedType, typeChain, typeChild } from './types.js';
 
 /** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
 const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
@@ -188,9 +188,12 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
     case 'lambda_literal':
     case 'annotated_lambda':
       return 'Function';
-    case 'callable_reference':
-      // `Foo::class` is a KClass; `::f`, `Foo::m` a function.
-      return node.namedChildren.at(-1)?.type === 'identifier' ? 'Function' : node.children.some((c) => c?.type === 'class') ? 'KClass' : null;
+    case 'callable_reference': {
+      // `Foo::class` is a KClass; `::f`, `Foo::m` a function; `::Repo` one of as many parameters as Repo's constructor takes.
+      const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+      if (named.length === 1 && named[0].type === 'identifier') return { stated: { kind: 'named', chain: [named[0].text] }, written: FUNCTION };
+      return named.at(-1)?.type === 'identifier' ? FUNCTION : node.children.some((c) => c?.type === 'class') ? 'KClass' : null;
+    }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
       return inner ? argumentType(inner, ctx) : null;

@@ -7,6 +7,7 @@
  * `Long`, `Short` or `Byte` a parameter wants; everything converts to `Any`.
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
+import { FUNCTION, isFunctionType } from './types.js';
 
 /** Supertypes of the final standard types an argument is often proven to be: nothing else accepts them. */
 const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
@@ -29,6 +30,8 @@ const TYPE_VARIABLE = '*';
 export function kotlinArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return parameter === 'Any' || parameter === TYPE_VARIABLE ? 'converts' : 'unknown';
   if (argument === parameter) return 'exact';
+  // A lambda or a function value of unknown arity fits any function type; a constructor reference only one taking as many values.
+  if (isFunctionType(argument) && isFunctionType(parameter)) return argument === FUNCTION || parameter === FUNCTION ? 'exact' : 'no';
   if (parameter === TYPE_VARIABLE || parameter === 'Any') return 'converts';
   // Nullability is not written in the simple names: `null` may fit any parameter.
   if (argument === 'null') return 'unknown';
@@ -52,7 +55,11 @@ export const kotlinNameBinding = defineNameBinding({
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
   // `import a.b.f` imports every top-level overload `f` of package a.b.
   // `DI { }` with `interface DI { companion object { operator fun invoke(init: Builder.() -> Unit) } }`: that invoke.
-  calls: { valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true },
+  // `singleOf(::Repo)` with `Module.singleOf(constructor: (T1) -> R)` beside `(T1, T2) -> R`: the one taking as many as Repo's constructor.
+  calls: {
+    valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true,
+    constructorReferences: { written: FUNCTION, typed: (arity) => `${FUNCTION}${arity}` },
+  },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {
