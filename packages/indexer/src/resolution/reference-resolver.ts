@@ -383,8 +383,13 @@ export class ReferenceResolver {
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
     }
+    // `context.localization.f()` inside a lambda whose receiver has a property `context`: read from that receiver.
+    if (site.blockSelf && !site.locallyBound && site.receiver && site.receiver.length > 0) {
+      const held = this.blockReceiverChain(file, site, site.receiver);
+      if (held) return held;
+    }
     // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
-    if (site.blockSelf && !site.locallyBound) {
+    if (site.blockSelf && !site.locallyBound && !(site.receiver && site.receiver.length > 0)) {
       const scope = { file: file.path, enclosing: site.enclosing };
       const fallsBack = this.bindingOf(file).members?.blockReceiversFallBack;
       for (const type of site.blockSelf) {
@@ -425,6 +430,28 @@ export class ReferenceResolver {
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
     return this.resolveMemberChain(file, site, site.receiver);
+  }
+
+  /**
+   * A call on a chain of names inside blocks run with a receiver (`ReferenceSite.blockSelf`, with `members.blockReceiversFallBack`):
+   * where the innermost receiver that has a property named like the chain's head is proven, the chain is read from it;
+   * undefined where none has one (the chain is then looked up as written).
+   */
+  private blockReceiverChain(file: FileExtraction, site: ReferenceSite, chain: string[]): Resolution | undefined {
+    const binding = this.bindingOf(file);
+    if (!binding.members?.blockReceiversFallBack || binding.instanceReceivers.includes(chain[0]) || chain[0] === binding.superReceiver) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    for (const type of site.blockSelf!) {
+      const callee = this.types.blockCallee(scope, type);
+      if (callee === undefined || callee === 'missing' || !this.symbols.declaration(callee).blockSelf) continue;
+      const receiver = this.types.evaluate(scope, type);
+      if (!receiver) return undefined;
+      const head = this.findMember(receiver.classRef, chain[0], false, false);
+      if (!head) continue;
+      if (!head.ref || head.ambiguous || !this.holdsValue(head.ref)) return undefined;
+      return this.callOnInstance(site, receiver, chain, false, scope);
+    }
+    return undefined;
   }
 
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {

@@ -291,7 +291,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   }
   if (target) {
     const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
-    if (target.receiver?.length === 0 && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
+    // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
+    if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
   const block = receiverLambda ? undefined : blockCalls(callee, ctx);

@@ -84,5 +84,8 @@ export const kotlinNameBinding = defineNameBinding({
     extensionsInScope: true,
     // `build { add() }` with `fun build(block: Builder.() -> Unit)`: Builder's add if it has one, else the scopes around.
     blockReceiversFallBack: true,
+    // `val n by option("-n").int()` in a command class, `currentContext().localization`: a bare call in a stated type is a
+    // member of the class around (inherited, or an extension of one of its supertypes) where it has one.
+    implicitSelfInTypes: true,
   },
 });
