@@ -393,6 +393,11 @@ export interface ReferenceSite {
    */
   blockSelf?: TypeRef[];
   /**
+   * With `blockSelf`: the site is a call on a chain of names (`context.localization.f()`), not an implicit-receiver call;
+   * the chain's head may be a property of one of those receivers (`members.blockReceiversFallBack`).
+   */
+  blockSelfChain?: boolean;
+  /**
    * The site runs inside a test framework's example (RSpec `it` / `describe` / hook blocks), whose
    * context has the modules the workspace's configuration mixes in (`ModuleFacts.ambientMixins`).
    */

@@ -384,12 +384,12 @@ export class ReferenceResolver {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
     }
     // `context.localization.f()` inside a lambda whose receiver has a property `context`: read from that receiver.
-    if (site.blockSelf && !site.locallyBound && site.receiver && site.receiver.length > 0) {
+    if (site.blockSelf && site.blockSelfChain && !site.locallyBound && site.receiver && site.receiver.length > 0) {
       const held = this.blockReceiverChain(file, site, site.receiver);
       if (held) return held;
     }
     // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
-    if (site.blockSelf && !site.locallyBound && !(site.receiver && site.receiver.length > 0)) {
+    if (site.blockSelf && !site.blockSelfChain && !site.locallyBound) {
       const scope = { file: file.path, enclosing: site.enclosing };
       const fallsBack = this.bindingOf(file).members?.blockReceiversFallBack;
       for (const type of site.blockSelf) {

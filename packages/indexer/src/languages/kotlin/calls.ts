@@ -203,6 +203,8 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
     case 'navigation_expression':
       // `Foo::class` (parsed as a navigation).
       if (node.children.some((c) => c?.type === '::')) return node.namedChildren.at(-1)?.text === 'class' ? 'KClass' : null;
+      // `Foo::class.java`: a java.lang.Class.
+      if (/::\s*class\s*\.\s*java$/.test(node.text)) return 'Class';
     // falls through: `KModifier.PUBLIC`, `a.b`: what the chain holds.
     case 'call_expression':
     case 'as_expression': {
@@ -292,7 +294,10 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   if (target) {
     const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
     // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
-    if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
+    if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && ctx.blockCalls) {
+      site.blockSelf = ctx.blockCalls;
+      if (target.receiver.length > 0) site.blockSelfChain = true;
+    }
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
   const block = receiverLambda ? undefined : blockCalls(callee, ctx);

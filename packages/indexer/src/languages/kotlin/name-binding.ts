@@ -22,6 +22,8 @@ const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
   Char: ['Comparable'],
   // `Foo::class`: an interface, but such a value is no workspace class.
   KClass: ['KClassifier', 'KDeclarationContainer', 'KAnnotatedElement'],
+  // `Foo::class.java`.
+  Class: ['Type', 'GenericDeclaration', 'AnnotatedElement', 'Serializable'],
 };
 
 /** A parameter of a type variable (written `*` by the extractor) takes any value. */
