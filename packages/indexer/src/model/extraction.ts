@@ -69,6 +69,11 @@ export interface Declaration extends Span {
    * `::Repo`) is a function of that many parameters (`NameBindingRules.calls.constructorReferences`).
    */
   constructorArity?: number;
+  /**
+   * An extension whose receiver type writes type arguments other than its own type variables (Kotlin
+   * `fun List<CodeBlock>.joinToString()`): it applies only to values of those (`members.standardOutsideExtensions`).
+   */
+  extendsParameterized?: boolean;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**

@@ -331,6 +331,13 @@ export interface NameBindingRules {
      */
     extendsOutsideTypes?: boolean;
     /**
+     * With `extendsOutsideTypes`: names the platform's library declares as extensions of every outside type
+     * (Kotlin's `joinToString` of any Iterable). A workspace extension of that name limited by its receiver's type
+     * arguments (`Declaration.extendsParameterized`: `List<CodeBlock>.joinToString`) applies only to values the
+     * resolver cannot tell from the others (`List<String>`): no edge then. Absent: none.
+     */
+    standardOutsideExtensions?: ReadonlySet<string>;
+    /**
      * A member of the enclosing class or of its proven bases hides a type of the same name declared outside the class
      * (C# simple names, spec §12.8.4: `Mapper.Map()` with an inherited `IMapper Mapper` property beside a `class Mapper`).
      * Absent: the name lookup's type wins.

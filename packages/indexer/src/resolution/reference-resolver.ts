@@ -257,12 +257,18 @@ export class ReferenceResolver {
    */
   private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
     const { seen, imported } = this.extensionsSeen(file, site.name);
-    if (seen.length === 0) return undefined;
+    if (seen.length === 0 || this.mayBeStandardExtension(file, site, seen)) return undefined;
     // Overloads (`Route.controller(init)` beside `Route.controller(path, init)`): the one the arguments pick.
     const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
     if (!chosen || !('ref' in chosen)) return undefined;
     const how = imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
     return this.accept(site, chosen.ref, how);
+  }
+
+  /** `members.standardOutsideExtensions`: the call may mean the library's extension rather than one of these, limited by its receiver's type arguments. */
+  private mayBeStandardExtension(file: FileExtraction, site: ReferenceSite, extensions: readonly DeclarationRef[]): boolean {
+    const standard = this.bindingOf(file).members?.standardOutsideExtensions;
+    return Boolean(standard?.has(site.name) && extensions.some((ref) => this.symbols.declaration(ref).extendsParameterized));
   }
 
   /**
@@ -854,6 +860,8 @@ export class ReferenceResolver {
       ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
       : undefined;
     if (chosen && 'none' in chosen) return unresolved('not-found', true);
+    // `items.joinToString(", ")` with `fun List<CodeBlock>.joinToString(…)` in scope: the library's, unless items are CodeBlocks.
+    if (this.mayBeStandardExtension(this.symbols.extraction(scope.file)!, site, found)) return unresolved('not-found', true);
     if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
     if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
     if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };

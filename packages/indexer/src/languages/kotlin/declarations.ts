@@ -138,6 +138,18 @@ function constructorArity(node: SyntaxNode, body: SyntaxNode | null, parameters:
   return list.some(optional) ? undefined : list.length;
 }
 
+/** `List<CodeBlock>` (not `List<T>` of a type variable, nor `List<*>`): the type writes type arguments that limit it. */
+function writesTypeArguments(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): boolean {
+  const user = node ? (node.type === 'nullable_type' ? node.namedChildren.find((c) => c?.type === 'user_type') ?? node : node) : null;
+  if (user?.type !== 'user_type') return false;
+  const lists = user.namedChildren.filter((c) => c?.type === 'type_arguments');
+  return lists.some((list) => list!.namedChildren.some((projection) => {
+    if (projection?.type !== 'type_projection') return false;
+    const chain = typeChain(typeChild(projection));
+    return chain !== null && !(chain.length === 1 && typeVariables.has(chain[0]));
+  }));
+}
+
 /** `: B(), I, J by x` — each supertype, looked up from the class around the declaration. */
 function addHeritageList(list: SyntaxNode, kind: NodeKind, classId: number, ctx: KotlinContext, walk: KotlinWalk): void {
   const outer: KotlinContext = { ...ctx, enclosing: classId, classId: ctx.file.builder.declarations[classId].parent, companionOf: undefined };
@@ -309,6 +321,7 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     memberOf: extensionOf ?? (companionPath ? { kind: 'named', chain: companionPath } : undefined),
   });
   const declaration = file.builder.declarations[id];
+  if (extensionOf && writesTypeArguments(receiverNode, typeVariables)) declaration.extendsParameterized = true;
   // `@Deprecated(…, level = DeprecationLevel.HIDDEN)`: kept for old binaries, never what a call compiles to while another overload fits.
   if (mods.decorators.some((text) => /^Deprecated\b/.test(text) && /\bHIDDEN\b/.test(text))) declaration.rankedLast = true;
   declaration.parameterTypes = positional.map((p) => simpleType(p.type, typeVariables) ?? '?');

@@ -26,6 +26,17 @@ const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
   Class: ['Type', 'GenericDeclaration', 'AnnotatedElement', 'Serializable'],
 };
 
+/** The standard library's extensions of its collections and strings (kotlin.collections, kotlin.text), by name. */
+const STANDARD_COLLECTION_EXTENSIONS: ReadonlySet<string> = new Set([
+  'joinToString', 'joinTo', 'map', 'mapNotNull', 'mapIndexed', 'filter', 'filterNot', 'filterIsInstance', 'filterNotNull', 'forEach',
+  'forEachIndexed', 'first', 'firstOrNull', 'last', 'lastOrNull', 'single', 'singleOrNull', 'any', 'all', 'none', 'count', 'sum', 'sumOf',
+  'sorted', 'sortedBy', 'sortedWith', 'sortedDescending', 'groupBy', 'associate', 'associateBy', 'associateWith', 'flatMap', 'flatten',
+  'fold', 'reduce', 'toList', 'toSet', 'toMutableList', 'toMutableSet', 'toMap', 'distinct', 'distinctBy', 'contains', 'indexOf',
+  'plus', 'minus', 'zip', 'take', 'drop', 'takeWhile', 'dropWhile', 'reversed', 'asSequence', 'isEmpty', 'isNotEmpty', 'isNullOrEmpty',
+  'orEmpty', 'ifEmpty', 'withIndex', 'partition', 'chunked', 'windowed', 'maxOf', 'minOf', 'maxByOrNull', 'minByOrNull', 'onEach',
+  'find', 'toTypedArray', 'split', 'trim', 'lines', 'replace', 'startsWith', 'endsWith', 'substringBefore', 'substringAfter',
+]);
+
 /** A parameter of a type variable (written `*` by the extractor) takes any value. */
 const TYPE_VARIABLE = '*';
 
@@ -69,6 +80,7 @@ export const kotlinNameBinding = defineNameBinding({
     inheritsImplemented: true,
     // `fun String.slug()` called as `name.slug()` with `name: String`.
     extendsOutsideTypes: true,
+    standardOutsideExtensions: STANDARD_COLLECTION_EXTENSIONS,
     // `sb.appendHTML()` with `sb: StringBuilder` and `fun Appendable.appendHTML()`: the standard types' own bases.
     outsideSupertypes: {
       StringBuilder: ['Appendable', 'CharSequence'],
