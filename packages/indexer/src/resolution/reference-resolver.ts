@@ -403,8 +403,9 @@ export class ReferenceResolver {
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
         if (callee === 'missing') {
-          // `single { }` read as a member of an enclosing block's receiver that has none: the callee is found as written next.
-          if (fallsBack && type.kind === 'member-call' && 'block' in type.of && type.of.block) continue;
+          // `single { }` read as a member of an enclosing block's receiver (or of an extension's receiver: `fun T.f() { build { } }`)
+          // that has none: the callee is found as written next.
+          if (fallsBack && type.kind === 'member-call' && (('block' in type.of && type.of.block) || type.of.kind === 'named')) continue;
           if (fallsBack) break;
           return unresolved('unknown-receiver', false);
         }

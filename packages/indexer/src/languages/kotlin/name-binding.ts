@@ -45,6 +45,8 @@ export function kotlinArgumentFits(argument: string | null, parameter: string): 
   if (argument === parameter) return 'exact';
   // A lambda or a function value of unknown arity fits any function type; a constructor reference only one taking as many values.
   if (isFunctionType(argument) && isFunctionType(parameter)) return argument === FUNCTION || parameter === FUNCTION ? 'exact' : 'no';
+  // A value of a class is no function (`and(not(op()))` beside `and(op: () -> Op<Boolean>)`); a class implementing a function type is rare.
+  if (isFunctionType(parameter) && argument !== 'null') return 'no';
   if (parameter === TYPE_VARIABLE || parameter === 'Any') return 'converts';
   // Nullability is not written in the simple names: `null` may fit any parameter.
   if (argument === 'null') return 'unknown';
