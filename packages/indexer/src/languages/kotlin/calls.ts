@@ -6,8 +6,19 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
 import { declaredType, FUNCTION, literalType, namedType, typeChain, typeChild } from './types.js';
 
-/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
-const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
+/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`). */
+const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run']);
+/**
+ * The standard builders, whose lambda's `this` is a StringBuilder or a mutable collection: a bare call of one of its members
+ * (`STANDARD_BUILDER_MEMBERS`) is the builder's, any other name means what it means around the lambda (`buildString { append(helper()) }`).
+ */
+const STANDARD_BUILDERS = new Set(['buildString', 'buildList', 'buildSet', 'buildMap']);
+const STANDARD_BUILDER_MEMBERS = new Set([
+  'append', 'appendLine', 'appendRange', 'insert', 'setLength', 'deleteCharAt', 'deleteRange', 'reverse', 'setCharAt', 'set', 'get',
+  'add', 'addAll', 'remove', 'removeAll', 'removeAt', 'retainAll', 'clear', 'put', 'putAll', 'getOrPut', 'contains', 'containsKey',
+  'indexOf', 'isEmpty', 'isNotEmpty', 'toString', 'removeFirst', 'removeLast', 'addFirst', 'addLast', 'sort', 'sortBy', 'replace',
+  'substring', 'lastIndex', 'forEach', 'first', 'last', 'iterator', 'subList', 'getOrElse', 'getOrNull', 'lastOrNull', 'firstOrNull',
+]);
 /**
  * Members of the receivers the standard builders of flows, sequences and coroutines give their
  * lambdas (`flow { emit(x) }`, `sequence { yield(x) }`, `launch { … }`): a bare call of one of these
@@ -262,7 +273,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   let receiverLambda = false;
   if (callee.type === 'identifier') {
     if (!['true', 'false', 'null'].includes(callee.text)) {
-      target = { name: callee.text, receiver: ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text) ? undefined : [] };
+      const receiverMember = (ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text)) || (ctx.inStandardBuilder && STANDARD_BUILDER_MEMBERS.has(callee.text));
+      target = { name: callee.text, receiver: receiverMember ? undefined : [] };
     }
     receiverLambda = RECEIVER_LAMBDAS.has(callee.text) && callee.text !== 'apply' && callee.text !== 'run';
   } else if (callee.type === 'navigation_expression') {
@@ -306,6 +318,7 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...lambdaCtx, foreignThis: true });
+    else if (child.type === 'annotated_lambda' && callee.type === 'identifier' && STANDARD_BUILDERS.has(callee.text)) walk.push(child, { ...lambdaCtx, inStandardBuilder: true });
     else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [...block, ...(ctx.blockCalls ?? [])] });
     else walk.push(child, child.type === 'annotated_lambda' ? lambdaCtx : ctx);
   }
