@@ -78,14 +78,14 @@ export function aliasReceiverType(node: SyntaxNode | null | undefined, typeVaria
 }
 
 /**
- * A function type's simple name states how many values it takes (`(T1, T2) -> R`: Function2; a receiver counts, as a
- * constructor reference's parameters do): `singleOf(::Repo)` picks the overload whose function takes as many as Repo's constructor.
+ * A function type's simple name states how many values it takes besides a receiver (`(T1, T2) -> R`, `A.(T1, T2) -> R`:
+ * Function2): `singleOf(::Repo)` picks the overload whose function takes as many as Repo's constructor; a lambda fits either.
  */
 function functionTypeName(node: SyntaxNode): string {
   const children = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
   const at = children.findIndex((c) => c.type === 'function_type_parameters');
   if (at < 0) return FUNCTION;
-  return `${FUNCTION}${children[at].namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').length + at}`;
+  return `${FUNCTION}${children[at].namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').length}`;
 }
 
 /** The simple type of a lambda or a function value whose arity is not known; `Function<n>` where it is. */
