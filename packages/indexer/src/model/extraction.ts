@@ -64,6 +64,16 @@ export interface Declaration extends Span {
    * `typeParameters`. A call that writes its type arguments (`make<Foo>()`) gives a value of that argument.
    */
   returnsTypeParameter?: number;
+  /**
+   * A class whose one constructor takes this many parameters, none of them optional: a reference to it (Kotlin
+   * `::Repo`) is a function of that many parameters (`NameBindingRules.calls.constructorReferences`).
+   */
+  constructorArity?: number;
+  /**
+   * An extension whose receiver type writes type arguments other than its own type variables (Kotlin
+   * `fun List<CodeBlock>.joinToString()`): it applies only to values of those (`members.standardOutsideExtensions`).
+   */
+  extendsParameterized?: boolean;
   /** Generator functions: the one type every `yield` proves (what a pytest fixture hands out). */
   yieldType?: TypeRef;
   /**
@@ -392,6 +402,11 @@ export interface ReferenceSite {
    * site's receiver, and nothing else is; where none does, the site resolves as written.
    */
   blockSelf?: TypeRef[];
+  /**
+   * With `blockSelf`: the site is a call on a chain of names (`context.localization.f()`), not an implicit-receiver call;
+   * the chain's head may be a property of one of those receivers (`members.blockReceiversFallBack`).
+   */
+  blockSelfChain?: boolean;
   /**
    * The site runs inside a test framework's example (RSpec `it` / `describe` / hook blocks), whose
    * context has the modules the workspace's configuration mixes in (`ModuleFacts.ambientMixins`).

@@ -332,6 +332,13 @@ export interface NameBindingRules {
      */
     extendsOutsideTypes?: boolean;
     /**
+     * With `extendsOutsideTypes`: names the platform's library declares as extensions of every outside type
+     * (Kotlin's `joinToString` of any Iterable). A workspace extension of that name limited by its receiver's type
+     * arguments (`Declaration.extendsParameterized`: `List<CodeBlock>.joinToString`) applies only to values the
+     * resolver cannot tell from the others (`List<String>`): no edge then. Absent: none.
+     */
+    standardOutsideExtensions?: ReadonlySet<string>;
+    /**
      * A member of the enclosing class or of its proven bases hides a type of the same name declared outside the class
      * (C# simple names, spec §12.8.4: `Mapper.Map()` with an inherited `IMapper Mapper` property beside a `class Mapper`).
      * Absent: the name lookup's type wins.
@@ -455,6 +462,12 @@ export interface NameBindingRules {
      * extraction does not state, it could be the one meant). Absent: any class.
      */
     companionCallUnconstructible?: boolean;
+    /**
+     * A reference to a constructor (Kotlin `::Repo`) is an argument whose simple type is `written`, stated as the class
+     * it names: a function of as many parameters as the class's one constructor takes (`Declaration.constructorArity`),
+     * typed `typed(arity)` for overload selection. Absent: such an argument keeps its written type.
+     */
+    constructorReferences?: { written: string; typed: (arity: number) => string };
     /**
      * Importing a function by name imports every top-level overload of that name in its package (Kotlin
      * `import a.b.f`): a call is matched against all of them, as a call of the package's own functions is.

@@ -295,12 +295,18 @@ export class ReferenceResolver {
    */
   private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
     const { seen, imported } = this.extensionsSeen(file, site.name);
-    if (seen.length === 0) return undefined;
+    if (seen.length === 0 || this.mayBeStandardExtension(file, site, seen)) return undefined;
     // Overloads (`Route.controller(init)` beside `Route.controller(path, init)`): the one the arguments pick.
     const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
     if (!chosen || !('ref' in chosen)) return undefined;
     const how = imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage;
     return this.accept(site, chosen.ref, how);
+  }
+
+  /** `members.standardOutsideExtensions`: the call may mean the library's extension rather than one of these, limited by its receiver's type arguments. */
+  private mayBeStandardExtension(file: FileExtraction, site: ReferenceSite, extensions: readonly DeclarationRef[]): boolean {
+    const standard = this.bindingOf(file).members?.standardOutsideExtensions;
+    return Boolean(standard?.has(site.name) && extensions.some((ref) => this.symbols.declaration(ref).extendsParameterized));
   }
 
   /**
@@ -421,8 +427,13 @@ export class ReferenceResolver {
     if (site.localTarget !== undefined) {
       return this.accept(site, { file: file.path, localId: site.localTarget }, RESOLVED_BY.localScope);
     }
+    // `context.localization.f()` inside a lambda whose receiver has a property `context`: read from that receiver.
+    if (site.blockSelf && site.blockSelfChain && !site.locallyBound && site.receiver && site.receiver.length > 0) {
+      const held = this.blockReceiverChain(file, site, site.receiver);
+      if (held) return held;
+    }
     // Inside a block its callee evaluates with another receiver (`obj.instance_eval(&block)`): a member of that.
-    if (site.blockSelf && !site.locallyBound) {
+    if (site.blockSelf && !site.blockSelfChain && !site.locallyBound) {
       const scope = { file: file.path, enclosing: site.enclosing };
       const fallsBack = this.bindingOf(file).members?.blockReceiversFallBack;
       for (const type of site.blockSelf) {
@@ -430,8 +441,9 @@ export class ReferenceResolver {
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
         if (callee === 'missing') {
-          // `single { }` read as a member of an enclosing block's receiver that has none: the callee is found as written next.
-          if (fallsBack && type.kind === 'member-call' && 'block' in type.of && type.of.block) continue;
+          // `single { }` read as a member of an enclosing block's receiver (or of an extension's receiver: `fun T.f() { build { } }`)
+          // that has none: the callee is found as written next.
+          if (fallsBack && type.kind === 'member-call' && (('block' in type.of && type.of.block) || type.of.kind === 'named')) continue;
           if (fallsBack) break;
           return unresolved('unknown-receiver', false);
         }
@@ -470,6 +482,28 @@ export class ReferenceResolver {
     if (site.receiver === undefined) return unresolved('unknown-receiver', false);
     if (site.receiver.length === 0) return this.resolveBareName(file, site);
     return this.resolveMemberChain(file, site, site.receiver);
+  }
+
+  /**
+   * A call on a chain of names inside blocks run with a receiver (`ReferenceSite.blockSelf`, with `members.blockReceiversFallBack`):
+   * where the innermost receiver that has a property named like the chain's head is proven, the chain is read from it;
+   * undefined where none has one (the chain is then looked up as written).
+   */
+  private blockReceiverChain(file: FileExtraction, site: ReferenceSite, chain: string[]): Resolution | undefined {
+    const binding = this.bindingOf(file);
+    if (!binding.members?.blockReceiversFallBack || binding.instanceReceivers.includes(chain[0]) || chain[0] === binding.superReceiver) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    for (const type of site.blockSelf!) {
+      const callee = this.types.blockCallee(scope, type);
+      if (callee === undefined || callee === 'missing' || !this.symbols.declaration(callee).blockSelf) continue;
+      const receiver = this.types.evaluate(scope, type);
+      if (!receiver) return undefined;
+      const head = this.findMember(receiver.classRef, chain[0], false, false);
+      if (!head) continue;
+      if (!head.ref || head.ambiguous || !this.holdsValue(head.ref)) return undefined;
+      return this.callOnInstance(site, receiver, chain, false, scope);
+    }
+    return undefined;
   }
 
   private resolveBareName(file: FileExtraction, site: ReferenceSite): Resolution {
@@ -878,6 +912,8 @@ export class ReferenceResolver {
       ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
       : undefined;
     if (chosen && 'none' in chosen) return unresolved('not-found', true);
+    // `items.joinToString(", ")` with `fun List<CodeBlock>.joinToString(…)` in scope: the library's, unless items are CodeBlocks.
+    if (this.mayBeStandardExtension(this.symbols.extraction(scope.file)!, site, found)) return unresolved('not-found', true);
     if (chosen && 'ref' in chosen) return this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver);
     if (found.length === 1) return this.accept(site, found[0], RESOLVED_BY.annotatedReceiver);
     if (found.length > 1) return { resolved: false, reason: 'ambiguous', candidates: found, likelyInternal: true };
@@ -1947,6 +1983,8 @@ export class ReferenceResolver {
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
+      const references = this.bindingOf(file).calls?.constructorReferences;
+      if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
       const name = this.symbols.declaration(instance.classRef).name;
       const other = result.classes.get(name);
       if (other && !sameRef(other, instance.classRef)) clashing.add(name);
@@ -1956,6 +1994,12 @@ export class ReferenceResolver {
     for (const name of clashing) result.classes.delete(name);
     result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
     return result;
+  }
+
+  /** `singleOf(::Repo)`: the type of a reference to the class's constructor, where it has one of a known arity. */
+  private constructorReferenceType(classRef: DeclarationRef, typed: (arity: number) => string): string | undefined {
+    const arity = this.symbols.declaration(classRef).constructorArity;
+    return arity === undefined ? undefined : typed(arity);
   }
 
   /** The class a type name written in a file means: a member type of a class around it, else what the name resolves to. */

@@ -54,8 +54,11 @@ export type ArgumentType =
   | { field: string }
   /** `a + b`: a string when either side is one (TypeBodyRules.stringType). */
   | { concatenation: ArgumentType[] }
-  /** `f(make())`: the type the expression states, proven where it is written (`proven`), evaluated by the resolver. */
-  | { stated: TypeRef; proven?: TypeRef }
+  /**
+   * `f(make())`: the type the expression states, proven where it is written (`proven`), evaluated by the resolver.
+   * `written`: the argument's own simple type where it is not a value of that type (a reference to its constructor).
+   */
+  | { stated: TypeRef; proven?: TypeRef; written?: string }
   | null;
 
 /** Where class-based languages differ in what the file state settles. */
@@ -381,7 +384,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     if (arg === null || typeof arg === 'string') return arg;
     if ('field' in arg) return this.field(arg.field, classId)?.simple ?? null;
     if ('concatenation' in arg) return arg.concatenation.some((side) => this.argumentType(side, classId) === this.rules.stringType) ? this.rules.stringType : null;
-    if ('stated' in arg) return null;
+    if ('stated' in arg) return arg.written ?? null;
     const verdict = arg.scope.classify(arg.name, false, arg.at);
     if (verdict.locallyBound) return this.localTypes.of(verdict.scope, arg.name);
     return this.rules.fieldArgumentsUntyped ? null : this.field(arg.name, classId)?.simple ?? null;

@@ -4,10 +4,21 @@ import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { ArgumentType, KotlinContext, KotlinWalk } from './file-state.js';
-import { declaredType, literalType, namedType, typeChain, typeChild } from './types.js';
+import { declaredType, FUNCTION, literalType, namedType, typeChain, typeChild } from './types.js';
 
-/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`, a builder). */
-const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run', 'buildString', 'buildList', 'buildSet', 'buildMap']);
+/** Scope functions whose lambda's `this` is another value (`with(x) {}`, `x.apply {}`, `x.run {}`). */
+const RECEIVER_LAMBDAS = new Set(['with', 'apply', 'run']);
+/**
+ * The standard builders, whose lambda's `this` is a StringBuilder or a mutable collection: a bare call of one of its members
+ * (`STANDARD_BUILDER_MEMBERS`) is the builder's, any other name means what it means around the lambda (`buildString { append(helper()) }`).
+ */
+const STANDARD_BUILDERS = new Set(['buildString', 'buildList', 'buildSet', 'buildMap']);
+const STANDARD_BUILDER_MEMBERS = new Set([
+  'append', 'appendLine', 'appendRange', 'insert', 'setLength', 'deleteCharAt', 'deleteRange', 'reverse', 'setCharAt', 'set', 'get',
+  'add', 'addAll', 'remove', 'removeAll', 'removeAt', 'retainAll', 'clear', 'put', 'putAll', 'getOrPut', 'contains', 'containsKey',
+  'indexOf', 'isEmpty', 'isNotEmpty', 'toString', 'removeFirst', 'removeLast', 'addFirst', 'addLast', 'sort', 'sortBy', 'replace',
+  'substring', 'lastIndex', 'forEach', 'first', 'last', 'iterator', 'subList', 'getOrElse', 'getOrNull', 'lastOrNull', 'firstOrNull',
+]);
 /**
  * Members of the receivers the standard builders of flows, sequences and coroutines give their
  * lambdas (`flow { emit(x) }`, `sequence { yield(x) }`, `launch { … }`): a bare call of one of these
@@ -188,9 +199,12 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
     case 'lambda_literal':
     case 'annotated_lambda':
       return 'Function';
-    case 'callable_reference':
-      // `Foo::class` is a KClass; `::f`, `Foo::m` a function.
-      return node.namedChildren.at(-1)?.type === 'identifier' ? 'Function' : node.children.some((c) => c?.type === 'class') ? 'KClass' : null;
+    case 'callable_reference': {
+      // `Foo::class` is a KClass; `::f`, `Foo::m` a function; `::Repo` one of as many parameters as Repo's constructor takes.
+      const named = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+      if (named.length === 1 && named[0].type === 'identifier') return { stated: { kind: 'named', chain: [named[0].text] }, written: FUNCTION };
+      return named.at(-1)?.type === 'identifier' ? FUNCTION : node.children.some((c) => c?.type === 'class') ? 'KClass' : null;
+    }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
       return inner ? argumentType(inner, ctx) : null;
@@ -200,6 +214,8 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
     case 'navigation_expression':
       // `Foo::class` (parsed as a navigation).
       if (node.children.some((c) => c?.type === '::')) return node.namedChildren.at(-1)?.text === 'class' ? 'KClass' : null;
+      // `Foo::class.java`: a java.lang.Class.
+      if (/::\s*class\s*\.\s*java$/.test(node.text)) return 'Class';
     // falls through: `KModifier.PUBLIC`, `a.b`: what the chain holds.
     case 'call_expression':
     case 'as_expression': {
@@ -257,7 +273,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   let receiverLambda = false;
   if (callee.type === 'identifier') {
     if (!['true', 'false', 'null'].includes(callee.text)) {
-      target = { name: callee.text, receiver: ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text) ? undefined : [] };
+      const receiverMember = (ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text)) || (ctx.inStandardBuilder && STANDARD_BUILDER_MEMBERS.has(callee.text));
+      target = { name: callee.text, receiver: receiverMember ? undefined : [] };
     }
     receiverLambda = RECEIVER_LAMBDAS.has(callee.text) && callee.text !== 'apply' && callee.text !== 'run';
   } else if (callee.type === 'navigation_expression') {
@@ -288,7 +305,11 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   }
   if (target) {
     const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
-    if (target.receiver?.length === 0 && ctx.blockCalls) site.blockSelf = ctx.blockCalls;
+    // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
+    if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && ctx.blockCalls) {
+      site.blockSelf = ctx.blockCalls;
+      if (target.receiver.length > 0) site.blockSelfChain = true;
+    }
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
   const block = receiverLambda ? undefined : blockCalls(callee, ctx);
@@ -297,6 +318,7 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
     if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...lambdaCtx, foreignThis: true });
+    else if (child.type === 'annotated_lambda' && callee.type === 'identifier' && STANDARD_BUILDERS.has(callee.text)) walk.push(child, { ...lambdaCtx, inStandardBuilder: true });
     else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [...block, ...(ctx.blockCalls ?? [])] });
     else walk.push(child, child.type === 'annotated_lambda' ? lambdaCtx : ctx);
   }

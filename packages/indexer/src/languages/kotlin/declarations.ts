@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
-import { aliasReceiverType, declaredType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
+import { aliasReceiverType, declaredType, isFunctionType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { constructorArguments, expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
@@ -102,6 +102,8 @@ export function visitClass({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   inner.initScope = initScope;
   const primary = node.namedChildren.find((c) => c?.type === 'primary_constructor');
   const parameters = primary?.namedChildren.find((c) => c?.type === 'class_parameters');
+  const arity = constructorArity(node, body, parameters);
+  if (arity !== undefined) file.builder.declarations[id].constructorArity = arity;
   for (const parameter of parameters?.namedChildren ?? []) {
     if (parameter?.type !== 'class_parameter') continue;
     const parameterName = parameter.namedChildren.find((c) => c?.type === 'identifier');
@@ -122,6 +124,30 @@ export function visitClass({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
     walk.push(value, { ...inner, scope: initScope });
   }
   walk.push(body, inner);
+}
+
+/**
+ * How many parameters the class's one constructor takes, where a reference `::C` is a function of exactly that many:
+ * no secondary constructor, no default value (a reference may leave those out), no vararg; an object or an interface has none.
+ */
+function constructorArity(node: SyntaxNode, body: SyntaxNode | null, parameters: SyntaxNode | null | undefined): number | undefined {
+  if (node.type !== 'class_declaration' || node.children.some((c) => c?.type === 'interface')) return undefined;
+  if (body?.namedChildren.some((c) => c?.type === 'secondary_constructor')) return undefined;
+  const list = (parameters?.namedChildren ?? []).filter((c): c is SyntaxNode => c?.type === 'class_parameter');
+  const optional = (parameter: SyntaxNode) => parameter.children.some((c) => c?.type === '=') || parameter.namedChildren.some((c) => c?.type === 'modifiers' && /\bvararg\b/.test(c.text));
+  return list.some(optional) ? undefined : list.length;
+}
+
+/** `List<CodeBlock>` (not `List<T>` of a type variable, nor `List<*>`): the type writes type arguments that limit it. */
+function writesTypeArguments(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): boolean {
+  const user = node ? (node.type === 'nullable_type' ? node.namedChildren.find((c) => c?.type === 'user_type') ?? node : node) : null;
+  if (user?.type !== 'user_type') return false;
+  const lists = user.namedChildren.filter((c) => c?.type === 'type_arguments');
+  return lists.some((list) => list!.namedChildren.some((projection) => {
+    if (projection?.type !== 'type_projection') return false;
+    const chain = typeChain(typeChild(projection));
+    return chain !== null && !(chain.length === 1 && typeVariables.has(chain[0]));
+  }));
 }
 
 /** `: B(), I, J by x` — each supertype, looked up from the class around the declaration. */
@@ -249,7 +275,7 @@ function typeVariableBound(node: SyntaxNode, receiver: SyntaxNode, typeVariables
 
 /** Whether a parameter's type is a function type (`() -> Unit`, `(Foo.() -> Unit)?`); an alias of one is not known here. */
 function unwrappedFunctionType(node: SyntaxNode | null): boolean {
-  return simpleType(node, new Set()) === 'Function';
+  return isFunctionType(simpleType(node, new Set()));
 }
 
 export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
@@ -295,6 +321,7 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     memberOf: extensionOf ?? (companionPath ? { kind: 'named', chain: companionPath } : undefined),
   });
   const declaration = file.builder.declarations[id];
+  if (extensionOf && writesTypeArguments(receiverNode, typeVariables)) declaration.extendsParameterized = true;
   // `@Deprecated(…, level = DeprecationLevel.HIDDEN)`: kept for old binaries, never what a call compiles to while another overload fits.
   if (mods.decorators.some((text) => /^Deprecated\b/.test(text) && /\bHIDDEN\b/.test(text))) declaration.rankedLast = true;
   declaration.parameterTypes = positional.map((p) => simpleType(p.type, typeVariables) ?? '?');
@@ -320,8 +347,9 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     // An extension's `this` is its receiver: the class around it is not what a bare name means first.
     foreignThis: ctx.foreignThis || (receiverNode !== null && member),
     classId: extensionOf ? null : ctx.classId,
-    // An extension's receiver comes before the receivers of lambdas around it.
-    blockCalls: receiverNode !== null ? undefined : ctx.blockCalls,
+    // An extension's receiver comes before the receivers of lambdas around it: `fun Module.group() { single { get() } }`
+    // runs `single`'s lambda with the receiver Module's `single` states.
+    blockCalls: receiverNode !== null ? (receiverType ? [receiverType] : undefined) : ctx.blockCalls,
   };
   for (const parameter of parameters) {
     if (parameter.name) bindTyped(inner, parameter.name, parameter.vararg ? null : parameter.type, 'parameter');

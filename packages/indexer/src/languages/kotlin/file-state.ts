@@ -33,6 +33,8 @@ export interface KotlinContext extends TypeBodyContext {
   lambdaParameter?: TypeRef;
   /** Inside a lambda (whose receiver, if any, is not known). */
   inLambda?: boolean;
+  /** Inside the lambda of `buildString { }`, `buildList { }`: bare calls of the builder's members are its. */
+  inStandardBuilder?: boolean;
   /** Inside a companion object's body: the class it belongs to (its members are that class's too). */
   companionOf?: number;
   /** In a class body: the scope its primary constructor's parameters are bound in (initialisers see them, functions do not). */

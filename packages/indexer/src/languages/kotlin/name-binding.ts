@@ -7,6 +7,7 @@
  * `Long`, `Short` or `Byte` a parameter wants; everything converts to `Any`.
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
+import { FUNCTION, isFunctionType } from './types.js';
 
 /** Supertypes of the final standard types an argument is often proven to be: nothing else accepts them. */
 const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
@@ -21,7 +22,20 @@ const FINAL_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {
   Char: ['Comparable'],
   // `Foo::class`: an interface, but such a value is no workspace class.
   KClass: ['KClassifier', 'KDeclarationContainer', 'KAnnotatedElement'],
+  // `Foo::class.java`.
+  Class: ['Type', 'GenericDeclaration', 'AnnotatedElement', 'Serializable'],
 };
+
+/** The standard library's extensions of its collections and strings (kotlin.collections, kotlin.text), by name. */
+const STANDARD_COLLECTION_EXTENSIONS: ReadonlySet<string> = new Set([
+  'joinToString', 'joinTo', 'map', 'mapNotNull', 'mapIndexed', 'filter', 'filterNot', 'filterIsInstance', 'filterNotNull', 'forEach',
+  'forEachIndexed', 'first', 'firstOrNull', 'last', 'lastOrNull', 'single', 'singleOrNull', 'any', 'all', 'none', 'count', 'sum', 'sumOf',
+  'sorted', 'sortedBy', 'sortedWith', 'sortedDescending', 'groupBy', 'associate', 'associateBy', 'associateWith', 'flatMap', 'flatten',
+  'fold', 'reduce', 'toList', 'toSet', 'toMutableList', 'toMutableSet', 'toMap', 'distinct', 'distinctBy', 'contains', 'indexOf',
+  'plus', 'minus', 'zip', 'take', 'drop', 'takeWhile', 'dropWhile', 'reversed', 'asSequence', 'isEmpty', 'isNotEmpty', 'isNullOrEmpty',
+  'orEmpty', 'ifEmpty', 'withIndex', 'partition', 'chunked', 'windowed', 'maxOf', 'minOf', 'maxByOrNull', 'minByOrNull', 'onEach',
+  'find', 'toTypedArray', 'split', 'trim', 'lines', 'replace', 'startsWith', 'endsWith', 'substringBefore', 'substringAfter',
+]);
 
 /** A parameter of a type variable (written `*` by the extractor) takes any value. */
 const TYPE_VARIABLE = '*';
@@ -29,6 +43,10 @@ const TYPE_VARIABLE = '*';
 export function kotlinArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return parameter === 'Any' || parameter === TYPE_VARIABLE ? 'converts' : 'unknown';
   if (argument === parameter) return 'exact';
+  // A lambda or a function value of unknown arity fits any function type; a constructor reference only one taking as many values.
+  if (isFunctionType(argument) && isFunctionType(parameter)) return argument === FUNCTION || parameter === FUNCTION ? 'exact' : 'no';
+  // A value of a class is no function (`and(not(op()))` beside `and(op: () -> Op<Boolean>)`); a class implementing a function type is rare.
+  if (isFunctionType(parameter) && argument !== 'null') return 'no';
   if (parameter === TYPE_VARIABLE || parameter === 'Any') return 'converts';
   // Nullability is not written in the simple names: `null` may fit any parameter.
   if (argument === 'null') return 'unknown';
@@ -52,7 +70,11 @@ export const kotlinNameBinding = defineNameBinding({
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
   // `import a.b.f` imports every top-level overload `f` of package a.b.
   // `DI { }` with `interface DI { companion object { operator fun invoke(init: Builder.() -> Unit) } }`: that invoke.
-  calls: { valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true },
+  // `singleOf(::Repo)` with `Module.singleOf(constructor: (T1) -> R)` beside `(T1, T2) -> R`: the one taking as many as Repo's constructor.
+  calls: {
+    valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true,
+    constructorReferences: { written: FUNCTION, typed: (arity) => `${FUNCTION}${arity}` },
+  },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {
@@ -60,6 +82,7 @@ export const kotlinNameBinding = defineNameBinding({
     inheritsImplemented: true,
     // `fun String.slug()` called as `name.slug()` with `name: String`.
     extendsOutsideTypes: true,
+    standardOutsideExtensions: STANDARD_COLLECTION_EXTENSIONS,
     // `sb.appendHTML()` with `sb: StringBuilder` and `fun Appendable.appendHTML()`: the standard types' own bases.
     outsideSupertypes: {
       StringBuilder: ['Appendable', 'CharSequence'],
@@ -77,5 +100,8 @@ export const kotlinNameBinding = defineNameBinding({
     extensionsInScope: true,
     // `build { add() }` with `fun build(block: Builder.() -> Unit)`: Builder's add if it has one, else the scopes around.
     blockReceiversFallBack: true,
+    // `val n by option("-n").int()` in a command class, `currentContext().localization`: a bare call in a stated type is a
+    // member of the class around (inherited, or an extension of one of its supertypes) where it has one.
+    implicitSelfInTypes: true,
   },
 });

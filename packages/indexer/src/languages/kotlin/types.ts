@@ -77,11 +77,30 @@ export function aliasReceiverType(node: SyntaxNode | null | undefined, typeVaria
   return alias?.kind === 'named' ? { kind: 'alias-receiver', alias } : null;
 }
 
+/**
+ * A function type's simple name states how many values it takes besides a receiver (`(T1, T2) -> R`, `A.(T1, T2) -> R`:
+ * Function2): `singleOf(::Repo)` picks the overload whose function takes as many as Repo's constructor; a lambda fits either.
+ */
+function functionTypeName(node: SyntaxNode): string {
+  const children = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+  const at = children.findIndex((c) => c.type === 'function_type_parameters');
+  if (at < 0) return FUNCTION;
+  return `${FUNCTION}${children[at].namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').length}`;
+}
+
+/** The simple type of a lambda or a function value whose arity is not known; `Function<n>` where it is. */
+export const FUNCTION = 'Function';
+
+/** Whether a simple type (a parameter's, an argument's) is a function's, of any arity. */
+export function isFunctionType(simple: string | null): boolean {
+  return simple !== null && /^Function\d*$/.test(simple);
+}
+
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null | undefined, typeVariables: ReadonlySet<string>): string | null {
   if (!node) return null;
   const inner = unwrapped(node);
-  if (inner.type === 'function_type') return 'Function';
+  if (inner.type === 'function_type') return functionTypeName(inner);
   const chain = typeChain(inner);
   if (!chain) return null;
   const last = chain[chain.length - 1];
