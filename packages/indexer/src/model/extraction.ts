@@ -205,8 +205,13 @@ export type TypeRef =
   | { kind: 'named'; chain: string[]; typeArguments?: number }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
+  /**
+   * `arguments`: what the call passes, written as the language writes argument types for overload selection (Swift
+   * `label:?`): overloads those rule out (`NameBindingRules.argumentFits`, the arity) are not what it calls, and their
+   * results are not weighed.
+   */
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arguments?: string[] }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arguments?: string[] }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */

@@ -423,6 +423,12 @@ export interface NameBindingRules {
      */
     enumCasesConstruct?: boolean;
     /**
+     * A type outside the workspace called to construct it (Swift `HTTPURLResponse(statusCode: 205)`): the initialiser of this
+     * name an extension of that type declares (`members.extendsOutsideTypes`), where the call's labelled arguments fit that one
+     * overload only (the type's own initialisers are not indexed: an unlabelled or unlabelled-only call proves nothing).
+     */
+    outsideInitializer?: string;
+    /**
      * With `companionCall`: only a type that cannot be constructed (an interface, an abstract class) has its companion's
      * members called so (Kotlin `DI { }` is `DI.Companion.invoke { }`; where the class has a constructor, which the
      * extraction does not state, it could be the one meant). Absent: any class.
@@ -486,6 +492,12 @@ export interface NameBindingRules {
    * one whose enum (and its bases in the workspace) declares none.
    */
   implicitMember?(argument: string, parameter: string): { member: string; type: string } | undefined;
+  /**
+   * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
+   * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where
+   * no unlabelled argument fills it (`for:Endpoint`). Absent: the entry is the type name.
+   */
+  parameterTypeName?(parameter: string): string | undefined;
   /**
    * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).

@@ -29,7 +29,7 @@ export type OverloadChoice =
   | { none: true };
 
 /** `argument` null: a value of a type the code does not prove (the rule may still know every value fits, e.g. `Object`). */
-export type ArgumentFitRule = ((argument: string | null, parameter: string) => ArgumentFit) & {
+export type ArgumentFitRule = ((argument: string | null, parameter: string, candidate?: DeclarationRef) => ArgumentFit) & {
   /** A `no` rules out even the one overload of the call's argument count (NameBindingRules.argumentsMustFit). */
   readonly mustFit?: boolean;
 };
@@ -92,16 +92,16 @@ function selectAmongAll(
     const block = trailing(ref);
     return args.map((arg, i) => {
       const last = params.length - 1;
-      if (block && i === n - 1) return fits(arg, params[last]);
-      if (arg === null) return variadic && i >= last ? 'unknown' : fits(null, params[i]);
+      if (block && i === n - 1) return fits(arg, params[last], ref);
+      if (arg === null) return variadic && i >= last ? 'unknown' : fits(null, params[i], ref);
       if (variadic && i >= last) {
         // `f(T... xs)` takes a `T[]` as is, or each argument as a T.
         const element = params[last].endsWith('[]') ? params[last].slice(0, -2) : params[last];
-        const whole = n === params.length ? fits(arg, params[last]) : 'no';
-        const each = fits(arg, element);
+        const whole = n === params.length ? fits(arg, params[last], ref) : 'no';
+        const each = fits(arg, element, ref);
         return best(whole, each);
       }
-      return fits(arg, params[i]);
+      return fits(arg, params[i], ref);
     });
   };
   // An overload the language ranks below every other (a disfavoured overload) is never chosen while another

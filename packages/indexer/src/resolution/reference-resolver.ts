@@ -121,6 +121,7 @@ export class ReferenceResolver {
         return found.length === 1 ? found[0] : ranked.length === 1 ? ranked[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
+      mayTake: (ref, args) => this.mayTake(ref, args),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
@@ -146,6 +147,16 @@ export class ReferenceResolver {
   }
 
   /** A parameter of a language whose function literals convert to delegates only, of a type that is none: predefined, or a workspace class. */
+  private mayTake(ref: DeclarationRef, args: readonly string[]): boolean {
+    const decl = this.symbols.declaration(ref);
+    const params = decl.parameterTypes;
+    if (!params) return true;
+    const n = args.length;
+    if (n < Math.min(decl.requiredParameters ?? params.length, decl.variadic ? params.length - 1 : params.length) || (!decl.variadic && n > params.length)) return false;
+    const fits = this.bindingOf(this.symbols.extraction(ref.file)!).argumentFits;
+    return !fits || args.every((arg, i) => fits(arg, params[Math.min(i, params.length - 1)]) !== 'no');
+  }
+
   private refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean {
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     const decl = this.symbols.declaration(ref);
@@ -431,12 +442,29 @@ export class ReferenceResolver {
     if (site.locallyBound) return unresolved('local-binding', false);
     const found = runLookup(this.bindingOf(file).lookup, this.lookupSteps, { file, site });
     if (found) return found;
+    const made = this.outsideInitializer(file, site);
+    if (made) return made;
     const outside = this.boundOutsideWorkspace(file, site);
     if (outside) return outside;
     // A name the module does not bind is an error, not a reference to another file (the language's
     // lookup has no `workspace-unique`); the same-named declarations are still recorded as candidates.
     const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
     return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  }
+
+  /** `HTTPURLResponse(statusCode: 205)` (`calls.outsideInitializer`): the initialiser a workspace extension of that outside type declares, which every argument's label names. */
+  private outsideInitializer(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const name = this.bindingOf(file).calls?.outsideInitializer;
+    const args = site.argumentTypes;
+    if (!name || site.kind !== 'calls' || !args || args.length === 0 || !this.bindingOf(file).members?.extendsOutsideTypes) return undefined;
+    const found = this.outsideMembers({ file: file.path, enclosing: site.enclosing }, [site.name], name);
+    if (found.length === 0) return undefined;
+    const fits = this.fitsOf(found[0], site);
+    const chosen = selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), fits, this.specificOf(found[0]));
+    if (!fits || !chosen || !('ref' in chosen)) return undefined;
+    const params = this.symbols.declaration(chosen.ref).parameterTypes ?? [];
+    const proven = args.every((arg, i) => i < params.length && ['exact', 'converts'].includes(fits(arg, params[i], chosen.ref)));
+    return proven ? this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver) : undefined;
   }
 
   /** A name the runtime provides, or a wildcard import may bind, is never taken for a workspace declaration. */
@@ -1772,11 +1800,15 @@ export class ReferenceResolver {
     const callFile = call && this.siteFiles.get(call);
     if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit });
     const evaluated = this.overloadArguments(call).classes;
-    return Object.assign((argument: string | null, parameter: string): ArgumentFit => {
+    return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
+      // A parameter type is named where its function is declared: an extension in another file (another module) sees other types.
+      const [paramFile, paramScope] = candidate && candidate.file !== classRef.file
+        ? [this.symbols.extraction(candidate.file) ?? classFile, candidate.localId] : [classFile, classRef.localId];
       const known = argument === null ? undefined : evaluated.get(argument);
       if (known) {
         // A class the resolver found for a call's result: compared as a class, never by its name alone.
-        const declared = this.namedType(classFile, classRef.localId, parameter);
+        const typeName = binding.parameterTypeName ? binding.parameterTypeName(parameter) : parameter;
+        const declared = typeName === undefined ? undefined : this.namedType(paramFile, paramScope, typeName);
         if (declared && 'ref' in declared) return sameRef(declared.ref, known) ? 'exact' : this.hierarchy.fits({ ref: known }, declared);
         const verdict = language(argument, parameter);
         if (verdict === 'exact') return 'unknown';
@@ -1784,11 +1816,11 @@ export class ReferenceResolver {
       }
       // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
       const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
-      const member = implicit && this.implicitMemberFits(classFile, classRef.localId, implicit);
+      const member = implicit && this.implicitMemberFits(paramFile, paramScope, implicit);
       if (member && member !== 'unknown') return member;
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
-      return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
+      return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
     }, { mustFit });
   }
 

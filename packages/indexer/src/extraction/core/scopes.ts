@@ -298,6 +298,7 @@ export class Scope {
     return {
       kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],
       ...(type.awaited ? { awaited: true } : {}), ...(type.result ? { result: type.result } : {}), ...(type.block ? { block: true } : {}),
+      ...(type.arguments ? { arguments: type.arguments } : {}),
     };
   }
 

@@ -81,11 +81,13 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       }
       const callee = calleeOf(node);
       if (!callee) return null;
-      if (callee.object === null) return { kind: 'call', callee: [callee.name] };
+      // The labels written select among overloads whose results differ (`request(x)` beside `request(for:as:)`).
+      const args = writtenArguments(node, ctx);
+      if (callee.object === null) return { kind: 'call', callee: [callee.name], arguments: args };
       const chain = receiverChain(callee.object);
-      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name], arguments: args };
       const of = valueType(callee.object, ctx);
-      return of ? { kind: 'member-call', of, name: callee.name } : null;
+      return of ? { kind: 'member-call', of, name: callee.name, arguments: args } : null;
     }
     case 'simple_identifier':
     case 'navigation_expression': {
@@ -177,6 +179,12 @@ function argumentsOf(node: SyntaxNode, ctx: SwiftContext): { labels: string[]; t
     }
   }
   return { labels, types };
+}
+
+/** A call's arguments as overload selection writes them, a type only where the syntax states it (`label:String`, else `label:?`). */
+function writtenArguments(node: SyntaxNode, ctx: SwiftContext): string[] {
+  const { labels, types } = argumentsOf(node, ctx);
+  return labels.map((label, i) => `${label}:${typeof types[i] === 'string' ? types[i] : '?'}`);
 }
 
 /** `xs[i]` is a subscript, parsed as a call with bracketed arguments: no call of `xs`. */

@@ -58,6 +58,12 @@ export function swiftImplicitMember(argument: string, parameter: string): { memb
   return { member: argumentType.slice(1), type: parameterType };
 }
 
+/** `_:Endpoint` → Endpoint: the type an unlabelled argument is compared with; a labelled parameter (`for:Endpoint`) takes none. */
+export function swiftParameterTypeName(parameter: string): string | undefined {
+  const [written, type] = split(parameter);
+  return written === '_' || written === '_=' ? type : undefined;
+}
+
 export const swiftNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
@@ -72,7 +78,11 @@ export const swiftNameBinding = defineNameBinding({
     // `extension Logger { struct Entry {} }`: `Logger.Entry`, and `Entry` in the file as before.
     attachedTypesByName: true,
     // The standard and XCTest types whose bases an extension in the workspace commonly names.
-    outsideSupertypes: { XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'] },
+    outsideSupertypes: {
+      XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'],
+      // `[T]`: an extension of Array (`where Element == …`), else of the collection protocols it conforms to.
+      Array: ['RandomAccessCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+    },
   },
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
@@ -81,8 +91,10 @@ export const swiftNameBinding = defineNameBinding({
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
   implicitMember: swiftImplicitMember,
+  parameterTypeName: swiftParameterTypeName,
   // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
-  calls: { enumCasesConstruct: true },
+  // `HTTPURLResponse(statusCode: 205)`: an `init` an extension declares for a framework type, which the labels name.
+  calls: { enumCasesConstruct: true, outsideInitializer: 'init' },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });
