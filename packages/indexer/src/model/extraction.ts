@@ -255,7 +255,11 @@ export type TypeRef =
    * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
    * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.
    */
-  | { kind: 'any-of'; of: TypeRef[] }
+  /**
+   * `common`: one value of either type (Swift `a ?? b`): where they disagree, the class every other one's is a subclass of
+   * (or conforms to) — a protocol and a class conforming to it are the protocol.
+   */
+  | { kind: 'any-of'; of: TypeRef[]; common?: boolean }
   /**
    * Type parameter `name` of the class a member is declared in (C# `Func<T, R>` in `class AbstractValidator<T>`):
    * what a subclass's heritage clause binds it to (`: AbstractValidator<Customer>`, `ReferenceSite.typeArgumentRefs`).

@@ -219,6 +219,7 @@ export class ReceiverTypes {
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
       case 'any-of': {
+        if (type.common) return this.commonBase(type.of.map((one) => this.evaluate(scope, one, depth + 1)));
         let agreed: InstanceOf | undefined;
         for (const one of type.of) {
           const found = this.evaluate(scope, one, depth + 1);
@@ -650,6 +651,23 @@ export class ReceiverTypes {
     if (decl.kind !== 'constant' || decl.valueType?.kind !== 'call') return undefined;
     const held = this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1);
     return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /** The classes found (those proving none left out): the one of them every other is a subclass of, or conforms to. */
+  private commonBase(found: Array<InstanceOf | undefined>): InstanceOf | undefined {
+    const all = found.filter((one): one is InstanceOf => one !== undefined);
+    const bases = (classRef: DeclarationRef): Set<string> => {
+      const seen = new Set<string>();
+      const queue = [classRef];
+      while (queue.length > 0 && seen.size <= MAX_BASES) {
+        const next = queue.shift()!;
+        if (seen.has(refKey(next))) continue;
+        seen.add(refKey(next));
+        queue.push(...this.world.superclasses(next));
+      }
+      return seen;
+    };
+    return all.find((candidate) => all.every((other) => bases(other.classRef).has(refKey(candidate.classRef))));
   }
 
   /** `x.f(a:)`, `make().f(a:)` stating its written arguments: the overloads of f, on x's class, that those leave possible. */

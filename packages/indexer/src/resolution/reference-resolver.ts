@@ -671,7 +671,11 @@ export class ReferenceResolver {
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
       const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site, true);
-      if (!found) return unresolved('unknown-receiver', false);
+      if (!found) {
+        // `self.f()` as the bare `f()`: a member the workspace adds to a base it does not declare (`extension UIView`).
+        const outside = isSuper || wantStatic ? undefined : this.outsideBaseMember(owner.classRef, site.name, file, site);
+        return outside ? this.accept(site, outside, RESOLVED_BY.thisMember) : unresolved('unknown-receiver', false);
+      }
       if (found.ambiguous) return ambiguousOverload(found.ambiguous);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }

@@ -32,6 +32,8 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   }
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
   // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
+  // A key path literal is whichever key path type the parameter states (it may convert to a function too).
+  if (argumentType === '\\') return /KeyPath$/.test(parameterType) ? 'exact' : argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   if (parameterType === 'Any') return 'converts';
@@ -82,6 +84,14 @@ export const swiftNameBinding = defineNameBinding({
       XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'],
       // `[T]`: an extension of Array (`where Element == …`), else of the collection protocols it conforms to.
       Array: ['RandomAccessCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      // UIKit's and AppKit's view classes a workspace subclasses, whose bases it extends (`extension UIView { … }`).
+      UIImageView: ['UIView', 'UIResponder', 'NSObject'], UILabel: ['UIView', 'UIResponder', 'NSObject'],
+      UIButton: ['UIControl', 'UIView', 'UIResponder', 'NSObject'], UIControl: ['UIView', 'UIResponder', 'NSObject'],
+      UIScrollView: ['UIView', 'UIResponder', 'NSObject'], UITableView: ['UIScrollView', 'UIView', 'UIResponder', 'NSObject'],
+      UICollectionView: ['UIScrollView', 'UIView', 'UIResponder', 'NSObject'], UIView: ['UIResponder', 'NSObject'],
+      UIViewController: ['UIResponder', 'NSObject'],
+      NSImageView: ['NSControl', 'NSView', 'NSResponder', 'NSObject'], NSButton: ['NSControl', 'NSView', 'NSResponder', 'NSObject'],
+      NSControl: ['NSView', 'NSResponder', 'NSObject'], NSView: ['NSResponder', 'NSObject'], NSViewController: ['NSResponder', 'NSObject'],
     },
   },
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
