@@ -428,6 +428,8 @@ export interface NameBindingRules {
      * overload only (the type's own initialisers are not indexed: an unlabelled or unlabelled-only call proves nothing).
      */
     outsideInitializer?: string;
+    /** An enum called constructs it (Swift `Status(rawValue: 1)`, an `init` it declares): `instantiates`. Absent: an enum is no call target. */
+    enumsConstruct?: boolean;
     /**
      * With `companionCall`: only a type that cannot be constructed (an interface, an abstract class) has its companion's
      * members called so (Kotlin `DI { }` is `DI.Companion.invoke { }`; where the class has a constructor, which the
@@ -484,6 +486,13 @@ export interface NameBindingRules {
    * such a call calls none of them. Absent: the one overload of that count is taken, whatever the types.
    */
   argumentsMustFit?: boolean;
+  /**
+   * With `argumentFits`: the parameter each of a call's arguments (as the extractor writes them) fills, matched as a
+   * whole — Swift matches labels in order, skipping parameters with default values (`testFulfilled(withExpectationCount: 4)
+   * { … }` is no `testFulfilled(file:line:body:)`); false: the candidate takes no such call; undefined: no opinion.
+   * Absent: each argument is weighed against the parameter at its position.
+   */
+  matchArguments?(argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean): readonly number[] | false | undefined;
   /**
    * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
    * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two

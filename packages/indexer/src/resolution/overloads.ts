@@ -32,6 +32,8 @@ export type OverloadChoice =
 export type ArgumentFitRule = ((argument: string | null, parameter: string, candidate?: DeclarationRef) => ArgumentFit) & {
   /** A `no` rules out even the one overload of the call's argument count (NameBindingRules.argumentsMustFit). */
   readonly mustFit?: boolean;
+  /** The parameter each argument fills, matched as a whole (NameBindingRules.matchArguments); false: the candidate takes no such call. */
+  readonly matchArguments?: (argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean) => readonly number[] | false | undefined;
 };
 
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
@@ -82,7 +84,7 @@ function selectAmongAll(
     // The written arguments fill the required parameters but the last (the block's, when it is required).
     if (trailing(ref)) return count > 0 && n - 1 <= count - 1 && n - 1 >= Math.max(0, (requiredParameters ?? count) - 1);
     const least = Math.min(requiredParameters ?? count, variadic ? count - 1 : count);
-    return n >= least && (variadic || n <= count);
+    return n >= least && (variadic || n <= count) && (!fits.matchArguments || fits.matchArguments(args, parameterTypes!, Boolean(variadic)) !== false);
   });
   if (arityFits.length === 0) return { none: true };
 
@@ -90,6 +92,9 @@ function selectAmongAll(
     const { parameterTypes, variadic } = declarationOf(ref);
     const params = parameterTypes!;
     const block = trailing(ref);
+    // Where the language matches arguments to parameters as a whole, each argument is weighed against its own parameter.
+    const matched = fits.matchArguments?.(args, params, Boolean(variadic));
+    if (matched) return args.map((arg, i) => fits(arg, params[matched[i]], ref));
     return args.map((arg, i) => {
       const last = params.length - 1;
       if (block && i === n - 1) return fits(arg, params[last], ref);

@@ -153,8 +153,11 @@ export class ReferenceResolver {
     if (!params) return true;
     const n = args.length;
     if (n < Math.min(decl.requiredParameters ?? params.length, decl.variadic ? params.length - 1 : params.length) || (!decl.variadic && n > params.length)) return false;
-    const fits = this.bindingOf(this.symbols.extraction(ref.file)!).argumentFits;
-    return !fits || args.every((arg, i) => fits(arg, params[Math.min(i, params.length - 1)]) !== 'no');
+    const binding = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const fits = binding.argumentFits;
+    const matched = binding.matchArguments?.(args, params, Boolean(decl.variadic));
+    if (matched === false) return false;
+    return !fits || args.every((arg, i) => fits(arg, params[matched ? matched[i] : Math.min(i, params.length - 1)]) !== 'no');
   }
 
   private refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean {
@@ -1305,7 +1308,9 @@ export class ReferenceResolver {
     if (found.size === 0 || call.kind !== 'calls') return undefined;
     // Overloads: the one the call's arguments pick (overloads.ts), by the calling language's rule.
     const fits = this.bindingOf(from).argumentFits;
-    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true });
+    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), {
+      mustFit: this.bindingOf(from).argumentsMustFit === true, matchArguments: this.bindingOf(from).matchArguments,
+    });
     const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), rule);
     return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
@@ -1498,7 +1503,8 @@ export class ReferenceResolver {
       if (applied) return applied;
     }
     const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase) return unresolved('not-callable', false);
+    const enumBuilt = site.kind === 'calls' && decl.kind === 'enum' && rules.calls?.enumsConstruct === true;
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase && !enumBuilt) return unresolved('not-callable', false);
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
     // A property or variable called runs the value it holds (where `calls.valuesHoldWhatRuns`), not itself.
@@ -1506,7 +1512,7 @@ export class ReferenceResolver {
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
     // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
-    const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
+    const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct' || enumBuilt) ? 'instantiates' : site.kind;
     // What is constructed or extended is a type's instance part, never its companion (a static part, or a
     // static type declared beside a same-named type: Scala's object beside its trait).
     if (edgeKind !== 'calls' && edgeKind !== 'references' && decl.isStatic) {
@@ -1684,7 +1690,13 @@ export class ReferenceResolver {
       const chosen = overloading
         ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
-      if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
+      if (chosen && 'ambiguous' in chosen) {
+        // A static and an instance method of one signature (Swift allows both): a bare call means the one of its own kind.
+        const signatures = new Set(chosen.ambiguous.map((ref) => this.symbols.declaration(ref).parameterTypes?.join(',')));
+        const ownKind = chosen.ambiguous.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
+        if (throughThis && signatures.size === 1 && !signatures.has(undefined) && ownKind.length === 1) return { ref: ownKind[0], inherited: depth > 0 || !own.includes(ownKind[0]) };
+        return { ambiguous: chosen.ambiguous };
+      }
       if (!chosen && own.length > 0) {
         const fitting = own.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
         // Only a static member here (Ruby `class << self; alias_method :options …`) while a base declares the
@@ -1801,8 +1813,9 @@ export class ReferenceResolver {
     const language = binding.argumentFits;
     if (!language) return undefined;
     const mustFit = binding.argumentsMustFit === true;
+    const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
       // A parameter type is named where its function is declared: an extension in another file (another module) sees other types.
@@ -1825,7 +1838,7 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit });
+    }, { mustFit, matchArguments });
   }
 
   /**

@@ -66,6 +66,46 @@ export function swiftParameterTypeName(parameter: string): string | undefined {
   return written === '_' || written === '_=' ? type : undefined;
 }
 
+/**
+ * Swift matches a call's labels to the parameters in order, skipping only parameters with default values, and every
+ * parameter left must have one: `f(withCount: 4) { … }` is no `f(file: String = #file, body: …)`. A trailing closure
+ * (`*`) fills the next parameter that may take a function (its type unstated here, `?`, or a type parameter), the
+ * defaulted ones before it skipped; else the last one. The parameter each argument fills; false where none fits;
+ * a variadic candidate is not matched (undefined).
+ */
+export function swiftMatchArguments(argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean): readonly number[] | false | undefined {
+  if (variadic || argumentTypes.some((argument) => argument === null)) return undefined;
+  const parameters = parameterTypes.map((entry) => {
+    const [written, type] = split(entry);
+    const defaulted = written.endsWith('=');
+    return { label: defaulted ? written.slice(0, -1) : written, defaulted, type };
+  });
+  const skippable = (from: number, to: number) => parameters.slice(from, to).every((parameter) => parameter.defaulted);
+  const filled: number[] = [];
+  let next = 0;
+  for (const argument of argumentTypes) {
+    const [label] = split(argument!);
+    if (label === '*') {
+      let at = next;
+      while (at < parameters.length && parameters[at].defaulted && parameters[at].type !== '?' && parameters[at].type !== '*') at++;
+      if (at >= parameters.length) {
+        at = parameters.length - 1;
+        if (at < next || !skippable(next, at)) return false;
+      }
+      filled.push(at);
+      next = at + 1;
+      continue;
+    }
+    while (next < parameters.length && parameters[next].label !== label) {
+      if (!parameters[next].defaulted) return false;
+      next++;
+    }
+    if (next >= parameters.length) return false;
+    filled.push(next++);
+  }
+  return skippable(next, parameters.length) ? filled : false;
+}
+
 export const swiftNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
@@ -100,11 +140,13 @@ export const swiftNameBinding = defineNameBinding({
   argumentFits: swiftArgumentFits,
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
+  matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
   parameterTypeName: swiftParameterTypeName,
   // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
   // `HTTPURLResponse(statusCode: 205)`: an `init` an extension declares for a framework type, which the labels name.
-  calls: { enumCasesConstruct: true, outsideInitializer: 'init' },
+  // `Status(rawValue: 1)`: an enum called is constructed (by its raw value, or an `init` it declares).
+  calls: { enumCasesConstruct: true, outsideInitializer: 'init', enumsConstruct: true },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });
