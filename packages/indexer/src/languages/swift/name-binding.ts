@@ -122,8 +122,6 @@ export const swiftNameBinding = defineNameBinding({
     // The standard and XCTest types whose bases an extension in the workspace commonly names.
     outsideSupertypes: {
       XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'],
-      // `[T]`: an extension of Array (`where Element == …`), else of the collection protocols it conforms to.
-      Array: ['RandomAccessCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
       // UIKit's and AppKit's view classes a workspace subclasses, whose bases it extends (`extension UIView { … }`).
       UIImageView: ['UIView', 'UIResponder', 'NSObject'], UILabel: ['UIView', 'UIResponder', 'NSObject'],
       UIButton: ['UIControl', 'UIView', 'UIResponder', 'NSObject'], UIControl: ['UIView', 'UIResponder', 'NSObject'],
