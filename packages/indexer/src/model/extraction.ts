@@ -217,8 +217,13 @@ export type TypeRef =
   | { kind: 'named'; chain: string[]; typeArguments?: number }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arity?: number }
-  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null> }
+  /**
+   * `arguments`: what the call passes, written as the language writes argument types for overload selection (Swift
+   * `label:?`): overloads those rule out (`NameBindingRules.argumentFits`, the arity) are not what it calls, and their
+   * results are not weighed.
+   */
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arity?: number; arguments?: string[] }
+  | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arguments?: string[] }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }
   /** The value a name chain holds, whatever it was proven to be (Go `b := Query`, `e := pkg.DefaultEngine`). */
@@ -265,7 +270,11 @@ export type TypeRef =
    * Readings of one value that cannot both apply to it (C# `xs.First()`: a method of a workspace class, or, where
    * xs is a framework collection, one of its elements): the class those that prove one agree on; disagreeing, none.
    */
-  | { kind: 'any-of'; of: TypeRef[] }
+  /**
+   * `common`: one value of either type (Swift `a ?? b`): where they disagree, the class every other one's is a subclass of
+   * (or conforms to) — a protocol and a class conforming to it are the protocol.
+   */
+  | { kind: 'any-of'; of: TypeRef[]; common?: boolean }
   /**
    * Type parameter `name` of the class a member is declared in (C# `Func<T, R>` in `class AbstractValidator<T>`):
    * what a subclass's heritage clause binds it to (`: AbstractValidator<Customer>`, `ReferenceSite.typeArgumentRefs`).

@@ -457,6 +457,14 @@ export interface NameBindingRules {
      */
     enumCasesConstruct?: boolean;
     /**
+     * A type outside the workspace called to construct it (Swift `HTTPURLResponse(statusCode: 205)`): the initialiser of this
+     * name an extension of that type declares (`members.extendsOutsideTypes`), where the call's labelled arguments fit that one
+     * overload only (the type's own initialisers are not indexed: an unlabelled or unlabelled-only call proves nothing).
+     */
+    outsideInitializer?: string;
+    /** An enum called constructs it (Swift `Status(rawValue: 1)`, an `init` it declares): `instantiates`. Absent: an enum is no call target. */
+    enumsConstruct?: boolean;
+    /**
      * With `companionCall`: only a type that cannot be constructed (an interface, an abstract class) has its companion's
      * members called so (Kotlin `DI { }` is `DI.Companion.invoke { }`; where the class has a constructor, which the
      * extraction does not state, it could be the one meant). Absent: any class.
@@ -536,6 +544,13 @@ export interface NameBindingRules {
    */
   defaultsLoseOverloads?: boolean;
   /**
+   * With `argumentFits`: the parameter each of a call's arguments (as the extractor writes them) fills, matched as a
+   * whole — Swift matches labels in order, skipping parameters with default values (`testFulfilled(withExpectationCount: 4)
+   * { … }` is no `testFulfilled(file:line:body:)`); false: the candidate takes no such call; undefined: no opinion.
+   * Absent: each argument is weighed against the parameter at its position.
+   */
+  matchArguments?(argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean): readonly number[] | false | undefined;
+  /**
    * With `argumentFits`: an argument written as a member of the parameter's type with the type left out (Swift
    * `index(of: .comment)`, `.init(…)`): that member's name and the parameter's type name, read from the two
    * entries as the extractor writes them; undefined for any other argument or a parameter its label does not name. Where the parameter's type is an
@@ -543,6 +558,12 @@ export interface NameBindingRules {
    * one whose enum (and its bases in the workspace) declares none.
    */
   implicitMember?(argument: string, parameter: string): { member: string; type: string } | undefined;
+  /**
+   * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
+   * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where
+   * no unlabelled argument fills it (`for:Endpoint`). Absent: the entry is the type name.
+   */
+  parameterTypeName?(parameter: string): string | undefined;
   /**
    * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).

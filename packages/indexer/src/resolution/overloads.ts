@@ -30,7 +30,7 @@ export type OverloadChoice =
   | { none: true };
 
 /** `argument` null: a value of a type the code does not prove (the rule may still know every value fits, e.g. `Object`). */
-export type ArgumentFitRule = ((argument: string | null, parameter: string) => ArgumentFit) & {
+export type ArgumentFitRule = ((argument: string | null, parameter: string, candidate?: DeclarationRef) => ArgumentFit) & {
   /** A `no` rules out even the one overload of the call's argument count (NameBindingRules.argumentsMustFit). */
   readonly mustFit?: boolean;
   /** Of overloads every argument fits exactly, the one without type parameters wins (NameBindingRules.nonGenericFirst). */
@@ -39,6 +39,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string) => A
   readonly variadicNormalForm?: boolean;
   /** Of overloads taking the written arguments at the same parameter types, the one using no default value wins (NameBindingRules.defaultsLoseOverloads). */
   readonly defaultsLose?: boolean;
+  /** The parameter each argument fills, matched as a whole (NameBindingRules.matchArguments); false: the candidate takes no such call. */
+  readonly matchArguments?: (argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean) => readonly number[] | false | undefined;
 };
 
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
@@ -89,7 +91,7 @@ function selectAmongAll(
     // The written arguments fill the required parameters but the last (the block's, when it is required).
     if (trailing(ref)) return count > 0 && n - 1 <= count - 1 && n - 1 >= Math.max(0, (requiredParameters ?? count) - 1);
     const least = Math.min(requiredParameters ?? count, variadic ? count - 1 : count);
-    return n >= least && (variadic || n <= count);
+    return n >= least && (variadic || n <= count) && (!fits.matchArguments || fits.matchArguments(args, parameterTypes!, Boolean(variadic)) !== false);
   });
   if (arityFits.length === 0) return { none: true };
 
@@ -97,18 +99,21 @@ function selectAmongAll(
     const { parameterTypes, variadic } = declarationOf(ref);
     const params = parameterTypes!;
     const block = trailing(ref);
+    // Where the language matches arguments to parameters as a whole, each argument is weighed against its own parameter.
+    const matched = fits.matchArguments?.(args, params, Boolean(variadic));
+    if (matched) return args.map((arg, i) => fits(arg, params[matched[i]], ref));
     return args.map((arg, i) => {
       const last = params.length - 1;
-      if (block && i === n - 1) return fits(arg, params[last]);
-      if (arg === null) return variadic && i >= last ? 'unknown' : fits(null, params[i]);
+      if (block && i === n - 1) return fits(arg, params[last], ref);
+      if (arg === null) return variadic && i >= last ? 'unknown' : fits(null, params[i], ref);
       if (variadic && i >= last) {
         // `f(T... xs)` takes a `T[]` as is, or each argument as a T.
         const element = params[last].endsWith('[]') ? params[last].slice(0, -2) : params[last];
-        const whole = n === params.length ? fits(arg, params[last]) : 'no';
-        const each = fits(arg, element);
+        const whole = n === params.length ? fits(arg, params[last], ref) : 'no';
+        const each = fits(arg, element, ref);
         return best(whole, each);
       }
-      return fits(arg, params[i]);
+      return fits(arg, params[i], ref);
     });
   };
   // An overload the language ranks below every other (a disfavoured overload) is never chosen while another

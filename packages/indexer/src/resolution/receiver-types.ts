@@ -58,6 +58,8 @@ export interface ClassWorld {
    * extension `fun String.slug()`), visible where `scope` is, for a value stated to be of `chain`.
    */
   outsideMember(scope: TypeScope, chain: string[], name: string): DeclarationRef | undefined;
+  /** Whether a call passing `args` (`TypeRef` call `arguments`) may call the function or method: its arity and the language's `argumentFits` do not rule it out. */
+  mayTake(ref: DeclarationRef, args: readonly string[]): boolean;
   /** Whether the function or method's parameter `index` cannot take a function literal (`refusesFunctionLiteral`). */
   refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean;
   /**
@@ -237,6 +239,7 @@ export class ReceiverTypes {
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
       case 'any-of': {
+        if (type.common) return this.commonBase(type.of.map((one) => this.evaluate(scope, one, depth + 1)));
         let agreed: InstanceOf | undefined;
         for (const one of type.of) {
           const found = this.evaluate(scope, one, depth + 1);
@@ -579,10 +582,15 @@ export class ReceiverTypes {
    */
   private parameterStated(scope: TypeScope, type: Extract<TypeRef, { kind: 'argument' }>, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
     const callee = this.calleeOf(scope, type.of, depth);
-    if (!callee) return undefined;
-    const decl = this.symbols.declaration(callee.ref);
-    const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
-    const overloads = owner && CALLABLE.has(decl.kind) ? this.world.members(owner, decl.name).filter((ref) => CALLABLE.has(this.symbols.declaration(ref).kind)) : [callee.ref];
+    let overloads: DeclarationRef[];
+    if (callee) {
+      const decl = this.symbols.declaration(callee.ref);
+      const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
+      overloads = owner && CALLABLE.has(decl.kind) ? this.world.members(owner, decl.name).filter((ref) => CALLABLE.has(this.symbols.declaration(ref).kind)) : [callee.ref];
+    } else {
+      // Overloads whose results differ (no one callee): those of the receiver's class the written arguments leave possible.
+      overloads = this.possibleOverloads(scope, type.of, depth);
+    }
     const found = new Map<string, { type: TypeRef; scope: TypeScope } | undefined>();
     for (const ref of overloads) {
       const shape = this.symbols.declaration(ref);
@@ -672,13 +680,16 @@ export class ReceiverTypes {
    * size(Size(w, h))` beside `fun size(s: Size) = apply { … }`) give the class every one of them evaluates to, if they
    * agree; an overload whose result is being evaluated already (it calls its own overloads) adds nothing of its own.
    */
-  private memberResult(receiver: InstanceOf, name: string, type: { awaited?: boolean; result?: number; typeArguments?: Array<TypeRef | null> }, depth: number, scope: TypeScope): InstanceOf | undefined {
+  private memberResult(receiver: InstanceOf, name: string, type: { awaited?: boolean; result?: number; typeArguments?: Array<TypeRef | null>; arguments?: string[] }, depth: number, scope: TypeScope): InstanceOf | undefined {
     const written = { scope, typeArguments: type.typeArguments };
     const found = this.world.findMember(receiver.classRef, name, false);
     if (found) return this.returnOf(found, type.awaited, depth, type.result, receiver, written);
     if (!type.awaited && !type.result && this.world.universalSelfResult(scope, name)) return { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver };
     let agreed: InstanceOf | undefined;
-    for (const ref of this.overloads(receiver.classRef, name)) {
+    const overloads = this.overloads(receiver.classRef, name);
+    // The overloads the call's written arguments leave possible (`request(for:as:)` is no `request(x)`): only theirs are weighed.
+    const possible = type.arguments ? overloads.filter((ref) => this.world.mayTake(ref, type.arguments!)) : overloads;
+    for (const ref of possible) {
       // Its result is being evaluated (memo, below): this call is one of its own.
       if (this.inProgress.has(`${refKey(ref)}\0${type.result ? `return\0${type.result}` : 'return'}`)) continue;
       const one = this.returnOf(ref, type.awaited, depth + 1, type.result, receiver, written);
@@ -698,6 +709,41 @@ export class ReceiverTypes {
     if (decl.kind !== 'constant' || decl.valueType?.kind !== 'call') return undefined;
     const held = this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1);
     return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /** The classes found (those proving none left out): the one of them every other is a subclass of, or conforms to. */
+  private commonBase(found: Array<InstanceOf | undefined>): InstanceOf | undefined {
+    const all = found.filter((one): one is InstanceOf => one !== undefined);
+    const bases = (classRef: DeclarationRef): Set<string> => {
+      const seen = new Set<string>();
+      const queue = [classRef];
+      while (queue.length > 0 && seen.size <= MAX_BASES) {
+        const next = queue.shift()!;
+        if (seen.has(refKey(next))) continue;
+        seen.add(refKey(next));
+        queue.push(...this.world.superclasses(next));
+      }
+      return seen;
+    };
+    return all.find((candidate) => all.every((other) => bases(other.classRef).has(refKey(candidate.classRef))));
+  }
+
+  /** `x.f(a:)`, `make().f(a:)` stating its written arguments: the overloads of f, on x's class, that those leave possible. */
+  private possibleOverloads(scope: TypeScope, call: TypeRef, depth: number): DeclarationRef[] {
+    if ((call.kind !== 'call' && call.kind !== 'member-call') || !call.arguments) return [];
+    let receiver: InstanceOf | undefined;
+    let name: string;
+    if (call.kind === 'member-call') {
+      receiver = this.evaluate(scope, call.of, depth + 1);
+      name = call.name;
+    } else {
+      if (call.callee.length < 2) return [];
+      const walked = this.world.resolveChain(scope, call.callee);
+      if (walked?.target.type !== 'declaration' || walked.consumed >= call.callee.length) return [];
+      receiver = this.through(this.valueOf(walked.target.ref, depth + 1), call.callee.slice(walked.consumed, -1), depth);
+      name = call.callee[call.callee.length - 1];
+    }
+    return receiver ? this.overloads(receiver.classRef, name).filter((ref) => this.world.mayTake(ref, call.arguments!)) : [];
   }
 
   /** The callable members named `name` of a class and of its proven bases (what a call on it may mean). */

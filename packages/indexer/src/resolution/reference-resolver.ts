@@ -131,6 +131,7 @@ export class ReferenceResolver {
         return found.length === 1 ? found[0] : ranked.length === 1 ? ranked[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
+      mayTake: (ref, args) => this.mayTake(ref, args),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
@@ -158,6 +159,19 @@ export class ReferenceResolver {
   }
 
   /** A parameter of a language whose function literals convert to delegates only, of a type that is none: predefined, or a workspace class. */
+  private mayTake(ref: DeclarationRef, args: readonly string[]): boolean {
+    const decl = this.symbols.declaration(ref);
+    const params = decl.parameterTypes;
+    if (!params) return true;
+    const n = args.length;
+    if (n < Math.min(decl.requiredParameters ?? params.length, decl.variadic ? params.length - 1 : params.length) || (!decl.variadic && n > params.length)) return false;
+    const binding = this.bindingOf(this.symbols.extraction(ref.file)!);
+    const fits = binding.argumentFits;
+    const matched = binding.matchArguments?.(args, params, Boolean(decl.variadic));
+    if (matched === false) return false;
+    return !fits || args.every((arg, i) => fits(arg, params[matched ? matched[i] : Math.min(i, params.length - 1)]) !== 'no');
+  }
+
   private refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean {
     const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
     const decl = this.symbols.declaration(ref);
@@ -510,12 +524,29 @@ export class ReferenceResolver {
     if (site.locallyBound) return unresolved('local-binding', false);
     const found = runLookup(this.bindingOf(file).lookup, this.lookupSteps, { file, site });
     if (found) return found;
+    const made = this.outsideInitializer(file, site);
+    if (made) return made;
     const outside = this.boundOutsideWorkspace(file, site);
     if (outside) return outside;
     // A name the module does not bind is an error, not a reference to another file (the language's
     // lookup has no `workspace-unique`); the same-named declarations are still recorded as candidates.
     const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
     return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  }
+
+  /** `HTTPURLResponse(statusCode: 205)` (`calls.outsideInitializer`): the initialiser a workspace extension of that outside type declares, which every argument's label names. */
+  private outsideInitializer(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    const name = this.bindingOf(file).calls?.outsideInitializer;
+    const args = site.argumentTypes;
+    if (!name || site.kind !== 'calls' || !args || args.length === 0 || !this.bindingOf(file).members?.extendsOutsideTypes) return undefined;
+    const found = this.outsideMembers({ file: file.path, enclosing: site.enclosing }, [site.name], name);
+    if (found.length === 0) return undefined;
+    const fits = this.fitsOf(found[0], site);
+    const chosen = selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), fits, this.specificOf(found[0]));
+    if (!fits || !chosen || !('ref' in chosen)) return undefined;
+    const params = this.symbols.declaration(chosen.ref).parameterTypes ?? [];
+    const proven = args.every((arg, i) => i < params.length && ['exact', 'converts'].includes(fits(arg, params[i], chosen.ref)));
+    return proven ? this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver) : undefined;
   }
 
   /** A name the runtime provides, or a wildcard import may bind, is never taken for a workspace declaration. */
@@ -722,7 +753,11 @@ export class ReferenceResolver {
       }
       const wantStatic = binding.classReceivers.includes(head) || owner.isStatic;
       const found = this.findMember(owner.classRef, site.name, isSuper, wantStatic, 0, site, true);
-      if (!found) return unresolved('unknown-receiver', false);
+      if (!found) {
+        // `self.f()` as the bare `f()`: a member the workspace adds to a base it does not declare (`extension UIView`).
+        const outside = isSuper || wantStatic ? undefined : this.outsideBaseMember(owner.classRef, site.name, file, site);
+        return outside ? this.accept(site, outside, RESOLVED_BY.thisMember) : unresolved('unknown-receiver', false);
+      }
       if (found.ambiguous) return ambiguousOverload(found.ambiguous);
       return this.accept(site, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.thisMember);
     }
@@ -1379,7 +1414,10 @@ export class ReferenceResolver {
     if (found.size === 0 || call.kind !== 'calls') return undefined;
     // Overloads: the one the call's arguments pick (overloads.ts), by the calling language's rule.
     const fits = this.bindingOf(from).argumentFits;
-    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), { mustFit: this.bindingOf(from).argumentsMustFit === true, defaultsLose: this.bindingOf(from).defaultsLoseOverloads === true });
+    const rule = fits && Object.assign((argument: string | null, parameter: string) => fits(argument, parameter), {
+      mustFit: this.bindingOf(from).argumentsMustFit === true, defaultsLose: this.bindingOf(from).defaultsLoseOverloads === true,
+      matchArguments: this.bindingOf(from).matchArguments,
+    });
     const chosen = selectOverload([...found.values()], this.overloadArguments(call).site, (ref) => this.symbols.declaration(ref), rule);
     return chosen && 'ref' in chosen ? chosen.ref : undefined;
   }
@@ -1572,7 +1610,8 @@ export class ReferenceResolver {
       if (applied) return applied;
     }
     const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
-    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase) return unresolved('not-callable', false);
+    const enumBuilt = site.kind === 'calls' && decl.kind === 'enum' && rules.calls?.enumsConstruct === true;
+    if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase && !enumBuilt) return unresolved('not-callable', false);
     if (site.kind === 'calls' && rules.calls?.valuesApply && (rules.isAccessor(decl) || HOLDERS.has(decl.kind))) {
       return this.appliedValue(site, ref, decl, rules.calls.valuesApply);
     }
@@ -1583,7 +1622,7 @@ export class ReferenceResolver {
     // A conversion (`T(x)` where `calls.typeConverts`) is no call.
     if (site.kind === 'calls' && rules.calls?.typeConverts && CONVERTIBLE_TYPES.has(decl.kind)) return unresolved('not-callable', false);
     // A call that lands on a class or struct constructs it (`C()`, a tuple struct's `S(x)`); keep the site's kind otherwise.
-    const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct') ? 'instantiates' : site.kind;
+    const edgeKind: EdgeKind = site.kind === 'calls' && (decl.kind === 'class' || decl.kind === 'struct' || enumBuilt) ? 'instantiates' : site.kind;
     // What is constructed or extended is a type's instance part, never its companion (a static part, or a
     // static type declared beside a same-named type: Scala's object beside its trait).
     if (edgeKind !== 'calls' && edgeKind !== 'references' && decl.isStatic) {
@@ -1791,7 +1830,13 @@ export class ReferenceResolver {
       const chosen = overloading
         ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
-      if (chosen && 'ambiguous' in chosen) return { ambiguous: chosen.ambiguous };
+      if (chosen && 'ambiguous' in chosen) {
+        // A static and an instance method of one signature (Swift allows both): a bare call means the one of its own kind.
+        const signatures = new Set(chosen.ambiguous.map((ref) => this.symbols.declaration(ref).parameterTypes?.join(',')));
+        const ownKind = chosen.ambiguous.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
+        if (throughThis && signatures.size === 1 && !signatures.has(undefined) && ownKind.length === 1) return { ref: ownKind[0], inherited: depth > 0 || !own.includes(ownKind[0]) };
+        return { ambiguous: chosen.ambiguous };
+      }
       if (!chosen && own.length > 0) {
         const fitting = own.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
         // Only a static member here (Ruby `class << self; alias_method :options …`) while a base declares the
@@ -1911,14 +1956,19 @@ export class ReferenceResolver {
     const nonGenericFirst = binding.nonGenericFirst === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
+    const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
-    return Object.assign((argument: string | null, parameter: string): ArgumentFit => {
+    return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
+      // A parameter type is named where its function is declared: an extension in another file (another module) sees other types.
+      const [paramFile, paramScope] = candidate && candidate.file !== classRef.file
+        ? [this.symbols.extraction(candidate.file) ?? classFile, candidate.localId] : [classFile, classRef.localId];
       const known = argument === null ? undefined : evaluated.get(argument);
       if (known) {
         // A class the resolver found for a call's result: compared as a class, never by its name alone.
-        const declared = this.namedType(classFile, classRef.localId, parameter);
+        const typeName = binding.parameterTypeName ? binding.parameterTypeName(parameter) : parameter;
+        const declared = typeName === undefined ? undefined : this.namedType(paramFile, paramScope, typeName);
         if (declared && 'ref' in declared) {
           // The parts of one type (a class and its companion object) are that type.
           const parts = this.symbols.partsOf(declared.ref);
@@ -1932,12 +1982,12 @@ export class ReferenceResolver {
       }
       // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
       const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
-      const member = implicit && this.implicitMemberFits(classFile, classRef.localId, implicit);
+      const member = implicit && this.implicitMemberFits(paramFile, paramScope, implicit);
       if (member && member !== 'unknown') return member;
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
-      return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(classFile, classRef.localId, parameter));
-    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose });
+      return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
+    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
   }
 
   /**

@@ -264,7 +264,7 @@ export class Scope {
     }
     if (type.kind === 'any-of') {
       const proven = type.of.map((one) => this.provenType(one, words, depth + 1, at)).filter((one): one is TypeRef => one !== undefined);
-      return proven.length === 0 ? undefined : proven.length === 1 ? proven[0] : { kind: 'any-of', of: proven };
+      return proven.length === 0 ? undefined : proven.length === 1 ? proven[0] : { kind: 'any-of', of: proven, ...(type.common ? { common: true } : {}) };
     }
     if (type.kind === 'function') {
       const returns = this.provenType(type.returns, words, depth + 1, at);
@@ -298,6 +298,7 @@ export class Scope {
     return {
       kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],
       ...(type.awaited ? { awaited: true } : {}), ...(type.result ? { result: type.result } : {}), ...(type.block ? { block: true } : {}),
+      ...(type.arguments ? { arguments: type.arguments } : {}),
     };
   }
 

@@ -81,11 +81,13 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       }
       const callee = calleeOf(node);
       if (!callee) return null;
-      if (callee.object === null) return { kind: 'call', callee: [callee.name] };
+      // The labels written select among overloads whose results differ (`request(x)` beside `request(for:as:)`).
+      const args = writtenArguments(node, ctx);
+      if (callee.object === null) return { kind: 'call', callee: [callee.name], arguments: args };
       const chain = receiverChain(callee.object);
-      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name] };
+      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name], arguments: args };
       const of = valueType(callee.object, ctx);
-      return of ? { kind: 'member-call', of, name: callee.name } : null;
+      return of ? { kind: 'member-call', of, name: callee.name, arguments: args } : null;
     }
     case 'simple_identifier':
     case 'navigation_expression': {
@@ -99,7 +101,7 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       const fallback = node.childForFieldName('if_nil');
       const left = value ? valueType(value, ctx) : null;
       const right = fallback ? valueType(fallback, ctx) : null;
-      return left && right ? { kind: 'any-of', of: [left, right] } : null;
+      return left && right ? { kind: 'any-of', of: [left, right], common: true } : null;
     }
     case 'self_expression':
       return enclosingType(ctx);
@@ -154,7 +156,24 @@ function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
   const implicit = implicitMemberName(node);
   if (implicit !== undefined) return `.${implicit}`;
   if (node.type === 'simple_identifier') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+  // `\.retries`: a key path literal, written `\` (name-binding.ts: it fills a key path parameter exactly).
+  if (node.type === 'navigation_expression' && navigationTarget(node)?.type === 'key_path_expression') return '\\';
   return null;
+}
+
+/**
+ * `Wrapper<Data>.image(x)`: the grammar reads a generic type's static call in an expression as comparisons
+ * (`Wrapper < (Data > .image(x))`); the type named before `<`, where the call is the implicit member after `>`.
+ */
+function genericTypeCalled(node: SyntaxNode): string[] | undefined {
+  const inner = node.parent;
+  if (inner?.type !== 'comparison_expression' || node.previousSibling?.type !== '>' || inner.namedChildren.length !== 2) return undefined;
+  const outer = inner.parent;
+  if (outer?.type !== 'comparison_expression' || outer.child(1)?.type !== '<' || outer.lastChild?.id !== inner.id) return undefined;
+  const type = outer.namedChildren[0];
+  const argument = inner.namedChildren[0];
+  if (type?.type !== 'simple_identifier' || !/^[A-Z]/.test(type.text) || argument?.type !== 'simple_identifier' || !/^[A-Z]/.test(argument.text)) return undefined;
+  return [type.text];
 }
 
 /** Each argument as `label:Type` (`_` unlabelled, `?` an unknown type, `*` a trailing closure's unknown label). */
@@ -177,6 +196,12 @@ function argumentsOf(node: SyntaxNode, ctx: SwiftContext): { labels: string[]; t
     }
   }
   return { labels, types };
+}
+
+/** A call's arguments as overload selection writes them, a type only where the syntax states it (`label:String`, else `label:?`). */
+function writtenArguments(node: SyntaxNode, ctx: SwiftContext): string[] {
+  const { labels, types } = argumentsOf(node, ctx);
+  return labels.map((label, i) => `${label}:${typeof types[i] === 'string' ? types[i] : '?'}`);
 }
 
 /** `xs[i]` is a subscript, parsed as a call with bracketed arguments: no call of `xs`. */
@@ -312,6 +337,13 @@ export function visitConstructor(node: SyntaxNode, ctx: SwiftContext): boolean {
 
 export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
   if (isSubscript(node)) return true;
+  const generic = genericTypeCalled(node);
+  const member = generic && implicitMemberName(node);
+  if (generic && member) {
+    const args = argumentsOf(node, ctx);
+    ctx.file.addSite('calls', { name: member, receiver: generic }, node, ctx, args.types, args.labels);
+    return true;
+  }
   const implicit = implicitMemberCall(node, ctx);
   if (implicit) {
     const args = argumentsOf(node, ctx);

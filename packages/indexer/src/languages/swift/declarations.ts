@@ -237,7 +237,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     signature: header(node, body?.previousSibling ?? null, mods),
     docstring: doc,
     visibility: visibilityOf(mods),
-    isStatic: (mods.keywords.has('static') || mods.keywords.has('class')) || undefined,
+    isStatic: (mods.keywords.has('static') || mods.keywords.has('class') || bareClassKeyword(node)) || undefined,
     isAsync: node.children.some((c) => c?.type === 'async') || undefined,
     isAbstract: node.type === 'protocol_function_declaration' || undefined,
     isExported: (ctx.parentDecl === null && !ctx.extension && visibilityOf(mods) !== 'private') || undefined,
@@ -272,6 +272,14 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     if (child && child.id !== body?.id && !['parameter', 'simple_identifier', 'modifiers', 'type_parameters', 'type_constraints'].includes(child.type) && !isTypeNode(child)) walk.push(child, ctx);
   }
   walk.push(body, inner);
+}
+
+/**
+ * `public class func f()` as a type body's first member: the grammar leaves `class` out of the modifiers, a token of
+ * the declaration itself (elsewhere it is a modifier).
+ */
+function bareClassKeyword(node: SyntaxNode): boolean {
+  return node.children.some((child) => child?.type === 'class' && !child.isNamed);
 }
 
 /** A parameter's type as overload selection writes it: its simple name, with the qualifier a nested type is written with. */
@@ -316,7 +324,7 @@ export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     signature: header(node, typeNode ?? nameNode, mods),
     docstring: doc,
     visibility: visibilityOf(mods),
-    isStatic: (mods.keywords.has('static') || mods.keywords.has('class')) || undefined,
+    isStatic: (mods.keywords.has('static') || mods.keywords.has('class') || bareClassKeyword(node)) || undefined,
     isExported: (ctx.parentDecl === null && !ctx.extension && visibilityOf(mods) !== 'private') || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });

@@ -32,6 +32,8 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   }
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
   // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
+  // A key path literal is whichever key path type the parameter states (it may convert to a function too).
+  if (argumentType === '\\') return /KeyPath$/.test(parameterType) ? 'exact' : argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   if (parameterType === 'Any') return 'converts';
@@ -58,6 +60,52 @@ export function swiftImplicitMember(argument: string, parameter: string): { memb
   return { member: argumentType.slice(1), type: parameterType };
 }
 
+/** `_:Endpoint` → Endpoint: the type an unlabelled argument is compared with; a labelled parameter (`for:Endpoint`) takes none. */
+export function swiftParameterTypeName(parameter: string): string | undefined {
+  const [written, type] = split(parameter);
+  return written === '_' || written === '_=' ? type : undefined;
+}
+
+/**
+ * Swift matches a call's labels to the parameters in order, skipping only parameters with default values, and every
+ * parameter left must have one: `f(withCount: 4) { … }` is no `f(file: String = #file, body: …)`. A trailing closure
+ * (`*`) fills the next parameter that may take a function (its type unstated here, `?`, or a type parameter), the
+ * defaulted ones before it skipped; else the last one. The parameter each argument fills; false where none fits;
+ * a variadic candidate is not matched (undefined).
+ */
+export function swiftMatchArguments(argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean): readonly number[] | false | undefined {
+  if (variadic || argumentTypes.some((argument) => argument === null)) return undefined;
+  const parameters = parameterTypes.map((entry) => {
+    const [written, type] = split(entry);
+    const defaulted = written.endsWith('=');
+    return { label: defaulted ? written.slice(0, -1) : written, defaulted, type };
+  });
+  const skippable = (from: number, to: number) => parameters.slice(from, to).every((parameter) => parameter.defaulted);
+  const filled: number[] = [];
+  let next = 0;
+  for (const argument of argumentTypes) {
+    const [label] = split(argument!);
+    if (label === '*') {
+      let at = next;
+      while (at < parameters.length && parameters[at].defaulted && parameters[at].type !== '?' && parameters[at].type !== '*') at++;
+      if (at >= parameters.length) {
+        at = parameters.length - 1;
+        if (at < next || !skippable(next, at)) return false;
+      }
+      filled.push(at);
+      next = at + 1;
+      continue;
+    }
+    while (next < parameters.length && parameters[next].label !== label) {
+      if (!parameters[next].defaulted) return false;
+      next++;
+    }
+    if (next >= parameters.length) return false;
+    filled.push(next++);
+  }
+  return skippable(next, parameters.length) ? filled : false;
+}
+
 export const swiftNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
@@ -72,7 +120,17 @@ export const swiftNameBinding = defineNameBinding({
     // `extension Logger { struct Entry {} }`: `Logger.Entry`, and `Entry` in the file as before.
     attachedTypesByName: true,
     // The standard and XCTest types whose bases an extension in the workspace commonly names.
-    outsideSupertypes: { XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'] },
+    outsideSupertypes: {
+      XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'],
+      // UIKit's and AppKit's view classes a workspace subclasses, whose bases it extends (`extension UIView { … }`).
+      UIImageView: ['UIView', 'UIResponder', 'NSObject'], UILabel: ['UIView', 'UIResponder', 'NSObject'],
+      UIButton: ['UIControl', 'UIView', 'UIResponder', 'NSObject'], UIControl: ['UIView', 'UIResponder', 'NSObject'],
+      UIScrollView: ['UIView', 'UIResponder', 'NSObject'], UITableView: ['UIScrollView', 'UIView', 'UIResponder', 'NSObject'],
+      UICollectionView: ['UIScrollView', 'UIView', 'UIResponder', 'NSObject'], UIView: ['UIResponder', 'NSObject'],
+      UIViewController: ['UIResponder', 'NSObject'],
+      NSImageView: ['NSControl', 'NSView', 'NSResponder', 'NSObject'], NSButton: ['NSControl', 'NSView', 'NSResponder', 'NSObject'],
+      NSControl: ['NSView', 'NSResponder', 'NSObject'], NSView: ['NSResponder', 'NSObject'], NSViewController: ['NSResponder', 'NSObject'],
+    },
   },
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
@@ -80,9 +138,13 @@ export const swiftNameBinding = defineNameBinding({
   argumentFits: swiftArgumentFits,
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
+  matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
+  parameterTypeName: swiftParameterTypeName,
   // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
-  calls: { enumCasesConstruct: true },
+  // `HTTPURLResponse(statusCode: 205)`: an `init` an extension declares for a framework type, which the labels name.
+  // `Status(rawValue: 1)`: an enum called is constructed (by its raw value, or an `init` it declares).
+  calls: { enumCasesConstruct: true, outsideInitializer: 'init', enumsConstruct: true },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });

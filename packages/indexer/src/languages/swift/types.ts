@@ -59,7 +59,9 @@ export function declaredType(node: SyntaxNode | null | undefined, typeVariables:
   while (array && (array.type === 'optional_type' || array.type === 'implicitly_unwrapped_type')) array = array.childForFieldName('wrapped') ?? array.namedChildren[0];
   if (array?.type === 'array_type') {
     const element = declaredType(array.childForFieldName('element') ?? array.namedChildren.find((c) => isTypeNode(c)), typeVariables);
-    return element ? { kind: 'collection', element } : null;
+    // Named Array: what `extension Array` declares are members of it (the standard collection protocols' own members
+    // are the standard library's, which a workspace's extension of them may redeclare: those are not followed).
+    return { kind: 'collection', ...(element ? { element } : {}), named: ['Array'] };
   }
   const chain = typeChain(node);
   if (!chain) return null;
