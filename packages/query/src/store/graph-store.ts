@@ -354,15 +354,7 @@ export class GraphStore {
     const rows = this.statement(
       `SELECT from_node_id, reference_name, reference_kind, line, ${pick('col')}, ${pick('file_path')}, ${pick('candidates')}
        FROM unresolved_refs WHERE from_node_id IN (SELECT value FROM json_each(?)) ORDER BY line, col`,
-    ).all(JSON.stringify([...new Set(nodeIds)])) as Array<{
-      from_node_id: string;
-      reference_name: string;
-      reference_kind: string;
-      line: number;
-      col: number | null;
-      file_path: string | null;
-      candidates: string | null;
-    }>;
+    ).all(JSON.stringify([...new Set(nodeIds)])) as Array<Omit<UnresolvedRow, 'language'>>;
     return rows.map((r) => ({
       fromNodeId: r.from_node_id,
       name: r.reference_name,

@@ -8,13 +8,12 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { functionsDeclaredIn, returnedValues } from './ecmascript-held-values.js';
-import { compactText, FUNCTION_VALUE_TYPES, hasToken, headerText, propertyName } from './ecmascript-syntax.js';
+import { compactText, hasToken, headerText, propertyName } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
+import { enclosingFunction, memberFunction } from './ecmascript-returned-objects.js';
 
 /** The name of the declaration that stands for the object a function returns (a keyword: no local can have it). */
 export const RETURNED_OBJECT = 'return';
-
-const FUNCTION_NODE_TYPES: ReadonlySet<string> = new Set([...FUNCTION_VALUE_TYPES, 'function_declaration', 'method_definition']);
 
 /** Declares the object literal a `return` gives, with its members; false (nothing done) for any other return. */
 export function visitReturnedLiteral(value: SyntaxNode, ctx: EcmascriptContext, walk: EcmascriptWalk): boolean {
@@ -58,27 +57,6 @@ export function visitReturnedLiteral(value: SyntaxNode, ctx: EcmascriptContext, 
     walk.push(entry, ctx);
   }
   return true;
-}
-
-function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
-  for (let current = node.parent; current; current = current.parent) {
-    if (FUNCTION_NODE_TYPES.has(current.type)) return current;
-  }
-  return null;
-}
-
-/** `save(x) {…}`, `save: function () {…}`, `save: async () => …`: the key and the function written there. */
-function memberFunction(entry: SyntaxNode): { key: string; fn: SyntaxNode } | undefined {
-  if (entry.type === 'method_definition') {
-    const key = entry.childForFieldName('name');
-    if (!key || key.type === 'computed_property_name' || hasToken(entry, 'get') || hasToken(entry, 'set')) return undefined;
-    return { key: propertyName(key), fn: entry };
-  }
-  if (entry.type !== 'pair') return undefined;
-  const key = entry.childForFieldName('key');
-  const fn = entry.childForFieldName('value');
-  if (!key || !fn || key.type === 'computed_property_name' || !FUNCTION_VALUE_TYPES.has(fn.type)) return undefined;
-  return { key: propertyName(key), fn };
 }
 
 /**

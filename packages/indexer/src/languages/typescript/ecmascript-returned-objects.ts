@@ -77,7 +77,7 @@ function moduleChain(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; 
   return { key: propertyName(key), names };
 }
 
-function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
+export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
   for (let current = node.parent; current; current = current.parent) {
     if (FUNCTION_NODE_TYPES.has(current.type)) return current;
   }
@@ -85,7 +85,7 @@ function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
 }
 
 /** `push(data) {…}`, `length: function () {…}`, `idle: () => …`: the key and the function written there. */
-function memberFunction(entry: SyntaxNode): { key: string; fn: SyntaxNode } | undefined {
+export function memberFunction(entry: SyntaxNode): { key: string; fn: SyntaxNode } | undefined {
   if (entry.type === 'method_definition') {
     const key = entry.childForFieldName('name');
     if (!key || key.type === 'computed_property_name' || hasToken(entry, 'get') || hasToken(entry, 'set')) return undefined;

@@ -42,14 +42,16 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
 
     if (ctx.moduleLevel && !ctx.suppressDeclarations && visitRequireBinding(node, declarator, nameNode, value, span, ctx)) continue;
 
+    // What a variable holding a function states about it, whether written there or handed back by a hook.
+    const functionDetails = (fn: SyntaxNode) => ({
+      signature: variableFunctionSignature(file.source, node, declarator, fn, single),
+      docstring: file.docstring(frame),
+      isExported: exportInfo !== undefined || undefined,
+      isAsync: hasToken(fn, 'async'),
+    });
     if (memoised) {
       const name = nameNode.text;
-      const id = file.addDeclaration(file.functionKind(name, memoised), name, span, ctx, {
-        signature: variableFunctionSignature(file.source, node, declarator, memoised, single),
-        docstring: file.docstring(frame),
-        isExported: exportInfo !== undefined || undefined,
-        isAsync: hasToken(memoised, 'async'),
-      });
+      const id = file.addDeclaration(file.functionKind(name, memoised), name, span, ctx, functionDetails(memoised));
       ctx.scope.bind(name, kindToken === 'var' ? 'var' : 'lexical', id);
       file.boundFunctions.set(memoised.id, { id, thisIsInstance: false });
       walk.push(value, ctx);
@@ -58,13 +60,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     const fnValue = value && isFunctionValue ? value : null;
     if (isIdentifier && fnValue && extractLocals) {
       const name = nameNode.text;
-      const id = file.addDeclaration(file.functionKind(name, fnValue), name, span, ctx, {
-        signature: variableFunctionSignature(file.source, node, declarator, fnValue, single),
-        docstring: file.docstring(frame),
-        isExported: exportInfo !== undefined || undefined,
-        isAsync: hasToken(fnValue, 'async'),
-        typeParameters: typeParameterNames(fnValue),
-      });
+      const id = file.addDeclaration(file.functionKind(name, fnValue), name, span, ctx, { ...functionDetails(fnValue), typeParameters: typeParameterNames(fnValue) });
       // `var app = function (req, res) {…}; mixin(app, proto)`: the local has what is mixed into it.
       const mixedInto = ctx.results ? file.statedResults.get(ctx.results) : undefined;
       const held = mixedInto?.local === name ? { type: mixedInto.type, scope: ctx.scope } : undefined;
