@@ -30,6 +30,20 @@ function pick(decls: Declaration[], args: Array<string | null> | undefined, kind
 }
 
 describe('overload selection', () => {
+  it('lets an overload needing a default value lose only to one of the same file (never to a cross-build twin)', () => {
+    const rule = Object.assign((arg: string | null, param: string) => fits(arg, param), { defaultsLose: true });
+    // `apply(x: Int)` beside `apply(x: Int, cb: Int = 0)` in one class: the one using no default wins.
+    const decls = [method(1, ['int']), { ...method(2, ['int', 'int']), requiredParameters: 1 }];
+    const choose = (files: string[]) => {
+      const refs: DeclarationRef[] = decls.map((_, localId) => ({ file: files[localId], localId }));
+      const result = selectOverload(refs, { argumentTypes: ['int'], kind: 'calls' }, (ref) => decls[ref.localId], rule);
+      return result && 'ref' in result ? result.ref.localId : result && 'ambiguous' in result ? result.ambiguous.map((r) => r.localId) : result;
+    };
+    expect(choose(['A.scala', 'A.scala'])).toBe(0);
+    // The same pair declared once in src-2 and once in src-3: only one is compiled, so no pick.
+    expect(choose(['src-2/A.scala', 'src-3/A.scala'])).toEqual([0, 1]);
+  });
+
   it('prefers the non-generic of overloads that fit exactly, and a variadic one in its normal form, where the rule says so', () => {
     // `T` fits any argument exactly (a method's own type parameter, inferred).
     const generic = (arg: string | null, param: string): ArgumentFit => (param === 'T' ? (arg === null ? 'unknown' : 'exact') : fits(arg, param));

@@ -197,9 +197,12 @@ function selectAmongAll(
     if (fits.defaultsLose) {
       // Scala: `apply(x)` beside `apply(x, cb = None)`: what needs a default value is dropped while another applies as
       // written — and where both take the written arguments at the same types, one applies exactly when the other does.
+      // Only among overloads of one file: twins in two files (Scala's `src-2`/`src-3` cross-build folders) are never
+      // both compiled, so neither loses to the other.
       const written = (ref: DeclarationRef) => JSON.stringify(declarationOf(ref).parameterTypes!.slice(0, n));
       const noDefaults = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n && !declarationOf(ref).variadic);
-      if (noDefaults.length === 1 && applicable.every((ref) => written(ref) === written(applicable[0]))) return { ref: noDefaults[0] };
+      const oneFile = applicable.every((ref) => ref.file === applicable[0].file);
+      if (oneFile && noDefaults.length === 1 && applicable.every((ref) => written(ref) === written(applicable[0]))) return { ref: noDefaults[0] };
     }
     return { ambiguous: applicable };
   }
