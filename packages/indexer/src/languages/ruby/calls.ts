@@ -4,7 +4,8 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
-import { assignedValues, classObject, constantChain, expressionType } from './declarations.js';
+import { classObject, expressionType } from './declarations.js';
+import { assignedValues, constantChain, ownClassName, selfClassOf } from './syntax-values.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
 import { collectionOf, statedElements } from './collections.js';
@@ -325,12 +326,6 @@ function agreeingClassObject(region: SyntaxNode, name: string): string[] | undef
   return first !== undefined && chains.every((c) => c?.join('::') === first) ? chains[0] : undefined;
 }
 
-/** The enclosing class's name, where `self` is an instance of it (a method of a class, not of a module). */
-function ownClassName(ctx: RubyContext): string | undefined {
-  if (ctx.classId === null || !ctx.method) return undefined;
-  const declaration = ctx.file.builder.declarations[ctx.classId];
-  return declaration.kind === 'class' ? declaration.name : undefined;
-}
 
 /** A bare `new` / `new(...)` in `def self.m` of a class: constructs that class. The class's name, or undefined. */
 function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
@@ -341,12 +336,6 @@ function ownClassNew(node: SyntaxNode, ctx: RubyContext): string | undefined {
   return bare ? ownClassName(ctx) : undefined;
 }
 
-/** `self.class` in an instance method of a class: that class's name, or undefined. */
-export function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefined {
-  if (ctx.staticMethod || node.type !== 'call' || node.childForFieldName('arguments') || node.childForFieldName('block')) return undefined;
-  if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
-  return ownClassName(ctx);
-}
 
 export function visitIdentifier(node: SyntaxNode, ctx: RubyContext): void {
   const ownClass = ownClassNew(node, ctx);

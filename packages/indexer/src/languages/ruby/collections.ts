@@ -8,7 +8,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
-import { assignedValues, constantChain } from './declarations.js';
+import { assignedValues, constantChain } from './syntax-values.js';
 
 /** Writes that add the arguments as elements; any other call on the collection that replaces elements rules it out. */
 const APPENDS = new Set(['push', 'append', 'unshift', 'prepend', '<<']);

@@ -6,7 +6,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 import { collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
-import { selfClassOf } from './calls.js';
+import { assignedValues, constantChain, selfClassOf } from './syntax-values.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -22,18 +22,6 @@ function leadingComment(node: SyntaxNode, doc: string | undefined): string | und
   return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
 }
 
-/** `A::B::C` → ['A', 'B', 'C'], `::A` → ['A']; undefined for anything else. */
-export function constantChain(node: SyntaxNode | null | undefined): string[] | undefined {
-  if (!node) return undefined;
-  if (node.type === 'constant') return [node.text];
-  if (node.type !== 'scope_resolution') return undefined;
-  const name = node.childForFieldName('name');
-  if (name?.type !== 'constant') return undefined;
-  const scope = node.childForFieldName('scope');
-  if (!scope) return [name.text];
-  const head = constantChain(scope);
-  return head ? [...head, name.text] : undefined;
-}
 
 /** Binds every identifier of a pattern (`a, (b, *c)`, `|x, y|`) as a local without a known type. */
 export function bindNames(node: SyntaxNode, ctx: RubyContext): void {
@@ -373,33 +361,6 @@ function assignedOnlyNew(local: SyntaxNode, ctx: RubyContext): boolean {
   return values !== undefined && values.length > 0 && values.every(bareNew);
 }
 
-/** Nodes that bind a name other than by `name = value`: a value the syntax does not state. */
-const OTHER_BINDERS = ['operator_assignment', 'left_assignment_list', 'block_parameters', 'lambda_parameters', 'exception_variable', 'for', 'method_parameters'];
-
-/**
- * The values assigned to a local or an instance variable (`name`) anywhere in `region`, each by a plain `name = value`;
- * undefined where anything else binds the name there (`name ||= …`, `a, name = …`, a block or method parameter, `rescue => name`).
- */
-export function assignedValues(region: SyntaxNode, name: string, memoised = false): SyntaxNode[] | undefined {
-  const values: SyntaxNode[] = [];
-  for (const binder of region.descendantsOfType(['assignment', ...OTHER_BINDERS])) {
-    if (!binder) continue;
-    if (binder.type === 'assignment' && binder.childForFieldName('left')?.text === name) {
-      const right = binder.childForFieldName('right');
-      if (!right) return undefined;
-      values.push(right);
-    } else if (binder.type === 'operator_assignment') {
-      if (binder.childForFieldName('left')?.text !== name) continue;
-      // `@docs ||= []` (`memoised`): assigns that value where none is yet.
-      const right = binder.childForFieldName('right');
-      if (!memoised || binder.child(1)?.type !== '||=' || !right) return undefined;
-      values.push(right);
-    } else if (binder.type !== 'assignment' && binder.descendantsOfType(['identifier', 'instance_variable']).some((i) => i?.text === name)) {
-      return undefined;
-    }
-  }
-  return values;
-}
 
 /**
  * What a value is where it is a class or module itself rather than an instance: a constant (`Jekyll::Utils::Ansi`), or

@@ -8,7 +8,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { FUNCTION_VALUE_TYPES, hasToken, headerText, receiverChain, requireSpecifier } from './ecmascript-syntax.js';
-import type { EcmascriptContext } from './file-state.js';
+import type { BoundFunctions, EcmascriptContext } from './file-state.js';
 import { returnedValues } from './ecmascript-held-values.js';
 
 /** HTTP methods as Node's `http.METHODS` lists them. */
@@ -20,8 +20,6 @@ const HTTP_METHODS: readonly string[] = [
 /** Packages whose whole value is a list of names: the `methods` package is `http.METHODS` lower-cased. */
 const NAME_LIST_PACKAGES: ReadonlyMap<string, readonly string[]> = new Map([['methods', HTTP_METHODS.map((m) => m.toLowerCase())]]);
 
-/** Syntax node id of a function literal → the declaration its sites belong to, and whether its `this` is the instance. */
-export type BoundFunctions = Map<number, { id: number; thisIsInstance: boolean }>;
 
 /** Declares the methods a module-level loop statement makes; false (nothing declared) for any other call. */
 export function declareLoopMembers(call: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, into: BoundFunctions): boolean {

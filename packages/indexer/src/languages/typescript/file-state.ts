@@ -13,7 +13,6 @@ import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
-import type { BoundFunctions } from './ecmascript-loop-members.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
   type MemberTarget,
@@ -73,6 +72,9 @@ export const PLAIN_THIS: ReceiverWords = { has: CLASS_THIS.has, typeThrough: () 
 export function wordsOf(ctx: EcmascriptContext): ReceiverWords {
   return ctx.thisIsClass ? CLASS_THIS : PLAIN_THIS;
 }
+
+/** Syntax node id of a function literal → the declaration its sites belong to, and whether its `this` is the instance. */
+export type BoundFunctions = Map<number, { id: number; thisIsInstance: boolean }>;
 
 export class EcmascriptFile {
   readonly builder = new DeclarationBuilder();
