@@ -8,9 +8,9 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { functionsDeclaredIn, returnedValues } from './ecmascript-held-values.js';
-import { compactText, hasToken, headerText, propertyName } from './ecmascript-syntax.js';
+import { compactText, propertyName } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
-import { enclosingFunction, memberFunction } from './ecmascript-returned-objects.js';
+import { declareWrittenMember, enclosingFunction, memberFunction } from './ecmascript-returned-objects.js';
 
 /** The name of the declaration that stands for the object a function returns (a keyword: no local can have it). */
 export const RETURNED_OBJECT = 'return';
@@ -39,11 +39,7 @@ export function visitReturnedLiteral(value: SyntaxNode, ctx: EcmascriptContext, 
   const memberCtx: EcmascriptContext = { ...ctx, container: id };
   for (const { entry, written, named } of members) {
     if (written) {
-      const member = file.addDeclaration('method', written.key, entry, memberCtx, {
-        signature: headerText(file.source, entry.startIndex, written.fn.childForFieldName('body')?.startIndex ?? written.fn.endIndex),
-        isAsync: hasToken(written.fn, 'async'),
-      });
-      walk.push(written.fn, ctx, { extra: { bound: member, thisIsInstance: false } });
+      declareWrittenMember(entry, written, memberCtx, ctx, walk);
       continue;
     }
     if (named?.local) {

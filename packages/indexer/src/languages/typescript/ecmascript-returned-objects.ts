@@ -40,11 +40,7 @@ export function visitReturnedObject(nameNode: SyntaxNode, value: SyntaxNode | nu
   for (const entry of entries) {
     const written = memberFunction(entry);
     if (written) {
-      const member = file.addDeclaration('method', written.key, entry, memberCtx, {
-        signature: headerText(file.source, entry.startIndex, written.fn.childForFieldName('body')?.startIndex ?? written.fn.endIndex),
-        isAsync: hasToken(written.fn, 'async'),
-      });
-      walk.push(written.fn, ctx, { extra: { bound: member, thisIsInstance: false } });
+      declareWrittenMember(entry, written, memberCtx, ctx, walk);
       continue;
     }
     const named = namedFunction(entry, inner);
@@ -75,6 +71,17 @@ function moduleChain(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; 
   const names = receiverChain(value)?.names;
   if (!names || names[0] === 'this' || names[0] === 'super' || ctx.scope.classify(names[0], true).locallyBound) return undefined;
   return { key: propertyName(key), names };
+}
+
+
+/** A method the object literal writes (`push(data) {…}`, `idle: () => …`): declared in the object, its body walked as its own. */
+export function declareWrittenMember(entry: SyntaxNode, written: { key: string; fn: SyntaxNode }, memberCtx: EcmascriptContext, ctx: EcmascriptContext, walk: EcmascriptWalk): void {
+  const file = ctx.file;
+  const member = file.addDeclaration('method', written.key, entry, memberCtx, {
+    signature: headerText(file.source, entry.startIndex, written.fn.childForFieldName('body')?.startIndex ?? written.fn.endIndex),
+    isAsync: hasToken(written.fn, 'async'),
+  });
+  walk.push(written.fn, ctx, { extra: { bound: member, thisIsInstance: false } });
 }
 
 export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
