@@ -295,6 +295,7 @@ function resolveHeritage(expr, nameNode, space, ctx) {
  */
 function throughDestructuredAlias(symbol, checker) {
   const d = symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined;
+  if (d && ts.isVariableDeclaration(d) && ts.isIdentifier(d.name) && !d.type) return throughValueAlias(d, symbol, checker);
   if (!d || !ts.isBindingElement(d) || d.initializer || d.dotDotDotToken || !ts.isObjectBindingPattern(d.parent)) return symbol;
   const declaration = d.parent.parent;
   if (!ts.isVariableDeclaration(declaration) || !(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return symbol;
@@ -306,6 +307,25 @@ function throughDestructuredAlias(symbol, checker) {
   let member = checker.getTypeAtLocation(declaration.initializer).getProperty(name.text);
   if (member && member.flags & ts.SymbolFlags.Alias) member = checker.getAliasedSymbol(member);
   return member?.declarations?.length ? member : symbol;
+}
+
+/**
+ * `const stringType = ZodString.create` (a const whose initializer is a member chain, no call): a call of
+ * `stringType` runs the member, as arbor's value aliases and the judging rules read it. A chain through a call,
+ * an element access or anything but names is itself.
+ */
+function throughValueAlias(d, symbol, checker) {
+  if (!(ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const) || !d.initializer || !ts.isPropertyAccessExpression(d.initializer)) return symbol;
+  let chain = d.initializer;
+  while (ts.isPropertyAccessExpression(chain)) chain = chain.expression;
+  if (!ts.isIdentifier(chain)) return symbol;
+  let member = checker.getSymbolAtLocation(d.initializer.name);
+  if (member && member.flags & ts.SymbolFlags.Alias) member = checker.getAliasedSymbol(member);
+  const declaration = member?.declarations?.[0];
+  const functionValued = (n) => n.initializer && (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer));
+  const callable = declaration && (ts.isMethodDeclaration(declaration) || ts.isFunctionDeclaration(declaration) || ts.isMethodSignature(declaration)
+    || (ts.isPropertyDeclaration(declaration) && functionValued(declaration)));
+  return callable && member.declarations.length === 1 ? member : symbol;
 }
 
 function nameText(n) {

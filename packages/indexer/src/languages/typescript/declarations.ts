@@ -46,7 +46,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
     if (exportInfo?.isDefault) file.addDefaultExport(name, node);
   }
   if (id !== undefined) {
-    file.stateType(id, 'returnType', annotatedType(node.childForFieldName('return_type')), ctx);
+    file.stateType(id, 'returnType', callersReturnType(file, node, file.declarations[id].name), ctx);
     stateCallbackParameters(file, file.declarations[id], node);
     // JavaScript `function awaitify(fn, arity) { … return awaitable }`: a wrapper whose result runs its argument.
     const forwards = file.typeChecked ? undefined : forwardedParameter(node);
@@ -70,7 +70,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   const thisType = isArrow ? ctx.thisType : declaredThisType(node);
   let inner: EcmascriptContext;
   if (id !== undefined) {
-    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: file.resultsOf(id, node), thisType };
+    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: calleeResults(file, id, node), thisType };
     // JavaScript `mixin(app, proto); return app`: the result has what was mixed in (its `return`s then prove nothing more).
     // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
     const self = file.typeChecked || !inner.results || !ownName ? undefined : selfConstructedResult(node, ownName.text);
@@ -226,13 +226,13 @@ export function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     typeParameters: typeParameterNames(node),
   });
   // A getter's declared type is the property's; a method's is what calling it returns.
-  const declared = annotatedType(node.childForFieldName('return_type'));
+  const declared = hasToken(node, 'get') ? annotatedType(node.childForFieldName('return_type')) : callersReturnType(file, node, name);
   file.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
   stateCallbackParameters(file, file.declarations[id], node);
   const scope = ctx.scope.open('function');
   bindParameters(node, scope, ctx.scope);
   const inner: EcmascriptContext = {
-    ...insideDeclaration(ctx, id, scope, true), results: hasToken(node, 'get') ? null : file.resultsOf(id, node),
+    ...insideDeclaration(ctx, id, scope, true), results: hasToken(node, 'get') ? null : calleeResults(file, id, node),
     // `super(…)` constructs the base class: only a constructor calls it.
     superclass: name === 'constructor' ? ctx.superclass : undefined,
   };
@@ -328,6 +328,31 @@ function startAtFirstOverload(declaration: Declaration, fn: SyntaxNode): void {
 }
 
 const OVERLOAD_SIGNATURES: ReadonlySet<string> = new Set(['function_signature', 'method_signature']);
+
+/** The collector of a function's `return`s, none behind overload signatures: callers see the signatures' type. */
+function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNode) {
+  return hasOverloadSignatures(file, fn, file.declarations[id].name) ? null : file.resultsOf(id, fn);
+}
+
+/**
+ * What a call of this function or method returns, as its callers see it: behind overload signatures the
+ * implementation's own annotation is invisible, so the type every signature states (and none when they differ);
+ * otherwise its annotation.
+ */
+function callersReturnType(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): TypeRef | null {
+  if (!hasOverloadSignatures(file, fn, name)) return annotatedType(fn.childForFieldName('return_type'));
+  const own = fn.parent?.type === 'export_statement' ? fn.parent : fn;
+  let common: TypeRef | null = null;
+  for (let previous = own.previousNamedSibling; previous; previous = previous.previousNamedSibling) {
+    if (previous.type === 'comment') continue;
+    const signature = previous.type === 'export_statement' ? previous.childForFieldName('declaration') : previous;
+    if (!signature || !OVERLOAD_SIGNATURES.has(signature.type) || declarationName(signature) !== name) break;
+    const stated = annotatedType(signature.childForFieldName('return_type'));
+    if (!stated || (common && JSON.stringify(common) !== JSON.stringify(stated))) return null;
+    common = stated;
+  }
+  return common;
+}
 
 /** Does a signature of the same name stand beside this function or method (`f(a: A): void; f(b: B): void; f(x) {}`)? */
 function hasOverloadSignatures(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): boolean {

@@ -34,6 +34,12 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
       const returns = annotatedType(node.childForFieldName('return_type'), depth + 1);
       return returns ? { kind: 'function', returns } : null;
     }
+    case 'conditional_type': {
+      // `T extends 'global' ? Elysia<A> : Elysia<B>`: whichever branch the checker takes, the value is an Elysia.
+      const consequence = annotatedType(node.childForFieldName('consequence'), depth + 1);
+      const alternative = annotatedType(node.childForFieldName('alternative'), depth + 1);
+      return consequence && alternative && JSON.stringify(consequence) === JSON.stringify(alternative) ? consequence : null;
+    }
     case 'union_type': {
       // `Client | null | undefined` is a Client wherever a method can be called on it.
       const members = unionMembers(node);
