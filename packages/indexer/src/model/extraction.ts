@@ -16,6 +16,19 @@ export interface Span {
 }
 
 /** One declaration in a file. Its index in `FileExtraction.declarations` is its local id. */
+/** One overload signature of a declaration (`Declaration.overloadShapes`). */
+export interface OverloadShape {
+  /** How many parameters it has; `rest`: the last takes every later argument too. */
+  arity: number;
+  rest?: boolean;
+  /** As `Declaration.callbackParameters`, `callbackTypes` and `callbackRest` say, for this signature alone. */
+  callbackParameters?: Array<Array<TypeRef | null> | null>;
+  callbackTypes?: Array<TypeRef | null>;
+  callbackRest?: boolean;
+  /** The parameters whose written type cannot take a function literal (`string`, a literal type, an array type). */
+  refusesFunction?: number[];
+}
+
 export interface Declaration extends Span {
   kind: NodeKind;
   name: string;
@@ -152,6 +165,12 @@ export interface Declaration extends Span {
    */
   callbackTypes?: Array<TypeRef | null>;
   callbackRest?: boolean;
+  /**
+   * The overload signatures folded into this one declaration (TypeScript `use(p: Plugin): this; use(f: (app:
+   * App) => void): this; use(x) {…}`), in order: what each states for the function literals passed to it. A
+   * literal's parameter is typed only where every signature that can take it there states the same type.
+   */
+  overloadShapes?: OverloadShape[];
   /**
    * A type that is a function type (TypeScript `type Handler = (c: Context, next: Next) => R`): the types its
    * parameters state, null where none. `functionTypes`: a type that is a union of named function types

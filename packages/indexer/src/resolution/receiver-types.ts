@@ -463,8 +463,7 @@ export class ReceiverTypes {
     let stated: TypeRef | null | undefined;
     let statedScope: TypeScope = { file: callee.ref.file, enclosing: decl.parent };
     let key: string | undefined;
-    for (const other of overloads) {
-      const shape = this.symbols.declaration(other);
+    for (const other of overloads) for (const shape of signatureShapes(this.symbols.declaration(other), type.argument)) {
       // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
       const at = callbackSlot(shape, type);
@@ -476,6 +475,8 @@ export class ReceiverTypes {
       // Not written at the parameter: what the named function type it names states (`handler: Handler`).
       const named = own || at === undefined ? undefined : this.namedCallbackParameter(other, shape, at, type.parameter, depth);
       const one = own ?? named?.type;
+      // One of several signatures whose parameter there is an instance of a class takes no function literal.
+      if (one === undefined && shape.overloadShapes && at !== undefined && this.namesClass(other, shape, at)) continue;
       const oneKey = JSON.stringify([one, named ? named.scope : null]);
       if (key === undefined) {
         stated = one;
@@ -499,6 +500,16 @@ export class ReceiverTypes {
    * Handler`, a rest parameter filled by every later argument), where that type states it (`functionParameters`),
    * and where it is written. Every member of a union must state the same; undefined otherwise.
    */
+  /** Does parameter `at` of `decl` name a class or an enum (`use(instance: App)`), whose values are no functions? */
+  private namesClass(ref: DeclarationRef, decl: Declaration, at: number): boolean {
+    const types = decl.callbackTypes;
+    const named = types?.[decl.callbackRest && at >= types.length ? types.length - 1 : at];
+    if (named?.kind !== 'named') return false;
+    const walked = this.world.resolveChain({ file: ref.file, enclosing: decl.parent }, named.chain);
+    if (walked?.target.type !== 'declaration' || walked.consumed < named.chain.length) return false;
+    return ['class', 'enum'].includes(this.symbols.declaration(walked.target.ref).kind);
+  }
+
   private namedCallbackParameter(ref: DeclarationRef, decl: Declaration, at: number, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
     const types = decl.callbackTypes;
     if (!types) return undefined;
@@ -883,6 +894,17 @@ function refKey(ref: DeclarationRef): string {
 }
 
 /** Which parameter of `decl` a function literal passed as `type.argument` fills (see the `callback-parameter` TypeRef). */
+/**
+ * A declaration as the call sees it: itself, or where it folds overload signatures (`overloadShapes`), each
+ * signature that can take a function literal at argument `argument`, as the declaration would be with only it.
+ */
+function signatureShapes(decl: Declaration, argument: number): Declaration[] {
+  if (!decl.overloadShapes) return [decl];
+  return decl.overloadShapes
+    .filter((shape) => (shape.rest || shape.arity > argument) && !shape.refusesFunction?.includes(shape.rest ? Math.min(argument, shape.arity - 1) : argument))
+    .map(({ callbackParameters, callbackTypes, callbackRest }) => ({ ...decl, callbackParameters, callbackTypes, callbackRest }));
+}
+
 function callbackSlot(decl: Declaration, type: Extract<TypeRef, { kind: 'callback-parameter' }>): number | undefined {
   if (type.label !== undefined) {
     const slot = decl.parameterSlots?.findIndex((s) => s.label === type.label) ?? -1;

@@ -1,6 +1,6 @@
 /** ECMAScript's functions and classes: function declarations and expressions, signatures, classes with their heritage, methods (parameter properties too), member signatures and fields. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Declaration, ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { Declaration, OverloadShape, ReferenceKind, TypeRef } from '../../model/extraction.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
@@ -302,6 +302,8 @@ function stateCallbackParameters(file: EcmascriptContext['file'], declaration: D
   // An implementation behind overload signatures: the signature a call matches states its callbacks' types.
   if (hasOverloadSignatures(file, fn, declaration.name)) {
     startAtFirstOverload(declaration, fn);
+    const shapes = overloadSignatures(fn, declaration.name).map(overloadShape);
+    if (shapes.some((shape) => shape.callbackParameters || shape.callbackTypes)) declaration.overloadShapes = shapes;
     return;
   }
   if (stated) declaration.callbackParameters = stated;
@@ -315,19 +317,50 @@ function stateCallbackParameters(file: EcmascriptContext['file'], declaration: D
  */
 function startAtFirstOverload(declaration: Declaration, fn: SyntaxNode): void {
   const own = fn.parent?.type === 'export_statement' ? fn.parent : fn;
-  let first: SyntaxNode | null = null;
-  for (let previous = own.previousNamedSibling; previous; previous = previous.previousNamedSibling) {
-    if (previous.type === 'comment') continue;
-    const signature = previous.type === 'export_statement' ? previous.childForFieldName('declaration') : previous;
-    if (!signature || !OVERLOAD_SIGNATURES.has(signature.type) || declarationName(signature) !== declaration.name) break;
-    first = previous;
-  }
+  const signature = overloadSignatures(fn, declaration.name)[0];
+  const first = signature?.parent?.type === 'export_statement' ? signature.parent : signature;
   if (!first) return;
   declaration.startLine -= own.startPosition.row - first.startPosition.row;
   declaration.startColumn = first.startPosition.column;
 }
 
 const OVERLOAD_SIGNATURES: ReadonlySet<string> = new Set(['function_signature', 'method_signature']);
+
+/** The overload signatures written right before this implementation, in source order. */
+function overloadSignatures(fn: SyntaxNode, name: string): SyntaxNode[] {
+  const own = fn.parent?.type === 'export_statement' ? fn.parent : fn;
+  const signatures: SyntaxNode[] = [];
+  for (let previous = own.previousNamedSibling; previous; previous = previous.previousNamedSibling) {
+    if (previous.type === 'comment') continue;
+    const signature = previous.type === 'export_statement' ? previous.childForFieldName('declaration') : previous;
+    if (!signature || !OVERLOAD_SIGNATURES.has(signature.type) || declarationName(signature) !== name) break;
+    signatures.unshift(signature);
+  }
+  return signatures;
+}
+
+/** What one overload signature states for the function literals passed to it (`OverloadShape`). */
+function overloadShape(signature: SyntaxNode): OverloadShape {
+  const params = (signature.childForFieldName('parameters')?.namedChildren ?? [])
+    .filter((p): p is SyntaxNode => p !== null && p.type !== 'comment')
+    .filter((p, i) => i > 0 || p.childForFieldName('pattern')?.type !== 'this');
+  const shape: OverloadShape = { arity: params.length };
+  if (params.at(-1)?.childForFieldName('pattern')?.type === 'rest_pattern') shape.rest = true;
+  const callbackParameters = callbackParametersOf(signature);
+  if (callbackParameters) shape.callbackParameters = callbackParameters;
+  Object.assign(shape, statedCallbackTypes(signature));
+  const refuses = params.flatMap((p, i) => (refusesFunctionLiteral(p.childForFieldName('type')) ? [i] : []));
+  if (refuses.length > 0) shape.refusesFunction = refuses;
+  return shape;
+}
+
+/** A written parameter type no function literal fits: a primitive, a literal type, an array or tuple. */
+function refusesFunctionLiteral(annotation: SyntaxNode | null): boolean {
+  const type = annotation?.type === 'type_annotation' ? annotation.namedChildren.find((c) => c !== null && c.type !== 'comment') : annotation;
+  if (!type) return false;
+  if (type.type === 'literal_type' || type.type === 'array_type' || type.type === 'tuple_type') return true;
+  return type.type === 'predefined_type' && ['string', 'number', 'boolean', 'bigint', 'symbol', 'undefined', 'null', 'void', 'never'].includes(type.text);
+}
 
 /** The collector of a function's `return`s, none behind overload signatures: callers see the signatures' type. */
 function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNode) {
@@ -341,12 +374,8 @@ function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNo
  */
 function callersReturnType(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): TypeRef | null {
   if (!hasOverloadSignatures(file, fn, name)) return annotatedType(fn.childForFieldName('return_type'));
-  const own = fn.parent?.type === 'export_statement' ? fn.parent : fn;
   let common: TypeRef | null = null;
-  for (let previous = own.previousNamedSibling; previous; previous = previous.previousNamedSibling) {
-    if (previous.type === 'comment') continue;
-    const signature = previous.type === 'export_statement' ? previous.childForFieldName('declaration') : previous;
-    if (!signature || !OVERLOAD_SIGNATURES.has(signature.type) || declarationName(signature) !== name) break;
+  for (const signature of overloadSignatures(fn, name)) {
     const stated = annotatedType(signature.childForFieldName('return_type'));
     if (!stated || (common && JSON.stringify(common) !== JSON.stringify(stated))) return null;
     common = stated;
