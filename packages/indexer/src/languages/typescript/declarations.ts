@@ -362,18 +362,23 @@ function refusesFunctionLiteral(annotation: SyntaxNode | null): boolean {
   return type.type === 'predefined_type' && ['string', 'number', 'boolean', 'bigint', 'symbol', 'undefined', 'null', 'void', 'never'].includes(type.text);
 }
 
-/** The collector of a function's `return`s, none behind overload signatures: callers see the signatures' type. */
+/** The collector of a function's `return`s; none behind overload signatures stating one type, which callers see. */
 function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNode) {
-  return hasOverloadSignatures(file, fn, file.declarations[id].name) ? null : file.resultsOf(id, fn);
+  const name = file.declarations[id].name;
+  return hasOverloadSignatures(file, fn, name) && signaturesReturnType(fn, name) ? null : file.resultsOf(id, fn);
 }
 
 /**
- * What a call of this function or method returns, as its callers see it: behind overload signatures the
- * implementation's own annotation is invisible, so the type every signature states (and none when they differ);
- * otherwise its annotation.
+ * What a call of this function or method returns, as its callers see it: behind overload signatures that all
+ * state one type, that type (the implementation's own is invisible to callers); otherwise its annotation, which
+ * every signature must be assignable to.
  */
 function callersReturnType(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): TypeRef | null {
-  if (!hasOverloadSignatures(file, fn, name)) return annotatedType(fn.childForFieldName('return_type'));
+  return (hasOverloadSignatures(file, fn, name) ? signaturesReturnType(fn, name) : null) ?? annotatedType(fn.childForFieldName('return_type'));
+}
+
+/** The one type every overload signature before this implementation states as its result; null when they differ. */
+function signaturesReturnType(fn: SyntaxNode, name: string): TypeRef | null {
   let common: TypeRef | null = null;
   for (const signature of overloadSignatures(fn, name)) {
     const stated = annotatedType(signature.childForFieldName('return_type'));
