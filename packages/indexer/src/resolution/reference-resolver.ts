@@ -193,6 +193,10 @@ export class ReferenceResolver {
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
     const resolution = this.resolveStated(file, site);
+    if (!resolution.resolved && resolution.reason !== 'ambiguous' && this.bindingOf(file).members?.memberExtensions) {
+      const extension = this.memberExtensionCall(file, site);
+      if (extension) return extension;
+    }
     if (!resolution.resolved && site.kind === 'calls' && this.bindingOf(file).calls?.invokers?.includes(site.name)) {
       const invoked = this.invokedFunction(file, site);
       if (invoked) return invoked;
@@ -207,6 +211,58 @@ export class ReferenceResolver {
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
     return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /**
+   * `members.memberExtensions`: `Foo::class.toSpec()` in a subclass of the class declaring `fun KClass<*>.toSpec()`,
+   * `name.member("X")` with `ClassName.member` imported from a companion: the member extension of the receiver's type
+   * (its simple name, or a base's) the classes around the call declare or inherit, nearest first, else the one imported
+   * by that name; undefined where none fits or the arguments cannot tell several apart.
+   */
+  private memberExtensionCall(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (site.kind !== 'calls' || !site.typedReceiver || site.typedReceiver.path.length > 0) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    const names = this.receiverTypeNames(file, scope, site.typedReceiver.type);
+    if (!names) return undefined;
+    const extendsIt = (ref: DeclarationRef) => {
+      const extended = this.symbols.declaration(ref).memberExtensionOf;
+      return extended !== undefined && names.has(extended);
+    };
+    let found: DeclarationRef[] = [];
+    let how: ResolvedBy = RESOLVED_BY.inheritedMember;
+    for (let id = site.enclosing; id !== null && found.length === 0; id = file.declarations[id].parent) {
+      if (!CLASS_LIKE.has(file.declarations[id].kind)) continue;
+      for (const classRef of this.withBases({ file: file.path, localId: id })) found.push(...this.memberRefs(classRef, site.name).filter(extendsIt));
+    }
+    if (found.length === 0) {
+      const named = this.symbols.resolveName(file.path, site.enclosing, site.name);
+      found = named?.type === 'declaration' ? [named.ref] : named?.type === 'ambiguous' ? named.candidates : [];
+      found = found.filter(extendsIt);
+      how = RESOLVED_BY.import;
+    }
+    if (found.length === 0) return undefined;
+    const chosen = found.length === 1 ? { ref: found[0] }
+      : selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]));
+    return chosen && 'ref' in chosen ? this.accept(site, chosen.ref, how) : undefined;
+  }
+
+  /** The simple names of a stated type and its bases: a workspace class's, or an outside type's with its known outside bases. */
+  private receiverTypeNames(file: FileExtraction, scope: TypeScope, type: TypeRef): Set<string> | undefined {
+    const instance = this.types.evaluate(scope, type);
+    if (instance) return new Set(this.withBases(instance.classRef).map((ref) => this.symbols.declaration(ref).name));
+    const outside = this.types.outsideTypeOf(scope, type);
+    const name = outside?.at(-1);
+    if (name === undefined) return undefined;
+    return new Set([name, ...(this.bindingOf(file).members?.outsideSupertypes?.[name] ?? [])]);
+  }
+
+  /** A class and its proven bases, nearest first. */
+  private withBases(classRef: DeclarationRef): DeclarationRef[] {
+    const out: DeclarationRef[] = [classRef];
+    for (let i = 0; i < out.length && out.length < 64; i++) {
+      for (const base of this.superclasses(out[i])) if (!out.some((seen) => sameRef(seen, base))) out.push(base);
+    }
+    return out;
   }
 
   /**
@@ -2032,6 +2088,12 @@ export class ReferenceResolver {
       const stated = call.argumentTypeRefs![i];
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
+      const outsideTypes = this.bindingOf(file).calls?.outsideArgumentTypes;
+      if (!instance && argument === null && outsideTypes) {
+        // `hasOption(opt.getOpt())`: a result stated as an outside type (`String`) is a value of it.
+        const outside = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
+        return outside?.length === 1 && !outsideTypes.unproven.includes(outside[0]) ? outside[0] : argument;
+      }
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
