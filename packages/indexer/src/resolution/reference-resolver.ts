@@ -235,15 +235,35 @@ export class ReferenceResolver {
       for (const classRef of this.withBases({ file: file.path, localId: id })) found.push(...this.memberRefs(classRef, site.name).filter(extendsIt));
     }
     if (found.length === 0) {
-      const named = this.symbols.resolveName(file.path, site.enclosing, site.name);
-      found = named?.type === 'declaration' ? [named.ref] : named?.type === 'ambiguous' ? named.candidates : [];
-      found = found.filter(extendsIt);
+      found = this.importedMemberExtensions(file, site.name).filter(extendsIt);
       how = RESOLVED_BY.import;
     }
     if (found.length === 0) return undefined;
     const chosen = found.length === 1 ? { ref: found[0] }
       : selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]));
     return chosen && 'ref' in chosen ? this.accept(site, chosen.ref, how) : undefined;
+  }
+
+  /**
+   * The members `name` an import statement written `import a.Outer.Companion.name` reaches: the statement binds Outer (the
+   * name's class, its first capitalised part), and the parts after it are walked as members.
+   */
+  private importedMemberExtensions(file: FileExtraction, name: string): DeclarationRef[] {
+    const found: DeclarationRef[] = [];
+    for (const statement of file.imports) {
+      const written = (file.declarations[statement.declaration]?.signature ?? '').replace(/^import\s+/, '').trim().split('.');
+      if (written.length < 3 || written[written.length - 1] !== name) continue;
+      for (const binding of statement.bindings) {
+        const named = this.symbols.resolveName(file.path, null, binding.local);
+        if (named?.type !== 'declaration') continue;
+        const at = written.indexOf(binding.imported);
+        if (at < 0) continue;
+        let owners = [named.ref];
+        for (const part of written.slice(at + 1, -1)) owners = owners.flatMap((owner) => this.memberRefs(owner, part));
+        found.push(...owners.flatMap((owner) => this.memberRefs(owner, name)));
+      }
+    }
+    return found;
   }
 
   /** The simple names of a stated type and its bases: a workspace class's, or an outside type's with its known outside bases. */

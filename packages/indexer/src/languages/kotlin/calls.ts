@@ -123,6 +123,9 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
     }
     case 'this_expression':
       return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
+    case 'string_literal':
+      // `"Name".toSpec()`: an extension of String.
+      return { kind: 'named', chain: ['String'] };
     case 'identifier':
     case 'navigation_expression': {
       // `Foo::class` (parsed as a navigation) is a KClass.
@@ -139,7 +142,9 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
     }
     case 'index_expression': {
       // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection (a workspace class's own `get` is no collection).
-      const object = node.namedChildren[0];
+      let object = node.namedChildren[0];
+      // `!this[i].isEmpty()` is read by the grammar as `(!this)[i]…`: the `!` negates the whole call.
+      if (object?.type === 'unary_expression' && object.text.startsWith('!')) object = object.namedChildren.at(-1) ?? null;
       if (!object) return null;
       // `this[i]` in `fun List<TypeName>.f()`: an element of the receiver.
       if (object.type === 'this_expression') return object.text === 'this' ? extendedCollectionElement(ctx) : null;
@@ -319,7 +324,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
         // `make().a.m()`: the stated type of the call, then the member names after it.
         let base: SyntaxNode = object;
         const path: string[] = [];
-        for (let parts = navigationParts(base); parts.object && parts.member; parts = navigationParts(base)) {
+        // (Only through `a.b` navigations: `this[index]` also ends in a name, but reads no member.)
+        for (let parts = navigationParts(base); base.type === 'navigation_expression' && parts.object && parts.member; parts = navigationParts(base)) {
           path.unshift(parts.member.text);
           base = parts.object;
         }
