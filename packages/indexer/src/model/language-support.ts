@@ -392,6 +392,12 @@ export interface NameBindingRules {
      */
     memberExtensions?: boolean;
     /**
+     * A class's own property (or field) named like a call beats an extension function of that name: the call invokes
+     * the property's value (Kotlin `transformAll(it)` with `val transformAll: (List<T>) -> R` and an extension
+     * `fun C.transformAll(…)`), except with a trailing lambda. Absent: the extension's overloads are weighed alone.
+     */
+    valuesBeforeExtensions?: boolean;
+    /**
      * A block's receiver comes first but is not the only one (Kotlin: inside a `Foo.() -> Unit` lambda, `m()`
      * is Foo's member if Foo has one, else whatever the scopes around bind): a site whose block receivers
      * (`ReferenceSite.blockSelf`) have no member of its name, or whose block callee has none of that name,

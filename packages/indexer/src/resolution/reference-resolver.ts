@@ -1899,7 +1899,7 @@ export class ReferenceResolver {
   ): MemberFound | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.memberRefs(classRef, name, throughThis);
+      const own = this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
@@ -1936,6 +1936,26 @@ export class ReferenceResolver {
       if (found) return { ref: found.ref, inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.valuesBeforeExtensions`: `transformAll(it)` where the class declares `val transformAll: AllTransformer` and an
+   * extension `fun C.transformAll(…)` exists — a member wins, so the call invokes the property's value: only the property is
+   * kept. A call with a trailing lambda (`transformAll(showAsRequired = true) { … }`) is left to the overloads, and so is a
+   * property stated to hold a class's value (no function).
+   */
+  private membersBeforeExtensions(classRef: DeclarationRef, own: DeclarationRef[], call?: ReferenceSite): DeclarationRef[] {
+    if (call?.kind !== 'calls' || call.trailingBlock || own.length < 2 || !this.bindingOf(this.symbols.extraction(classRef.file)!).members?.valuesBeforeExtensions) return own;
+    const holders = own.filter((ref) => {
+      const decl = this.symbols.declaration(ref);
+      if (!HOLDERS.has(decl.kind) || decl.memberOf !== undefined) return false;
+      // A function type states no class (no valueType); an alias of one is a workspace type alias.
+      if (!decl.valueType) return true;
+      const held = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType);
+      return held !== undefined && this.symbols.declaration(held.classRef).kind === 'type_alias';
+    });
+    const extensions = own.filter((ref) => this.symbols.declaration(ref).memberOf !== undefined && CALLABLE_MEMBERS.has(this.symbols.declaration(ref).kind));
+    return holders.length === 1 && extensions.length > 0 ? holders : own;
   }
 
   /** Implicit conversions (`Declaration.convertsFrom`) by the class whose values they convert; built once. */

@@ -86,9 +86,10 @@ export const kotlinNameBinding = defineNameBinding({
     extendsOutsideTypes: true,
     standardOutsideExtensions: STANDARD_COLLECTION_EXTENSIONS,
     // `sb.appendHTML()` with `sb: StringBuilder` and `fun Appendable.appendHTML()`: the standard types' own bases.
+    // (`Any` last: `"x".toValue()` with `fun Any?.toValue()`.)
     outsideSupertypes: {
       StringBuilder: ['Appendable', 'CharSequence'],
-      String: ['CharSequence', 'Comparable'],
+      String: ['CharSequence', 'Comparable', 'Any'],
       MutableList: ['List', 'MutableCollection', 'Collection', 'Iterable'],
       ArrayList: ['MutableList', 'List', 'MutableCollection', 'Collection', 'Iterable'],
       List: ['Collection', 'Iterable'],
@@ -108,5 +109,7 @@ export const kotlinNameBinding = defineNameBinding({
     // `Foo::class.toSpec()` in a test whose base class declares `fun KClass<*>.toSpec()`; `name.member("X")` with
     // `import a.MemberName.Companion.member`: the member extension of the receiver's type in scope.
     memberExtensions: true,
+    // `transformAll(it)` with `val transformAll: AllTransformer` beside `fun C.transformAll(…)`: the property's value runs.
+    valuesBeforeExtensions: true,
   },
 });
