@@ -47,7 +47,29 @@ export const kotlinExtractor: LanguageExtractor = {
           separated?.tree.delete();
         }
       },
-      finish: () => ({ ...file.finish(), ...file.module.finish() }),
+      finish: () => {
+        const variant = platformSourceSet(input.path);
+        const finished = file.finish();
+        // Its declarations too: an `actual fun` loses to its `expect` among the overloads a call weighs.
+        if (variant !== undefined) for (const declaration of finished.declarations) declaration.buildVariant = variant;
+        return { ...finished, ...file.module.finish(), ...(variant !== undefined ? { buildVariant: variant } : {}) };
+      },
     });
   },
 };
+
+/**
+ * A multiplatform project's platform source set (`src/jvmMain/…`, `src/iosTest/…`): its files are compiled for that platform
+ * only, so where one of them and a common file (`src/commonMain/…`) declare the same package-level name (an `actual`
+ * beside its `expect`), the common declaration is the one a call names. undefined: a common or single-platform file.
+ */
+const PLATFORMS = /^(jvm|android|js|wasm|native|nonJvm|nonJs|nonNative|ios|macos|linux|mingw|tvos|watchos|apple|darwin|posix|unix|windows|desktop|concurrent)/;
+
+function platformSourceSet(path: string): string | undefined {
+  for (const segment of path.split('/')) {
+    const sourceSet = /^([a-z][A-Za-z0-9]*?)(Main|Test)$/.exec(segment);
+    // Platforms and platform groups only: `integrationTest` is a source set of every platform.
+    if (sourceSet && PLATFORMS.test(sourceSet[1])) return sourceSet[1];
+  }
+  return undefined;
+}
