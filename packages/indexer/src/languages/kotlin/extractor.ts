@@ -48,11 +48,14 @@ export const kotlinExtractor: LanguageExtractor = {
         }
       },
       finish: () => {
-        const variant = platformSourceSet(input.path);
         const finished = file.finish();
-        // Its declarations too: an `actual fun` loses to its `expect` among the overloads a call weighs.
-        if (variant !== undefined) for (const declaration of finished.declarations) declaration.buildVariant = variant;
-        return { ...finished, ...file.module.finish(), ...(variant !== undefined ? { buildVariant: variant } : {}) };
+        // A platform's `actual` declarations lose to their `expect` (also among the overloads a call weighs); a file declaring
+        // some is a variant of the common one (its other declarations rarely share a common one's name: `fun GrpcCall(…)`
+        // of jvmMain beside the common `interface GrpcCall` stays what it was, both files being of the default build then).
+        const variant = platformSourceSet(input.path);
+        const actuals = variant === undefined ? [] : finished.declarations.filter((declaration) => declaration.parent === null && ACTUAL.test(declaration.signature ?? ''));
+        for (const declaration of actuals) declaration.buildVariant = variant;
+        return { ...finished, ...file.module.finish(), ...(actuals.length > 0 ? { buildVariant: variant } : {}) };
       },
     });
   },
@@ -63,6 +66,9 @@ export const kotlinExtractor: LanguageExtractor = {
  * only, so where one of them and a common file (`src/commonMain/…`) declare the same package-level name (an `actual`
  * beside its `expect`), the common declaration is the one a call names. undefined: a common or single-platform file.
  */
+/** `actual fun f()`, `internal actual class C`: the `actual` modifier among those before the declaration's keyword. */
+const ACTUAL = /^(?:@\S+\s+)*(?:[a-z]+\s+)*?actual\s+(?:[a-z]+\s+)*(?:fun|class|interface|object|val|var|typealias|enum|annotation|data|sealed|abstract|open|inline|value)\b/;
+
 const PLATFORMS = /^(jvm|android|js|wasm|native|nonJvm|nonJs|nonNative|ios|macos|linux|mingw|tvos|watchos|apple|darwin|posix|unix|windows|desktop|concurrent)/;
 
 function platformSourceSet(path: string): string | undefined {
