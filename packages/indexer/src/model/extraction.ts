@@ -96,6 +96,12 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * A member extension (Kotlin `fun KClass<*>.toSpec()` in a class or object body): the simple name of the type it
+   * extends. It is called on a value of that type (or of a subtype) where the class's members are in scope — in the
+   * class, its subclasses, or where the member is imported by name.
+   */
+  memberExtensionOf?: string;
+  /**
    * An implicit conversion (Scala `implicit def toOps(p: Parser[T]): Ops`): the type whose values it converts to
    * its `returnType`. A member call on such a value that the value's class and bases do not declare may mean a
    * member of the result, when exactly one conversion's result declares it.

@@ -386,6 +386,18 @@ export interface NameBindingRules {
      */
     extensionsInScope?: boolean;
     /**
+     * A call on a value of a stated type that declares no such member may mean a member extension
+     * (`Declaration.memberExtensionOf`) of that type declared in a class around the call (or its bases), or imported
+     * by name: the one such extension, overloads picked by the arguments. Absent: not looked for.
+     */
+    memberExtensions?: boolean;
+    /**
+     * A class's own property (or field) named like a call beats an extension function of that name: the call invokes
+     * the property's value (Kotlin `transformAll(it)` with `val transformAll: (List<T>) -> R` and an extension
+     * `fun C.transformAll(…)`), except with a trailing lambda. Absent: the extension's overloads are weighed alone.
+     */
+    valuesBeforeExtensions?: boolean;
+    /**
      * A block's receiver comes first but is not the only one (Kotlin: inside a `Foo.() -> Unit` lambda, `m()`
      * is Foo's member if Foo has one, else whatever the scopes around bind): a site whose block receivers
      * (`ReferenceSite.blockSelf`) have no member of its name, or whose block callee has none of that name,
@@ -482,6 +494,12 @@ export interface NameBindingRules {
      * Absent: the one declaration the import lands on.
      */
     importsBindOverloads?: boolean;
+    /**
+     * An argument whose stated type is outside the workspace (`hasOption(opt.getOpt())` with `String getOpt()`) is
+     * weighed, for overloads, as a value of that type's simple name, as a literal of it would be — except the types
+     * listed in `unproven` (Java `Object`: a value so declared is of some class the code does not state). Absent: unknown.
+     */
+    outsideArgumentTypes?: { unproven: readonly string[] };
   };
   /**
    * A type name the lookup does not bind may mean a type declared in an enclosing class or object, or in one of

@@ -193,6 +193,10 @@ export class ReferenceResolver {
 
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
     const resolution = this.resolveStated(file, site);
+    if (!resolution.resolved && resolution.reason !== 'ambiguous' && this.bindingOf(file).members?.memberExtensions) {
+      const extension = this.memberExtensionCall(file, site);
+      if (extension) return extension;
+    }
     if (!resolution.resolved && site.kind === 'calls' && this.bindingOf(file).calls?.invokers?.includes(site.name)) {
       const invoked = this.invokedFunction(file, site);
       if (invoked) return invoked;
@@ -207,6 +211,78 @@ export class ReferenceResolver {
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
     return this.extensionInScope(file, site) ?? resolution;
+  }
+
+  /**
+   * `members.memberExtensions`: `Foo::class.toSpec()` in a subclass of the class declaring `fun KClass<*>.toSpec()`,
+   * `name.member("X")` with `ClassName.member` imported from a companion: the member extension of the receiver's type
+   * (its simple name, or a base's) the classes around the call declare or inherit, nearest first, else the one imported
+   * by that name; undefined where none fits or the arguments cannot tell several apart.
+   */
+  private memberExtensionCall(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (site.kind !== 'calls' || !site.typedReceiver || site.typedReceiver.path.length > 0) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    const names = this.receiverTypeNames(file, scope, site.typedReceiver.type);
+    if (!names) return undefined;
+    const extendsIt = (ref: DeclarationRef) => {
+      const extended = this.symbols.declaration(ref).memberExtensionOf;
+      return extended !== undefined && names.has(extended);
+    };
+    let found: DeclarationRef[] = [];
+    let how: ResolvedBy = RESOLVED_BY.inheritedMember;
+    for (let id = site.enclosing; id !== null && found.length === 0; id = file.declarations[id].parent) {
+      if (!CLASS_LIKE.has(file.declarations[id].kind)) continue;
+      for (const classRef of this.withBases({ file: file.path, localId: id })) found.push(...this.memberRefs(classRef, site.name).filter(extendsIt));
+    }
+    if (found.length === 0) {
+      found = this.importedMemberExtensions(file, site.name).filter(extendsIt);
+      how = RESOLVED_BY.import;
+    }
+    if (found.length === 0) return undefined;
+    const chosen = found.length === 1 ? { ref: found[0] }
+      : selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]));
+    return chosen && 'ref' in chosen ? this.accept(site, chosen.ref, how) : undefined;
+  }
+
+  /**
+   * The members `name` an import statement written `import a.Outer.Companion.name` reaches: the statement binds Outer (the
+   * name's class, its first capitalised part), and the parts after it are walked as members.
+   */
+  private importedMemberExtensions(file: FileExtraction, name: string): DeclarationRef[] {
+    const found: DeclarationRef[] = [];
+    for (const statement of file.imports) {
+      const written = (file.declarations[statement.declaration]?.signature ?? '').replace(/^import\s+/, '').trim().split('.');
+      if (written.length < 3 || written[written.length - 1] !== name) continue;
+      for (const binding of statement.bindings) {
+        const named = this.symbols.resolveName(file.path, null, binding.local);
+        if (named?.type !== 'declaration') continue;
+        const at = written.indexOf(binding.imported);
+        if (at < 0) continue;
+        let owners = [named.ref];
+        for (const part of written.slice(at + 1, -1)) owners = owners.flatMap((owner) => this.memberRefs(owner, part));
+        found.push(...owners.flatMap((owner) => this.memberRefs(owner, name)));
+      }
+    }
+    return found;
+  }
+
+  /** The simple names of a stated type and its bases: a workspace class's, or an outside type's with its known outside bases. */
+  private receiverTypeNames(file: FileExtraction, scope: TypeScope, type: TypeRef): Set<string> | undefined {
+    const instance = this.types.evaluate(scope, type);
+    if (instance) return new Set(this.withBases(instance.classRef).map((ref) => this.symbols.declaration(ref).name));
+    const outside = this.types.outsideTypeOf(scope, type);
+    const name = outside?.at(-1);
+    if (name === undefined) return undefined;
+    return new Set([name, ...(this.bindingOf(file).members?.outsideSupertypes?.[name] ?? [])]);
+  }
+
+  /** A class and its proven bases, nearest first. */
+  private withBases(classRef: DeclarationRef): DeclarationRef[] {
+    const out: DeclarationRef[] = [classRef];
+    for (let i = 0; i < out.length && out.length < 64; i++) {
+      for (const base of this.superclasses(out[i])) if (!out.some((seen) => sameRef(seen, base))) out.push(base);
+    }
+    return out;
   }
 
   /**
@@ -1823,7 +1899,7 @@ export class ReferenceResolver {
   ): MemberFound | undefined {
     if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.memberRefs(classRef, name, throughThis);
+      const own = this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
@@ -1860,6 +1936,26 @@ export class ReferenceResolver {
       if (found) return { ref: found.ref, inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.valuesBeforeExtensions`: `transformAll(it)` where the class declares `val transformAll: AllTransformer` and an
+   * extension `fun C.transformAll(…)` exists — a member wins, so the call invokes the property's value: only the property is
+   * kept. A call with a trailing lambda (`transformAll(showAsRequired = true) { … }`) is left to the overloads, and so is a
+   * property stated to hold a class's value (no function).
+   */
+  private membersBeforeExtensions(classRef: DeclarationRef, own: DeclarationRef[], call?: ReferenceSite): DeclarationRef[] {
+    if (call?.kind !== 'calls' || call.trailingBlock || own.length < 2 || !this.bindingOf(this.symbols.extraction(classRef.file)!).members?.valuesBeforeExtensions) return own;
+    const holders = own.filter((ref) => {
+      const decl = this.symbols.declaration(ref);
+      if (!HOLDERS.has(decl.kind) || decl.memberOf !== undefined) return false;
+      // A function type states no class (no valueType); an alias of one is a workspace type alias.
+      if (!decl.valueType) return true;
+      const held = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType);
+      return held !== undefined && this.symbols.declaration(held.classRef).kind === 'type_alias';
+    });
+    const extensions = own.filter((ref) => this.symbols.declaration(ref).memberOf !== undefined && CALLABLE_MEMBERS.has(this.symbols.declaration(ref).kind));
+    return holders.length === 1 && extensions.length > 0 ? holders : own;
   }
 
   /** Implicit conversions (`Declaration.convertsFrom`) by the class whose values they convert; built once. */
@@ -2032,6 +2128,12 @@ export class ReferenceResolver {
       const stated = call.argumentTypeRefs![i];
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
+      const outsideTypes = this.bindingOf(file).calls?.outsideArgumentTypes;
+      if (!instance && argument === null && outsideTypes) {
+        // `hasOption(opt.getOpt())`: a result stated as an outside type (`String`) is a value of it.
+        const outside = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
+        return outside?.length === 1 && !outsideTypes.unproven.includes(outside[0]) ? outside[0] : argument;
+      }
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;

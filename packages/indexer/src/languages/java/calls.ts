@@ -30,6 +30,29 @@ function receiverChain(node: SyntaxNode): string[] | undefined {
   return chainOfNames(node, RECEIVER_CHAIN);
 }
 
+/** The methods of the standard collections giving back one of their elements. */
+const ELEMENT_RESULTS = new Set([
+  'get', 'getFirst', 'getLast', 'peek', 'peekFirst', 'peekLast', 'poll', 'pollFirst', 'pollLast', 'pop', 'element', 'first', 'last',
+  'next', 'previous', 'removeFirst', 'removeLast', 'firstElement', 'lastElement', 'elementAt',
+]);
+
+/**
+ * An element of `node`, a local or a field of the class around stated as a standard collection (`List<Element> els`);
+ * null for anything else — a value of a workspace class may have its own `get`.
+ */
+function collectionElement(node: SyntaxNode, ctx: JavaContext): TypeRef | null {
+  const chain = receiverChain(node);
+  const name = chain?.length === 1 ? chain[0] : chain?.length === 2 && chain[0] === 'this' ? chain[1] : undefined;
+  if (name === undefined || name === 'this' || name === 'super') return null;
+  const verdict = chain!.length === 1 ? ctx.scope.classify(name, true, positionOf(node)) : undefined;
+  if (verdict?.locallyBound) {
+    const held = verdict.scope?.provenValue(name);
+    return held?.type.kind === 'collection' && held.type.element ? held.type.element : null;
+  }
+  const field = ctx.classId === null ? undefined : ctx.file.classInfo(ctx.classId).fields.get(name);
+  return field?.type?.kind === 'collection' && field.type.element ? field.type.element : null;
+}
+
 /** The class an expression's value is stated to be: a constructor, a method's declared result, a cast. */
 export function expressionType(node: SyntaxNode, ctx: JavaContext): TypeRef | null {
   switch (node.type) {
@@ -52,6 +75,9 @@ export function expressionType(node: SyntaxNode, ctx: JavaContext): TypeRef | nu
       if (!name) return null;
       if (!object) return { kind: 'call', callee: ['this', name] };
       const chain = receiverChain(object);
+      // `els.get(0)`: an element of els, a local or a field of this class stated to be a standard collection.
+      const element = ELEMENT_RESULTS.has(name) ? collectionElement(object, ctx) : null;
+      if (element) return element;
       if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, name] };
       const of = expressionType(object, ctx);
       return of ? { kind: 'member-call', of, name } : null;
@@ -89,13 +115,20 @@ function argumentType(node: SyntaxNode, ctx: JavaContext): ArgumentType {
       return type === '*' ? null : type;
     }
     case 'method_invocation': {
+      // `x.toString()`: every class's toString() overrides Object's, whose result is a String.
+      if (node.childForFieldName('name')?.text === 'toString' && node.childForFieldName('object') && node.childForFieldName('arguments')?.namedChildren.length === 0) return 'String';
       // A call's declared result, found by the resolver.
       const stated = expressionType(node, ctx);
       return stated ? { stated } : null;
     }
-    case 'this':
-      return ctx.classId !== null && ctx.file.builder.declarations[ctx.classId].kind !== 'enum_member' && ctx.file.pathOf(ctx.classId)
-        ? ctx.file.builder.declarations[ctx.classId].name : null;
+    case 'this': {
+      if (ctx.classId === null) return null;
+      const own = ctx.file.builder.declarations[ctx.classId];
+      // In an enum constant's body (`Data { … t.error(this) }`), `this` is a value of the enum around it.
+      const holder = own.kind === 'enum_member' && own.parent !== null ? own.parent : ctx.classId;
+      const declaration = ctx.file.builder.declarations[holder];
+      return (holder === ctx.classId || declaration.kind === 'enum') && ctx.file.pathOf(holder) ? declaration.name : null;
+    }
     case 'parenthesized_expression': {
       const inner = node.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
       return inner ? argumentType(inner, ctx) : null;

@@ -2,7 +2,7 @@
 import { flatSignature } from '../../extraction/core/declaration-text.js';
 import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Declaration } from '../../model/extraction.js';
+import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { JavaContext, JavaWalk } from './file-state.js';
 import { declaredType, simpleType, typeChain } from './types.js';
@@ -126,7 +126,10 @@ export function visitEnumConstant({ node, ctx, doc }: { node: SyntaxNode; ctx: J
   });
   if (ctx.classId !== null) {
     const enumType = ctx.file.pathOf(ctx.classId);
-    ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: enumType ? { kind: 'named', chain: enumType } : null, simple: ctx.file.builder.declarations[ctx.classId].name });
+    const type: TypeRef | null = enumType ? { kind: 'named', chain: enumType } : null;
+    ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type, simple: ctx.file.builder.declarations[ctx.classId].name });
+    // `JsonReadFeature.X.mappedFeature()`: a constant is a value of its enum.
+    if (type) ctx.file.facts.stateType(id, 'valueType', type, ctx.scope);
   }
   walk.push(node.childForFieldName('arguments'), { ...ctx, enclosing: id });
   // A constant with a body is an anonymous subclass of the enum: its methods belong to it.
@@ -191,7 +194,11 @@ export function visitMethod({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaCon
       continue;
     }
     const parameterName = parameter.childForFieldName('name');
-    if (parameterName) bindTyped(inner, parameterName, parameter.childForFieldName('type'), 'parameter');
+    const type = parameter.childForFieldName('type');
+    const bound = type?.type === 'type_identifier' ? typeVariableBound(node, type.text) : null;
+    // `<T extends Node> void f(T node)`: node is a Node (its simple type stays the type variable's, for overloads).
+    if (parameterName && bound) file.bindLocal(scope, parameterName.text, 'parameter', declaredType(bound, typeVariables), '*');
+    else if (parameterName) bindTyped(inner, parameterName, type, 'parameter');
   }
   // `default` values of annotation elements are constants: nothing to walk.
   walk.push(body, inner);
@@ -223,4 +230,19 @@ export function visitField({ node, ctx, doc }: { node: SyntaxNode; ctx: JavaCont
     }
     walk.push(declarator.childForFieldName('value'), { ...ctx, enclosing: id });
   }
+}
+
+/** `<T extends Node>` on a method: Node's type node, for T; null where T is not the method's or has no one class bound. */
+function typeVariableBound(method: SyntaxNode, name: string): SyntaxNode | null {
+  const list = method.namedChildren.find((c) => c?.type === 'type_parameters');
+  for (const parameter of list?.namedChildren ?? []) {
+    if (parameter?.type !== 'type_parameter') continue;
+    const named = parameter.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'marker_annotation' && c.type !== 'annotation');
+    if (named[0]?.text !== name) continue;
+    const bound = named.find((c) => c.type === 'type_bound');
+    const types = bound?.namedChildren.filter((c): c is SyntaxNode => c !== null) ?? [];
+    // `T extends A & B` may be called members of either: only one bound is taken.
+    return types.length === 1 ? types[0] : null;
+  }
+  return null;
 }

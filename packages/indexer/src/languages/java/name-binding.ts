@@ -76,5 +76,7 @@ export const javaNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: javaArgumentFits,
+  // `hasOption(opt.getOpt())` with `String getOpt()`: a String, which no `hasOption(Option)` takes.
+  calls: { outsideArgumentTypes: { unproven: ['Object'] } },
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || /^(?:[\w@.]+\s+)*record\s/.test(declaration.signature ?? ''),
 });

@@ -40,10 +40,23 @@ export function typeChain(node: SyntaxNode | null): string[] | null {
   }
 }
 
-/** The class a declared type proves (null: a primitive, an array, `var`, a type variable). */
+/** The standard collections of one element type (`List<Element>`): `get(i)`, `getFirst()`, … give an Element. */
+const ELEMENT_COLLECTIONS = new Set([
+  'List', 'ArrayList', 'LinkedList', 'Vector', 'Stack', 'Collection', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'SortedSet',
+  'NavigableSet', 'Queue', 'Deque', 'ArrayDeque', 'Iterator', 'ListIterator', 'Iterable',
+]);
+
+/** The class a declared type proves (null: a primitive, an array, `var`, a type variable); a collection's element type. */
 export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
   const chain = typeChain(node);
   if (!chain || (chain.length === 1 && (chain[0] === 'var' || typeVariables.has(chain[0])))) return null;
+  const written = node ? unannotated(node) : null;
+  if (chain.length === 1 && ELEMENT_COLLECTIONS.has(chain[0]) && written?.type === 'generic_type') {
+    const typeArguments = written.namedChildren.find((c) => c?.type === 'type_arguments');
+    const entries = typeArguments?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment') ?? [];
+    const element = entries.length === 1 ? declaredType(entries[0], typeVariables) : null;
+    if (element) return { kind: 'collection', element, named: chain };
+  }
   return { kind: 'named', chain };
 }
 

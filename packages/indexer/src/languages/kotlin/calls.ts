@@ -104,7 +104,15 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       const element = elementOf(callee, ctx);
       if (element) return element;
       const typeArguments = typeArgumentsOf(children, ctx);
-      if (callee.type === 'identifier') return ['true', 'false', 'null'].includes(callee.text) ? null : { kind: 'call', callee: [callee.text], ...typeArguments };
+      if (callee.type === 'identifier') {
+        if (['true', 'false', 'null'].includes(callee.text)) return null;
+        const written: TypeRef = { kind: 'call', callee: [callee.text], ...typeArguments };
+        // `fun ScopeDSL.f() { viewModel { }.onOptions() }`, `module { single { }.bind() }`: a bare call inside an extension or a lambda
+        // with a receiver may be that receiver's member or extension; what they give must agree with the name as written.
+        const local = ctx.scope.classify(callee.text, false, positionOf(callee)).locallyBound;
+        if (!ctx.blockCalls || local || ctx.foreignThis) return written;
+        return { kind: 'any-of', of: [...ctx.blockCalls.map((of): TypeRef => ({ kind: 'member-call', of, name: callee.text, ...typeArguments })), written] };
+      }
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
       if (!object || !member) return null;
@@ -115,6 +123,9 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
     }
     case 'this_expression':
       return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
+    case 'string_literal':
+      // `"Name".toSpec()`: an extension of String.
+      return { kind: 'named', chain: ['String'] };
     case 'identifier':
     case 'navigation_expression': {
       // `Foo::class` (parsed as a navigation) is a KClass.
@@ -131,10 +142,14 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
     }
     case 'index_expression': {
       // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection (a workspace class's own `get` is no collection).
-      const object = node.namedChildren[0];
+      let object = node.namedChildren[0];
+      // `!this[i].isEmpty()` is read by the grammar as `(!this)[i]…`: the `!` negates the whole call.
+      if (object?.type === 'unary_expression' && object.text.startsWith('!')) object = object.namedChildren.at(-1) ?? null;
       if (!object) return null;
+      // `this[i]` in `fun List<TypeName>.f()`: an element of the receiver.
+      if (object.type === 'this_expression') return object.text === 'this' ? extendedCollectionElement(ctx) : null;
       const local = localCollectionElement(object, ctx);
-      if (local || object.type === 'identifier') return local;
+      if (local || object.type === 'identifier') return local ?? fieldCollectionElement(object, ctx);
       const of = object.type === 'navigation_expression' ? valueType(object, ctx) : null;
       return of ? { kind: 'element', of } : null;
     }
@@ -159,6 +174,24 @@ function localCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef |
   const verdict = ctx.scope.classify(node.text, true, positionOf(node));
   const held = verdict.locallyBound ? verdict.scope?.provenValue(node.text) : undefined;
   return held?.type.kind === 'collection' ? { kind: 'element', of: { kind: 'value', chain: [node.text] } } : null;
+}
+
+/** An element of `this` where it is an extension's receiver stated as a collection (`fun List<Item>.f()`); null elsewhere. */
+function extendedCollectionElement(ctx: KotlinContext): TypeRef | null {
+  const extended = ctx.extended;
+  // Inside a lambda with another receiver (or `x.apply { }`), `this` is another value.
+  if (!extended || extended.blockCalls !== ctx.blockCalls || extended.foreignThis !== ctx.foreignThis) return null;
+  return extended.type.kind === 'collection' && extended.type.element ? extended.type.element : null;
+}
+
+/**
+ * An element of a property of the class around stated as a collection (`val items: List<Item>`), read by its bare name
+ * in the class's own functions; null elsewhere (in a lambda with a receiver the name may be the receiver's).
+ */
+function fieldCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef | null {
+  if (ctx.classId === null || ctx.blockCalls || ctx.foreignThis || ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
+  const field = ctx.file.classInfo(ctx.classId).fields.get(node.text);
+  return field?.type?.kind === 'collection' && field.type.element ? field.type.element : null;
 }
 
 /** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
@@ -291,7 +324,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
         // `make().a.m()`: the stated type of the call, then the member names after it.
         let base: SyntaxNode = object;
         const path: string[] = [];
-        for (let parts = navigationParts(base); parts.object && parts.member; parts = navigationParts(base)) {
+        // (Only through `a.b` navigations: `this[index]` also ends in a name, but reads no member.)
+        for (let parts = navigationParts(base); base.type === 'navigation_expression' && parts.object && parts.member; parts = navigationParts(base)) {
           path.unshift(parts.member.text);
           base = parts.object;
         }

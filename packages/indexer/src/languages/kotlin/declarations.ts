@@ -321,6 +321,8 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     memberOf: extensionOf ?? (companionPath ? { kind: 'named', chain: companionPath } : undefined),
   });
   const declaration = file.builder.declarations[id];
+  // `fun KClass<*>.toSpec()` in a class or object body: an extension of KClass where that body's members are in scope.
+  if (member && receiverType?.kind === 'named') declaration.memberExtensionOf = receiverType.chain[receiverType.chain.length - 1];
   if (extensionOf && writesTypeArguments(receiverNode, typeVariables)) declaration.extendsParameterized = true;
   // `@Deprecated(…, level = DeprecationLevel.HIDDEN)`: kept for old binaries, never what a call compiles to while another overload fits.
   if (mods.decorators.some((text) => /^Deprecated\b/.test(text) && /\bHIDDEN\b/.test(text))) declaration.rankedLast = true;
@@ -351,6 +353,8 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     // runs `single`'s lambda with the receiver Module's `single` states.
     blockCalls: receiverNode !== null ? (receiverType ? [receiverType] : undefined) : ctx.blockCalls,
   };
+  const extendedType = receiverNode ? declaredType(receiverNode, typeVariables) : null;
+  inner.extended = extendedType ? { type: extendedType, blockCalls: inner.blockCalls, foreignThis: inner.foreignThis } : undefined;
   for (const parameter of parameters) {
     if (parameter.name) bindTyped(inner, parameter.name, parameter.vararg ? null : parameter.type, 'parameter');
     walk.push(parameter.value, inner);

@@ -47,7 +47,35 @@ export const kotlinExtractor: LanguageExtractor = {
           separated?.tree.delete();
         }
       },
-      finish: () => ({ ...file.finish(), ...file.module.finish() }),
+      finish: () => {
+        const finished = file.finish();
+        // A platform's `actual` declarations lose to their `expect` (also among the overloads a call weighs); a file declaring
+        // some is a variant of the common one (its other declarations rarely share a common one's name: `fun GrpcCall(…)`
+        // of jvmMain beside the common `interface GrpcCall` stays what it was, both files being of the default build then).
+        const variant = platformSourceSet(input.path);
+        const actuals = variant === undefined ? [] : finished.declarations.filter((declaration) => declaration.parent === null && ACTUAL.test(declaration.signature ?? ''));
+        for (const declaration of actuals) declaration.buildVariant = variant;
+        return { ...finished, ...file.module.finish(), ...(actuals.length > 0 ? { buildVariant: variant } : {}) };
+      },
     });
   },
 };
+
+/**
+ * A multiplatform project's platform source set (`src/jvmMain/…`, `src/iosTest/…`): its files are compiled for that platform
+ * only, so where one of them and a common file (`src/commonMain/…`) declare the same package-level name (an `actual`
+ * beside its `expect`), the common declaration is the one a call names. undefined: a common or single-platform file.
+ */
+/** `actual fun f()`, `internal actual class C`: the `actual` modifier among those before the declaration's keyword. */
+const ACTUAL = /^(?:@\S+\s+)*(?:[a-z]+\s+)*?actual\s+(?:[a-z]+\s+)*(?:fun|class|interface|object|val|var|typealias|enum|annotation|data|sealed|abstract|open|inline|value)\b/;
+
+const PLATFORMS = /^(jvm|android|js|wasm|native|nonJvm|nonJs|nonNative|ios|macos|linux|mingw|tvos|watchos|apple|darwin|posix|unix|windows|desktop|concurrent)/;
+
+function platformSourceSet(path: string): string | undefined {
+  for (const segment of path.split('/')) {
+    const sourceSet = /^([a-z][A-Za-z0-9]*?)(Main|Test)$/.exec(segment);
+    // Platforms and platform groups only: `integrationTest` is a source set of every platform.
+    if (sourceSet && PLATFORMS.test(sourceSet[1])) return sourceSet[1];
+  }
+  return undefined;
+}

@@ -37,6 +37,11 @@ export interface KotlinContext extends TypeBodyContext {
   inStandardBuilder?: boolean;
   /** Inside a companion object's body: the class it belongs to (its members are that class's too). */
   companionOf?: number;
+  /**
+   * In an extension's body: the type it extends as declared (`List<TypeName>`), and the receivers of lambdas and the
+   * `foreignThis` in force there — where they are still these, `this` is the extension's receiver.
+   */
+  extended?: { type: TypeRef; blockCalls: TypeRef[] | undefined; foreignThis: boolean | undefined };
   /** In a class body: the scope its primary constructor's parameters are bound in (initialisers see them, functions do not). */
   initScope?: Scope;
 }

@@ -74,6 +74,8 @@ export const kotlinNameBinding = defineNameBinding({
   calls: {
     valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true,
     constructorReferences: { written: FUNCTION, typed: (arity) => `${FUNCTION}${arity}` },
+    // `addProperty("x", name())` with `fun name(): String`: a String, which no `addProperty(String, TypeName)` takes.
+    outsideArgumentTypes: { unproven: ['Any'] },
   },
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
@@ -84,9 +86,10 @@ export const kotlinNameBinding = defineNameBinding({
     extendsOutsideTypes: true,
     standardOutsideExtensions: STANDARD_COLLECTION_EXTENSIONS,
     // `sb.appendHTML()` with `sb: StringBuilder` and `fun Appendable.appendHTML()`: the standard types' own bases.
+    // (`Any` last: `"x".toValue()` with `fun Any?.toValue()`.)
     outsideSupertypes: {
       StringBuilder: ['Appendable', 'CharSequence'],
-      String: ['CharSequence', 'Comparable'],
+      String: ['CharSequence', 'Comparable', 'Any'],
       MutableList: ['List', 'MutableCollection', 'Collection', 'Iterable'],
       ArrayList: ['MutableList', 'List', 'MutableCollection', 'Collection', 'Iterable'],
       List: ['Collection', 'Iterable'],
@@ -103,5 +106,10 @@ export const kotlinNameBinding = defineNameBinding({
     // `val n by option("-n").int()` in a command class, `currentContext().localization`: a bare call in a stated type is a
     // member of the class around (inherited, or an extension of one of its supertypes) where it has one.
     implicitSelfInTypes: true,
+    // `Foo::class.toSpec()` in a test whose base class declares `fun KClass<*>.toSpec()`; `name.member("X")` with
+    // `import a.MemberName.Companion.member`: the member extension of the receiver's type in scope.
+    memberExtensions: true,
+    // `transformAll(it)` with `val transformAll: AllTransformer` beside `fun C.transformAll(…)`: the property's value runs.
+    valuesBeforeExtensions: true,
   },
 });
