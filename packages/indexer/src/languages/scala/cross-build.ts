@@ -1,11 +1,16 @@
 /**
  * Cross-built Scala sources: a project compiled for several Scala versions keeps version-specific files in
- * folders named for the versions they are compiled for (sbt `scala-2.12`, `scala-2.13+`, `scala-3`; mill
- * `src-2`, `src-3`, `src-2.13+`), often declaring the same name in each. Like other build variants
- * (`FileExtraction.buildVariant`), a name declared by a shared file and by a version folder means the shared
- * file's. Which Scala version is the project's default is written in its build definition, which arbor does not
- * read: every version folder is a variant, so twins declared only in version folders stay ambiguous (no edge).
+ * folders named for the versions they are compiled for (sbt `scala-2.12`, `scala-2.13+`, `scala-2.13-`,
+ * `scala-3`; mill `src-2`, `src-3`, `src-2.13+`), often declaring the same name in each. Like other build
+ * variants (`FileExtraction.buildVariant`), a name declared by a shared file and by a version folder means the
+ * shared file's. Which Scala version the default build compiles is written in the build definition
+ * (build-definition.ts): a version folder that version compiles is the default build's, so of twins in
+ * `scala-2/` and `scala-3/` a call means the default version's; a file of a version folder never calls into a
+ * folder no version compiles together with it. With no default version stated, every version folder is a
+ * variant and twins declared only in version folders stay ambiguous (no edge).
  */
+
+import type { ScalaBuildTool } from './build-definition.js';
 
 /** `scala-2.13+`, `src-3`, `src-jvm-2` (a platform before the version): the version spec of the folder, or undefined. */
 const VERSION_FOLDER = /^(?:scala|src)(?:-[a-z]+)*-(\d+(?:\.\d+)?)([+-]?)$/;
@@ -17,4 +22,37 @@ export function scalaBuildVariant(path: string): string | undefined {
     if (match) return folder;
   }
   return undefined;
+}
+
+/** Major and minor of a version (`2.13.14` → [2, 13]; `3` → [3, undefined]). */
+function parse(version: string): [number, number | undefined] | undefined {
+  const match = /^(\d+)(?:\.(\d+))?/.exec(version);
+  return match ? [Number(match[1]), match[2] === undefined ? undefined : Number(match[2])] : undefined;
+}
+
+/**
+ * Whether a version folder (`scala-2.13+`) is compiled by Scala `version` (`2.13.14`); undefined when the tool gives
+ * the folder no meaning. Folders of a version or major version (`scala-2.13`, `src-3`) are sbt's and Mill's own.
+ * Ranges (`src-2.13+`: 2.13 and every later version, `src-2.13-`: up to 2.13) are Mill's; in sbt they are each
+ * build's own settings and mean different things (quicklens' `scala-2.13+` is 2.13 only, its `scala-2.13-` 2.11
+ * and 2.12), so no sbt range folder is known to be compiled or not.
+ */
+export function folderCompiledBy(folder: string, version: string, tool: ScalaBuildTool = 'mill'): boolean | undefined {
+  const spec = VERSION_FOLDER.exec(folder);
+  const have = parse(version);
+  if (!spec || !have) return false;
+  if (spec[2] !== '' && tool !== 'mill') return undefined;
+  const [major, minor] = parse(spec[1])!;
+  // Compare as far as the folder is precise: `scala-2` is every 2.x, `scala-2.13+` 2.13 and every later version.
+  const order = have[0] !== major ? have[0] - major : minor === undefined ? 0 : (have[1] ?? 0) - minor;
+  return spec[2] === '+' ? order >= 0 : spec[2] === '-' ? order <= 0 : order === 0;
+}
+
+/** Scala versions a build may compile for: two folders some version of these compiles both of are compiled together. */
+const KNOWN_VERSIONS = ['2.10', '2.11', '2.12', '2.13', '3.0', '3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8', '3.9'];
+
+/** Whether one build may compile files of both folders (a shared folder, undefined, is in every build; so is a folder of unknown meaning). */
+export function compiledTogether(a: string | undefined, b: string | undefined, tool: ScalaBuildTool): boolean {
+  if (a === undefined || b === undefined || a === b) return true;
+  return KNOWN_VERSIONS.some((version) => folderCompiledBy(a, version, tool) !== false && folderCompiledBy(b, version, tool) !== false);
 }
