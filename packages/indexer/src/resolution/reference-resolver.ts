@@ -1512,6 +1512,9 @@ export class ReferenceResolver {
       ...all.filter((entry) => entry.ref.file === file.path),
       ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
     ]).map((entry) => entry.ref);
+    // Twins in the files of a build variant (`scala-3/`) are not overloads of the default build's declaration.
+    const inDefault = candidates.filter((ref) => this.symbols.extraction(ref.file)!.buildVariant === undefined);
+    if (inDefault.length > 0 && inDefault.length < candidates.length) candidates.splice(0, candidates.length, ...inDefault);
     if (candidates.length < 2) return undefined;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return imported ? unresolved('not-found', true) : undefined;
