@@ -191,7 +191,11 @@ export class ReferenceResolver {
     return this.languageOf(file)?.binding ?? NO_RULES;
   }
 
+  /** The file of the site being resolved. */
+  private siteFile?: string;
+
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    this.siteFile = file.path;
     const resolution = this.resolveStated(file, site);
     if (!resolution.resolved && site.kind === 'calls' && this.bindingOf(file).calls?.invokers?.includes(site.name)) {
       const invoked = this.invokedFunction(file, site);
@@ -1718,7 +1722,10 @@ export class ReferenceResolver {
 
   private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
     const members = this.memberRefs(classRef, name).filter((ref) => {
-      const parent = this.symbols.declaration(ref).parent;
+      const decl = this.symbols.declaration(ref);
+      // A private member (`private def apply` of the companion) is called only from its own file.
+      if (decl.visibility === 'private' && ref.file !== this.siteFile) return false;
+      const parent = decl.parent;
       return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
     });
     if (members.length === 0 && site.argumentTypes && !this.constructible(classRef)) return this.inheritedCompanionCall(site, classRef, name, resolvedBy);

@@ -22,7 +22,13 @@ describe('cross-built Scala sources', () => {
     expect(folderCompiledBy('src-2.13+', '3.3.1', 'mill')).toBe(true);
     expect(folderCompiledBy('src-2.12-', '3.3.1', 'mill')).toBe(false);
     expect(folderCompiledBy('src-2.13-', '2.13.8', 'mill')).toBe(true);
+    // sbt ranges: what every build's reading agrees on.
     expect(folderCompiledBy('scala-2.13+', '3.3.1', 'sbt')).toBeUndefined();
+    expect(folderCompiledBy('scala-2.13+', '2.13.14', 'sbt')).toBe(true);
+    expect(folderCompiledBy('scala-2.13+', '2.12.18', 'sbt')).toBe(false);
+    expect(folderCompiledBy('scala-2.13-', '2.13.14', 'sbt')).toBeUndefined();
+    expect(folderCompiledBy('scala-2.13-', '2.12.18', 'sbt')).toBe(true);
+    expect(folderCompiledBy('scala-2.13-', '3.3.1', 'sbt')).toBe(false);
   });
 
   it('two version folders are compiled together when some version compiles both', () => {
@@ -31,7 +37,8 @@ describe('cross-built Scala sources', () => {
     expect(compiledTogether(undefined, 'scala-3', 'sbt')).toBe(true);
     expect(compiledTogether('src-2.13+', 'src-3', 'mill')).toBe(true);
     expect(compiledTogether('src-2.12-', 'src-3', 'mill')).toBe(false);
-    // sbt gives ranges no meaning of its own: never known to be apart.
+    // Where sbt builds disagree on a range, it is never known to be apart.
     expect(compiledTogether('scala-2.13+', 'scala-3', 'sbt')).toBe(true);
+    expect(compiledTogether('scala-2.13-', 'scala-3', 'sbt')).toBe(false);
   });
 });

@@ -31,21 +31,24 @@ function parse(version: string): [number, number | undefined] | undefined {
 }
 
 /**
- * Whether a version folder (`scala-2.13+`) is compiled by Scala `version` (`2.13.14`); undefined when the tool gives
- * the folder no meaning. Folders of a version or major version (`scala-2.13`, `src-3`) are sbt's and Mill's own.
- * Ranges (`src-2.13+`: 2.13 and every later version, `src-2.13-`: up to 2.13) are Mill's; in sbt they are each
- * build's own settings and mean different things (quicklens' `scala-2.13+` is 2.13 only, its `scala-2.13-` 2.11
- * and 2.12), so no sbt range folder is known to be compiled or not.
+ * Whether a version folder (`scala-2.13+`) is compiled by Scala `version` (`2.13.14`); undefined when the folder's
+ * name does not say. Folders of a version or major version (`scala-2.13`, `src-3`) are sbt's and Mill's own.
+ * Mill defines ranges: `src-2.13+` is 2.13 and every later version, Scala 3 included; `src-2.13-` up to 2.13. In
+ * sbt a range is each build's own setting, and builds disagree where it ends (quicklens' `scala-2.13+` is 2.13
+ * only and its `scala-2.13-` 2.11 and 2.12; elsewhere `scala-2.13+` holds Scala 3 too): only what every reading
+ * agrees on is known — `scala-2.13+` is compiled by 2.13 and later 2.x, not by 2.12; `scala-2.13-` by 2.12, not
+ * by 2.14 or 3.
  */
 export function folderCompiledBy(folder: string, version: string, tool: ScalaBuildTool = 'mill'): boolean | undefined {
   const spec = VERSION_FOLDER.exec(folder);
   const have = parse(version);
   if (!spec || !have) return false;
-  if (spec[2] !== '' && tool !== 'mill') return undefined;
   const [major, minor] = parse(spec[1])!;
   // Compare as far as the folder is precise: `scala-2` is every 2.x, `scala-2.13+` 2.13 and every later version.
   const order = have[0] !== major ? have[0] - major : minor === undefined ? 0 : (have[1] ?? 0) - minor;
-  return spec[2] === '+' ? order >= 0 : spec[2] === '-' ? order <= 0 : order === 0;
+  if (spec[2] === '' || tool === 'mill') return spec[2] === '+' ? order >= 0 : spec[2] === '-' ? order <= 0 : order === 0;
+  if (spec[2] === '+') return order < 0 ? false : have[0] === major ? true : undefined;
+  return order > 0 ? false : order < 0 ? true : undefined;
 }
 
 /** Scala versions a build may compile for: two folders some version of these compiles both of are compiled together. */
