@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compiledTogether, folderCompiledBy, scalaBuildVariant } from './cross-build.js';
+import { compiledByDefault, compiledTogether, folderCompiledBy, scalaBuildVariant } from './cross-build.js';
 
 describe('cross-built Scala sources', () => {
   it('every version folder is a build variant; shared folders are not (which version is the default, the build says)', () => {
@@ -40,5 +40,21 @@ describe('cross-built Scala sources', () => {
     // Where sbt builds disagree on a range, it is never known to be apart.
     expect(compiledTogether('scala-2.13+', 'scala-3', 'sbt')).toBe(true);
     expect(compiledTogether('scala-2.13-', 'scala-3', 'sbt')).toBe(false);
+  });
+
+  it('platform folders: sbt-crossproject before `src`, Mill `src-js`; the JVM is the default build', () => {
+    expect(scalaBuildVariant('munit/js/src/main/scala/munit/A.scala')).toBe('js');
+    expect(scalaBuildVariant('core/.native/src/main/scala-3/A.scala')).toBe('.native/scala-3');
+    expect(scalaBuildVariant('lib/src-js/A.scala')).toBe('src-js');
+    // A package folder named js is no platform.
+    expect(scalaBuildVariant('core/src/main/scala/play/js/A.scala')).toBeUndefined();
+    expect(compiledByDefault('jvm', undefined)).toBe(true);
+    expect(compiledByDefault('js', undefined)).toBe(false);
+    expect(compiledByDefault('jvm-native', undefined)).toBe(true);
+    expect(compiledByDefault('jvm/scala-3', undefined)).toBe(false);
+    expect(compiledByDefault('jvm/scala-3', { version: '3.3.1', tool: 'sbt' })).toBe(true);
+    expect(compiledTogether('js', 'jvm', 'sbt')).toBe(false);
+    expect(compiledTogether('js-native', 'native', 'sbt')).toBe(true);
+    expect(compiledTogether('js/scala-2', 'js/scala-3', 'sbt')).toBe(false);
   });
 });

@@ -7,21 +7,53 @@
  * (build-definition.ts): a version folder that version compiles is the default build's, so of twins in
  * `scala-2/` and `scala-3/` a call means the default version's; a file of a version folder never calls into a
  * folder no version compiles together with it. With no default version stated, every version folder is a
- * variant and twins declared only in version folders stay ambiguous (no edge).
+ * variant and twins declared only in version folders stay ambiguous (no edge). Platform folders (Scala.js,
+ * Scala Native beside the JVM) are variants the same way: the JVM's are the default build's.
  */
 
-import type { ScalaBuildTool } from './build-definition.js';
+import type { DefaultScalaVersion, ScalaBuildTool } from './build-definition.js';
 
 /** `scala-2.13+`, `src-3`, `src-jvm-2` (a platform before the version): the version spec of the folder, or undefined. */
 const VERSION_FOLDER = /^(?:scala|src)(?:-[a-z]+)*-(\d+(?:\.\d+)?)([+-]?)$/;
+/** sbt-crossproject's platform folders (`js/src/…`, `.native/src/…`, `js-native/src/…`): the platforms they are for. */
+const CROSS_PROJECT_FOLDER = /^\.?((?:js|jvm|native)(?:-(?:js|jvm|native))*)$/;
+/** Mill's platform folders (`src-js`, `src-jvm-2`). */
+const MILL_PLATFORM_FOLDER = /^src-((?:js|jvm|native)(?:-(?:js|jvm|native))*)(?:-\d.*)?$/;
 
-/** The folder of `path` that makes it a variant of the build (`scala-3`), or undefined: the default build's. */
+/**
+ * The folders of `path` that make it a variant of the build, joined by `/` (`scala-3`, `js`, `js/scala-2`), or
+ * undefined: the default build's. A platform folder is one sbt-crossproject writes (`js/src/main/scala`: before a
+ * `src` folder) or Mill's (`src-js`); a Scala.js or Scala Native build is one a project opts into, the JVM the default.
+ */
 export function scalaBuildVariant(path: string): string | undefined {
-  for (const folder of path.split('/').slice(0, -1)) {
-    const match = VERSION_FOLDER.exec(folder);
-    if (match) return folder;
+  const folders = path.split('/').slice(0, -1);
+  const found = folders.filter((folder, i) => VERSION_FOLDER.test(folder) || MILL_PLATFORM_FOLDER.test(folder)
+    || (CROSS_PROJECT_FOLDER.test(folder) && folders[i + 1] === 'src'));
+  return found.length > 0 ? found.join('/') : undefined;
+}
+
+/** The platforms a variant is compiled for, or undefined: every platform. */
+function platformsOf(variant: string): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  for (const folder of variant.split('/')) {
+    const match = CROSS_PROJECT_FOLDER.exec(folder) ?? MILL_PLATFORM_FOLDER.exec(folder);
+    if (!match) continue;
+    const these = new Set(match[1].split('-'));
+    out = out ? new Set([...out].filter((platform) => these.has(platform))) : these;
   }
-  return undefined;
+  return out;
+}
+
+function versionFolderOf(variant: string): string | undefined {
+  return variant.split('/').find((folder) => VERSION_FOLDER.test(folder));
+}
+
+/** Whether the default build (the JVM, the build's default Scala version) compiles a variant's files. */
+export function compiledByDefault(variant: string, stated: DefaultScalaVersion | undefined): boolean {
+  const platforms = platformsOf(variant);
+  if (platforms && !platforms.has('jvm')) return false;
+  const folder = versionFolderOf(variant);
+  return folder === undefined || (stated !== undefined && folderCompiledBy(folder, stated.version, stated.tool) === true);
 }
 
 /** Major and minor of a version (`2.13.14` → [2, 13]; `3` → [3, undefined]). */
@@ -54,8 +86,14 @@ export function folderCompiledBy(folder: string, version: string, tool: ScalaBui
 /** Scala versions a build may compile for: two folders some version of these compiles both of are compiled together. */
 const KNOWN_VERSIONS = ['2.10', '2.11', '2.12', '2.13', '3.0', '3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8', '3.9'];
 
-/** Whether one build may compile files of both folders (a shared folder, undefined, is in every build; so is a folder of unknown meaning). */
+/** Whether one build may compile files of both variants (a shared file, undefined, is in every build; so is a folder of unknown meaning). */
 export function compiledTogether(a: string | undefined, b: string | undefined, tool: ScalaBuildTool): boolean {
   if (a === undefined || b === undefined || a === b) return true;
-  return KNOWN_VERSIONS.some((version) => folderCompiledBy(a, version, tool) !== false && folderCompiledBy(b, version, tool) !== false);
+  const platformsA = platformsOf(a);
+  const platformsB = platformsOf(b);
+  if (platformsA && platformsB && ![...platformsA].some((platform) => platformsB.has(platform))) return false;
+  const versionA = versionFolderOf(a);
+  const versionB = versionFolderOf(b);
+  if (versionA === undefined || versionB === undefined) return true;
+  return KNOWN_VERSIONS.some((version) => folderCompiledBy(versionA, version, tool) !== false && folderCompiledBy(versionB, version, tool) !== false);
 }

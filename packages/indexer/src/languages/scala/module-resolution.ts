@@ -16,7 +16,7 @@
 import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
 import { defaultScalaVersion, type DefaultScalaVersion } from './build-definition.js';
-import { compiledTogether, folderCompiledBy } from './cross-build.js';
+import { compiledByDefault as variantCompiledByDefault, compiledTogether } from './cross-build.js';
 
 const SCALA_FILE = /\.(scala|sc)$/i;
 /** Declarations an import names as a type or object (an object is a `class` declaration), at any depth. */
@@ -52,14 +52,14 @@ export class ScalaLayout {
     }
   }
 
-  /** The version folder of each file compiled only for some Scala versions (cross-build.ts). */
+  /** The version and platform folders of each file compiled only for some builds (cross-build.ts). */
   private readonly variants = new Map<string, string>();
   /** The Scala version the project's build compiles by default, when its build definition states one. */
   private readonly defaultVersion: DefaultScalaVersion | undefined;
 
   /** Whether the default build compiles a file of version folder `variant`. */
   compiledByDefault(variant: string): boolean {
-    return this.defaultVersion !== undefined && folderCompiledBy(variant, this.defaultVersion.version, this.defaultVersion.tool) === true;
+    return variantCompiledByDefault(variant, this.defaultVersion);
   }
 
   /** Whether one build may compile both files (a version folder never calls into a folder of other versions). */
