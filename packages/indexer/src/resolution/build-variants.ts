@@ -3,7 +3,8 @@
  * build compiles (Scala's `scala-2.13/` when the build's default version is 2.13) is resolved as a default-build
  * file, and a site never lands in a file no build compiles together with its own: a call from `scala-3/` that the
  * lookup answered with the default build's `scala-2/` twin means the twin its own build compiles (the declaration
- * of the same package, qualified name and kind, and parameters), or nothing when there is not exactly one.
+ * of the same package, qualified name and kind — and parameters, among several), or nothing when there is not
+ * exactly one; so does a call from `js/` that found the JVM's declaration where `js/` declares its own.
  */
 import type { Declaration, FileExtraction } from '../model/extraction.js';
 import type { ResolutionLanguage } from '../model/language-support.js';
@@ -25,24 +26,32 @@ export class BuildVariants {
 
   constructor(private readonly byPath: ReadonlyMap<string, FileExtraction>, private readonly languageOf: LanguageOf) {}
 
-  /** The result, unless it lands in a file no build compiles with the caller's: then the caller's build's twin, or ambiguous. */
+  /**
+   * The result, unless it lands in a file no build compiles with the caller's, or the caller is in a variant whose
+   * build compiles a twin of the default build's declaration it found (`js/`'s `Runner` beside the JVM's
+   * `Runner.java`): then the caller's build's twin, or ambiguous.
+   */
   withinOneBuild(file: FileExtraction, result: Resolution): Resolution {
     if (!result.resolved || result.target.file === file.path) return result;
     const builds = this.languageOf(file)?.modules.builds;
-    if (!builds || builds.compiledTogether(file.path, result.target.file)) return result;
+    if (!builds) return result;
+    const together = builds.compiledTogether(file.path, result.target.file);
+    // A default-build caller, or a target of a variant the caller's build compiles: as found.
+    if (together && (file.buildVariant === undefined || this.byPath.get(result.target.file)!.buildVariant !== undefined)) return result;
     const found = this.byPath.get(result.target.file)!.declarations[result.target.localId];
     const twins = (this.twinIndex().get(twinKey(this.byPath.get(result.target.file)!, found)) ?? [])
-      .filter((ref) => ref.file !== result.target.file && builds.compiledTogether(file.path, ref.file))
-      .filter((ref) => sameParameters(this.byPath.get(ref.file)!.declarations[ref.localId], found));
-    if (twins.length === 1) return { ...result, target: twins[0] };
+      .filter((ref) => ref.file !== result.target.file && this.byPath.get(ref.file)!.buildVariant !== undefined && builds.compiledTogether(file.path, ref.file));
+    if (together && twins.length === 0) return result;
+    const chosen = twins.length === 1 ? twins : twins.filter((ref) => sameParameters(this.byPath.get(ref.file)!.declarations[ref.localId], found));
+    if (chosen.length === 1) return { ...result, target: chosen[0] };
     return { resolved: false, reason: 'ambiguous', candidates: [result.target, ...twins], likelyInternal: true };
   }
 
   private twinIndex(): Map<string, DeclarationRef[]> {
     if (this.twins) return this.twins;
     this.twins = new Map();
+    // Every language's files: a Scala.js twin of a Java class is a twin too.
     for (const file of this.byPath.values()) {
-      if (!this.languageOf(file)?.modules.builds) continue;
       file.declarations.forEach((declaration, localId) => {
         const key = twinKey(file, declaration);
         this.twins!.set(key, [...(this.twins!.get(key) ?? []), { file: file.path, localId }]);
@@ -54,7 +63,7 @@ export class BuildVariants {
 
 function twinKey(file: FileExtraction, declaration: Declaration): string {
   const packages = file.module?.packages ?? [];
-  return `${file.language}\0${packages.length > 0 ? packages[packages.length - 1].name : ''}\0${declaration.qualifiedName}\0${declaration.kind}`;
+  return `${packages.length > 0 ? packages[packages.length - 1].name : ''}\0${declaration.qualifiedName}\0${declaration.kind}`;
 }
 
 function sameParameters(a: Declaration, b: Declaration): boolean {
