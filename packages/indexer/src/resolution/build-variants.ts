@@ -61,9 +61,12 @@ export class BuildVariants {
   }
 }
 
+/** Kinds one type or callable takes in the languages of one family (a Java `interface` ported as a Scala `trait`). */
+const KIND_GROUPS: Readonly<Record<string, string>> = { class: 'type', interface: 'type', trait: 'type', enum: 'type', struct: 'type', method: 'callable', function: 'callable' };
+
 function twinKey(file: FileExtraction, declaration: Declaration): string {
   const packages = file.module?.packages ?? [];
-  return `${packages.length > 0 ? packages[packages.length - 1].name : ''}\0${declaration.qualifiedName}\0${declaration.kind}`;
+  return `${packages.length > 0 ? packages[packages.length - 1].name : ''}\0${declaration.qualifiedName}\0${KIND_GROUPS[declaration.kind] ?? declaration.kind}`;
 }
 
 function sameParameters(a: Declaration, b: Declaration): boolean {
