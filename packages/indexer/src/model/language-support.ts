@@ -50,6 +50,8 @@ export interface ImportResolver {
   submodules?: SubmoduleResolution;
   /** What an import binds beyond the names it writes. */
   bindings?: ImportBindingRules;
+  /** Which build variants (`FileExtraction.buildVariant`) the project's build compiles, where its build definition says. */
+  builds?: BuildVariantResolution;
   /**
    * Names that are provided by the language runtime (`print`, `len`, `setTimeout`, `parseInt`):
    * a bare call to one is never linked by workspace-wide name.
@@ -135,6 +137,13 @@ export interface SubmoduleResolution {
    * (Python `from ns import tool` where `ns` is a namespace package with no file of its own).
    */
   resolveSubmodule?(fromFile: string, specifier: string, name: string): string | null;
+}
+
+export interface BuildVariantResolution {
+  /** Whether the default build compiles `file`, declared for build variant `variant` (Scala: the default version's folder): then it is no variant. */
+  compiledByDefault(file: string, variant: string): boolean;
+  /** Whether one build compiles both files: when not, a site of `fromFile` cannot mean a declaration of `toFile`. */
+  compiledTogether(fromFile: string, toFile: string): boolean;
 }
 
 export interface ImportBindingRules {

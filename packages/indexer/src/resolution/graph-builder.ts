@@ -8,6 +8,7 @@ import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
 import type { ResolutionLanguage } from '../model/language-support.js';
 import { declarationNodeId, fileNodeId } from '../storage/node-id.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from '../storage/rows.js';
+import { BuildVariants, markDefaultBuild } from './build-variants.js';
 import type { HookFailure } from './hook-failures.js';
 import { ReferenceResolver } from './reference-resolver.js';
 import { CONFIDENCE, RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
@@ -52,6 +53,7 @@ export function streamGraph(
 ): ResolutionStats {
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
+  markDefaultBuild(byPath, languageOf);
 
   const stats: ResolutionStats = {
     resolvedBy: {},
@@ -79,6 +81,7 @@ export function streamGraph(
     uniqueNames.add(language?.family ?? file.language, file, language?.binding.fileLocal);
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
+  const builds = new BuildVariants(byPath, languageOf);
   const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
   // A specifier lands on one file, or on every file of a package (a package that is a set of files): the importer depends on each.
   const importedFiles = (file: FileExtraction, specifier: string): readonly string[] => {
@@ -130,7 +133,7 @@ export function streamGraph(
 
     for (const site of file.references) {
       const from = site.enclosing === null ? fileId : idOf(file.path, site.enclosing);
-      const result = resolver.resolve(file, site);
+      const result = builds.withinOneBuild(file, resolver.resolve(file, site));
       if (result.resolved) {
         stats.resolvedBy[result.resolvedBy] = (stats.resolvedBy[result.resolvedBy] ?? 0) + 1;
         edges.push({

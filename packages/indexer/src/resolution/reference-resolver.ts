@@ -191,7 +191,11 @@ export class ReferenceResolver {
     return this.languageOf(file)?.binding ?? NO_RULES;
   }
 
+  /** The file of the site being resolved. */
+  private siteFile?: string;
+
   resolve(file: FileExtraction, site: ReferenceSite): Resolution {
+    this.siteFile = file.path;
     const resolution = this.resolveStated(file, site);
     if (!resolution.resolved && resolution.reason !== 'ambiguous' && this.bindingOf(file).members?.memberExtensions) {
       const extension = this.memberExtensionCall(file, site);
@@ -1588,6 +1592,9 @@ export class ReferenceResolver {
       ...all.filter((entry) => entry.ref.file === file.path),
       ...all.filter((entry) => entry.ref.file !== file.path && entry.visibleOutside),
     ]).map((entry) => entry.ref);
+    // Twins in the files of a build variant (`scala-3/`) are not overloads of the default build's declaration.
+    const inDefault = candidates.filter((ref) => this.symbols.extraction(ref.file)!.buildVariant === undefined);
+    if (inDefault.length > 0 && inDefault.length < candidates.length) candidates.splice(0, candidates.length, ...inDefault);
     if (candidates.length < 2) return undefined;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return imported ? unresolved('not-found', true) : undefined;
@@ -1791,7 +1798,10 @@ export class ReferenceResolver {
 
   private companionCall(site: ReferenceSite, classRef: DeclarationRef, name: string, resolvedBy: ResolvedBy): Resolution | undefined {
     const members = this.memberRefs(classRef, name).filter((ref) => {
-      const parent = this.symbols.declaration(ref).parent;
+      const decl = this.symbols.declaration(ref);
+      // A private member (`private def apply` of the companion) is called only from its own file.
+      if (decl.visibility === 'private' && ref.file !== this.siteFile) return false;
+      const parent = decl.parent;
       return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
     });
     if (members.length === 0 && site.argumentTypes && !this.constructible(classRef)) return this.inheritedCompanionCall(site, classRef, name, resolvedBy);

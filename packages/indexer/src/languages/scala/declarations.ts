@@ -22,12 +22,15 @@ interface Modifiers {
   keywords: Set<string>;
   decorators: string[];
   start: number;
+  /** `private[x]`: x. */
+  qualifier?: string;
 }
 
 function modifiersOf(node: SyntaxNode): Modifiers {
   const keywords = new Set<string>();
   const decorators: string[] = [];
   let start = node.startIndex;
+  let qualifier: string | undefined;
   for (const child of node.namedChildren) {
     if (child?.type === 'annotation') {
       decorators.push(flatSignature(child.text).replace(/^@\s*/, ''));
@@ -40,13 +43,14 @@ function modifiersOf(node: SyntaxNode): Modifiers {
           keywords.add(word.text.replace(/\[.*$/, '').trim());
           // `private[pkg]`: visible in all of package pkg, so importable from its other files (`private[this]` is not).
           if (/\[\s*(?!this\s*\])[\w.]+\s*\]/.test(word.text)) keywords.add('qualified-access');
+          qualifier = /\[\s*([\w.]+)\s*\]/.exec(word.text)?.[1];
         }
       }
     }
   }
   // `case class`: the keyword is an anonymous child before `class`.
   if (node.children.some((c) => c?.type === 'case')) keywords.add('case');
-  return { keywords, decorators, start };
+  return { keywords, decorators, start, qualifier };
 }
 
 /** Whether a top-level declaration can be imported: not `private`, or private to a package (`private[pkg]`). */
@@ -101,8 +105,24 @@ function isMember(node: SyntaxNode, ctx: ScalaContext): boolean {
   return ctx.classId !== null && ctx.parentDecl === ctx.classId && MEMBER_BODIES.has(node.parent?.type ?? '');
 }
 
-function visibility(mods: Modifiers): 'private' | 'protected' | 'public' {
-  return mods.keywords.has('private') ? 'private' : mods.keywords.has('protected') ? 'protected' : 'public';
+/**
+ * `private[pkg]` is visible in all of package pkg (`internal`); `private`, `private[this]` and `private[T]` of an
+ * enclosing type T only in that type and its companion, so in its own file.
+ */
+function visibility(mods: Modifiers, ctx: ScalaContext): 'private' | 'protected' | 'public' | 'internal' {
+  if (mods.keywords.has('private')) {
+    const qualifier = mods.qualifier;
+    return qualifier === undefined || qualifier === 'this' || enclosingTypeNamed(qualifier, ctx) ? 'private' : 'internal';
+  }
+  return mods.keywords.has('protected') ? 'protected' : 'public';
+}
+
+function enclosingTypeNamed(name: string, ctx: ScalaContext): boolean {
+  for (let id = ctx.parentDecl; id !== null; id = ctx.file.builder.declarations[id].parent) {
+    const declaration = ctx.file.builder.declarations[id];
+    if (declaration.name === name && (declaration.kind === 'class' || declaration.kind === 'trait' || declaration.kind === 'enum')) return true;
+  }
+  return false;
 }
 
 export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
@@ -117,7 +137,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
   const id = file.builder.declare(TYPE_DECLARATIONS[node.type], name, ctx.parentDecl, node, {
     signature: header(node, body ? body.previousSibling : null, mods),
     docstring: doc,
-    visibility: visibility(mods),
+    visibility: visibility(mods, ctx),
     isAbstract: mods.keywords.has('abstract') || undefined,
     isStatic: isObject || undefined,
     isExported: (ctx.parentDecl === null && exported(mods)) || undefined,
@@ -276,7 +296,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   const id = file.builder.declare(kind, name, parent, node, {
     signature: header(node, node.childForFieldName('return_type') ?? lists[lists.length - 1] ?? nameNode, mods),
     docstring: doc,
-    visibility: visibility(mods),
+    visibility: visibility(mods, ctx),
     isExported: (ctx.parentDecl === null && exported(mods)) || undefined,
     isAbstract: (node.type === 'function_declaration') || undefined,
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
@@ -435,7 +455,7 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     const id = ctx.file.builder.declare('field', nameNode.text, ctx.parentDecl, node, {
       signature: flatSignature(node.text.split('=')[0]),
       docstring: doc,
-      visibility: visibility(mods),
+      visibility: visibility(mods, ctx),
       decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
     });
     ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);

@@ -15,6 +15,8 @@
  */
 import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+import { defaultScalaVersion, type DefaultScalaVersion } from './build-definition.js';
+import { compiledByDefault as variantCompiledByDefault, compiledTogether } from './cross-build.js';
 
 const SCALA_FILE = /\.(scala|sc)$/i;
 /** Declarations an import names as a type or object (an object is a `class` declaration), at any depth. */
@@ -30,7 +32,8 @@ export class ScalaLayout {
   /** Top-level functions and values (a package object's members), by file. */
   private readonly valuesOfFile = new Map<string, Set<string>>();
 
-  constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction'>) {
+  constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction' | 'readText'>) {
+    this.defaultVersion = defaultScalaVersion((path) => workspace.readText(path), workspace.files);
     for (const file of [...workspace.files].filter((f) => SCALA_FILE.test(f)).sort()) {
       const extraction = workspace.extraction(file);
       // The chained clauses by full name, outermost first (`a.b`, `a.b.c`): the last is the file's package.
@@ -45,16 +48,28 @@ export class ScalaLayout {
       const values = (extraction?.declarations ?? []).filter((declaration) => declaration.parent === null
         && (declaration.kind === 'function' || declaration.kind === 'variable') && declaration.isExported);
       this.valuesOfFile.set(file, new Set(values.map((declaration) => declaration.name)));
-      if (extraction?.buildVariant !== undefined) this.variants.add(file);
+      if (extraction?.buildVariant !== undefined) this.variants.set(file, extraction.buildVariant);
     }
   }
 
-  /** Files compiled only for another Scala version than the default build's (cross-build.ts). */
-  private readonly variants = new Set<string>();
+  /** The version and platform folders of each file compiled only for some builds (cross-build.ts). */
+  private readonly variants = new Map<string, string>();
+  /** The Scala version the project's build compiles by default, when its build definition states one. */
+  private readonly defaultVersion: DefaultScalaVersion | undefined;
+
+  /** Whether the default build compiles a file of version folder `variant`. */
+  compiledByDefault(variant: string): boolean {
+    return variantCompiledByDefault(variant, this.defaultVersion);
+  }
+
+  /** Whether one build may compile both files (a version folder never calls into a folder of other versions). */
+  compiledTogether(fromFile: string, toFile: string): boolean {
+    return compiledTogether(this.variants.get(fromFile), this.variants.get(toFile), this.defaultVersion?.tool ?? 'sbt');
+  }
 
   /** Of several files declaring one name, those of the default build when there are any (cross-build.ts). */
   private inDefaultBuild(files: string[]): string[] {
-    const preferred = files.filter((file) => !this.variants.has(file));
+    const preferred = files.filter((file) => !this.variants.has(file) || this.compiledByDefault(this.variants.get(file)!));
     return preferred.length > 0 ? preferred : files;
   }
 
@@ -129,16 +144,17 @@ export class ScalaLayout {
     return [...chain.slice().reverse().map((pkg) => `${pkg}.${specifier}`), specifier];
   }
 
-  /** The file declaring type or object `a.b.C` (`C.scala` first), or null. */
-  typeFile(qualified: string): string | null {
+  /** The file declaring type or object `a.b.C` (`C.scala` first) that a build compiles with `fromFile`, or null. */
+  typeFile(qualified: string, fromFile?: string): string | null {
     const parts = qualified.split('.');
     const type = parts[parts.length - 1];
     const files = this.inDefaultBuild((this.filesOfPackage.get(parts.length === 1 ? EMPTY_PACKAGE : parts.slice(0, -1).join('.')) ?? [])
-      .filter((file) => this.typesOfFile.get(file)?.has(type)));
+      .filter((file) => this.typesOfFile.get(file)?.has(type) && (fromFile === undefined || this.compiledTogether(fromFile, file))));
     const found = files.find((file) => posix.basename(file).replace(SCALA_FILE, '') === type) ?? files[0];
     if (found) return found;
     // `import a.b.f`: a member of package object `a.b` — only when one file of the package declares it.
-    const owners = this.inDefaultBuild((this.filesOfPackage.get(parts.slice(0, -1).join('.')) ?? []).filter((file) => this.valuesOfFile.get(file)?.has(type)));
+    const owners = this.inDefaultBuild((this.filesOfPackage.get(parts.slice(0, -1).join('.')) ?? [])
+      .filter((file) => this.valuesOfFile.get(file)?.has(type) && (fromFile === undefined || this.compiledTogether(fromFile, file))));
     return owners.length === 1 ? owners[0] : null;
   }
 }
@@ -150,7 +166,7 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
     specifiers: {
       resolveModule: (fromFile, specifier) => {
         for (const each of get().candidates(fromFile, specifier)) {
-          const found = get().typeFile(each);
+          const found = get().typeFile(each, fromFile);
           if (found !== null) return found;
         }
         return null;
@@ -165,6 +181,11 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
     },
     // An import in a class or object body binds in it.
     bindings: { classBodyImports: true },
+    // The default Scala version's folder is the default build's; `scala-3/` never calls into `scala-2/`.
+    builds: {
+      compiledByDefault: (_file, variant) => get().compiledByDefault(variant),
+      compiledTogether: (fromFile, toFile) => get().compiledTogether(fromFile, toFile),
+    },
     isBuiltin: () => false,
   };
 };

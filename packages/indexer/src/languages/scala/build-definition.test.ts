@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScalaVersion } from './build-definition.js';
+
+const read = (files: Record<string, string>) => (path: string) => files[path];
+const version = (files: Record<string, string>) => defaultScalaVersion(read(files), Object.keys(files))?.version;
+
+describe('the default Scala version a build states', () => {
+  it('sbt: the build-wide setting, through vals, inThisBuild and `in ThisBuild`', () => {
+    expect(version({ 'build.sbt': 'val Scala213 = "2.13.14"\nval Default = Scala213\nThisBuild / scalaVersion := Default\n' })).toBe('2.13.14');
+    expect(version({ 'build.sbt': 'scalaVersion in ThisBuild := "2.12.18"' })).toBe('2.12.18');
+    expect(version({ 'build.sbt': 'def scala213 = "2.13.18"\ninThisBuild {\n  List(\n    scalaVersion := scala213,\n  )\n}\nlazy val p = project.settings(scalaVersion := "2.12.21")' }))
+      .toBe('2.13.18');
+    // A constant of project/*.scala (`Versions.scala3`).
+    expect(version({ 'build.sbt': 'ThisBuild / scalaVersion := Versions.scala3', 'project/Versions.scala': 'object Versions {\n  val scala3 = "3.3.3" // LTS\n}' }))
+      .toBe('3.3.3');
+  });
+
+  it('sbt: project settings count when they agree; crossScalaVersions.value.head is the project list\'s first', () => {
+    expect(version({ 'build.sbt': 'lazy val a = project.settings(scalaVersion := "3.3.1")\nlazy val b = project.settings(scalaVersion := "3.3.1")' })).toBe('3.3.1');
+    expect(version({ 'build.sbt': 'lazy val a = project.settings(scalaVersion := "3.3.1")\nlazy val b = project.settings(scalaVersion := "2.13.12")' })).toBeUndefined();
+    expect(version({ 'build.sbt': 'lazy val a = project.settings(\n  crossScalaVersions := Seq(\n    "3.2.2",\n    "2.13.10"\n  ),\n  scalaVersion := crossScalaVersions.value.head,\n)' }))
+      .toBe('3.2.2');
+    // Another scope's setting is not the build's; an expression the build computes is not known.
+    expect(version({ 'build.sbt': 'Test / scalaVersion := "3.3.1"' })).toBeUndefined();
+    expect(version({ 'build.sbt': 'ThisBuild / scalaVersion := sys.props("scala")' })).toBeUndefined();
+    expect(version({ 'build.sbt': 'ThisBuild / crossScalaVersions := Seq("2.13.12", "3.3.1")' })).toBeUndefined();
+  });
+
+  it('Mill: plain modules\' scalaVersion, and the first version every cross module lists', () => {
+    expect(version({ 'build.mill': 'object foo extends ScalaModule {\n  def scalaVersion = "2.13.12"\n}' })).toBe('2.13.12');
+    expect(version({ 'build.sc': 'val scala3 = "3.3.1"\nobject foo extends ScalaModule {\n  def scalaVersion = T(scala3)\n}' })).toBe('3.3.1');
+    const cross = 'val scalaVersions =\n  "2.12.16" :: "2.13.8" :: "3.3.3" :: extra\n\nobject jvm extends Cross[Jvm](scalaVersions)\ntrait Jvm extends CrossScalaModule';
+    expect(version({ 'build.mill': cross })).toBe('2.12.16');
+    expect(version({ 'build.sc': 'val v = Seq("3.3.1", "2.13.8") ++ extra\nobject a extends Cross[A](v: _*)\nobject b extends Cross[B]("3.3.1", "2.12.17")' })).toBe('3.3.1');
+    // Two cross modules starting with different versions: no default.
+    expect(version({ 'build.sc': 'object a extends Cross[A]("3.3.1", "2.13.8")\nobject b extends Cross[B]("2.13.8", "3.3.1")' })).toBeUndefined();
+    expect(version({ 'build.sc': 'object a extends Cross[A](versions())' })).toBeUndefined();
+  });
+
+  it('scala-cli, and a build that states nothing', () => {
+    expect(defaultScalaVersion(read({ 'project.scala': '//> using scala 3.4.2\n//> using dep "x"' }), [])).toEqual({ version: '3.4.2', tool: 'scala-cli' });
+    expect(version({})).toBeUndefined();
+  });
+});
