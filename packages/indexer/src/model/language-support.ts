@@ -538,6 +538,18 @@ export interface NameBindingRules {
    */
   variadicNormalForm?: boolean;
   /**
+   * With `argumentFits`: a `private` overload is not a candidate of a call written outside its class (C# spec §12.6.4.1:
+   * overload resolution considers the accessible members only), while an accessible overload remains. Absent: every
+   * overload competes.
+   */
+  privateOverloadsHidden?: boolean;
+  /**
+   * With `argumentFits`: an argument a call's result whose stated type is no workspace class (`t.TryGetValue(t.IndexOfName(k), …)`,
+   * a workspace method declared to return `int`) is weighed by that type's simple name, where this says the language knows
+   * the name (its predefined types). Absent: such an argument is unknown.
+   */
+  outsideArgumentTypes?: (simpleName: string) => boolean;
+  /**
    * Of overloads a call's arguments fit alike, the one the call fills without a default value is chosen over
    * those that need one (Scala: `apply(x)` beside `apply(x, callback = None)`), when both take the written
    * arguments at the same parameter types. Absent: such a call is ambiguous.

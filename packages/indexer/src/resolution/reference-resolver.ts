@@ -1960,6 +1960,7 @@ export class ReferenceResolver {
     const callFile = call && this.siteFiles.get(call);
     if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
+    const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
       // A parameter type is named where its function is declared: an extension in another file (another module) sees other types.
       const [paramFile, paramScope] = candidate && candidate.file !== classRef.file
@@ -1987,7 +1988,21 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
+    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments, accessible });
+  }
+
+  /**
+   * Whether a call may use a member: any but a private one; a private one only inside its class (a class of the same
+   * qualified name around the call: a nested class, or another part of a partial class).
+   */
+  private accessibleFrom(callFile: FileExtraction, call: ReferenceSite, candidate: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(candidate);
+    if (decl.visibility !== 'private' || decl.parent === null) return true;
+    const owner = this.symbols.declaration({ file: candidate.file, localId: decl.parent }).qualifiedName;
+    for (let id = call.enclosing; id !== null && id !== undefined; id = callFile.declarations[id].parent) {
+      if (callFile.declarations[id].qualifiedName === owner) return true;
+    }
+    return false;
   }
 
   /**
@@ -2032,6 +2047,7 @@ export class ReferenceResolver {
       const stated = call.argumentTypeRefs![i];
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
+      if (!instance && argument === null && this.bindingOf(file).outsideArgumentTypes) return this.outsideArgumentType(file, call, stated);
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
@@ -2044,6 +2060,13 @@ export class ReferenceResolver {
     for (const name of clashing) result.classes.delete(name);
     result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
     return result;
+  }
+
+  /** A call's result stated to be a type outside the workspace the language knows by name (`int`, `string`): that name; null otherwise. */
+  private outsideArgumentType(file: FileExtraction, call: ReferenceSite, stated: TypeRef): string | null {
+    if (stated.kind !== 'call' && stated.kind !== 'member-call') return null;
+    const chain = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
+    return chain?.length === 1 && this.bindingOf(file).outsideArgumentTypes!(chain[0]) ? chain[0] : null;
   }
 
   /** `singleOf(::Repo)`: the type of a reference to the class's constructor, where it has one of a known arity. */
