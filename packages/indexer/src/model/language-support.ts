@@ -539,10 +539,10 @@ export interface NameBindingRules {
   variadicNormalForm?: boolean;
   /**
    * With `argumentFits`: a `private` overload is not a candidate of a call written outside its class (C# spec §12.6.4.1:
-   * overload resolution considers the accessible members only), while an accessible overload remains. Absent: every
-   * overload competes.
+   * overload resolution considers the accessible members only), while an accessible overload remains; this says which
+   * members are private (C#: so marked, or no modifier in a class or struct). Absent: every overload competes.
    */
-  privateOverloadsHidden?: boolean;
+  privateOverloadsHidden?: (member: Declaration, owner: Declaration) => boolean;
   /**
    * With `argumentFits`: an argument a call's result whose stated type is no workspace class (`t.TryGetValue(t.IndexOfName(k), …)`,
    * a workspace method declared to return `int`) is weighed by that type's simple name, where this says the language knows

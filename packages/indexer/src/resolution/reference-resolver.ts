@@ -1997,8 +1997,10 @@ export class ReferenceResolver {
    */
   private accessibleFrom(callFile: FileExtraction, call: ReferenceSite, candidate: DeclarationRef): boolean {
     const decl = this.symbols.declaration(candidate);
-    if (decl.visibility !== 'private' || decl.parent === null) return true;
-    const owner = this.symbols.declaration({ file: candidate.file, localId: decl.parent }).qualifiedName;
+    if (decl.parent === null) return true;
+    const ownerDecl = this.symbols.declaration({ file: candidate.file, localId: decl.parent });
+    if (!this.bindingOf(callFile).privateOverloadsHidden!(decl, ownerDecl)) return true;
+    const owner = ownerDecl.qualifiedName;
     for (let id = call.enclosing; id !== null && id !== undefined; id = callFile.declarations[id].parent) {
       if (callFile.declarations[id].qualifiedName === owner) return true;
     }

@@ -154,7 +154,8 @@ export const csharpNameBinding = defineNameBinding({
   nonGenericFirst: true,
   variadicNormalForm: true,
   // A private overload is not a candidate of a call from another class (`log.Hidden(3)` takes the public `Hidden(object)`).
-  privateOverloadsHidden: true,
+  privateOverloadsHidden: (member, owner) => member.visibility === 'private'
+    || (member.visibility === undefined && ['class', 'struct'].includes(owner.kind)),
   // `t.TryGetValue(t.IndexOfName(k), out v)`: a workspace method's declared `int` result picks `TryGetValue(int, …)`.
   outsideArgumentTypes: (name) => name in WIDENS_TO || name === 'string' || name === 'object',
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
