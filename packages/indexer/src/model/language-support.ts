@@ -6,7 +6,7 @@
  * pass, knowing every indexed path).
  */
 import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
-import type { Declaration, FileExtraction } from './extraction.js';
+import type { Declaration, FileExtraction, TypeRef } from './extraction.js';
 import type { Language } from './graph-vocabulary.js';
 
 export interface ExtractInput {
@@ -549,6 +549,12 @@ export interface NameBindingRules {
    * the name (its predefined types). Absent: such an argument is unknown.
    */
   outsideArgumentTypes?: (simpleName: string) => boolean;
+  /**
+   * With `argumentFits`: an extension called as a member of the class declaring it (`Ext.Be(value, x)`, or `Be(value, x)`
+   * inside that class) passes its receiver as the first argument; this names the receiver parameter's type as
+   * `parameterTypes` would (from the declaration's `memberOf`). Absent: an extension's parameters are its others only.
+   */
+  staticExtensionCalls?: (memberOf: TypeRef) => string;
   /**
    * Of overloads a call's arguments fit alike, the one the call fills without a default value is chosen over
    * those that need one (Scala: `apply(x)` beside `apply(x, callback = None)`), when both take the written

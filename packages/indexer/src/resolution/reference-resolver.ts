@@ -870,7 +870,8 @@ export class ReferenceResolver {
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
-        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.callableShape(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
+        const searched = current.ref;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.callableShape(ref, searched), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -1239,8 +1240,15 @@ export class ReferenceResolver {
    * arguments from the prototype in the class (`void f(int a, int b = 0);` … `void C::f(int a, int b) {}`),
    * where they are written.
    */
-  private callableShape(ref: DeclarationRef): Declaration {
+  /** `searched`: the class a bare or qualified call names the member of (an extension of its own, called so, takes its receiver first). */
+  private callableShape(ref: DeclarationRef, searched?: DeclarationRef): Declaration {
     const decl = this.symbols.declaration(ref);
+    const statically = searched && decl.memberOf && decl.parameterTypes && decl.parent !== null
+      ? this.bindingOf(this.symbols.extraction(ref.file)!).staticExtensionCalls : undefined;
+    if (statically && this.symbols.partsOf(searched!).some((part) => part.file === ref.file && part.localId === decl.parent)) {
+      const { parameterTypes, requiredParameters } = decl;
+      return { ...decl, parameterTypes: [statically(decl.memberOf!), ...parameterTypes!], requiredParameters: (requiredParameters ?? parameterTypes!.length) + 1 };
+    }
     if (!decl.memberOf || decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
     const owner = this.memberOwner(ref.file, decl)?.classRef;
     if (!owner) return decl;
@@ -1828,7 +1836,7 @@ export class ReferenceResolver {
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
       const chosen = overloading
-        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
+        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref, call!.receiver?.length === 0 ? classRef : undefined), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) {
         // A static and an instance method of one signature (Swift allows both): a bare call means the one of its own kind.

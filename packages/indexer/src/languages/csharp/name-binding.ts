@@ -154,9 +154,12 @@ export const csharpNameBinding = defineNameBinding({
   nonGenericFirst: true,
   variadicNormalForm: true,
   // A private overload is not a candidate of a call from another class (`log.Hidden(3)` takes the public `Hidden(object)`).
-  privateOverloadsHidden: (member, owner) => member.visibility === 'private'
+  // (`private protected` is seen by derived classes of the assembly: not hidden.)
+  privateOverloadsHidden: (member, owner) => (member.visibility === 'private' && !/\bprotected\b/.test(member.signature ?? ''))
     || (member.visibility === undefined && ['class', 'struct'].includes(owner.kind)),
   // `t.TryGetValue(t.IndexOfName(k), out v)`: a workspace method's declared `int` result picks `TryGetValue(int, …)`.
+  // `Ext.Be(value, x)`: an extension called as its class's static method passes the receiver first.
+  staticExtensionCalls: (memberOf) => (memberOf.kind === 'named' ? memberOf.chain[memberOf.chain.length - 1] : TYPE_VARIABLE),
   outsideArgumentTypes: (name) => name in WIDENS_TO || name === 'string' || name === 'object',
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
