@@ -366,6 +366,18 @@ export interface NameBindingRules {
      */
     universalOutsideBase?: { type: string; frameworkMembers: ReadonlySet<string> };
     /**
+     * With `universalOutsideBase`: outside types whose own members are all known (`Expression`, `bool`): an extension
+     * named like another framework type's member (`GetMember`) still reaches a value of such a type. Absent: none.
+     */
+    outsideOwnMembers?: Readonly<Record<string, ReadonlySet<string>>>;
+    /**
+     * With `extendsOutsideTypes`: an outside type of no known bases (`NpgsqlConnection`, `DuckDBConnection`) is taken to
+     * implement an outside interface named like its kind (`IDbConnection`: the type's name ends with the interface's last
+     * word), where the extensions the call could mean are all of one such interface. A convention, not a proof: absent,
+     * such a type has no base.
+     */
+    outsideInterfaceByName?: boolean;
+    /**
      * With `extendsOutsideTypes`: a call whose callee states a result of a type outside the workspace (`Task<int> F()`,
      * `SqlConnection Open()`), or that constructs one, is a value of that type, for its extensions (`F().ForAwait()`).
      * Absent: only a stated name (a typed local or parameter) is.

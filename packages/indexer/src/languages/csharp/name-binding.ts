@@ -6,7 +6,7 @@
  * any value to `object`, `null` to any reference or nullable type).
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
-import { FRAMEWORK_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
+import { FRAMEWORK_MEMBERS, FRAMEWORK_OWN_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
 import { INFERRED_TYPE_PARAMETER, delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
@@ -145,6 +145,10 @@ export const csharpNameBinding = defineNameBinding({
     outsideCallResults: true,
     // `d.ContainsKey(k).ShouldBeTrue()`: a framework member's result, for the extensions of its type.
     outsideResults: FRAMEWORK_RESULTS,
+    // `expression.GetMember()` on an `Expression<Func<T, P>>`: Expression declares no GetMember (Type does).
+    outsideOwnMembers: FRAMEWORK_OWN_MEMBERS,
+    // `conn.Execute(sql)` on a provider's `DuckDBConnection` the framework table does not list: the `IDbConnection` extension.
+    outsideInterfaceByName: true,
   },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
