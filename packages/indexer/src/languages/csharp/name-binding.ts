@@ -138,6 +138,9 @@ export const csharpNameBinding = defineNameBinding({
   // An inherited `IMapper Mapper` property, not `class Mapper` of the namespace, is what `Mapper.Map()` calls on.
   // `M(this object o)`, `M<T>(this T x)`: an extension of every value (a `SqlConnection` is also an `IDbConnection`).
   members: {
+    // A class reaches the extensions of the interfaces it implements (`this.AssertNotReadOnly()`, `this IScriptObject`);
+    // its own members, which implement the interface's, are found first.
+    inheritsImplemented: true,
     extendsOutsideTypes: true,
     hideOuterTypes: true,
     outsideSupertypes: FRAMEWORK_SUPERTYPES,
