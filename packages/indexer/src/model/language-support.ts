@@ -6,7 +6,7 @@
  * pass, knowing every indexed path).
  */
 import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
-import type { Declaration, FileExtraction } from './extraction.js';
+import type { Declaration, FileExtraction, TypeRef } from './extraction.js';
 import type { Language } from './graph-vocabulary.js';
 
 export interface ExtractInput {
@@ -375,6 +375,18 @@ export interface NameBindingRules {
      */
     universalOutsideBase?: { type: string; frameworkMembers: ReadonlySet<string> };
     /**
+     * With `universalOutsideBase`: outside types whose own members are all known (`Expression`, `bool`): an extension
+     * named like another framework type's member (`GetMember`) still reaches a value of such a type. Absent: none.
+     */
+    outsideOwnMembers?: Readonly<Record<string, ReadonlySet<string>>>;
+    /**
+     * With `extendsOutsideTypes`: an outside type of no known bases (`NpgsqlConnection`, `DuckDBConnection`) is taken to
+     * implement an outside interface named like its kind (`IDbConnection`: the type's name ends with the interface's last
+     * word), where the extensions the call could mean are all of one such interface. A convention, not a proof: absent,
+     * such a type has no base.
+     */
+    outsideInterfaceByName?: boolean;
+    /**
      * With `extendsOutsideTypes`: a call whose callee states a result of a type outside the workspace (`Task<int> F()`,
      * `SqlConnection Open()`), or that constructs one, is a value of that type, for its extensions (`F().ForAwait()`).
      * Absent: only a stated name (a typed local or parameter) is.
@@ -503,12 +515,6 @@ export interface NameBindingRules {
      * Absent: the one declaration the import lands on.
      */
     importsBindOverloads?: boolean;
-    /**
-     * An argument whose stated type is outside the workspace (`hasOption(opt.getOpt())` with `String getOpt()`) is
-     * weighed, for overloads, as a value of that type's simple name, as a literal of it would be — except the types
-     * listed in `unproven` (Java `Object`: a value so declared is of some class the code does not state). Absent: unknown.
-     */
-    outsideArgumentTypes?: { unproven: readonly string[] };
   };
   /**
    * A type name the lookup does not bind may mean a type declared in an enclosing class or object, or in one of
@@ -564,6 +570,24 @@ export interface NameBindingRules {
    * `params object[]` passed an `object[]`) competes as a fixed-arity one. Absent: variadic overloads are tried last.
    */
   variadicNormalForm?: boolean;
+  /**
+   * With `argumentFits`: a `private` overload is not a candidate of a call written outside its class (C# spec §12.6.4.1:
+   * overload resolution considers the accessible members only), while an accessible overload remains; this says which
+   * members are private (C#: so marked, or no modifier in a class or struct). Absent: every overload competes.
+   */
+  privateOverloadsHidden?: (member: Declaration, owner: Declaration) => boolean;
+  /**
+   * With `argumentFits`: an argument a call's result whose stated type is no workspace class (`t.TryGetValue(t.IndexOfName(k), …)`,
+   * a workspace method declared to return `int`) is weighed by that type's simple name, where this says the language knows
+   * the name (its predefined types). Absent: such an argument is unknown.
+   */
+  outsideArgumentTypes?: (simpleName: string) => boolean;
+  /**
+   * With `argumentFits`: an extension called as a member of the class declaring it (`Ext.Be(value, x)`, or `Be(value, x)`
+   * inside that class) passes its receiver as the first argument; this names the receiver parameter's type as
+   * `parameterTypes` would (from the declaration's `memberOf`). Absent: an extension's parameters are its others only.
+   */
+  staticExtensionCalls?: (memberOf: TypeRef) => string;
   /**
    * Of overloads a call's arguments fit alike, the one the call fills without a default value is chosen over
    * those that need one (Scala: `apply(x)` beside `apply(x, callback = None)`), when both take the written

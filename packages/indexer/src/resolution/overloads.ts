@@ -39,6 +39,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly variadicNormalForm?: boolean;
   /** Of overloads taking the written arguments at the same parameter types, the one using no default value wins (NameBindingRules.defaultsLoseOverloads). */
   readonly defaultsLose?: boolean;
+  /** Whether the call's place may use that overload (NameBindingRules.privateOverloadsHidden); absent: every one. */
+  readonly accessible?: (candidate: DeclarationRef) => boolean;
   /** The parameter each argument fills, matched as a whole (NameBindingRules.matchArguments); false: the candidate takes no such call. */
   readonly matchArguments?: (argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean) => readonly number[] | false | undefined;
 };
@@ -72,7 +74,10 @@ function selectAmongAll(
   moreSpecific?: ArgumentFitRule,
 ): OverloadChoice | undefined {
   const args = site.argumentTypes;
-  const stating = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
+  const stated = candidates.filter((ref) => declarationOf(ref).parameterTypes !== undefined);
+  // An overload the call's place may not use (a private one of another class) is no candidate while another one is.
+  const accessible = fits.accessible ? stated.filter((ref) => fits.accessible!(ref)) : stated;
+  const stating = accessible.length > 0 ? accessible : stated;
   if (stating.length === 0) return undefined;
   // A call writing its type arguments (C# `Query<Row>(…)`) means an overload declaring that many type parameters
   // (a construction's type arguments are its class's, not its constructor's).

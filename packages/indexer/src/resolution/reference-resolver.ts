@@ -950,7 +950,8 @@ export class ReferenceResolver {
         // The called member (`Cls.m(a, b)`): the overload its arguments fit.
         const last = (call?.kind === 'calls' || call?.kind === 'references') && consumed === chain.length - 1 ? call : undefined;
         const candidates = last && own.length > 0 ? [...own, ...this.inheritedOverloads(current.ref, part, own)] : own;
-        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.callableShape(ref), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
+        const searched = current.ref;
+        const chosen = last && own.length > 0 ? selectOverload(candidates, this.overloadArguments(last).site, (ref) => this.callableShape(ref, searched), this.fitsOf(current.ref, last), this.specificOf(current.ref)) : undefined;
         if (chosen && 'ambiguous' in chosen) return { target: { type: 'ambiguous', candidates: chosen.ambiguous }, head, consumed: consumed + 1, viaMember: true };
         let member: DeclarationRef | undefined = chosen ? ('ref' in chosen ? chosen.ref : undefined) : own.length > 0 ? this.symbols.pickRef(own) : undefined;
         // `Sub.create()` where a proven base declares `create` (a classmethod called through a subclass).
@@ -1319,8 +1320,15 @@ export class ReferenceResolver {
    * arguments from the prototype in the class (`void f(int a, int b = 0);` … `void C::f(int a, int b) {}`),
    * where they are written.
    */
-  private callableShape(ref: DeclarationRef): Declaration {
+  /** `searched`: the class a bare or qualified call names the member of (an extension of its own, called so, takes its receiver first). */
+  private callableShape(ref: DeclarationRef, searched?: DeclarationRef): Declaration {
     const decl = this.symbols.declaration(ref);
+    const statically = searched && decl.memberOf && decl.parameterTypes && decl.parent !== null
+      ? this.bindingOf(this.symbols.extraction(ref.file)!).staticExtensionCalls : undefined;
+    if (statically && this.symbols.partsOf(searched!).some((part) => part.file === ref.file && part.localId === decl.parent)) {
+      const { parameterTypes, requiredParameters } = decl;
+      return { ...decl, parameterTypes: [statically(decl.memberOf!), ...parameterTypes!], requiredParameters: (requiredParameters ?? parameterTypes!.length) + 1 };
+    }
     if (!decl.memberOf || decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
     const owner = this.memberOwner(ref.file, decl)?.classRef;
     if (!owner) return decl;
@@ -1427,8 +1435,11 @@ export class ReferenceResolver {
         });
       }
     }
-    // A name the framework's types declare: the outside type's own member wins over any extension (`list.Add(x)`).
-    if (this.bindingOf(this.symbols.extraction(scope.file)!).members?.universalOutsideBase?.frameworkMembers.has(name)) return [];
+    // A name the framework's types declare: the outside type's own member wins over any extension (`list.Add(x)`),
+    // unless the type's own members are known and do not include it.
+    const memberRules = this.bindingOf(this.symbols.extraction(scope.file)!).members;
+    const ownMembers = memberRules?.outsideOwnMembers?.[chain[chain.length - 1]];
+    if (memberRules?.universalOutsideBase?.frameworkMembers.has(name) && !(ownMembers && !ownMembers.has(name))) return [];
     // By the type's simple name (`Type` and `java.lang.reflect.Type`): only visible declarations count, below.
     const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
     if (candidates.length === 0) {
@@ -1448,6 +1459,11 @@ export class ReferenceResolver {
         const same = (other: DeclarationRef[]) => other.every((ref) => found.some((f) => f.file === ref.file && f.localId === ref.localId));
         return bases.slice(i + 1).some((other) => !same(this.outsideMembers(scope, [other], name, true))) ? [] : found;
       }
+      // A type of no known bases: the one outside interface named like its kind that the extensions of this name extend.
+      if (bases.length === 0 && !isUniversal && !viaBase && rules?.outsideInterfaceByName) {
+        const byName = this.interfaceByName(scope, chain[chain.length - 1], name);
+        if (byName.length > 0) return byName;
+      }
       // Last, the type every value converts to (`universalOutsideBase`), unless the framework's types may declare the name themselves.
       if (universal && !isUniversal && !viaBase) return this.outsideMembers(scope, [universal.type], name);
       return [];
@@ -1460,6 +1476,23 @@ export class ReferenceResolver {
       if (this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf!)) return false;
       return this.visibleOutsideMember(scope, ref, name);
     });
+  }
+
+  /**
+   * `members.outsideInterfaceByName`: the extensions `name` of the one outside interface (`IDbConnection`) whose last word
+   * (`Connection`) ends the type's name (`NpgsqlConnection`), visible from `scope`; none where two interfaces fit.
+   */
+  private interfaceByName(scope: TypeScope, typeName: string, name: string): DeclarationRef[] {
+    if (/^I[A-Z]/.test(typeName)) return [];
+    const interfaces = new Set<string>();
+    for (const key of this.outside!.keys()) {
+      const [type, member] = key.split('\0');
+      const word = /^I[A-Z]\w*?([A-Z][a-z0-9]+)$/.exec(type)?.[1];
+      if (member === name && word && typeName.endsWith(word) && typeName !== type) interfaces.add(type);
+    }
+    if (interfaces.size !== 1) return [];
+    const [type] = interfaces;
+    return this.outsideMembers(scope, [type], name, true);
   }
 
   /**
@@ -1914,7 +1947,7 @@ export class ReferenceResolver {
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
       const chosen = overloading
-        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
+        ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref, call!.receiver?.length === 0 ? classRef : undefined), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
       if (chosen && 'ambiguous' in chosen) {
         // A static and an instance method of one signature (Swift allows both): a bare call means the one of its own kind.
@@ -2066,6 +2099,7 @@ export class ReferenceResolver {
     const callFile = call && this.siteFiles.get(call);
     if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
+    const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
       // A parameter type is named where its function is declared: an extension in another file (another module) sees other types.
       const [paramFile, paramScope] = candidate && candidate.file !== classRef.file
@@ -2093,7 +2127,23 @@ export class ReferenceResolver {
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
+    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments, accessible });
+  }
+
+  /**
+   * Whether a call may use a member: any but a private one; a private one only inside its class (a class of the same
+   * qualified name around the call: a nested class, or another part of a partial class).
+   */
+  private accessibleFrom(callFile: FileExtraction, call: ReferenceSite, candidate: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(candidate);
+    if (decl.parent === null) return true;
+    const ownerDecl = this.symbols.declaration({ file: candidate.file, localId: decl.parent });
+    if (!this.bindingOf(callFile).privateOverloadsHidden!(decl, ownerDecl)) return true;
+    const owner = ownerDecl.qualifiedName;
+    for (let id = call.enclosing; id !== null && id !== undefined; id = callFile.declarations[id].parent) {
+      if (callFile.declarations[id].qualifiedName === owner) return true;
+    }
+    return false;
   }
 
   /**
@@ -2138,12 +2188,7 @@ export class ReferenceResolver {
       const stated = call.argumentTypeRefs![i];
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
-      const outsideTypes = this.bindingOf(file).calls?.outsideArgumentTypes;
-      if (!instance && argument === null && outsideTypes) {
-        // `hasOption(opt.getOpt())`: a result stated as an outside type (`String`) is a value of it.
-        const outside = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
-        return outside?.length === 1 && !outsideTypes.unproven.includes(outside[0]) ? outside[0] : argument;
-      }
+      if (!instance && argument === null && this.bindingOf(file).outsideArgumentTypes) return this.outsideArgumentType(file, call, stated);
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
@@ -2156,6 +2201,13 @@ export class ReferenceResolver {
     for (const name of clashing) result.classes.delete(name);
     result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
     return result;
+  }
+
+  /** A call's result stated to be a type outside the workspace the language knows by name (`int`, `string`): that name; null otherwise. */
+  private outsideArgumentType(file: FileExtraction, call: ReferenceSite, stated: TypeRef): string | null {
+    if (stated.kind !== 'call' && stated.kind !== 'member-call') return null;
+    const chain = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
+    return chain?.length === 1 && this.bindingOf(file).outsideArgumentTypes!(chain[0]) ? chain[0] : null;
   }
 
   /** `singleOf(::Repo)`: the type of a reference to the class's constructor, where it has one of a known arity. */

@@ -199,6 +199,12 @@ export function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode |
 /** What a lambda argument is written as, for overloads: no type, only what it cannot be. */
 export const FUNCTION_LITERAL = '=>';
 
+/** `new object[1, 2, 3]`: `object[,,]` (the rank kept, the lengths dropped); null for an array of a type variable. */
+export function arrayCreationType(node: SyntaxNode, ctx: CSharpContext): string | null {
+  const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
+  return type === '*' ? null : type?.replace(/\[[^\]]*\]/g, (rank) => `[${','.repeat((rank.match(/,/g) ?? []).length)}]`) ?? null;
+}
+
 /** What an argument's type is, as far as the code proves it. */
 function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
   const literal = literalType(node);
@@ -214,10 +220,8 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
     }
     case 'object_creation_expression':
       return simpleType(node.childForFieldName('type'), ctx.typeVariables);
-    case 'array_creation_expression': {
-      const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
-      return type === '*' ? null : type?.replace(/\[[^\]]*\]/g, (rank) => `[${','.repeat((rank.match(/,/g) ?? []).length)}]`) ?? null;
-    }
+    case 'array_creation_expression':
+      return arrayCreationType(node, ctx);
     case 'cast_expression': {
       const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
       return type === '*' ? null : type;

@@ -7,7 +7,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
 import { INFERRED_TYPE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
-import { argumentsOf, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
+import { argumentsOf, arrayCreationType, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
 import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
 
@@ -485,7 +485,8 @@ export function bindTyped(ctx: CSharpContext, name: SyntaxNode, type: SyntaxNode
   let simple = simpleType(type, ctx.typeVariables);
   if ((!type || type.type === 'implicit_type') && value) {
     stated = expressionType(value, ctx);
-    simple = value.type === 'object_creation_expression' ? simpleType(value.childForFieldName('type'), ctx.typeVariables) : literalType(value) ?? null;
+    simple = value.type === 'object_creation_expression' ? simpleType(value.childForFieldName('type'), ctx.typeVariables)
+      : value.type === 'array_creation_expression' ? arrayCreationType(value, ctx) : literalType(value) ?? null;
   }
   ctx.file.bindLocal(ctx.scope, name.text, kind, stated, simple, kind === 'parameter' ? undefined : name);
 }

@@ -11,13 +11,14 @@ import { Scope } from '../../extraction/core/scopes.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
 import { CSharpFile, type CSharpContext } from './file-state.js';
 import { CSHARP_SCOPES } from './scopes.js';
-import { reparseFirstBranches } from './preprocessor.js';
+import { reparseFirstBranches, variantLines } from './preprocessor.js';
 import { CSHARP_SYNTAX } from './syntax.js';
 import { rankOverloads } from './overload-ranking.js';
 
 export const csharpExtractor: LanguageExtractor = {
   extract(input: ExtractInput): FileExtraction {
     const file = new CSharpFile();
+    file.variantLines = variantLines(input.source);
     // `#if` inside a declaration breaks the parse: the first branches alone are parsed again (preprocessor.ts).
     const repaired = input.tree.rootNode.hasError ? reparseFirstBranches(input.tree.language, input.source) : null;
     const tree = repaired && !repaired.tree.rootNode.hasError ? repaired.tree : input.tree;

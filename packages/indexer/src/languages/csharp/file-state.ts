@@ -31,6 +31,8 @@ const NOTHING: TypeRef = { kind: 'collection' };
 
 export class CSharpFile extends TypeBodyFile<CSharpContext> {
   private readonly pendingElements: PendingElement[] = [];
+  /** Lines of build variants (preprocessor.ts `variantLines`): an alias written there binds in one build only. */
+  variantLines: ReadonlySet<number> = new Set();
 
   constructor() {
     super({ receiverWords: new Set(['this', 'base']), stringType: 'string', bareCallsNameMethods: false });

@@ -154,3 +154,18 @@ export const FRAMEWORK_RESULTS: Readonly<Record<string, Readonly<Record<string, 
   Type: { IsAssignableFrom: BOOL, IsInstanceOfType: BOOL, IsSubclassOf: BOOL, IsDefined: BOOL, Name: 'string', FullName: 'string' },
   MemberInfo: { IsDefined: BOOL, Name: 'string' },
 };
+
+const OBJECT_MEMBERS = ['ToString', 'Equals', 'GetHashCode', 'GetType'];
+const EXPRESSION_MEMBERS = [...OBJECT_MEMBERS, 'Accept', 'CanReduce', 'NodeType', 'Reduce', 'ReduceAndCheck', 'ReduceExtensions', 'Type'];
+const LAMBDA_MEMBERS = [...EXPRESSION_MEMBERS, 'Body', 'Compile', 'CompileToMethod', 'Name', 'Parameters', 'ReturnType', 'TailCall', 'Update'];
+const VALUE_MEMBERS = [...OBJECT_MEMBERS, 'CompareTo', 'GetTypeCode', 'TryFormat'];
+
+/**
+ * Framework types whose own instance members are all listed: an extension named like another framework type's member
+ * (`GetMember`, a member of Type) is what a call on such a value means (`Expression<Func<T, P>>`, written `Expression`).
+ */
+export const FRAMEWORK_OWN_MEMBERS: Readonly<Record<string, ReadonlySet<string>>> = {
+  Expression: new Set(LAMBDA_MEMBERS),
+  LambdaExpression: new Set(LAMBDA_MEMBERS),
+  bool: new Set(VALUE_MEMBERS),
+};

@@ -6,7 +6,7 @@
  * any value to `object`, `null` to any reference or nullable type).
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
-import { FRAMEWORK_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
+import { FRAMEWORK_MEMBERS, FRAMEWORK_OWN_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
 import { INFERRED_TYPE_PARAMETER, delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
@@ -55,6 +55,25 @@ const FOREIGN_INTERFACES: ReadonlySet<string> = new Set([
   'IObserver', 'IObservable', 'IProgress', 'IQueryable', 'IAsyncEnumerable', 'IDbConnection', 'IDbCommand', 'IDataReader', 'IDbTransaction',
 ]);
 
+/**
+ * Framework structs: no class, interface (other than `object`, by boxing), predefined type or array takes one. The
+ * spans are ref structs (they do not even box); a span converts to its read-only twin, and so does a memory.
+ */
+const FRAMEWORK_STRUCTS: ReadonlySet<string> = new Set([
+  'Span', 'ReadOnlySpan', 'Memory', 'ReadOnlyMemory', 'Guid', 'DateTime', 'DateTimeOffset', 'TimeSpan', 'CancellationToken',
+]);
+const REF_STRUCTS: ReadonlySet<string> = new Set(['Span', 'ReadOnlySpan']);
+const STRUCT_CONVERSIONS: Readonly<Record<string, string>> = { Span: 'ReadOnlySpan', Memory: 'ReadOnlyMemory' };
+
+/** How many dimensions an array type names (`object[,,]`: 3), 0 for no array. */
+function arrayRank(type: string): number {
+  const match = /\[(,*)\]\??$/.exec(type);
+  return match ? match[1].length + 1 : 0;
+}
+
+/** A type written by a plain name (no array, no type variable, no generic arity mark): a class, struct or interface. */
+const PLAIN_TYPE = /^[A-Za-z_]\w*$/;
+
 export function csharpArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   // A method's own type parameter (`Write<T>(…, T value)`): inferred as the argument's type, an identity conversion;
   // `null` infers nothing (the method does not apply), an untyped lambda is not decided here.
@@ -73,6 +92,18 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     return expected !== undefined && argument.length > 2 && Number(argument.slice(2)) !== expected ? 'no' : 'unknown';
   }
   if (argument === parameter) return 'exact';
+  // `object[,,]` is no `object[]`: arrays of different ranks never convert (C# spec §10.2.8).
+  if (arrayRank(argument) > 0 && arrayRank(parameter) > 0 && arrayRank(argument) !== arrayRank(parameter)) return 'no';
+  // A framework struct: its own read-only twin, `object` by boxing, nothing predefined, no array and no framework class.
+  if (FRAMEWORK_STRUCTS.has(argument)) {
+    if (STRUCT_CONVERSIONS[argument] === parameter) return 'converts';
+    if (parameter === 'object') return REF_STRUCTS.has(argument) ? 'no' : 'boxes';
+    if (parameter === 'string' || parameter in WIDENS_TO || arrayRank(parameter) > 0 || FRAMEWORK_CLASSES.has(parameter) || FRAMEWORK_STRUCTS.has(parameter)) return 'no';
+    return REF_STRUCTS.has(argument) ? 'no' : 'unknown';
+  }
+  // A `Func<…>`/`Action<…>` parameter takes a lambda, a method group or a value of that delegate type: no value of a
+  // class, struct or interface (the framework delegates are sealed; no conversion operator targets one in practice).
+  if (delegateParameterCount(parameter) !== undefined && PLAIN_TYPE.test(argument) && argument !== 'null' && argument !== 'Delegate') return 'no';
   // A framework delegate (`Func<CallInfo, T>`) takes a lambda, a method or a delegate: no string, array or predefined value.
   if (delegateParameterCount(parameter) !== undefined && (argument === 'string' || argument in WIDENS_TO || argument.endsWith(']'))) return 'no';
   const argumentValue = argument in WIDENS_TO;
@@ -107,6 +138,9 @@ export const csharpNameBinding = defineNameBinding({
   // An inherited `IMapper Mapper` property, not `class Mapper` of the namespace, is what `Mapper.Map()` calls on.
   // `M(this object o)`, `M<T>(this T x)`: an extension of every value (a `SqlConnection` is also an `IDbConnection`).
   members: {
+    // A class reaches the extensions of the interfaces it implements (`this.AssertNotReadOnly()`, `this IScriptObject`);
+    // its own members, which implement the interface's, are found first.
+    inheritsImplemented: true,
     extendsOutsideTypes: true,
     hideOuterTypes: true,
     outsideSupertypes: FRAMEWORK_SUPERTYPES,
@@ -114,6 +148,10 @@ export const csharpNameBinding = defineNameBinding({
     outsideCallResults: true,
     // `d.ContainsKey(k).ShouldBeTrue()`: a framework member's result, for the extensions of its type.
     outsideResults: FRAMEWORK_RESULTS,
+    // `expression.GetMember()` on an `Expression<Func<T, P>>`: Expression declares no GetMember (Type does).
+    outsideOwnMembers: FRAMEWORK_OWN_MEMBERS,
+    // `conn.Execute(sql)` on a provider's `DuckDBConnection` the framework table does not list: the `IDbConnection` extension.
+    outsideInterfaceByName: true,
   },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
@@ -122,6 +160,14 @@ export const csharpNameBinding = defineNameBinding({
   // and a `params` method passed an array competes in its normal form.
   nonGenericFirst: true,
   variadicNormalForm: true,
+  // A private overload is not a candidate of a call from another class (`log.Hidden(3)` takes the public `Hidden(object)`).
+  // (`private protected` is seen by derived classes of the assembly: not hidden.)
+  privateOverloadsHidden: (member, owner) => (member.visibility === 'private' && !/\bprotected\b/.test(member.signature ?? ''))
+    || (member.visibility === undefined && ['class', 'struct'].includes(owner.kind)),
+  // `t.TryGetValue(t.IndexOfName(k), out v)`: a workspace method's declared `int` result picks `TryGetValue(int, …)`.
+  // `Ext.Be(value, x)`: an extension called as its class's static method passes the receiver first.
+  staticExtensionCalls: (memberOf) => (memberOf.kind === 'named' ? memberOf.chain[memberOf.chain.length - 1] : TYPE_VARIABLE),
+  outsideArgumentTypes: (name) => name in WIDENS_TO || name === 'string' || name === 'object',
   // A struct derives from ValueType, an enum from Enum, a record from object with members the compiler writes.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
   // A lambda converts to a delegate or an expression tree only (C# spec §10.7): no predefined type or array takes an untyped one.

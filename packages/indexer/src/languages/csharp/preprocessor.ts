@@ -34,3 +34,24 @@ export function reparseFirstBranches(grammar: Grammar, source: string): { tree: 
   const tree = reparse(grammar, text);
   return tree ? { tree, source: text } : null;
 }
+
+/**
+ * The lines (0-based) inside an `#if` group that has another branch (`#elif`, `#else`): code of build variants, of
+ * which a default build compiles one that the text cannot tell (`#if DNXCORE50` / `using Assert = …XUnitAssert;` /
+ * `#else` / `using NUnit.Framework;`).
+ */
+export function variantLines(source: string): ReadonlySet<number> {
+  const out = new Set<number>();
+  if (!/^[ \t]*#[ \t]*if\b/m.test(source)) return out;
+  const open: Array<{ lines: number[]; alternative: boolean }> = [];
+  source.split('\n').forEach((line, i) => {
+    const directive = DIRECTIVE.exec(line)?.[1];
+    if (directive === 'if') open.push({ lines: [], alternative: false });
+    else if ((directive === 'elif' || directive === 'else') && open.length > 0) open[open.length - 1].alternative = true;
+    else if (directive === 'endif') {
+      const group = open.pop();
+      if (group?.alternative) for (const n of group.lines) out.add(n);
+    } else for (const group of open) group.lines.push(i);
+  });
+  return out;
+}

@@ -14,6 +14,9 @@ export function visitUsing(node: SyntaxNode, ctx: CSharpContext): void {
   const specifier = chain.join('.');
   const signature = flatSignature(node.text);
   if (alias) {
+    // An alias in one branch of `#if X` / `#else` binds in one build variant only (`Assert` is XUnitAssert in one, NUnit's
+    // in the other): the name is left to the file's other usings, never linked to the variant's type.
+    if (file.variantLines.has(node.startPosition.row)) return;
     // `using X = A.B.C;`: X means type C of namespace A.B (found through the file declaring it).
     file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: alias.text, imported: chain[chain.length - 1] }]);
     return;

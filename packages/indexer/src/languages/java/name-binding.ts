@@ -76,7 +76,8 @@ export const javaNameBinding = defineNameBinding({
   superReceiver: 'super',
   lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: javaArgumentFits,
-  // `hasOption(opt.getOpt())` with `String getOpt()`: a String, which no `hasOption(Option)` takes.
-  calls: { outsideArgumentTypes: { unproven: ['Object'] } },
+  // `hasOption(opt.getOpt())` with `String getOpt()`: a String, which no `hasOption(Option)` takes; a result
+  // declared `Object` is of some class the code does not state.
+  outsideArgumentTypes: (name) => name !== 'Object',
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || /^(?:[\w@.]+\s+)*record\s/.test(declaration.signature ?? ''),
 });

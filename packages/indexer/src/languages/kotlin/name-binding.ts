@@ -74,9 +74,10 @@ export const kotlinNameBinding = defineNameBinding({
   calls: {
     valuesHoldWhatRuns: true, importsBindOverloads: true, companionCall: 'invoke', companionCallUnconstructible: true,
     constructorReferences: { written: FUNCTION, typed: (arity) => `${FUNCTION}${arity}` },
-    // `addProperty("x", name())` with `fun name(): String`: a String, which no `addProperty(String, TypeName)` takes.
-    outsideArgumentTypes: { unproven: ['Any'] },
   },
+  // `addProperty("x", name())` with `fun name(): String`: a String, which no `addProperty(String, TypeName)` takes;
+  // a result declared `Any` is of some class the code does not state.
+  outsideArgumentTypes: (name) => name !== 'Any',
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
   members: {
