@@ -489,6 +489,12 @@ export interface NameBindingRules {
    * an object's members in force (`import JsonAST._`): tried last, one such type or none. Absent: not tried.
    */
   typeMembersByName?: boolean;
+  /**
+   * A constant name the lookup does not bind may mean a class, module or constant declared in a module mixed into
+   * a class or module around it, or into one of their bases (Ruby `include Liquid` then `Template.parse`): the
+   * nearest ancestor's, one or none. Absent: not tried.
+   */
+  constantsThroughMixins?: boolean;
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /**

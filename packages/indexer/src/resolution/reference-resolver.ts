@@ -20,6 +20,7 @@ import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.
 import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { MixinIncluders } from './mixin-includers.js';
+import { ancestorConstant } from './mixed-in-constants.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
@@ -663,6 +664,27 @@ export class ReferenceResolver {
     return undefined;
   }
 
+  /**
+   * Where the language says so (`constantsThroughMixins`): a class, module or constant `name` that a module mixed into
+   * a class or module around the scope declares (or a base of it, or a module mixed into either), the innermost class
+   * first, the nearest ancestor first; several at one distance: none.
+   */
+  private mixedInConstant(scope: TypeScope, name: string): Target | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || !this.bindingOf(file).constantsThroughMixins || this.lookingUpTypeMember) return undefined;
+    this.lookingUpTypeMember = true;
+    try {
+      for (let id = scope.enclosing; id !== null && id !== undefined; id = file.declarations[id]?.parent ?? null) {
+        if (!CLASS_LIKE.has(file.declarations[id].kind)) continue;
+        const found = ancestorConstant(this.symbols, { file: scope.file, localId: id }, name, (ref) => [...this.superclasses(ref), ...this.usedTraits(ref)]);
+        if (found) return found;
+      }
+      return undefined;
+    } finally {
+      this.lookingUpTypeMember = false;
+    }
+  }
+
   /** A type named `name` among the members of a class (its parts) or, nearest first, of its proven bases. */
   private typeMemberOf(classRef: DeclarationRef, name: string): Target | undefined {
     const seen = new Set<string>();
@@ -808,7 +830,7 @@ export class ReferenceResolver {
     aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
     let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0])
-      ?? this.typeMemberByName(scope, chain[0]);
+      ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
