@@ -495,6 +495,12 @@ export interface NameBindingRules {
    * nearest ancestor's, one or none. Absent: not tried.
    */
   constantsThroughMixins?: boolean;
+  /**
+   * Class methods of outside classes that build an instance of the class they are called on, by name, with those
+   * classes' names (Ruby `{ '[]': ['Hash', 'Array'] }`: `Configuration[{…}]` with `class Configuration < Hash` is a
+   * Configuration), where the class and its workspace bases declare no method of that name. Absent: none.
+   */
+  outsideBaseBuilders?: Readonly<Record<string, readonly string[]>>;
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /**

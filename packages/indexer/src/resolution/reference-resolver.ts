@@ -21,6 +21,7 @@ import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from 
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { MixinIncluders } from './mixin-includers.js';
 import { ancestorConstant } from './mixed-in-constants.js';
+import { builtByOutsideBase } from './outside-base-builders.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
@@ -114,6 +115,11 @@ export class ReferenceResolver {
       resolveChain: (scope, chain) => this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
       superclasses: (classRef) => this.superclasses(classRef),
+      builtByOutsideBase: (classRef, name) => builtByOutsideBase(classRef, name, {
+        symbols: this.symbols, bindingOf: (file) => this.bindingOf(file), heritageSites: (ref) => this.heritageSites(ref),
+        resolve: (file, site) => this.resolve(file, site),
+        hasClassMethod: (ref, member) => this.findMember(ref, member, false, true) !== undefined,
+      }),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
       implicitReceiver: (scope) => {
         const file = this.symbols.extraction(scope.file);

@@ -155,8 +155,10 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
  */
 function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): void {
   if (!body) return;
-  const statements = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
-  if (statements.some((c) => c.type === 'rescue' || c.type === 'else' || c.type === 'ensure')) return;
+  const all = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  // An `ensure` clause runs after the value is made and leaves it as it is; a `rescue` clause that re-raises makes none.
+  if (all.some((c) => c.type === 'else' || (c.type === 'rescue' && !reraises(c)))) return;
+  const statements = all.filter((c) => c.type !== 'rescue' && c.type !== 'ensure');
   const last = statements[statements.length - 1];
   if (!last) return;
   const results = ctx.file.facts.functionResults(id);
@@ -174,6 +176,16 @@ function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): v
   if (last.type !== 'return') results.returns.push({ value: resultValue(last, ctx), scope: ctx.scope });
   // `new(...).parse(...)` decides the result only where it is the one value returned.
   if (results.returns.filter((r) => r.value !== 'none').length !== 1) ctx.file.newResults.splice(pending);
+}
+
+/** A `rescue` clause whose last statement raises (`raise`, `fail`): it gives the method no value. */
+function reraises(clause: SyntaxNode): boolean {
+  const body = clause.namedChildren.find((c) => c?.type === 'then');
+  const statements = body?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const last = statements[statements.length - 1];
+  const method = last?.type === 'call' && !last.childForFieldName('receiver') ? last.childForFieldName('method')?.text
+    : last?.type === 'identifier' ? last.text : undefined;
+  return method === 'raise' || method === 'fail';
 }
 
 function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: string } | null | 'none' {

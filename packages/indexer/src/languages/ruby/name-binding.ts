@@ -19,4 +19,6 @@ export const rubyNameBinding = defineNameBinding({
   declarations: { open: true, redefinitionsAmbiguous: true },
   members: { staticApart: true, includersLend: true },
   constantsThroughMixins: true,
+  // `Hash[…]` / `Array[…]` on a subclass build that subclass.
+  outsideBaseBuilders: { '[]': ['Hash', 'Array', 'Set'] },
 });
