@@ -6,7 +6,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 import { builtElements, collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
-import { assignedValues, constantChain, selfClassOf } from './syntax-values.js';
+import { assignedValues, constantChain, groupInstanceVariable, selfClassOf } from './syntax-values.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -327,6 +327,9 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
     const own = selfClassOf(receiver, ctx);
     if (own) return { kind: 'call', callee: [own], construct: true };
   }
+  // `self.class.build(...)` in an instance method: what the class's own `build` returns.
+  const ownClass = receiver && ctx && method.text !== 'new' ? selfClassOf(receiver, ctx) : undefined;
+  if (ownClass) return { kind: 'call', callee: [ownClass, method.text] };
   // `docs.first`, `@docs.last`: an element.
   if (receiver && ctx && !chain && readsElement(method.text) && !node.childForFieldName('arguments') && !node.childForFieldName('block')) {
     const element = elementType(receiver, ctx);
@@ -423,6 +426,8 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
 
 /** The value a receiver names: a local assigned before it, or an instance variable of `self` (their proven types, later). */
 function heldValue(node: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  // `@request` in an example of a group whose `before` hook assigns it (group-ivars.ts).
+  if (node.type === 'instance_variable' && groupInstanceVariable(node, ctx)) return { kind: 'value', chain: [node.text] };
   if (node.type === 'instance_variable') return ctx.classId !== null ? { kind: 'value', chain: ['self', node.text] } : null;
   if (node.type !== 'identifier' || !ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
   return { kind: 'value', chain: [node.text] };
