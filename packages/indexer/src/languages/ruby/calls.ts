@@ -4,12 +4,11 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
-import { classObject, expressionType, testedClass } from './declarations.js';
-import { assignedValues, constantChain, groupInstanceVariable, ownClassName, selfClassOf } from './syntax-values.js';
+import { classObject, expressionType, testedClass, unclassedVariableType } from './declarations.js';
+import { assignedValues, constantChain, ownClassName, selfClassOf } from './syntax-values.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
 import { collectionOf, statedElements } from './collections.js';
-import { bindHookInstanceVariables } from './group-ivars.js';
 
 /** Methods whose bare calls declare or import rather than call. */
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -140,8 +139,6 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     const described = constantChain(node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null);
     if (described) blockCtx = { ...blockCtx, describedClass: described, implicitSubject: ownSubject(node) ? undefined : described };
   }
-  // `before do @request = Request.new end` in a group outside any class: `@request` in its examples.
-  if (!receiver) bindHookInstanceVariables(node, name, ctx);
   if (!receiver && EXAMPLE_DEFINITIONS.has(name)) {
     const defined = node.childForFieldName('arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
     if (defined?.type === 'simple_symbol') file.exampleNames.add(defined.text.slice(1));
@@ -195,9 +192,9 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     } else if (selfClass) {
       // `self.class.build` in an instance method: the class's own method.
       target = { name, receiver: [selfClass] };
-    } else if (groupInstanceVariable(receiver, ctx)) {
-      // `@request.perform` in an example: what the group's `before` hook assigned it.
-      target = { name, receiver: [receiver.text] };
+    } else if (unclassedVariableType(receiver, ctx)) {
+      // `@request.perform` in an example: what every assignment of `@request` outside classes states.
+      target = { name, receiver: undefined, typedReceiver: { type: unclassedVariableType(receiver, ctx)!, path: [] } };
     } else if (chain && narrowedClass(receiver, ctx)) {
       // `x.is_a?(Registers) ? x.static : x`: in the branch the test holds in, x is a Registers.
       target = { name, receiver: undefined, typedReceiver: { type: narrowedClass(receiver, ctx)!, path: [] } };
@@ -255,8 +252,9 @@ export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
   const method = left.childForFieldName('method');
   if (!receiver || method?.type !== 'identifier') return;
   const name = `${method.text}=`;
-  const chain = groupInstanceVariable(receiver, ctx) ? [receiver.text] : heldClassObject(receiver, ctx) ?? receiverChain(receiver);
-  const type = chain ? null : expressionType(receiver, ctx);
+  const unclassed = unclassedVariableType(receiver, ctx);
+  const chain = unclassed ? undefined : heldClassObject(receiver, ctx) ?? receiverChain(receiver);
+  const type = unclassed ?? (chain ? null : expressionType(receiver, ctx));
   if (!chain && !type) return;
   ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
 }

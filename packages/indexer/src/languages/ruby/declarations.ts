@@ -6,7 +6,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 import { builtElements, collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
-import { assignedValues, constantChain, groupInstanceVariable, selfClassOf } from './syntax-values.js';
+import { assignedValues, constantChain, selfClassOf } from './syntax-values.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -426,8 +426,9 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
 
 /** The value a receiver names: a local assigned before it, or an instance variable of `self` (their proven types, later). */
 function heldValue(node: SyntaxNode, ctx: RubyContext): TypeRef | null {
-  // `@request` in an example of a group whose `before` hook assigns it (group-ivars.ts).
-  if (node.type === 'instance_variable' && groupInstanceVariable(node, ctx)) return { kind: 'value', chain: [node.text] };
+  // `@request` in an example group outside any class: what its every assignment there states.
+  const unclassed = unclassedVariableType(node, ctx);
+  if (unclassed) return unclassed;
   if (node.type === 'instance_variable') return ctx.classId !== null ? { kind: 'value', chain: ['self', node.text] } : null;
   if (node.type !== 'identifier' || !ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
   return { kind: 'value', chain: [node.text] };
@@ -474,4 +475,54 @@ export function classObject(value: SyntaxNode): string[] | undefined {
 function ownClass(ctx: RubyContext): string | undefined {
   const declaration = ctx.classId !== null ? ctx.file.builder.declarations[ctx.classId] : undefined;
   return declaration?.kind === 'class' ? declaration.name : undefined;
+}
+
+/** Where instance variables live outside any class: `def`s, blocks and hooks of example groups (`before do @x = … end`). */
+const CLASS_BOUNDARIES = new Set(['class', 'module', 'singleton_class']);
+
+/** Per file and instance variable: what every assignment of it outside classes states (null: nothing). */
+const unclassedTypes = new WeakMap<object, Map<string, TypeRef | null>>();
+
+/**
+ * `@request` written outside any class (in an RSpec or minitest/spec group, its `before` hooks, examples and helper
+ * `def`s): the class every assignment of `@request` outside classes in the file constructs or gets from a constant's
+ * method (`HTTParty::Request.new(…)`, `Foo.build(…)`), all agreeing; any other assignment (`||=`, a multiple
+ * assignment, a value of another kind) states nothing. The variable holds that or nil.
+ */
+export function unclassedVariableType(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  if (node.type !== 'instance_variable' || ctx.classId !== null || insideClass(node)) return undefined;
+  let known = unclassedTypes.get(ctx.file);
+  if (!known) unclassedTypes.set(ctx.file, (known = new Map()));
+  if (!known.has(node.text)) known.set(node.text, agreedAssignments(node, ctx) ?? null);
+  return known.get(node.text) ?? undefined;
+}
+
+function agreedAssignments(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  let root: SyntaxNode = node;
+  while (root.parent) root = root.parent;
+  let agreed: string | undefined;
+  let type: TypeRef | undefined;
+  for (const binder of root.descendantsOfType(['assignment', 'operator_assignment', 'left_assignment_list'])) {
+    if (!binder || insideClass(binder)) continue;
+    const mentioned = binder.type === 'left_assignment_list' ? binder.descendantsOfType('instance_variable').some((v) => v?.text === node.text)
+      : binder.childForFieldName('left')?.text === node.text;
+    if (!mentioned) continue;
+    if (binder.type !== 'assignment') return undefined;
+    const value = binder.childForFieldName('right');
+    const receiver = value?.type === 'call' ? value.childForFieldName('receiver') : null;
+    // `nil` in a teardown holds nothing: the others decide.
+    if (value?.type === 'nil') continue;
+    if (value?.type !== 'call' || !constantChain(receiver) || value.childForFieldName('block')) return undefined;
+    const stated = expressionType(value, ctx);
+    const key = stated ? JSON.stringify(stated) : undefined;
+    if (!stated || (agreed !== undefined && agreed !== key)) return undefined;
+    agreed = key;
+    type = stated;
+  }
+  return type;
+}
+
+function insideClass(node: SyntaxNode): boolean {
+  for (let up = node.parent; up; up = up.parent) if (CLASS_BOUNDARIES.has(up.type)) return true;
+  return false;
 }

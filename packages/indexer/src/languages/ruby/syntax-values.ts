@@ -3,7 +3,6 @@
  * name chain, the values a name is assigned in a region, and the class `self` is an instance of.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { positionOf } from '../../extraction/core/scopes.js';
 import type { RubyContext } from './file-state.js';
 
 /** `A::B::C` → ['A', 'B', 'C'], `::A` → ['A']; undefined for anything else. */
@@ -61,8 +60,3 @@ export function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefi
   return ownClassName(ctx);
 }
 
-/** Whether `@x` here is an instance variable of an example group outside any class, bound by its `before` hook (group-ivars.ts). */
-export function groupInstanceVariable(node: SyntaxNode, ctx: RubyContext): boolean {
-  return node.type === 'instance_variable' && ctx.classId === null && !ctx.method
-    && ctx.scope.classify(node.text, true, positionOf(node)).locallyBound;
-}
