@@ -217,6 +217,8 @@ export type LookupStep =
   | 'package-objects'
   /** For calls: a function of the import resolver's fallback package. */
   | 'fallback-package'
+  /** For constant references: one an included module declares (`constantsThroughMixins`; Ruby `include Jekyll` then `Site.new`). */
+  | 'mixed-in-constants'
   /** For calls in a test framework's example: the one method of that name of the modules a file mixes into every example (`ModuleFacts.ambientMixins`). */
   | 'ambient-mixins'
   /** The one workspace declaration of the name in the language family (implicit globals, a linker's one definition). */

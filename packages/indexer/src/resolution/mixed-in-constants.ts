@@ -39,3 +39,16 @@ export function ancestorConstant(
   }
   return undefined;
 }
+
+/** `name` declared in one of `modules` (modules included at some file's top level: mixed into every object); several: none. */
+export function topLevelIncludedConstant(symbols: SymbolLookup, modules: readonly DeclarationRef[], name: string): Target | undefined {
+  const found = new Map<string, DeclarationRef>();
+  for (const module of modules) {
+    const members = symbols.partMembers(module, name).filter((member) => CONSTANT_KINDS.has(symbols.declaration(member).kind));
+    if (members.length === 0) continue;
+    const picked = symbols.pickRef(members);
+    found.set(key(picked), picked);
+  }
+  if (found.size === 1) return { type: 'declaration', ref: [...found.values()][0], samePackage: true };
+  return found.size > 1 ? { type: 'ambiguous', candidates: [...found.values()] } : undefined;
+}

@@ -20,7 +20,7 @@ import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.
 import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { MixinIncluders } from './mixin-includers.js';
-import { ancestorConstant } from './mixed-in-constants.js';
+import { ancestorConstant, topLevelIncludedConstant } from './mixed-in-constants.js';
 import { builtByOutsideBase } from './outside-base-builders.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
@@ -587,6 +587,7 @@ export class ReferenceResolver {
       },
       packageObjectName: (file) => this.bindingOf(file).packageObjectName,
       ambientMixinMembers: (file, site) => this.ambientMixinMembers(file, site),
+      mixedInConstant: (file, site) => this.mixedInConstant({ file: file.path, enclosing: site.enclosing }, site.name),
       importedMember: (file, statement, site) => this.importedMember(file, statement, site),
     };
     const table = bindSteps(SITE_STEPS, resolver);
@@ -685,10 +686,31 @@ export class ReferenceResolver {
         const found = ancestorConstant(this.symbols, { file: scope.file, localId: id }, name, (ref) => [...this.superclasses(ref), ...this.usedTraits(ref)]);
         if (found) return found;
       }
-      return undefined;
+      // `include Jekyll` at a file's top level (a test helper's) mixes Jekyll into every object: its constants are everyone's.
+      return topLevelIncludedConstant(this.symbols, this.topLevelIncludes(file), name);
     } finally {
       this.lookingUpTypeMember = false;
     }
+  }
+
+  /** Per language family: the modules `include`d at the top level of some file (`implements` sites outside any class). */
+  private readonly topIncludes = new Map<string, DeclarationRef[]>();
+
+  private topLevelIncludes(file: FileExtraction): DeclarationRef[] {
+    const family = this.familyOf(file);
+    const known = this.topIncludes.get(family);
+    if (known) return known;
+    const found: DeclarationRef[] = [];
+    this.topIncludes.set(family, found);
+    for (const each of this.symbols.allFiles()) {
+      if (this.familyOf(each) !== family) continue;
+      for (const site of each.references) {
+        if (site.kind !== 'implements' || site.enclosing !== null || site.implied) continue;
+        const result = this.resolve(each, site);
+        if (result.resolved && !found.some((ref) => sameRef(ref, result.target))) found.push(result.target);
+      }
+    }
+    return found;
   }
 
   /** A type named `name` among the members of a class (its parts) or, nearest first, of its proven bases. */

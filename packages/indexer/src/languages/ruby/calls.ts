@@ -118,7 +118,9 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
     if (visitMethodMacro(node, name, ctx, walk)) return false;
     if (name === 'define_singleton_method' && visitSingletonDefinition(node, ctx, walk)) return false;
-    if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
+    // `include Jekyll` at a file's top level (a test helper's): Object includes it, so its constants are everyone's.
+    const topLevel = name === 'include' && ctx.classId === null && ctx.parentDecl === null && !ctx.inBlock && !ctx.method;
+    if (MIXINS.has(name) && ((ctx.classId !== null && ctx.parentDecl === ctx.classId) || topLevel)) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
         const chain = constantChain(argument);
         if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, ctx);

@@ -15,7 +15,7 @@ export const rubyNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
+  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'mixed-in-constants', 'ambient-mixins', 'workspace-unique'],
   declarations: { open: true, redefinitionsAmbiguous: true },
   members: { staticApart: true, includersLend: true },
   constantsThroughMixins: true,
