@@ -59,4 +59,3 @@ export function selfClassOf(node: SyntaxNode, ctx: RubyContext): string | undefi
   if (node.childForFieldName('receiver')?.type !== 'self' || node.childForFieldName('method')?.text !== 'class') return undefined;
   return ownClassName(ctx);
 }
-
