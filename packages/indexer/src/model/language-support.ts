@@ -226,6 +226,8 @@ export type LookupStep =
   | 'package-objects'
   /** For calls: a function of the import resolver's fallback package. */
   | 'fallback-package'
+  /** For constant references: one an included module declares (`constantsThroughMixins`; Ruby `include Jekyll` then `Site.new`). */
+  | 'mixed-in-constants'
   /** For calls in a test framework's example: the one method of that name of the modules a file mixes into every example (`ModuleFacts.ambientMixins`). */
   | 'ambient-mixins'
   /** The one workspace declaration of the name in the language family (implicit globals, a linker's one definition). */
@@ -522,6 +524,18 @@ export interface NameBindingRules {
    * an object's members in force (`import JsonAST._`): tried last, one such type or none. Absent: not tried.
    */
   typeMembersByName?: boolean;
+  /**
+   * A constant name the lookup does not bind may mean a class, module or constant declared in a module mixed into
+   * a class or module around it, or into one of their bases (Ruby `include Liquid` then `Template.parse`): the
+   * nearest ancestor's, one or none. Absent: not tried.
+   */
+  constantsThroughMixins?: boolean;
+  /**
+   * Class methods of outside classes that build an instance of the class they are called on, by name, with those
+   * classes' names (Ruby `{ '[]': ['Hash', 'Array'] }`: `Configuration[{…}]` with `class Configuration < Hash` is a
+   * Configuration), where the class and its workspace bases declare no method of that name. Absent: none.
+   */
+  outsideBaseBuilders?: Readonly<Record<string, readonly string[]>>;
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /**

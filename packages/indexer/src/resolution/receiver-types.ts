@@ -39,6 +39,8 @@ export interface ClassWorld {
   findMember(classRef: DeclarationRef, name: string, wantStatic: boolean): DeclarationRef | undefined;
   /** The proven direct base classes of a class. */
   superclasses(classRef: DeclarationRef): DeclarationRef[];
+  /** Whether class method `name` of an outside base builds an instance of the class it is called on (`outsideBaseBuilders`). */
+  builtByOutsideBase(classRef: DeclarationRef, name: string): boolean;
   /** The class whose instance `name` stands for at this point (`self`, `this`), if it does. */
   instanceReceiver(scope: TypeScope, name: string): DeclarationRef | undefined;
   /** The class whose member a bare name called at this point means first (`members.implicitSelfInTypes`), if any. */
@@ -153,6 +155,12 @@ export class ReceiverTypes {
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);
         if (self) return this.memberResult({ classRef: self, how: RESOLVED_BY.thisMember }, rest[0], type, depth, scope);
         const walked = this.world.resolveChain(scope, type.callee);
+        if (!walked && rest.length > 0 && !type.block && !type.construct && !type.awaited && !type.result) {
+          // `Configuration[{…}]` of `class Configuration < Hash`: Hash's `[]` builds a Configuration.
+          const owner = this.world.resolveChain(scope, type.callee.slice(0, -1));
+          const built = owner?.consumed === rest.length && owner.target.type === 'declaration' ? owner.target.ref : undefined;
+          if (built && this.world.builtByOutsideBase(built, type.callee[rest.length])) return { classRef: built, how: RESOLVED_BY.constructedReceiver };
+        }
         let target = walked && this.moduleValue(walked.target);
         if (type.construct && type.arity !== undefined && walked?.consumed === type.callee.length) {
           // `new LogFactory()` beside `LogFactory<T>`: the type declaring as many type parameters as written.

@@ -20,6 +20,8 @@ import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.
 import { SITE_STEPS, packageObjectsOf, type SiteQuery, type SiteResolver } from './lookup-steps/site-steps.js';
 import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-hierarchy.js';
 import { MixinIncluders } from './mixin-includers.js';
+import { ancestorConstant, topLevelIncludedConstant } from './mixed-in-constants.js';
+import { builtByOutsideBase } from './outside-base-builders.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
@@ -113,6 +115,11 @@ export class ReferenceResolver {
       resolveChain: (scope, chain) => this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain),
       findMember: (classRef, name, wantStatic) => this.agreeingMember(classRef, name, wantStatic),
       superclasses: (classRef) => this.superclasses(classRef),
+      builtByOutsideBase: (classRef, name) => builtByOutsideBase(classRef, name, {
+        symbols: this.symbols, bindingOf: (file) => this.bindingOf(file), heritageSites: (ref) => this.heritageSites(ref),
+        resolve: (file, site) => this.resolve(file, site),
+        hasClassMethod: (ref, member) => this.findMember(ref, member, false, true) !== undefined,
+      }),
       instanceReceiver: (scope, name) => this.instanceReceiver(scope, name),
       implicitReceiver: (scope) => {
         const file = this.symbols.extraction(scope.file);
@@ -660,6 +667,7 @@ export class ReferenceResolver {
       },
       packageObjectName: (file) => this.bindingOf(file).packageObjectName,
       ambientMixinMembers: (file, site) => this.ambientMixinMembers(file, site),
+      mixedInConstant: (file, site) => this.mixedInConstant({ file: file.path, enclosing: site.enclosing }, site.name),
       importedMember: (file, statement, site) => this.importedMember(file, statement, site),
     };
     const table = bindSteps(SITE_STEPS, resolver);
@@ -741,6 +749,48 @@ export class ReferenceResolver {
       if (found.size > 1) return { type: 'ambiguous', candidates: [...found.values()] };
     }
     return undefined;
+  }
+
+  /**
+   * Where the language says so (`constantsThroughMixins`): a class, module or constant `name` that a module mixed into
+   * a class or module around the scope declares (or a base of it, or a module mixed into either), the innermost class
+   * first, the nearest ancestor first; several at one distance: none.
+   */
+  private mixedInConstant(scope: TypeScope, name: string): Target | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || !this.bindingOf(file).constantsThroughMixins || this.lookingUpTypeMember) return undefined;
+    this.lookingUpTypeMember = true;
+    try {
+      for (let id = scope.enclosing; id !== null && id !== undefined; id = file.declarations[id]?.parent ?? null) {
+        if (!CLASS_LIKE.has(file.declarations[id].kind)) continue;
+        const found = ancestorConstant(this.symbols, { file: scope.file, localId: id }, name, (ref) => [...this.superclasses(ref), ...this.usedTraits(ref)]);
+        if (found) return found;
+      }
+      // `include Jekyll` at a file's top level (a test helper's) mixes Jekyll into every object: its constants are everyone's.
+      return topLevelIncludedConstant(this.symbols, this.topLevelIncludes(file), name);
+    } finally {
+      this.lookingUpTypeMember = false;
+    }
+  }
+
+  /** Per language family: the modules `include`d at the top level of some file (`implements` sites outside any class). */
+  private readonly topIncludes = new Map<string, DeclarationRef[]>();
+
+  private topLevelIncludes(file: FileExtraction): DeclarationRef[] {
+    const family = this.familyOf(file);
+    const known = this.topIncludes.get(family);
+    if (known) return known;
+    const found: DeclarationRef[] = [];
+    this.topIncludes.set(family, found);
+    for (const each of this.symbols.allFiles()) {
+      if (this.familyOf(each) !== family) continue;
+      for (const site of each.references) {
+        if (site.kind !== 'implements' || site.enclosing !== null || site.implied) continue;
+        const result = this.resolve(each, site);
+        if (result.resolved && !found.some((ref) => sameRef(ref, result.target))) found.push(result.target);
+      }
+    }
+    return found;
   }
 
   /** A type named `name` among the members of a class (its parts) or, nearest first, of its proven bases. */
@@ -888,7 +938,7 @@ export class ReferenceResolver {
     aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
     let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0])
-      ?? this.typeMemberByName(scope, chain[0]);
+      ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:

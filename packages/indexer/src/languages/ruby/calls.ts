@@ -4,7 +4,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
-import { classObject, expressionType } from './declarations.js';
+import { classObject, expressionType, testedClass, unclassedVariableType } from './declarations.js';
 import { assignedValues, constantChain, ownClassName, selfClassOf } from './syntax-values.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
@@ -118,7 +118,9 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     }
     if (visitMethodMacro(node, name, ctx, walk)) return false;
     if (name === 'define_singleton_method' && visitSingletonDefinition(node, ctx, walk)) return false;
-    if (MIXINS.has(name) && ctx.classId !== null && ctx.parentDecl === ctx.classId) {
+    // `include Jekyll` at a file's top level (a test helper's): Object includes it, so its constants are everyone's.
+    const topLevel = name === 'include' && ctx.classId === null && ctx.parentDecl === null && !ctx.inBlock && !ctx.method;
+    if (MIXINS.has(name) && ((ctx.classId !== null && ctx.parentDecl === ctx.classId) || topLevel)) {
       for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
         const chain = constantChain(argument);
         if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, ctx);
@@ -192,6 +194,12 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     } else if (selfClass) {
       // `self.class.build` in an instance method: the class's own method.
       target = { name, receiver: [selfClass] };
+    } else if (unclassedVariableType(receiver, ctx)) {
+      // `@request.perform` in an example: what every assignment of `@request` outside classes states.
+      target = { name, receiver: undefined, typedReceiver: { type: unclassedVariableType(receiver, ctx)!, path: [] } };
+    } else if (chain && narrowedClass(receiver, ctx)) {
+      // `x.is_a?(Registers) ? x.static : x`: in the branch the test holds in, x is a Registers.
+      target = { name, receiver: undefined, typedReceiver: { type: narrowedClass(receiver, ctx)!, path: [] } };
     } else if (chain) target = { name, receiver: (name !== 'new' && heldClassObject(receiver, ctx)) || chain };
     else {
       const type = expressionType(receiver, ctx);
@@ -217,6 +225,25 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
 }
 
 /**
+ * The class a local or an instance variable is tested to be in the branch around it where the test holds
+ * (`x.is_a?(K) ? x.m : …`, `if x.is_a?(K) … x.m`), the nearest such branch in the same `def`; not after an assignment of it there.
+ */
+function narrowedClass(receiver: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  if (receiver.type === 'identifier' && !ctx.scope.classify(receiver.text, true, positionOf(receiver)).locallyBound) return undefined;
+  if (receiver.type !== 'identifier' && receiver.type !== 'instance_variable') return undefined;
+  for (let child: SyntaxNode = receiver, up = receiver.parent; up; child = up, up = up.parent) {
+    if (up.type === 'method' || up.type === 'singleton_method' || up.type === 'class' || up.type === 'module') return undefined;
+    if (up.type !== 'conditional' && up.type !== 'if' && up.type !== 'elsif') continue;
+    if (up.childForFieldName('consequence')?.id !== child.id) continue;
+    const tested = testedClass(up.childForFieldName('condition'), receiver);
+    if (!tested) continue;
+    const reassigned = child.descendantsOfType(['assignment', 'operator_assignment']).some((a) => a !== null && a.startIndex < receiver.startIndex && a.childForFieldName('left')?.text === receiver.text);
+    return reassigned ? undefined : tested;
+  }
+  return undefined;
+}
+
+/**
  * `obj.x = v` calls the writer `x=` of obj (a `def x=`; an `attr_writer` declares none by that name), never the
  * reader `x`: a site named `x=` on the receiver as a call states it. `obj[k] = v`, `a.x += 1` make none.
  */
@@ -227,8 +254,9 @@ export function visitWriter(node: SyntaxNode, ctx: RubyContext): void {
   const method = left.childForFieldName('method');
   if (!receiver || method?.type !== 'identifier') return;
   const name = `${method.text}=`;
-  const chain = heldClassObject(receiver, ctx) ?? receiverChain(receiver);
-  const type = chain ? null : expressionType(receiver, ctx);
+  const unclassed = unclassedVariableType(receiver, ctx);
+  const chain = unclassed ? undefined : heldClassObject(receiver, ctx) ?? receiverChain(receiver);
+  const type = unclassed ?? (chain ? null : expressionType(receiver, ctx));
   if (!chain && !type) return;
   ctx.file.addSite('calls', chain ? { name, receiver: chain } : { name, receiver: undefined, typedReceiver: { type: type!, path: [] } }, left, ctx);
 }
@@ -427,6 +455,11 @@ function blockContext(node: SyntaxNode, name: string, receiver: SyntaxNode | nul
   let type: TypeRef | undefined = constructorBlock(name, receiver, ctx);
   if (type) {
     // handled: the class's `initialize`
+  } else if (!receiver && ctx.scope.classify(name, false, positionOf(node)).localTarget !== undefined) {
+    // `builder do … end` calling a group's own helper `def builder(&block)`: what that helper does with its block
+    // (settled when the file is walked), not the block around.
+    type = { kind: 'call', callee: [name], block: true };
+    ctx.file.helperBlocks.set(type, ctx.scope.classify(name, false, positionOf(node)).localTarget!);
   } else if (!receiver) {
     type = outer.length > 0 ? { kind: 'member-call', of: outer[0], name, block: true }
       : ctx.method && ctx.classId !== null ? { kind: 'call', callee: ['self', name], block: true }

@@ -42,6 +42,27 @@ export function statedElements(region: SyntaxNode, name: string): string[] | und
       chains.push(chain);
     }
   }
+  return writtenElements(region, name, chains);
+}
+
+/**
+ * `names.each_with_object({}) do |name, hash| hash[name] = Collection.new(name) end`: a new hash (or array) the block
+ * fills with instances of one class only. The class's chain, or undefined.
+ */
+export function builtElements(node: SyntaxNode): string[] | undefined {
+  if (node.type !== 'call' || node.childForFieldName('method')?.text !== 'each_with_object') return undefined;
+  const args = node.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const empty = args.length === 1 && (args[0].type === 'array' || args[0].type === 'hash') && args[0].namedChildren.every((c) => c === null || c.type === 'comment');
+  const block = node.childForFieldName('block');
+  const parameters = block?.childForFieldName('parameters')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const body = block?.childForFieldName('body');
+  const memo = parameters.length === 2 && parameters[1].type === 'identifier' ? parameters[1].text : undefined;
+  if (!empty || !body || memo === undefined || assignedValues(body, memo)?.length !== 0) return undefined;
+  return writtenElements(body, memo, []);
+}
+
+/** The one class every element write of `name` in `region` constructs (beside `chains` already found), or undefined. */
+function writtenElements(region: SyntaxNode, name: string, chains: string[][]): string[] | undefined {
   for (const write of region.descendantsOfType(['binary', 'call', 'assignment', 'operator_assignment'])) {
     if (!write) continue;
     if (write.type === 'binary') {

@@ -5,7 +5,7 @@ import type { TypeRef } from '../../model/extraction.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
-import { collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
+import { builtElements, collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
 import { assignedValues, constantChain, selfClassOf } from './syntax-values.js';
 
 /**
@@ -22,6 +22,38 @@ function leadingComment(node: SyntaxNode, doc: string | undefined): string | und
   return endRow === node.startPosition.row ? comment.text.replace(/^#\s?/, '').trim() || undefined : undefined;
 }
 
+
+/** The `#` comment lines right above a declaration, in order (the grammar may leave them outside a body the declaration opens). */
+function commentBlock(node: SyntaxNode): string[] {
+  const parent = node.parent;
+  let above = node.previousNamedSibling;
+  if (!above && parent && parent.firstNamedChild?.startIndex === node.startIndex) above = parent.previousNamedSibling;
+  const lines: string[] = [];
+  let row = node.startPosition.row;
+  while (above?.type === 'comment' && above.endPosition.row >= row - 1) {
+    lines.unshift(above.text);
+    row = above.startPosition.row;
+    above = above.previousNamedSibling;
+  }
+  return lines;
+}
+
+/**
+ * YARD's `# @param site [Jekyll::Site]` above a `def`: the parameter is an instance of that one class (a list of
+ * types, `nil`, a generic or a duck type states nothing).
+ */
+function documentedParameters(node: SyntaxNode): Map<string, string[]> {
+  const types = new Map<string, string[]>();
+  for (const line of commentBlock(node)) {
+    const tag = /^#\s*@param\s+(?:\[([^\]]*)\]\s+([a-z_]\w*)|([a-z_]\w*)\s+\[([^\]]*)\])/.exec(line);
+    if (!tag) continue;
+    const name = tag[2] ?? tag[3];
+    const written = (tag[1] ?? tag[4]).trim();
+    if (!/^(?:::)?[A-Z]\w*(?:::[A-Z]\w*)*$/.test(written)) continue;
+    types.set(name, written.replace(/^::/, '').split('::'));
+  }
+  return types;
+}
 
 /** Binds every identifier of a pattern (`a, (b, *c)`, `|x, y|`) as a local without a known type. */
 export function bindNames(node: SyntaxNode, ctx: RubyContext): void {
@@ -99,10 +131,14 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
     ...ctx, scope, parentDecl: id, enclosing: id, method: name, singleton: false, inBlock: false,
     blockSelf: undefined, parameters: names, blockParameter: undefined, staticMethod: Boolean(isStatic), inExample: ctx.inExample,
   };
+  const documentedTypes = documentedParameters(node);
   for (const parameter of parameters?.namedChildren ?? []) {
     if (!parameter) continue;
     const bound = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name');
-    if (bound?.type === 'identifier') scope.bind(bound.text, 'parameter');
+    if (bound?.type === 'identifier') {
+      const documented = documentedTypes.get(bound.text);
+      scope.bind(bound.text, 'parameter', undefined, documented ? { type: { kind: 'named', chain: documented }, scope: ctx.scope } : undefined);
+    }
     if (bound?.type === 'identifier') names.add(bound.text);
     if (bound?.type === 'identifier' && parameter.type === 'block_parameter') inner.blockParameter = bound.text;
     else if (parameter.type === 'destructured_parameter') bindNames(parameter, inner);
@@ -119,8 +155,10 @@ export function visitMethod({ node, ctx, doc }: Frame, walk: RubyWalk): void {
  */
 function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): void {
   if (!body) return;
-  const statements = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
-  if (statements.some((c) => c.type === 'rescue' || c.type === 'else' || c.type === 'ensure')) return;
+  const all = body.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  // An `ensure` clause runs after the value is made and leaves it as it is; a `rescue` clause that re-raises makes none.
+  if (all.some((c) => c.type === 'else' || (c.type === 'rescue' && !reraises(c)))) return;
+  const statements = all.filter((c) => c.type !== 'rescue' && c.type !== 'ensure');
   const last = statements[statements.length - 1];
   if (!last) return;
   const results = ctx.file.facts.functionResults(id);
@@ -138,6 +176,16 @@ function statedResults(id: number, body: SyntaxNode | null, ctx: RubyContext): v
   if (last.type !== 'return') results.returns.push({ value: resultValue(last, ctx), scope: ctx.scope });
   // `new(...).parse(...)` decides the result only where it is the one value returned.
   if (results.returns.filter((r) => r.value !== 'none').length !== 1) ctx.file.newResults.splice(pending);
+}
+
+/** A `rescue` clause whose last statement raises (`raise`, `fail`): it gives the method no value. */
+function reraises(clause: SyntaxNode): boolean {
+  const body = clause.namedChildren.find((c) => c?.type === 'then');
+  const statements = body?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const last = statements[statements.length - 1];
+  const method = last?.type === 'call' && !last.childForFieldName('receiver') ? last.childForFieldName('method')?.text
+    : last?.type === 'identifier' ? last.text : undefined;
+  return method === 'raise' || method === 'fail';
 }
 
 function resultValue(node: SyntaxNode, ctx: RubyContext): TypeRef | { local: string } | null | 'none' {
@@ -198,6 +246,11 @@ function iteratedElement(block: SyntaxNode, parameters: SyntaxNode, ctx: RubyCon
   if (!receiver || !method) return undefined;
   const list = parameters.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
   if (list.some((p) => p.type !== 'identifier')) return undefined;
+  // `build.tap { |site| … }`, `x.then { |v| … }`: the block's one parameter is the receiver itself.
+  if (RECEIVER_YIELDERS.has(method) && list.length === 1 && !call!.childForFieldName('arguments')) {
+    const own = expressionType(receiver, ctx) ?? heldValue(receiver, ctx);
+    return own ? { name: list[0].text, type: own } : undefined;
+  }
   const index = elementParameter(method, list.length);
   const type = index !== undefined ? elementType(receiver, ctx) : undefined;
   return type ? { name: list[index!].text, type } : undefined;
@@ -224,6 +277,21 @@ function collectionRegion(node: SyntaxNode, ctx: RubyContext): SyntaxNode | unde
   return region ?? undefined;
 }
 
+/** Object's class tests: `x.is_a?(K)` proves x a K where it holds. */
+const CLASS_TESTS = new Set(['is_a?', 'kind_of?', 'instance_of?']);
+
+/** The class `condition` proves `value` (a local or an instance variable) an instance of where it holds: `value.is_a?(K)`. */
+export function testedClass(condition: SyntaxNode | null, value: SyntaxNode): TypeRef | undefined {
+  if (condition?.type !== 'call' || (value.type !== 'identifier' && value.type !== 'instance_variable')) return undefined;
+  if (!CLASS_TESTS.has(condition.childForFieldName('method')?.text ?? '') || condition.childForFieldName('receiver')?.text !== value.text) return undefined;
+  const args = condition.childForFieldName('arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  const chain = args.length === 1 ? constantChain(args[0]) : undefined;
+  return chain ? { kind: 'call', callee: chain, construct: true } : undefined;
+}
+
+/** Kernel's methods that yield their receiver to their block: `tap` (returning it), `then` / `yield_self`. */
+const RECEIVER_YIELDERS = new Set(['tap', 'then', 'yield_self']);
+
 /** Object's methods whose result is the receiver or a copy of it (where the class defines none of its own, as Ruby's own do not). */
 const SAME_OBJECT = new Set(['dup', 'clone', 'freeze', 'itself']);
 
@@ -241,6 +309,14 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
     if (chain) return { kind: 'call', callee: [...chain, '[]'] };
     return object ? elementType(object, ctx) ?? null : null;
   }
+  // `x.is_a?(Registers) ? x : Registers.new(x)`: each branch states its class (the tested one narrowed by the test).
+  if (node.type === 'conditional' && ctx) {
+    const condition = node.childForFieldName('condition');
+    const branches = [node.childForFieldName('consequence'), node.childForFieldName('alternative')];
+    const types = branches.map((branch, at) => (branch ? (at === 0 ? testedClass(condition, branch) : undefined) ?? expressionType(branch, ctx) : null));
+    if (types.some((type) => !type)) return null;
+    return JSON.stringify(types[0]) === JSON.stringify(types[1]) ? types[0] : { kind: 'any-of', of: types as TypeRef[] };
+  }
   if (node.type !== 'call') return null;
   const method = node.childForFieldName('method');
   const receiver = node.childForFieldName('receiver');
@@ -251,6 +327,9 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
     const own = selfClassOf(receiver, ctx);
     if (own) return { kind: 'call', callee: [own], construct: true };
   }
+  // `self.class.build(...)` in an instance method: what the class's own `build` returns.
+  const ownClass = receiver && ctx && method.text !== 'new' ? selfClassOf(receiver, ctx) : undefined;
+  if (ownClass) return { kind: 'call', callee: [ownClass, method.text] };
   // `docs.first`, `@docs.last`: an element.
   if (receiver && ctx && !chain && readsElement(method.text) && !node.childForFieldName('arguments') && !node.childForFieldName('block')) {
     const element = elementType(receiver, ctx);
@@ -261,6 +340,11 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
   const of = !chain && receiver ? expressionType(receiver, ctx) ?? (ctx ? heldValue(receiver, ctx) : null) : null;
   // `conn.dup`, `opts.freeze`: Object's copies and the receiver itself are of the receiver's class.
   if (of && SAME_OBJECT.has(method.text) && !node.childForFieldName('arguments')) return of;
+  // `names.each_with_object({}) { |name, h| h[name] = Collection.new(name) }`: a hash of Collections.
+  const built = builtElements(node);
+  if (built) return collectionOf(built);
+  // `Filter.new(opts).tap do |f| … end`: Kernel#tap yields the receiver and returns it.
+  if (of && method.text === 'tap' && !node.childForFieldName('arguments')) return of;
   // Where the receiver's class declares `name` by `attr_reader` (no `def`), the call reads that attribute.
   if (of) return node.childForFieldName('arguments') || node.childForFieldName('block') ? { kind: 'member-call', of, name: method.text }
     : { kind: 'any-of', of: [{ kind: 'member-call', of, name: method.text }, { kind: 'field', of, path: [method.text] }] };
@@ -282,7 +366,8 @@ export function visitAssignment(node: SyntaxNode, ctx: RubyContext, walk: RubyWa
     ctx.scope.bind(left.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined, positionOf(left));
   } else if (left?.type === 'instance_variable' && ctx.classId !== null && (plain || node.child(1)?.type === '||=')) {
     // `@connection = nil` (in `initialize`, a reset, a teardown) holds no object: the other assignments decide.
-    const type = right ? expressionType(right, ctx) : null;
+    // `@site = site` where YARD documents `site`'s class: what the parameter holds.
+    const type = right ? expressionType(right, ctx) ?? documentedParameter(right, ctx) : null;
     if (right?.type !== 'nil') ctx.file.facts.memberFact({ owner: ctx.classId, name: left.text, type, enclosing: ctx.enclosing }, ctx.scope);
   } else if (left?.type === 'constant' && plain && right && (classFactory(right) || subclassOf(right))) {
     // `Point = Struct.new(:x) do … end`, `Handler = Class.new(Base) { … }`: a class, its block the body.
@@ -341,9 +426,21 @@ function visitClassFactory(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode
 
 /** The value a receiver names: a local assigned before it, or an instance variable of `self` (their proven types, later). */
 function heldValue(node: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  // `@request` in an example group outside any class: what its every assignment there states.
+  const unclassed = unclassedVariableType(node, ctx);
+  if (unclassed) return unclassed;
   if (node.type === 'instance_variable') return ctx.classId !== null ? { kind: 'value', chain: ['self', node.text] } : null;
   if (node.type !== 'identifier' || !ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
   return { kind: 'value', chain: [node.text] };
+}
+
+/** A parameter of the `def` around whose class its YARD `@param` documents, as the value it holds; else null. */
+function documentedParameter(node: SyntaxNode, ctx: RubyContext): TypeRef | null {
+  if (node.type !== 'identifier' || !ctx.parameters?.has(node.text)) return null;
+  let method: SyntaxNode | null = node.parent;
+  while (method && method.type !== 'method' && method.type !== 'singleton_method') method = method.parent;
+  const chain = method ? documentedParameters(method).get(node.text) : undefined;
+  return chain ? { kind: 'named', chain } : null;
 }
 
 /** A bare `new` / `new(...)` (no receiver, no block): an instance of the class a `def self.m` is called on. */
@@ -378,4 +475,54 @@ export function classObject(value: SyntaxNode): string[] | undefined {
 function ownClass(ctx: RubyContext): string | undefined {
   const declaration = ctx.classId !== null ? ctx.file.builder.declarations[ctx.classId] : undefined;
   return declaration?.kind === 'class' ? declaration.name : undefined;
+}
+
+/** Where instance variables live outside any class: `def`s, blocks and hooks of example groups (`before do @x = … end`). */
+const CLASS_BOUNDARIES = new Set(['class', 'module', 'singleton_class']);
+
+/** Per file and instance variable: what every assignment of it outside classes states (null: nothing). */
+const unclassedTypes = new WeakMap<object, Map<string, TypeRef | null>>();
+
+/**
+ * `@request` written outside any class (in an RSpec or minitest/spec group, its `before` hooks, examples and helper
+ * `def`s): the class every assignment of `@request` outside classes in the file constructs or gets from a constant's
+ * method (`HTTParty::Request.new(…)`, `Foo.build(…)`), all agreeing; any other assignment (`||=`, a multiple
+ * assignment, a value of another kind) states nothing. The variable holds that or nil.
+ */
+export function unclassedVariableType(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  if (node.type !== 'instance_variable' || ctx.classId !== null || insideClass(node)) return undefined;
+  let known = unclassedTypes.get(ctx.file);
+  if (!known) unclassedTypes.set(ctx.file, (known = new Map()));
+  if (!known.has(node.text)) known.set(node.text, agreedAssignments(node, ctx) ?? null);
+  return known.get(node.text) ?? undefined;
+}
+
+function agreedAssignments(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
+  let root: SyntaxNode = node;
+  while (root.parent) root = root.parent;
+  let agreed: string | undefined;
+  let type: TypeRef | undefined;
+  for (const binder of root.descendantsOfType(['assignment', 'operator_assignment', 'left_assignment_list'])) {
+    if (!binder || insideClass(binder)) continue;
+    const mentioned = binder.type === 'left_assignment_list' ? binder.descendantsOfType('instance_variable').some((v) => v?.text === node.text)
+      : binder.childForFieldName('left')?.text === node.text;
+    if (!mentioned) continue;
+    if (binder.type !== 'assignment') return undefined;
+    const value = binder.childForFieldName('right');
+    const receiver = value?.type === 'call' ? value.childForFieldName('receiver') : null;
+    // `nil` in a teardown holds nothing: the others decide.
+    if (value?.type === 'nil') continue;
+    if (value?.type !== 'call' || !constantChain(receiver) || value.childForFieldName('block')) return undefined;
+    const stated = expressionType(value, ctx);
+    const key = stated ? JSON.stringify(stated) : undefined;
+    if (!stated || (agreed !== undefined && agreed !== key)) return undefined;
+    agreed = key;
+    type = stated;
+  }
+  return type;
+}
+
+function insideClass(node: SyntaxNode): boolean {
+  for (let up = node.parent; up; up = up.parent) if (CLASS_BOUNDARIES.has(up.type)) return true;
+  return false;
 }

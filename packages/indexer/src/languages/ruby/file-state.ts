@@ -65,6 +65,10 @@ export class RubyFile {
   readonly exampleNames = new Set<string>();
   /** Modules mixed into every example of a test framework (`config.include M`), as written. */
   readonly ambientMixins: string[][] = [];
+  /** Block types of calls of a helper `def` bound in a block around (`builder do … end`), by the helper's declaration. */
+  readonly helperBlocks = new Map<TypeRef, number>();
+  /** Sites in such blocks, waiting for what `self` the helper evaluates its block with. */
+  private readonly helperEvaluations: Array<{ method: number; apply: (found: TypeRef | undefined) => void }> = [];
   /** Per method: what `self` each block evaluation or forwarding in its body states (null: unknown). */
   private readonly blockEvidence = new Map<number, Array<TypeRef | null>>();
 
@@ -79,12 +83,18 @@ export class RubyFile {
       if (self.evaluated) this.facts.proveLater(self.evaluated, ctx.scope, undefined, (type) => this.evaluated.set(site, type));
     } else {
       const proven: Array<TypeRef | undefined> = self.passed.map(() => undefined);
-      self.passed.forEach((type, i) => this.facts.proveLater(type, ctx.scope, undefined, (found) => {
+      const prove = (i: number, found: TypeRef | undefined) => {
         proven[i] = found;
         const known = proven.filter((t): t is TypeRef => t !== undefined);
         if (known.length > 0) site.blockSelf = known;
         else delete site.blockSelf;
-      }));
+      };
+      self.passed.forEach((type, i) => {
+        const helper = this.helperBlocks.get(type);
+        // A block-local helper's own `blockSelf` is known only once the file is walked (`finish`).
+        if (helper !== undefined) this.helperEvaluations.push({ method: helper, apply: (found) => prove(i, found) });
+        else this.facts.proveLater(type, ctx.scope, undefined, (found) => prove(i, found));
+      });
     }
     return site;
   }
@@ -132,6 +142,8 @@ export class RubyFile {
       const key = first ? JSON.stringify(first) : '';
       if (first && evidence.every((type) => type !== null && JSON.stringify(type) === key)) this.builder.declarations[method].blockSelf = first;
     }
+    // `builder do run app end` with `def builder(&block) Rack::Builder.new(&block) end`: the object the helper hands the block to.
+    for (const { method, apply } of this.helperEvaluations) apply(this.builder.declarations[method].blockSelf);
     for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
     // `builder.parse` where the class's own instance `def builder` (not an attribute) states what it returns.
     for (const [site, { classId, method }] of this.selfResults) {

@@ -58,7 +58,7 @@ function noteAlias(id: number, old: string | undefined, ctx: RubyContext): void 
 export function visitSingletonDefinition(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean {
   const receiver = node.childForFieldName('receiver');
   const block = node.childForFieldName('block');
-  if ((receiver && receiver.type !== 'self') || !block || inClassBody(ctx) || ctx.parentDecl === null) return false;
+  if ((receiver && receiver.type !== 'self') || !block || inClassBody(ctx) || (ctx.parentDecl === null && !ctx.inBlock)) return false;
   const defined = literalName(argumentsOf(node)[0]);
   if (defined === undefined) return false;
   const id = ctx.file.builder.declare('method', defined, ctx.parentDecl, node, { signature: flatSignature(node.text.split('\n')[0], null) });

@@ -7,6 +7,7 @@
  * A method a class defines twice (in each branch of an `if`) is ambiguous: a call of it links to neither.
  * A bare call in an RSpec example may mean a method of the modules `config.include` mixes into every example.
  * A bare call in a mixin module that the module does not declare means what every includer has by that name (all agreeing).
+ * A constant no lexical scope binds may be one a module the class around includes declares (`include Liquid`).
  */
 import { defineNameBinding } from '../../model/language-support.js';
 
@@ -14,7 +15,10 @@ export const rubyNameBinding = defineNameBinding({
   instanceReceivers: ['self'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'ambient-mixins', 'workspace-unique'],
+  lookup: ['class-members', 'scoped-imports', 'reopened-scopes', 'module-scope', 'global-constants', 'mixed-in-constants', 'ambient-mixins', 'workspace-unique'],
   declarations: { open: true, redefinitionsAmbiguous: true },
   members: { staticApart: true, includersLend: true },
+  constantsThroughMixins: true,
+  // `Hash[…]` / `Array[…]` on a subclass build that subclass.
+  outsideBaseBuilders: { '[]': ['Hash', 'Array', 'Set'] },
 });

@@ -5,7 +5,7 @@
  */
 import type { FileExtraction, ImportStatement, ReferenceSite } from '../../model/extraction.js';
 import { RESOLVED_BY, type ResolvedBy } from '../resolved-by.js';
-import type { DeclarationRef, Resolution } from '../targets.js';
+import type { DeclarationRef, Resolution, Target } from '../targets.js';
 import type { ContextSteps } from './run-lookup.js';
 import type { SymbolLookup } from './symbol-lookup.js';
 
@@ -31,6 +31,8 @@ export interface SiteResolver {
   inheritedMember(classRef: DeclarationRef, site: ReferenceSite): Resolution | undefined;
   /** The language's name binding rules for a file. */
   packageObjectName(file: FileExtraction): string | undefined;
+  /** A class, module or constant a module mixed into a class around the site (or into every object) declares (`constantsThroughMixins`). */
+  mixedInConstant(file: FileExtraction, site: ReferenceSite): Target | undefined;
   /** The methods named like the site of the modules the family's files mix into every example. */
   ambientMixinMembers(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
   /** The member named like the site of what an `importsMembers` statement imports the members of, if it has one. */
@@ -153,7 +155,20 @@ function memberWildcardImport(resolver: SiteResolver, { file, site }: SiteQuery)
   return undefined;
 }
 
+/**
+ * `mixed-in-constants`: a constant reference (`Site.new`, `class T < Base`) no lexical or global scope binds may mean
+ * one a module included by a class around it declares, or one of a module some file includes at its top level.
+ */
+function mixedInConstant(resolver: SiteResolver, { file, site }: SiteQuery): Resolution | undefined {
+  if (site.kind === 'calls') return undefined;
+  const found = resolver.mixedInConstant(file, site);
+  if (found?.type === 'declaration') return resolver.accept(site, found.ref, RESOLVED_BY.samePackage);
+  if (found?.type === 'ambiguous') return { resolved: false, reason: 'ambiguous', candidates: found.candidates, likelyInternal: true };
+  return undefined;
+}
+
 export const SITE_STEPS: ContextSteps<SiteResolver, SiteQuery, Resolution> = {
+  'mixed-in-constants': mixedInConstant,
   'member-wildcard-imports': memberWildcardImport,
   'class-members': classMember,
   'fallback-package': fallbackPackageFunction,
