@@ -382,13 +382,6 @@ export interface NameBindingRules {
      */
     outsideOwnMembers?: Readonly<Record<string, ReadonlySet<string>>>;
     /**
-     * With `extendsOutsideTypes`: an outside type of no known bases (`NpgsqlConnection`, `DuckDBConnection`) is taken to
-     * implement an outside interface named like its kind (`IDbConnection`: the type's name ends with the interface's last
-     * word), where the extensions the call could mean are all of one such interface. A convention, not a proof: absent,
-     * such a type has no base.
-     */
-    outsideInterfaceByName?: boolean;
-    /**
      * With `extendsOutsideTypes`: a call whose callee states a result of a type outside the workspace (`Task<int> F()`,
      * `SqlConnection Open()`), or that constructs one, is a value of that type, for its extensions (`F().ForAwait()`).
      * Absent: only a stated name (a typed local or parameter) is.

@@ -1509,11 +1509,6 @@ export class ReferenceResolver {
         const same = (other: DeclarationRef[]) => other.every((ref) => found.some((f) => f.file === ref.file && f.localId === ref.localId));
         return bases.slice(i + 1).some((other) => !same(this.outsideMembers(scope, [other], name, true))) ? [] : found;
       }
-      // A type of no known bases: the one outside interface named like its kind that the extensions of this name extend.
-      if (bases.length === 0 && !isUniversal && !viaBase && rules?.outsideInterfaceByName) {
-        const byName = this.interfaceByName(scope, chain[chain.length - 1], name);
-        if (byName.length > 0) return byName;
-      }
       // Last, the type every value converts to (`universalOutsideBase`), unless the framework's types may declare the name themselves.
       if (universal && !isUniversal && !viaBase) return this.outsideMembers(scope, [universal.type], name);
       return [];
@@ -1526,23 +1521,6 @@ export class ReferenceResolver {
       if (this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf!)) return false;
       return this.visibleOutsideMember(scope, ref, name);
     });
-  }
-
-  /**
-   * `members.outsideInterfaceByName`: the extensions `name` of the one outside interface (`IDbConnection`) whose last word
-   * (`Connection`) ends the type's name (`NpgsqlConnection`), visible from `scope`; none where two interfaces fit.
-   */
-  private interfaceByName(scope: TypeScope, typeName: string, name: string): DeclarationRef[] {
-    if (/^I[A-Z]/.test(typeName)) return [];
-    const interfaces = new Set<string>();
-    for (const key of this.outside!.keys()) {
-      const [type, member] = key.split('\0');
-      const word = /^I[A-Z]\w*?([A-Z][a-z0-9]+)$/.exec(type)?.[1];
-      if (member === name && word && typeName.endsWith(word) && typeName !== type) interfaces.add(type);
-    }
-    if (interfaces.size !== 1) return [];
-    const [type] = interfaces;
-    return this.outsideMembers(scope, [type], name, true);
   }
 
   /**

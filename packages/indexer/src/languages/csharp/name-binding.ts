@@ -150,8 +150,6 @@ export const csharpNameBinding = defineNameBinding({
     outsideResults: FRAMEWORK_RESULTS,
     // `expression.GetMember()` on an `Expression<Func<T, P>>`: Expression declares no GetMember (Type does).
     outsideOwnMembers: FRAMEWORK_OWN_MEMBERS,
-    // `conn.Execute(sql)` on a provider's `DuckDBConnection` the framework table does not list: the `IDbConnection` extension.
-    outsideInterfaceByName: true,
   },
   // `static class Maybe` beside `class Maybe<T>`: `Maybe.Nothing()` names the one without type arguments.
   declarations: { genericTwins: true },
