@@ -41,6 +41,27 @@ export interface GraphRowSink {
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
 }
 
+/**
+ * What one file's resolution gave: its counts in the run's statistics and its rows per table (edges by
+ * kind, as stored: an edge equal to an earlier one of the file is stored once). A re-index that reuses
+ * the file's rows (pipeline/resolution-reuse.ts) adds these instead of resolving the file again.
+ */
+export interface FileResolution {
+  resolvedBy: Partial<Record<ResolvedBy, number>>;
+  unresolvedByReason: Partial<Record<UnresolvedReason, number>>;
+  unresolved: number;
+  likelyInternal: number;
+  edges: Record<string, number>;
+}
+
+/** Which files a pass resolves, and what it tells of each. */
+export interface ResolutionScope {
+  /** Resolve only these files (every file's declarations still count); absent: every file. */
+  only?: ReadonlySet<string>;
+  /** Filled with what each resolved file gave, by path, in the pass's order. */
+  perFile?: Map<string, FileResolution>;
+}
+
 /** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
 const ROWS_PER_PORTION = 8192;
 
@@ -49,7 +70,9 @@ export function streamGraph(
   languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   sink: GraphRowSink,
   now: number = Date.now(),
+  scope: ResolutionScope = {},
 ): ResolutionStats {
+  const { only, perFile } = scope;
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
 
@@ -69,7 +92,7 @@ export function streamGraph(
   };
 
   // Node ids first: every edge refers to them. The node and file rows are the sink's from here on.
-  const nodeIds = declareFiles(indexed, now, sink, edges);
+  const nodeIds = declareFiles(indexed, now, sink, edges, only, perFile);
   handOver();
 
   const symbols = new WorkspaceSymbols(byPath, languageOf);
@@ -89,7 +112,18 @@ export function streamGraph(
   };
 
   for (const file of byPath.values()) {
+    if (only && !only.has(file.path)) continue;
     const fileId = fileNodeId(file.path);
+    const own = perFile && fileResolution(perFile, file.path);
+    // The rows the store keeps of this file's edges (row-packing.ts drops an edge equal to an earlier one).
+    const stored = own && new Set<string>();
+    const count = (edge: EdgeRow) => {
+      if (!own) return;
+      const identity = `${edge.source}\0${edge.target}\0${edge.kind}\0${edge.line}\0${edge.col}`;
+      if (stored!.has(identity)) return;
+      stored!.add(identity);
+      own.edges[edge.kind] = (own.edges[edge.kind] ?? 0) + 1;
+    };
 
     // Module imports, and re-exports (`export * from`, `export { a } from`): the file depends on the module either way.
     const dependencies: Array<{ specifier: string; line: number; column: number; files?: readonly string[] }> = [
@@ -116,7 +150,7 @@ export function streamGraph(
         const key = `${target}\0${statement.line}`;
         if (target === file.path || linked.has(key)) continue;
         linked.add(key);
-        edges.push({
+        const edge: EdgeRow = {
           source: fileId,
           target: fileNodeId(target),
           kind: 'imports',
@@ -124,7 +158,9 @@ export function streamGraph(
           col: statement.column,
           metadata: { resolvedBy: RESOLVED_BY.moduleImport, confidence: 1, specifier: statement.specifier },
           provenance: 'tree-sitter',
-        });
+        };
+        edges.push(edge);
+        count(edge);
       }
     }
 
@@ -133,7 +169,8 @@ export function streamGraph(
       const result = resolver.resolve(file, site);
       if (result.resolved) {
         stats.resolvedBy[result.resolvedBy] = (stats.resolvedBy[result.resolvedBy] ?? 0) + 1;
-        edges.push({
+        if (own) own.resolvedBy[result.resolvedBy] = (own.resolvedBy[result.resolvedBy] ?? 0) + 1;
+        const edge: EdgeRow = {
           source: from,
           target: idOf(result.target.file, result.target.localId),
           kind: result.edgeKind,
@@ -141,13 +178,20 @@ export function streamGraph(
           col: site.column,
           metadata: referenceMetadata(result.resolvedBy),
           provenance: result.resolvedBy === RESOLVED_BY.uniqueName ? 'heuristic' : 'tree-sitter',
-        });
+        };
+        edges.push(edge);
+        count(edge);
         continue;
       }
       if (site.implied) continue;
       stats.unresolvedCount++;
       stats.unresolvedByReason[result.reason] = (stats.unresolvedByReason[result.reason] ?? 0) + 1;
       if (result.likelyInternal) stats.unresolvedLikelyInternalCount++;
+      if (own) {
+        own.unresolved++;
+        own.unresolvedByReason[result.reason] = (own.unresolvedByReason[result.reason] ?? 0) + 1;
+        if (result.likelyInternal) own.likelyInternal++;
+      }
       unresolved.push({
         fromNodeId: from,
         referenceName: siteText(site),
@@ -175,6 +219,8 @@ function declareFiles(
   now: number,
   sink: GraphRowSink,
   edges: EdgeRow[],
+  only: ReadonlySet<string> | undefined,
+  perFile: Map<string, FileResolution> | undefined,
 ): Map<string, string[]> {
   const nodes: NodeRow[] = [];
   const files: FileRow[] = [];
@@ -196,6 +242,9 @@ function declareFiles(
     });
     const ids: string[] = [];
     const emitted = new Set<string>([fileId]);
+    // A file whose rows are reused keeps its `contains` edges too.
+    const resolvedHere = !only || only.has(file.path);
+    const own = resolvedHere && perFile ? fileResolution(perFile, file.path) : undefined;
     for (const decl of file.declarations) {
       const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
       ids.push(id);
@@ -224,7 +273,10 @@ function declareFiles(
         typeParameters: decl.typeParameters,
       });
       const parentId = decl.parent === null ? fileId : ids[decl.parent];
-      if (parentId !== undefined && parentId !== id) edges.push({ source: parentId, target: id, kind: 'contains' });
+      if (parentId !== undefined && parentId !== id && resolvedHere) {
+        edges.push({ source: parentId, target: id, kind: 'contains' });
+        if (own) own.edges.contains = (own.edges.contains ?? 0) + 1;
+      }
     }
     nodeIds.set(file.path, ids);
     files.push({
@@ -241,6 +293,16 @@ function declareFiles(
 
   sink.declared(nodes, files);
   return nodeIds;
+}
+
+/** The entry of `path` in `perFile`, made empty the first time. */
+function fileResolution(perFile: Map<string, FileResolution>, path: string): FileResolution {
+  let own = perFile.get(path);
+  if (!own) {
+    own = { resolvedBy: {}, unresolvedByReason: {}, unresolved: 0, likelyInternal: 0, edges: {} };
+    perFile.set(path, own);
+  }
+  return own;
 }
 
 /**

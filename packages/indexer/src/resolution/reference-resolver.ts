@@ -28,6 +28,7 @@ import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
+import { cut, noteCut } from './order-dependence.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -75,6 +76,9 @@ const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant
 
 /** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
 const MAX_ALIAS_DEPTH = 8;
+/** What a re-entry into `usedTraits` / `directSupertypes` reads while the class's own answer is computed (order-dependence.ts). */
+const TRAITS_PENDING = Object.freeze([]) as unknown as DeclarationRef[];
+const SUPERTYPES_PENDING: DirectSupertypes = Object.freeze({ refs: Object.freeze([]) as unknown as DeclarationRef[], outside: false, unknown: true });
 
 export class ReferenceResolver {
   private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
@@ -926,7 +930,11 @@ export class ReferenceResolver {
    * chain cannot be walked to its end (what it holds may still be a value of a stated type).
    */
   private throughAlias(target: Target, depth: number): Target {
-    if (target.type !== 'declaration' || depth >= MAX_ALIAS_DEPTH) return target;
+    if (target.type !== 'declaration') return target;
+    if (depth >= MAX_ALIAS_DEPTH) {
+      noteCut();
+      return target;
+    }
     const aliasOf = this.symbols.declaration(target.ref).aliasOf;
     if (!aliasOf) return target;
     const scope = { file: target.ref.file, enclosing: this.symbols.declaration(target.ref).parent };
@@ -1264,7 +1272,7 @@ export class ReferenceResolver {
    * it is written. Several paths must agree (the same text at the same place); none or a disagreement: undefined.
    */
   private boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string, depth = 0): { type: TypeRef; scope: TypeScope } | undefined {
-    if (depth > 16) return undefined;
+    if (depth > 16) return cut();
     const sameClass = (a: DeclarationRef, b: DeclarationRef) => this.symbols.partsOf(a).some((part) => part.file === b.file && part.localId === b.localId);
     if (sameClass(classRef, owner)) return undefined; // the owner's own T is unbound inside it
     let found: { type: TypeRef; scope: TypeScope } | undefined;
@@ -1312,8 +1320,8 @@ export class ReferenceResolver {
    */
   private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
     const known = this.traitCache.get(classRef.file, classRef.localId);
-    if (known) return known;
-    this.traitCache.set(classRef.file, classRef.localId, []); // re-entry (a chain through the class itself) sees none
+    if (known) return known === TRAITS_PENDING ? cut() ?? known : known;
+    this.traitCache.set(classRef.file, classRef.localId, TRAITS_PENDING); // re-entry (a chain through the class itself) sees none
     const out: DeclarationRef[] = [];
     for (const [file, site] of this.heritageSites(classRef)) {
       // Where implemented traits are bases (`members.inheritsImplemented`), their members are inherited, not copied in.
@@ -1644,7 +1652,8 @@ export class ReferenceResolver {
    */
   private heldValueRuns(ref: DeclarationRef, decl: Declaration, depth: number): DeclarationRef | undefined {
     const held = decl.heldCall;
-    if (!held || depth >= MAX_ALIAS_DEPTH) return undefined;
+    if (!held) return undefined;
+    if (depth >= MAX_ALIAS_DEPTH) return cut();
     const scope = { file: ref.file, enclosing: decl.parent };
     const callee = this.walkChain(scope, held.callee);
     if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
@@ -1821,7 +1830,7 @@ export class ReferenceResolver {
     call?: ReferenceSite,
     throughThis = false,
   ): MemberFound | undefined {
-    if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
+    if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.memberRefs(classRef, name, throughThis);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
@@ -2068,10 +2077,10 @@ export class ReferenceResolver {
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
   private directSupertypes(classRef: DeclarationRef): DirectSupertypes {
     const known = this.directCache.get(classRef.file, classRef.localId);
-    if (known) return known;
+    if (known) return known === SUPERTYPES_PENDING ? cut() ?? known : known;
     const file = this.symbols.extraction(classRef.file)!;
     const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
-    this.directCache.set(classRef.file, classRef.localId, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
+    this.directCache.set(classRef.file, classRef.localId, SUPERTYPES_PENDING); // a cycle in broken code proves nothing
     for (const [siteFile, site] of this.heritageSites(classRef)) {
       const result = this.resolve(siteFile, site);
       if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
@@ -2090,7 +2099,7 @@ export class ReferenceResolver {
   private superclasses(classRef: DeclarationRef): DeclarationRef[] {
     const known = this.superclassCache.get(classRef.file, classRef.localId);
     if (known) return known;
-    if (this.superclassesInProgress.has(classRef.file, classRef.localId)) return [];
+    if (this.superclassesInProgress.has(classRef.file, classRef.localId)) return cut() ?? [];
     this.superclassesInProgress.add(classRef.file, classRef.localId);
     const out: DeclarationRef[] = [];
     const decl = this.symbols.declaration(classRef);

@@ -13,6 +13,7 @@ import { preferDefinitions } from './prefer-definitions.js';
 
 export { preferDefinitions };
 import { HookFailures } from './hook-failures.js';
+import { cut } from './order-dependence.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import type { NameQuery } from './lookup-steps/name-query.js';
@@ -678,7 +679,7 @@ export class WorkspaceSymbols implements SymbolLookup {
   exportedMember(moduleFile: string, name: string, depth = 0): Target {
     const known = this.exportCache.get(moduleFile, name);
     if (known) return known;
-    if (depth > MAX_EXPORT_DEPTH || this.exportsInProgress.has(moduleFile, name)) return { type: 'missing', file: moduleFile, name };
+    if (depth > MAX_EXPORT_DEPTH || this.exportsInProgress.has(moduleFile, name)) return cut() ?? { type: 'missing', file: moduleFile, name };
     this.exportsInProgress.add(moduleFile, name);
     try {
       const result = this.computeExportedMember(moduleFile, name, depth);
