@@ -305,7 +305,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     // What a changed file was when the record was written: whether the other files can see the change.
     for (const h of hashed) {
       const was = record && Object.hasOwn(record.files, h.job.path) ? record.files[h.job.path] : undefined;
-      if (!was || h.contentHash === undefined || was.content === h.contentHash || was.language !== h.job.language) continue;
+      if (!was || h.contentHash === undefined || was.language !== h.job.language || (was.content === h.contentHash && h.entryPresent)) continue;
       const before = cache!.read(cache!.entry(h.job.path, h.job.language, was.content), was.size);
       if (before !== undefined && before.size === was.size) previous.set(h.job.path, before.extraction);
     }
@@ -348,7 +348,8 @@ async function resolveReferences(run: Run, extracted: Extracted, graphWrite: Gra
   const extractions = new Map(indexed.map((f) => [f.extraction.path, f.extraction]));
   let whyNot: string | undefined;
   if (record && graphWrite instanceof InPlaceGraphUpdate) {
-    const plan = planReuse(record, indexed, extracted.previous, (path) => configDigest(readConfigText(run.root, path)));
+    const fromCache = new Set(extracted.hits.map((hit) => hit.extraction.path));
+    const plan = planReuse(record, indexed, fromCache, extracted.previous, (path) => configDigest(readConfigText(run.root, path)));
     if ('whyNot' in plan) whyNot = plan.whyNot;
     else {
       const partial = await resolvePass(run, indexed, extractions, { only: plan.resolve }, record.configReads);

@@ -20,7 +20,7 @@
  * only for the graph file it describes, and only for this build of arbor.
  */
 import { sha256Hex } from '@arbor/vocabulary';
-import type { FileExtraction } from '../model/extraction.js';
+import { extractionFailure, type FileExtraction } from '../model/extraction.js';
 import type { FileResolution, IndexedFile, ResolutionStats } from '../resolution/graph-builder.js';
 import { resolutionInterface } from '../resolution/resolution-interface.js';
 
@@ -31,6 +31,8 @@ export interface RecordedFile {
   size: number;
   modifiedAt: number;
   language: string;
+  /** Its extraction failed (not a syntax error: the grammar or the extractor); such an extraction is not cached. */
+  failed: boolean;
   resolution: FileResolution;
 }
 
@@ -61,6 +63,7 @@ export function asResolutionRecord(value: unknown): ResolutionRecord | undefined
   for (const file of Object.values(record.files)) {
     const r = (file as Partial<RecordedFile>)?.resolution;
     if (typeof file?.content !== 'string' || typeof file.size !== 'number' || typeof file.modifiedAt !== 'number' || typeof file.language !== 'string') return undefined;
+    if (typeof file.failed !== 'boolean') return undefined;
     if (typeof r !== 'object' || r === null || typeof r.unresolved !== 'number' || typeof r.likelyInternal !== 'number') return undefined;
     if (!counts(r.resolvedBy) || !counts(r.unresolvedByReason) || !counts(r.edges)) return undefined;
   }
@@ -73,13 +76,15 @@ function counts(value: unknown): boolean {
 }
 
 /**
- * The plan for this run's files (`indexed`, sorted by path). `previous`: the extraction each changed file
- * had when the record was written (from the cache), where it could be read. `configNow`: a configuration
- * file's digest as it is now.
+ * The plan for this run's files (`indexed`, sorted by path). `fromCache`: the files whose extraction this
+ * run read from the cache (an extraction is a function of the content only there: one that failed is
+ * not cached, and is extracted again). `previous`: the extraction each changed file had when the record
+ * was written (from the cache), where it could be read. `configNow`: a configuration file's digest as it is now.
  */
 export function planReuse(
   record: ResolutionRecord,
   indexed: readonly IndexedFile[],
+  fromCache: ReadonlySet<string>,
   previous: ReadonlyMap<string, FileExtraction>,
   configNow: (path: string) => string | null,
 ): ReusePlan {
@@ -95,12 +100,16 @@ export function planReuse(
   for (const { extraction, contentHash, size, modifiedAt } of indexed) {
     const was = Object.hasOwn(record.files, extraction.path) ? record.files[extraction.path] : undefined;
     if (!was || was.language !== extraction.language) return { whyNot: 'files were added, removed or renamed' };
-    if (was.content === contentHash && was.size === size && was.modifiedAt === modifiedAt) {
+    // The same content, read from the cache as the last pass had it (not a failed extraction then or now).
+    const same = was.content === contentHash && fromCache.has(extraction.path) && !was.failed;
+    if (same && was.size === size && was.modifiedAt === modifiedAt) {
       kept.add(extraction.path);
       continue;
     }
     // Touched, or changed: resolved again; a changed file only while the others cannot see the change.
-    if (was.content !== contentHash) {
+    if (!same) {
+      // A failed extraction is not cached: what the cache holds for that content is not what the last pass read.
+      if (was.failed) return { whyNot: `the extraction of ${extraction.path} had failed` };
       const before = previous.get(extraction.path);
       if (!before) return { whyNot: `the previous extraction of ${extraction.path} is not in the cache` };
       if (resolutionInterface(before) !== resolutionInterface(extraction)) return { whyNot: `what other files can see of ${extraction.path} changed` };
@@ -137,7 +146,7 @@ export function nextRecord(
   const files: Record<string, RecordedFile> = {};
   for (const { extraction, contentHash, size, modifiedAt } of indexed) {
     const resolution = resolvedNow.get(extraction.path) ?? previous!.files[extraction.path].resolution;
-    files[extraction.path] = { content: contentHash, size, modifiedAt, language: extraction.language, resolution };
+    files[extraction.path] = { content: contentHash, size, modifiedAt, language: extraction.language, failed: extractionFailure(extraction) !== undefined, resolution };
   }
   return { files, configReads, cuts, hookFailures: stats.hookFailures.length };
 }

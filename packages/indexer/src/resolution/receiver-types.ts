@@ -14,7 +14,7 @@ import { RESOLVED_BY, type ResolvedBy } from './resolved-by.js';
 import type { DeclarationRef, Target } from './targets.js';
 import type { WorkspaceSymbols } from './workspace-symbols.js';
 import { PairMap } from '../support/pair-map.js';
-import { cut, noteCut } from './order-dependence.js';
+import { cut, mayKeep, noteCut } from './order-dependence.js';
 
 /** A value proven to be an instance of `classRef`, and the rule that proved it. */
 export interface InstanceOf {
@@ -875,6 +875,7 @@ export class ReceiverTypes {
     this.inProgress.add(key);
     try {
       const found = compute();
+      if (!mayKeep()) noteCut();
       this.declared.set(key, found ?? null);
       return found;
     } finally {

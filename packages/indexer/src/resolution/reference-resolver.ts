@@ -28,7 +28,7 @@ import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
-import { cut, noteCut } from './order-dependence.js';
+import { cut, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -76,15 +76,13 @@ const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant
 
 /** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
 const MAX_ALIAS_DEPTH = 8;
-/** What a re-entry into `usedTraits` / `directSupertypes` reads while the class's own answer is computed (order-dependence.ts). */
-const TRAITS_PENDING = Object.freeze([]) as unknown as DeclarationRef[];
-const SUPERTYPES_PENDING: DirectSupertypes = Object.freeze({ refs: Object.freeze([]) as unknown as DeclarationRef[], outside: false, unknown: true });
+const refKey = (ref: DeclarationRef) => `${ref.file}\0${ref.localId}`;
 
 export class ReferenceResolver {
-  private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
-  private readonly traitCache = new PairMap<string, number, DeclarationRef[]>();
+  /** Guarded (order-dependence.ts): resolving a class's heritage clauses can meet the class itself. */
+  private readonly superclassMemo = new GuardedMemo<DeclarationRef[]>();
+  private readonly traitMemo = new GuardedMemo<DeclarationRef[]>();
   private readonly packageFunctionCache = new Map<string, Array<{ ref: DeclarationRef; visibleOutside: boolean }>>();
-  private readonly superclassesInProgress = new PairSet<string, number>();
   private readonly types: ReceiverTypes;
   private attached?: PairMap<string, number, Map<string, DeclarationRef[]>>;
   /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
@@ -100,10 +98,11 @@ export class ReferenceResolver {
       return result.resolved && this.symbols.declaration(result.target).kind === 'module' ? result.target : undefined;
     },
   );
-  private readonly directCache = new PairMap<string, number, DirectSupertypes>();
+  private readonly directMemo = new GuardedMemo<DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
+  private readonly overloadsFilling = new WeakSet<ReferenceSite>();
   private readonly universal: UniversalExtensions;
 
   constructor(
@@ -628,7 +627,8 @@ export class ReferenceResolver {
    */
   private typeMemberByName(scope: TypeScope, name: string): Target | undefined {
     const file = this.symbols.extraction(scope.file);
-    if (!file || !this.bindingOf(file).typeMembersByName || this.lookingUpTypeMember) return undefined;
+    if (!file || !this.bindingOf(file).typeMembersByName) return undefined;
+    if (this.lookingUpTypeMember) return cut();
     // An import's path, a base's name, is looked up the ordinary way: this lookup does not nest.
     this.lookingUpTypeMember = true;
     try {
@@ -1319,18 +1319,19 @@ export class ReferenceResolver {
    * a `trait` or a `module`: `use T;`, `include M`), in source order, over all its parts.
    */
   private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
-    const known = this.traitCache.get(classRef.file, classRef.localId);
-    if (known) return known === TRAITS_PENDING ? cut() ?? known : known;
-    this.traitCache.set(classRef.file, classRef.localId, TRAITS_PENDING); // re-entry (a chain through the class itself) sees none
-    const out: DeclarationRef[] = [];
-    for (const [file, site] of this.heritageSites(classRef)) {
-      // Where implemented traits are bases (`members.inheritsImplemented`), their members are inherited, not copied in.
-      if (site.kind !== 'implements' || this.bindingOf(file).members?.inheritsImplemented) continue;
-      const result = this.resolve(file, site);
-      if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
-    }
-    this.traitCache.set(classRef.file, classRef.localId, out);
-    return out;
+    const key = refKey(classRef);
+    const known = this.traitMemo.get(key);
+    if (known) return 'value' in known ? known.value : []; // re-entry (a chain through the class itself) sees none
+    return this.traitMemo.compute(key, () => {
+      const out: DeclarationRef[] = [];
+      for (const [file, site] of this.heritageSites(classRef)) {
+        // Where implemented traits are bases (`members.inheritsImplemented`), their members are inherited, not copied in.
+        if (site.kind !== 'implements' || this.bindingOf(file).members?.inheritsImplemented) continue;
+        const result = this.resolve(file, site);
+        if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+      }
+      return out;
+    });
   }
 
   /**
@@ -1444,7 +1445,7 @@ export class ReferenceResolver {
    */
   private attachedMembers(classRef: DeclarationRef): Map<string, DeclarationRef[]> | undefined {
     if (!this.attached) {
-      if (this.buildingAttached) return undefined;
+      if (this.buildingAttached) return cut();
       this.buildingAttached = true;
       const index = new PairMap<string, number, Map<string, DeclarationRef[]>>();
       try {
@@ -1463,6 +1464,8 @@ export class ReferenceResolver {
       } finally {
         this.buildingAttached = false;
       }
+      // Built inside a chain that met itself, it may hold what that chain's path found (order-dependence.ts).
+      if (!mayKeep()) noteCut();
       this.attached = index;
     }
     return this.attached.get(classRef.file, classRef.localId);
@@ -1880,10 +1883,14 @@ export class ReferenceResolver {
    * result, for a member the class (or a proven base) does not declare. One conversion's result declaring it, or none.
    */
   private convertedMember(classRef: DeclarationRef, name: string, call?: ReferenceSite): MemberFound | undefined {
-    if (this.convertingMember) return undefined;
+    if (this.convertingMember) return cut();
     this.convertingMember = true;
     try {
-      const index = this.conversions ??= this.conversionIndex();
+      if (!this.conversions) {
+        this.conversions = this.conversionIndex();
+        if (!mayKeep()) noteCut();
+      }
+      const index = this.conversions;
       if (index.size === 0) return undefined;
       const found = new Map<string, DeclarationRef>();
       const seen = new Set<string>();
@@ -2031,10 +2038,28 @@ export class ReferenceResolver {
    */
   private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
-    if (known) return known;
+    if (known) {
+      // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
+      if (this.overloadsFilling.has(call)) noteCut();
+      return known;
+    }
     const file = this.siteFiles.get(call);
     const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
+    this.overloadsFilling.add(call);
+    try {
+      return this.fillOverloadArguments(call, file, result);
+    } finally {
+      this.overloadsFilling.delete(call);
+      if (!mayKeep()) noteCut();
+    }
+  }
+
+  private fillOverloadArguments(
+    call: ReferenceSite,
+    file: FileExtraction | undefined,
+    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> },
+  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
@@ -2076,19 +2101,20 @@ export class ReferenceResolver {
 
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
   private directSupertypes(classRef: DeclarationRef): DirectSupertypes {
-    const known = this.directCache.get(classRef.file, classRef.localId);
-    if (known) return known === SUPERTYPES_PENDING ? cut() ?? known : known;
-    const file = this.symbols.extraction(classRef.file)!;
-    const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
-    this.directCache.set(classRef.file, classRef.localId, SUPERTYPES_PENDING); // a cycle in broken code proves nothing
-    for (const [siteFile, site] of this.heritageSites(classRef)) {
-      const result = this.resolve(siteFile, site);
-      if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
-      else if (!result.resolved && result.reason === 'external-import') out.outside = true;
-      else out.unknown = true;
-    }
-    this.directCache.set(classRef.file, classRef.localId, out);
-    return out;
+    const key = refKey(classRef);
+    const known = this.directMemo.get(key);
+    if (known) return 'value' in known ? known.value : { refs: [], outside: false, unknown: true }; // a cycle in broken code proves nothing
+    return this.directMemo.compute(key, () => {
+      const file = this.symbols.extraction(classRef.file)!;
+      const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
+      for (const [siteFile, site] of this.heritageSites(classRef)) {
+        const result = this.resolve(siteFile, site);
+        if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
+        else if (!result.resolved && result.reason === 'external-import') out.outside = true;
+        else out.unknown = true;
+      }
+      return out;
+    });
   }
 
   /**
@@ -2097,18 +2123,17 @@ export class ReferenceResolver {
    * class's own superclasses (broken code can make it try).
    */
   private superclasses(classRef: DeclarationRef): DeclarationRef[] {
-    const known = this.superclassCache.get(classRef.file, classRef.localId);
-    if (known) return known;
-    if (this.superclassesInProgress.has(classRef.file, classRef.localId)) return cut() ?? [];
-    this.superclassesInProgress.add(classRef.file, classRef.localId);
-    const out: DeclarationRef[] = [];
-    const decl = this.symbols.declaration(classRef);
-    if (decl.kind === 'enum_member' && decl.parent !== null) {
-      // An enum constant with a body extends its enum.
-      const parent = { file: classRef.file, localId: decl.parent };
-      if (this.symbols.declaration(parent).kind === 'enum') out.push(parent);
-    }
-    try {
+    const key = refKey(classRef);
+    const known = this.superclassMemo.get(key);
+    if (known) return 'value' in known ? known.value : [];
+    return this.superclassMemo.compute(key, () => {
+      const out: DeclarationRef[] = [];
+      const decl = this.symbols.declaration(classRef);
+      if (decl.kind === 'enum_member' && decl.parent !== null) {
+        // An enum constant with a body extends its enum.
+        const parent = { file: classRef.file, localId: decl.parent };
+        if (this.symbols.declaration(parent).kind === 'enum') out.push(parent);
+      }
       // Every part states them: an open class its superclass in one of its reopenings.
       for (const [file, site] of this.heritageSites(classRef)) {
         // Bases are what a class extends; where the language says so, also what it implements (traits' default methods).
@@ -2116,12 +2141,10 @@ export class ReferenceResolver {
         const result = this.resolve(file, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }
-    } finally {
-      this.superclassesInProgress.delete(classRef.file, classRef.localId);
-    }
-    this.superclassCache.set(classRef.file, classRef.localId, out);
-    return out;
+      return out;
+    });
   }
+
 }
 
 /** What `findMember` finds: one member, or several overloads a call's arguments cannot tell apart. */
