@@ -19,7 +19,7 @@ import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type FileResolution, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { cutsSoFar } from '../resolution/order-dependence.js';
 import {
-  asResolutionRecord, configDigest, keptRows, nextRecord, planReuse, statsOf, type ResolutionRecord,
+  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, type ResolutionRecord,
 } from './resolution-reuse.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
 import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPlaceChanges } from '../storage/graph-update-in-place.js';
@@ -354,11 +354,11 @@ async function resolveReferences(run: Run, extracted: Extracted, graphWrite: Gra
     else {
       const partial = await resolvePass(run, indexed, extractions, { only: plan.resolve }, record.configReads);
       if (partial.cuts === 0 && partial.stats.hookFailures.length === 0) {
-        const kept = nextRecord(indexed, partial.perFile, record, partial.configReads, partial.stats, 0);
+        const next = nextRecord(indexed, partial.perFile, record, partial.configReads, partial.stats, 0);
         graphWrite.keep(plan.kept, keptRows(record, plan.kept));
         partial.rows.replay(graphWrite);
-        graphWrite.keepRecord(kept);
-        return { nodes: partial.nodes, stats: statsOf(kept, partial.stats.hookFailures), reuse: { resolved: plan.resolve.size, kept: plan.kept.size } };
+        graphWrite.keepRecord(next);
+        return { nodes: nodesOf(next), stats: statsOf(next, partial.stats.hookFailures), reuse: { resolved: plan.resolve.size, kept: plan.kept.size } };
       }
       whyNot = partial.cuts > 0 ? 'resolving the changed files cut lookups short' : 'an import-resolver hook failed';
     }

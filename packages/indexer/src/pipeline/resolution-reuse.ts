@@ -65,7 +65,7 @@ export function asResolutionRecord(value: unknown): ResolutionRecord | undefined
     if (typeof file?.content !== 'string' || typeof file.size !== 'number' || typeof file.modifiedAt !== 'number' || typeof file.language !== 'string') return undefined;
     if (typeof file.failed !== 'boolean') return undefined;
     if (typeof r !== 'object' || r === null || typeof r.unresolved !== 'number' || typeof r.likelyInternal !== 'number') return undefined;
-    if (!counts(r.resolvedBy) || !counts(r.unresolvedByReason) || !counts(r.edges)) return undefined;
+    if (!counts(r.resolvedBy) || !counts(r.unresolvedByReason) || !counts(r.edges) || !counts(r.nodes)) return undefined;
   }
   for (const digest of Object.values(record.configReads)) if (digest !== null && typeof digest !== 'string') return undefined;
   return record as ResolutionRecord;
@@ -119,16 +119,31 @@ export function planReuse(
   return { resolve, kept };
 }
 
-/** The kept files' rows, as the graph holds them: their edges by kind and their unresolved refs. */
-export function keptRows(record: ResolutionRecord, kept: ReadonlySet<string>): { edges: Record<string, number>; unresolved: number } {
+/** The kept files' rows, as the graph holds them: their edges by kind, their unresolved refs and nodes. */
+export function keptRows(record: ResolutionRecord, kept: ReadonlySet<string>): { edges: Record<string, number>; unresolved: number; nodes: number } {
   const edges: Record<string, number> = {};
   let unresolved = 0;
+  let nodes = 0;
   for (const path of kept) {
     const { resolution } = record.files[path];
     for (const [kind, count] of Object.entries(resolution.edges)) edges[kind] = (edges[kind] ?? 0) + count;
     unresolved += resolution.unresolved;
+    for (const count of Object.values(resolution.nodes)) nodes += count;
   }
-  return { edges, unresolved };
+  return { edges, unresolved, nodes };
+}
+
+/** Every file's nodes by kind (keys sorted, as the report gives them), and their total. */
+export function nodesOf(record: ResolutionRecord): { total: number; byKind: Record<string, number> } {
+  const byKind: Record<string, number> = {};
+  let total = 0;
+  for (const { resolution } of Object.values(record.files)) {
+    for (const [kind, count] of Object.entries(resolution.nodes)) {
+      byKind[kind] = (byKind[kind] ?? 0) + count;
+      total += count;
+    }
+  }
+  return { total, byKind: Object.fromEntries(Object.entries(byKind).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 /**

@@ -182,12 +182,12 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
    * pipeline/resolution-reuse.ts). Their groups are neither compared nor written, and `rows` (their edges
    * by kind and their unresolved refs) count toward the tables' totals. Only with `previousRecord`, whose
    * graph must still be the one being updated when the update holds the write lock. Before `declared`;
-   * their node and file rows are still given (and skipped).
+   * their file rows are not given, and of their node rows only those the given rows name (skipped here).
    */
-  keep(files: ReadonlySet<string>, rows: { edges: Record<string, number>; unresolved: number }): void {
+  keep(files: ReadonlySet<string>, rows: { edges: Record<string, number>; unresolved: number; nodes: number }): void {
     if (this.declaredRows) throw new Error('graph update: kept files named after the rows were declared');
     if (!this.previousRecord) throw new Error('graph update: kept files without a resolution record');
-    this.kept = new KeptFiles(files, rows);
+    this.kept = new KeptFiles(files, rows, this.nodeFiles);
   }
 
   keepRecord(record: unknown): void {
@@ -252,6 +252,8 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
           totals.edgesByKind[kind] = (totals.edgesByKind[kind] ?? 0) + count;
         }
         totals.unresolved += this.kept.rows.unresolved;
+        totals.nodes += this.kept.rows.nodes - this.kept.nodesGiven;
+        totals.files += this.kept.files.size;
       }
       const expected: Record<string, number> = { nodes: totals.nodes, files: totals.files, edges: totals.edges, unresolved_refs: totals.unresolved };
       for (const [table, want] of Object.entries(expected)) {
@@ -527,22 +529,32 @@ const OWNER_COLUMN: Record<string, string> = { nodes: 'file_path', files: 'path'
  * theirs. An edge is its source node's file's, and the nodes of those files are learnt as their rows pass.
  */
 class KeptFiles {
-  readonly nodes = new Set<string>();
+  /** Kept files' node rows given all the same (the nodes other rows name). */
+  nodesGiven = 0;
 
-  constructor(readonly files: ReadonlySet<string>, readonly rows: { edges: Record<string, number>; unresolved: number }) {}
+  /** `nodeFiles`: every given node's file, by id (filled as the node rows pass). */
+  constructor(
+    readonly files: ReadonlySet<string>,
+    readonly rows: { edges: Record<string, number>; unresolved: number; nodes: number },
+    private readonly nodeFiles: ReadonlyMap<string, string>,
+  ) {}
 
-  /** Whether a new row (values in the table's column order) is a kept file's; a kept node is remembered. */
+  /** Whether a new row (values in the table's column order) is a kept file's (none of their edges is given). */
   rowKept(table: string, values: readonly SqlValue[], ownerAt: number): boolean {
-    const owner = values[ownerAt] as string;
-    if (table === 'edges') return this.nodes.has(owner);
-    if (!this.files.has(owner)) return false;
-    if (table === 'nodes') this.nodes.add(values[0] as string);
+    if (table === 'edges' || !this.files.has(values[ownerAt] as string)) return false;
+    if (table === 'nodes') this.nodesGiven++;
     return true;
   }
 
-  /** Whether a group of the graph (by its key) is a kept file's. */
+  /**
+   * Whether a group of the graph (by its key) is a kept file's. An edge group is, unless its source is a
+   * node of a file given whole (the other files' node ids are those the graph holds: their interface is
+   * unchanged, pipeline/resolution-reuse.ts).
+   */
   keyKept(table: string, key: string): boolean {
-    return table === 'edges' ? this.nodes.has(key.slice(0, key.indexOf(GROUP_KEY_SEPARATOR))) : this.files.has(key);
+    if (table !== 'edges') return this.files.has(key);
+    const file = this.nodeFiles.get(key.slice(0, key.indexOf(GROUP_KEY_SEPARATOR)));
+    return file === undefined || this.files.has(file);
   }
 }
 
