@@ -93,4 +93,11 @@ describe('a file\'s resolution interface', () => {
     expect(resolutionInterface(file({ references: [base.references[0], { ...base.references[1], name: 'C' }] }))).not.toBe(resolutionInterface(base));
     expect(resolutionInterface(file({ declarations: [{ ...base.declarations[0], startLine: 2 }] }))).not.toBe(resolutionInterface(base));
   });
+
+  it('sees of syntax errors whether there is one and which names they hide, not where they are', () => {
+    const broken = (line: number, names: string[]) => file({ errors: [{ severity: 'error', message: 'syntax error', line, column: 0 } as FileExtraction['errors'][number]], namesInSyntaxErrors: names });
+    expect(resolutionInterface(broken(3, ['x', 'y']))).toBe(resolutionInterface(broken(9, ['y', 'x', 'x'])));
+    expect(resolutionInterface(broken(3, ['x']))).not.toBe(resolutionInterface(base));
+    expect(resolutionInterface(broken(3, ['x']))).not.toBe(resolutionInterface(broken(3, ['z'])));
+  });
 });
