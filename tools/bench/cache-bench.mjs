@@ -2,7 +2,7 @@
 // Times a cold `arbor index` against a re-index after one file changed, side by side, on a fresh copy per run:
 //   cold      `arbor index --no-cache` (parses every file)
 //   fill      `arbor index` with an empty cache (parses every file and stores each extraction)
-//   changed   one line appended to one file, then `arbor index` (that file parsed, the rest from the cache,
+//   changed   one comment line appended to one file, then `arbor index` (that file parsed, the rest from the cache,
 //             the graph updated in place)
 //   again     another line appended right after `changed`, then `arbor index`: a re-index after a re-index,
 //             whose update compares its rows with the digests the previous update kept beside the graph
@@ -39,7 +39,14 @@ async function index(copy, extra) {
     wallSeconds: m.wallSeconds, cpuSeconds: m.cpuSeconds, maxRssKb: m.maxRssKb,
     files: report.files.indexed, fromCache: report.cache.fromCache, extracted: report.cache.extracted,
     phases: report.timings ?? {}, graphWrite: report.graphWrite?.mode, comparedBy: report.graphWrite?.changes?.comparedBy,
+    // How many files were resolved again and how many kept their rows (and why none were kept).
+    reuse: report.resolutionReuse,
   };
+}
+
+/** A line comment in the file's language: the changed line is a comment, not a syntax error (`//` in Python is one). */
+function commentFor(file) {
+  return /\.(py|pyi|rb)$/.test(file) ? '#' : '//';
 }
 
 /** The file to change: --file, else the middle one by size among the files the cold run indexed (a typical file). */
@@ -65,7 +72,7 @@ try {
     const fill = await index(copy, []);
     const changedFile = fileToChange();
     const edit = async (extra) => {
-      fs.appendFileSync(path.join(copy, changedFile), '\n// cache-bench: one changed line\n');
+      fs.appendFileSync(path.join(copy, changedFile), `\n${commentFor(changedFile)} cache-bench: one changed line\n`);
       return index(copy, extra);
     };
     let changed; let again; let newFile;

@@ -91,6 +91,12 @@ export interface IndexReport {
    * `reason` says why a cached run could not update in place).
    */
   graphWrite?: { mode: 'in-place'; changes: InPlaceChanges } | { mode: 'new-file'; reason?: string };
+  /**
+   * How many files were resolved and how many kept the rows the graph held (a re-index whose changed files
+   * other files cannot see: pipeline/resolution-reuse.ts), and, for an in-place update that resolved every
+   * file, why it did.
+   */
+  resolutionReuse?: { resolved: number; kept: number; whyNot?: string };
   /** Files whose parse had syntax errors (what they cost is `parseLosses`). */
   filesWithParseErrors: string[];
   /**

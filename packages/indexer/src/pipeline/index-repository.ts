@@ -16,7 +16,11 @@ import { DEFAULT_MAX_FILE_SIZE } from '../discovery/types.js';
 import { resolutionLanguagesFor, isSupportedLanguage } from '../languages/index.js';
 import { extractionFailure, LOSSES_UNCHECKED, type FileExtraction } from '../model/extraction.js';
 import type { WorkspaceView } from '../model/language-support.js';
-import { streamGraph, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
+import { streamGraph, type FileResolution, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
+import { cutsSoFar } from '../resolution/order-dependence.js';
+import {
+  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, type ResolutionRecord,
+} from './resolution-reuse.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
 import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPlaceChanges } from '../storage/graph-update-in-place.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
@@ -139,10 +143,13 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     }
     writer = graphWrite;
 
-    const extracted = await extractSources(run, pool, discovered, cacheMayAnswer);
-    const resolved = await resolveReferences(run, extracted.indexed, graphWrite);
+    // The record of the last pass, when the graph being updated has one to believe (resolution-reuse.ts).
+    const record = graphWrite instanceof InPlaceGraphUpdate ? asResolutionRecord(graphWrite.previousRecord?.record) : undefined;
+    const extracted = await extractSources(run, pool, discovered, cacheMayAnswer, record);
+    const resolved = await resolveReferences(run, extracted, graphWrite, record);
     run.clock.lap('resolve');
     const report = reportOf(run, discovered, extracted, resolved);
+    report.resolutionReuse = resolved.reuse;
     // The extractions go now, so the rest of the write's peak memory is the writer's alone.
     extracted.indexed.length = 0;
     extracted.hits.length = 0;
@@ -233,6 +240,8 @@ export interface Extracted {
   liveEntries: Set<string>;
   /** The pack this run's new entries went into. */
   runPack: ReturnType<PackWriter['finish']> | undefined;
+  /** For files whose content changed since the resolution record: the extraction they had then, where the cache still has it. */
+  previous: Map<string, FileExtraction>;
 }
 
 /**
@@ -240,7 +249,7 @@ export interface Extracted {
  * parsed; an entry that fails its checks is parsed in a second round. Workers extract the files
  * without one while the main thread reads the entries.
  */
-export async function extractSources(run: Run, pool: ExtractionPool, discovered: Discovered, cacheMayAnswer: boolean): Promise<Extracted> {
+export async function extractSources(run: Run, pool: ExtractionPool, discovered: Discovered, cacheMayAnswer: boolean, record?: ResolutionRecord): Promise<Extracted> {
   const { root, options, progress } = run;
   const { jobs, mtimes, skips } = discovered;
   const maxBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
@@ -273,6 +282,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     progress({ phase: 'extract', done, total: jobs.length, path: job.path });
   };
   const hits: IndexedFile[] = [];
+  const previous = new Map<string, FileExtraction>();
   let extractedHere = false;
   let poolRun: PoolRun = { grammarsLoaded: [], threads: 0, compiledByWorkers: [] };
   try {
@@ -292,6 +302,13 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
       hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
       liveEntries.add(h.entry!.name);
     }
+    // What a changed file was when the record was written: whether the other files can see the change.
+    for (const h of hashed) {
+      const was = record && Object.hasOwn(record.files, h.job.path) ? record.files[h.job.path] : undefined;
+      if (!was || h.contentHash === undefined || was.language !== h.job.language || (was.content === h.contentHash && h.entryPresent)) continue;
+      const before = cache!.read(cache!.entry(h.job.path, h.job.language, was.content), was.size);
+      if (before !== undefined && before.size === was.size) previous.set(h.job.path, before.extraction);
+    }
     cache?.close();
     indexed.push(...hits);
     done += hits.length;
@@ -310,30 +327,102 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   const runPack = pack?.finish();
   run.clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
-  return { indexed, hits, poolRun, extractedHere, cache, liveEntries, runPack };
+  return { indexed, hits, poolRun, extractedHere, cache, liveEntries, runPack, previous };
 }
 
 interface Resolved {
   nodes: { total: number; byKind: Record<string, number> };
   stats: ResolutionStats;
+  reuse: NonNullable<IndexReport['resolutionReuse']>;
 }
 
-/** Resolve: every reference site against the whole workspace, the rows handed to the write as they come. */
-async function resolveReferences(run: Run, indexed: IndexedFile[], graphWrite: GraphWriteSession): Promise<Resolved> {
+/**
+ * Resolve: every reference site against the whole workspace, the rows handed to the write as they come.
+ * A re-index whose record allows it (resolution-reuse.ts) resolves only the changed files and keeps the
+ * other files' rows; its rows are held back until the pass is known to have met no cut lookup and no
+ * failing hook, else every file is resolved as always. Either way a record of this pass goes beside the graph.
+ */
+async function resolveReferences(run: Run, extracted: Extracted, graphWrite: GraphWriteSession, record: ResolutionRecord | undefined): Promise<Resolved> {
+  const { indexed } = extracted;
   run.progress({ phase: 'resolve', done: 0, total: indexed.length });
-  const workspace = workspaceView(run.root, new Map(indexed.map((f) => [f.extraction.path, f.extraction])));
+  const extractions = new Map(indexed.map((f) => [f.extraction.path, f.extraction]));
+  let whyNot: string | undefined;
+  if (record && graphWrite instanceof InPlaceGraphUpdate) {
+    const fromCache = new Set(extracted.hits.map((hit) => hit.extraction.path));
+    const plan = planReuse(record, indexed, fromCache, extracted.previous, (path) => configDigest(readConfigText(run.root, path)));
+    if ('whyNot' in plan) whyNot = plan.whyNot;
+    else {
+      const partial = await resolvePass(run, indexed, extractions, { only: plan.resolve }, record.configReads);
+      if (partial.cuts === 0 && partial.stats.hookFailures.length === 0) {
+        const next = nextRecord(indexed, partial.perFile, record, partial.configReads, partial.stats, 0);
+        graphWrite.keep(plan.kept, keptRows(record, plan.kept));
+        partial.rows.replay(graphWrite);
+        graphWrite.keepRecord(next);
+        return { nodes: nodesOf(next), stats: statsOf(next, partial.stats.hookFailures), reuse: { resolved: plan.resolve.size, kept: plan.kept.size } };
+      }
+      whyNot = partial.cuts > 0 ? 'resolving the changed files cut lookups short' : 'an import-resolver hook failed';
+    }
+  } else if (graphWrite instanceof InPlaceGraphUpdate) whyNot = 'no resolution record of this graph';
+  const full = await resolvePass(run, indexed, extractions, {}, {}, graphWrite);
+  graphWrite.keepRecord(nextRecord(indexed, full.perFile, undefined, full.configReads, full.stats, full.cuts));
+  return { nodes: full.nodes, stats: full.stats, reuse: { resolved: indexed.length, kept: 0, ...(whyNot ? { whyNot } : {}) } };
+}
+
+/**
+ * One resolution pass, its rows to `sink` or, without one, held (`rows`) for the caller to hand over.
+ * `configReads`: the configuration files already read for the kept rows (the record's), joined by this pass's.
+ */
+async function resolvePass(
+  run: Run,
+  indexed: IndexedFile[],
+  extractions: ReadonlyMap<string, FileExtraction>,
+  scope: { only?: ReadonlySet<string> },
+  configReads: Record<string, string | null>,
+  sink?: GraphWriteSession,
+) {
+  const reads = { ...configReads };
+  const workspace = workspaceView(run.root, extractions, (path, text) => { reads[path] = configDigest(text); });
   const languages = await resolutionLanguagesFor(workspace, indexed.map((f) => f.extraction.language));
+  const rows = new HeldRows();
+  const to = sink ?? rows;
   let nodes = { total: 0, byKind: {} as Record<string, number> };
+  const perFile = new Map<string, FileResolution>();
+  const cutsBefore = cutsSoFar();
   const stats = streamGraph(indexed, languages, {
     declared(nodeRows, fileRows) {
       nodes = { total: nodeRows.length, byKind: countBy(nodeRows, (n) => n.kind) };
-      graphWrite.declared(nodeRows, fileRows);
+      to.declared(nodeRows, fileRows);
     },
     resolved(edges, unresolved) {
-      graphWrite.resolved(edges, unresolved);
+      to.resolved(edges, unresolved);
     },
-  }, run.options.now);
-  return { nodes, stats };
+  }, run.options.now, { ...scope, perFile });
+  return { nodes, stats, perFile, rows, cuts: cutsSoFar() - cutsBefore, configReads: reads };
+}
+
+/** Rows held back until the pass that gave them is known to stand. */
+class HeldRows {
+  private declaredRows?: Parameters<GraphWriteSession['declared']>;
+  private readonly resolvedRows: Array<Parameters<GraphWriteSession['resolved']>> = [];
+
+  declared(...rows: Parameters<GraphWriteSession['declared']>): void {
+    this.declaredRows = rows;
+  }
+
+  resolved(...rows: Parameters<GraphWriteSession['resolved']>): void {
+    this.resolvedRows.push(rows);
+  }
+
+  replay(to: Pick<GraphWriteSession, 'declared' | 'resolved'>): void {
+    if (this.declaredRows) to.declared(...this.declaredRows);
+    for (const rows of this.resolvedRows) to.resolved(...rows);
+  }
+}
+
+/** A configuration file's text as the language modules read it (workspaceView), undefined when refused or absent. */
+function readConfigText(root: string, relativePath: string): string | undefined {
+  const read = readTextInsideRoot(root, relativePath, { maxBytes: DEFAULT_READ_CAP });
+  return read.ok ? read.text : undefined;
 }
 
 /** What the files' syntax errors cost them, as each file's extraction recorded it. */
@@ -499,7 +588,7 @@ function checkRoot(rootArg: string): string {
  * a regular file (a FIFO cannot block the run, a device cannot fill memory), at most 1 MiB.
  * Anything refused reads as absent.
  */
-function workspaceView(root: string, extractions: ReadonlyMap<string, FileExtraction>): WorkspaceView {
+function workspaceView(root: string, extractions: ReadonlyMap<string, FileExtraction>, onRead: (path: string, text: string | undefined) => void): WorkspaceView {
   const cache = new Map<string, string | undefined>();
   return {
     root,
@@ -507,9 +596,10 @@ function workspaceView(root: string, extractions: ReadonlyMap<string, FileExtrac
     extraction: (relativePath) => extractions.get(relativePath),
     readText(relativePath) {
       if (cache.has(relativePath)) return cache.get(relativePath);
-      const read = readTextInsideRoot(root, relativePath, { maxBytes: DEFAULT_READ_CAP });
-      const text = read.ok ? read.text : undefined;
+      const text = readConfigText(root, relativePath);
       cache.set(relativePath, text);
+      // What resolution read decides whether a later re-index may keep rows (resolution-reuse.ts).
+      onRead(relativePath, text);
       return text;
     },
   };

@@ -13,6 +13,7 @@
  */
 import type { ArgumentFit } from '../model/language-support.js';
 import type { DeclarationRef } from './targets.js';
+import { mayKeep, noteCut } from './order-dependence.js';
 
 /** What a type name written somewhere means: a workspace class, code outside, or nothing known. */
 export type NamedType = { ref: DeclarationRef } | { outside: true } | undefined;
@@ -55,6 +56,7 @@ export class ClassHierarchy {
       }
     }
     const result = { keys, outside, unknown };
+    if (!mayKeep()) noteCut();
     this.closures.set(key(ref), result);
     return result;
   }

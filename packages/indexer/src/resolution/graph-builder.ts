@@ -42,6 +42,33 @@ export interface GraphRowSink {
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
 }
 
+/**
+ * What one file's resolution gave: its counts in the run's statistics and its rows per table (edges by
+ * kind, as stored: an edge equal to an earlier one of the file is stored once). A re-index that reuses
+ * the file's rows (pipeline/resolution-reuse.ts) adds these instead of resolving the file again.
+ */
+export interface FileResolution {
+  resolvedBy: Partial<Record<ResolvedBy, number>>;
+  unresolvedByReason: Partial<Record<UnresolvedReason, number>>;
+  unresolved: number;
+  likelyInternal: number;
+  edges: Record<string, number>;
+  /** Its nodes (the file's own included) by kind, as stored. */
+  nodes: Record<string, number>;
+}
+
+/** Which files a pass resolves, and what it tells of each. */
+export interface ResolutionScope {
+  /**
+   * Resolve only these files (every file's declarations still count); absent: every file. The other files'
+   * rows are not given, but for the nodes of theirs that the given rows refer to (an edge's target, a
+   * candidate); every row then comes at the end, nodes and files first.
+   */
+  only?: ReadonlySet<string>;
+  /** Filled with what each resolved file gave, by path, in the pass's order. */
+  perFile?: Map<string, FileResolution>;
+}
+
 /** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
 const ROWS_PER_PORTION = 8192;
 
@@ -50,7 +77,9 @@ export function streamGraph(
   languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   sink: GraphRowSink,
   now: number = Date.now(),
+  scope: ResolutionScope = {},
 ): ResolutionStats {
+  const { only, perFile } = scope;
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
   markDefaultBuild(byPath, languageOf);
@@ -64,15 +93,19 @@ export function streamGraph(
   };
   let edges: EdgeRow[] = [];
   let unresolved: UnresolvedRow[] = [];
+  const held: Array<[EdgeRow[], UnresolvedRow[]]> = [];
   const handOver = () => {
-    sink.resolved(edges, unresolved);
+    if (only) held.push([edges, unresolved]);
+    else sink.resolved(edges, unresolved);
     edges = [];
     unresolved = [];
   };
 
   // Node ids first: every edge refers to them. The node and file rows are the sink's from here on.
-  const nodeIds = declareFiles(indexed, now, sink, edges);
+  const declared = declareFiles(indexed, now, edges, only, perFile);
+  if (!only) sink.declared(declared.nodes, declared.files);
   handOver();
+  const idOf = (path: string, localId: number) => declared.idsOf(path)[localId];
 
   const symbols = new WorkspaceSymbols(byPath, languageOf);
   const uniqueNames = new UniqueNameIndex();
@@ -82,7 +115,6 @@ export function streamGraph(
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const builds = new BuildVariants(byPath, languageOf);
-  const idOf = (path: string, localId: number) => nodeIds.get(path)![localId];
   // A specifier lands on one file, or on every file of a package (a package that is a set of files): the importer depends on each.
   const importedFiles = (file: FileExtraction, specifier: string): readonly string[] => {
     const target = symbols.resolveSpecifier(file.path, specifier);
@@ -92,7 +124,18 @@ export function streamGraph(
   };
 
   for (const file of byPath.values()) {
+    if (only && !only.has(file.path)) continue;
     const fileId = fileNodeId(file.path);
+    const own = perFile && fileResolution(perFile, file.path);
+    // The rows the store keeps of this file's edges (row-packing.ts drops an edge equal to an earlier one).
+    const stored = own && new Set<string>();
+    const count = (edge: EdgeRow) => {
+      if (!own) return;
+      const identity = `${edge.source}\0${edge.target}\0${edge.kind}\0${edge.line}\0${edge.col}`;
+      if (stored!.has(identity)) return;
+      stored!.add(identity);
+      own.edges[edge.kind] = (own.edges[edge.kind] ?? 0) + 1;
+    };
 
     // Module imports, and re-exports (`export * from`, `export { a } from`): the file depends on the module either way.
     const dependencies: Array<{ specifier: string; line: number; column: number; files?: readonly string[] }> = [
@@ -119,7 +162,7 @@ export function streamGraph(
         const key = `${target}\0${statement.line}`;
         if (target === file.path || linked.has(key)) continue;
         linked.add(key);
-        edges.push({
+        const edge: EdgeRow = {
           source: fileId,
           target: fileNodeId(target),
           kind: 'imports',
@@ -127,7 +170,9 @@ export function streamGraph(
           col: statement.column,
           metadata: { resolvedBy: RESOLVED_BY.moduleImport, confidence: 1, specifier: statement.specifier },
           provenance: 'tree-sitter',
-        });
+        };
+        edges.push(edge);
+        count(edge);
       }
     }
 
@@ -136,7 +181,8 @@ export function streamGraph(
       const result = builds.withinOneBuild(file, resolver.resolve(file, site));
       if (result.resolved) {
         stats.resolvedBy[result.resolvedBy] = (stats.resolvedBy[result.resolvedBy] ?? 0) + 1;
-        edges.push({
+        if (own) own.resolvedBy[result.resolvedBy] = (own.resolvedBy[result.resolvedBy] ?? 0) + 1;
+        const edge: EdgeRow = {
           source: from,
           target: idOf(result.target.file, result.target.localId),
           kind: result.edgeKind,
@@ -144,13 +190,20 @@ export function streamGraph(
           col: site.column,
           metadata: referenceMetadata(result.resolvedBy),
           provenance: result.resolvedBy === RESOLVED_BY.uniqueName ? 'heuristic' : 'tree-sitter',
-        });
+        };
+        edges.push(edge);
+        count(edge);
         continue;
       }
       if (site.implied) continue;
       stats.unresolvedCount++;
       stats.unresolvedByReason[result.reason] = (stats.unresolvedByReason[result.reason] ?? 0) + 1;
       if (result.likelyInternal) stats.unresolvedLikelyInternalCount++;
+      if (own) {
+        own.unresolved++;
+        own.unresolvedByReason[result.reason] = (own.unresolvedByReason[result.reason] ?? 0) + 1;
+        if (result.likelyInternal) own.likelyInternal++;
+      }
       unresolved.push({
         fromNodeId: from,
         referenceName: siteText(site),
@@ -165,85 +218,151 @@ export function streamGraph(
     if (edges.length + unresolved.length >= ROWS_PER_PORTION) handOver();
   }
   handOver();
+  if (only) {
+    // The other files' nodes these rows name, so that the store knows them (it keeps those files' rows as they are).
+    const named = new Set<string>();
+    for (const [edgeRows, unresolvedRows] of held) {
+      for (const edge of edgeRows) named.add(edge.target);
+      for (const ref of unresolvedRows) for (const id of ref.candidates ?? []) named.add(id);
+    }
+    sink.declared([...declared.nodes, ...declared.keptNodesNamed(named)], declared.files);
+    for (const [edgeRows, unresolvedRows] of held) sink.resolved(edgeRows, unresolvedRows);
+  }
   stats.hookFailures = symbols.hookFailures.list();
   return stats;
 }
 
+/** What declaring the files gave: the rows of the files resolved, and every file's node ids. */
+interface Declared {
+  nodes: NodeRow[];
+  files: FileRow[];
+  /** A file's node id per local declaration id (a file not resolved: worked out when first asked). */
+  idsOf(path: string): string[];
+  /** The node rows of files not resolved that have one of these ids. */
+  keptNodesNamed(ids: ReadonlySet<string>): NodeRow[];
+}
+
 /**
- * The node and file rows of every file, handed to the sink, and the `contains` edges (added to
- * `edges`). Returns each file's node ids by local declaration id.
+ * The node and file rows of every file resolved (all, without `only`), and the `contains` edges (added
+ * to `edges`); the node ids of every file.
  */
 function declareFiles(
   indexed: IndexedFile[],
   now: number,
-  sink: GraphRowSink,
   edges: EdgeRow[],
-): Map<string, string[]> {
+  only: ReadonlySet<string> | undefined,
+  perFile: Map<string, FileResolution> | undefined,
+): Declared {
   const nodes: NodeRow[] = [];
   const files: FileRow[] = [];
-  const nodeIds = new Map<string, string[]>(); // path → id per local declaration id
-  for (const { extraction: file, contentHash, size, modifiedAt } of indexed) {
-    const fileId = fileNodeId(file.path);
+  const byPath = new Map(indexed.map((f) => [f.extraction.path, f]));
+  // The ids of every file resolved; the rows too of a file not resolved, made when first asked (kept: few are).
+  const ids = new Map<string, string[]>();
+  const ofFile = new Map<string, FileRows>();
+  const rowsOf = (path: string): FileRows => {
+    let rows = ofFile.get(path);
+    if (!rows) {
+      rows = fileRows(byPath.get(path)!, now);
+      ofFile.set(path, rows);
+    }
+    return rows;
+  };
+  for (const indexedFile of indexed) {
+    const path = indexedFile.extraction.path;
+    if (only && !only.has(path)) continue;
+    const rows = fileRows(indexedFile, now);
+    ids.set(path, rows.ids);
+    for (const node of rows.nodes) nodes.push(node);
+    files.push(rows.file);
+    for (const edge of rows.contains) edges.push(edge);
+    if (perFile) {
+      const own = fileResolution(perFile, path);
+      if (rows.contains.length > 0) own.edges.contains = (own.edges.contains ?? 0) + rows.contains.length;
+      for (const node of rows.nodes) own.nodes[node.kind] = (own.nodes[node.kind] ?? 0) + 1;
+    }
+  }
+  return {
+    nodes,
+    files,
+    idsOf: (path) => ids.get(path) ?? rowsOf(path).ids,
+    keptNodesNamed(named) {
+      // A file node is named by its path (an `imports` edge), not through a declaration's id.
+      for (const path of byPath.keys()) if (!ids.has(path) && named.has(fileNodeId(path))) rowsOf(path);
+      const out: NodeRow[] = [];
+      for (const rows of ofFile.values()) for (const node of rows.nodes) if (named.has(node.id)) out.push(node);
+      return out;
+    },
+  };
+}
+
+interface FileRows {
+  nodes: NodeRow[];
+  file: FileRow;
+  contains: EdgeRow[];
+  ids: string[];
+}
+
+/** One file's node rows (the file's own first), its file row and `contains` edges, and its node id per local declaration id. */
+function fileRows({ extraction: file, contentHash, size, modifiedAt }: IndexedFile, now: number): FileRows {
+  const fileId = fileNodeId(file.path);
+  const nodes: NodeRow[] = [{
+    id: fileId,
+    kind: 'file',
+    name: posix.basename(file.path),
+    qualifiedName: file.path,
+    filePath: file.path,
+    language: file.language,
+    startLine: 1,
+    endLine: Math.max(1, file.lineCount),
+    startColumn: 0,
+    endColumn: 0,
+    isExported: false,
+  }];
+  const contains: EdgeRow[] = [];
+  const ids: string[] = [];
+  const emitted = new Set<string>([fileId]);
+  for (const decl of file.declarations) {
+    const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
+    ids.push(id);
+    // A second declaration with the same id (same path, kind, name and line) keeps the first's node.
+    if (emitted.has(id)) continue;
+    emitted.add(id);
     nodes.push({
-      id: fileId,
-      kind: 'file',
-      name: posix.basename(file.path),
-      qualifiedName: file.path,
+      id,
+      kind: decl.kind,
+      name: decl.name,
+      qualifiedName: decl.qualifiedName,
       filePath: file.path,
       language: file.language,
-      startLine: 1,
-      endLine: Math.max(1, file.lineCount),
-      startColumn: 0,
-      endColumn: 0,
-      isExported: false,
+      startLine: decl.startLine,
+      endLine: decl.endLine,
+      startColumn: decl.startColumn,
+      endColumn: decl.endColumn,
+      docstring: decl.docstring,
+      signature: decl.signature,
+      visibility: decl.visibility,
+      isExported: decl.isExported,
+      isAsync: decl.isAsync,
+      isStatic: decl.isStatic,
+      isAbstract: decl.isAbstract,
+      decorators: decl.decorators,
+      typeParameters: decl.typeParameters,
     });
-    const ids: string[] = [];
-    const emitted = new Set<string>([fileId]);
-    for (const decl of file.declarations) {
-      const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
-      ids.push(id);
-      // A second declaration with the same id (same path, kind, name and line) keeps the first's node.
-      if (emitted.has(id)) continue;
-      emitted.add(id);
-      nodes.push({
-        id,
-        kind: decl.kind,
-        name: decl.name,
-        qualifiedName: decl.qualifiedName,
-        filePath: file.path,
-        language: file.language,
-        startLine: decl.startLine,
-        endLine: decl.endLine,
-        startColumn: decl.startColumn,
-        endColumn: decl.endColumn,
-        docstring: decl.docstring,
-        signature: decl.signature,
-        visibility: decl.visibility,
-        isExported: decl.isExported,
-        isAsync: decl.isAsync,
-        isStatic: decl.isStatic,
-        isAbstract: decl.isAbstract,
-        decorators: decl.decorators,
-        typeParameters: decl.typeParameters,
-      });
-      const parentId = decl.parent === null ? fileId : ids[decl.parent];
-      if (parentId !== undefined && parentId !== id) edges.push({ source: parentId, target: id, kind: 'contains' });
-    }
-    nodeIds.set(file.path, ids);
-    files.push({
-      path: file.path,
-      contentHash,
-      language: file.language,
-      size,
-      modifiedAt,
-      indexedAt: now,
-      nodeCount: emitted.size,
-      errors: file.errors,
-    });
+    const parentId = decl.parent === null ? fileId : ids[decl.parent];
+    if (parentId !== undefined && parentId !== id) contains.push({ source: parentId, target: id, kind: 'contains' });
   }
+  const row: FileRow = { path: file.path, contentHash, language: file.language, size, modifiedAt, indexedAt: now, nodeCount: emitted.size, errors: file.errors };
+  return { nodes, file: row, contains, ids };
+}
 
-  sink.declared(nodes, files);
-  return nodeIds;
+/** The entry of `path` in `perFile`, made empty the first time. */
+function fileResolution(perFile: Map<string, FileResolution>, path: string): FileResolution {
+  let own = perFile.get(path);
+  if (!own) {
+    own = { resolvedBy: {}, unresolvedByReason: {}, unresolved: 0, likelyInternal: 0, edges: {}, nodes: {} };
+    perFile.set(path, own);
+  }
+  return own;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
 import type { DeclarationRef } from './targets.js';
+import { mayKeep, noteCut } from './order-dependence.js';
 
 const key = (ref: DeclarationRef) => `${ref.file}\0${ref.localId}`;
 
@@ -35,6 +36,8 @@ export class MixinIncluders {
           this.index.set(key(target), list);
         }
       }
+      // Built inside a chain that met itself, it may hold what that chain's path found (order-dependence.ts).
+      if (!mayKeep()) noteCut();
     }
     return this.index.get(key(module)) ?? [];
   }

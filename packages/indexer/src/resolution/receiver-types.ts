@@ -14,6 +14,7 @@ import { RESOLVED_BY, type ResolvedBy } from './resolved-by.js';
 import type { DeclarationRef, Target } from './targets.js';
 import type { WorkspaceSymbols } from './workspace-symbols.js';
 import { PairMap } from '../support/pair-map.js';
+import { cut, mayKeep, noteCut } from './order-dependence.js';
 
 /** A value proven to be an instance of `classRef`, and the rule that proved it. */
 export interface InstanceOf {
@@ -129,7 +130,7 @@ export class ReceiverTypes {
 
   /** The class a stated type proves, or undefined. */
   evaluate(scope: TypeScope, type: TypeRef, depth = 0): InstanceOf | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (depth > MAX_DEPTH) return cut();
     switch (type.kind) {
       case 'named': {
         const walked = this.world.resolveChain(scope, type.chain);
@@ -318,7 +319,7 @@ export class ReceiverTypes {
    * function's result; the underlying type of a defined `type Routes []Route`), where to read it.
    */
   private statedCollection(scope: TypeScope, type: TypeRef, depth: number): { type: Extract<TypeRef, { kind: 'collection' }>; scope: TypeScope } | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (depth > MAX_DEPTH) return cut();
     if (type.kind === 'collection') return { type, scope };
     if (type.kind === 'argument') {
       const stated = this.parameterStated(scope, type, depth);
@@ -527,7 +528,7 @@ export class ReceiverTypes {
   }
 
   private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (depth > MAX_DEPTH) return cut();
     const members = type.kind === 'any-of' ? type.of : [type];
     let found: { type: TypeRef; scope: TypeScope } | undefined;
     for (const member of members) {
@@ -556,7 +557,7 @@ export class ReceiverTypes {
    * method called states it returns (an async one's only where awaited). undefined: a workspace class, or not stated.
    */
   outsideTypeOf(scope: TypeScope, type: TypeRef, depth = 0): string[] | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (depth > MAX_DEPTH) return cut();
     switch (type.kind) {
       case 'named':
         return this.evaluate(scope, type, depth + 1) ? undefined : type.chain;
@@ -710,7 +711,10 @@ export class ReceiverTypes {
     const possible = type.arguments ? overloads.filter((ref) => this.world.mayTake(ref, type.arguments!)) : overloads;
     for (const ref of possible) {
       // Its result is being evaluated (memo, below): this call is one of its own.
-      if (this.inProgress.has(`${refKey(ref)}\0${type.result ? `return\0${type.result}` : 'return'}`)) continue;
+      if (this.inProgress.has(`${refKey(ref)}\0${type.result ? `return\0${type.result}` : 'return'}`)) {
+        noteCut();
+        continue;
+      }
       const one = this.returnOf(ref, type.awaited, depth + 1, type.result, receiver, written);
       if (!one || (agreed && (agreed.classRef.file !== one.classRef.file || agreed.classRef.localId !== one.classRef.localId))) return undefined;
       agreed = one;
@@ -771,7 +775,8 @@ export class ReceiverTypes {
     const seen = new Set<string>();
     const visit = (ref: DeclarationRef, depth: number) => {
       const key = `${ref.file}\0${ref.localId}`;
-      if (seen.has(key) || depth > MAX_DEPTH) return;
+      if (seen.has(key)) return;
+      if (depth > MAX_DEPTH) return void noteCut();
       seen.add(key);
       found.push(...this.world.members(ref, name).filter((member) => CALLABLE.has(this.symbols.declaration(member).kind)));
       for (const base of this.world.superclasses(ref)) visit(base, depth + 1);
@@ -796,7 +801,7 @@ export class ReceiverTypes {
       return receiver ? { classRef: receiver.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
     }
     // A name that holds another function (`const numberType = ZodNumber.create`): called, it returns what that one does.
-    if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'value' && result === 0 && depth < MAX_DEPTH) {
+    if (!CALLABLE.has(decl.kind) && decl.valueType?.kind === 'value' && result === 0 && (depth < MAX_DEPTH || cut())) {
       const held = this.world.resolveChain({ file: ref.file, enclosing: decl.parent }, decl.valueType.chain);
       const whole = held?.target.type === 'declaration' && held.consumed === decl.valueType.chain.length;
       return whole && held.target.type === 'declaration' ? this.returnOf(held.target.ref, awaited, depth + 1) : undefined;
@@ -816,7 +821,7 @@ export class ReceiverTypes {
     }
     // A value of a type with call signatures (`const ky: KyInstance`, `type KyInstance = { (url: string): ResponsePromise }`):
     // called, it returns what the type states (a type's `returnType`).
-    if (!CALLABLE.has(decl.kind) && !TYPE_HOLDING.has(decl.kind) && decl.valueType && result === 0 && !awaited && depth < MAX_DEPTH) {
+    if (!CALLABLE.has(decl.kind) && !TYPE_HOLDING.has(decl.kind) && decl.valueType && result === 0 && !awaited && (depth < MAX_DEPTH || cut())) {
       const held = this.valueOf(ref, depth + 1);
       const type = held && this.symbols.declaration(held.classRef);
       if (!held || !type?.returnType || CALLABLE.has(type.kind)) return undefined;
@@ -885,10 +890,11 @@ export class ReceiverTypes {
     const known = this.declared.get(key);
     if (known !== undefined) return known ?? undefined;
     // A type stated in terms of itself (a cycle through broken or recursive code) proves nothing.
-    if (this.inProgress.has(key)) return undefined;
+    if (this.inProgress.has(key)) return cut();
     this.inProgress.add(key);
     try {
       const found = compute();
+      if (!mayKeep()) noteCut();
       this.declared.set(key, found ?? null);
       return found;
     } finally {

@@ -30,6 +30,7 @@ import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
+import { cut, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -77,12 +78,13 @@ const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant
 
 /** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
 const MAX_ALIAS_DEPTH = 8;
+const refKey = (ref: DeclarationRef) => `${ref.file}\0${ref.localId}`;
 
 export class ReferenceResolver {
-  private readonly superclassCache = new PairMap<string, number, DeclarationRef[]>();
-  private readonly traitCache = new PairMap<string, number, DeclarationRef[]>();
+  /** Guarded (order-dependence.ts): resolving a class's heritage clauses can meet the class itself. */
+  private readonly superclassMemo = new GuardedMemo<DeclarationRef[]>();
+  private readonly traitMemo = new GuardedMemo<DeclarationRef[]>();
   private readonly packageFunctionCache = new Map<string, Array<{ ref: DeclarationRef; visibleOutside: boolean }>>();
-  private readonly superclassesInProgress = new PairSet<string, number>();
   private readonly types: ReceiverTypes;
   private attached?: PairMap<string, number, Map<string, DeclarationRef[]>>;
   /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
@@ -98,10 +100,11 @@ export class ReferenceResolver {
       return result.resolved && this.symbols.declaration(result.target).kind === 'module' ? result.target : undefined;
     },
   );
-  private readonly directCache = new PairMap<string, number, DirectSupertypes>();
+  private readonly directMemo = new GuardedMemo<DirectSupertypes>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
+  private readonly overloadsFilling = new WeakSet<ReferenceSite>();
   private readonly universal: UniversalExtensions;
 
   constructor(
@@ -712,7 +715,8 @@ export class ReferenceResolver {
    */
   private typeMemberByName(scope: TypeScope, name: string): Target | undefined {
     const file = this.symbols.extraction(scope.file);
-    if (!file || !this.bindingOf(file).typeMembersByName || this.lookingUpTypeMember) return undefined;
+    if (!file || !this.bindingOf(file).typeMembersByName) return undefined;
+    if (this.lookingUpTypeMember) return cut();
     // An import's path, a base's name, is looked up the ordinary way: this lookup does not nest.
     this.lookingUpTypeMember = true;
     try {
@@ -1057,7 +1061,11 @@ export class ReferenceResolver {
    * chain cannot be walked to its end (what it holds may still be a value of a stated type).
    */
   private throughAlias(target: Target, depth: number): Target {
-    if (target.type !== 'declaration' || depth >= MAX_ALIAS_DEPTH) return target;
+    if (target.type !== 'declaration') return target;
+    if (depth >= MAX_ALIAS_DEPTH) {
+      noteCut();
+      return target;
+    }
     const aliasOf = this.symbols.declaration(target.ref).aliasOf;
     if (!aliasOf) return target;
     const scope = { file: target.ref.file, enclosing: this.symbols.declaration(target.ref).parent };
@@ -1402,7 +1410,7 @@ export class ReferenceResolver {
    * it is written. Several paths must agree (the same text at the same place); none or a disagreement: undefined.
    */
   private boundTypeParameter(classRef: DeclarationRef, owner: DeclarationRef, name: string, depth = 0): { type: TypeRef; scope: TypeScope } | undefined {
-    if (depth > 16) return undefined;
+    if (depth > 16) return cut();
     const sameClass = (a: DeclarationRef, b: DeclarationRef) => this.symbols.partsOf(a).some((part) => part.file === b.file && part.localId === b.localId);
     if (sameClass(classRef, owner)) return undefined; // the owner's own T is unbound inside it
     let found: { type: TypeRef; scope: TypeScope } | undefined;
@@ -1449,18 +1457,19 @@ export class ReferenceResolver {
    * a `trait` or a `module`: `use T;`, `include M`), in source order, over all its parts.
    */
   private usedTraits(classRef: DeclarationRef): DeclarationRef[] {
-    const known = this.traitCache.get(classRef.file, classRef.localId);
-    if (known) return known;
-    this.traitCache.set(classRef.file, classRef.localId, []); // re-entry (a chain through the class itself) sees none
-    const out: DeclarationRef[] = [];
-    for (const [file, site] of this.heritageSites(classRef)) {
-      // Where implemented traits are bases (`members.inheritsImplemented`), their members are inherited, not copied in.
-      if (site.kind !== 'implements' || this.bindingOf(file).members?.inheritsImplemented) continue;
-      const result = this.resolve(file, site);
-      if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
-    }
-    this.traitCache.set(classRef.file, classRef.localId, out);
-    return out;
+    const key = refKey(classRef);
+    const known = this.traitMemo.get(key);
+    if (known) return 'value' in known ? known.value : []; // re-entry (a chain through the class itself) sees none
+    return this.traitMemo.compute(key, () => {
+      const out: DeclarationRef[] = [];
+      for (const [file, site] of this.heritageSites(classRef)) {
+        // Where implemented traits are bases (`members.inheritsImplemented`), their members are inherited, not copied in.
+        if (site.kind !== 'implements' || this.bindingOf(file).members?.inheritsImplemented) continue;
+        const result = this.resolve(file, site);
+        if (result.resolved && MIXIN_KINDS.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+      }
+      return out;
+    });
   }
 
   /**
@@ -1577,7 +1586,7 @@ export class ReferenceResolver {
    */
   private attachedMembers(classRef: DeclarationRef): Map<string, DeclarationRef[]> | undefined {
     if (!this.attached) {
-      if (this.buildingAttached) return undefined;
+      if (this.buildingAttached) return cut();
       this.buildingAttached = true;
       const index = new PairMap<string, number, Map<string, DeclarationRef[]>>();
       try {
@@ -1596,6 +1605,8 @@ export class ReferenceResolver {
       } finally {
         this.buildingAttached = false;
       }
+      // Built inside a chain that met itself, it may hold what that chain's path found (order-dependence.ts).
+      if (!mayKeep()) noteCut();
       this.attached = index;
     }
     return this.attached.get(classRef.file, classRef.localId);
@@ -1788,7 +1799,8 @@ export class ReferenceResolver {
    */
   private heldValueRuns(ref: DeclarationRef, decl: Declaration, depth: number): DeclarationRef | undefined {
     const held = decl.heldCall;
-    if (!held || depth >= MAX_ALIAS_DEPTH) return undefined;
+    if (!held) return undefined;
+    if (depth >= MAX_ALIAS_DEPTH) return cut();
     const scope = { file: ref.file, enclosing: decl.parent };
     const callee = this.walkChain(scope, held.callee);
     if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
@@ -1968,7 +1980,7 @@ export class ReferenceResolver {
     call?: ReferenceSite,
     throughThis = false,
   ): MemberFound | undefined {
-    if (depth > 16) return undefined; // an inheritance cycle in broken code must not loop forever
+    if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
@@ -2038,10 +2050,14 @@ export class ReferenceResolver {
    * result, for a member the class (or a proven base) does not declare. One conversion's result declaring it, or none.
    */
   private convertedMember(classRef: DeclarationRef, name: string, call?: ReferenceSite): MemberFound | undefined {
-    if (this.convertingMember) return undefined;
+    if (this.convertingMember) return cut();
     this.convertingMember = true;
     try {
-      const index = this.conversions ??= this.conversionIndex();
+      if (!this.conversions) {
+        this.conversions = this.conversionIndex();
+        if (!mayKeep()) noteCut();
+      }
+      const index = this.conversions;
       if (index.size === 0) return undefined;
       const found = new Map<string, DeclarationRef>();
       const seen = new Set<string>();
@@ -2206,10 +2222,28 @@ export class ReferenceResolver {
    */
   private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
-    if (known) return known;
+    if (known) {
+      // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
+      if (this.overloadsFilling.has(call)) noteCut();
+      return known;
+    }
     const file = this.siteFiles.get(call);
     const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
+    this.overloadsFilling.add(call);
+    try {
+      return this.fillOverloadArguments(call, file, result);
+    } finally {
+      this.overloadsFilling.delete(call);
+      if (!mayKeep()) noteCut();
+    }
+  }
+
+  private fillOverloadArguments(
+    call: ReferenceSite,
+    file: FileExtraction | undefined,
+    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> },
+  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
@@ -2259,19 +2293,20 @@ export class ReferenceResolver {
 
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
   private directSupertypes(classRef: DeclarationRef): DirectSupertypes {
-    const known = this.directCache.get(classRef.file, classRef.localId);
-    if (known) return known;
-    const file = this.symbols.extraction(classRef.file)!;
-    const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
-    this.directCache.set(classRef.file, classRef.localId, { refs: [], outside: false, unknown: true }); // a cycle in broken code proves nothing
-    for (const [siteFile, site] of this.heritageSites(classRef)) {
-      const result = this.resolve(siteFile, site);
-      if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
-      else if (!result.resolved && result.reason === 'external-import') out.outside = true;
-      else out.unknown = true;
-    }
-    this.directCache.set(classRef.file, classRef.localId, out);
-    return out;
+    const key = refKey(classRef);
+    const known = this.directMemo.get(key);
+    if (known) return 'value' in known ? known.value : { refs: [], outside: false, unknown: true }; // a cycle in broken code proves nothing
+    return this.directMemo.compute(key, () => {
+      const file = this.symbols.extraction(classRef.file)!;
+      const out: DirectSupertypes = { refs: [], outside: Boolean(this.bindingOf(file).implicitOutsideBase?.(this.symbols.declaration(classRef))), unknown: false };
+      for (const [siteFile, site] of this.heritageSites(classRef)) {
+        const result = this.resolve(siteFile, site);
+        if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
+        else if (!result.resolved && result.reason === 'external-import') out.outside = true;
+        else out.unknown = true;
+      }
+      return out;
+    });
   }
 
   /**
@@ -2280,18 +2315,17 @@ export class ReferenceResolver {
    * class's own superclasses (broken code can make it try).
    */
   private superclasses(classRef: DeclarationRef): DeclarationRef[] {
-    const known = this.superclassCache.get(classRef.file, classRef.localId);
-    if (known) return known;
-    if (this.superclassesInProgress.has(classRef.file, classRef.localId)) return [];
-    this.superclassesInProgress.add(classRef.file, classRef.localId);
-    const out: DeclarationRef[] = [];
-    const decl = this.symbols.declaration(classRef);
-    if (decl.kind === 'enum_member' && decl.parent !== null) {
-      // An enum constant with a body extends its enum.
-      const parent = { file: classRef.file, localId: decl.parent };
-      if (this.symbols.declaration(parent).kind === 'enum') out.push(parent);
-    }
-    try {
+    const key = refKey(classRef);
+    const known = this.superclassMemo.get(key);
+    if (known) return 'value' in known ? known.value : [];
+    return this.superclassMemo.compute(key, () => {
+      const out: DeclarationRef[] = [];
+      const decl = this.symbols.declaration(classRef);
+      if (decl.kind === 'enum_member' && decl.parent !== null) {
+        // An enum constant with a body extends its enum.
+        const parent = { file: classRef.file, localId: decl.parent };
+        if (this.symbols.declaration(parent).kind === 'enum') out.push(parent);
+      }
       // Every part states them: an open class its superclass in one of its reopenings.
       for (const [file, site] of this.heritageSites(classRef)) {
         // Bases are what a class extends; where the language says so, also what it implements (traits' default methods).
@@ -2299,12 +2333,10 @@ export class ReferenceResolver {
         const result = this.resolve(file, site);
         if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
       }
-    } finally {
-      this.superclassesInProgress.delete(classRef.file, classRef.localId);
-    }
-    this.superclassCache.set(classRef.file, classRef.localId, out);
-    return out;
+      return out;
+    });
   }
+
 }
 
 /** What `findMember` finds: one member, or several overloads a call's arguments cannot tell apart. */

@@ -6,13 +6,14 @@
 import type { Declaration, FileExtraction, ImportStatement } from '../model/extraction.js';
 import type { NodeKind } from '../model/graph-vocabulary.js';
 import type { ImportResolver, ResolutionLanguage } from '../model/language-support.js';
-import { PairMap, PairSet } from '../support/pair-map.js';
+import { PairMap } from '../support/pair-map.js';
 import { buildModuleScope, type ImportedName, type ModuleScope } from './module-scope.js';
 import { dedupeTargets, type DeclarationRef, type Target } from './targets.js';
 import { preferDefinitions } from './prefer-definitions.js';
 
 export { preferDefinitions };
 import { HookFailures } from './hook-failures.js';
+import { cut, GuardedMemo, insideGuardedLookup } from './order-dependence.js';
 import { bindSteps, runLookup, type StepTable } from './lookup-steps/run-lookup.js';
 import { NAME_STEPS, SCOPE_ONLY } from './lookup-steps/name-steps.js';
 import type { NameQuery } from './lookup-steps/name-query.js';
@@ -33,8 +34,8 @@ export class WorkspaceSymbols implements SymbolLookup {
   private readonly scopes = new Map<string, ModuleScope>();
   private readonly specifierCache = new PairMap<string, string, string | null>();
   private readonly membersCache = new PairMap<string, number, Map<string, number[]>>();
-  private readonly exportCache = new PairMap<string, string, Target>();
-  private readonly exportsInProgress = new PairSet<string, string>();
+  /** Guarded: an export followed through an `import *` cycle meets itself (order-dependence.ts). */
+  private readonly exports = new GuardedMemo<Target>();
   /** `resolveModuleName` answers at depth 0 (undefined included). */
   private readonly moduleNameCache = new PairMap<string, string, Target | undefined>();
   private packages?: Map<string, string[]>;
@@ -526,7 +527,7 @@ export class WorkspaceSymbols implements SymbolLookup {
     // Every site naming `name` in `file` asks the same question (vuejs/core: 50k questions, 5.5k
     // distinct). Answers found outside any export computation do not depend on the path that asked,
     // so they are kept; one asked inside an export cycle is not, nor read from here.
-    if (depth !== 0 || this.exportsInProgress.size > 0) return this.computeModuleName(file, name, depth);
+    if (depth !== 0 || insideGuardedLookup()) return this.computeModuleName(file, name, depth);
     if (this.moduleNameCache.has(file, name)) return this.moduleNameCache.get(file, name);
     const answer = this.computeModuleName(file, name, 0);
     this.moduleNameCache.set(file, name, answer);
@@ -676,17 +677,12 @@ export class WorkspaceSymbols implements SymbolLookup {
    * otherwise cost exponential time. A cycle resolves to 'missing' — never to a guess.
    */
   exportedMember(moduleFile: string, name: string, depth = 0): Target {
-    const known = this.exportCache.get(moduleFile, name);
-    if (known) return known;
-    if (depth > MAX_EXPORT_DEPTH || this.exportsInProgress.has(moduleFile, name)) return { type: 'missing', file: moduleFile, name };
-    this.exportsInProgress.add(moduleFile, name);
-    try {
-      const result = this.computeExportedMember(moduleFile, name, depth);
-      this.exportCache.set(moduleFile, name, result);
-      return result;
-    } finally {
-      this.exportsInProgress.delete(moduleFile, name);
-    }
+    const key = `${moduleFile}\0${name}`;
+    const known = this.exports.get(key);
+    if (known && 'value' in known) return known.value;
+    if (known) return { type: 'missing', file: moduleFile, name };
+    if (depth > MAX_EXPORT_DEPTH) return cut() ?? { type: 'missing', file: moduleFile, name };
+    return this.exports.compute(key, () => this.computeExportedMember(moduleFile, name, depth));
   }
 
   private computeExportedMember(moduleFile: string, name: string, depth: number): Target {

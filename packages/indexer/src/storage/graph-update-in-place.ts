@@ -27,7 +27,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BatchInsert, type SqlValue } from './batch-insert.js';
 import {
-  digestOf, graphIdentity, GROUP_COLUMNS, GROUP_KEY_SEPARATOR, GroupTexts, readGroupDigests, removeGroupDigests, STAMPS, writeGroupDigests, type GroupDigests,
+  digestOf, graphIdentity, GROUP_COLUMNS, GROUP_KEY_SEPARATOR, GroupTexts, readGroupDigests, removeGroupDigests, STAMPS, writeGroupDigests, type KeptDigests,
 } from './group-digests.js';
 import { PackedRowLoader, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS, UNRESOLVED_COLUMNS, type RowSink } from './bulk-load.js';
 import { asWriteError } from './graph-build.js';
@@ -35,6 +35,7 @@ import { buildSettings } from './graph-writer.js';
 import { checkDatabasePath } from './database-location.js';
 import { arborVersion, projectMetadataEntries, WRITTEN_BY } from './project-metadata.js';
 import { removeLinkedSideFiles } from './replace-database.js';
+import { keepResolutionRecord, readResolutionRecord, removeResolutionRecord } from './resolution-record.js';
 import { RowPacker } from './row-packing.js';
 import { V4_SCHEMA_VERSION, createV4Schema } from './schema-v4.js';
 import type { GraphWriteSession } from './graph-write-contract.js';
@@ -75,13 +76,16 @@ export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}):
     // Before the graph is opened (opening creates its WAL): the digests kept for the graph as it is.
     const identity = graphIdentity(target);
     const digests = readGroupDigests(target, identity, arborVersion());
+    const record = readResolutionRecord(target, identity);
     db = new Database(target, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const refused = whyNotUpdatable(db);
     if (refused) {
       db.close();
       return { refused };
     }
-    return new InPlaceGraphUpdate(db, target, options, digests === undefined ? undefined : { identity: identity!, digests });
+    const update = new InPlaceGraphUpdate(db, target, options, digests === undefined ? undefined : { identity: identity!, digests });
+    if (record !== undefined) update.previousRecord = { identity: identity!, record };
+    return update;
   } catch (error) {
     try {
       db?.close();
@@ -138,6 +142,15 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private readonly diffs = new Map<string, GroupDiff>();
   private done = false;
   private declaredRows = false;
+  /** The resolution record kept beside the graph as it was opened (resolution-record.ts), for the caller to judge. */
+  previousRecord?: { identity: string; record: unknown };
+  /** Files whose rows the graph holds as they are (`keep`). */
+  private kept?: KeptFiles;
+  private record: unknown;
+  /** Every new node's file, by node id (an edge group is its source node's file's). */
+  private readonly nodeFiles = new Map<string, string>();
+  /** The kept files with no digests, for the next update (set by finish). */
+  private unknownFiles: string[] = [];
 
   /**
    * `previous`: the digests the last update kept for the graph, and the identity they were read for
@@ -147,7 +160,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     private readonly db: Database.Database,
     private readonly target: string,
     private readonly options: InPlaceOptions,
-    private readonly previous?: { identity: string; digests: GroupDigests },
+    private readonly previous?: { identity: string; digests: KeptDigests },
   ) {
     this.packer = new RowPacker(target);
     this.now = buildSettings(options).now;
@@ -162,6 +175,23 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       throw asWriteError(error, target);
     }
     this.loader = new PackedRowLoader(db, (table, columns) => this.diffFor(table, columns));
+  }
+
+  /**
+   * The rows of `files` are not given: the graph holds them as they are (their resolution was reused,
+   * pipeline/resolution-reuse.ts). Their groups are neither compared nor written, and `rows` (their edges
+   * by kind and their unresolved refs) count toward the tables' totals. Only with `previousRecord`, whose
+   * graph must still be the one being updated when the update holds the write lock. Before `declared`;
+   * their file rows are not given, and of their node rows only those the given rows name (skipped here).
+   */
+  keep(files: ReadonlySet<string>, rows: { edges: Record<string, number>; unresolved: number; nodes: number }): void {
+    if (this.declaredRows) throw new Error('graph update: kept files named after the rows were declared');
+    if (!this.previousRecord) throw new Error('graph update: kept files without a resolution record');
+    this.kept = new KeptFiles(files, rows, this.nodeFiles);
+  }
+
+  keepRecord(record: unknown): void {
+    this.record = record;
   }
 
   declared(nodes: NodeRow[], files: FileRow[]): void {
@@ -198,8 +228,13 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       // Every table, also one no new row reached (its old rows go).
       const diffs = TABLE_ORDER.map(([table, columns]) => this.diffFor(table, columns));
       // Our own connection's WAL holds no frame yet: the file is still the one the digests describe, or it is not.
-      const digests = this.previous !== undefined && graphIdentity(this.target) === this.previous.identity ? this.previous.digests : undefined;
-      for (const diff of diffs) diff.compare(digests?.get(diff.table) ?? (digests ? new Map() : undefined));
+      const identityNow = graphIdentity(this.target);
+      const digests = this.previous !== undefined && identityNow === this.previous.identity ? this.previous.digests : undefined;
+      // Kept rows are the graph's as the record described it: another writer since, and they may not be.
+      if (this.kept && identityNow !== this.previousRecord!.identity) throw new InPlaceMismatchError('the graph was written by another run since its resolution record was read');
+      for (const diff of diffs) diff.compare(digests && { digests: digests.tables.get(diff.table) ?? new Map(), unknownFiles: digests.unknownFiles });
+      // Kept files whose digests are not known stay so for the next update (it reads their rows if they change).
+      this.unknownFiles = !this.kept ? [] : [...this.kept.files].filter((file) => !digests || digests.unknownFiles.has(file));
       for (const diff of diffs) diff.deleteChanged();
       for (const diff of diffs) diff.insertChanged();
       const entries = projectMetadataEntries(stringValues(metadata), buildSettings(this.options).arborVersion);
@@ -211,6 +246,15 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
         comparedBy: digests ? 'digests' : 'rows',
       };
       // What the old graph held cannot show through: each table now holds exactly the new rows.
+      if (this.kept) {
+        for (const [kind, count] of Object.entries(this.kept.rows.edges)) {
+          totals.edges += count;
+          totals.edgesByKind[kind] = (totals.edgesByKind[kind] ?? 0) + count;
+        }
+        totals.unresolved += this.kept.rows.unresolved;
+        totals.nodes += this.kept.rows.nodes - this.kept.nodesGiven;
+        totals.files += this.kept.files.size;
+      }
       const expected: Record<string, number> = { nodes: totals.nodes, files: totals.files, edges: totals.edges, unresolved_refs: totals.unresolved };
       for (const [table, want] of Object.entries(expected)) {
         const have = this.db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get();
@@ -230,7 +274,10 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     const kept = this.keepDigests(versionAtCommit);
     this.close();
     // Closing must not have touched the file the digests name (else they would not be believed anyway).
-    if (kept !== undefined && graphIdentity(this.target) !== kept) removeGroupDigests(this.target);
+    if (kept !== undefined && graphIdentity(this.target) !== kept) {
+      removeGroupDigests(this.target);
+      removeResolutionRecord(this.target);
+    }
     return {
       ...totals, metadataKeys, replacedExisting: true, previousInUse: false,
       bytes: fs.statSync(this.target).size, durationMs: Math.round(performance.now() - this.started), changes: changes!,
@@ -246,7 +293,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   private diffFor(table: string, columns: readonly string[]): GroupDiff {
     let diff = this.diffs.get(table);
     if (!diff) {
-      diff = new GroupDiff(this.db, table, columns);
+      diff = new GroupDiff(this.db, table, columns, this.nodeFiles, this.kept);
       this.diffs.set(table, diff);
     }
     return diff;
@@ -266,17 +313,19 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       db.exec('BEGIN IMMEDIATE');
       try {
         const identity = db.pragma('data_version', { simple: true }) === versionAtCommit ? graphIdentity(this.target) : undefined;
+        keepResolutionRecord(this.target, identity, this.record);
         if (identity === undefined) {
           removeGroupDigests(this.target);
           return undefined;
         }
-        writeGroupDigests(this.target, identity, new Map([...this.diffs].map(([table, diff]) => [table, diff.digests])), arborVersion());
+        writeGroupDigests(this.target, identity, new Map([...this.diffs].map(([table, diff]) => [table, diff.digests])), arborVersion(), this.unknownFiles);
         return identity;
       } finally {
         db.exec('ROLLBACK');
       }
     } catch {
       removeGroupDigests(this.target);
+      removeResolutionRecord(this.target);
       return undefined;
     }
   }
@@ -364,60 +413,85 @@ const TABLE_ORDER: ReadonlyArray<[string, readonly string[]]> = [
 class GroupDiff implements RowSink {
   readonly values: SqlValue[] = [];
   readonly changes = { deleted: 0, inserted: 0 };
-  /** Each new group's digest (set by compare). */
+  /** Each new group's digest, and each kept group's carried over (set by compare). */
   readonly digests = new Map<string, string>();
   private readonly rows: GroupTexts;
   private readonly compared: string[];
   private changed: string[] = [];
+  /** Where the column that names a row's file is (nodes, files, unresolved refs) or its source node (edges). */
+  private readonly ownerAt: number;
 
-  constructor(private readonly db: Database.Database, readonly table: string, private readonly columns: readonly string[]) {
+  constructor(
+    private readonly db: Database.Database,
+    readonly table: string,
+    private readonly columns: readonly string[],
+    private readonly nodeFiles: Map<string, string>,
+    private readonly kept?: KeptFiles,
+  ) {
     this.rows = new GroupTexts(table, columns);
     this.compared = columns.filter((c) => c !== STAMPS[table]);
+    this.ownerAt = columns.indexOf(OWNER_COLUMN[table]);
   }
 
   endRow(): void {
-    this.rows.add(this.values);
-    this.values.length = 0;
+    const { values } = this;
+    if (this.table === 'nodes') this.nodeFiles.set(values[0] as string, values[this.ownerAt] as string);
+    if (!this.kept?.rowKept(this.table, values, this.ownerAt)) this.rows.add(values);
+    values.length = 0;
   }
 
   finish(): void { /* rows are compared once every table has them (InPlaceGraphUpdate.finish) */ }
 
   /**
-   * Compares every group's rows with the graph's; returns the groups whose rows differ. With
-   * `previous` (the digests of every group the graph holds, group-digests.ts) the graph's rows are
-   * not read: a group differs when its digest does, and a group the digests name and the new rows
-   * lack goes. Either way every new group's digest is kept, for the next update.
+   * Compares every group's rows with the graph's; returns the groups whose rows differ. With `previous`
+   * (the digests the graph's groups had, group-digests.ts) a group differs when its digest does, and a
+   * group the digests name and the new rows lack goes; only the groups of files the digests do not know
+   * are read from the graph. Without, every group is read. Kept files' groups (KeptFiles) are neither
+   * read nor compared: their digests carry over where there are some. Every new group's digest is kept.
    */
-  compare(previous?: ReadonlyMap<string, string>): string[] {
-    const digests = this.digests;
-    // The joined texts are kept only when the graph's rows are read to compare them with.
-    const texts = previous === undefined ? new Map<string, string>() : undefined;
+  compare(previous?: { digests: ReadonlyMap<string, string>; unknownFiles: ReadonlySet<string> }): string[] {
+    const { digests, kept, table } = this;
+    const readFiles = previous && [...previous.unknownFiles].filter((file) => !kept?.files.has(file));
+    const byRows = (key: string) => previous === undefined || previous.unknownFiles.has(this.fileOf(key));
+    const texts = new Map<string, string>();
+    const changed = new Set<string>();
     for (const [key, group] of this.rows.groups) {
       const text = group.texts.join('\n');
-      texts?.set(key, text);
-      digests.set(key, digestOf(text));
+      const digest = digestOf(text);
+      digests.set(key, digest);
+      if (byRows(key)) texts.set(key, text);
+      else if (previous!.digests.get(key) !== digest) changed.add(key);
     }
     if (previous !== undefined) {
-      const changed: string[] = [];
-      for (const [key, digest] of digests) if (previous.get(key) !== digest) changed.push(key);
-      for (const key of previous.keys()) if (!digests.has(key)) changed.push(key);
-      this.changed = changed;
-      return changed;
+      for (const [key, digest] of previous.digests) {
+        if (digests.has(key)) continue;
+        // A kept group is the graph's as it is: its digest carries over.
+        if (kept?.keyKept(table, key)) digests.set(key, digest);
+        else changed.add(key);
+      }
     }
-    const group = GROUP_COLUMNS[this.table];
-    const text = `json_array(${this.compared.join(', ')})`;
-    const rows = this.db.prepare(`SELECT ${group.join(', ')}, group_concat(${text}, char(10)) FROM main.${this.table} GROUP BY ${group.join(', ')}`)
-      .raw().all() as string[][];
-    const old = rows.map((row) => [row.slice(0, group.length).join(GROUP_KEY_SEPARATOR), row[group.length]] as const);
-    const changed: string[] = [];
-    const seen = new Set<string>();
-    for (const [key, rows] of old) {
-      seen.add(key);
-      if (texts!.get(key) !== rows) changed.push(key);
+    if (previous === undefined || readFiles!.length > 0) {
+      const group = GROUP_COLUMNS[table];
+      const text = `json_array(${this.compared.join(', ')})`;
+      const files = previous === undefined ? kept && [...kept.files] : readFiles!;
+      const where = files === undefined ? '' : ` WHERE ${ownerSql(table, previous === undefined ? 'NOT IN' : 'IN')}`;
+      const rows = this.db.prepare(`SELECT ${group.join(', ')}, group_concat(${text}, char(10)) FROM main.${table}${where} GROUP BY ${group.join(', ')}`)
+        .raw().all(...(files === undefined ? [] : [JSON.stringify(files)])) as string[][];
+      const seen = new Set<string>();
+      for (const row of rows) {
+        const key = row.slice(0, group.length).join(GROUP_KEY_SEPARATOR);
+        seen.add(key);
+        if (texts.get(key) !== row[group.length]) changed.add(key);
+      }
+      for (const key of texts.keys()) if (!seen.has(key)) changed.add(key);
     }
-    for (const key of this.rows.groups.keys()) if (!seen.has(key)) changed.push(key);
-    this.changed = changed;
-    return changed;
+    this.changed = [...changed];
+    return this.changed;
+  }
+
+  /** The file a group of this table belongs to (an edge group: its source node's). */
+  private fileOf(key: string): string {
+    return this.table === 'edges' ? this.nodeFiles.get(key.slice(0, key.indexOf(GROUP_KEY_SEPARATOR))) ?? '' : key;
   }
 
   /** Deletes the old rows of the groups that changed. */
@@ -445,6 +519,50 @@ class GroupDiff implements RowSink {
     insert.finish();
     this.rows.groups.clear();
   }
+}
+
+/** Per table, the column that names the file a row belongs to; for edges, the source node (a node of that file). */
+const OWNER_COLUMN: Record<string, string> = { nodes: 'file_path', files: 'path', edges: 'source', unresolved_refs: 'file_path' };
+
+/**
+ * The files whose rows the graph keeps as they are (InPlaceGraphUpdate.keep): which rows and groups are
+ * theirs. An edge is its source node's file's, and the nodes of those files are learnt as their rows pass.
+ */
+class KeptFiles {
+  /** Kept files' node rows given all the same (the nodes other rows name). */
+  nodesGiven = 0;
+
+  /** `nodeFiles`: every given node's file, by id (filled as the node rows pass). */
+  constructor(
+    readonly files: ReadonlySet<string>,
+    readonly rows: { edges: Record<string, number>; unresolved: number; nodes: number },
+    private readonly nodeFiles: ReadonlyMap<string, string>,
+  ) {}
+
+  /** Whether a new row (values in the table's column order) is a kept file's (none of their edges is given). */
+  rowKept(table: string, values: readonly SqlValue[], ownerAt: number): boolean {
+    if (table === 'edges' || !this.files.has(values[ownerAt] as string)) return false;
+    if (table === 'nodes') this.nodesGiven++;
+    return true;
+  }
+
+  /**
+   * Whether a group of the graph (by its key) is a kept file's. An edge group is, unless its source is a
+   * node of a file given whole (the other files' node ids are those the graph holds: their interface is
+   * unchanged, pipeline/resolution-reuse.ts).
+   */
+  keyKept(table: string, key: string): boolean {
+    if (table !== 'edges') return this.files.has(key);
+    const file = this.nodeFiles.get(key.slice(0, key.indexOf(GROUP_KEY_SEPARATOR)));
+    return file === undefined || this.files.has(file);
+  }
+}
+
+/** SQL that picks the graph's rows whose file is (`IN`) or is not (`NOT IN`) one of a list (its one parameter, as JSON). */
+function ownerSql(table: string, test: 'IN' | 'NOT IN'): string {
+  const files = 'SELECT value FROM json_each(?)';
+  if (table === 'edges') return `source ${test} (SELECT id FROM main.nodes WHERE file_path IN (${files}))`;
+  return `${OWNER_COLUMN[table]} ${test} (${files})`;
 }
 
 /** The updated graph would not equal the new rows (never seen; the caller then builds a new file). */

@@ -11,6 +11,11 @@ export interface GraphWriteSession {
   declared(nodes: NodeRow[], files: FileRow[]): void;
   /** The next edges and unresolved refs, in the graph's order. A bad row throws here (INVALID_INPUT). */
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
+  /**
+   * What this run's resolution gave per file (pipeline/resolution-reuse.ts), kept beside the graph for
+   * the graph file `finish` leaves (storage/resolution-record.ts). Before `finish`; without it none is kept.
+   */
+  keepRecord(record: unknown): void;
   /** Stores the metadata, finishes the database and moves it into place. */
   finish(metadata: Record<string, string>): Promise<WriteGraphStats>;
   /** Drops the unfinished database (the previous graph stays). A no-op after `finish`. */

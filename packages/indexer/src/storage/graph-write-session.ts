@@ -34,6 +34,7 @@ class GraphWriteHere implements GraphWriteSession {
   private readonly packer: RowPacker;
   private build: GraphBuild | undefined;
   private done = false;
+  private record: unknown;
 
   constructor(private readonly target: string, private readonly tempPath: string, private readonly options: WriteGraphOptions) {
     this.packer = new RowPacker(target);
@@ -54,6 +55,10 @@ class GraphWriteHere implements GraphWriteSession {
     this.step(() => this.current().addResolved(packedEdges, packedUnresolved));
   }
 
+  keepRecord(record: unknown): void {
+    this.record = record;
+  }
+
   async finish(metadata: Record<string, string>): Promise<WriteGraphStats> {
     let built: { metadataKeys: number; groupDigests?: GroupDigests } = { metadataKeys: 0 };
     this.step(() => {
@@ -62,7 +67,7 @@ class GraphWriteHere implements GraphWriteSession {
     });
     this.done = true;
     const published = publishGraph(this.tempPath, this.target, this.options);
-    keepDigests(this.target, built.groupDigests);
+    keepDigests(this.target, built.groupDigests, this.record);
     return { ...this.packer.totals(), metadataKeys: built.metadataKeys, ...published, durationMs: Math.round(performance.now() - this.started) };
   }
 

@@ -34,6 +34,7 @@ export class GraphWriteThread implements GraphWriteSession {
   private readonly packer: RowPacker;
   private failed = false;
   private done = false;
+  private record: unknown;
 
   constructor(
     private readonly target: string,
@@ -84,6 +85,10 @@ export class GraphWriteThread implements GraphWriteSession {
     );
   }
 
+  keepRecord(record: unknown): void {
+    this.record = record;
+  }
+
   async finish(metadata: Record<string, string>): Promise<WriteGraphStats> {
     this.send({ type: 'finish', metadata });
     let built: { metadataKeys: number; groupDigests?: GroupDigests };
@@ -96,7 +101,7 @@ export class GraphWriteThread implements GraphWriteSession {
     this.done = true;
     await this.worker.terminate();
     const published = publishGraph(this.tempPath, this.target, this.options);
-    keepDigests(this.target, built.groupDigests);
+    keepDigests(this.target, built.groupDigests, this.record);
     return { ...this.packer.totals(), metadataKeys: built.metadataKeys, ...published, durationMs: Math.round(performance.now() - this.started) };
   }
 

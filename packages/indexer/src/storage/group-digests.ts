@@ -23,14 +23,25 @@ import type { SqlValue } from './batch-insert.js';
 import type { RowSink } from './bulk-load.js';
 import { arborVersion } from './project-metadata.js';
 import { removeAbandonedTempFiles } from './abandoned-temp-files.js';
+import { keepResolutionRecord } from './resolution-record.js';
 
 /** Bumped when what a digest covers, or the file's layout, changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Far above the digests of any tree arbor indexes (about 80 bytes per group). */
 const MAX_BYTES = 512 * 1024 * 1024;
 
 /** Per table, the digest of each group's rows, by group key. */
 export type GroupDigests = Map<string, Map<string, string>>;
+
+/**
+ * The digests kept beside a graph, and the files whose groups have none: files an update kept as they
+ * were without reading their rows (graph-update-in-place.ts `keep`), when it had no digests of them to
+ * carry over. The next update reads those files' rows from the graph where it has to compare them.
+ */
+export interface KeptDigests {
+  tables: GroupDigests;
+  unknownFiles: ReadonlySet<string>;
+}
 
 /** The digest of one group's rows, as GroupDiff writes them out (one text per row, joined by newlines). */
 export const digestOf: (text: string) => string = typeof (crypto as { hash?: unknown }).hash === 'function'
@@ -59,14 +70,16 @@ export function graphIdentity(graph: string): string | undefined {
 }
 
 /** The digests kept for the graph as it is now, or undefined when there are none to believe. */
-export function readGroupDigests(graph: string, identity: string | undefined, arborVersion: string): GroupDigests | undefined {
+export function readGroupDigests(graph: string, identity: string | undefined, arborVersion: string): KeptDigests | undefined {
   if (identity === undefined) return undefined;
   try {
     const read = readBytesInsideRoot(path.dirname(graph), path.basename(groupDigestsPath(graph)), { maxBytes: MAX_BYTES, followSymlinks: false });
     if (!read.ok) return undefined;
-    const parsed = JSON.parse(read.bytes.toString('utf8')) as { format?: unknown; arborVersion?: unknown; graph?: unknown; tables?: unknown };
+    const parsed = JSON.parse(read.bytes.toString('utf8')) as { format?: unknown; arborVersion?: unknown; graph?: unknown; tables?: unknown; unknownFiles?: unknown };
     if (parsed.format !== FORMAT || parsed.arborVersion !== arborVersion || parsed.graph !== identity) return undefined;
     if (typeof parsed.tables !== 'object' || parsed.tables === null) return undefined;
+    const unknown = parsed.unknownFiles;
+    if (!Array.isArray(unknown) || !unknown.every((file) => typeof file === 'string')) return undefined;
     const digests: GroupDigests = new Map();
     for (const [table, groups] of Object.entries(parsed.tables as Record<string, unknown>)) {
       if (!Array.isArray(groups) || groups.length % 2 !== 0) return undefined;
@@ -78,7 +91,7 @@ export function readGroupDigests(graph: string, identity: string | undefined, ar
       }
       digests.set(table, byKey);
     }
-    return digests;
+    return { tables: digests, unknownFiles: new Set(unknown as string[]) };
   } catch {
     return undefined;
   }
@@ -89,7 +102,7 @@ export function readGroupDigests(graph: string, identity: string | undefined, ar
  * change the file). Best effort: when the file cannot be written, the next update reads the graph's
  * rows instead.
  */
-export function writeGroupDigests(graph: string, identity: string, digests: GroupDigests, arborVersion: string): void {
+export function writeGroupDigests(graph: string, identity: string, digests: GroupDigests, arborVersion: string, unknownFiles: readonly string[] = []): void {
   const file = groupDigestsPath(graph);
   try {
     // Temp files of writes killed half-way (a minute old, as the graph's own).
@@ -100,7 +113,7 @@ export function writeGroupDigests(graph: string, identity: string, digests: Grou
       for (const [key, digest] of groups) flat.push(key, digest);
       tables[table] = flat;
     }
-    writeFileAtomically(file, JSON.stringify({ format: FORMAT, arborVersion, graph: identity, tables }));
+    writeFileAtomically(file, JSON.stringify({ format: FORMAT, arborVersion, graph: identity, tables, unknownFiles }));
   } catch {
     removeGroupDigests(graph);
   }
@@ -110,12 +123,14 @@ export function writeGroupDigests(graph: string, identity: string, digests: Grou
  * After a new graph was moved into place: its digests, when the build took them, else none (what
  * was kept for the graph it replaced would never be believed, but need not stay). The identity is
  * taken right after the rename: an update by another run would have to open the new file, compare
- * every group and commit in between.
+ * every group and commit in between. The resolution record (resolution-record.ts), when the run made
+ * one, is kept for the same identity.
  */
-export function keepDigests(graph: string, digests: GroupDigests | undefined): void {
-  const identity = digests === undefined ? undefined : graphIdentity(graph);
-  if (identity === undefined) removeGroupDigests(graph);
-  else writeGroupDigests(graph, identity, digests!, arborVersion());
+export function keepDigests(graph: string, digests: GroupDigests | undefined, record?: unknown): void {
+  const identity = digests === undefined && record === undefined ? undefined : graphIdentity(graph);
+  if (identity === undefined || digests === undefined) removeGroupDigests(graph);
+  else writeGroupDigests(graph, identity, digests, arborVersion());
+  keepResolutionRecord(graph, identity, record);
 }
 
 /** Digests that describe no graph any more are removed (a stale file would never be believed, but need not stay). */
