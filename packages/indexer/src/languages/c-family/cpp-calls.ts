@@ -2,7 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
-import { nameParts, receiverChain, valueType } from './cpp-types.js';
+import { nameParts, pairHalfType, receiverChain, valueType } from './cpp-types.js';
 
 function argumentCount(node: SyntaxNode): Array<string | null> | undefined {
   const args = node.childForFieldName('arguments');
@@ -19,7 +19,10 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     if (argumentTypes) site.argumentTypes = argumentTypes;
   };
   if (!fn) return true;
-  if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
+  // `(*this)(x)`: the class's own call operator.
+  if (fn.type === 'parenthesized_expression' && fn.namedChildren[0]?.type === 'pointer_expression' && fn.namedChildren[0].childForFieldName('argument')?.type === 'this') {
+    record('operator()', ['this']);
+  } else if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
     const parts = nameParts(fn);
     if (parts) record(parts[parts.length - 1], parts.slice(0, -1));
   } else if (fn.type === 'field_expression') {
@@ -27,8 +30,12 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     const fieldName = field ? nameParts(field) : null;
     if (!fieldName) return true;
     const argument = fn.childForFieldName('argument');
-    const chain = receiverChain(argument);
-    if (chain) {
+    // `it->second->create()`: the element of the map `it` iterates.
+    const half = pairHalfType(argument, ctx.scope);
+    const chain = half ? null : receiverChain(argument);
+    if (half) {
+      record(fieldName[fieldName.length - 1], undefined, { type: half, path: [] });
+    } else if (chain) {
       record(fieldName[fieldName.length - 1], chain);
     } else {
       const type = valueType(argument);

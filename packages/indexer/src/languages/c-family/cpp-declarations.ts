@@ -5,7 +5,7 @@ import { positionOf, type BoundValue, type Scope } from '../../extraction/core/s
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
 import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
-import { type CppWalk, nameParts, typeRefOf, valueType } from './cpp-types.js';
+import { type CppWalk, iteratorType, nameParts, pairHalfType, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
 
@@ -197,6 +197,12 @@ function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
   return null;
 }
 
+/** `int operator()(int v);`, `T& operator=(const T&);` in a class: an operator member's function declarator (its name is no identifier). */
+function operatorDeclarator(node: SyntaxNode): SyntaxNode | null {
+  const fn = findFunctionDeclarator(node);
+  return fn?.childForFieldName('declarator')?.type === 'operator_name' ? fn : null;
+}
+
 function visibilityOf(access: string | undefined): 'public' | 'private' | 'protected' | undefined {
   return access === 'public' || access === 'private' || access === 'protected' ? access : undefined;
 }
@@ -247,7 +253,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     if (!nameNode) continue;
     const name = nameNode.text;
     // `Foo x(1);`, `Foo x{1};`, `Foo* p = new Foo;`, `auto x = Foo(…)`: the stated type, else the value's.
-    const valueRef = stated ?? valueType(value);
+    const valueRef = stated ?? pairHalfType(value, ctx.scope) ?? iteratorType(value) ?? valueType(value);
     if (fileLevel) {
       const id = file.builder.declare('variable', name, ctx.parentDecl, declarator, {
         signature: signatureOf(node, null),
@@ -419,7 +425,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
         const pure = member.childForFieldName('default_value')?.text === '0' || /=\s*0\s*;?\s*$/.test(member.text);
         for (const declarator of member.childrenForFieldName('declarator')) {
           if (!declarator) continue;
-          const fn = functionDeclarator(declarator);
+          const fn = functionDeclarator(declarator) ?? operatorDeclarator(declarator);
           if (fn) {
             const parts = nameParts(fn.childForFieldName('declarator'));
             if (!parts) continue;

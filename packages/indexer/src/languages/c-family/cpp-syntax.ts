@@ -68,12 +68,21 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
       visit: ({ node, ctx }, walk) => {
         const right = node.childForFieldName('right');
         walk.push(right, ctx);
-        const name = declaratorName(node.childForFieldName('declarator'));
-        // `for (auto &x : xs)`: an element of xs, when xs is a stated collection; a stated element type wins.
+        const declarator = node.childForFieldName('declarator');
+        const name = declaratorName(declarator);
+        // `for (auto &x : xs)`: an element of xs, when xs is a stated collection (a map's: a key-value pair, `x.second`);
+        // a stated element type wins.
         const stated = typeRefOf(node.childForFieldName('type'));
         const of = valueType(right);
-        const type: TypeRef | null = stated ?? (of ? { kind: 'element', of } : null);
+        const type: TypeRef | null = stated ?? (of ? { kind: 'element', of, pairs: true } : null);
         if (name) ctx.scope.bind(name.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
+        // `for (auto& [name, factory] : factories)`: a map's key and element.
+        const structured = declarator?.type === 'structured_binding_declarator' ? declarator : declarator?.namedChildren.find((c) => c?.type === 'structured_binding_declarator');
+        const names = structured?.namedChildren.filter((c) => c?.type === 'identifier') ?? [];
+        names.forEach((one, i) => {
+          const half: TypeRef | null = of && names.length === 2 && !stated ? { kind: 'element', of, pairHalf: i === 0 ? 'key' : 'value' } : null;
+          ctx.scope.bind(one!.text, 'local', undefined, half ? { type: half, scope: ctx.scope } : undefined);
+        });
         walk.push(node.childForFieldName('body'), ctx);
         return false;
       },
