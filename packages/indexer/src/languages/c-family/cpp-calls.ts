@@ -2,21 +2,23 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
+import { argumentTypesOf } from './cpp-arguments.js';
 import { nameParts, pairHalfType, receiverChain, valueType } from './cpp-types.js';
 
-function argumentCount(node: SyntaxNode): Array<string | null> | undefined {
+/** What each argument proves about its type (a literal, a cast, a local of a written type), for overload selection. */
+function argumentTypes(node: SyntaxNode, ctx: CContext): Array<string | null> | undefined {
   const args = node.childForFieldName('arguments');
   if (!args || args.type !== 'argument_list') return undefined;
-  return args.namedChildren.filter((c) => c !== null && c.type !== 'comment').map(() => null);
+  return argumentTypesOf(args, ctx.scope);
 }
 
 export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
   const fn = node.childForFieldName('function');
   const file = ctx.file;
-  const argumentTypes = argumentCount(node);
+  const written = argumentTypes(node, ctx);
   const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
     const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
-    if (argumentTypes) site.argumentTypes = argumentTypes;
+    if (written) site.argumentTypes = written;
   };
   if (!fn) return true;
   // `(*this)(x)`: the class's own call operator.
@@ -49,8 +51,8 @@ export function visitNew(node: SyntaxNode, ctx: CContext): boolean {
   const parts = nameParts(node.childForFieldName('type'));
   if (parts && parts[0] !== 'std') {
     const site = ctx.file.facts.addSite('instantiates', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
-    const argumentTypes = argumentCount(node);
-    if (argumentTypes) site.argumentTypes = argumentTypes;
+    const written = argumentTypes(node, ctx);
+    if (written) site.argumentTypes = written;
   }
   return true;
 }

@@ -8,6 +8,7 @@ import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 import { type CppWalk, iteratorType, nameParts, pairHalfType, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
+import { pointerDepth, stateWrittenType } from './cpp-arguments.js';
 
 type Rule = NodeRule<CContext>;
 
@@ -32,16 +33,19 @@ function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
       types.push('...');
       continue;
     }
+    // `const char* s`: the declarator's pointers are the parameter's type too (overloads on `char*` and `char`).
+    const stars = '*'.repeat(pointerDepth(parameter.childForFieldName('declarator')));
     if (parameter.type === 'optional_parameter_declaration') {
       required ??= types.length;
-      types.push(parameter.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '?');
+      const written = parameter.childForFieldName('type')?.text.replace(/\s+/g, '');
+      types.push(written !== undefined ? written + stars : '?');
       continue;
     }
     if (parameter.type !== 'parameter_declaration') continue;
     const type = parameter.childForFieldName('type');
     // `f(void)` takes nothing.
     if (type?.type === 'primitive_type' && type.text === 'void' && !parameter.childForFieldName('declarator')) continue;
-    types.push(type?.text.replace(/\s+/g, '') ?? '?');
+    types.push(type ? type.text.replace(/\s+/g, '') + stars : '?');
   }
   if (list?.children.some((c) => c?.type === '...')) {
     variadic = true;
@@ -62,13 +66,14 @@ function stateParameters(ctx: CContext, id: number, parameters: ParameterList | 
   if (parameters.required !== undefined) declaration.requiredParameters = parameters.required;
 }
 
-function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
+export function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter_declaration' && parameter?.type !== 'optional_parameter_declaration') continue;
     const name = declaratorName(parameter.childForFieldName('declarator'));
     if (!name) continue;
     const type = typeRefOf(parameter.childForFieldName('type'));
     scope.bind(name.text, 'parameter', undefined, { type, scope });
+    stateWrittenType(scope, name.text, parameter.childForFieldName('type'), parameter.childForFieldName('declarator'));
   }
 }
 
@@ -269,6 +274,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     for (const child of declarator.namedChildren) if (child?.type === 'argument_list' || child?.type === 'initializer_list') walk.push(child, ctx);
     const bound: BoundValue | undefined = valueRef ? { type: valueRef, scope: ctx.scope } : undefined;
     ctx.scope.bind(name, 'local', undefined, bound, positionOf(nameNode));
+    stateWrittenType(ctx.scope, name, type, declarator);
   }
 }
 
