@@ -16,7 +16,7 @@
  *  - Methods state their parameter types and calls their argument count, so the resolver picks an
  *    overload by argument count when one fits (resolution/overloads.ts), else calls it ambiguous.
  *  - Receivers: `this->m()` and a bare `m()` in a member (implicit this), `x.m()` / `p->m()` with `x`
- *    a local or parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
+ *    a local, parameter or lambda parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
  *    `auto p = std::make_unique<Foo>()`), `this->field_.m()` through a field's stated type,
  *    `Foo::Make()->m()` through a declared return type. `new Foo(…)` instantiates Foo.
  *  - `using ns::name;` binds `name` to that member of ns, `using namespace ns;` makes ns's members
@@ -30,7 +30,7 @@ import { NAMES, OPAQUE, declaratorName, visitInclude, visitMacro } from './c-syn
 import type { CContext } from './file-state.js';
 import { visitCall, visitNew } from './cpp-calls.js';
 import {
-  block, catchFixtureHead, visitClass, visitDeclaration, visitEnum, visitFixtureBody, visitFunction, visitTypedef,
+  bindTypedParameters, block, catchFixtureHead, visitClass, visitDeclaration, visitEnum, visitFixtureBody, visitFunction, visitTypedef,
 } from './cpp-declarations.js';
 import { visitAlias, visitNamespace, visitUsing } from './cpp-namespaces.js';
 import { typeRefOf, valueType } from './cpp-types.js';
@@ -88,6 +88,14 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
       },
     },
     catch_clause: block,
+    // `[&](tf::Runtime& rt) { rt.corun(); }`: a lambda's parameters are typed like a function's; its body sees the outer locals.
+    lambda_expression: {
+      opensScope: { kind: 'function' },
+      visit: ({ node, ctx }) => {
+        bindTypedParameters(node.childForFieldName('declarator')?.childForFieldName('parameters') ?? null, ctx.scope);
+        return true;
+      },
+    },
 
     preproc_include: handled(visitInclude),
     preproc_def: handled(visitMacro),
