@@ -92,6 +92,14 @@ const ARITHMETIC = new Set([...INTEGERS, 'bool', 'float', 'double', 'longdouble'
 const STRINGS = new Set(['string', 'string_view']);
 
 /**
+ * Whether an argument is proven to be of a type neither built in nor a standard string (a class the project declares,
+ * most likely): what a project's own overload added to namespace std (`std::to_string(const ErrorCode&)`) takes.
+ */
+export function provesClassArgument(types: ReadonlyArray<string | null>): boolean {
+  return types.some((type) => type !== null && type !== STRING_LITERAL && !ARITHMETIC.has(type.replace(/\*+$/, '')) && !STRINGS.has(type));
+}
+
+/**
  * How an argument of type `argument` (argumentType's text) fits a parameter written `parameter` (a declaration's
  * `parameterTypes` entry): equal types exactly; arithmetic types among themselves and a pointer to `bool` by a
  * standard conversion; a string literal or `const char*` into a standard string by the string's constructor; the

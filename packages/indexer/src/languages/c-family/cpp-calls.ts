@@ -2,7 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
-import { argumentTypesOf } from './cpp-arguments.js';
+import { argumentTypesOf, provesClassArgument } from './cpp-arguments.js';
 import { nameParts, pairHalfType, receiverChain, valueType } from './cpp-types.js';
 
 /** What each argument proves about its type (a literal, a cast, a local of a written type), for overload selection. */
@@ -19,6 +19,7 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
   const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
     const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
     if (written) site.argumentTypes = written;
+    return site;
   };
   if (!fn) return true;
   // `(*this)(x)`: the class's own call operator.
@@ -26,7 +27,14 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     record('operator()', ['this']);
   } else if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
     const parts = nameParts(fn);
-    if (parts) record(parts[parts.length - 1], parts.slice(0, -1));
+    // `std::to_string(n)`: the standard library's overload set, which a project's overload added to namespace std
+    // (`to_string(const ErrorCode&)`) only joins: that one is meant only where an argument is of a project's type.
+    // Such a call is kept as a site, bound outside the workspace (as a local's call is): never linked.
+    const standard = parts !== null && parts.length > 1 && parts[0] === 'std' && !provesClassArgument(written ?? []);
+    if (parts) {
+      const site = record(parts[parts.length - 1], parts.slice(0, -1));
+      if (standard) site.locallyBound = true;
+    }
   } else if (fn.type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const fieldName = field ? nameParts(field) : null;
