@@ -31,6 +31,15 @@ export function pointerDepth(declarator: SyntaxNode | null | undefined): number 
   return depth;
 }
 
+/** `&&` for an rvalue reference declarator (`Body&& b`), `&` for an lvalue one, else nothing. */
+export function referenceSuffix(declarator: SyntaxNode | null | undefined): string {
+  for (let current = declarator; current; ) {
+    if (current.type === 'reference_declarator') return current.child(0)?.type === '&&' ? '&&' : '&';
+    current = current.childForFieldName('declarator') ?? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null;
+  }
+  return '';
+}
+
 /** The written types of locals and parameters, by the scope binding them: what an argument naming one passes. */
 const writtenTypes = new WeakMap<Scope, Map<string, string>>();
 
@@ -64,9 +73,20 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
     }
     case 'parenthesized_expression':
       return node.namedChildren.length === 1 ? argumentType(node.namedChildren[0]!, scope) : null;
+    case 'compound_literal_expression': {
+      // `Body{"x=5"}`: a temporary (an rvalue, `&&`) of the type it names.
+      const type = node.childForFieldName('type');
+      return type && type.type !== 'placeholder_type_specifier' ? `${typeText(type.text)}&&` : null;
+    }
     case 'call_expression': {
-      // `static_cast<int64_t>(v)`: the type it names.
       const fn = node.childForFieldName('function');
+      // `std::move(payload)`: the local's type, as an rvalue.
+      if (fn?.type === 'qualified_identifier' && fn.text.replace(/\s+/g, '') === 'std::move') {
+        const [moved] = node.childForFieldName('arguments')?.namedChildren ?? [];
+        const type = moved?.type === 'identifier' ? argumentType(moved, scope) : null;
+        return type && !type.endsWith('&&') && type !== STRING_LITERAL ? `${type}&&` : null;
+      }
+      // `static_cast<int64_t>(v)`: the type it names.
       if (fn?.type !== 'template_function' || fn.childForFieldName('name')?.text !== 'static_cast') return null;
       const descriptor = fn.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
       const type = descriptor?.childForFieldName('type');
@@ -96,23 +116,34 @@ const STRINGS = new Set(['string', 'string_view']);
  * most likely): what a project's own overload added to namespace std (`std::to_string(const ErrorCode&)`) takes.
  */
 export function provesClassArgument(types: ReadonlyArray<string | null>): boolean {
-  return types.some((type) => type !== null && type !== STRING_LITERAL && !ARITHMETIC.has(type.replace(/\*+$/, '')) && !STRINGS.has(type));
+  return types.some((type) => {
+    const value = type?.replace(/&&$/, '');
+    return value !== undefined && type !== STRING_LITERAL && !ARITHMETIC.has(value.replace(/\*+$/, '')) && !STRINGS.has(value);
+  });
 }
 
 /**
- * How an argument of type `argument` (argumentType's text) fits a parameter written `parameter` (a declaration's
- * `parameterTypes` entry): equal types exactly; arithmetic types among themselves and a pointer to `bool` by a
+ * How an argument of type `argument` (argumentType's text, `&&` marking a temporary) fits a parameter written
+ * `parameter` (a declaration's `parameterTypes` entry, with its reference: `Body&&`, `std::string&`): equal types
+ * exactly, but a named value never to an rvalue reference and a temporary better to one than to an lvalue reference; arithmetic types among themselves and a pointer to `bool` by a
  * standard conversion; a string literal or `const char*` into a standard string by the string's constructor; the
  * rest of what built-in and standard string types can prove cannot be passed. Anything else may convert: unknown.
  */
 export function cppArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
   const param = typeText(parameter);
-  const arg = argument === STRING_LITERAL ? 'char*' : argument;
-  if (arg === param) return 'exact';
+  const rvalue = argument.endsWith('&&');
+  const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
+  // `cpr::Body` passed where the class's own namespace writes `Body`: one name, written with and without its scope.
+  if (arg === param || sameName(arg, param)) {
+    // Move overloads (`SetBody(Body&&)` beside `SetBody(const Body&)`): a named value cannot bind to an rvalue
+    // reference; a temporary binds to both, the rvalue reference better.
+    if (parameter.endsWith('&&')) return rvalue ? 'exact' : 'no';
+    return rvalue && parameter.endsWith('&') ? 'converts' : 'exact';
+  }
   const pointer = (t: string) => t.endsWith('*');
   const known = (t: string) => ARITHMETIC.has(t) || STRINGS.has(t) || pointer(t) && ARITHMETIC.has(t.replace(/\*+$/, ''));
-  // A class, an alias, an enum or a template parameter: conversions are the class's to state.
+  // A class, an alias, an enum or a template parameter (`T&&` binds anything): conversions are the class's to state.
   if (!known(arg) || !known(param)) return 'unknown';
   if (ARITHMETIC.has(arg) && ARITHMETIC.has(param)) return 'converts';
   if (pointer(arg) && param === 'bool') return 'converts';
@@ -121,4 +152,11 @@ export function cppArgumentFits(argument: string | null, parameter: string): Arg
   // `0` is also a null pointer.
   if (argument === 'int' && pointer(param)) return 'unknown';
   return 'no';
+}
+
+/** `cpr::Body` and `Body`: the same last name, one of them unqualified. */
+function sameName(a: string, b: string): boolean {
+  if (a.includes('::') === b.includes('::')) return false;
+  const [qualified, bare] = a.includes('::') ? [a, b] : [b, a];
+  return /^\w+$/.test(bare) && qualified.endsWith(`::${bare}`);
 }

@@ -8,7 +8,7 @@ import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 import { type CppWalk, iteratorType, nameParts, pairHalfType, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
-import { pointerDepth, stateWrittenType } from './cpp-arguments.js';
+import { pointerDepth, referenceSuffix, stateWrittenType } from './cpp-arguments.js';
 
 type Rule = NodeRule<CContext>;
 
@@ -33,8 +33,9 @@ function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
       types.push('...');
       continue;
     }
-    // `const char* s`: the declarator's pointers are the parameter's type too (overloads on `char*` and `char`).
-    const stars = '*'.repeat(pointerDepth(parameter.childForFieldName('declarator')));
+    // `const char* s`, `Body&& b`: the declarator's pointers and reference are the parameter's type too (overloads on
+    // `char*` and `char`, on `Body&&` and `const Body&`).
+    const stars = '*'.repeat(pointerDepth(parameter.childForFieldName('declarator'))) + referenceSuffix(parameter.childForFieldName('declarator'));
     if (parameter.type === 'optional_parameter_declaration') {
       required ??= types.length;
       const written = parameter.childForFieldName('type')?.text.replace(/\s+/g, '');
