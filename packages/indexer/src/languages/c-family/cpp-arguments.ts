@@ -34,7 +34,7 @@ export function pointerDepth(declarator: SyntaxNode | null | undefined): number 
 /** `&&` for an rvalue reference declarator (`Body&& b`), `&` for an lvalue one, else nothing. */
 export function referenceSuffix(declarator: SyntaxNode | null | undefined): string {
   for (let current = declarator; current; ) {
-    if (current.type === 'reference_declarator') return current.child(0)?.type === '&&' ? '&&' : '&';
+    if (current.type === 'reference_declarator' || current.type === 'abstract_reference_declarator') return current.child(0)?.type === '&&' ? '&&' : '&';
     current = current.childForFieldName('declarator') ?? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null;
   }
   return '';
