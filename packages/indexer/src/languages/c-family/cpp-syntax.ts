@@ -13,8 +13,9 @@
  *    its class (as Go's methods), so calls land on the body. A pure virtual one is abstract.
  *  - Base classes are `extends` sites of the class. Templates are walked through (a template's
  *    parameters are not types the workspace declares).
- *  - Methods state their parameter types and calls their argument count, so the resolver picks an
- *    overload by argument count when one fits (resolution/overloads.ts), else calls it ambiguous.
+ *  - Methods state their parameter types and calls their arguments (count, and what a literal, a cast or a
+ *    typed local proves: cpp-arguments.ts), so the resolver picks an overload by argument count, then by those
+ *    types where built-in and string types decide (resolution/overloads.ts), else calls it ambiguous.
  *  - Receivers: `this->m()` and a bare `m()` in a member (implicit this), `x.m()` / `p->m()` with `x`
  *    a local, parameter or lambda parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
  *    `auto p = std::make_unique<Foo>()`), `this->field_.m()` through a field's stated type,
