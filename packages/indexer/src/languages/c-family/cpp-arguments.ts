@@ -58,10 +58,11 @@ export function argumentTypesOf(args: SyntaxNode, scope: Scope): Array<string | 
 
 function argumentType(node: SyntaxNode, scope: Scope): string | null {
   switch (node.type) {
-    case 'string_literal': case 'concatenated_string': case 'raw_string_literal':
-      return STRING_LITERAL;
-    case 'char_literal':
-      return 'char';
+    case 'string_literal': case 'concatenated_string': case 'raw_string_literal': case 'char_literal': {
+      // `L"x"`, `u"x"`, `U'x'`: wide and unicode literals are of other character types (`u8"x"` too, since C++20).
+      if (/^(?:L|u8?|U)/.test(node.text)) return null;
+      return node.type === 'char_literal' ? 'char' : STRING_LITERAL;
+    }
     case 'true': case 'false':
       return 'bool';
     case 'number_literal': {
@@ -130,7 +131,8 @@ export function provesClassArgument(types: ReadonlyArray<string | null>): boolea
  * rest of what built-in and standard string types can prove cannot be passed. Anything else may convert: unknown.
  */
 export function cppArgumentFits(argument: string | null, parameter: string): ArgumentFit {
-  if (argument === null) return 'unknown';
+  // A function template's parameter (written `template T`): deduction and SFINAE decide, not this.
+  if (argument === null || parameter.startsWith('template ')) return 'unknown';
   const param = typeText(parameter);
   const rvalue = argument.endsWith('&&');
   const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');

@@ -22,7 +22,24 @@ export const block: Rule = { opensScope: { kind: 'block' } };
  */
 interface ParameterList { types: string[]; variadic: boolean; required?: number }
 
-function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
+/**
+ * `template` written before each parameter type of a function template: deduction and SFINAE (`IsContainerTest(int)`
+ * beside `IsContainerTest(long)`, one removed for most type arguments) decide which template runs, so its parameter
+ * types never tell overloads apart (cpp-arguments.ts fits them `unknown`); their count still does.
+ */
+const TEMPLATE_PARAMETER = 'template ';
+
+function parameterTypesOf(list: SyntaxNode | null, inTemplate = false): ParameterList | null {
+  const parameters = writtenParameterTypes(list);
+  return parameters && inTemplate ? { ...parameters, types: parameters.types.map((t) => (t === '...' ? t : TEMPLATE_PARAMETER + t)) } : parameters;
+}
+
+/** Whether a function definition or member declaration is a template's (`template <class C> int f(C c)`). */
+function isTemplated(node: SyntaxNode): boolean {
+  return node.parent?.type === 'template_declaration';
+}
+
+function writtenParameterTypes(list: SyntaxNode | null): ParameterList | null {
   const types: string[] = [];
   let variadic = false;
   let required: number | undefined;
@@ -103,7 +120,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   }
   let name = parts[parts.length - 1];
   let scopeParts = parts.slice(0, -1);
-  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null);
+  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null, isTemplated(node));
   // GoogleTest: `TEST_F(Fixture, Name) { … }` is the body of class `Fixture_Name_Test`, a subclass of
   // Fixture (its bare calls mean Fixture's members); `TEST(Suite, Name)` of `Suite_Name_Test`. Known by
   // that generated name: the test's own name may be the name of the function it tests.
@@ -242,7 +259,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
       if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
       const name = parts[0];
       if (isStatic) file.staticFunctions.add(name);
-      const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+      const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(node));
       const id = file.builder.declare('function', name, ctx.parentDecl, node, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
@@ -437,7 +454,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             const parts = nameParts(fn.childForFieldName('declarator'));
             if (!parts) continue;
             const name = parts[parts.length - 1];
-            const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+            const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(member));
             const deleted = /=\s*(delete|default)\s*;?\s*$/.test(member.text);
             const id = builder.declare('method', name, owner, member, {
               signature: signatureOf(member, null),
