@@ -267,9 +267,10 @@ export type TypeRef =
    * One element of the collection value `of` holds (Go `xs[i]`, `m[k]`, the second variable of
    * `range xs`); `first`: the first variable of a `range` — a map's key, a channel's element, and
    * nothing for a slice (its index). `pairs`: iterating it (C# `foreach`, LINQ): a keyed collection (a dictionary)
-   * yields key-value pairs there, no element; read by key (`m[k]`) it gives its element.
+   * yields key-value pairs there, no element; read by key (`m[k]`) it gives its element. `pairHalf`: one half of such a
+   * pair (C++ `kv.second`, `it->first` of a map's iteration): its key or its element; nothing for a collection without keys.
    */
-  | { kind: 'element'; of: TypeRef; first?: boolean; pairs?: boolean }
+  | { kind: 'element'; of: TypeRef; first?: boolean; pairs?: boolean; pairHalf?: 'key' | 'value' }
   /** A function value whose (first) result is `returns` (Go `make := func() *T { … }`): calling the local gives it. */
   | { kind: 'function'; returns: TypeRef }
   /**

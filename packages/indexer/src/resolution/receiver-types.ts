@@ -228,6 +228,11 @@ export class ReceiverTypes {
         const { element, key, channel } = stated.type;
         // `foreach (var kv in dict)`: key-value pairs, not the dictionary's values.
         if (type.pairs && key) return undefined;
+        // `kv.second` of a map's iteration: the pair's key or element; a collection without keys yields no pairs.
+        if (type.pairHalf) {
+          const half = key && (type.pairHalf === 'key' ? key : element);
+          return half ? this.evaluate(stated.scope, half, depth + 1) : undefined;
+        }
         const one = type.first ? (channel ? element : key) : channel ? undefined : element;
         return one ? this.evaluate(stated.scope, one, depth + 1) : undefined;
       }

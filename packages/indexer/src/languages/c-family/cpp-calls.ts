@@ -2,33 +2,50 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
-import { nameParts, receiverChain, valueType } from './cpp-types.js';
+import { argumentTypesOf, provesClassArgument } from './cpp-arguments.js';
+import { nameParts, pairHalfType, receiverChain, valueType } from './cpp-types.js';
 
-function argumentCount(node: SyntaxNode): Array<string | null> | undefined {
+/** What each argument proves about its type (a literal, a cast, a local of a written type), for overload selection. */
+function argumentTypes(node: SyntaxNode, ctx: CContext): Array<string | null> | undefined {
   const args = node.childForFieldName('arguments');
   if (!args || args.type !== 'argument_list') return undefined;
-  return args.namedChildren.filter((c) => c !== null && c.type !== 'comment').map(() => null);
+  return argumentTypesOf(args, ctx.scope);
 }
 
 export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
   const fn = node.childForFieldName('function');
   const file = ctx.file;
-  const argumentTypes = argumentCount(node);
+  const written = argumentTypes(node, ctx);
   const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
     const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
-    if (argumentTypes) site.argumentTypes = argumentTypes;
+    if (written) site.argumentTypes = written;
+    return site;
   };
   if (!fn) return true;
-  if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
+  // `(*this)(x)`: the class's own call operator.
+  if (fn.type === 'parenthesized_expression' && fn.namedChildren[0]?.type === 'pointer_expression' && fn.namedChildren[0].childForFieldName('argument')?.type === 'this') {
+    record('operator()', ['this']);
+  } else if (fn.type === 'identifier' || fn.type === 'template_function' || fn.type === 'qualified_identifier') {
     const parts = nameParts(fn);
-    if (parts) record(parts[parts.length - 1], parts.slice(0, -1));
+    // `std::to_string(n)`: the standard library's overload set, which a project's overload added to namespace std
+    // (`to_string(const ErrorCode&)`) only joins: that one is meant only where an argument is of a project's type.
+    // Such a call is kept as a site, bound outside the workspace (as a local's call is): never linked.
+    const standard = parts !== null && parts.length > 1 && parts[0] === 'std' && !provesClassArgument(written ?? []);
+    if (parts) {
+      const site = record(parts[parts.length - 1], parts.slice(0, -1));
+      if (standard) site.locallyBound = true;
+    }
   } else if (fn.type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const fieldName = field ? nameParts(field) : null;
     if (!fieldName) return true;
     const argument = fn.childForFieldName('argument');
-    const chain = receiverChain(argument);
-    if (chain) {
+    // `it->second->create()`: the element of the map `it` iterates.
+    const half = pairHalfType(argument, ctx.scope);
+    const chain = half ? null : receiverChain(argument);
+    if (half) {
+      record(fieldName[fieldName.length - 1], undefined, { type: half, path: [] });
+    } else if (chain) {
       record(fieldName[fieldName.length - 1], chain);
     } else {
       const type = valueType(argument);
@@ -42,8 +59,8 @@ export function visitNew(node: SyntaxNode, ctx: CContext): boolean {
   const parts = nameParts(node.childForFieldName('type'));
   if (parts && parts[0] !== 'std') {
     const site = ctx.file.facts.addSite('instantiates', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
-    const argumentTypes = argumentCount(node);
-    if (argumentTypes) site.argumentTypes = argumentTypes;
+    const written = argumentTypes(node, ctx);
+    if (written) site.argumentTypes = written;
   }
   return true;
 }

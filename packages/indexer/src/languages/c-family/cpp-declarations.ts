@@ -5,9 +5,10 @@ import { positionOf, type BoundValue, type Scope } from '../../extraction/core/s
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
 import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
-import { type CppWalk, nameParts, typeRefOf, valueType } from './cpp-types.js';
+import { type CppWalk, iteratorType, nameParts, pairHalfType, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
+import { pointerDepth, referenceSuffix, stateWrittenType } from './cpp-arguments.js';
 
 type Rule = NodeRule<CContext>;
 
@@ -21,7 +22,24 @@ export const block: Rule = { opensScope: { kind: 'block' } };
  */
 interface ParameterList { types: string[]; variadic: boolean; required?: number }
 
-function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
+/**
+ * `template` written before each parameter type of a function template: deduction and SFINAE (`IsContainerTest(int)`
+ * beside `IsContainerTest(long)`, one removed for most type arguments) decide which template runs, so its parameter
+ * types never tell overloads apart (cpp-arguments.ts fits them `unknown`); their count still does.
+ */
+const TEMPLATE_PARAMETER = 'template ';
+
+function parameterTypesOf(list: SyntaxNode | null, inTemplate = false): ParameterList | null {
+  const parameters = writtenParameterTypes(list);
+  return parameters && inTemplate ? { ...parameters, types: parameters.types.map((t) => (t === '...' ? t : TEMPLATE_PARAMETER + t)) } : parameters;
+}
+
+/** Whether a function definition or member declaration is a template's (`template <class C> int f(C c)`). */
+function isTemplated(node: SyntaxNode): boolean {
+  return node.parent?.type === 'template_declaration';
+}
+
+function writtenParameterTypes(list: SyntaxNode | null): ParameterList | null {
   const types: string[] = [];
   let variadic = false;
   let required: number | undefined;
@@ -32,16 +50,20 @@ function parameterTypesOf(list: SyntaxNode | null): ParameterList | null {
       types.push('...');
       continue;
     }
+    // `const char* s`, `Body&& b`: the declarator's pointers and reference are the parameter's type too (overloads on
+    // `char*` and `char`, on `Body&&` and `const Body&`).
+    const stars = '*'.repeat(pointerDepth(parameter.childForFieldName('declarator'))) + referenceSuffix(parameter.childForFieldName('declarator'));
     if (parameter.type === 'optional_parameter_declaration') {
       required ??= types.length;
-      types.push(parameter.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '?');
+      const written = parameter.childForFieldName('type')?.text.replace(/\s+/g, '');
+      types.push(written !== undefined ? written + stars : '?');
       continue;
     }
     if (parameter.type !== 'parameter_declaration') continue;
     const type = parameter.childForFieldName('type');
     // `f(void)` takes nothing.
     if (type?.type === 'primitive_type' && type.text === 'void' && !parameter.childForFieldName('declarator')) continue;
-    types.push(type?.text.replace(/\s+/g, '') ?? '?');
+    types.push(type ? type.text.replace(/\s+/g, '') + stars : '?');
   }
   if (list?.children.some((c) => c?.type === '...')) {
     variadic = true;
@@ -62,13 +84,14 @@ function stateParameters(ctx: CContext, id: number, parameters: ParameterList | 
   if (parameters.required !== undefined) declaration.requiredParameters = parameters.required;
 }
 
-function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
+export function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter_declaration' && parameter?.type !== 'optional_parameter_declaration') continue;
     const name = declaratorName(parameter.childForFieldName('declarator'));
     if (!name) continue;
     const type = typeRefOf(parameter.childForFieldName('type'));
     scope.bind(name.text, 'parameter', undefined, { type, scope });
+    stateWrittenType(scope, name.text, parameter.childForFieldName('type'), parameter.childForFieldName('declarator'));
   }
 }
 
@@ -97,7 +120,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   }
   let name = parts[parts.length - 1];
   let scopeParts = parts.slice(0, -1);
-  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null);
+  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null, isTemplated(node));
   // GoogleTest: `TEST_F(Fixture, Name) { … }` is the body of class `Fixture_Name_Test`, a subclass of
   // Fixture (its bare calls mean Fixture's members); `TEST(Suite, Name)` of `Suite_Name_Test`. Known by
   // that generated name: the test's own name may be the name of the function it tests.
@@ -197,6 +220,12 @@ function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
   return null;
 }
 
+/** `int operator()(int v);`, `T& operator=(const T&);` in a class: an operator member's function declarator (its name is no identifier). */
+function operatorDeclarator(node: SyntaxNode): SyntaxNode | null {
+  const fn = findFunctionDeclarator(node);
+  return fn?.childForFieldName('declarator')?.type === 'operator_name' ? fn : null;
+}
+
 function visibilityOf(access: string | undefined): 'public' | 'private' | 'protected' | undefined {
   return access === 'public' || access === 'private' || access === 'protected' ? access : undefined;
 }
@@ -230,7 +259,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
       if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
       const name = parts[0];
       if (isStatic) file.staticFunctions.add(name);
-      const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+      const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(node));
       const id = file.builder.declare('function', name, ctx.parentDecl, node, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
@@ -247,7 +276,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     if (!nameNode) continue;
     const name = nameNode.text;
     // `Foo x(1);`, `Foo x{1};`, `Foo* p = new Foo;`, `auto x = Foo(…)`: the stated type, else the value's.
-    const valueRef = stated ?? valueType(value);
+    const valueRef = stated ?? pairHalfType(value, ctx.scope) ?? iteratorType(value) ?? valueType(value);
     if (fileLevel) {
       const id = file.builder.declare('variable', name, ctx.parentDecl, declarator, {
         signature: signatureOf(node, null),
@@ -263,6 +292,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     for (const child of declarator.namedChildren) if (child?.type === 'argument_list' || child?.type === 'initializer_list') walk.push(child, ctx);
     const bound: BoundValue | undefined = valueRef ? { type: valueRef, scope: ctx.scope } : undefined;
     ctx.scope.bind(name, 'local', undefined, bound, positionOf(nameNode));
+    stateWrittenType(ctx.scope, name, type, declarator);
   }
 }
 
@@ -419,12 +449,12 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
         const pure = member.childForFieldName('default_value')?.text === '0' || /=\s*0\s*;?\s*$/.test(member.text);
         for (const declarator of member.childrenForFieldName('declarator')) {
           if (!declarator) continue;
-          const fn = functionDeclarator(declarator);
+          const fn = functionDeclarator(declarator) ?? operatorDeclarator(declarator);
           if (fn) {
             const parts = nameParts(fn.childForFieldName('declarator'));
             if (!parts) continue;
             const name = parts[parts.length - 1];
-            const parameters = parameterTypesOf(fn.childForFieldName('parameters'));
+            const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(member));
             const deleted = /=\s*(delete|default)\s*;?\s*$/.test(member.text);
             const id = builder.declare('method', name, owner, member, {
               signature: signatureOf(member, null),

@@ -13,10 +13,11 @@
  *    its class (as Go's methods), so calls land on the body. A pure virtual one is abstract.
  *  - Base classes are `extends` sites of the class. Templates are walked through (a template's
  *    parameters are not types the workspace declares).
- *  - Methods state their parameter types and calls their argument count, so the resolver picks an
- *    overload by argument count when one fits (resolution/overloads.ts), else calls it ambiguous.
+ *  - Methods state their parameter types and calls their arguments (count, and what a literal, a cast or a
+ *    typed local proves: cpp-arguments.ts), so the resolver picks an overload by argument count, then by those
+ *    types where built-in and string types decide (resolution/overloads.ts), else calls it ambiguous.
  *  - Receivers: `this->m()` and a bare `m()` in a member (implicit this), `x.m()` / `p->m()` with `x`
- *    a local or parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
+ *    a local, parameter or lambda parameter of a stated type (`Foo x;`, `Foo* p = new Foo`, `auto x = Foo(…)`,
  *    `auto p = std::make_unique<Foo>()`), `this->field_.m()` through a field's stated type,
  *    `Foo::Make()->m()` through a declared return type. `new Foo(…)` instantiates Foo.
  *  - `using ns::name;` binds `name` to that member of ns, `using namespace ns;` makes ns's members
@@ -30,7 +31,7 @@ import { NAMES, OPAQUE, declaratorName, visitInclude, visitMacro } from './c-syn
 import type { CContext } from './file-state.js';
 import { visitCall, visitNew } from './cpp-calls.js';
 import {
-  block, catchFixtureHead, visitClass, visitDeclaration, visitEnum, visitFixtureBody, visitFunction, visitTypedef,
+  bindTypedParameters, block, catchFixtureHead, visitClass, visitDeclaration, visitEnum, visitFixtureBody, visitFunction, visitTypedef,
 } from './cpp-declarations.js';
 import { visitAlias, visitNamespace, visitUsing } from './cpp-namespaces.js';
 import { typeRefOf, valueType } from './cpp-types.js';
@@ -68,17 +69,34 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
       visit: ({ node, ctx }, walk) => {
         const right = node.childForFieldName('right');
         walk.push(right, ctx);
-        const name = declaratorName(node.childForFieldName('declarator'));
-        // `for (auto &x : xs)`: an element of xs, when xs is a stated collection; a stated element type wins.
+        const declarator = node.childForFieldName('declarator');
+        const name = declaratorName(declarator);
+        // `for (auto &x : xs)`: an element of xs, when xs is a stated collection (a map's: a key-value pair, `x.second`);
+        // a stated element type wins.
         const stated = typeRefOf(node.childForFieldName('type'));
         const of = valueType(right);
-        const type: TypeRef | null = stated ?? (of ? { kind: 'element', of } : null);
+        const type: TypeRef | null = stated ?? (of ? { kind: 'element', of, pairs: true } : null);
         if (name) ctx.scope.bind(name.text, 'local', undefined, type ? { type, scope: ctx.scope } : undefined);
+        // `for (auto& [name, factory] : factories)`: a map's key and element.
+        const structured = declarator?.type === 'structured_binding_declarator' ? declarator : declarator?.namedChildren.find((c) => c?.type === 'structured_binding_declarator');
+        const names = structured?.namedChildren.filter((c) => c?.type === 'identifier') ?? [];
+        names.forEach((one, i) => {
+          const half: TypeRef | null = of && names.length === 2 && !stated ? { kind: 'element', of, pairHalf: i === 0 ? 'key' : 'value' } : null;
+          ctx.scope.bind(one!.text, 'local', undefined, half ? { type: half, scope: ctx.scope } : undefined);
+        });
         walk.push(node.childForFieldName('body'), ctx);
         return false;
       },
     },
     catch_clause: block,
+    // `[&](tf::Runtime& rt) { rt.corun(); }`: a lambda's parameters are typed like a function's; its body sees the outer locals.
+    lambda_expression: {
+      opensScope: { kind: 'function' },
+      visit: ({ node, ctx }) => {
+        bindTypedParameters(node.childForFieldName('declarator')?.childForFieldName('parameters') ?? null, ctx.scope);
+        return true;
+      },
+    },
 
     preproc_include: handled(visitInclude),
     preproc_def: handled(visitMacro),

@@ -3,6 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { Walk } from '../../extraction/core/syntax-walk.js';
 import type { CContext } from './file-state.js';
+import { positionOf, type Scope } from '../../extraction/core/scopes.js';
 
 export type CppWalk = Walk<CContext>;
 
@@ -38,6 +39,9 @@ const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr', 'optiona
 /** Standard containers whose range-for element is their one type argument. */
 const SEQUENCES = new Set(['vector', 'list', 'deque', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'array', 'span', 'initializer_list', 'forward_list']);
 
+/** Standard associative containers: iterating one gives key-value pairs (`first`, `second`); read by key, its element. */
+const KEYED = new Set(['map', 'multimap', 'unordered_map', 'unordered_multimap']);
+
 /** The class a type expression names (`Foo`, `ns::Foo`, `const Foo&`, `std::unique_ptr<Foo>`), or null. */
 export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
   if (!node) return null;
@@ -54,6 +58,14 @@ export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
       const argument = template.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
       const element = typeRefOf(argument?.childForFieldName('type'));
       return element ? { kind: 'collection', element } : null;
+    }
+    // `std::map<std::string, Foo*>`: keyed by a type no class need be (its written name, which proves nothing, marks it keyed).
+    if (KEYED.has(name) && (scope === undefined || scope === 'std')) {
+      const [keyArgument, elementArgument] = (template.childForFieldName('arguments')?.namedChildren ?? []).filter((c) => c?.type === 'type_descriptor');
+      const keyType = keyArgument?.childForFieldName('type');
+      const key = typeRefOf(keyType) ?? { kind: 'named', chain: nameParts(keyType) ?? [keyType?.text ?? '?'] };
+      const element = typeRefOf(elementArgument?.childForFieldName('type'));
+      return { kind: 'collection', key, ...(element ? { element } : {}) };
     }
   }
   if (node.type === 'type_identifier' || node.type === 'qualified_identifier' || node.type === 'template_type') {
@@ -135,4 +147,47 @@ export function receiverChain(node: SyntaxNode | null | undefined): string[] | n
     return head && field && field.type === 'field_identifier' ? [...head, field.text] : null;
   }
   return null;
+}
+
+/** Members of the standard containers that give an iterator over their elements (a map's: over its key-value pairs). */
+const ITERATOR_METHODS = new Set(['begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find', 'lower_bound', 'upper_bound']);
+
+/**
+ * `xs.begin()`, `m.find(k)`: an iterator over the collection `xs` holds, stated as its iteration (`pairs`: a map's
+ * gives key-value pairs); where xs is a class declaring `find` itself, that member's result (one of the two proves it).
+ */
+export function iteratorType(node: SyntaxNode | null | undefined): TypeRef | null {
+  if (node?.type !== 'call_expression') return null;
+  const fn = node.childForFieldName('function');
+  const field = fn?.type === 'field_expression' ? fn.childForFieldName('field') : null;
+  if (!field || !ITERATOR_METHODS.has(field.text)) return null;
+  const of = valueType(fn!.childForFieldName('argument'));
+  if (!of) return null;
+  return { kind: 'any-of', of: [{ kind: 'member-call', of, name: field.text }, { kind: 'element', of, pairs: true }] };
+}
+
+/** The iteration an iterator or range-for variable's stated type is (see iteratorType), or undefined. */
+function iterationOf(type: TypeRef | undefined): Extract<TypeRef, { kind: 'element' }> | undefined {
+  if (type?.kind === 'element' && type.pairs) return type;
+  return type?.kind === 'any-of' ? type.of.find((one): one is Extract<TypeRef, { kind: 'element' }> => one.kind === 'element' && one.pairs === true) : undefined;
+}
+
+/**
+ * `kv.second`, `it->first`, `(*it).second` with `kv` a range-for variable or `it` an iterator (iteratorType) of a keyed
+ * collection: the pair's element or key; over a collection without keys, the element's own field of that name.
+ */
+export function pairHalfType(node: SyntaxNode | null | undefined, scope: Scope): TypeRef | null {
+  if (node?.type !== 'field_expression') return null;
+  const field = node.childForFieldName('field')?.text;
+  if (field !== 'first' && field !== 'second') return null;
+  let head = node.childForFieldName('argument');
+  while (head?.type === 'parenthesized_expression' || head?.type === 'pointer_expression') head = head.type === 'pointer_expression' ? head.childForFieldName('argument') : head.namedChildren[0];
+  if (head?.type !== 'identifier') return null;
+  const verdict = scope.classify(head.text, true, positionOf(head));
+  const iteration = iterationOf(verdict.scope?.provenValue(head.text)?.type);
+  if (!iteration) return null;
+  const half: TypeRef = { kind: 'element', of: iteration.of, pairHalf: field === 'first' ? 'key' : 'value' };
+  // Over a vector of structs, `e.second` is the struct's own field: whichever of the two readings proves a class.
+  const own = valueType(node);
+  return own ? { kind: 'any-of', of: [half, own] } : half;
 }

@@ -16,6 +16,7 @@ import { repairClassHeads } from './class-head-repair.js';
 import { CPP_SYNTAX } from './cpp-syntax.js';
 import { repairSpecifierMacros } from './specifier-macro-repair.js';
 import { CFile, isHeaderPath, type CContext } from './file-state.js';
+import type { Declaration, ReferenceSite } from '../../model/extraction.js';
 import { C_SCOPES } from './scopes.js';
 
 function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?: typeof repairClassHeads): LanguageExtractor {
@@ -34,13 +35,33 @@ function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?:
             walkSyntax(syntax, tree.rootNode, ctx);
           },
           // A failed walk may have lost any name: then none is listed (the file gets no name-only link).
-          finish: (failed) => ({ ...file.finish(), ...(failed ? {} : { namesInSyntaxErrors: [...file.namesInErrors].sort() }) }),
+          finish: (failed) => {
+            const finished = file.finish();
+            if (label === 'C++') forgetTypesBeforeLaterOverloads(finished);
+            return { ...finished, ...(failed ? {} : { namesInSyntaxErrors: [...file.namesInErrors].sort() }) };
+          },
         });
       } finally {
         repaired?.tree.delete();
       }
     },
   };
+}
+
+/**
+ * A free function's overload declared below a call is not visible to it (C++ looks a name up where it is called:
+ * `DieWithMessage("x")` above `DieWithMessage(const char*)` calls `DieWithMessage(const std::string&)`). Where the
+ * file declares an overload of a bare call's name below it, the call's argument types are not weighed: the count is.
+ */
+function forgetTypesBeforeLaterOverloads(extraction: { declarations: Declaration[]; references: ReferenceSite[] }): void {
+  const functions = new Map<string, number[]>();
+  for (const d of extraction.declarations) {
+    if (d.kind === 'function' && !d.memberOf) functions.set(d.name, [...(functions.get(d.name) ?? []), d.startLine]);
+  }
+  for (const site of extraction.references) {
+    const lines = site.kind === 'calls' && site.receiver?.length === 0 && site.argumentTypes ? functions.get(site.name) : undefined;
+    if (lines && lines.length > 1 && lines.some((line) => line > site.line)) site.argumentTypes = site.argumentTypes!.map(() => null);
+  }
 }
 
 export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');

@@ -14,6 +14,7 @@
 import type { Declaration } from '../../model/extraction.js';
 import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
+import { cppArgumentFits } from './cpp-arguments.js';
 
 export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
@@ -53,7 +54,8 @@ function fileLocal(declaration: Declaration, path: string): boolean {
  * C++ binds as C does (the linker's one definition, file-local `static`s), plus: `this->m()` and a bare
  * `m()` inside a member mean the class's member or a proven base's first (implicit this); a type nested in a class is
  * named bare in the class and in its members' bodies, also out of line (`enclosing-class-types`); a namespace
- * written in several files is one namespace; overloads are told apart by argument count. A file-level
+ * written in several files is one namespace; overloads are told apart by argument count and by what literals, casts and
+ * locals of built-in types prove about the arguments. A file-level
  * `using namespace ns;` of a namespace the workspace declares hides no name (its members are looked up), one of
  * `std` or of a namespace nobody declares may bind any name: no name-only link in that file.
  */
@@ -64,4 +66,8 @@ export const cppNameBinding = defineNameBinding({
   declarations: { namespacesSpanFiles: true, seenThroughImports: true, libraryNamespaces: ['std'] },
   // `dbfull()->Compact()` in a member: `dbfull` is the class's own member (implicit this), and so is its result's type.
   members: { implicitSelfInTypes: true },
+  // Overloads told apart by what literals, casts and locals of built-in or string types pass (cpp-arguments.ts); a
+  // non-template overload fitting as exactly as a template one is the better (as the compiler ranks them).
+  argumentFits: cppArgumentFits,
+  nonGenericFirst: true,
 });

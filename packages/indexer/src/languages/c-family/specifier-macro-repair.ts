@@ -102,12 +102,12 @@ const blankExternTemplates: BlankingRule = (_tree, lines) => {
 /**
  * A line that is only a macro call with no `;` (`CLI11_ERROR_DEF(Error, NotFound)`, `DECLARE_MEMBERS(X)`) in a
  * class body expands to members; the grammar, expecting a `;`, may run the class into the next one. Such lines
- * are blanked where they stand in a class body: in a function body a macro call is code whose arguments may
- * hold calls.
+ * are blanked where they stand in a class body, or at namespace level where the parse broke on them: in a function
+ * body a macro call is code whose arguments may hold calls.
  */
 const MACRO_CALL_LINE = /^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\([^;{}]*\))[ \t]*(?:\/\/.*)?$/;
 
-const blankMemberMacroLines: BlankingRule = (tree, lines) => {
+const blankMemberMacroLines: BlankingRule = (tree, lines, broken) => {
   let changed = false;
   lines.forEach((line, row) => {
     const match = MACRO_CALL_LINE.exec(line);
@@ -124,6 +124,9 @@ const blankMemberMacroLines: BlankingRule = (tree, lines) => {
       else if (member === undefined && ['compound_statement', 'initializer_list', 'argument_list', 'lambda_expression'].includes(node.type)) member = false;
       else if (member === undefined && node.type === 'field_declaration_list') member = true;
     }
+    // At namespace level, on a line the parse broke (a `;` found missing after it): an attribute-like macro above a
+    // declaration (`BENCHMARK_DEPRECATED_MSG("use x")` / `int64_t range_x() const`), once its class head was repaired.
+    if (member === undefined && broken.rows.has(row) && next !== undefined && /^\s*(?:[A-Za-z_:~]|\[\[)/.test(next)) member = true;
     if (!member) return;
     lines[row] = match[1] + ' '.repeat(line.length - match[1].length);
     changed = true;

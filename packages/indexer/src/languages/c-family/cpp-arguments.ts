@@ -1,0 +1,164 @@
+/**
+ * C++ argument and parameter types for overload selection, as text: what a call's arguments prove (a literal, a
+ * cast, a local or parameter of a written type) and how such a type fits a parameter's. Only the built-in types
+ * and `std::string` decide: a class may convert from or to anything through its constructors and conversion
+ * operators, so a class type, an alias or a template parameter fits `unknown` — never `no`.
+ */
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { ArgumentFit } from '../../model/language-support.js';
+import { positionOf, type Scope } from '../../extraction/core/scopes.js';
+
+/** A string literal's type as arguments state it (`"x"`: an array of char, passed as `const char*`). */
+export const STRING_LITERAL = '"';
+
+/** `const std::string &` → `string`, `const char *` → `char*`: qualifiers, references, spaces and `std::` dropped. */
+export function typeText(text: string): string {
+  return text
+    .replace(/\b(?:const|volatile|struct|class|typename)\b/g, '')
+    .replace(/&/g, '')
+    .replace(/\s+/g, '')
+    .replace(/^::/, '')
+    .replace(/^std::/, '');
+}
+
+/** How many pointers a declarator adds to its type (`*p`, `**argv`, `*const p`). */
+export function pointerDepth(declarator: SyntaxNode | null | undefined): number {
+  let depth = 0;
+  for (let current = declarator; current; ) {
+    if (current.type === 'pointer_declarator' || current.type === 'abstract_pointer_declarator') depth++;
+    current = current.childForFieldName('declarator') ?? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null;
+  }
+  return depth;
+}
+
+/** `&&` for an rvalue reference declarator (`Body&& b`), `&` for an lvalue one, else nothing. */
+export function referenceSuffix(declarator: SyntaxNode | null | undefined): string {
+  for (let current = declarator; current; ) {
+    if (current.type === 'reference_declarator' || current.type === 'abstract_reference_declarator') return current.child(0)?.type === '&&' ? '&&' : '&';
+    current = current.childForFieldName('declarator') ?? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null;
+  }
+  return '';
+}
+
+/** The written types of locals and parameters, by the scope binding them: what an argument naming one passes. */
+const writtenTypes = new WeakMap<Scope, Map<string, string>>();
+
+/** Records that `name`, bound in `scope`, is declared with type `type` (and the declarator's pointers). */
+export function stateWrittenType(scope: Scope, name: string, type: SyntaxNode | null | undefined, declarator: SyntaxNode | null | undefined): void {
+  if (!type || type.type === 'placeholder_type_specifier') return;
+  let names = writtenTypes.get(scope);
+  if (!names) writtenTypes.set(scope, (names = new Map()));
+  names.set(name, typeText(type.text) + '*'.repeat(pointerDepth(declarator)));
+}
+
+/** What each argument of a call proves about its type, null where nothing. */
+export function argumentTypesOf(args: SyntaxNode, scope: Scope): Array<string | null> {
+  return args.namedChildren.filter((c) => c !== null && c.type !== 'comment').map((arg) => argumentType(arg!, scope));
+}
+
+function argumentType(node: SyntaxNode, scope: Scope): string | null {
+  switch (node.type) {
+    case 'string_literal': case 'concatenated_string': case 'raw_string_literal': case 'char_literal': {
+      // `L"x"`, `u"x"`, `U'x'`: wide and unicode literals are of other character types (`u8"x"` too, since C++20).
+      if (/^(?:L|u8?|U)/.test(node.text)) return null;
+      return node.type === 'char_literal' ? 'char' : STRING_LITERAL;
+    }
+    case 'true': case 'false':
+      return 'bool';
+    case 'number_literal': {
+      const text = node.text.replace(/'/g, '');
+      if (/^0[xXbB]/.test(text)) return /^[0-9a-fA-FxXbB]+$/.test(text) ? 'int' : null;
+      if (/^\d+$/.test(text)) return 'int';
+      if (/^(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?$/.test(text) && /[.eE]/.test(text)) return 'double';
+      return null; // suffixed (`1u`, `2.0f`, `3LL`): a type of its own
+    }
+    case 'parenthesized_expression':
+      return node.namedChildren.length === 1 ? argumentType(node.namedChildren[0]!, scope) : null;
+    case 'compound_literal_expression': {
+      // `Body{"x=5"}`: a temporary (an rvalue, `&&`) of the type it names.
+      const type = node.childForFieldName('type');
+      return type && type.type !== 'placeholder_type_specifier' ? `${typeText(type.text)}&&` : null;
+    }
+    case 'call_expression': {
+      const fn = node.childForFieldName('function');
+      // `std::move(payload)`: the local's type, as an rvalue.
+      if (fn?.type === 'qualified_identifier' && fn.text.replace(/\s+/g, '') === 'std::move') {
+        const [moved] = node.childForFieldName('arguments')?.namedChildren ?? [];
+        const type = moved?.type === 'identifier' ? argumentType(moved, scope) : null;
+        return type && !type.endsWith('&&') && type !== STRING_LITERAL ? `${type}&&` : null;
+      }
+      // `static_cast<int64_t>(v)`: the type it names.
+      if (fn?.type !== 'template_function' || fn.childForFieldName('name')?.text !== 'static_cast') return null;
+      const descriptor = fn.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
+      const type = descriptor?.childForFieldName('type');
+      return type ? typeText(type.text) + '*'.repeat(pointerDepth(descriptor!.childForFieldName('declarator'))) : null;
+    }
+    case 'identifier': {
+      const verdict = scope.classify(node.text, false, positionOf(node));
+      return (verdict.locallyBound && verdict.scope && writtenTypes.get(verdict.scope)?.get(node.text)) || null;
+    }
+    default:
+      return null;
+  }
+}
+
+const INTEGERS = [
+  'char', 'signedchar', 'unsignedchar', 'short', 'unsignedshort', 'int', 'unsigned', 'unsignedint', 'long', 'unsignedlong', 'longlong',
+  'unsignedlonglong', 'longint', 'unsignedlongint', 'size_t', 'ptrdiff_t', 'int8_t', 'int16_t', 'int32_t', 'int64_t', 'uint8_t', 'uint16_t',
+  'uint32_t', 'uint64_t', 'intptr_t', 'uintptr_t', 'wchar_t', 'char16_t', 'char32_t',
+];
+/** Arithmetic types: each converts to every other (a standard conversion). */
+const ARITHMETIC = new Set([...INTEGERS, 'bool', 'float', 'double', 'longdouble']);
+/** Standard string types: no conversion to or from an arithmetic type or a pointer but `const char*` into them. */
+const STRINGS = new Set(['string', 'string_view']);
+
+/**
+ * Whether an argument is proven to be of a type neither built in nor a standard string (a class the project declares,
+ * most likely): what a project's own overload added to namespace std (`std::to_string(const ErrorCode&)`) takes.
+ */
+export function provesClassArgument(types: ReadonlyArray<string | null>): boolean {
+  return types.some((type) => {
+    const value = type?.replace(/&&$/, '');
+    return value !== undefined && type !== STRING_LITERAL && !ARITHMETIC.has(value.replace(/\*+$/, '')) && !STRINGS.has(value);
+  });
+}
+
+/**
+ * How an argument of type `argument` (argumentType's text, `&&` marking a temporary) fits a parameter written
+ * `parameter` (a declaration's `parameterTypes` entry, with its reference: `Body&&`, `std::string&`): equal types
+ * exactly, but a named value never to an rvalue reference and a temporary better to one than to an lvalue reference; arithmetic types among themselves and a pointer to `bool` by a
+ * standard conversion; a string literal or `const char*` into a standard string by the string's constructor; the
+ * rest of what built-in and standard string types can prove cannot be passed. Anything else may convert: unknown.
+ */
+export function cppArgumentFits(argument: string | null, parameter: string): ArgumentFit {
+  // A function template's parameter (written `template T`): deduction and SFINAE decide, not this.
+  if (argument === null || parameter.startsWith('template ')) return 'unknown';
+  const param = typeText(parameter);
+  const rvalue = argument.endsWith('&&');
+  const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
+  // `cpr::Body` passed where the class's own namespace writes `Body`: one name, written with and without its scope.
+  if (arg === param || sameName(arg, param)) {
+    // Move overloads (`SetBody(Body&&)` beside `SetBody(const Body&)`): a named value cannot bind to an rvalue
+    // reference; a temporary binds to both, the rvalue reference better.
+    if (parameter.endsWith('&&')) return rvalue ? 'exact' : 'no';
+    return rvalue && parameter.endsWith('&') ? 'converts' : 'exact';
+  }
+  const pointer = (t: string) => t.endsWith('*');
+  const known = (t: string) => ARITHMETIC.has(t) || STRINGS.has(t) || pointer(t) && ARITHMETIC.has(t.replace(/\*+$/, ''));
+  // A class, an alias, an enum or a template parameter (`T&&` binds anything): conversions are the class's to state.
+  if (!known(arg) || !known(param)) return 'unknown';
+  if (ARITHMETIC.has(arg) && ARITHMETIC.has(param)) return 'converts';
+  if (pointer(arg) && param === 'bool') return 'converts';
+  if (arg === 'char*' && STRINGS.has(param)) return 'converts';
+  if (STRINGS.has(arg) && STRINGS.has(param)) return 'converts';
+  // `0` is also a null pointer.
+  if (argument === 'int' && pointer(param)) return 'unknown';
+  return 'no';
+}
+
+/** `cpr::Body` and `Body`: the same last name, one of them unqualified. */
+function sameName(a: string, b: string): boolean {
+  if (a.includes('::') === b.includes('::')) return false;
+  const [qualified, bare] = a.includes('::') ? [a, b] : [b, a];
+  return /^\w+$/.test(bare) && qualified.endsWith(`::${bare}`);
+}
