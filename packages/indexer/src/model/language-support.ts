@@ -559,6 +559,13 @@ export interface NameBindingRules {
    */
   implicitMember?(argument: string, parameter: string): { member: string; type: string } | undefined;
   /**
+   * With `argumentFits`: an argument of a standard type a literal may also be written as (Swift `"a"`, `1`, `[x]`) for a
+   * parameter whose type is named alone: that type's name and the label of the initialiser through which a literal
+   * becomes a value of it (`stringLiteral`). A struct, enum or class of the workspace takes such an argument only where
+   * it (or a protocol it conforms to in the workspace) declares that initialiser; otherwise the overload is ruled out.
+   */
+  literalConversion?(argument: string, parameter: string): { type: string; initializer: string } | undefined;
+  /**
    * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
    * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where
    * no unlabelled argument fills it (`for:Endpoint`). Absent: the entry is the type name.

@@ -1986,21 +1986,43 @@ export class ReferenceResolver {
       if (member && member !== 'unknown') return member;
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
+      const literal = binding.literalConversion?.(argument, parameter);
+      const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
+      if (converted) return converted;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
     }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
   }
 
   /**
    * An argument naming a member of the parameter's type, the type left out (`NameBindingRules.implicitMember`):
-   * exact where the parameter's type is an enum of the workspace declaring that member (its bases in the
-   * workspace count), no where it declares none; unknown for any other type (a struct or protocol may take
-   * static members from an extension of an outside protocol, an initialiser may be implicit).
+   * exact where the parameter's type is an enum, struct or class of the workspace declaring that member (its bases
+   * in the workspace count: `.status(200)` for an `Endpoint` declaring `static func status`); no where an enum
+   * declares none; unknown for any other type (a struct or protocol may take static members from an extension of
+   * an outside protocol, an initialiser may be implicit).
    */
   private implicitMemberFits(file: FileExtraction, enclosing: number, implicit: { member: string; type: string }): ArgumentFit {
     const named = this.namedType(file, enclosing, implicit.type);
-    if (!named || !('ref' in named) || this.symbols.declaration(named.ref).kind !== 'enum') return 'unknown';
+    const kind = named && 'ref' in named ? this.symbols.declaration(named.ref).kind : undefined;
+    if (!named || !('ref' in named) || (kind !== 'enum' && kind !== 'struct' && kind !== 'class')) return 'unknown';
     const types = [named.ref, ...this.superclasses(named.ref)];
-    return types.some((type) => this.memberRefs(type, implicit.member).length > 0) ? 'exact' : 'no';
+    const declares = types.some((type) => this.memberRefs(type, implicit.member).length > 0);
+    return declares ? 'exact' : kind === 'enum' ? 'no' : 'unknown';
+  }
+
+  /**
+   * A value of a standard type for a parameter of a struct, enum or class of the workspace (`NameBindingRules.literalConversion`):
+   * no unless the type, or a type it extends or conforms to in the workspace, declares the literal's initialiser; undefined
+   * (no opinion) for any other parameter type, or a class whose bases the workspace does not all state.
+   */
+  private literalConversionFits(file: FileExtraction, enclosing: number, literal: { type: string; initializer: string }): ArgumentFit | undefined {
+    const named = this.namedType(file, enclosing, literal.type);
+    if (!named || !('ref' in named)) return undefined;
+    const kind = this.symbols.declaration(named.ref).kind;
+    if (kind !== 'struct' && kind !== 'enum' && kind !== 'class') return undefined;
+    if (kind === 'class' && this.hierarchy.fits({ ref: named.ref }, { outside: true }) !== 'no') return undefined;
+    const types = [named.ref, ...this.superclasses(named.ref)];
+    const declares = types.some((type) => this.memberRefs(type, 'init').some((ref) => this.symbols.declaration(ref).parameterTypes?.[0]?.startsWith(`${literal.initializer}:`)));
+    return declares ? undefined : 'no';
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */

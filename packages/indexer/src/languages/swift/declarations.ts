@@ -247,7 +247,8 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const declaration = file.builder.declarations[id];
   // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
   // A qualified type keeps its qualifier (`UIControl.Event`): its simple name may be another type's of the workspace.
-  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
+  // `label...:Type` for a variadic parameter, which takes the unlabelled arguments after its own (name-binding.ts).
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.variadic ? '...' : ''}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
