@@ -97,6 +97,8 @@ export class ReferenceResolver {
     },
   );
   private readonly directCache = new PairMap<string, number, DirectSupertypes>();
+  /** Bases written apart from their types' declarations, by type (attachedHeritage). */
+  private attachedHeritageIndex: PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> | undefined;
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
@@ -1301,9 +1303,38 @@ export class ReferenceResolver {
     for (const part of this.symbols.partsOf(classRef)) {
       const file = this.symbols.extraction(part.file);
       for (const site of file?.references ?? []) {
-        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId) yield [file!, site];
+        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId && !site.heritageOf) yield [file!, site];
       }
     }
+    yield* this.attachedHeritage().get(classRef.file, classRef.localId) ?? [];
+  }
+
+  /** The type a base written apart from its declaration (`heritageOf`) is given to, where the workspace declares it. */
+  heritageOwner(file: FileExtraction, site: ReferenceSite): DeclarationRef | undefined {
+    if (!site.heritageOf) return undefined;
+    const owner = this.types.evaluate({ file: file.path, enclosing: site.enclosing }, site.heritageOf);
+    return owner && TYPE_KINDS.has(this.symbols.declaration(owner.classRef).kind) ? owner.classRef : undefined;
+  }
+
+  /**
+   * Bases written apart from their types' declarations (`heritageOf`), by the type they go to; built on first use.
+   * While it is being built (naming a type may ask for a class's bases) none count.
+   */
+  private attachedHeritage(): PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> {
+    if (this.attachedHeritageIndex) return this.attachedHeritageIndex;
+    const index = new PairMap<string, number, Array<[FileExtraction, ReferenceSite]>>();
+    this.attachedHeritageIndex = new PairMap();
+    for (const file of this.symbols.allFiles()) {
+      for (const site of file.references) {
+        const owner = site.heritageOf && this.heritageOwner(file, site);
+        if (!owner) continue;
+        const list = index.get(owner.file, owner.localId) ?? [];
+        list.push([file, site]);
+        index.set(owner.file, owner.localId, list);
+      }
+    }
+    this.attachedHeritageIndex = index;
+    return index;
   }
 
   /**

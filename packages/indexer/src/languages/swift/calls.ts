@@ -111,6 +111,8 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : null;
     }
     default: {
+      // `["a"].f()`: an array literal is an Array (Swift's default for it), which `extension Array`/`Collection` extend.
+      if (node.type === 'array_literal') return { kind: 'collection', named: ['Array'] };
       // `"a".f()`: a literal is a value of its standard type, which the workspace may extend.
       const literal = literalType(node);
       return literal && STANDARD_TYPES.has(literal) ? { kind: 'named', chain: [literal] } : null;

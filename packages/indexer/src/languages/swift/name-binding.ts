@@ -149,7 +149,12 @@ export const swiftNameBinding = defineNameBinding({
     attachedTypesByName: true,
     // The standard and XCTest types whose bases an extension in the workspace commonly names.
     outsideSupertypes: {
-      XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'],
+      XCTestCase: ['XCTest', 'NSObject'],
+      // The standard collections and the protocols a workspace's `extension Collection where Element == String { … }` extends.
+      String: ['StringProtocol', 'RangeReplaceableCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      Substring: ['StringProtocol', 'RangeReplaceableCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      Array: ['RandomAccessCollection', 'MutableCollection', 'RangeReplaceableCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      Set: ['SetAlgebra', 'Collection', 'Sequence'], Dictionary: ['Collection', 'Sequence'],
       // UIKit's and AppKit's view classes a workspace subclasses, whose bases it extends (`extension UIView { … }`).
       UIImageView: ['UIView', 'UIResponder', 'NSObject'], UILabel: ['UIView', 'UIResponder', 'NSObject'],
       UIButton: ['UIControl', 'UIView', 'UIResponder', 'NSObject'], UIControl: ['UIView', 'UIResponder', 'NSObject'],
