@@ -2088,7 +2088,9 @@ export class ReferenceResolver {
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
-      const name = this.symbols.declaration(instance.classRef).name;
+      // Where entries are written with more than their type (Swift `_:Endpoint`), the evaluated class keeps the rest.
+      const label = this.bindingOf(file).parameterTypeName && argument !== null && argument.includes(':') ? argument.slice(0, argument.indexOf(':') + 1) : '';
+      const name = label + this.symbols.declaration(instance.classRef).name;
       const other = result.classes.get(name);
       if (other && !sameRef(other, instance.classRef)) clashing.add(name);
       result.classes.set(name, instance.classRef);
