@@ -1058,7 +1058,7 @@ export class ReferenceResolver {
     let from: number | null = site.enclosing;
     for (let level = 0; from !== null && level < 8; level++) {
       const owner = this.enclosingOwner(file, from);
-      if (!owner) return undefined;
+      if (!owner) return level === 0 ? this.outsideSelfMember(file, site) : undefined;
       const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site, true);
       if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
@@ -1079,6 +1079,25 @@ export class ReferenceResolver {
       // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
       if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
+    }
+    return undefined;
+  }
+
+  /**
+   * A bare call in a member of an extension of a type the workspace does not declare (Swift `extension URLRequest { var a:
+   * T { b() } func b() }`): a member of that type's extensions, where the language lets extensions add to outside types.
+   */
+  private outsideSelfMember(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (!this.bindingOf(file).members?.extendsOutsideTypes || site.kind !== 'calls') return undefined;
+    let current: number | null = site.enclosing;
+    for (let steps = 0; current !== null && steps < 64; steps++) {
+      const decl: Declaration = file.declarations[current];
+      if (CLASS_LIKE.has(decl.kind)) return undefined;
+      if (decl.memberOf) {
+        if (decl.memberOf.kind !== 'named' || this.memberOwner(file.path, decl)) return undefined;
+        return this.outsideExtension({ file: file.path, enclosing: site.enclosing }, decl.memberOf.chain, site);
+      }
+      current = decl.parent;
     }
     return undefined;
   }

@@ -336,6 +336,7 @@ export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   if (closure) ctx.file.builder.declarations[id].parameterTypes = closure;
   ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
   if (member && ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
-  const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: ctx.parentDecl };
+  // A getter's `let x = …` is a local of the property (in an extension's too, whose members have no parent declaration).
+  const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: id };
   for (const child of rest) walk.push(child, inner);
 }
