@@ -288,7 +288,9 @@ function argumentParameter(argument: SyntaxNode, ctx: SwiftContext): TypeRef | n
     const chain = typeChain(call.childForFieldName('constructed_type'));
     of = chain ? { kind: 'member-call', of: { kind: 'named', chain }, name: 'init' } : null;
   } else if (call.type === 'call_expression' && list.parent?.type === 'call_suffix') {
-    of = valueType(call, ctx);
+    // `.assignment(left: .selfDot(x))`: an implicit member call's own arguments, where its contextual type is stated.
+    const implicit = valueType(call, ctx) === null ? implicitMemberCall(call, ctx) : null;
+    of = implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : valueType(call, ctx);
     // `Response(…)`: a type called runs its `init` (a function of that name is called as itself).
     const fn = call.namedChildren[0];
     if (of?.kind === 'call' && fn && (fn.type === 'simple_identifier' || fn.type === 'navigation_expression') && /^[A-Z]/.test(of.callee[of.callee.length - 1])
