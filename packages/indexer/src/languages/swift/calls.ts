@@ -160,8 +160,9 @@ function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
   if (node.type === 'simple_identifier') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
   // `\.retries`: a key path literal, written `\` (name-binding.ts: it fills a key path parameter exactly).
   if (node.type === 'navigation_expression' && navigationTarget(node)?.type === 'key_path_expression') return '\\';
-  // `request(endpoint.modifying(x))`, `f(self.endpoint)`: the type the call's result or the property states, which the resolver evaluates.
-  if (node.type === 'call_expression' || node.type === 'navigation_expression' || node.type === 'try_expression' || node.type === 'await_expression') {
+  // `request(endpoint.modifying(x))`: the type the call's result states, which the resolver evaluates. (Not a property read:
+  // a `case .x(let request)` pattern binds no local, so `request.id` could read an outer property's.)
+  if (unwrap(node).type === 'call_expression') {
     const stated = valueType(node, ctx);
     return stated ? { stated } : null;
   }
