@@ -444,6 +444,8 @@ export interface ReferenceSite {
   argumentTypes?: Array<string | null>;
   /** The last argument is a block written after the call (Kotlin `f(a) { }`): it goes to the last parameter. */
   trailingBlock?: boolean;
+  /** The call is written under `await` (Swift `try await app.test(…)`): where the language says so, an async overload is meant (NameBindingRules.awaitSelectsAsync). */
+  awaited?: boolean;
   /**
    * Per argument, the type its expression is stated to have, for the resolver to evaluate to a class
    * (a call's declared result `f(make())`, a local's declared type); null where none is. Absent: none stated.

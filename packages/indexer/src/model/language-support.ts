@@ -533,6 +533,12 @@ export interface NameBindingRules {
    */
   nonGenericFirst?: boolean;
   /**
+   * With `argumentFits`: of overloads some `async` (`Declaration.isAsync`) and some not, a call written under `await`
+   * (`ReferenceSite.awaited`) means the async ones and a call without it the others (Swift: an async context prefers the
+   * async overload, a call without `await` cannot be one). Absent: async-ness does not select.
+   */
+  awaitSelectsAsync?: boolean;
+  /**
    * With `argumentFits`: a variadic overload called with an array where its array parameter is (its normal form, C#
    * `params object[]` passed an `object[]`) competes as a fixed-arity one. Absent: variadic overloads are tried last.
    */

@@ -2004,11 +2004,12 @@ export class ReferenceResolver {
     if (!language) return undefined;
     const mustFit = binding.argumentsMustFit === true;
     const nonGenericFirst = binding.nonGenericFirst === true;
+    const awaitSelectsAsync = binding.awaitSelectsAsync === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
     const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
       // A parameter type is named where its function is declared: an extension in another file (another module) sees other types.
@@ -2040,7 +2041,7 @@ export class ReferenceResolver {
       const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
       if (converted) return converted;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
+    }, { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
   }
 
   /**
@@ -2092,11 +2093,11 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) return known;
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
@@ -2116,7 +2117,7 @@ export class ReferenceResolver {
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited };
     return result;
   }
 

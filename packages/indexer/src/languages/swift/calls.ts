@@ -345,6 +345,15 @@ export function visitConstructor(node: SyntaxNode, ctx: SwiftContext): boolean {
   return true;
 }
 
+/** Whether `await` covers the call: written before it or before the expression it is part of (`try await a.b().c()`). */
+function underAwait(node: SyntaxNode): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'await_expression') return true;
+    if (['statements', 'lambda_literal', 'function_body', 'computed_property', 'class_body', 'source_file'].includes(current.type)) return false;
+  }
+  return false;
+}
+
 export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
   if (isSubscript(node)) return true;
   const generic = genericTypeCalled(node);
@@ -380,6 +389,7 @@ export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
     }
   }
   const args = argumentsOf(node, ctx);
-  ctx.file.addSite('calls', target, node, ctx, args.types, args.labels);
+  const site = ctx.file.addSite('calls', target, node, ctx, args.types, args.labels);
+  if (underAwait(node)) site.awaited = true;
   return true;
 }

@@ -171,6 +171,8 @@ export const swiftNameBinding = defineNameBinding({
   argumentFits: swiftArgumentFits,
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
+  // `try await app.test(…)` is the async overload, `try app.test(…)` the synchronous one.
+  awaitSelectsAsync: true,
   matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
   literalConversion: swiftLiteralConversion,
