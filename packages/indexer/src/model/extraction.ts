@@ -415,6 +415,12 @@ export interface ReferenceSite {
   /** Local id of the innermost enclosing function/method/class-field initialiser, or null for file level. */
   enclosing: number | null;
   /**
+   * On an `extends`/`implements` site written apart from its type's declaration (Swift `extension QuickSpec: SyncDSLUser {}`
+   * in a file that does not declare QuickSpec): the type it gives that base, as the file names it. The base counts for
+   * that type wherever it is declared; a site whose type the workspace does not declare (`extension String: P`) links nothing.
+   */
+  heritageOf?: TypeRef;
+  /**
    * The bare name (or, with a receiver, its first identifier) is bound in an enclosing local scope:
    * a parameter, a local variable, a catch/loop binding, or a local function. A bound name never
    * resolves by workspace-wide name or through file-level imports.
@@ -464,6 +470,8 @@ export interface ReferenceSite {
   argumentTypes?: Array<string | null>;
   /** The last argument is a block written after the call (Kotlin `f(a) { }`): it goes to the last parameter. */
   trailingBlock?: boolean;
+  /** The call is written under `await` (Swift `try await app.test(…)`): where the language says so, an async overload is meant (NameBindingRules.awaitSelectsAsync). */
+  awaited?: boolean;
   /**
    * Per argument, the type its expression is stated to have, for the resolver to evaluate to a class
    * (a call's declared result `f(make())`, a local's declared type); null where none is. Absent: none stated.

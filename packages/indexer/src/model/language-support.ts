@@ -573,6 +573,12 @@ export interface NameBindingRules {
    */
   nonGenericFirst?: boolean;
   /**
+   * With `argumentFits`: of overloads some `async` (`Declaration.isAsync`) and some not, a call written under `await`
+   * (`ReferenceSite.awaited`) means the async ones and a call without it the others (Swift: an async context prefers the
+   * async overload, a call without `await` cannot be one). Absent: async-ness does not select.
+   */
+  awaitSelectsAsync?: boolean;
+  /**
    * With `argumentFits`: a variadic overload called with an array where its array parameter is (its normal form, C#
    * `params object[]` passed an `object[]`) competes as a fixed-arity one. Absent: variadic overloads are tried last.
    */
@@ -616,6 +622,13 @@ export interface NameBindingRules {
    * one whose enum (and its bases in the workspace) declares none.
    */
   implicitMember?(argument: string, parameter: string): { member: string; type: string } | undefined;
+  /**
+   * With `argumentFits`: an argument of a standard type a literal may also be written as (Swift `"a"`, `1`, `[x]`) for a
+   * parameter whose type is named alone: that type's name and the label of the initialiser through which a literal
+   * becomes a value of it (`stringLiteral`). A struct, enum or class of the workspace takes such an argument only where
+   * it (or a protocol it conforms to in the workspace) declares that initialiser; otherwise the overload is ruled out.
+   */
+  literalConversion?(argument: string, parameter: string): { type: string; initializer: string } | undefined;
   /**
    * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
    * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where

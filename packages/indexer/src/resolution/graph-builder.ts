@@ -177,7 +177,10 @@ export function streamGraph(
     }
 
     for (const site of file.references) {
-      const from = site.enclosing === null ? fileId : idOf(file.path, site.enclosing);
+      // A base written apart from its type's declaration goes from that type, and from nothing where the workspace declares none.
+      const owner = site.heritageOf ? resolver.heritageOwner(file, site) : undefined;
+      if (site.heritageOf && !owner) continue;
+      const from = owner ? idOf(owner.file, owner.localId) : site.enclosing === null ? fileId : idOf(file.path, site.enclosing);
       const result = builds.withinOneBuild(file, resolver.resolve(file, site));
       if (result.resolved) {
         stats.resolvedBy[result.resolvedBy] = (stats.resolvedBy[result.resolvedBy] ?? 0) + 1;

@@ -35,6 +35,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly mustFit?: boolean;
   /** Of overloads every argument fits exactly, the one without type parameters wins (NameBindingRules.nonGenericFirst). */
   readonly nonGenericFirst?: boolean;
+  /** Of async and synchronous overloads, `await` at the call selects the async ones, its absence the others (NameBindingRules.awaitSelectsAsync). */
+  readonly awaitSelectsAsync?: boolean;
   /** A variadic overload passed an array for its array parameter competes as a fixed-arity one (NameBindingRules.variadicNormalForm). */
   readonly variadicNormalForm?: boolean;
   /** Of overloads taking the written arguments at the same parameter types, the one using no default value wins (NameBindingRules.defaultsLoseOverloads). */
@@ -54,7 +56,7 @@ const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null 
  */
 export function selectOverload(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
   moreSpecific?: ArgumentFitRule,
@@ -68,7 +70,7 @@ export function selectOverload(
 
 function selectAmongAll(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule,
   moreSpecific?: ArgumentFitRule,
@@ -82,7 +84,10 @@ function selectAmongAll(
   // A call writing its type arguments (C# `Query<Row>(…)`) means an overload declaring that many type parameters
   // (a construction's type arguments are its class's, not its constructor's).
   const written = site.kind === 'calls' ? site.typeArguments : undefined;
-  const callables = written ? stating.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === written) : stating;
+  const byTypeArguments = written ? stating.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === written) : stating;
+  // `try await app.test(…)` beside `try app.test(…)`: where both kinds are declared, `await` tells which is meant.
+  const awaitedKind = fits.awaitSelectsAsync && site.kind === 'calls' ? byTypeArguments.filter((ref) => Boolean(declarationOf(ref).isAsync) === Boolean(site.awaited)) : [];
+  const callables = awaitedKind.length > 0 && awaitedKind.length < byTypeArguments.length ? awaitedKind : byTypeArguments;
   if (callables.length === 0) return { none: true };
   // A reference to a method (`Foo::bar`) names no arguments: it means one overload only when there is one.
   if (site.kind === 'references') return callables.length === 1 ? { ref: callables[0] } : { ambiguous: callables };

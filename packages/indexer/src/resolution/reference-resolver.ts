@@ -101,6 +101,8 @@ export class ReferenceResolver {
     },
   );
   private readonly directMemo = new GuardedMemo<DirectSupertypes>();
+  /** Bases written apart from their types' declarations, by type (attachedHeritage). */
+  private attachedHeritageIndex: PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> | undefined;
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
@@ -1195,7 +1197,7 @@ export class ReferenceResolver {
     let from: number | null = site.enclosing;
     for (let level = 0; from !== null && level < 8; level++) {
       const owner = this.enclosingOwner(file, from);
-      if (!owner) return undefined;
+      if (!owner) return level === 0 ? this.outsideSelfMember(file, site) : undefined;
       const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site, true);
       if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
@@ -1216,6 +1218,25 @@ export class ReferenceResolver {
       // Open declarations: `self` is the innermost class's; outer classes lend only their constants.
       if (!namesType && this.bindingOf(file).declarations?.open) return undefined;
       from = file.declarations[owner.classRef.localId].parent;
+    }
+    return undefined;
+  }
+
+  /**
+   * A bare call in a member of an extension of a type the workspace does not declare (Swift `extension URLRequest { var a:
+   * T { b() } func b() }`): a member of that type's extensions, where the language lets extensions add to outside types.
+   */
+  private outsideSelfMember(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (!this.bindingOf(file).members?.extendsOutsideTypes || site.kind !== 'calls') return undefined;
+    let current: number | null = site.enclosing;
+    for (let steps = 0; current !== null && steps < 64; steps++) {
+      const decl: Declaration = file.declarations[current];
+      if (CLASS_LIKE.has(decl.kind)) return undefined;
+      if (decl.memberOf) {
+        if (decl.memberOf.kind !== 'named' || this.memberOwner(file.path, decl)) return undefined;
+        return this.outsideExtension({ file: file.path, enclosing: site.enclosing }, decl.memberOf.chain, site);
+      }
+      current = decl.parent;
     }
     return undefined;
   }
@@ -1447,9 +1468,38 @@ export class ReferenceResolver {
     for (const part of this.symbols.partsOf(classRef)) {
       const file = this.symbols.extraction(part.file);
       for (const site of file?.references ?? []) {
-        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId) yield [file!, site];
+        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId && !site.heritageOf) yield [file!, site];
       }
     }
+    yield* this.attachedHeritage().get(classRef.file, classRef.localId) ?? [];
+  }
+
+  /** The type a base written apart from its declaration (`heritageOf`) is given to, where the workspace declares it. */
+  heritageOwner(file: FileExtraction, site: ReferenceSite): DeclarationRef | undefined {
+    if (!site.heritageOf) return undefined;
+    const owner = this.types.evaluate({ file: file.path, enclosing: site.enclosing }, site.heritageOf);
+    return owner && TYPE_KINDS.has(this.symbols.declaration(owner.classRef).kind) ? owner.classRef : undefined;
+  }
+
+  /**
+   * Bases written apart from their types' declarations (`heritageOf`), by the type they go to; built on first use.
+   * While it is being built (naming a type may ask for a class's bases) none count.
+   */
+  private attachedHeritage(): PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> {
+    if (this.attachedHeritageIndex) return this.attachedHeritageIndex;
+    const index = new PairMap<string, number, Array<[FileExtraction, ReferenceSite]>>();
+    this.attachedHeritageIndex = new PairMap();
+    for (const file of this.symbols.allFiles()) {
+      for (const site of file.references) {
+        const owner = site.heritageOf && this.heritageOwner(file, site);
+        if (!owner) continue;
+        const list = index.get(owner.file, owner.localId) ?? [];
+        list.push([file, site]);
+        index.set(owner.file, owner.localId, list);
+      }
+    }
+    this.attachedHeritageIndex = index;
+    return index;
   }
 
   /**
@@ -2137,11 +2187,12 @@ export class ReferenceResolver {
     if (!language) return undefined;
     const mustFit = binding.argumentsMustFit === true;
     const nonGenericFirst = binding.nonGenericFirst === true;
+    const awaitSelectsAsync = binding.awaitSelectsAsync === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
     const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
     const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
@@ -2170,8 +2221,11 @@ export class ReferenceResolver {
       if (member && member !== 'unknown') return member;
       const verdict = language(argument, parameter);
       if (verdict !== 'unknown' || argument === null) return verdict;
+      const literal = binding.literalConversion?.(argument, parameter);
+      const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
+      if (converted) return converted;
       return this.hierarchy.fits(this.namedType(callFile, call.enclosing, argument), this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, variadicNormalForm, defaultsLose, matchArguments, accessible });
+    }, { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
   }
 
   /**
@@ -2192,15 +2246,34 @@ export class ReferenceResolver {
 
   /**
    * An argument naming a member of the parameter's type, the type left out (`NameBindingRules.implicitMember`):
-   * exact where the parameter's type is an enum of the workspace declaring that member (its bases in the
-   * workspace count), no where it declares none; unknown for any other type (a struct or protocol may take
-   * static members from an extension of an outside protocol, an initialiser may be implicit).
+   * exact where the parameter's type is an enum, struct or class of the workspace declaring that member (its bases
+   * in the workspace count: `.status(200)` for an `Endpoint` declaring `static func status`); no where an enum
+   * declares none; unknown for any other type (a struct or protocol may take static members from an extension of
+   * an outside protocol, an initialiser may be implicit).
    */
   private implicitMemberFits(file: FileExtraction, enclosing: number, implicit: { member: string; type: string }): ArgumentFit {
     const named = this.namedType(file, enclosing, implicit.type);
-    if (!named || !('ref' in named) || this.symbols.declaration(named.ref).kind !== 'enum') return 'unknown';
+    const kind = named && 'ref' in named ? this.symbols.declaration(named.ref).kind : undefined;
+    if (!named || !('ref' in named) || (kind !== 'enum' && kind !== 'struct' && kind !== 'class')) return 'unknown';
     const types = [named.ref, ...this.superclasses(named.ref)];
-    return types.some((type) => this.memberRefs(type, implicit.member).length > 0) ? 'exact' : 'no';
+    const declares = types.some((type) => this.memberRefs(type, implicit.member).length > 0);
+    return declares ? 'exact' : kind === 'enum' ? 'no' : 'unknown';
+  }
+
+  /**
+   * A value of a standard type for a parameter of a struct, enum or class of the workspace (`NameBindingRules.literalConversion`):
+   * no unless the type, or a type it extends or conforms to in the workspace, declares the literal's initialiser; undefined
+   * (no opinion) for any other parameter type, or a class whose bases the workspace does not all state.
+   */
+  private literalConversionFits(file: FileExtraction, enclosing: number, literal: { type: string; initializer: string }): ArgumentFit | undefined {
+    const named = this.namedType(file, enclosing, literal.type);
+    if (!named || !('ref' in named)) return undefined;
+    const kind = this.symbols.declaration(named.ref).kind;
+    if (kind !== 'struct' && kind !== 'enum' && kind !== 'class') return undefined;
+    if (kind === 'class' && this.hierarchy.fits({ ref: named.ref }, { outside: true }) !== 'no') return undefined;
+    const types = [named.ref, ...this.superclasses(named.ref)];
+    const declares = types.some((type) => this.memberRefs(type, 'init').some((ref) => this.symbols.declaration(ref).parameterTypes?.[0]?.startsWith(`${literal.initializer}:`)));
+    return declares ? undefined : 'no';
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */
@@ -2220,7 +2293,7 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
@@ -2228,7 +2301,7 @@ export class ReferenceResolver {
       return known;
     }
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     this.overloadsFilling.add(call);
     try {
@@ -2242,8 +2315,8 @@ export class ReferenceResolver {
   private fillOverloadArguments(
     call: ReferenceSite,
     file: FileExtraction | undefined,
-    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> },
-  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments'>; classes: Map<string, DeclarationRef> } {
+    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> },
+  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
@@ -2254,14 +2327,16 @@ export class ReferenceResolver {
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
-      const name = this.symbols.declaration(instance.classRef).name;
+      // Where entries are written with more than their type (Swift `_:Endpoint`), the evaluated class keeps the rest.
+      const label = this.bindingOf(file).parameterTypeName && argument !== null && argument.includes(':') ? argument.slice(0, argument.indexOf(':') + 1) : '';
+      const name = label + this.symbols.declaration(instance.classRef).name;
       const other = result.classes.get(name);
       if (other && !sameRef(other, instance.classRef)) clashing.add(name);
       result.classes.set(name, instance.classRef);
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited };
     return result;
   }
 

@@ -111,6 +111,8 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : null;
     }
     default: {
+      // `["a"].f()`: an array literal is an Array (Swift's default for it), which `extension Array`/`Collection` extend.
+      if (node.type === 'array_literal') return { kind: 'collection', named: ['Array'] };
       // `"a".f()`: a literal is a value of its standard type, which the workspace may extend.
       const literal = literalType(node);
       return literal && STANDARD_TYPES.has(literal) ? { kind: 'named', chain: [literal] } : null;
@@ -158,6 +160,12 @@ function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
   if (node.type === 'simple_identifier') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
   // `\.retries`: a key path literal, written `\` (name-binding.ts: it fills a key path parameter exactly).
   if (node.type === 'navigation_expression' && navigationTarget(node)?.type === 'key_path_expression') return '\\';
+  // `request(endpoint.modifying(x))`: the type the call's result states, which the resolver evaluates. (Not a property read:
+  // a `case .x(let request)` pattern binds no local, so `request.id` could read an outer property's.)
+  if (unwrap(node).type === 'call_expression') {
+    const stated = valueType(node, ctx);
+    return stated ? { stated } : null;
+  }
   return null;
 }
 
@@ -281,7 +289,9 @@ function argumentParameter(argument: SyntaxNode, ctx: SwiftContext): TypeRef | n
     const chain = typeChain(call.childForFieldName('constructed_type'));
     of = chain ? { kind: 'member-call', of: { kind: 'named', chain }, name: 'init' } : null;
   } else if (call.type === 'call_expression' && list.parent?.type === 'call_suffix') {
-    of = valueType(call, ctx);
+    // `.assignment(left: .selfDot(x))`: an implicit member call's own arguments, where its contextual type is stated.
+    const implicit = valueType(call, ctx) === null ? implicitMemberCall(call, ctx) : null;
+    of = implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : valueType(call, ctx);
     // `Response(…)`: a type called runs its `init` (a function of that name is called as itself).
     const fn = call.namedChildren[0];
     if (of?.kind === 'call' && fn && (fn.type === 'simple_identifier' || fn.type === 'navigation_expression') && /^[A-Z]/.test(of.callee[of.callee.length - 1])
@@ -335,6 +345,15 @@ export function visitConstructor(node: SyntaxNode, ctx: SwiftContext): boolean {
   return true;
 }
 
+/** Whether `await` covers the call: written before it or before the expression it is part of (`try await a.b().c()`). */
+function underAwait(node: SyntaxNode): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'await_expression') return true;
+    if (['statements', 'lambda_literal', 'function_body', 'computed_property', 'class_body', 'source_file'].includes(current.type)) return false;
+  }
+  return false;
+}
+
 export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
   if (isSubscript(node)) return true;
   const generic = genericTypeCalled(node);
@@ -370,6 +389,7 @@ export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
     }
   }
   const args = argumentsOf(node, ctx);
-  ctx.file.addSite('calls', target, node, ctx, args.types, args.labels);
+  const site = ctx.file.addSite('calls', target, node, ctx, args.types, args.labels);
+  if (underAwait(node)) site.awaited = true;
   return true;
 }

@@ -247,7 +247,8 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const declaration = file.builder.declarations[id];
   // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
   // A qualified type keeps its qualifier (`UIControl.Event`): its simple name may be another type's of the workspace.
-  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
+  // `label...:Type` for a variadic parameter, which takes the unlabelled arguments after its own (name-binding.ts).
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.variadic ? '...' : ''}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;
@@ -335,6 +336,7 @@ export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   if (closure) ctx.file.builder.declarations[id].parameterTypes = closure;
   ctx.file.facts.stateType(id, 'valueType', stated, ctx.scope);
   if (member && ctx.classId !== null) ctx.file.classInfo(ctx.classId).fields.set(nameNode.text, { type: stated, simple: simple === '*' ? null : simple });
-  const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: ctx.parentDecl };
+  // A getter's `let x = …` is a local of the property (in an extension's too, whose members have no parent declaration).
+  const inner: SwiftContext = { ...ctx, scope: ctx.scope.open('method'), enclosing: id, extension: null, parentDecl: id };
   for (const child of rest) walk.push(child, inner);
 }

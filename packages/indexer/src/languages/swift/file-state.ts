@@ -32,8 +32,9 @@ export class SwiftFile extends TypeBodyFile<SwiftContext> {
     const declarations = this.builder.declarations;
     for (const conformance of this.conformances) {
       const owner = declarations.findIndex((d, id) => d.parent === null && d.name === conformance.type && this.classes.has(id));
-      if (owner < 0) continue;
-      const site = this.builder.addReference('implements', conformance.protocol[conformance.protocol.length - 1], owner, conformance.at);
+      // A type declared in another file (`extension QuickSpec: SyncDSLUser {}`): the site names it, the resolver finds it.
+      const site = this.builder.addReference('implements', conformance.protocol[conformance.protocol.length - 1], owner < 0 ? null : owner, conformance.at);
+      if (owner < 0) site.heritageOf = { kind: 'named', chain: [conformance.type] };
       site.receiver = conformance.protocol.slice(0, -1);
       site.space = 'type';
     }

@@ -10,7 +10,13 @@ import { defineNameBinding, type ArgumentFit } from '../../model/language-suppor
 
 function split(entry: string): [string, string] {
   const colon = entry.indexOf(':');
-  return colon < 0 ? ['*', entry] : [entry.slice(0, colon), entry.slice(colon + 1)];
+  return colon < 0 ? ['*', entry] : [entry.slice(0, colon).replace('...', ''), entry.slice(colon + 1)];
+}
+
+/** `paths...:String`: a variadic parameter (declarations.ts writes its label so). */
+function isVariadic(entry: string): boolean {
+  const colon = entry.indexOf(':');
+  return colon > 0 && entry.slice(0, colon).includes('...');
 }
 
 /** `UIControl.Event` → `Event`: types are compared by their simple names (an implicit member `.name` stays whole). */
@@ -60,6 +66,19 @@ export function swiftImplicitMember(argument: string, parameter: string): { memb
   return { member: argumentType.slice(1), type: parameterType };
 }
 
+/** The initialiser through which a literal of each standard type becomes a value of another type (`ExpressibleByStringLiteral`). */
+const LITERAL_INITIALIZERS: Readonly<Record<string, string>> = {
+  String: 'stringLiteral', Int: 'integerLiteral', Double: 'floatLiteral', Bool: 'booleanLiteral', Array: 'arrayLiteral', Dictionary: 'dictionaryLiteral',
+};
+
+/** `_:String` against `_:Endpoint`: Endpoint takes a string only through `init(stringLiteral:)` (a String value not even then). */
+export function swiftLiteralConversion(argument: string, parameter: string): { type: string; initializer: string } | undefined {
+  const [, argumentType] = split(argument);
+  const [, parameterType] = split(parameter);
+  const initializer = LITERAL_INITIALIZERS[argumentType];
+  return initializer && /^[A-Z]\w*$/.test(parameterType) && !(parameterType in LITERAL_INITIALIZERS) ? { type: parameterType, initializer } : undefined;
+}
+
 /** `_:Endpoint` → Endpoint: the type an unlabelled argument is compared with; a labelled parameter (`for:Endpoint`) takes none. */
 export function swiftParameterTypeName(parameter: string): string | undefined {
   const [written, type] = split(parameter);
@@ -74,13 +93,16 @@ export function swiftParameterTypeName(parameter: string): string | undefined {
  * a variadic candidate is not matched (undefined).
  */
 export function swiftMatchArguments(argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean): readonly number[] | false | undefined {
-  if (variadic || argumentTypes.some((argument) => argument === null)) return undefined;
+  if (argumentTypes.some((argument) => argument === null)) return undefined;
+  // A variadic parameter written before this format marked it (`...`) is not matched.
+  if (variadic && !parameterTypes.some(isVariadic)) return undefined;
   const parameters = parameterTypes.map((entry) => {
     const [written, type] = split(entry);
     const defaulted = written.endsWith('=');
-    return { label: defaulted ? written.slice(0, -1) : written, defaulted, type };
+    return { label: defaulted ? written.slice(0, -1) : written, defaulted, type, variadic: isVariadic(entry) };
   });
-  const skippable = (from: number, to: number) => parameters.slice(from, to).every((parameter) => parameter.defaulted);
+  // A variadic parameter may take no value at all.
+  const skippable = (from: number, to: number) => parameters.slice(from, to).every((parameter) => parameter.defaulted || parameter.variadic);
   const filled: number[] = [];
   let next = 0;
   for (const argument of argumentTypes) {
@@ -96,8 +118,14 @@ export function swiftMatchArguments(argumentTypes: ReadonlyArray<string | null>,
       next = at + 1;
       continue;
     }
+    // `on("a", "b")`: an unlabelled argument after the one a variadic parameter took is another of its values.
+    const previous = filled.length > 0 ? filled[filled.length - 1] : -1;
+    if (label === '_' && previous >= 0 && previous === next - 1 && parameters[previous].variadic) {
+      filled.push(previous);
+      continue;
+    }
     while (next < parameters.length && parameters[next].label !== label) {
-      if (!parameters[next].defaulted) return false;
+      if (!parameters[next].defaulted && !parameters[next].variadic) return false;
       next++;
     }
     if (next >= parameters.length) return false;
@@ -121,7 +149,12 @@ export const swiftNameBinding = defineNameBinding({
     attachedTypesByName: true,
     // The standard and XCTest types whose bases an extension in the workspace commonly names.
     outsideSupertypes: {
-      XCTestCase: ['XCTest', 'NSObject'], String: ['StringProtocol'], Substring: ['StringProtocol'],
+      XCTestCase: ['XCTest', 'NSObject'],
+      // The standard collections and the protocols a workspace's `extension Collection where Element == String { … }` extends.
+      String: ['StringProtocol', 'RangeReplaceableCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      Substring: ['StringProtocol', 'RangeReplaceableCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      Array: ['RandomAccessCollection', 'MutableCollection', 'RangeReplaceableCollection', 'BidirectionalCollection', 'Collection', 'Sequence'],
+      Set: ['SetAlgebra', 'Collection', 'Sequence'], Dictionary: ['Collection', 'Sequence'],
       // UIKit's and AppKit's view classes a workspace subclasses, whose bases it extends (`extension UIView { … }`).
       UIImageView: ['UIView', 'UIResponder', 'NSObject'], UILabel: ['UIView', 'UIResponder', 'NSObject'],
       UIButton: ['UIControl', 'UIView', 'UIResponder', 'NSObject'], UIControl: ['UIView', 'UIResponder', 'NSObject'],
@@ -138,8 +171,11 @@ export const swiftNameBinding = defineNameBinding({
   argumentFits: swiftArgumentFits,
   // Labels are part of the name: the one overload of a call's count whose labels differ is not called.
   argumentsMustFit: true,
+  // `try await app.test(…)` is the async overload, `try app.test(…)` the synchronous one.
+  awaitSelectsAsync: true,
   matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
+  literalConversion: swiftLiteralConversion,
   parameterTypeName: swiftParameterTypeName,
   // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
   // `HTTPURLResponse(statusCode: 205)`: an `init` an extension declares for a framework type, which the labels name.
