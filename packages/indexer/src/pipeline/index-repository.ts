@@ -29,6 +29,7 @@ import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
 import { phaseClock } from './phase-clock.js';
+import { StringPool } from './string-pool.js';
 import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
 
 export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
@@ -250,6 +251,8 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
   const pack = cache?.writer();
   const liveEntries = new Set<string>();
+  // Every extraction is held until the write: one copy of each repeated text of those that come from a thread (string-pool.ts).
+  const texts = new StringPool();
 
   let done = 0;
   progress({ phase: 'extract', done, total: jobs.length });
@@ -264,7 +267,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
       if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
       if (cache) liveEntries.add(outcome.cacheEntry?.name ?? cache.entry(job.path, job.language, outcome.contentHash).name);
       indexed.push({
-        extraction: outcome.extraction,
+        extraction: texts.intern(outcome.extraction),
         contentHash: outcome.contentHash,
         size: outcome.size,
         modifiedAt: Math.floor(outcome.mtimeMs ?? mtimes.get(job.path)!),
@@ -289,6 +292,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
         secondRound.push(h.job);
         continue;
       }
+      // JSON.parse already shares the short texts of what it reads: pooling a hit's would only cost the merge time.
       hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
       liveEntries.add(h.entry!.name);
     }
@@ -332,7 +336,7 @@ async function resolveReferences(run: Run, indexed: IndexedFile[], graphWrite: G
     resolved(edges, unresolved) {
       graphWrite.resolved(edges, unresolved);
     },
-  }, run.options.now);
+  }, run.options.now, true);
   return { nodes, stats };
 }
 

@@ -44,11 +44,16 @@ export interface GraphRowSink {
 /** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
 const ROWS_PER_PORTION = 8192;
 
+/**
+ * `releaseResolved`: the caller holds the extractions for this pass only, so what no later file's
+ * resolution reads goes as soon as it has been used (see releaseResolvedFile).
+ */
 export function streamGraph(
   indexed: IndexedFile[],
   languageOf: (file: FileExtraction) => ResolutionLanguage | undefined,
   sink: GraphRowSink,
   now: number = Date.now(),
+  releaseResolved = false,
 ): ResolutionStats {
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
@@ -159,11 +164,24 @@ export function streamGraph(
         language: file.language,
       });
     }
+    if (releaseResolved) releaseResolvedFile(file);
     if (edges.length + unresolved.length >= ROWS_PER_PORTION) handOver();
   }
   handOver();
   stats.hookFailures = symbols.hookFailures.list();
   return stats;
+}
+
+/**
+ * Drops what resolving the rest of the workspace no longer reads of a file whose sites are resolved:
+ * its docstrings (read only for the node rows, already handed over) and every reference site but its
+ * `extends` / `implements` ones, the only sites the resolver reads across files (a class's heritage,
+ * a mixin's includers). A global pass holds every file at once; this lets the memory of the files
+ * done be reused for the rows still to come.
+ */
+function releaseResolvedFile(file: FileExtraction): void {
+  file.references = file.references.filter((site) => site.kind === 'extends' || site.kind === 'implements');
+  for (const decl of file.declarations) if (decl.docstring !== undefined) decl.docstring = undefined;
 }
 
 /**
