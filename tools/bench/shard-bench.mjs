@@ -36,7 +36,7 @@ async function arborIndex(copy, extra) {
   return { wallSeconds: m.wallSeconds, cpuSeconds: m.cpuSeconds, report: JSON.parse(m.stdout) };
 }
 
-/** The columns the write stamps with its clock: left out of the comparison. */
+/** The columns the write stamps with its clock: left out of the comparison (and so is the row of the flags the run was given). */
 const CLOCK_COLUMNS = new Set(['updated_at', 'applied_at', 'indexed_at']);
 
 /**
@@ -53,7 +53,9 @@ function graphDigest(copy) {
       if (columns.length === 0) continue;
       const list = columns.map((c) => `"${c}"`).join(', ');
       hash.update(`# ${table}\n`);
-      for (const row of db.prepare(`SELECT ${list} FROM "${table}" ORDER BY ${list}`).raw().iterate()) {
+      // The graph records the flags that built it (--no-cache against --cache-dir): by design not the same.
+      const where = table === 'project_metadata' ? " WHERE key <> 'arbor_configuration'" : '';
+      for (const row of db.prepare(`SELECT ${list} FROM "${table}"${where} ORDER BY ${list}`).raw().iterate()) {
         hash.update(`${JSON.stringify(row.map((v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))}\n`);
       }
     }

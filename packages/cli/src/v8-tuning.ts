@@ -28,10 +28,23 @@ const V8_DEFAULT_INTERRUPT_BUDGET = 66 * 1024;
 
 export const INTERRUPT_BUDGET = 4 * V8_DEFAULT_INTERRUPT_BUDGET;
 
+/**
+ * How far V8 lets the heap grow past what its last full collection kept before collecting again:
+ * 20%. An index run allocates far more than it keeps (every file's extraction arrives as a copy,
+ * resolution builds rows that go to the writer), and V8's own factor, up to 4× when the heap is
+ * collected fast, lets that garbage stand as resident memory: on 10,000 generated files the run's
+ * peak RSS was 683 MiB by default and 537 / 559 / 605 MiB at 10 / 20 / 50% (one run each, the
+ * same build). Read by V8 at every full collection, so it applies although set after start-up.
+ */
+export const HEAP_GROWING_PERCENT = 20;
+
 /** The V8 flags arbor sets, given the flags node was started with (an explicit choice there wins). */
 export function v8FlagsFor(execArgv: readonly string[]): string[] {
-  const chosen = execArgv.some((arg) => /^--interrupt[-_]budget(=|$)/.test(arg));
-  return chosen ? [] : [`--interrupt-budget=${INTERRUPT_BUDGET}`];
+  const chosen = (flag: string) => execArgv.some((arg) => new RegExp(`^--${flag}(=|$)`).test(arg));
+  const flags: string[] = [];
+  if (!chosen('interrupt[-_]budget')) flags.push(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  if (!chosen('heap[-_]growing[-_]percent')) flags.push(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  return flags;
 }
 
 export function tuneV8(execArgv: readonly string[] = process.execArgv): void {

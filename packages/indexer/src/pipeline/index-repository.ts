@@ -33,6 +33,7 @@ import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
 import { phaseClock } from './phase-clock.js';
+import { StringPool } from './string-pool.js';
 import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
 
 export const DATABASE_RELATIVE_PATH = '.codegraph/codegraph.db';
@@ -259,6 +260,8 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
   const pack = cache?.writer();
   const liveEntries = new Set<string>();
+  // Every extraction is held until the write: one copy of each repeated text of those that come from a thread (string-pool.ts).
+  const texts = new StringPool();
 
   let done = 0;
   progress({ phase: 'extract', done, total: jobs.length });
@@ -273,7 +276,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
       if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
       if (cache) liveEntries.add(outcome.cacheEntry?.name ?? cache.entry(job.path, job.language, outcome.contentHash).name);
       indexed.push({
-        extraction: outcome.extraction,
+        extraction: texts.intern(outcome.extraction),
         contentHash: outcome.contentHash,
         size: outcome.size,
         modifiedAt: Math.floor(outcome.mtimeMs ?? mtimes.get(job.path)!),
@@ -299,6 +302,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
         secondRound.push(h.job);
         continue;
       }
+      // JSON.parse already shares the short texts of what it reads: pooling a hit's would only cost the merge time.
       hits.push({ extraction: cached.extraction, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
       liveEntries.add(h.entry!.name);
     }
@@ -388,6 +392,8 @@ async function resolvePass(
   let nodes = { total: 0, byKind: {} as Record<string, number> };
   const perFile = new Map<string, FileResolution>();
   const cutsBefore = cutsSoFar();
+  // The full pass is the last to read these extractions (they go as it reads them); one over the changed files
+  // alone may be followed by a full one.
   const stats = streamGraph(indexed, languages, {
     declared(nodeRows, fileRows) {
       nodes = { total: nodeRows.length, byKind: countBy(nodeRows, (n) => n.kind) };
@@ -396,7 +402,7 @@ async function resolvePass(
     resolved(edges, unresolved) {
       to.resolved(edges, unresolved);
     },
-  }, run.options.now, { ...scope, perFile });
+  }, run.options.now, { ...scope, perFile, releaseResolved: scope.only === undefined });
   return { nodes, stats, perFile, rows, cuts: cutsSoFar() - cutsBefore, configReads: reads };
 }
 

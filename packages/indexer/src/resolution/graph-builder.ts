@@ -67,6 +67,11 @@ export interface ResolutionScope {
   only?: ReadonlySet<string>;
   /** Filled with what each resolved file gave, by path, in the pass's order. */
   perFile?: Map<string, FileResolution>;
+  /**
+   * The caller holds the extractions for this pass only (no later pass reads them), so what no later file's
+   * resolution reads goes as soon as it has been used (see releaseResolvedFile).
+   */
+  releaseResolved?: boolean;
 }
 
 /** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
@@ -79,7 +84,7 @@ export function streamGraph(
   now: number = Date.now(),
   scope: ResolutionScope = {},
 ): ResolutionStats {
-  const { only, perFile } = scope;
+  const { only, perFile, releaseResolved } = scope;
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
   markDefaultBuild(byPath, languageOf);
@@ -218,6 +223,7 @@ export function streamGraph(
         language: file.language,
       });
     }
+    if (releaseResolved) releaseResolvedFile(file);
     if (edges.length + unresolved.length >= ROWS_PER_PORTION) handOver();
   }
   handOver();
@@ -243,6 +249,18 @@ interface Declared {
   idsOf(path: string): string[];
   /** The node rows of files not resolved that have one of these ids. */
   keptNodesNamed(ids: ReadonlySet<string>): NodeRow[];
+}
+
+/**
+ * Drops what resolving the rest of the workspace no longer reads of a file whose sites are resolved:
+ * its docstrings (read only for the node rows, already handed over) and every reference site but its
+ * `extends` / `implements` ones, the only sites the resolver reads across files (a class's heritage,
+ * a mixin's includers). A global pass holds every file at once; this lets the memory of the files
+ * done be reused for the rows still to come.
+ */
+function releaseResolvedFile(file: FileExtraction): void {
+  file.references = file.references.filter((site) => site.kind === 'extends' || site.kind === 'implements');
+  for (const decl of file.declarations) if (decl.docstring !== undefined) decl.docstring = undefined;
 }
 
 /**

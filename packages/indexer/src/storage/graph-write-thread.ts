@@ -25,6 +25,8 @@ import { RowPacker } from './row-packing.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
 import type { GraphWriteSession } from './graph-write-contract.js';
 
+const WRITE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
 export class GraphWriteThread implements GraphWriteSession {
   private readonly started = performance.now();
   private readonly worker: Worker;
@@ -43,7 +45,8 @@ export class GraphWriteThread implements GraphWriteSession {
   ) {
     this.packer = new RowPacker(target);
     const start: GraphWriteStart = { tempPath, target, settings: buildSettings(options) };
-    this.worker = new Worker(compiledWorkerScript(import.meta.url, 'storage/graph-write-worker.js'), { workerData: start });
+    // A small young generation, as for extraction workers (extraction-pool.ts): what the thread allocates lives one portion.
+    this.worker = new Worker(compiledWorkerScript(import.meta.url, 'storage/graph-write-worker.js'), { workerData: start, resourceLimits: WRITE_THREAD_LIMITS });
     this.outcome = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: GraphWriteReply) => {
         if (reply.type === 'built') {
