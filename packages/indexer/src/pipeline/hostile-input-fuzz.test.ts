@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
 import { isSupportedLanguage } from '../languages/index.js';
 import { indexRepository } from './index-repository.js';
+import { seededRandom } from '../test-support/seeded-random.js';
 
 /** A file extension and an innocent declaration named `name`, per language. */
 const INNOCENT: Record<string, [extension: string, source: (name: string) => string]> = {
@@ -43,17 +44,6 @@ const COMPANIONS: Language[] = ['typescript', 'python', 'go', 'zig', 'cpp'];
 /** Openers that nest in most grammars, and some that nest in a few. */
 const OPENERS = ['{', '(', '[', 'struct {', 'class A {', 'namespace a {', 'fn f() {', 'def f():\n ', 'if (x) {', 'f(', '"${', '`${', '#if 1\n', 'impl A {', 'do ', 'x = '];
 
-/** mulberry32: the same sequence for the same seed everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hostileFiles(language: string, random: () => number): Record<string, string | Buffer> {
   const [extension, source] = INNOCENT[language];
@@ -86,7 +76,7 @@ describe('hostile files in every grammar lose no innocent file', () => {
     it(`${language}: every innocent declaration is in the graph`, async () => {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), `arbor-hostile-${language}-`));
       temps.push(root);
-      const random = prng(20261206 + index);
+      const random = seededRandom(20261206 + index);
       for (const [file, text] of Object.entries(hostileFiles(language, random))) {
         fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
         fs.writeFileSync(path.join(root, file), text);

@@ -13,6 +13,7 @@ import { coldBuildContent, writeTreeFile } from '../test-support/tree-files.js';
 import { resolutionRecordPath } from '../storage/resolution-record.js';
 import { indexRepository } from './index-repository.js';
 import type { IndexReport } from './index-report.js';
+import { seededRandom } from '../test-support/seeded-random.js';
 
 const NOW = 1_700_000_000_000;
 let base: string;
@@ -118,17 +119,6 @@ describe('a re-index that reuses resolution', () => {
   });
 });
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['alpha', 'beta', 'gamma', 'delta'];
 
@@ -146,7 +136,7 @@ function source(language: 'ts' | 'py' | 'js', names: string[], calls: string[], 
 describe('random edit sequences', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
     it(`give a cold build's graph after every step (seed ${seed})`, async () => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
       const files = new Map<string, { language: 'ts' | 'py' | 'js'; names: string[]; calls: string[]; extra: string }>();
       const put = (file: string) => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseShardSpec } from '@arbor/vocabulary';
 import { assignShards, shardOf } from './shard-partition.js';
+import { seededRandom } from '../test-support/seeded-random.js';
 
-/** A small seeded generator, so a failing case can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], next: () => number): T[] {
   const out = [...items];
@@ -35,7 +25,7 @@ function files(count: number, next: () => number): Array<{ path: string; size: n
 describe('the shard partition', () => {
   it('puts every file in exactly one shard, keeps shards within the largest file of each other, and ignores input order', () => {
     for (let seed = 1; seed <= 60; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const all = files(1 + Math.floor(next() * 600), next);
       const count = 1 + Math.floor(next() * 12);
       const byPath = new Map<string, number>();

@@ -41,7 +41,7 @@ async function graphOf(files: IndexedFile[], releaseResolved: boolean) {
       edges.push(...edgeRows);
       unresolved.push(...unresolvedRows);
     },
-  }, 0, releaseResolved);
+  }, 0, { releaseResolved });
   return { nodes, edges, unresolved };
 }
 
