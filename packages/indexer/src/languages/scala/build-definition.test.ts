@@ -26,14 +26,14 @@ describe('the default Scala version a build states', () => {
     expect(version({ 'build.sbt': 'ThisBuild / crossScalaVersions := Seq("2.13.12", "3.3.1")' })).toBeUndefined();
   });
 
-  it('Mill: plain modules\' scalaVersion, and the first version every cross module lists', () => {
+  it('Mill: plain modules\' scalaVersion and one-version cross modules; a cross module of several versions names no default', () => {
     expect(version({ 'build.mill': 'object foo extends ScalaModule {\n  def scalaVersion = "2.13.12"\n}' })).toBe('2.13.12');
     expect(version({ 'build.sc': 'val scala3 = "3.3.1"\nobject foo extends ScalaModule {\n  def scalaVersion = T(scala3)\n}' })).toBe('3.3.1');
-    const cross = 'val scalaVersions =\n  "2.12.16" :: "2.13.8" :: "3.3.3" :: extra\n\nobject jvm extends Cross[Jvm](scalaVersions)\ntrait Jvm extends CrossScalaModule';
-    expect(version({ 'build.mill': cross })).toBe('2.12.16');
-    expect(version({ 'build.sc': 'val v = Seq("3.3.1", "2.13.8") ++ extra\nobject a extends Cross[A](v: _*)\nobject b extends Cross[B]("3.3.1", "2.12.17")' })).toBe('3.3.1');
-    // Two cross modules starting with different versions: no default.
-    expect(version({ 'build.sc': 'object a extends Cross[A]("3.3.1", "2.13.8")\nobject b extends Cross[B]("2.13.8", "3.3.1")' })).toBeUndefined();
+    expect(version({ 'build.sc': 'object a extends Cross[A]("3.3.1")\nobject b extends ScalaModule {\n  def scalaVersion = "3.3.1"\n}' })).toBe('3.3.1');
+    // Every version of a cross module is built alike: the first written is no default.
+    const cross = 'val scalaVersions =\n  "2.12.16" :: "2.13.8" :: "3.3.3" :: Nil\n\nobject jvm extends Cross[Jvm](scalaVersions)\ntrait Jvm extends CrossScalaModule';
+    expect(version({ 'build.mill': cross })).toBeUndefined();
+    expect(version({ 'build.sc': 'object a extends Cross[A]("3.3.1", "2.13.8")\nobject b extends Cross[B]("3.3.1", "2.12.17")' })).toBeUndefined();
     expect(version({ 'build.sc': 'object a extends Cross[A](versions())' })).toBeUndefined();
   });
 

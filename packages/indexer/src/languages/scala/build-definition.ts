@@ -7,10 +7,9 @@
  *    `ThisBuild / scalaVersion := …` (also `scalaVersion in ThisBuild`, or inside `inThisBuild(…)`), else the
  *    `scalaVersion := …` every project sets when they all agree. The value may be a string, a `val` holding one
  *    (through other `val`s), or `crossScalaVersions.value.head` (the first of the list the build sets).
- *  - Mill (`build.mill`, `build.sc`): `def scalaVersion = …` of plain modules, and the first version of every
- *    `Cross[…](versions)`. Mill's cross modules name no default; the first of the list the build writes is the
- *    one its own tooling and IDE import list first, and the only choice the build itself states — accepted when
- *    every module agrees on it, never when two modules start with different versions.
+ *  - Mill (`build.mill`, `build.sc`): `def scalaVersion = …` of plain modules, and a `Cross[…](versions)` of one
+ *    version, when every module agrees. A cross module of several versions builds each alike and names none the
+ *    default (the first of its list is only the first written): then the default is unknown.
  *  - scala-cli (`project.scala` at the root): the first version of `//> using scala …`.
  */
 
@@ -82,9 +81,10 @@ function millDefault(build: string): string | undefined {
     const open = match.index + match[0].length - 1;
     const inner = build.slice(open + 1, closingOf(build, open));
     // `Cross[M](scalaVersions)` takes a list, `Cross[M]("2.13.8", "3.3.1")` its versions.
-    const first = (splitTopLevel(inner, /,/).filter((each) => each !== '').length === 1 ? constants.list(inner) : constants.list(`Seq(${inner})`))?.items[0];
-    if (first === undefined) return undefined;
-    chosen.push(first);
+    const versions = splitTopLevel(inner, /,/).filter((each) => each !== '').length === 1 ? constants.list(inner) : constants.list(`Seq(${inner})`);
+    // Mill builds every version of a cross module alike and names none the default: with two, no twin is meant.
+    if (!versions?.complete || versions.items.length !== 1) return undefined;
+    chosen.push(versions.items[0]);
   }
   return onlyOne(chosen);
 }
