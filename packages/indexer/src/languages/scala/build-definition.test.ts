@@ -37,6 +37,13 @@ describe('the default Scala version a build states', () => {
     expect(version({ 'build.sc': 'object a extends Cross[A](versions())' })).toBeUndefined();
   });
 
+  it('sbt and Mill side by side: a default only where both state it', () => {
+    const sbtReadme = 'lazy val readme = project.settings(\n  scalaVersion := "2.12.19"\n)';
+    expect(version({ 'build.sbt': sbtReadme })).toBe('2.12.19');
+    expect(version({ 'build.sbt': sbtReadme, 'build.mill': 'object lib extends Cross[Lib]("3.3.1", "2.12.19")' })).toBeUndefined();
+    expect(version({ 'build.sbt': sbtReadme, 'build.mill': 'object lib extends ScalaModule {\n  def scalaVersion = "2.12.19"\n}' })).toBe('2.12.19');
+  });
+
   it('scala-cli, and a build that states nothing', () => {
     expect(defaultScalaVersion(read({ 'project.scala': '//> using scala 3.4.2\n//> using dep "x"' }), [])).toEqual({ version: '3.4.2', tool: 'scala-cli' });
     expect(version({})).toBeUndefined();

@@ -11,6 +11,8 @@
  *    version, when every module agrees. A cross module of several versions builds each alike and names none the
  *    default (the first of its list is only the first written): then the default is unknown.
  *  - scala-cli (`project.scala` at the root): the first version of `//> using scala …`.
+ * A repository with both an sbt and a Mill build (an sbt file kept for one project) has a default only where both
+ * state the same one.
  */
 
 export type ReadText = (relativePath: string) => string | undefined;
@@ -36,12 +38,13 @@ const VERSION = /^\d+\.\d+(?:\.[\w.-]+)?$/;
 export function defaultScalaVersion(read: ReadText, files: Iterable<string>): DefaultScalaVersion | undefined {
   const stated = (version: string | undefined, tool: ScalaBuildTool) => (version === undefined ? undefined : { version, tool });
   const sbt = read('build.sbt');
-  if (sbt !== undefined) {
-    const definitions = [sbt, ...[...files].filter((file) => /^project\/[^/]+\.scala$/.test(file)).sort().map((file) => read(file) ?? '')];
-    return stated(sbtDefault(stripComments(sbt), definitions.map(stripComments)), 'sbt');
-  }
   const mill = read('build.mill') ?? read('build.sc');
-  if (mill !== undefined) return stated(millDefault(stripComments(mill)), 'mill');
+  const sbtVersion = sbt === undefined ? undefined : sbtDefault(stripComments(sbt), [sbt, ...[...files].filter((file) => /^project\/[^/]+\.scala$/.test(file)).sort().map((file) => read(file) ?? '')].map(stripComments));
+  const millVersion = mill === undefined ? undefined : millDefault(stripComments(mill));
+  // Two build definitions (an sbt file kept for one project beside the Mill build): the default only where they agree.
+  if (sbt !== undefined && mill !== undefined) return sbtVersion === millVersion ? stated(sbtVersion, 'mill') : undefined;
+  if (sbt !== undefined) return stated(sbtVersion, 'sbt');
+  if (mill !== undefined) return stated(millVersion, 'mill');
   const cli = read('project.scala');
   if (cli !== undefined) return stated(/^\s*\/\/>\s*using\s+scala\s+"?([\w.-]+)"?/m.exec(cli)?.[1], 'scala-cli');
   return undefined;
