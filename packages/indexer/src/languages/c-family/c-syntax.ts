@@ -186,8 +186,9 @@ export function visitMacro(node: SyntaxNode, ctx: CContext): void {
     isExported: !local || undefined,
     visibility: local ? 'private' : undefined,
   });
-  // `#if defined(_WIN32)` … `#else` twins: the default build's definition is the one its uses mean.
-  const variant = platformVariant(node);
+  // `#if defined(_WIN32)` … `#else` and `#ifdef MYLIB_OPTION` … `#else` twins: the default build's definition is
+  // the one its uses mean (as for functions, cpp-declarations.ts).
+  const variant = optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) ctx.file.builder.declarations[id].buildVariant = variant;
 }
 
