@@ -33,6 +33,8 @@ export interface RecordedFile {
   language: string;
   /** Its extraction failed (not a syntax error: the grammar or the extractor); such an extraction is not cached. */
   failed: boolean;
+  /** Its stamp when discovered, if it had not changed shortly before the run (stat-fast-path.ts): what lets the next run skip reading it. */
+  stamp?: string;
   resolution: FileResolution;
 }
 
@@ -63,7 +65,7 @@ export function asResolutionRecord(value: unknown): ResolutionRecord | undefined
   for (const file of Object.values(record.files)) {
     const r = (file as Partial<RecordedFile>)?.resolution;
     if (typeof file?.content !== 'string' || typeof file.size !== 'number' || typeof file.modifiedAt !== 'number' || typeof file.language !== 'string') return undefined;
-    if (typeof file.failed !== 'boolean') return undefined;
+    if (typeof file.failed !== 'boolean' || (file.stamp !== undefined && typeof file.stamp !== 'string')) return undefined;
     if (typeof r !== 'object' || r === null || typeof r.unresolved !== 'number' || typeof r.likelyInternal !== 'number') return undefined;
     if (!counts(r.resolvedBy) || !counts(r.unresolvedByReason) || !counts(r.edges) || !counts(r.nodes)) return undefined;
   }
@@ -148,7 +150,8 @@ export function nodesOf(record: ResolutionRecord): { total: number; byKind: Reco
 
 /**
  * This run's record: each file's resolution from this pass (`resolvedNow`) or, for a kept file, from the
- * previous record; in the graph's file order, which is also the order the global pass counts in.
+ * previous record; in the graph's file order, which is also the order the global pass counts in. `stamps`:
+ * the stamps to record, by path (stat-fast-path.ts).
  */
 export function nextRecord(
   indexed: readonly IndexedFile[],
@@ -157,11 +160,16 @@ export function nextRecord(
   configReads: Record<string, string | null>,
   stats: ResolutionStats,
   cuts: number,
+  stamps: ReadonlyMap<string, string> = new Map(),
 ): ResolutionRecord {
   const files: Record<string, RecordedFile> = {};
   for (const { extraction, contentHash, size, modifiedAt } of indexed) {
     const resolution = resolvedNow.get(extraction.path) ?? previous!.files[extraction.path].resolution;
-    files[extraction.path] = { content: contentHash, size, modifiedAt, language: extraction.language, failed: extractionFailure(extraction) !== undefined, resolution };
+    const stamp = stamps.get(extraction.path);
+    files[extraction.path] = {
+      content: contentHash, size, modifiedAt, language: extraction.language, failed: extractionFailure(extraction) !== undefined,
+      ...(stamp === undefined ? {} : { stamp }), resolution,
+    };
   }
   return { files, configReads, cuts, hookFailures: stats.hookFailures.length };
 }
