@@ -19,14 +19,14 @@ import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type FileResolution, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { cutsSoFar } from '../resolution/order-dependence.js';
 import {
-  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, type ResolutionRecord,
+  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, unchangedSinceRecord, type ResolutionRecord,
 } from './resolution-reuse.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
 import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPlaceChanges } from '../storage/graph-update-in-place.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
-import { defaultCacheDir, ExtractionCache, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
+import { defaultCacheDir, ExtractionCache, withCallSites, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
 import { secretInsideRoot } from '../extraction-cache/cache-secret.js';
 import type { PackWriter } from '../extraction-cache/cache-pack.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
@@ -310,7 +310,9 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
-      const cached = cache!.read(h.entry!, h.size!);
+      // A file the record was resolved from keeps its rows unless every file is resolved: its call sites wait until then.
+      const kept = unchangedSinceRecord(record, { path: h.job.path, language: h.job.language, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
+      const cached = cache!.read(h.entry!, h.size!, !kept);
       if (cached === undefined || cached.size !== h.size) {
         secondRound.push(h.job);
         continue;
@@ -323,7 +325,8 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     for (const h of hashed) {
       const was = record && Object.hasOwn(record.files, h.job.path) ? record.files[h.job.path] : undefined;
       if (!was || h.contentHash === undefined || was.language !== h.job.language || (was.content === h.contentHash && h.entryPresent)) continue;
-      const before = cache!.read(cache!.entry(h.job.path, h.job.language, was.content), was.size);
+      // Only its interface is compared, which holds no call site.
+      const before = cache!.read(cache!.entry(h.job.path, h.job.language, was.content), was.size, false);
       if (before !== undefined && before.size === was.size) previous.set(h.job.path, before.extraction);
     }
     cache?.close();
@@ -375,6 +378,7 @@ async function resolveReferences(
     const plan = planReuse(record, indexed, fromCache, extracted.previous, (path) => configDigest(readConfigText(run.root, path)));
     if ('whyNot' in plan) whyNot = plan.whyNot;
     else {
+      for (const path of plan.resolve) withCallSites(extractions.get(path)!);
       const partial = await resolvePass(run, indexed, extractions, { only: plan.resolve }, record.configReads);
       if (partial.cuts === 0 && partial.stats.hookFailures.length === 0) {
         const next = nextRecord(indexed, partial.perFile, record, partial.configReads, partial.stats, 0, stamps);
@@ -386,6 +390,8 @@ async function resolveReferences(
       whyNot = partial.cuts > 0 ? 'resolving the changed files cut lookups short' : 'an import-resolver hook failed';
     }
   } else if (graphWrite instanceof InPlaceGraphUpdate) whyNot = 'no resolution record of this graph';
+  // Files read without their call sites, expected to keep their rows, are resolved after all.
+  for (const { extraction } of indexed) withCallSites(extraction);
   const full = await resolvePass(run, indexed, extractions, {}, {}, graphWrite);
   graphWrite.keepRecord(nextRecord(indexed, full.perFile, undefined, full.configReads, full.stats, full.cuts, stamps));
   return { nodes: full.nodes, stats: full.stats, reuse: { resolved: indexed.length, kept: 0, ...(whyNot ? { whyNot } : {}) } };

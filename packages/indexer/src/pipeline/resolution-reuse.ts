@@ -121,6 +121,19 @@ export function planReuse(
   return { resolve, kept };
 }
 
+/**
+ * Whether the record was resolved from this very file (its content, size, time and language; an extraction that
+ * had not failed): planReuse keeps its rows unless it resolves every file.
+ */
+export function unchangedSinceRecord(
+  record: ResolutionRecord | undefined,
+  file: { path: string; language: string; contentHash: string; size: number; modifiedAt: number },
+): boolean {
+  if (!record || !Object.hasOwn(record.files, file.path)) return false;
+  const was = record.files[file.path];
+  return was.content === file.contentHash && was.size === file.size && was.modifiedAt === file.modifiedAt && was.language === file.language && !was.failed;
+}
+
 /** The kept files' rows, as the graph holds them: their edges by kind, their unresolved refs and nodes. */
 export function keptRows(record: ResolutionRecord, kept: ReadonlySet<string>): { edges: Record<string, number>; unresolved: number; nodes: number } {
   const edges: Record<string, number> = {};
