@@ -23,6 +23,7 @@ import { sha256Hex } from '@arbor/vocabulary';
 import { extractionFailure, type FileExtraction } from '../model/extraction.js';
 import type { FileResolution, IndexedFile, ResolutionStats } from '../resolution/graph-builder.js';
 import { resolutionInterface } from '../resolution/resolution-interface.js';
+import { onlyLinesMoved } from './interface-shift.js';
 
 /** What the record holds of one file. */
 export interface RecordedFile {
@@ -68,6 +69,7 @@ export function asResolutionRecord(value: unknown): ResolutionRecord | undefined
     if (typeof file.failed !== 'boolean' || (file.stamp !== undefined && typeof file.stamp !== 'string')) return undefined;
     if (typeof r !== 'object' || r === null || typeof r.unresolved !== 'number' || typeof r.likelyInternal !== 'number') return undefined;
     if (!counts(r.resolvedBy) || !counts(r.unresolvedByReason) || !counts(r.edges) || !counts(r.nodes)) return undefined;
+    if (r.linksInto !== undefined && !(Array.isArray(r.linksInto) && r.linksInto.every((p) => typeof p === 'string'))) return undefined;
   }
   for (const digest of Object.values(record.configReads)) if (digest !== null && typeof digest !== 'string') return undefined;
   return record as ResolutionRecord;
@@ -99,6 +101,8 @@ export function planReuse(
   }
   const resolve = new Set<string>();
   const kept = new Set<string>();
+  // Changed files whose declarations only moved lines (interface-shift.ts): the files whose rows name them are resolved too.
+  const moved = new Set<string>();
   for (const { extraction, contentHash, size, modifiedAt } of indexed) {
     const was = Object.hasOwn(record.files, extraction.path) ? record.files[extraction.path] : undefined;
     if (!was || was.language !== extraction.language) return { whyNot: 'files were added, removed or renamed' };
@@ -114,9 +118,23 @@ export function planReuse(
       if (was.failed) return { whyNot: `the extraction of ${extraction.path} had failed` };
       const before = previous.get(extraction.path);
       if (!before) return { whyNot: `the previous extraction of ${extraction.path} is not in the cache` };
-      if (resolutionInterface(before) !== resolutionInterface(extraction)) return { whyNot: `what other files can see of ${extraction.path} changed` };
+      const [then, now] = [resolutionInterface(before), resolutionInterface(extraction)];
+      if (then !== now) {
+        if (!onlyLinesMoved(then, now)) return { whyNot: `what other files can see of ${extraction.path} changed` };
+        moved.add(extraction.path);
+      }
     }
     resolve.add(extraction.path);
+  }
+  if (moved.size > 0) {
+    for (const path of kept) {
+      const { linksInto } = record.files[path].resolution;
+      if (linksInto === undefined) return { whyNot: `the record does not say which files ${path} links into` };
+      if (linksInto.some((target) => moved.has(target))) {
+        kept.delete(path);
+        resolve.add(path);
+      }
+    }
   }
   return { resolve, kept };
 }
