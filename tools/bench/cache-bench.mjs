@@ -8,6 +8,9 @@
 //             whose update compares its rows with the digests the previous update kept beside the graph
 //             (an update that follows a new-file build has none and reads the graph's rows back)
 //   new-file  another line appended, then `arbor index --no-in-place` (the same, the graph built as a new file)
+//   moved     after `again`: a comment line inserted at the top of the file, then `arbor index`: an edit other files
+//             can see (every declaration's line, so its node id, moves), resolved with the files that name its nodes
+//   declared  after `moved`: a top-level function appended, then `arbor index`: an interface edit that resolves every file
 // changed (+ again) and new-file alternate which goes first from run to run. The targets: changed ≤ 15% of cold on
 // vuejs/core, ≤ 10% on python/mypy. Each run also prints where the changed run's time went,
 // per phase (wall and CPU, from the report's timings), so what is left after the cache is visible.
@@ -44,6 +47,13 @@ async function index(copy, extra) {
   };
 }
 
+/** A top-level function in the file's language, named so that nothing else in the tree declares it. */
+function declarationFor(file) {
+  if (/\.pyi?$/.test(file)) return '\ndef cache_bench_added():\n    return 1\n';
+  if (/\.rb$/.test(file)) return '\ndef cache_bench_added\n  1\nend\n';
+  return '\nfunction cacheBenchAdded() {\n  return 1;\n}\n';
+}
+
 /** A line comment in the file's language: the changed line is a comment, not a syntax error (`//` in Python is one). */
 function commentFor(file) {
   return /\.(py|pyi|rb)$/.test(file) ? '#' : '//';
@@ -78,13 +88,20 @@ try {
     let changed; let again; let newFile;
     if (run % 2 === 1) { changed = await edit([]); again = await edit([]); newFile = await edit(['--no-in-place']); }
     else { newFile = await edit(['--no-in-place']); changed = await edit([]); again = await edit([]); }
+    const target = path.join(copy, changedFile);
+    fs.writeFileSync(target, `${commentFor(changedFile)} cache-bench: a line above every declaration\n${fs.readFileSync(target, 'utf8')}`);
+    const moved = await index(copy, []);
+    fs.appendFileSync(target, declarationFor(changedFile));
+    const declared = await index(copy, []);
     if (changed.graphWrite !== 'in-place') fail(`the re-index did not update the graph in place (${changed.graphWrite})`);
     if (again.comparedBy !== 'digests') fail(`the second re-index did not compare by digests (${again.comparedBy})`);
-    results.push({ run, changedFile, cold, fill, changed, again, newFile, load: os.loadavg()[0] });
+    results.push({ run, changedFile, cold, fill, changed, again, newFile, moved, declared, load: os.loadavg()[0] });
     log(`run ${run} (load ${os.loadavg()[0].toFixed(1)}): cold ${cold.wallSeconds.toFixed(2)} s wall ${cold.cpuSeconds?.toFixed(2)} s CPU; fill ${fill.wallSeconds.toFixed(2)} s; `
       + `changed (${changedFile}) in place ${changed.wallSeconds.toFixed(2)} s wall ${changed.cpuSeconds?.toFixed(2)} s CPU, `
       + `again ${again.wallSeconds.toFixed(2)} s wall ${again.cpuSeconds?.toFixed(2)} s CPU, `
-      + `new file ${newFile.wallSeconds.toFixed(2)} s wall ${newFile.cpuSeconds?.toFixed(2)} s CPU, ${changed.fromCache}/${changed.files} from the cache`);
+      + `new file ${newFile.wallSeconds.toFixed(2)} s wall ${newFile.cpuSeconds?.toFixed(2)} s CPU, ${changed.fromCache}/${changed.files} from the cache; `
+      + `moved ${moved.wallSeconds.toFixed(2)} s wall ${moved.cpuSeconds?.toFixed(2)} s CPU (${moved.reuse?.resolved} resolved), `
+      + `declared ${declared.wallSeconds.toFixed(2)} s wall ${declared.cpuSeconds?.toFixed(2)} s CPU (${declared.reuse?.resolved} resolved)`);
   }
 } finally { /* scratch removed on exit */ }
 
@@ -107,6 +124,8 @@ const summary = {
     }])),
   },
   newFile: { wallSeconds: med((r) => r.newFile.wallSeconds), cpuSeconds: med((r) => r.newFile.cpuSeconds) },
+  moved: { wallSeconds: med((r) => r.moved.wallSeconds), cpuSeconds: med((r) => r.moved.cpuSeconds), resolved: med((r) => r.moved.reuse?.resolved ?? r.moved.files) },
+  declared: { wallSeconds: med((r) => r.declared.wallSeconds), cpuSeconds: med((r) => r.declared.cpuSeconds), resolved: med((r) => r.declared.reuse?.resolved ?? r.declared.files) },
   coldPhases: Object.fromEntries(Object.keys(results[0]?.cold.phases ?? {}).map((p) => [p, {
     wallMs: med((r) => r.cold.phases[p]?.wallMs), cpuMs: med((r) => r.cold.phases[p]?.cpuMs),
   }])),
@@ -118,6 +137,10 @@ summary.ratio = {
   againCpu: summary.cold.cpuSeconds ? summary.again.cpuSeconds / summary.cold.cpuSeconds : null,
   newFileWall: summary.newFile.wallSeconds / summary.cold.wallSeconds,
   newFileCpu: summary.cold.cpuSeconds ? summary.newFile.cpuSeconds / summary.cold.cpuSeconds : null,
+  movedWall: summary.moved.wallSeconds / summary.cold.wallSeconds,
+  movedCpu: summary.cold.cpuSeconds ? summary.moved.cpuSeconds / summary.cold.cpuSeconds : null,
+  declaredWall: summary.declared.wallSeconds / summary.cold.wallSeconds,
+  declaredCpu: summary.cold.cpuSeconds ? summary.declared.cpuSeconds / summary.cold.cpuSeconds : null,
 };
 
 if (values.json) process.stdout.write(`${JSON.stringify({ summary, results }, null, 2)}\n`);
@@ -131,9 +154,13 @@ else {
     `  changed  ${summary.changed.wallSeconds.toFixed(2)} s wall  ${summary.changed.cpuSeconds?.toFixed(2)} s CPU  ${summary.changed.fromCache}/${summary.changed.files} files from the cache, graph updated in place`,
     `  again    ${summary.again.wallSeconds.toFixed(2)} s wall  ${summary.again.cpuSeconds?.toFixed(2)} s CPU  (one more change right after: compared by the kept digests)`,
     `  new file ${summary.newFile.wallSeconds.toFixed(2)} s wall  ${summary.newFile.cpuSeconds?.toFixed(2)} s CPU  (the same re-index, --no-in-place)`,
+    `  moved    ${summary.moved.wallSeconds.toFixed(2)} s wall  ${summary.moved.cpuSeconds?.toFixed(2)} s CPU  (a line inserted above the declarations: ${summary.moved.resolved} files resolved)`,
+    `  declared ${summary.declared.wallSeconds.toFixed(2)} s wall  ${summary.declared.cpuSeconds?.toFixed(2)} s CPU  (a function added: ${summary.declared.resolved} files resolved)`,
     `  changed / cold: ${pct(summary.ratio.wall)} wall, ${pct(summary.ratio.cpu)} CPU (targets: vuejs/core ≤ 15%, python/mypy ≤ 10%); `
       + `again / cold: ${pct(summary.ratio.againWall)} wall, ${pct(summary.ratio.againCpu)} CPU; `
       + `new file / cold: ${pct(summary.ratio.newFileWall)} wall, ${pct(summary.ratio.newFileCpu)} CPU`,
+    `  interface edits / cold: moved ${pct(summary.ratio.movedWall)} wall, ${pct(summary.ratio.movedCpu)} CPU; `
+      + `declared ${pct(summary.ratio.declaredWall)} wall, ${pct(summary.ratio.declaredCpu)} CPU`,
     `  load average (1 min) after each run: ${summary.loadAverages.join(', ')} on ${os.availableParallelism()} cores`,
     `  phases, ms wall/CPU — cold: ${phases(summary.coldPhases)}`,
     `  phases, ms wall/CPU — changed: ${phases(summary.changed.phases)}`,

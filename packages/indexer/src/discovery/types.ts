@@ -50,6 +50,10 @@ export interface DiscoveredFile {
   size: number;
   /** Modification time, whole milliseconds (floored, as the codegraph `files.modified_at` column). */
   mtimeMs: number;
+  /** What its stat says of its content (file-stamp.ts); absent for a file reached through a link. */
+  stamp?: string;
+  /** The later of its modification and change times, whole milliseconds. */
+  changedAtMs?: number;
 }
 
 export type SkipReason =

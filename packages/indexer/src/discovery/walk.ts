@@ -13,6 +13,7 @@ import { languageForPath } from '../languages/index.js';
 import { errorCode, formatBytes, looksBinary } from './file-checks.js';
 import { IgnoreRules } from './ignore-rules.js';
 import { isLikelySecret } from './secrets.js';
+import { fileStamp, lastChangeMs } from './file-stamp.js';
 import {
   ALWAYS_EXCLUDED_DIRS,
   OUTPUT_DIR,
@@ -166,15 +167,19 @@ function checkFile(context: WalkContext, absolutePath: string, path: string, nam
   }
   try {
     // lstat: the entry was listed as a file; if it became anything else since, it is not read.
-    const fileStat = lstatSync(absolutePath);
+    // In nanoseconds: the file's stamp (file-stamp.ts) lets a re-index skip reading a file that did not change.
+    const fileStat = lstatSync(absolutePath, { bigint: true });
     if (!fileStat.isFile()) return { type: 'skipped', entry: { path, reason: 'unreadable', detail: 'no longer a regular file' } };
-    if (fileStat.size > context.maxFileSize) {
-      return { type: 'skipped', entry: { path, reason: 'too-large', detail: formatBytes(fileStat.size) } };
+    if (Number(fileStat.size) > context.maxFileSize) {
+      return { type: 'skipped', entry: { path, reason: 'too-large', detail: formatBytes(Number(fileStat.size)) } };
     }
     if (context.sniffBinary && looksBinary(absolutePath)) return { type: 'skipped', entry: { path, reason: 'binary' } };
     return {
       type: 'file',
-      file: { path, absolutePath, language, size: fileStat.size, mtimeMs: Math.floor(fileStat.mtimeMs) },
+      file: {
+        path, absolutePath, language, size: Number(fileStat.size), mtimeMs: Number(fileStat.mtimeMs),
+        stamp: fileStamp(fileStat), changedAtMs: lastChangeMs(fileStat),
+      },
     };
   } catch (error) {
     return { type: 'skipped', entry: { path, reason: 'unreadable', detail: errorCode(error) } };

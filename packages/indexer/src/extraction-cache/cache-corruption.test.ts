@@ -111,9 +111,11 @@ function forged(bytes: Buffer, change: (header: Record<string, any>, payload: Re
   const text = bytes.toString('utf8');
   const newline = text.indexOf('\n');
   const header = JSON.parse(text.slice(0, newline)) as Record<string, any>;
-  const payload = JSON.parse(text.slice(newline + 1)) as Record<string, any>;
+  // The payload's two lines (cache-entry.ts): the extraction without its call sites, then every site (left as it is).
+  const sitesAt = text.indexOf('\n', newline + 1);
+  const payload = JSON.parse(text.slice(newline + 1, sitesAt)) as Record<string, any>;
   change(header, payload);
-  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  const body = Buffer.from(`${JSON.stringify(payload)}${text.slice(sitesAt)}`, 'utf8');
   header.bytes = body.length;
   header.hmac = createHmac('sha256', secret).update(JSON.stringify(header.key)).update('\n').update(body).digest('hex');
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);

@@ -1,7 +1,11 @@
 /**
  * One cache entry as bytes: a header line (the full key, the payload's length and its HMAC-SHA256
  * under the cache secret, cache-secret.ts) and the payload (the extraction as JSON: it is plain
- * data by contract, see model/extraction.ts). Decoding trusts nothing: a header of another key (an
+ * data by contract, see model/extraction.ts), in two lines: the extraction with only its `extends` /
+ * `implements` sites, then every reference site. A file whose rows a re-index keeps is read from the
+ * first line alone: resolving the other files reads no other site of it (resolution/resolution-interface.ts),
+ * and its call sites, most of what is left (a quarter of python/mypy's entries), are parsed only if it must
+ * be resolved after all (`withCallSites`). Decoding trusts nothing: a header of another key (an
  * older extractor, another grammar), a short or altered payload (a run killed mid-write, a flipped
  * bit, an edited file), an entry signed with another secret (one a checkout carried in) or a
  * payload of the wrong shape decodes to `undefined`, which the caller treats as a miss.
@@ -9,7 +13,7 @@
 import { isAscii } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cacheSecret } from './cache-secret.js';
-import type { FileExtraction } from '../model/extraction.js';
+import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
 import { familyOf } from '../languages/index.js';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
 import { sameKey, type CacheKey } from './cache-key.js';
@@ -25,7 +29,10 @@ const MAX_HEADER = 4096;
 
 /** `secret`: the key that signs entries (cache-secret.ts); the user's by default. */
 export function encodeEntry(key: CacheKey, value: CachedExtraction, secret: Buffer = cacheSecret()): Buffer {
-  const payload = Buffer.from(JSON.stringify(value), 'utf8');
+  const { extraction } = value;
+  // JSON.stringify writes no line break (one inside a string is escaped): the two lines split at the first.
+  const firstLine = JSON.stringify({ ...value, extraction: { ...extraction, references: extraction.references.filter(isHeritageSite) } });
+  const payload = Buffer.from(`${firstLine}\n${JSON.stringify(extraction.references)}`, 'utf8');
   const header = { key, bytes: payload.length, hmac: signature(secret, key, payload) };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), payload]);
 }
@@ -50,7 +57,11 @@ export function entryHeaderOf(prefix: Buffer, expected: CacheKey): { headerBytes
 /** How many bytes of an entry `entryHeaderOf` needs to see. */
 export const ENTRY_HEADER_PREFIX_BYTES = MAX_HEADER;
 
-export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = cacheSecret()): CachedExtraction | undefined {
+/**
+ * The entry's extraction, checked. `callSites` false: with its `extends` / `implements` sites only, the others
+ * kept as bytes until `withCallSites` asks for them.
+ */
+export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = cacheSecret(), callSites = true): CachedExtraction | undefined {
   try {
     const newline = bytes.subarray(0, MAX_HEADER).indexOf(0x0a);
     if (newline < 0) return undefined;
@@ -61,11 +72,45 @@ export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = 
     const expectedMac = Buffer.from(signature(secret, expected, payload), 'hex');
     const givenMac = Buffer.from(header.hmac, 'hex');
     if (givenMac.length !== expectedMac.length || !timingSafeEqual(givenMac, expectedMac)) return undefined;
-    const value = JSON.parse(textOf(payload)) as unknown;
-    return isCachedExtraction(value, expected) ? value : undefined;
+    const split = payload.indexOf(0x0a);
+    if (split < 0) return undefined;
+    const value = JSON.parse(textOf(payload.subarray(0, split))) as unknown;
+    if (!isCachedExtraction(value, expected)) return undefined;
+    const sites = payload.subarray(split + 1);
+    if (!callSites) {
+      // A copy: the entry's other bytes can go.
+      deferredSites.set(value.extraction, Buffer.from(sites));
+      return value;
+    }
+    const references = JSON.parse(textOf(sites)) as unknown;
+    if (!Array.isArray(references)) return undefined;
+    value.extraction.references = references as ReferenceSite[];
+    return value;
   } catch {
     return undefined;
   }
+}
+
+/** The reference sites of extractions decoded without them, as their entries hold them (signed and checked). */
+const deferredSites = new WeakMap<FileExtraction, Buffer>();
+
+/**
+ * `extraction` with every reference site: those of an extraction decoded without its call sites are parsed
+ * now, in its own order (a no-op for any other). The bytes were checked with the entry; they fail to parse
+ * only if arbor wrote them wrong, and then the run stops rather than resolve a file without its sites.
+ */
+export function withCallSites(extraction: FileExtraction): FileExtraction {
+  const sites = deferredSites.get(extraction);
+  if (sites === undefined) return extraction;
+  const references = JSON.parse(textOf(sites)) as unknown;
+  if (!Array.isArray(references)) throw new Error(`the cached extraction of ${extraction.path} holds reference sites of the wrong shape`);
+  extraction.references = references as ReferenceSite[];
+  deferredSites.delete(extraction);
+  return extraction;
+}
+
+function isHeritageSite(site: ReferenceSite): boolean {
+  return site.kind === 'extends' || site.kind === 'implements';
 }
 
 /**

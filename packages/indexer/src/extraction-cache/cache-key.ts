@@ -11,7 +11,7 @@ import { grammarEntry, grammarRuntimeVersion } from '../parsing/grammar-loader.j
 import { EXTRACTION_VERSION } from '../version.js';
 
 /** The layout of an entry (cache-entry.ts) and of the packs that hold entries (cache-pack.ts); bumped when either changes. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 
 export interface CacheKey {
   format: number;

@@ -15,6 +15,7 @@ import { closePack, openPack, PackWriter, readSlot, readSlotPart, type OpenPack,
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
+export { withCallSites } from './cache-entry.js';
 
 /** More packs than this after a run are merged into one (each run adds one). */
 const MAX_PACKS = 8;
@@ -101,8 +102,9 @@ export class ExtractionCache {
   /**
    * The cached extraction of this entry, or undefined (absent, unreadable, larger than a file of
    * `sourceBytes` can give, or failing any check). The header is checked before the payload is read.
+   * `callSites` false: without its reference sites other than `extends` / `implements` (cache-entry.ts).
    */
-  read(entry: CacheEntryRef, sourceBytes: number): CachedExtraction | undefined {
+  read(entry: CacheEntryRef, sourceBytes: number, callSites = true): CachedExtraction | undefined {
     try {
       // Two runs may each have stored a copy, and one copy may fail its checks where the other
       // passes; what all copies may cost is bounded by the file's size.
@@ -121,7 +123,7 @@ export class ExtractionCache {
           this.bytesRead += bytes.length;
           allowance -= bytes.length;
         }
-        const value = decodeEntry(bytes, entry.key, this.secret);
+        const value = decodeEntry(bytes, entry.key, this.secret, callSites);
         if (value) {
           this.believed.set(slot.name, `${slot.pack.name}@${slot.offset}`);
           return value;

@@ -77,6 +77,8 @@ export interface IndexReport {
    */
   cache: {
     used: boolean; dir?: string; fromCache: number; extracted: number; pruned: number;
+    /** Files not read nor hashed: their stat was what the last index recorded (pipeline/stat-fast-path.ts). */
+    notRead?: number;
     /** Set when the cache secret file is inside the tree: why this run signed with a key of its own. */
     secretRefused?: string;
   };

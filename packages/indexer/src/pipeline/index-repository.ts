@@ -19,20 +19,21 @@ import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type FileResolution, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { cutsSoFar } from '../resolution/order-dependence.js';
 import {
-  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, type ResolutionRecord,
+  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, unchangedSinceRecord, type ResolutionRecord,
 } from './resolution-reuse.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
 import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPlaceChanges } from '../storage/graph-update-in-place.js';
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
-import { defaultCacheDir, ExtractionCache, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
+import { defaultCacheDir, ExtractionCache, withCallSites, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
 import { secretInsideRoot } from '../extraction-cache/cache-secret.js';
 import type { PackWriter } from '../extraction-cache/cache-pack.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
 import type { ExtractJob } from '../workers/messages.js';
 import { ARBOR_VERSION, EXTRACTION_VERSION } from '../version.js';
 import { phaseClock } from './phase-clock.js';
+import { stampToRecord, unchangedByStamp, type SeenStamp } from './stat-fast-path.js';
 import { StringPool } from './string-pool.js';
 import { IndexError, type IndexOptions, type IndexReport, type Progress } from './index-report.js';
 
@@ -91,6 +92,8 @@ export interface Run {
   progress: (progress: Progress) => void;
   notice: (message: string) => void;
   clock: ReturnType<typeof phaseClock>;
+  /** When the run started (ms since the epoch): a file changed after it may change again unseen (stat-fast-path.ts). */
+  startedAt: number;
 }
 
 /** A run over the tree at `rootArg` (checked to be a folder). */
@@ -104,6 +107,7 @@ export function startRun(rootArg: string, options: IndexOptions): Run {
     progress: options.onProgress ?? (() => {}),
     notice: options.onNotice ?? ((message: string) => process.stderr.write(`arbor index: ${message}\n`)),
     clock: phaseClock(),
+    startedAt: Date.now(),
   };
 }
 
@@ -147,10 +151,11 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
     // The record of the last pass, when the graph being updated has one to believe (resolution-reuse.ts).
     const record = graphWrite instanceof InPlaceGraphUpdate ? asResolutionRecord(graphWrite.previousRecord?.record) : undefined;
     const extracted = await extractSources(run, pool, discovered, cacheMayAnswer, record);
-    const resolved = await resolveReferences(run, extracted, graphWrite, record);
+    const resolved = await resolveReferences(run, extracted, graphWrite, record, stampsToRecord(run, discovered));
     run.clock.lap('resolve');
     const report = reportOf(run, discovered, extracted, resolved);
     report.resolutionReuse = resolved.reuse;
+    if (report.cache.used) report.cache.notRead = extracted.notRead;
     // The extractions go now, so the rest of the write's peak memory is the writer's alone.
     extracted.indexed.length = 0;
     extracted.hits.length = 0;
@@ -178,6 +183,8 @@ export interface Discovered {
   jobs: ExtractJob[];
   /** Each job's modification time, for files whose extraction comes back without one. */
   mtimes: Map<string, number>;
+  /** What each job's stat said (stat-fast-path.ts), for the files discovery saw directly (not through a link). */
+  stamps: Map<string, SeenStamp>;
   skips: Skips;
 }
 
@@ -208,6 +215,7 @@ export async function discoverSources(run: Run): Promise<Discovered> {
 
   const jobs: ExtractJob[] = [];
   const mtimes = new Map<string, number>();
+  const stamps = new Map<string, SeenStamp>();
   const chosen = options.languages === undefined ? undefined : new Set<string>(options.languages);
   for (const file of discovery.files) {
     if (!isSupportedLanguage(file.language)) {
@@ -219,9 +227,10 @@ export async function discoverSources(run: Run): Promise<Discovered> {
       continue;
     }
     mtimes.set(file.path, file.mtimeMs);
+    if (file.stamp !== undefined && file.changedAtMs !== undefined) stamps.set(file.path, { stamp: file.stamp, changedAtMs: file.changedAtMs });
     jobs.push({ id: jobs.length, path: file.path, absolutePath: file.absolutePath, language: file.language, root, maxBytes, size: file.size });
   }
-  return { seen: discovery.seen, jobs, mtimes, skips };
+  return { seen: discovery.seen, jobs, mtimes, stamps, skips };
 }
 
 function skip(skips: Skips, reason: string): void {
@@ -243,6 +252,8 @@ export interface Extracted {
   runPack: ReturnType<PackWriter['finish']> | undefined;
   /** For files whose content changed since the resolution record: the extraction they had then, where the cache still has it. */
   previous: Map<string, FileExtraction>;
+  /** Files not read: their stamp was the one the record names (stat-fast-path.ts). */
+  notRead: number;
 }
 
 /**
@@ -288,8 +299,10 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   const previous = new Map<string, FileExtraction>();
   let extractedHere = false;
   let poolRun: PoolRun = { grammarsLoaded: [], threads: 0, compiledByWorkers: [] };
+  let notRead = 0;
   try {
-    const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes) : [];
+    const hashed = lookupNeeded ? hashSources(cache, root, jobs, maxBytes, (job) => unchangedByStamp(record, job.path, job.language, discovered.stamps.get(job.path))) : [];
+    notRead = hashed.filter((h) => h.notRead).length;
     const firstRound = lookupNeeded ? hashed.filter((h) => !h.entryPresent).map((h) => h.job) : jobs;
     // A pool started small for a cache that turned out not to answer grows here (a no-op otherwise).
     pool.growTo(poolSize(options.threads, firstRound));
@@ -297,7 +310,9 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
-      const cached = cache!.read(h.entry!, h.size!);
+      // A file the record was resolved from keeps its rows unless every file is resolved: its call sites wait until then.
+      const kept = unchangedSinceRecord(record, { path: h.job.path, language: h.job.language, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
+      const cached = cache!.read(h.entry!, h.size!, !kept);
       if (cached === undefined || cached.size !== h.size) {
         secondRound.push(h.job);
         continue;
@@ -310,7 +325,8 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     for (const h of hashed) {
       const was = record && Object.hasOwn(record.files, h.job.path) ? record.files[h.job.path] : undefined;
       if (!was || h.contentHash === undefined || was.language !== h.job.language || (was.content === h.contentHash && h.entryPresent)) continue;
-      const before = cache!.read(cache!.entry(h.job.path, h.job.language, was.content), was.size);
+      // Only its interface is compared, which holds no call site.
+      const before = cache!.read(cache!.entry(h.job.path, h.job.language, was.content), was.size, false);
       if (before !== undefined && before.size === was.size) previous.set(h.job.path, before.extraction);
     }
     cache?.close();
@@ -331,7 +347,7 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   const runPack = pack?.finish();
   run.clock.lap('extract');
   indexed.sort((a, b) => (a.extraction.path < b.extraction.path ? -1 : a.extraction.path > b.extraction.path ? 1 : 0));
-  return { indexed, hits, poolRun, extractedHere, cache, liveEntries, runPack, previous };
+  return { indexed, hits, poolRun, extractedHere, cache, liveEntries, runPack, previous, notRead };
 }
 
 interface Resolved {
@@ -346,7 +362,13 @@ interface Resolved {
  * other files' rows; its rows are held back until the pass is known to have met no cut lookup and no
  * failing hook, else every file is resolved as always. Either way a record of this pass goes beside the graph.
  */
-async function resolveReferences(run: Run, extracted: Extracted, graphWrite: GraphWriteSession, record: ResolutionRecord | undefined): Promise<Resolved> {
+async function resolveReferences(
+  run: Run,
+  extracted: Extracted,
+  graphWrite: GraphWriteSession,
+  record: ResolutionRecord | undefined,
+  stamps: ReadonlyMap<string, string>,
+): Promise<Resolved> {
   const { indexed } = extracted;
   run.progress({ phase: 'resolve', done: 0, total: indexed.length });
   const extractions = new Map(indexed.map((f) => [f.extraction.path, f.extraction]));
@@ -356,9 +378,10 @@ async function resolveReferences(run: Run, extracted: Extracted, graphWrite: Gra
     const plan = planReuse(record, indexed, fromCache, extracted.previous, (path) => configDigest(readConfigText(run.root, path)));
     if ('whyNot' in plan) whyNot = plan.whyNot;
     else {
+      for (const path of plan.resolve) withCallSites(extractions.get(path)!);
       const partial = await resolvePass(run, indexed, extractions, { only: plan.resolve }, record.configReads);
       if (partial.cuts === 0 && partial.stats.hookFailures.length === 0) {
-        const next = nextRecord(indexed, partial.perFile, record, partial.configReads, partial.stats, 0);
+        const next = nextRecord(indexed, partial.perFile, record, partial.configReads, partial.stats, 0, stamps);
         graphWrite.keep(plan.kept, keptRows(record, plan.kept));
         partial.rows.replay(graphWrite);
         graphWrite.keepRecord(next);
@@ -367,8 +390,10 @@ async function resolveReferences(run: Run, extracted: Extracted, graphWrite: Gra
       whyNot = partial.cuts > 0 ? 'resolving the changed files cut lookups short' : 'an import-resolver hook failed';
     }
   } else if (graphWrite instanceof InPlaceGraphUpdate) whyNot = 'no resolution record of this graph';
+  // Files read without their call sites, expected to keep their rows, are resolved after all.
+  for (const { extraction } of indexed) withCallSites(extraction);
   const full = await resolvePass(run, indexed, extractions, {}, {}, graphWrite);
-  graphWrite.keepRecord(nextRecord(indexed, full.perFile, undefined, full.configReads, full.stats, full.cuts));
+  graphWrite.keepRecord(nextRecord(indexed, full.perFile, undefined, full.configReads, full.stats, full.cuts, stamps));
   return { nodes: full.nodes, stats: full.stats, reuse: { resolved: indexed.length, kept: 0, ...(whyNot ? { whyNot } : {}) } };
 }
 
@@ -423,6 +448,16 @@ class HeldRows {
     if (this.declaredRows) to.declared(...this.declaredRows);
     for (const rows of this.resolvedRows) to.resolved(...rows);
   }
+}
+
+/** The stamps this run records, by path: those of files that had not changed shortly before it started (stat-fast-path.ts). */
+function stampsToRecord(run: Run, discovered: Discovered): Map<string, string> {
+  const stamps = new Map<string, string>();
+  for (const [path, seen] of discovered.stamps) {
+    const stamp = stampToRecord(seen, run.startedAt);
+    if (stamp !== undefined) stamps.set(path, stamp);
+  }
+  return stamps;
 }
 
 /** A configuration file's text as the language modules read it (workspaceView), undefined when refused or absent. */
@@ -535,6 +570,8 @@ export function cacheDirFor(database: string, options: IndexOptions): string | u
 
 interface HashedSource {
   job: ExtractJob;
+  /** Not read: its stamp said it is what the record names (stat-fast-path.ts). */
+  notRead?: boolean;
   /** Absent when the file could not be read here (a worker then reports it as every run does). */
   contentHash?: string;
   size?: number;
@@ -545,9 +582,23 @@ interface HashedSource {
   entryPresent: boolean;
 }
 
-/** Reads and hashes every file on the main thread and notes which have a cache entry. */
-function hashSources(cache: ExtractionCache, root: string, jobs: ExtractJob[], maxBytes: number): HashedSource[] {
+/**
+ * Reads and hashes every file on the main thread and notes which have a cache entry; a file whose stamp is
+ * the recorded one (`unchanged`) is not read: its content is the recorded one.
+ */
+function hashSources(
+  cache: ExtractionCache,
+  root: string,
+  jobs: ExtractJob[],
+  maxBytes: number,
+  unchanged: (job: ExtractJob) => { contentHash: string; size: number; modifiedAt: number } | undefined,
+): HashedSource[] {
   return jobs.map((job) => {
+    const known = unchanged(job);
+    if (known) {
+      const entry = cache.entry(job.path, job.language, known.contentHash);
+      return { job, ...known, entry, entryPresent: cache.has(entry), notRead: true };
+    }
     const read = readSourceFile(root, job.path, maxBytes);
     // A file the job will refuse (binary) is left to the job, which reports it as every run does.
     if (!read.ok || looksBinaryBytes(read.bytes)) return { job, entryPresent: false };

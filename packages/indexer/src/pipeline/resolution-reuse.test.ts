@@ -76,10 +76,19 @@ describe('a re-index that reuses resolution', () => {
     report = await reindexEqualsCold('nothing');
     expect(report.resolutionReuse).toEqual({ resolved: 0, kept: 8 });
 
+    // Lines moved above declarations: their node ids move, so the file and the one whose rows name them (app.py calls helper).
+    write('py/util.py', '# header\ndef helper():\n    return 1\n\n\ndef unused():\n    return helper()\n');
+    report = await reindexEqualsCold('a line inserted above declarations');
+    expect(report.resolutionReuse).toEqual({ resolved: 2, kept: 6 });
+    write('ts/shapes.ts', '// header\n\nexport class Shape {\n  area(): number {\n    return 0;\n  }\n}\n\nexport class Square extends Shape {\n  area(): number {\n    return 4;\n  }\n}\n');
+    report = await reindexEqualsCold('lines inserted above a class and its subclass');
+    expect(report.resolutionReuse?.whyNot).toBeUndefined();
+    expect(report.resolutionReuse?.kept).toBeGreaterThan(0);
+
     // Seen by others: every file is resolved, and says why.
     const steps: Array<[string, () => void, RegExp]> = [
       ['a declaration added', () => write('ts/shapes.ts', 'export class Shape {\n  area(): number {\n    return 0;\n  }\n}\n\nexport class Square extends Shape {\n  area(): number {\n    return 4;\n  }\n  side(): number {\n    return 2;\n  }\n}\n'), /what other files can see of ts\/shapes.ts/],
-      ['a line inserted above declarations', () => write('py/util.py', '# header\ndef helper():\n    return 1\n\n\ndef unused():\n    return helper()\n'), /what other files can see of py\/util.py/],
+      ['a function moved above its module\'s import', () => write('py/app.py', 'def run():\n    return helper()\n\n\nfrom util import helper\n'), /what other files can see of py\/app.py/],
       ['a heritage clause changed', () => write('ts/shapes.ts', 'export class Shape {\n  area(): number {\n    return 0;\n  }\n}\n\nexport class Square {\n  area(): number {\n    return 4;\n  }\n  side(): number {\n    return 2;\n  }\n}\n'), /what other files can see/],
       ['a file added', () => write('web/c.js', 'function more() {\n  return caller();\n}\n'), /added or removed/],
       ['a twin making a unique name ambiguous', () => write('web/d.js', 'function onlyHere(y) {\n  return y;\n}\n'), /added or removed/],
@@ -123,14 +132,14 @@ describe('a re-index that reuses resolution', () => {
 const NAMES = ['alpha', 'beta', 'gamma', 'delta'];
 
 /** One file of a language, declaring `names` and calling `calls` (by bare name, through an import or a method). */
-function source(language: 'ts' | 'py' | 'js', names: string[], calls: string[], extra: string): string {
+function source(language: 'ts' | 'py' | 'js', names: string[], calls: string[], extra: string, head = ''): string {
   if (language === 'py') {
     const defs = names.map((n) => `def ${n}():\n    return ${calls.length > 0 ? `${calls[0]}()` : '1'}\n`).join('\n\n');
-    return `${calls.map((c) => `from mod_${c} import ${c}\n`).join('')}\n\n${defs}\n${extra}`;
+    return `${head}${calls.map((c) => `from mod_${c} import ${c}\n`).join('')}\n\n${defs}\n${extra}`;
   }
   const body = calls.map((c) => `  ${c}();\n`).join('');
   const decls = names.map((n) => `${language === 'ts' ? 'export ' : ''}function ${n}() {\n${body}  return 1;\n}\n`).join('\n');
-  return `${decls}\n${language === 'ts' ? 'export class Box {\n  open() {\n    return 1;\n  }\n}\n' : ''}${extra}`;
+  return `${head}${decls}\n${language === 'ts' ? 'export class Box {\n  open() {\n    return 1;\n  }\n}\n' : ''}${extra}`;
 }
 
 describe('random edit sequences', () => {
@@ -138,10 +147,10 @@ describe('random edit sequences', () => {
     it(`give a cold build's graph after every step (seed ${seed})`, async () => {
       const next = seededRandom(seed);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-      const files = new Map<string, { language: 'ts' | 'py' | 'js'; names: string[]; calls: string[]; extra: string }>();
+      const files = new Map<string, { language: 'ts' | 'py' | 'js'; names: string[]; calls: string[]; extra: string; head?: string }>();
       const put = (file: string) => {
         const f = files.get(file)!;
-        write(file, source(f.language, f.names, f.calls, f.extra));
+        write(file, source(f.language, f.names, f.calls, f.extra, f.head));
       };
       for (const [file, language] of [['src/one.ts', 'ts'], ['src/two.ts', 'ts'], ['py/mod_alpha.py', 'py'], ['py/mod_beta.py', 'py'], ['web/x.js', 'js'], ['web/y.js', 'js']] as const) {
         files.set(file, { language, names: [pick(NAMES)], calls: [pick(NAMES)], extra: '' });
@@ -152,11 +161,13 @@ describe('random edit sequences', () => {
       for (let step = 0; step < 20; step++) {
         const file = pick([...files.keys()]);
         const f = files.get(file)!;
-        const kind = pick(['comment', 'comment', 'call', 'declare', 'add', 'delete', 'rename', 'touch']);
+        const kind = pick(['comment', 'comment', 'call', 'declare', 'add', 'delete', 'rename', 'touch', 'insert']);
         if (kind === 'comment') f.extra += f.language === 'py' ? '# edit\n' : '// edit\n';
+        // A line above every declaration: they all move down.
+        else if (kind === 'insert') f.head = `${f.head ?? ''}${f.language === 'py' ? '# top\n' : '// top\n'}`;
         else if (kind === 'call') f.calls = [pick(NAMES)];
         else if (kind === 'declare') f.names = [...new Set([...f.names, pick(NAMES)])];
-        if (kind === 'comment' || kind === 'call' || kind === 'declare') put(file);
+        if (kind === 'comment' || kind === 'call' || kind === 'declare' || kind === 'insert') put(file);
         else if (kind === 'touch') fs.utimesSync(path.join(root, file), 1_650_000_000 + step, 1_650_000_000 + step);
         else if (kind === 'add') {
           const language = pick(['ts', 'py', 'js'] as const);

@@ -23,6 +23,7 @@ import { sha256Hex } from '@arbor/vocabulary';
 import { extractionFailure, type FileExtraction } from '../model/extraction.js';
 import type { FileResolution, IndexedFile, ResolutionStats } from '../resolution/graph-builder.js';
 import { resolutionInterface } from '../resolution/resolution-interface.js';
+import { onlyLinesMoved } from './interface-shift.js';
 
 /** What the record holds of one file. */
 export interface RecordedFile {
@@ -33,6 +34,8 @@ export interface RecordedFile {
   language: string;
   /** Its extraction failed (not a syntax error: the grammar or the extractor); such an extraction is not cached. */
   failed: boolean;
+  /** Its stamp when discovered, if it had not changed shortly before the run (stat-fast-path.ts): what lets the next run skip reading it. */
+  stamp?: string;
   resolution: FileResolution;
 }
 
@@ -63,9 +66,10 @@ export function asResolutionRecord(value: unknown): ResolutionRecord | undefined
   for (const file of Object.values(record.files)) {
     const r = (file as Partial<RecordedFile>)?.resolution;
     if (typeof file?.content !== 'string' || typeof file.size !== 'number' || typeof file.modifiedAt !== 'number' || typeof file.language !== 'string') return undefined;
-    if (typeof file.failed !== 'boolean') return undefined;
+    if (typeof file.failed !== 'boolean' || (file.stamp !== undefined && typeof file.stamp !== 'string')) return undefined;
     if (typeof r !== 'object' || r === null || typeof r.unresolved !== 'number' || typeof r.likelyInternal !== 'number') return undefined;
     if (!counts(r.resolvedBy) || !counts(r.unresolvedByReason) || !counts(r.edges) || !counts(r.nodes)) return undefined;
+    if (r.linksInto !== undefined && !(Array.isArray(r.linksInto) && r.linksInto.every((p) => typeof p === 'string'))) return undefined;
   }
   for (const digest of Object.values(record.configReads)) if (digest !== null && typeof digest !== 'string') return undefined;
   return record as ResolutionRecord;
@@ -97,6 +101,8 @@ export function planReuse(
   }
   const resolve = new Set<string>();
   const kept = new Set<string>();
+  // Changed files whose declarations only moved lines (interface-shift.ts): the files whose rows name them are resolved too.
+  const moved = new Set<string>();
   for (const { extraction, contentHash, size, modifiedAt } of indexed) {
     const was = Object.hasOwn(record.files, extraction.path) ? record.files[extraction.path] : undefined;
     if (!was || was.language !== extraction.language) return { whyNot: 'files were added, removed or renamed' };
@@ -112,11 +118,38 @@ export function planReuse(
       if (was.failed) return { whyNot: `the extraction of ${extraction.path} had failed` };
       const before = previous.get(extraction.path);
       if (!before) return { whyNot: `the previous extraction of ${extraction.path} is not in the cache` };
-      if (resolutionInterface(before) !== resolutionInterface(extraction)) return { whyNot: `what other files can see of ${extraction.path} changed` };
+      const [then, now] = [resolutionInterface(before), resolutionInterface(extraction)];
+      if (then !== now) {
+        if (!onlyLinesMoved(then, now)) return { whyNot: `what other files can see of ${extraction.path} changed` };
+        moved.add(extraction.path);
+      }
     }
     resolve.add(extraction.path);
   }
+  if (moved.size > 0) {
+    for (const path of kept) {
+      const { linksInto } = record.files[path].resolution;
+      if (linksInto === undefined) return { whyNot: `the record does not say which files ${path} links into` };
+      if (linksInto.some((target) => moved.has(target))) {
+        kept.delete(path);
+        resolve.add(path);
+      }
+    }
+  }
   return { resolve, kept };
+}
+
+/**
+ * Whether the record was resolved from this very file (its content, size, time and language; an extraction that
+ * had not failed): planReuse keeps its rows unless it resolves every file.
+ */
+export function unchangedSinceRecord(
+  record: ResolutionRecord | undefined,
+  file: { path: string; language: string; contentHash: string; size: number; modifiedAt: number },
+): boolean {
+  if (!record || !Object.hasOwn(record.files, file.path)) return false;
+  const was = record.files[file.path];
+  return was.content === file.contentHash && was.size === file.size && was.modifiedAt === file.modifiedAt && was.language === file.language && !was.failed;
 }
 
 /** The kept files' rows, as the graph holds them: their edges by kind, their unresolved refs and nodes. */
@@ -148,7 +181,8 @@ export function nodesOf(record: ResolutionRecord): { total: number; byKind: Reco
 
 /**
  * This run's record: each file's resolution from this pass (`resolvedNow`) or, for a kept file, from the
- * previous record; in the graph's file order, which is also the order the global pass counts in.
+ * previous record; in the graph's file order, which is also the order the global pass counts in. `stamps`:
+ * the stamps to record, by path (stat-fast-path.ts).
  */
 export function nextRecord(
   indexed: readonly IndexedFile[],
@@ -157,11 +191,16 @@ export function nextRecord(
   configReads: Record<string, string | null>,
   stats: ResolutionStats,
   cuts: number,
+  stamps: ReadonlyMap<string, string> = new Map(),
 ): ResolutionRecord {
   const files: Record<string, RecordedFile> = {};
   for (const { extraction, contentHash, size, modifiedAt } of indexed) {
     const resolution = resolvedNow.get(extraction.path) ?? previous!.files[extraction.path].resolution;
-    files[extraction.path] = { content: contentHash, size, modifiedAt, language: extraction.language, failed: extractionFailure(extraction) !== undefined, resolution };
+    const stamp = stamps.get(extraction.path);
+    files[extraction.path] = {
+      content: contentHash, size, modifiedAt, language: extraction.language, failed: extractionFailure(extraction) !== undefined,
+      ...(stamp === undefined ? {} : { stamp }), resolution,
+    };
   }
   return { files, configReads, cuts, hookFailures: stats.hookFailures.length };
 }

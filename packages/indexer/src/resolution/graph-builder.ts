@@ -55,6 +55,11 @@ export interface FileResolution {
   edges: Record<string, number>;
   /** Its nodes (the file's own included) by kind, as stored. */
   nodes: Record<string, number>;
+  /**
+   * The other files whose declarations' nodes its rows name (an edge's source or target, a candidate), sorted:
+   * when only the lines of a file's declarations move, these files' rows are the others that change.
+   */
+  linksInto?: string[];
 }
 
 /** Which files a pass resolves, and what it tells of each. */
@@ -134,6 +139,10 @@ export function streamGraph(
     const own = perFile && fileResolution(perFile, file.path);
     // The rows the store keeps of this file's edges (row-packing.ts drops an edge equal to an earlier one).
     const stored = own && new Set<string>();
+    const linkedFiles = own && new Set<string>();
+    const links = (target: string) => {
+      if (linkedFiles && target !== file.path) linkedFiles.add(target);
+    };
     const count = (edge: EdgeRow) => {
       if (!own) return;
       const identity = `${edge.source}\0${edge.target}\0${edge.kind}\0${edge.line}\0${edge.col}`;
@@ -186,10 +195,12 @@ export function streamGraph(
       const owner = site.heritageOf ? resolver.heritageOwner(file, site) : undefined;
       if (site.heritageOf && !owner) continue;
       const from = owner ? idOf(owner.file, owner.localId) : site.enclosing === null ? fileId : idOf(file.path, site.enclosing);
+      if (owner) links(owner.file);
       const result = builds.withinOneBuild(file, resolver.resolve(file, site));
       if (result.resolved) {
         stats.resolvedBy[result.resolvedBy] = (stats.resolvedBy[result.resolvedBy] ?? 0) + 1;
         if (own) own.resolvedBy[result.resolvedBy] = (own.resolvedBy[result.resolvedBy] ?? 0) + 1;
+        links(result.target.file);
         const edge: EdgeRow = {
           source: from,
           target: idOf(result.target.file, result.target.localId),
@@ -211,6 +222,7 @@ export function streamGraph(
         own.unresolved++;
         own.unresolvedByReason[result.reason] = (own.unresolvedByReason[result.reason] ?? 0) + 1;
         if (result.likelyInternal) own.likelyInternal++;
+        for (const candidate of result.candidates ?? []) links(candidate.file);
       }
       unresolved.push({
         fromNodeId: from,
@@ -223,6 +235,7 @@ export function streamGraph(
         language: file.language,
       });
     }
+    if (own) own.linksInto = [...linkedFiles!].sort();
     if (releaseResolved) releaseResolvedFile(file);
     if (edges.length + unresolved.length >= ROWS_PER_PORTION) handOver();
   }

@@ -146,6 +146,8 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   previousRecord?: { identity: string; record: unknown };
   /** Files whose rows the graph holds as they are (`keep`). */
   private kept?: KeptFiles;
+  /** The files whose rows are given (their file rows declared). */
+  private readonly givenFiles = new Set<string>();
   private record: unknown;
   /** Every new node's file, by node id (an edge group is its source node's file's). */
   private readonly nodeFiles = new Map<string, string>();
@@ -195,6 +197,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
   }
 
   declared(nodes: NodeRow[], files: FileRow[]): void {
+    for (const file of files) this.givenFiles.add(file.path);
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);
     this.step(() => {
@@ -232,6 +235,9 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
       const digests = this.previous !== undefined && identityNow === this.previous.identity ? this.previous.digests : undefined;
       // Kept rows are the graph's as the record described it: another writer since, and they may not be.
       if (this.kept && identityNow !== this.previousRecord!.identity) throw new InPlaceMismatchError('the graph was written by another run since its resolution record was read');
+      // The graph's node ids of the files given whole, which may be gone now (a line inserted above declarations moves them).
+      this.kept?.givenFilesHeld(this.db.prepare(`SELECT id FROM main.nodes WHERE file_path IN (SELECT value FROM json_each(?))`)
+        .pluck().all(JSON.stringify([...this.givenFiles])) as string[]);
       for (const diff of diffs) diff.compare(digests && { digests: digests.tables.get(diff.table) ?? new Map(), unknownFiles: digests.unknownFiles });
       // Kept files whose digests are not known stay so for the next update (it reads their rows if they change).
       this.unknownFiles = !this.kept ? [] : [...this.kept.files].filter((file) => !digests || digests.unknownFiles.has(file));
@@ -531,6 +537,8 @@ const OWNER_COLUMN: Record<string, string> = { nodes: 'file_path', files: 'path'
 class KeptFiles {
   /** Kept files' node rows given all the same (the nodes other rows name). */
   nodesGiven = 0;
+  /** The node ids the graph held for the files given whole (givenFilesHeld). */
+  private heldForGiven: ReadonlySet<string> = new Set();
 
   /** `nodeFiles`: every given node's file, by id (filled as the node rows pass). */
   constructor(
@@ -546,15 +554,21 @@ class KeptFiles {
     return true;
   }
 
+  /** The node ids the graph holds for the files given whole, before the update. */
+  givenFilesHeld(ids: readonly string[]): void {
+    this.heldForGiven = new Set(ids);
+  }
+
   /**
    * Whether a group of the graph (by its key) is a kept file's. An edge group is, unless its source is a
-   * node of a file given whole (the other files' node ids are those the graph holds: their interface is
-   * unchanged, pipeline/resolution-reuse.ts).
+   * node of a file given whole, now or in the graph (a node id holds its line: the ids of a file whose lines
+   * moved are not those the graph holds, pipeline/interface-shift.ts).
    */
   keyKept(table: string, key: string): boolean {
     if (table !== 'edges') return this.files.has(key);
-    const file = this.nodeFiles.get(key.slice(0, key.indexOf(GROUP_KEY_SEPARATOR)));
-    return file === undefined || this.files.has(file);
+    const source = key.slice(0, key.indexOf(GROUP_KEY_SEPARATOR));
+    const file = this.nodeFiles.get(source);
+    return file === undefined ? !this.heldForGiven.has(source) : this.files.has(file);
   }
 }
 
