@@ -18,6 +18,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
+import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
 import { memberTail, nameChain, statedType, valueType } from './type-expressions.js';
 
@@ -200,14 +201,20 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     declareContainer(value, name.text, node, ctx, walk, exported);
     return;
   }
+  // `const Tty = switch (builtin.os.tag) { … }`: the declaration the build read for (see build-selection.ts) compiles.
+  const selected = isVar || type ? null : selectedForBuild(value);
+  if (selected && CONTAINERS.has(selected.type)) {
+    declareContainer(selected, name.text, node, ctx, walk, exported);
+    return;
+  }
   const id = ctx.file.builder.declare(isVar ? 'variable' : 'constant', name.text, ctx.parentDecl, node, {
     signature: signatureOf(node, null).slice(0, 200),
     docstring: docCommentOf(node),
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
-    aliasOf: isVar || type ? undefined : aliasChain(value, ctx.selfNames),
+    aliasOf: isVar || type ? undefined : aliasChain(selected ?? value, ctx.selfNames),
   });
-  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames), ctx.scope);
+  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(selected ?? value, ctx.selfNames), ctx.scope);
   walk.push(value, ctx);
 }
 
@@ -330,9 +337,23 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200),
     docstring: docCommentOf(node),
   });
-  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
+  if (type && CONTAINERS.has(type.type) && !isTuple(type) && (ctx.parentDecl === null || ctx.container.length > 0)) {
+    // `_scan: struct { file: PathName },`: the anonymous struct is the field's type, declared beside the field as
+    // `@TypeOf(_scan)` (what Zig calls it; no name in code can be that), where the container has a name chain.
+    const typeName = `@TypeOf(${name.text})`;
+    const chain = [...ctx.container, typeName];
+    declareContainer(type, typeName, node, ctx, walk, false, ctx.parentDecl, chain);
+    ctx.file.facts.stateType(id, 'valueType', { kind: 'named', chain }, ctx.scope);
+  } else {
+    ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
+  }
   // A default value may call something.
   for (const child of node.namedChildren) if (child && child !== name && child !== type) walk.push(child, ctx);
+}
+
+/** `struct { u8, u8 }`: a tuple, its fields types without names. */
+function isTuple(container: SyntaxNode): boolean {
+  return container.namedChildren.some((c) => c?.type === 'container_field' && !c.childForFieldName('type'));
 }
 
 /**
