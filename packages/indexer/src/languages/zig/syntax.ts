@@ -48,6 +48,7 @@ export const ZIG_SYNTAX: SyntaxRules<ZigContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   nodes: {
     variable_declaration: handled(visitVariable),
+    using_namespace_declaration: handled(visitUsingNamespace),
     function_declaration: handled(visitFunction),
     test_declaration: handled(visitTest),
     container_field: handled(visitField),
@@ -215,6 +216,22 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     aliasOf: isVar || type ? undefined : aliasChain(selected ?? value, ctx.selfNames),
   });
   ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(selected ?? value, ctx.selfNames), ctx.scope);
+  walk.push(value, ctx);
+}
+
+/**
+ * `pub usingnamespace @import("containers.zig");` at file level (Zig before 0.15): every `pub` declaration of that
+ * file is one of this file's members too (`capy.row` where capy.zig says so); with or without `pub`, its names are
+ * in the file's scope. Inside a container (its members) or of another value: nothing the graph can name.
+ */
+function visitUsingNamespace(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  const specifier = importedPath(value);
+  if (specifier !== null && ctx.parentDecl === null) {
+    ctx.file.builder.addImport(specifier, null, node, signatureOf(node, null), [{ local: '*', imported: '*' }]);
+    if (isPub(node)) ctx.file.exports.push({ specifier, names: '*', line: node.startPosition.row + 1 });
+    return;
+  }
   walk.push(value, ctx);
 }
 
