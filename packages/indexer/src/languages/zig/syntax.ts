@@ -139,7 +139,8 @@ export function declareFileStruct(root: SyntaxNode, ctx: ZigContext): ReadonlyMa
     ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', fileName, null, root, {
       signature: `${fileName}: a struct with fields`, isExported: true, visibility: 'public', wholeFile: true,
     });
-    return new Map();
+    // `self: @This()` at its top level: that struct, by the name no code can write.
+    return new Map([[THIS, [fileName]]]);
   }
   ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', names[0], null, root, {
     signature: `const ${names[0]} = @This()`,
