@@ -445,7 +445,12 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
       facts.addSite('calls', { name: member.text, receiver }, ctx.enclosing, node, ctx.scope);
     } else {
       const imported = importChain(object);
-      if (imported) return true; // `@import("std").debug.print(…)`: through an unbound import
+      if (imported) {
+        // `@import("internal.zig").genericWidgetFrom(x)`: the import, bound under a name no code can write.
+        const local = inlineImport(imported.specifier, node, ctx);
+        facts.addSite('calls', { name: member.text, receiver: [local, ...imported.members] }, ctx.enclosing, node, ctx.scope);
+        return true;
+      }
       const type = valueType(object, ctx.selfNames);
       facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
     }
@@ -477,6 +482,16 @@ function argumentType(node: SyntaxNode, ctx: ZigContext): { type: TypeRef; path:
   }
   if (!local && /^[A-Z]/.test(chain[chain.length - 2])) return { type: { kind: 'argument', of: { kind: 'call', callee: chain }, argument: index }, path: [] };
   return null;
+}
+
+/** An `@import("x")` written inside an expression: one file-level import binding `@import("x")` per specifier. */
+function inlineImport(specifier: string, at: SyntaxNode, ctx: ZigContext): string {
+  const local = `@import("${specifier}")`;
+  if (!ctx.file.inlineImports.has(specifier)) {
+    ctx.file.inlineImports.add(specifier);
+    ctx.file.builder.addImport(specifier, null, at, local, [{ local, imported: '*' }]);
+  }
+  return local;
 }
 
 /**
