@@ -31,6 +31,8 @@ export class ZigFile {
   wholeFileStruct: number | null = null;
   /** `pub const Request = @import("request.zig");` at file level: the file's member names another file (or its member). */
   readonly exports: ExportStatement[] = [];
+  /** Specifiers of `@import("x")` written inside expressions, bound once each (see `inlineImport` in syntax.ts). */
+  readonly inlineImports = new Set<string>();
 
   constructor(readonly path: string) {}
 

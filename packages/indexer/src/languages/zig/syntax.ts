@@ -18,6 +18,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import { endPositionOf, positionOf, type SourcePosition } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
+import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
 import { memberTail, nameChain, statedType, valueType } from './type-expressions.js';
 
@@ -47,6 +48,7 @@ export const ZIG_SYNTAX: SyntaxRules<ZigContext> = {
   patternNames: (pattern) => (pattern.type === 'identifier' ? [pattern.text] : []),
   nodes: {
     variable_declaration: handled(visitVariable),
+    using_namespace_declaration: handled(visitUsingNamespace),
     function_declaration: handled(visitFunction),
     test_declaration: handled(visitTest),
     container_field: handled(visitField),
@@ -73,21 +75,27 @@ export const ZIG_SYNTAX: SyntaxRules<ZigContext> = {
 // ---------------------------------------------------------------------------------------------
 
 /** The parts of `[pub] const|var name [: type] [= value];`. */
-function variableParts(node: SyntaxNode): { name: SyntaxNode | null; type: SyntaxNode | null; value: SyntaxNode | null; isVar: boolean } {
+function variableParts(node: SyntaxNode): {
+  name: SyntaxNode | null; type: SyntaxNode | null; value: SyntaxNode | null; isVar: boolean; declares: boolean; target: SyntaxNode | null;
+} {
   let name: SyntaxNode | null = null;
   let value: SyntaxNode | null = null;
   let afterEquals = false;
   let isVar = false;
+  let declares = false;
   const type = node.childForFieldName('type');
   for (const child of node.children) {
     if (!child) continue;
     if (child.type === 'var') isVar = true;
+    if (child.type === 'var' || child.type === 'const') declares = true;
     if (child.type === '=') afterEquals = true;
     else if (!child.isNamed || child.type === 'comment') continue;
     else if (afterEquals && !value) value = child;
     else if (!afterEquals && !name && child.type === 'identifier' && (!type || child.id !== type.id)) name = child;
   }
-  return { name, type, value, isVar };
+  // Without `const`/`var` the grammar's variable declaration is an assignment (`x = …`, `self.a.b += …`) to its first part.
+  const target = declares ? null : node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return { name, type, value, isVar, declares, target };
 }
 
 /** `@import("x")` → "x"; null for anything else. */
@@ -107,6 +115,9 @@ function importChain(node: SyntaxNode | null): { specifier: string; members: str
   const specifier = importedPath(split.head);
   return specifier === null ? null : { specifier, members };
 }
+
+/** The key `selfNames` gives `@This()` itself (no name can be written so). */
+export const THIS = '@This()';
 
 function isThis(node: SyntaxNode | null): boolean {
   return node?.type === 'builtin_function' && node.namedChildren[0]?.text === '@This';
@@ -128,7 +139,8 @@ export function declareFileStruct(root: SyntaxNode, ctx: ZigContext): ReadonlyMa
     ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', fileName, null, root, {
       signature: `${fileName}: a struct with fields`, isExported: true, visibility: 'public', wholeFile: true,
     });
-    return new Map();
+    // `self: @This()` at its top level: that struct, by the name no code can write.
+    return new Map([[THIS, [fileName]]]);
   }
   ctx.file.wholeFileStruct = ctx.file.builder.declare('struct', names[0], null, root, {
     signature: `const ${names[0]} = @This()`,
@@ -136,7 +148,7 @@ export function declareFileStruct(root: SyntaxNode, ctx: ZigContext): ReadonlyMa
     visibility: 'public',
     wholeFile: true,
   });
-  return new Map(names.map((name) => [name, [names[0]]]));
+  return new Map([...names, THIS].map((name) => [name, [names[0]]]));
 }
 
 /** The names a container body binds to `@This()` (`const Self = @This();`), read before its members. */
@@ -151,7 +163,13 @@ function selfNamesOf(body: SyntaxNode, chain: string[], outer: ReadonlyMap<strin
 }
 
 function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
-  const { name, type, value, isVar } = variableParts(node);
+  const { name, type, value, isVar, declares, target } = variableParts(node);
+  if (!declares && !ctx.containerLevel) {
+    // An assignment binds nothing: `x = T.init()` leaves what `var x: T` proved (the target may call: `a.get().b = 1`).
+    if (target && target.type !== 'identifier' && target.id !== value?.id) walk.push(target, ctx);
+    walk.push(value, ctx);
+    return;
+  }
   if (!name) {
     walk.push(value, ctx);
     return;
@@ -185,14 +203,36 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     declareContainer(value, name.text, node, ctx, walk, exported);
     return;
   }
+  // `const Tty = switch (builtin.os.tag) { … }`: the declaration the build read for (see build-selection.ts) compiles.
+  const selected = isVar || type ? null : selectedForBuild(value);
+  if (selected && CONTAINERS.has(selected.type)) {
+    declareContainer(selected, name.text, node, ctx, walk, exported);
+    return;
+  }
   const id = ctx.file.builder.declare(isVar ? 'variable' : 'constant', name.text, ctx.parentDecl, node, {
     signature: signatureOf(node, null).slice(0, 200),
     docstring: docCommentOf(node),
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
-    aliasOf: isVar || type ? undefined : aliasChain(value, ctx.selfNames),
+    aliasOf: isVar || type ? undefined : aliasChain(selected ?? value, ctx.selfNames),
   });
-  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames), ctx.scope);
+  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(selected ?? value, ctx.selfNames), ctx.scope);
+  walk.push(value, ctx);
+}
+
+/**
+ * `pub usingnamespace @import("containers.zig");` at file level (Zig before 0.15): every `pub` declaration of that
+ * file is one of this file's members too (`capy.row` where capy.zig says so); with or without `pub`, its names are
+ * in the file's scope. Inside a container (its members) or of another value: nothing the graph can name.
+ */
+function visitUsingNamespace(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
+  const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  const specifier = importedPath(value);
+  if (specifier !== null && ctx.parentDecl === null) {
+    ctx.file.builder.addImport(specifier, null, node, signatureOf(node, null), [{ local: '*', imported: '*' }]);
+    if (isPub(node)) ctx.file.exports.push({ specifier, names: '*', line: node.startPosition.row + 1 });
+    return;
+  }
   walk.push(value, ctx);
 }
 
@@ -218,7 +258,8 @@ function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, c
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
   });
-  const selfNames = selfNamesOf(container, chain, ctx.selfNames);
+  // `@This()` written in a type position here (`fn init() @This()`, `self: *@This()`) is this container.
+  const selfNames = new Map([...selfNamesOf(container, chain, ctx.selfNames), [THIS, chain]]);
   walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null });
   return id;
 }
@@ -255,6 +296,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const builds = returns?.text === 'type' && body && returnsContainer(body);
   const stated = statedType(returns, ctx.selfNames);
   file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
+  stateParameterSlots(node, id, ctx);
   if (!body) return;
   const scope = ctx.scope.open('function');
   for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
@@ -267,6 +309,16 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     ...ctx, scope, enclosing: id, containerLevel: false,
     fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
   });
+}
+
+/**
+ * The type each parameter states (`self` included: a call on a value fills the parameters after it), which a decl
+ * literal passed there is looked up in (`argumentType`). Zig has no overloads and no default values.
+ */
+function stateParameterSlots(node: SyntaxNode, id: number, ctx: ZigContext): void {
+  const parameters = node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren.filter((c) => c?.type === 'parameter') ?? [];
+  const slots = parameters.map((parameter) => ({ type: literalType(parameter!.childForFieldName('type'), ctx) }));
+  if (slots.some((slot) => slot.type !== null)) ctx.file.builder.declarations[id].parameterSlots = slots;
 }
 
 /** A function body whose own statements include `return struct { … }` (or enum, union, opaque). */
@@ -303,25 +355,70 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200),
     docstring: docCommentOf(node),
   });
-  ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
+  if (type && CONTAINERS.has(type.type) && !isTuple(type) && (ctx.parentDecl === null || ctx.container.length > 0)) {
+    // `_scan: struct { file: PathName },`: the anonymous struct is the field's type, declared beside the field as
+    // `@TypeOf(_scan)` (what Zig calls it; no name in code can be that), where the container has a name chain.
+    const typeName = `@TypeOf(${name.text})`;
+    const chain = [...ctx.container, typeName];
+    declareContainer(type, typeName, node, ctx, walk, false, ctx.parentDecl, chain);
+    ctx.file.facts.stateType(id, 'valueType', { kind: 'named', chain }, ctx.scope);
+  } else {
+    ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
+  }
   // A default value may call something.
   for (const child of node.namedChildren) if (child && child !== name && child !== type) walk.push(child, ctx);
 }
 
+/** `struct { u8, u8 }`: a tuple, its fields types without names. */
+function isTuple(container: SyntaxNode): boolean {
+  return container.namedChildren.some((c) => c?.type === 'container_field' && !c.childForFieldName('type'));
+}
+
 /**
  * `if (x) |v|`, `while (it.next()) |v|`, `for (xs) |x|`, `catch |e|`, a switch prong's `|v|`: the
- * captures. An optional's or a collection's element where the code states it (the first capture).
+ * captures, typed where the code states it: an optional's element (the first capture of `if`/`while`);
+ * each object's element of a `for` (`for (xs, ys) |x, y|`: `|*x|` points at it, which reaches the same
+ * members; a range `0..` gives an index); the payload of a tagged union's field for a prong naming one
+ * field (`.failed => |err|`: the type of the union's field `failed`).
  */
 function bindPayload(node: SyntaxNode, ctx: ZigContext): void {
   const payload = node.namedChildren.find((c) => c?.type === 'payload');
   if (!payload) return;
-  const subject = node.childForFieldName('condition') ?? (node.type === 'for_statement' || node.type === 'for_expression' ? node.namedChildren[0] : null);
-  const of = subject && node.type !== 'catch_expression' && node.type !== 'switch_case' ? valueType(subject, ctx.selfNames) : null;
-  payload.namedChildren.forEach((capture, index) => {
-    if (capture?.type !== 'identifier' || capture.text === '_') return;
-    const type: TypeRef | null = of && index === 0 ? { kind: 'element', of } : null;
-    ctx.scope.bind(capture.text, 'capture', undefined, { type, scope: ctx.scope });
+  const captures = payload.namedChildren.filter((c): c is SyntaxNode => c?.type === 'identifier');
+  const typeOf = captureTypes(node, payload, ctx);
+  captures.forEach((capture, index) => {
+    if (capture.text === '_') return;
+    ctx.scope.bind(capture.text, 'capture', undefined, { type: typeOf(index), scope: ctx.scope });
   });
+}
+
+/** The type of each capture of `node`'s payload, by its position (see `bindPayload`). */
+function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (index: number) => TypeRef | null {
+  if (node.type === 'catch_expression') return () => null;
+  if (node.type === 'for_statement' || node.type === 'for_expression') {
+    const objects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.id !== payload.id && c.startIndex < payload.startIndex);
+    return (index) => {
+      const of = objects[index] ? valueType(objects[index], ctx.selfNames) : null;
+      return of ? { kind: 'element', of } : null;
+    };
+  }
+  if (node.type === 'switch_case') {
+    const field = unionFieldOf(node);
+    const subject = node.parent?.type === 'switch_expression' ? node.parent.namedChildren.find((c) => c !== null && c.type !== 'comment') : null;
+    const of = field && subject ? valueType(subject, ctx.selfNames) : null;
+    return (index) => (of && index === 0 ? { kind: 'field', of, path: [field!] } : null);
+  }
+  const subject = node.childForFieldName('condition');
+  const of = subject ? valueType(subject, ctx.selfNames) : null;
+  return (index) => (of && index === 0 ? { kind: 'element', of } : null);
+}
+
+/** A switch prong naming one field of a tagged union (`.failed => |e|`): `failed`; null for several, a range, `else`. */
+function unionFieldOf(prong: SyntaxNode): string | null {
+  const items = prong.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'payload' && c.startIndex < (prong.namedChildren.find((p) => p?.type === 'payload')?.startIndex ?? 0));
+  if (items.length !== 1 || items[0].type !== 'field_expression' || items[0].childForFieldName('object')) return null;
+  const member = items[0].childForFieldName('member');
+  return member?.type === 'identifier' ? member.text : null;
 }
 
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
@@ -336,7 +433,8 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     if (!object) {
       // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
       // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: resultType(node, ctx) ?? undefined }, ctx.enclosing, node, ctx.scope);
+      const typed = resultType(node, ctx) ?? argumentType(node, ctx);
+      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: typed ?? undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
     const chain = nameChain(object);
@@ -347,12 +445,53 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
       facts.addSite('calls', { name: member.text, receiver }, ctx.enclosing, node, ctx.scope);
     } else {
       const imported = importChain(object);
-      if (imported) return true; // `@import("std").debug.print(…)`: through an unbound import
+      if (imported) {
+        // `@import("internal.zig").genericWidgetFrom(x)`: the import, bound under a name no code can write.
+        const local = inlineImport(imported.specifier, node, ctx);
+        facts.addSite('calls', { name: member.text, receiver: [local, ...imported.members] }, ctx.enclosing, node, ctx.scope);
+        return true;
+      }
       const type = valueType(object, ctx.selfNames);
       facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
     }
   }
   return true;
+}
+
+/**
+ * A decl literal passed as an argument (`vx.queryTerminal(tty, .fromSeconds(1))`): the type the callee's parameter
+ * there states. A call on a value (`x.m(…)`, its head a local value: a lowercase parameter, capture or local) passes
+ * the value as the first parameter, so its arguments fill the parameters after it; a call of a function by its name
+ * or through a type (`f(…)`, `Duration.of(…)`) fills them from the first. Any other receiver (a file-level name: a
+ * module or a value) says neither: no type.
+ */
+function argumentType(node: SyntaxNode, ctx: ZigContext): { type: TypeRef; path: string[] } | null {
+  const call = node.parent;
+  const fn = call?.type === 'call_expression' ? notOperand(call.childForFieldName('function')) : null;
+  if (!call || !fn || fn.id === node.id) return null;
+  const args = call.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.id !== call.childForFieldName('function')?.id);
+  const index = args.findIndex((a) => a.id === node.id);
+  const chain = nameChain(fn);
+  if (index < 0 || !chain || ctx.selfNames.has(chain[0])) return null;
+  if (chain.length === 1) return { type: { kind: 'argument', of: { kind: 'call', callee: chain }, argument: index }, path: [] };
+  const head = chain[0];
+  const local = ctx.scope.classify(head, true, positionOf(call)).locallyBound;
+  if (local && /^[a-z_]/.test(head)) {
+    const of: TypeRef = { kind: 'member-call', of: { kind: 'value', chain: chain.slice(0, -1) }, name: chain[chain.length - 1] };
+    return { type: { kind: 'argument', of, argument: index + 1 }, path: [] };
+  }
+  if (!local && /^[A-Z]/.test(chain[chain.length - 2])) return { type: { kind: 'argument', of: { kind: 'call', callee: chain }, argument: index }, path: [] };
+  return null;
+}
+
+/** An `@import("x")` written inside an expression: one file-level import binding `@import("x")` per specifier. */
+function inlineImport(specifier: string, at: SyntaxNode, ctx: ZigContext): string {
+  const local = `@import("${specifier}")`;
+  if (!ctx.file.inlineImports.has(specifier)) {
+    ctx.file.inlineImports.add(specifier);
+    ctx.file.builder.addImport(specifier, null, at, local, [{ local, imported: '*' }]);
+  }
+  return local;
 }
 
 /**
@@ -372,9 +511,10 @@ function notOperand(node: SyntaxNode | null): SyntaxNode | null {
  */
 function resultType(node: SyntaxNode, ctx: ZigContext): { type: TypeRef; path: string[] } | null {
   const type = expectedType(node, ctx, 0);
-  if (type?.kind === 'named') return { type, path: [] };
+  // A named type, or what a type function returns (`var loop: vaxis.Loop(Event) = .init(…)`).
+  if (type?.kind === 'named' || type?.kind === 'call') return { type, path: [] };
   if (type?.kind === 'field' && type.of.kind === 'named') return { type: type.of, path: type.path };
-  return type?.kind === 'field' || type?.kind === 'element' ? { type, path: [] } : null;
+  return type?.kind === 'field' || type?.kind === 'element' || type?.kind === 'value' ? { type, path: [] } : null;
 }
 
 /**
@@ -388,9 +528,16 @@ function expectedType(node: SyntaxNode, ctx: ZigContext, depth: number): TypeRef
   const parent = node.parent;
   if (!parent || depth > 8) return null;
   if (parent.type === 'variable_declaration' && variableParts(parent).value?.id === node.id) {
-    return literalType(parent.childForFieldName('type'), ctx);
+    const parts = variableParts(parent);
+    // `self.loop = .init(…)`, `x = .fromSeconds(1)` (the grammar's assignment): the type of what is assigned to.
+    if (!parts.declares) return parts.target && parent.child(1)?.type === '=' ? valueType(parts.target, ctx.selfNames) : null;
+    return literalType(parts.type, ctx);
   }
   if (parent.type === 'return_expression') return ctx.fn?.literalType ?? null;
+  // `try .init(…)`, `.init(…) catch …`: the value without its error has the type the whole must have.
+  if (parent.type === 'try_expression' || (parent.type === 'catch_expression' && parent.namedChildren[0]?.id === node.id)) {
+    return expectedType(parent, ctx, depth + 1);
+  }
   if (parent.type === 'container_field' && parent.childForFieldName('type')?.id !== node.id) {
     return literalType(parent.childForFieldName('type'), ctx);
   }

@@ -61,6 +61,12 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
       const callee = nameChain(fn);
       return callee ? typeCall(callee, selfNames) : hoistedCall(fn, selfNames);
     }
+    case 'builtin_function': {
+      // `@This()`: the container it is written in, where that has a name chain (see `THIS` in syntax.ts).
+      if (node.namedChildren[0]?.text !== '@This') return null;
+      const self = selfNames.get('@This()');
+      return self && self.length > 0 ? { kind: 'named', chain: self } : null;
+    }
     case 'pointer_type':
     case 'parenthesized_expression':
       return statedType(node.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1), selfNames);
@@ -172,6 +178,8 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     }
     case 'call_expression': {
       const fn = node.childForFieldName('function');
+      const allocated = fn?.type === 'field_expression' ? allocation(node, fn, selfNames) : null;
+      if (allocated) return allocated;
       const chain = nameChain(fn);
       if (chain) {
         const self = selfNames.get(chain[0]);
@@ -186,4 +194,35 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     default:
       return null;
   }
+}
+
+/** A receiver std's `Allocator` is conventionally passed as: `allocator`, `alloc`, `gpa`, `arena`, `self.allocator`, `arena.allocator()`. */
+const ALLOCATOR_NAME = /^(?:alloc|allocator|gpa|arena|\w*_allocator|\w*Allocator)$/;
+
+/**
+ * `allocator.create(T)` is a `*T`, `allocator.alloc(T, n)` and `allocator.dupe(T, xs)` a `[]T` (std.mem.Allocator), where
+ * the receiver is named as an allocator and the type argument is written as a type (a capitalized name, `Self`).
+ */
+function allocation(call: SyntaxNode, fn: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+  const member = fn.childForFieldName('member')?.text;
+  const arity = member === 'create' ? 1 : member === 'alloc' || member === 'dupe' ? 2 : 0;
+  if (arity === 0 || !isAllocator(fn.childForFieldName('object'))) return null;
+  const args = call.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.id !== fn.id);
+  if (args.length !== arity) return null;
+  const chain = nameChain(args[0]);
+  const isType = chain !== null && (selfNames.has(chain[0]) || /^[A-Z]/.test(chain[chain.length - 1]));
+  const element = isType ? statedType(args[0], selfNames) : null;
+  if (!element) return null;
+  return member === 'create' ? element : { kind: 'collection', element };
+}
+
+function isAllocator(object: SyntaxNode | null): boolean {
+  if (object?.type === 'call_expression') {
+    // `arena.allocator()`, `gpa.allocator()`: the allocator interface of an allocator implementation.
+    const fn = object.childForFieldName('function');
+    return fn?.type === 'field_expression' && fn.childForFieldName('member')?.text === 'allocator'
+      && object.namedChildren.filter((c) => c !== null && c.type !== 'comment').length === 1;
+  }
+  const chain = nameChain(object);
+  return chain !== null && ALLOCATOR_NAME.test(chain[chain.length - 1]);
 }
