@@ -2264,9 +2264,20 @@ export class ReferenceResolver {
     return named && 'ref' in named && ['class', 'enum'].includes(this.symbols.declaration(named.ref).kind) ? 'no' : undefined;
   }
 
-  /** Whether the workspace declares a top-level type of this simple name in the file's language family. */
+  /** Simple names of every type the workspace declares, nested ones too, by language family; built on first use. */
+  private typeNamesByFamily: Map<string, Set<string>> | undefined;
+
+  /** Whether the workspace declares a type of this simple name (at any nesting) in the file's language family. */
   private declaresType(file: FileExtraction, name: string): boolean {
-    return this.uniqueNames.definitions(this.familyOf(file), name, TYPE_KINDS).length > 0;
+    if (!this.typeNamesByFamily) {
+      this.typeNamesByFamily = new Map();
+      for (const each of this.symbols.allFiles()) {
+        const family = this.familyOf(each);
+        const names = this.typeNamesByFamily.get(family) ?? this.typeNamesByFamily.set(family, new Set()).get(family)!;
+        for (const decl of each.declarations) if (TYPE_KINDS.has(decl.kind)) names.add(decl.name);
+      }
+    }
+    return this.typeNamesByFamily.get(this.familyOf(file))?.has(name) === true;
   }
 
   /**
