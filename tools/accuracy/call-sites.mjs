@@ -81,6 +81,10 @@ function calleeNameOf(callee) {
 
 /** The part of a call node that names what is called: everything before its arguments. */
 function calleeOf(node) {
+  // Kotlin `a.f(x) { }`: the grammar wraps the call `a.f(x)` in one more call node adding the trailing lambda. It is
+  // one call of `f`: the wrapper's callee is the inner call's, never the inner call itself (nor a call inside its receiver).
+  if (node.type === 'call_expression' && node.namedChildCount === 2 && node.namedChild(1).type === 'annotated_lambda'
+    && node.namedChild(0).type === 'call_expression') return calleeOf(node.namedChild(0));
   if (node.type === 'argument_part') {
     // Dart: `a.b(c)` is `a`, selector(`.b`), selector(argument_part); the callee precedes this selector.
     return node.parent?.previousSibling ?? null;

@@ -99,7 +99,7 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
       ruby: ['def a\n  foo(1)\n  obj.bar 2\n  Baz.new(3)\nend\n', ['2:3 foo', '3:3 bar', '4:3 new']],
       swift: ['func a() {\n  foo(1)\n  obj.bar(x: 2)\n  let b = Baz(3)\n}\n', ['2:3 foo', '3:3 bar', '4:11 Baz']],
       zig: ['fn a() void {\n    foo(1);\n    obj.bar(2);\n}\n', ['2:5 foo', '3:5 bar']],
-      kotlin: ['class A : B() {\n  fun a() {\n    foo(1)\n    obj.bar(2)\n  }\n}\n', ['1:11 B', '3:5 foo', '4:5 bar']],
+      kotlin: ['class A : B() {\n  fun a() {\n    foo(1)\n    obj.bar(2)\n    make(1).join(",") { it }\n  }\n}\n', ['1:11 B', '3:5 foo', '4:5 bar', '5:5 join', '5:5 join', '5:5 make']],
       csharp: ['class A {\n  void M() {\n    Foo(1);\n    obj.Bar(2);\n    var c = new C(3);\n  }\n}\n', ['3:5 Foo', '4:5 Bar', '5:13 C']],
       php: ['<?php\nfoo(1);\n$o->bar(2);\nC::baz(3);\nnew D(4);\n', ['2:1 foo', '3:1 bar', '4:1 baz', '5:1 D']],
       dart: ['void a() {\n  foo(1);\n  obj.bar(2);\n  var c = C(3);\n}\n', ['2:3 foo', '3:3 bar', '4:11 C']],

@@ -192,6 +192,8 @@ export type LookupStep =
   | 'enclosing-containers'
   /** A type nested in an enclosing class, or in the class an out-of-line member belongs to, innermost first (C++). */
   | 'enclosing-class-types'
+  /** A class declared in an enclosing function's body, innermost function first (Kotlin local classes). */
+  | 'function-local-types'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
   | 'module-scope'
   /** A member of a namespace a `using namespace`-style directive in force names. */
@@ -640,6 +642,22 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
+  /**
+   * With `argumentFits`: outside types whose every supertype the language knows, by simple name, each with all of its
+   * own (`Comparable: []`), and the ones a declaration has without writing them (`implicit`: an enum's `Enum`). A
+   * workspace class whose outside bases are all of these has no other supertype, so a parameter naming a type the
+   * workspace does not declare takes it only when it is one of them (closed-outside-bases.ts). Absent: unknown.
+   */
+  closedOutsideBases?: {
+    readonly bases: Readonly<Record<string, readonly string[]>>;
+    implicit?(declaration: Declaration): readonly string[];
+  };
+  /**
+   * With `argumentFits`: whether an argument type (as the extractor writes it) is a function value (a lambda, a
+   * function reference), which no instance of a class or enum is: a parameter of a workspace class or enum takes
+   * none (an interface may, by conversion). Absent: unknown.
+   */
+  functionValueArgument?(argument: string): boolean;
   /**
    * A function literal converts only to a delegate type (C#): whether a parameter of this type (as `parameterTypes`
    * writes it) takes none — a predefined type, an array. A class, struct, interface or enum the workspace declares

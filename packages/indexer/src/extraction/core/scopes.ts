@@ -46,6 +46,11 @@ export interface BindingKindRule {
    * function's call, returns.
    */
   holdsTypes?: boolean;
+  /**
+   * A name bound only this way is a type the global pass finds by name where it is written (a Kotlin local class,
+   * through the `function-local-types` lookup step): a stated type through it (`val c = C()`) keeps the name.
+   */
+  typeFoundByName?: boolean;
 }
 
 /** Where a binding is made or a name is used: 1-based line, 0-based column. */
@@ -237,6 +242,12 @@ export class Scope {
     return NOT_LOCAL;
   }
 
+  /** Whether every binding of `name` here is a type the global pass finds by name (`typeFoundByName`). */
+  typeFoundByName(name: string): boolean {
+    const binding = this.names?.get(name);
+    return binding !== undefined && binding.kinds.every((kind) => this.rules.bindings[kind]?.typeFoundByName === true);
+  }
+
   /** Whether every binding of `name` here is of a kind that may hold a type (`holdsTypes`). */
   bindsTypes(name: string): boolean {
     const binding = this.names?.get(name);
@@ -281,7 +292,7 @@ export class Scope {
     const chain = type.kind === 'call' ? type.callee : type.chain;
     if (words?.has(chain[0])) return words.typeThrough(type);
     const verdict = this.classify(chain[0], chain.length > 1, at);
-    if (!verdict.locallyBound) return type;
+    if (!verdict.locallyBound || verdict.scope?.typeFoundByName(chain[0])) return type;
     // The local's own proven type: `y := x`, `y := x.a.b` (fields of it), `x.a.make()` (a method of a field's type).
     const held = verdict.scope?.provenValue(chain[0]);
     const of = held ? held.scope.provenType(held.type, held.words ?? words, depth + 1, held.at) : undefined;

@@ -63,7 +63,7 @@ export const kotlinNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
+  lookup: ['function-local-types', 'class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   argumentFits: kotlinArgumentFits,
   // `cmd.parse("a b")` with a member `parse(argv: List<String>)`: a String is no List, so the member is not called (an extension may be).
   argumentsMustFit: true,
@@ -80,6 +80,17 @@ export const kotlinNameBinding = defineNameBinding({
   outsideArgumentTypes: (name) => name !== 'Any',
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
+  // `addParameter("taco", taco)` with `class ClassName : TypeName(), Comparable<ClassName>` beside `addParameter(String, Type)`:
+  // a class whose outside bases are these standard ones is no `Type`, no `Iterable` (an enum entry neither).
+  closedOutsideBases: {
+    bases: {
+      Comparable: [], Serializable: [], Cloneable: [], Any: [],
+      Enum: ['Comparable', 'Serializable'],
+    },
+    implicit: (declaration) => (declaration.kind === 'enum' ? ['Enum'] : []),
+  },
+  // `koinApplication { }` beside `koinApplication(configuration: KoinConfiguration?)`: a lambda is no instance of a class.
+  functionValueArgument: isFunctionType,
   members: {
     // `class A : I` where I's functions have bodies: A has them (the supertype list does not say which is a class).
     inheritsImplemented: true,

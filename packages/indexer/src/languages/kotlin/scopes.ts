@@ -12,9 +12,9 @@ export type KotlinBindingKind =
   | 'local' // a `val`/`var` in a block, a destructured name, a for/catch/when-subject variable
   | 'parameter' // a function, constructor or lambda parameter (`it` too)
   | 'local-function' // a `fun` declared in a block
-  | 'local-class'; // a class or object declared in a block
+  | 'local-class'; // a class or object declared in a block (`val c = C()` is a C: the resolver finds C by name)
 
 export const KOTLIN_SCOPES: ScopeRules<KotlinScopeKind, KotlinBindingKind> = {
   scopes: { file: { fileLevel: true }, class: {}, function: {}, lambda: {}, block: {} },
-  bindings: { local: { fromPosition: true }, parameter: {}, 'local-function': {}, 'local-class': { fromPosition: true } },
+  bindings: { local: { fromPosition: true }, parameter: {}, 'local-function': {}, 'local-class': { fromPosition: true, typeFoundByName: true } },
 };

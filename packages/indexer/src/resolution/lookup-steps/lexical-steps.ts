@@ -126,6 +126,25 @@ export function enclosingContainerMember(symbols: SymbolLookup, { file, enclosin
   return undefined;
 }
 
+/** Declarations a function body may hold that a type position names. */
+const LOCAL_TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'enum', 'struct', 'type_alias']);
+
+/**
+ * `function-local-types`: a class declared in an enclosing function's body (Kotlin `class C : Base()` inside a test
+ * function), innermost function first: `val c = C()` is a C. Two of that name in one function (in two of its blocks)
+ * are ambiguous.
+ */
+export function functionLocalType(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    if (!CALLABLES.has(decls[id].kind)) continue;
+    const types = (symbols.members({ file, localId: id }).get(name) ?? []).filter((m) => LOCAL_TYPE_KINDS.has(decls[m].kind));
+    if (types.length === 1) return { type: 'declaration', ref: { file, localId: types[0] } };
+    if (types.length > 1) return { type: 'ambiguous', candidates: types.map((localId) => ({ file, localId })) };
+  }
+  return undefined;
+}
+
 /** `module-scope`: a top-level declaration or import of the file. */
 export function moduleScopeName(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   return symbols.resolveModuleName(file, name);

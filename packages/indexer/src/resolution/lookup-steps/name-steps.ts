@@ -5,7 +5,7 @@
 import type { LookupStep } from '../../model/language-support.js';
 import type { Target } from '../targets.js';
 import { enclosingClassType } from './class-scope-steps.js';
-import { enclosingContainerMember, enclosingNamespaceMember, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
+import { enclosingContainerMember, enclosingNamespaceMember, functionLocalType, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
 import type { NameQuery } from './name-query.js';
 import { directiveMember, globalNamespaceType } from './namespace-steps.js';
 import {
@@ -20,6 +20,7 @@ export const NAME_STEPS: ContextSteps<SymbolLookup, NameQuery, Target> = {
   'reopened-scopes': reopenedScopeConstant,
   'enclosing-containers': enclosingContainerMember,
   'enclosing-class-types': enclosingClassType,
+  'function-local-types': functionLocalType,
   'module-scope': moduleScopeName,
   'namespace-directives': directiveMember,
   'global-namespace-types': globalNamespaceType,
