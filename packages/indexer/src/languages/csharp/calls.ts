@@ -130,7 +130,7 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       const lookedUp = serviceLookup(node, callee.name, ctx);
       if (lookedUp) return lookedUp;
       // `Substitute.For<IFoo>()`: the written type arguments, the result of a callee returning one of its type parameters.
-      const written = writtenTypeArguments(node, ctx);
+      const written = { ...writtenTypeArguments(node, ctx), ...passedArguments(node, ctx) };
       if (callee.object === null) return { kind: 'call', callee: ['this', callee.name], ...written };
       const chain = receiverChain(callee.object);
       if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name], ...written };
@@ -177,6 +177,14 @@ function writtenTypeArguments(node: SyntaxNode, ctx: CSharpContext): { typeArgum
   if (name?.type !== 'generic_name') return {};
   const args = name.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
   return args.length > 0 ? { typeArguments: args.map((arg) => declaredType(arg, ctx.typeVariables)) } : {};
+}
+
+/**
+ * What a call passes, for the overloads whose results it may give (`builder.Build()` is no `Build(registry, exclude)`):
+ * each argument's type where the text states it (a literal, a lambda's parameter count), `?` where it does not.
+ */
+function passedArguments(node: SyntaxNode, ctx: CSharpContext): { arguments: string[] } {
+  return { arguments: argumentsOf(node.childForFieldName('arguments'), ctx).map((type) => (typeof type === 'string' ? type : '?')) };
 }
 
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */

@@ -365,7 +365,8 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const firstParameter = parameterNodes(list)[0];
   const extendedType = firstParameter && isThisParameter(firstParameter) && mods.keywords.has('static') ? firstParameter.childForFieldName('type') : null;
   const returnsReceiver = returned >= 0 && extendedType?.type === 'identifier' && extendedType.text === returnedNode!.text;
-  const stated = returnsReceiver ? ({ kind: 'self' } as const) : returnTypeOf(returnTypeNode, mods, typeVariables);
+  const stated = returnsReceiver ? ({ kind: 'self' } as const) : returnTypeOf(returnTypeNode, typeVariables);
+  if (taskResultNode(returnTypeNode)) declaration.isAsync = true;
   if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', stated, ctx.scope);
   if (returned >= 0 && !returnsReceiver) declaration.returnsTypeParameter = returned;
   // `static R M(this T x)`: an extension method of T.
@@ -389,18 +390,21 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   walk.push(body, inner);
 }
 
+/** What a method states it returns: a `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives (see taskResultNode). */
+function returnTypeOf(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
+  return statedType(taskResultNode(node) ?? node, typeVariables);
+}
+
 /**
- * What a method states it returns: an `async` one's `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives
- * (the resolver reads an async result only for an awaited call). A Task returned without `async` states nothing
- * more than the Task.
+ * The T of a `Task<T>` or `ValueTask<T>` result: what awaiting the call gives, whether the method is `async` or hands
+ * on a task it got elsewhere (`=> Task.FromResult(r)`, an interface's or abstract method's). Such a method is stated
+ * as an async one's (`isAsync`, T its result): the resolver reads its result for an awaited call only.
  */
-function returnTypeOf(node: SyntaxNode | null, mods: Modifiers, typeVariables: ReadonlySet<string>): TypeRef | null {
-  if (mods.keywords.has('async') && node?.type === 'generic_name') {
-    const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
-    const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
-    if ((name === 'Task' || name === 'ValueTask') && args.length === 1) return statedType(args[0], typeVariables);
-  }
-  return statedType(node, typeVariables);
+function taskResultNode(node: SyntaxNode | null): SyntaxNode | null {
+  if (node?.type !== 'generic_name') return null;
+  const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
+  const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  return (name === 'Task' || name === 'ValueTask') && args.length === 1 ? args[0]! : null;
 }
 
 export function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): void {
