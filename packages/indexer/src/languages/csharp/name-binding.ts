@@ -99,6 +99,8 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     if (STRUCT_CONVERSIONS[argument] === parameter) return 'converts';
     if (parameter === 'object') return REF_STRUCTS.has(argument) ? 'no' : 'boxes';
     if (parameter === 'string' || parameter in WIDENS_TO || arrayRank(parameter) > 0 || FRAMEWORK_CLASSES.has(parameter) || FRAMEWORK_STRUCTS.has(parameter)) return 'no';
+    // No framework struct is a sequence (a span is iterated, but implements no interface).
+    if (parameter === 'IEnumerable' || FOREIGN_INTERFACES.has(parameter)) return 'no';
     return REF_STRUCTS.has(argument) ? 'no' : 'unknown';
   }
   // A `Func<…>`/`Action<…>` parameter takes a lambda, a method group or a value of that delegate type: no value of a
@@ -122,7 +124,10 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     return STRING_SUPERTYPES.has(parameter) ? 'converts' : 'unknown';
   }
   // A predefined value type never converts to a class other than object (user-defined conversions aside: unknown).
-  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter) ? 'no' : 'unknown';
+  // Nor is a number, a char or a bool a sequence (`OutOfRange(5, …)` is no `OutOfRange<T>(IEnumerable<T> …)`), nor a
+  // framework struct (`Zero(0)` is no `Zero(TimeSpan)`: the framework declares no conversion between them).
+  if (argumentValue && FRAMEWORK_STRUCTS.has(parameter)) return 'no';
+  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter) || parameter === 'IEnumerable' ? 'no' : 'unknown';
   if (parameter === 'string' || parameterValue) return argument.endsWith('[]') || FRAMEWORK_CLASSES.has(argument) ? 'no' : 'unknown';
   return 'unknown';
 }
