@@ -47,6 +47,9 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly matchArguments?: (argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean) => readonly number[] | false | undefined;
 };
 
+/** An argument type no language writes: a parameter it fits exactly takes any type exactly (an inferred type parameter). */
+const INFERENCE_PROBE = '\u0000inferred';
+
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
 
 /**
@@ -181,7 +184,13 @@ function selectAmongAll(
    */
   const genericBesideGeneric = (found: DeclarationRef, applicable: DeclarationRef[]) => {
     const generic = (ref: DeclarationRef) => (declarationOf(ref).typeParameters?.length ?? 0) > 0;
-    return fits.nonGenericFirst === true && generic(found) && applicable.some((ref) => ref !== found && generic(ref));
+    if (fits.nonGenericFirst !== true || !generic(found)) return false;
+    const params = declarationOf(found).parameterTypes!;
+    // A parameter any argument fits exactly is a type parameter the argument infers.
+    const inferredAt = (i: number) => params[i] !== undefined && fits(INFERENCE_PROBE, params[i], found) === 'exact';
+    // Only where the other one's fit there is unknown: an exact identity beats a proven conversion.
+    return applicable.some((ref) => ref !== found && generic(ref)
+      && args.some((_, i) => inferredAt(i) && declarationOf(ref).parameterTypes![i] !== params[i] && verdicts(ref)[i] === 'unknown'));
   };
   for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
     const applicable = group.filter((ref) => !verdicts(ref).includes('no'));

@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
-import { INFERRED_TYPE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { argumentsOf, arrayCreationType, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
@@ -261,12 +261,14 @@ function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySe
 
 function parameterTypesOf(
   list: SyntaxNode | null, typeVariables: ReadonlySet<string>, inferred: ReadonlySet<string> = new Set(), bounds: ReadonlyMap<string, SyntaxNode> = new Map(),
+  valueTypes: ReadonlySet<string> = new Set(),
 ): { types: string[]; variadic: boolean; optional: number } {
   const types: string[] = [];
   let optional = 0;
   const simple = (type: SyntaxNode | null) => {
     const name = simpleType(type, typeVariables);
     const inner = type?.type === 'nullable_type' ? type.childForFieldName('type') : type;
+    if (type?.type === 'nullable_type' && inner?.type === 'identifier' && valueTypes.has(inner.text)) return NULLABLE_VALUE_PARAMETER;
     if (name !== '*' || inner?.type !== 'identifier') return name;
     if (inferred.has(inner.text)) return INFERRED_TYPE_PARAMETER;
     // `SetValidator<TValidator>(TValidator v) where TValidator : IValidator<TProperty>`: an argument must convert to
@@ -298,6 +300,17 @@ function typeParameterBounds(node: SyntaxNode, typeParameters: readonly string[]
     const name = clause.namedChildren.find((c) => c?.type === 'identifier')?.text;
     const types = clause.namedChildren.filter((c) => c?.type === 'type_parameter_constraint').map((c) => c!.childForFieldName('type')).filter((t): t is SyntaxNode => t !== null);
     if (name && typeParameters.includes(name) && types.length === 1) out.set(name, types[0]);
+  }
+  return out;
+}
+
+/** The type parameters constrained to value types (`where T : struct`). */
+function structTypeParameters(node: SyntaxNode, typeParameters: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const clause of node.namedChildren) {
+    if (clause?.type !== 'type_parameter_constraints_clause') continue;
+    const name = clause.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    if (name && typeParameters.includes(name) && clause.namedChildren.some((c) => c?.type === 'type_parameter_constraint' && c.text === 'struct')) out.add(name);
   }
   return out;
 }
@@ -336,7 +349,7 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const typeVariables = withTypeVariables(ctx, typeParameters);
   const inInterface = isInterface(ctx);
   const list = node.childForFieldName('parameters');
-  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters), typeParameterBounds(node, typeParameters));
+  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters), typeParameterBounds(node, typeParameters), structTypeParameters(node, typeParameters));
   const local = node.type === 'local_function_statement';
   const returnTypeNode = node.childForFieldName('returns') ?? node.childForFieldName('type');
   const id = file.builder.declare(local ? 'function' : 'method', name, ctx.parentDecl, node, {
