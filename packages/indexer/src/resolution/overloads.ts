@@ -170,7 +170,19 @@ function selectAmongAll(
   const byNeutralPositions = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
     if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length >= n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
     const deciding = args.map((_, i) => applicable.some((ref) => declarationOf(ref).parameterTypes![i] !== declarationOf(applicable[0]).parameterTypes![i]));
-    if (!deciding.some(Boolean) || args.some((arg, i) => deciding[i] && arg === null)) return undefined;
+    if (!deciding.some(Boolean)) {
+      // The same parameter types where the arguments go, beside generic twins whose type parameters no argument infers
+      // (`TimeoutAsync<TResult>(int, …)` called without type arguments does not apply): the one without type parameters.
+      const plain = applicable.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
+      const uninferable = (ref: DeclarationRef) => {
+        const { typeParameters, signature } = declarationOf(ref);
+        const parameters = signature?.slice(signature.indexOf('(')) ?? '';
+        return site.typeArguments === undefined && signature !== undefined && signature.includes('(')
+          && (typeParameters ?? []).some((name) => !new RegExp(`\\b${name}\\b`).test(parameters));
+      };
+      return plain.length === 1 && applicable.every((ref) => ref === plain[0] || uninferable(ref)) ? plain[0] : undefined;
+    }
+    if (args.some((arg, i) => deciding[i] && arg === null)) return undefined;
     const exact = applicable.filter((ref) => verdicts(ref).every((v, i) => !deciding[i] || v === 'exact'));
     if (exact.length === 1 && genericBesideGeneric(exact[0], applicable)) return undefined;
     if (exact.length === 1) return exact[0];
