@@ -47,6 +47,9 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly matchArguments?: (argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[], variadic: boolean) => readonly number[] | false | undefined;
 };
 
+/** An argument type no language writes: a parameter it fits exactly takes any type exactly (an inferred type parameter). */
+const INFERENCE_PROBE = '\u0000inferred';
+
 const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null && argument === parameter ? 'exact' : 'unknown');
 
 /**
@@ -161,16 +164,45 @@ function selectAmongAll(
    * Where every candidate states one parameter type at a position, the argument there converts alike to each (the
    * compiler's better-function-member comparison skips it, whatever the argument's type): the one candidate every
    * argument at the other positions fits exactly (of several, the one without type parameters). Fixed-arity
-   * candidates (and variadic ones in their normal form) only.
+   * candidates (and variadic ones in their normal form) only; the parameters after the written arguments take their
+   * default values and are not compared (an identity conversion is better than any other whatever defaults follow).
    */
   const byNeutralPositions = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
-    if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length === n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
+    if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length >= n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
     const deciding = args.map((_, i) => applicable.some((ref) => declarationOf(ref).parameterTypes![i] !== declarationOf(applicable[0]).parameterTypes![i]));
-    if (!deciding.some(Boolean) || args.some((arg, i) => deciding[i] && arg === null)) return undefined;
+    if (!deciding.some(Boolean)) {
+      // The same parameter types where the arguments go, beside generic twins whose type parameters no argument infers
+      // (`TimeoutAsync<TResult>(int, …)` called without type arguments does not apply): the one without type parameters.
+      const plain = applicable.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
+      const uninferable = (ref: DeclarationRef) => {
+        const { typeParameters, signature } = declarationOf(ref);
+        const parameters = signature?.slice(signature.indexOf('(')) ?? '';
+        return site.typeArguments === undefined && signature !== undefined && signature.includes('(')
+          && (typeParameters ?? []).some((name) => !new RegExp(`\\b${name}\\b`).test(parameters));
+      };
+      return plain.length === 1 && applicable.every((ref) => ref === plain[0] || uninferable(ref)) ? plain[0] : undefined;
+    }
+    if (args.some((arg, i) => deciding[i] && arg === null)) return undefined;
     const exact = applicable.filter((ref) => verdicts(ref).every((v, i) => !deciding[i] || v === 'exact'));
+    if (exact.length === 1 && genericBesideGeneric(exact[0], applicable)) return undefined;
     if (exact.length === 1) return exact[0];
     const plain = exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
     return plain.length === 1 ? plain[0] : undefined;
+  };
+  /**
+   * A generic overload fits exactly by inference; beside another generic one the arguments may fit (`Null<T>(T? x)` and
+   * `Null<T>(T? x) where T : struct`), which is better depends on how specific their parameter types are, which is not
+   * weighed here (languages ranking generic overloads last only).
+   */
+  const genericBesideGeneric = (found: DeclarationRef, applicable: DeclarationRef[]) => {
+    const generic = (ref: DeclarationRef) => (declarationOf(ref).typeParameters?.length ?? 0) > 0;
+    if (fits.nonGenericFirst !== true || !generic(found)) return false;
+    const params = declarationOf(found).parameterTypes!;
+    // A parameter any argument fits exactly is a type parameter the argument infers.
+    const inferredAt = (i: number) => params[i] !== undefined && fits(INFERENCE_PROBE, params[i], found) === 'exact';
+    // Only where the other one's fit there is unknown: an exact identity beats a proven conversion.
+    return applicable.some((ref) => ref !== found && generic(ref)
+      && args.some((_, i) => inferredAt(i) && declarationOf(ref).parameterTypes![i] !== params[i] && verdicts(ref)[i] === 'unknown'));
   };
   for (const group of fixed.length > 0 && fixed.length < byArity.length ? [fixed, byArity] : [byArity]) {
     const applicable = group.filter((ref) => !verdicts(ref).includes('no'));
@@ -182,7 +214,7 @@ function selectAmongAll(
     if (applicable.length === 0) continue;
     if (args.every((arg) => arg !== null)) {
       const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
-      if (exact.length === 1) return { ref: exact[0] };
+      if (exact.length === 1 && !genericBesideGeneric(exact[0], applicable)) return { ref: exact[0] };
       const plain = fits.nonGenericFirst ? exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0) : [];
       if (plain.length === 1) return { ref: plain[0] };
       // Positions compared for specificity are the written ones: not where a trailing block lands.

@@ -286,7 +286,8 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
           const of = this.qualify(field.type, classId, depth + 1);
           if (!of) return undefined;
           const holder: TypeRef = rest.length > 1 ? { kind: 'field', of, path: rest.slice(0, -1) } : of;
-          return { kind: 'member-call', of: holder, name: rest[rest.length - 1], ...this.qualifyTypeArguments(type, classId, depth) };
+          // `await client.FetchAsync()`: still awaited once the field's type is known.
+          return { kind: 'member-call', of: holder, name: rest[rest.length - 1], ...(type.awaited ? { awaited: true } : {}), ...this.qualifyTypeArguments(type, classId, depth) };
         }
         return { ...type, callee: this.qualifyChain(type.callee, classId), ...this.qualifyTypeArguments(type, classId, depth) };
       }

@@ -130,7 +130,7 @@ export function invocationType(node: SyntaxNode, ctx: CSharpContext): TypeRef | 
       const lookedUp = serviceLookup(node, callee.name, ctx);
       if (lookedUp) return lookedUp;
       // `Substitute.For<IFoo>()`: the written type arguments, the result of a callee returning one of its type parameters.
-      const written = writtenTypeArguments(node, ctx);
+      const written = { ...writtenTypeArguments(node, ctx), ...passedArguments(node, ctx) };
       if (callee.object === null) return { kind: 'call', callee: ['this', callee.name], ...written };
       const chain = receiverChain(callee.object);
       if (chain) return chain[0] === 'base' ? null : { kind: 'call', callee: [...chain, callee.name], ...written };
@@ -179,6 +179,14 @@ function writtenTypeArguments(node: SyntaxNode, ctx: CSharpContext): { typeArgum
   return args.length > 0 ? { typeArguments: args.map((arg) => declaredType(arg, ctx.typeVariables)) } : {};
 }
 
+/**
+ * What a call passes, for the overloads whose results it may give (`builder.Build()` is no `Build(registry, exclude)`):
+ * each argument's type where the text states it (a literal, a lambda's parameter count), `?` where it does not.
+ */
+function passedArguments(node: SyntaxNode, ctx: CSharpContext): { arguments: string[] } {
+  return { arguments: argumentsOf(node.childForFieldName('arguments'), ctx).map((type) => (typeof type === 'string' ? type : '?')) };
+}
+
 /** The called name and the object it is called on (null: a bare call); undefined for a call of anything else. */
 export function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null; nameNode: SyntaxNode } | undefined {
   const fn = node.childForFieldName('function');
@@ -205,6 +213,52 @@ export function arrayCreationType(node: SyntaxNode, ctx: CSharpContext): string 
   return type === '*' ? null : type?.replace(/\[[^\]]*\]/g, (rank) => `[${','.repeat((rank.match(/,/g) ?? []).length)}]`) ?? null;
 }
 
+/** The constants the predefined types declare of their own type (C# spec: `int.MaxValue`, `double.NaN`, `decimal.Zero`, `string.Empty`). */
+const PREDEFINED_CONSTANTS: Readonly<Record<string, ReadonlySet<string>>> = (() => {
+  const bounds = new Set(['MaxValue', 'MinValue']);
+  const floating = new Set([...bounds, 'Epsilon', 'NaN', 'PositiveInfinity', 'NegativeInfinity']);
+  const table: Record<string, ReadonlySet<string>> = { float: floating, double: floating, decimal: new Set([...bounds, 'Zero', 'One', 'MinusOne']), string: new Set(['Empty']) };
+  for (const integral of ['sbyte', 'byte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'char']) table[integral] = bounds;
+  return table;
+})();
+
+/** Static members of framework structs that give a value of their own struct (`TimeSpan.Zero`, `DateTime.Now`, `Guid.Empty`). */
+const FRAMEWORK_STRUCT_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
+  TimeSpan: new Set(['Zero', 'MaxValue', 'MinValue', 'InfiniteTimeSpan']),
+  DateTime: new Set(['Now', 'UtcNow', 'Today', 'MaxValue', 'MinValue', 'UnixEpoch']),
+  DateTimeOffset: new Set(['Now', 'UtcNow', 'MaxValue', 'MinValue', 'UnixEpoch']),
+  Guid: new Set(['Empty']),
+  CancellationToken: new Set(['None']),
+};
+
+/** Static factories of framework structs (`TimeSpan.FromSeconds(1)`, `Guid.NewGuid()`, `DateTime.Parse(s)`). */
+const FRAMEWORK_STRUCT_FACTORIES: Readonly<Record<string, RegExp>> = {
+  TimeSpan: /^(From(Days|Hours|Minutes|Seconds|Milliseconds|Microseconds|Ticks)|Parse|ParseExact)$/,
+  DateTime: /^(Parse|ParseExact|SpecifyKind|FromBinary|FromFileTime|FromFileTimeUtc|FromOADate)$/,
+  DateTimeOffset: /^(Parse|ParseExact|FromUnixTimeSeconds|FromUnixTimeMilliseconds|FromFileTime)$/,
+  Guid: /^(NewGuid|Parse|ParseExact|CreateVersion7)$/,
+};
+
+/** `TimeSpan.FromSeconds(1)`: the framework struct its static factory gives; null for any other call. */
+function frameworkFactoryType(node: SyntaxNode): string | null {
+  const fn = node.childForFieldName('function');
+  const object = fn?.type === 'member_access_expression' ? fn.childForFieldName('expression') : null;
+  const name = fn?.childForFieldName('name')?.text;
+  return object?.type === 'identifier' && name !== undefined && FRAMEWORK_STRUCT_FACTORIES[object.text]?.test(name) ? object.text : null;
+}
+
+/**
+ * `int.MaxValue`: the predefined type (written by its keyword) whose constant the member read is; `TimeSpan.Zero`: the
+ * framework struct (named by its simple name) whose value it is; null for anything else.
+ */
+function predefinedConstantType(node: SyntaxNode): string | null {
+  const object = node.childForFieldName('expression');
+  const name = node.childForFieldName('name')?.text;
+  if (!object || name === undefined) return null;
+  if (object.type === 'predefined_type') return PREDEFINED_CONSTANTS[object.text]?.has(name) ? object.text : null;
+  return object.type === 'identifier' && FRAMEWORK_STRUCT_VALUES[object.text]?.has(name) ? object.text : null;
+}
+
 /** What an argument's type is, as far as the code proves it. */
 function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
   const literal = literalType(node);
@@ -213,6 +267,8 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
     case 'identifier':
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'member_access_expression': {
+      const constant = predefinedConstantType(node);
+      if (constant) return constant;
       const chain = receiverChain(node);
       if (chain?.length === 2 && chain[0] === 'this') return { field: chain[1] };
       // `LetterCasing.Title`, `options.Mode`: what the member read holds (an enum member is of its enum).
@@ -226,7 +282,17 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
       const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
       return type === '*' ? null : type;
     }
+    case 'default_expression': {
+      // `default(int)`: a value of the type written.
+      const type = simpleType(node.childForFieldName('type'), ctx.typeVariables);
+      return type === '*' ? null : type ?? null;
+    }
     case 'invocation_expression': {
+      // `nameof(x)`: a constant string (unless a method of that name is in scope: rare).
+      if (node.childForFieldName('function')?.text === 'nameof') return 'string';
+      // `TimeSpan.FromSeconds(1)`: a framework struct's factory gives that struct.
+      const factory = frameworkFactoryType(node);
+      if (factory) return factory;
       const stated = expressionType(node, ctx);
       return stated ? { stated } : null;
     }
@@ -243,8 +309,12 @@ function argumentType(node: SyntaxNode, ctx: CSharpContext): ArgumentType {
       const sides = [node.childForFieldName('left'), node.childForFieldName('right')].filter((side): side is SyntaxNode => side !== null);
       return { concatenation: sides.map((side) => argumentType(side, ctx)) };
     }
-    case 'prefix_unary_expression':
-      return node.text.startsWith('!') ? 'bool' : null;
+    case 'prefix_unary_expression': {
+      if (node.text.startsWith('!')) return 'bool';
+      // `-1`, `+2.5m`: the literal's own type.
+      const operand = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+      return /^[-+]/.test(node.text) && operand && (operand.type === 'integer_literal' || operand.type === 'real_literal') ? literalType(operand) ?? null : null;
+    }
     case 'lambda_expression': {
       // A function literal: no type of its own, but no predefined type or array takes it, nor a delegate of another
       // parameter count (`csharpArgumentFits`): `=>2` for `(x, c) => …`.

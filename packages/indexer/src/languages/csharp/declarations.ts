@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
-import { INFERRED_TYPE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { argumentsOf, arrayCreationType, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
@@ -261,12 +261,14 @@ function callbackParametersOf(list: SyntaxNode | null, typeVariables: ReadonlySe
 
 function parameterTypesOf(
   list: SyntaxNode | null, typeVariables: ReadonlySet<string>, inferred: ReadonlySet<string> = new Set(), bounds: ReadonlyMap<string, SyntaxNode> = new Map(),
+  valueTypes: ReadonlySet<string> = new Set(),
 ): { types: string[]; variadic: boolean; optional: number } {
   const types: string[] = [];
   let optional = 0;
   const simple = (type: SyntaxNode | null) => {
     const name = simpleType(type, typeVariables);
     const inner = type?.type === 'nullable_type' ? type.childForFieldName('type') : type;
+    if (type?.type === 'nullable_type' && inner?.type === 'identifier' && valueTypes.has(inner.text)) return NULLABLE_VALUE_PARAMETER;
     if (name !== '*' || inner?.type !== 'identifier') return name;
     if (inferred.has(inner.text)) return INFERRED_TYPE_PARAMETER;
     // `SetValidator<TValidator>(TValidator v) where TValidator : IValidator<TProperty>`: an argument must convert to
@@ -298,6 +300,17 @@ function typeParameterBounds(node: SyntaxNode, typeParameters: readonly string[]
     const name = clause.namedChildren.find((c) => c?.type === 'identifier')?.text;
     const types = clause.namedChildren.filter((c) => c?.type === 'type_parameter_constraint').map((c) => c!.childForFieldName('type')).filter((t): t is SyntaxNode => t !== null);
     if (name && typeParameters.includes(name) && types.length === 1) out.set(name, types[0]);
+  }
+  return out;
+}
+
+/** The type parameters constrained to value types (`where T : struct`). */
+function structTypeParameters(node: SyntaxNode, typeParameters: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const clause of node.namedChildren) {
+    if (clause?.type !== 'type_parameter_constraints_clause') continue;
+    const name = clause.namedChildren.find((c) => c?.type === 'identifier')?.text;
+    if (name && typeParameters.includes(name) && clause.namedChildren.some((c) => c?.type === 'type_parameter_constraint' && c.text === 'struct')) out.add(name);
   }
   return out;
 }
@@ -336,7 +349,7 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const typeVariables = withTypeVariables(ctx, typeParameters);
   const inInterface = isInterface(ctx);
   const list = node.childForFieldName('parameters');
-  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters), typeParameterBounds(node, typeParameters));
+  const { types: parameterTypes, variadic, optional } = parameterTypesOf(list, typeVariables, inferredTypeParameters(node, list, typeParameters), typeParameterBounds(node, typeParameters), structTypeParameters(node, typeParameters));
   const local = node.type === 'local_function_statement';
   const returnTypeNode = node.childForFieldName('returns') ?? node.childForFieldName('type');
   const id = file.builder.declare(local ? 'function' : 'method', name, ctx.parentDecl, node, {
@@ -365,7 +378,8 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   const firstParameter = parameterNodes(list)[0];
   const extendedType = firstParameter && isThisParameter(firstParameter) && mods.keywords.has('static') ? firstParameter.childForFieldName('type') : null;
   const returnsReceiver = returned >= 0 && extendedType?.type === 'identifier' && extendedType.text === returnedNode!.text;
-  const stated = returnsReceiver ? ({ kind: 'self' } as const) : returnTypeOf(returnTypeNode, mods, typeVariables);
+  const stated = returnsReceiver ? ({ kind: 'self' } as const) : returnTypeOf(returnTypeNode, typeVariables);
+  if (taskResultNode(returnTypeNode)) declaration.isAsync = true;
   if (node.type !== 'constructor_declaration') file.facts.stateType(id, 'returnType', stated, ctx.scope);
   if (returned >= 0 && !returnsReceiver) declaration.returnsTypeParameter = returned;
   // `static R M(this T x)`: an extension method of T.
@@ -389,18 +403,21 @@ export function visitMethod({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
   walk.push(body, inner);
 }
 
+/** What a method states it returns: a `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives (see taskResultNode). */
+function returnTypeOf(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
+  return statedType(taskResultNode(node) ?? node, typeVariables);
+}
+
 /**
- * What a method states it returns: an `async` one's `Task<T>` or `ValueTask<T>` is T, what awaiting its call gives
- * (the resolver reads an async result only for an awaited call). A Task returned without `async` states nothing
- * more than the Task.
+ * The T of a `Task<T>` or `ValueTask<T>` result: what awaiting the call gives, whether the method is `async` or hands
+ * on a task it got elsewhere (`=> Task.FromResult(r)`, an interface's or abstract method's). Such a method is stated
+ * as an async one's (`isAsync`, T its result): the resolver reads its result for an awaited call only.
  */
-function returnTypeOf(node: SyntaxNode | null, mods: Modifiers, typeVariables: ReadonlySet<string>): TypeRef | null {
-  if (mods.keywords.has('async') && node?.type === 'generic_name') {
-    const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
-    const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
-    if ((name === 'Task' || name === 'ValueTask') && args.length === 1) return statedType(args[0], typeVariables);
-  }
-  return statedType(node, typeVariables);
+function taskResultNode(node: SyntaxNode | null): SyntaxNode | null {
+  if (node?.type !== 'generic_name') return null;
+  const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
+  const args = node.namedChildren.find((c) => c?.type === 'type_argument_list')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  return (name === 'Task' || name === 'ValueTask') && args.length === 1 ? args[0]! : null;
 }
 
 export function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): void {

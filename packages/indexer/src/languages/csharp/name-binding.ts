@@ -7,7 +7,7 @@
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 import { FRAMEWORK_MEMBERS, FRAMEWORK_OWN_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
-import { INFERRED_TYPE_PARAMETER, delegateParameterCount } from './types.js';
+import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -83,6 +83,15 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   }
   // Compared for the most specific overload: a type parameter is less specific than any other type.
   if (argument === INFERRED_TYPE_PARAMETER) return 'no';
+  // `T?` with `T : struct`: a value of a value type, nothing of a reference type (a value's own nullability is not
+  // stated: `DateTime?` is written DateTime, so which of T and T? is better stays unknown).
+  if (parameter === NULLABLE_VALUE_PARAMETER) {
+    if (argument === null) return 'unknown';
+    const type = argument.replace(/\?$/, '');
+    const reference = type === 'string' || type === 'object' || type.startsWith('=>') || arrayRank(type) > 0
+      || FRAMEWORK_CLASSES.has(type) || FOREIGN_INTERFACES.has(type);
+    return reference ? 'no' : 'unknown';
+  }
   if (argument === null) return parameter === 'object' ? 'converts' : 'unknown';
   // `=>`: a lambda argument (calls.ts): fits no predefined type; any other type may be a delegate.
   if (argument.startsWith('=>')) {
@@ -99,6 +108,8 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     if (STRUCT_CONVERSIONS[argument] === parameter) return 'converts';
     if (parameter === 'object') return REF_STRUCTS.has(argument) ? 'no' : 'boxes';
     if (parameter === 'string' || parameter in WIDENS_TO || arrayRank(parameter) > 0 || FRAMEWORK_CLASSES.has(parameter) || FRAMEWORK_STRUCTS.has(parameter)) return 'no';
+    // No framework struct is a sequence (a span is iterated, but implements no interface).
+    if (parameter === 'IEnumerable' || FOREIGN_INTERFACES.has(parameter)) return 'no';
     return REF_STRUCTS.has(argument) ? 'no' : 'unknown';
   }
   // A `Func<…>`/`Action<…>` parameter takes a lambda, a method group or a value of that delegate type: no value of a
@@ -122,7 +133,10 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
     return STRING_SUPERTYPES.has(parameter) ? 'converts' : 'unknown';
   }
   // A predefined value type never converts to a class other than object (user-defined conversions aside: unknown).
-  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter) ? 'no' : 'unknown';
+  // Nor is a number, a char or a bool a sequence (`OutOfRange(5, …)` is no `OutOfRange<T>(IEnumerable<T> …)`), nor a
+  // framework struct (`Zero(0)` is no `Zero(TimeSpan)`: the framework declares no conversion between them).
+  if (argumentValue && FRAMEWORK_STRUCTS.has(parameter)) return 'no';
+  if (argumentValue) return parameter === 'string' || parameter.endsWith('[]') || FRAMEWORK_CLASSES.has(parameter) || FOREIGN_INTERFACES.has(parameter) || parameter === 'IEnumerable' ? 'no' : 'unknown';
   if (parameter === 'string' || parameterValue) return argument.endsWith('[]') || FRAMEWORK_CLASSES.has(argument) ? 'no' : 'unknown';
   return 'unknown';
 }

@@ -139,6 +139,8 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
  * (`Write<T>(string s, T value)`): any argument of a known type fits it by identity (see `inferredTypeParameters`).
  */
 export const INFERRED_TYPE_PARAMETER = '<T>';
+/** A parameter `T?` of a type parameter constrained to `struct` (a `Nullable<T>`): it takes values of value types only. */
+export const NULLABLE_VALUE_PARAMETER = '<struct>?';
 
 /** The simple name of a type, as parameter and argument types are compared. */
 export function simpleType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): string | null {
