@@ -4,7 +4,7 @@
  * region: the walk goes through ERROR nodes like any other, and the names those regions hold are
  * listed (`namesInSyntaxErrors`) so that only they lose the workspace-wide name rule.
  */
-import type { Tree } from 'web-tree-sitter';
+import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 import type { FileExtraction } from '../../model/extraction.js';
 import type { Language } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
@@ -18,21 +18,25 @@ import { repairSpecifierMacros } from './specifier-macro-repair.js';
 import { CFile, isHeaderPath, type CContext } from './file-state.js';
 import type { Declaration, ReferenceSite } from '../../model/extraction.js';
 import { C_SCOPES } from './scopes.js';
+import { findMacroNamespaces, type MacroNamespace } from './namespace-macros.js';
 
 function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?: typeof repairClassHeads): LanguageExtractor {
   return {
     extract(input: ExtractInput): FileExtraction {
       const file = new CFile(input.path);
       let repaired: ReturnType<typeof repairClassHeads>;
+      let macroNamespaces: ReturnType<typeof findMacroNamespaces>;
       try {
         return assembleExtraction(input, {
           label,
           walk(syntaxErrors) {
             repaired = repair?.(input.tree, input.source);
-            const tree = repaired?.tree ?? input.tree;
-            syntaxErrors.collect(tree.rootNode, repaired?.source ?? input.source);
+            macroNamespaces = label === 'C++' ? findMacroNamespaces(input.source, repaired?.tree ?? input.tree, repaired?.source ?? input.source) : undefined;
+            const tree = macroNamespaces?.tree ?? repaired?.tree ?? input.tree;
+            syntaxErrors.collect(tree.rootNode, macroNamespaces?.source ?? repaired?.source ?? input.source);
             const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
-            walkSyntax(syntax, tree.rootNode, ctx);
+            if (macroNamespaces) walkInMacroNamespaces(syntax, tree.rootNode, ctx, macroNamespaces.regions);
+            else walkSyntax(syntax, tree.rootNode, ctx);
           },
           // A failed walk may have lost any name: then none is listed (the file gets no name-only link).
           finish: (failed) => {
@@ -43,6 +47,7 @@ function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?:
         });
       } finally {
         repaired?.tree.delete();
+        macroNamespaces?.tree?.delete();
       }
     },
   };
@@ -61,6 +66,32 @@ function forgetTypesBeforeLaterOverloads(extraction: { declarations: Declaration
   for (const site of extraction.references) {
     const lines = site.kind === 'calls' && site.receiver?.length === 0 && site.argumentTypes ? functions.get(site.name) : undefined;
     if (lines && lines.length > 1 && lines.some((line) => line > site.line)) site.argumentTypes = site.argumentTypes!.map(() => null);
+  }
+}
+
+/**
+ * The file's top-level nodes, each walked inside the macro-opened namespace around it (namespace-macros.ts): a
+ * namespace declaration named by the macro, spanning its opening and closing lines, nested as the regions nest.
+ */
+function walkInMacroNamespaces(syntax: SyntaxRules<CContext>, root: SyntaxNode, ctx: CContext, regions: MacroNamespace[]): void {
+  const ids: number[] = [];
+  regions.forEach((region, i) => {
+    // Sorted by start: the region holding this one that starts last is the innermost.
+    let around = -1;
+    for (let j = 0; j < i; j++) if (regions[j].startRow < region.startRow && regions[j].endRow > region.endRow) around = j;
+    const at = { startPosition: { row: region.startRow, column: 0 }, endPosition: { row: region.endRow, column: region.endColumn } };
+    ids.push(ctx.file.builder.declare('namespace', region.macro, around >= 0 ? ids[around] : null, at, {
+      signature: region.macro, isExported: true, openedByMacro: true,
+    }));
+  });
+  for (const child of root.children) {
+    if (!child) continue;
+    // The innermost region holding the node whole.
+    let inside = -1;
+    regions.forEach((region, i) => {
+      if (region.startRow < child.startPosition.row && region.endRow > child.endPosition.row && (inside < 0 || region.startRow > regions[inside].startRow)) inside = i;
+    });
+    walkSyntax(syntax, child, inside >= 0 ? { ...ctx, parentDecl: ids[inside] } : ctx);
   }
 }
 
