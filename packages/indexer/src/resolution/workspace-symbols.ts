@@ -431,18 +431,22 @@ export class WorkspaceSymbols implements SymbolLookup {
     const canonical = (key: string): string => key.split('::')
       .flatMap((part) => (macroNamespaces.has(part) ? (expansions.get(part) ?? '').split('::').filter(Boolean) : [part]))
       .join('::');
+    // Keyed by the namespaces' real names; a name written with a macro's namespace in it is looked up by its real one.
     const merged = new Map<string, DeclarationRef[]>();
-    const keys = new Map<string, string>();
     for (const [key, refs] of index) {
       const name = canonical(key);
-      if (name === '') continue;
-      keys.set(key, name);
-      merged.set(name, [...(merged.get(name) ?? []), ...refs]);
+      if (name !== '') merged.set(name, [...(merged.get(name) ?? []), ...refs]);
     }
-    const result = new Map(index);
-    for (const [key, name] of keys) result.set(key, merged.get(name)!);
-    for (const [name, refs] of merged) result.set(name, refs);
-    return result;
+    this.namespaceKey = canonical;
+    return merged;
+  }
+
+  /** What `namespaceMacros` makes of a qualified name (`FMT_BEGIN_NAMESPACE::detail::f` → `fmt::detail::f`). */
+  private namespaceKey: (qualifiedName: string) => string = (qualifiedName) => qualifiedName;
+
+  private namespaceEntries(qualifiedName: string): DeclarationRef[] | undefined {
+    const index = this.namespaceIndex();
+    return index.get(this.namespaceKey(qualifiedName));
   }
 
   /**
@@ -451,7 +455,7 @@ export class WorkspaceSymbols implements SymbolLookup {
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
-    const all = this.preferReached(fromFile, (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
+    const all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
     if (all.length === 0) return undefined;
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
@@ -463,7 +467,7 @@ export class WorkspaceSymbols implements SymbolLookup {
 
   /** Every namespace declaration written with this qualified name (where namespaces span files). */
   namespaceMembersNamed(qualifiedName: string): DeclarationRef[] {
-    return this.namespaceIndex().get(qualifiedName) ?? [];
+    return this.namespaceEntries(qualifiedName) ?? [];
   }
 
   private isOpen(file: string): boolean {

@@ -18,7 +18,7 @@ import { repairSpecifierMacros } from './specifier-macro-repair.js';
 import { CFile, isHeaderPath, type CContext } from './file-state.js';
 import type { Declaration, ReferenceSite } from '../../model/extraction.js';
 import { C_SCOPES } from './scopes.js';
-import { findMacroNamespaces, type MacroNamespace } from './namespace-macros.js';
+import { findMacroNamespaces, opensMacroNamespace, type MacroNamespace } from './namespace-macros.js';
 
 function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?: typeof repairClassHeads): LanguageExtractor {
   return {
@@ -84,16 +84,23 @@ function walkInMacroNamespaces(syntax: SyntaxRules<CContext>, root: SyntaxNode, 
       signature: region.macro, isExported: true, openedByMacro: true,
     }));
   });
-  for (const child of root.children) {
-    if (!child) continue;
-    // The innermost region holding the node whole.
+  const place = (node: SyntaxNode): void => {
+    // A conditional block a region's line is in (an include guard around the whole header): its parts, one by one.
+    if (PREPROC_BLOCKS.has(node.type) && regions.some((r) => [r.startRow, r.endRow].some((row) => row > node.startPosition.row && row < node.endPosition.row))) {
+      for (const child of node.children) if (child) place(child);
+      return;
+    }
+    // The innermost region the node starts in (a broken parse may run a node past the region's end).
     let inside = -1;
     regions.forEach((region, i) => {
-      if (region.startRow < child.startPosition.row && region.endRow > child.endPosition.row && (inside < 0 || region.startRow > regions[inside].startRow)) inside = i;
+      if (region.startRow < node.startPosition.row && region.endRow > node.startPosition.row && (inside < 0 || region.startRow > regions[inside].startRow)) inside = i;
     });
-    walkSyntax(syntax, child, inside >= 0 ? { ...ctx, parentDecl: ids[inside] } : ctx);
-  }
+    walkSyntax(syntax, node, inside >= 0 ? { ...ctx, parentDecl: ids[inside] } : ctx);
+  };
+  for (const child of root.children) if (child) place(child);
 }
+
+const PREPROC_BLOCKS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
 
 export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');
 // C++ alone: export macros in class heads (`class API Name {`) are a C++ library habit.
@@ -134,8 +141,9 @@ export function cHeaderLanguage(path: string, language: Language, source: string
 /**
  * Whether a header's text is C++: a line that opens with syntax C does not have (`namespace x {`,
  * `template <`, `class X {` / `class X;`, an access label, `using namespace`). `extern "C"` blocks
- * under `#ifdef __cplusplus` are C headers made includable from C++, and stay C.
+ * under `#ifdef __cplusplus` are C headers made includable from C++, and stay C. A line opening a namespace by a macro
+ * (`FMT_BEGIN_NAMESPACE`, namespace-macros.ts) is C++ too.
  */
 export function looksLikeCpp(source: string): boolean {
-  return /^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|class[ \t]+\w+[^;()=]*(?:\{|;|$)|(?:public|private|protected)[ \t]*:(?!:)|using[ \t]+namespace\b)/m.test(source);
+  return opensMacroNamespace(source) || /^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|class[ \t]+\w+[^;()=]*(?:\{|;|$)|(?:public|private|protected)[ \t]*:(?!:)|using[ \t]+namespace\b)/m.test(source);
 }

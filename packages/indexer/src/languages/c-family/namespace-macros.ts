@@ -37,6 +37,12 @@ function closingTwin(opening: string): string {
 /** A line holding one macro name and nothing else (a trailing comment aside), written from the line's start. */
 const MACRO_LINE = /^([A-Z][A-Z0-9_]*)[ \t]*(?:\/\/.*|\/\*.*\*\/[ \t]*)?\r?$/;
 
+/** Whether a line of the text opens a namespace by a macro (`FMT_BEGIN_NAMESPACE` alone on its line). */
+export function opensMacroNamespace(source: string): boolean {
+  if (!source.includes('NAMESPACE') && !source.includes('_NS')) return false;
+  return source.split('\n').some((line) => OPENING.test(MACRO_LINE.exec(line)?.[1] ?? ''));
+}
+
 /**
  * The macro-opened namespaces of a file, and its text with their macro lines blanked (same length: every position
  * stays) and parsed again, so that the region's declarations parse as any namespace's (no tree: `source` had them
