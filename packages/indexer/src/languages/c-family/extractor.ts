@@ -95,9 +95,17 @@ function walkInMacroNamespaces(syntax: SyntaxRules<CContext>, root: SyntaxNode, 
     regions.forEach((region, i) => {
       if (region.startRow < node.startPosition.row && region.endRow > node.startPosition.row && (inside < 0 || region.startRow > regions[inside].startRow)) inside = i;
     });
+    // A header the grammar reads as one syntax error (walked whole: its recovery needs the whole): the outermost region
+    // covering most of it.
+    if (inside < 0 && node.type === 'ERROR') inside = regions.findIndex((region) => overlap(region, node) * 2 > node.endPosition.row - node.startPosition.row + 1);
     walkSyntax(syntax, node, inside >= 0 ? { ...ctx, parentDecl: ids[inside] } : ctx);
   };
   for (const child of root.children) if (child) place(child);
+}
+
+/** How many rows a region and a node share. */
+function overlap(region: MacroNamespace, node: SyntaxNode): number {
+  return Math.max(0, Math.min(region.endRow, node.endPosition.row) - Math.max(region.startRow, node.startPosition.row) + 1);
 }
 
 const PREPROC_BLOCKS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
