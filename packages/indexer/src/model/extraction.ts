@@ -114,6 +114,17 @@ export interface Declaration extends Span {
    */
   aliasOf?: string[];
   /**
+   * A macro whose value only opens namespaces (C++ `#define FMT_BEGIN_NAMESPACE namespace fmt { inline namespace v11 {`):
+   * the named ones, outermost first (inline and anonymous ones are transparent). See `openedByMacro`.
+   */
+  expandsToNamespace?: string[];
+  /**
+   * A namespace a macro opens (`FMT_BEGIN_NAMESPACE` … `FMT_END_NAMESPACE`), named by the macro: the file cannot see the
+   * header that defines it. Where the language says so (`declarations.namespaceMacros`), it is the namespace the
+   * workspace's definitions of that macro agree it expands to (`expandsToNamespace`), else transparent.
+   */
+  openedByMacro?: boolean;
+  /**
    * A declaration that only gives a local declaration of the same file a second name (JavaScript `{ kill }` in an
    * object literal, of `function kill` declared in the function around it): that declaration's local id.
    */

@@ -290,6 +290,13 @@ export interface NameBindingRules {
      */
     namespacesSpanFiles?: boolean;
     /**
+     * Namespaces opened by a macro (`Declaration.openedByMacro`) are the namespace the macro's definitions state
+     * (`expandsToNamespace`): `fmt::format` names `FMT_BEGIN_NAMESPACE::format`, and both name a `fmt::format`
+     * written in a plain `namespace fmt`. A macro nobody defines that way, or defined as different namespaces,
+     * opens a transparent one. Only with `namespacesSpanFiles`. Absent: a macro's namespace is one of its own name.
+     */
+    namespaceMacros?: boolean;
+    /**
      * Namespaces a library outside the workspace owns (C++ `std`): a directive naming one (`using namespace
      * std;`) may bind names the workspace does not declare, even where the workspace writes into it (a
      * `std::hash` specialisation). A directive naming any other namespace the workspace declares binds only

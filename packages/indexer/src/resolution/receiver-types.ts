@@ -140,7 +140,8 @@ export class ReceiverTypes {
         const classRef = written && type.typeArguments !== undefined ? this.world.typeOfArity(written, type.typeArguments) : written;
         // An alias that names a class (`using Option_p = std::unique_ptr<Option>`): that class.
         const aliased = classRef && this.symbols.declaration(classRef);
-        if (aliased?.kind === 'type_alias' && aliased.underlyingType?.kind === 'named') {
+        // Or an iteration of a collection (C++ `using It = std::list<Foo>::iterator`): its element.
+        if (aliased?.kind === 'type_alias' && (aliased.underlyingType?.kind === 'named' || aliased.underlyingType?.kind === 'element')) {
           return this.evaluate({ file: classRef!.file, enclosing: aliased.parent }, aliased.underlyingType, depth + 1);
         }
         if (classRef) return { classRef, how: RESOLVED_BY.annotatedReceiver };

@@ -33,6 +33,16 @@ interface Entry {
   variant: boolean;
 }
 
+/**
+ * A file's own top level, and a namespace a macro opens there (`Declaration.openedByMacro`): the file alone cannot say
+ * which namespace that is, and its members stay the workspace-wide names they were read as without it.
+ */
+function atTopLevel(file: FileExtraction, decl: Declaration): boolean {
+  if (decl.parent === null) return true;
+  const parent = file.declarations[decl.parent];
+  return parent.kind === 'namespace' && parent.openedByMacro === true && parent.parent === null;
+}
+
 export class UniqueNameIndex {
   private readonly byName = new PairMap<string, string, Entry[]>();
 
@@ -42,7 +52,7 @@ export class UniqueNameIndex {
    */
   add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string, file: FileExtraction) => boolean): void {
     file.declarations.forEach((decl, localId) => {
-      if (decl.parent !== null || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
+      if (!atTopLevel(file, decl) || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
       if (fileLocal?.(decl, file.path, file)) return;
       const list = this.byName.get(family, decl.name);
       const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere), variant: decl.buildVariant !== undefined };

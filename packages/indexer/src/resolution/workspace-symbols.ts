@@ -392,9 +392,61 @@ export class WorkspaceSymbols implements SymbolLookup {
           else index.set(decl.qualifiedName, [{ file: file.path, localId }]);
         });
       }
-      this.namespaceDeclarations = index;
+      this.namespaceDeclarations = this.withMacroNamespaces(index);
     }
     return this.namespaceDeclarations;
+  }
+
+  /**
+   * Where a language says so (`declarations.namespaceMacros`), a namespace a macro opens (`openedByMacro`) is the
+   * namespace every workspace definition of that macro states (`expandsToNamespace`), else transparent: the index
+   * answers `fmt::format` and `FMT_BEGIN_NAMESPACE::format` with the declarations of both (and of a plain `fmt::format`).
+   */
+  private withMacroNamespaces(index: Map<string, DeclarationRef[]>): Map<string, DeclarationRef[]> {
+    const macroNamespaces = new Set<string>();
+    const expansions = new Map<string, string | null>();
+    // The macros are defined in files of the same family (a C++ header the C grammar read).
+    const families = new Set<string>();
+    for (const file of this.files.values()) {
+      const language = this.languageOf(file);
+      if (!language?.binding.declarations?.namespaceMacros) continue;
+      families.add(language.family);
+      for (const decl of file.declarations) {
+        if (decl.kind === 'namespace' && decl.openedByMacro) macroNamespaces.add(decl.name);
+      }
+    }
+    if (macroNamespaces.size === 0) return index;
+    for (const file of this.files.values()) {
+      const language = this.languageOf(file);
+      if (!language || !families.has(language.family)) continue;
+      for (const decl of file.declarations) {
+        if (!decl.expandsToNamespace || !macroNamespaces.has(decl.name)) continue;
+        // An empty list: a namespace named by a macro its file does not define (unknown).
+        const path = decl.expandsToNamespace.length > 0 ? decl.expandsToNamespace.join('::') : null;
+        const known = expansions.get(decl.name);
+        // Two definitions naming different namespaces (per configuration): which one a file sees is unknown.
+        expansions.set(decl.name, known === undefined || known === path ? path : null);
+      }
+    }
+    const canonical = (key: string): string => key.split('::')
+      .flatMap((part) => (macroNamespaces.has(part) ? (expansions.get(part) ?? '').split('::').filter(Boolean) : [part]))
+      .join('::');
+    // Keyed by the namespaces' real names; a name written with a macro's namespace in it is looked up by its real one.
+    const merged = new Map<string, DeclarationRef[]>();
+    for (const [key, refs] of index) {
+      const name = canonical(key);
+      if (name !== '') merged.set(name, [...(merged.get(name) ?? []), ...refs]);
+    }
+    this.namespaceKey = canonical;
+    return merged;
+  }
+
+  /** What `namespaceMacros` makes of a qualified name (`FMT_BEGIN_NAMESPACE::detail::f` → `fmt::detail::f`). */
+  private namespaceKey: (qualifiedName: string) => string = (qualifiedName) => qualifiedName;
+
+  private namespaceEntries(qualifiedName: string): DeclarationRef[] | undefined {
+    const index = this.namespaceIndex();
+    return index.get(this.namespaceKey(qualifiedName));
   }
 
   /**
@@ -403,7 +455,7 @@ export class WorkspaceSymbols implements SymbolLookup {
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
-    const all = this.preferReached(fromFile, (this.namespaceIndex().get(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
+    const all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
     if (all.length === 0) return undefined;
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
@@ -415,7 +467,7 @@ export class WorkspaceSymbols implements SymbolLookup {
 
   /** Every namespace declaration written with this qualified name (where namespaces span files). */
   namespaceMembersNamed(qualifiedName: string): DeclarationRef[] {
-    return this.namespaceIndex().get(qualifiedName) ?? [];
+    return this.namespaceEntries(qualifiedName) ?? [];
   }
 
   private isOpen(file: string): boolean {

@@ -27,6 +27,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isHeaderPath, signatureOf, type CContext } from './file-state.js';
 import { platformVariant } from './platform-branches.js';
+import { namespacesOpenedBy } from './namespace-macros.js';
 
 type CWalk = Walk<CContext>;
 type Rule = NodeRule<CContext>;
@@ -190,6 +191,10 @@ export function visitMacro(node: SyntaxNode, ctx: CContext): void {
   // the one its uses mean (as for functions, cpp-declarations.ts).
   const variant = optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) ctx.file.builder.declarations[id].buildVariant = variant;
+  // `#define FMT_BEGIN_NAMESPACE namespace fmt { inline namespace v11 {`: what the regions it opens are (namespace-macros.ts).
+  const opened = !isFunction && value ? namespacesOpenedBy(value.text, (macro) => ctx.file.objectMacros.get(macro)) : undefined;
+  if (opened) ctx.file.builder.declarations[id].expandsToNamespace = opened;
+  if (!isFunction && value) ctx.file.objectMacros.set(name.text, value.text);
 }
 
 function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {

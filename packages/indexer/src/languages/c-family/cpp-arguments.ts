@@ -87,6 +87,8 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
         const type = moved?.type === 'identifier' ? argumentType(moved, scope) : null;
         return type && !type.endsWith('&&') && type !== STRING_LITERAL ? `${type}&&` : null;
       }
+      // `std::string(value)`: a temporary standard string.
+      if (fn?.type === 'qualified_identifier' && STANDARD_STRING_TYPES.has(fn.text.replace(/\s+/g, ''))) return `${typeText(fn.text)}&&`;
       // `static_cast<int64_t>(v)`: the type it names.
       if (fn?.type !== 'template_function' || fn.childForFieldName('name')?.text !== 'static_cast') return null;
       const descriptor = fn.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'type_descriptor');
@@ -101,6 +103,9 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
       return null;
   }
 }
+
+/** The standard string types a call constructs by name (`std::string(p)`, `std::string_view(p, n)`). */
+const STANDARD_STRING_TYPES = new Set(['std::string', 'std::string_view']);
 
 const INTEGERS = [
   'char', 'signedchar', 'unsignedchar', 'short', 'unsignedshort', 'int', 'unsigned', 'unsignedint', 'long', 'unsignedlong', 'longlong',

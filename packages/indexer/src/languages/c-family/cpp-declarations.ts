@@ -230,11 +230,16 @@ function visibilityOf(access: string | undefined): 'public' | 'private' | 'prote
   return access === 'public' || access === 'private' || access === 'protected' ? access : undefined;
 }
 
+const MODULE_KEYWORDS = new Set(['import', 'module']);
+
 /** Namespace-level declarations (prototypes, variables) and locals, as in C, with C++'s stated types. */
 export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk): void {
   const file = ctx.file;
   const type = node.childForFieldName('type');
   const fileLevel = ctx.scope.fileLevel;
+  // `import argparse;`, `module foo;` (C++20 modules, often beside the `#include` they replace): the grammar reads a
+  // variable of type `import`, whose name would then hide the namespace of that name (`argparse::ArgumentParser`).
+  if (fileLevel && type?.type === 'type_identifier' && MODULE_KEYWORDS.has(type.text)) return;
   if (type && (isTagged(type) || type.type === 'class_specifier')) {
     if (type.type === 'enum_specifier') {
       if (fileLevel) visitEnum(type, ctx);

@@ -65,6 +65,8 @@ export function stateAliased(ctx: CContext, id: number, type: SyntaxNode | null 
   // The name written, template arguments dropped, is the class typeRefOf proves (not a smart pointer's pointee).
   const written = nameParts(type);
   if (namesItself && aliased?.kind === 'named' && written && written.join('::') === aliased.chain.join('::')) ctx.file.builder.declarations[id].aliasOf = aliased.chain;
+  // `using argument_it = std::list<Argument>::iterator;`: an iteration of the container, read where the alias stands.
+  if (namesItself && aliased?.kind === 'element') ctx.file.builder.declarations[id].underlyingType = aliased;
   if (aliased?.kind !== 'named') return;
   ctx.file.facts.proveLater(aliased, ctx.scope, undefined, (proven) => {
     if (proven) ctx.file.builder.declarations[id].underlyingType = proven;

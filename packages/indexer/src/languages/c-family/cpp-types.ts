@@ -45,6 +45,8 @@ const KEYED = new Set(['map', 'multimap', 'unordered_map', 'unordered_multimap']
 /** The class a type expression names (`Foo`, `ns::Foo`, `const Foo&`, `std::unique_ptr<Foo>`), or null. */
 export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
   if (!node) return null;
+  const iterator = standardIteratorType(node);
+  if (iterator) return iterator;
   if (node.type === 'template_type' || (node.type === 'qualified_identifier' && node.childForFieldName('name')?.type === 'template_type')) {
     const template = node.type === 'template_type' ? node : node.childForFieldName('name')!;
     const name = template.childForFieldName('name')?.text ?? '';
@@ -73,6 +75,26 @@ export function typeRefOf(node: SyntaxNode | null | undefined): TypeRef | null {
     return chain && chain[0] !== 'std' ? { kind: 'named', chain } : null;
   }
   return null;
+}
+
+/** The iterator types of the standard containers: `->` on one reaches an element (a map's: a key-value pair). */
+const ITERATOR_TYPES = new Set(['iterator', 'const_iterator', 'reverse_iterator', 'const_reverse_iterator']);
+
+/**
+ * `std::list<Argument>::iterator`, `std::map<K, V>::const_iterator`: an iteration of that container (see iteratorType), or
+ * null for any other type.
+ */
+function standardIteratorType(node: SyntaxNode): TypeRef | null {
+  if (node.type !== 'qualified_identifier' || node.childForFieldName('scope')?.text !== 'std') return null;
+  const inner = node.childForFieldName('name');
+  if (inner?.type !== 'qualified_identifier') return null;
+  const container = inner.childForFieldName('scope');
+  const member = inner.childForFieldName('name');
+  if (container?.type !== 'template_type' || member?.type !== 'type_identifier' || !ITERATOR_TYPES.has(member.text)) return null;
+  const name = container.childForFieldName('name')?.text ?? '';
+  if (!SEQUENCES.has(name) && !KEYED.has(name)) return null;
+  const of = typeRefOf(container);
+  return of ? { kind: 'element', of, pairs: true } : null;
 }
 
 /** The casts whose result is the type they name (`static_cast<Foo&>(x)` is a Foo). */
@@ -115,6 +137,8 @@ export function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
         return typeRefOf(argument?.childForFieldName('type'));
       }
       const chain = nameParts(fn);
+      // `std::next(it)`, `std::prev(it)`: an iterator of the same iteration as `it`.
+      if (chain?.length === 2 && chain[0] === 'std' && STEPS.has(chain[1])) return valueType(node.childForFieldName('arguments')?.namedChildren[0]);
       if (chain && chain[0] !== 'std') return { kind: 'call', callee: chain };
       if (fn?.type === 'field_expression') {
         const field = fn.childForFieldName('field');
@@ -149,6 +173,12 @@ export function receiverChain(node: SyntaxNode | null | undefined): string[] | n
   return null;
 }
 
+/** `std::next(it)`, `std::prev(it, n)`: the iterator moved, of the same iteration. */
+const STEPS = new Set(['next', 'prev']);
+
+/** `std::begin(xs)`, `std::end(xs)`: an iterator over what `xs` holds, as `xs.begin()` is. */
+const FREE_ITERATOR_FUNCTIONS = new Set(['begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend']);
+
 /** Members of the standard containers that give an iterator over their elements (a map's: over its key-value pairs). */
 const ITERATOR_METHODS = new Set(['begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find', 'lower_bound', 'upper_bound']);
 
@@ -159,6 +189,11 @@ const ITERATOR_METHODS = new Set(['begin', 'end', 'cbegin', 'cend', 'rbegin', 'r
 export function iteratorType(node: SyntaxNode | null | undefined): TypeRef | null {
   if (node?.type !== 'call_expression') return null;
   const fn = node.childForFieldName('function');
+  const free = fn?.type === 'qualified_identifier' ? nameParts(fn) : null;
+  if (free?.length === 2 && free[0] === 'std' && FREE_ITERATOR_FUNCTIONS.has(free[1])) {
+    const of = valueType(node.childForFieldName('arguments')?.namedChildren[0]);
+    return of ? { kind: 'element', of, pairs: true } : null;
+  }
   const field = fn?.type === 'field_expression' ? fn.childForFieldName('field') : null;
   if (!field || !ITERATOR_METHODS.has(field.text)) return null;
   const of = valueType(fn!.childForFieldName('argument'));

@@ -4,7 +4,7 @@
  * region: the walk goes through ERROR nodes like any other, and the names those regions hold are
  * listed (`namesInSyntaxErrors`) so that only they lose the workspace-wide name rule.
  */
-import type { Tree } from 'web-tree-sitter';
+import type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 import type { FileExtraction } from '../../model/extraction.js';
 import type { Language } from '../../model/graph-vocabulary.js';
 import type { ExtractInput, LanguageExtractor } from '../../model/language-support.js';
@@ -18,21 +18,25 @@ import { repairSpecifierMacros } from './specifier-macro-repair.js';
 import { CFile, isHeaderPath, type CContext } from './file-state.js';
 import type { Declaration, ReferenceSite } from '../../model/extraction.js';
 import { C_SCOPES } from './scopes.js';
+import { findMacroNamespaces, opensMacroNamespace, type MacroNamespace } from './namespace-macros.js';
 
 function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?: typeof repairClassHeads): LanguageExtractor {
   return {
     extract(input: ExtractInput): FileExtraction {
       const file = new CFile(input.path);
       let repaired: ReturnType<typeof repairClassHeads>;
+      let macroNamespaces: ReturnType<typeof findMacroNamespaces>;
       try {
         return assembleExtraction(input, {
           label,
           walk(syntaxErrors) {
             repaired = repair?.(input.tree, input.source);
-            const tree = repaired?.tree ?? input.tree;
-            syntaxErrors.collect(tree.rootNode, repaired?.source ?? input.source);
+            macroNamespaces = label === 'C++' ? findMacroNamespaces(input.source, repaired?.tree ?? input.tree, repaired?.source ?? input.source) : undefined;
+            const tree = macroNamespaces?.tree ?? repaired?.tree ?? input.tree;
+            syntaxErrors.collect(tree.rootNode, macroNamespaces?.source ?? repaired?.source ?? input.source);
             const ctx: CContext = { file, scope: Scope.file(C_SCOPES, 'file'), parentDecl: null, enclosing: null };
-            walkSyntax(syntax, tree.rootNode, ctx);
+            if (macroNamespaces) walkInMacroNamespaces(syntax, tree.rootNode, ctx, macroNamespaces.regions);
+            else walkSyntax(syntax, tree.rootNode, ctx);
           },
           // A failed walk may have lost any name: then none is listed (the file gets no name-only link).
           finish: (failed) => {
@@ -43,6 +47,7 @@ function cFamilyExtractor(syntax: SyntaxRules<CContext>, label: string, repair?:
         });
       } finally {
         repaired?.tree.delete();
+        macroNamespaces?.tree?.delete();
       }
     },
   };
@@ -63,6 +68,47 @@ function forgetTypesBeforeLaterOverloads(extraction: { declarations: Declaration
     if (lines && lines.length > 1 && lines.some((line) => line > site.line)) site.argumentTypes = site.argumentTypes!.map(() => null);
   }
 }
+
+/**
+ * The file's top-level nodes, each walked inside the macro-opened namespace around it (namespace-macros.ts): a
+ * namespace declaration named by the macro, spanning its opening and closing lines, nested as the regions nest.
+ */
+function walkInMacroNamespaces(syntax: SyntaxRules<CContext>, root: SyntaxNode, ctx: CContext, regions: MacroNamespace[]): void {
+  const ids: number[] = [];
+  regions.forEach((region, i) => {
+    // Sorted by start: the region holding this one that starts last is the innermost.
+    let around = -1;
+    for (let j = 0; j < i; j++) if (regions[j].startRow < region.startRow && regions[j].endRow > region.endRow) around = j;
+    const at = { startPosition: { row: region.startRow, column: 0 }, endPosition: { row: region.endRow, column: region.endColumn } };
+    ids.push(ctx.file.builder.declare('namespace', region.macro, around >= 0 ? ids[around] : null, at, {
+      signature: region.macro, isExported: true, openedByMacro: true,
+    }));
+  });
+  const place = (node: SyntaxNode): void => {
+    // A conditional block a region's line is in (an include guard around the whole header): its parts, one by one.
+    if (PREPROC_BLOCKS.has(node.type) && regions.some((r) => [r.startRow, r.endRow].some((row) => row > node.startPosition.row && row < node.endPosition.row))) {
+      for (const child of node.children) if (child) place(child);
+      return;
+    }
+    // The innermost region the node starts in (a broken parse may run a node past the region's end).
+    let inside = -1;
+    regions.forEach((region, i) => {
+      if (region.startRow < node.startPosition.row && region.endRow > node.startPosition.row && (inside < 0 || region.startRow > regions[inside].startRow)) inside = i;
+    });
+    // A header the grammar reads as one syntax error (walked whole: its recovery needs the whole): the outermost region
+    // covering most of it.
+    if (inside < 0 && node.type === 'ERROR') inside = regions.findIndex((region) => overlap(region, node) * 2 > node.endPosition.row - node.startPosition.row + 1);
+    walkSyntax(syntax, node, inside >= 0 ? { ...ctx, parentDecl: ids[inside] } : ctx);
+  };
+  for (const child of root.children) if (child) place(child);
+}
+
+/** How many rows a region and a node share. */
+function overlap(region: MacroNamespace, node: SyntaxNode): number {
+  return Math.max(0, Math.min(region.endRow, node.endPosition.row) - Math.max(region.startRow, node.startPosition.row) + 1);
+}
+
+const PREPROC_BLOCKS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
 
 export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');
 // C++ alone: export macros in class heads (`class API Name {`) are a C++ library habit.
@@ -103,8 +149,9 @@ export function cHeaderLanguage(path: string, language: Language, source: string
 /**
  * Whether a header's text is C++: a line that opens with syntax C does not have (`namespace x {`,
  * `template <`, `class X {` / `class X;`, an access label, `using namespace`). `extern "C"` blocks
- * under `#ifdef __cplusplus` are C headers made includable from C++, and stay C.
+ * under `#ifdef __cplusplus` are C headers made includable from C++, and stay C. A line opening a namespace by a macro
+ * (`FMT_BEGIN_NAMESPACE`, namespace-macros.ts) is C++ too.
  */
 export function looksLikeCpp(source: string): boolean {
-  return /^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|class[ \t]+\w+[^;()=]*(?:\{|;|$)|(?:public|private|protected)[ \t]*:(?!:)|using[ \t]+namespace\b)/m.test(source);
+  return opensMacroNamespace(source) || /^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|class[ \t]+\w+[^;()=]*(?:\{|;|$)|(?:public|private|protected)[ \t]*:(?!:)|using[ \t]+namespace\b)/m.test(source);
 }

@@ -29,6 +29,8 @@ export class CFile {
   readonly staticFunctions = new Set<string>();
   /** Names the parser could not place (tokens directly inside ERROR nodes): `FileExtraction.namesInSyntaxErrors`. */
   readonly namesInErrors = new Set<string>();
+  /** The values of the object-like macros defined so far (what a later macro naming one expands it to). */
+  readonly objectMacros = new Map<string, string>();
 
   constructor(readonly path: string) {}
 

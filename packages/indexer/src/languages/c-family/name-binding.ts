@@ -63,7 +63,7 @@ export const cppNameBinding = defineNameBinding({
   ...cNameBinding,
   instanceReceivers: ['this'],
   lookup: ['class-members', 'enclosing-class-types', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'namespace-directives', 'global-namespace-types', 'workspace-unique'],
-  declarations: { namespacesSpanFiles: true, seenThroughImports: true, libraryNamespaces: ['std'] },
+  declarations: { namespacesSpanFiles: true, namespaceMacros: true, seenThroughImports: true, libraryNamespaces: ['std'] },
   // `dbfull()->Compact()` in a member: `dbfull` is the class's own member (implicit this), and so is its result's type.
   members: { implicitSelfInTypes: true },
   // Overloads told apart by what literals, casts and locals of built-in or string types pass (cpp-arguments.ts); a
