@@ -28,6 +28,7 @@ import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
+import { defaultBuildFirst } from './build-variants.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
 import { cut, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
@@ -2032,7 +2033,7 @@ export class ReferenceResolver {
   ): MemberFound | undefined {
     if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call);
+      const own = defaultBuildFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), (ref) => this.symbols.extraction(ref.file)!);
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;

@@ -412,7 +412,9 @@ export function visitExtension({ node, ctx }: Visit, walk: ScalaWalk): void {
   const receiverName = receiver?.childForFieldName('name');
   if (receiverName) bindTyped(inner, receiverName, receiver!.childForFieldName('type'), 'parameter');
   const body = node.childForFieldName('body');
-  const definitions = body?.type === 'function_definition' ? [body] : body?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'function_definition') ?? [];
+  // `extension (p: P[T])` then indented defs: the grammar makes the first the body and the others its siblings.
+  const isDefinition = (c: SyntaxNode | null): c is SyntaxNode => c?.type === 'function_definition';
+  const definitions = body?.type === 'function_definition' ? node.namedChildren.filter(isDefinition) : body?.namedChildren.filter(isDefinition) ?? [];
   for (const definition of definitions) {
     if (stated) file(ctx).facts.proveLater(stated, ctx.scope, undefined, (proven) => {
       if (!proven) return;
