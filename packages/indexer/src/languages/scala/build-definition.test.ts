@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScalaVersion } from './build-definition.js';
+import { defaultScalaVersion, projectScalaVersions } from './build-definition.js';
 
 const read = (files: Record<string, string>) => (path: string) => files[path];
 const version = (files: Record<string, string>) => defaultScalaVersion(read(files), Object.keys(files))?.version;
@@ -54,5 +54,24 @@ describe('the default Scala version a build states', () => {
   it('scala-cli, and a build that states nothing', () => {
     expect(defaultScalaVersion(read({ 'project.scala': '//> using scala 3.4.2\n//> using dep "x"' }), [])).toEqual({ version: '3.4.2', tool: 'scala-cli' });
     expect(version({})).toBeUndefined();
+  });
+
+  it('sbt: a project\'s own scalaVersion, for the sources of its folder', () => {
+    const projects = (files: Record<string, string>) => projectScalaVersions(read(files), Object.keys(files));
+    const build = [
+      'ThisBuild / scalaVersion := "2.13.14"',
+      'val scala3 = "3.3.3"',
+      'lazy val core = project',
+      '  .settings(scalaVersion := "2.12.19")',
+      'lazy val next = (project in file("modules/next"))',
+      '  .settings(',
+      '    crossScalaVersions := Seq(scala3, "2.13.14"),',
+      '    scalaVersion := crossScalaVersions.value.head',
+      '  )',
+      'lazy val docs = project.settings(scalaVersion := sys.props("v"))',
+      'lazy val shared = project.settings(commonSettings)',
+    ].join('\n');
+    expect(projects({ 'build.sbt': build })).toEqual([{ folder: 'core', version: '2.12.19' }, { folder: 'modules/next', version: '3.3.3' }]);
+    expect(projects({ 'build.sbt': build, 'build.mill': 'object a extends ScalaModule' })).toEqual([]);
   });
 });

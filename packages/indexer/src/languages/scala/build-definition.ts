@@ -13,6 +13,8 @@
  *    overrides it (`object foo extends Cross[M](…) { def defaultCrossSegments = Seq("3.3.1") }`); it is the module
  *    `mill foo[].compile` builds. A list whose first version is not written literally leaves the default unknown.
  *  - scala-cli (`project.scala` at the root): the first version of `//> using scala …`.
+ * An sbt project that sets its own `scalaVersion` in its definition compiles the sources of its folder with it
+ * (`projectScalaVersions`), whatever the build-wide default is.
  * A repository with both an sbt and a Mill build (an sbt file kept for one project) has a default only where both
  * state the same binary version (version folders name no more than that).
  */
@@ -50,6 +52,41 @@ export function defaultScalaVersion(read: ReadText, files: Iterable<string>): De
   const cli = read('project.scala');
   if (cli !== undefined) return stated(/^\s*\/\/>\s*using\s+scala\s+"?([\w.-]+)"?/m.exec(cli)?.[1], 'scala-cli');
   return undefined;
+}
+
+/** The Scala version one sbt project of the build sets for itself, and the folder holding its sources. */
+export interface ProjectScalaVersion {
+  folder: string;
+  version: string;
+}
+
+/**
+ * The projects of an sbt build that set their own `scalaVersion` (`lazy val core = project.settings(scalaVersion :=
+ * "2.13.14")`, `crossProject(…).in(file("modules/core")).settings(…)`): a project's own setting is what `sbt compile`
+ * uses for the sources under its folder, whatever the build-wide one is. Only settings written in the project's own
+ * definition count; one the build does not state literally is left out.
+ */
+export function projectScalaVersions(read: ReadText, files: Iterable<string>): ProjectScalaVersion[] {
+  const sbt = read('build.sbt');
+  // Beside a Mill build, the sbt file is kept for a project or two: the Mill build's default decides.
+  if (sbt === undefined || read('build.mill') !== undefined || read('build.sc') !== undefined) return [];
+  const build = stripComments(sbt);
+  const constants = new Constants([build, ...[...files].filter((file) => /^project\/[^/]+\.scala$/.test(file)).sort().map((file) => stripComments(read(file) ?? ''))]);
+  const out: ProjectScalaVersion[] = [];
+  for (const match of build.matchAll(/^\s*lazy\s+val\s+(\w+|`[^`]+`)\s*(?::\s*[\w.]+\s*)?=\s*/gm)) {
+    const definition = readExpression(build, match.index + match[0].length);
+    if (!/^\(?\s*(?:project\b|crossProject\s*\(|Project\s*\()/.test(definition)) continue;
+    const folder = /\bin\s*\(?\s*file\s*\(\s*"([^"]*)"\s*\)/.exec(definition)?.[1] ?? match[1].replace(/`/g, '');
+    const settings = settingValues(definition, 'scalaVersion', []).filter((each) => !each.thisBuild);
+    const cross = settingValues(definition, 'crossScalaVersions', []).filter((each) => !each.thisBuild);
+    const versions = settings.map((setting) => /^\(?\s*crossScalaVersions\s*\)?(?:\.value)?\.head$/.test(setting.expression)
+      ? constants.list(cross.filter((each) => each.at < setting.at).pop()?.expression ?? '')?.items[0]
+      : constants.single(setting.expression));
+    const version = versions.length > 0 && versions.every((each) => each !== undefined && each === versions[0]) ? versions[0] : undefined;
+    const normalised = folder.replace(/^\.\/?/, '').replace(/\/+$/, '');
+    if (version !== undefined && normalised !== '') out.push({ folder: normalised, version });
+  }
+  return out;
 }
 
 function sbtDefault(build: string, definitions: string[]): string | undefined {
