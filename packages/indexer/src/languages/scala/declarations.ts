@@ -443,15 +443,17 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
       const id = ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
       // `val uint8: Codec[Int] = …` at the top level (Scala 3) or in a package object: `uint8.exmap(…)` is a member call on it.
-      ctx.file.facts.stateType(id, 'valueType', declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null), ctx.scope);
       const alias = typeNode ? undefined : objectAlias(value);
+      // A value naming an object is that object (aliasOf), not a value of its type.
+      ctx.file.facts.stateType(id, 'valueType', declaredType(typeNode, ctx.typeVariables) ?? (value && !alias ? valueType(value, ctx) : null), ctx.scope);
       if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     }
     return;
   }
   const mods = modifiersOf(node);
   const names = pattern?.type === 'identifier' ? [pattern] : pattern?.descendantsOfType('identifier').filter((n): n is SyntaxNode => n !== null) ?? [];
-  const stated = declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null);
+  // A value naming an object is that object (aliasOf below), not a value of its type.
+  const stated = declaredType(typeNode, ctx.typeVariables) ?? (value && (names.length !== 1 || !objectAlias(value)) ? valueType(value, ctx) : null);
   const simple = simpleType(typeNode, ctx.typeVariables);
   for (const nameNode of names) {
     const id = ctx.file.builder.declare('field', nameNode.text, ctx.parentDecl, node, {
