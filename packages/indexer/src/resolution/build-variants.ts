@@ -20,6 +20,18 @@ export function markDefaultBuild(byPath: Map<string, FileExtraction>, languageOf
   }
 }
 
+/**
+ * Of candidates declared in the files of several builds (`rep` attached to `P[T]` by an implicit class in `src-2/` and
+ * by an extension in `src-3/`), those of the default build, when there are some: a twin of another build is no
+ * overload of the default build's declaration. A caller in a variant gets its own build's twin afterwards
+ * (`BuildVariants.withinOneBuild`).
+ */
+export function defaultBuildFirst(refs: DeclarationRef[], fileOf: (ref: DeclarationRef) => FileExtraction): DeclarationRef[] {
+  if (refs.length < 2) return refs;
+  const inDefault = refs.filter((ref) => fileOf(ref).buildVariant === undefined);
+  return inDefault.length > 0 && inDefault.length < refs.length ? inDefault : refs;
+}
+
 export class BuildVariants {
   /** Declarations of files that belong to some build variant, by package, qualified name and kind (built on first use). */
   private twins?: Map<string, DeclarationRef[]>;
@@ -39,7 +51,7 @@ export class BuildVariants {
     // A default-build caller, or a target of a variant the caller's build compiles: as found.
     if (together && (file.buildVariant === undefined || this.byPath.get(result.target.file)!.buildVariant !== undefined)) return result;
     const found = this.byPath.get(result.target.file)!.declarations[result.target.localId];
-    const twins = (this.twinIndex().get(twinKey(this.byPath.get(result.target.file)!, found)) ?? [])
+    const twins = this.twinsOf(this.byPath.get(result.target.file)!, found)
       .filter((ref) => ref.file !== result.target.file && this.byPath.get(ref.file)!.buildVariant !== undefined && builds.compiledTogether(file.path, ref.file));
     if (together && twins.length === 0) return result;
     const chosen = twins.length === 1 ? twins : twins.filter((ref) => sameParameters(this.byPath.get(ref.file)!.declarations[ref.localId], found));
@@ -47,18 +59,39 @@ export class BuildVariants {
     return { resolved: false, reason: 'ambiguous', candidates: [result.target, ...twins], likelyInternal: true };
   }
 
+  /**
+   * Declarations of the same package, qualified name and kind; for a member attached to a type from outside it
+   * (`memberOf`: Scala 2's `implicit class Ops(p: P[T]) { def rep }` and Scala 3's `extension (p: P[T]) def rep`),
+   * where none has its qualified name, those attached to the same type under the same name.
+   */
+  private twinsOf(file: FileExtraction, found: Declaration): DeclarationRef[] {
+    const named = this.twinIndex().get(twinKey(file, found)) ?? [];
+    if (named.length > 1 || found.memberOf === undefined) return named;
+    return this.twinIndex().get(attachedKey(file, found)!) ?? named;
+  }
+
   private twinIndex(): Map<string, DeclarationRef[]> {
     if (this.twins) return this.twins;
     this.twins = new Map();
+    const add = (key: string, ref: DeclarationRef) => this.twins!.set(key, [...(this.twins!.get(key) ?? []), ref]);
     // Every language's files: a Scala.js twin of a Java class is a twin too.
     for (const file of this.byPath.values()) {
       file.declarations.forEach((declaration, localId) => {
-        const key = twinKey(file, declaration);
-        this.twins!.set(key, [...(this.twins!.get(key) ?? []), { file: file.path, localId }]);
+        add(twinKey(file, declaration), { file: file.path, localId });
+        const attached = attachedKey(file, declaration);
+        if (attached !== undefined) add(attached, { file: file.path, localId });
       });
     }
     return this.twins;
   }
+}
+
+/** A callable attached to a named type from outside its body, keyed by package, that type's name and its own name. */
+function attachedKey(file: FileExtraction, declaration: Declaration): string | undefined {
+  const owner = declaration.memberOf;
+  if (owner?.kind !== 'named' || KIND_GROUPS[declaration.kind] !== 'callable') return undefined;
+  const packages = file.module?.packages ?? [];
+  return `${packages.length > 0 ? packages[packages.length - 1].name : ''}\0attached\0${owner.chain[owner.chain.length - 1]}\0${declaration.name}`;
 }
 
 /** Kinds one type or callable takes in the languages of one family (a Java `interface` ported as a Scala `trait`). */

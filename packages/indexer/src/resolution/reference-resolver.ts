@@ -29,6 +29,7 @@ import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
+import { defaultBuildFirst } from './build-variants.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
 import { cut, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
@@ -1929,12 +1930,13 @@ export class ReferenceResolver {
       return parent !== null && Boolean(this.symbols.extraction(ref.file)!.declarations[parent].isStatic);
     });
     if (members.length === 0 && site.argumentTypes && !this.constructible(classRef)) return this.inheritedCompanionCall(site, classRef, name, resolvedBy);
-    if (members.length === 0 || !site.argumentTypes) return undefined;
     // The construction: the class part that states its parameters (a companion object states none).
     const construction = this.symbols.partsOf(classRef).find((part) => {
       const decl = this.symbols.declaration(part);
       return !decl.isStatic && decl.parameterTypes !== undefined;
     });
+    if (members.length === 0 && site.argumentTypes && construction) return this.inheritedBesideConstruction(site, classRef, construction, name);
+    if (members.length === 0 || !site.argumentTypes) return undefined;
     const candidates = construction ? [...members, construction] : members;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, site), this.specificOf(classRef));
     if (!chosen || 'none' in chosen) {
@@ -1946,6 +1948,26 @@ export class ReferenceResolver {
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     if (construction && sameRef(chosen.ref, construction)) return undefined;
     return { resolved: true, target: chosen.ref, edgeKind: 'calls', resolvedBy };
+  }
+
+  /**
+   * `Tests { … }` where `case class Tests(a, b)` has a companion `object Tests extends TestsVersionSpecific` whose base
+   * declares `apply(expr: Unit)`: the inherited member, when the arguments pick it over the construction; undefined
+   * (the construction) when they pick that, or when no base of the companion declares the member.
+   */
+  private inheritedBesideConstruction(site: ReferenceSite, classRef: DeclarationRef, construction: DeclarationRef, name: string): Resolution | undefined {
+    const objects = this.symbols.partsOf(classRef).filter((ref) => this.symbols.declaration(ref).isStatic && this.symbols.declaration(ref).kind === 'class');
+    const inherited: DeclarationRef[] = [];
+    for (const object of objects) {
+      const found = this.findMember(object, name, true, true, 0, site);
+      if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
+      if (found) inherited.push(found.ref);
+    }
+    if (inherited.length === 0) return undefined;
+    const chosen = selectOverload([...inherited, construction], this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(classRef, site), this.specificOf(classRef));
+    if (!chosen || 'none' in chosen) return undefined;
+    if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
+    return sameRef(chosen.ref, construction) ? undefined : this.accept(site, chosen.ref, RESOLVED_BY.inheritedMember);
   }
 
   /** A value called (`calls.valuesApply`): the member of its stated type the arguments pick, or no edge. */
@@ -2033,7 +2055,10 @@ export class ReferenceResolver {
   ): MemberFound | undefined {
     if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), call);
+      const own = defaultBuildFirst(
+        this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), call),
+        (ref) => this.symbols.extraction(ref.file)!,
+      );
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;

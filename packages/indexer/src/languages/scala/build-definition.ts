@@ -7,12 +7,16 @@
  *    `ThisBuild / scalaVersion := …` (also `scalaVersion in ThisBuild`, or inside `inThisBuild(…)`), else the
  *    `scalaVersion := …` every project sets when they all agree. The value may be a string, a `val` holding one
  *    (through other `val`s), or `crossScalaVersions.value.head` (the first of the list the build sets).
- *  - Mill (`build.mill`, `build.sc`): `def scalaVersion = …` of plain modules, and a `Cross[…](versions)` of one
- *    version, when every module agrees. A cross module of several versions builds each alike and names none the
- *    default (the first of its list is only the first written): then the default is unknown.
+ *  - Mill (`build.mill`, `build.sc`): `def scalaVersion = …` of plain modules, and the default cross value of each
+ *    `Cross[…](versions)`, when every module agrees on the binary version (`2.13`, `3.3`). Mill's `Cross` module
+ *    documents its default: `defaultCrossSegments`, "the first cross value per cross level" unless the build
+ *    overrides it (`object foo extends Cross[M](…) { def defaultCrossSegments = Seq("3.3.1") }`); it is the module
+ *    `mill foo[].compile` builds. A list whose first version is not written literally leaves the default unknown.
  *  - scala-cli (`project.scala` at the root): the first version of `//> using scala …`.
+ * An sbt project that sets its own `scalaVersion` in its definition compiles the sources of its folder with it
+ * (`projectScalaVersions`), whatever the build-wide default is.
  * A repository with both an sbt and a Mill build (an sbt file kept for one project) has a default only where both
- * state the same one.
+ * state the same binary version (version folders name no more than that).
  */
 
 export type ReadText = (relativePath: string) => string | undefined;
@@ -42,12 +46,47 @@ export function defaultScalaVersion(read: ReadText, files: Iterable<string>): De
   const sbtVersion = sbt === undefined ? undefined : sbtDefault(stripComments(sbt), [sbt, ...[...files].filter((file) => /^project\/[^/]+\.scala$/.test(file)).sort().map((file) => read(file) ?? '')].map(stripComments));
   const millVersion = mill === undefined ? undefined : millDefault(stripComments(mill));
   // Two build definitions (an sbt file kept for one project beside the Mill build): the default only where they agree.
-  if (sbt !== undefined && mill !== undefined) return sbtVersion === millVersion ? stated(sbtVersion, 'mill') : undefined;
+  if (sbt !== undefined && mill !== undefined) return sameBinaryVersion([sbtVersion, millVersion]) ? stated(millVersion, 'mill') : undefined;
   if (sbt !== undefined) return stated(sbtVersion, 'sbt');
   if (mill !== undefined) return stated(millVersion, 'mill');
   const cli = read('project.scala');
   if (cli !== undefined) return stated(/^\s*\/\/>\s*using\s+scala\s+"?([\w.-]+)"?/m.exec(cli)?.[1], 'scala-cli');
   return undefined;
+}
+
+/** The Scala version one sbt project of the build sets for itself, and the folder holding its sources. */
+export interface ProjectScalaVersion {
+  folder: string;
+  version: string;
+}
+
+/**
+ * The projects of an sbt build that set their own `scalaVersion` (`lazy val core = project.settings(scalaVersion :=
+ * "2.13.14")`, `crossProject(…).in(file("modules/core")).settings(…)`): a project's own setting is what `sbt compile`
+ * uses for the sources under its folder, whatever the build-wide one is. Only settings written in the project's own
+ * definition count; one the build does not state literally is left out.
+ */
+export function projectScalaVersions(read: ReadText, files: Iterable<string>): ProjectScalaVersion[] {
+  const sbt = read('build.sbt');
+  // Beside a Mill build, the sbt file is kept for a project or two: the Mill build's default decides.
+  if (sbt === undefined || read('build.mill') !== undefined || read('build.sc') !== undefined) return [];
+  const build = stripComments(sbt);
+  const constants = new Constants([build, ...[...files].filter((file) => /^project\/[^/]+\.scala$/.test(file)).sort().map((file) => stripComments(read(file) ?? ''))]);
+  const out: ProjectScalaVersion[] = [];
+  for (const match of build.matchAll(/^\s*lazy\s+val\s+(\w+|`[^`]+`)\s*(?::\s*[\w.]+\s*)?=\s*/gm)) {
+    const definition = readExpression(build, match.index + match[0].length);
+    if (!/^\(?\s*(?:project\b|crossProject\s*\(|Project\s*\()/.test(definition)) continue;
+    const folder = /\bin\s*\(?\s*file\s*\(\s*"([^"]*)"\s*\)/.exec(definition)?.[1] ?? match[1].replace(/`/g, '');
+    const settings = settingValues(definition, 'scalaVersion', []).filter((each) => !each.thisBuild);
+    const cross = settingValues(definition, 'crossScalaVersions', []).filter((each) => !each.thisBuild);
+    const versions = settings.map((setting) => /^\(?\s*crossScalaVersions\s*\)?(?:\.value)?\.head$/.test(setting.expression)
+      ? constants.list(cross.filter((each) => each.at < setting.at).pop()?.expression ?? '')?.items[0]
+      : constants.single(setting.expression));
+    const version = versions.length > 0 && versions.every((each) => each !== undefined && each === versions[0]) ? versions[0] : undefined;
+    const normalised = folder.replace(/^\.\/?/, '').replace(/\/+$/, '');
+    if (version !== undefined && normalised !== '') out.push({ folder: normalised, version });
+  }
+  return out;
 }
 
 function sbtDefault(build: string, definitions: string[]): string | undefined {
@@ -82,14 +121,43 @@ function millDefault(build: string): string | undefined {
   }
   for (const match of build.matchAll(/\bCross\s*\[[^\]]*\]\s*\(/g)) {
     const open = match.index + match[0].length - 1;
-    const inner = build.slice(open + 1, closingOf(build, open));
+    const close = closingOf(build, open);
+    const inner = build.slice(open + 1, close);
     // `Cross[M](scalaVersions)` takes a list, `Cross[M]("2.13.8", "3.3.1")` its versions.
     const versions = splitTopLevel(inner, /,/).filter((each) => each !== '').length === 1 ? constants.list(inner) : constants.list(`Seq(${inner})`);
-    // Mill builds every version of a cross module alike and names none the default: with two, no twin is meant.
-    if (!versions?.complete || versions.items.length !== 1) return undefined;
-    chosen.push(versions.items[0]);
+    const overridden = defaultCrossSegments(build, close, constants);
+    // `{ def defaultCrossSegments = … }` the build does not state literally: the default is unknown.
+    if (overridden === null) return undefined;
+    const value = overridden ?? versions?.items[0];
+    if (value === undefined) return undefined;
+    chosen.push(value);
   }
-  return onlyOne(chosen);
+  return sameBinaryVersion(chosen) ? chosen[0] : undefined;
+}
+
+/**
+ * The version a cross module's body sets as its default (`object foo extends Cross[M](…) { def defaultCrossSegments =
+ * Seq("3.3.1") }`): undefined when its body (from `close`, the list's closing parenthesis) does not set one, null when
+ * it sets one the build does not write literally.
+ */
+function defaultCrossSegments(build: string, close: number, constants: Constants): string | undefined | null {
+  const body = /^\s*(?:with\s+[\w.]+\s*)*\{/.exec(build.slice(close + 1));
+  if (!body) return undefined;
+  const open = close + body[0].length;
+  const text = build.slice(open, closingOf(build, open));
+  const setting = /\bdef\s+defaultCrossSegments\b(?:\s*:\s*[\w[\]]+)?\s*=\s*/.exec(text);
+  if (!setting) return undefined;
+  return constants.list(readExpression(text, setting.index + setting[0].length))?.items[0] ?? null;
+}
+
+/** `2.13` of `2.13.14`, `3` of `3.3.1` too: what a version folder can name (`src-2.13`, `src-3`). */
+function binaryVersion(version: string): string {
+  return /^(\d+\.\d+)/.exec(version)?.[1] ?? version;
+}
+
+/** Whether a non-empty list of versions all name one binary version (`2.12.8` and `2.12.20`). */
+function sameBinaryVersion(versions: Array<string | undefined>): boolean {
+  return versions.length > 0 && versions.every((version) => version !== undefined && binaryVersion(version) === binaryVersion(versions[0]!));
 }
 
 /** `T("2.13.8")`, `T { scala213 }`, `Task { … }`: the expression inside a Mill task. */
@@ -179,6 +247,12 @@ class Constants {
         items.push(value);
       }
       return { items, complete: true };
+    }
+    // `scalaVersions.head`: the first of a list the build states.
+    const head = /^([\w.]+)\.head$/.exec(text);
+    if (head) {
+      const first = this.list(head[1], depth + 1)?.items[0];
+      return first === undefined ? undefined : { items: [first], complete: true };
     }
     const name = /^(?:\w+\.)*(\w+)$/.exec(text);
     if (name && name[1] !== 'Nil') {

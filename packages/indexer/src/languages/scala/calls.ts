@@ -78,6 +78,15 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const inner = node.namedChildren.find((c) => c !== null);
       return inner ? valueType(inner, ctx) : null;
     }
+    case 'field_expression': {
+      // `val cursor = json.hcursor`: what the member holds, or what a parameterless `def` returns.
+      const chain = receiverChain(node);
+      if (chain) return chain[0] === 'super' ? null : { kind: 'value', chain };
+      const field = node.childForFieldName('field');
+      const object = node.childForFieldName('value');
+      const of = object && field?.type === 'identifier' ? valueType(object, ctx) : null;
+      return of ? { kind: 'field', of, path: [field!.text] } : null;
+    }
     default:
       return null;
   }

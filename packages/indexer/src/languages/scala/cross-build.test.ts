@@ -46,6 +46,13 @@ describe('cross-built Scala sources', () => {
     expect(scalaBuildVariant('munit/js/src/main/scala/munit/A.scala')).toBe('js');
     expect(scalaBuildVariant('core/.native/src/main/scala-3/A.scala')).toBe('.native/scala-3');
     expect(scalaBuildVariant('lib/src-js/A.scala')).toBe('src-js');
+    // Mill's PlatformScalaModule: the platform after the version folder's name.
+    expect(scalaBuildVariant('utest/src-3-jvm/A.scala')).toBe('src-3-jvm');
+    expect(compiledByDefault('src-3-jvm', { version: '3.3.6', tool: 'mill' })).toBe(true);
+    expect(compiledByDefault('src-2.12-jvm', { version: '3.3.6', tool: 'mill' })).toBe(false);
+    expect(compiledByDefault('src-3-js', { version: '3.3.6', tool: 'mill' })).toBe(false);
+    expect(compiledTogether('src-2-jvm', 'src-3', 'mill')).toBe(false);
+    expect(compiledTogether('src-2.12-jvm', 'src-2', 'mill')).toBe(true);
     // A package folder named js is no platform.
     expect(scalaBuildVariant('core/src/main/scala/play/js/A.scala')).toBeUndefined();
     expect(compiledByDefault('jvm', undefined)).toBe(true);

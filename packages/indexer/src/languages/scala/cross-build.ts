@@ -13,12 +13,15 @@
 
 import type { DefaultScalaVersion, ScalaBuildTool } from './build-definition.js';
 
-/** `scala-2.13+`, `src-3`, `src-jvm-2` (a platform before the version): the version spec of the folder, or undefined. */
-const VERSION_FOLDER = /^(?:scala|src)(?:-[a-z]+)*-(\d+(?:\.\d+)?)([+-]?)$/;
+/**
+ * `scala-2.13+`, `src-3`, `src-jvm-2` (a platform before the version), `src-3-jvm` (Mill's `PlatformScalaModule`
+ * adds the platform after each source folder's name): the version spec of the folder, or undefined.
+ */
+const VERSION_FOLDER = /^(?:scala|src)(?:-[a-z]+)*-(\d+(?:\.\d+)?)([+-]?)(?:-(?:js|jvm|native))*$/;
 /** sbt-crossproject's platform folders (`js/src/…`, `.native/src/…`, `js-native/src/…`): the platforms they are for. */
 const CROSS_PROJECT_FOLDER = /^\.?((?:js|jvm|native)(?:-(?:js|jvm|native))*)$/;
-/** Mill's platform folders (`src-js`, `src-jvm-2`). */
-const MILL_PLATFORM_FOLDER = /^src-((?:js|jvm|native)(?:-(?:js|jvm|native))*)(?:-\d.*)?$/;
+/** Mill's platform folders (`src-js`, `src-jvm-2`, `src-2.12-jvm`). */
+const MILL_PLATFORM_FOLDER = /^src-(?:\d+(?:\.\d+)?[+-]?-)?((?:js|jvm|native)(?:-(?:js|jvm|native))*)(?:-\d.*)?$/;
 
 /**
  * The folders of `path` that make it a variant of the build, joined by `/` (`scala-3`, `js`, `js/scala-2`), or

@@ -412,7 +412,9 @@ export function visitExtension({ node, ctx }: Visit, walk: ScalaWalk): void {
   const receiverName = receiver?.childForFieldName('name');
   if (receiverName) bindTyped(inner, receiverName, receiver!.childForFieldName('type'), 'parameter');
   const body = node.childForFieldName('body');
-  const definitions = body?.type === 'function_definition' ? [body] : body?.namedChildren.filter((c): c is SyntaxNode => c?.type === 'function_definition') ?? [];
+  // `extension (p: P[T])` then indented defs: the grammar makes the first the body and the others its siblings.
+  const isDefinition = (c: SyntaxNode | null): c is SyntaxNode => c?.type === 'function_definition';
+  const definitions = body?.type === 'function_definition' ? node.namedChildren.filter(isDefinition) : body?.namedChildren.filter(isDefinition) ?? [];
   for (const definition of definitions) {
     if (stated) file(ctx).facts.proveLater(stated, ctx.scope, undefined, (proven) => {
       if (!proven) return;
@@ -441,15 +443,17 @@ export function visitValue({ node, ctx, doc }: Visit, walk: ScalaWalk): void {
     if (ctx.parentDecl === null && pattern?.type === 'identifier') {
       const id = ctx.file.builder.declare('variable', pattern.text, null, node, { signature: flatSignature(node.text.split('=')[0]), docstring: doc, isExported: exported(modifiersOf(node)) || undefined });
       // `val uint8: Codec[Int] = …` at the top level (Scala 3) or in a package object: `uint8.exmap(…)` is a member call on it.
-      ctx.file.facts.stateType(id, 'valueType', declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null), ctx.scope);
       const alias = typeNode ? undefined : objectAlias(value);
+      // A value naming an object is that object (aliasOf), not a value of its type.
+      ctx.file.facts.stateType(id, 'valueType', declaredType(typeNode, ctx.typeVariables) ?? (value && !alias ? valueType(value, ctx) : null), ctx.scope);
       if (alias) ctx.file.builder.declarations[id].aliasOf = alias;
     }
     return;
   }
   const mods = modifiersOf(node);
   const names = pattern?.type === 'identifier' ? [pattern] : pattern?.descendantsOfType('identifier').filter((n): n is SyntaxNode => n !== null) ?? [];
-  const stated = declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null);
+  // A value naming an object is that object (aliasOf below), not a value of its type.
+  const stated = declaredType(typeNode, ctx.typeVariables) ?? (value && (names.length !== 1 || !objectAlias(value)) ? valueType(value, ctx) : null);
   const simple = simpleType(typeNode, ctx.typeVariables);
   for (const nameNode of names) {
     const id = ctx.file.builder.declare('field', nameNode.text, ctx.parentDecl, node, {

@@ -15,7 +15,7 @@
  */
 import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
-import { defaultScalaVersion, type DefaultScalaVersion } from './build-definition.js';
+import { defaultScalaVersion, projectScalaVersions, type DefaultScalaVersion, type ProjectScalaVersion } from './build-definition.js';
 import { compiledByDefault as variantCompiledByDefault, compiledTogether } from './cross-build.js';
 
 const SCALA_FILE = /\.(scala|sc)$/i;
@@ -34,6 +34,8 @@ export class ScalaLayout {
 
   constructor(workspace: Pick<WorkspaceView, 'files' | 'extraction' | 'readText'>) {
     this.defaultVersion = defaultScalaVersion((path) => workspace.readText(path), workspace.files);
+    // Longest folder first: a project nested in another's folder decides for its own sources.
+    this.projectVersions = projectScalaVersions((path) => workspace.readText(path), workspace.files).sort((a, b) => b.folder.length - a.folder.length);
     for (const file of [...workspace.files].filter((f) => SCALA_FILE.test(f)).sort()) {
       const extraction = workspace.extraction(file);
       // The chained clauses by full name, outermost first (`a.b`, `a.b.c`): the last is the file's package.
@@ -57,9 +59,13 @@ export class ScalaLayout {
   /** The Scala version the project's build compiles by default, when its build definition states one. */
   private readonly defaultVersion: DefaultScalaVersion | undefined;
 
-  /** Whether the default build compiles a file of version folder `variant`. */
-  compiledByDefault(variant: string): boolean {
-    return variantCompiledByDefault(variant, this.defaultVersion);
+  /** Projects of the sbt build that set their own Scala version, by folder. */
+  private readonly projectVersions: ProjectScalaVersion[];
+
+  /** Whether the default build compiles `file` of version folder `variant`: its sbt project's own version, else the build's. */
+  compiledByDefault(variant: string, file?: string): boolean {
+    const own = file === undefined ? undefined : this.projectVersions.find((project) => file.startsWith(`${project.folder}/`));
+    return variantCompiledByDefault(variant, own ? { version: own.version, tool: 'sbt' } : this.defaultVersion);
   }
 
   /** Whether one build may compile both files (a version folder never calls into a folder of other versions). */
@@ -69,7 +75,7 @@ export class ScalaLayout {
 
   /** Of several files declaring one name, those of the default build when there are any (cross-build.ts). */
   private inDefaultBuild(files: string[]): string[] {
-    const preferred = files.filter((file) => !this.variants.has(file) || this.compiledByDefault(this.variants.get(file)!));
+    const preferred = files.filter((file) => !this.variants.has(file) || this.compiledByDefault(this.variants.get(file)!, file));
     return preferred.length > 0 ? preferred : files;
   }
 
@@ -183,7 +189,7 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
     bindings: { classBodyImports: true },
     // The default Scala version's folder is the default build's; `scala-3/` never calls into `scala-2/`.
     builds: {
-      compiledByDefault: (_file, variant) => get().compiledByDefault(variant),
+      compiledByDefault: (file, variant) => get().compiledByDefault(variant, file),
       compiledTogether: (fromFile, toFile) => get().compiledTogether(fromFile, toFile),
     },
     isBuiltin: () => false,
