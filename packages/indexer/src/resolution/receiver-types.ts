@@ -140,7 +140,8 @@ export class ReceiverTypes {
         const classRef = written && type.typeArguments !== undefined ? this.world.typeOfArity(written, type.typeArguments) : written;
         // An alias that names a class (`using Option_p = std::unique_ptr<Option>`): that class.
         const aliased = classRef && this.symbols.declaration(classRef);
-        if (aliased?.kind === 'type_alias' && aliased.underlyingType?.kind === 'named') {
+        // An alias of what a call gives (TypeScript `type Store = ReturnType<typeof useStore>`): that.
+        if (aliased?.kind === 'type_alias' && (aliased.underlyingType?.kind === 'named' || aliased.underlyingType?.kind === 'call')) {
           return this.evaluate({ file: classRef!.file, enclosing: aliased.parent }, aliased.underlyingType, depth + 1);
         }
         if (classRef) return { classRef, how: RESOLVED_BY.annotatedReceiver };

@@ -4,7 +4,8 @@ import type { Declaration, OverloadShape, ReferenceKind, TypeRef } from '../../m
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
-import { forwardedParameter } from './ecmascript-held-values.js';
+import { forwardedParameter, overridesMemberOf } from './ecmascript-held-values.js';
+import { enclosingFunction } from './ecmascript-returned-objects.js';
 import { mixedInResult, selfConstructedResult } from './ecmascript-factory-results.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
@@ -429,8 +430,13 @@ export function returnedValue(value: SyntaxNode, ctx: EcmascriptContext): Stated
   const words = wordsOf(ctx);
   // `return null` / `return undefined` neither prove nor contradict a class (a call on them fails).
   if (value.type === 'null' || value.type === 'undefined') return { value: 'none', scope: ctx.scope, words };
-  const stated = value.type === 'identifier' ? { local: value.text } : initialiserType(value);
-  return { value: stated, scope: ctx.scope, words };
+  if (value.type === 'identifier') {
+    // JavaScript `var q = queue(w); q.push = function (…) {…}; return q`: what `q.push` runs is no longer `queue`'s.
+    const body = ctx.file.typeChecked ? null : enclosingFunction(value)?.childForFieldName('body');
+    if (body && overridesMemberOf(body, value.text)) return { value: null, scope: ctx.scope, words };
+    return { value: { local: value.text }, scope: ctx.scope, words };
+  }
+  return { value: initialiserType(value), scope: ctx.scope, words };
 }
 
 export function visitField(frame: EcmascriptFrame, walk: EcmascriptWalk): void {

@@ -313,6 +313,7 @@ export class EcmascriptFile {
     for (const decl of this.declarations) {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
+      if (decl.underlyingType && namesTypeParameter(decl.underlyingType, names)) delete decl.underlyingType;
       if (decl.callbackParameters) {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }
