@@ -7,6 +7,7 @@ import {
 } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk, ExportInfo } from './file-state.js';
 import { heldValue } from './ecmascript-held-values.js';
+import { initialiserType } from './ecmascript-types.js';
 
 export function visitImport({ node, ctx }: EcmascriptFrame): void {
   const file = ctx.file;
@@ -112,8 +113,27 @@ export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     moduleExportsValue(unwrapped, node, ctx, exportInfo.doc, walk);
     return;
   }
-  if (exportedCallResult(unwrapped, node, ctx, exportInfo.doc, walk)) return;
+  if (exportedCallResult(unwrapped, node, ctx, exportInfo.doc, walk) || exportedInstance(unwrapped, node, ctx, exportInfo.doc, walk)) return;
   walk.push(value, ctx);
+}
+
+/**
+ * `export default new Routes()`, `module.exports = new Registry()`: the module's value is an instance, a declaration
+ * named `default` whose type is the constructed class (`import routes from './routes'; routes.register(…)`).
+ * Returns false for any other value.
+ */
+function exportedInstance(value: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): boolean {
+  if (value.type !== 'new_expression' || !ctx.moduleLevel || ctx.suppressDeclarations) return false;
+  const file = ctx.file;
+  const id = file.addDeclaration('variable', 'default', statement, ctx, {
+    signature: compactText(file.source.slice(statement.startIndex, statement.endIndex), 200),
+    docstring: doc,
+    isExported: true,
+  });
+  file.stateType(id, 'valueType', initialiserType(value), ctx);
+  file.addDefaultExport('default', statement);
+  walk.push(value, { ...ctx, pendingOwner: id });
+  return true;
 }
 
 /**
@@ -278,7 +298,7 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
     file.addDefaultExport(name, statement);
     return;
   }
-  if (exportedCallResult(value, statement, ctx, doc, walk)) return;
+  if (exportedCallResult(value, statement, ctx, doc, walk) || exportedInstance(value, statement, ctx, doc, walk)) return;
   if (value.type !== 'object') {
     walk.push(value, ctx);
     return;
