@@ -375,7 +375,20 @@ function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNo
  * every signature must be assignable to.
  */
 function callersReturnType(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): TypeRef | null {
-  return (hasOverloadSignatures(file, fn, name) ? signaturesReturnType(fn, name) : null) ?? annotatedType(fn.childForFieldName('return_type'));
+  return (hasOverloadSignatures(file, fn, name) ? signaturesReturnType(fn, name) : null) ?? asyncResult(fn) ?? annotatedType(fn.childForFieldName('return_type'));
+}
+
+/**
+ * `async connect(): Promise<Client>`: awaiting a call gives a Client, which is what an async function's stated result
+ * means (`Declaration.returnType`); null for any other function or annotation.
+ */
+function asyncResult(fn: SyntaxNode): TypeRef | null {
+  if (!hasToken(fn, 'async')) return null;
+  const annotation = fn.childForFieldName('return_type');
+  const type = annotation?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (type?.type !== 'generic_type' || type.childForFieldName('name')?.text !== 'Promise') return null;
+  const settled = type.childForFieldName('type_arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  return settled.length === 1 ? annotatedType(settled[0]) : null;
 }
 
 /** The one type every overload signature before this implementation states as its result; null when they differ. */
