@@ -69,9 +69,10 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   const thisIsClass = isArrow ? ctx.thisIsClass : Boolean(frame.extra?.thisIsInstance ?? looped?.thisIsInstance) || isConstructor;
   // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
   const thisType = isArrow ? ctx.thisType : declaredThisType(node);
+  const thisMembers = isArrow ? ctx.thisMembers : frame.extra?.thisMembers;
   let inner: EcmascriptContext;
   if (id !== undefined) {
-    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: calleeResults(file, id, node), thisType };
+    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: calleeResults(file, id, node), thisType, thisMembers };
     // JavaScript `mixin(app, proto); return app`: the result has what was mixed in (its `return`s then prove nothing more).
     // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
     const self = file.typeChecked || !inner.results || !ownName ? undefined : selfConstructedResult(node, ownName.text);
@@ -86,7 +87,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
     inner = {
       ...ctx,
       scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
-      container: adopt ? owner : ctx.container, results: null, thisType,
+      container: adopt ? owner : ctx.container, results: null, thisType, thisMembers,
     };
   }
   // `const f = () => new Client()`: an expression body is the returned value.

@@ -304,6 +304,7 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
     return;
   }
   const names: Array<{ exported: string; local: string }> = [];
+  const thisMembers = ownFunctionEntries(value);
   let comment: SyntaxNode | undefined;
   for (const entry of value.namedChildren) {
     if (!entry) continue;
@@ -325,11 +326,11 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
       const exported = propertyName(key);
       if (entryValue.type === 'identifier') names.push({ exported, local: entryValue.text });
       else if (FUNCTION_VALUE_TYPES.has(entryValue.type) || entryValue.type === 'class') {
-        boundValueDeclaration(exported, entryValue, entry, ctx, entryDoc, walk);
+        boundValueDeclaration(exported, entryValue, entry, ctx, entryDoc, walk, thisMembers);
       } else walk.push(entryValue, ctx);
     } else if (entry.type === 'method_definition') {
       const key = entry.childForFieldName('name');
-      if (key && key.type !== 'computed_property_name') boundValueDeclaration(propertyName(key), entry, entry, ctx, entryDoc, walk);
+      if (key && key.type !== 'computed_property_name') boundValueDeclaration(propertyName(key), entry, entry, ctx, entryDoc, walk, thisMembers);
       else walk.push(entry, ctx);
     } else {
       walk.push(entry, ctx);
@@ -339,8 +340,31 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
   file.commonJsNamedExports = true;
 }
 
+/**
+ * The members of a module object that are the module's functions of the same name — methods and function values
+ * written there (declared as such), `{ get }` and `{ get: get }` — which its methods call as `this.get()`. A getter or
+ * setter, a computed key, or `{ get: other }` is none.
+ */
+function ownFunctionEntries(object: SyntaxNode): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const entry of object.namedChildren) {
+    if (entry?.type === 'shorthand_property_identifier') out.add(entry.text);
+    else if (entry?.type === 'method_definition') {
+      const key = entry.childForFieldName('name');
+      if (key && key.type !== 'computed_property_name' && !hasToken(entry, 'get') && !hasToken(entry, 'set')) out.add(propertyName(key));
+    } else if (entry?.type === 'pair') {
+      const key = entry.childForFieldName('key');
+      const value = entry.childForFieldName('value');
+      if (!key || key.type === 'computed_property_name' || !value) continue;
+      const name = propertyName(key);
+      if (FUNCTION_VALUE_TYPES.has(value.type) || (value.type === 'identifier' && value.text === name)) out.add(name);
+    }
+  }
+  return out;
+}
+
 /** An exported CommonJS function/class value, named by what it is exported as. */
-function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): void {
+function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk, thisMembers?: ReadonlySet<string>): void {
   const file = ctx.file;
   const isClass = value.type === 'class';
   if (!isClass && !FUNCTION_VALUE_TYPES.has(value.type) && value.type !== 'method_definition') {
@@ -362,7 +386,7 @@ function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode
     isExported: true,
     isAsync: !isClass && hasToken(value, 'async'),
   });
-  walk.push(value, ctx, { extra: { bound: id } });
+  walk.push(value, ctx, { extra: { bound: id, thisMembers: isClass ? undefined : thisMembers } });
 }
 
 // ---------------------------------------------------------------- reference sites
