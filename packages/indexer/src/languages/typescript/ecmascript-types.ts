@@ -27,6 +27,12 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
       const chain = receiverChain(node)?.names;
       return chain ? { kind: 'named', chain } : null;
     }
+    case 'type_query': {
+      // `ctor: typeof AjvCore`: the value that name holds (a class: `new ctor()` makes one, `ctor.create()` is its static).
+      const queried = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+      const chain = queried && (queried.type === 'identifier' || queried.type === 'member_expression') ? receiverChain(queried)?.names : undefined;
+      return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+    }
     case 'generic_type':
       return utilityType(node, depth) ?? annotatedType(node.childForFieldName('name') ?? node.namedChild(0), depth + 1);
     case 'function_type': {
