@@ -220,6 +220,12 @@ export class ReceiverTypes {
         return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth)
           ?? this.objectWithMethods(walked.target.ref, type.chain.slice(walked.consumed));
       }
+      case 'function-parameter': {
+        // `const h: Handler = (c) => c.text()`: what the named function type states for `c`.
+        const stated = this.functionTypeParameter(scope, type.of, type.parameter, depth + 1);
+        const found = stated && this.evaluate(stated.scope, stated.type, depth + 1);
+        return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      }
       case 'collection':
       case 'function':
         return undefined; // a collection or a function is no instance: its elements, its result are

@@ -62,7 +62,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   } else if (ownName && (type === 'function_expression' || type === 'function' || type === 'generator_function')) {
     scope.bind(ownName.text, 'lexical', id);
   }
-  bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node));
+  bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node) ?? typedByContext(node));
   const isArrow = type === 'arrow_function';
   // A constructor the file gives prototype members builds an instance: its `this` is one, as is a member's.
   const isConstructor = ctx.moduleLevel && ownName !== null && type === 'function_declaration' && file.constructorNames.has(ownName.text);
@@ -424,6 +424,45 @@ function passedTo(fn: SyntaxNode): ((parameter: number) => TypeRef | null) | und
   // A spread before the literal (`f(...xs, cb)`) leaves its position unknown.
   if (argument < 0 || list.namedChildren.slice(0, argument).some((c) => c?.type === 'spread_element')) return undefined;
   return (parameter) => ({ kind: 'callback-parameter', of, argument, parameter });
+}
+
+/**
+ * A function literal the code gives a stated function type without passing it to a call: the value of a `const`
+ * annotated with it (`const h: Handler = (c) => …`), or returned where the enclosing function's result is annotated
+ * (`(): MiddlewareHandler => async (c, next) => …`, `return (c) => …`). Each parameter takes what that type states:
+ * written in place (`(c: Context) => void`), or a named function type's (`function-parameter`, resolved globally).
+ */
+function typedByContext(fn: SyntaxNode): ((parameter: number) => TypeRef | null) | undefined {
+  const type = contextualType(fn);
+  if (!type) return undefined;
+  if (type.type === 'function_type') {
+    const stated = type.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment' && p.childForFieldName('pattern')?.type !== 'this') ?? [];
+    return (parameter) => annotatedType(stated[parameter]?.childForFieldName('type') ?? null);
+  }
+  const named = type.type === 'type_identifier' || type.type === 'nested_type_identifier' || type.type === 'generic_type' ? annotatedType(type) : null;
+  return named?.kind === 'named' ? (parameter) => ({ kind: 'function-parameter', of: named, parameter }) : undefined;
+}
+
+/** The type node a function literal's context states for it (see `typedByContext`), or null. */
+function contextualType(fn: SyntaxNode): SyntaxNode | null {
+  let holder = fn.parent;
+  let value: SyntaxNode = fn;
+  while (holder?.type === 'parenthesized_expression') {
+    value = holder;
+    holder = holder.parent;
+  }
+  let annotation: SyntaxNode | null = null;
+  if (holder?.type === 'variable_declarator' && holder.childForFieldName('value')?.id === value.id) {
+    annotation = holder.childForFieldName('type');
+  } else if (holder?.type === 'return_statement') {
+    const enclosing = enclosingFunction(holder);
+    // An async function's annotation is a Promise of its result, never the literal's type.
+    annotation = enclosing && !hasToken(enclosing, 'async') ? enclosing.childForFieldName('return_type') : null;
+  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === value.id && !hasToken(holder, 'async')) {
+    annotation = holder.childForFieldName('return_type');
+  }
+  const type = annotation?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return type?.type === 'parenthesized_type' ? type.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null : type;
 }
 
 /** `client: Client` in an interface: a property whose type calls through it are checked against. */
