@@ -27,7 +27,10 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
   if (heritage) {
-    for (const type of heritage.childrenForFieldName('type')) if (type) addTypeReference('extends', type, siteCtx, 'type');
+    // `extends Omit<BaseProps, 'x'>`: the base whose members it keeps.
+    for (const type of heritage.childrenForFieldName('type')) {
+      if (type) addTypeReference('extends', keptType(type) ?? type, siteCtx, 'type');
+    }
   }
   // Members, so that a call through an interface-typed value links to the method it declares.
   if (body) walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
