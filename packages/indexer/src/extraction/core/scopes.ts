@@ -295,7 +295,7 @@ export class Scope {
     // `make()` with `make := func() *T { … }`: the literal's stated result.
     if (type.kind === 'call' && chain.length === 1 && !type.result && of.kind === 'function') return of.returns;
     // `new ctor()` with `ctor` holding another name's value (TypeScript `ctor: typeof Base`): a construction of that name.
-    if (type.kind === 'call' && type.construct && chain.length === 1 && of.kind === 'value') return { kind: 'call', callee: of.chain, construct: true };
+    if (type.kind === 'call' && type.construct && of.kind === 'value') return { kind: 'call', callee: [...of.chain, ...chain.slice(1)], construct: true };
     if (type.kind !== 'call' || chain.length < 2) return undefined;
     return {
       kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],

@@ -149,10 +149,13 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
  * AjvCore`, `const C = Base`): the construction of that chain, looked up where the site is. undefined otherwise.
  */
 function heldClass(target: MemberTarget, ctx: EcmascriptContext): MemberTarget | undefined {
-  if (target.receiver?.length !== 0) return undefined;
-  const verdict = ctx.scope.classify(target.name, false);
+  if (!target.receiver) return undefined;
+  // `new ctor()`, or `new lib.H3()` with `lib: typeof ns` (a namespace import): the local is the chain's head.
+  const local = target.receiver.length === 0 ? target.name : target.receiver[0];
+  const verdict = ctx.scope.classify(local, target.receiver.length > 0);
   if (!verdict.locallyBound || verdict.localTarget !== undefined) return undefined;
-  const held = verdict.scope?.provenValue(target.name)?.type;
+  const held = verdict.scope?.provenValue(local)?.type;
   if (held?.kind !== 'value' || ctx.scope.classify(held.chain[0], held.chain.length > 1).locallyBound) return undefined;
+  if (target.receiver.length > 0) return { name: target.name, receiver: [...held.chain, ...target.receiver.slice(1)], head: target.head, object: target.object };
   return { name: held.chain[held.chain.length - 1], receiver: held.chain.slice(0, -1), head: target.head };
 }
