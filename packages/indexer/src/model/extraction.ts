@@ -297,6 +297,13 @@ export type TypeRef =
    */
   | { kind: 'callback-parameter'; of: TypeRef; argument: number; parameter: number; skipsDefaults?: boolean; label?: string }
   /**
+   * Parameter `parameter` of a function whose type is the named function type `of` states, where the code gives
+   * it that type rather than passing it to a call (TypeScript `const h: Handler = (c) => …`, a function literal
+   * returned where the result is annotated `: MiddlewareHandler`): what that type states for the parameter
+   * (`Declaration.functionParameters`), every member of a union agreeing.
+   */
+  | { kind: 'function-parameter'; of: TypeRef; parameter: number }
+  /**
    * The type the callee of the call `of` (a `call` or `member-call`) states for the parameter argument `argument`
    * fills: the one named `label` (Swift's argument label), or with no label the one at that position (see
    * `Declaration.parameterSlots`). What a value written with its type left out is a member of (Swift `f(.collected(x))`);

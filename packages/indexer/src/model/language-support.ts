@@ -502,6 +502,12 @@ export interface NameBindingRules {
     /** An enum called constructs it (Swift `Status(rawValue: 1)`, an `init` it declares): `instantiates`. Absent: an enum is no call target. */
     enumsConstruct?: boolean;
     /**
+     * `new x()` of a variable or constant constructs the class its value is, which is no declaration of its own: the
+     * variable is never the target (TypeScript `const AjvClass = cond ? a : require('x').default; new AjvClass()`; a
+     * class expression or a second name for a class is declared as that already). Absent: the variable is the target.
+     */
+    constructsNoHeldValue?: boolean;
+    /**
      * With `companionCall`: only a type that cannot be constructed (an interface, an abstract class) has its companion's
      * members called so (Kotlin `DI { }` is `DI.Companion.invoke { }`; where the class has a constructor, which the
      * extraction does not state, it could be the one meant). Absent: any class.

@@ -140,9 +140,11 @@ export class ReceiverTypes {
         const classRef = written && type.typeArguments !== undefined ? this.world.typeOfArity(written, type.typeArguments) : written;
         // An alias that names a class (`using Option_p = std::unique_ptr<Option>`): that class.
         const aliased = classRef && this.symbols.declaration(classRef);
-        // Or an iteration of a collection (C++ `using It = std::list<Foo>::iterator`): its element.
-        if (aliased?.kind === 'type_alias' && (aliased.underlyingType?.kind === 'named' || aliased.underlyingType?.kind === 'element')) {
-          return this.evaluate({ file: classRef!.file, enclosing: aliased.parent }, aliased.underlyingType, depth + 1);
+        // Or an iteration of a collection (C++ `using It = std::list<Foo>::iterator`): its element; or what a call gives
+        // (TypeScript `type Store = ReturnType<typeof useStore>`): that.
+        const underlying = aliased?.kind === 'type_alias' ? aliased.underlyingType?.kind : undefined;
+        if (underlying === 'named' || underlying === 'element' || underlying === 'call') {
+          return this.evaluate({ file: classRef!.file, enclosing: aliased!.parent }, aliased!.underlyingType!, depth + 1);
         }
         if (classRef) return { classRef, how: RESOLVED_BY.annotatedReceiver };
         return walked?.consumed === type.chain.length && walked.target.type === 'declaration'
@@ -219,6 +221,12 @@ export class ReceiverTypes {
         if (walked?.target.type !== 'declaration') return this.moduleObject(walked, type.chain.length);
         return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth)
           ?? this.objectWithMethods(walked.target.ref, type.chain.slice(walked.consumed));
+      }
+      case 'function-parameter': {
+        // `const h: Handler = (c) => c.text()`: what the named function type states for `c`.
+        const stated = this.functionTypeParameter(scope, type.of, type.parameter, depth + 1);
+        const found = stated && this.evaluate(stated.scope, stated.type, depth + 1);
+        return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
       }
       case 'collection':
       case 'function':

@@ -1819,6 +1819,7 @@ export class ReferenceResolver {
     const enumCase = site.kind === 'calls' && decl.kind === 'enum_member' && rules.calls?.enumCasesConstruct;
     const enumBuilt = site.kind === 'calls' && decl.kind === 'enum' && rules.calls?.enumsConstruct === true;
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase && !enumBuilt) return unresolved('not-callable', false);
+    if (site.kind === 'instantiates' && rules.calls?.constructsNoHeldValue && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     if (site.kind === 'calls' && rules.calls?.valuesApply && (rules.isAccessor(decl) || HOLDERS.has(decl.kind))) {
       return this.appliedValue(site, ref, decl, rules.calls.valuesApply);
     }

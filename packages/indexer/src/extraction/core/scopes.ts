@@ -269,7 +269,7 @@ export class Scope {
   provenType(type: TypeRef, words?: ReceiverWords, depth = 0, at?: SourcePosition): TypeRef | undefined {
     // Nesting grows with a chain's length (a fluent builder's dozens of calls), never with the code's size.
     if (depth > 64) return undefined;
-    if (type.kind === 'member-call' || type.kind === 'field' || type.kind === 'element' || type.kind === 'callback-parameter' || type.kind === 'argument') {
+    if (type.kind === 'member-call' || type.kind === 'field' || type.kind === 'element' || type.kind === 'callback-parameter' || type.kind === 'argument' || type.kind === 'function-parameter') {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }
@@ -305,6 +305,8 @@ export class Scope {
     }
     // `make()` with `make := func() *T { … }`: the literal's stated result.
     if (type.kind === 'call' && chain.length === 1 && !type.result && of.kind === 'function') return of.returns;
+    // `new ctor()` with `ctor` holding another name's value (TypeScript `ctor: typeof Base`): a construction of that name.
+    if (type.kind === 'call' && type.construct && of.kind === 'value') return { kind: 'call', callee: [...of.chain, ...chain.slice(1)], construct: true };
     if (type.kind !== 'call' || chain.length < 2) return undefined;
     return {
       kind: 'member-call', of: through(chain.slice(1, -1)), name: chain[chain.length - 1],

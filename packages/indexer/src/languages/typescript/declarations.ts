@@ -4,7 +4,8 @@ import type { Declaration, OverloadShape, ReferenceKind, TypeRef } from '../../m
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
-import { forwardedParameter } from './ecmascript-held-values.js';
+import { forwardedParameter, overridesMemberOf } from './ecmascript-held-values.js';
+import { enclosingFunction } from './ecmascript-returned-objects.js';
 import { mixedInResult, selfConstructedResult } from './ecmascript-factory-results.js';
 import { annotatedType, callResultType, initialiserType } from './ecmascript-types.js';
 import {
@@ -61,16 +62,17 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   } else if (ownName && (type === 'function_expression' || type === 'function' || type === 'generator_function')) {
     scope.bind(ownName.text, 'lexical', id);
   }
-  bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node));
+  bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node) ?? typedByContext(node));
   const isArrow = type === 'arrow_function';
   // A constructor the file gives prototype members builds an instance: its `this` is one, as is a member's.
   const isConstructor = ctx.moduleLevel && ownName !== null && type === 'function_declaration' && file.constructorNames.has(ownName.text);
   const thisIsClass = isArrow ? ctx.thisIsClass : Boolean(frame.extra?.thisIsInstance ?? looped?.thisIsInstance) || isConstructor;
   // An arrow's `this` is its surroundings'; a function's, the one its `this` parameter declares (if any).
   const thisType = isArrow ? ctx.thisType : declaredThisType(node);
+  const thisMembers = isArrow ? ctx.thisMembers : frame.extra?.thisMembers;
   let inner: EcmascriptContext;
   if (id !== undefined) {
-    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: calleeResults(file, id, node), thisType };
+    inner = { ...insideDeclaration(ctx, id, scope, thisIsClass), results: calleeResults(file, id, node), thisType, thisMembers };
     // JavaScript `mixin(app, proto); return app`: the result has what was mixed in (its `return`s then prove nothing more).
     // `if (!(this instanceof Router)) return new Router(opts)`: called without `new`, an instance all the same.
     const self = file.typeChecked || !inner.results || !ownName ? undefined : selfConstructedResult(node, ownName.text);
@@ -85,7 +87,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
     inner = {
       ...ctx,
       scope, enclosing: owner, moduleLevel: false, inFunction: true, thisIsClass, pendingOwner: null,
-      container: adopt ? owner : ctx.container, results: null, thisType,
+      container: adopt ? owner : ctx.container, results: null, thisType, thisMembers,
     };
   }
   // `const f = () => new Client()`: an expression body is the returned value.
@@ -374,7 +376,20 @@ function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNo
  * every signature must be assignable to.
  */
 function callersReturnType(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): TypeRef | null {
-  return (hasOverloadSignatures(file, fn, name) ? signaturesReturnType(fn, name) : null) ?? annotatedType(fn.childForFieldName('return_type'));
+  return (hasOverloadSignatures(file, fn, name) ? signaturesReturnType(fn, name) : null) ?? asyncResult(fn) ?? annotatedType(fn.childForFieldName('return_type'));
+}
+
+/**
+ * `async connect(): Promise<Client>`: awaiting a call gives a Client, which is what an async function's stated result
+ * means (`Declaration.returnType`); null for any other function or annotation.
+ */
+function asyncResult(fn: SyntaxNode): TypeRef | null {
+  if (!hasToken(fn, 'async')) return null;
+  const annotation = fn.childForFieldName('return_type');
+  const type = annotation?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (type?.type !== 'generic_type' || type.childForFieldName('name')?.text !== 'Promise') return null;
+  const settled = type.childForFieldName('type_arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  return settled.length === 1 ? annotatedType(settled[0]) : null;
 }
 
 /** The one type every overload signature before this implementation states as its result; null when they differ. */
@@ -411,6 +426,45 @@ function passedTo(fn: SyntaxNode): ((parameter: number) => TypeRef | null) | und
   return (parameter) => ({ kind: 'callback-parameter', of, argument, parameter });
 }
 
+/**
+ * A function literal the code gives a stated function type without passing it to a call: the value of a `const`
+ * annotated with it (`const h: Handler = (c) => …`), or returned where the enclosing function's result is annotated
+ * (`(): MiddlewareHandler => async (c, next) => …`, `return (c) => …`). Each parameter takes what that type states:
+ * written in place (`(c: Context) => void`), or a named function type's (`function-parameter`, resolved globally).
+ */
+function typedByContext(fn: SyntaxNode): ((parameter: number) => TypeRef | null) | undefined {
+  const type = contextualType(fn);
+  if (!type) return undefined;
+  if (type.type === 'function_type') {
+    const stated = type.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment' && p.childForFieldName('pattern')?.type !== 'this') ?? [];
+    return (parameter) => annotatedType(stated[parameter]?.childForFieldName('type') ?? null);
+  }
+  const named = type.type === 'type_identifier' || type.type === 'nested_type_identifier' || type.type === 'generic_type' ? annotatedType(type) : null;
+  return named?.kind === 'named' ? (parameter) => ({ kind: 'function-parameter', of: named, parameter }) : undefined;
+}
+
+/** The type node a function literal's context states for it (see `typedByContext`), or null. */
+function contextualType(fn: SyntaxNode): SyntaxNode | null {
+  let holder = fn.parent;
+  let value: SyntaxNode = fn;
+  while (holder?.type === 'parenthesized_expression') {
+    value = holder;
+    holder = holder.parent;
+  }
+  let annotation: SyntaxNode | null = null;
+  if (holder?.type === 'variable_declarator' && holder.childForFieldName('value')?.id === value.id) {
+    annotation = holder.childForFieldName('type');
+  } else if (holder?.type === 'return_statement') {
+    const enclosing = enclosingFunction(holder);
+    // An async function's annotation is a Promise of its result, never the literal's type.
+    annotation = enclosing && !hasToken(enclosing, 'async') ? enclosing.childForFieldName('return_type') : null;
+  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === value.id && !hasToken(holder, 'async')) {
+    annotation = holder.childForFieldName('return_type');
+  }
+  const type = annotation?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return type?.type === 'parenthesized_type' ? type.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null : type;
+}
+
 /** `client: Client` in an interface: a property whose type calls through it are checked against. */
 export function visitPropertySignature(frame: EcmascriptFrame): void {
   const { node, ctx } = frame;
@@ -429,8 +483,13 @@ export function returnedValue(value: SyntaxNode, ctx: EcmascriptContext): Stated
   const words = wordsOf(ctx);
   // `return null` / `return undefined` neither prove nor contradict a class (a call on them fails).
   if (value.type === 'null' || value.type === 'undefined') return { value: 'none', scope: ctx.scope, words };
-  const stated = value.type === 'identifier' ? { local: value.text } : initialiserType(value);
-  return { value: stated, scope: ctx.scope, words };
+  if (value.type === 'identifier') {
+    // JavaScript `var q = queue(w); q.push = function (…) {…}; return q`: what `q.push` runs is no longer `queue`'s.
+    const body = ctx.file.typeChecked ? null : enclosingFunction(value)?.childForFieldName('body');
+    if (body && overridesMemberOf(body, value.text)) return { value: null, scope: ctx.scope, words };
+    return { value: { local: value.text }, scope: ctx.scope, words };
+  }
+  return { value: initialiserType(value), scope: ctx.scope, words };
 }
 
 export function visitField(frame: EcmascriptFrame, walk: EcmascriptWalk): void {

@@ -193,3 +193,21 @@ export function assignsName(body: SyntaxNode, name: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether `body` (nested functions included) gives the object `name` holds a function of its own under some member
+ * name — `q.push = function (…) {…}`, `q[m] = () => …` — after it was made. Such a member shadows the one the
+ * object's type declares (async's `priorityQueue` makes `q` with `queue()` and then replaces `q.push`), so the
+ * value's type no longer says what its members run.
+ */
+export function overridesMemberOf(body: SyntaxNode, name: string): boolean {
+  for (const assignment of body.descendantsOfType('assignment_expression')) {
+    const left = assignment?.childForFieldName('left');
+    if (left?.type !== 'member_expression' && left?.type !== 'subscript_expression') continue;
+    const object = left.childForFieldName('object');
+    if (object?.type !== 'identifier' || object.text !== name) continue;
+    const value = assignment!.childForFieldName('right');
+    if (value && FUNCTION_VALUE_TYPES.has(value.type)) return true;
+  }
+  return false;
+}

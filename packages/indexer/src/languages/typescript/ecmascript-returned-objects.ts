@@ -75,13 +75,13 @@ function moduleChain(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; 
 
 
 /** A method the object literal writes (`push(data) {…}`, `idle: () => …`): declared in the object, its body walked as its own. */
-export function declareWrittenMember(entry: SyntaxNode, written: { key: string; fn: SyntaxNode }, memberCtx: EcmascriptContext, ctx: EcmascriptContext, walk: EcmascriptWalk): void {
+export function declareWrittenMember(entry: SyntaxNode, written: { key: string; fn: SyntaxNode }, memberCtx: EcmascriptContext, ctx: EcmascriptContext, walk: EcmascriptWalk, thisIsInstance = false): void {
   const file = ctx.file;
   const member = file.addDeclaration('method', written.key, entry, memberCtx, {
     signature: headerText(file.source, entry.startIndex, written.fn.childForFieldName('body')?.startIndex ?? written.fn.endIndex),
     isAsync: hasToken(written.fn, 'async'),
   });
-  walk.push(written.fn, ctx, { extra: { bound: member, thisIsInstance: false } });
+  walk.push(written.fn, ctx, { extra: { bound: member, thisIsInstance } });
 }
 
 export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {

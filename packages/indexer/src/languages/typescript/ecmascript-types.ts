@@ -27,8 +27,14 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
       const chain = receiverChain(node)?.names;
       return chain ? { kind: 'named', chain } : null;
     }
+    case 'type_query': {
+      // `ctor: typeof AjvCore`: the value that name holds (a class: `new ctor()` makes one, `ctor.create()` is its static).
+      const queried = node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+      const chain = queried && (queried.type === 'identifier' || queried.type === 'member_expression') ? receiverChain(queried)?.names : undefined;
+      return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+    }
     case 'generic_type':
-      return annotatedType(node.childForFieldName('name') ?? node.namedChild(0), depth + 1);
+      return utilityType(node, depth) ?? annotatedType(node.childForFieldName('name') ?? node.namedChild(0), depth + 1);
     case 'function_type': {
       // `get: (url: string) => ResponsePromise`: no instance, but called it gives one.
       const returns = annotatedType(node.childForFieldName('return_type'), depth + 1);
@@ -48,6 +54,31 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
     default:
       return null;
   }
+}
+
+/** Standard utility types whose result keeps (some of) their argument's members: `Partial<Props>` has Props's methods. */
+export const MEMBER_KEEPING_UTILITIES: ReadonlySet<string> = new Set(['Omit', 'Pick', 'Partial', 'Required', 'Readonly', 'NonNullable']);
+
+/**
+ * What a standard utility type applied to one type says: `ReturnType<typeof f>` is what calling `f` gives,
+ * `Awaited<ReturnType<typeof f>>` what awaiting it gives, `InstanceType<typeof C>` a C, `Partial<Props>` a Props.
+ * null for any other generic type (its own name is then the type).
+ */
+function utilityType(node: SyntaxNode, depth: number): TypeRef | null {
+  const name = node.childForFieldName('name') ?? node.namedChild(0);
+  const argument = node.childForFieldName('type_arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (name?.type !== 'type_identifier' || !argument) return null;
+  if (MEMBER_KEEPING_UTILITIES.has(name.text)) return annotatedType(argument, depth + 1);
+  if (name.text === 'Awaited') {
+    const inner = argument.type === 'generic_type' ? utilityType(argument, depth + 1) : null;
+    return inner?.kind === 'call' && !inner.construct && !inner.awaited ? { ...inner, awaited: true } : null;
+  }
+  if (name.text !== 'ReturnType' && name.text !== 'InstanceType') return null;
+  // `typeof f`, `typeof a.b`: the value the chain names.
+  const queried = argument.type === 'type_query' ? argument.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null : null;
+  const chain = queried ? receiverChain(queried)?.names : undefined;
+  if (!chain || chain[0] === 'this' || chain[0] === 'super') return null;
+  return name.text === 'ReturnType' ? { kind: 'call', callee: chain } : { kind: 'named', chain };
 }
 
 /** The type an initialiser proves: `new C()`, `f()`, `a.b.f()`, `<value>.m()`, `await …`, `x as C`. */

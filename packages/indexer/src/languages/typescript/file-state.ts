@@ -39,6 +39,11 @@ export interface EcmascriptContext extends WalkContext {
   thisType?: TypeRef;
   /** In a class that `extends` a plain name chain: that chain, which `super(…)` in its constructor constructs. */
   superclass?: MemberTarget;
+  /**
+   * In a method of a module object (`module.exports = { get() {…}, toJSON() { return this.get() } }`), and arrows
+   * within: its members that are the module's own functions of the same name, which `this.get()` calls.
+   */
+  thisMembers?: ReadonlySet<string>;
 }
 
 export interface ExportInfo {
@@ -57,6 +62,8 @@ export interface EcmascriptExtra {
   bound?: number;
   /** This function value is a member assigned onto an object or a prototype (`Foo.prototype.m = function …`): its `this` is that instance. */
   thisIsInstance?: boolean;
+  /** This function value is a method of a module object: the object's members it may call as `this.m()` (see `thisMembers`). */
+  thisMembers?: ReadonlySet<string>;
 }
 
 export type EcmascriptFrame = Frame<EcmascriptContext, EcmascriptExtra>;
@@ -169,9 +176,11 @@ export class EcmascriptFile {
     let declaredThis: { type: TypeRef; path: string[] } | undefined;
     // `this` outside a class method (a plain `function`, module level) is not the class instance…
     if (headName === 'this' && !ctx.thisIsClass) {
-      // … but a function that declares it (`this: Subscriber<T>`) has one of that type.
+      // … but a function that declares it (`this: Subscriber<T>`) has one of that type …
       if (ctx.thisType && receiver && receiver.length > 0) declaredThis = { type: ctx.thisType, path: receiver.slice(1) };
-      receiver = undefined;
+      // … and a module object's method calls its sibling, the module's function of that name, as `this.get()`.
+      const sibling = !declaredThis && receiver?.length === 1 && ctx.thisMembers?.has(target.name) && !ctx.scope.classify(target.name, false).locallyBound;
+      receiver = sibling ? [] : undefined;
     }
     // `this.constructor.concat(…)` in a class's method: a static member of that class.
     if (headName === 'this' && receiver && receiver[1] === 'constructor') receiver = this.constructorReceiver(receiver, ctx) ?? receiver;
@@ -313,6 +322,7 @@ export class EcmascriptFile {
     for (const decl of this.declarations) {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
+      if (decl.underlyingType && namesTypeParameter(decl.underlyingType, names)) delete decl.underlyingType;
       if (decl.callbackParameters) {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }

@@ -7,6 +7,7 @@ import {
 } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk, ExportInfo } from './file-state.js';
 import { heldValue } from './ecmascript-held-values.js';
+import { initialiserType } from './ecmascript-types.js';
 
 export function visitImport({ node, ctx }: EcmascriptFrame): void {
   const file = ctx.file;
@@ -112,8 +113,27 @@ export function visitExport(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
     moduleExportsValue(unwrapped, node, ctx, exportInfo.doc, walk);
     return;
   }
-  if (exportedCallResult(unwrapped, node, ctx, exportInfo.doc, walk)) return;
+  if (exportedCallResult(unwrapped, node, ctx, exportInfo.doc, walk) || exportedInstance(unwrapped, node, ctx, exportInfo.doc, walk)) return;
   walk.push(value, ctx);
+}
+
+/**
+ * `export default new Routes()`, `module.exports = new Registry()`: the module's value is an instance, a declaration
+ * named `default` whose type is the constructed class (`import routes from './routes'; routes.register(…)`).
+ * Returns false for any other value.
+ */
+function exportedInstance(value: SyntaxNode, statement: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): boolean {
+  if (value.type !== 'new_expression' || !ctx.moduleLevel || ctx.suppressDeclarations) return false;
+  const file = ctx.file;
+  const id = file.addDeclaration('variable', 'default', statement, ctx, {
+    signature: compactText(file.source.slice(statement.startIndex, statement.endIndex), 200),
+    docstring: doc,
+    isExported: true,
+  });
+  file.stateType(id, 'valueType', initialiserType(value), ctx);
+  file.addDefaultExport('default', statement);
+  walk.push(value, { ...ctx, pendingOwner: id });
+  return true;
 }
 
 /**
@@ -278,12 +298,13 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
     file.addDefaultExport(name, statement);
     return;
   }
-  if (exportedCallResult(value, statement, ctx, doc, walk)) return;
+  if (exportedCallResult(value, statement, ctx, doc, walk) || exportedInstance(value, statement, ctx, doc, walk)) return;
   if (value.type !== 'object') {
     walk.push(value, ctx);
     return;
   }
   const names: Array<{ exported: string; local: string }> = [];
+  const thisMembers = ownFunctionEntries(value);
   let comment: SyntaxNode | undefined;
   for (const entry of value.namedChildren) {
     if (!entry) continue;
@@ -305,11 +326,11 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
       const exported = propertyName(key);
       if (entryValue.type === 'identifier') names.push({ exported, local: entryValue.text });
       else if (FUNCTION_VALUE_TYPES.has(entryValue.type) || entryValue.type === 'class') {
-        boundValueDeclaration(exported, entryValue, entry, ctx, entryDoc, walk);
+        boundValueDeclaration(exported, entryValue, entry, ctx, entryDoc, walk, thisMembers);
       } else walk.push(entryValue, ctx);
     } else if (entry.type === 'method_definition') {
       const key = entry.childForFieldName('name');
-      if (key && key.type !== 'computed_property_name') boundValueDeclaration(propertyName(key), entry, entry, ctx, entryDoc, walk);
+      if (key && key.type !== 'computed_property_name') boundValueDeclaration(propertyName(key), entry, entry, ctx, entryDoc, walk, thisMembers);
       else walk.push(entry, ctx);
     } else {
       walk.push(entry, ctx);
@@ -319,8 +340,31 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
   file.commonJsNamedExports = true;
 }
 
+/**
+ * The members of a module object that are the module's functions of the same name — methods and function values
+ * written there (declared as such), `{ get }` and `{ get: get }` — which its methods call as `this.get()`. A getter or
+ * setter, a computed key, or `{ get: other }` is none.
+ */
+function ownFunctionEntries(object: SyntaxNode): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const entry of object.namedChildren) {
+    if (entry?.type === 'shorthand_property_identifier') out.add(entry.text);
+    else if (entry?.type === 'method_definition') {
+      const key = entry.childForFieldName('name');
+      if (key && key.type !== 'computed_property_name' && !hasToken(entry, 'get') && !hasToken(entry, 'set')) out.add(propertyName(key));
+    } else if (entry?.type === 'pair') {
+      const key = entry.childForFieldName('key');
+      const value = entry.childForFieldName('value');
+      if (!key || key.type === 'computed_property_name' || !value) continue;
+      const name = propertyName(key);
+      if (FUNCTION_VALUE_TYPES.has(value.type) || (value.type === 'identifier' && value.text === name)) out.add(name);
+    }
+  }
+  return out;
+}
+
 /** An exported CommonJS function/class value, named by what it is exported as. */
-function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk): void {
+function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode, ctx: EcmascriptContext, doc: string | undefined, walk: EcmascriptWalk, thisMembers?: ReadonlySet<string>): void {
   const file = ctx.file;
   const isClass = value.type === 'class';
   if (!isClass && !FUNCTION_VALUE_TYPES.has(value.type) && value.type !== 'method_definition') {
@@ -342,7 +386,7 @@ function boundValueDeclaration(name: string, value: SyntaxNode, span: SyntaxNode
     isExported: true,
     isAsync: !isClass && hasToken(value, 'async'),
   });
-  walk.push(value, ctx, { extra: { bound: id } });
+  walk.push(value, ctx, { extra: { bound: id, thisMembers: isClass ? undefined : thisMembers } });
 }
 
 // ---------------------------------------------------------------- reference sites

@@ -16,7 +16,8 @@ export const ecmascriptNameBinding = defineNameBinding({
   declarations: { assignedMembers: true },
   // `fn.call(this, a)`, `utils.merge.apply(null, args)`: run `fn`, `utils.merge`. `const { rawQuery } = prisma;
   // rawQuery()` in a function: `prisma.rawQuery()`.
-  calls: { invokers: ['call', 'apply'], destructuredMembersThroughChain: true },
+  // `new AjvClass()` of `const AjvClass = cond ? a : b`: the class it evaluates to, never the const.
+  calls: { invokers: ['call', 'apply'], destructuredMembersThroughChain: true, constructsNoHeldValue: true },
   // Getters are not called as `obj.x()`; the extractor records them as their value's type instead.
   hiddenFromStarImport: (name: string) => name === 'default',
   // A module — a file that imports or exports, a CommonJS `require` or `module.exports` included — has a scope

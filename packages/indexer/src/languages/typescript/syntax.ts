@@ -6,7 +6,7 @@
  */
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import { patternNames } from './ecmascript-scopes.js';
-import { docCommentText, memberTarget, TYPE_ONLY_TYPES } from './ecmascript-syntax.js';
+import { docCommentText, memberTarget, TYPE_ONLY_TYPES, type MemberTarget } from './ecmascript-syntax.js';
 import { wordsOf, type EcmascriptContext, type EcmascriptExtra } from './file-state.js';
 import { recordAssigned, visitCall, visitDecorator, visitExpressionStatement, visitJsxElement } from './calls.js';
 import {
@@ -117,7 +117,7 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
     new_expression: {
       visit: ({ node, ctx }) => {
         const target = memberTarget(node.childForFieldName('constructor'));
-        if (target) ctx.file.addReference('instantiates', target, node, ctx);
+        if (target) ctx.file.addReference('instantiates', heldClass(target, ctx) ?? target, node, ctx);
         return true;
       },
     },
@@ -143,3 +143,19 @@ export const ECMASCRIPT_SYNTAX: SyntaxRules<EcmascriptContext, EcmascriptExtra> 
 };
 
 // ---------------------------------------------------------------- declarations
+
+/**
+ * `new ctor()` where the local `ctor` is proven to hold what another name chain names (a parameter `ctor: typeof
+ * AjvCore`, `const C = Base`): the construction of that chain, looked up where the site is. undefined otherwise.
+ */
+function heldClass(target: MemberTarget, ctx: EcmascriptContext): MemberTarget | undefined {
+  if (!target.receiver) return undefined;
+  // `new ctor()`, or `new lib.H3()` with `lib: typeof ns` (a namespace import): the local is the chain's head.
+  const local = target.receiver.length === 0 ? target.name : target.receiver[0];
+  const verdict = ctx.scope.classify(local, target.receiver.length > 0);
+  if (!verdict.locallyBound || verdict.localTarget !== undefined) return undefined;
+  const held = verdict.scope?.provenValue(local)?.type;
+  if (held?.kind !== 'value' || ctx.scope.classify(held.chain[0], held.chain.length > 1).locallyBound) return undefined;
+  if (target.receiver.length > 0) return { name: target.name, receiver: [...held.chain, ...target.receiver.slice(1)], head: target.head, object: target.object };
+  return { name: held.chain[held.chain.length - 1], receiver: held.chain.slice(0, -1), head: target.head };
+}

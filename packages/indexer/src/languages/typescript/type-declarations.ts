@@ -1,7 +1,7 @@
 /** TypeScript's type-level declarations: interfaces, type aliases, enums, namespaces and ambient (`declare`) declarations. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
-import { annotatedType } from './ecmascript-types.js';
+import { annotatedType, MEMBER_KEEPING_UTILITIES } from './ecmascript-types.js';
 import {
   compactText, declarationName, docCommentText, firstChildOfType, headerText, propertyName, stringLiteralValue,
   typeParameterNames
@@ -27,7 +27,10 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
   if (heritage) {
-    for (const type of heritage.childrenForFieldName('type')) if (type) addTypeReference('extends', type, siteCtx, 'type');
+    // `extends Omit<BaseProps, 'x'>`: the base whose members it keeps.
+    for (const type of heritage.childrenForFieldName('type')) {
+      if (type) addTypeReference('extends', keptType(type) ?? type, siteCtx, 'type');
+    }
   }
   // Members, so that a call through an interface-typed value links to the method it declares.
   if (body) walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
@@ -55,10 +58,17 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   // `type Props = BaseProps & { … }`: a value of the intersection has the named parts' members too, as an
   // interface has those of the interfaces it extends.
   for (const part of intersectedTypes(node.childForFieldName('value'))) addTypeReference('extends', part, { ...ctx, enclosing: id }, 'type');
+  // `type Store = INTERNAL_Store`, `type Props = Partial<BaseProps>`, `type Store = ReturnType<typeof useStore>`: a value
+  // of the alias is a value of what it names.
+  const value = node.childForFieldName('value');
+  const named = value && ALIASED_TYPE_NODES.has(value.type) ? annotatedType(value) : null;
+  if (named && (named.kind === 'named' || named.kind === 'call') && !typeParameterNames(node)?.includes(named.kind === 'named' ? named.chain[0] : named.callee[0])) {
+    file.declarations[id].underlyingType = named;
+  }
 }
 
-/** Type utilities whose result keeps (some of) their first argument's members: `Omit<Props, 'x'>`. */
-const MEMBER_KEEPING_UTILITIES: ReadonlySet<string> = new Set(['Omit', 'Pick', 'Partial', 'Required', 'Readonly']);
+/** Type nodes that name one other type (not a literal, a function type, a union of several). */
+const ALIASED_TYPE_NODES: ReadonlySet<string> = new Set(['type_identifier', 'nested_type_identifier', 'generic_type']);
 
 /** The named types an intersection is made of (`A & B<T> & { … }`: A, B), through `Omit<A, 'k'>` and the like. */
 function intersectedTypes(value: SyntaxNode | null): SyntaxNode[] {

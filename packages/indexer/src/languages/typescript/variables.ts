@@ -5,6 +5,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import { destructuredMembers, patternNames } from './ecmascript-scopes.js';
 import { heldValue } from './ecmascript-held-values.js';
 import { visitReturnedObject } from './ecmascript-returned-objects.js';
+import { declareObjectMembers } from './ecmascript-object-members.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -129,7 +130,10 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
     if (isIdentifier && exportsModule(value)) file.addDefaultExport(nameNode.text, node);
-    if (value) walk.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
+    // `const currentUser = { hasPermission(p) {…} }`: the constant has the literal's functions as members.
+    if (owner !== null && isIdentifier && kindToken === 'const' && valueType === 'object' && !wrapped && !declarator.childForFieldName('type')) {
+      declareObjectMembers(owner, value!, ctx, walk);
+    } else if (value) walk.push(value, { ...ctx, pendingOwner: names.length === 1 ? owner : null });
   }
   // Type annotations and the `kind` keyword hold nothing to walk.
 }
