@@ -337,6 +337,12 @@ export interface NameBindingRules {
      */
     inheritsImplemented?: boolean;
     /**
+     * A requirement an interface declares and the default implementations its extensions give it, of one signature
+     * (Swift: `protocol P { func f() }` and `extension P { func f() {} }`): a call through a value of the interface is
+     * dispatched through the requirement, so it means that one. Absent: such a call is ambiguous.
+     */
+    requirementsDispatch?: boolean;
+    /**
      * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
      * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
      * one visible member declared for it (`memberOf` naming that type). Absent: never.

@@ -2044,6 +2044,8 @@ export class ReferenceResolver {
         const signatures = new Set(chosen.ambiguous.map((ref) => this.symbols.declaration(ref).parameterTypes?.join(',')));
         const ownKind = chosen.ambiguous.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
         if (throughThis && signatures.size === 1 && !signatures.has(undefined) && ownKind.length === 1) return { ref: ownKind[0], inherited: depth > 0 || !own.includes(ownKind[0]) };
+        const requirement = this.dispatchedRequirement(classRef, chosen.ambiguous, signatures);
+        if (requirement) return { ref: requirement, inherited: depth > 0 || !own.includes(requirement) };
         return { ambiguous: chosen.ambiguous };
       }
       if (!chosen && own.length > 0) {
@@ -2069,6 +2071,18 @@ export class ReferenceResolver {
       if (found) return { ref: found.ref, inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.requirementsDispatch`: of overloads of one signature, the one requirement the interface `classRef` declares
+   * in its body, the others being implementations its extensions give (no two requirements, no class's own method).
+   */
+  private dispatchedRequirement(classRef: DeclarationRef, ambiguous: readonly DeclarationRef[], signatures: ReadonlySet<string | undefined>): DeclarationRef | undefined {
+    if (signatures.size !== 1 || signatures.has(undefined) || !this.bindingOf(this.symbols.extraction(classRef.file)!).members?.requirementsDispatch) return undefined;
+    if (this.symbols.declaration(classRef).kind !== 'protocol' && this.symbols.declaration(classRef).kind !== 'interface') return undefined;
+    // An extension's members are written outside the body (`memberOf`); the requirement inside it, without a body.
+    const requirements = ambiguous.filter((ref) => this.symbols.declaration(ref).isAbstract && this.symbols.declaration(ref).memberOf === undefined);
+    return requirements.length === 1 && ambiguous.every((ref) => ref === requirements[0] || this.symbols.declaration(ref).memberOf !== undefined) ? requirements[0] : undefined;
   }
 
   /**

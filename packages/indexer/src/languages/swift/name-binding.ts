@@ -142,6 +142,8 @@ export const swiftNameBinding = defineNameBinding({
   // `extension String { … }`: members of a type the workspace does not declare, for values stated to be of it.
   members: {
     inheritsImplemented: true,
+    // `monitor.request(r, didSuspendTask: t)` on `any EventMonitor`: the requirement, not the extension's default for it.
+    requirementsDispatch: true,
     // `let r = make()`, `perform { $0.f() }` in a type's code: `make` and `perform` are members first (implicit `self`).
     implicitSelfInTypes: true,
     extendsOutsideTypes: true,
