@@ -343,6 +343,11 @@ export interface NameBindingRules {
      */
     requirementsDispatch?: boolean;
     /**
+     * An implicit member argument (`.status(200)`) for a parameter of a protocol the workspace declares names a static member
+     * the protocol or one of its extensions declares (Swift, SE-0299): none there rules the overload out. Absent: unknown.
+     */
+    protocolImplicitMembers?: boolean;
+    /**
      * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
      * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
      * one visible member declared for it (`memberOf` naming that type). Absent: never.

@@ -2268,6 +2268,11 @@ export class ReferenceResolver {
   private implicitMemberFits(file: FileExtraction, enclosing: number, implicit: { member: string; type: string }): ArgumentFit {
     const named = this.namedType(file, enclosing, implicit.type);
     const kind = named && 'ref' in named ? this.symbols.declaration(named.ref).kind : undefined;
+    // A protocol of the workspace has the static members its body and extensions declare (`extension P where Self == X`), no others.
+    if (kind === 'protocol' && named && 'ref' in named && this.bindingOf(file).members?.protocolImplicitMembers) {
+      const types = [named.ref, ...this.superclasses(named.ref)];
+      return types.some((type) => this.memberRefs(type, implicit.member).length > 0) ? 'unknown' : 'no';
+    }
     if (!named || !('ref' in named) || (kind !== 'enum' && kind !== 'struct' && kind !== 'class')) return 'unknown';
     const types = [named.ref, ...this.superclasses(named.ref)];
     const declares = types.some((type) => this.memberRefs(type, implicit.member).length > 0);

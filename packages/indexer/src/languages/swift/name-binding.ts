@@ -144,6 +144,8 @@ export const swiftNameBinding = defineNameBinding({
     inheritsImplemented: true,
     // `monitor.request(r, didSuspendTask: t)` on `any EventMonitor`: the requirement, not the extension's default for it.
     requirementsDispatch: true,
+    // `request(.status(200))`: `any URLConvertible` has no `status`; an overload taking `Endpoint` (declaring it) is meant.
+    protocolImplicitMembers: true,
     // `let r = make()`, `perform { $0.f() }` in a type's code: `make` and `perform` are members first (implicit `self`).
     implicitSelfInTypes: true,
     extendsOutsideTypes: true,
@@ -175,6 +177,8 @@ export const swiftNameBinding = defineNameBinding({
   argumentsMustFit: true,
   // `try await app.test(…)` is the async overload, `try app.test(…)` the synchronous one.
   awaitSelectsAsync: true,
+  // `request(e)` beside `request(e, parameters: p = nil)`: the overload taking the call's arguments with the fewest parameters.
+  defaultsLoseOverloads: true,
   matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
   literalConversion: swiftLiteralConversion,
