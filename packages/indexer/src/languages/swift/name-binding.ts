@@ -186,7 +186,8 @@ export const swiftNameBinding = defineNameBinding({
   // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
   // `HTTPURLResponse(statusCode: 205)`: an `init` an extension declares for a framework type, which the labels name.
   // `Status(rawValue: 1)`: an enum called is constructed (by its raw value, or an `init` it declares).
-  calls: { enumCasesConstruct: true, outsideInitializer: 'init', enumsConstruct: true },
+  // `Container.shared.service()` with `var service: Factory<S>`: the value's `callAsFunction` (SE-0253), picked by the arguments.
+  calls: { enumCasesConstruct: true, outsideInitializer: 'init', enumsConstruct: true, valuesApply: 'callAsFunction' },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });
