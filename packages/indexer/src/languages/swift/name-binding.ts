@@ -24,6 +24,12 @@ function simpleName(type: string): string {
   return type.startsWith('.') ? type : type.slice(type.lastIndexOf('.') + 1);
 }
 
+/** Standard types no closure converts to. */
+const NOT_FUNCTIONS: ReadonlySet<string> = new Set([
+  'KeyPath', 'WritableKeyPath', 'ReferenceWritableKeyPath', 'PartialKeyPath', 'AnyKeyPath',
+  'Array', 'Dictionary', 'Set', 'String', 'Int', 'Double', 'Float', 'Bool', 'Character', 'Data', 'URL',
+]);
+
 export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
   const [written, qualifiedParameter] = split(parameter);
@@ -36,6 +42,8 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
     // Labels are compared by position: a parameter with a default value may be skipped, so the argument may be a later one's.
     return defaulted ? 'unknown' : 'no';
   }
+  // A trailing closure is a function: never a key path, a collection or a standard value (a named type may alias a function type).
+  if (argumentLabel === '*' && argumentType === '?' && NOT_FUNCTIONS.has(parameterType)) return 'no';
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
   // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
   // A key path literal is whichever key path type the parameter states (it may convert to a function too).
