@@ -24,6 +24,11 @@ function simpleName(type: string): string {
   return type.startsWith('.') ? type : type.slice(type.lastIndexOf('.') + 1);
 }
 
+/** Standard value types, whose metatypes (`Int.self`) fit no other one's parameter. */
+const STANDARD_METATYPES: ReadonlySet<string> = new Set([
+  'Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Double', 'Float', 'Bool', 'String', 'Character',
+]);
+
 /** Standard types no closure converts to. */
 const NOT_FUNCTIONS: ReadonlySet<string> = new Set([
   'KeyPath', 'WritableKeyPath', 'ReferenceWritableKeyPath', 'PartialKeyPath', 'AnyKeyPath',
@@ -50,6 +55,9 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   if (argumentType === '\\') return /KeyPath$/.test(parameterType) ? 'exact' : argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
+  // `Int.self` is no `UInt.Type`: the standard value types' metatypes convert to no other one's.
+  const metatypes = [argumentType, parameterType].map((type) => /^Type<(\w+)>$/.exec(type)?.[1]);
+  if (metatypes.every((type) => type !== undefined && STANDARD_METATYPES.has(type))) return 'no';
   if (parameterType === 'Any') return 'converts';
   // An array or dictionary parameter takes only an array or dictionary (or a literal of one): a value of a named type is none.
   if ((parameterType === 'Array' || parameterType === 'Dictionary') && argumentType !== 'Array' && argumentType !== 'Dictionary'
