@@ -27,6 +27,7 @@ function simpleName(type: string): string {
 /** Standard value types, whose metatypes (`Int.self`) fit no other one's parameter. */
 const STANDARD_METATYPES: ReadonlySet<string> = new Set([
   'Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Double', 'Float', 'Bool', 'String', 'Character',
+  'Date', 'Data', 'URL', 'UUID', 'Decimal',
 ]);
 
 /** Standard types no closure converts to. */
@@ -53,6 +54,8 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
   // A key path literal is whichever key path type the parameter states (it may convert to a function too).
   if (argumentType === '\\') return /KeyPath$/.test(parameterType) ? 'exact' : argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
+  // Every value converts to `Any`, whatever its type (a subscript's element, an unproven local).
+  if (parameterType === 'Any' && argumentLabel === '_' && argumentType === '?') return 'converts';
   if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
   // `Int.self` is no `UInt.Type`: the standard value types' metatypes convert to no other one's.
