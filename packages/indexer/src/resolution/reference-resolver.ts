@@ -2044,7 +2044,8 @@ export class ReferenceResolver {
         const signatures = new Set(chosen.ambiguous.map((ref) => this.symbols.declaration(ref).parameterTypes?.join(',')));
         const ownKind = chosen.ambiguous.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
         if (throughThis && signatures.size === 1 && !signatures.has(undefined) && ownKind.length === 1) return { ref: ownKind[0], inherited: depth > 0 || !own.includes(ownKind[0]) };
-        const requirement = this.dispatchedRequirement(classRef, chosen.ambiguous, signatures);
+        // Only through a value of the protocol itself: a conforming type without its own runs the extension's default.
+        const requirement = depth === 0 ? this.dispatchedRequirement(classRef, chosen.ambiguous, signatures) : undefined;
         if (requirement) return { ref: requirement, inherited: depth > 0 || !own.includes(requirement) };
         return { ambiguous: chosen.ambiguous };
       }
