@@ -346,6 +346,17 @@ export interface NameBindingRules {
      */
     inheritsImplemented?: boolean;
     /**
+     * A requirement an interface declares and the default implementations its extensions give it, of one signature
+     * (Swift: `protocol P { func f() }` and `extension P { func f() {} }`): a call through a value of the interface is
+     * dispatched through the requirement, so it means that one. Absent: such a call is ambiguous.
+     */
+    requirementsDispatch?: boolean;
+    /**
+     * An implicit member argument (`.status(200)`) for a parameter of a protocol the workspace declares names a static member
+     * the protocol or one of its extensions declares (Swift, SE-0299): none there rules the overload out. Absent: unknown.
+     */
+    protocolImplicitMembers?: boolean;
+    /**
      * Members may be declared for types outside the workspace (Kotlin extension functions on `String`,
      * Swift extensions of Foundation types): `x.m()` with `x` stated to be of such a type links to the
      * one visible member declared for it (`memberOf` naming that type). Absent: never.

@@ -148,6 +148,25 @@ function selectAmongAll(
   };
   const fixed = byArity.filter((ref) => !declarationOf(ref).variadic || normalForm(ref));
   /**
+   * Where the language matches arguments to parameters as a whole and defaults lose (Swift): of overloads taking every
+   * argument at the same parameter (label and type), the one with the fewest parameters — the others differ only by
+   * defaulted ones the call leaves out (`request(_ e: Endpoint, interceptor: I? = nil)` beside
+   * `request(_ e: Endpoint, parameters: P? = nil, interceptor: I? = nil)` for `request(e)`).
+   */
+  const fewestDefaults = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
+    if (!fits.defaultsLose || !fits.matchArguments || applicable.length < 2 || args.some((arg) => arg === null)) return undefined;
+    const filled = (ref: DeclarationRef) => {
+      const { parameterTypes, variadic } = declarationOf(ref);
+      const matched = fits.matchArguments!(args, parameterTypes!, Boolean(variadic));
+      return matched ? JSON.stringify(matched.map((at) => parameterTypes![at])) : undefined;
+    };
+    const first = filled(applicable[0]);
+    if (first === undefined || !applicable.every((ref) => filled(ref) === first)) return undefined;
+    const least = Math.min(...applicable.map((ref) => declarationOf(ref).parameterTypes!.length));
+    const fewest = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === least);
+    return fewest.length === 1 ? fewest[0] : undefined;
+  };
+  /**
    * 5. The most specific (JLS 15.12.2.5) of those that may apply without boxing: one that surely
    *    applies so, whose every parameter type converts (widening, subtyping) to the other ones'.
    */
@@ -215,6 +234,8 @@ function selectAmongAll(
     if (args.every((arg) => arg !== null)) {
       const exact = applicable.filter((ref) => verdicts(ref).every((v) => v === 'exact'));
       if (exact.length === 1 && !genericBesideGeneric(exact[0], applicable)) return { ref: exact[0] };
+      const fewest = exact.length > 1 ? fewestDefaults(exact) : undefined;
+      if (fewest) return { ref: fewest };
       const plain = fits.nonGenericFirst ? exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0) : [];
       if (plain.length === 1) return { ref: plain[0] };
       // Positions compared for specificity are the written ones: not where a trailing block lands.
@@ -236,6 +257,8 @@ function selectAmongAll(
       const noDefaults = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n);
       if (noDefaults.length === 1 && applicable.every((ref) => passed(ref) === passed(applicable[0]))) return { ref: noDefaults[0] };
     }
+    const fewest = fewestDefaults(applicable);
+    if (fewest) return { ref: fewest };
     if (fits.defaultsLose) {
       // Scala: `apply(x)` beside `apply(x, cb = None)`: what needs a default value is dropped while another applies as
       // written — and where both take the written arguments at the same types, one applies exactly when the other does.

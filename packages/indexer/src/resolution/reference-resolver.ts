@@ -2071,6 +2071,9 @@ export class ReferenceResolver {
         const signatures = new Set(chosen.ambiguous.map((ref) => this.symbols.declaration(ref).parameterTypes?.join(',')));
         const ownKind = chosen.ambiguous.filter((ref) => Boolean(this.symbols.declaration(ref).isStatic) === wantStatic);
         if (throughThis && signatures.size === 1 && !signatures.has(undefined) && ownKind.length === 1) return { ref: ownKind[0], inherited: depth > 0 || !own.includes(ownKind[0]) };
+        // Only through a value of the protocol itself: a conforming type without its own runs the extension's default.
+        const requirement = depth === 0 ? this.dispatchedRequirement(classRef, chosen.ambiguous, signatures) : undefined;
+        if (requirement) return { ref: requirement, inherited: depth > 0 || !own.includes(requirement) };
         return { ambiguous: chosen.ambiguous };
       }
       if (!chosen && own.length > 0) {
@@ -2107,6 +2110,18 @@ export class ReferenceResolver {
     if (!file || !this.bindingOf(file).members?.extensionsInScope) return own;
     const visible = own.filter((ref) => this.extensionVisible(file, ref));
     return visible.length > 0 ? visible : own;
+  }
+
+  /**
+   * `members.requirementsDispatch`: of overloads of one signature, the one requirement the interface `classRef` declares
+   * in its body, the others being implementations its extensions give (no two requirements, no class's own method).
+   */
+  private dispatchedRequirement(classRef: DeclarationRef, ambiguous: readonly DeclarationRef[], signatures: ReadonlySet<string | undefined>): DeclarationRef | undefined {
+    if (signatures.size !== 1 || signatures.has(undefined) || !this.bindingOf(this.symbols.extraction(classRef.file)!).members?.requirementsDispatch) return undefined;
+    if (this.symbols.declaration(classRef).kind !== 'protocol' && this.symbols.declaration(classRef).kind !== 'interface') return undefined;
+    // An extension's members are written outside the body (`memberOf`); the requirement inside it, without a body.
+    const requirements = ambiguous.filter((ref) => this.symbols.declaration(ref).isAbstract && this.symbols.declaration(ref).memberOf === undefined);
+    return requirements.length === 1 && ambiguous.every((ref) => ref === requirements[0] || this.symbols.declaration(ref).memberOf !== undefined) ? requirements[0] : undefined;
   }
 
   /**
@@ -2332,6 +2347,11 @@ export class ReferenceResolver {
   private implicitMemberFits(file: FileExtraction, enclosing: number, implicit: { member: string; type: string }): ArgumentFit {
     const named = this.namedType(file, enclosing, implicit.type);
     const kind = named && 'ref' in named ? this.symbols.declaration(named.ref).kind : undefined;
+    // A protocol of the workspace has the static members its body and extensions declare (`extension P where Self == X`), no others.
+    if (kind === 'protocol' && named && 'ref' in named && this.bindingOf(file).members?.protocolImplicitMembers) {
+      const types = [named.ref, ...this.superclasses(named.ref)];
+      return types.some((type) => this.memberRefs(type, implicit.member).length > 0) ? 'unknown' : 'no';
+    }
     if (!named || !('ref' in named) || (kind !== 'enum' && kind !== 'struct' && kind !== 'class')) return 'unknown';
     const types = [named.ref, ...this.superclasses(named.ref)];
     const declares = types.some((type) => this.memberRefs(type, implicit.member).length > 0);

@@ -12,7 +12,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { classAround, classesAround, classPath } from './class-nesting.js';
 import { DeclarationBuilder, type BuiltExtraction, type Located } from './declaration-builder.js';
-import { LocalSimpleTypes } from './local-simple-types.js';
+import { LocalSimpleTypes, type BindingSpan } from './local-simple-types.js';
 import { ModuleFactsRecorder } from './module-facts.js';
 import { FileFacts, type SiteTarget } from './file-facts.js';
 import type { Scope, SourcePosition } from './scopes.js';
@@ -164,7 +164,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   }
 
   /** A local or parameter: bound in `scope` with the class its declared type proves, and its simple type for overloads. */
-  bindLocal(scope: Scope, name: string, kind: string, type: TypeRef | null, simple: string | null, at?: SyntaxNode, declaration?: number): void {
+  bindLocal(scope: Scope, name: string, kind: string, type: TypeRef | null, simple: string | null, at?: SyntaxNode | BindingSpan, declaration?: number): void {
     this.localTypes.bind(scope, name, kind, type, simple, at, declaration);
   }
 

@@ -151,6 +151,14 @@ function implicitMemberName(node: SyntaxNode): string | undefined {
   return target?.type === 'simple_identifier' ? target.text.replace(/^`|`$/g, '') : undefined;
 }
 
+/** `UInt.self`, `Outer.Inner.self` → the type's simple name; undefined for any other expression (a value's `self`). */
+function metatypeOf(node: SyntaxNode): string | undefined {
+  const name = node.childForFieldName('suffix')?.childForFieldName('suffix');
+  if (name?.text !== 'self') return undefined;
+  const chain = receiverChain(navigationTarget(node) ?? node);
+  return chain && chain.every((part) => /^[A-Z]/.test(part)) ? chain[chain.length - 1] : undefined;
+}
+
 function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
   const literal = literalType(node);
   if (literal !== undefined) return literal;
@@ -158,6 +166,9 @@ function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
   const implicit = implicitMemberName(node);
   if (implicit !== undefined) return `.${implicit}`;
   if (node.type === 'simple_identifier') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+  // `UInt.self`: the metatype, as a `UInt.Type` parameter is written (types.ts `simpleType`).
+  const metatype = node.type === 'navigation_expression' ? metatypeOf(node) : undefined;
+  if (metatype) return `Type<${metatype}>`;
   // `\.retries`: a key path literal, written `\` (name-binding.ts: it fills a key path parameter exactly).
   if (node.type === 'navigation_expression' && navigationTarget(node)?.type === 'key_path_expression') return '\\';
   // `request(endpoint.modifying(x))`: the type the call's result states, which the resolver evaluates. (Not a property read:

@@ -1,6 +1,6 @@
 /** Swift's locals: closure parameters, `if let`/`guard let` bindings, typed locals, lambdas. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { positionOf } from '../../extraction/core/scopes.js';
+import { endPositionOf, positionOf } from '../../extraction/core/scopes.js';
 import type { SwiftContext, SwiftWalk } from './file-state.js';
 import type { TypeRef } from '../../model/extraction.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
@@ -68,7 +68,8 @@ export function bindTyped(ctx: SwiftContext, name: SyntaxNode, type: SyntaxNode 
     stated = valueType(value, ctx);
     simple = literalType(value) ?? null;
   }
-  ctx.file.bindLocal(ctx.scope, name.text.replace(/^`|`$/g, ''), kind, stated, simple === '*' ? null : simple, kind === 'parameter' ? undefined : name);
+  // `let request = request(for: task)`: the name is bound after its initialiser, which still calls the method.
+  ctx.file.bindLocal(ctx.scope, name.text.replace(/^`|`$/g, ''), kind, stated, simple === '*' ? null : simple, kind === 'parameter' ? undefined : value ? { visibleFrom: endPositionOf(value), valueAt: positionOf(value) } : name);
 }
 
 /**

@@ -24,6 +24,18 @@ function simpleName(type: string): string {
   return type.startsWith('.') ? type : type.slice(type.lastIndexOf('.') + 1);
 }
 
+/** Standard value types, whose metatypes (`Int.self`) fit no other one's parameter. */
+const STANDARD_METATYPES: ReadonlySet<string> = new Set([
+  'Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Double', 'Float', 'Bool', 'String', 'Character',
+  'Date', 'Data', 'URL', 'UUID', 'Decimal',
+]);
+
+/** Standard types no closure converts to. */
+const NOT_FUNCTIONS: ReadonlySet<string> = new Set([
+  'KeyPath', 'WritableKeyPath', 'ReferenceWritableKeyPath', 'PartialKeyPath', 'AnyKeyPath',
+  'Array', 'Dictionary', 'Set', 'String', 'Int', 'Double', 'Float', 'Bool', 'Character', 'Data', 'URL',
+]);
+
 export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
   const [written, qualifiedParameter] = split(parameter);
@@ -36,12 +48,19 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
     // Labels are compared by position: a parameter with a default value may be skipped, so the argument may be a later one's.
     return defaulted ? 'unknown' : 'no';
   }
+  // A trailing closure is a function: never a key path, a collection or a standard value (a named type may alias a function type).
+  if (argumentLabel === '*' && argumentType === '?' && NOT_FUNCTIONS.has(parameterType)) return 'no';
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
   // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
   // A key path literal is whichever key path type the parameter states (it may convert to a function too).
   if (argumentType === '\\') return /KeyPath$/.test(parameterType) ? 'exact' : argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
+  // Every value converts to `Any`, whatever its type (a subscript's element, an unproven local).
+  if (parameterType === 'Any' && argumentLabel === '_' && argumentType === '?') return 'converts';
   if (argumentType === '?' || argumentType.startsWith('.') || parameterType === '?' || parameterType === '*') return argumentLabel !== '_' && argumentLabel !== '*' ? 'exact' : 'unknown';
   if (argumentType === parameterType) return argumentLabel === '*' ? 'unknown' : 'exact';
+  // `Int.self` is no `UInt.Type`: the standard value types' metatypes convert to no other one's.
+  const metatypes = [argumentType, parameterType].map((type) => /^Type<(\w+)>$/.exec(type)?.[1]);
+  if (metatypes.every((type) => type !== undefined && STANDARD_METATYPES.has(type))) return 'no';
   if (parameterType === 'Any') return 'converts';
   // An array or dictionary parameter takes only an array or dictionary (or a literal of one): a value of a named type is none.
   if ((parameterType === 'Array' || parameterType === 'Dictionary') && argumentType !== 'Array' && argumentType !== 'Dictionary'
@@ -142,6 +161,10 @@ export const swiftNameBinding = defineNameBinding({
   // `extension String { … }`: members of a type the workspace does not declare, for values stated to be of it.
   members: {
     inheritsImplemented: true,
+    // `monitor.request(r, didSuspendTask: t)` on `any EventMonitor`: the requirement, not the extension's default for it.
+    requirementsDispatch: true,
+    // `request(.status(200))`: `any URLConvertible` has no `status`; an overload taking `Endpoint` (declaring it) is meant.
+    protocolImplicitMembers: true,
     // `let r = make()`, `perform { $0.f() }` in a type's code: `make` and `perform` are members first (implicit `self`).
     implicitSelfInTypes: true,
     extendsOutsideTypes: true,
@@ -173,6 +196,8 @@ export const swiftNameBinding = defineNameBinding({
   argumentsMustFit: true,
   // `try await app.test(…)` is the async overload, `try app.test(…)` the synchronous one.
   awaitSelectsAsync: true,
+  // `request(e)` beside `request(e, parameters: p = nil)`: the overload taking the call's arguments with the fewest parameters.
+  defaultsLoseOverloads: true,
   matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
   literalConversion: swiftLiteralConversion,
@@ -180,7 +205,8 @@ export const swiftNameBinding = defineNameBinding({
   // `.collected(body)`, `Body.stream(n)`: a case with associated values is called to construct the enum.
   // `HTTPURLResponse(statusCode: 205)`: an `init` an extension declares for a framework type, which the labels name.
   // `Status(rawValue: 1)`: an enum called is constructed (by its raw value, or an `init` it declares).
-  calls: { enumCasesConstruct: true, outsideInitializer: 'init', enumsConstruct: true },
+  // `Container.shared.service()` with `var service: Factory<S>`: the value's `callAsFunction` (SE-0253), picked by the arguments.
+  calls: { enumCasesConstruct: true, outsideInitializer: 'init', enumsConstruct: true, valuesApply: 'callAsFunction' },
   // A struct or enum has no base class; a class with no stated base has none either (NSObject aside).
   implicitOutsideBase: (declaration) => declaration.kind === 'enum' || declaration.kind === 'struct',
 });

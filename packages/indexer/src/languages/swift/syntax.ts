@@ -24,7 +24,7 @@ import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { handledFrame, type NodeRule, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import type { SwiftContext } from './file-state.js';
-import { isTypeNode } from './types.js';
+import { declaredType, isTypeNode } from './types.js';
 import { valueType, visitCall, visitConstructor } from './calls.js';
 import { bindParameters, swiftDoc, visitEnumEntry, visitFunction, visitProperty, visitType } from './declarations.js';
 import { bindTyped, visitConditionBindings, visitLambda } from './locals.js';
@@ -65,7 +65,11 @@ export const SWIFT_SYNTAX: SyntaxRules<SwiftContext> = {
     protocol_property_declaration: handled(visitProperty),
     typealias_declaration: handled(({ node, ctx, doc }) => {
       const name = node.childForFieldName('name');
-      if (name) ctx.file.builder.declare('type_alias', name.text, ctx.extension ? null : ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
+      if (!name) return;
+      const id = ctx.file.builder.declare('type_alias', name.text, ctx.extension ? null : ctx.parentDecl, node, { signature: flatSignature(node.text), docstring: doc });
+      // `typealias OptionsInfo = [OptionsInfoItem]`: a value of the alias has elements (`options: [.processor(p)]`).
+      const aliased = declaredType(node.childForFieldName('value') ?? node.namedChildren.find((c) => isTypeNode(c) && c!.id !== name.id), ctx.typeVariables);
+      if (aliased?.kind === 'collection') ctx.file.builder.declarations[id].underlyingType = aliased;
     }),
 
     statements: block,

@@ -76,6 +76,12 @@ export function simpleType(node: SyntaxNode | null | undefined, typeVariables: R
   if (node.type === 'optional_type') node = node.childForFieldName('wrapped') ?? node.namedChildren[0] ?? node;
   if (node.type === 'array_type') return 'Array';
   if (node.type === 'dictionary_type') return 'Dictionary';
+  // `UInt.Type`: a metatype, written `Type<UInt>` (the argument `UInt.self` is written so too); `T.Type` of a type parameter is any.
+  const names = node.type === 'user_type' ? node.namedChildren.filter((c) => c?.type === 'type_identifier').map((c) => c!.text) : [];
+  if (names.length > 1 && names[names.length - 1] === 'Type') {
+    const base = names[names.length - 2];
+    return names.length === 2 && typeVariables.has(base) ? '*' : `Type<${base}>`;
+  }
   const chain = typeChain(node);
   if (!chain) return null;
   const last = chain[chain.length - 1];
