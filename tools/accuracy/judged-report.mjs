@@ -204,8 +204,12 @@ export function edgesAtSite(site, edgesByLine, lineSites) {
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const isReceiver = (e) => typeof site.call === 'string' && e.targetName != null
     && new RegExp(`(^|[^\\w.:@$])${escape(String(e.targetName))}\\s*(&?\\.|::)\\s*${escape(String(site.callee))}(?!\\w)`).test(site.call);
+  // An edge whose target's name is written in the call as another word is another call's that starts here too, one the
+  // drawing tool does not see as a call (Kotlin's infix `singleOf(::A) bind B::class`: the edge to `bind`).
+  const namesAnotherCall = (e) => typeof site.call === 'string' && e.targetName != null && bare(e.targetName) !== callee
+    && new RegExp(`(^|[^\\w$])${escape(String(e.targetName))}(?![\\w$])`).test(site.call);
   const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
-    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e);
+    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e) && !namesAnotherCall(e);
   // `obj.errors = errors`: the site calls the writer `errors=`; an edge to the reader `errors` starting elsewhere
   // on the line is the right-hand side's call (one starting at the site's column is the site's, however wrong).
   const writerSite = typeof site.call === 'string' && new RegExp(`\\.\\s*${escape(String(site.callee))}\\s*=(?![=~>])`).test(site.call);

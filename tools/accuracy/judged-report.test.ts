@@ -203,6 +203,13 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'g', sitesOnLine: 2 }, byLine).map((e: any) => e.targetName)).toEqual(['g']);
     // One call seen on the line, but another call's edge there (a macro's argument, a chain's next call) is not its edge.
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'g', sitesOnLine: 1 }, byLine).map((e: any) => e.targetName)).toEqual(['g']);
+    // The only call seen on its line takes an edge starting at its column under another name (an alias), but not one
+    // naming another call written on the line (Kotlin's infix `singleOf(::A) bind B::class`, both starting at column 5).
+    const infix = new Map([['m.kt:2', [
+      { sourceFile: 'm.kt', line: 2, col: 4, targetName: 'bind' }, { sourceFile: 'm.kt', line: 2, col: 4, targetName: 'singleOfImpl' },
+    ]]]);
+    expect(edgesAtSite({ file: 'm.kt', line: 2, column: 5, callee: 'singleOf', sitesOnLine: 1, call: 'singleOf(::A) bind B::class' }, infix)
+      .map((e: any) => e.targetName)).toEqual(['singleOfImpl']);
     // A site the tool could not name, or a construction, takes the line's edges.
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: null, sitesOnLine: 1 }, byLine)).toHaveLength(2);
     expect(edgesAtSite({ file: 'a.py', line: 3, callee: 'new', sitesOnLine: 1 }, byLine)).toHaveLength(2);

@@ -80,15 +80,9 @@ export const kotlinNameBinding = defineNameBinding({
   outsideArgumentTypes: (name) => name !== 'Any',
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
-  // `addParameter("taco", taco)` with `class ClassName : TypeName(), Comparable<ClassName>` beside `addParameter(String, Type)`:
-  // a class whose outside bases are these standard ones is no `Type`, no `Iterable` (an enum entry neither).
-  closedOutsideBases: {
-    bases: {
-      Comparable: [], Serializable: [], Cloneable: [], Any: [],
-      Enum: ['Comparable', 'Serializable'],
-    },
-    implicit: (declaration) => (declaration.kind === 'enum' ? ['Enum'] : []),
-  },
+  // No `closedOutsideBases` yet: ruling out `Type`/`Iterable` parameters for a workspace class left kotlinpoet's
+  // `addProperty("x", ClassName(...))` choosing between `(String, TypeName, vararg KModifier)` and
+  // `(String, TypeName, Iterable<KModifier> = …)`, and the resolver took the defaulted one where Kotlin takes the vararg.
   // `koinApplication { }` beside `koinApplication(configuration: KoinConfiguration?)`: a lambda is no instance of a class.
   functionValueArgument: isFunctionType,
   members: {
