@@ -667,16 +667,6 @@ export interface NameBindingRules {
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
   /**
-   * With `argumentFits`: outside types whose every supertype the language knows, by simple name, each with all of its
-   * own (`Comparable: []`), and the ones a declaration has without writing them (`implicit`: an enum's `Enum`). A
-   * workspace class whose outside bases are all of these has no other supertype, so a parameter naming a type the
-   * workspace does not declare takes it only when it is one of them (closed-outside-bases.ts). Absent: unknown.
-   */
-  closedOutsideBases?: {
-    readonly bases: Readonly<Record<string, readonly string[]>>;
-    implicit?(declaration: Declaration): readonly string[];
-  };
-  /**
    * With `argumentFits`: whether an argument type (as the extractor writes it) is a function value (a lambda, a
    * function reference), which no instance of a class or enum is: a parameter of a workspace class or enum takes
    * none (an interface may, by conversion). Absent: unknown.

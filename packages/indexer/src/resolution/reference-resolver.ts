@@ -22,7 +22,6 @@ import { ClassHierarchy, type DirectSupertypes, type NamedType } from './class-h
 import { MixinIncluders } from './mixin-includers.js';
 import { ancestorConstant, topLevelIncludedConstant } from './mixed-in-constants.js';
 import { builtByOutsideBase } from './outside-base-builders.js';
-import { closedOutsideBases } from './closed-outside-bases.js';
 import { selectOverload, type ArgumentFitRule } from './overloads.js';
 import { PairMap, PairSet } from '../support/pair-map.js';
 import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types.js';
@@ -2266,7 +2265,7 @@ export class ReferenceResolver {
         }
         const verdict = language(argument, parameter);
         if (verdict === 'exact') return 'unknown';
-        return verdict !== 'unknown' ? verdict : this.closedFit(known, paramFile, paramScope, parameter) ?? this.hierarchy.fits({ ref: known }, declared);
+        return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
       }
       // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
       const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
@@ -2278,24 +2277,9 @@ export class ReferenceResolver {
       const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
       if (converted) return converted;
       const named = this.namedType(callFile, call.enclosing, argument);
-      const closed = named && 'ref' in named ? this.closedFit(named.ref, paramFile, paramScope, parameter) : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
+      const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
       return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter));
     }, { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
-  }
-
-  /**
-   * A workspace class for a parameter naming a type the workspace does not declare (closed-outside-bases.ts): where
-   * the language knows every outside base of the class, it fits exactly when the parameter names one of them.
-   */
-  private closedFit(argument: DeclarationRef, paramFile: FileExtraction, paramScope: number | null, parameter: string): ArgumentFit | undefined {
-    const rules = this.bindingOf(paramFile).closedOutsideBases;
-    if (!rules || !/^[A-Za-z_$][\w$]*$/.test(parameter) || this.declaresType(paramFile, parameter)) return undefined;
-    if (this.symbols.resolveName(paramFile.path, paramScope, parameter)?.type === 'declaration') return undefined;
-    const bases = closedOutsideBases(argument, {
-      symbols: this.symbols, bindingOf: (file) => this.bindingOf(file), heritageSites: (ref) => this.heritageSites(ref),
-      resolve: (file, site) => this.resolve(file, site), declaresType: (name) => this.declaresType(paramFile, name),
-    });
-    return bases === undefined ? undefined : bases.has(parameter) ? 'converts' : 'no';
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */
@@ -2303,22 +2287,6 @@ export class ReferenceResolver {
     if (argument === null || !binding.functionValueArgument?.(argument)) return undefined;
     const named = this.namedType(paramFile, paramScope, parameter);
     return named && 'ref' in named && ['class', 'enum'].includes(this.symbols.declaration(named.ref).kind) ? 'no' : undefined;
-  }
-
-  /** Simple names of every type the workspace declares, nested ones too, by language family; built on first use. */
-  private typeNamesByFamily: Map<string, Set<string>> | undefined;
-
-  /** Whether the workspace declares a type of this simple name (at any nesting) in the file's language family. */
-  private declaresType(file: FileExtraction, name: string): boolean {
-    if (!this.typeNamesByFamily) {
-      this.typeNamesByFamily = new Map();
-      for (const each of this.symbols.allFiles()) {
-        const family = this.familyOf(each);
-        const names = this.typeNamesByFamily.get(family) ?? this.typeNamesByFamily.set(family, new Set()).get(family)!;
-        for (const decl of each.declarations) if (TYPE_KINDS.has(decl.kind)) names.add(decl.name);
-      }
-    }
-    return this.typeNamesByFamily.get(this.familyOf(file))?.has(name) === true;
   }
 
   /**

@@ -80,9 +80,6 @@ export const kotlinNameBinding = defineNameBinding({
   outsideArgumentTypes: (name) => name !== 'Any',
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
-  // No `closedOutsideBases` yet: ruling out `Type`/`Iterable` parameters for a workspace class left kotlinpoet's
-  // `addProperty("x", ClassName(...))` choosing between `(String, TypeName, vararg KModifier)` and
-  // `(String, TypeName, Iterable<KModifier> = …)`, and the resolver took the defaulted one where Kotlin takes the vararg.
   // `koinApplication { }` beside `koinApplication(configuration: KoinConfiguration?)`: a lambda is no instance of a class.
   functionValueArgument: isFunctionType,
   members: {
