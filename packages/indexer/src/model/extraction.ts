@@ -328,7 +328,12 @@ export type TypeRef =
    * The receiver of the function type that the type alias `alias` names (Kotlin `typealias ModuleDeclaration =
    * Module.() -> Unit`: a Module; the alias declaration's `blockSelf`); nothing where `alias` is no such alias.
    */
-  | { kind: 'alias-receiver'; alias: Extract<TypeRef, { kind: 'named' }> };
+  | { kind: 'alias-receiver'; alias: Extract<TypeRef, { kind: 'named' }> }
+  /**
+   * A block run with a value as its self by a function outside the workspace (Kotlin `x.apply { }`, `with(x) { }`):
+   * that value. In `ReferenceSite.blockSelf` it is a block receiver proven without a callee.
+   */
+  | { kind: 'block-value'; of: TypeRef };
 
 /**
  * An assignment to an attribute of the instance inside a method: `self.client = Client()`,

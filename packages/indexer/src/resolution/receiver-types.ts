@@ -259,6 +259,8 @@ export class ReceiverTypes {
         const alias = ref && this.symbols.declaration(ref);
         return alias?.kind === 'type_alias' && alias.blockSelf ? this.evaluate({ file: ref!.file, enclosing: alias.parent }, alias.blockSelf, depth + 1) : undefined;
       }
+      case 'block-value':
+        return this.evaluate(scope, type.of, depth + 1);
       case 'type-parameter':
         return undefined; // bound only where the class it belongs to is reached from a subclass (`callbackParameter`)
       case 'any-of': {

@@ -544,13 +544,25 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const fallsBack = this.bindingOf(file).members?.blockReceiversFallBack;
       for (const type of site.blockSelf) {
+        // `x.apply { m() }`: x's member, else (falling back) what the scopes around bind; nothing while x is unproven.
+        if (type.kind === 'block-value') {
+          const receiver = this.types.evaluate(scope, type);
+          if (!receiver) return unresolved('unknown-receiver', false);
+          const member = fallsBack ? this.findMember(receiver.classRef, site.name, false, false, 0, site) : undefined;
+          if (fallsBack && !(member && (!member.ref || this.extensionVisible(file, member.ref)))) {
+            // Past x only where x's class is known in full: an outside base may declare the name.
+            if (this.basesKnownInFull(receiver.classRef)) continue;
+            return unresolved('unknown-receiver', false);
+          }
+          return this.callOnInstance(site, receiver, []);
+        }
         // A callee that states no `blockSelf` runs the block with the self around it: the next block out.
         const callee = this.types.blockCallee(scope, type);
         if (callee === undefined) continue;
         if (callee === 'missing') {
           // `single { }` read as a member of an enclosing block's receiver (or of an extension's receiver: `fun T.f() { build { } }`)
           // that has none: the callee is found as written next.
-          if (fallsBack && type.kind === 'member-call' && (('block' in type.of && type.of.block) || type.of.kind === 'named')) continue;
+          if (fallsBack && type.kind === 'member-call' && (('block' in type.of && type.of.block) || type.of.kind === 'named' || type.of.kind === 'block-value')) continue;
           if (fallsBack) break;
           return unresolved('unknown-receiver', false);
         }
@@ -601,8 +613,8 @@ export class ReferenceResolver {
     if (!binding.members?.blockReceiversFallBack || binding.instanceReceivers.includes(chain[0]) || chain[0] === binding.superReceiver) return undefined;
     const scope = { file: file.path, enclosing: site.enclosing };
     for (const type of site.blockSelf!) {
-      const callee = this.types.blockCallee(scope, type);
-      if (callee === undefined || callee === 'missing' || !this.symbols.declaration(callee).blockSelf) continue;
+      const callee = type.kind === 'block-value' ? undefined : this.types.blockCallee(scope, type);
+      if (type.kind !== 'block-value' && (callee === undefined || callee === 'missing' || !this.symbols.declaration(callee).blockSelf)) continue;
       const receiver = this.types.evaluate(scope, type);
       if (!receiver) return undefined;
       const head = this.findMember(receiver.classRef, chain[0], false, false);
@@ -2430,6 +2442,18 @@ export class ReferenceResolver {
     const target = this.symbols.resolveName(file.path, enclosing, name);
     if (target?.type === 'declaration') return TYPE_KINDS.has(this.symbols.declaration(target.ref).kind) ? { ref: target.ref } : undefined;
     return target?.type === 'external' ? { outside: true } : undefined;
+  }
+
+  /** Whether every supertype of a class, all the way up, is one the workspace declares (none outside, none unresolved). */
+  private basesKnownInFull(classRef: DeclarationRef): boolean {
+    const seen: DeclarationRef[] = [classRef];
+    for (let i = 0; i < seen.length; i++) {
+      if (seen.length > 64) return false;
+      const direct = this.directSupertypes(seen[i]);
+      if (direct.outside || direct.unknown) return false;
+      for (const base of direct.refs) if (!seen.some((one) => sameRef(one, base))) seen.push(base);
+    }
+    return true;
   }
 
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */

@@ -269,7 +269,7 @@ export class Scope {
   provenType(type: TypeRef, words?: ReceiverWords, depth = 0, at?: SourcePosition): TypeRef | undefined {
     // Nesting grows with a chain's length (a fluent builder's dozens of calls), never with the code's size.
     if (depth > 64) return undefined;
-    if (type.kind === 'member-call' || type.kind === 'field' || type.kind === 'element' || type.kind === 'callback-parameter' || type.kind === 'argument' || type.kind === 'function-parameter') {
+    if (type.kind === 'member-call' || type.kind === 'field' || type.kind === 'element' || type.kind === 'callback-parameter' || type.kind === 'argument' || type.kind === 'function-parameter' || type.kind === 'block-value') {
       const of = this.provenType(type.of, words, depth + 1, at);
       return of ? { ...type, of } : undefined;
     }

@@ -254,6 +254,10 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       }
       case 'alias-receiver':
         return { ...type, alias: { ...type.alias, chain: this.qualifyChain(type.alias.chain, classId) } };
+      case 'block-value': {
+        const of = this.qualify(type.of, classId, depth + 1);
+        return of ? { ...type, of } : undefined;
+      }
       case 'field': {
         if (!this.rules.settlesFieldReads) return type;
         const of = this.qualify(type.of, classId, depth + 1);

@@ -349,13 +349,42 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   const block = receiverLambda ? undefined : blockCalls(callee, ctx);
   const lambdaParameter = lambdaParameterType(callee, ctx);
   const lambdaCtx = lambdaParameter ? { ...ctx, lambdaParameter } : ctx;
+  // `x.apply { m() }`, `with(x) { m() }`: where x's class is stated, a bare call is its member first (`ScopeValue`).
+  const scopeValue = receiverLambda ? scopeValueType(callee, children, ctx) : null;
+  const foreign: KotlinContext = scopeValue
+    ? { ...lambdaCtx, foreignThis: true, blockCalls: [{ kind: 'block-value', of: scopeValue }, ...(ctx.blockCalls ?? [])] }
+    : { ...lambdaCtx, foreignThis: true };
   for (const child of children) {
     if (!child || child.id === callee.id) continue;
-    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, { ...lambdaCtx, foreignThis: true });
+    if (child.type === 'annotated_lambda' && receiverLambda) walk.push(child, foreign);
     else if (child.type === 'annotated_lambda' && callee.type === 'identifier' && STANDARD_BUILDERS.has(callee.text)) walk.push(child, { ...lambdaCtx, inStandardBuilder: true });
     else if (child.type === 'annotated_lambda' && block) walk.push(child, { ...lambdaCtx, blockCalls: [...block, ...(ctx.blockCalls ?? [])] });
     else walk.push(child, child.type === 'annotated_lambda' ? lambdaCtx : ctx);
   }
+}
+
+/**
+ * The value a scope function runs its lambda with as `this` (`x` of `x.apply { }`, `x.run { }`, `with(x) { }`), as the
+ * type the code states for it; null where nothing is stated (a bare call inside then stays of an unknown receiver).
+ */
+function scopeValueType(callee: SyntaxNode, children: (SyntaxNode | null)[], ctx: KotlinContext): TypeRef | null {
+  let value: SyntaxNode | null | undefined;
+  if (callee.type === 'identifier') {
+    const args = children.find((c) => c?.type === 'value_arguments');
+    const only = args?.namedChildren.filter((c) => c?.type === 'value_argument') ?? [];
+    value = only.length === 1 ? only[0]!.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment') : null;
+  } else {
+    value = navigationParts(callee).object;
+  }
+  if (!value || value.type === 'this_expression' || value.type === 'super_expression') return null;
+  const type = expressionType(value, ctx);
+  if (!type) return null;
+  const settled: Extract<TypeRef, { kind: 'any-of' }> = { kind: 'any-of', of: [type] };
+  // A local's type is settled where the call is written (as `blockCall` does); one of no proven type gives nothing.
+  ctx.file.facts.proveLater(type, ctx.scope, undefined, (proven) => {
+    settled.of = proven ? [proven] : [];
+  });
+  return settled;
 }
 
 /**

@@ -77,6 +77,8 @@ export class KotlinFile extends TypeBodyFile<KotlinContext> {
   // Kotlin only: the other languages have no lambdas that rebind `this` (`x.apply { … }`).
   protected override receiverUnknown(site: ReferenceSite, classId: number | null): boolean {
     if (!this.foreignSites.has(site)) return false;
+    // `x.apply { m() }` with x's class stated: the resolver reads m from x first (`block-value`), then around.
+    if (site.receiver?.length === 0 && site.blockSelf?.[0]?.kind === 'block-value') return false;
     // In `x.apply { … }`, `this` and bare names are x's first: not provably the enclosing class's.
     // (A capitalised bare call is a constructor: a receiver's member is rarely so named.)
     const receiver = site.receiver!;
