@@ -211,7 +211,7 @@ export class ReferenceResolver {
     this.siteFile = file.path;
     const resolution = this.resolveStated(file, site);
     if (!resolution.resolved && resolution.reason !== 'ambiguous' && this.bindingOf(file).members?.memberExtensions) {
-      const extension = this.memberExtensionCall(file, site);
+      const extension = this.memberExtensionCall(file, site) ?? this.blockMemberExtensionCall(file, site);
       if (extension) return extension;
     }
     if (!resolution.resolved && site.kind === 'calls' && this.bindingOf(file).calls?.invokers?.includes(site.name)) {
@@ -259,6 +259,52 @@ export class ReferenceResolver {
     const chosen = found.length === 1 ? { ref: found[0] }
       : selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]));
     return chosen && 'ref' in chosen ? this.accept(site, chosen.ref, how) : undefined;
+  }
+
+  /**
+   * `members.memberExtensions` inside blocks run with a receiver (`ReferenceSite.blockSelf`): `Row { Box(Modifier.weight(1f)) }`
+   * with `content: RowScope.() -> Unit` and `fun Modifier.weight(…)` declared in RowScope — the member extension of the
+   * call's receiver type that the innermost proven block receiver (or a base of it) declares; undefined where none does.
+   */
+  private blockMemberExtensionCall(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
+    if (site.kind !== 'calls' || !site.blockSelf || site.locallyBound || site.receiver?.length === 0) return undefined;
+    const scope = { file: file.path, enclosing: site.enclosing };
+    const names = site.typedReceiver
+      ? (site.typedReceiver.path.length === 0 ? this.receiverTypeNames(file, scope, site.typedReceiver.type) : undefined)
+      : site.receiver ? this.chainTypeNames(scope, site.receiver) : undefined;
+    if (!names) return undefined;
+    const extendsIt = (ref: DeclarationRef) => {
+      const extended = this.symbols.declaration(ref).memberExtensionOf;
+      return extended !== undefined && names.has(extended);
+    };
+    for (const type of site.blockSelf) {
+      if (type.kind !== 'block-value') {
+        const callee = this.types.blockCallee(scope, type);
+        if (callee === undefined || callee === 'missing' || !this.symbols.declaration(callee).blockSelf) continue;
+      }
+      const receiver = this.types.evaluate(scope, type);
+      if (!receiver) return undefined;
+      const found = this.withBases(receiver.classRef).flatMap((classRef) => this.memberRefs(classRef, site.name).filter(extendsIt));
+      if (found.length === 0) continue;
+      const chosen = found.length === 1 ? { ref: found[0] }
+        : selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]));
+      return chosen && 'ref' in chosen ? this.accept(site, chosen.ref, RESOLVED_BY.annotatedReceiver) : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The simple names of the type a receiver chain's value has and its bases: a value's stated class, or for a class
+   * named as a value (`Modifier.weight()`) its companion object's.
+   */
+  private chainTypeNames(scope: TypeScope, chain: string[]): Set<string> | undefined {
+    const instance = this.types.evaluate(scope, { kind: 'value', chain });
+    if (instance) return new Set(this.withBases(instance.classRef).map((ref) => this.symbols.declaration(ref).name));
+    if (chain.length !== 1) return undefined;
+    const named = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
+    if (named?.type !== 'declaration' || !CLASS_LIKE.has(this.symbols.declaration(named.ref).kind)) return undefined;
+    const companion = this.memberRefs(named.ref, 'Companion')[0];
+    return companion ? new Set(this.withBases(companion).map((ref) => this.symbols.declaration(ref).name)) : undefined;
   }
 
   /**

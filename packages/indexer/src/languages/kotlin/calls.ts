@@ -343,6 +343,10 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && ctx.blockCalls) {
       site.blockSelf = ctx.blockCalls;
       if (target.receiver.length > 0) site.blockSelfChain = true;
+    } else if (target.typedReceiver && ctx.blockCalls) {
+      // `Modifier.padding(1).weight(1f)` in `Row { }`: a member extension of a lambda's receiver may be the callee.
+      site.blockSelf = ctx.blockCalls;
+      site.blockSelfChain = true;
     }
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }

@@ -26,7 +26,8 @@ export function typeChain(node: SyntaxNode | null | undefined): string[] | null 
   const chain: string[] = [];
   for (const child of node.namedChildren) {
     if (child?.type === 'identifier') chain.push(child.text);
-    else if (child?.type !== 'type_arguments') return null;
+    // `@Composable RowScope` (a function type's receiver): the grammar puts the annotation inside the user type.
+    else if (child?.type !== 'type_arguments' && !(child?.type === 'type_modifiers' && chain.length === 0)) return null;
   }
   return chain.length > 0 ? chain : null;
 }
