@@ -340,8 +340,10 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   if (target) {
     const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
     // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
-    if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && ctx.blockCalls) {
-      site.blockSelf = ctx.blockCalls;
+    // A capitalised bare call is a constructor: a scope function's value (`with(b) { Style() }`) is not asked for it.
+    const blocks = target.receiver?.length === 0 && /^[A-Z]/.test(target.name) ? ctx.blockCalls?.filter((type) => type.kind !== 'block-value') : ctx.blockCalls;
+    if (target.receiver && !RECEIVER_WORDS.has(target.receiver[0] ?? '') && blocks?.length) {
+      site.blockSelf = blocks;
       if (target.receiver.length > 0) site.blockSelfChain = true;
     } else if (target.typedReceiver && ctx.blockCalls) {
       // `Modifier.padding(1).weight(1f)` in `Row { }`: a member extension of a lambda's receiver may be the callee.
