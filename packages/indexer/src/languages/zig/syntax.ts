@@ -176,9 +176,10 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   }
   if (!ctx.containerLevel) {
     if (value && CONTAINERS.has(value.type)) {
-      // `const Ctx = struct { fn worker() … };` in a function: a local type, its members reached through the local name.
-      const id = declareContainer(value, name.text, node, ctx, walk, false, ctx.enclosing, []);
-      ctx.scope.bind(name.text, 'local', id, undefined, endPositionOf(node));
+      // `const Ctx = struct { fn worker() … };` in a function: a local type, its members reached through the local name
+      // (`Self`, `@This()` in it name it too: the `function-local-types` lookup finds it from inside).
+      const id = declareContainer(value, name.text, node, ctx, walk, false, ctx.enclosing, [name.text]);
+      ctx.scope.bind(name.text, 'local-type', id, undefined, endPositionOf(node));
       return;
     }
     walk.push(value, ctx);
