@@ -183,6 +183,7 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
       return;
     }
     walk.push(value, ctx);
+    walk.push(type, ctx); // `var loop: Loop(Event) = …`: a type function's call is a call too
     const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
     if (name.text !== '_') ctx.scope.bind(name.text, 'local', undefined, { type: stated, scope: ctx.scope, at: positionOf(node) }, endPositionOf(node));
     return;
@@ -219,6 +220,7 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   });
   ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(selected ?? value, ctx.selfNames), ctx.scope);
   walk.push(value, ctx);
+  walk.push(type, ctx);
 }
 
 /**
@@ -306,6 +308,12 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     if (!parameterName || parameterName.text === '_') continue;
     scope.bind(parameterName.text, 'parameter', undefined, { type: statedType(parameter.childForFieldName('type'), ctx.selfNames), scope: ctx.scope });
   }
+  // `fn f(tree: *Tree(T)) Box(u8)`: a type function called in the signature is called by the function.
+  const signatureCtx = { ...ctx, scope, enclosing: id, containerLevel: false, fn: undefined };
+  for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
+    if (parameter?.type === 'parameter') walk.push(parameter.childForFieldName('type'), signatureCtx);
+  }
+  walk.push(returns, signatureCtx);
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
     fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
@@ -425,6 +433,14 @@ function unionFieldOf(prong: SyntaxNode): string | null {
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
   const fn = notOperand(node.childForFieldName('function'));
   const facts = ctx.file.facts;
+  const typeCall = calledUnderTypeOperators(fn);
+  if (typeCall) {
+    // `*Box(u8)`, `?*const lib.Tree(K)`: the grammar hangs the type operators on the callee's head; the call is Box's.
+    const self = ctx.selfNames.get(typeCall[0]);
+    const chain = self ? (self.length > 0 ? [...self, ...typeCall.slice(1)] : null) : typeCall;
+    if (chain) facts.addSite('calls', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
+    return true;
+  }
   if (fn?.type === 'identifier') {
     facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'field_expression') {
@@ -457,6 +473,25 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     }
   }
   return true;
+}
+
+const TYPE_OPERATORS = new Set(['pointer_type', 'nullable_type', 'optional_type', 'slice_type', 'array_type', 'error_union_type']);
+
+/**
+ * The name chain a type function is called by when the grammar hangs prefix type operators on the callee's head
+ * (`*Box` called in `*Box(u8)`, `[]const lib` then `.Tree` in `[]const lib.Tree(K)`); null for any other callee.
+ */
+function calledUnderTypeOperators(fn: SyntaxNode | null): string[] | null {
+  const split = memberTail(fn);
+  let head = split?.head ?? null;
+  if (!split || !head || !TYPE_OPERATORS.has(head.type)) return null;
+  while (head && TYPE_OPERATORS.has(head.type)) {
+    head = head.type === 'error_union_type'
+      ? head.childForFieldName('ok') ?? head.namedChildren.at(-1) ?? null
+      : head.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1) ?? null;
+  }
+  const chain = nameChain(head);
+  return chain ? [...chain, ...split.members] : null;
 }
 
 /**
