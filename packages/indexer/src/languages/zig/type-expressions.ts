@@ -163,8 +163,11 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     }
     case 'struct_initializer':
       return statedType(firstNamed(node), selfNames);
-    case 'null_coercion_expression':
-    case 'index_expression': {
+    case 'index_expression':
+      // `xs[a..b]`: a slice of the same elements, not one of them.
+      if (node.childForFieldName('index')?.type === 'range_expression') return valueType(firstNamed(node), selfNames, depth + 1);
+    // falls through: `xs[i]` is an element
+    case 'null_coercion_expression': {
       const of = valueType(firstNamed(node), selfNames, depth + 1);
       return of ? { kind: 'element', of } : null;
     }
