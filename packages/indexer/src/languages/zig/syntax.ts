@@ -20,7 +20,7 @@ import { endPositionOf, positionOf, type SourcePosition } from '../../extraction
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { memberTail, nameChain, statedType, valueType } from './type-expressions.js';
+import { elementsOf, memberTail, nameChain, statedType, valueType } from './type-expressions.js';
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -406,10 +406,7 @@ function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (
   if (node.type === 'catch_expression') return () => null;
   if (node.type === 'for_statement' || node.type === 'for_expression') {
     const objects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.id !== payload.id && c.startIndex < payload.startIndex);
-    return (index) => {
-      const of = objects[index] ? valueType(objects[index], ctx.selfNames) : null;
-      return of ? { kind: 'element', of } : null;
-    };
+    return (index) => (objects[index] ? elementsOf(objects[index], ctx.selfNames) : null);
   }
   if (node.type === 'switch_case') {
     const field = unionFieldOf(node);
@@ -418,8 +415,8 @@ function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (
     return (index) => (of && index === 0 ? { kind: 'field', of, path: [field!] } : null);
   }
   const subject = node.childForFieldName('condition');
-  const of = subject ? valueType(subject, ctx.selfNames) : null;
-  return (index) => (of && index === 0 ? { kind: 'element', of } : null);
+  const element = subject ? elementsOf(subject, ctx.selfNames) : null;
+  return (index) => (index === 0 ? element : null);
 }
 
 /** A switch prong naming one field of a tagged union (`.failed => |e|`): `failed`; null for several, a range, `else`. */
