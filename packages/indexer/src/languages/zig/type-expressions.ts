@@ -110,8 +110,7 @@ const STD_ARRAY_LISTS = new Set([
 ]);
 
 /** `std.ArrayList(T)` (see `STD_ARRAY_LISTS`): a collection of T; null for any other call. */
-function arrayList(call: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
-  const callee = nameChain(call.childForFieldName('function'));
+function arrayList(call: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, callee = nameChain(call.childForFieldName('function'))): TypeRef | null {
   if (!callee || !STD_ARRAY_LISTS.has(callee.join('.'))) return null;
   const first = call.namedChildren.find((c) => c !== null && c.type === 'arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment')
     ?? call.namedChildren.filter((c) => c !== null && c.type !== 'comment')[1];
@@ -163,7 +162,8 @@ function hoistedCall(fn: SyntaxNode | null, selfNames: ReadonlyMap<string, strin
   }
   const head = nameChain(current);
   if (!head || operators.length === 0) return null;
-  let type = typeCall([...head, ...members], selfNames);
+  // `*std.ArrayList(T)`: the list (a collection of T) behind the pointer.
+  let type = (fn?.parent ? arrayList(fn.parent, selfNames, [...head, ...members]) : null) ?? typeCall([...head, ...members], selfNames);
   for (const operator of operators.reverse()) if (type && COLLECTION_LIKE.has(operator)) type = { kind: 'collection', element: type };
   return type;
 }
