@@ -43,7 +43,7 @@ export interface BindingKindRule {
   /**
    * The binding may hold a type, which a type position then names: Zig `const Queue = Intrusive(Elem);`
    * in a function, then `var q: Queue`. A stated type that is such a name is what its value, a type
-   * function's call, returns.
+   * function's call, returns; one that holds a name chain (`const R = Response.Reason;`), the type that chain names.
    */
   holdsTypes?: boolean;
   /**
@@ -301,6 +301,10 @@ export class Scope {
     if (type.kind === 'value') return through(chain.slice(1));
     if (type.kind === 'named') {
       const holdsType = chain.length === 1 && held?.type.kind === 'call' && verdict.scope!.bindsTypes(chain[0]);
+      // `const Reason = Response.Reason;` then `Reason{ … }`: written as a type, the name chain it holds is one.
+      if (!holdsType && held?.type.kind === 'value' && of.kind === 'value' && verdict.scope!.bindsTypes(chain[0])) {
+        return { kind: 'named', chain: [...of.chain, ...chain.slice(1)] };
+      }
       return holdsType ? of : undefined;
     }
     // `make()` with `make := func() *T { … }`: the literal's stated result.

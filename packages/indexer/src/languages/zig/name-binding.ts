@@ -4,7 +4,8 @@
  * bare name inside a struct may mean one of the struct's own declarations (container scope: the
  * `class-members` lookup step); a dotted name's head may be a declaration of any enclosing container
  * (`enclosing-containers`: `Timeout.init()` beside `const Timeout = struct {…}`), else of the file;
- * `@import` binds files. A name nothing binds means nothing (it would not compile).
+ * `@import` binds files; a type declared in a function body (`const T = struct {…}` in a test) is found by its
+ * name from inside that function (`function-local-types`), so a value of it has members. A name nothing binds means nothing (it would not compile).
  */
 import { defineNameBinding } from '../../model/language-support.js';
 
@@ -12,5 +13,5 @@ export const zigNameBinding = defineNameBinding({
   instanceReceivers: [],
   classReceivers: [],
   superReceiver: null,
-  lookup: ['class-members', 'scoped-imports', 'enclosing-containers', 'module-scope'],
+  lookup: ['function-local-types', 'class-members', 'scoped-imports', 'enclosing-containers', 'module-scope'],
 });

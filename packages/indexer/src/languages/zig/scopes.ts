@@ -10,7 +10,7 @@ import type { ScopeRules } from '../../extraction/core/scopes.js';
 
 export type ZigScopeKind = 'file' | 'function' | 'block';
 
-export type ZigBindingKind = 'local' | 'parameter' | 'capture';
+export type ZigBindingKind = 'local' | 'local-type' | 'parameter' | 'capture';
 
 export const ZIG_SCOPES: ScopeRules<ZigScopeKind, ZigBindingKind> = {
   scopes: {
@@ -21,6 +21,9 @@ export const ZIG_SCOPES: ScopeRules<ZigScopeKind, ZigBindingKind> = {
   bindings: {
     // `const Queue = Intrusive(Elem);` in a function holds a type: `var q: Queue` is what Intrusive returns.
     local: { fromPosition: true, holdsTypes: true },
+    // `const T = struct { … };` in a function: a type the global pass finds by name (`function-local-types`), so
+    // `var t = T{ … }` and `var t: T` keep `T` as their stated type.
+    'local-type': { fromPosition: true, typeFoundByName: true },
     parameter: {},
     capture: {},
   },

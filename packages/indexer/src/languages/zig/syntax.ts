@@ -20,7 +20,7 @@ import { endPositionOf, positionOf, type SourcePosition } from '../../extraction
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { memberTail, nameChain, statedType, valueType } from './type-expressions.js';
+import { elementsOf, memberTail, nameChain, statedType, valueType } from './type-expressions.js';
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -176,12 +176,14 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   }
   if (!ctx.containerLevel) {
     if (value && CONTAINERS.has(value.type)) {
-      // `const Ctx = struct { fn worker() … };` in a function: a local type, its members reached through the local name.
-      const id = declareContainer(value, name.text, node, ctx, walk, false, ctx.enclosing, []);
-      ctx.scope.bind(name.text, 'local', id, undefined, endPositionOf(node));
+      // `const Ctx = struct { fn worker() … };` in a function: a local type, its members reached through the local name
+      // (`Self`, `@This()` in it name it too: the `function-local-types` lookup finds it from inside).
+      const id = declareContainer(value, name.text, node, ctx, walk, false, ctx.enclosing, [name.text]);
+      ctx.scope.bind(name.text, 'local-type', id, undefined, endPositionOf(node));
       return;
     }
     walk.push(value, ctx);
+    walk.push(type, ctx); // `var loop: Loop(Event) = …`: a type function's call is a call too
     const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
     if (name.text !== '_') ctx.scope.bind(name.text, 'local', undefined, { type: stated, scope: ctx.scope, at: positionOf(node) }, endPositionOf(node));
     return;
@@ -218,6 +220,7 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   });
   ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames) ?? valueType(selected ?? value, ctx.selfNames), ctx.scope);
   walk.push(value, ctx);
+  walk.push(type, ctx);
 }
 
 /**
@@ -305,6 +308,12 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     if (!parameterName || parameterName.text === '_') continue;
     scope.bind(parameterName.text, 'parameter', undefined, { type: statedType(parameter.childForFieldName('type'), ctx.selfNames), scope: ctx.scope });
   }
+  // `fn f(tree: *Tree(T)) Box(u8)`: a type function called in the signature is called by the function.
+  const signatureCtx = { ...ctx, scope, enclosing: id, containerLevel: false, fn: undefined };
+  for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
+    if (parameter?.type === 'parameter') walk.push(parameter.childForFieldName('type'), signatureCtx);
+  }
+  walk.push(returns, signatureCtx);
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
     fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
@@ -397,10 +406,7 @@ function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (
   if (node.type === 'catch_expression') return () => null;
   if (node.type === 'for_statement' || node.type === 'for_expression') {
     const objects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.id !== payload.id && c.startIndex < payload.startIndex);
-    return (index) => {
-      const of = objects[index] ? valueType(objects[index], ctx.selfNames) : null;
-      return of ? { kind: 'element', of } : null;
-    };
+    return (index) => (objects[index] ? elementsOf(objects[index], ctx.selfNames) : null);
   }
   if (node.type === 'switch_case') {
     const field = unionFieldOf(node);
@@ -409,8 +415,8 @@ function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (
     return (index) => (of && index === 0 ? { kind: 'field', of, path: [field!] } : null);
   }
   const subject = node.childForFieldName('condition');
-  const of = subject ? valueType(subject, ctx.selfNames) : null;
-  return (index) => (of && index === 0 ? { kind: 'element', of } : null);
+  const element = subject ? elementsOf(subject, ctx.selfNames) : null;
+  return (index) => (index === 0 ? element : null);
 }
 
 /** A switch prong naming one field of a tagged union (`.failed => |e|`): `failed`; null for several, a range, `else`. */
@@ -424,6 +430,14 @@ function unionFieldOf(prong: SyntaxNode): string | null {
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
   const fn = notOperand(node.childForFieldName('function'));
   const facts = ctx.file.facts;
+  const typeCall = calledUnderTypeOperators(fn);
+  if (typeCall) {
+    // `*Box(u8)`, `?*const lib.Tree(K)`: the grammar hangs the type operators on the callee's head; the call is Box's.
+    const self = ctx.selfNames.get(typeCall[0]);
+    const chain = self ? (self.length > 0 ? [...self, ...typeCall.slice(1)] : null) : typeCall;
+    if (chain) facts.addSite('calls', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
+    return true;
+  }
   if (fn?.type === 'identifier') {
     facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'field_expression') {
@@ -456,6 +470,25 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     }
   }
   return true;
+}
+
+const TYPE_OPERATORS = new Set(['pointer_type', 'nullable_type', 'optional_type', 'slice_type', 'array_type', 'error_union_type']);
+
+/**
+ * The name chain a type function is called by when the grammar hangs prefix type operators on the callee's head
+ * (`*Box` called in `*Box(u8)`, `[]const lib` then `.Tree` in `[]const lib.Tree(K)`); null for any other callee.
+ */
+function calledUnderTypeOperators(fn: SyntaxNode | null): string[] | null {
+  const split = memberTail(fn);
+  let head = split?.head ?? null;
+  if (!split || !head || !TYPE_OPERATORS.has(head.type)) return null;
+  while (head && TYPE_OPERATORS.has(head.type)) {
+    head = head.type === 'error_union_type'
+      ? head.childForFieldName('ok') ?? head.namedChildren.at(-1) ?? null
+      : head.namedChildren.filter((c) => c !== null && c.type !== 'comment').at(-1) ?? null;
+  }
+  const chain = nameChain(head);
+  return chain ? [...chain, ...split.members] : null;
 }
 
 /**

@@ -3,7 +3,8 @@
  *
  *  - `T`, `*T`, `*const T`, `mod.T`, and an error union `E!T` / `!T` (what `try` gives) are T;
  *    `F(T)` is what the type function F returns;
- *    `?T`, `[]T`, `[n]T` are collections of T (`x.?`, `xs[i]`, a `for` capture give an element).
+ *    `?T`, `[]T`, `[n]T` are collections of T (`x.?`, `xs[i]`, a `for` capture give an element), and so is a std
+ *    array list (`std.ArrayList(T)`), whose elements `list.items` holds.
  *    A name bound to `@This()` is the container it is written in.
  *  - A `const`/`var` proves its type for its whole life: `var x: T`, `T{ … }`, `T.init(…)` with
  *    init's declared result, `try f()`, `f() catch …`, `x orelse …` (x's element), `x.m()` with m's.
@@ -59,7 +60,7 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
       // `Pool(T)`, `lib.List(T)`: what the type function returns (its `returnType` names the struct it builds).
       const fn = node.childForFieldName('function');
       const callee = nameChain(fn);
-      return callee ? typeCall(callee, selfNames) : hoistedCall(fn, selfNames);
+      return arrayList(node, selfNames) ?? (callee ? typeCall(callee, selfNames) : hoistedCall(fn, selfNames));
     }
     case 'builtin_function': {
       // `@This()`: the container it is written in, where that has a name chain (see `THIS` in syntax.ts).
@@ -98,6 +99,41 @@ function hoisted(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): Ty
   return head ? extended(head, members) : null;
 }
 
+/**
+ * std's array lists (`std.ArrayList(T)`, `std.ArrayListUnmanaged(T)`, `std.array_list.Managed(T)`, …): their values hold
+ * their elements in the field `items: []T`, so a list is read as a collection of T (see `itemsOf`). Written through
+ * `std` only: a bare `ArrayList(T)` may be the workspace's own type function.
+ */
+const STD_ARRAY_LISTS = new Set([
+  'std.ArrayList', 'std.ArrayListUnmanaged', 'std.ArrayListAligned', 'std.ArrayListAlignedUnmanaged',
+  'std.array_list.Managed', 'std.array_list.Aligned', 'std.array_list.AlignedManaged',
+]);
+
+/** `std.ArrayList(T)` (see `STD_ARRAY_LISTS`): a collection of T; null for any other call. */
+function arrayList(call: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, callee = nameChain(call.childForFieldName('function'))): TypeRef | null {
+  if (!callee || !STD_ARRAY_LISTS.has(callee.join('.'))) return null;
+  const first = call.namedChildren.find((c) => c !== null && c.type === 'arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment')
+    ?? call.namedChildren.filter((c) => c !== null && c.type !== 'comment')[1];
+  const element = first ? statedType(first, selfNames) : null;
+  return element ? { kind: 'collection', element } : null;
+}
+
+/**
+ * The value whose elements `node` iterates or indexes (`for (node) |x|`, `node[i]`, `node.?`). `x.items` is the field
+ * a value states, or, where x is a std array list (a collection, see `STD_ARRAY_LISTS`), x itself: whichever x proves.
+ * The resolver weighs both (`any-of`); only one can hold for code that compiles.
+ */
+export function elementsOf(node: SyntaxNode | null | undefined, selfNames: ReadonlyMap<string, string[]>, depth = 0): TypeRef | null {
+  // `xs.items[a..b]`: a slice of the same elements.
+  if (node?.type === 'index_expression' && node.childForFieldName('index')?.type === 'range_expression') return elementsOf(firstNamed(node), selfNames, depth + 1);
+  const chain = node?.type === 'field_expression' ? nameChain(node) : null;
+  if (chain && chain.length > 1 && chain[chain.length - 1] === 'items' && !selfNames.has(chain[0])) {
+    return { kind: 'any-of', of: [{ kind: 'element', of: { kind: 'value', chain } }, { kind: 'element', of: { kind: 'value', chain: chain.slice(0, -1) } }] };
+  }
+  const of = valueType(node, selfNames, depth);
+  return of ? { kind: 'element', of } : null;
+}
+
 /** `F(…)` as a type: what type function F returns. */
 function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
   const self = selfNames.get(callee[0]);
@@ -126,7 +162,8 @@ function hoistedCall(fn: SyntaxNode | null, selfNames: ReadonlyMap<string, strin
   }
   const head = nameChain(current);
   if (!head || operators.length === 0) return null;
-  let type = typeCall([...head, ...members], selfNames);
+  // `*std.ArrayList(T)`: the list (a collection of T) behind the pointer.
+  let type = (fn?.parent ? arrayList(fn.parent, selfNames, [...head, ...members]) : null) ?? typeCall([...head, ...members], selfNames);
   for (const operator of operators.reverse()) if (type && COLLECTION_LIKE.has(operator)) type = { kind: 'collection', element: type };
   return type;
 }
@@ -163,11 +200,12 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     }
     case 'struct_initializer':
       return statedType(firstNamed(node), selfNames);
+    case 'index_expression':
+      // `xs[a..b]`: a slice of the same elements, not one of them.
+      if (node.childForFieldName('index')?.type === 'range_expression') return valueType(firstNamed(node), selfNames, depth + 1);
+    // falls through: `xs[i]` is an element
     case 'null_coercion_expression':
-    case 'index_expression': {
-      const of = valueType(firstNamed(node), selfNames, depth + 1);
-      return of ? { kind: 'element', of } : null;
-    }
+      return elementsOf(firstNamed(node), selfNames, depth + 1);
     case 'identifier':
     case 'field_expression': {
       const chain = nameChain(node);
@@ -188,6 +226,12 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
       }
       if (fn?.type !== 'field_expression') return null;
       const member = fn.childForFieldName('member');
+      // `std.ArrayList(T).init(gpa)`, `.initCapacity(gpa, n)`: the list.
+      const object = fn.childForFieldName('object');
+      if (object?.type === 'call_expression' && /^init(?:Capacity)?$/.test(member?.text ?? '')) {
+        const list = arrayList(object, selfNames);
+        if (list) return list;
+      }
       const of = valueType(fn.childForFieldName('object'), selfNames, depth + 1);
       return of && member?.type === 'identifier' ? { kind: 'member-call', of, name: member.text } : null;
     }
