@@ -107,7 +107,7 @@ function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolea
  * A function definition: at namespace level a `function`, or — written `Foo::bar` — a `method` of
  * Foo declared where it stands (`memberOf`); in a class body a `method` of that class.
  */
-export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: number | null = null, access?: string): void {
+export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: number | null = null, access?: string, friend = false): void {
   const file = ctx.file;
   const declarator = node.childForFieldName('declarator');
   const fn = functionDeclarator(declarator) ?? findFunctionDeclarator(declarator);
@@ -130,7 +130,9 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
     scopeParts = test.fixture ? [test.fixture] : [];
     parameters = { types: [], variadic: false };
   }
-  const isStatic = hasStorageClass(node, 'static');
+  // A friend defined in the class has the class's names in scope but no `this`: a static member, as far as its body's
+  // lookups go (a bare call finds the class's static members, never an instance member).
+  const isStatic = friend || hasStorageClass(node, 'static');
   const outOfLine = owner === null && scopeParts.length > 0;
   const kind: NodeKind = owner !== null || outOfLine ? 'method' : 'function';
   // C++ has no nested functions: a definition inside a function's body is the grammar's recovery from a macro
@@ -366,7 +368,9 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   // arguments: the template's name means the primary template, never one specialization's members. Where the primary
   // template beside it is only declared (`template <typename F> class Action;` then `class Action<R(Args...)> { … }`),
   // the specialization is the template's one body and takes its name.
-  const declared = nameNode?.type === 'template_type' && !onlyBodyOfTemplate(node, name) ? `${name}${specializationArguments(nameNode)}` : name;
+  // `struct fmt::formatter<Color, C>`, specialized from outside its namespace, is as much a specialization.
+  const lastName = innermostName(nameNode);
+  const declared = lastName?.type === 'template_type' && !onlyBodyOfTemplate(node, name) ? `${name}${specializationArguments(lastName)}` : name;
   const id = ctx.file.builder.declare(kind, declared, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
@@ -407,6 +411,12 @@ function onlyBodyOfTemplate(node: SyntaxNode, name: string): boolean {
   return forward && bodies === 1;
 }
 
+/** The last name of a qualified one (`formatter<Color, C>` of `fmt::formatter<Color, C>`). */
+function innermostName(node: SyntaxNode | null): SyntaxNode | null {
+  while (node?.type === 'qualified_identifier') node = node.childForFieldName('name');
+  return node;
+}
+
 /** `<long long, Char>` as written, spaces normalised. */
 function specializationArguments(template: SyntaxNode): string {
   const args = template.childForFieldName('arguments');
@@ -445,6 +455,13 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
       case 'function_definition':
         visitFunction(member, ctx, walk, owner, access);
         break;
+      case 'friend_declaration': {
+        // `friend bool operator==(const T& a, const T& b) { … }`, `friend int compare(…) { … }`: a function defined in the
+        // class body, its code as much the class's as a member's. `friend class X;` and friend prototypes declare nothing here.
+        const definition = member.namedChildren.find((c) => c?.type === 'function_definition');
+        if (definition) visitFunction(definition, ctx, walk, owner, 'public', true);
+        break;
+      }
       case 'field_declaration':
       case 'declaration': {
         const type = member.childForFieldName('type');
