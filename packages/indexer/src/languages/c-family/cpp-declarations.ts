@@ -113,7 +113,8 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   const fn = functionDeclarator(declarator) ?? findFunctionDeclarator(declarator);
   const body = node.childForFieldName('body');
   const inner = fn?.childForFieldName('declarator') ?? null;
-  const parts = nameParts(inner) ?? (declarator?.type === 'parenthesized_declarator' ? nameParts(declaratorName(declarator)) : null);
+  const parts = nameParts(inner) ?? (declarator?.type === 'parenthesized_declarator' ? nameParts(declaratorName(declarator)) : null)
+    ?? conversionName(declarator);
   if (!parts || parts.length === 0) {
     walk.push(body, ctx);
     return;
@@ -213,6 +214,26 @@ function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | 
  * `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps
  * it; a `T& Foo::f()` returning a reference has it under a reference declarator, which names no field).
  */
+/**
+ * `operator const T&() const { … }`, `A::operator bool() const { … }`: a conversion function, named `operator T` (no
+ * declarator names it); its scope parts when written out of line.
+ */
+function conversionName(declarator: SyntaxNode | null): string[] | null {
+  const scope: string[] = [];
+  let node = declarator;
+  while (node?.type === 'qualified_identifier') {
+    const part = nameParts(node.childForFieldName('scope'));
+    if (!part) return null;
+    scope.push(...part);
+    node = node.childForFieldName('name');
+  }
+  if (node?.type !== 'operator_cast') return null;
+  // The text before the abstract declarator (`()`, `&()`): `operator const int`, `operator bool`.
+  const after = node.childForFieldName('declarator');
+  const written = after ? node.text.slice(0, after.startIndex - node.startIndex) : node.text;
+  return [...scope, written.replace(/\s+/g, ' ').trim()];
+}
+
 function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
   for (let current = node; current; ) {
     if (current.type === 'function_declarator') return current;
