@@ -160,6 +160,9 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   const bodyCtx: CContext = { file, scope, parentDecl: null, enclosing: id };
   // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
   for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, bodyCtx);
+  // `auto parse(context& ctx) -> decltype(ctx.begin())`: the trailing return type sees the parameters.
+  const trailing = fn?.namedChildren.find((c) => c?.type === 'trailing_return_type')?.namedChildren[0]?.childForFieldName('type');
+  if (trailing?.type === 'decltype') walk.push(trailing, bodyCtx);
   walk.push(body, bodyCtx);
 }
 
