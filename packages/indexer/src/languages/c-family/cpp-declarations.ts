@@ -338,9 +338,12 @@ function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext)
   const name = fn.childForFieldName('declarator');
   if (target?.id !== fn.id || name?.type !== 'identifier') return null;
   const parameters = fn.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment') ?? [];
-  const values = parameters.map((p) => (p!.type === 'parameter_declaration' && !p!.childForFieldName('declarator') ? p!.childForFieldName('type') : null));
+  // `sizeof(buf)` reads as a parameter of type `sizeof` returning a function: the keyword is never a type.
+  const isSizeof = (p: SyntaxNode) => p.type === 'parameter_declaration' && p.childForFieldName('type')?.text === 'sizeof'
+    && p.childForFieldName('declarator')?.type === 'abstract_function_declarator';
+  const values = parameters.map((p) => (p!.type === 'parameter_declaration' && (!p!.childForFieldName('declarator') || isSizeof(p!)) ? p!.childForFieldName('type') : null));
   if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
-  return values.some((type) => ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
+  return values.some((type) => type!.text === 'sizeof' || ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
 }
 
 /** A variable, constant, macro constant or enumerator the file declared before: a value, never a type. */
