@@ -599,6 +599,12 @@ export interface NameBindingRules {
    */
   nonGenericFirst?: boolean;
   /**
+   * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
+   * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
+   * does not show there, e.g. one declared after the call). Absent: the callable found is the target whatever the count.
+   */
+  arityBindsName?: boolean;
+  /**
    * With `argumentFits`: of overloads some `async` (`Declaration.isAsync`) and some not, a call written under `await`
    * (`ReferenceSite.awaited`) means the async ones and a call without it the others (Swift: an async context prefers the
    * async overload, a call without `await` cannot be one). Absent: async-ness does not select.

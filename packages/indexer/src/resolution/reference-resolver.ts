@@ -681,6 +681,7 @@ export class ReferenceResolver {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
         const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
+        if (bound && this.takesNoSuchCall(file, site, bound)) return unresolved('not-found', true);
         return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
     }
@@ -1697,6 +1698,15 @@ export class ReferenceResolver {
       }
     }
     return out;
+  }
+
+  /** `arityBindsName`: the one callable a step found states parameters that the call's argument count does not fit. */
+  private takesNoSuchCall(file: FileExtraction, site: ReferenceSite, bound: Target): boolean {
+    if (!this.bindingOf(file).arityBindsName || site.kind !== 'calls' || !site.argumentTypes || bound.type !== 'declaration') return false;
+    const found = this.symbols.declaration(bound.ref);
+    if ((found.kind !== 'function' && found.kind !== 'method') || found.parameterTypes === undefined) return false;
+    const chosen = selectOverload([bound.ref], this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref));
+    return chosen !== undefined && 'none' in chosen;
   }
 
   private topLevelOverload(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {

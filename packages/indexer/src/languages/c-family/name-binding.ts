@@ -70,4 +70,5 @@ export const cppNameBinding = defineNameBinding({
   // non-template overload fitting as exactly as a template one is the better (as the compiler ranks them).
   argumentFits: cppArgumentFits,
   nonGenericFirst: true,
+  arityBindsName: true,
 });
