@@ -565,6 +565,12 @@ export interface NameBindingRules {
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**
+   * Whether a declaration is replaced before any name is looked up (a C/C++ function-like macro): no namespace a
+   * directive opens can bind its name instead, so a `using namespace std;` in the file does not block a name-only
+   * link to it. Absent: every declaration is looked up as a name.
+   */
+  expandedBeforeLookup?(declaration: Declaration): boolean;
+  /**
    * Where a value injected by parameter name (`TypeRef` kind 'injected') is declared, nearest first:
    * pytest looks in the test module, then in `conftest.py` files up the tree. Empty: none.
    */
