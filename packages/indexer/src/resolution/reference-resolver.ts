@@ -1705,9 +1705,14 @@ export class ReferenceResolver {
   private takesNoSuchCall(file: FileExtraction, site: ReferenceSite, bound: Target): boolean {
     if (!this.bindingOf(file).arityBindsName || site.kind !== 'calls' || !site.argumentTypes || bound.type !== 'declaration') return false;
     const found = this.symbols.declaration(bound.ref);
-    if ((found.kind !== 'function' && found.kind !== 'method') || found.parameterTypes === undefined) return false;
-    const chosen = selectOverload([bound.ref], this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref));
-    return chosen !== undefined && 'none' in chosen;
+    if (found.kind !== 'function' || found.parameterTypes === undefined) return false;
+    // Default arguments may be written on another declaration of it (the header's prototype, not the definition):
+    // every declaration of that qualified name must refuse the call.
+    const declarations = this.symbols.namespaceMembersNamed(found.qualifiedName);
+    return [bound.ref, ...declarations].every((ref) => {
+      const chosen = selectOverload([ref], this.overloadArguments(site).site, (one) => this.symbols.declaration(one));
+      return chosen !== undefined && 'none' in chosen;
+    });
   }
 
   private topLevelOverload(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {
