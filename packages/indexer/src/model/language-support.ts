@@ -565,6 +565,12 @@ export interface NameBindingRules {
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**
+   * Whether a declaration is replaced before any name is looked up (a C/C++ function-like macro): no namespace a
+   * directive opens can bind its name instead, so a `using namespace std;` in the file does not block a name-only
+   * link to it. Absent: every declaration is looked up as a name.
+   */
+  expandedBeforeLookup?(declaration: Declaration): boolean;
+  /**
    * Where a value injected by parameter name (`TypeRef` kind 'injected') is declared, nearest first:
    * pytest looks in the test module, then in `conftest.py` files up the tree. Empty: none.
    */
@@ -598,6 +604,12 @@ export interface NameBindingRules {
    * Absent: such a call is ambiguous.
    */
   nonGenericFirst?: boolean;
+  /**
+   * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
+   * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
+   * does not show there, e.g. one declared after the call). Absent: the callable found is the target whatever the count.
+   */
+  arityBindsName?: boolean;
   /**
    * With `argumentFits`: of overloads some `async` (`Declaration.isAsync`) and some not, a call written under `await`
    * (`ReferenceSite.awaited`) means the async ones and a call without it the others (Swift: an async context prefers the

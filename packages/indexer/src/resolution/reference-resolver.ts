@@ -723,6 +723,7 @@ export class ReferenceResolver {
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
       linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
+      expandedBeforeLookup: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).expandedBeforeLookup?.(this.symbols.declaration(ref)) ?? false,
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
         if (!found) return undefined;
@@ -739,6 +740,7 @@ export class ReferenceResolver {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
         const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
+        if (bound && this.takesNoSuchCall(file, site, bound)) return unresolved('not-found', true);
         return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
     }
@@ -1755,6 +1757,20 @@ export class ReferenceResolver {
       }
     }
     return out;
+  }
+
+  /** `arityBindsName`: the one callable a step found states parameters that the call's argument count does not fit. */
+  private takesNoSuchCall(file: FileExtraction, site: ReferenceSite, bound: Target): boolean {
+    if (!this.bindingOf(file).arityBindsName || site.kind !== 'calls' || !site.argumentTypes || bound.type !== 'declaration') return false;
+    const found = this.symbols.declaration(bound.ref);
+    if (found.kind !== 'function' || found.parameterTypes === undefined) return false;
+    // Default arguments may be written on another declaration of it (the header's prototype, not the definition):
+    // every declaration of that qualified name must refuse the call.
+    const declarations = this.symbols.namespaceMembersNamed(found.qualifiedName);
+    return [bound.ref, ...declarations].every((ref) => {
+      const chosen = selectOverload([ref], this.overloadArguments(site).site, (one) => this.symbols.declaration(one));
+      return chosen !== undefined && 'none' in chosen;
+    });
   }
 
   private topLevelOverload(file: FileExtraction, site: ReferenceSite, bound: Target): Resolution | undefined {

@@ -107,13 +107,14 @@ function fileLocalDetails(ctx: CContext, isStatic: boolean): { isStatic?: boolea
  * A function definition: at namespace level a `function`, or — written `Foo::bar` — a `method` of
  * Foo declared where it stands (`memberOf`); in a class body a `method` of that class.
  */
-export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: number | null = null, access?: string): void {
+export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, owner: number | null = null, access?: string, friend = false): void {
   const file = ctx.file;
   const declarator = node.childForFieldName('declarator');
   const fn = functionDeclarator(declarator) ?? findFunctionDeclarator(declarator);
   const body = node.childForFieldName('body');
   const inner = fn?.childForFieldName('declarator') ?? null;
-  const parts = nameParts(inner) ?? (declarator?.type === 'parenthesized_declarator' ? nameParts(declaratorName(declarator)) : null);
+  const parts = nameParts(inner) ?? (declarator?.type === 'parenthesized_declarator' ? nameParts(declaratorName(declarator)) : null)
+    ?? conversionName(declarator);
   if (!parts || parts.length === 0) {
     walk.push(body, ctx);
     return;
@@ -130,7 +131,9 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
     scopeParts = test.fixture ? [test.fixture] : [];
     parameters = { types: [], variadic: false };
   }
-  const isStatic = hasStorageClass(node, 'static');
+  // A friend defined in the class has the class's names in scope but no `this`: a static member, as far as its body's
+  // lookups go (a bare call finds the class's static members, never an instance member).
+  const isStatic = friend || hasStorageClass(node, 'static');
   const outOfLine = owner === null && scopeParts.length > 0;
   const kind: NodeKind = owner !== null || outOfLine ? 'method' : 'function';
   // C++ has no nested functions: a definition inside a function's body is the grammar's recovery from a macro
@@ -157,6 +160,9 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   const bodyCtx: CContext = { file, scope, parentDecl: null, enclosing: id };
   // A constructor's member initialisers (`: base_(x), Base(y)`) are its code.
   for (const child of node.namedChildren) if (child?.type === 'field_initializer_list') walk.push(child, bodyCtx);
+  // `auto parse(context& ctx) -> decltype(ctx.begin())`: the trailing return type sees the parameters.
+  const trailing = fn?.namedChildren.find((c) => c?.type === 'trailing_return_type')?.namedChildren[0]?.childForFieldName('type');
+  if (trailing?.type === 'decltype') walk.push(trailing, bodyCtx);
   walk.push(body, bodyCtx);
 }
 
@@ -211,6 +217,26 @@ function gtestHead(fn: SyntaxNode | null): { name: string; fixture?: string } | 
  * `auto f() -> T`, `T (Foo::*f)()` aside: the function declarator anywhere below (a trailing return type wraps
  * it; a `T& Foo::f()` returning a reference has it under a reference declarator, which names no field).
  */
+/**
+ * `operator const T&() const { … }`, `A::operator bool() const { … }`: a conversion function, named `operator T` (no
+ * declarator names it); its scope parts when written out of line.
+ */
+function conversionName(declarator: SyntaxNode | null): string[] | null {
+  const scope: string[] = [];
+  let node = declarator;
+  while (node?.type === 'qualified_identifier') {
+    const part = nameParts(node.childForFieldName('scope'));
+    if (!part) return null;
+    scope.push(...part);
+    node = node.childForFieldName('name');
+  }
+  if (node?.type !== 'operator_cast') return null;
+  // The text before the abstract declarator (`()`, `&()`): `operator const int`, `operator bool`.
+  const after = node.childForFieldName('declarator');
+  const written = after ? node.text.slice(0, after.startIndex - node.startIndex) : node.text;
+  return [...scope, written.replace(/\s+/g, ' ').trim()];
+}
+
 function findFunctionDeclarator(node: SyntaxNode | null): SyntaxNode | null {
   for (let current = node; current; ) {
     if (current.type === 'function_declarator') return current;
@@ -312,9 +338,12 @@ function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext)
   const name = fn.childForFieldName('declarator');
   if (target?.id !== fn.id || name?.type !== 'identifier') return null;
   const parameters = fn.childForFieldName('parameters')?.namedChildren.filter((p) => p !== null && p.type !== 'comment') ?? [];
-  const values = parameters.map((p) => (p!.type === 'parameter_declaration' && !p!.childForFieldName('declarator') ? p!.childForFieldName('type') : null));
+  // `sizeof(buf)` reads as a parameter of type `sizeof` returning a function: the keyword is never a type.
+  const isSizeof = (p: SyntaxNode) => p.type === 'parameter_declaration' && p.childForFieldName('type')?.text === 'sizeof'
+    && p.childForFieldName('declarator')?.type === 'abstract_function_declarator';
+  const values = parameters.map((p) => (p!.type === 'parameter_declaration' && (!p!.childForFieldName('declarator') || isSizeof(p!)) ? p!.childForFieldName('type') : null));
   if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
-  return values.some((type) => ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
+  return values.some((type) => type!.text === 'sizeof' || ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
 }
 
 /** A variable, constant, macro constant or enumerator the file declared before: a value, never a type. */
@@ -366,7 +395,9 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
   // arguments: the template's name means the primary template, never one specialization's members. Where the primary
   // template beside it is only declared (`template <typename F> class Action;` then `class Action<R(Args...)> { … }`),
   // the specialization is the template's one body and takes its name.
-  const declared = nameNode?.type === 'template_type' && !onlyBodyOfTemplate(node, name) ? `${name}${specializationArguments(nameNode)}` : name;
+  // `struct fmt::formatter<Color, C>`, specialized from outside its namespace, is as much a specialization.
+  const lastName = innermostName(nameNode);
+  const declared = lastName?.type === 'template_type' && !onlyBodyOfTemplate(node, name) ? `${name}${specializationArguments(lastName)}` : name;
   const id = ctx.file.builder.declare(kind, declared, ctx.owner ?? ctx.parentDecl, node, {
     signature: signatureOf(node, body),
     docstring: docCommentOf(node.parent?.type === 'template_declaration' ? node.parent : node),
@@ -407,6 +438,12 @@ function onlyBodyOfTemplate(node: SyntaxNode, name: string): boolean {
   return forward && bodies === 1;
 }
 
+/** The last name of a qualified one (`formatter<Color, C>` of `fmt::formatter<Color, C>`). */
+function innermostName(node: SyntaxNode | null): SyntaxNode | null {
+  while (node?.type === 'qualified_identifier') node = node.childForFieldName('name');
+  return node;
+}
+
 /** `<long long, Char>` as written, spaces normalised. */
 function specializationArguments(template: SyntaxNode): string {
   const args = template.childForFieldName('arguments');
@@ -445,6 +482,13 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
       case 'function_definition':
         visitFunction(member, ctx, walk, owner, access);
         break;
+      case 'friend_declaration': {
+        // `friend bool operator==(const T& a, const T& b) { … }`, `friend int compare(…) { … }`: a function defined in the
+        // class body, its code as much the class's as a member's. `friend class X;` and friend prototypes declare nothing here.
+        const definition = member.namedChildren.find((c) => c?.type === 'function_definition');
+        if (definition) visitFunction(definition, ctx, walk, owner, 'public', true);
+        break;
+      }
       case 'field_declaration':
       case 'declaration': {
         const type = member.childForFieldName('type');

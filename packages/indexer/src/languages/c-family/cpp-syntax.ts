@@ -42,8 +42,6 @@ const CPP_OPAQUE = [
   ...OPAQUE, 'namespace_identifier', 'template_argument_list', 'template_parameter_list', 'access_specifier', 'this',
   'nullptr', 'auto', 'placeholder_type_specifier', 'raw_string_literal', 'user_defined_literal', 'operator_name', 'destructor_name',
   'static_assert_declaration', 'friend_declaration', 'requires_clause', 'virtual_specifier', 'noexcept', 'throw_specifier',
-  // An unevaluated operand runs nothing: `decltype(check<T>(nullptr))` picks an overload by SFINAE, which no text proves.
-  'decltype',
 ];
 
 export const CPP_SYNTAX: SyntaxRules<CContext> = {
@@ -115,6 +113,14 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
     union_specifier: handled((node, ctx, walk) => visitClass(node, ctx, walk)),
     enum_specifier: handled((node, ctx) => visitEnum(node, ctx)),
 
+    // An unevaluated operand runs nothing, but names what it would call: `-> decltype(ctx.begin())` is begin's. Only a
+    // member call: a bare one (`decltype(check<T>(nullptr))`) picks an overload by SFINAE, which no text proves.
+    decltype: {
+      visit: ({ node, ctx }, walk) => {
+        for (const operand of unevaluatedCalls(node)) walk.push(operand, ctx);
+        return false;
+      },
+    },
     call_expression: { visit: ({ node, ctx }) => visitCall(node, ctx) },
     new_expression: { visit: ({ node, ctx }) => visitNew(node, ctx) },
     ERROR: {
@@ -125,6 +131,21 @@ export const CPP_SYNTAX: SyntaxRules<CContext> = {
     },
   },
 };
+
+/** The member calls `decltype(…)` names at its top (`a.f()`, each of `a.f(), void()`), receivers and all. */
+function unevaluatedCalls(node: SyntaxNode): SyntaxNode[] {
+  const calls: SyntaxNode[] = [];
+  const visit = (expression: SyntaxNode | null): void => {
+    // The grammar reads `decltype(a.f(), void())` as an error holding the first operand.
+    if (expression?.type === 'comma_expression' || expression?.type === 'ERROR') {
+      for (const operand of expression.namedChildren) visit(operand);
+    } else if (expression?.type === 'call_expression' && expression.childForFieldName('function')?.type === 'field_expression') {
+      calls.push(expression);
+    }
+  };
+  for (const child of node.namedChildren) visit(child);
+  return calls;
+}
 
 /** Tokens a declaration's name never follows: what ends a statement or an argument before a call. */
 const BEFORE_CALL = new Set(['ERROR', 'comment', ';', '{', '}', ')', ',']);

@@ -26,7 +26,13 @@ export const cNameBinding = defineNameBinding({
   declarations: { seenThroughImports: true },
   fileLocal,
   linkableByName,
+  expandedBeforeLookup,
 });
+
+/** A function-like macro (c-syntax.ts declares it as a function whose signature is its `#define` line). */
+function expandedBeforeLookup(declaration: Declaration): boolean {
+  return declaration.kind === 'function' && declaration.signature?.startsWith('#define ') === true;
+}
 
 /**
  * A test's own functions are linked into the test's program, not the library's: a library file's bare
@@ -70,4 +76,5 @@ export const cppNameBinding = defineNameBinding({
   // non-template overload fitting as exactly as a template one is the better (as the compiler ranks them).
   argumentFits: cppArgumentFits,
   nonGenericFirst: true,
+  arityBindsName: true,
 });

@@ -27,6 +27,8 @@ export interface SiteResolver {
   sameNamed(file: FileExtraction, site: ReferenceSite): DeclarationRef[];
   /** Whether a declaration may be the target of a name-only link from the file `from`. */
   linkableByName(ref: DeclarationRef, from: string): boolean;
+  /** Whether the declaration is replaced before names are looked up (NameBindingRules.expandedBeforeLookup). */
+  expandedBeforeLookup(ref: DeclarationRef): boolean;
   /** The member a class has from its proven bases (not its own), picked by the site's arguments. */
   inheritedMember(classRef: DeclarationRef, site: ReferenceSite): Resolution | undefined;
   /** The language's name binding rules for a file. */
@@ -63,7 +65,7 @@ function fallbackPackageFunction(resolver: SiteResolver, { file, site }: SiteQue
  */
 function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Resolution {
   const outside = resolver.boundOutsideWorkspace(file, site);
-  if (outside) return outside;
+  if (outside && !expandedUnique(resolver, file, site)) return outside;
   // In a file with syntax errors the declaration this name means may sit in the broken region:
   // a missing same-file declaration is then likelier than a workspace-wide match.
   if (file.errors.some((e) => e.severity === 'error') && (file.namesInSyntaxErrors?.includes(site.name) ?? true)) {
@@ -74,6 +76,17 @@ function workspaceUnique(resolver: SiteResolver, { file, site }: SiteQuery): Res
   if (candidates.length === 1) return { resolved: false, reason: 'not-found', candidates, likelyInternal: true };
   if (candidates.length > 1) return { resolved: false, reason: 'ambiguous', candidates, likelyInternal: true };
   return { resolved: false, reason: 'not-found', likelyInternal: true };
+}
+
+/**
+ * The one declaration of the name is a macro (`expandedBeforeLookup`) the file may link to: what a wildcard import may
+ * bind cannot hide it, the preprocessor having replaced the name first. Not a name the runtime provides.
+ */
+function expandedUnique(resolver: SiteResolver, file: FileExtraction, site: ReferenceSite): boolean {
+  const outside = resolver.boundOutsideWorkspace(file, site);
+  if (!outside || outside.resolved || outside.reason === 'builtin') return false;
+  const candidates = resolver.sameNamed(file, site);
+  return candidates.length === 1 && resolver.expandedBeforeLookup(candidates[0]) && resolver.linkableByName(candidates[0], file.path);
 }
 
 /**
