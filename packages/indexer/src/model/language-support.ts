@@ -340,6 +340,12 @@ export interface NameBindingRules {
      */
     implicitSelfInTypes?: boolean;
     /**
+     * A class and its companion object are two values (Scala): a member call on a value of the class, or from the
+     * class's own code, means the class part's member, never the companion's of the same name (`that(key)` with
+     * `that: JsonObject` is the instance's `apply`, not `object JsonObject`'s). Absent: both parts' members are candidates.
+     */
+    companionsApart?: boolean;
+    /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
      * Absent: only `extends` bases are searched.

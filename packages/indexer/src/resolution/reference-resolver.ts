@@ -2055,10 +2055,10 @@ export class ReferenceResolver {
   ): MemberFound | undefined {
     if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = defaultBuildFirst(
+      const own = this.ownPartFirst(classRef, wantStatic, defaultBuildFirst(
         this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), call),
         (ref) => this.symbols.extraction(ref.file)!,
-      );
+      ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
@@ -2098,6 +2098,21 @@ export class ReferenceResolver {
       if (found) return { ref: found.ref, inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.companionsApart`: of members declared in both a class and its companion object, those of the part the
+   * call wants (the static part, the object, or the instance part).
+   */
+  private ownPartFirst(classRef: DeclarationRef, wantStatic: boolean, own: DeclarationRef[]): DeclarationRef[] {
+    if (own.length < 2 || !this.bindingOf(this.symbols.extraction(classRef.file)!).members?.companionsApart) return own;
+    const partIsStatic = (ref: DeclarationRef) => {
+      const parent = this.symbols.declaration(ref).parent;
+      return parent === null ? undefined : Boolean(this.symbols.declaration({ file: ref.file, localId: parent }).isStatic);
+    };
+    const kinds = new Set(own.map(partIsStatic));
+    if (kinds.size < 2 || kinds.has(undefined)) return own;
+    return own.filter((ref) => partIsStatic(ref) === wantStatic);
   }
 
   /**

@@ -52,6 +52,7 @@ export const scalaNameBinding = defineNameBinding({
   // `def untyped = decodeKey` too: called with arguments, it is its result that is applied.
   // `val c = limitedSizeBits(n, codec)`, `fns(_.downN(0))`: a bare name in a stated type is the enclosing type's member
   // where it has one, else what the scopes bind.
-  members: { implicitSelfInTypes: true },
+  // `that(key)` with `that: JsonObject`: the class's `apply`, not its companion object's.
+  members: { implicitSelfInTypes: true, companionsApart: true },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });
