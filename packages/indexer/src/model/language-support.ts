@@ -505,6 +505,12 @@ export interface NameBindingRules {
      */
     valuesApply?: string;
     /**
+     * `f()` of a def declared without a parameter list whose result declares no `valuesApply` member the call fits
+     * (Scala 2: a parameterless override of a Java method, `def getOwnerType = owner`, called as `getOwnerType()`):
+     * the def, which runs whichever way the call reads. Absent: no edge.
+     */
+    emptyCallRunsDef?: boolean;
+    /**
      * A call of an enum case constructs a value of the enum with the case's associated values (Swift
      * `.collected(body)`, `Body.stream(n)`): the case declaration (`enum_member`) is the call's target.
      * Absent: an enum member is no call target.

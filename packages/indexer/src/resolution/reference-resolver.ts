@@ -1820,7 +1820,11 @@ export class ReferenceResolver {
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase && !enumBuilt) return unresolved('not-callable', false);
     if (site.kind === 'instantiates' && rules.calls?.constructsNoHeldValue && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     if (site.kind === 'calls' && rules.calls?.valuesApply && (rules.isAccessor(decl) || HOLDERS.has(decl.kind))) {
-      return this.appliedValue(site, ref, decl, rules.calls.valuesApply);
+      const applied = this.appliedValue(site, ref, decl, rules.calls.valuesApply);
+      // `getOwnerType()` of `def getOwnerType = owner` (`calls.emptyCallRunsDef`): no `apply()` found on its result.
+      const runsDef = !applied.resolved && applied.reason === 'not-callable' && rules.calls.emptyCallRunsDef
+        && site.argumentTypes?.length === 0 && (decl.kind === 'method' || decl.kind === 'function');
+      return runsDef ? { resolved: true, target: ref, edgeKind: 'calls', resolvedBy } : applied;
     }
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
