@@ -340,6 +340,12 @@ export interface NameBindingRules {
      */
     implicitSelfInTypes?: boolean;
     /**
+     * A class and its companion object are two values (Scala): a member call on a value of the class, or from the
+     * class's own code, means the class part's member, never the companion's of the same name (`that(key)` with
+     * `that: JsonObject` is the instance's `apply`, not `object JsonObject`'s). Absent: both parts' members are candidates.
+     */
+    companionsApart?: boolean;
+    /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
      * Absent: only `extends` bases are searched.
@@ -498,6 +504,12 @@ export interface NameBindingRules {
      * the arguments; no edge when the type is not proven or declares none. Absent: as `accessorCallsLinkIt` says.
      */
     valuesApply?: string;
+    /**
+     * `f()` of a def declared without a parameter list whose result declares no `valuesApply` member the call fits
+     * (Scala 2: a parameterless override of a Java method, `def getOwnerType = owner`, called as `getOwnerType()`):
+     * the def, which runs whichever way the call reads. Absent: no edge.
+     */
+    emptyCallRunsDef?: boolean;
     /**
      * A call of an enum case constructs a value of the enum with the case's associated values (Swift
      * `.collected(body)`, `Body.stream(n)`): the case declaration (`enum_member`) is the call's target.

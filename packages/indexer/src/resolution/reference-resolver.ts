@@ -1894,7 +1894,11 @@ export class ReferenceResolver {
     if (!ACCEPTED_TARGETS[site.kind].has(decl.kind) && !aliasBase && !anonymousBase && !enumCase && !enumBuilt) return unresolved('not-callable', false);
     if (site.kind === 'instantiates' && rules.calls?.constructsNoHeldValue && HOLDERS.has(decl.kind)) return unresolved('not-callable', false);
     if (site.kind === 'calls' && rules.calls?.valuesApply && (rules.isAccessor(decl) || HOLDERS.has(decl.kind))) {
-      return this.appliedValue(site, ref, decl, rules.calls.valuesApply);
+      const applied = this.appliedValue(site, ref, decl, rules.calls.valuesApply);
+      // `getOwnerType()` of `def getOwnerType = owner` (`calls.emptyCallRunsDef`): no `apply()` found on its result.
+      const runsDef = !applied.resolved && applied.reason === 'not-callable' && rules.calls.emptyCallRunsDef
+        && site.argumentTypes?.length === 0 && (decl.kind === 'method' || decl.kind === 'function');
+      return runsDef ? { resolved: true, target: ref, edgeKind: 'calls', resolvedBy } : applied;
     }
     // `obj.prop()` through a property calls what the getter returns, not the getter.
     if (site.kind === 'calls' && rules.isAccessor(decl) && !rules.calls?.accessorCallsLinkIt) return unresolved('not-callable', false);
@@ -2129,10 +2133,10 @@ export class ReferenceResolver {
   ): MemberFound | undefined {
     if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
-      const own = defaultBuildFirst(
+      const own = this.ownPartFirst(classRef, wantStatic, defaultBuildFirst(
         this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), call),
         (ref) => this.symbols.extraction(ref.file)!,
-      );
+      ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
       const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
@@ -2172,6 +2176,21 @@ export class ReferenceResolver {
       if (found) return { ref: found.ref, inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.companionsApart`: of members declared in both a class and its companion object, those of the part the
+   * call wants (the static part, the object, or the instance part).
+   */
+  private ownPartFirst(classRef: DeclarationRef, wantStatic: boolean, own: DeclarationRef[]): DeclarationRef[] {
+    if (own.length < 2 || !this.bindingOf(this.symbols.extraction(classRef.file)!).members?.companionsApart) return own;
+    const partIsStatic = (ref: DeclarationRef) => {
+      const parent = this.symbols.declaration(ref).parent;
+      return parent === null ? undefined : Boolean(this.symbols.declaration({ file: ref.file, localId: parent }).isStatic);
+    };
+    const kinds = new Set(own.map(partIsStatic));
+    if (kinds.size < 2 || kinds.has(undefined)) return own;
+    return own.filter((ref) => partIsStatic(ref) === wantStatic);
   }
 
   /**

@@ -78,6 +78,12 @@ function positionKey(at: SourcePosition): number {
 export interface ScopeRules<S extends string = string, B extends string = string> {
   scopes: Record<S, ScopeKindRule>;
   bindings: Record<B, BindingKindRule>;
+  /**
+   * Values and types are named apart (Scala: `val Check = new Check(…)`): a local value (a binding that declares
+   * nothing, unlike a local class) never hides a type of its name from a site naming a type (`space: 'type'`), unless
+   * its binding kind holds types. Absent: it does.
+   */
+  valuesHideNoTypes?: boolean;
 }
 
 /**
@@ -293,6 +299,9 @@ export class Scope {
     if (words?.has(chain[0])) return words.typeThrough(type);
     const verdict = this.classify(chain[0], chain.length > 1, at);
     if (!verdict.locallyBound || verdict.scope?.typeFoundByName(chain[0])) return type;
+    // A type's name (`val Check = new Check(…)`: the class) where a local value of that name hides no type.
+    const namesType = chain.length === 1 && (type.kind === 'named' || (type.kind === 'call' && type.construct === true));
+    if (namesType && this.rules.valuesHideNoTypes && verdict.localTarget === undefined && !verdict.scope?.bindsTypes(chain[0])) return type;
     // The local's own proven type: `y := x`, `y := x.a.b` (fields of it), `x.a.make()` (a method of a field's type).
     const held = verdict.scope?.provenValue(chain[0]);
     const of = held ? held.scope.provenType(held.type, held.words ?? words, depth + 1, held.at) : undefined;
@@ -338,6 +347,7 @@ export class Scope {
     if (words?.has(head)) return;
     const verdict = this.classify(head, asReceiver, site);
     if (!verdict.locallyBound) return;
+    if (!asReceiver && site.space === 'type' && this.rules.valuesHideNoTypes && verdict.localTarget === undefined && !verdict.scope?.bindsTypes(head)) return;
     site.locallyBound = true;
     if (verdict.localTarget !== undefined) {
       if (asReceiver) site.headTarget = verdict.localTarget;

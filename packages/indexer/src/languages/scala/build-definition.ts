@@ -54,6 +54,11 @@ export function defaultScalaVersion(read: ReadText, files: Iterable<string>): De
   return undefined;
 }
 
+/** The tool whose conventions name the version folders: Mill where the repository has a Mill build, else sbt. */
+export function buildTool(read: ReadText): ScalaBuildTool {
+  return read('build.mill') !== undefined || read('build.sc') !== undefined ? 'mill' : 'sbt';
+}
+
 /** The Scala version one sbt project of the build sets for itself, and the folder holding its sources. */
 export interface ProjectScalaVersion {
   folder: string;

@@ -142,6 +142,14 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'instance_expression':
       return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
+    case 'field_expression':
+      // `n.toString`: Any's toString, which no override may give another result type.
+      return node.childForFieldName('field')?.text === 'toString' ? 'String' : null;
+    case 'call_expression': {
+      const callee = node.childForFieldName('function');
+      const noArguments = (node.childForFieldName('arguments')?.namedChildren.length ?? 1) === 0;
+      return callee?.type === 'field_expression' && callee.childForFieldName('field')?.text === 'toString' && noArguments ? 'String' : null;
+    }
     default:
       return null;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compiledByDefault, compiledTogether, folderCompiledBy, scalaBuildVariant } from './cross-build.js';
+import { compiledByDefault, compiledTogether, folderCompiledBy, newestVersion, scalaBuildVariant } from './cross-build.js';
 
 describe('cross-built Scala sources', () => {
   it('every version folder is a build variant; shared folders are not (which version is the default, the build says)', () => {
@@ -8,7 +8,8 @@ describe('cross-built Scala sources', () => {
     }
     for (const [path, folder] of [['core/src/main/scala-2/A.scala', 'scala-2'], ['core/src/main/scala-2.13+/A.scala', 'scala-2.13+'],
       ['fastparse/src-2/A.scala', 'src-2'], ['upickle/test/src-jvm-2/A.scala', 'src-jvm-2'], ['core/src/main/scala-3/A.scala', 'scala-3'],
-      ['fastparse/src-3/A.scala', 'src-3'], ['core/src/main/scala-2.12-/A.scala', 'scala-2.12-'], ['core/src/main/scala-3.3+/A.scala', 'scala-3.3+']]) {
+      ['fastparse/src-3/A.scala', 'src-3'], ['core/src/main/scala-2.12-/A.scala', 'scala-2.12-'], ['core/src/main/scala-3.3+/A.scala', 'scala-3.3+'],
+      ['core/src/main/scala-2.x/A.scala', 'scala-2.x']]) {
       expect(scalaBuildVariant(path), path).toBe(folder);
     }
   });
@@ -63,5 +64,15 @@ describe('cross-built Scala sources', () => {
     expect(compiledTogether('js', 'jvm', 'sbt')).toBe(false);
     expect(compiledTogether('js-native', 'native', 'sbt')).toBe(true);
     expect(compiledTogether('js/scala-2', 'js/scala-3', 'sbt')).toBe(false);
+  });
+
+  it('with no default stated, the newest version a version folder names (a shared file calls that build\'s twins)', () => {
+    expect(newestVersion(['src-2', 'src-3', 'src-2.13+'])).toBe('3');
+    expect(newestVersion(['scala-2.12', 'scala-2.13', 'js/scala-2.13+'])).toBe('2.13');
+    expect(newestVersion(['scala-2.x', 'scala-3.3+', 'scala-3'])).toBe('3.3');
+    expect(newestVersion(['js', 'jvm'])).toBeUndefined();
+    // `scala-2.x` is every 2.x, never a 3.
+    expect(folderCompiledBy('scala-2.x', '2.13.14', 'sbt')).toBe(true);
+    expect(folderCompiledBy('scala-2.x', '3', 'sbt')).toBe(false);
   });
 });

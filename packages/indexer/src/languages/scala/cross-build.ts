@@ -6,18 +6,21 @@
  * shared file's. Which Scala version the default build compiles is written in the build definition
  * (build-definition.ts): a version folder that version compiles is the default build's, so of twins in
  * `scala-2/` and `scala-3/` a call means the default version's; a file of a version folder never calls into a
- * folder no version compiles together with it. With no default version stated, every version folder is a
- * variant and twins declared only in version folders stay ambiguous (no edge). Platform folders (Scala.js,
- * Scala Native beside the JVM) are variants the same way: the JVM's are the default build's.
+ * folder no version compiles together with it. A build that states no one default (modules of different
+ * versions, an sbt and a Mill build that disagree) still compiles a shared file once per version, each build
+ * calling its own twin: every twin is a true target, and the graph, naming one, names the newest version's
+ * (`newestVersion`) — the same as a stated default of that version would. Platform folders (Scala.js, Scala
+ * Native beside the JVM) are variants the same way: the JVM's are the default build's.
  */
 
 import type { DefaultScalaVersion, ScalaBuildTool } from './build-definition.js';
 
 /**
  * `scala-2.13+`, `src-3`, `src-jvm-2` (a platform before the version), `src-3-jvm` (Mill's `PlatformScalaModule`
- * adds the platform after each source folder's name): the version spec of the folder, or undefined.
+ * adds the platform after each source folder's name), `scala-2.x` (a build's own name for every 2.x): the version
+ * spec of the folder, or undefined.
  */
-const VERSION_FOLDER = /^(?:scala|src)(?:-[a-z]+)*-(\d+(?:\.\d+)?)([+-]?)(?:-(?:js|jvm|native))*$/;
+const VERSION_FOLDER = /^(?:scala|src)(?:-[a-z]+)*-(\d+(?:\.\d+|\.x)?)([+-]?)(?:-(?:js|jvm|native))*$/;
 /** sbt-crossproject's platform folders (`js/src/…`, `.native/src/…`, `js-native/src/…`): the platforms they are for. */
 const CROSS_PROJECT_FOLDER = /^\.?((?:js|jvm|native)(?:-(?:js|jvm|native))*)$/;
 /** Mill's platform folders (`src-js`, `src-jvm-2`, `src-2.12-jvm`). */
@@ -99,4 +102,21 @@ export function compiledTogether(a: string | undefined, b: string | undefined, t
   const versionB = versionFolderOf(b);
   if (versionA === undefined || versionB === undefined) return true;
   return KNOWN_VERSIONS.some((version) => folderCompiledBy(versionA, version, tool) !== false && folderCompiledBy(versionB, version, tool) !== false);
+}
+
+/**
+ * The newest Scala version the version folders of `variants` name (`3` of `src-2`, `src-3`, `src-2.13+`; `2.13` of
+ * `scala-2.12`, `scala-2.13`), or undefined when none names one: the build whose twins a shared file's calls name
+ * when the build definition states no default.
+ */
+export function newestVersion(variants: Iterable<string>): string | undefined {
+  let newest: [number, number] | undefined;
+  for (const variant of variants) {
+    const spec = VERSION_FOLDER.exec(versionFolderOf(variant) ?? '');
+    const version = spec ? parse(spec[1]) : undefined;
+    if (!version) continue;
+    const [major, minor] = [version[0], version[1] ?? -1];
+    if (!newest || major > newest[0] || (major === newest[0] && minor > newest[1])) newest = [major, minor];
+  }
+  return newest === undefined ? undefined : newest[1] < 0 ? String(newest[0]) : `${newest[0]}.${newest[1]}`;
 }

@@ -15,8 +15,8 @@
  */
 import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
-import { defaultScalaVersion, projectScalaVersions, type DefaultScalaVersion, type ProjectScalaVersion } from './build-definition.js';
-import { compiledByDefault as variantCompiledByDefault, compiledTogether } from './cross-build.js';
+import { buildTool, defaultScalaVersion, projectScalaVersions, type DefaultScalaVersion, type ProjectScalaVersion } from './build-definition.js';
+import { compiledByDefault as variantCompiledByDefault, compiledTogether, newestVersion } from './cross-build.js';
 
 const SCALA_FILE = /\.(scala|sc)$/i;
 /** Declarations an import names as a type or object (an object is a `class` declaration), at any depth. */
@@ -52,12 +52,15 @@ export class ScalaLayout {
       this.valuesOfFile.set(file, new Set(values.map((declaration) => declaration.name)));
       if (extraction?.buildVariant !== undefined) this.variants.set(file, extraction.buildVariant);
     }
+    // No one default stated: a shared file's calls name the newest version's twins (cross-build.ts).
+    const newest = this.defaultVersion === undefined ? newestVersion(this.variants.values()) : undefined;
+    if (newest !== undefined) this.defaultVersion = { version: newest, tool: buildTool((path) => workspace.readText(path)) };
   }
 
   /** The version and platform folders of each file compiled only for some builds (cross-build.ts). */
   private readonly variants = new Map<string, string>();
   /** The Scala version the project's build compiles by default, when its build definition states one. */
-  private readonly defaultVersion: DefaultScalaVersion | undefined;
+  private defaultVersion: DefaultScalaVersion | undefined;
 
   /** Projects of the sbt build that set their own Scala version, by folder. */
   private readonly projectVersions: ProjectScalaVersion[];

@@ -47,11 +47,13 @@ export const scalaNameBinding = defineNameBinding({
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
   // `whitespace(in)` with `def whitespace: Parser[Any]` evaluates whitespace, then applies its value: `Parser.apply`;
   // `that(key)` with a field `that: JsonObject` is `that.apply(key)`.
-  calls: { companionCall: 'apply', valuesApply: 'apply' },
+  // `getOwnerType()` of `def getOwnerType = owner` overriding a Java method: the def (no `apply()` on its result).
+  calls: { companionCall: 'apply', valuesApply: 'apply', emptyCallRunsDef: true },
   // `def hcursor: HCursor` (no parameter list) is read like a value: `c.hcursor.downField(k)` calls a member of what it returns.
   // `def untyped = decodeKey` too: called with arguments, it is its result that is applied.
   // `val c = limitedSizeBits(n, codec)`, `fns(_.downN(0))`: a bare name in a stated type is the enclosing type's member
   // where it has one, else what the scopes bind.
-  members: { implicitSelfInTypes: true },
+  // `that(key)` with `that: JsonObject`: the class's `apply`, not its companion object's.
+  members: { implicitSelfInTypes: true, companionsApart: true },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });

@@ -13,4 +13,6 @@ export type ScalaBindingKind = 'local' | 'parameter' | 'local-function';
 export const SCALA_SCOPES: ScopeRules<ScalaScopeKind, ScalaBindingKind> = {
   scopes: { file: { fileLevel: true }, class: {}, method: {}, lambda: {}, block: {} },
   bindings: { local: { fromPosition: true }, parameter: {}, 'local-function': {} },
+  // `val Check = new Check(height = 15)`: the local value hides no class named Check from `new`.
+  valuesHideNoTypes: true,
 };
