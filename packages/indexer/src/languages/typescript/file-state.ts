@@ -159,6 +159,16 @@ export class EcmascriptFile {
     return this.builder.imports.some((statement) => !statement.typeOnly && statement.bindings.some((binding) => binding.local === name));
   }
 
+  /** The module-level import binding `local`: its specifier and imported name (`*` / `default` for a whole module). */
+  importOf(local: string): { specifier: string; imported: string } | null {
+    for (const statement of this.builder.imports) {
+      if (statement.typeOnly && statement.bindings.length === 0) continue;
+      const binding = statement.bindings.find((b) => b.local === local);
+      if (binding) return { specifier: statement.specifier, imported: binding.imported };
+    }
+    return null;
+  }
+
   addImport(
     specifier: string, node: SyntaxNode, ctx: EcmascriptContext, text: string, bindings: ImportBinding[],
     flags: { typeOnly?: boolean; sideEffectOnly?: boolean },
