@@ -119,6 +119,8 @@ export class EcmascriptFile {
    * constructors, whose body's `this` is the instance being built.
    */
   readonly constructorNames: ReadonlySet<string>;
+  /** Module-level names holding a constructor's prototype (`const proto = Foo.prototype`): alias → `Foo`. */
+  readonly prototypeAliases: ReadonlyMap<string, string>;
   /** The file exports names the CommonJS way (`exports.a = …`, `module.exports = { a }`). */
   commonJsNamedExports = false;
   private readonly fileName: string;
@@ -140,7 +142,8 @@ export class EcmascriptFile {
     this.source = input.source;
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
-    this.constructorNames = prototypeOwners(input.tree.rootNode);
+    this.prototypeAliases = prototypeAliases(input.tree.rootNode);
+    this.constructorNames = prototypeOwners(input.tree.rootNode, this.prototypeAliases);
     this.fileName = input.path.slice(input.path.lastIndexOf('/') + 1);
   }
 
@@ -369,8 +372,35 @@ function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean 
 
 export type EcmascriptWalk = Walk<EcmascriptContext, EcmascriptExtra>;
 
-/** `Foo` of every module-level `Foo.prototype.m = …` / `Foo.prototype = …` statement. */
-function prototypeOwners(program: SyntaxNode): Set<string> {
+/**
+ * `const proto = Foo.prototype` at module level, the name never assigned again there: `proto.m = function …` gives
+ * Foo an instance method, as `Foo.prototype.m = …` does.
+ */
+function prototypeAliases(program: SyntaxNode): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const reassigned = new Set<string>();
+  for (const statement of program.namedChildren) {
+    if (statement?.type === 'expression_statement') {
+      const assignment = statement.namedChild(0);
+      const left = assignment?.type === 'assignment_expression' ? assignment.childForFieldName('left') : null;
+      if (left?.type === 'identifier') reassigned.add(left.text);
+      continue;
+    }
+    if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
+    const declarators = statement.namedChildren.filter((c) => c?.type === 'variable_declarator');
+    if (declarators.length !== 1) continue;
+    const name = declarators[0]!.childForFieldName('name');
+    const value = declarators[0]!.childForFieldName('value');
+    const owner = value?.type === 'member_expression' && value.childForFieldName('property')?.text === 'prototype'
+      ? value.childForFieldName('object') : null;
+    if (name?.type === 'identifier' && owner?.type === 'identifier') aliases.set(name.text, owner.text);
+  }
+  for (const name of reassigned) aliases.delete(name);
+  return aliases;
+}
+
+/** `Foo` of every module-level `Foo.prototype.m = …` / `Foo.prototype = …` / `proto.m = …` (proto: Foo's prototype) statement. */
+function prototypeOwners(program: SyntaxNode, aliases: ReadonlyMap<string, string>): Set<string> {
   const names = new Set<string>();
   for (const statement of program.namedChildren) {
     if (statement?.type !== 'expression_statement') continue;
@@ -381,6 +411,9 @@ function prototypeOwners(program: SyntaxNode): Set<string> {
       let object = left?.type === 'member_expression' ? left.childForFieldName('object') : null;
       if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
         object = object.childForFieldName('object');
+      } else if (object?.type === 'identifier' && aliases.has(object.text)) {
+        names.add(aliases.get(object.text)!);
+        object = null;
       } else if (left?.type !== 'member_expression' || left.childForFieldName('property')?.text !== 'prototype') {
         object = null;
       }

@@ -206,8 +206,11 @@ function assignedMembers(left: SyntaxNode, right: SyntaxNode, statement: SyntaxN
   let target: SyntaxNode | null = left;
   let value: SyntaxNode | null = right;
   for (;;) {
-    const chain = target?.type === 'member_expression' ? receiverChain(target)?.names : undefined;
+    let chain = target?.type === 'member_expression' ? receiverChain(target)?.names : undefined;
     if (!chain) return false;
+    // `proto.m = function …` with `const proto = Foo.prototype`: Foo's instance method.
+    const prototypeOf = chain.length === 2 ? file.prototypeAliases.get(chain[0]) : undefined;
+    if (prototypeOf !== undefined) chain = [prototypeOf, 'prototype', chain[1]];
     const owner = file.topLevelByName.get(chain[0]);
     if (owner === undefined || !MEMBER_OWNER_KINDS.has(file.declarations[owner].kind)) return false;
     const ownerKind = file.declarations[owner].kind;
