@@ -126,6 +126,9 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         const member = kindToken === 'const' ? destructuredFrom?.members.get(name) : undefined;
         file.declarations[id].callsRunHeldValue = true;
         if (member !== undefined && destructuredFrom) file.declarations[id].aliasOf = [...destructuredFrom.chain, member];
+        // `const [isStream, isRequest] = ['Stream', 'Request'].map(kindOfTest)`: each name holds what the factory made.
+        const mapped = kindToken === 'const' && nameNode.type === 'array_pattern' ? mappedFactory(value) : undefined;
+        if (mapped) file.declarations[id].heldCall = { callee: mapped, arguments: [null], named: true };
       }
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
@@ -311,3 +314,18 @@ function visitRequireBinding(
 }
 
 // ---------------------------------------------------------------- imports and exports
+
+/**
+ * `['a', 'b'].map(factory)`: an array literal mapped through a named function, which makes each element (called with
+ * the element, its index and the array): the function's name chain. undefined for any other value.
+ */
+function mappedFactory(value: SyntaxNode | null): string[] | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const callee = value.childForFieldName('function');
+  if (callee?.type !== 'member_expression' || callee.childForFieldName('property')?.text !== 'map') return undefined;
+  if (callee.childForFieldName('object')?.type !== 'array') return undefined;
+  const args = value.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  if (args.length !== 1 || (args[0]!.type !== 'identifier' && args[0]!.type !== 'member_expression')) return undefined;
+  const chain = receiverChain(args[0]!)?.names;
+  return chain && chain[0] !== 'this' && chain[0] !== 'super' ? chain : undefined;
+}
