@@ -12,6 +12,7 @@ import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
 import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType } from './ecmascript-types.js';
+import { contextFactories } from './context-hooks.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
@@ -121,6 +122,7 @@ export class EcmascriptFile {
   readonly constructorNames: ReadonlySet<string>;
   /** Module-level names holding a constructor's prototype (`const proto = Foo.prototype`): alias → `Foo`. */
   readonly prototypeAliases: ReadonlyMap<string, string>;
+  private readonly program: SyntaxNode;
   /** The file exports names the CommonJS way (`exports.a = …`, `module.exports = { a }`). */
   commonJsNamedExports = false;
   private readonly fileName: string;
@@ -142,6 +144,7 @@ export class EcmascriptFile {
     this.source = input.source;
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
+    this.program = input.tree.rootNode;
     this.prototypeAliases = prototypeAliases(input.tree.rootNode);
     this.constructorNames = prototypeOwners(input.tree.rootNode, this.prototypeAliases);
     this.fileName = input.path.slice(input.path.lastIndexOf('/') + 1);
@@ -161,6 +164,14 @@ export class EcmascriptFile {
   importsName(name: string): boolean {
     return this.builder.imports.some((statement) => !statement.typeOnly && statement.bindings.some((binding) => binding.local === name));
   }
+
+  /** The file's Radix context factories (see context-hooks.ts), found once the imports are read. */
+  contextFactories(): ReadonlySet<string> {
+    this.contextFactoryNames ??= contextFactories(this.program, (local) => this.importOf(local));
+    return this.contextFactoryNames;
+  }
+
+  private contextFactoryNames: Set<string> | undefined;
 
   /** The module-level import binding `local`: its specifier and imported name (`*` / `default` for a whole module). */
   importOf(local: string): { specifier: string; imported: string } | null {

@@ -6,6 +6,7 @@ import { destructuredMembers, patternNames } from './ecmascript-scopes.js';
 import { heldValue } from './ecmascript-held-values.js';
 import { visitReturnedObject } from './ecmascript-returned-objects.js';
 import { declareObjectMembers } from './ecmascript-object-members.js';
+import { contextHook } from './context-hooks.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -95,6 +96,8 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
     const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
     const aliases = kindToken === 'const' ? constAliases(nameNode, declarator, value) : undefined;
+    // `const [MenuProvider, useMenuContext] = createMenuContext<MenuValue>(NAME)`: the hook gives a MenuValue.
+    const hook = kindToken === 'const' && file.typeChecked ? contextHook(nameNode, value, file.contextFactories()) : undefined;
     let owner: number | null = null;
     for (const name of names) {
       const kind: NodeKind = wrapped ? 'component' : kindToken === 'const' ? 'constant' : 'variable';
@@ -105,6 +108,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         aliasOf: aliases?.get(name),
       });
       owner ??= id;
+      if (hook?.name === name) file.stateType(id, 'valueType', hook.type, ctx);
       if (isIdentifier) {
         const annotated = annotatedType(declarator.childForFieldName('type'));
         // A `let`/`var` holds its initialiser's value unless the file assigns it elsewhere (`initialisedOnly`).
