@@ -49,7 +49,11 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
     case 'union_type': {
       // `Client | null | undefined` is a Client wherever a method can be called on it.
       const members = unionMembers(node);
-      return members.length === 1 ? annotatedType(members[0], depth + 1) : null;
+      if (members.length === 1) return annotatedType(members[0], depth + 1);
+      // `Storage<T> | Storage<any>`: the same class whatever its type arguments.
+      const each = members.map((member) => annotatedType(member, depth + 1));
+      const first = each[0];
+      return first?.kind === 'named' && each.every((one) => one?.kind === 'named' && one.chain.join('.') === first.chain.join('.')) ? first : null;
     }
     default:
       return null;
