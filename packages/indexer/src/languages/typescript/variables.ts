@@ -7,6 +7,7 @@ import { heldValue } from './ecmascript-held-values.js';
 import { visitReturnedObject } from './ecmascript-returned-objects.js';
 import { declareObjectMembers } from './ecmascript-object-members.js';
 import { contextHook } from './context-hooks.js';
+import { visitOverriddenResult } from './ecmascript-overridden-results.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -87,7 +88,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     }
     if (!ctx.moduleLevel || ctx.suppressDeclarations) {
       // JavaScript `var q = { push() {…} }; … return q;` in a factory: a declaration with members.
-      if (!visitReturnedObject(nameNode, value, span, ctx, walk)) walk.push(value, ctx);
+      if (!visitReturnedObject(nameNode, value, span, ctx, walk) && !visitOverriddenResult(nameNode, value, span, ctx, walk)) walk.push(value, ctx);
       continue;
     }
 
