@@ -210,8 +210,12 @@ export function edgesAtSite(site, edgesByLine, lineSites) {
   // drawing tool does not see as a call (Kotlin's infix `singleOf(::A) bind B::class`: the edge to `bind`).
   const namesAnotherCall = (e) => typeof site.call === 'string' && e.targetName != null && bare(e.targetName) !== callee
     && new RegExp(`(^|[^\\w$])${escape(String(e.targetName))}(?![\\w$])`).test(site.call);
-  const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
-    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e) && !namesAnotherCall(e);
+  // On a line of several calls, the one starting at its column alone (`request(express())`, `test('x', withServer(), …)`:
+  // no chain starts there too) is as alone there: the syntax tree's sites (`lineSites`) say so.
+  const aloneAtColumn = () => (site.sitesOnLine ?? 1) <= 1 || (lineSites !== undefined && site.column != null
+    && (lineSites.get(`${site.file}:${site.line}`) ?? []).filter((s) => s.column === site.column).length === 1);
+  const aliasHere = (e) => (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
+    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e) && !namesAnotherCall(e) && aloneAtColumn();
   // `obj.errors = errors`: the site calls the writer `errors=`; an edge to the reader `errors` starting elsewhere
   // on the line is the right-hand side's call (one starting at the site's column is the site's, however wrong).
   const writerSite = typeof site.call === 'string' && new RegExp(`\\.\\s*${escape(String(site.callee))}\\s*=(?![=~>])`).test(site.call);

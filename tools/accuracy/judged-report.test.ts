@@ -275,6 +275,12 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // Another column, or a line with several calls (a chain starts them all at one column): the name decides.
     expect(edgesAtSite({ file: 't.js', line: 5, column: 12, callee: 'express', sitesOnLine: 1 }, byLine)).toEqual([]);
     expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine)).toEqual([]);
+    // Several calls on the line, but the syntax tree shows none other starting at the site's column (`request(express())`):
+    // the edge starting there is the site's; with a chain starting there too (`make().run()`), the name decides.
+    const alone = new Map([['t.js:5', [{ column: 9, callee: 'request' }, { column: 17, callee: 'express' }]]]);
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine, alone)).toEqual([aliased]);
+    const chained = new Map([['t.js:5', [{ column: 17, callee: 'run' }, { column: 17, callee: 'express' }]]]);
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine, chained)).toEqual([]);
   });
 
   it('leaves a bare receiver call\'s edge and a writer\'s right-hand side to their own calls', () => {
