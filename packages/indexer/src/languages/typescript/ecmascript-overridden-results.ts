@@ -15,6 +15,8 @@ import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
 export function visitOverriddenResult(nameNode: SyntaxNode, value: SyntaxNode | null, span: SyntaxNode, ctx: EcmascriptContext, walk: EcmascriptWalk): boolean {
   const file = ctx.file;
   if (file.typeChecked || ctx.moduleLevel || ctx.suppressDeclarations || !ctx.results || ctx.enclosing === null) return false;
+  // A result stated otherwise (values mixed into the local, `utils.extend(instance, Axios.prototype)`) says more.
+  if (file.statedResults.has(ctx.results)) return false;
   if (nameNode.type !== 'identifier' || value?.type !== 'call_expression') return false;
   const factory = file.declarations[ctx.enclosing];
   if ((factory.kind !== 'function' && factory.kind !== 'method') || factory.returnsLocal !== undefined) return false;
