@@ -11,7 +11,7 @@ import { FileFacts, type FunctionResults } from '../../extraction/core/file-fact
 import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
 import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
-import { callResultType, initialiserType } from './ecmascript-types.js';
+import { callResultType, initialiserType, noteMemberKeepingAliases } from './ecmascript-types.js';
 import { contextFactories } from './context-hooks.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
 import {
@@ -145,6 +145,7 @@ export class EcmascriptFile {
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
     this.program = input.tree.rootNode;
+    noteMemberKeepingAliases(this.program);
     this.prototypeAliases = prototypeAliases(input.tree.rootNode);
     this.constructorNames = prototypeOwners(input.tree.rootNode, this.prototypeAliases);
     this.fileName = input.path.slice(input.path.lastIndexOf('/') + 1);
