@@ -171,6 +171,8 @@ const CONSTRUCTIONS = new Set(['constructor', 'new', '__init__', 'init', 'initia
 export function edgesAtSite(site, edgesByLine, lineSites) {
   const lines = new Set([site.line, site.nameLine ?? site.line]);
   const edges = [...lines].flatMap((l) => edgesByLine.get(`${site.file}:${l}`) ?? []);
+  // `callee: null` is the drawing tool's word for a called call; a line written before `callee` existed has none.
+  if (site.callee === null) return namelessCallEdges(site, edges, edgesByLine, lineSites);
   if (!site.callee || site.callee === 'None') return edges;
   // A macro's name, with or without its bang; a Ruby writer `x=`, which `obj.x = v` (callee `x`) calls.
   const bare = (name) => String(name).replace(/!$/, '').replace(/(\w)=$/, '$1');
@@ -180,7 +182,7 @@ export function edgesAtSite(site, edgesByLine, lineSites) {
     // One call drawn on the line may still share it with a construction the drawing tool does not see as a
     // call (Swift's `.init(Inner<Key>())`): the column tells them apart below.
     const constructions = (site.sitesOnLine ?? 1) <= 1 ? edges
-      : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)));
+      : edges.filter((e) => e.kind === 'instantiates' || CONSTRUCTIONS.has(bare(e.targetName)) || e.targetName === 'default');
     // `Outer.new(Inner.new(app))`: where an edge starts at the site's own column (a graph recording columns), the
     // edges starting elsewhere on its line are the other construction's.
     const here = constructions.filter((e) => e.line === site.line && e.col != null && e.col + 1 === site.column);
@@ -208,8 +210,12 @@ export function edgesAtSite(site, edgesByLine, lineSites) {
   // drawing tool does not see as a call (Kotlin's infix `singleOf(::A) bind B::class`: the edge to `bind`).
   const namesAnotherCall = (e) => typeof site.call === 'string' && e.targetName != null && bare(e.targetName) !== callee
     && new RegExp(`(^|[^\\w$])${escape(String(e.targetName))}(?![\\w$])`).test(site.call);
-  const aliasHere = (e) => (site.sitesOnLine ?? 1) <= 1 && (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
-    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e) && !namesAnotherCall(e);
+  // On a line of several calls, the one starting at its column alone (`request(express())`, `test('x', withServer(), …)`:
+  // no chain starts there too) is as alone there: the syntax tree's sites (`lineSites`) say so.
+  const aloneAtColumn = () => (site.sitesOnLine ?? 1) <= 1 || (lineSites !== undefined && site.column != null
+    && (lineSites.get(`${site.file}:${site.line}`) ?? []).filter((s) => s.column === site.column).length === 1);
+  const aliasHere = (e) => (site.nameLine ?? site.line) === site.line && site.column != null && e.col != null
+    && e.line === site.line && e.col + 1 === site.column && !isReceiver(e) && !namesAnotherCall(e) && aloneAtColumn();
   // `obj.errors = errors`: the site calls the writer `errors=`; an edge to the reader `errors` starting elsewhere
   // on the line is the right-hand side's call (one starting at the site's column is the site's, however wrong).
   const writerSite = typeof site.call === 'string' && new RegExp(`\\.\\s*${escape(String(site.callee))}\\s*=(?![=~>])`).test(site.call);
@@ -220,8 +226,27 @@ export function edgesAtSite(site, edgesByLine, lineSites) {
   const others = lineSites?.get(`${site.file}:${site.line}`) ?? [];
   const anotherCallOfName = (e) => site.column != null && e.col != null && e.line === site.line && e.col + 1 !== site.column
     && others.some((s) => s.column === e.col + 1 && s.callee != null && bare(s.callee) === bare(e.targetName));
+  // An edge to an anonymous default export (`export default (limit) => ...`) is named `default`, never as the call
+  // names it: like a construction's, it is this site's where it starts at the site's column.
+  const defaultHere = (e) => e.targetName === 'default' && e.line === site.line && e.col != null && site.column != null
+    && e.col + 1 === site.column;
   return edges.filter((e) => (bare(e.targetName) === callee && !otherCallOfName(e) && !anotherCallOfName(e))
-    || (CONSTRUCTIONS.has(bare(e.targetName)) && constructionHere(e)) || aliasHere(e));
+    || (CONSTRUCTIONS.has(bare(e.targetName)) && constructionHere(e)) || aliasHere(e) || defaultHere(e));
+}
+
+/**
+ * The edges of a called call (`make(x)(y)`), whose callee the drawing tool cannot name. Where the graph records
+ * every edge's column, they start at the site's column, and those a named call starting there too (the inner
+ * `make(x)`) takes are that call's: on a line of many calls (minified code) the others' edges are never this one's.
+ * A graph without columns leaves the site every edge of its lines.
+ */
+function namelessCallEdges(site, edges, edgesByLine, lineSites) {
+  if (site.column == null || site.nameLine != null && site.nameLine !== site.line || !edges.length
+    || !edges.every((e) => e.line === site.line && e.col != null)) return edges;
+  const here = edges.filter((e) => e.col + 1 === site.column);
+  const inner = (lineSites?.get(`${site.file}:${site.line}`) ?? []).filter((s) => s.column === site.column && s.callee != null);
+  const taken = new Set(inner.flatMap((s) => edgesAtSite({ ...site, column: s.column, callee: s.callee }, edgesByLine, lineSites)));
+  return here.filter((e) => !taken.has(e));
 }
 
 /**

@@ -230,6 +230,23 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // A chained call named on a later line takes no `new` edge of the chain's first call.
     const chain = new Map([['c.rs:9', [{ sourceFile: 'c.rs', line: 9, col: 4, kind: 'calls', targetName: 'new' }]]]);
     expect(edgesAtSite({ file: 'c.rs', line: 9, nameLine: 11, column: 5, callee: 'build', sitesOnLine: 1 }, chain)).toEqual([]);
+    // A called call (`C(m,h)(a)`, no callee name) on a line of many calls (minified code) takes no edge of the line's
+    // other calls, nor the edge of the named call starting at its column (the inner `C(m,h)`); an edge starting there
+    // under another name is its own.
+    const minified = new Map([['m.js:1', [
+      { sourceFile: 'm.js', line: 1, col: 6, targetName: 'M' }, { sourceFile: 'm.js', line: 1, col: 11, targetName: 'C' },
+      { sourceFile: 'm.js', line: 1, col: 11, targetName: 'returned' },
+    ]]]);
+    const minifiedSites = new Map([['m.js:1', [{ column: 7, callee: 'M' }, { column: 12, callee: null }, { column: 12, callee: 'C' }]]]);
+    expect(edgesAtSite({ file: 'm.js', line: 1, column: 12, callee: null, sitesOnLine: 3 }, minified, minifiedSites)
+      .map((e: any) => e.targetName)).toEqual(['returned']);
+    expect(edgesAtSite({ file: 'm.js', line: 1, column: 12, callee: 'C', sitesOnLine: 3 }, minified, minifiedSites)
+      .map((e: any) => e.targetName)).toEqual(['C']);
+    // An anonymous default export's edge is named `default`: the site starting at its column takes it, another does not.
+    const anonymous = new Map([['r.js:2', [{ sourceFile: 'r.js', line: 2, col: 18, targetName: 'default' }]]]);
+    expect(edgesAtSite({ file: 'r.js', line: 2, column: 19, callee: 'limited', sitesOnLine: 2 }, anonymous)).toHaveLength(1);
+    expect(edgesAtSite({ file: 'r.js', line: 2, column: 11, callee: 'reject', sitesOnLine: 2 }, anonymous)).toEqual([]);
+    expect(edgesAtSite({ file: 'r.js', line: 2, column: 19, callee: 'apply', sitesOnLine: 2 }, anonymous)).toHaveLength(1);
     // A macro's edge names it with or without its bang.
     const macros = new Map([['m.rs:1', [{ sourceFile: 'm.rs', line: 1, targetName: 'check!' }, { sourceFile: 'm.rs', line: 1, targetName: 'inner' }]]]);
     expect(edgesAtSite({ file: 'm.rs', line: 1, callee: 'check', sitesOnLine: 1 }, macros).map((e: any) => e.targetName)).toEqual(['check!']);
@@ -258,6 +275,12 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     // Another column, or a line with several calls (a chain starts them all at one column): the name decides.
     expect(edgesAtSite({ file: 't.js', line: 5, column: 12, callee: 'express', sitesOnLine: 1 }, byLine)).toEqual([]);
     expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine)).toEqual([]);
+    // Several calls on the line, but the syntax tree shows none other starting at the site's column (`request(express())`):
+    // the edge starting there is the site's; with a chain starting there too (`make().run()`), the name decides.
+    const alone = new Map([['t.js:5', [{ column: 9, callee: 'request' }, { column: 17, callee: 'express' }]]]);
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine, alone)).toEqual([aliased]);
+    const chained = new Map([['t.js:5', [{ column: 17, callee: 'run' }, { column: 17, callee: 'express' }]]]);
+    expect(edgesAtSite({ file: 't.js', line: 5, column: 17, callee: 'express', sitesOnLine: 2 }, byLine, chained)).toEqual([]);
   });
 
   it('leaves a bare receiver call\'s edge and a writer\'s right-hand side to their own calls', () => {

@@ -4,6 +4,7 @@ import type { Declaration, OverloadShape, ReferenceKind, TypeRef } from '../../m
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { statedCallbackTypes } from './function-types.js';
+import { reactPropsOf } from './react-props.js';
 import { forwardedParameter, overridesMemberOf } from './ecmascript-held-values.js';
 import { enclosingFunction } from './ecmascript-returned-objects.js';
 import { mixedInResult, selfConstructedResult } from './ecmascript-factory-results.js';
@@ -62,7 +63,8 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   } else if (ownName && (type === 'function_expression' || type === 'function' || type === 'generator_function')) {
     scope.bind(ownName.text, 'lexical', id);
   }
-  bindParameters(node, scope, ctx.scope, isStatement ? undefined : passedTo(node) ?? typedByContext(node));
+  bindParameters(node, scope, ctx.scope, isStatement ? undefined
+    : reactPropsOf(node, (local) => file.importOf(local)) ?? passedTo(node) ?? typedByContext(node));
   const isArrow = type === 'arrow_function';
   // A constructor the file gives prototype members builds an instance: its `this` is one, as is a member's.
   const isConstructor = ctx.moduleLevel && ownName !== null && type === 'function_declaration' && file.constructorNames.has(ownName.text);

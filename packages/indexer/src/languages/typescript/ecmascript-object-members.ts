@@ -7,6 +7,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { declareWrittenMember, memberFunction } from './ecmascript-returned-objects.js';
+import { compactText, propertyName } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
 
 /** Declares the functions of `object` as members of the constant `owner`; walks every other entry as the constant's. */
@@ -16,7 +17,49 @@ export function declareObjectMembers(owner: number, object: SyntaxNode, ctx: Ecm
   for (const entry of object.namedChildren) {
     if (!entry || entry.type === 'comment') continue;
     const written = memberFunction(entry);
-    if (written) declareWrittenMember(entry, written, memberCtx, entryCtx, walk, written.fn.type !== 'arrow_function');
-    else walk.push(entry, entryCtx);
+    if (written) {
+      declareWrittenMember(entry, written, memberCtx, entryCtx, walk, written.fn.type !== 'arrow_function');
+      continue;
+    }
+    const named = namedEntry(entry, ctx);
+    // `const User = { enableUser, stop: disableUser }` of module-level functions or imports: second names for them.
+    if (named) ctx.file.addDeclaration('method', named.key, entry, memberCtx, { signature: compactText(entry.text, 200), aliasOf: [named.name], callsRunHeldValue: true });
+    walk.push(entry, entryCtx);
   }
+}
+
+/**
+ * `{ enableUser }`, `{ stop: disableUser }` naming a module-level function (declared anywhere in the file: functions
+ * are hoisted), a module-level declaration made before the literal, or an import: the key and the name. A name the
+ * file does not declare at module level (a global) is none.
+ */
+function namedEntry(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; name: string } | undefined {
+  let key: string;
+  let name: string;
+  if (entry.type === 'shorthand_property_identifier') {
+    key = entry.text;
+    name = entry.text;
+  } else if (entry.type === 'pair') {
+    const keyNode = entry.childForFieldName('key');
+    const value = entry.childForFieldName('value');
+    if (!keyNode || keyNode.type === 'computed_property_name' || value?.type !== 'identifier') return undefined;
+    key = propertyName(keyNode);
+    name = value.text;
+  } else {
+    return undefined;
+  }
+  const file = ctx.file;
+  return file.topLevelByName.has(name) || file.importsName(name) || hoistedFunction(entry, name) ? { key, name } : undefined;
+}
+
+/** Whether the program declares `function name` at module level (exported or not). */
+function hoistedFunction(node: SyntaxNode, name: string): boolean {
+  let program: SyntaxNode | null = node;
+  while (program && program.type !== 'program') program = program.parent;
+  for (const statement of program?.namedChildren ?? []) {
+    const declaration = statement?.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if ((declaration?.type === 'function_declaration' || declaration?.type === 'generator_function_declaration')
+      && declaration.childForFieldName('name')?.text === name) return true;
+  }
+  return false;
 }

@@ -49,11 +49,46 @@ export function annotatedType(node: SyntaxNode | null, depth = 0): TypeRef | nul
     case 'union_type': {
       // `Client | null | undefined` is a Client wherever a method can be called on it.
       const members = unionMembers(node);
-      return members.length === 1 ? annotatedType(members[0], depth + 1) : null;
+      if (members.length === 1) return annotatedType(members[0], depth + 1);
+      // `Storage<T> | Storage<any>`: the same class whatever its type arguments.
+      const each = members.map((member) => annotatedType(member, depth + 1));
+      const first = each[0];
+      return first?.kind === 'named' && each.every((one) => one?.kind === 'named' && one.chain.join('.') === first.chain.join('.')) ? first : null;
     }
     default:
       return null;
   }
+}
+
+/**
+ * Per syntax tree, the generic type aliases its file declares that add members to one of their type arguments
+ * (Radix's `type ScopedProps<P> = P & { __scopeMenu?: Scope }`): name → that argument's index. `ScopedProps<Props>`
+ * has Props's methods, as `Partial<Props>` does. Noted once per file (`noteMemberKeepingAliases`) before its walk.
+ */
+const memberKeepingAliases = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/** `type N<P> = P & { … }` (or `{ … } & P`) at a file's top level: N → P's index, for `annotatedType`. */
+export function noteMemberKeepingAliases(program: SyntaxNode): void {
+  const out = new Map<string, number>();
+  for (const statement of program.namedChildren) {
+    const declaration = statement?.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if (declaration?.type !== 'type_alias_declaration') continue;
+    const name = declaration.childForFieldName('name')?.text;
+    const parameters = (declaration.childForFieldName('type_parameters')?.namedChildren ?? [])
+      .filter((c) => c?.type === 'type_parameter').map((c) => c!.childForFieldName('name')?.text);
+    const value = declaration.childForFieldName('value');
+    if (!name || parameters.length === 0 || value?.type !== 'intersection_type') continue;
+    const parts = intersectionParts(value);
+    const kept = parts.filter((part) => part.type === 'type_identifier' && parameters.includes(part.text));
+    // The one type argument, joined only by members written in place.
+    if (kept.length === 1 && parts.every((part) => part === kept[0] || part.type === 'object_type')) out.set(name, parameters.indexOf(kept[0].text));
+  }
+  memberKeepingAliases.set(program.tree, out);
+}
+
+function intersectionParts(node: SyntaxNode): SyntaxNode[] {
+  if (node.type !== 'intersection_type') return node.type === 'parenthesized_type' ? intersectionParts(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? node) : [node];
+  return node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment').flatMap((c) => intersectionParts(c));
 }
 
 /** Standard utility types whose result keeps (some of) their argument's members: `Partial<Props>` has Props's methods. */
@@ -69,6 +104,11 @@ function utilityType(node: SyntaxNode, depth: number): TypeRef | null {
   const argument = node.childForFieldName('type_arguments')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
   if (name?.type !== 'type_identifier' || !argument) return null;
   if (MEMBER_KEEPING_UTILITIES.has(name.text)) return annotatedType(argument, depth + 1);
+  const kept = memberKeepingAliases.get(node.tree)?.get(name.text);
+  if (kept !== undefined) {
+    const keptArgument = node.childForFieldName('type_arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment')[kept] ?? null;
+    return annotatedType(keptArgument, depth + 1);
+  }
   if (name.text === 'Awaited') {
     const inner = argument.type === 'generic_type' ? utilityType(argument, depth + 1) : null;
     return inner?.kind === 'call' && !inner.construct && !inner.awaited ? { ...inner, awaited: true } : null;

@@ -11,7 +11,8 @@ import { FileFacts, type FunctionResults } from '../../extraction/core/file-fact
 import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
 import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
-import { callResultType, initialiserType } from './ecmascript-types.js';
+import { callResultType, initialiserType, noteMemberKeepingAliases } from './ecmascript-types.js';
+import { contextFactories } from './context-hooks.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
 import {
   declarationName, decoratorText, decoratorTexts, functionReturnsJsx, hasToken, headerText, isPascalCase, startAfterDecorators,
@@ -119,6 +120,9 @@ export class EcmascriptFile {
    * constructors, whose body's `this` is the instance being built.
    */
   readonly constructorNames: ReadonlySet<string>;
+  /** Module-level names holding a constructor's prototype (`const proto = Foo.prototype`): alias → `Foo`. */
+  readonly prototypeAliases: ReadonlyMap<string, string>;
+  private readonly program: SyntaxNode;
   /** The file exports names the CommonJS way (`exports.a = …`, `module.exports = { a }`). */
   commonJsNamedExports = false;
   private readonly fileName: string;
@@ -140,7 +144,10 @@ export class EcmascriptFile {
     this.source = input.source;
     this.jsxComponents = input.language === 'tsx' || input.language === 'jsx';
     this.typeChecked = input.language === 'typescript' || input.language === 'tsx';
-    this.constructorNames = prototypeOwners(input.tree.rootNode);
+    this.program = input.tree.rootNode;
+    noteMemberKeepingAliases(this.program);
+    this.prototypeAliases = prototypeAliases(input.tree.rootNode);
+    this.constructorNames = prototypeOwners(input.tree.rootNode, this.prototypeAliases);
     this.fileName = input.path.slice(input.path.lastIndexOf('/') + 1);
   }
 
@@ -157,6 +164,24 @@ export class EcmascriptFile {
   /** Whether a module-level import statement binds `name` (`import { touch } from './x'`, `const touch = require(…)`). */
   importsName(name: string): boolean {
     return this.builder.imports.some((statement) => !statement.typeOnly && statement.bindings.some((binding) => binding.local === name));
+  }
+
+  /** The file's Radix context factories (see context-hooks.ts), found once the imports are read. */
+  contextFactories(): ReadonlySet<string> {
+    this.contextFactoryNames ??= contextFactories(this.program, (local) => this.importOf(local));
+    return this.contextFactoryNames;
+  }
+
+  private contextFactoryNames: Set<string> | undefined;
+
+  /** The module-level import binding `local`: its specifier and imported name (`*` / `default` for a whole module). */
+  importOf(local: string): { specifier: string; imported: string } | null {
+    for (const statement of this.builder.imports) {
+      if (statement.typeOnly && statement.bindings.length === 0) continue;
+      const binding = statement.bindings.find((b) => b.local === local);
+      if (binding) return { specifier: statement.specifier, imported: binding.imported };
+    }
+    return null;
   }
 
   addImport(
@@ -359,8 +384,35 @@ function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean 
 
 export type EcmascriptWalk = Walk<EcmascriptContext, EcmascriptExtra>;
 
-/** `Foo` of every module-level `Foo.prototype.m = …` / `Foo.prototype = …` statement. */
-function prototypeOwners(program: SyntaxNode): Set<string> {
+/**
+ * `const proto = Foo.prototype` at module level, the name never assigned again there: `proto.m = function …` gives
+ * Foo an instance method, as `Foo.prototype.m = …` does.
+ */
+function prototypeAliases(program: SyntaxNode): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const reassigned = new Set<string>();
+  for (const statement of program.namedChildren) {
+    if (statement?.type === 'expression_statement') {
+      const assignment = statement.namedChild(0);
+      const left = assignment?.type === 'assignment_expression' ? assignment.childForFieldName('left') : null;
+      if (left?.type === 'identifier') reassigned.add(left.text);
+      continue;
+    }
+    if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
+    const declarators = statement.namedChildren.filter((c) => c?.type === 'variable_declarator');
+    if (declarators.length !== 1) continue;
+    const name = declarators[0]!.childForFieldName('name');
+    const value = declarators[0]!.childForFieldName('value');
+    const owner = value?.type === 'member_expression' && value.childForFieldName('property')?.text === 'prototype'
+      ? value.childForFieldName('object') : null;
+    if (name?.type === 'identifier' && owner?.type === 'identifier') aliases.set(name.text, owner.text);
+  }
+  for (const name of reassigned) aliases.delete(name);
+  return aliases;
+}
+
+/** `Foo` of every module-level `Foo.prototype.m = …` / `Foo.prototype = …` / `proto.m = …` (proto: Foo's prototype) statement. */
+function prototypeOwners(program: SyntaxNode, aliases: ReadonlyMap<string, string>): Set<string> {
   const names = new Set<string>();
   for (const statement of program.namedChildren) {
     if (statement?.type !== 'expression_statement') continue;
@@ -371,6 +423,9 @@ function prototypeOwners(program: SyntaxNode): Set<string> {
       let object = left?.type === 'member_expression' ? left.childForFieldName('object') : null;
       if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
         object = object.childForFieldName('object');
+      } else if (object?.type === 'identifier' && aliases.has(object.text)) {
+        names.add(aliases.get(object.text)!);
+        object = null;
       } else if (left?.type !== 'member_expression' || left.childForFieldName('property')?.text !== 'prototype') {
         object = null;
       }

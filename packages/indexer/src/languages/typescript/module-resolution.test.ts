@@ -189,6 +189,8 @@ describe('ecmascript import resolver: workspace packages', () => {
     'packages/twice-b/index.ts': '',
     'packages/ambiguous/src/index.ts': '',
     'packages/ambiguous/index.ts': '',
+    'packages/bundled/src/index.ts': '',
+    'packages/bundled/src/components/button.tsx': '',
     'apps/site/src/page.ts': '',
   };
   const manifests = {
@@ -210,6 +212,12 @@ describe('ecmascript import resolver: workspace packages', () => {
     'packages/twice-a/package.json': JSON.stringify({ name: 'twice' }),
     'packages/twice-b/package.json': JSON.stringify({ name: 'twice' }),
     'packages/ambiguous/package.json': JSON.stringify({ name: 'ambiguous', main: './dist/index.js' }),
+    // A bundler writes dist/esm and dist/cjs; tsc's outDir (declarations only) is dist.
+    'packages/bundled/package.json': JSON.stringify({
+      name: '@acme/bundled',
+      exports: { '.': { import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' } }, './components/*': { import: './dist/esm/components/*.js' } },
+    }),
+    'packages/bundled/tsconfig.json': '{ "compilerOptions": { "rootDir": "src", "outDir": "dist", "emitDeclarationOnly": true } }',
   };
   const resolver = resolverFor(files, manifests);
   const from = 'apps/site/src/page.ts';
@@ -228,6 +236,9 @@ describe('ecmascript import resolver: workspace packages', () => {
     expect(resolver.specifiers.resolveModule(from, 'built')).toBe('packages/built/src/entry.ts');
     // dist/index.js could be src/index.ts or index.ts: never guess.
     expect(resolver.specifiers.resolveModule(from, 'ambiguous')).toBeNull();
+    // Under the outDir, a bundler's own folders (dist/esm) are build folders too.
+    expect(resolver.specifiers.resolveModule(from, '@acme/bundled')).toBe('packages/bundled/src/index.ts');
+    expect(resolver.specifiers.resolveModule(from, '@acme/bundled/components/button')).toBe('packages/bundled/src/components/button.tsx');
   });
 
   it('refuses names claimed by two folders, and package.json imports maps resolve inside the package', () => {

@@ -193,8 +193,10 @@ class EcmascriptImportResolver implements ImportResolver {
       if (outDirInside !== undefined && outDirInside !== '' && stem.startsWith(`${outDirInside}/`)) {
         const rest = stem.slice(outDirInside.length + 1);
         const rootDir = settings.rootDir ?? settings.includeRoot;
-        if (rootDir !== undefined) return this.probe(joinPath(rootDir, rest), true);
-        return this.uniqueSource(pkg, [rest]);
+        const hit = rootDir !== undefined ? this.probe(joinPath(rootDir, rest), true) : this.uniqueSource(pkg, [rest]);
+        // A bundler writing its own folders under the tsconfig's outDir (`dist/esm/index.js`, while tsc emits only
+        // declarations there) leaves no source at `rootDir/esm/index`: the build folders are dropped below instead.
+        if (hit) return hit;
       }
     }
     const segments = stem.split('/');

@@ -185,10 +185,25 @@ export function visitModuleAssignment(assignment: SyntaxNode, statement: SyntaxN
       file.exports.push({ specifier: null, names: [{ exported: exportedName, local: right.text }], line });
       return true;
     }
+    const member = requiredMember(right);
+    if (member) {
+      // `exports.Test = require('./test').Test`: a re-export of that module's export.
+      file.addImport(member.specifier, statement, ctx, statementText(file.source, statement), [], { sideEffectOnly: true });
+      file.exports.push({ specifier: member.specifier, names: [{ exported: exportedName, local: member.name }], line });
+      return true;
+    }
     boundValueDeclaration(exportedName, right, statement, ctx, doc, walk);
     return true;
   }
   return assignedMembers(left, right, statement, ctx, doc, walk);
+}
+
+/** `require('./x').name`: the module and the export named. */
+function requiredMember(node: SyntaxNode): { specifier: string; name: string } | undefined {
+  if (node.type !== 'member_expression') return undefined;
+  const specifier = requireSpecifier(node.childForFieldName('object'));
+  const property = node.childForFieldName('property');
+  return specifier !== undefined && property?.type === 'property_identifier' ? { specifier, name: property.text } : undefined;
 }
 
 /** Kinds of module-level declaration that can be given members by assignment. */
@@ -206,8 +221,11 @@ function assignedMembers(left: SyntaxNode, right: SyntaxNode, statement: SyntaxN
   let target: SyntaxNode | null = left;
   let value: SyntaxNode | null = right;
   for (;;) {
-    const chain = target?.type === 'member_expression' ? receiverChain(target)?.names : undefined;
+    let chain = target?.type === 'member_expression' ? receiverChain(target)?.names : undefined;
     if (!chain) return false;
+    // `proto.m = function …` with `const proto = Foo.prototype`: Foo's instance method.
+    const prototypeOf = chain.length === 2 ? file.prototypeAliases.get(chain[0]) : undefined;
+    if (prototypeOf !== undefined) chain = [prototypeOf, 'prototype', chain[1]];
     const owner = file.topLevelByName.get(chain[0]);
     if (owner === undefined || !MEMBER_OWNER_KINDS.has(file.declarations[owner].kind)) return false;
     const ownerKind = file.declarations[owner].kind;
@@ -324,8 +342,13 @@ function moduleExportsValue(value: SyntaxNode, statement: SyntaxNode, ctx: Ecmas
         continue;
       }
       const exported = propertyName(key);
+      const member = requiredMember(entryValue);
       if (entryValue.type === 'identifier') names.push({ exported, local: entryValue.text });
-      else if (FUNCTION_VALUE_TYPES.has(entryValue.type) || entryValue.type === 'class') {
+      else if (member) {
+        // `{ Test: require('./test').Test }`: a re-export of that module's export.
+        file.addImport(member.specifier, entry, ctx, statementText(file.source, statement), [], { sideEffectOnly: true });
+        file.exports.push({ specifier: member.specifier, names: [{ exported, local: member.name }], line });
+      } else if (FUNCTION_VALUE_TYPES.has(entryValue.type) || entryValue.type === 'class') {
         boundValueDeclaration(exported, entryValue, entry, ctx, entryDoc, walk, thisMembers);
       } else walk.push(entryValue, ctx);
     } else if (entry.type === 'method_definition') {

@@ -6,6 +6,8 @@ import { destructuredMembers, patternNames } from './ecmascript-scopes.js';
 import { heldValue } from './ecmascript-held-values.js';
 import { visitReturnedObject } from './ecmascript-returned-objects.js';
 import { declareObjectMembers } from './ecmascript-object-members.js';
+import { contextHook } from './context-hooks.js';
+import { visitOverriddenResult } from './ecmascript-overridden-results.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
   compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
@@ -86,7 +88,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     }
     if (!ctx.moduleLevel || ctx.suppressDeclarations) {
       // JavaScript `var q = { push() {…} }; … return q;` in a factory: a declaration with members.
-      if (!visitReturnedObject(nameNode, value, span, ctx, walk)) walk.push(value, ctx);
+      if (!visitReturnedObject(nameNode, value, span, ctx, walk) && !visitOverriddenResult(nameNode, value, span, ctx, walk)) walk.push(value, ctx);
       continue;
     }
 
@@ -95,6 +97,8 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     const wrapped = wrappedComponent(file.jsxComponents, nameNode, value);
     const names = isIdentifier ? [nameNode.text] : patternNames(nameNode);
     const aliases = kindToken === 'const' ? constAliases(nameNode, declarator, value) : undefined;
+    // `const [MenuProvider, useMenuContext] = createMenuContext<MenuValue>(NAME)`: the hook gives a MenuValue.
+    const hook = kindToken === 'const' && file.typeChecked ? contextHook(nameNode, value, file.contextFactories()) : undefined;
     let owner: number | null = null;
     for (const name of names) {
       const kind: NodeKind = wrapped ? 'component' : kindToken === 'const' ? 'constant' : 'variable';
@@ -105,6 +109,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         aliasOf: aliases?.get(name),
       });
       owner ??= id;
+      if (hook?.name === name) file.stateType(id, 'valueType', hook.type, ctx);
       if (isIdentifier) {
         const annotated = annotatedType(declarator.childForFieldName('type'));
         // A `let`/`var` holds its initialiser's value unless the file assigns it elsewhere (`initialisedOnly`).
@@ -126,6 +131,9 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         const member = kindToken === 'const' ? destructuredFrom?.members.get(name) : undefined;
         file.declarations[id].callsRunHeldValue = true;
         if (member !== undefined && destructuredFrom) file.declarations[id].aliasOf = [...destructuredFrom.chain, member];
+        // `const [isStream, isRequest] = ['Stream', 'Request'].map(kindOfTest)`: each name holds what the factory made.
+        const mapped = kindToken === 'const' && nameNode.type === 'array_pattern' ? mappedFactory(value) : undefined;
+        if (mapped) file.declarations[id].heldCall = { callee: mapped, arguments: [null], named: true };
       }
     }
     // `var app = exports = module.exports = {}`: the module's value is this variable's.
@@ -311,3 +319,18 @@ function visitRequireBinding(
 }
 
 // ---------------------------------------------------------------- imports and exports
+
+/**
+ * `['a', 'b'].map(factory)`: an array literal mapped through a named function, which makes each element (called with
+ * the element, its index and the array): the function's name chain. undefined for any other value.
+ */
+function mappedFactory(value: SyntaxNode | null): string[] | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const callee = value.childForFieldName('function');
+  if (callee?.type !== 'member_expression' || callee.childForFieldName('property')?.text !== 'map') return undefined;
+  if (callee.childForFieldName('object')?.type !== 'array') return undefined;
+  const args = value.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  if (args.length !== 1 || (args[0]!.type !== 'identifier' && args[0]!.type !== 'member_expression')) return undefined;
+  const chain = receiverChain(args[0]!)?.names;
+  return chain && chain[0] !== 'this' && chain[0] !== 'super' ? chain : undefined;
+}
