@@ -98,7 +98,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   if (ctx.extension) file.builder.declarations[id].memberOf = ctx.extension;
   const info = file.classInfo(id);
   if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
-  else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
+  else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local-type', null, null, nameNode, id);
   const inner: SwiftContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, extension: null,
     typeVariables: withTypeVariables(ctx, typeParameters), typeBounds: typeBoundsOf(node, ctx),

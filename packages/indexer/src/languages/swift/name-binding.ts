@@ -192,7 +192,8 @@ export const swiftNameBinding = defineNameBinding({
       NSControl: ['NSView', 'NSResponder', 'NSObject'], NSView: ['NSResponder', 'NSObject'], NSViewController: ['NSResponder', 'NSObject'],
     },
   },
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
+  // `struct Probe {}` in a test function: `Probe()` there, and the members of a value of it.
+  lookup: ['function-local-types', 'class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   argumentFits: swiftArgumentFits,
