@@ -1625,11 +1625,44 @@ export class ReferenceResolver {
 
   /** The class a member written outside its body (`memberOf`) in `file` belongs to: one the file sees (`reachedClass`). */
   private memberOwner(file: string, decl: Declaration): InstanceOf | undefined {
-    const owner = this.types.evaluate({ file, enclosing: decl.parent }, decl.memberOf!);
+    const owner = this.types.evaluate({ file, enclosing: decl.parent }, decl.memberOf!) ?? this.attachedTypeOwner(file, decl);
     if (!owner) return undefined;
     const classRef = this.symbols.reachedClass(file, owner.classRef);
     return classRef ? { ...owner, classRef } : undefined;
   }
+
+  /**
+   * `extension Outer.Inner { func f() }` where Inner is itself declared outside Outer's body (`extension Outer { class Inner }`,
+   * `members.attachedTypesByName`): while the attached members are indexed Outer's attached types are not seen yet, so
+   * Inner is the one type of that name attached to Outer.
+   */
+  private attachedTypeOwner(file: string, decl: Declaration): InstanceOf | undefined {
+    const chain = decl.memberOf?.kind === 'named' ? decl.memberOf.chain : undefined;
+    const extraction = this.symbols.extraction(file);
+    if (!chain || chain.length !== 2 || !extraction || !this.bindingOf(extraction).members?.attachedTypesByName) return undefined;
+    const outer = this.types.evaluate({ file, enclosing: decl.parent }, { kind: 'named', chain: [chain[0]] });
+    if (!outer) return undefined;
+    if (!this.attachedTypesIndex) {
+      this.attachedTypesIndex = new Map();
+      for (const other of this.symbols.allFiles()) {
+        other.declarations.forEach((d, localId) => {
+          if (d.memberOf?.kind !== 'named' || d.memberOf.chain.length !== 1 || !ATTACHED_TYPE_KINDS.has(d.kind)) return;
+          const list = this.attachedTypesIndex!.get(d.name) ?? [];
+          this.attachedTypesIndex!.set(d.name, list);
+          list.push({ file: other.path, localId });
+        });
+      }
+    }
+    const found = (this.attachedTypesIndex.get(chain[1]) ?? []).filter((ref) => {
+      const d = this.symbols.declaration(ref);
+      const owner = this.types.evaluate({ file: ref.file, enclosing: d.parent }, d.memberOf!);
+      return owner !== undefined && sameRef(owner.classRef, outer.classRef);
+    });
+    return found.length === 1 ? { classRef: found[0], how: outer.how } : undefined;
+  }
+
+  /** Types declared outside their owner's body (`memberOf` one name), by name (attachedTypeOwner). */
+  private attachedTypesIndex: Map<string, DeclarationRef[]> | undefined;
 
   /**
    * Members declared outside their class (`memberOf`), by class, built on first use. While it is
@@ -2493,6 +2526,9 @@ function ambiguousOverload(candidates: DeclarationRef[]): Resolution {
 function unresolved(reason: UnresolvedReason, likelyInternal: boolean): Resolution {
   return { resolved: false, reason, likelyInternal };
 }
+
+/** The kinds of type an extension may declare (attachedTypeOwner). */
+const ATTACHED_TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'protocol', 'interface', 'type_alias']);
 
 function sameRef(a: DeclarationRef, b: DeclarationRef): boolean {
   return a.file === b.file && a.localId === b.localId;

@@ -71,7 +71,8 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     }
     for (const base of bases) {
       const protocol = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
-      if (protocol && chain.length === 1) file.conformances.push({ type: chain[0], protocol, at: base, enclosing: null });
+      // `extension KF.Builder: Setter`: a nested type's conformance, found through its outer type.
+      if (protocol) file.conformances.push({ type: chain, protocol, at: base, enclosing: null });
     }
     // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
     const inner: SwiftContext = {
