@@ -31,7 +31,7 @@ import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { defaultBuildFirst } from './build-variants.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
-import { cut, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
+import { cut, cutsSoFar, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -1490,6 +1490,7 @@ export class ReferenceResolver {
     if (this.attachedHeritageIndex) return this.attachedHeritageIndex;
     const index = new PairMap<string, number, Array<[FileExtraction, ReferenceSite]>>();
     this.attachedHeritageIndex = new PairMap();
+    const cutsBefore = cutsSoFar();
     for (const file of this.symbols.allFiles()) {
       for (const site of file.references) {
         const owner = site.heritageOf && this.heritageOwner(file, site);
@@ -1498,6 +1499,13 @@ export class ReferenceResolver {
         list.push([file, site]);
         index.set(owner.file, owner.localId, list);
       }
+    }
+    // Built inside a lookup that met itself (a type named through members being indexed), a base may be missing:
+    // used this once, built again when next asked (a few times at most).
+    if (cutsSoFar() !== cutsBefore && this.heritageRebuilds < 3) {
+      this.heritageRebuilds++;
+      this.attachedHeritageIndex = undefined;
+      return index;
     }
     this.attachedHeritageIndex = index;
     return index;
@@ -1660,6 +1668,9 @@ export class ReferenceResolver {
     });
     return found.length === 1 ? { classRef: found[0], how: outer.how } : undefined;
   }
+
+  /** How many times attachedHeritage was built again after a cut. */
+  private heritageRebuilds = 0;
 
   /** Types declared outside their owner's body (`memberOf` one name), by name (attachedTypeOwner). */
   private attachedTypesIndex: Map<string, DeclarationRef[]> | undefined;
