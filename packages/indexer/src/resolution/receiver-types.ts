@@ -154,6 +154,14 @@ export class ReceiverTypes {
         const [head, ...rest] = type.callee;
         // A construction (`new JsonParser(in)`) names a type, never a member of the type around.
         const implicit = rest.length === 0 && !type.construct ? this.implicitSelf(scope, head) : undefined;
+        if (implicit) {
+          // `Inner(x)` in an extension of Outer: Outer's nested type constructed, not a method of Outer called.
+          const nested = this.world.findMember(implicit, head, false);
+          const kind = nested && this.symbols.declaration(nested).kind;
+          if (nested && kind !== 'type_alias' && CONSTRUCTIBLE.has(kind!)) {
+            return type.block || type.awaited || type.result || this.world.companionCallee(nested) ? undefined : { classRef: nested, how: RESOLVED_BY.constructedReceiver };
+          }
+        }
         if (implicit) return this.memberResult({ classRef: implicit, how: RESOLVED_BY.thisMember }, head, type, depth, scope);
         const self = rest.length === 1 ? this.world.instanceReceiver(scope, head) : undefined;
         if (self && type.block) return this.blockSelfOf(this.world.findMember(self, rest[0], false), depth);

@@ -31,7 +31,7 @@ import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { defaultBuildFirst } from './build-variants.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
-import { cut, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
+import { cut, cutsSoFar, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
 
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
@@ -1550,6 +1550,7 @@ export class ReferenceResolver {
     if (this.attachedHeritageIndex) return this.attachedHeritageIndex;
     const index = new PairMap<string, number, Array<[FileExtraction, ReferenceSite]>>();
     this.attachedHeritageIndex = new PairMap();
+    const cutsBefore = cutsSoFar();
     for (const file of this.symbols.allFiles()) {
       for (const site of file.references) {
         const owner = site.heritageOf && this.heritageOwner(file, site);
@@ -1558,6 +1559,13 @@ export class ReferenceResolver {
         list.push([file, site]);
         index.set(owner.file, owner.localId, list);
       }
+    }
+    // Built inside a lookup that met itself (a type named through members being indexed), a base may be missing:
+    // used this once, built again when next asked (a few times at most).
+    if (cutsSoFar() !== cutsBefore && this.heritageRebuilds < 3) {
+      this.heritageRebuilds++;
+      this.attachedHeritageIndex = undefined;
+      return index;
     }
     this.attachedHeritageIndex = index;
     return index;
@@ -1685,11 +1693,47 @@ export class ReferenceResolver {
 
   /** The class a member written outside its body (`memberOf`) in `file` belongs to: one the file sees (`reachedClass`). */
   private memberOwner(file: string, decl: Declaration): InstanceOf | undefined {
-    const owner = this.types.evaluate({ file, enclosing: decl.parent }, decl.memberOf!);
+    const owner = this.types.evaluate({ file, enclosing: decl.parent }, decl.memberOf!) ?? this.attachedTypeOwner(file, decl);
     if (!owner) return undefined;
     const classRef = this.symbols.reachedClass(file, owner.classRef);
     return classRef ? { ...owner, classRef } : undefined;
   }
+
+  /**
+   * `extension Outer.Inner { func f() }` where Inner is itself declared outside Outer's body (`extension Outer { class Inner }`,
+   * `members.attachedTypesByName`): while the attached members are indexed Outer's attached types are not seen yet, so
+   * Inner is the one type of that name attached to Outer.
+   */
+  private attachedTypeOwner(file: string, decl: Declaration): InstanceOf | undefined {
+    const chain = decl.memberOf?.kind === 'named' ? decl.memberOf.chain : undefined;
+    const extraction = this.symbols.extraction(file);
+    if (!chain || chain.length !== 2 || !extraction || !this.bindingOf(extraction).members?.attachedTypesByName) return undefined;
+    const outer = this.types.evaluate({ file, enclosing: decl.parent }, { kind: 'named', chain: [chain[0]] });
+    if (!outer) return undefined;
+    if (!this.attachedTypesIndex) {
+      this.attachedTypesIndex = new Map();
+      for (const other of this.symbols.allFiles()) {
+        other.declarations.forEach((d, localId) => {
+          if (d.memberOf?.kind !== 'named' || d.memberOf.chain.length !== 1 || !ATTACHED_TYPE_KINDS.has(d.kind)) return;
+          const list = this.attachedTypesIndex!.get(d.name) ?? [];
+          this.attachedTypesIndex!.set(d.name, list);
+          list.push({ file: other.path, localId });
+        });
+      }
+    }
+    const found = (this.attachedTypesIndex.get(chain[1]) ?? []).filter((ref) => {
+      const d = this.symbols.declaration(ref);
+      const owner = this.types.evaluate({ file: ref.file, enclosing: d.parent }, d.memberOf!);
+      return owner !== undefined && sameRef(owner.classRef, outer.classRef);
+    });
+    return found.length === 1 ? { classRef: found[0], how: outer.how } : undefined;
+  }
+
+  /** How many times attachedHeritage was built again after a cut. */
+  private heritageRebuilds = 0;
+
+  /** Types declared outside their owner's body (`memberOf` one name), by name (attachedTypeOwner). */
+  private attachedTypesIndex: Map<string, DeclarationRef[]> | undefined;
 
   /**
    * Members declared outside their class (`memberOf`), by class, built on first use. While it is
@@ -2598,6 +2642,9 @@ function ambiguousOverload(candidates: DeclarationRef[]): Resolution {
 function unresolved(reason: UnresolvedReason, likelyInternal: boolean): Resolution {
   return { resolved: false, reason, likelyInternal };
 }
+
+/** The kinds of type an extension may declare (attachedTypeOwner). */
+const ATTACHED_TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'protocol', 'interface', 'type_alias']);
 
 function sameRef(a: DeclarationRef, b: DeclarationRef): boolean {
   return a.file === b.file && a.localId === b.localId;

@@ -12,7 +12,22 @@ import { declaredType, isTypeNode, literalType, STANDARD_TYPES, typeChain } from
  */
 export function navigationTarget(node: SyntaxNode): SyntaxNode | null {
   const first = node.child(0);
+  // `!a.matches(b)` is `!(a.matches(b))` (a prefix operator applies to the whole postfix expression), which the
+  // grammar reads as `(!a).matches(b)`: the member is a's.
+  const operand = first?.type === 'prefix_expression' && first.child(0)?.type !== '.' ? first.childForFieldName('target') : null;
+  if (operand) return operand;
   return first?.isNamed ? first : null;
+}
+
+/** `-a.f()`: the value is the prefix operator's result (read as `(-a).f()` by the grammar), whose type is not stated. */
+function isOperatorApplied(call: SyntaxNode): boolean {
+  let current: SyntaxNode | null = call.namedChildren[0];
+  while (current?.type === 'navigation_expression' || current?.type === 'call_expression') {
+    const first: SyntaxNode | null = current.child(0);
+    if (first?.type === 'prefix_expression' && first.child(0)?.type !== '.') return true;
+    current = first;
+  }
+  return false;
 }
 
 /** `a.b.c` → ['a', 'b', 'c'], `self.x` → ['self', 'x'], `super` → ['super']; undefined otherwise. */
@@ -52,6 +67,14 @@ function splitNavigation(node: SyntaxNode): { base: SyntaxNode; path: string[] }
   return current ? { base: current, path } : undefined;
 }
 
+/** `XCTUnwrap(v)`: XCTest's unwrapping of an optional, v itself (undefined for any other call). */
+function unwrappedByTest(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type !== 'call_expression' || node.namedChildren[0]?.text !== 'XCTUnwrap') return undefined;
+  const list = node.namedChildren[1]?.namedChildren.find((c) => c?.type === 'value_arguments');
+  const first = list?.child(0)?.type === '(' ? list.namedChildren.find((c) => c?.type === 'value_argument') : undefined;
+  return first && !first.childForFieldName('name') ? first.childForFieldName('value') ?? undefined : undefined;
+}
+
 function unwrap(node: SyntaxNode): SyntaxNode {
   let current = node;
   while (['try_expression', 'await_expression', 'tuple_expression', 'postfix_expression', 'force_unwrap_expression'].includes(current.type)) {
@@ -59,7 +82,8 @@ function unwrap(node: SyntaxNode): SyntaxNode {
     if (!inner || (current.type === 'tuple_expression' && current.namedChildren.length !== 1) || (current.type === 'postfix_expression' && !current.text.endsWith('!'))) break;
     current = inner;
   }
-  return current;
+  const tested = unwrappedByTest(current);
+  return tested ? unwrap(tested) : current;
 }
 
 /** The type a value is stated to be: `T(…)`, a call's declared result, `x as T`, `x as? T`. */
@@ -80,14 +104,17 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
         return of ? { kind: 'element', of } : null;
       }
       const callee = calleeOf(node);
-      if (!callee) return null;
+      if (!callee || isOperatorApplied(node)) return null;
       // The labels written select among overloads whose results differ (`request(x)` beside `request(for:as:)`).
       const args = writtenArguments(node, ctx);
-      if (callee.object === null) return { kind: 'call', callee: [callee.name], arguments: args };
+      // `task(for: id, as: Upload.self)`: the type a generic callee returns where its one metatype parameter is it (declarations.ts).
+      const metatype = metatypeArgument(node);
+      const inferred = metatype ? { typeArguments: [{ kind: 'named' as const, chain: metatype }] } : {};
+      if (callee.object === null) return { kind: 'call', callee: [callee.name], arguments: args, ...inferred };
       const chain = receiverChain(callee.object);
-      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name], arguments: args };
+      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name], arguments: args, ...inferred };
       const of = valueType(callee.object, ctx);
-      return of ? { kind: 'member-call', of, name: callee.name, arguments: args } : null;
+      return of ? { kind: 'member-call', of, name: callee.name, arguments: args, ...inferred } : null;
     }
     case 'simple_identifier':
     case 'navigation_expression': {
@@ -149,6 +176,20 @@ function implicitMemberName(node: SyntaxNode): string | undefined {
   if (fn?.type !== 'prefix_expression' || fn.child(0)?.type !== '.') return undefined;
   const target = fn.childForFieldName('target');
   return target?.type === 'simple_identifier' ? target.text.replace(/^`|`$/g, '') : undefined;
+}
+
+/** The one argument of a call that is a metatype (`as: Upload.self`): the type's chain; undefined with none or several, or explicit type arguments. */
+function metatypeArgument(call: SyntaxNode): string[] | undefined {
+  const suffix = call.namedChildren.find((c) => c?.type === 'call_suffix');
+  const list = suffix?.namedChildren.find((c) => c?.type === 'value_arguments');
+  if (!list || list.child(0)?.type !== '(') return undefined;
+  const found = list.namedChildren.filter((c) => c?.type === 'value_argument').map((argument) => {
+    const value = argument!.childForFieldName('value');
+    if (value?.type !== 'navigation_expression' || value.childForFieldName('suffix')?.childForFieldName('suffix')?.text !== 'self') return undefined;
+    const chain = receiverChain(navigationTarget(value) ?? value);
+    return chain && chain.every((part) => /^[A-Z]/.test(part)) ? chain : undefined;
+  }).filter((chain) => chain !== undefined);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** `UInt.self`, `Outer.Inner.self` → the type's simple name; undefined for any other expression (a value's `self`). */

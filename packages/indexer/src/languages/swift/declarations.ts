@@ -71,7 +71,8 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     }
     for (const base of bases) {
       const protocol = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
-      if (protocol && chain.length === 1) file.conformances.push({ type: chain[0], protocol, at: base, enclosing: null });
+      // `extension KF.Builder: Setter`: a nested type's conformance, found through its outer type.
+      if (protocol) file.conformances.push({ type: chain, protocol, at: base, enclosing: null });
     }
     // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
     const inner: SwiftContext = {
@@ -98,7 +99,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   if (ctx.extension) file.builder.declarations[id].memberOf = ctx.extension;
   const info = file.classInfo(id);
   if (ctx.classId !== null && ctx.parentDecl === ctx.classId) file.classInfo(ctx.classId).nested.set(name, id);
-  else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local', null, null, nameNode, id);
+  else if (parent !== null && !ctx.extension) file.bindLocal(ctx.scope, name, 'local-type', null, null, nameNode, id);
   const inner: SwiftContext = {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, extension: null,
     typeVariables: withTypeVariables(ctx, typeParameters), typeBounds: typeBoundsOf(node, ctx),
@@ -190,6 +191,9 @@ export function typeBoundsOf(node: SyntaxNode, ctx: SwiftContext): ReadonlyMap<s
   return bounds;
 }
 
+/** The marker protocols a function type conforms to: a type parameter bound to one of them may take a closure. */
+const CLOSURE_CONFORMS: ReadonlySet<string> = new Set(['Sendable', 'Copyable', 'Escapable', 'Swift.Sendable']);
+
 /** Parameters of a function: the nodes, each with its external label, name, type and default. */
 function parametersOf(node: SyntaxNode): Array<{ label: string; name: SyntaxNode | null; type: SyntaxNode | null; optional: boolean; variadic: boolean }> {
   const out: Array<{ label: string; name: SyntaxNode | null; type: SyntaxNode | null; optional: boolean; variadic: boolean }> = [];
@@ -198,7 +202,10 @@ function parametersOf(node: SyntaxNode): Array<{ label: string; name: SyntaxNode
     if (child?.type !== 'parameter') return;
     const external = child.childForFieldName('external_name');
     const name = child.namedChildren.find((c) => c?.type === 'simple_identifier' && c.id !== external?.id) ?? null;
-    const type = child.namedChildren.find((c) => isTypeNode(c)) ?? null;
+    let type = child.namedChildren.find((c) => isTypeNode(c)) ?? null;
+    // `@autoclosure () -> T`: the argument written is an expression of type T.
+    const autoclosure = child.namedChildren.some((c) => c?.type === 'parameter_modifiers' && c.text.includes('@autoclosure'));
+    if (autoclosure && type?.type === 'function_type') type = type.childForFieldName('name') ?? type.namedChildren.find((c) => c?.type !== 'tuple_type' && isTypeNode(c)) ?? null;
     // A default value follows the parameter as a sibling (`= value`).
     let optional = false;
     for (let next = index + 1; next < children.length; next++) {
@@ -248,7 +255,19 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   // `label=:Type` for a parameter with a default value: a call may skip it (name-binding.ts).
   // A qualified type keeps its qualifier (`UIControl.Event`): its simple name may be another type's of the workspace.
   // `label...:Type` for a variadic parameter, which takes the unlabelled arguments after its own (name-binding.ts).
-  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.variadic ? '...' : ''}${p.optional ? '=' : ''}:${qualifiedSimpleType(p.type, typeVariables) ?? '?'}`);
+  // `codes: S` with `<S: Sequence>`: `some Sequence`, a value of a type conforming to it — never a closure (name-binding.ts).
+  const ownBounds = typeBoundsOf(node, { ...ctx, typeBounds: undefined });
+  const typeOf = (type: SyntaxNode | null): string => {
+    const simple = qualifiedSimpleType(type, typeVariables) ?? '?';
+    const bound = simple === '*' ? ownBounds?.get(typeChain(type)?.join('.') ?? '') : undefined;
+    return bound && !CLOSURE_CONFORMS.has(bound.join('.')) ? `some ${bound.join('.')}` : simple;
+  };
+  declaration.parameterTypes = parameters.map((p) => `${p.label}${p.variadic ? '...' : ''}${p.optional ? '=' : ''}:${typeOf(p.type)}`);
+  // `func task<T>(for id: ID, as type: T.Type) -> T?`: the call's one metatype argument (`as: Upload.self`) is T (calls.ts).
+  const metatypes = parameters.filter((p) => /\.Type$/.test(p.type?.text ?? '') || p.type?.type === 'metatype');
+  const returnedChain = typeChain(returnNode?.type === 'optional_type' ? returnNode.childForFieldName('wrapped') ?? returnNode.namedChildren[0] : returnNode);
+  if (typeParameters?.length === 1 && returnedChain?.length === 1 && returnedChain[0] === typeParameters[0] && metatypes.length === 1
+    && !metatypes[0].optional && metatypes[0].type?.text === `${typeParameters[0]}.Type`) declaration.returnsTypeParameter = 0;
   const optional = parameters.filter((p) => p.optional).length;
   if (optional > 0) declaration.requiredParameters = parameters.length - optional;
   if (parameters.some((p) => p.variadic)) declaration.variadic = true;

@@ -22,7 +22,7 @@ export interface SwiftContext extends TypeBodyContext {
 
 export class SwiftFile extends TypeBodyFile<SwiftContext> {
   /** `extension T: P` with T declared in this file: P's `implements` site goes on T (see finish). */
-  readonly conformances: Array<{ type: string; protocol: string[]; at: SyntaxNode; enclosing: number | null }> = [];
+  readonly conformances: Array<{ type: string[]; protocol: string[]; at: SyntaxNode; enclosing: number | null }> = [];
 
   constructor() {
     super({ receiverWords: new Set(['self', 'super', 'Self']), stringType: 'String', bareCallsNameMethods: false, argumentLabels: true });
@@ -31,10 +31,11 @@ export class SwiftFile extends TypeBodyFile<SwiftContext> {
   override finish(): BuiltExtraction {
     const declarations = this.builder.declarations;
     for (const conformance of this.conformances) {
-      const owner = declarations.findIndex((d, id) => d.parent === null && d.name === conformance.type && this.classes.has(id));
-      // A type declared in another file (`extension QuickSpec: SyncDSLUser {}`): the site names it, the resolver finds it.
+      const [single] = conformance.type;
+      const owner = conformance.type.length > 1 ? -1 : declarations.findIndex((d, id) => d.parent === null && d.name === single && this.classes.has(id));
+      // A type declared in another file (`extension QuickSpec: SyncDSLUser {}`), or nested (`Outer.Inner`): the site names it, the resolver finds it.
       const site = this.builder.addReference('implements', conformance.protocol[conformance.protocol.length - 1], owner < 0 ? null : owner, conformance.at);
-      if (owner < 0) site.heritageOf = { kind: 'named', chain: [conformance.type] };
+      if (owner < 0) site.heritageOf = { kind: 'named', chain: conformance.type };
       site.receiver = conformance.protocol.slice(0, -1);
       site.space = 'type';
     }

@@ -38,8 +38,12 @@ const NOT_FUNCTIONS: ReadonlySet<string> = new Set([
 
 export function swiftArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (argument === null) return 'unknown';
-  const [written, qualifiedParameter] = split(parameter);
+  const [written, statedParameter] = split(parameter);
   const [argumentLabel, qualifiedArgument] = split(argument);
+  // `some Sequence`: a type parameter bound to a protocol (declarations.ts), which no closure conforms to; else any type.
+  const bounded = statedParameter.startsWith('some ');
+  if (bounded && argumentLabel === '*' && qualifiedArgument === '?') return 'no';
+  const qualifiedParameter = bounded ? '*' : statedParameter;
   const parameterType = simpleName(qualifiedParameter);
   const argumentType = simpleName(qualifiedArgument);
   const defaulted = written.endsWith('=');
@@ -188,7 +192,8 @@ export const swiftNameBinding = defineNameBinding({
       NSControl: ['NSView', 'NSResponder', 'NSObject'], NSView: ['NSResponder', 'NSObject'], NSViewController: ['NSResponder', 'NSObject'],
     },
   },
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
+  // `struct Probe {}` in a test function: `Probe()` there, and the members of a value of it.
+  lookup: ['function-local-types', 'class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'package-wildcard-imports'],
   // `obj.handler()` calls the closure a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   argumentFits: swiftArgumentFits,

@@ -9,9 +9,13 @@ import type { ScopeRules } from '../../extraction/core/scopes.js';
 
 export type SwiftScopeKind = 'file' | 'class' | 'method' | 'lambda' | 'block';
 
-export type SwiftBindingKind = 'local' | 'parameter' | 'local-function';
+export type SwiftBindingKind =
+  | 'local'
+  | 'parameter'
+  | 'local-function'
+  | 'local-type'; // a struct, class or enum declared in a function body (`let t = T()` is a T: the resolver finds T by name)
 
 export const SWIFT_SCOPES: ScopeRules<SwiftScopeKind, SwiftBindingKind> = {
   scopes: { file: { fileLevel: true }, class: {}, method: {}, lambda: {}, block: {} },
-  bindings: { local: { fromPosition: true }, parameter: {}, 'local-function': {} },
+  bindings: { local: { fromPosition: true }, parameter: {}, 'local-function': {}, 'local-type': { fromPosition: true, typeFoundByName: true } },
 };
