@@ -62,13 +62,34 @@ export function visitSingletonDefinition(node: SyntaxNode, ctx: RubyContext, wal
   const defined = literalName(argumentsOf(node)[0]);
   if (defined === undefined) return false;
   const id = ctx.file.builder.declare('method', defined, ctx.parentDecl, node, { signature: flatSignature(node.text.split('\n')[0], null) });
-  ctx.scope.bind(defined, 'method', id);
+  // In a `before do … end` / `setup do … end` hook it is defined for each example of the group the hook is in.
+  const scope = hookBlock(node) && ctx.scope.kind === 'block' && ctx.scope.parent?.kind === 'block' ? ctx.scope.parent : ctx.scope;
+  scope.bind(defined, 'method', id);
   const inner: RubyContext = {
     ...ctx, parentDecl: id, enclosing: id, method: defined, inBlock: false, blockSelf: undefined,
     parameters: new Set(), blockParameter: undefined,
   };
   walk.push(block, inner);
   return true;
+}
+
+/** Hooks that run before each example of the group whose block holds them. */
+const GROUP_HOOKS = new Set(['before', 'setup']);
+
+/** Whether the block right around `node` is a group's per-example hook (`before do`, `setup do`, `before(:each) do`). */
+function hookBlock(node: SyntaxNode): boolean {
+  let block = node.parent;
+  while (block && block.type !== 'block' && block.type !== 'do_block') {
+    if (block.type === 'method' || block.type === 'singleton_method' || block.type === 'lambda') return false;
+    block = block.parent;
+  }
+  const hook = block?.parent;
+  if (hook?.type !== 'call' || hook.childForFieldName('receiver') || !GROUP_HOOKS.has(hook.childForFieldName('method')?.text ?? '')) return false;
+  const args = argumentsOf(hook);
+  if (args.length > 1 || (args.length === 1 && args[0].text !== ':each' && args[0].text !== ':example')) return false;
+  // The hook is a statement of the group's block.
+  const group = hook.parent?.parent;
+  return group?.type === 'block' || group?.type === 'do_block';
 }
 
 /**
