@@ -154,7 +154,10 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, { ...ctx, enclosing: ctx.classId });
     }
   }
-  if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
+  // `describe Foo do extend Support::Macros; include Support::Helpers … end`: the group's macros and its examples'
+  // helpers are those modules' methods (mixed into the example group, as `config.include` mixes into every group).
+  const groupMixin = (name === 'include' || name === 'extend') && !receiver && ctx.inExample && ctx.classId === null && ctx.method === null;
+  if ((name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) || groupMixin) {
     for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
       const chain = constantChain(argument);
       if (chain) file.ambientMixins.push(chain);
@@ -209,6 +212,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   }
   const site = file.addSite('calls', target, node, ctx);
   if (!receiver) file.explicitCalls.add(site);
+  if (!receiver && node.childForFieldName('arguments')?.namedChildren.some((c) => c !== null && c.type !== 'comment')) file.callsWithArguments.add(site);
   if (receiver && constantChain(receiver) && target.receiver?.length && rootedChain(receiver)) site.rootedReceiver = true;
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
