@@ -7,7 +7,7 @@ import type { RubyContext, RubyWalk } from './file-state.js';
 import { classObject, expressionType, testedClass, unclassedVariableType } from './declarations.js';
 import { assignedValues, constantChain, ownClassName, selfClassOf } from './syntax-values.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
+import { literalName, visitMatcherDefinition, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
 import { collectionOf, statedElements } from './collections.js';
 
 /** Methods whose bare calls declare or import rather than call. */
@@ -87,6 +87,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     walk.push(node.childForFieldName('block'), blockContext(node, name, receiver, ctx));
     return false;
   }
+  if (receiver && name === 'define' && visitMatcherDefinition(node, receiver, ctx, walk)) return false;
   if (!receiver) {
     if (REQUIRES.has(name)) {
       const path = literalArgument(node);

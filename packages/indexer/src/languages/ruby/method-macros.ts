@@ -1,11 +1,12 @@
 /**
  * Class-body calls that declare methods by name: `define_method(:m) { … }`, `alias_method :new, :old`,
- * `alias new old`, Forwardable's `def_delegator(s)` and `delegate :a, to: :b`. Only literal names declare
+ * `alias new old`, Forwardable's `def_delegator(s)` and `delegate :a, to: :b`; RSpec's `RSpec::Matchers.define :m`. Only literal names declare
  * anything (`define_method("x_#{n}")` names no method the syntax proves).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
+import { constantChain } from './syntax-values.js';
 
 /** Forwardable's delegators: the first argument is the accessor, the rest name methods (`def_delegator`: one, maybe renamed). */
 const DELEGATORS = new Set(['def_delegators', 'def_instance_delegators', 'def_delegator', 'def_instance_delegator']);
@@ -140,4 +141,25 @@ export function visitMethodMacro(node: SyntaxNode, name: string, ctx: RubyContex
     return true;
   }
   return false;
+}
+
+/**
+ * `RSpec::Matchers.define :be_valid do |expected| … end` outside classes: RSpec defines `be_valid` as a method of the
+ * RSpec::Matchers module every example group includes, so it is declared as a method of a reopening of
+ * `RSpec::Matchers` (its block the body) that the examples' bare `be_valid(x)` calls find.
+ */
+export function visitMatcherDefinition(node: SyntaxNode, receiver: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean {
+  const block = node.childForFieldName('block');
+  const defined = literalName(argumentsOf(node)[0]);
+  if (!block || defined === undefined || ctx.classId !== null || ctx.method !== null) return false;
+  if (constantChain(receiver)?.join('::') !== 'RSpec::Matchers') return false;
+  const builder = ctx.file.builder;
+  const signature = flatSignature(node.text.split('\n')[0], null);
+  const rspec = builder.declare('module', 'RSpec', null, receiver, { signature, isExported: true });
+  const matchers = builder.declare('module', 'Matchers', rspec, receiver, { signature });
+  builder.declare('method', defined, matchers, node, { signature });
+  // The block runs in RSpec's matcher DSL object (`match do |actual|`, `chain :x`), never in RSpec::Matchers: its bare
+  // calls stay where they are written.
+  walk.push(block, ctx);
+  return true;
 }
