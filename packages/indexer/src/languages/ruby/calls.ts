@@ -157,7 +157,8 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   }
   // `describe Foo do extend Support::Macros; include Support::Helpers … end`: the group's macros and its examples'
   // helpers are those modules' methods (mixed into the example group, as `config.include` mixes into every group).
-  const groupMixin = (name === 'include' || name === 'extend') && !receiver && ctx.inExample && ctx.classId === null && ctx.method === null;
+  const groupMixin = (name === 'include' || name === 'extend') && !receiver && ctx.inExample && ctx.classId === null && ctx.method === null
+    && inGroupBlock(node);
   if ((name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) || groupMixin) {
     for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
       const chain = constantChain(argument);
@@ -227,6 +228,19 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   walk.push(node.childForFieldName('arguments'), ctx);
   walk.push(node.childForFieldName('block'), blockCtx);
   return false;
+}
+
+/** RSpec's calls whose block is an example group (`include M` there mixes M into the group, not into a `Class.new`). */
+const GROUP_BLOCKS = new Set(['describe', 'context', 'xdescribe', 'fdescribe', 'xcontext', 'fcontext', 'shared_examples', 'shared_examples_for', 'shared_context', 'feature']);
+
+/** Whether the block right around a statement is an RSpec group's (`describe Foo do … end`). */
+function inGroupBlock(node: SyntaxNode): boolean {
+  let block = node.parent;
+  while (block && block.type !== 'block' && block.type !== 'do_block') block = block.parent;
+  const call = block?.parent;
+  if (call?.type !== 'call' || call.childForFieldName('block')?.id !== block!.id) return false;
+  const receiver = call.childForFieldName('receiver');
+  return GROUP_BLOCKS.has(call.childForFieldName('method')?.text ?? '') && (!receiver || constantChain(receiver)?.join('::') === 'RSpec');
 }
 
 /**
