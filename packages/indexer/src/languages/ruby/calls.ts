@@ -7,7 +7,7 @@ import type { RubyContext, RubyWalk } from './file-state.js';
 import { classObject, expressionType, testedClass, unclassedVariableType } from './declarations.js';
 import { assignedValues, constantChain, ownClassName, selfClassOf } from './syntax-values.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import { literalName, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
+import { literalName, visitMatcherDefinition, visitMethodMacro, visitSingletonDefinition } from './method-macros.js';
 import { collectionOf, statedElements } from './collections.js';
 
 /** Methods whose bare calls declare or import rather than call. */
@@ -87,6 +87,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
     walk.push(node.childForFieldName('block'), blockContext(node, name, receiver, ctx));
     return false;
   }
+  if (receiver && name === 'define' && visitMatcherDefinition(node, receiver, ctx, walk)) return false;
   if (!receiver) {
     if (REQUIRES.has(name)) {
       const path = literalArgument(node);
@@ -154,7 +155,11 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
       if (argument && chain) file.addSite('implements', { name: chain[chain.length - 1], receiver: chain.slice(0, -1) }, argument, { ...ctx, enclosing: ctx.classId });
     }
   }
-  if (name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) {
+  // `describe Foo do extend Support::Macros; include Support::Helpers … end`: the group's macros and its examples'
+  // helpers are those modules' methods (mixed into the example group, as `config.include` mixes into every group).
+  const groupMixin = (name === 'include' || name === 'extend') && !receiver && ctx.inExample && ctx.classId === null && ctx.method === null
+    && inGroupBlock(node);
+  if ((name === 'include' && receiver?.type === 'identifier' && receiver.text === ctx.configurer) || groupMixin) {
     for (const argument of node.childForFieldName('arguments')?.namedChildren ?? []) {
       const chain = constantChain(argument);
       if (chain) file.ambientMixins.push(chain);
@@ -209,6 +214,7 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   }
   const site = file.addSite('calls', target, node, ctx);
   if (!receiver) file.explicitCalls.add(site);
+  if (!receiver && node.childForFieldName('arguments')?.namedChildren.some((c) => c !== null && c.type !== 'comment')) file.callsWithArguments.add(site);
   if (receiver && constantChain(receiver) && target.receiver?.length && rootedChain(receiver)) site.rootedReceiver = true;
   // `builder.parse`, `builder` no local: once the walk has seen the class's `def builder`, what it returns.
   if (receiver && !describedClassOf(receiver, ctx) && selfMethodReceiver(receiver, ctx)) file.selfResults.set(site, { classId: ctx.classId!, method: receiver.text });
@@ -222,6 +228,19 @@ export function visitCall(node: SyntaxNode, ctx: RubyContext, walk: RubyWalk): b
   walk.push(node.childForFieldName('arguments'), ctx);
   walk.push(node.childForFieldName('block'), blockCtx);
   return false;
+}
+
+/** RSpec's calls whose block is an example group (`include M` there mixes M into the group, not into a `Class.new`). */
+const GROUP_BLOCKS = new Set(['describe', 'context', 'xdescribe', 'fdescribe', 'xcontext', 'fcontext', 'shared_examples', 'shared_examples_for', 'shared_context', 'feature']);
+
+/** Whether the block right around a statement is an RSpec group's (`describe Foo do … end`). */
+function inGroupBlock(node: SyntaxNode): boolean {
+  let block = node.parent;
+  while (block && block.type !== 'block' && block.type !== 'do_block') block = block.parent;
+  const call = block?.parent;
+  if (call?.type !== 'call' || call.childForFieldName('block')?.id !== block!.id) return false;
+  const receiver = call.childForFieldName('receiver');
+  return GROUP_BLOCKS.has(call.childForFieldName('method')?.text ?? '') && (!receiver || constantChain(receiver)?.join('::') === 'RSpec');
 }
 
 /**

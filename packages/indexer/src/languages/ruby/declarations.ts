@@ -7,6 +7,7 @@ import type { Frame, RubyContext, RubyWalk } from './file-state.js';
 import { BASE_CLASS_MIXINS } from './test-frameworks.js';
 import { builtElements, collectionOf, elementOf, elementParameter, readsElement, statedElements } from './collections.js';
 import { assignedValues, constantChain, selfClassOf } from './syntax-values.js';
+import { groupAssignments } from './group-variables.js';
 
 /**
  * The `#` comment line right above a declaration that is the first statement of a body: the grammar
@@ -301,6 +302,11 @@ export function expressionType(node: SyntaxNode, ctx?: RubyContext): TypeRef | n
     const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
     return inner ? expressionType(inner, ctx) : null;
   }
+  // `@profiler = context.profiler = Profiler.new`: an assignment (a writer call's too) is worth its right side.
+  if (node.type === 'assignment') {
+    const right = node.childForFieldName('right');
+    return right ? expressionType(right, ctx) : null;
+  }
   // `site.collections["posts"]`, `@docs[0]`: an element of the collection.
   if (node.type === 'element_reference' && ctx) {
     const object = node.childForFieldName('object');
@@ -490,11 +496,67 @@ const unclassedTypes = new WeakMap<object, Map<string, TypeRef | null>>();
  * assignment, a value of another kind) states nothing. The variable holds that or nil.
  */
 export function unclassedVariableType(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {
-  if (node.type !== 'instance_variable' || ctx.classId !== null || insideClass(node)) return undefined;
+  if (node.type !== 'instance_variable') return undefined;
+  // `setup do @site = fixture_site end` in a group around the read: those hooks decide, in a test class or outside any.
+  const grouped = groupAssignments(node);
+  if (grouped) return groupedType(node, grouped, ctx);
+  if (ctx.classId !== null || insideClass(node)) return undefined;
   let known = unclassedTypes.get(ctx.file);
   if (!known) unclassedTypes.set(ctx.file, (known = new Map()));
   if (!known.has(node.text)) known.set(node.text, agreedAssignments(node, ctx) ?? null);
   return known.get(node.text) ?? undefined;
+}
+
+/** Group variables whose type is being worked out (`@a = @a.next` states nothing). */
+const pendingGroupReads = new Set<string>();
+
+/** What every one of a group's deciding assignments states (`Foo.new(…)`, `Foo.build`, a helper's result, `@site.collections[k]`). */
+function groupedType(read: SyntaxNode, binders: SyntaxNode[], ctx: RubyContext): TypeRef | undefined {
+  const key = `${read.startIndex}:${read.text}`;
+  if (pendingGroupReads.has(key)) return undefined;
+  pendingGroupReads.add(key);
+  try {
+    let agreed: string | undefined;
+    let type: TypeRef | undefined;
+    for (const binder of binders) {
+      const value = binder.childForFieldName('right');
+      if (value?.type === 'nil') continue;
+      // `@site = fixture_site`: a helper of the test's own (no local of that name where it is written).
+      const helper = value?.type === 'identifier' && !boundNear(value) ? { kind: 'call', callee: ['self', value.text] } as TypeRef : undefined;
+      if (!value || (!helper && !rootedValue(value))) return undefined;
+      const stated = helper ?? expressionType(value, ctx);
+      const json = stated ? JSON.stringify(stated) : undefined;
+      if (!stated || (agreed !== undefined && agreed !== json)) return undefined;
+      agreed = json;
+      type = stated;
+    }
+    return type;
+  } finally {
+    pendingGroupReads.delete(key);
+  }
+}
+
+/** Whether an identifier may be a local: a name the block or `def` around it binds anywhere. */
+function boundNear(identifier: SyntaxNode): boolean {
+  let region: SyntaxNode | null = identifier.parent;
+  while (region && region.type !== 'block' && region.type !== 'do_block' && region.type !== 'method' && region.type !== 'program') region = region.parent;
+  if (!region) return true;
+  const values = assignedValues(region, identifier.text);
+  return values === undefined || values.length > 0 || region.descendantsOfType('identifier').some((n) => n?.text === identifier.text && n.parent?.type.endsWith('parameters'));
+}
+
+/**
+ * A value whose every step the syntax states without locals: calls and element reads on a constant, an instance
+ * variable or `self` (a bare helper call), no blocks.
+ */
+function rootedValue(node: SyntaxNode): boolean {
+  if (node.type === 'element_reference') {
+    const object = node.childForFieldName('object');
+    return object !== null && (object.type === 'instance_variable' || rootedValue(object));
+  }
+  if (node.type !== 'call' || node.childForFieldName('block')) return false;
+  const receiver = node.childForFieldName('receiver');
+  return !receiver || constantChain(receiver) !== undefined || receiver.type === 'instance_variable' || rootedValue(receiver);
 }
 
 function agreedAssignments(node: SyntaxNode, ctx: RubyContext): TypeRef | undefined {

@@ -116,6 +116,8 @@ export class RubyFile {
   readonly heldClasses = new Map<string, string[] | undefined>();
   /** Calls with arguments or a block and no receiver (`doc(x)`): a method call even where a local `doc` is assigned. */
   readonly explicitCalls = new Set<ReferenceSite>();
+  /** Bare calls given arguments (`pattern '/x' do`): never the value of a `let`/`subject`, which takes none. */
+  readonly callsWithArguments = new Set<ReferenceSite>();
 
   addIdentifier(at: SyntaxNode, ctx: RubyContext): void {
     this.maybeLocals.add(this.addSite('calls', { name: at.text, receiver: [] }, at, ctx));
@@ -144,7 +146,7 @@ export class RubyFile {
     }
     // `builder do run app end` with `def builder(&block) Rack::Builder.new(&block) end`: the object the helper hands the block to.
     for (const { method, apply } of this.helperEvaluations) apply(this.builder.declarations[method].blockSelf);
-    for (const site of references) if (site.inExample && this.exampleNames.has(site.name)) delete site.inExample;
+    for (const site of references) if (site.inExample && this.exampleNames.has(site.name) && !this.callsWithArguments.has(site)) delete site.inExample;
     // `builder.parse` where the class's own instance `def builder` (not an attribute) states what it returns.
     for (const [site, { classId, method }] of this.selfResults) {
       if (site.locallyBound || site.typedReceiver || site.receiver?.length !== 1) continue;

@@ -1,11 +1,12 @@
 /**
  * Class-body calls that declare methods by name: `define_method(:m) { … }`, `alias_method :new, :old`,
- * `alias new old`, Forwardable's `def_delegator(s)` and `delegate :a, to: :b`. Only literal names declare
+ * `alias new old`, Forwardable's `def_delegator(s)` and `delegate :a, to: :b`; RSpec's `RSpec::Matchers.define :m`. Only literal names declare
  * anything (`define_method("x_#{n}")` names no method the syntax proves).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { RubyContext, RubyWalk } from './file-state.js';
+import { constantChain } from './syntax-values.js';
 
 /** Forwardable's delegators: the first argument is the accessor, the rest name methods (`def_delegator`: one, maybe renamed). */
 const DELEGATORS = new Set(['def_delegators', 'def_instance_delegators', 'def_delegator', 'def_instance_delegator']);
@@ -62,13 +63,34 @@ export function visitSingletonDefinition(node: SyntaxNode, ctx: RubyContext, wal
   const defined = literalName(argumentsOf(node)[0]);
   if (defined === undefined) return false;
   const id = ctx.file.builder.declare('method', defined, ctx.parentDecl, node, { signature: flatSignature(node.text.split('\n')[0], null) });
-  ctx.scope.bind(defined, 'method', id);
+  // In a `before do … end` / `setup do … end` hook it is defined for each example of the group the hook is in.
+  const scope = hookBlock(node) && ctx.scope.kind === 'block' && ctx.scope.parent?.kind === 'block' ? ctx.scope.parent : ctx.scope;
+  scope.bind(defined, 'method', id);
   const inner: RubyContext = {
     ...ctx, parentDecl: id, enclosing: id, method: defined, inBlock: false, blockSelf: undefined,
     parameters: new Set(), blockParameter: undefined,
   };
   walk.push(block, inner);
   return true;
+}
+
+/** Hooks that run before each example of the group whose block holds them. */
+const GROUP_HOOKS = new Set(['before', 'setup']);
+
+/** Whether the block right around `node` is a group's per-example hook (`before do`, `setup do`, `before(:each) do`). */
+function hookBlock(node: SyntaxNode): boolean {
+  let block = node.parent;
+  while (block && block.type !== 'block' && block.type !== 'do_block') {
+    if (block.type === 'method' || block.type === 'singleton_method' || block.type === 'lambda') return false;
+    block = block.parent;
+  }
+  const hook = block?.parent;
+  if (hook?.type !== 'call' || hook.childForFieldName('receiver') || !GROUP_HOOKS.has(hook.childForFieldName('method')?.text ?? '')) return false;
+  const args = argumentsOf(hook);
+  if (args.length > 1 || (args.length === 1 && args[0].text !== ':each' && args[0].text !== ':example')) return false;
+  // The hook is a statement of the group's block.
+  const group = hook.parent?.parent;
+  return group?.type === 'block' || group?.type === 'do_block';
 }
 
 /**
@@ -119,4 +141,25 @@ export function visitMethodMacro(node: SyntaxNode, name: string, ctx: RubyContex
     return true;
   }
   return false;
+}
+
+/**
+ * `RSpec::Matchers.define :be_valid do |expected| … end` outside classes: RSpec defines `be_valid` as a method of the
+ * RSpec::Matchers module every example group includes, so it is declared as a method of a reopening of
+ * `RSpec::Matchers` (its block the body) that the examples' bare `be_valid(x)` calls find.
+ */
+export function visitMatcherDefinition(node: SyntaxNode, receiver: SyntaxNode, ctx: RubyContext, walk: RubyWalk): boolean {
+  const block = node.childForFieldName('block');
+  const defined = literalName(argumentsOf(node)[0]);
+  if (!block || defined === undefined || ctx.classId !== null || ctx.method !== null) return false;
+  if (constantChain(receiver)?.join('::') !== 'RSpec::Matchers') return false;
+  const builder = ctx.file.builder;
+  const signature = flatSignature(node.text.split('\n')[0], null);
+  const rspec = builder.declare('module', 'RSpec', null, receiver, { signature, isExported: true });
+  const matchers = builder.declare('module', 'Matchers', rspec, receiver, { signature });
+  builder.declare('method', defined, matchers, node, { signature });
+  // The block runs in RSpec's matcher DSL object (`match do |actual|`, `chain :x`), never in RSpec::Matchers: its bare
+  // calls stay where they are written.
+  walk.push(block, ctx);
+  return true;
 }

@@ -3,7 +3,8 @@
  * `def self.m` and `class << self`), a bare `super` calls the superclass's method of the same name,
  * a bare call inside a class may mean `self.m()`, classes and modules are open (reopened in any file:
  * one class), constants are global (a top-level class or module is seen from every file), and a
- * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds.
+ * top-level `def` is callable from anywhere — the workspace's one declaration of a name no scope binds
+ * (a top-level `def self.m`, a singleton method of the main object, only from its own file).
  * A method a class defines twice (in each branch of an `if`) is ambiguous: a call of it links to neither.
  * A bare call in an RSpec example may mean a method of the modules `config.include` mixes into every example.
  * A bare call in a mixin module that the module does not declare means what every includer has by that name (all agreeing).
@@ -19,6 +20,8 @@ export const rubyNameBinding = defineNameBinding({
   declarations: { open: true, redefinitionsAmbiguous: true },
   members: { staticApart: true, includersLend: true },
   constantsThroughMixins: true,
+  // A top-level `def self.m` is a singleton method of the main object, called only from its own file's top level.
+  fileLocal: (declaration) => declaration.kind === 'function' && declaration.isStatic === true,
   // `Hash[…]` / `Array[…]` on a subclass build that subclass.
   outsideBaseBuilders: { '[]': ['Hash', 'Array', 'Set'] },
 });
