@@ -149,6 +149,7 @@ export class ReferenceResolver {
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
       outsideResult: (scope, chain, name) => this.outsideResult(scope, chain, name),
+      hasOutsideResults: (scope) => this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideResults !== undefined,
       universalSelfResult: (scope, name) => this.universalSelfResult(scope, name),
       extensionSeen: (scope, name) => {
         const file = this.symbols.extraction(scope.file);

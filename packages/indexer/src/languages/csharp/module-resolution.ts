@@ -8,6 +8,8 @@
  *  - `using A.B;` names namespace `A.B` (`importedPackage`): its types are visible.
  *  - `using static A.B.C;` and `using X = A.B.C;` name type `C` of namespace `A.B`: the file that
  *    declares it (`resolveModule`).
+ *  - A name no indexed namespace has is looked up from the file's namespace outwards, as a `using`
+ *    written inside `namespace Acme { using Results; }` is: `Acme.Results` (`relativeNames`).
  *  - `global using A.B;` in any file of a project (the folder of a `.csproj`, and what it holds
  *    below), or `<Using Include="A.B" />` in the `.csproj`, is a `using` of every file of that project
  *    (`implicitImports`).
@@ -139,6 +141,35 @@ export class CSharpLayout {
     return this.usingsOfProject.get(this.projectOf(file)) ?? [];
   }
 
+  /**
+   * What a name a `using` writes may mean from this file: the name itself, then the name inside the file's namespace
+   * and each namespace around it (`Results` in `Acme.Rules` is `Acme.Rules.Results`, then `Acme.Results`). A `using`
+   * inside a namespace is looked up from there; one outside every namespace can only mean the name itself, which is
+   * asked first, so the outward names serve only where the name alone is no indexed namespace or type.
+   */
+  relativeNames(file: string, name: string): string[] {
+    const own = this.namespaceOf(file);
+    if (own === null || own === GLOBAL_NAMESPACE) return [name];
+    const parts = own.split('.');
+    const out = [name];
+    for (let length = parts.length; length >= 1; length--) out.push(`${parts.slice(0, length).join('.')}.${name}`);
+    return out;
+  }
+
+  /** The indexed namespace a `using` of this file names (see `relativeNames`), or null. */
+  usedNamespace(file: string, specifier: string): string | null {
+    return this.relativeNames(file, specifier).find((name) => this.filesOfNamespace.has(name)) ?? null;
+  }
+
+  /** The file declaring the type a `using static` or alias of this file names (see `relativeNames`), or null. */
+  usedTypeFile(file: string, specifier: string): string | null {
+    for (const name of this.relativeNames(file, specifier)) {
+      const found = this.typeFile(name);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
   /** The file declaring type `A.B.C` (`C.cs` first, as files are usually named): null when no indexed namespace `A.B` declares it. */
   typeFile(qualified: string): string | null {
     const parts = qualified.split('.');
@@ -153,12 +184,12 @@ export const createCSharpImportResolver: ImportResolverFactory = (workspace: Wor
   let layout: CSharpLayout | undefined;
   const get = () => (layout ??= new CSharpLayout(workspace));
   return {
-    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    specifiers: { resolveModule: (fromFile, specifier) => get().usedTypeFile(fromFile, specifier) },
     packages: {
       packageOf: (file) => get().namespaceOf(file),
       enclosingPackages: (file) => get().enclosingNamespaces(file),
       implicitImports: (file) => get().globalUsings(file),
-      importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
+      importedPackage: (fromFile, specifier) => get().usedNamespace(fromFile, specifier),
     },
     // A bare call is a method, a local function or a statically imported member: nothing is global.
     isBuiltin: () => false,
