@@ -434,6 +434,11 @@ export interface NameBindingRules {
      */
     valuesBeforeExtensions?: boolean;
     /**
+     * A call on a value whose type declares methods of the name and has extensions of it too (C# §12.8.10.3): the
+     * extensions are candidates only when no method of the type may take the arguments. Absent: weighed together.
+     */
+    instanceBeforeExtensions?: boolean;
+    /**
      * A block's receiver comes first but is not the only one (Kotlin: inside a `Foo.() -> Unit` lambda, `m()`
      * is Foo's member if Foo has one, else whatever the scopes around bind): a site whose block receivers
      * (`ReferenceSite.blockSelf`) have no member of its name, or whose block callee has none of that name,

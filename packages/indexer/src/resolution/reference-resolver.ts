@@ -2062,7 +2062,7 @@ export class ReferenceResolver {
       );
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
-      const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
+      const candidates = overloading ? this.instanceBeforeExtensions(classRef, [...own, ...this.inheritedOverloads(classRef, name, own)], call!) : own;
       const chosen = overloading
         ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref, call!.receiver?.length === 0 ? classRef : undefined), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
@@ -2099,6 +2099,33 @@ export class ReferenceResolver {
       if (found) return { ref: found.ref, inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.instanceBeforeExtensions`: `builder.SetCheck(new OrderChecker())` where the type declares `SetCheck(IChecker<P>)`
+   * and an extension `SetCheck(this IRuleBuilder<T, P>, object)` exists: a method the arguments may fit hides the
+   * extensions; where every method is ruled out, all are weighed as before.
+   */
+  private instanceBeforeExtensions(classRef: DeclarationRef, candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
+    if (!this.bindingOf(this.symbols.extraction(classRef.file)!).members?.instanceBeforeExtensions) return candidates;
+    const methods = candidates.filter((ref) => this.symbols.declaration(ref).memberOf === undefined);
+    if (methods.length === 0 || methods.length === candidates.length) return candidates;
+    const args = this.overloadArguments(call).site.argumentTypes;
+    const fits = this.fitsOf(classRef, call);
+    if (!args || !fits) return candidates;
+    const mayApply = (ref: DeclarationRef) => {
+      const { parameterTypes: params, variadic, requiredParameters } = this.symbols.declaration(ref);
+      if (!params) return true;
+      const n = args.length;
+      if (n < Math.min(requiredParameters ?? params.length, variadic ? params.length - 1 : params.length) || (!variadic && n > params.length)) return false;
+      return args.every((arg, i) => {
+        if (!variadic || i < params.length - 1) return fits(arg, params[i], ref) !== 'no';
+        const last = params[params.length - 1];
+        const element = last.endsWith('[]') ? last.slice(0, -2) : last;
+        return (n === params.length && fits(arg, last, ref) !== 'no') || fits(arg, element, ref) !== 'no';
+      });
+    };
+    return methods.some(mayApply) ? methods : candidates;
   }
 
   /**

@@ -155,6 +155,8 @@ export const csharpNameBinding = defineNameBinding({
     // A class reaches the extensions of the interfaces it implements (`this.AssertNotReadOnly()`, `this IScriptObject`);
     // its own members, which implement the interface's, are found first.
     inheritsImplemented: true,
+    // `rules.SetValidator(v)`: the interface's own SetValidator(IValidator<P>) before an extension SetValidator (§12.8.10.3).
+    instanceBeforeExtensions: true,
     extendsOutsideTypes: true,
     hideOuterTypes: true,
     outsideSupertypes: FRAMEWORK_SUPERTYPES,
