@@ -7,7 +7,7 @@
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 import { FRAMEWORK_MEMBERS, FRAMEWORK_OWN_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
-import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, delegateParameterCount } from './types.js';
+import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, TYPE_PARAMETER_VALUE, delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -83,6 +83,8 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   }
   // Compared for the most specific overload: a type parameter is less specific than any other type.
   if (argument === INFERRED_TYPE_PARAMETER) return 'no';
+  // A value of a type parameter in scope: boxed or referenced as `object`; other targets depend on its constraints.
+  if (argument === TYPE_PARAMETER_VALUE) return parameter === 'object' ? 'converts' : 'unknown';
   // `T?` with `T : struct`: a value of a value type, nothing of a reference type (a value's own nullability is not
   // stated: `DateTime?` is written DateTime, so which of T and T? is better stays unknown).
   if (parameter === NULLABLE_VALUE_PARAMETER) {
