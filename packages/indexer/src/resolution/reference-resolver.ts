@@ -2103,8 +2103,8 @@ export class ReferenceResolver {
 
   /**
    * `members.instanceBeforeExtensions`: `builder.SetCheck(new OrderChecker())` where the type declares `SetCheck(IChecker<P>)`
-   * and an extension `SetCheck(this IRuleBuilder<T, P>, object)` exists: a method the arguments may fit hides the
-   * extensions; where every method is ruled out, all are weighed as before.
+   * and an extension `SetCheck(this IRuleBuilder<T, P>, object)` exists: a method every argument is proven to fit hides
+   * the extensions; where none is (a fit unknown: `Create(Job, IState)` passed an expression), all are weighed as before.
    */
   private instanceBeforeExtensions(classRef: DeclarationRef, candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
     if (!this.bindingOf(this.symbols.extraction(classRef.file)!).members?.instanceBeforeExtensions) return candidates;
@@ -2113,19 +2113,20 @@ export class ReferenceResolver {
     const args = this.overloadArguments(call).site.argumentTypes;
     const fits = this.fitsOf(classRef, call);
     if (!args || !fits) return candidates;
-    const mayApply = (ref: DeclarationRef) => {
+    const applies = (fit: ArgumentFit) => fit === 'exact' || fit === 'converts' || fit === 'boxes';
+    const surelyApplies = (ref: DeclarationRef) => {
       const { parameterTypes: params, variadic, requiredParameters } = this.symbols.declaration(ref);
       if (!params) return true;
       const n = args.length;
       if (n < Math.min(requiredParameters ?? params.length, variadic ? params.length - 1 : params.length) || (!variadic && n > params.length)) return false;
       return args.every((arg, i) => {
-        if (!variadic || i < params.length - 1) return fits(arg, params[i], ref) !== 'no';
+        if (!variadic || i < params.length - 1) return applies(fits(arg, params[i], ref));
         const last = params[params.length - 1];
         const element = last.endsWith('[]') ? last.slice(0, -2) : last;
-        return (n === params.length && fits(arg, last, ref) !== 'no') || fits(arg, element, ref) !== 'no';
+        return (n === params.length && applies(fits(arg, last, ref))) || applies(fits(arg, element, ref));
       });
     };
-    return methods.some(mayApply) ? methods : candidates;
+    return methods.some(surelyApplies) ? methods : candidates;
   }
 
   /**
