@@ -426,9 +426,9 @@ export function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): voi
     if (parameterName) bindTyped(ctx, parameterName, parameter.childForFieldName('type'), 'parameter');
   }
   const params = paramsArray(list);
-  // `params object[] values` passed on is an `object[]` (its elements are what a `foreach` over it yields).
-  const paramsType = params?.type ? simpleType(params.type, ctx.typeVariables) : null;
-  if (params?.name) ctx.file.bindLocal(ctx.scope, params.name.text, 'parameter', params.type ? statedType(params.type, ctx.typeVariables) : null, paramsType?.includes('*') ? null : paramsType);
+  // Passed on, a params array states no type for overloads: an array in normal form takes `params T[]` by identity, while a
+  // `params ReadOnlySpan<T>` twin is ranked first for the expanded form (overload-ranking.ts), so the two would be misread.
+  if (params?.name) ctx.file.bindLocal(ctx.scope, params.name.text, 'parameter', null, null);
 }
 
 /** Operators, indexers, finalizers: their code runs as the type's; they are not declared. */

@@ -79,6 +79,8 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   // `null` infers nothing (the method does not apply), an untyped lambda is not decided here.
   if (parameter === INFERRED_TYPE_PARAMETER) {
     if (argument === INFERRED_TYPE_PARAMETER) return 'exact';
+    // A span is a ref struct: no type argument (without `allows ref struct`), so `Write<T>(…, T value)` cannot take one.
+    if (argument !== null && REF_STRUCTS.has(argument)) return 'no';
     return argument === null || argument.startsWith('=>') ? 'unknown' : argument === 'null' ? 'no' : 'exact';
   }
   // Compared for the most specific overload: a type parameter is less specific than any other type.
