@@ -192,6 +192,8 @@ export type LookupStep =
   | 'enclosing-containers'
   /** A type nested in an enclosing class, or in the class an out-of-line member belongs to, innermost first (C++). */
   | 'enclosing-class-types'
+  /** A type nested in a class around the name, declared in any part of it (C# `partial class` parts in other files), innermost first. */
+  | 'enclosing-partial-types'
   /** A class declared in an enclosing function's body, innermost function first (Kotlin local classes). */
   | 'function-local-types'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
