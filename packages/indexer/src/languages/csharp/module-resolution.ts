@@ -10,6 +10,8 @@
  *    declares it (`resolveModule`).
  *  - A name no indexed namespace has is looked up from the file's namespace outwards, as a `using`
  *    written inside `namespace Acme { using Results; }` is: `Acme.Results` (`relativeNames`).
+ *  - A type written with its namespace (`new PetaPoco.Database()`, `Acme.Data.Table`) is found through that
+ *    namespace, its parts walked one by one (`qualifiedPackage`, `subpackage`).
  *  - `global using A.B;` in any file of a project (the folder of a `.csproj`, and what it holds
  *    below), or `<Using Include="A.B" />` in the `.csproj`, is a `using` of every file of that project
  *    (`implicitImports`).
@@ -156,6 +158,32 @@ export class CSharpLayout {
     return out;
   }
 
+  /** Whether `name` is an indexed namespace or leads to one (`Acme` of `Acme.Data`). */
+  private leadsToNamespace(name: string): boolean {
+    if (this.filesOfNamespace.has(name)) return true;
+    if (!this.namespacePrefixes) {
+      this.namespacePrefixes = new Set();
+      for (const namespace of this.filesOfNamespace.keys()) {
+        const parts = namespace.split('.');
+        for (let length = 1; length < parts.length; length++) this.namespacePrefixes.add(parts.slice(0, length).join('.'));
+      }
+    }
+    return this.namespacePrefixes.has(name);
+  }
+
+  private namespacePrefixes?: Set<string>;
+
+  /** `PetaPoco` of `new PetaPoco.Database(…)` written in this file: the namespace it names from there (see `relativeNames`), or null. */
+  qualifiedNamespace(file: string, name: string): string | null {
+    return this.relativeNames(file, name).find((each) => this.leadsToNamespace(each)) ?? null;
+  }
+
+  /** `Data` written after namespace `Acme`: namespace `Acme.Data`, or null. */
+  subNamespace(key: string, name: string): string | null {
+    const below = key === GLOBAL_NAMESPACE ? name : `${key}.${name}`;
+    return this.leadsToNamespace(below) ? below : null;
+  }
+
   /** The indexed namespace a `using` of this file names (see `relativeNames`), or null. */
   usedNamespace(file: string, specifier: string): string | null {
     return this.relativeNames(file, specifier).find((name) => this.filesOfNamespace.has(name)) ?? null;
@@ -190,6 +218,9 @@ export const createCSharpImportResolver: ImportResolverFactory = (workspace: Wor
       enclosingPackages: (file) => get().enclosingNamespaces(file),
       implicitImports: (file) => get().globalUsings(file),
       importedPackage: (fromFile, specifier) => get().usedNamespace(fromFile, specifier),
+      // `new PetaPoco.Database(…)`: a type named with its namespace, written without a `using`.
+      qualifiedPackage: (name, fromFile) => get().qualifiedNamespace(fromFile, name),
+      subpackage: (key, name) => get().subNamespace(key, name),
     },
     // A bare call is a method, a local function or a statically imported member: nothing is global.
     isBuiltin: () => false,

@@ -149,7 +149,7 @@ export const csharpNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'base',
-  lookup: ['class-members', 'enclosing-partial-types', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports'],
+  lookup: ['class-members', 'enclosing-partial-types', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports', 'qualified-packages'],
   // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
