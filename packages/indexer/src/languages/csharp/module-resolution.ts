@@ -10,8 +10,8 @@
  *    declares it (`resolveModule`).
  *  - A name no indexed namespace has is looked up from the file's namespace outwards, as a `using`
  *    written inside `namespace Acme { using Results; }` is: `Acme.Results` (`relativeNames`).
- *  - A type written with its namespace (`new PetaPoco.Database()`, `Acme.Data.Table`) is found through that
- *    namespace, its parts walked one by one (`qualifiedPackage`, `subpackage`).
+ *  - A type written with its full namespace (`new PetaPoco.Database()`, `Acme.Data.Table`) is found through
+ *    that namespace, its parts walked one by one (`qualifiedPackage`, `subpackage`).
  *  - `global using A.B;` in any file of a project (the folder of a `.csproj`, and what it holds
  *    below), or `<Using Include="A.B" />` in the `.csproj`, is a `using` of every file of that project
  *    (`implicitImports`).
@@ -173,9 +173,13 @@ export class CSharpLayout {
 
   private namespacePrefixes?: Set<string>;
 
-  /** `PetaPoco` of `new PetaPoco.Database(…)` written in this file: the namespace it names from there (see `relativeNames`), or null. */
-  qualifiedNamespace(file: string, name: string): string | null {
-    return this.relativeNames(file, name).find((each) => this.leadsToNamespace(each)) ?? null;
+  /**
+   * `PetaPoco` of `new PetaPoco.Database(…)`: the namespace named from the global one, or null. Not from the file's
+   * namespace outwards: this step comes after the others, and the members a class inherits are looked up later still
+   * (`Storage.HasFeature()` in Hangfire.Dashboard reads the inherited property Storage, not namespace Hangfire.Storage).
+   */
+  qualifiedNamespace(name: string): string | null {
+    return this.leadsToNamespace(name) ? name : null;
   }
 
   /** `Data` written after namespace `Acme`: namespace `Acme.Data`, or null. */
@@ -219,7 +223,7 @@ export const createCSharpImportResolver: ImportResolverFactory = (workspace: Wor
       implicitImports: (file) => get().globalUsings(file),
       importedPackage: (fromFile, specifier) => get().usedNamespace(fromFile, specifier),
       // `new PetaPoco.Database(…)`: a type named with its namespace, written without a `using`.
-      qualifiedPackage: (name, fromFile) => get().qualifiedNamespace(fromFile, name),
+      qualifiedPackage: (name) => get().qualifiedNamespace(name),
       subpackage: (key, name) => get().subNamespace(key, name),
     },
     // A bare call is a method, a local function or a statically imported member: nothing is global.
