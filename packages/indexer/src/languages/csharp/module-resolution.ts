@@ -179,7 +179,8 @@ export class CSharpLayout {
    * (`Storage.HasFeature()` in Hangfire.Dashboard reads the inherited property Storage, not namespace Hangfire.Storage).
    */
   qualifiedNamespace(name: string): string | null {
-    return this.leadsToNamespace(name) ? name : null;
+    // `System.Collections.IEnumerable`: the framework's, also where the workspace polyfills a `System.*` attribute.
+    return !FRAMEWORK_NAMESPACE.test(name) && this.leadsToNamespace(name) ? name : null;
   }
 
   /** `Data` written after namespace `Acme`: namespace `Acme.Data`, or null. */
