@@ -192,6 +192,8 @@ export type LookupStep =
   | 'enclosing-containers'
   /** A type nested in an enclosing class, or in the class an out-of-line member belongs to, innermost first (C++). */
   | 'enclosing-class-types'
+  /** A type nested in a class around the name, declared in any part of it (C# `partial class` parts in other files), innermost first. */
+  | 'enclosing-partial-types'
   /** A class declared in an enclosing function's body, innermost function first (Kotlin local classes). */
   | 'function-local-types'
   /** A top-level declaration or import of the file (module-scope.ts), or a name its wildcard imports bind. */
@@ -439,6 +441,11 @@ export interface NameBindingRules {
      * `fun C.transformAll(…)`), except with a trailing lambda. Absent: the extension's overloads are weighed alone.
      */
     valuesBeforeExtensions?: boolean;
+    /**
+     * A call on a value whose type declares methods of the name and has extensions of it too (C# §12.8.10.3): the
+     * extensions are candidates only when no method of the type may take the arguments. Absent: weighed together.
+     */
+    instanceBeforeExtensions?: boolean;
     /**
      * A block's receiver comes first but is not the only one (Kotlin: inside a `Foo.() -> Unit` lambda, `m()`
      * is Foo's member if Foo has one, else whatever the scopes around bind): a site whose block receivers

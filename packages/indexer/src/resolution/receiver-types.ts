@@ -81,6 +81,8 @@ export interface ClassWorld {
   extensionSeen(scope: TypeScope, name: string): DeclarationRef | undefined;
   /** What member `name` of a type outside the workspace (its chain) gives, by the language's table (`members.outsideResults`). */
   outsideResult(scope: TypeScope, chain: string[], name: string): string[] | undefined;
+  /** Whether the language of `scope` has a table of what outside types' members give (`members.outsideResults`). */
+  hasOutsideResults(scope: TypeScope): boolean;
   /**
    * Whether `v.name()` on a value of a workspace class gives the value back through the extensions of every value
    * (`members.universalOutsideBase`: C# `T Received<T>(this T s)`): no class declares `name`, no extension of another
@@ -611,12 +613,34 @@ export class ReceiverTypes {
         // `xs.Count`, `sb.Length` on an outside type: each property's type by the language's table.
         if (this.evaluate(scope, type, depth + 1)) return undefined;
         let of = this.outsideTypeOf(scope, type.of, depth + 1);
-        for (const name of type.path) of = of && this.world.outsideResult(scope, of, name);
+        let rest = type.path;
+        if (!of && this.world.hasOutsideResults(scope)) {
+          // `note.Values.ContainsKey(k)`: a workspace class's field or property stated to be of an outside type, then that type's.
+          const reached = this.outsideMemberOf(scope, type, depth + 1);
+          if (!reached) return undefined;
+          ({ of, rest } = reached);
+        }
+        for (const name of rest) of = of && this.world.outsideResult(scope, of, name);
         return of;
       }
       default:
         return undefined;
     }
+  }
+
+  /**
+   * The first member on a path from a workspace instance whose stated type is an outside one (`note.Values` with
+   * `Dictionary<string, object> Values` in Note): that type, and the path's names after it.
+   */
+  private outsideMemberOf(scope: TypeScope, type: Extract<TypeRef, { kind: 'field' }>, depth: number): { of: string[]; rest: string[] } | undefined {
+    for (let length = 1; length <= type.path.length; length++) {
+      const declared = this.declaredBy(scope, { kind: 'field', of: type.of, path: type.path.slice(0, length) }, depth);
+      const decl = declared && !declared.call ? this.symbols.declaration(declared.ref) : undefined;
+      if (!decl?.valueType) return undefined;
+      const of = this.outsideTypeOf({ file: declared!.ref.file, enclosing: decl.parent }, decl.valueType, depth + 1);
+      if (of) return { of, rest: type.path.slice(length) };
+    }
+    return undefined;
   }
 
   /**

@@ -149,6 +149,7 @@ export class ReferenceResolver {
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
       companionCallee: (ref) => this.companionCallee(ref),
       outsideResult: (scope, chain, name) => this.outsideResult(scope, chain, name),
+      hasOutsideResults: (scope) => this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideResults !== undefined,
       universalSelfResult: (scope, name) => this.universalSelfResult(scope, name),
       extensionSeen: (scope, name) => {
         const file = this.symbols.extraction(scope.file);
@@ -2183,7 +2184,7 @@ export class ReferenceResolver {
       ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
-      const candidates = overloading ? [...own, ...this.inheritedOverloads(classRef, name, own)] : own;
+      const candidates = overloading ? this.instanceBeforeExtensions(classRef, [...own, ...this.inheritedOverloads(classRef, name, own)], call!) : own;
       const chosen = overloading
         ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref, call!.receiver?.length === 0 ? classRef : undefined), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
@@ -2235,6 +2236,34 @@ export class ReferenceResolver {
     const kinds = new Set(own.map(partIsStatic));
     if (kinds.size < 2 || kinds.has(undefined)) return own;
     return own.filter((ref) => partIsStatic(ref) === wantStatic);
+  }
+
+  /**
+   * `members.instanceBeforeExtensions`: `builder.SetCheck(new OrderChecker())` where the type declares `SetCheck(IChecker<P>)`
+   * and an extension `SetCheck(this IRuleBuilder<T, P>, object)` exists: a method every argument is proven to fit hides
+   * the extensions; where none is (a fit unknown: `Create(Job, IState)` passed an expression), all are weighed as before.
+   */
+  private instanceBeforeExtensions(classRef: DeclarationRef, candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
+    if (!this.bindingOf(this.symbols.extraction(classRef.file)!).members?.instanceBeforeExtensions) return candidates;
+    const methods = candidates.filter((ref) => this.symbols.declaration(ref).memberOf === undefined);
+    if (methods.length === 0 || methods.length === candidates.length) return candidates;
+    const args = this.overloadArguments(call).site.argumentTypes;
+    const fits = this.fitsOf(classRef, call);
+    if (!args || !fits) return candidates;
+    const applies = (fit: ArgumentFit) => fit === 'exact' || fit === 'converts' || fit === 'boxes';
+    const surelyApplies = (ref: DeclarationRef) => {
+      const { parameterTypes: params, variadic, requiredParameters } = this.symbols.declaration(ref);
+      if (!params) return true;
+      const n = args.length;
+      if (n < Math.min(requiredParameters ?? params.length, variadic ? params.length - 1 : params.length) || (!variadic && n > params.length)) return false;
+      return args.every((arg, i) => {
+        if (!variadic || i < params.length - 1) return applies(fits(arg, params[i], ref));
+        const last = params[params.length - 1];
+        const element = last.endsWith('[]') ? last.slice(0, -2) : last;
+        return (n === params.length && applies(fits(arg, last, ref))) || applies(fits(arg, element, ref));
+      });
+    };
+    return methods.some(surelyApplies) ? methods : candidates;
   }
 
   /**

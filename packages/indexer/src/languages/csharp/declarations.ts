@@ -5,7 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { CSharpContext, CSharpWalk, Visit } from './file-state.js';
-import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
+import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, TYPE_PARAMETER_VALUE, declaredType, literalType, simpleType, statedType, typeChain } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
 import { argumentsOf, arrayCreationType, expressionType, targetTypedCreation, typeArgumentCount } from './calls.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
@@ -426,6 +426,8 @@ export function bindParameters(list: SyntaxNode | null, ctx: CSharpContext): voi
     if (parameterName) bindTyped(ctx, parameterName, parameter.childForFieldName('type'), 'parameter');
   }
   const params = paramsArray(list);
+  // Passed on, a params array states no type for overloads: an array in normal form takes `params T[]` by identity, while a
+  // `params ReadOnlySpan<T>` twin is ranked first for the expanded form (overload-ranking.ts), so the two would be misread.
   if (params?.name) ctx.file.bindLocal(ctx.scope, params.name.text, 'parameter', null, null);
 }
 
@@ -500,6 +502,8 @@ export function visitField({ node, ctx, doc }: Visit, walk: CSharpWalk): void {
 export function bindTyped(ctx: CSharpContext, name: SyntaxNode, type: SyntaxNode | null, kind: string, value: SyntaxNode | null = null): void {
   let stated = statedType(type, ctx.typeVariables);
   let simple = simpleType(type, ctx.typeVariables);
+  // `T value`: passed on, a value of a type parameter (overloads infer it exactly; see TYPE_PARAMETER_VALUE).
+  if (simple === '*') simple = TYPE_PARAMETER_VALUE;
   if ((!type || type.type === 'implicit_type') && value) {
     stated = expressionType(value, ctx);
     simple = value.type === 'object_creation_expression' ? simpleType(value.childForFieldName('type'), ctx.typeVariables)

@@ -8,6 +8,10 @@
  *  - `using A.B;` names namespace `A.B` (`importedPackage`): its types are visible.
  *  - `using static A.B.C;` and `using X = A.B.C;` name type `C` of namespace `A.B`: the file that
  *    declares it (`resolveModule`).
+ *  - A name no indexed namespace has is looked up from the file's namespace outwards, as a `using`
+ *    written inside `namespace Acme { using Results; }` is: `Acme.Results` (`relativeNames`).
+ *  - A type written with its full namespace (`new PetaPoco.Database()`, `Acme.Data.Table`) is found through
+ *    that namespace, its parts walked one by one (`qualifiedPackage`, `subpackage`).
  *  - `global using A.B;` in any file of a project (the folder of a `.csproj`, and what it holds
  *    below), or `<Using Include="A.B" />` in the `.csproj`, is a `using` of every file of that project
  *    (`implicitImports`).
@@ -139,6 +143,66 @@ export class CSharpLayout {
     return this.usingsOfProject.get(this.projectOf(file)) ?? [];
   }
 
+  /**
+   * What a name a `using` writes may mean from this file: the name itself, then the name inside the file's namespace
+   * and each namespace around it (`Results` in `Acme.Rules` is `Acme.Rules.Results`, then `Acme.Results`). A `using`
+   * inside a namespace is looked up from there; one outside every namespace can only mean the name itself, which is
+   * asked first, so the outward names serve only where the name alone is no indexed namespace or type.
+   */
+  relativeNames(file: string, name: string): string[] {
+    const own = this.namespaceOf(file);
+    if (own === null || own === GLOBAL_NAMESPACE) return [name];
+    const parts = own.split('.');
+    const out = [name];
+    for (let length = parts.length; length >= 1; length--) out.push(`${parts.slice(0, length).join('.')}.${name}`);
+    return out;
+  }
+
+  /** Whether `name` is an indexed namespace or leads to one (`Acme` of `Acme.Data`). */
+  private leadsToNamespace(name: string): boolean {
+    if (this.filesOfNamespace.has(name)) return true;
+    if (!this.namespacePrefixes) {
+      this.namespacePrefixes = new Set();
+      for (const namespace of this.filesOfNamespace.keys()) {
+        const parts = namespace.split('.');
+        for (let length = 1; length < parts.length; length++) this.namespacePrefixes.add(parts.slice(0, length).join('.'));
+      }
+    }
+    return this.namespacePrefixes.has(name);
+  }
+
+  private namespacePrefixes?: Set<string>;
+
+  /**
+   * `PetaPoco` of `new PetaPoco.Database(…)`: the namespace named from the global one, or null. Not from the file's
+   * namespace outwards: this step comes after the others, and the members a class inherits are looked up later still
+   * (`Storage.HasFeature()` in Hangfire.Dashboard reads the inherited property Storage, not namespace Hangfire.Storage).
+   */
+  qualifiedNamespace(name: string): string | null {
+    // `System.Collections.IEnumerable`: the framework's, also where the workspace polyfills a `System.*` attribute.
+    return !FRAMEWORK_NAMESPACE.test(name) && this.leadsToNamespace(name) ? name : null;
+  }
+
+  /** `Data` written after namespace `Acme`: namespace `Acme.Data`, or null. */
+  subNamespace(key: string, name: string): string | null {
+    const below = key === GLOBAL_NAMESPACE ? name : `${key}.${name}`;
+    return this.leadsToNamespace(below) ? below : null;
+  }
+
+  /** The indexed namespace a `using` of this file names (see `relativeNames`), or null. */
+  usedNamespace(file: string, specifier: string): string | null {
+    return this.relativeNames(file, specifier).find((name) => this.filesOfNamespace.has(name)) ?? null;
+  }
+
+  /** The file declaring the type a `using static` or alias of this file names (see `relativeNames`), or null. */
+  usedTypeFile(file: string, specifier: string): string | null {
+    for (const name of this.relativeNames(file, specifier)) {
+      const found = this.typeFile(name);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
   /** The file declaring type `A.B.C` (`C.cs` first, as files are usually named): null when no indexed namespace `A.B` declares it. */
   typeFile(qualified: string): string | null {
     const parts = qualified.split('.');
@@ -153,12 +217,15 @@ export const createCSharpImportResolver: ImportResolverFactory = (workspace: Wor
   let layout: CSharpLayout | undefined;
   const get = () => (layout ??= new CSharpLayout(workspace));
   return {
-    specifiers: { resolveModule: (_fromFile, specifier) => get().typeFile(specifier) },
+    specifiers: { resolveModule: (fromFile, specifier) => get().usedTypeFile(fromFile, specifier) },
     packages: {
       packageOf: (file) => get().namespaceOf(file),
       enclosingPackages: (file) => get().enclosingNamespaces(file),
       implicitImports: (file) => get().globalUsings(file),
-      importedPackage: (_fromFile, specifier) => (get().hasNamespace(specifier) ? specifier : null),
+      importedPackage: (fromFile, specifier) => get().usedNamespace(fromFile, specifier),
+      // `new PetaPoco.Database(…)`: a type named with its namespace, written without a `using`.
+      qualifiedPackage: (name) => get().qualifiedNamespace(name),
+      subpackage: (key, name) => get().subNamespace(key, name),
     },
     // A bare call is a method, a local function or a statically imported member: nothing is global.
     isBuiltin: () => false,

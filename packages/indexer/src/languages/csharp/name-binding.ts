@@ -7,7 +7,7 @@
  */
 import { defineNameBinding, type ArgumentFit } from '../../model/language-support.js';
 import { FRAMEWORK_MEMBERS, FRAMEWORK_OWN_MEMBERS, FRAMEWORK_RESULTS, FRAMEWORK_SUPERTYPES } from './framework.js';
-import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, delegateParameterCount } from './types.js';
+import { INFERRED_TYPE_PARAMETER, NULLABLE_VALUE_PARAMETER, TYPE_PARAMETER_VALUE, delegateParameterCount } from './types.js';
 
 /** Implicit numeric conversions (C# spec §10.2.3): each type and the types it converts to. */
 const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
@@ -79,10 +79,14 @@ export function csharpArgumentFits(argument: string | null, parameter: string): 
   // `null` infers nothing (the method does not apply), an untyped lambda is not decided here.
   if (parameter === INFERRED_TYPE_PARAMETER) {
     if (argument === INFERRED_TYPE_PARAMETER) return 'exact';
+    // A span is a ref struct: no type argument (without `allows ref struct`), so `Write<T>(…, T value)` cannot take one.
+    if (argument !== null && REF_STRUCTS.has(argument)) return 'no';
     return argument === null || argument.startsWith('=>') ? 'unknown' : argument === 'null' ? 'no' : 'exact';
   }
   // Compared for the most specific overload: a type parameter is less specific than any other type.
   if (argument === INFERRED_TYPE_PARAMETER) return 'no';
+  // A value of a type parameter in scope: boxed or referenced as `object`; other targets depend on its constraints.
+  if (argument === TYPE_PARAMETER_VALUE) return parameter === 'object' ? 'converts' : 'unknown';
   // `T?` with `T : struct`: a value of a value type, nothing of a reference type (a value's own nullability is not
   // stated: `DateTime?` is written DateTime, so which of T and T? is better stays unknown).
   if (parameter === NULLABLE_VALUE_PARAMETER) {
@@ -145,7 +149,7 @@ export const csharpNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'base',
-  lookup: ['class-members', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports'],
+  lookup: ['class-members', 'enclosing-partial-types', 'scoped-imports', 'enclosing-namespaces', 'module-scope', 'package', 'enclosing-packages', 'package-wildcard-imports', 'qualified-packages'],
   // `obj.Prop()` invokes the delegate a property holds: the property is read, not called.
   isAccessor: (declaration) => declaration.kind === 'property',
   // `static bool IsOpen(this Type t)`: an extension method of a framework type, called `t.IsOpen()` on a value stated to be one.
@@ -155,6 +159,8 @@ export const csharpNameBinding = defineNameBinding({
     // A class reaches the extensions of the interfaces it implements (`this.AssertNotReadOnly()`, `this IScriptObject`);
     // its own members, which implement the interface's, are found first.
     inheritsImplemented: true,
+    // `rules.SetValidator(v)`: the interface's own SetValidator(IValidator<P>) before an extension SetValidator (§12.8.10.3).
+    instanceBeforeExtensions: true,
     extendsOutsideTypes: true,
     hideOuterTypes: true,
     outsideSupertypes: FRAMEWORK_SUPERTYPES,

@@ -139,6 +139,11 @@ export function statedType(node: SyntaxNode | null, typeVariables: ReadonlySet<s
  * (`Write<T>(string s, T value)`): any argument of a known type fits it by identity (see `inferredTypeParameters`).
  */
 export const INFERRED_TYPE_PARAMETER = '<T>';
+/**
+ * An argument that is a value of a type parameter in scope (`value` in `Debug<T>(string s, T value) => Write(l, s, value)`):
+ * a generic overload's own type parameter infers it exactly; it converts to `object`; any other fit depends on constraints.
+ */
+export const TYPE_PARAMETER_VALUE = '<T value>';
 /** A parameter `T?` of a type parameter constrained to `struct` (a `Nullable<T>`): it takes values of value types only. */
 export const NULLABLE_VALUE_PARAMETER = '<struct>?';
 

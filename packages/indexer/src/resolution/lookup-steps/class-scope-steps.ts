@@ -27,6 +27,24 @@ export function enclosingClassType(symbols: SymbolLookup, { file, enclosing, nam
   return undefined;
 }
 
+/**
+ * `enclosing-partial-types`: a type nested in a class around the name, in whichever part of it declares the type
+ * (`Table` inside `partial class Mapper { class Row { Table t; } }` where another file's `partial class Mapper` nests
+ * `class Table`), innermost class first. One type (or the parts of one partial type) only.
+ */
+export function enclosingPartialType(symbols: SymbolLookup, { file, enclosing, name }: NameQuery): Target | undefined {
+  const decls = symbols.scope(file).file.declarations;
+  for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+    if (!CLASS_BODIES.has(decls[id].kind)) continue;
+    const types = symbols.partMembers({ file, localId: id }, name).filter((ref) => NESTED_TYPE_KINDS.has(symbols.declaration(ref).kind));
+    if (types.length === 0) continue;
+    if (types.length > 1 && !symbols.onePartialType(types)) return undefined;
+    const ref = types.length > 1 ? symbols.mainPart(types) : types[0];
+    return { type: 'declaration', ref, samePackage: ref.file !== file || undefined };
+  }
+  return undefined;
+}
+
 /** The type `name` nested in `owner` or in a class around it (in its file). */
 function nestedType(symbols: SymbolLookup, owner: DeclarationRef, name: string, from: string): Target | undefined {
   const decls = symbols.extraction(owner.file)!.declarations;

@@ -4,7 +4,7 @@
  */
 import type { LookupStep } from '../../model/language-support.js';
 import type { Target } from '../targets.js';
-import { enclosingClassType } from './class-scope-steps.js';
+import { enclosingClassType, enclosingPartialType } from './class-scope-steps.js';
 import { enclosingContainerMember, enclosingNamespaceMember, functionLocalType, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
 import type { NameQuery } from './name-query.js';
 import { directiveMember, globalNamespaceType } from './namespace-steps.js';
@@ -20,6 +20,7 @@ export const NAME_STEPS: ContextSteps<SymbolLookup, NameQuery, Target> = {
   'reopened-scopes': reopenedScopeConstant,
   'enclosing-containers': enclosingContainerMember,
   'enclosing-class-types': enclosingClassType,
+  'enclosing-partial-types': enclosingPartialType,
   'function-local-types': functionLocalType,
   'module-scope': moduleScopeName,
   'namespace-directives': directiveMember,
