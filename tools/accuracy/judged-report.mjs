@@ -244,9 +244,15 @@ function namelessCallEdges(site, edges, edgesByLine, lineSites) {
   if (site.column == null || site.nameLine != null && site.nameLine !== site.line || !edges.length
     || !edges.every((e) => e.line === site.line && e.col != null)) return edges;
   const here = edges.filter((e) => e.col + 1 === site.column);
-  const inner = (lineSites?.get(`${site.file}:${site.line}`) ?? []).filter((s) => s.column === site.column && s.callee != null);
-  const taken = new Set(inner.flatMap((s) => edgesAtSite({ ...site, column: s.column, callee: s.callee }, edgesByLine, lineSites)));
+  const taken = new Set(innerCallEdges(site, edgesByLine, lineSites));
   return here.filter((e) => !taken.has(e));
+}
+
+/** The edges the named calls starting at a called call's column take (the inner `make(x)` of `make(x)(y)`). */
+export function innerCallEdges(site, edgesByLine, lineSites) {
+  if (site.callee !== null || site.column == null) return [];
+  const inner = (lineSites?.get(`${site.file}:${site.line}`) ?? []).filter((s) => s.column === site.column && s.callee != null);
+  return inner.flatMap((s) => edgesAtSite({ ...site, column: s.column, callee: s.callee }, edgesByLine, lineSites));
 }
 
 /**
@@ -283,7 +289,12 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
       continue;
     }
     r.sites++;
-    const at = edgesAtSite(entry, edgesByLine, lineSites);
+    let at = edgesAtSite(entry, edgesByLine, lineSites);
+    // A called call judged to the declaration its inner named call runs (Scala's curried `f(a)(b)`: one call of f
+    // over two parameter lists) is found by the inner call's edge; an inner edge landing elsewhere stays the inner call's.
+    if (entry.target !== 'outside' && !at.some((e) => lands(e, entry.target))) {
+      at = [...at, ...innerCallEdges(entry, edgesByLine, lineSites).filter((e) => lands(e, entry.target) && !at.includes(e))];
+    }
     const right = at.filter((e) => lands(e, entry.target));
     r.siteEdges += at.length;
     r.rightEdges += right.length;

@@ -130,6 +130,17 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(score([{ ...site, target: 'outside' }], edges)).toMatchObject({ notCalls: 0, sites: 1, siteEdges: 1, wrongEdges: 1 });
   });
 
+  it('finds a called call judged to its inner call\'s declaration (a curried application) by the inner call\'s edge, never counting it wrong', () => {
+    // `parse(a)(b)(ctx)`: the syntax tree shows the named call `parse` and two called calls at one column.
+    const site = { repository: 'a/b', commit: 'abcdef1', file: 'p.scala', line: 4, column: 5, call: 'parse(a)(b)(ctx)', language: 'scala', callee: null, sitesOnLine: 3 };
+    const edges = [{ sourceFile: 'p.scala', line: 4, col: 4, targetName: 'parse', targetFile: 'q.scala', targetStart: 10, targetEnd: 12 }];
+    const lineSites = new Map([['p.scala:4', [{ column: 5, callee: 'parse' }, { column: 5, callee: null }, { column: 5, callee: null }]]]);
+    expect(score([{ ...site, target: { file: 'q.scala', line: 10 } }], edges, [], lineSites)).toMatchObject({ inRepo: 1, found: 1, wrongEdges: 0 });
+    // Judged to something else (the function value the inner call returns), the inner call's edge is not this site's.
+    expect(score([{ ...site, target: { file: 'r.scala', line: 3 } }], edges, [], lineSites)).toMatchObject({ inRepo: 1, found: 0, wrongEdges: 0 });
+    expect(score([{ ...site, target: 'outside' }], edges, [], lineSites)).toMatchObject({ found: 0, wrongEdges: 0 });
+  });
+
   it('counts an edge to a C/C++ prototype\'s definition as the prototype, and the other way round', () => {
     const fn = (kind: string, qualifiedName: string, file: string, start: number, signature: string) =>
       ({ kind, name: qualifiedName.split('::').pop()!, qualifiedName, file, start, end: start, signature });
