@@ -447,13 +447,16 @@ function sumScores(parts) {
 /**
  * The call site (of call-sites.mjs) a drawn edge leaves from: the one starting at the edge's line and column, or,
  * where several start there (every call of a chain `a.b().c()` starts at `a`), the one named as the edge's
- * target. Null when the sites cannot tell: a judge then reads the edge's target name as before.
+ * target. Null when the sites cannot tell: a judge then reads the call at the line's column.
  */
 export function siteOfEdge(edge, sites) {
   const onLine = sites.filter((s) => s.line === edge.line || s.nameLine === edge.line);
   const atColumn = edge.col == null ? [] : onLine.filter((s) => s.line === edge.line && s.column === edge.col + 1);
   const pool = atColumn.length ? atColumn : onLine;
-  if (pool.length === 1) return pool[0];
+  // An edge with a column no drawn site starts at leaves from a call the syntax tree does not show as one (Ruby's
+  // bare `directory`, Kotlin's infix `a bind B::class`): the line's other call is not it unless named as the target.
+  if (pool.length === 1 && (atColumn.length || edge.col == null || pool[0].callee === edge.targetName)) return pool[0];
+  if (!atColumn.length && edge.col != null) return null;
   const named = pool.filter((s) => s.callee != null && s.callee === edge.targetName);
   return named.length === 1 ? named[0] : null;
 }

@@ -412,6 +412,10 @@ describe('judged corpora: drawn edges name their call', () => {
     expect(siteOfEdge(edge(5, 11, 'make'), sites)?.callee).toBe('make');
     // An alias names the declaration otherwise: the line's only call is still the edge's.
     expect(siteOfEdge(edge(7, 4, 'execute'), sites)?.callee).toBe('run');
+    // An edge starting where no drawn site does (`return directory if files.empty?`: the bare `directory`) is not
+    // the line's other call's; named as that call's target, it is (a graph recording the call elsewhere on its line).
+    expect(siteOfEdge(edge(7, 20, 'directory'), sites)).toBeNull();
+    expect(siteOfEdge(edge(7, 20, 'run'), sites)?.callee).toBe('run');
     // A callee named on the next line, as a graph may record the edge there.
     expect(siteOfEdge(edge(10, null, 'done'), sites)?.callee).toBe('done');
     // Three calls at the column and none named as the target: nothing to tell them apart.
