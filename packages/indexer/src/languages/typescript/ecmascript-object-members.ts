@@ -7,7 +7,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { declareWrittenMember, memberFunction } from './ecmascript-returned-objects.js';
-import { compactText, propertyName } from './ecmascript-syntax.js';
+import { compactText, namingEntry } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
 
 /** Declares the functions of `object` as members of the constant `owner`; walks every other entry as the constant's. */
@@ -34,20 +34,9 @@ export function declareObjectMembers(owner: number, object: SyntaxNode, ctx: Ecm
  * file does not declare at module level (a global) is none.
  */
 function namedEntry(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; name: string } | undefined {
-  let key: string;
-  let name: string;
-  if (entry.type === 'shorthand_property_identifier') {
-    key = entry.text;
-    name = entry.text;
-  } else if (entry.type === 'pair') {
-    const keyNode = entry.childForFieldName('key');
-    const value = entry.childForFieldName('value');
-    if (!keyNode || keyNode.type === 'computed_property_name' || value?.type !== 'identifier') return undefined;
-    key = propertyName(keyNode);
-    name = value.text;
-  } else {
-    return undefined;
-  }
+  const named = namingEntry(entry);
+  if (!named) return undefined;
+  const { key, name } = named;
   const file = ctx.file;
   return file.topLevelByName.has(name) || file.importsName(name) || hoistedFunction(entry, name) ? { key, name } : undefined;
 }

@@ -8,7 +8,7 @@
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { functionsDeclaredIn, returnedValues } from './ecmascript-held-values.js';
-import { compactText, propertyName } from './ecmascript-syntax.js';
+import { compactText, namingEntry } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptWalk } from './file-state.js';
 import { declareWrittenMember, enclosingFunction, memberFunction } from './ecmascript-returned-objects.js';
 
@@ -60,20 +60,9 @@ export function visitReturnedLiteral(value: SyntaxNode, ctx: EcmascriptContext, 
  * function (hoisted, or `const touch = () => …`). A name bound locally to anything else, or by no declaration, is none.
  */
 function namedEntry(entry: SyntaxNode, inner: ReadonlyMap<string, SyntaxNode>, ctx: EcmascriptContext): { key: string; name: string; local: boolean } | undefined {
-  let key: string;
-  let name: string;
-  if (entry.type === 'shorthand_property_identifier') {
-    key = entry.text;
-    name = entry.text;
-  } else if (entry.type === 'pair') {
-    const keyNode = entry.childForFieldName('key');
-    const local = entry.childForFieldName('value');
-    if (!keyNode || keyNode.type === 'computed_property_name' || local?.type !== 'identifier') return undefined;
-    key = propertyName(keyNode);
-    name = local.text;
-  } else {
-    return undefined;
-  }
+  const named = namingEntry(entry);
+  if (!named) return undefined;
+  const { key, name } = named;
   if (inner.has(name)) return { key, name, local: true };
   const verdict = ctx.scope.classify(name, false);
   if (!verdict.locallyBound) {

@@ -331,3 +331,16 @@ function isStatementLike(type: string): boolean {
     type === 'switch_body' || type === 'switch_case' || type === 'switch_default' ||
     type === 'catch_clause' || type === 'finally_clause';
 }
+
+/**
+ * An object literal's entry that names a value by an identifier: `{ touch }` or `{ stop: touch }`, as its key and
+ * the name. A computed key, a method, a spread or any other value is none.
+ */
+export function namingEntry(entry: SyntaxNode): { key: string; name: string } | undefined {
+  if (entry.type === 'shorthand_property_identifier') return { key: entry.text, name: entry.text };
+  if (entry.type !== 'pair') return undefined;
+  const keyNode = entry.childForFieldName('key');
+  const value = entry.childForFieldName('value');
+  if (!keyNode || keyNode.type === 'computed_property_name' || value?.type !== 'identifier') return undefined;
+  return { key: propertyName(keyNode), name: value.text };
+}
