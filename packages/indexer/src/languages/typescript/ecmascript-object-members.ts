@@ -22,8 +22,10 @@ export function declareObjectMembers(owner: number, object: SyntaxNode, ctx: Ecm
       continue;
     }
     const named = namedEntry(entry, ctx);
-    // `const User = { enableUser, stop: disableUser }` of module-level functions or imports: second names for them.
-    if (named) ctx.file.addDeclaration('method', named.key, entry, memberCtx, { signature: compactText(entry.text, 200), aliasOf: [named.name], callsRunHeldValue: true });
+    // `const User = { enableUser, stop: disableUser }` of module-level functions or imports: second names for them in
+    // JavaScript. TypeScript's checker names the property itself as what `User.enableUser()` calls: there, the entry.
+    const second = ctx.file.typeChecked ? {} : { aliasOf: [named?.name ?? ''], callsRunHeldValue: true };
+    if (named) ctx.file.addDeclaration('method', named.key, entry, memberCtx, { signature: compactText(entry.text, 200), ...second });
     walk.push(entry, entryCtx);
   }
 }
