@@ -23,6 +23,7 @@
 import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+import { dottedPrefixes } from '../../support/dotted-prefixes.js';
 
 const CS_FILE = /\.cs$/i;
 /** Declarations a `using static` or an alias names as a type, at any depth. */
@@ -161,13 +162,7 @@ export class CSharpLayout {
   /** Whether `name` is an indexed namespace or leads to one (`Acme` of `Acme.Data`). */
   private leadsToNamespace(name: string): boolean {
     if (this.filesOfNamespace.has(name)) return true;
-    if (!this.namespacePrefixes) {
-      this.namespacePrefixes = new Set();
-      for (const namespace of this.filesOfNamespace.keys()) {
-        const parts = namespace.split('.');
-        for (let length = 1; length < parts.length; length++) this.namespacePrefixes.add(parts.slice(0, length).join('.'));
-      }
-    }
+    this.namespacePrefixes ??= dottedPrefixes(this.filesOfNamespace.keys());
     return this.namespacePrefixes.has(name);
   }
 

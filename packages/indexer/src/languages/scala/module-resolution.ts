@@ -15,6 +15,7 @@
  */
 import { posix } from 'node:path';
 import type { ImportResolver, ImportResolverFactory, WorkspaceView } from '../../model/language-support.js';
+import { dottedPrefixes } from '../../support/dotted-prefixes.js';
 import { buildTool, defaultScalaVersion, projectScalaVersions, type DefaultScalaVersion, type ProjectScalaVersion } from './build-definition.js';
 import { compiledByDefault as variantCompiledByDefault, compiledTogether, newestVersion } from './cross-build.js';
 
@@ -104,13 +105,7 @@ export class ScalaLayout {
 
   /** Whether some package's name starts with `name.` (`io` of `io.circe`): a package with no file of its own. */
   private isPackagePrefix(name: string): boolean {
-    if (!this.prefixes) {
-      this.prefixes = new Set();
-      for (const key of this.filesOfPackage.keys()) {
-        const parts = key.split('.');
-        for (let i = 1; i < parts.length; i++) this.prefixes.add(parts.slice(0, i).join('.'));
-      }
-    }
+    this.prefixes ??= dottedPrefixes(this.filesOfPackage.keys());
     return this.prefixes.has(name);
   }
 
