@@ -336,6 +336,13 @@ export interface NameBindingRules {
      */
     staticApart?: boolean;
     /**
+     * Code written directly in a class body runs with the class itself as its receiver (Ruby: `highlighter_suffix "x"`
+     * in `class Highlighter` calls `def self.highlighter_suffix`, never the instance method of that name). Absent: a
+     * bare call in a class body means what it means in the class's methods (Java, Scala and Kotlin field
+     * initialisers run on the instance being built).
+     */
+    bodyRunsOnClass?: boolean;
+    /**
      * A stated type calling a bare name inside a type's code (`let r = make()`, `perform { $0.f() }`) calls the
      * enclosing type's member of that name where it has one (Swift's implicit `self`), before any outer name:
      * its result and the callbacks it passes are that member's. Absent: a bare name in a stated type is looked up as written.

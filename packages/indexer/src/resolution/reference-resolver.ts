@@ -1262,6 +1262,10 @@ export class ReferenceResolver {
       if (!owner) return level === 0 ? this.outsideSelfMember(file, site) : undefined;
       const found = this.findMember(owner.classRef, site.name, false, owner.isStatic, 0, site, true);
       if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
+      // Code in a class body runs on the class (`members.bodyRunsOnClass`): a class's instance method is not what it calls
+      // (a module's may be: a module the class extends lends its instance methods as class methods). Not inside a block:
+      // `define_method(n) { run }`, a test group's `setup do … end` run it on an instance.
+      if (found && owner.inBody && site.kind === 'calls' && !site.blockSelf?.length && this.instanceMethodOfClass(found.ref)) return undefined;
       // `new URL(...)`, `extends Base`: a name in a type's place means a member type, never a field or method.
       const namesType = site.kind !== 'calls' && site.kind !== 'references';
       if (found && (!namesType || CLASS_LIKE.has(this.symbols.declaration(found.ref).kind))) return this.accept(site, found.ref, RESOLVED_BY.implicitThis);
@@ -1282,6 +1286,13 @@ export class ReferenceResolver {
       from = file.declarations[owner.classRef.localId].parent;
     }
     return undefined;
+  }
+
+  /** An instance method declared in a class's body (not a module's). */
+  private instanceMethodOfClass(ref: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(ref);
+    if (decl.isStatic || !CALLABLE_MEMBERS.has(decl.kind) || decl.parent === null) return false;
+    return this.symbols.declaration({ file: ref.file, localId: decl.parent }).kind === 'class';
   }
 
   /**
@@ -1356,7 +1367,7 @@ export class ReferenceResolver {
     return (this.symbols.members(ref).get(name) ?? []).filter((id) => declarations[id].kind === 'method').map((localId) => ({ file: ref.file, localId }));
   }
 
-  private enclosingOwner(file: FileExtraction, localId: number): { classRef: DeclarationRef; isStatic: boolean } | undefined {
+  private enclosingOwner(file: FileExtraction, localId: number): { classRef: DeclarationRef; isStatic: boolean; inBody?: boolean } | undefined {
     let current: number | null = localId;
     let member: Declaration | undefined;
     // Only the nearest class counts: a nested function's `this` is still the method's in arrow
@@ -1365,7 +1376,8 @@ export class ReferenceResolver {
       const decl: Declaration = file.declarations[current];
       // A module is no instance's class, except where modules are mixins (open declarations).
       if (CLASS_LIKE.has(decl.kind) && decl.kind !== 'namespace' && (decl.kind !== 'module' || this.bindingOf(file).declarations?.open)) {
-        return { classRef: { file: file.path, localId: current }, isStatic: Boolean(member?.isStatic) };
+        const inBody = member === undefined && this.bindingOf(file).members?.bodyRunsOnClass === true;
+        return { classRef: { file: file.path, localId: current }, isStatic: inBody || Boolean(member?.isStatic), inBody };
       }
       // An enum constant with a body (Java's `InCell { … }`) is an anonymous subclass of its enum (`superclasses`):
       // its methods' `this` is the constant. Its arguments are written in the enum's own context.

@@ -11,6 +11,9 @@ import type { FinishedExtraction } from '../../extraction/core/file-extraction.j
 import type { Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { EXAMPLE_GROUP_MIXINS } from './test-frameworks.js';
 
+/** What an alias may stand for in its class: a method, or the reader or writer an attribute declares. */
+const ALIASABLE = new Set(['method', 'property']);
+
 export interface RubyContext extends WalkContext {
   file: RubyFile;
   /** `parent` of declarations made here. */
@@ -177,14 +180,15 @@ export class RubyFile {
       const own = declarations[method];
       if (results.length === 1 && results[0].returnType?.kind === 'self' && !own.returnType) own.returnType = { kind: 'self' };
     }
-    // `alias_method :t, :translate`: a call of `t` runs the class's one `translate` of this file (else the alias is the target).
+    // `alias_method :t, :translate`: a call of `t` runs the class's one `translate` of this file (else the alias is the target),
+    // a `def` or an attribute's reader or writer (`alias_method :options, :parse_context` of `attr_reader :parse_context`).
     // Declared before the alias only: `alias :old_enc= :encoding=` then `def encoding=` keeps the earlier `encoding=`.
     for (const { id, classId, old, isStatic } of this.aliases) {
       const at = declarations[id].startLine;
       const named = declarations.filter((d, i) => i !== id && d.parent === classId && d.name === old && Boolean(d.isStatic) === isStatic);
       const originals = named.some((d) => d.startLine >= at) ? [] : named;
       const original = originals.length === 1 ? declarations.indexOf(originals[0]) : -1;
-      if (original >= 0 && originals[0].kind === 'method' && !this.aliases.some((a) => a.id === original)) declarations[id].aliasOfLocal = original;
+      if (original >= 0 && ALIASABLE.has(originals[0].kind) && !this.aliases.some((a) => a.id === original)) declarations[id].aliasOfLocal = original;
     }
     const built = this.builder.finish(memberFacts);
     // A file with examples: what every example group of the frameworks mixes in (`RSpec::Matchers`, `Minitest::Assertions`).
