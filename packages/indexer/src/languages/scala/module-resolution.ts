@@ -154,13 +154,35 @@ export class ScalaLayout {
     const type = parts[parts.length - 1];
     const files = this.inDefaultBuild((this.filesOfPackage.get(parts.length === 1 ? EMPTY_PACKAGE : parts.slice(0, -1).join('.')) ?? [])
       .filter((file) => this.typesOfFile.get(file)?.has(type) && (fromFile === undefined || this.compiledTogether(fromFile, file))));
-    const found = files.find((file) => posix.basename(file).replace(SCALA_FILE, '') === type) ?? files[0];
-    if (found) return found;
+    const named = files.filter((file) => posix.basename(file).replace(SCALA_FILE, '') === type);
+    const found = nearestOne(named.length > 0 ? named : files, fromFile);
+    if (found !== undefined) return found;
+    if (files.length > 0) return null;
     // `import a.b.f`: a member of package object `a.b` — only when one file of the package declares it.
     const owners = this.inDefaultBuild((this.filesOfPackage.get(parts.slice(0, -1).join('.')) ?? [])
       .filter((file) => this.valuesOfFile.get(file)?.has(type) && (fromFile === undefined || this.compiledTogether(fromFile, file))));
     return owners.length === 1 ? owners[0] : null;
   }
+}
+
+/**
+ * One file of several declaring a package's type: the only one, else the one of the caller's own module — the file
+ * sharing the longest folder path with it (`perf/bench2/src/Expr.scala` for `perf/bench2/src/Parser.scala`, where
+ * `perf/bench1/` declares the same package's twin: two modules that each compile one). Tied, or no caller: none.
+ */
+function nearestOne(files: string[], fromFile: string | undefined): string | undefined {
+  if (files.length <= 1) return files[0];
+  if (fromFile === undefined) return undefined;
+  const from = fromFile.split('/');
+  const shared = (file: string) => {
+    const parts = file.split('/');
+    let n = 0;
+    while (n < parts.length - 1 && n < from.length - 1 && parts[n] === from[n]) n++;
+    return n;
+  };
+  const best = Math.max(...files.map(shared));
+  const nearest = files.filter((file) => shared(file) === best);
+  return nearest.length === 1 ? nearest[0] : undefined;
 }
 
 export const createScalaImportResolver: ImportResolverFactory = (workspace: WorkspaceView): ImportResolver => {
