@@ -304,6 +304,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   if (!callee) return;
   let target: SiteTarget | undefined;
   let receiverLambda = false;
+  // Where the site is recorded: the call's start, or the called name where a chain writes it on a later line.
+  let at: SyntaxNode = node;
   if (callee.type === 'identifier') {
     if (!['true', 'false', 'null'].includes(callee.text)) {
       const receiverMember = (ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text)) || (ctx.inStandardBuilder && STANDARD_BUILDER_MEMBERS.has(callee.text));
@@ -314,6 +316,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     const { object, member } = navigationParts(callee);
     if (object && member) {
       receiverLambda = member.text === 'apply' || member.text === 'run';
+      // `make()\n  .b()\n  .c()`: every call of the chain starts at `make`; each is recorded at its own name, so a reader tells them apart.
+      if (member.startPosition.row > node.startPosition.row) at = member;
       const chain = receiverChain(object);
       const outer = labelledThis(object, ctx);
       if (outer) {
@@ -338,7 +342,7 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     walk.push(callee, ctx);
   }
   if (target) {
-    const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
+    const site = ctx.file.addSite('calls', target, at, ctx, argumentsOf(node, ctx, children));
     // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
     // A capitalised bare call is a constructor: a scope function's value (`with(b) { Style() }`) is not asked for it.
     const blocks = target.receiver?.length === 0 && /^[A-Z]/.test(target.name) ? ctx.blockCalls?.filter((type) => type.kind !== 'block-value') : ctx.blockCalls;

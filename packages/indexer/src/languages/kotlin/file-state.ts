@@ -7,6 +7,7 @@
  * (`import a.Foo.Bar`), then whatever the resolver finds for the name (imports, the package, star imports).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Located } from '../../extraction/core/declaration-builder.js';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { TypeBodyFile, type ArgumentType, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
@@ -68,7 +69,7 @@ export class KotlinFile extends TypeBodyFile<KotlinContext> {
     });
   }
 
-  override addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: KotlinContext, args?: ArgumentType[]): ReferenceSite {
+  override addSite(kind: ReferenceKind, target: SiteTarget, at: Located, ctx: KotlinContext, args?: ArgumentType[]): ReferenceSite {
     const site = super.addSite(kind, target, at, ctx, args);
     if (ctx.foreignThis) this.foreignSites.add(site);
     return site;
