@@ -261,25 +261,38 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
   }
 }
 
+/** `f(a, x = 1)`: per argument, the parameter name it is written with (null: by position); undefined when none is named. */
+function argumentNamesOf(children: (SyntaxNode | null)[]): Array<string | null> | undefined {
+  const list = children.find((c) => c?.type === 'value_arguments');
+  const names: Array<string | null> = [];
+  for (const argument of list?.namedChildren ?? []) {
+    if (argument?.type !== 'value_argument') continue;
+    const named = argument.children.some((c) => c?.type === '=');
+    names.push(named ? argument.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'simple_identifier')?.text ?? null : null);
+  }
+  return names.some((name) => name !== null) ? names : undefined;
+}
+
 /**
- * A call's argument types (trailing lambdas included); with a named argument, only their count.
+ * A call's argument types (trailing lambdas included); from a named argument on, only their count.
  * `children`: the call's named children, when the caller has listed them already (each listing builds
  * a Node per child across the WebAssembly boundary, and calls are the commonest node a walk visits).
  */
 function argumentsOf(node: SyntaxNode, ctx: KotlinContext, children: (SyntaxNode | null)[] = node.namedChildren): ArgumentType[] | undefined {
   const list = children.find((c) => c?.type === 'value_arguments');
   const args: ArgumentType[] = [];
-  let named = false;
+  // From the first named argument on, an argument's position is no parameter's (its name says which: `argumentNames`).
+  let firstNamed = -1;
   for (const argument of list?.namedChildren ?? []) {
     if (argument?.type !== 'value_argument') continue;
-    if (argument.children.some((c) => c?.type === '=')) named = true;
+    if (firstNamed < 0 && argument.children.some((c) => c?.type === '=')) firstNamed = args.length;
     const value = argument.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').at(-1);
     if (!value) return undefined;
     // `f(*xs)`: it fills a vararg (of any length); its type is the array's.
     args.push(value.type === 'spread_expression' ? null : argumentType(value, ctx));
   }
   for (const child of children) if (child?.type === 'annotated_lambda') args.push('Function');
-  return named ? args.map(() => null) : args;
+  return firstNamed >= 0 ? args.map((arg, i) => (i < firstNamed ? arg : null)) : args;
 }
 
 /**
@@ -343,6 +356,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   }
   if (target) {
     const site = ctx.file.addSite('calls', target, at, ctx, argumentsOf(node, ctx, children));
+    const names = argumentNamesOf(children);
+    if (names) site.argumentNames = names;
     // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
     // A capitalised bare call is a constructor: a scope function's value (`with(b) { Style() }`) is not asked for it.
     const blocks = target.receiver?.length === 0 && /^[A-Z]/.test(target.name) ? ctx.blockCalls?.filter((type) => type.kind !== 'block-value') : ctx.blockCalls;
