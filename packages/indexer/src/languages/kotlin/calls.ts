@@ -141,17 +141,20 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
     }
     case 'index_expression': {
-      // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection (a workspace class's own `get` is no collection).
+      // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection, or what a workspace class's own `operator fun get` gives.
       let object = node.namedChildren[0];
       // `!this[i].isEmpty()` is read by the grammar as `(!this)[i]…`: the `!` negates the whole call.
       if (object?.type === 'unary_expression' && object.text.startsWith('!')) object = object.namedChildren.at(-1) ?? null;
       if (!object) return null;
       // `this[i]` in `fun List<TypeName>.f()`: an element of the receiver.
       if (object.type === 'this_expression') return object.text === 'this' ? extendedCollectionElement(ctx) : null;
-      const local = localCollectionElement(object, ctx);
-      if (local || object.type === 'identifier') return local ?? fieldCollectionElement(object, ctx);
-      const of = object.type === 'navigation_expression' ? valueType(object, ctx) : null;
-      return of ? { kind: 'element', of } : null;
+      const local = localCollectionElement(object, ctx) ?? (object.type === 'identifier' ? fieldCollectionElement(object, ctx) : null);
+      if (local) return local;
+      const of = object.type === 'navigation_expression' || object.type === 'identifier' ? valueType(object, ctx) : null;
+      if (!of) return null;
+      // `cache["k"]` with cache of a workspace class declaring `operator fun get`: what that get states it gives.
+      const get: TypeRef = { kind: 'member-call', of, name: 'get' };
+      return object.type === 'identifier' ? get : { kind: 'any-of', of: [{ kind: 'element', of }, get] };
     }
     default:
       return null;
