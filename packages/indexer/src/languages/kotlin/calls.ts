@@ -103,23 +103,23 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       // `items.first()`, `items.find { … }`: an element of items (nothing unless items is a stated collection).
       const element = elementOf(callee, ctx);
       if (element) return element;
-      const typeArguments = typeArgumentsOf(children, ctx);
+      const shape = { ...typeArgumentsOf(children, ctx), ...literalArguments(children) };
       if (callee.type === 'identifier') {
         if (['true', 'false', 'null'].includes(callee.text)) return null;
-        const written: TypeRef = { kind: 'call', callee: [callee.text], ...typeArguments };
+        const written: TypeRef = { kind: 'call', callee: [callee.text], ...shape };
         // `fun ScopeDSL.f() { viewModel { }.onOptions() }`, `module { single { }.bind() }`: a bare call inside an extension or a lambda
         // with a receiver may be that receiver's member or extension; what they give must agree with the name as written.
         const local = ctx.scope.classify(callee.text, false, positionOf(callee)).locallyBound;
         if (!ctx.blockCalls || local || ctx.foreignThis) return written;
-        return { kind: 'any-of', of: [...ctx.blockCalls.map((of): TypeRef => ({ kind: 'member-call', of, name: callee.text, ...typeArguments })), written] };
+        return { kind: 'any-of', of: [...ctx.blockCalls.map((of): TypeRef => ({ kind: 'member-call', of, name: callee.text, ...shape })), written] };
       }
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
       if (!object || !member) return null;
       const chain = receiverChain(object);
-      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text], ...typeArguments };
+      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text], ...shape };
       const of = expressionType(object, ctx);
-      return of ? { kind: 'member-call', of, name: member.text, ...typeArguments } : null;
+      return of ? { kind: 'member-call', of, name: member.text, ...shape } : null;
     }
     case 'this_expression':
       return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
@@ -195,6 +195,24 @@ function fieldCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef |
   if (ctx.classId === null || ctx.blockCalls || ctx.foreignThis || ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
   const field = ctx.file.classInfo(ctx.classId).fields.get(node.text);
   return field?.type?.kind === 'collection' && field.type.element ? field.type.element : null;
+}
+
+/**
+ * `builder.url("https://…")`: where every argument is a literal, their types, so that of overloads stating different results
+ * (`url(String): Builder` beside `url(URL) = url(…)`) only those the arguments fit are weighed; nothing for any other call.
+ */
+function literalArguments(children: (SyntaxNode | null)[]): { arguments?: string[] } {
+  if (children.some((c) => c?.type === 'annotated_lambda')) return {};
+  const list = children.find((c) => c?.type === 'value_arguments');
+  const types: string[] = [];
+  for (const argument of list?.namedChildren ?? []) {
+    if (argument?.type !== 'value_argument') continue;
+    const values = argument.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+    const type = values.length === 1 ? literalType(values[0]) : undefined;
+    if (type === undefined) return {};
+    types.push(type);
+  }
+  return types.length > 0 ? { arguments: types } : {};
 }
 
 /** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
