@@ -35,8 +35,8 @@ const ELEMENT_RESULTS = new Set([
   'minBy', 'maxByOrNull', 'minByOrNull',
 ]);
 
-/** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`). */
-const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless']);
+/** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`, `Closeable.use { response -> }`). */
+const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless', 'use']);
 /** The standard library's functions over a collection whose lambda's one parameter is an element (`items.forEach { it.m() }`). */
 const IT_IS_ELEMENT = new Set([
   'forEach', 'onEach', 'map', 'mapNotNull', 'flatMap', 'filter', 'filterNot', 'any', 'all', 'none', 'first', 'firstOrNull',
