@@ -56,6 +56,8 @@ export class KotlinFile extends TypeBodyFile<KotlinContext> {
       receiverWords: new Set(['this', 'super']),
       stringType: 'String',
       bareCallsNameMethods: false,
+      // `fun domain(domain: String): Builder = domain(domain, false)`: a String has no `invoke`, so the call is the function's.
+      uncallableLocalTypes: new Set(['String', 'Int', 'Long', 'Short', 'Byte', 'Double', 'Float', 'Boolean', 'Char']),
       bareCallsMeanThis: true,
       fieldsHideMethods: true,
       thisCallsAreMembers: true,
