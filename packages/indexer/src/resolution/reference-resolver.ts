@@ -1643,7 +1643,9 @@ export class ReferenceResolver {
       return [];
     }
     const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
-    if (target && target.type !== 'external') return [];
+    // The workspace's own type of that name is no outside type; a function so named (Kotlin `fun String(…)`) names no type.
+    const namesFunction = target?.type === 'declaration' && CALLABLE_KINDS.has(this.symbols.declaration(target.ref).kind);
+    if (target && target.type !== 'external' && !namesFunction) return [];
     return candidates.filter((ref) => {
       const decl = this.symbols.declaration(ref);
       // Not an extension of a workspace type (those are attached to it).
