@@ -133,6 +133,11 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
         return node.namedChildren.at(-1)?.text === 'class' ? { kind: 'named', chain: ['KClass'] } : null;
       }
       const chain = receiverChain(node);
+      // `this.extensions`: the property of the class around (a local may share its name, so never the bare name).
+      if (chain?.[0] === 'this' && chain.length > 1 && !ctx.foreignThis && ctx.classId !== null) {
+        const self = thisType(ctx);
+        return self ? { kind: 'field', of: self, path: chain.slice(1) } : null;
+      }
       if (!chain || RECEIVER_WORDS.has(chain[0])) return null;
       return { kind: 'value', chain };
     }
