@@ -228,7 +228,11 @@ export class ReferenceResolver {
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
-    return this.extensionInScope(file, site) ?? resolution;
+    // `listOf(a, b).flatten()`: a value a function outside the workspace gives is of no workspace type, so no extension of one takes it.
+    const callee = typed?.kind === 'call' && typed.callee.length === 1 && !typed.construct
+      ? this.symbols.resolveName(file.path, site.enclosing, typed.callee[0]) ?? 'none' : undefined;
+    const outsideValue = callee === 'none' || (callee !== undefined && callee.type === 'external');
+    return this.extensionInScope(file, site, outsideValue) ?? resolution;
   }
 
   /**
@@ -447,8 +451,13 @@ export class ReferenceResolver {
    * A call the rules left unresolved, in a language where an extension is called only when in scope by
    * name: the one such extension the file sees, when no class member of the workspace has its name.
    */
-  private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
-    const { seen, imported } = this.extensionsSeen(file, site.name);
+  private extensionInScope(file: FileExtraction, site: ReferenceSite, outsideValue = false): Resolution | undefined {
+    const { seen: all, imported } = this.extensionsSeen(file, site.name);
+    // A value of an outside type: only extensions of types the workspace does not declare may take it.
+    const seen = outsideValue ? all.filter((ref) => {
+      const decl = this.symbols.declaration(ref);
+      return decl.memberOf !== undefined && !this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf);
+    }) : all;
     if (seen.length === 0 || this.mayBeStandardExtension(file, site, seen)) return undefined;
     // Overloads (`Route.controller(init)` beside `Route.controller(path, init)`): the one the arguments pick.
     const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
