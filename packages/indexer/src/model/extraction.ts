@@ -207,6 +207,10 @@ export interface Declaration extends Span {
    * Absent: every parameter is required.
    */
   requiredParameters?: number;
+  /** Every parameter's name, where calls may name their arguments (`f(x = 1)`): an overload without a parameter so named cannot take it. */
+  parameterNames?: string[];
+  /** With `parameterNames`: the index there of a parameter taking any number of arguments (Kotlin `vararg`, wherever it stands). */
+  varargParameter?: number;
   /**
    * An overload the language ranks below every other that may apply (Swift `@_disfavoredOverload`): overload
    * selection never picks it while another remains possible.
@@ -491,6 +495,11 @@ export interface ReferenceSite {
    * (as `parameterTypes` write types), or null when unknown. Absent: arity is not stated.
    */
   argumentTypes?: Array<string | null>;
+  /**
+   * Per argument, the parameter name it is written with (`f(x = 1)`), null for one passed by position. Absent: none is named.
+   * An overload declaring no parameter of a written name (`Declaration.parameterNames`) cannot take the call.
+   */
+  argumentNames?: Array<string | null>;
   /** The last argument is a block written after the call (Kotlin `f(a) { }`): it goes to the last parameter. */
   trailingBlock?: boolean;
   /** The call is written under `await` (Swift `try await app.test(…)`): where the language says so, an async overload is meant (NameBindingRules.awaitSelectsAsync). */

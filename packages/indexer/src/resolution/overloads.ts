@@ -59,7 +59,7 @@ const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null 
  */
 export function selectOverload(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
   moreSpecific?: ArgumentFitRule,
@@ -73,7 +73,7 @@ export function selectOverload(
 
 function selectAmongAll(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule,
   moreSpecific?: ArgumentFitRule,
@@ -98,7 +98,19 @@ function selectAmongAll(
   const n = args.length;
   // A trailing block (Kotlin `f(a) { }`) is passed to the last parameter; the ones between take their defaults.
   const trailing = (ref: DeclarationRef) => Boolean(site.trailingBlock) && n > 0 && !declarationOf(ref).variadic;
+  // A call naming an argument (`f(x = 1)`) cannot mean an overload that declares no parameter of that name; the arguments
+  // passed by position fill the parameters the names leave (any number of them where one is a vararg, wherever it stands).
+  const named = site.argumentNames?.filter((name): name is string => name !== null) ?? [];
+  const byName = (ref: DeclarationRef) => named.length > 0 && declarationOf(ref).parameterNames !== undefined;
+  const namesFit = (ref: DeclarationRef) => {
+    const { parameterNames, varargParameter } = declarationOf(ref);
+    if (!named.every((name) => parameterNames!.includes(name))) return false;
+    const positional = site.argumentNames!.length - named.length;
+    const free = parameterNames!.length - named.length - (site.trailingBlock ? 1 : 0);
+    return varargParameter !== undefined || positional <= free;
+  };
   const arityFits = callables.filter((ref) => {
+    if (byName(ref)) return namesFit(ref);
     const { parameterTypes, variadic, requiredParameters } = declarationOf(ref);
     const count = parameterTypes!.length;
     // The written arguments fill the required parameters but the last (the block's, when it is required).
@@ -115,6 +127,9 @@ function selectAmongAll(
     // Where the language matches arguments to parameters as a whole, each argument is weighed against its own parameter.
     const matched = fits.matchArguments?.(args, params, Boolean(variadic));
     if (matched) return args.map((arg, i) => fits(arg, params[matched[i]], ref));
+    // Named arguments: the ones by position before a vararg are weighed at their position; the others are not known here.
+    const vararg = declarationOf(ref).varargParameter;
+    if (byName(ref)) return args.map((arg, i) => (vararg !== undefined && i >= vararg || i >= params.length ? 'unknown' : fits(arg, params[i], ref)));
     return args.map((arg, i) => {
       const last = params.length - 1;
       if (block && i === n - 1) return fits(arg, params[last], ref);

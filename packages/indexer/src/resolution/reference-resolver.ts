@@ -228,7 +228,11 @@ export class ReferenceResolver {
     // A receiver of a stated type (`count: Int`) was looked up as that type: an extension of another one is not it.
     const typed = site.typedReceiver?.type;
     if (typed && (typed.kind === 'named' || this.types.evaluate({ file: file.path, enclosing: site.enclosing }, typed))) return resolution;
-    return this.extensionInScope(file, site) ?? resolution;
+    // `listOf(a, b).flatten()`: a value a function outside the workspace gives is of no workspace type, so no extension of one takes it.
+    const callee = typed?.kind === 'call' && typed.callee.length === 1 && !typed.construct
+      ? this.symbols.resolveName(file.path, site.enclosing, typed.callee[0]) ?? 'none' : undefined;
+    const outsideValue = callee === 'none' || (callee !== undefined && callee.type === 'external');
+    return this.extensionInScope(file, site, outsideValue) ?? resolution;
   }
 
   /**
@@ -447,8 +451,13 @@ export class ReferenceResolver {
    * A call the rules left unresolved, in a language where an extension is called only when in scope by
    * name: the one such extension the file sees, when no class member of the workspace has its name.
    */
-  private extensionInScope(file: FileExtraction, site: ReferenceSite): Resolution | undefined {
-    const { seen, imported } = this.extensionsSeen(file, site.name);
+  private extensionInScope(file: FileExtraction, site: ReferenceSite, outsideValue = false): Resolution | undefined {
+    const { seen: all, imported } = this.extensionsSeen(file, site.name);
+    // A value of an outside type: only extensions of types the workspace does not declare may take it.
+    const seen = outsideValue ? all.filter((ref) => {
+      const decl = this.symbols.declaration(ref);
+      return decl.memberOf !== undefined && !this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf);
+    }) : all;
     if (seen.length === 0 || this.mayBeStandardExtension(file, site, seen)) return undefined;
     // Overloads (`Route.controller(init)` beside `Route.controller(path, init)`): the one the arguments pick.
     const chosen = selectOverload(seen, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(seen[0], site), this.specificOf(seen[0]));
@@ -1655,7 +1664,9 @@ export class ReferenceResolver {
       return [];
     }
     const target = this.symbols.resolveName(scope.file, scope.enclosing, chain[0]);
-    if (target && target.type !== 'external') return [];
+    // The workspace's own type of that name is no outside type; a function so named (Kotlin `fun String(…)`) names no type.
+    const namesFunction = target?.type === 'declaration' && CALLABLE_KINDS.has(this.symbols.declaration(target.ref).kind);
+    if (target && target.type !== 'external' && !namesFunction) return [];
     return candidates.filter((ref) => {
       const decl = this.symbols.declaration(ref);
       // Not an extension of a workspace type (those are attached to it).
@@ -2537,7 +2548,7 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
@@ -2545,7 +2556,7 @@ export class ReferenceResolver {
       return known;
     }
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     this.overloadsFilling.add(call);
     try {
@@ -2559,8 +2570,8 @@ export class ReferenceResolver {
   private fillOverloadArguments(
     call: ReferenceSite,
     file: FileExtraction | undefined,
-    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> },
-  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
+    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> },
+  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
@@ -2580,7 +2591,7 @@ export class ReferenceResolver {
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), argumentNames: call.argumentNames, trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited };
     return result;
   }
 

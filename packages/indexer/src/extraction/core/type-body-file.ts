@@ -73,6 +73,11 @@ export interface TypeBodyRules {
    * (a C# delegate) and hides the methods.
    */
   bareCallsNameMethods: boolean;
+  /**
+   * Simple types of values that cannot be called: a bare call naming a local of one of them means a function of that name
+   * (Kotlin `fun domain(domain: String) = domain(domain, false)`), not the local. Absent: a local of the called name hides functions.
+   */
+  uncallableLocalTypes?: ReadonlySet<string>;
   /** Argument labels are part of the called name (Swift): each argument's type is written `label:Type` (`_`, `?`). */
   argumentLabels?: boolean;
   /** A method of a class nearer than the field of that name hides the field (Dart: members of one namespace). */
@@ -123,6 +128,8 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   readonly staticWildcards: string[] = [];
   /** Simple types of locals and parameters, by the scope that binds them. */
   private readonly localTypes = new LocalSimpleTypes();
+  /** Bare calls naming a local that cannot be called (`uncallableLocalTypes`): they mean a function of that name. */
+  private readonly callsPastLocals = new Set<ReferenceSite>();
   private readonly argumentSites: Array<{ site: ReferenceSite; args: ArgumentType[]; labels: string[]; classId: number | null }> = [];
   private readonly siteClasses = new Map<ReferenceSite, number | null>();
 
@@ -154,6 +161,11 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
   addSite(kind: ReferenceKind, target: SiteTarget, at: Located, ctx: C, args?: ArgumentType[], labels: string[] = []): ReferenceSite {
     const site = this.facts.addSite(kind, target, ctx.enclosing, at, ctx.scope);
     this.siteClasses.set(site, ctx.classId);
+    if (this.rules.uncallableLocalTypes && kind === 'calls' && target.receiver?.length === 0) {
+      const verdict = ctx.scope.classify(target.name, false, { line: at.startPosition.row + 1, column: at.startPosition.column });
+      const simple = verdict.locallyBound && verdict.localTarget === undefined ? this.localTypes.of(verdict.scope, target.name) : null;
+      if (simple !== null && this.rules.uncallableLocalTypes.has(simple)) this.callsPastLocals.add(site);
+    }
     if (args) {
       this.argumentSites.push({ site, args, labels, classId: ctx.classId });
       for (const arg of args) {
@@ -326,7 +338,7 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
     const receiver = site.receiver;
     // A bare call names a method where methods and variables are apart (Java); elsewhere a local of the
     // called name is a function value called (a C# delegate, `Action run = …; run()`) and hides the methods.
-    if (this.rules.bareCallsNameMethods && receiver?.length === 0 && site.kind === 'calls' && site.locallyBound) {
+    if ((this.rules.bareCallsNameMethods || this.callsPastLocals.has(site)) && receiver?.length === 0 && site.kind === 'calls' && site.locallyBound) {
       delete site.locallyBound;
       delete site.localTarget;
     }

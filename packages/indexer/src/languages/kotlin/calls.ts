@@ -35,8 +35,8 @@ const ELEMENT_RESULTS = new Set([
   'minBy', 'maxByOrNull', 'minByOrNull',
 ]);
 
-/** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`). */
-const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless']);
+/** Scope functions whose lambda's one parameter is the value they are called on (`x.let { it.m() }`, `Closeable.use { response -> }`). */
+const IT_IS_RECEIVER = new Set(['let', 'also', 'takeIf', 'takeUnless', 'use']);
 /** The standard library's functions over a collection whose lambda's one parameter is an element (`items.forEach { it.m() }`). */
 const IT_IS_ELEMENT = new Set([
   'forEach', 'onEach', 'map', 'mapNotNull', 'flatMap', 'filter', 'filterNot', 'any', 'all', 'none', 'first', 'firstOrNull',
@@ -103,23 +103,23 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       // `items.first()`, `items.find { … }`: an element of items (nothing unless items is a stated collection).
       const element = elementOf(callee, ctx);
       if (element) return element;
-      const typeArguments = typeArgumentsOf(children, ctx);
+      const shape = { ...typeArgumentsOf(children, ctx), ...literalArguments(children) };
       if (callee.type === 'identifier') {
         if (['true', 'false', 'null'].includes(callee.text)) return null;
-        const written: TypeRef = { kind: 'call', callee: [callee.text], ...typeArguments };
+        const written: TypeRef = { kind: 'call', callee: [callee.text], ...shape };
         // `fun ScopeDSL.f() { viewModel { }.onOptions() }`, `module { single { }.bind() }`: a bare call inside an extension or a lambda
         // with a receiver may be that receiver's member or extension; what they give must agree with the name as written.
         const local = ctx.scope.classify(callee.text, false, positionOf(callee)).locallyBound;
         if (!ctx.blockCalls || local || ctx.foreignThis) return written;
-        return { kind: 'any-of', of: [...ctx.blockCalls.map((of): TypeRef => ({ kind: 'member-call', of, name: callee.text, ...typeArguments })), written] };
+        return { kind: 'any-of', of: [...ctx.blockCalls.map((of): TypeRef => ({ kind: 'member-call', of, name: callee.text, ...shape })), written] };
       }
       if (callee.type !== 'navigation_expression') return null;
       const { object, member } = navigationParts(callee);
       if (!object || !member) return null;
       const chain = receiverChain(object);
-      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text], ...typeArguments };
+      if (chain) return chain[0] === 'super' || (chain[0] === 'this' && ctx.foreignThis) ? null : { kind: 'call', callee: [...chain, member.text], ...shape };
       const of = expressionType(object, ctx);
-      return of ? { kind: 'member-call', of, name: member.text, ...typeArguments } : null;
+      return of ? { kind: 'member-call', of, name: member.text, ...shape } : null;
     }
     case 'this_expression':
       return node.text !== 'this' || ctx.foreignThis || ctx.classId === null ? null : thisType(ctx);
@@ -133,6 +133,11 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
         return node.namedChildren.at(-1)?.text === 'class' ? { kind: 'named', chain: ['KClass'] } : null;
       }
       const chain = receiverChain(node);
+      // `this.extensions`: the property of the class around (a local may share its name, so never the bare name).
+      if (chain?.[0] === 'this' && chain.length > 1 && !ctx.foreignThis && ctx.classId !== null) {
+        const self = thisType(ctx);
+        return self ? { kind: 'field', of: self, path: chain.slice(1) } : null;
+      }
       if (!chain || RECEIVER_WORDS.has(chain[0])) return null;
       return { kind: 'value', chain };
     }
@@ -141,17 +146,20 @@ export function expressionType(node: SyntaxNode, ctx: KotlinContext): TypeRef | 
       return node.text.endsWith('!!') && argument ? expressionType(argument, ctx) : null;
     }
     case 'index_expression': {
-      // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection (a workspace class's own `get` is no collection).
+      // `items[0]`, `spec.names[0]`: an element of a value stated to be a standard collection, or what a workspace class's own `operator fun get` gives.
       let object = node.namedChildren[0];
       // `!this[i].isEmpty()` is read by the grammar as `(!this)[i]…`: the `!` negates the whole call.
       if (object?.type === 'unary_expression' && object.text.startsWith('!')) object = object.namedChildren.at(-1) ?? null;
       if (!object) return null;
       // `this[i]` in `fun List<TypeName>.f()`: an element of the receiver.
       if (object.type === 'this_expression') return object.text === 'this' ? extendedCollectionElement(ctx) : null;
-      const local = localCollectionElement(object, ctx);
-      if (local || object.type === 'identifier') return local ?? fieldCollectionElement(object, ctx);
-      const of = object.type === 'navigation_expression' ? valueType(object, ctx) : null;
-      return of ? { kind: 'element', of } : null;
+      const local = localCollectionElement(object, ctx) ?? (object.type === 'identifier' ? fieldCollectionElement(object, ctx) : null);
+      if (local) return local;
+      const of = object.type === 'navigation_expression' || object.type === 'identifier' ? valueType(object, ctx) : null;
+      if (!of) return null;
+      // `cache["k"]` with cache of a workspace class declaring `operator fun get`: what that get states it gives.
+      const get: TypeRef = { kind: 'member-call', of, name: 'get' };
+      return object.type === 'identifier' ? get : { kind: 'any-of', of: [{ kind: 'element', of }, get] };
     }
     default:
       return null;
@@ -192,6 +200,24 @@ function fieldCollectionElement(node: SyntaxNode, ctx: KotlinContext): TypeRef |
   if (ctx.classId === null || ctx.blockCalls || ctx.foreignThis || ctx.scope.classify(node.text, true, positionOf(node)).locallyBound) return null;
   const field = ctx.file.classInfo(ctx.classId).fields.get(node.text);
   return field?.type?.kind === 'collection' && field.type.element ? field.type.element : null;
+}
+
+/**
+ * `builder.url("https://…")`: where every argument is a literal, their types, so that of overloads stating different results
+ * (`url(String): Builder` beside `url(URL) = url(…)`) only those the arguments fit are weighed; nothing for any other call.
+ */
+function literalArguments(children: (SyntaxNode | null)[]): { arguments?: string[] } {
+  if (children.some((c) => c?.type === 'annotated_lambda')) return {};
+  const list = children.find((c) => c?.type === 'value_arguments');
+  const types: string[] = [];
+  for (const argument of list?.namedChildren ?? []) {
+    if (argument?.type !== 'value_argument') continue;
+    const values = argument.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+    const type = values.length === 1 ? literalType(values[0]) : undefined;
+    if (type === undefined) return {};
+    types.push(type);
+  }
+  return types.length > 0 ? { arguments: types } : {};
 }
 
 /** `make<Foo, Int>()`: the classes its type arguments name (null: a type variable, a function type, `*`). */
@@ -261,25 +287,38 @@ function argumentType(node: SyntaxNode, ctx: KotlinContext): ArgumentType {
   }
 }
 
+/** `f(a, x = 1)`: per argument, the parameter name it is written with (null: by position); undefined when none is named. */
+function argumentNamesOf(children: (SyntaxNode | null)[]): Array<string | null> | undefined {
+  const list = children.find((c) => c?.type === 'value_arguments');
+  const names: Array<string | null> = [];
+  for (const argument of list?.namedChildren ?? []) {
+    if (argument?.type !== 'value_argument') continue;
+    const named = argument.children.some((c) => c?.type === '=');
+    names.push(named ? argument.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'simple_identifier')?.text ?? null : null);
+  }
+  return names.some((name) => name !== null) ? names : undefined;
+}
+
 /**
- * A call's argument types (trailing lambdas included); with a named argument, only their count.
+ * A call's argument types (trailing lambdas included); from a named argument on, only their count.
  * `children`: the call's named children, when the caller has listed them already (each listing builds
  * a Node per child across the WebAssembly boundary, and calls are the commonest node a walk visits).
  */
 function argumentsOf(node: SyntaxNode, ctx: KotlinContext, children: (SyntaxNode | null)[] = node.namedChildren): ArgumentType[] | undefined {
   const list = children.find((c) => c?.type === 'value_arguments');
   const args: ArgumentType[] = [];
-  let named = false;
+  // From the first named argument on, an argument's position is no parameter's (its name says which: `argumentNames`).
+  let firstNamed = -1;
   for (const argument of list?.namedChildren ?? []) {
     if (argument?.type !== 'value_argument') continue;
-    if (argument.children.some((c) => c?.type === '=')) named = true;
+    if (firstNamed < 0 && argument.children.some((c) => c?.type === '=')) firstNamed = args.length;
     const value = argument.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment').at(-1);
     if (!value) return undefined;
     // `f(*xs)`: it fills a vararg (of any length); its type is the array's.
     args.push(value.type === 'spread_expression' ? null : argumentType(value, ctx));
   }
   for (const child of children) if (child?.type === 'annotated_lambda') args.push('Function');
-  return named ? args.map(() => null) : args;
+  return firstNamed >= 0 ? args.map((arg, i) => (i < firstNamed ? arg : null)) : args;
 }
 
 /**
@@ -304,6 +343,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
   if (!callee) return;
   let target: SiteTarget | undefined;
   let receiverLambda = false;
+  // Where the site is recorded: the call's start, or the called name where a chain writes it on a later line.
+  let at: SyntaxNode = node;
   if (callee.type === 'identifier') {
     if (!['true', 'false', 'null'].includes(callee.text)) {
       const receiverMember = (ctx.inLambda && LAMBDA_RECEIVER_MEMBERS.has(callee.text)) || (ctx.inStandardBuilder && STANDARD_BUILDER_MEMBERS.has(callee.text));
@@ -314,6 +355,8 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     const { object, member } = navigationParts(callee);
     if (object && member) {
       receiverLambda = member.text === 'apply' || member.text === 'run';
+      // `make()\n  .b()\n  .c()`: every call of the chain starts at `make`; each is recorded at its own name, so a reader tells them apart.
+      if (member.startPosition.row > node.startPosition.row) at = member;
       const chain = receiverChain(object);
       const outer = labelledThis(object, ctx);
       if (outer) {
@@ -338,7 +381,9 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     walk.push(callee, ctx);
   }
   if (target) {
-    const site = ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx, children));
+    const site = ctx.file.addSite('calls', target, at, ctx, argumentsOf(node, ctx, children));
+    const names = argumentNamesOf(children);
+    if (names) site.argumentNames = names;
     // A bare call, or a chain whose head may be a property of a lambda's receiver (`context.localization.f()`).
     // A capitalised bare call is a constructor: a scope function's value (`with(b) { Style() }`) is not asked for it.
     const blocks = target.receiver?.length === 0 && /^[A-Z]/.test(target.name) ? ctx.blockCalls?.filter((type) => type.kind !== 'block-value') : ctx.blockCalls;

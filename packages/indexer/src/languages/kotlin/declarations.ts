@@ -6,7 +6,7 @@ import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { Frame, KotlinContext, KotlinWalk } from './file-state.js';
 import { aliasReceiverType, declaredType, isFunctionType, lambdaReceiverType, namedType, simpleType, typeChain, typeChild } from './types.js';
 import { withTypeVariables } from '../../extraction/core/type-body-file.js';
-import { constructorArguments, expressionType, scopeFunctionReceiver } from './calls.js';
+import { callChildren, constructorArguments, expressionType, scopeFunctionReceiver } from './calls.js';
 import { bindDestructured, bindTyped, bindVariable } from './locals.js';
 import { modifiersOf as modifiersIn, type ModifierShape, type Modifiers } from '../../extraction/core/modifiers.js';
 import { typeParameterNames as typeParametersIn, type TypeParameterShape } from '../../extraction/core/type-parameters.js';
@@ -327,6 +327,11 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   // `@Deprecated(…, level = DeprecationLevel.HIDDEN)`: kept for old binaries, never what a call compiles to while another overload fits.
   if (mods.decorators.some((text) => /^Deprecated\b/.test(text) && /\bHIDDEN\b/.test(text))) declaration.rankedLast = true;
   declaration.parameterTypes = positional.map((p) => simpleType(p.type, typeVariables) ?? '?');
+  // `f(x = 1)` names its argument: an overload without a parameter x is not the one called.
+  if (parameters.length > 0 && parameters.every((p) => p.name !== null)) {
+    declaration.parameterNames = parameters.map((p) => p.name!.text);
+    if (varargAt >= 0) declaration.varargParameter = varargAt;
+  }
   // `fun <T> make(): T`: a call `make<Foo>()` gives a Foo.
   const resultChain = typeChain(resultNode);
   const returned = resultChain?.length === 1 ? typeParameters.indexOf(resultChain[0]) : -1;
@@ -374,6 +379,20 @@ export function visitFunction({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   walk.push(body, inner);
 }
 
+/**
+ * `by lazy { Foo() }`, `by lazy(mode) { make() }`: the value the lambda's one expression states (the property holds what the
+ * lambda gives); null for any other delegate, or a lambda of several statements (its locals are not in scope here).
+ */
+function lazyValueType(delegate: SyntaxNode | null, ctx: KotlinContext): TypeRef | null {
+  const call = delegate?.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  if (call?.type !== 'call_expression') return null;
+  const children = callChildren(call);
+  if (children[0]?.type !== 'identifier' || children[0].text !== 'lazy') return null;
+  const lambda = children.find((c) => c?.type === 'annotated_lambda')?.namedChildren.find((c) => c?.type === 'lambda_literal');
+  const statements = lambda?.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment') ?? [];
+  return statements.length === 1 && statements[0]!.type === 'call_expression' ? expressionType(statements[0]!, ctx) : null;
+}
+
 export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void {
   const file = ctx.file;
   const variable = node.namedChildren.find((c) => c?.type === 'variable_declaration') ?? null;
@@ -417,7 +436,7 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
     memberOf: receiverType && topLevel ? receiverType : companionPath ? { kind: 'named', chain: companionPath } : undefined,
   });
   const inner: KotlinContext = { ...ctx, enclosing: id, scope: ctx.initScope ?? ctx.scope, companionOf: undefined };
-  const stated = declaredType(typeNode, typeVariables) ?? (value ? expressionType(value, inner) : null);
+  const stated = declaredType(typeNode, typeVariables) ?? (value ? expressionType(value, inner) : lazyValueType(delegate, inner));
   const simple = simpleType(typeNode, typeVariables);
   if (stated) file.facts.stateType(id, 'valueType', stated, inner.scope);
   const property = { type: stated, simple: simple === '*' ? null : simple };

@@ -7,6 +7,7 @@
  * (`import a.Foo.Bar`), then whatever the resolver finds for the name (imports, the package, star imports).
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type { Located } from '../../extraction/core/declaration-builder.js';
 import type { ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { TypeBodyFile, type ArgumentType, type TypeBodyContext } from '../../extraction/core/type-body-file.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
@@ -55,6 +56,8 @@ export class KotlinFile extends TypeBodyFile<KotlinContext> {
       receiverWords: new Set(['this', 'super']),
       stringType: 'String',
       bareCallsNameMethods: false,
+      // `fun domain(domain: String): Builder = domain(domain, false)`: a String has no `invoke`, so the call is the function's.
+      uncallableLocalTypes: new Set(['String', 'Int', 'Long', 'Short', 'Byte', 'Double', 'Float', 'Boolean', 'Char']),
       bareCallsMeanThis: true,
       fieldsHideMethods: true,
       thisCallsAreMembers: true,
@@ -68,7 +71,7 @@ export class KotlinFile extends TypeBodyFile<KotlinContext> {
     });
   }
 
-  override addSite(kind: ReferenceKind, target: SiteTarget, at: SyntaxNode, ctx: KotlinContext, args?: ArgumentType[]): ReferenceSite {
+  override addSite(kind: ReferenceKind, target: SiteTarget, at: Located, ctx: KotlinContext, args?: ArgumentType[]): ReferenceSite {
     const site = super.addSite(kind, target, at, ctx, args);
     if (ctx.foreignThis) this.foreignSites.add(site);
     return site;
