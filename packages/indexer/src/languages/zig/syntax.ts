@@ -182,6 +182,7 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
       ctx.scope.bind(name.text, 'local-type', id, undefined, endPositionOf(node));
       return;
     }
+    if (localFunction(name.text, node, value, ctx, walk)) return;
     walk.push(value, ctx);
     walk.push(type, ctx); // `var loop: Loop(Event) = …`: a type function's call is a call too
     const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
@@ -272,12 +273,49 @@ function firstBrace(container: SyntaxNode): SyntaxNode | null {
   return container.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.type !== 'identifier') ?? null;
 }
 
-/** A container written as an expression: named after its function when the function returns it. */
+/** The name of a container no name is given (`(struct { fn cb() … }).cb`, `.{ .x = struct { … } }`): codegraph's. */
+const ANONYMOUS = '<anonymous>';
+
+/**
+ * A container written as an expression: named after its function when the function returns it; any other
+ * (a callback's `(struct { fn cb(…) … }).cb`, an argument, a parameter's type) is declared as `<anonymous>`, so the
+ * calls in its functions are sites, its own declarations are found from inside it (container scope), and `@This()`
+ * in it is itself: the innermost enclosing container of that name.
+ */
 function visitAnonymousContainer(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (ctx.fn && node.parent?.type === 'return_expression') {
     declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain);
+    return;
   }
-  // Any other anonymous container (a field's type, an argument) declares nothing the graph can name.
+  // A tuple type (`struct { u8, u8 }`) has no members to call.
+  if (!isTuple(node)) declareAnonymous(node, ctx, walk);
+}
+
+/**
+ * `const define = struct { fn define(…) … }.define;` (`(struct { … }).f` too): Zig's local function, which a bare
+ * `define(…)` calls. The anonymous container is declared (see `declareAnonymous`) and the name bound to its function
+ * once the walk has declared it; false for any other value (nothing done).
+ */
+function localFunction(name: string, statement: SyntaxNode, value: SyntaxNode | null, ctx: ZigContext, walk: ZigWalk): boolean {
+  if (value?.type !== 'field_expression') return false;
+  const member = value.childForFieldName('member');
+  let container = value.childForFieldName('object');
+  while (container?.type === 'parenthesized_expression') container = container.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (member?.type !== 'identifier' || !container || !CONTAINERS.has(container.type)) return false;
+  const owner = declareAnonymous(container, ctx, walk);
+  const { scope } = ctx;
+  const { file } = ctx;
+  file.afterWalk.push(() => {
+    const target = file.builder.declarations.findIndex((d) => d.parent === owner && d.name === member.text && d.kind === 'method');
+    if (target >= 0) scope.bind(name, 'local-function', target, undefined, endPositionOf(statement));
+  });
+  return true;
+}
+
+/** An anonymous container (see `visitAnonymousContainer`), its parent the function it is written in, else the container. */
+function declareAnonymous(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): number {
+  const inFunction = ctx.enclosing !== null;
+  return declareContainer(node, ANONYMOUS, node, ctx, walk, false, inFunction ? ctx.enclosing : ctx.parentDecl, inFunction ? [ANONYMOUS] : [...ctx.container, ANONYMOUS]);
 }
 
 function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
@@ -364,7 +402,8 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200),
     docstring: docCommentOf(node),
   });
-  if (type && CONTAINERS.has(type.type) && !isTuple(type) && (ctx.parentDecl === null || ctx.container.length > 0)) {
+  const declaresType = type !== null && CONTAINERS.has(type.type) && !isTuple(type) && (ctx.parentDecl === null || ctx.container.length > 0);
+  if (declaresType) {
     // `_scan: struct { file: PathName },`: the anonymous struct is the field's type, declared beside the field as
     // `@TypeOf(_scan)` (what Zig calls it; no name in code can be that), where the container has a name chain.
     const typeName = `@TypeOf(${name.text})`;
@@ -374,8 +413,8 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   } else {
     ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
   }
-  // A default value may call something.
-  for (const child of node.namedChildren) if (child && child !== name && child !== type) walk.push(child, ctx);
+  // A default value may call something, and so may the type (`tree: Tree(u8)`), unless it is the struct declared above.
+  for (const child of node.namedChildren) if (child && child.id !== name.id && !(declaresType && child.id === type.id)) walk.push(child, ctx);
 }
 
 /** `struct { u8, u8 }`: a tuple, its fields types without names. */
