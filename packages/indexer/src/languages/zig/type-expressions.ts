@@ -198,6 +198,11 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
       const of = valueType(node.childForFieldName('left'), selfNames, depth + 1);
       return of ? { kind: 'element', of } : null;
     }
+    case 'dereference_expression':
+      // `p.*`: what the pointer points at has the same members.
+      return valueType(firstNamed(node), selfNames, depth + 1);
+    case 'if_expression':
+      return ifValueType(node, selfNames, depth);
     case 'struct_initializer':
       return statedType(firstNamed(node), selfNames);
     case 'index_expression':
@@ -238,6 +243,45 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     default:
       return null;
   }
+}
+
+/**
+ * `if (c) a else b`: both branches have the one type of the whole (peer types: a struct coerces to no other), so the
+ * else branch's proves it, and the then branch's where no capture is bound for it (`if (x) |p| p.child else q`: `p`
+ * is not in the scope the type is read in). A `null` branch makes it an optional of the other's type. A branch naming
+ * a type (a capitalized name or type function) makes it a comptime choice of types, which proves nothing.
+ */
+function ifValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
+  const condition = node.childForFieldName('condition');
+  let captures = false;
+  let afterElse = false;
+  let then: SyntaxNode | null = null;
+  let otherwise: SyntaxNode | null = null;
+  for (const child of node.children) {
+    if (!child || child.id === condition?.id || child.type === 'comment') continue;
+    if (child.type === 'else') afterElse = true;
+    else if (child.type === 'payload') captures ||= !afterElse;
+    else if (child.isNamed || child.type === 'null') {
+      if (afterElse) otherwise ??= child;
+      else then ??= child;
+    }
+  }
+  // `if (blocking) Blocking(S) else NonBlocking(S)`: a choice between types (named so by Zig's style), not a value.
+  if (!then || !otherwise || namesType(then) || namesType(otherwise)) return null;
+  const ofThen = () => (captures ? null : valueType(then, selfNames, depth + 1));
+  if (then.type === 'null' || otherwise.type === 'null') {
+    const other = then.type === 'null' ? valueType(otherwise, selfNames, depth + 1) : ofThen();
+    return other ? { kind: 'collection', element: other } : null;
+  }
+  return valueType(otherwise, selfNames, depth + 1) ?? ofThen();
+}
+
+/** `Foo`, `lib.Foo`, `Pool(T)`, `lib.List(T)`, `@This()`: an expression Zig's style names a type (capitalized), or a type builtin. */
+function namesType(node: SyntaxNode): boolean {
+  const callee = node.type === 'call_expression' ? node.childForFieldName('function') : node;
+  if (callee?.type === 'builtin_function' || callee?.type === 'builtin_type') return true;
+  const chain = nameChain(callee);
+  return chain !== null && /^[A-Z]/.test(chain[chain.length - 1]);
 }
 
 /** A receiver std's `Allocator` is conventionally passed as: `allocator`, `alloc`, `gpa`, `arena`, `self.allocator`, `arena.allocator()`. */
