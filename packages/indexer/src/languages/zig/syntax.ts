@@ -335,7 +335,8 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const returns = node.childForFieldName('type');
   // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
   const builds = returns?.text === 'type' && body && returnsContainer(body);
-  const stated = statedType(returns, ctx.selfNames);
+  const anonymousResult = returnedStruct(returns, name, node, ctx, walk);
+  const stated = anonymousResult ?? statedType(returns, ctx.selfNames);
   file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
   stateParameterSlots(node, id, ctx);
   if (!body) return;
@@ -351,11 +352,27 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
     if (parameter?.type === 'parameter') walk.push(parameter.childForFieldName('type'), signatureCtx);
   }
-  walk.push(returns, signatureCtx);
+  if (!anonymousResult) walk.push(returns, signatureCtx);
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
     fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
   });
+}
+
+/**
+ * `fn base(qt: QualType) struct { type: Type, qt: QualType }` (`!struct { … }` too): the anonymous struct a function
+ * returns, declared beside it as `@TypeOf(base())` (what Zig calls it; no name in code can be that), so
+ * `qt.base(comp).qt.eql(…)` reaches its fields' types. Declared where the container has a name chain (as a field's
+ * anonymous type is); null for any other result.
+ */
+function returnedStruct(returns: SyntaxNode | null, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk): TypeRef | null {
+  let type = returns;
+  while (type?.type === 'error_union_type') type = type.childForFieldName('ok') ?? type.namedChildren.at(-1) ?? null;
+  if (!type || type.type !== 'struct_declaration' || isTuple(type) || (ctx.parentDecl !== null && ctx.container.length === 0)) return null;
+  const typeName = `@TypeOf(${name}())`;
+  const chain = [...ctx.container, typeName];
+  declareContainer(type, typeName, type, ctx, walk, false, ctx.parentDecl, chain);
+  return { kind: 'named', chain };
 }
 
 /**
@@ -449,7 +466,8 @@ function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (
   }
   if (node.type === 'switch_case') {
     const field = unionFieldOf(node);
-    const subject = node.parent?.type === 'switch_expression' ? node.parent.namedChildren.find((c) => c !== null && c.type !== 'comment') : null;
+    // `loop: switch (x)`: the label is no subject.
+    const subject = node.parent?.type === 'switch_expression' ? node.parent.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.type !== 'block_label') : null;
     const of = field && subject ? valueType(subject, ctx.selfNames) : null;
     return (index) => (of && index === 0 ? { kind: 'field', of, path: [field!] } : null);
   }

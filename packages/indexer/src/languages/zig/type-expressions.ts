@@ -214,7 +214,7 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     case 'identifier':
     case 'field_expression': {
       const chain = nameChain(node);
-      if (!chain) return null;
+      if (!chain) return fieldOfValue(node, selfNames, depth);
       const self = selfNames.get(chain[0]);
       if (self) return null; // the type itself, not a value of it
       return { kind: 'value', chain };
@@ -243,6 +243,15 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     default:
       return null;
   }
+}
+
+/** `f().x`, `xs[i].x`, `p.*.x`: the field of a value that is no name chain (a name chain is a `value` already). */
+function fieldOfValue(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
+  if (node.type !== 'field_expression') return null;
+  const member = node.childForFieldName('member');
+  const of = member?.type === 'identifier' ? valueType(node.childForFieldName('object'), selfNames, depth + 1) : null;
+  if (!of) return null;
+  return of.kind === 'field' ? { kind: 'field', of: of.of, path: [...of.path, member!.text] } : { kind: 'field', of, path: [member!.text] };
 }
 
 /**
