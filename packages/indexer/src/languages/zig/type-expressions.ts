@@ -203,6 +203,8 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
       return valueType(firstNamed(node), selfNames, depth + 1);
     case 'if_expression':
       return ifValueType(node, selfNames, depth);
+    case 'labeled_type_expression':
+      return blockValueType(node, selfNames, depth);
     case 'struct_initializer':
       return statedType(firstNamed(node), selfNames);
     case 'index_expression':
@@ -252,6 +254,38 @@ function fieldOfValue(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>
   const of = member?.type === 'identifier' ? valueType(node.childForFieldName('object'), selfNames, depth + 1) : null;
   if (!of) return null;
   return of.kind === 'field' ? { kind: 'field', of: of.of, path: [...of.path, member!.text] } : { kind: 'field', of, path: [member!.text] };
+}
+
+const NO_BREAKS_OF_OUTER_BLOCK = new Set(['function_declaration', 'struct_declaration', 'enum_declaration', 'union_declaration', 'opaque_declaration']);
+
+/**
+ * `blk: { …; break :blk v; }`: the type every `break :blk` value shares (peer types, as for `if`), the first one known;
+ * a `null` value makes it an optional of that type, and a value naming a type proves nothing. The values are read in the scope the block stands in, where
+ * the block's own locals are not (Zig forbids shadowing, so no other binding of their names is there either).
+ */
+function blockValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
+  const label = node.namedChildren.find((c) => c?.type === 'block_label')?.namedChildren.find((c) => c?.type === 'identifier')?.text;
+  const block = node.namedChildren.find((c) => c?.type === 'block');
+  if (!label || !block) return null;
+  const values: SyntaxNode[] = [];
+  const pending: SyntaxNode[] = [block];
+  while (pending.length > 0 && values.length < 16) {
+    const current = pending.pop()!;
+    if (current.type === 'break_expression') {
+      const target = current.namedChildren.find((c) => c?.type === 'break_label')?.namedChildren.find((c) => c?.type === 'identifier')?.text;
+      const value = current.children.find((c) => c !== null && (c.isNamed || c.type === 'null') && c.type !== 'break_label' && c.type !== 'comment');
+      if (target === label && value) values.push(value);
+      continue;
+    }
+    if (NO_BREAKS_OF_OUTER_BLOCK.has(current.type)) continue;
+    for (const child of current.namedChildren) if (child) pending.push(child);
+  }
+  if (values.some((v) => namesType(v))) return null;
+  for (const value of values) {
+    const type = value.type === 'null' ? null : valueType(value, selfNames, depth + 1);
+    if (type) return values.some((v) => v.type === 'null') ? { kind: 'collection', element: type } : type;
+  }
+  return null;
 }
 
 /**
