@@ -290,20 +290,20 @@ function blockValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[
 
 /**
  * `if (c) a else b`: both branches have the one type of the whole (peer types: a struct coerces to no other), so the
- * else branch's proves it, and the then branch's where no capture is bound for it (`if (x) |p| p.child else q`: `p`
- * is not in the scope the type is read in). A `null` branch makes it an optional of the other's type. A branch naming
- * a type (a capitalized name or type function) makes it a comptime choice of types, which proves nothing.
+ * else branch's proves it, else the then branch's. A capture (`if (x) |p| p.child else q`) is not in the scope the
+ * type is read in, and Zig forbids shadowing, so a branch naming it proves nothing rather than something else. A
+ * `null` branch makes it an optional of the other's type. A branch naming a type (a capitalized name or type function)
+ * makes it a comptime choice of types, which proves nothing.
  */
 function ifValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
   const condition = node.childForFieldName('condition');
-  let captures = false;
   let afterElse = false;
   let then: SyntaxNode | null = null;
   let otherwise: SyntaxNode | null = null;
   for (const child of node.children) {
     if (!child || child.id === condition?.id || child.type === 'comment') continue;
     if (child.type === 'else') afterElse = true;
-    else if (child.type === 'payload') captures ||= !afterElse;
+    else if (child.type === 'payload') continue;
     else if (child.isNamed || child.type === 'null') {
       if (afterElse) otherwise ??= child;
       else then ??= child;
@@ -311,7 +311,7 @@ function ifValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>,
   }
   // `if (blocking) Blocking(S) else NonBlocking(S)`: a choice between types (named so by Zig's style), not a value.
   if (!then || !otherwise || namesType(then) || namesType(otherwise)) return null;
-  const ofThen = () => (captures ? null : valueType(then, selfNames, depth + 1));
+  const ofThen = () => valueType(then, selfNames, depth + 1);
   if (then.type === 'null' || otherwise.type === 'null') {
     const other = then.type === 'null' ? valueType(otherwise, selfNames, depth + 1) : ofThen();
     return other ? { kind: 'collection', element: other } : null;
