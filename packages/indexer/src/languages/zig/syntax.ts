@@ -20,7 +20,7 @@ import { endPositionOf, positionOf, type SourcePosition } from '../../extraction
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { elementsOf, memberTail, nameChain, statedType, valueType } from './type-expressions.js';
+import { elementsOf, memberTail, nameChain, statedType, valueType, zigName } from './type-expressions.js';
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -306,7 +306,7 @@ function localFunction(name: string, statement: SyntaxNode, value: SyntaxNode | 
   const { scope } = ctx;
   const { file } = ctx;
   file.afterWalk.push(() => {
-    const target = file.builder.declarations.findIndex((d) => d.parent === owner && d.name === member.text && d.kind === 'method');
+    const target = file.builder.declarations.findIndex((d) => d.parent === owner && d.name === zigName(member.text) && d.kind === 'method');
     if (target >= 0) scope.bind(name, 'local-function', target, undefined, endPositionOf(statement));
   });
   return true;
@@ -323,7 +323,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const body = node.childForFieldName('body');
   if (!nameNode) return;
   const file = ctx.file;
-  const name = nameNode.text;
+  const name = zigName(nameNode.text);
   const exported = isPub(node);
   const inContainer = ctx.parentDecl !== null && file.builder.declarations[ctx.parentDecl].kind !== 'function';
   const id = file.builder.declare(inContainer ? 'method' : 'function', name, ctx.parentDecl, node, {
@@ -415,7 +415,7 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     return;
   }
   const type = node.childForFieldName('type');
-  const id = ctx.file.builder.declare('field', name.text, ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('field', zigName(name.text), ctx.parentDecl, node, {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200),
     docstring: docCommentOf(node),
   });
@@ -481,7 +481,7 @@ function unionFieldOf(prong: SyntaxNode): string | null {
   const items = prong.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'payload' && c.startIndex < (prong.namedChildren.find((p) => p?.type === 'payload')?.startIndex ?? 0));
   if (items.length !== 1 || items[0].type !== 'field_expression' || items[0].childForFieldName('object')) return null;
   const member = items[0].childForFieldName('member');
-  return member?.type === 'identifier' ? member.text : null;
+  return member?.type === 'identifier' ? zigName(member.text) : null;
 }
 
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
@@ -496,7 +496,7 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     return true;
   }
   if (fn?.type === 'identifier') {
-    facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
+    facts.addSite('calls', { name: zigName(fn.text), receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'field_expression') {
     const member = fn.childForFieldName('member');
     const object = notOperand(fn.childForFieldName('object'));
@@ -505,7 +505,7 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
       // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
       // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
       const typed = resultType(node, ctx) ?? argumentType(node, ctx);
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: typed ?? undefined }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: zigName(member.text), receiver: undefined, typedReceiver: typed ?? undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
     const chain = nameChain(object);
@@ -513,17 +513,17 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
       const self = ctx.selfNames.get(chain[0]);
       // `Self.init()`: the container by its name chain (a file's own `@This()` has none: no receiver).
       const receiver = self ? (self.length > 0 ? [...self, ...chain.slice(1)] : undefined) : chain;
-      facts.addSite('calls', { name: member.text, receiver }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: zigName(member.text), receiver }, ctx.enclosing, node, ctx.scope);
     } else {
       const imported = importChain(object);
       if (imported) {
         // `@import("internal.zig").genericWidgetFrom(x)`: the import, bound under a name no code can write.
         const local = inlineImport(imported.specifier, node, ctx);
-        facts.addSite('calls', { name: member.text, receiver: [local, ...imported.members] }, ctx.enclosing, node, ctx.scope);
+        facts.addSite('calls', { name: zigName(member.text), receiver: [local, ...imported.members] }, ctx.enclosing, node, ctx.scope);
         return true;
       }
       const type = valueType(object, ctx.selfNames);
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: zigName(member.text), receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
     }
   }
   return true;
@@ -669,7 +669,7 @@ function literalType(node: SyntaxNode | null, ctx: ZigContext): TypeRef | null {
 function initializedField(assignment: SyntaxNode): string | null {
   const left = assignment.childForFieldName('left');
   const member = left?.type === 'field_expression' && !left.childForFieldName('object') ? left.childForFieldName('member') : null;
-  return member?.type === 'identifier' ? member.text : null;
+  return member?.type === 'identifier' ? zigName(member.text) : null;
 }
 
 /** `T{ .a = 1 }`: an instance of T. */

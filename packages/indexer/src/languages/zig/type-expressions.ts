@@ -12,6 +12,22 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 
+const KEYWORDS = new Set([
+  'addrspace', 'align', 'allowzero', 'and', 'anyframe', 'anytype', 'asm', 'break', 'callconv', 'catch', 'comptime', 'const',
+  'continue', 'defer', 'else', 'enum', 'errdefer', 'error', 'export', 'extern', 'fn', 'for', 'if', 'inline', 'noalias',
+  'nosuspend', 'noinline', 'opaque', 'or', 'orelse', 'packed', 'pub', 'resume', 'return', 'linksection', 'struct', 'suspend',
+  'switch', 'test', 'threadlocal', 'try', 'union', 'unreachable', 'var', 'volatile', 'while',
+]);
+
+/**
+ * An identifier's name: `@"type"` is the identifier `type` (declared quoted because it names a primitive, called as
+ * `qt.type(comp)`); a keyword (`@"enum"`) or any other text stays quoted, as code must write it.
+ */
+export function zigName(text: string): string {
+  const quoted = /^@"([A-Za-z_][A-Za-z0-9_]*)"$/.exec(text);
+  return quoted && !KEYWORDS.has(quoted[1]) ? quoted[1] : text;
+}
+
 /**
  * `x.a.b` read from the right: the object the member names hang on (`x`) and the names (['a', 'b']); null when a
  * member is no plain name.
@@ -22,7 +38,7 @@ export function memberTail(node: SyntaxNode | null): { head: SyntaxNode | null; 
   while (current?.type === 'field_expression') {
     const member = current.childForFieldName('member');
     if (member?.type !== 'identifier') return null;
-    members.unshift(member.text);
+    members.unshift(zigName(member.text));
     current = current.childForFieldName('object');
   }
   return { head: current, members };
@@ -35,7 +51,7 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
   if (node.type === 'field_expression') {
     const object = nameChain(node.childForFieldName('object'));
     const member = node.childForFieldName('member');
-    return object && member?.type === 'identifier' ? [...object, member.text] : null;
+    return object && member?.type === 'identifier' ? [...object, zigName(member.text)] : null;
   }
   return null;
 }
@@ -240,7 +256,7 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
         if (list) return list;
       }
       const of = valueType(fn.childForFieldName('object'), selfNames, depth + 1);
-      return of && member?.type === 'identifier' ? { kind: 'member-call', of, name: member.text } : null;
+      return of && member?.type === 'identifier' ? { kind: 'member-call', of, name: zigName(member.text) } : null;
     }
     default:
       return null;
@@ -253,7 +269,8 @@ function fieldOfValue(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>
   const member = node.childForFieldName('member');
   const of = member?.type === 'identifier' ? valueType(node.childForFieldName('object'), selfNames, depth + 1) : null;
   if (!of) return null;
-  return of.kind === 'field' ? { kind: 'field', of: of.of, path: [...of.path, member!.text] } : { kind: 'field', of, path: [member!.text] };
+  const name = zigName(member!.text);
+  return of.kind === 'field' ? { kind: 'field', of: of.of, path: [...of.path, name] } : { kind: 'field', of, path: [name] };
 }
 
 const NO_BREAKS_OF_OUTER_BLOCK = new Set(['function_declaration', 'struct_declaration', 'enum_declaration', 'union_declaration', 'opaque_declaration']);
