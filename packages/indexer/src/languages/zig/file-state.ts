@@ -33,10 +33,13 @@ export class ZigFile {
   readonly exports: ExportStatement[] = [];
   /** Specifiers of `@import("x")` written inside expressions, bound once each (see `inlineImport` in syntax.ts). */
   readonly inlineImports = new Set<string>();
+  /** Bindings made once the walk has declared what they name (a local function's body is walked after its statement). */
+  readonly afterWalk: (() => void)[] = [];
 
   constructor(readonly path: string) {}
 
   finish(): BuiltExtraction & { exports?: ExportStatement[] } {
+    for (const bind of this.afterWalk) bind();
     const built = this.builder.finish(this.facts.finish());
     return this.exports.length > 0 ? { ...built, exports: this.exports } : built;
   }

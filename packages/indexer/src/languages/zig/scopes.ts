@@ -10,7 +10,7 @@ import type { ScopeRules } from '../../extraction/core/scopes.js';
 
 export type ZigScopeKind = 'file' | 'function' | 'block';
 
-export type ZigBindingKind = 'local' | 'local-type' | 'parameter' | 'capture';
+export type ZigBindingKind = 'local' | 'local-type' | 'local-function' | 'parameter' | 'capture';
 
 export const ZIG_SCOPES: ScopeRules<ZigScopeKind, ZigBindingKind> = {
   scopes: {
@@ -24,6 +24,8 @@ export const ZIG_SCOPES: ScopeRules<ZigScopeKind, ZigBindingKind> = {
     // `const T = struct { … };` in a function: a type the global pass finds by name (`function-local-types`), so
     // `var t = T{ … }` and `var t: T` keep `T` as their stated type.
     'local-type': { fromPosition: true, typeFoundByName: true },
+    // `const f = struct { fn f(…) … }.f;` in a function: that function, which a bare `f(…)` calls.
+    'local-function': { fromPosition: true },
     parameter: {},
     capture: {},
   },

@@ -20,7 +20,7 @@ import { endPositionOf, positionOf, type SourcePosition } from '../../extraction
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { elementsOf, memberTail, nameChain, statedType, valueType } from './type-expressions.js';
+import { elementsOf, memberTail, nameChain, statedType, valueType, zigName } from './type-expressions.js';
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -182,6 +182,7 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
       ctx.scope.bind(name.text, 'local-type', id, undefined, endPositionOf(node));
       return;
     }
+    if (localFunction(name.text, node, value, ctx, walk)) return;
     walk.push(value, ctx);
     walk.push(type, ctx); // `var loop: Loop(Event) = …`: a type function's call is a call too
     const stated = statedType(type, ctx.selfNames) ?? valueType(value, ctx.selfNames);
@@ -272,12 +273,49 @@ function firstBrace(container: SyntaxNode): SyntaxNode | null {
   return container.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.type !== 'identifier') ?? null;
 }
 
-/** A container written as an expression: named after its function when the function returns it. */
+/** The name of a container no name is given (`(struct { fn cb() … }).cb`, `.{ .x = struct { … } }`): codegraph's. */
+const ANONYMOUS = '<anonymous>';
+
+/**
+ * A container written as an expression: named after its function when the function returns it; any other
+ * (a callback's `(struct { fn cb(…) … }).cb`, an argument, a parameter's type) is declared as `<anonymous>`, so the
+ * calls in its functions are sites, its own declarations are found from inside it (container scope), and `@This()`
+ * in it is itself: the innermost enclosing container of that name.
+ */
 function visitAnonymousContainer(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (ctx.fn && node.parent?.type === 'return_expression') {
     declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain);
+    return;
   }
-  // Any other anonymous container (a field's type, an argument) declares nothing the graph can name.
+  // A tuple type (`struct { u8, u8 }`) has no members to call.
+  if (!isTuple(node)) declareAnonymous(node, ctx, walk);
+}
+
+/**
+ * `const define = struct { fn define(…) … }.define;` (`(struct { … }).f` too): Zig's local function, which a bare
+ * `define(…)` calls. The anonymous container is declared (see `declareAnonymous`) and the name bound to its function
+ * once the walk has declared it; false for any other value (nothing done).
+ */
+function localFunction(name: string, statement: SyntaxNode, value: SyntaxNode | null, ctx: ZigContext, walk: ZigWalk): boolean {
+  if (value?.type !== 'field_expression') return false;
+  const member = value.childForFieldName('member');
+  let container = value.childForFieldName('object');
+  while (container?.type === 'parenthesized_expression') container = container.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (member?.type !== 'identifier' || !container || !CONTAINERS.has(container.type)) return false;
+  const owner = declareAnonymous(container, ctx, walk);
+  const { scope } = ctx;
+  const { file } = ctx;
+  file.afterWalk.push(() => {
+    const target = file.builder.declarations.findIndex((d) => d.parent === owner && d.name === zigName(member.text) && d.kind === 'method');
+    if (target >= 0) scope.bind(name, 'local-function', target, undefined, endPositionOf(statement));
+  });
+  return true;
+}
+
+/** An anonymous container (see `visitAnonymousContainer`), its parent the function it is written in, else the container. */
+function declareAnonymous(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): number {
+  const inFunction = ctx.enclosing !== null;
+  return declareContainer(node, ANONYMOUS, node, ctx, walk, false, inFunction ? ctx.enclosing : ctx.parentDecl, inFunction ? [ANONYMOUS] : [...ctx.container, ANONYMOUS]);
 }
 
 function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
@@ -285,7 +323,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const body = node.childForFieldName('body');
   if (!nameNode) return;
   const file = ctx.file;
-  const name = nameNode.text;
+  const name = zigName(nameNode.text);
   const exported = isPub(node);
   const inContainer = ctx.parentDecl !== null && file.builder.declarations[ctx.parentDecl].kind !== 'function';
   const id = file.builder.declare(inContainer ? 'method' : 'function', name, ctx.parentDecl, node, {
@@ -297,7 +335,8 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const returns = node.childForFieldName('type');
   // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
   const builds = returns?.text === 'type' && body && returnsContainer(body);
-  const stated = statedType(returns, ctx.selfNames);
+  const anonymousResult = returnedStruct(returns, name, node, ctx, walk);
+  const stated = anonymousResult ?? statedType(returns, ctx.selfNames);
   file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
   stateParameterSlots(node, id, ctx);
   if (!body) return;
@@ -313,11 +352,27 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   for (const parameter of node.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
     if (parameter?.type === 'parameter') walk.push(parameter.childForFieldName('type'), signatureCtx);
   }
-  walk.push(returns, signatureCtx);
+  if (!anonymousResult) walk.push(returns, signatureCtx);
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
     fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
   });
+}
+
+/**
+ * `fn base(qt: QualType) struct { type: Type, qt: QualType }` (`!struct { … }` too): the anonymous struct a function
+ * returns, declared beside it as `@TypeOf(base())` (what Zig calls it; no name in code can be that), so
+ * `qt.base(comp).qt.eql(…)` reaches its fields' types. Declared where the container has a name chain (as a field's
+ * anonymous type is); null for any other result.
+ */
+function returnedStruct(returns: SyntaxNode | null, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk): TypeRef | null {
+  let type = returns;
+  while (type?.type === 'error_union_type') type = type.childForFieldName('ok') ?? type.namedChildren.at(-1) ?? null;
+  if (!type || type.type !== 'struct_declaration' || isTuple(type) || (ctx.parentDecl !== null && ctx.container.length === 0)) return null;
+  const typeName = `@TypeOf(${name}())`;
+  const chain = [...ctx.container, typeName];
+  declareContainer(type, typeName, type, ctx, walk, false, ctx.parentDecl, chain);
+  return { kind: 'named', chain };
 }
 
 /**
@@ -360,11 +415,12 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
     return;
   }
   const type = node.childForFieldName('type');
-  const id = ctx.file.builder.declare('field', name.text, ctx.parentDecl, node, {
+  const id = ctx.file.builder.declare('field', zigName(name.text), ctx.parentDecl, node, {
     signature: node.text.replace(/\s+/g, ' ').slice(0, 200),
     docstring: docCommentOf(node),
   });
-  if (type && CONTAINERS.has(type.type) && !isTuple(type) && (ctx.parentDecl === null || ctx.container.length > 0)) {
+  const declaresType = type !== null && CONTAINERS.has(type.type) && !isTuple(type) && (ctx.parentDecl === null || ctx.container.length > 0);
+  if (declaresType) {
     // `_scan: struct { file: PathName },`: the anonymous struct is the field's type, declared beside the field as
     // `@TypeOf(_scan)` (what Zig calls it; no name in code can be that), where the container has a name chain.
     const typeName = `@TypeOf(${name.text})`;
@@ -374,8 +430,8 @@ function visitField(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   } else {
     ctx.file.facts.stateType(id, 'valueType', statedType(type, ctx.selfNames), ctx.scope);
   }
-  // A default value may call something.
-  for (const child of node.namedChildren) if (child && child !== name && child !== type) walk.push(child, ctx);
+  // A default value may call something, and so may the type (`tree: Tree(u8)`), unless it is the struct declared above.
+  for (const child of node.namedChildren) if (child && child.id !== name.id && !(declaresType && child.id === type.id)) walk.push(child, ctx);
 }
 
 /** `struct { u8, u8 }`: a tuple, its fields types without names. */
@@ -410,7 +466,8 @@ function captureTypes(node: SyntaxNode, payload: SyntaxNode, ctx: ZigContext): (
   }
   if (node.type === 'switch_case') {
     const field = unionFieldOf(node);
-    const subject = node.parent?.type === 'switch_expression' ? node.parent.namedChildren.find((c) => c !== null && c.type !== 'comment') : null;
+    // `loop: switch (x)`: the label is no subject.
+    const subject = node.parent?.type === 'switch_expression' ? node.parent.namedChildren.find((c) => c !== null && c.type !== 'comment' && c.type !== 'block_label') : null;
     const of = field && subject ? valueType(subject, ctx.selfNames) : null;
     return (index) => (of && index === 0 ? { kind: 'field', of, path: [field!] } : null);
   }
@@ -424,7 +481,7 @@ function unionFieldOf(prong: SyntaxNode): string | null {
   const items = prong.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'payload' && c.startIndex < (prong.namedChildren.find((p) => p?.type === 'payload')?.startIndex ?? 0));
   if (items.length !== 1 || items[0].type !== 'field_expression' || items[0].childForFieldName('object')) return null;
   const member = items[0].childForFieldName('member');
-  return member?.type === 'identifier' ? member.text : null;
+  return member?.type === 'identifier' ? zigName(member.text) : null;
 }
 
 function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
@@ -439,7 +496,7 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
     return true;
   }
   if (fn?.type === 'identifier') {
-    facts.addSite('calls', { name: fn.text, receiver: [] }, ctx.enclosing, node, ctx.scope);
+    facts.addSite('calls', { name: zigName(fn.text), receiver: [] }, ctx.enclosing, node, ctx.scope);
   } else if (fn?.type === 'field_expression') {
     const member = fn.childForFieldName('member');
     const object = notOperand(fn.childForFieldName('object'));
@@ -448,7 +505,7 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
       // A decl literal (`.init(…)`): a declaration of the type the result must have, where the code states it.
       // Where it is not stated, the site is still one (unresolved: its receiver is unknown).
       const typed = resultType(node, ctx) ?? argumentType(node, ctx);
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: typed ?? undefined }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: zigName(member.text), receiver: undefined, typedReceiver: typed ?? undefined }, ctx.enclosing, node, ctx.scope);
       return true;
     }
     const chain = nameChain(object);
@@ -456,17 +513,17 @@ function visitCall(node: SyntaxNode, ctx: ZigContext): boolean {
       const self = ctx.selfNames.get(chain[0]);
       // `Self.init()`: the container by its name chain (a file's own `@This()` has none: no receiver).
       const receiver = self ? (self.length > 0 ? [...self, ...chain.slice(1)] : undefined) : chain;
-      facts.addSite('calls', { name: member.text, receiver }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: zigName(member.text), receiver }, ctx.enclosing, node, ctx.scope);
     } else {
       const imported = importChain(object);
       if (imported) {
         // `@import("internal.zig").genericWidgetFrom(x)`: the import, bound under a name no code can write.
         const local = inlineImport(imported.specifier, node, ctx);
-        facts.addSite('calls', { name: member.text, receiver: [local, ...imported.members] }, ctx.enclosing, node, ctx.scope);
+        facts.addSite('calls', { name: zigName(member.text), receiver: [local, ...imported.members] }, ctx.enclosing, node, ctx.scope);
         return true;
       }
       const type = valueType(object, ctx.selfNames);
-      facts.addSite('calls', { name: member.text, receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
+      facts.addSite('calls', { name: zigName(member.text), receiver: undefined, typedReceiver: type ? { type, path: [] } : undefined }, ctx.enclosing, node, ctx.scope);
     }
   }
   return true;
@@ -612,7 +669,7 @@ function literalType(node: SyntaxNode | null, ctx: ZigContext): TypeRef | null {
 function initializedField(assignment: SyntaxNode): string | null {
   const left = assignment.childForFieldName('left');
   const member = left?.type === 'field_expression' && !left.childForFieldName('object') ? left.childForFieldName('member') : null;
-  return member?.type === 'identifier' ? member.text : null;
+  return member?.type === 'identifier' ? zigName(member.text) : null;
 }
 
 /** `T{ .a = 1 }`: an instance of T. */

@@ -12,6 +12,22 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 
+const KEYWORDS = new Set([
+  'addrspace', 'align', 'allowzero', 'and', 'anyframe', 'anytype', 'asm', 'break', 'callconv', 'catch', 'comptime', 'const',
+  'continue', 'defer', 'else', 'enum', 'errdefer', 'error', 'export', 'extern', 'fn', 'for', 'if', 'inline', 'noalias',
+  'nosuspend', 'noinline', 'opaque', 'or', 'orelse', 'packed', 'pub', 'resume', 'return', 'linksection', 'struct', 'suspend',
+  'switch', 'test', 'threadlocal', 'try', 'union', 'unreachable', 'var', 'volatile', 'while',
+]);
+
+/**
+ * An identifier's name: `@"type"` is the identifier `type` (declared quoted because it names a primitive, called as
+ * `qt.type(comp)`); a keyword (`@"enum"`) or any other text stays quoted, as code must write it.
+ */
+export function zigName(text: string): string {
+  const quoted = /^@"([A-Za-z_][A-Za-z0-9_]*)"$/.exec(text);
+  return quoted && !KEYWORDS.has(quoted[1]) ? quoted[1] : text;
+}
+
 /**
  * `x.a.b` read from the right: the object the member names hang on (`x`) and the names (['a', 'b']); null when a
  * member is no plain name.
@@ -22,7 +38,7 @@ export function memberTail(node: SyntaxNode | null): { head: SyntaxNode | null; 
   while (current?.type === 'field_expression') {
     const member = current.childForFieldName('member');
     if (member?.type !== 'identifier') return null;
-    members.unshift(member.text);
+    members.unshift(zigName(member.text));
     current = current.childForFieldName('object');
   }
   return { head: current, members };
@@ -35,7 +51,7 @@ export function nameChain(node: SyntaxNode | null | undefined): string[] | null 
   if (node.type === 'field_expression') {
     const object = nameChain(node.childForFieldName('object'));
     const member = node.childForFieldName('member');
-    return object && member?.type === 'identifier' ? [...object, member.text] : null;
+    return object && member?.type === 'identifier' ? [...object, zigName(member.text)] : null;
   }
   return null;
 }
@@ -198,6 +214,13 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
       const of = valueType(node.childForFieldName('left'), selfNames, depth + 1);
       return of ? { kind: 'element', of } : null;
     }
+    case 'dereference_expression':
+      // `p.*`: what the pointer points at has the same members.
+      return valueType(firstNamed(node), selfNames, depth + 1);
+    case 'if_expression':
+      return ifValueType(node, selfNames, depth);
+    case 'labeled_type_expression':
+      return blockValueType(node, selfNames, depth);
     case 'struct_initializer':
       return statedType(firstNamed(node), selfNames);
     case 'index_expression':
@@ -209,7 +232,7 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
     case 'identifier':
     case 'field_expression': {
       const chain = nameChain(node);
-      if (!chain) return null;
+      if (!chain) return fieldOfValue(node, selfNames, depth);
       const self = selfNames.get(chain[0]);
       if (self) return null; // the type itself, not a value of it
       return { kind: 'value', chain };
@@ -233,11 +256,92 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
         if (list) return list;
       }
       const of = valueType(fn.childForFieldName('object'), selfNames, depth + 1);
-      return of && member?.type === 'identifier' ? { kind: 'member-call', of, name: member.text } : null;
+      return of && member?.type === 'identifier' ? { kind: 'member-call', of, name: zigName(member.text) } : null;
     }
     default:
       return null;
   }
+}
+
+/** `f().x`, `xs[i].x`, `p.*.x`: the field of a value that is no name chain (a name chain is a `value` already). */
+function fieldOfValue(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
+  if (node.type !== 'field_expression') return null;
+  const member = node.childForFieldName('member');
+  const of = member?.type === 'identifier' ? valueType(node.childForFieldName('object'), selfNames, depth + 1) : null;
+  if (!of) return null;
+  const name = zigName(member!.text);
+  return of.kind === 'field' ? { kind: 'field', of: of.of, path: [...of.path, name] } : { kind: 'field', of, path: [name] };
+}
+
+const NO_BREAKS_OF_OUTER_BLOCK = new Set(['function_declaration', 'struct_declaration', 'enum_declaration', 'union_declaration', 'opaque_declaration']);
+
+/**
+ * `blk: { …; break :blk v; }`: the type every `break :blk` value shares (peer types, as for `if`), the first one known;
+ * a `null` value makes it an optional of that type, and a value naming a type proves nothing. The values are read in the scope the block stands in, where
+ * the block's own locals are not (Zig forbids shadowing, so no other binding of their names is there either).
+ */
+function blockValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
+  const label = node.namedChildren.find((c) => c?.type === 'block_label')?.namedChildren.find((c) => c?.type === 'identifier')?.text;
+  const block = node.namedChildren.find((c) => c?.type === 'block');
+  if (!label || !block) return null;
+  const values: SyntaxNode[] = [];
+  const pending: SyntaxNode[] = [block];
+  while (pending.length > 0 && values.length < 16) {
+    const current = pending.pop()!;
+    if (current.type === 'break_expression') {
+      const target = current.namedChildren.find((c) => c?.type === 'break_label')?.namedChildren.find((c) => c?.type === 'identifier')?.text;
+      const value = current.children.find((c) => c !== null && (c.isNamed || c.type === 'null') && c.type !== 'break_label' && c.type !== 'comment');
+      if (target === label && value) values.push(value);
+      continue;
+    }
+    if (NO_BREAKS_OF_OUTER_BLOCK.has(current.type)) continue;
+    for (const child of current.namedChildren) if (child) pending.push(child);
+  }
+  if (values.some((v) => namesType(v))) return null;
+  for (const value of values) {
+    const type = value.type === 'null' ? null : valueType(value, selfNames, depth + 1);
+    if (type) return values.some((v) => v.type === 'null') ? { kind: 'collection', element: type } : type;
+  }
+  return null;
+}
+
+/**
+ * `if (c) a else b`: both branches have the one type of the whole (peer types: a struct coerces to no other), so the
+ * else branch's proves it, else the then branch's. A capture (`if (x) |p| p.child else q`) is not in the scope the
+ * type is read in, and Zig forbids shadowing, so a branch naming it proves nothing rather than something else. A
+ * `null` branch makes it an optional of the other's type. A branch naming a type (a capitalized name or type function)
+ * makes it a comptime choice of types, which proves nothing.
+ */
+function ifValueType(node: SyntaxNode, selfNames: ReadonlyMap<string, string[]>, depth: number): TypeRef | null {
+  const condition = node.childForFieldName('condition');
+  let afterElse = false;
+  let then: SyntaxNode | null = null;
+  let otherwise: SyntaxNode | null = null;
+  for (const child of node.children) {
+    if (!child || child.id === condition?.id || child.type === 'comment') continue;
+    if (child.type === 'else') afterElse = true;
+    else if (child.type === 'payload') continue;
+    else if (child.isNamed || child.type === 'null') {
+      if (afterElse) otherwise ??= child;
+      else then ??= child;
+    }
+  }
+  // `if (blocking) Blocking(S) else NonBlocking(S)`: a choice between types (named so by Zig's style), not a value.
+  if (!then || !otherwise || namesType(then) || namesType(otherwise)) return null;
+  const ofThen = () => valueType(then, selfNames, depth + 1);
+  if (then.type === 'null' || otherwise.type === 'null') {
+    const other = then.type === 'null' ? valueType(otherwise, selfNames, depth + 1) : ofThen();
+    return other ? { kind: 'collection', element: other } : null;
+  }
+  return valueType(otherwise, selfNames, depth + 1) ?? ofThen();
+}
+
+/** `Foo`, `lib.Foo`, `Pool(T)`, `lib.List(T)`, `@This()`: an expression Zig's style names a type (capitalized), or a type builtin. */
+function namesType(node: SyntaxNode): boolean {
+  const callee = node.type === 'call_expression' ? node.childForFieldName('function') : node;
+  if (callee?.type === 'builtin_function' || callee?.type === 'builtin_type') return true;
+  const chain = nameChain(callee);
+  return chain !== null && /^[A-Z]/.test(chain[chain.length - 1]);
 }
 
 /** A receiver std's `Allocator` is conventionally passed as: `allocator`, `alloc`, `gpa`, `arena`, `self.allocator`, `arena.allocator()`. */
