@@ -9,7 +9,7 @@ import nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheFile, isPrivateFolder } from '../../packages/cli/src/launch.js';
+import { codeCacheFile, dropSuperseded, isPrivateFolder } from '../../packages/cli/src/launch.js';
 
 const BIN_DIR = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'bin');
 const temps: string[] = [];
@@ -82,6 +82,17 @@ describe('the launcher', () => {
     chmodSync(open, 0o777);
     if (process.getuid) expect(codeCacheFile(bundle, open, 'callers')).toBeUndefined();
     expect(codeCacheFile(join(dir, 'missing.cjs'), join(dir, 'cache'), 'callers')).toBeUndefined();
+  });
+
+  it("drops the caches a new one replaces (same bundle and command), and nothing else", () => {
+    const dir = temp();
+    const names = [
+      'arbor.cjs-v20.1.0-x64-100-5-callers.v8cache', 'arbor.cjs-v20.2.0-x64-120-7-callers.v8cache',
+      'arbor.cjs-v20.1.0-x64-100-5-index.v8cache', 'other.cjs-v20.1.0-x64-100-5-callers.v8cache', 'notes.txt',
+    ];
+    for (const name of names) writeFileSync(join(dir, name), '');
+    dropSuperseded(join(dir, names[1]));
+    expect(readdirSync(dir).sort()).toEqual([names[2], names[1], 'notes.txt', names[3]].sort());
   });
 
   it('trusts a folder only when this user owns it and nobody else can write to it', () => {

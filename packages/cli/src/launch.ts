@@ -108,11 +108,29 @@ function writeCache(cacheFile: string, data: () => Buffer): void {
   try {
     fs.writeFileSync(temporary, data(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
+    dropSuperseded(cacheFile);
   } catch {
     try {
       fs.rmSync(temporary, { force: true });
     } catch {
       // Nothing left to do: the next process compiles without a cache and tries again.
     }
+  }
+}
+
+/**
+ * Removes the caches `cacheFile` replaces: those of the same bundle and command for another build or
+ * Node version (a cache is written only when none fitted, so the folder does not grow with every rebuild).
+ */
+export function dropSuperseded(cacheFile: string): void {
+  const directory = path.dirname(cacheFile);
+  const name = path.basename(cacheFile);
+  const match = /^(.+?)-v\d[^-]*-[^-]+-\d+-\d+-([a-z-]+)\.v8cache$/.exec(name);
+  if (!match) return;
+  const [, bundle, command] = match;
+  for (const other of fs.readdirSync(directory)) {
+    if (other === name || !other.startsWith(`${bundle}-`) || !other.endsWith(`-${command}.v8cache`)) continue;
+    const parsed = /^(.+?)-v\d[^-]*-[^-]+-\d+-\d+-([a-z-]+)\.v8cache$/.exec(other);
+    if (parsed && parsed[1] === bundle && parsed[2] === command) fs.rmSync(path.join(directory, other), { force: true });
   }
 }
