@@ -5,7 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 export const ARBOR_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-export const ARBOR_BIN = path.join(ARBOR_ROOT, 'packages', 'cli', 'bin', 'arbor.mjs');
+// The package's bin (the CommonJS launcher: packages/cli/src/launch.ts says why).
+export const ARBOR_BIN = path.join(ARBOR_ROOT, 'packages', 'cli', 'bin', 'arbor.cjs');
 export const CODEGRAPH_SHIM = path.join(ARBOR_ROOT, 'node_modules', 'codegraph-099', 'npm-shim.js');
 // Never let the codegraph shim fall back to downloading a bundle from the network.
 export const CODEGRAPH_ENV = { CODEGRAPH_NO_DOWNLOAD: '1', NO_COLOR: '1' };
@@ -62,7 +63,9 @@ export function checkoutLinksOutside(checkout, pairs) {
 
 /** An arbor build in another checkout (a baseline to compare against), used like `arbor` above. */
 export function arborIndexerAt(checkout) {
-  const bin = path.join(checkout, 'packages', 'cli', 'bin', 'arbor.mjs');
+  // A checkout from before the CommonJS launcher has only the ES module one.
+  const launchers = ['arbor.cjs', 'arbor.mjs'].map((name) => path.join(checkout, 'packages', 'cli', 'bin', name));
+  const bin = launchers.find((file) => fs.existsSync(file)) ?? launchers[0];
   return {
     available: () => {
       if (!fs.existsSync(bin)) return `no built arbor at ${bin} (npm install in that checkout)`;

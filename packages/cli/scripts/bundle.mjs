@@ -11,13 +11,15 @@
  * as a whole process, 11 runs interleaved, load ~15 on 2 cores: 240 → 210 ms of CPU (median).
  */
 import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
-await build({
+const bundled = await build({
   entryPoints: [`${dist}bin.js`],
   outfile: `${dist}arbor.cjs`,
+  write: false,
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -30,7 +32,35 @@ await build({
   // becomes the bundle's own file URL. Dynamic import() stays as it is, so the indexer and the lazily
   // loaded modules load as the ES modules they are.
   define: { 'import.meta.url': '__arborBundleUrl' },
-  banner: { js: "const __arborBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // …through __arborImport: the launcher compiles the bundle as a vm.Script to give it V8's code cache
+  // (src/launch.ts), and an import() written in such a script fails on Node 20, so the launcher passes an
+  // import() of its own as the wrapper's sixth argument. Required as a plain file, the bundle has none
+  // (the `var` reads undefined) and uses its own.
+  banner: {
+    js: "const __arborBundleUrl = require('node:url').pathToFileURL(__filename).href;\n" +
+      "var __arborImport = typeof __arborImport === 'function' ? __arborImport : (specifier) => import(specifier);",
+  },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+{
+  const [output] = bundled.outputFiles;
+  const routed = output.text.replace(/\bawait import\(/g, 'await __arborImport(');
+  // Every dynamic import but the banner's goes through __arborImport: one left behind would fail under the launcher's cache.
+  const left = routed.split('\n').filter((line) => /\bimport\(/.test(line) && !line.startsWith('var __arborImport =') && !/^\s*(\/\/|\*)/.test(line));
+  if (left.length > 0) throw new Error(`bundle: a dynamic import() not routed through __arborImport:\n${left.join('\n')}`);
+  writeFileSync(output.path, routed);
+}
+
+// The launcher's loader (src/launch.ts, with compile-cache.ts): CommonJS too, so bin/arbor.cjs requires it
+// without Node's ES module loader.
+await build({
+  entryPoints: [`${dist}launch.js`],
+  outfile: `${dist}launch.cjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
 });

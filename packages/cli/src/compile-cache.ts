@@ -2,9 +2,9 @@
  * Node's on-disk compile cache for arbor's own JavaScript. From Node 22.1, `module.enableCompileCache`
  * keeps V8's compiled code of every module the process loads after the call, so the next `arbor`
  * process skips parsing and compiling them. Where the runtime lacks it (Node 20, arbor's floor) this
- * does nothing. The launcher (bin/arbor.mjs) calls it before it loads the CLI's bundle, so the bundle
- * and the indexer it loads are cached; worker threads compile their own code as before. On a runtime
- * without the cache the launcher does not import this module at all (a query process's start-up).
+ * does nothing (launch.ts keeps V8's code cache of the bundle there instead). The launcher
+ * (bin/arbor.cjs, through launch.ts) calls it before it loads the CLI's bundle, so the bundle and the
+ * indexer it loads are cached; worker threads compile their own code as before.
  *
  * The cache lives in `<OS temp dir>/arbor-compile-cache` (Node keys its entries by Node version and
  * file content, and drops stale ones itself), never in the repository being indexed. Node's own
