@@ -1983,7 +1983,12 @@ export class ReferenceResolver {
       return this.namesWorkspaceFunction(scope, held.callee.slice(0, -1)) ? ref : undefined;
     }
     const callee = this.walkChain(scope, held.callee);
-    if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
+    if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') {
+      // `const gotBuffer = got.extend({…})`: a method of a proven workspace instance made it, a factory like any other
+      // (one that passes its argument through says nothing of which).
+      const method = held.named && held.callee.length >= 2 ? this.workspaceFunctionNamed(scope, held.callee) : undefined;
+      return method && this.symbols.declaration(method).forwardsParameter === undefined ? ref : undefined;
+    }
     const factory = this.symbols.declaration(callee.target.ref);
     // `const useStore = create(…)` with `export const create = ((s) => …) as Create`: a workspace factory held by a constant.
     if (factory.kind === 'constant' || factory.kind === 'variable') return held.named && !factory.callsRunHeldValue ? ref : undefined;
@@ -2002,10 +2007,15 @@ export class ReferenceResolver {
     if (walked && walked.consumed === chain.length) {
       return walked.target.type === 'declaration' && CALLABLE_MEMBERS.has(this.symbols.declaration(walked.target.ref).kind);
     }
-    if (chain.length < 2) return false;
+    return this.workspaceFunctionNamed(scope, chain) !== undefined;
+  }
+
+  /** The method a chain names as a member of the proven instance its head holds (`got.extend` of `const got: Got`), or undefined. */
+  private workspaceFunctionNamed(scope: TypeScope, chain: string[]): DeclarationRef | undefined {
+    if (chain.length < 2) return undefined;
     const instance = this.types.evaluate(scope, { kind: 'value', chain: chain.slice(0, -1) });
     const member = instance ? this.findMember(instance.classRef, chain[chain.length - 1], false, false) : undefined;
-    return member !== undefined && !member.ambiguous && CALLABLE_MEMBERS.has(this.symbols.declaration(member.ref).kind);
+    return member !== undefined && !member.ambiguous && CALLABLE_MEMBERS.has(this.symbols.declaration(member.ref).kind) ? member.ref : undefined;
   }
 
   /**
