@@ -262,7 +262,8 @@ export type TypeRef =
    * `label:?`): overloads those rule out (`NameBindingRules.argumentFits`, the arity) are not what it calls, and their
    * results are not weighed.
    */
-  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arity?: number; arguments?: string[] }
+  /** `localCallee`: the callee is the file's declaration of that local id, found by its scope (a function declared in a function body). */
+  | { kind: 'call'; callee: string[]; construct?: boolean; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arity?: number; arguments?: string[]; localCallee?: number }
   | { kind: 'member-call'; of: TypeRef; name: string; awaited?: boolean; result?: number; block?: boolean; typeArguments?: Array<TypeRef | null>; arguments?: string[] }
   /** A value a test framework passes in by parameter name (a pytest fixture): see `NameBindingRules.injectionSources`. */
   | { kind: 'injected'; name: string }

@@ -153,6 +153,13 @@ export class ReceiverTypes {
           ? this.typeHeldBy(walked.target.ref, depth) : undefined;
       }
       case 'call': {
+        // A function the file declares in a function body, named by its id where the call was written.
+        if (type.localCallee !== undefined) {
+          const local = { file: scope.file, localId: type.localCallee };
+          const declared = this.symbols.extraction(scope.file)?.declarations[type.localCallee];
+          if (!declared || declared.name !== type.callee[0] || type.block) return undefined;
+          return this.returnOf(local, type.awaited, depth, type.result, undefined, { scope, typeArguments: type.typeArguments });
+        }
         const [head, ...rest] = type.callee;
         // A construction (`new JsonParser(in)`) names a type, never a member of the type around.
         const implicit = rest.length === 0 && !type.construct ? this.implicitSelf(scope, head) : undefined;

@@ -2000,8 +2000,18 @@ export class ReferenceResolver {
     if (!held) return undefined;
     if (depth >= MAX_ALIAS_DEPTH) return cut();
     const scope = { file: ref.file, enclosing: decl.parent };
+    // `const createDraft = immer.createDraft.bind(immer)`: what `bind` makes runs that workspace function or method,
+    // under the name the module gives it (the variable, as a checker names the call).
+    if (held.named && held.callee.length >= 2 && held.callee[held.callee.length - 1] === 'bind') {
+      return this.namesWorkspaceFunction(scope, held.callee.slice(0, -1)) ? ref : undefined;
+    }
     const callee = this.walkChain(scope, held.callee);
-    if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') return undefined;
+    if (!callee || callee.consumed !== held.callee.length || callee.target.type !== 'declaration') {
+      // `const gotBuffer = got.extend({…})`: a method of a proven workspace instance made it, a factory like any other
+      // (one that passes its argument through says nothing of which).
+      const method = held.named && held.callee.length >= 2 ? this.workspaceFunctionNamed(scope, held.callee) : undefined;
+      return method && this.symbols.declaration(method).forwardsParameter === undefined ? ref : undefined;
+    }
     const factory = this.symbols.declaration(callee.target.ref);
     // `const useStore = create(…)` with `export const create = ((s) => …) as Create`: a workspace factory held by a constant.
     if (factory.kind === 'constant' || factory.kind === 'variable') return held.named && !factory.callsRunHeldValue ? ref : undefined;
@@ -2012,6 +2022,23 @@ export class ReferenceResolver {
     const found = this.symbols.declaration(passed.target.ref);
     if (!found.callsRunHeldValue) return passed.target.ref;
     return this.heldValueRuns(passed.target.ref, found, depth + 1);
+  }
+
+  /** Whether a name chain names a workspace function or method: declared (`utils.merge`), or a member of a proven instance (`immer.produce`). */
+  private namesWorkspaceFunction(scope: TypeScope, chain: string[]): boolean {
+    const walked = this.walkChain(scope, chain);
+    if (walked && walked.consumed === chain.length) {
+      return walked.target.type === 'declaration' && CALLABLE_MEMBERS.has(this.symbols.declaration(walked.target.ref).kind);
+    }
+    return this.workspaceFunctionNamed(scope, chain) !== undefined;
+  }
+
+  /** The method a chain names as a member of the proven instance its head holds (`got.extend` of `const got: Got`), or undefined. */
+  private workspaceFunctionNamed(scope: TypeScope, chain: string[]): DeclarationRef | undefined {
+    if (chain.length < 2) return undefined;
+    const instance = this.types.evaluate(scope, { kind: 'value', chain: chain.slice(0, -1) });
+    const member = instance ? this.findMember(instance.classRef, chain[chain.length - 1], false, false) : undefined;
+    return member !== undefined && !member.ambiguous && CALLABLE_MEMBERS.has(this.symbols.declaration(member.ref).kind) ? member.ref : undefined;
   }
 
   /**

@@ -126,6 +126,11 @@ export class DeclarationBuilder {
         fact.owner = newId[fact.owner];
         fact.enclosing = remap(fact.enclosing);
       }
+      // Types naming a local declaration (`{ kind: 'call', local }`), wherever they were stated.
+      const seen = new Set<object>();
+      for (const declaration of sorted) remapLocalCalls(declaration, newId, seen);
+      for (const site of this.references) remapLocalCalls(site, newId, seen);
+      for (const fact of memberTypes) remapLocalCalls(fact, newId, seen);
     }
     return {
       declarations,
@@ -134,6 +139,19 @@ export class DeclarationBuilder {
       ...(memberTypes.length > 0 ? { memberTypes } : {}),
     };
   }
+}
+
+/** Rewrites the `localCallee` id of every call type inside `value` (a declaration, a site, a fact) to its new position. */
+function remapLocalCalls(value: unknown, newId: readonly number[], seen: Set<object>): void {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) remapLocalCalls(item, newId, seen);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if (record.kind === 'call' && typeof record.localCallee === 'number') record.localCallee = newId[record.localCallee];
+  for (const key of Object.keys(record)) remapLocalCalls(record[key], newId, seen);
 }
 
 /** Indexes of `items` in (line, column, index) order, or null when they are in that order already. */

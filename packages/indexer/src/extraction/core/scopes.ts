@@ -84,6 +84,12 @@ export interface ScopeRules<S extends string = string, B extends string = string
    * its binding kind holds types. Absent: it does.
    */
   valuesHideNoTypes?: boolean;
+  /**
+   * A call of a local declaration (a function declared in a function body: `const p = makeProgram()`) is a value of
+   * what that declaration returns, named by its local id (several tests may each declare their own `makeProgram`).
+   * Absent: such a call proves nothing.
+   */
+  localCallsProve?: boolean;
 }
 
 /**
@@ -302,6 +308,9 @@ export class Scope {
     // A type's name (`val Check = new Check(…)`: the class) where a local value of that name hides no type.
     const namesType = chain.length === 1 && (type.kind === 'named' || (type.kind === 'call' && type.construct === true));
     if (namesType && this.rules.valuesHideNoTypes && verdict.localTarget === undefined && !verdict.scope?.bindsTypes(chain[0])) return type;
+    if (type.kind === 'call' && chain.length === 1 && !type.construct && verdict.localTarget !== undefined && this.rules.localCallsProve) {
+      return { ...type, localCallee: verdict.localTarget };
+    }
     // The local's own proven type: `y := x`, `y := x.a.b` (fields of it), `x.a.make()` (a method of a field's type).
     const held = verdict.scope?.provenValue(chain[0]);
     const of = held ? held.scope.provenType(held.type, held.words ?? words, depth + 1, held.at) : undefined;

@@ -485,6 +485,8 @@ export function returnedValue(value: SyntaxNode, ctx: EcmascriptContext): Stated
   const words = wordsOf(ctx);
   // `return null` / `return undefined` neither prove nor contradict a class (a call on them fails).
   if (value.type === 'null' || value.type === 'undefined') return { value: 'none', scope: ctx.scope, words };
+  // `return this` in an instance method of a class: the checker infers `this`, the receiver's own type (chained calls).
+  if (value.type === 'this' && returnsOwnInstance(ctx)) return { value: { kind: 'self' }, scope: ctx.scope, words };
   if (value.type === 'identifier') {
     // JavaScript `var q = queue(w); q.push = function (…) {…}; return q`: what `q.push` runs is no longer `queue`'s.
     const body = ctx.file.typeChecked ? null : enclosingFunction(value)?.childForFieldName('body');
@@ -492,6 +494,14 @@ export function returnedValue(value: SyntaxNode, ctx: EcmascriptContext): Stated
     return { value: { local: value.text }, scope: ctx.scope, words };
   }
   return { value: initialiserType(value), scope: ctx.scope, words };
+}
+
+/** Whether the results being collected are an instance method's of a class (not a static one's, not an object literal's). */
+function returnsOwnInstance(ctx: EcmascriptContext): boolean {
+  if (!ctx.results || !ctx.thisIsClass) return false;
+  const method = ctx.file.declarations[ctx.results.id];
+  const owner = method?.parent == null ? undefined : ctx.file.declarations[method.parent];
+  return method?.kind === 'method' && !method.isStatic && owner?.kind === 'class';
 }
 
 export function visitField(frame: EcmascriptFrame, walk: EcmascriptWalk): void {

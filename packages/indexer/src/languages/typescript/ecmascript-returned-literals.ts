@@ -29,15 +29,26 @@ export function visitReturnedLiteral(value: SyntaxNode, ctx: EcmascriptContext, 
   if (returned.length !== 1 || returned[0].id !== value.id) return false;
   const inner = functionsDeclaredIn(body);
   const entries = value.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
-  const members = entries.map((entry) => ({ entry, written: memberFunction(entry), named: namedEntry(entry, inner, ctx) }));
-  if (!members.some((m) => m.written !== undefined || m.named !== undefined)) return false;
+  const members = entries.map((entry) => {
+    const written = memberFunction(entry);
+    const named = written ? undefined : namedEntry(entry, inner, ctx);
+    return { entry, written, named, valued: written || named ? undefined : valuedEntry(entry, ctx) };
+  });
+  if (!members.some((m) => m.written !== undefined || m.named !== undefined || m.valued !== undefined)) return false;
 
   const id = file.addDeclaration('variable', RETURNED_OBJECT, value, { ...ctx, container: ctx.enclosing }, {
     signature: compactText(value.text, 200),
   });
   factory.returnsLocal = RETURNED_OBJECT;
   const memberCtx: EcmascriptContext = { ...ctx, container: id };
-  for (const { entry, written, named } of members) {
+  for (const { entry, written, named, valued } of members) {
+    if (valued) {
+      // `{ store }` of a local holding a proven value (`const store = createStore()`): a property of that type.
+      const property = file.addDeclaration('property', valued.key, entry, memberCtx, { signature: compactText(entry.text, 200) });
+      file.facts.typeFromBindings(property, valued.name, valued.scope);
+      walk.push(entry, ctx);
+      continue;
+    }
     if (written) {
       declareWrittenMember(entry, written, memberCtx, ctx, walk);
       continue;
@@ -74,4 +85,13 @@ function namedEntry(entry: SyntaxNode, inner: ReadonlyMap<string, SyntaxNode>, c
   const target = verdict.localTarget;
   const kind = target === undefined ? undefined : ctx.file.declarations[target].kind;
   return kind === 'function' || kind === 'component' ? { key, name, local: true } : undefined;
+}
+
+/** `{ store }`, `{ main: store }` naming a local (no function) that holds a proven value where the literal is written. */
+function valuedEntry(entry: SyntaxNode, ctx: EcmascriptContext): { key: string; name: string; scope: EcmascriptContext['scope'] } | undefined {
+  const named = namingEntry(entry);
+  if (!named) return undefined;
+  const verdict = ctx.scope.classify(named.name, false);
+  if (!verdict.locallyBound || verdict.localTarget !== undefined || !verdict.scope?.provenValue(named.name)) return undefined;
+  return { ...named, scope: verdict.scope };
 }

@@ -29,6 +29,7 @@ export const ECMASCRIPT_SCOPES: ScopeRules<EcmascriptScopeKind, EcmascriptBindin
     var: { hoistsTo: ['function'] },
     parameter: {},
   },
+  localCallsProve: true,
 };
 
 /** Identifiers a binding pattern introduces: `a`, `{ a, b: c, ...d }`, `[e = 1, [f]]`, `g = 2`. */

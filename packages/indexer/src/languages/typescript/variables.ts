@@ -158,10 +158,14 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
     // `const { a, b } = this` in a class: members of the instance.
     const self: TypeRef | null = value?.type === 'this' && ctx.thisIsClass ? { kind: 'value', chain: ['this'] } : null;
     const from = members.size > 0 && (kindToken === 'const' || ctx.file.typeChecked) ? self ?? initialiserType(value) : null;
+    // Of a function the enclosing function declares (`const { Counter } = createCounter()` in a test), a name
+    // called bare is the local binding (what the checker names), never the member: an empty `field` step says so.
+    const ofLocalFunction = from?.kind === 'call' && from.callee.length === 1 && ctx.scope.classify(from.callee[0], false).localTarget !== undefined;
     for (const name of patternNames(nameNode)) {
       // `const { click } = setupBrowser()`: `click` holds member `click` of what the initialiser proves.
       const member = from ? members.get(name) : undefined;
-      const held = member !== undefined ? { type: { kind: 'field', of: from!, path: [member] } as TypeRef, scope: ctx.scope } : undefined;
+      const read: TypeRef | undefined = member !== undefined ? { kind: 'field', of: from!, path: [member] } : undefined;
+      const held = read ? { type: ofLocalFunction ? { kind: 'field', of: read, path: [] } as TypeRef : read, scope: ctx.scope } : undefined;
       if (held && kindToken !== 'const') ctx.file.initialisedOnly(name, { value: held });
       ctx.scope.bind(name, kind, undefined, held);
     }
