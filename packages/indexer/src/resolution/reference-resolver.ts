@@ -1837,8 +1837,15 @@ export class ReferenceResolver {
     // Twins in the files of a build variant (`scala-3/`) are not overloads of the default build's declaration.
     const inDefault = candidates.filter((ref) => this.symbols.extraction(ref.file)!.buildVariant === undefined);
     if (inDefault.length > 0 && inDefault.length < candidates.length) candidates.splice(0, candidates.length, ...inDefault);
-    if (candidates.length < 2) return undefined;
+    // Where labels are part of the name (argumentsMustFit), even the one function of that name is no target for a call it cannot take.
+    const mustFit = this.bindingOf(file).argumentsMustFit === true;
+    if (candidates.length < 2) {
+      const refused = mustFit && candidates.length === 1
+        && selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site));
+      return refused && 'none' in refused ? unresolved('not-found', imported) : undefined;
+    }
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
+    if (mustFit && chosen && 'none' in chosen) return unresolved('not-found', imported);
     if (!chosen || 'none' in chosen) return imported ? unresolved('not-found', true) : undefined;
     if ('ambiguous' in chosen) return ambiguousOverload(chosen.ambiguous);
     return this.accept(site, chosen.ref, imported ? RESOLVED_BY.import : chosen.ref.file === file.path ? RESOLVED_BY.sameFile : RESOLVED_BY.samePackage);

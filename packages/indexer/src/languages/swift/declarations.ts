@@ -1,6 +1,7 @@
 /** Swift's declarations: types and extensions with their heritage, enum entries, functions and initialisers with their parameters, properties. */
 import { blockDocComment, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
 import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
+import type { Located } from '../../extraction/core/declaration-builder.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { TypeRef } from '../../model/extraction.js';
@@ -116,11 +117,24 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   walk.push(body, inner);
 }
 
+/**
+ * The text a case of `case a, b(Int) = …` declares: from its name (the first case from the entry's start, with its
+ * `case` keyword and attributes) through its associated values or raw value.
+ */
+function caseSpan(entry: SyntaxNode, name: SyntaxNode): Located {
+  const first = entry.childrenForFieldName('name').find((c) => c?.type === 'simple_identifier');
+  let end: SyntaxNode = name;
+  for (let next = name.nextSibling; next && next.type !== ',' && next.type !== 'simple_identifier'; next = next.nextSibling) {
+    if (next.type !== 'comment' && next.type !== 'multiline_comment') end = next;
+  }
+  return { startPosition: first?.id === name.id ? entry.startPosition : name.startPosition, endPosition: end.endPosition };
+}
+
 export function visitEnumEntry({ node, ctx }: Visit, walk: SwiftWalk): void {
   for (const name of node.childrenForFieldName('name')) {
     if (name?.type === 'simple_identifier') {
       // ``case `operator`(…)``: the case is named `operator`, as `.operator(…)` calls it.
-      const id = ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+      const id = ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, caseSpan(node, name), { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
       // `case malformed(key: String)`: constructed like a function, its associated values labelled as parameters are.
       const values = name.nextNamedSibling?.type === 'enum_type_parameters' ? name.nextNamedSibling : null;
       if (values) {
@@ -286,7 +300,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   if (!isInit) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnNode, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
   const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null, typeBounds: typeBoundsOf(node, ctx) };
-  for (const p of parameters) if (p.name) bindTyped(inner, p.name, p.type, 'parameter');
+  for (const p of parameters) bindParameter(inner, p);
   // Default values are evaluated where the function is declared.
   for (const child of node.namedChildren) {
     if (child && child.id !== body?.id && !['parameter', 'simple_identifier', 'modifiers', 'type_parameters', 'type_constraints'].includes(child.type) && !isTypeNode(child)) walk.push(child, ctx);
@@ -312,7 +326,18 @@ function qualifiedSimpleType(node: SyntaxNode | null, typeVariables: ReadonlySet
 }
 
 export function bindParameters(node: SyntaxNode, ctx: SwiftContext): void {
-  for (const p of parametersOf(node)) if (p.name) bindTyped(ctx, p.name, p.type, 'parameter');
+  for (const p of parametersOf(node)) bindParameter(ctx, p);
+}
+
+/** A parameter in its function's body; a variadic one (`_ path: PathComponent...`) holds an array of its type there. */
+function bindParameter(ctx: SwiftContext, p: { name: SyntaxNode | null; type: SyntaxNode | null; variadic: boolean }): void {
+  if (!p.name) return;
+  if (!p.variadic) {
+    bindTyped(ctx, p.name, p.type, 'parameter');
+    return;
+  }
+  const element = declaredType(p.type, ctx.typeVariables);
+  ctx.file.bindLocal(ctx.scope, p.name.text.replace(/^`|`$/g, ''), 'parameter', { kind: 'collection', ...(element ? { element } : {}), named: ['Array'] }, 'Array');
 }
 
 export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
