@@ -76,9 +76,13 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
       if (protocol) file.conformances.push({ type: chain, protocol, at: base, enclosing: null });
     }
     // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
+    // `where Base: UIButton` (one constraint): what the members here require of the extended type's type parameter.
+    const own = typeBoundsOf(node, { ...ctx, typeBounds: undefined });
+    const where = own?.size === 1 && node.namedChildren.filter((c) => c?.type === 'type_constraints').length === 1
+      && node.descendantsOfType('inheritance_constraint').length === 1 ? [...own.values()][0] : undefined;
     const inner: SwiftContext = {
       ...ctx, scope: ctx.scope.open('class'), extension: { kind: 'named', chain }, classId: null,
-      typeVariables: withTypeVariables(ctx, typeParameterNames(node)), typeBounds: typeBoundsOf(node, ctx),
+      typeVariables: withTypeVariables(ctx, typeParameterNames(node)), typeBounds: typeBoundsOf(node, ctx), extensionWhere: where,
     };
     walk.push(body, inner);
     return;
@@ -225,7 +229,8 @@ function parametersOf(node: SyntaxNode): Array<{ label: string; name: SyntaxNode
     for (let next = index + 1; next < children.length; next++) {
       const sibling = children[next];
       if (!sibling || sibling.type === ',' || sibling.type === ')' || sibling.type === 'parameter') break;
-      if (sibling.type === '=') optional = true;
+      // `= #_sourceLocation`: a default the grammar does not know, parsed as an error after the parameter.
+      if (sibling.type === '=' || (sibling.type === 'ERROR' && sibling.text.trimStart().startsWith('='))) optional = true;
     }
     out.push({ label: external ? external.text : name?.text ?? '_', name, type, optional, variadic: child.children.some((c) => c?.type === '...') });
   });
@@ -293,6 +298,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   // Swift ranks such an overload below every other that applies.
   if (mods.decorators.some((d) => d.startsWith('_disfavoredOverload'))) declaration.rankedLast = true;
   if (ctx.extension) declaration.memberOf = ctx.extension;
+  if (ctx.extension && ctx.extensionWhere) declaration.memberWhere = ctx.extensionWhere;
   if (owner !== null) file.classInfo(owner).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   // `-> Self`: the type the method was called on (a chain of `Self`-returning modifiers keeps its receiver's type).
@@ -374,6 +380,7 @@ export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   if (ctx.extension) ctx.file.builder.declarations[id].memberOf = ctx.extension;
+  if (ctx.extension && ctx.extensionWhere) ctx.file.builder.declarations[id].memberWhere = ctx.extensionWhere;
   // A property holding a closure is called like a method, unlabelled: beside a same-named method it is one of the
   // candidates overload selection weighs (and, chosen, no method is called: the property is read).
   const closure = member ? closureParameters(typeNode, ctx) : null;

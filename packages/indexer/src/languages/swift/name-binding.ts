@@ -54,8 +54,6 @@ export function swiftArgumentFits(argument: string | null, parameter: string): A
   }
   // A trailing closure is a function: never a key path, a collection or a standard value (a named type may alias a function type).
   if (argumentLabel === '*' && argumentType === '?' && NOT_FUNCTIONS.has(parameterType)) return 'no';
-  // Inside its function a variadic parameter holds an array: passed on, it fills an array parameter, not another variadic one.
-  if (isVariadic(parameter) && argumentType === 'Array' && !['Array', 'Any', '?', '*'].includes(parameterType)) return 'no';
   // A label written at the call that names this parameter is the match Swift makes, whatever the value's type.
   // An implicit member (`.x`) states no type of its own either: `implicitMember` weighs it against the parameter's type.
   // A key path literal is whichever key path type the parameter states (it may convert to a function too).
