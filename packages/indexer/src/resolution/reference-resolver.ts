@@ -715,9 +715,11 @@ export class ReferenceResolver {
 
   /** The value property `name` holds, declared for the outside type `chain` by the workspace (one such property, its type stated and proven). */
   private outsideProperty(scope: TypeScope, chain: string[], name: string): InstanceOf | undefined {
-    const found = this.outsideMembers(scope, chain, name);
-    if (found.length !== 1 || this.symbols.declaration(found[0]).kind !== 'property') return undefined;
-    return this.types.valueOf(found[0]);
+    // A value's property: not a static twin (`static var rx`), and a protocol's requirement gives way to the extension's default.
+    const properties = this.outsideMembers(scope, chain, name).filter((ref) => this.symbols.declaration(ref).kind === 'property' && !this.symbols.declaration(ref).isStatic);
+    const defaults = properties.filter((ref) => this.symbols.declaration(ref).memberOf !== undefined);
+    const found = defaults.length > 0 ? defaults : properties;
+    return found.length === 1 ? this.types.valueOf(found[0]) : undefined;
   }
 
   /** `HTTPURLResponse(statusCode: 205)` (`calls.outsideInitializer`): the initialiser a workspace extension of that outside type declares, which every argument's label names. */
