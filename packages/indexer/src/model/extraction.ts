@@ -96,6 +96,12 @@ export interface Declaration extends Span {
    */
   memberOf?: TypeRef;
   /**
+   * A member of an extension that holds only where the extended type's one type parameter is (or conforms to) a type
+   * (Swift `extension KingfisherWrapper where Base: UIButton`): that type's name chain. Reached through a wrapper of a
+   * known value (`button.kf.m()`), it is a member only where the value's type is that type or one of its bases.
+   */
+  memberWhere?: string[];
+  /**
    * A member extension (Kotlin `fun KClass<*>.toSpec()` in a class or object body): the simple name of the type it
    * extends. It is called on a value of that type (or of a subtype) where the class's members are in scope — in the
    * class, its subclasses, or where the member is imported by name.

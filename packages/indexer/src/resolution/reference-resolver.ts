@@ -90,6 +90,7 @@ export class ReferenceResolver {
   private attached?: PairMap<string, number, Map<string, DeclarationRef[]>>;
   /** Members declared outside a named type (`memberOf`), by `type chain\0name`: extensions of types the workspace may not declare. */
   private outside?: Map<string, DeclarationRef[]>;
+  private conformedOutside?: Map<string, DeclarationRef[]>;
   private buildingAttached = false;
   private readonly lookupSteps: StepTable<SiteQuery, Resolution>;
   private readonly hierarchy = new ClassHierarchy((ref) => this.directSupertypes(ref));
@@ -637,7 +638,7 @@ export class ReferenceResolver {
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
       const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
-        : this.outsideResultType(file, site, scope, instance);
+        : this.outsideResultType(file, site, scope, instance) ?? (instance || path.length === 0 ? undefined : this.constructedOutsideType(scope, type));
       // `xs.Count.ShouldEqual(2)`: the outside type's properties on the way, by the language's table (`members.outsideResults`).
       const reached = path.reduce<string[] | undefined>((of, name) => of && this.outsideResult(scope, of, name), outsideType);
       if (!instance && reached) {
@@ -645,6 +646,9 @@ export class ReferenceResolver {
         const extension = this.outsideExtension(scope, reached, site);
         if (extension) return extension;
       }
+      // `view.kf.setImage(…)` with `view: UIImageView`: a property a workspace extension declares for the outside type, of a stated type.
+      const held = !instance && !reached && outsideType && path.length > 0 ? this.outsideProperty(scope, outsideType, path[0]) : undefined;
+      if (held) return (path.length === 1 ? this.wrapperMember(site, held, outsideType!, scope) : undefined) ?? this.callOnInstance(site, held, path.slice(1), false, scope);
       // `const { rawQuery } = prisma; rawQuery()` where no class describes `prisma` (a module's object): `prisma.rawQuery()`.
       if (!instance && type.kind === 'value' && path.length === 0 && site.receiver?.length === 0 && this.bindingOf(file).calls?.destructuredMembersThroughChain) {
         const chained = this.resolveMemberChain(file, { ...site, receiver: type.chain, locallyBound: undefined, typedReceiver: undefined }, type.chain);
@@ -693,6 +697,38 @@ export class ReferenceResolver {
     // lookup has no `workspace-unique`); the same-named declarations are still recorded as candidates.
     const candidates = this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind);
     return { resolved: false, reason: 'not-found', candidates: candidates.length > 0 ? candidates : undefined, likelyInternal: true };
+  }
+
+  /**
+   * `button.kf.setImage(…)`: a member of the wrapper an outside type's property holds, where the wrapper's extensions hold
+   * for some wrapped types only (`Declaration.memberWhere`): those whose type is the outside type, one of its known bases
+   * or a protocol it is made to conform to. Undefined where no candidate states such a condition.
+   */
+  private wrapperMember(site: ReferenceSite, wrapper: InstanceOf, outsideType: string[], from: TypeScope): Resolution | undefined {
+    const found = this.memberRefs(wrapper.classRef, site.name);
+    if (!found.some((ref) => this.symbols.declaration(ref).memberWhere)) return undefined;
+    const name = outsideType[outsideType.length - 1];
+    const rules = this.bindingOf(this.symbols.extraction(from.file)!).members;
+    const bases = [name, ...(rules?.outsideSupertypes?.[name] ?? [])];
+    const allowed = new Set([...bases, ...bases.flatMap((base) => (this.outsideConformances().get(base) ?? []).map((ref) => this.symbols.declaration(ref).name))]);
+    const kept = found.filter((ref) => {
+      const where = this.symbols.declaration(ref).memberWhere;
+      return !where || allowed.has(where[where.length - 1]);
+    });
+    if (kept.length === 0) return unresolved('not-found', true);
+    const chosen = kept.length === 1 ? { ref: kept[0] }
+      : selectOverload(kept, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(kept[0], site), this.specificOf(kept[0]));
+    if (!chosen || !('ref' in chosen)) return unresolved('ambiguous', true);
+    return this.accept(site, chosen.ref, wrapper.how);
+  }
+
+  /** The value property `name` holds, declared for the outside type `chain` by the workspace (one such property, its type stated and proven). */
+  private outsideProperty(scope: TypeScope, chain: string[], name: string): InstanceOf | undefined {
+    // A value's property: not a static twin (`static var rx`), and a protocol's requirement gives way to the extension's default.
+    const properties = this.outsideMembers(scope, chain, name).filter((ref) => this.symbols.declaration(ref).kind === 'property' && !this.symbols.declaration(ref).isStatic);
+    const defaults = properties.filter((ref) => this.symbols.declaration(ref).memberOf !== undefined);
+    const found = defaults.length > 0 ? defaults : properties;
+    return found.length === 1 ? this.types.valueOf(found[0]) : undefined;
   }
 
   /** `HTTPURLResponse(statusCode: 205)` (`calls.outsideInitializer`): the initialiser a workspace extension of that outside type declares, which every argument's label names. */
@@ -1170,7 +1206,8 @@ export class ReferenceResolver {
   /** `from`: where the call is written (what extensions it sees). */
   private callOnInstance(site: ReferenceSite, instance: InstanceOf | undefined, path: string[], methodsOnly = false, from?: TypeScope): Resolution {
     let current = instance;
-    for (const [i, part] of path.entries()) {
+    for (let i = 0; i < path.length; i++) {
+      const part = path[i];
       if (!current) break;
       const holder: InstanceOf = current;
       current = this.types.memberType(current, part);
@@ -1179,6 +1216,14 @@ export class ReferenceResolver {
         const extension = this.outsideMemberExtension(holder, part, site, from);
         if (extension) return extension;
       }
+      if (!current && from && i < path.length - 1) {
+        // `cell.imageView.kf.setImage(…)`: a property a workspace extension declares for the outside type the member holds.
+        const outsideType = this.outsideTypeOfMember(holder, part, from);
+        current = outsideType && this.outsideProperty(from, outsideType, path[i + 1]);
+        i++;
+        const wrapped = current && i === path.length - 1 ? this.wrapperMember(site, current, outsideType!, from) : undefined;
+        if (wrapped) return wrapped;
+      }
     }
     if (!current) return unresolved('unknown-receiver', false);
     const found = this.findMember(current.classRef, site.name, false, false, 0, site);
@@ -1186,6 +1231,33 @@ export class ReferenceResolver {
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
     if (methodsOnly && !CALLABLE_MEMBERS.has(this.symbols.declaration(found.ref).kind)) return unresolved('unknown-receiver', false);
     return this.accept(site, found.ref, current.how);
+  }
+
+  /**
+   * The outside type field or property `name` of an instance states (`var view: UIImageView`), or is given by calling the
+   * type's name where a language's calls of outside types construct them (`calls.outsideInitializer`: `let view = UIImageView()`).
+   */
+  private outsideTypeOfMember(holder: InstanceOf, name: string, from: TypeScope): string[] | undefined {
+    const member = this.findMember(holder.classRef, name, false, false);
+    if (!member?.ref || member.ambiguous) return undefined;
+    const decl = this.symbols.declaration(member.ref);
+    const binding = this.bindingOf(this.symbols.extraction(member.ref.file)!);
+    if (!['field', 'property', 'constant'].includes(decl.kind) || !binding.members?.extendsOutsideTypes) return undefined;
+    const stated = decl.valueType;
+    const chain = stated?.kind === 'named' ? stated.chain : stated ? this.constructedOutsideType({ file: member.ref.file, enclosing: decl.parent }, stated) : undefined;
+    if (!chain || chain.length !== 1) return undefined;
+    const named = this.symbols.resolveName(member.ref.file, decl.parent, chain[0]);
+    if (named && named.type !== 'external') return undefined;
+    const seen = this.symbols.resolveName(from.file, from.enclosing, chain[0]);
+    return seen && seen.type !== 'external' ? undefined : chain;
+  }
+
+  /** `UIImageView()` where a language's calls of outside types construct them (`calls.outsideInitializer`): that type, the workspace declaring no such name. */
+  private constructedOutsideType(scope: TypeScope, type: TypeRef): string[] | undefined {
+    if (type.kind !== 'call' || type.result || type.block || type.awaited || type.callee.length !== 1 || !/^[A-Z]/.test(type.callee[0])) return undefined;
+    if (!this.bindingOf(this.symbols.extraction(scope.file)!).calls?.outsideInitializer) return undefined;
+    const named = this.symbols.resolveName(scope.file, scope.enclosing, type.callee[0]);
+    return named && named.type !== 'external' ? undefined : type.callee;
   }
 
   /** With `members.extendsOutsideTypes`: an extension for the type field or property `name` of an instance states, where that type is outside the workspace. */
@@ -1643,6 +1715,14 @@ export class ReferenceResolver {
     // By the type's simple name (`Type` and `java.lang.reflect.Type`): only visible declarations count, below.
     const candidates = this.outside.get(`${chain[chain.length - 1]}\0${name}`) ?? [];
     if (candidates.length === 0) {
+      // `extension UIImageView: KFCompatible {}`: the members of a workspace protocol the outside type is made to conform to
+      // (its extensions' defaults among them), unless the workspace declares a type of that name.
+      const conformed = chain.length === 1 ? this.outsideConformances().get(chain[0]) ?? [] : [];
+      const named = conformed.length > 0 ? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) : undefined;
+      if (!named || named.type === 'external') {
+        const found = conformed.flatMap((protocol) => this.withBases(protocol).flatMap((ref) => this.memberRefs(ref, name)));
+        if (found.length > 0) return found;
+      }
       // Declared for none: for the type's known outside bases, nearest first (the first that has it).
       const rules = this.bindingOf(this.symbols.extraction(scope.file)!).members;
       const bases = chain.length === 1 ? rules?.outsideSupertypes?.[chain[0]] ?? [] : [];
@@ -1673,6 +1753,31 @@ export class ReferenceResolver {
       if (this.types.evaluate({ file: ref.file, enclosing: decl.parent }, decl.memberOf!)) return false;
       return this.visibleOutsideMember(scope, ref, name);
     });
+  }
+
+  /**
+   * Conformances an extension adds to a type the workspace does not declare (`extension NSObject: ReactiveCompatible {}`,
+   * a base written apart from its type, `ReferenceSite.heritageOf`), by the type's simple name: the protocols, classes
+   * or interfaces of the workspace named. Built on first use.
+   */
+  private outsideConformances(): Map<string, DeclarationRef[]> {
+    if (this.conformedOutside) return this.conformedOutside;
+    const found = new Map<string, DeclarationRef[]>();
+    for (const file of this.symbols.allFiles()) {
+      if (!this.bindingOf(file).members?.extendsOutsideTypes) continue;
+      for (const site of file.references) {
+        if ((site.kind !== 'implements' && site.kind !== 'extends') || site.heritageOf?.kind !== 'named' || site.heritageOf.chain.length !== 1) continue;
+        if (site.receiver && site.receiver.length > 0) continue;
+        const scope = { file: file.path, enclosing: site.enclosing };
+        if (this.types.evaluate(scope, site.heritageOf)) continue;
+        const base = this.symbols.resolveName(file.path, site.enclosing, site.name);
+        if (base?.type !== 'declaration' || !TYPE_KINDS.has(this.symbols.declaration(base.ref).kind)) continue;
+        const name = site.heritageOf.chain[0];
+        found.set(name, [...(found.get(name) ?? []), base.ref]);
+      }
+    }
+    this.conformedOutside = found;
+    return found;
   }
 
   /**
@@ -1860,6 +1965,16 @@ export class ReferenceResolver {
     // Twins in the files of a build variant (`scala-3/`) are not overloads of the default build's declaration.
     const inDefault = candidates.filter((ref) => this.symbols.extraction(ref.file)!.buildVariant === undefined);
     if (inDefault.length > 0 && inDefault.length < candidates.length) candidates.splice(0, candidates.length, ...inDefault);
+    // Where labels are part of the name (argumentsMustFit), even the one function of that name is no target for a call it cannot take.
+    const mustFit = this.bindingOf(file).argumentsMustFit === true;
+    // (By the labels and the count alone: a type the call's argument is proven to have may still convert in ways not followed here.)
+    const args = this.overloadArguments(site).site.argumentTypes;
+    const matchArguments = this.bindingOf(file).matchArguments;
+    const refused = (ref: DeclarationRef) => {
+      const { parameterTypes, variadic } = this.callableShape(ref);
+      return parameterTypes !== undefined && args !== undefined && matchArguments?.(args, parameterTypes, Boolean(variadic)) === false;
+    };
+    if (mustFit && candidates.length > 0 && candidates.every(refused)) return unresolved('not-found', imported);
     if (candidates.length < 2) return undefined;
     const chosen = selectOverload(candidates, this.overloadArguments(site).site, (ref) => this.callableShape(ref), this.fitsOf(bound.ref, site), this.specificOf(bound.ref));
     if (!chosen || 'none' in chosen) return imported ? unresolved('not-found', true) : undefined;
@@ -2554,7 +2669,9 @@ export class ReferenceResolver {
     if (kind !== 'struct' && kind !== 'enum' && kind !== 'class') return undefined;
     if (kind === 'class' && this.hierarchy.fits({ ref: named.ref }, { outside: true }) !== 'no') return undefined;
     const types = [named.ref, ...this.superclasses(named.ref)];
-    const declares = types.some((type) => this.memberRefs(type, 'init').some((ref) => this.symbols.declaration(ref).parameterTypes?.[0]?.startsWith(`${literal.initializer}:`)));
+    // The first parameter's label, without the marks a language writes after it (a variadic `arrayLiteral...:`, a default's `=`).
+    const labelOf = (written: string | undefined) => written?.slice(0, Math.max(0, written.indexOf(':'))).replace(/\W+$/, '');
+    const declares = types.some((type) => this.memberRefs(type, 'init').some((ref) => labelOf(this.symbols.declaration(ref).parameterTypes?.[0]) === literal.initializer));
     return declares ? undefined : 'no';
   }
 

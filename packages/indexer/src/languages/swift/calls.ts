@@ -98,23 +98,11 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return chain ? { kind: 'call', callee: chain } : null;
     }
     case 'call_expression': {
-      // `xs[i]`: an element of the array xs holds (nothing where xs is no array the code states).
-      if (isSubscript(node)) {
-        const of = node.namedChildren[0] ? valueType(node.namedChildren[0], ctx) : null;
-        return of ? { kind: 'element', of } : null;
-      }
-      const callee = calleeOf(node);
-      if (!callee || isOperatorApplied(node)) return null;
-      // The labels written select among overloads whose results differ (`request(x)` beside `request(for:as:)`).
-      const args = writtenArguments(node, ctx);
-      // `task(for: id, as: Upload.self)`: the type a generic callee returns where its one metatype parameter is it (declarations.ts).
-      const metatype = metatypeArgument(node);
-      const inferred = metatype ? { typeArguments: [{ kind: 'named' as const, chain: metatype }] } : {};
-      if (callee.object === null) return { kind: 'call', callee: [callee.name], arguments: args, ...inferred };
-      const chain = receiverChain(callee.object);
-      if (chain) return chain[0] === 'super' ? null : { kind: 'call', callee: [...chain, callee.name], arguments: args, ...inferred };
-      const of = valueType(callee.object, ctx);
-      return of ? { kind: 'member-call', of, name: callee.name, arguments: args, ...inferred } : null;
+      // `try await app.testing().test(…)`: one `await` covers every call of the expression, async or not — the result of
+      // an async callee awaited, or of a synchronous one as it is (whichever the callee is, that reading proves it).
+      const called = calledValueType(node, ctx);
+      return called && (called.kind === 'call' || called.kind === 'member-call') && underAwait(node) && nestedCalls(node) <= 3
+        ? { kind: 'any-of', of: [called, { ...called, awaited: true }] } : called;
     }
     case 'simple_identifier':
     case 'navigation_expression': {
@@ -145,6 +133,44 @@ export function valueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
       return literal && STANDARD_TYPES.has(literal) ? { kind: 'named', chain: [literal] } : null;
     }
   }
+}
+
+/** The type a call's value is stated to have (a subscript's element, a constructor's, a callee's declared result). */
+export function calledValueType(node: SyntaxNode, ctx: SwiftContext): TypeRef | null {
+  // `xs[i]`: an element of the array xs holds (nothing where xs is no array the code states).
+  if (isSubscript(node)) {
+    const of = node.namedChildren[0] ? valueType(node.namedChildren[0], ctx) : null;
+    return of ? { kind: 'element', of } : null;
+  }
+  const callee = calleeOf(node);
+  if (!callee || isOperatorApplied(node)) return null;
+  // The labels written select among overloads whose results differ (`request(x)` beside `request(for:as:)`).
+  const args = writtenArguments(node, ctx);
+  // `task(for: id, as: Upload.self)`: the type a generic callee returns where its one metatype parameter is it (declarations.ts).
+  const metatype = metatypeArgument(node);
+  const inferred = metatype ? { typeArguments: [{ kind: 'named' as const, chain: metatype }] } : {};
+  if (callee.object === null) return { kind: 'call', callee: [callee.name], arguments: args, ...inferred };
+  const chain = receiverChain(callee.object);
+  if (chain) {
+    if (chain[0] === 'super') return null;
+    const call: TypeRef = { kind: 'call', callee: [...chain, callee.name], arguments: args, ...inferred };
+    return callee.name === 'get' && args.length === 0 ? { kind: 'any-of', of: [call, { kind: 'element', of: { kind: 'value', chain } }] } : call;
+  }
+  const of = valueType(callee.object, ctx);
+  if (!of) return null;
+  const called: TypeRef = { kind: 'member-call', of, name: callee.name, arguments: args, ...inferred };
+  // `try load().get()`: a Result's Success value (types.ts states a Result as holding it), or a `get()` of the workspace's.
+  return callee.name === 'get' && args.length === 0 ? { kind: 'any-of', of: [called, { kind: 'element', of }] } : called;
+}
+
+/** How many calls a call's callee is made on (`a.b().c().d()`: 2 for the last), each of which an `await` doubles the readings of. */
+function nestedCalls(node: SyntaxNode): number {
+  let count = 0;
+  for (let current = node.namedChildren[0]; current; current = current.namedChildren[0]) {
+    if (current.type === 'call_expression') count++;
+    if (current.type !== 'call_expression' && current.type !== 'navigation_expression') break;
+  }
+  return count;
 }
 
 /** The type whose code `ctx` is in: the class declared around it, or the type an extension extends. */
@@ -342,8 +368,8 @@ function argumentParameter(argument: SyntaxNode, ctx: SwiftContext): TypeRef | n
     of = chain ? { kind: 'member-call', of: { kind: 'named', chain }, name: 'init' } : null;
   } else if (call.type === 'call_expression' && list.parent?.type === 'call_suffix') {
     // `.assignment(left: .selfDot(x))`: an implicit member call's own arguments, where its contextual type is stated.
-    const implicit = valueType(call, ctx) === null ? implicitMemberCall(call, ctx) : null;
-    of = implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : valueType(call, ctx);
+    const implicit = calledValueType(call, ctx) === null ? implicitMemberCall(call, ctx) : null;
+    of = implicit ? { kind: 'member-call', of: implicit.type, name: implicit.name } : calledValueType(call, ctx);
     // `Response(…)`: a type called runs its `init` (a function of that name is called as itself).
     const fn = call.namedChildren[0];
     if (of?.kind === 'call' && fn && (fn.type === 'simple_identifier' || fn.type === 'navigation_expression') && /^[A-Z]/.test(of.callee[of.callee.length - 1])

@@ -1,6 +1,7 @@
 /** Swift's declarations: types and extensions with their heritage, enum entries, functions and initialisers with their parameters, properties. */
 import { blockDocComment, cappedDocstring, flatSignature, tripleSlashLines } from '../../extraction/core/declaration-text.js';
 import { nameOrDescend } from '../../extraction/core/syntax-walk.js';
+import type { Located } from '../../extraction/core/declaration-builder.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { TypeRef } from '../../model/extraction.js';
@@ -75,9 +76,13 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
       if (protocol) file.conformances.push({ type: chain, protocol, at: base, enclosing: null });
     }
     // Members of an extension are declared in the file (or the enclosing scope) and attached to the type.
+    // `where Base: UIButton` (one constraint): what the members here require of the extended type's type parameter.
+    const own = typeBoundsOf(node, { ...ctx, typeBounds: undefined });
+    const where = own?.size === 1 && node.namedChildren.filter((c) => c?.type === 'type_constraints').length === 1
+      && node.descendantsOfType('inheritance_constraint').length === 1 ? [...own.values()][0] : undefined;
     const inner: SwiftContext = {
       ...ctx, scope: ctx.scope.open('class'), extension: { kind: 'named', chain }, classId: null,
-      typeVariables: withTypeVariables(ctx, typeParameterNames(node)), typeBounds: typeBoundsOf(node, ctx),
+      typeVariables: withTypeVariables(ctx, typeParameterNames(node)), typeBounds: typeBoundsOf(node, ctx), extensionWhere: where,
     };
     walk.push(body, inner);
     return;
@@ -116,11 +121,24 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   walk.push(body, inner);
 }
 
+/**
+ * The text a case of `case a, b(Int) = …` declares: from its name (the first case from the entry's start, with its
+ * `case` keyword and attributes) through its associated values or raw value.
+ */
+function caseSpan(entry: SyntaxNode, name: SyntaxNode): Located {
+  const first = entry.childrenForFieldName('name').find((c) => c?.type === 'simple_identifier');
+  let end: SyntaxNode = name;
+  for (let next = name.nextSibling; next && next.type !== ',' && next.type !== 'simple_identifier'; next = next.nextSibling) {
+    if (next.type !== 'comment' && next.type !== 'multiline_comment') end = next;
+  }
+  return { startPosition: first?.id === name.id ? entry.startPosition : name.startPosition, endPosition: end.endPosition };
+}
+
 export function visitEnumEntry({ node, ctx }: Visit, walk: SwiftWalk): void {
   for (const name of node.childrenForFieldName('name')) {
     if (name?.type === 'simple_identifier') {
       // ``case `operator`(…)``: the case is named `operator`, as `.operator(…)` calls it.
-      const id = ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, name, { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
+      const id = ctx.file.builder.declare('enum_member', name.text.replace(/^`|`$/g, ''), ctx.parentDecl, caseSpan(node, name), { signature: flatSignature(node.text), visibility: 'public', isStatic: true });
       // `case malformed(key: String)`: constructed like a function, its associated values labelled as parameters are.
       const values = name.nextNamedSibling?.type === 'enum_type_parameters' ? name.nextNamedSibling : null;
       if (values) {
@@ -211,7 +229,8 @@ function parametersOf(node: SyntaxNode): Array<{ label: string; name: SyntaxNode
     for (let next = index + 1; next < children.length; next++) {
       const sibling = children[next];
       if (!sibling || sibling.type === ',' || sibling.type === ')' || sibling.type === 'parameter') break;
-      if (sibling.type === '=') optional = true;
+      // `= #_sourceLocation`: a default the grammar does not know, parsed as an error after the parameter.
+      if (sibling.type === '=' || (sibling.type === 'ERROR' && sibling.text.trimStart().startsWith('='))) optional = true;
     }
     out.push({ label: external ? external.text : name?.text ?? '_', name, type, optional, variadic: child.children.some((c) => c?.type === '...') });
   });
@@ -279,6 +298,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   // Swift ranks such an overload below every other that applies.
   if (mods.decorators.some((d) => d.startsWith('_disfavoredOverload'))) declaration.rankedLast = true;
   if (ctx.extension) declaration.memberOf = ctx.extension;
+  if (ctx.extension && ctx.extensionWhere) declaration.memberWhere = ctx.extensionWhere;
   if (owner !== null) file.classInfo(owner).methods.add(name);
   if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
   // `-> Self`: the type the method was called on (a chain of `Self`-returning modifiers keeps its receiver's type).
@@ -286,7 +306,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   if (!isInit) file.facts.stateType(id, 'returnType', returnsSelf ? { kind: 'self' } : declaredType(returnNode, typeVariables), ctx.scope);
   const scope = ctx.scope.open('method');
   const inner: SwiftContext = { ...ctx, scope, parentDecl: id, enclosing: id, typeVariables, extension: null, typeBounds: typeBoundsOf(node, ctx) };
-  for (const p of parameters) if (p.name) bindTyped(inner, p.name, p.type, 'parameter');
+  for (const p of parameters) bindParameter(inner, p);
   // Default values are evaluated where the function is declared.
   for (const child of node.namedChildren) {
     if (child && child.id !== body?.id && !['parameter', 'simple_identifier', 'modifiers', 'type_parameters', 'type_constraints'].includes(child.type) && !isTypeNode(child)) walk.push(child, ctx);
@@ -312,7 +332,18 @@ function qualifiedSimpleType(node: SyntaxNode | null, typeVariables: ReadonlySet
 }
 
 export function bindParameters(node: SyntaxNode, ctx: SwiftContext): void {
-  for (const p of parametersOf(node)) if (p.name) bindTyped(ctx, p.name, p.type, 'parameter');
+  for (const p of parametersOf(node)) bindParameter(ctx, p);
+}
+
+/** A parameter in its function's body; a variadic one (`_ path: PathComponent...`) holds an array of its type there. */
+function bindParameter(ctx: SwiftContext, p: { name: SyntaxNode | null; type: SyntaxNode | null; variadic: boolean }): void {
+  if (!p.name) return;
+  if (!p.variadic) {
+    bindTyped(ctx, p.name, p.type, 'parameter');
+    return;
+  }
+  const element = declaredType(p.type, ctx.typeVariables);
+  ctx.file.bindLocal(ctx.scope, p.name.text.replace(/^`|`$/g, ''), 'parameter', { kind: 'collection', ...(element ? { element } : {}), named: ['Array'] }, 'Array');
 }
 
 export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
@@ -349,6 +380,7 @@ export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
     decorators: mods.decorators.length > 0 ? mods.decorators : undefined,
   });
   if (ctx.extension) ctx.file.builder.declarations[id].memberOf = ctx.extension;
+  if (ctx.extension && ctx.extensionWhere) ctx.file.builder.declarations[id].memberWhere = ctx.extensionWhere;
   // A property holding a closure is called like a method, unlabelled: beside a same-named method it is one of the
   // candidates overload selection weighs (and, chosen, no method is called: the property is read).
   const closure = member ? closureParameters(typeNode, ctx) : null;

@@ -16,6 +16,8 @@ export interface SwiftContext extends TypeBodyContext {
   file: SwiftFile;
   /** Inside `extension T { … }`: T, which the members declared here belong to (`memberOf`). */
   extension: TypeRef | null;
+  /** `extension W where Base: UIButton`: the one type a type parameter of the extended type is bound to there (Declaration.memberWhere). */
+  extensionWhere?: string[];
   /** Type parameters bound to exactly one type (`<T: P>`, `where T: P`): P's name chain, whose members T's values and `T.f()` reach. */
   typeBounds?: ReadonlyMap<string, string[]>;
 }

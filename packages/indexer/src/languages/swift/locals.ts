@@ -4,7 +4,7 @@ import { endPositionOf, positionOf } from '../../extraction/core/scopes.js';
 import type { SwiftContext, SwiftWalk } from './file-state.js';
 import type { TypeRef } from '../../model/extraction.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
-import { navigationTarget, valueType } from './calls.js';
+import { calledValueType, navigationTarget, valueType } from './calls.js';
 
 /** `(Int, String) -> T`, `@escaping (T) -> U`, `((T) -> U)?`: the function type written, null for any other type. */
 function functionType(type: SyntaxNode | null): SyntaxNode | null {
@@ -98,7 +98,7 @@ function passedTo(node: SyntaxNode, ctx: SwiftContext): { call: TypeRef; argumen
   }
   const call = suffix?.type === 'call_suffix' ? suffix.parent : null;
   if (call?.type !== 'call_expression') return undefined;
-  const type = valueType(call, ctx);
+  const type = calledValueType(call, ctx);
   return type?.kind === 'call' || type?.kind === 'member-call' ? { call: type, argument, skipsDefaults } : undefined;
 }
 

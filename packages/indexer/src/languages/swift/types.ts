@@ -63,11 +63,26 @@ export function declaredType(node: SyntaxNode | null | undefined, typeVariables:
     // are the standard library's, which a workspace's extension of them may redeclare: those are not followed).
     return { kind: 'collection', ...(element ? { element } : {}), named: ['Array'] };
   }
+  // `Result<Success, Failure>`: the standard result holds one Success value, which its `get()` gives (calls.ts).
+  const success = resultSuccess(array);
+  if (success !== undefined) {
+    const element = declaredType(success, typeVariables);
+    return { kind: 'collection', ...(element ? { element } : {}), named: ['Result'] };
+  }
   const chain = typeChain(node);
   if (!chain) return null;
   if (chain.length === 1 && (VALUE_TYPES.has(chain[0]) || typeVariables.has(chain[0]))) return null;
   if (chain[0] === 'Swift' || chain[0] === 'Foundation') return null;
   return { kind: 'named', chain };
+}
+
+/** `Result<T, E>`, `Swift.Result<T, E>`: the type node of T; undefined for any other type. */
+function resultSuccess(node: SyntaxNode | null | undefined): SyntaxNode | undefined {
+  if (node?.type !== 'user_type') return undefined;
+  const names = node.namedChildren.filter((c) => c?.type === 'type_identifier').map((c) => c!.text);
+  if (names.join('.') !== 'Result' && names.join('.') !== 'Swift.Result') return undefined;
+  const args = node.namedChildren.find((c) => c?.type === 'type_arguments')?.namedChildren.filter((c) => isTypeNode(c));
+  return args?.length === 2 ? args[0]! : undefined;
 }
 
 /** The simple name of a type, as parameter and argument types are compared. */
