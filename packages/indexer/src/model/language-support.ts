@@ -165,6 +165,11 @@ export interface ImportBindingRules {
    */
   classBodyImports?: boolean;
   /**
+   * A wildcard import of a package written inside a declaration binds the package's names there (Scala `def f = {
+   * import a.b._; … }`), after the file's own bindings as a file-level one does. Absent: only file-level wildcards bind.
+   */
+  scopedWildcardImports?: boolean;
+  /**
    * A constant may hold a type, and a type position may name it (Zig `const Map = HashMap(u8);` then
    * `m: Map`): the type is what the constant's value, a type function's call, returns.
    */

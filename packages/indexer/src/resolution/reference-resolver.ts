@@ -432,7 +432,7 @@ export class ReferenceResolver {
     const binding = this.bindingOf(file);
     if (binding.instanceReceivers.includes(head)) return true;
     if (head === binding.superReceiver) return false;
-    const named = this.symbols.resolveName(file.path, site.enclosing, head);
+    const named = this.symbols.resolveName(file.path, site.enclosing, head, site.line);
     if (named?.type === 'declaration') return VALUE_KINDS.has(this.symbols.declaration(named.ref).kind);
     if (named || site.enclosing === null) return false;
     const owner = this.enclosingOwner(file, site.enclosing);
@@ -740,7 +740,7 @@ export class ReferenceResolver {
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
-        const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
+        const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name, line: site.line });
         if (bound && this.takesNoSuchCall(file, site, bound)) return unresolved('not-found', true);
         return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
@@ -962,7 +962,7 @@ export class ReferenceResolver {
 
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
     // Where members hide outer names (`members.hideOuterTypes`), also over a type of that name outside the class.
-    const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head) : undefined;
+    const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head, site.line) : undefined;
     if (binding.lookup.includes('class-members') && site.enclosing !== null && !site.rootedReceiver && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
@@ -1005,7 +1005,8 @@ export class ReferenceResolver {
     call?: ReferenceSite,
     aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0])
+    // The call's line: an import written in a block is in force in part of its declaration only.
+    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0], call?.line) ?? this.packageObjectValue(scope.file, chain[0])
       ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
