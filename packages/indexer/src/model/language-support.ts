@@ -353,6 +353,12 @@ export interface NameBindingRules {
      */
     companionsApart?: boolean;
     /**
+     * Bases mixed in later override earlier ones (Scala's linearization, `extends A with B`): where the first base
+     * to declare a member declares it abstract, a later base's concrete member of that name is what runs.
+     * Absent: the first base declaring the member, abstract or not.
+     */
+    laterBasesImplement?: boolean;
+    /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
      * Absent: only `extends` bases are searched.

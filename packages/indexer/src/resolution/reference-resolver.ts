@@ -2216,12 +2216,30 @@ export class ReferenceResolver {
         return { ref: this.symbols.pickRef(among), inherited: depth > 0 };
       }
     }
-    for (const parent of this.superclasses(classRef)) {
-      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
+    const parents = this.superclasses(classRef);
+    for (let i = 0; i < parents.length; i++) {
+      const found = this.findMember(parents[i], name, false, wantStatic, depth + 1, call, throughThis);
       if (found?.ambiguous) return found;
-      if (found) return { ref: found.ref, inherited: true };
+      if (found) return { ref: this.laterConcreteMember(classRef, found.ref!, parents.slice(i + 1), name, wantStatic, depth, call, throughThis), inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.laterBasesImplement`: `class S extends Base with jackson.JsonMethods` where Base's `render` is abstract — the
+   * concrete `render` of the last later base declaring one (linearization: the last mixin wins); else `found`.
+   */
+  private laterConcreteMember(
+    classRef: DeclarationRef, found: DeclarationRef, later: DeclarationRef[], name: string, wantStatic: boolean,
+    depth: number, call: ReferenceSite | undefined, throughThis: boolean,
+  ): DeclarationRef {
+    if (later.length === 0 || !this.symbols.declaration(found).isAbstract) return found;
+    if (!this.bindingOf(this.symbols.extraction(classRef.file)!).members?.laterBasesImplement) return found;
+    for (const parent of [...later].reverse()) {
+      const other = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
+      if (other?.ref && !other.ambiguous && !this.symbols.declaration(other.ref).isAbstract) return other.ref;
+    }
+    return found;
   }
 
   /**

@@ -54,6 +54,7 @@ export const scalaNameBinding = defineNameBinding({
   // `val c = limitedSizeBits(n, codec)`, `fns(_.downN(0))`: a bare name in a stated type is the enclosing type's member
   // where it has one, else what the scopes bind.
   // `that(key)` with `that: JsonObject`: the class's `apply`, not its companion object's.
-  members: { implicitSelfInTypes: true, companionsApart: true },
+  // `class S extends Base with jackson.JsonMethods`: the mixin's concrete `render`, not Base's abstract one.
+  members: { implicitSelfInTypes: true, companionsApart: true, laterBasesImplement: true },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });
