@@ -23,6 +23,9 @@ function chainHead(node: SyntaxNode): string[] | undefined {
 const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_expression', object: 'value', property: 'field', propertyTypes: new Set(['identifier']) };
 const RECEIVER_CHAIN: ReceiverChainShape = { accesses: [FIELD_ACCESS], head: chainHead, superWord: 'super' };
 
+/** Statements of a class body that declare a member (`def`, `val`, `var`, `type`, `object`, `class`, `given` …). */
+const DECLARING = /_definition$|_declaration$/;
+
 /** What calling a value runs: `x(k)` is `x.apply(k)`. */
 const APPLY = 'apply';
 
@@ -34,7 +37,10 @@ export function instanceType(node: SyntaxNode): SyntaxNode | null {
 export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
   switch (node.type) {
     case 'instance_expression': {
-      if (node.namedChildren.some((c) => c?.type === 'template_body')) return null;
+      // `new OptionParser[C]("x") { head("x"); opt(…) }`: an anonymous subclass declaring nothing has exactly its base's
+      // members (one that declares a member may override the one a call names).
+      const body = node.namedChildren.find((c) => c?.type === 'template_body');
+      if (body && body.namedChildren.some((c) => c !== null && DECLARING.test(c.type))) return null;
       const chain = typeChain(instanceType(node));
       return chain ? { kind: 'call', callee: chain, construct: true } : null;
     }
