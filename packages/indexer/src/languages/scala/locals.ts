@@ -2,7 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ScalaContext, ScalaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType } from './types.js';
-import { instanceType, passedTo, valueType } from './calls.js';
+import { elementParameter, instanceType, passedTo, valueType } from './calls.js';
 import type { TypeRef } from '../../model/extraction.js';
 import { positionOf, type Scope } from '../../extraction/core/scopes.js';
 
@@ -88,9 +88,19 @@ export function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk
     if (typeNode) bindTyped(inner, name, typeNode, 'parameter');
     else {
       const given: TypeRef | null = passed && (binding || parameters?.type === 'identifier')
-        ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: index } : null;
+        ? elementParameter(passed, index, { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: index }) : null;
       ctx.file.bindLocal(scope, name.text, 'parameter', given, null);
     }
   });
   for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
+}
+
+/** `for (n <- xs)`, `for { n <- o; c <- n.kids }`: a generator binding a name binds one element of what it iterates. */
+export function bindEnumerator(enumerator: SyntaxNode, ctx: ScalaContext): boolean {
+  const [pattern, source] = enumerator.namedChildren;
+  const generator = enumerator.children.some((c) => c?.type === '<-');
+  if (!generator || pattern?.type !== 'identifier' || !source || enumerator.namedChildren.length !== 2) return false;
+  const of = valueType(source, ctx);
+  ctx.file.bindLocal(ctx.scope, pattern.text, 'local', of ? { kind: 'element', of } : null, null, pattern);
+  return true;
 }
