@@ -34,9 +34,12 @@ function someBinding(pattern: SyntaxNode, ctx: ScalaContext): { name: SyntaxNode
   if (inner.length !== 1 || inner[0].type !== 'identifier') return undefined;
   const match = pattern.parent?.parent?.parent;
   const scrutinee = match?.type === 'match_expression' ? match.childForFieldName('value') : null;
-  if (scrutinee?.type !== 'identifier') return undefined;
-  const type = optionOf(scrutinee.text, scrutinee, ctx);
-  return type ? { name: inner[0], type } : undefined;
+  if (!scrutinee) return undefined;
+  const stated = scrutinee.type === 'identifier' ? optionOf(scrutinee.text, scrutinee, ctx) : undefined;
+  if (stated) return { name: inner[0], type: stated };
+  // `c.focus match { case Some(value) => … }` with `def focus: Option[Json]`: an element of what the scrutinee holds.
+  const of = valueType(scrutinee, ctx);
+  return of ? { name: inner[0], type: { kind: 'element', of } } : undefined;
 }
 
 export function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
