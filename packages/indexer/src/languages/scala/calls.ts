@@ -36,6 +36,13 @@ const ELEMENT_LAMBDAS = new Set([
   'takeWhile', 'dropWhile', 'partition', 'maxBy', 'minBy', 'distinctBy', 'tapEach', 'foreachEntry',
 ]);
 
+/** The standard collections' conversions (`xs.toList`) and the collection each gives, as overload selection compares it. */
+const COLLECTION_CONVERSIONS: Readonly<Record<string, string>> = {
+  toList: 'List', toVector: 'Vector', toSeq: 'Seq', toSet: 'Set', toArray: 'Array', toMap: 'Map', toIndexedSeq: 'IndexedSeq',
+};
+/** The standard collections whose companion builds one (`List(a, b)`, `Seq.empty`). */
+const COLLECTION_FACTORIES = new Set(['List', 'Vector', 'Seq', 'Set', 'Map', 'Array', 'IndexedSeq']);
+
 /** What calling a value runs: `x(k)` is `x.apply(k)`. */
 const APPLY = 'apply';
 
@@ -201,13 +208,22 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'instance_expression':
       return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
-    case 'field_expression':
-      // `n.toString`: Any's toString, which no override may give another result type.
-      return node.childForFieldName('field')?.text === 'toString' ? 'String' : null;
+    case 'field_expression': {
+      // `n.toString`: Any's toString, which no override may give another result type; `xs.toList`: a List.
+      const field = node.childForFieldName('field')?.text ?? '';
+      if (field === 'toString') return 'String';
+      if (field === 'empty') return COLLECTION_FACTORIES.has(node.childForFieldName('value')?.text ?? '') ? node.childForFieldName('value')!.text : null;
+      return COLLECTION_CONVERSIONS[field] ?? null;
+    }
     case 'call_expression': {
       const callee = node.childForFieldName('function');
       const noArguments = (node.childForFieldName('arguments')?.namedChildren.length ?? 1) === 0;
-      return callee?.type === 'field_expression' && callee.childForFieldName('field')?.text === 'toString' && noArguments ? 'String' : null;
+      // `List(a, b)`, `Vector.empty[T]`-like factories of the standard collections: that collection.
+      if (callee?.type === 'identifier' && COLLECTION_FACTORIES.has(callee.text)) return callee.text;
+      if (callee?.type === 'generic_function' && COLLECTION_FACTORIES.has(callee.childForFieldName('function')?.text ?? '')) return callee.childForFieldName('function')!.text;
+      if (callee?.type !== 'field_expression' || !noArguments) return null;
+      const field = callee.childForFieldName('field')?.text ?? '';
+      return field === 'toString' ? 'String' : COLLECTION_CONVERSIONS[field] ?? null;
     }
     default:
       return null;
