@@ -635,6 +635,13 @@ export interface NameBindingRules {
    */
   nonGenericFirst?: boolean;
   /**
+   * Where the candidates' parameter types differ only at some positions, the one each argument there fits exactly wins over
+   * those it may reach only by a conversion (Scala: an implicit view never beats an identity), whatever the arguments at
+   * the shared positions are (`JsError(path, "msg")` with `apply(p: JsPath, e: String)` beside `apply(p: JsPath, e: JsonValidationError)`).
+   * Implied by `nonGenericFirst`.
+   */
+  exactAtDifferingPositions?: boolean;
+  /**
    * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
    * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
    * does not show there, e.g. one declared after the call). Absent: the callable found is the target whatever the count.

@@ -65,6 +65,9 @@ export const scalaNameBinding = defineNameBinding({
   argumentFits: scalaArgumentFits,
   // `CompactPrinter(x)` with `apply(x: JsValue)` and `apply(x: JsValue, callback: Option[String] = None)`: the first.
   defaultsLoseOverloads: true,
+  // `JsError(path, "msg")` with apply(p: JsPath, e: String) beside apply(p: JsPath, e: JsonValidationError): an implicit
+  // view to JsonValidationError never beats the String identity.
+  exactAtDifferingPositions: true,
   // `p: Parser[T]` in `trait RegexParsers extends Parsers`, `v: JValue` under `import JsonAST._`: member types.
   typeMembersByName: true,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
