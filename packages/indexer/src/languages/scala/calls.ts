@@ -41,7 +41,7 @@ const COLLECTION_CONVERSIONS: Readonly<Record<string, string>> = {
   toList: 'List', toVector: 'Vector', toSeq: 'Seq', toSet: 'Set', toArray: 'Array', toMap: 'Map', toIndexedSeq: 'IndexedSeq',
 };
 /** The standard collections whose companion builds one (`List(a, b)`, `Seq.empty`). */
-const COLLECTION_FACTORIES = new Set(['List', 'Vector', 'Seq', 'Set', 'Map', 'Array', 'IndexedSeq']);
+const COLLECTION_FACTORIES = new Set(['List', 'Vector', 'Seq', 'Set', 'Map', 'Array', 'IndexedSeq', 'Stream', 'LazyList']);
 
 /** What calling a value runs: `x(k)` is `x.apply(k)`. */
 const APPLY = 'apply';

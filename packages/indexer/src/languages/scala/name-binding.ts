@@ -23,6 +23,8 @@ const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
  */
 const COLLECTIONS_ARE: Readonly<Record<string, readonly string[]>> = {
   List: ['Seq', 'LinearSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Stream: ['Seq', 'LinearSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  LazyList: ['Seq', 'LinearSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
   Vector: ['Seq', 'IndexedSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
   IndexedSeq: ['Seq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
   Seq: ['Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
