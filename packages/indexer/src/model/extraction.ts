@@ -405,6 +405,11 @@ export interface ImportStatement {
    * `member-wildcard-imports` lookup step.
    */
   importsMembers?: boolean;
+  /**
+   * The last line where the statement is in force, when it is written in a block narrower than its declaration
+   * (Scala `"case" in { import a.b._; … }` inside a class body): sites of the declaration after it do not see it.
+   */
+  inForceUntil?: number;
   line: number;
   column: number;
 }

@@ -165,6 +165,11 @@ export interface ImportBindingRules {
    */
   classBodyImports?: boolean;
   /**
+   * A wildcard import of a package written inside a declaration binds the package's names there (Scala `def f = {
+   * import a.b._; … }`), after the file's own bindings as a file-level one does. Absent: only file-level wildcards bind.
+   */
+  scopedWildcardImports?: boolean;
+  /**
    * A constant may hold a type, and a type position may name it (Zig `const Map = HashMap(u8);` then
    * `m: Map`): the type is what the constant's value, a type function's call, returns.
    */
@@ -354,6 +359,12 @@ export interface NameBindingRules {
      * `that: JsonObject` is the instance's `apply`, not `object JsonObject`'s). Absent: both parts' members are candidates.
      */
     companionsApart?: boolean;
+    /**
+     * Bases mixed in later override earlier ones (Scala's linearization, `extends A with B`): where the first base
+     * to declare a member declares it abstract, a later base's concrete member of that name is what runs.
+     * Absent: the first base declaring the member, abstract or not.
+     */
+    laterBasesImplement?: boolean;
     /**
      * A type has the members of the interfaces or traits it implements (`implements` sites), after its
      * own and its bases' (Rust: a trait's default methods; Kotlin: interface functions with bodies).
@@ -630,6 +641,13 @@ export interface NameBindingRules {
    * Absent: such a call is ambiguous.
    */
   nonGenericFirst?: boolean;
+  /**
+   * Where the candidates' parameter types differ only at some positions, the one each argument there fits exactly wins over
+   * those it may reach only by a conversion (Scala: an implicit view never beats an identity), whatever the arguments at
+   * the shared positions are (`JsError(path, "msg")` with `apply(p: JsPath, e: String)` beside `apply(p: JsPath, e: JsonValidationError)`).
+   * Implied by `nonGenericFirst`.
+   */
+  exactAtDifferingPositions?: boolean;
   /**
    * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
    * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text

@@ -26,6 +26,8 @@ export interface ModuleScope {
   wildcardImports: ImportStatement[];
   /** Imports inside a declaration (a function), by that declaration's local id, then by local name. */
   scopedImports: Map<number, Map<string, ImportedName[]>>;
+  /** Wildcard imports inside a declaration, by that declaration's local id, in source order (ImportBindings.scopedWildcardImports reads them). */
+  scopedWildcardImports: Map<number, ImportStatement[]>;
 }
 
 /** `attachedTypesByName`: a type declared outside its owner's body (`memberOf`) is bound by its bare name as well (members.attachedTypesByName). */
@@ -45,6 +47,7 @@ export function buildModuleScope(file: FileExtraction, attachedTypesByName = fal
   const imports = new Map<string, ImportedName[]>();
   const wildcardImports: ImportStatement[] = [];
   const scopedImports = new Map<number, Map<string, ImportedName[]>>();
+  const scopedWildcardImports = new Map<number, ImportStatement[]>();
   for (const statement of file.imports) {
     const owner = file.declarations[statement.declaration]?.parent ?? null;
     let into = imports;
@@ -53,9 +56,10 @@ export function buildModuleScope(file: FileExtraction, attachedTypesByName = fal
       scopedImports.set(owner, into);
     }
     for (const binding of statement.bindings) {
-      // Only module-level wildcards count: one inside a function is no binding the resolver follows.
+      // A wildcard inside a declaration binds only where the language says so (package-steps.ts).
       if (binding.local === '*') {
         if (owner === null) wildcardImports.push(statement);
+        else scopedWildcardImports.set(owner, [...scopedWildcardImports.get(owner) ?? [], statement]);
         continue;
       }
       const list = into.get(binding.local);
@@ -63,5 +67,5 @@ export function buildModuleScope(file: FileExtraction, attachedTypesByName = fal
       else into.set(binding.local, [{ statement, binding }]);
     }
   }
-  return { file, declarations, imports, wildcardImports, scopedImports };
+  return { file, declarations, imports, wildcardImports, scopedImports, scopedWildcardImports };
 }

@@ -35,6 +35,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly mustFit?: boolean;
   /** Of overloads every argument fits exactly, the one without type parameters wins (NameBindingRules.nonGenericFirst). */
   readonly nonGenericFirst?: boolean;
+  /** The neutral-positions rule without ranking generic overloads (NameBindingRules.exactAtDifferingPositions). */
+  readonly exactAtDifferingPositions?: boolean;
   /** Of async and synchronous overloads, `await` at the call selects the async ones, its absence the others (NameBindingRules.awaitSelectsAsync). */
   readonly awaitSelectsAsync?: boolean;
   /** A variadic overload passed an array for its array parameter competes as a fixed-arity one (NameBindingRules.variadicNormalForm). */
@@ -205,6 +207,7 @@ function selectAmongAll(
     if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length >= n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
     const deciding = args.map((_, i) => applicable.some((ref) => declarationOf(ref).parameterTypes![i] !== declarationOf(applicable[0]).parameterTypes![i]));
     if (!deciding.some(Boolean)) {
+      if (!fits.nonGenericFirst) return undefined;
       // The same parameter types where the arguments go, beside generic twins whose type parameters no argument infers
       // (`TimeoutAsync<TResult>(int, …)` called without type arguments does not apply): the one without type parameters.
       const plain = applicable.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
@@ -257,7 +260,7 @@ function selectAmongAll(
       const specific = moreSpecific && !site.trailingBlock && !byArity.some((ref) => declarationOf(ref).variadic) ? mostSpecific(applicable) : undefined;
       if (specific) return { ref: specific };
     }
-    const neutral = fits.nonGenericFirst ? byNeutralPositions(applicable) : undefined;
+    const neutral = fits.nonGenericFirst || fits.exactAtDifferingPositions ? byNeutralPositions(applicable) : undefined;
     if (neutral) return { ref: neutral };
     if (site.trailingBlock) {
       // Kotlin: one that surely applies without default values beats those that need some.

@@ -362,7 +362,9 @@ export class ReceiverTypes {
     const declared = this.declaredBy(scope, type, depth);
     const decl = declared && this.symbols.declaration(declared.ref);
     // A call's value is its callee's result; a name's, what its declaration holds (a function named is no result).
-    const stated = decl && (declared.call
+    // A def read like a value (Scala `def child: Option[Node]`, NameBindingRules.isAccessor) holds what it returns.
+    const called = declared && (declared.call || (CALLABLE.has(this.symbols.declaration(declared.ref).kind) && this.world.isAccessor(declared.ref)));
+    const stated = decl && (called
       ? (CALLABLE.has(decl.kind) ? (declared.result ? decl.resultTypes?.[declared.result] : decl.returnType) : undefined)
       : decl.valueType);
     if (stated) return this.statedCollection({ file: declared.ref.file, enclosing: decl.parent }, stated, depth + 1);
@@ -415,7 +417,10 @@ export class ReceiverTypes {
       const members = this.world.members(classRef, name);
       if (members.length > 0) {
         const stated = members.find((ref) => this.symbols.declaration(ref).valueType !== undefined);
-        return stated ? { ref: stated, call } : undefined;
+        if (stated) return { ref: stated, call };
+        // A def read like a value (NameBindingRules.isAccessor): what it returns.
+        const getter = members.find((ref) => this.world.isAccessor(ref) && this.symbols.declaration(ref).returnType !== undefined);
+        return getter ? { ref: getter, call: true } : undefined;
       }
       queue.push(...this.world.superclasses(classRef));
     }

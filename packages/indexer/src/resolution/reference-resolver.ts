@@ -437,7 +437,7 @@ export class ReferenceResolver {
     const binding = this.bindingOf(file);
     if (binding.instanceReceivers.includes(head)) return true;
     if (head === binding.superReceiver) return false;
-    const named = this.symbols.resolveName(file.path, site.enclosing, head);
+    const named = this.symbols.resolveName(file.path, site.enclosing, head, site.line);
     if (named?.type === 'declaration') return VALUE_KINDS.has(this.symbols.declaration(named.ref).kind);
     if (named || site.enclosing === null) return false;
     const owner = this.enclosingOwner(file, site.enclosing);
@@ -785,7 +785,7 @@ export class ReferenceResolver {
     for (const step of Object.keys(NAME_STEPS) as LookupStep[]) {
       const run = NAME_STEPS[step]!;
       table[step] = ({ file, site }) => {
-        const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name });
+        const bound = run(this.symbols, { file: file.path, enclosing: site.enclosing, name: site.name, line: site.line });
         if (bound && this.takesNoSuchCall(file, site, bound)) return unresolved('not-found', true);
         return bound && (this.topLevelOverload(file, site, bound) ?? this.overloadAmong(file, site, bound) ?? this.fromImportTarget(file, site, bound));
       };
@@ -1007,7 +1007,7 @@ export class ReferenceResolver {
 
     // `field_.m()` inside a method, where a bare name may mean `this.`: the field of the class (or a proven base).
     // Where members hide outer names (`members.hideOuterTypes`), also over a type of that name outside the class.
-    const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head) : undefined;
+    const named = binding.lookup.includes('class-members') && site.enclosing !== null ? this.symbols.resolveName(file.path, site.enclosing, head, site.line) : undefined;
     if (binding.lookup.includes('class-members') && site.enclosing !== null && !site.rootedReceiver && (!named || binding.members?.hideOuterTypes)) {
       const owner = this.enclosingOwner(file, site.enclosing);
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
@@ -1050,7 +1050,8 @@ export class ReferenceResolver {
     call?: ReferenceSite,
     aliasDepth = 0,
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
-    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0]) ?? this.packageObjectValue(scope.file, chain[0])
+    // The call's line: an import written in a block is in force in part of its declaration only.
+    let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0], call?.line) ?? this.packageObjectValue(scope.file, chain[0])
       ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
@@ -2380,12 +2381,30 @@ export class ReferenceResolver {
         return { ref: this.symbols.pickRef(among), inherited: depth > 0 };
       }
     }
-    for (const parent of this.superclasses(classRef)) {
-      const found = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
+    const parents = this.superclasses(classRef);
+    for (let i = 0; i < parents.length; i++) {
+      const found = this.findMember(parents[i], name, false, wantStatic, depth + 1, call, throughThis);
       if (found?.ambiguous) return found;
-      if (found) return { ref: found.ref, inherited: true };
+      if (found) return { ref: this.laterConcreteMember(classRef, found.ref!, parents.slice(i + 1), name, wantStatic, depth, call, throughThis), inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * `members.laterBasesImplement`: `class S extends Base with jackson.JsonMethods` where Base's `render` is abstract — the
+   * concrete `render` of the last later base declaring one (linearization: the last mixin wins); else `found`.
+   */
+  private laterConcreteMember(
+    classRef: DeclarationRef, found: DeclarationRef, later: DeclarationRef[], name: string, wantStatic: boolean,
+    depth: number, call: ReferenceSite | undefined, throughThis: boolean,
+  ): DeclarationRef {
+    if (later.length === 0 || !this.symbols.declaration(found).isAbstract) return found;
+    if (!this.bindingOf(this.symbols.extraction(classRef.file)!).members?.laterBasesImplement) return found;
+    for (const parent of [...later].reverse()) {
+      const other = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
+      if (other?.ref && !other.ambiguous && !this.symbols.declaration(other.ref).isAbstract) return other.ref;
+    }
+    return found;
   }
 
   /**
@@ -2570,12 +2589,13 @@ export class ReferenceResolver {
     if (!language) return undefined;
     const mustFit = binding.argumentsMustFit === true;
     const nonGenericFirst = binding.nonGenericFirst === true;
+    const exactAtDifferingPositions = binding.exactAtDifferingPositions === true;
     const awaitSelectsAsync = binding.awaitSelectsAsync === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
     const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
     const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
@@ -2610,7 +2630,7 @@ export class ReferenceResolver {
       const named = this.namedType(callFile, call.enclosing, argument);
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
       return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
+    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */

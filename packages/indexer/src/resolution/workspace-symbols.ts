@@ -199,10 +199,10 @@ export class WorkspaceSymbols implements SymbolLookup {
    * What a bare name means at a site inside declaration `enclosing` (null: module level): the name
    * steps of the file's language's `lookup`, in its order (lookup-steps/); undefined when none binds it.
    */
-  resolveName(file: string, enclosing: number | null, name: string): Target | undefined {
+  resolveName(file: string, enclosing: number | null, name: string, line?: number): Target | undefined {
     const extraction = this.files.get(file);
     const steps = (extraction && this.languageOf(extraction)?.binding.lookup) || SCOPE_ONLY;
-    return runLookup(steps, this.nameSteps, { file, enclosing, name });
+    return runLookup(steps, this.nameSteps, { file, enclosing, name, line });
   }
 
   /** The indexed file a name the file's language makes a module without an import stands for, or null. */

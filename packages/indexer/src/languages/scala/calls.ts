@@ -23,6 +23,26 @@ function chainHead(node: SyntaxNode): string[] | undefined {
 const FIELD_ACCESS: MemberAccessShape = { nodeType: 'field_expression', object: 'value', property: 'field', propertyTypes: new Set(['identifier']) };
 const RECEIVER_CHAIN: ReceiverChainShape = { accesses: [FIELD_ACCESS], head: chainHead, superWord: 'super' };
 
+/** Statements of a class body that declare a member (`def`, `val`, `var`, `type`, `object`, `class`, `given` …). */
+const DECLARING = /_definition$|_declaration$/;
+
+/** Members of the standard collections and Option read as one element (`o.get`, `xs.head`) — an `element` of what they hold. */
+const ELEMENT_READS = new Set(['get', 'head', 'last']);
+/** Members of the standard collections and Option called for one element (`o.getOrElse(d)`). */
+const ELEMENT_CALLS = new Set(['getOrElse']);
+/** Members of the standard collections and Option whose function argument receives one element (`xs.foreach(n => …)`, `o.map(_.m())`). */
+const ELEMENT_LAMBDAS = new Set([
+  'foreach', 'map', 'flatMap', 'filter', 'filterNot', 'withFilter', 'exists', 'forall', 'find', 'count', 'sortBy', 'groupBy',
+  'takeWhile', 'dropWhile', 'partition', 'maxBy', 'minBy', 'distinctBy', 'tapEach', 'foreachEntry',
+]);
+
+/** The standard collections' conversions (`xs.toList`) and the collection each gives, as overload selection compares it. */
+const COLLECTION_CONVERSIONS: Readonly<Record<string, string>> = {
+  toList: 'List', toVector: 'Vector', toSeq: 'Seq', toSet: 'Set', toArray: 'Array', toMap: 'Map', toIndexedSeq: 'IndexedSeq',
+};
+/** The standard collections whose companion builds one (`List(a, b)`, `Seq.empty`). */
+const COLLECTION_FACTORIES = new Set(['List', 'Vector', 'Seq', 'Set', 'Map', 'Array', 'IndexedSeq', 'Stream', 'LazyList']);
+
 /** What calling a value runs: `x(k)` is `x.apply(k)`. */
 const APPLY = 'apply';
 
@@ -34,11 +54,16 @@ export function instanceType(node: SyntaxNode): SyntaxNode | null {
 export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
   switch (node.type) {
     case 'instance_expression': {
-      if (node.namedChildren.some((c) => c?.type === 'template_body')) return null;
+      // `new OptionParser[C]("x") { head("x"); opt(…) }`: an anonymous subclass declaring nothing has exactly its base's
+      // members (one that declares a member may override the one a call names).
+      const body = node.namedChildren.find((c) => c?.type === 'template_body');
+      if (body && body.namedChildren.some((c) => c !== null && DECLARING.test(c.type))) return null;
       const chain = typeChain(instanceType(node));
       return chain ? { kind: 'call', callee: chain, construct: true } : null;
     }
     case 'call_expression': {
+      const element = elementRead(node, ctx);
+      if (element) return element;
       const callee = calleeOf(node);
       if (!callee) return null;
       // `Circle(r)` is `Circle.apply(r)`: a capitalised name is a class (or an object) by convention, not a method of `this`.
@@ -79,6 +104,8 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       return inner ? valueType(inner, ctx) : null;
     }
     case 'field_expression': {
+      const element = elementRead(node, ctx);
+      if (element) return element;
       // `val cursor = json.hcursor`: what the member holds, or what a parameterless `def` returns.
       const chain = receiverChain(node);
       if (chain) return chain[0] === 'super' ? null : { kind: 'value', chain };
@@ -93,11 +120,50 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
 }
 
 /**
+ * `o.get`, `xs.head`, `o.getOrElse(d)` on a value of a stated type: one element where it holds a standard collection or
+ * an Option (`o: Option[Node]`), else what a workspace type's member of that name gives (both kept: the one found).
+ */
+function elementRead(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
+  let access = node;
+  if (node.type === 'call_expression') {
+    const fn = node.childForFieldName('function');
+    if (fn?.type !== 'field_expression' || !ELEMENT_CALLS.has(fn.childForFieldName('field')?.text ?? '')) return null;
+    access = fn;
+  } else if (node.type !== 'field_expression' || !ELEMENT_READS.has(node.childForFieldName('field')?.text ?? '')) return null;
+  const object = access.childForFieldName('value');
+  const of = object ? valueType(object, ctx) : null;
+  if (!of) return null;
+  const name = access.childForFieldName('field')!.text;
+  const member: TypeRef = node.type === 'call_expression' ? { kind: 'member-call', of, name } : { kind: 'field', of, path: [name] };
+  return { kind: 'any-of', of: [{ kind: 'element', of }, member] };
+}
+
+/**
+ * Parameter 0 of a function literal passed as argument 0 of `xs.foreach(…)`, `o.map(…)` (`ELEMENT_LAMBDAS`): one element
+ * of what the receiver holds where it is a standard collection or Option; `given` (what the callee states) either way.
+ */
+export function elementParameter(passed: { call: TypeRef; argument: number }, parameter: number, given: TypeRef): TypeRef {
+  const call = passed.call;
+  if (passed.argument !== 0 || parameter !== 0) return given;
+  // `xs.foreach(…)` on a name chain is a `call` of [...chain, 'foreach']; on any other value a `member-call`.
+  const of: TypeRef | null = call.kind === 'member-call' ? (ELEMENT_LAMBDAS.has(call.name) ? call.of : null)
+    : call.kind === 'call' && call.callee.length > 1 && ELEMENT_LAMBDAS.has(call.callee[call.callee.length - 1])
+      ? { kind: 'value', chain: call.callee.slice(0, -1) } : null;
+  return of ? { kind: 'any-of', of: [{ kind: 'element', of }, given] } : given;
+}
+
+/**
  * A function literal passed as an argument of a call (`f(x => …)`, `f(_.m())`): the call, as a TypeRef whose callee
  * the resolver finds, and the argument's index; undefined elsewhere.
  */
 export function passedTo(argument: SyntaxNode, ctx: ScalaContext): { call: TypeRef; argument: number } | undefined {
   const list = argument.parent;
+  // `xs.foreach { n => … }`: a block holding only the literal is the one argument.
+  if (list?.type === 'block' && list.parent?.type === 'call_expression' && list.parent.childForFieldName('arguments')?.id === list.id) {
+    const only = list.namedChildren.filter((c) => c !== null && c.type !== 'comment' && c.type !== 'block_comment');
+    const of = only.length === 1 && only[0]!.id === argument.id ? valueType(list.parent, ctx) : null;
+    return of ? { call: of, argument: 0 } : undefined;
+  }
   const call = list?.type === 'arguments' ? list.parent : null;
   if (call?.type !== 'call_expression') return undefined;
   const of = valueType(call, ctx);
@@ -118,7 +184,7 @@ function placeholderParameter(wildcard: SyntaxNode, ctx: ScalaContext): TypeRef 
   }
   if (argument.descendantsOfType('wildcard').length !== 1) return null;
   const passed = passedTo(argument, ctx);
-  return passed ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: 0 } : null;
+  return passed ? elementParameter(passed, 0, { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: 0 }) : null;
 }
 
 function calleeOf(node: SyntaxNode): { name: string; object: SyntaxNode | null } | undefined {
@@ -142,13 +208,22 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       return { name: node.text, scope: ctx.scope, at: positionOf(node) };
     case 'instance_expression':
       return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
-    case 'field_expression':
-      // `n.toString`: Any's toString, which no override may give another result type.
-      return node.childForFieldName('field')?.text === 'toString' ? 'String' : null;
+    case 'field_expression': {
+      // `n.toString`: Any's toString, which no override may give another result type; `xs.toList`: a List.
+      const field = node.childForFieldName('field')?.text ?? '';
+      if (field === 'toString') return 'String';
+      if (field === 'empty') return COLLECTION_FACTORIES.has(node.childForFieldName('value')?.text ?? '') ? node.childForFieldName('value')!.text : null;
+      return COLLECTION_CONVERSIONS[field] ?? null;
+    }
     case 'call_expression': {
       const callee = node.childForFieldName('function');
       const noArguments = (node.childForFieldName('arguments')?.namedChildren.length ?? 1) === 0;
-      return callee?.type === 'field_expression' && callee.childForFieldName('field')?.text === 'toString' && noArguments ? 'String' : null;
+      // `List(a, b)`, `Vector.empty[T]`-like factories of the standard collections: that collection.
+      if (callee?.type === 'identifier' && COLLECTION_FACTORIES.has(callee.text)) return callee.text;
+      if (callee?.type === 'generic_function' && COLLECTION_FACTORIES.has(callee.childForFieldName('function')?.text ?? '')) return callee.childForFieldName('function')!.text;
+      if (callee?.type !== 'field_expression' || !noArguments) return null;
+      const field = callee.childForFieldName('field')?.text ?? '';
+      return field === 'toString' ? 'String' : COLLECTION_CONVERSIONS[field] ?? null;
     }
     default:
       return null;
@@ -201,7 +276,10 @@ export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
   } else if (!callee.object) {
     target = { name: callee.name, receiver: valueWildcardFor(callee.name, node, ctx) };
   } else {
-    target = memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
+    // `o.get.render()`: the receiver is an element of what o holds, not a member `get` walked as a name chain.
+    const element = elementRead(callee.object, ctx);
+    target = element ? { name: callee.name, receiver: undefined, typedReceiver: { type: element, path: [] } }
+      : memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
   }
   ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   return true;

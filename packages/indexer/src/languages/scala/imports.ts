@@ -2,6 +2,7 @@
 import { flatSignature } from '../../extraction/core/declaration-text.js';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ScalaContext } from './file-state.js';
+import type { ImportStatement } from '../../model/extraction.js';
 import { file } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 
@@ -16,11 +17,11 @@ export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
     // `import a.b.Obj._`: the members of object Obj (a capitalised last name: an object, by convention), found
     // where the import is in force (the `member-wildcard-imports` lookup step); the hidden name reaches its file.
     if (/^[A-Z]/.test(parts[parts.length - 1]) && parts.length > 1) {
-      file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[parts.length - 1] }], { importsMembers: true });
+      limitToBlock(file, file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: specifier, imported: parts[parts.length - 1] }], { importsMembers: true }), node);
       return;
     }
     // `import a.b._` names a package, or an object or a value named in lower case (`import syntax._`, `import builder._`).
-    file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }], { importsMembers: true });
+    limitToBlock(file, file.builder.addImport(specifier, ctx.parentDecl, node, signature, [{ local: '*', imported: '*' }], { importsMembers: true }), node);
   };
   // `import a.b.Obj.Inner` / `import a.b.Obj.m`: member Inner or m of the object Obj.
   const single = (parts: string[], local: string) => file.importPath(parts, local, ctx.parentDecl, node, signature);
@@ -56,6 +57,20 @@ export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
   // `import a.b.given`: givens are found by type, not by name.
   if (node.children.some((c) => c?.type === 'given')) return;
   single(path, path[path.length - 1]);
+}
+
+/** Syntax whose block is a declaration's own body: an import written directly in it is in force to the declaration's end. */
+const DECLARATION_BODIES: ReadonlySet<string> = new Set(['function_definition', 'val_definition', 'var_definition', 'given_definition']);
+
+/**
+ * An import written in a block that is no declaration's body (a test block `"case" in { import a.b._; … }` in a class
+ * body, a lambda's block in a def) binds to the block's end only: later sites of the same declaration do not see it.
+ */
+function limitToBlock(file: ScalaContext['file'], statement: ImportStatement, node: SyntaxNode): void {
+  const block = node.parent;
+  if (!block || !['block', 'indented_block'].includes(block.type)) return;
+  if (block.parent && DECLARATION_BODIES.has(block.parent.type)) return;
+  statement.inForceUntil = block.endPosition.row + 1 + file.builder.lineOffset;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ScalaContext, ScalaWalk } from './file-state.js';
 import { declaredType, literalType, simpleType } from './types.js';
-import { instanceType, passedTo, valueType } from './calls.js';
+import { elementParameter, instanceType, passedTo, valueType } from './calls.js';
 import type { TypeRef } from '../../model/extraction.js';
 import { positionOf, type Scope } from '../../extraction/core/scopes.js';
 
@@ -34,9 +34,12 @@ function someBinding(pattern: SyntaxNode, ctx: ScalaContext): { name: SyntaxNode
   if (inner.length !== 1 || inner[0].type !== 'identifier') return undefined;
   const match = pattern.parent?.parent?.parent;
   const scrutinee = match?.type === 'match_expression' ? match.childForFieldName('value') : null;
-  if (scrutinee?.type !== 'identifier') return undefined;
-  const type = optionOf(scrutinee.text, scrutinee, ctx);
-  return type ? { name: inner[0], type } : undefined;
+  if (!scrutinee) return undefined;
+  const stated = scrutinee.type === 'identifier' ? optionOf(scrutinee.text, scrutinee, ctx) : undefined;
+  if (stated) return { name: inner[0], type: stated };
+  // `c.focus match { case Some(value) => … }` with `def focus: Option[Json]`: an element of what the scrutinee holds.
+  const of = valueType(scrutinee, ctx);
+  return of ? { name: inner[0], type: { kind: 'element', of } } : undefined;
 }
 
 export function bindPattern(pattern: SyntaxNode | null | undefined, ctx: ScalaContext): void {
@@ -88,9 +91,19 @@ export function visitLambda(node: SyntaxNode, ctx: ScalaContext, walk: ScalaWalk
     if (typeNode) bindTyped(inner, name, typeNode, 'parameter');
     else {
       const given: TypeRef | null = passed && (binding || parameters?.type === 'identifier')
-        ? { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: index } : null;
+        ? elementParameter(passed, index, { kind: 'callback-parameter', of: passed.call, argument: passed.argument, parameter: index }) : null;
       ctx.file.bindLocal(scope, name.text, 'parameter', given, null);
     }
   });
   for (const child of node.namedChildren) if (child && child.id !== parameters?.id) walk.push(child, inner);
+}
+
+/** `for (n <- xs)`, `for { n <- o; c <- n.kids }`: a generator binding a name binds one element of what it iterates. */
+export function bindEnumerator(enumerator: SyntaxNode, ctx: ScalaContext): boolean {
+  const [pattern, source] = enumerator.namedChildren;
+  const generator = enumerator.children.some((c) => c?.type === '<-');
+  if (!generator || pattern?.type !== 'identifier' || !source || enumerator.namedChildren.length !== 2) return false;
+  const of = valueType(source, ctx);
+  ctx.file.bindLocal(ctx.scope, pattern.text, 'local', of ? { kind: 'element', of } : null, null, pattern);
+  return true;
 }

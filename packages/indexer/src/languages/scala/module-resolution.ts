@@ -206,7 +206,7 @@ export const createScalaImportResolver: ImportResolverFactory = (workspace: Work
       subpackage: (key, name) => get().subpackage(key, name),
     },
     // An import in a class or object body binds in it.
-    bindings: { classBodyImports: true },
+    bindings: { classBodyImports: true, scopedWildcardImports: true },
     // The default Scala version's folder is the default build's; `scala-3/` never calls into `scala-2/`.
     builds: {
       compiledByDefault: (file, variant) => get().compiledByDefault(variant, file),

@@ -17,10 +17,35 @@ const WIDENS_TO: Readonly<Record<string, readonly string[]>> = {
   Boolean: [],
 };
 
+/**
+ * The standard collections an argument may be proven to be (`List(…)`, `xs.toVector`), with the standard types each is
+ * (or converts to: an Array is wrapped as a Seq): to any other standard collection or value type it is no argument.
+ */
+const COLLECTIONS_ARE: Readonly<Record<string, readonly string[]>> = {
+  List: ['Seq', 'LinearSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Stream: ['Seq', 'LinearSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  LazyList: ['Seq', 'LinearSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Vector: ['Seq', 'IndexedSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  IndexedSeq: ['Seq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Seq: ['Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Set: ['Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Map: ['Iterable', 'IterableOnce', 'TraversableOnce', 'Traversable', 'AnyRef'],
+  Array: ['Seq', 'IndexedSeq', 'Iterable', 'IterableOnce', 'TraversableOnce', 'AnyRef'],
+};
+const STANDARD_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(COLLECTIONS_ARE), ...Object.values(COLLECTIONS_ARE).flat(), 'String', 'Option', 'Some', 'AnyVal',
+  'Byte', 'Short', 'Char', 'Int', 'Long', 'Float', 'Double', 'Boolean',
+]);
+
 export function scalaArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   if (parameter === 'Any') return 'converts';
   if (argument === null || parameter === '*') return 'unknown';
   if (argument === parameter) return 'exact';
+  if (argument in COLLECTIONS_ARE) {
+    if (COLLECTIONS_ARE[argument].includes(parameter)) return 'converts';
+    // Another standard type: no; a workspace type (or one from a library) is the class hierarchy's to tell.
+    return STANDARD_NAMES.has(parameter) ? 'no' : 'unknown';
+  }
   if (argument in WIDENS_TO) {
     if (parameter in WIDENS_TO) return WIDENS_TO[argument].includes(parameter) ? 'converts' : 'no';
     return parameter === 'AnyVal' ? 'converts' : parameter === 'String' ? 'no' : 'unknown';
@@ -42,6 +67,9 @@ export const scalaNameBinding = defineNameBinding({
   argumentFits: scalaArgumentFits,
   // `CompactPrinter(x)` with `apply(x: JsValue)` and `apply(x: JsValue, callback: Option[String] = None)`: the first.
   defaultsLoseOverloads: true,
+  // `JsError(path, "msg")` with apply(p: JsPath, e: String) beside apply(p: JsPath, e: JsonValidationError): an implicit
+  // view to JsonValidationError never beats the String identity.
+  exactAtDifferingPositions: true,
   // `p: Parser[T]` in `trait RegexParsers extends Parsers`, `v: JValue` under `import JsonAST._`: member types.
   typeMembersByName: true,
   // `Foo(x)` is `Foo.apply(x)`: the companion's `apply` the arguments pick (a case class's generated one constructs Foo).
@@ -54,6 +82,7 @@ export const scalaNameBinding = defineNameBinding({
   // `val c = limitedSizeBits(n, codec)`, `fns(_.downN(0))`: a bare name in a stated type is the enclosing type's member
   // where it has one, else what the scopes bind.
   // `that(key)` with `that: JsonObject`: the class's `apply`, not its companion object's.
-  members: { implicitSelfInTypes: true, companionsApart: true },
+  // `class S extends Base with jackson.JsonMethods`: the mixin's concrete `render`, not Base's abstract one.
+  members: { implicitSelfInTypes: true, companionsApart: true, laterBasesImplement: true },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
 });

@@ -22,7 +22,7 @@ import type { ScalaContext } from './file-state.js';
 import { visitCall, visitInstance } from './calls.js';
 import { declarePackageObject, visitEnumCase, visitExtension, visitFunction, visitType, visitTypeMember, visitValue } from './declarations.js';
 import { recordPackageChain, visitImport } from './imports.js';
-import { bindPattern, visitLambda } from './locals.js';
+import { bindEnumerator, bindPattern, visitLambda } from './locals.js';
 
 type Rule = NodeRule<ScalaContext>;
 
@@ -79,9 +79,10 @@ export const SCALA_SYNTAX: SyntaxRules<ScalaContext> = {
     for_expression: {
       opensScope: { kind: 'block' },
       visit: ({ node, ctx }) => {
-        for (const enumerator of node.childForFieldName('enumerators')?.namedChildren ?? []) {
+        // The grammar's `enumerators` field names the `(` before them: the node is found by its type.
+        for (const enumerator of node.namedChildren.find((c) => c?.type === 'enumerators')?.namedChildren ?? []) {
           const pattern = enumerator?.namedChildren[0];
-          if (pattern) bindPattern(pattern, ctx);
+          if (pattern && !bindEnumerator(enumerator!, ctx)) bindPattern(pattern, ctx);
         }
         return true;
       },

@@ -35,11 +35,28 @@ export function typeChain(node: SyntaxNode | null): string[] | null {
   }
 }
 
-/** The class a declared type proves (null: a value type, a type parameter, a function or tuple type). */
+/**
+ * The standard library's collections of one element type, and Option (a collection of at most one): `o.get`, `xs.head`,
+ * `xs.foreach(n => …)`, `for (n <- xs)` give an element (calls.ts). Maps are left out: their elements are pairs.
+ */
+const ELEMENT_COLLECTIONS = new Set([
+  'Option', 'Some', 'Seq', 'List', 'Vector', 'IndexedSeq', 'Iterable', 'Set', 'Array', 'Iterator', 'ArrayBuffer', 'ListBuffer',
+  'LazyList', 'Stream', 'ArraySeq', 'Queue', 'SortedSet', 'TreeSet', 'HashSet', 'LinearSeq',
+]);
+/** Where a standard collection may be written qualified (`scala.collection.immutable.Seq`, `mutable.ArrayBuffer`). */
+const COLLECTION_PACKAGES = new Set(['scala', 'collection', 'immutable', 'mutable']);
+
+/** The class a declared type proves (null: a value type, a type parameter, a function or tuple type); a collection's element type. */
 export function declaredType(node: SyntaxNode | null, typeVariables: ReadonlySet<string>): TypeRef | null {
   const chain = typeChain(node);
   if (!chain) return null;
   if (chain.length === 1 && (VALUE_TYPES.has(chain[0]) || typeVariables.has(chain[0]))) return null;
+  const last = chain[chain.length - 1];
+  if (node?.type === 'generic_type' && ELEMENT_COLLECTIONS.has(last) && chain.slice(0, -1).every((part) => COLLECTION_PACKAGES.has(part))) {
+    const args = node.childForFieldName('type_arguments')?.namedChildren.filter((c) => c !== null) ?? [];
+    const element = args.length === 1 ? declaredType(args[0], typeVariables) : null;
+    if (element) return { kind: 'collection', element, named: chain };
+  }
   return { kind: 'named', chain };
 }
 

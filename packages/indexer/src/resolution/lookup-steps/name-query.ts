@@ -3,4 +3,6 @@ export interface NameQuery {
   file: string;
   enclosing: number | null;
   name: string;
+  /** The site's line, where a site asks: imports in force only in part of a declaration (`inForceUntil`) need it. */
+  line?: number;
 }

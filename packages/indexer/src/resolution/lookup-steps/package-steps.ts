@@ -6,6 +6,7 @@
 import { dedupeTargets, type DeclarationRef, type Target } from '../targets.js';
 import type { NameQuery } from './name-query.js';
 import type { SymbolLookup } from './symbol-lookup.js';
+import { CLASS_BODIES } from './lexical-steps.js';
 
 /** `qualified-packages`: a fully qualified package, written by the extractor as a name no identifier can be. */
 export function qualifiedPackage(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
@@ -53,15 +54,38 @@ export function sharedPackageImport(symbols: SymbolLookup, { file, name }: NameQ
   return undefined;
 }
 
-/** `package-wildcard-imports`: `import a.b.*` (written, or implicit in every file): the one package among them that declares the name. */
-export function wildcardPackageMember(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
+/**
+ * `package-wildcard-imports`: `import a.b.*` (written, or implicit in every file): the one package among them that declares the name.
+ * Where the language lets a wildcard bind inside a declaration (`bindings.scopedWildcardImports`), those in force around the
+ * site come first, the innermost declaration's before those further out.
+ */
+export function wildcardPackageMember(symbols: SymbolLookup, { file, enclosing, name, line }: NameQuery): Target | undefined {
   const resolver = symbols.modulesOf(file)?.packages;
   if (!resolver?.importedPackage) return undefined;
+  const scope = symbols.scope(file);
+  const bindings = symbols.modulesOf(file)?.bindings;
+  if (bindings?.scopedWildcardImports && scope.scopedWildcardImports.size > 0) {
+    const decls = scope.file.declarations;
+    for (let id = enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+      if (CLASS_BODIES.has(decls[id].kind) && !bindings.classBodyImports) continue;
+      // Written before the site, in the block around it (a site of no line sees only those of the whole declaration).
+      const statements = scope.scopedWildcardImports.get(id)?.filter((statement) => (line === undefined
+        ? statement.inForceUntil === undefined
+        : statement.line <= line && (statement.inForceUntil === undefined || line <= statement.inForceUntil)));
+      const found = statements && packagesMember(symbols, file, statements.map((statement) => statement.specifier), name);
+      if (found) return found;
+    }
+  }
+  return packagesMember(symbols, file, [...scope.wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []], name);
+}
+
+/** The one package named by `specifiers` that declares `name` (ambiguous where several do). */
+function packagesMember(symbols: SymbolLookup, file: string, specifiers: readonly string[], name: string): Target | undefined {
+  const resolver = symbols.modulesOf(file)!.packages!;
   const found: Target[] = [];
   const several: DeclarationRef[] = [];
-  const specifiers = [...symbols.scope(file).wildcardImports.map((statement) => statement.specifier), ...resolver.implicitImports?.(file) ?? []];
   for (const specifier of specifiers) {
-    const key = resolver.importedPackage(file, specifier);
+    const key = resolver.importedPackage!(file, specifier);
     if (key === null) continue;
     const member = symbols.fileSetMember(key, name, symbols.packageKeyOf(file) !== key);
     if (member.type === 'declaration') found.push(member);

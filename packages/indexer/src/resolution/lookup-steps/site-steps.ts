@@ -157,6 +157,7 @@ function memberWildcardImport(resolver: SiteResolver, { file, site }: SiteQuery)
     const found: Resolution[] = [];
     for (const statement of statements) {
       if ((decls[statement.declaration]?.parent ?? null) !== level || statement.line > site.line) continue;
+      if (statement.inForceUntil !== undefined && site.line > statement.inForceUntil) continue;
       const member = resolver.importedMember(file, statement, site);
       if (member) found.push(member);
     }
