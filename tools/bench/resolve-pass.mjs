@@ -60,7 +60,7 @@ await timePasses('resolve-pass', passes, indexed.length, 'rows', async () => {
   // Fixed timestamps, so that the same rows give the same database bytes.
   const writer = withWrite ? startGraphWrite(database, { now: 0, arborVersion: 'bench' }, false) : undefined;
   streamGraph(indexed, languages, {
-    declared(declared, files) { nodes = declared; writer?.declared(declared, files); },
+    declared(declared, files) { nodes = [...declared]; writer?.declared(nodes, files); },
     resolved(edges, unresolved) { portions.push([edges, unresolved]); writer?.resolved(edges, unresolved); },
   }, 0);
   await writer?.finish({});

@@ -662,7 +662,7 @@ function workspaceView(root: string, extractions: ReadonlyMap<string, FileExtrac
   };
 }
 
-function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
+function countBy<T>(items: Iterable<T>, key: (item: T) => string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
   return sortKeys(out);

@@ -36,8 +36,11 @@ export interface ResolutionStats {
  * writer on another thread can store them while the rest are still being resolved.
  */
 export interface GraphRowSink {
-  /** Every node and file row, once, before any edge. */
-  declared(nodes: NodeRow[], files: FileRow[]): void;
+  /**
+   * Every node and file row, once, before any edge. The node rows of a whole pass may be made as they are
+   * read (DeclaredNodes): read them during the call, not later (by then a resolved file's docstrings are gone).
+   */
+  declared(nodes: DeclaredNodes, files: FileRow[]): void;
   /** The next edges and unresolved refs, in the graph's order: the `contains` edges first, then file by file. */
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
 }
@@ -79,6 +82,15 @@ export interface ResolutionScope {
   releaseResolved?: boolean;
 }
 
+/**
+ * Node rows, read any number of times, each time in the same order. A full pass makes them as they are
+ * read, file by file, so that every node's row never exists at once (on a big tree they were most of the
+ * heap's peak); an array is one too.
+ */
+export interface DeclaredNodes extends Iterable<NodeRow> {
+  readonly length: number;
+}
+
 /** Reference rows are handed over once at least this many have gathered (after the file that passed it). */
 const ROWS_PER_PORTION = 8192;
 
@@ -113,7 +125,12 @@ export function streamGraph(
 
   // Node ids first: every edge refers to them. The node and file rows are the sink's from here on.
   const declared = declareFiles(indexed, now, edges, only, perFile);
-  if (!only) sink.declared(declared.nodes, declared.files);
+  if (!only) {
+    sink.declared(declared.nodes, declared.files);
+    // Held here, every node's row would live until the last file is resolved.
+    declared.nodes = [];
+    declared.files = [];
+  }
   handOver();
   const idOf = (path: string, localId: number) => declared.idsOf(path)[localId];
 
@@ -256,7 +273,7 @@ export function streamGraph(
 
 /** What declaring the files gave: the rows of the files resolved, and every file's node ids. */
 interface Declared {
-  nodes: NodeRow[];
+  nodes: DeclaredNodes;
   files: FileRow[];
   /** A file's node id per local declaration id (a file not resolved: worked out when first asked). */
   idsOf(path: string): string[];
@@ -287,7 +304,9 @@ function declareFiles(
   only: ReadonlySet<string> | undefined,
   perFile: Map<string, FileResolution> | undefined,
 ): Declared {
+  // A partial pass keeps its rows to the end (few files); a full one makes them again when they are read.
   const nodes: NodeRow[] = [];
+  let nodeCount = 0;
   const files: FileRow[] = [];
   const byPath = new Map(indexed.map((f) => [f.extraction.path, f]));
   // The ids of every file resolved; the rows too of a file not resolved, made when first asked (kept: few are).
@@ -306,7 +325,8 @@ function declareFiles(
     if (only && !only.has(path)) continue;
     const rows = fileRows(indexedFile, now);
     ids.set(path, rows.ids);
-    for (const node of rows.nodes) nodes.push(node);
+    if (only) for (const node of rows.nodes) nodes.push(node);
+    nodeCount += rows.nodes.length;
     files.push(rows.file);
     for (const edge of rows.contains) edges.push(edge);
     if (perFile) {
@@ -315,8 +335,17 @@ function declareFiles(
       for (const node of rows.nodes) own.nodes[node.kind] = (own.nodes[node.kind] ?? 0) + 1;
     }
   }
+  const made: DeclaredNodes = {
+    length: nodeCount,
+    *[Symbol.iterator]() {
+      for (const indexedFile of indexed) {
+        const fileIds = ids.get(indexedFile.extraction.path);
+        if (fileIds) yield* fileRows(indexedFile, now, fileIds).nodes;
+      }
+    },
+  };
   return {
-    nodes,
+    nodes: only ? nodes : made,
     files,
     idsOf: (path) => ids.get(path) ?? rowsOf(path).ids,
     keptNodesNamed(named) {
@@ -337,7 +366,8 @@ interface FileRows {
 }
 
 /** One file's node rows (the file's own first), its file row and `contains` edges, and its node id per local declaration id. */
-function fileRows({ extraction: file, contentHash, size, modifiedAt }: IndexedFile, now: number): FileRows {
+/** `knownIds`: the ids made the first time (the same ones), so that no id is hashed twice. */
+function fileRows({ extraction: file, contentHash, size, modifiedAt }: IndexedFile, now: number, knownIds?: string[]): FileRows {
   const fileId = fileNodeId(file.path);
   const nodes: NodeRow[] = [{
     id: fileId,
@@ -356,7 +386,7 @@ function fileRows({ extraction: file, contentHash, size, modifiedAt }: IndexedFi
   const ids: string[] = [];
   const emitted = new Set<string>([fileId]);
   for (const decl of file.declarations) {
-    const id = declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
+    const id = knownIds ? knownIds[ids.length] : declarationNodeId(file.path, decl.kind, decl.name, decl.startLine);
     ids.push(id);
     // A second declaration with the same id (same path, kind, name and line) keeps the first's node.
     if (emitted.has(id)) continue;

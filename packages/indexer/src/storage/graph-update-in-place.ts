@@ -196,7 +196,7 @@ export class InPlaceGraphUpdate implements GraphWriteSession {
     this.record = record;
   }
 
-  declared(nodes: NodeRow[], files: FileRow[]): void {
+  declared(nodes: Iterable<NodeRow>, files: FileRow[]): void {
     for (const file of files) this.givenFiles.add(file.path);
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);

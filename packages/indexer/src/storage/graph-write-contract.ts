@@ -8,7 +8,7 @@ import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
 
 export interface GraphWriteSession {
   /** Every node and file row, once, before any edge. A bad row throws here (INVALID_INPUT). */
-  declared(nodes: NodeRow[], files: FileRow[]): void;
+  declared(nodes: Iterable<NodeRow>, files: FileRow[]): void;
   /** The next edges and unresolved refs, in the graph's order. A bad row throws here (INVALID_INPUT). */
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void;
   /**

@@ -40,7 +40,7 @@ class GraphWriteHere implements GraphWriteSession {
     this.packer = new RowPacker(target);
   }
 
-  declared(nodes: NodeRow[], files: FileRow[]): void {
+  declared(nodes: Iterable<NodeRow>, files: FileRow[]): void {
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);
     this.step(() => {

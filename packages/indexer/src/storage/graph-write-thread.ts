@@ -69,7 +69,7 @@ export class GraphWriteThread implements GraphWriteSession {
     this.outcome.catch(() => {});
   }
 
-  declared(nodes: NodeRow[], files: FileRow[]): void {
+  declared(nodes: Iterable<NodeRow>, files: FileRow[]): void {
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);
     this.send(
