@@ -438,7 +438,20 @@ export class WorkspaceSymbols implements SymbolLookup {
       if (name !== '') merged.set(name, [...(merged.get(name) ?? []), ...refs]);
     }
     this.namespaceKey = canonical;
+    this.namespaceOpeningMacros = new Set(expansions.keys());
     return merged;
+  }
+
+  /** Macros some workspace `#define` states to open namespaces (named, unknown or disagreeing ones alike). */
+  private namespaceOpeningMacros = new Set<string>();
+
+  /**
+   * Whether a region a macro opens (`openedByMacro`) is inside some namespace: a workspace definition of the macro
+   * opens one, whichever it is. Its members are then no global names, as the compiler sees them.
+   */
+  macroOpensNamespace(macro: string): boolean {
+    this.namespaceIndex();
+    return this.namespaceOpeningMacros.has(macro);
   }
 
   /** What `namespaceMacros` makes of a qualified name (`FMT_BEGIN_NAMESPACE::detail::f` → `fmt::detail::f`). */
