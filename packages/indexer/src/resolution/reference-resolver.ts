@@ -1436,6 +1436,11 @@ export class ReferenceResolver {
       const merged = this.symbols.namespaceMembersNamed(`${decl.qualifiedName}::${name}`);
       const seen = new Set(all.map((ref) => `${ref.file}\0${ref.localId}`));
       const combined = [...all, ...merged.filter((ref) => !seen.has(`${ref.file}\0${ref.localId}`))];
+      if (combined.length === 0) {
+        // `namespace lib { using detail::f; }`: lib::f is what the using-declaration names.
+        const used = this.symbols.namespaceUsingMember(undefined, `${decl.qualifiedName}::${name}`);
+        return used?.type === 'declaration' ? [used.ref] : used?.type === 'ambiguous' ? used.candidates : [];
+      }
       const namespace = combined.find((ref) => this.symbols.declaration(ref).kind === 'namespace');
       return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
     }
