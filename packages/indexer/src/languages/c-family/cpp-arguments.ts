@@ -64,6 +64,8 @@ const pointerNames = new WeakMap<Scope, Set<string>>();
  * resolver evaluates, compares with pointer parameters as a class pointer converts, along its bases only.
  */
 export function pointerArgumentName(node: SyntaxNode, scope: Scope): string | undefined {
+  // `this`: a pointer to the class around.
+  if (node.type === 'this') return 'this';
   if (node.type !== 'identifier') return undefined;
   const verdict = scope.classify(node.text, false, positionOf(node));
   return verdict.locallyBound && verdict.scope && pointerNames.get(verdict.scope)?.has(node.text) ? node.text : undefined;
