@@ -478,6 +478,21 @@ export class WorkspaceSymbols implements SymbolLookup {
     return { type: 'ambiguous', candidates: chosen };
   }
 
+  private outsideTypes?: Map<string, DeclarationRef[]>;
+
+  typesDeclaredOutside(name: string): DeclarationRef[] {
+    if (!this.outsideTypes) {
+      this.outsideTypes = new Map();
+      for (const file of this.files.values()) {
+        file.declarations.forEach((decl, localId) => {
+          if (!decl.memberOf || !OUTSIDE_TYPE_KINDS.has(decl.kind)) return;
+          this.outsideTypes!.set(decl.name, [...(this.outsideTypes!.get(decl.name) ?? []), { file: file.path, localId }]);
+        });
+      }
+    }
+    return this.outsideTypes.get(name) ?? [];
+  }
+
   /** `lib::detail::`, `lib::`, '' for a declaration in namespace lib::detail: where a name it writes is looked up, innermost first. */
   private enclosingNamespacePrefixes(file: string, localId: number): string[] {
     const decls = this.files.get(file)?.declarations ?? [];
@@ -983,4 +998,5 @@ export class WorkspaceSymbols implements SymbolLookup {
 }
 
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
+const OUTSIDE_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'enum', 'interface', 'type_alias']);
 
