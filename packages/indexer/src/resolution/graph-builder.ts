@@ -135,7 +135,7 @@ export function streamGraph(
   const idOf = (path: string, localId: number) => declared.idsOf(path)[localId];
 
   const symbols = new WorkspaceSymbols(byPath, languageOf);
-  const uniqueNames = new UniqueNameIndex();
+  const uniqueNames = new UniqueNameIndex((macro) => symbols.macroOpensNamespace(macro));
   for (const file of byPath.values()) {
     const language = languageOf(file);
     uniqueNames.add(language?.family ?? file.language, file, language?.binding.fileLocal);

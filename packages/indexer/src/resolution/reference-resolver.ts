@@ -1530,6 +1530,11 @@ export class ReferenceResolver {
       const merged = this.symbols.namespaceMembersNamed(`${decl.qualifiedName}::${name}`);
       const seen = new Set(all.map((ref) => `${ref.file}\0${ref.localId}`));
       const combined = [...all, ...merged.filter((ref) => !seen.has(`${ref.file}\0${ref.localId}`))];
+      if (combined.length === 0) {
+        // `namespace lib { using detail::f; }`: lib::f is what the using-declaration names.
+        const used = this.symbols.namespaceUsingMember(undefined, `${decl.qualifiedName}::${name}`);
+        return used?.type === 'declaration' ? [used.ref] : used?.type === 'ambiguous' ? used.candidates : [];
+      }
       const namespace = combined.find((ref) => this.symbols.declaration(ref).kind === 'namespace');
       return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
     }
@@ -1553,9 +1558,9 @@ export class ReferenceResolver {
   /**
    * A candidate overload as a call sees it: a definition written outside its class takes its default
    * arguments from the prototype in the class (`void f(int a, int b = 0);` … `void C::f(int a, int b) {}`),
-   * where they are written.
-   */
-  /** `searched`: the class a bare or qualified call names the member of (an extension of its own, called so, takes its receiver first). */
+   * where they are written; a namespace's function from its prototype of the same parameter types.
+   *
+   * `searched`: the class a bare or qualified call names the member of (an extension of its own, called so, takes its receiver first). */
   private callableShape(ref: DeclarationRef, searched?: DeclarationRef): Declaration {
     const decl = this.symbols.declaration(ref);
     const statically = searched && decl.memberOf && decl.parameterTypes && decl.parent !== null
@@ -1564,15 +1569,27 @@ export class ReferenceResolver {
       const { parameterTypes, requiredParameters } = decl;
       return { ...decl, parameterTypes: [statically(decl.memberOf!), ...parameterTypes!], requiredParameters: (requiredParameters ?? parameterTypes!.length) + 1 };
     }
-    if (!decl.memberOf || decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
-    const owner = this.memberOwner(ref.file, decl)?.classRef;
-    if (!owner) return decl;
+    if (decl.definedElsewhere || decl.requiredParameters !== undefined || !decl.parameterTypes) return decl;
     const arity = decl.parameterTypes.length;
     const prototypes: Declaration[] = [];
-    for (const part of this.symbols.partsOf(owner)) {
-      for (const localId of this.symbols.members(part).get(decl.name) ?? []) {
-        const member = this.symbols.declaration({ file: part.file, localId });
-        if (member.definedElsewhere && member.parameterTypes?.length === arity) prototypes.push(member);
+    if (!decl.memberOf) {
+      // A namespace's function defined apart from its prototype (`void set_pattern(std::string p, kind k = kind::local);`
+      // in the header, `void set_pattern(std::string p, kind k) {…}` in the source): the same, by qualified name.
+      if (decl.kind !== 'function') return decl;
+      for (const other of this.symbols.namespaceMembersNamed(decl.qualifiedName)) {
+        const member = this.symbols.declaration(other);
+        // Its own prototype: the same parameter types (an overload of another signature has its own defaults).
+        const same = member.parameterTypes?.length === arity && member.parameterTypes.every((type, i) => type.replace(/\s+/g, '') === decl.parameterTypes![i].replace(/\s+/g, ''));
+        if (member.kind === 'function' && member.definedElsewhere && !member.memberOf && same) prototypes.push(member);
+      }
+    } else {
+      const owner = this.memberOwner(ref.file, decl)?.classRef;
+      if (!owner) return decl;
+      for (const part of this.symbols.partsOf(owner)) {
+        for (const localId of this.symbols.members(part).get(decl.name) ?? []) {
+          const member = this.symbols.declaration({ file: part.file, localId });
+          if (member.definedElsewhere && member.parameterTypes?.length === arity) prototypes.push(member);
+        }
       }
     }
     const required = new Set(prototypes.map((p) => p.requiredParameters));

@@ -34,17 +34,22 @@ interface Entry {
 }
 
 /**
- * A file's own top level, and a namespace a macro opens there (`Declaration.openedByMacro`): the file alone cannot say
- * which namespace that is, and its members stay the workspace-wide names they were read as without it.
+ * A file's own top level, and a namespace a macro opens there (`Declaration.openedByMacro`) that no workspace
+ * definition of the macro states to open a namespace: its members stay the workspace-wide names they were read as
+ * without it. Where a definition opens one (`FMT_BEGIN_NAMESPACE` as `namespace fmt {`), they are that namespace's,
+ * which a bare name outside it does not reach (a test's `printf` is the C library's, not `fmt::printf`).
  */
-function atTopLevel(file: FileExtraction, decl: Declaration): boolean {
+function atTopLevel(file: FileExtraction, decl: Declaration, opensNamespace: (macro: string) => boolean): boolean {
   if (decl.parent === null) return true;
   const parent = file.declarations[decl.parent];
-  return parent.kind === 'namespace' && parent.openedByMacro === true && parent.parent === null;
+  return parent.kind === 'namespace' && parent.openedByMacro === true && parent.parent === null && !opensNamespace(parent.name);
 }
 
 export class UniqueNameIndex {
   private readonly byName = new PairMap<string, string, Entry[]>();
+
+  /** `macroOpensNamespace`: whether a workspace definition of a namespace-opening macro opens a namespace. */
+  constructor(private readonly macroOpensNamespace: (macro: string) => boolean = () => false) {}
 
   /**
    * `fileLocal`: the language's rule for declarations visible in their own file only (a `static` function):
@@ -52,7 +57,7 @@ export class UniqueNameIndex {
    */
   add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string, file: FileExtraction) => boolean): void {
     file.declarations.forEach((decl, localId) => {
-      if (!atTopLevel(file, decl) || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
+      if (!atTopLevel(file, decl, this.macroOpensNamespace) || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
       if (fileLocal?.(decl, file.path, file)) return;
       const list = this.byName.get(family, decl.name);
       const entry: Entry = { ref: { file: file.path, localId }, kind: decl.kind, definedElsewhere: Boolean(decl.definedElsewhere), variant: decl.buildVariant !== undefined };

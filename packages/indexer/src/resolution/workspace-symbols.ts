@@ -438,7 +438,20 @@ export class WorkspaceSymbols implements SymbolLookup {
       if (name !== '') merged.set(name, [...(merged.get(name) ?? []), ...refs]);
     }
     this.namespaceKey = canonical;
+    this.namespaceOpeningMacros = new Set(expansions.keys());
     return merged;
+  }
+
+  /** Macros some workspace `#define` states to open namespaces (named, unknown or disagreeing ones alike). */
+  private namespaceOpeningMacros = new Set<string>();
+
+  /**
+   * Whether a region a macro opens (`openedByMacro`) is inside some namespace: a workspace definition of the macro
+   * opens one, whichever it is. Its members are then no global names, as the compiler sees them.
+   */
+  macroOpensNamespace(macro: string): boolean {
+    this.namespaceIndex();
+    return this.namespaceOpeningMacros.has(macro);
   }
 
   /** What `namespaceMacros` makes of a qualified name (`FMT_BEGIN_NAMESPACE::detail::f` → `fmt::detail::f`). */
@@ -456,13 +469,104 @@ export class WorkspaceSymbols implements SymbolLookup {
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
     const all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
-    if (all.length === 0) return undefined;
+    if (all.length === 0) return this.namespaceUsingMember(fromFile, qualifiedName, kinds);
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
     if (namespace) return { type: 'declaration', ref: namespace, samePackage: namespace.file !== fromFile };
     const chosen = preferDefinitions(all, (ref) => this.declaration(ref));
     if (chosen.length === 1) return { type: 'declaration', ref: chosen[0], samePackage: chosen[0].file !== fromFile };
     return { type: 'ambiguous', candidates: chosen };
+  }
+
+  private outsideTypes?: Map<string, DeclarationRef[]>;
+
+  typesDeclaredOutside(name: string): DeclarationRef[] {
+    if (!this.outsideTypes) {
+      this.outsideTypes = new Map();
+      for (const file of this.files.values()) {
+        file.declarations.forEach((decl, localId) => {
+          if (!decl.memberOf || !OUTSIDE_TYPE_KINDS.has(decl.kind)) return;
+          this.outsideTypes!.set(decl.name, [...(this.outsideTypes!.get(decl.name) ?? []), { file: file.path, localId }]);
+        });
+      }
+    }
+    return this.outsideTypes.get(name) ?? [];
+  }
+
+  /** `lib::detail::`, `lib::`, '' for a declaration in namespace lib::detail: where a name it writes is looked up, innermost first. */
+  private enclosingNamespacePrefixes(file: string, localId: number): string[] {
+    const decls = this.files.get(file)?.declarations ?? [];
+    const prefixes: string[] = [];
+    for (let id = decls[localId]?.parent ?? null; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
+      if (decls[id].kind === 'namespace') prefixes.push(`${decls[id].qualifiedName}::`);
+    }
+    prefixes.push('');
+    return prefixes;
+  }
+
+  /**
+   * Using-declarations written at a namespace's scope (`namespace lib { using detail::f; }`), by the name they give that
+   * namespace (`lib::f`): members of the namespace for every file, as the compiler looks them up (`lib::f()`, `f()` in lib).
+   */
+  private namespaceUsingIndex(): Map<string, Array<ImportedName & { file: string }>> {
+    if (!this.namespaceUsings) {
+      this.namespaceIndex();
+      const index = new Map<string, Array<ImportedName & { file: string }>>();
+      for (const file of this.files.values()) {
+        if (!this.languageOf(file)?.binding.declarations?.namespacesSpanFiles) continue;
+        for (const statement of file.imports) {
+          if (!statement.namespaceImport) continue;
+          const owner = file.declarations[statement.declaration]?.parent ?? null;
+          if (owner === null || file.declarations[owner].kind !== 'namespace') continue;
+          for (const binding of statement.bindings) {
+            if (binding.imported === '*') continue;
+            const key = this.namespaceKey(`${file.declarations[owner].qualifiedName}::${binding.local}`);
+            index.set(key, [...(index.get(key) ?? []), { statement, binding, file: file.path }]);
+          }
+        }
+      }
+      this.namespaceUsings = index;
+    }
+    return this.namespaceUsings;
+  }
+
+  private namespaceUsings?: Map<string, Array<ImportedName & { file: string }>>;
+  private imported?: Set<string>;
+
+  /** Files some indexed file imports. */
+  private importedByAny(): ReadonlySet<string> {
+    if (!this.imported) {
+      this.imported = new Set();
+      for (const file of this.files.keys()) for (const target of this.importedFiles(file)) if (target !== file) this.imported.add(target);
+    }
+    return this.imported;
+  }
+  private followingUsings = 0;
+
+  /**
+   * What the using-declarations that give a namespace this name land on (see namespaceUsingIndex), those `fromFile` sees:
+   * its own and those of the files its imports reach; with no file known, those of files some file imports (headers).
+   */
+  namespaceUsingMember(fromFile: string | undefined, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
+    const seen = (file: string) => file === fromFile || (fromFile !== undefined ? this.importClosure(fromFile).has(file) : this.importedByAny().has(file));
+    const usings = this.namespaceUsingIndex().get(this.namespaceKey(qualifiedName))?.filter((using) => seen(using.file));
+    // A using-declaration naming another one: followed a few steps, never around a cycle.
+    if (!usings?.length || this.followingUsings > 4) return undefined;
+    this.followingUsings++;
+    try {
+      const found: Target[] = [];
+      for (const using of usings) {
+        const target = this.resolveImport(using.file, using);
+        if (target.type === 'declaration' && (!kinds || kinds.has(this.declaration(target.ref).kind))) found.push(target);
+        else if (target.type === 'ambiguous') found.push(target);
+      }
+      const distinct = dedupeTargets(found);
+      if (distinct.length === 1) return distinct[0];
+      if (distinct.length > 1) return { type: 'ambiguous', candidates: distinct.flatMap((t) => (t.type === 'declaration' ? [t.ref] : t.type === 'ambiguous' ? t.candidates : [])) };
+      return undefined;
+    } finally {
+      this.followingUsings--;
+    }
   }
 
   /** Every namespace declaration written with this qualified name (where namespaces span files). */
@@ -648,10 +752,17 @@ export class WorkspaceSymbols implements SymbolLookup {
   resolveImport(fromFile: string, imported: ImportedName, depth = 0): Target {
     const { statement, binding } = imported;
     if (statement.namespaceImport) {
-      // `using ns::name;` / `using namespace ns;`: members of a namespace that spans files.
-      const found = binding.imported === '*'
-        ? this.namespaceMember(fromFile, statement.specifier, NAMESPACE_KIND)
-        : this.namespaceMember(fromFile, `${statement.specifier}::${binding.imported}`);
+      // `using ns::name;` / `using namespace ns;`: members of a namespace that spans files. Written in a namespace, `ns`
+      // is looked up from there outwards (`using detail::f;` in namespace lib names lib::detail::f before ::detail::f).
+      let found: Target | undefined;
+      for (const prefix of this.enclosingNamespacePrefixes(fromFile, statement.declaration)) {
+        const specifier = `${prefix}${statement.specifier}`;
+        if (prefix !== '' && !this.namespaceMember(fromFile, specifier, NAMESPACE_KIND)) continue;
+        found = binding.imported === '*'
+          ? this.namespaceMember(fromFile, specifier, NAMESPACE_KIND)
+          : this.namespaceMember(fromFile, `${specifier}::${binding.imported}`);
+        break;
+      }
       if (found?.type === 'declaration') return { type: 'declaration', ref: found.ref }; // found through the import
       return found ?? { type: 'external', specifier: statement.specifier };
     }
@@ -887,4 +998,5 @@ export class WorkspaceSymbols implements SymbolLookup {
 }
 
 const NAMESPACE_KIND: ReadonlySet<NodeKind> = new Set(['namespace']);
+const OUTSIDE_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'enum', 'interface', 'type_alias']);
 

@@ -45,10 +45,37 @@ const writtenTypes = new WeakMap<Scope, Map<string, string>>();
 
 /** Records that `name`, bound in `scope`, is declared with type `type` (and the declarator's pointers). */
 export function stateWrittenType(scope: Scope, name: string, type: SyntaxNode | null | undefined, declarator: SyntaxNode | null | undefined): void {
+  if (type && pointerDepth(declarator) === 1) {
+    let pointers = pointerNames.get(scope);
+    if (!pointers) pointerNames.set(scope, (pointers = new Set()));
+    pointers.add(name);
+  }
   if (!type || type.type === 'placeholder_type_specifier') return;
   let names = writtenTypes.get(scope);
   if (!names) writtenTypes.set(scope, (names = new Map()));
   names.set(name, typeText(type.text) + '*'.repeat(pointerDepth(declarator)));
+}
+
+/** Locals and parameters declared as one pointer (`Option *opt`, `auto *opt = …`), by the scope binding them. */
+const pointerNames = new WeakMap<Scope, Set<string>>();
+
+/**
+ * The local or parameter an argument names where it is declared a raw pointer (`auto *opt`): its class, which the
+ * resolver evaluates, compares with pointer parameters as a class pointer converts, along its bases only.
+ */
+export function pointerArgumentName(node: SyntaxNode, scope: Scope): string | undefined {
+  // `this`: a pointer to the class around.
+  if (node.type === 'this') return 'this';
+  if (node.type !== 'identifier') return undefined;
+  const verdict = scope.classify(node.text, false, positionOf(node));
+  return verdict.locallyBound && verdict.scope && pointerNames.get(verdict.scope)?.has(node.text) ? node.text : undefined;
+}
+
+/** `Option *` (a pointer to one class named bare, `const` aside) → `Option`; undefined for any other parameter type. */
+export function pointerParameterClass(parameter: string): string | undefined {
+  const text = typeText(parameter);
+  const name = /^([A-Za-z_]\w*)\*$/.exec(text)?.[1];
+  return name !== undefined && !ARITHMETIC.has(name) && name !== 'void' && !STRINGS.has(name) ? name : undefined;
 }
 
 /** What each argument of a call proves about its type, null where nothing. */

@@ -1,8 +1,8 @@
 /** C++ call sites: calls with their receivers and argument counts, `new`. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { TypeRef } from '../../model/extraction.js';
+import type { ReferenceSite, TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
-import { argumentTypesOf, provesClassArgument } from './cpp-arguments.js';
+import { argumentTypesOf, pointerArgumentName, provesClassArgument } from './cpp-arguments.js';
 import { nameParts, pairHalfType, receiverChain, valueType } from './cpp-types.js';
 
 /** What each argument proves about its type (a literal, a cast, a local of a written type), for overload selection. */
@@ -12,13 +12,35 @@ function argumentTypes(node: SyntaxNode, ctx: CContext): Array<string | null> | 
   return argumentTypesOf(args, ctx.scope);
 }
 
+/**
+ * Arguments naming a local or parameter declared a raw pointer: the class it points to, proven after the walk, for the
+ * resolver to compare with pointer parameters (`deprecate_option(opt, s)` with `auto *opt = app->get_option(s)`).
+ */
+function statePointerArguments(node: SyntaxNode, site: ReferenceSite, ctx: CContext): void {
+  const args = node.childForFieldName('arguments');
+  if (!args || args.type !== 'argument_list') return;
+  const list = args.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+  list.forEach((arg, i) => {
+    const name = pointerArgumentName(arg!, ctx.scope);
+    if (!name) return;
+    ctx.file.facts.proveLater({ kind: 'value', chain: [name] }, ctx.scope, undefined, (proven) => {
+      if (!proven) return;
+      site.argumentTypeRefs ??= list.map(() => null);
+      site.argumentTypeRefs[i] = proven;
+    });
+  });
+}
+
 export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
   const fn = node.childForFieldName('function');
   const file = ctx.file;
   const written = argumentTypes(node, ctx);
   const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
     const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
-    if (written) site.argumentTypes = written;
+    if (written) {
+      site.argumentTypes = written;
+      statePointerArguments(node, site, ctx);
+    }
     return site;
   };
   if (!fn) return true;

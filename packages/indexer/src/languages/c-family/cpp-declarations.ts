@@ -405,6 +405,10 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
     visibility: ctx.fileLocal ? 'private' : undefined,
     typeParameters: templateParameters(node.parent),
   });
+  // `class Regexp::ParseState { … }`, `struct Foo::Impl { … }`: a nested class defined outside its class's body joins
+  // that class as its out-of-line members do (where the qualifier is a namespace, it names no class and nothing joins).
+  const scope = written && written.length > 1 && lastName?.type !== 'template_type' ? written.slice(0, -1) : undefined;
+  if (scope && scope[0] !== 'std') ctx.file.builder.declarations[id].memberOf = { kind: 'named', chain: scope };
   for (const child of node.namedChildren) {
     if (child?.type !== 'base_class_clause') continue;
     for (const base of child.namedChildren) {

@@ -145,7 +145,11 @@ export function valueType(node: SyntaxNode | null | undefined): TypeRef | null {
         // `this->make()`: the class's own member's result.
         if (fn.childForFieldName('argument')?.type === 'this' && field?.type === 'field_identifier') return { kind: 'call', callee: ['this', field.text] };
         const of = valueType(fn.childForFieldName('argument'));
-        return of && field ? { kind: 'member-call', of, name: field.text } : null;
+        if (!of || !field) return null;
+        // `xs.front()`, `m.at(k)`: an element of a stated standard container; where `xs` is a class declaring the member,
+        // that member's result (the element reading proves nothing of a class that is no stated container).
+        if (ELEMENT_ACCESSORS.has(field.text)) return { kind: 'any-of', of: [{ kind: 'member-call', of, name: field.text }, { kind: 'element', of }] };
+        return { kind: 'member-call', of, name: field.text };
       }
       return null;
     }
@@ -172,6 +176,9 @@ export function receiverChain(node: SyntaxNode | null | undefined): string[] | n
   }
   return null;
 }
+
+/** Members of the standard containers that give one of their elements (a map's `at(k)`: the element of that key). */
+const ELEMENT_ACCESSORS = new Set(['front', 'back', 'at']);
 
 /** `std::next(it)`, `std::prev(it, n)`: the iterator moved, of the same iteration. */
 const STEPS = new Set(['next', 'prev']);

@@ -14,7 +14,7 @@
 import type { Declaration } from '../../model/extraction.js';
 import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
-import { cppArgumentFits } from './cpp-arguments.js';
+import { cppArgumentFits, pointerParameterClass } from './cpp-arguments.js';
 
 export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
@@ -75,6 +75,9 @@ export const cppNameBinding = defineNameBinding({
   // Overloads told apart by what literals, casts and locals of built-in or string types pass (cpp-arguments.ts); a
   // non-template overload fitting as exactly as a template one is the better (as the compiler ranks them).
   argumentFits: cppArgumentFits,
+  // A class the resolver evaluated for a pointer argument (`auto *opt`) meets a pointer parameter (`Option *`) as a class:
+  // a raw pointer converts only to its bases' (references, values and smart pointers stay the language rule's).
+  parameterTypeName: pointerParameterClass,
   nonGenericFirst: true,
   arityBindsName: true,
 });

@@ -46,20 +46,43 @@ export function enclosingPartialType(symbols: SymbolLookup, { file, enclosing, n
 }
 
 /** The type `name` nested in `owner` or in a class around it (in its file). */
-function nestedType(symbols: SymbolLookup, owner: DeclarationRef, name: string, from: string): Target | undefined {
+function nestedType(symbols: SymbolLookup, owner: DeclarationRef, name: string, from: string, depth = 0): Target | undefined {
   const decls = symbols.extraction(owner.file)!.declarations;
-  for (let id: number | null = owner.localId; id !== null && CLASS_BODIES.has(decls[id].kind); id = decls[id].parent) {
+  let id: number | null = owner.localId;
+  for (; id !== null && CLASS_BODIES.has(decls[id].kind); id = decls[id].parent) {
     const types = (symbols.members({ file: owner.file, localId: id }).get(name) ?? []).filter((m) => NESTED_TYPE_KINDS.has(decls[m].kind));
     if (types.length > 0) return { type: 'declaration', ref: symbols.pickDeclaration(owner.file, types), samePackage: owner.file !== from || undefined };
+    const outside = typesDefinedOutside(symbols, { file: owner.file, localId: id }, name);
+    if (outside.length === 1) return { type: 'declaration', ref: outside[0], samePackage: outside[0].file !== from || undefined };
+    if (outside.length > 1) return undefined;
+    // A class defined outside its owner's body (`class Prefilter::Info { … }`) sees the owner's nested types next.
+    const memberOf = decls[id].memberOf;
+    if (memberOf?.kind === 'named' && depth < 4) {
+      const around = outOfLineClass(symbols, owner.file, decls[id].parent, memberOf.chain);
+      return around ? nestedType(symbols, around, name, from, depth + 1) : undefined;
+    }
   }
   return undefined;
+}
+
+/**
+ * The types named `name` nested in `owner` but defined outside its body (`class Regexp::ParseState { … }`, pimpl's
+ * `struct Widget::Impl { … }`), its body declaring at most `class ParseState;`. `depth` bounds the walk of qualifiers.
+ */
+function typesDefinedOutside(symbols: SymbolLookup, owner: DeclarationRef, name: string, depth = 0): DeclarationRef[] {
+  if (depth > 4) return [];
+  return symbols.typesDeclaredOutside(name).filter((ref) => {
+    const decl = symbols.declaration(ref);
+    const around = decl.memberOf?.kind === 'named' ? outOfLineClass(symbols, ref.file, decl.parent, decl.memberOf.chain, depth + 1) : undefined;
+    return around !== undefined && around.file === owner.file && around.localId === owner.localId;
+  });
 }
 
 /**
  * The class `chain` names as written where an out-of-line member stands (`Prog` in `void Prog::f()` inside
  * `namespace re2`: `re2::Prog`, else a global `Prog`), walking nested classes (`RE2::Options::Options`). One only.
  */
-function outOfLineClass(symbols: SymbolLookup, file: string, parent: number | null, chain: string[]): DeclarationRef | undefined {
+function outOfLineClass(symbols: SymbolLookup, file: string, parent: number | null, chain: string[], depth = 0): DeclarationRef | undefined {
   const decls = symbols.extraction(file)!.declarations;
   const prefixes: string[] = [];
   for (let id = parent; id !== null && id !== undefined; id = decls[id]?.parent ?? null) {
@@ -70,12 +93,18 @@ function outOfLineClass(symbols: SymbolLookup, file: string, parent: number | nu
     const head = symbols.namespaceMember(file, `${prefix}${chain[0]}`, NESTED_TYPE_KINDS);
     if (!head) continue;
     if (head.type !== 'declaration') return undefined;
-    let current: DeclarationRef | undefined = head.ref;
+    let current: DeclarationRef = head.ref;
     for (const part of chain.slice(1)) {
       const currentDecls = symbols.extraction(current.file)!.declarations;
       const nested: number[] = (symbols.members(current).get(part) ?? []).filter((m) => NESTED_TYPE_KINDS.has(currentDecls[m].kind));
-      if (nested.length !== 1) return undefined;
-      current = { file: current.file, localId: nested[0] };
+      if (nested.length === 1) {
+        current = { file: current.file, localId: nested[0] };
+        continue;
+      }
+      // `Prefilter::Info* Prefilter::Info::Concat(…)` with `class Prefilter::Info { … }` defined outside Prefilter's body.
+      const outside: DeclarationRef[] = nested.length === 0 ? typesDefinedOutside(symbols, current, part, depth) : [];
+      if (outside.length !== 1) return undefined;
+      current = outside[0];
     }
     return current;
   }

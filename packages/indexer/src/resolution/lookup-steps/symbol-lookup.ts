@@ -18,6 +18,8 @@ export interface SymbolLookup {
   scope(path: string): ModuleScope;
   /** Members declared directly inside a container declaration, by name. */
   members(ref: DeclarationRef): Map<string, number[]>;
+  /** Types named `name` declared outside their owner's body (`memberOf`: `class Outer::Inner { … }`), in every file. */
+  typesDeclaredOutside(name: string): DeclarationRef[];
   /** Picks one declaration among several, possibly in several files, that share a name. */
   pickRef(all: DeclarationRef[]): DeclarationRef;
   /** Picks one declaration among several that share a name (overloads, declaration merging). */
