@@ -36,10 +36,13 @@ const ELEMENT_LAMBDAS = new Set([
   'takeWhile', 'dropWhile', 'partition', 'maxBy', 'minBy', 'distinctBy', 'tapEach', 'foreachEntry',
 ]);
 
-/** The standard collections' conversions (`xs.toList`) and the collection each gives, as overload selection compares it. */
-const COLLECTION_CONVERSIONS: Readonly<Record<string, string>> = {
-  toList: 'List', toVector: 'Vector', toSeq: 'Seq', toSet: 'Set', toArray: 'Array', toMap: 'Map', toIndexedSeq: 'IndexedSeq',
-};
+/**
+ * The standard collections' conversions (`xs.toList`) and the collection each gives, as overload selection compares it.
+ * A Map, not an object literal: a field named like an Object.prototype member (`nme.valueOf`) must find nothing.
+ */
+const COLLECTION_CONVERSIONS: ReadonlyMap<string, string> = new Map([
+  ['toList', 'List'], ['toVector', 'Vector'], ['toSeq', 'Seq'], ['toSet', 'Set'], ['toArray', 'Array'], ['toMap', 'Map'], ['toIndexedSeq', 'IndexedSeq'],
+]);
 /** The standard collections whose companion builds one (`List(a, b)`, `Seq.empty`). */
 const COLLECTION_FACTORIES = new Set(['List', 'Vector', 'Seq', 'Set', 'Map', 'Array', 'IndexedSeq', 'Stream', 'LazyList']);
 
@@ -213,7 +216,7 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       const field = node.childForFieldName('field')?.text ?? '';
       if (field === 'toString') return 'String';
       if (field === 'empty') return COLLECTION_FACTORIES.has(node.childForFieldName('value')?.text ?? '') ? node.childForFieldName('value')!.text : null;
-      return COLLECTION_CONVERSIONS[field] ?? null;
+      return COLLECTION_CONVERSIONS.get(field) ?? null;
     }
     case 'call_expression': {
       const callee = node.childForFieldName('function');
@@ -223,7 +226,7 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       if (callee?.type === 'generic_function' && COLLECTION_FACTORIES.has(callee.childForFieldName('function')?.text ?? '')) return callee.childForFieldName('function')!.text;
       if (callee?.type !== 'field_expression' || !noArguments) return null;
       const field = callee.childForFieldName('field')?.text ?? '';
-      return field === 'toString' ? 'String' : COLLECTION_CONVERSIONS[field] ?? null;
+      return field === 'toString' ? 'String' : COLLECTION_CONVERSIONS.get(field) ?? null;
     }
     default:
       return null;

@@ -41,7 +41,7 @@ export function scalaArgumentFits(argument: string | null, parameter: string): A
   if (parameter === 'Any') return 'converts';
   if (argument === null || parameter === '*') return 'unknown';
   if (argument === parameter) return 'exact';
-  if (argument in COLLECTIONS_ARE) {
+  if (Object.hasOwn(COLLECTIONS_ARE, argument)) {
     if (COLLECTIONS_ARE[argument].includes(parameter)) return 'converts';
     // Another standard type: no; a workspace type (or one from a library) is the class hierarchy's to tell.
     return STANDARD_NAMES.has(parameter) ? 'no' : 'unknown';
