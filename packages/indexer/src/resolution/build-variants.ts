@@ -102,6 +102,7 @@ function twinKey(file: FileExtraction, declaration: Declaration): string {
   return `${packages.length > 0 ? packages[packages.length - 1].name : ''}\0${declaration.qualifiedName}\0${KIND_GROUPS[declaration.kind] ?? declaration.kind}`;
 }
 
-function sameParameters(a: Declaration, b: Declaration): boolean {
+/** Whether two declarations state the same parameter types (twins of one function, an override of an abstract one). */
+export function sameParameters(a: Declaration, b: Declaration): boolean {
   return JSON.stringify(a.parameterTypes ?? null) === JSON.stringify(b.parameterTypes ?? null);
 }

@@ -28,7 +28,7 @@ import { ReceiverTypes, type InstanceOf, type TypeScope } from './receiver-types
 import { RESOLVED_BY, type ResolvedBy, type UnresolvedReason } from './resolved-by.js';
 import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
-import { defaultBuildFirst } from './build-variants.js';
+import { defaultBuildFirst, sameParameters } from './build-variants.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
 import { UniversalExtensions } from './universal-extensions.js';
 import { cut, cutsSoFar, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
@@ -2419,7 +2419,9 @@ export class ReferenceResolver {
     if (!this.bindingOf(this.symbols.extraction(classRef.file)!).members?.laterBasesImplement) return found;
     for (const parent of [...later].reverse()) {
       const other = this.findMember(parent, name, false, wantStatic, depth + 1, call, throughThis);
-      if (other?.ref && !other.ambiguous && !this.symbols.declaration(other.ref).isAbstract) return other.ref;
+      // Only an implementation: the same parameters (Codec.AsObject's Decoder `apply(c: HCursor)` is not Encoder's `apply(a: A)`).
+      const concrete = other?.ref && !other.ambiguous ? this.symbols.declaration(other.ref) : undefined;
+      if (concrete && !concrete.isAbstract && sameParameters(concrete, this.symbols.declaration(found))) return other!.ref!;
     }
     return found;
   }
