@@ -90,11 +90,16 @@ describe('arborIndexerAt', () => {
   it('says when the baseline checkout has no built arbor, and runs its own bin otherwise', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-baseline-'));
     try {
-      expect(arborIndexerAt(empty).available()).toMatch(/no built arbor at .*arbor\.mjs/);
+      // No launcher at all: the message names today's (the CommonJS one).
+      expect(arborIndexerAt(empty).available()).toMatch(/no built arbor at .*arbor\.cjs/);
+      // A checkout from before the CommonJS launcher runs its ES module one.
       fakeCheckout(empty);
       expect(arborIndexerAt(empty).available()).toBe(true);
       const { args } = arborIndexerAt(empty).command('/some/repo');
       expect(args).toEqual([path.join(empty, 'packages', 'cli', 'bin', 'arbor.mjs'), 'index', '/some/repo', '--json']);
+      // With both, the CommonJS launcher.
+      fs.writeFileSync(path.join(empty, 'packages', 'cli', 'bin', 'arbor.cjs'), '');
+      expect(arborIndexerAt(empty).command('/some/repo').args[0]).toBe(path.join(empty, 'packages', 'cli', 'bin', 'arbor.cjs'));
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }
