@@ -486,7 +486,9 @@ export class WorkspaceSymbols implements SymbolLookup {
       for (const file of this.files.values()) {
         file.declarations.forEach((decl, localId) => {
           if (!decl.memberOf || !OUTSIDE_TYPE_KINDS.has(decl.kind)) return;
-          this.outsideTypes!.set(decl.name, [...(this.outsideTypes!.get(decl.name) ?? []), { file: file.path, localId }]);
+          const list = this.outsideTypes!.get(decl.name);
+          if (list) list.push({ file: file.path, localId });
+          else this.outsideTypes!.set(decl.name, [{ file: file.path, localId }]);
         });
       }
     }
@@ -521,7 +523,9 @@ export class WorkspaceSymbols implements SymbolLookup {
           for (const binding of statement.bindings) {
             if (binding.imported === '*') continue;
             const key = this.namespaceKey(`${file.declarations[owner].qualifiedName}::${binding.local}`);
-            index.set(key, [...(index.get(key) ?? []), { statement, binding, file: file.path }]);
+            const list = index.get(key);
+            if (list) list.push({ statement, binding, file: file.path });
+            else index.set(key, [{ statement, binding, file: file.path }]);
           }
         }
       }
