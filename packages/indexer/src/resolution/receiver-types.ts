@@ -503,12 +503,23 @@ export class ReceiverTypes {
   private callbackParameter(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): InstanceOf | undefined {
     const callee = this.calleeOf(scope, type.of, depth);
     if (!callee) return undefined;
-    const decl = this.symbols.declaration(callee.ref);
-    if (!CALLABLE.has(decl.kind) || (decl.memberOf && callee.static)) return undefined;
-    const owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
-    const overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
+    let decl = this.symbols.declaration(callee.ref);
+    let overloads: DeclarationRef[];
+    let owner: DeclarationRef | undefined;
+    if (!CALLABLE.has(decl.kind)) {
+      // A property or variable whose stated type has call signatures (`get: HandlerInterface`): each signature is
+      // one overload the call may match.
+      const typed = this.callSignatureType(callee.ref, depth);
+      if (!typed) return undefined;
+      decl = this.symbols.declaration(typed);
+      overloads = [typed];
+    } else {
+      if (decl.memberOf && callee.static) return undefined;
+      owner = decl.parent === null ? undefined : { file: callee.ref.file, localId: decl.parent };
+      overloads = owner ? this.world.members(owner, decl.name) : [callee.ref];
+    }
     let stated: TypeRef | null | undefined;
-    let statedScope: TypeScope = { file: callee.ref.file, enclosing: decl.parent };
+    let statedScope: TypeScope = { file: overloads[0].file, enclosing: decl.parent };
     let key: string | undefined;
     for (const other of overloads) for (const shape of signatureShapes(this.symbols.declaration(other), type.argument)) {
       // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
@@ -540,6 +551,18 @@ export class ReceiverTypes {
     }
     const found = this.evaluate(statedScope, stated, depth + 1);
     return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /**
+   * The interface or type alias a value's stated type names, where it states call signatures taking function
+   * literals (`overloadShapes`); undefined for anything else.
+   */
+  private callSignatureType(ref: DeclarationRef, depth: number): DeclarationRef | undefined {
+    const decl = this.symbols.declaration(ref);
+    if (TYPE_HOLDING.has(decl.kind) || !decl.valueType || decl.valueType.kind !== 'named') return undefined;
+    const held = this.valueOf(ref, depth + 1);
+    const type = held && this.symbols.declaration(held.classRef);
+    return type && (type.kind === 'interface' || type.kind === 'type_alias') && type.overloadShapes ? held.classRef : undefined;
   }
 
   /**

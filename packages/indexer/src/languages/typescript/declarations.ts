@@ -3,7 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { Declaration, OverloadShape, ReferenceKind, TypeRef } from '../../model/extraction.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
-import { statedCallbackTypes } from './function-types.js';
+import { elementType, fixedTupleElements, statedCallbackTypes, typeParameterConstraints } from './function-types.js';
 import { reactPropsOf } from './react-props.js';
 import { forwardedParameter, overridesMemberOf } from './ecmascript-held-values.js';
 import { enclosingFunction } from './ecmascript-returned-objects.js';
@@ -344,18 +344,35 @@ function overloadSignatures(fn: SyntaxNode, name: string): SyntaxNode[] {
 }
 
 /** What one overload signature states for the function literals passed to it (`OverloadShape`). */
-function overloadShape(signature: SyntaxNode): OverloadShape {
+export function overloadShape(signature: SyntaxNode): OverloadShape {
   const params = (signature.childForFieldName('parameters')?.namedChildren ?? [])
     .filter((p): p is SyntaxNode => p !== null && p.type !== 'comment')
     .filter((p, i) => i > 0 || p.childForFieldName('pattern')?.type !== 'this');
   const shape: OverloadShape = { arity: params.length };
-  if (params.at(-1)?.childForFieldName('pattern')?.type === 'rest_pattern') shape.rest = true;
-  const callbackParameters = callbackParametersOf(signature);
+  const last = params.at(-1);
+  const restType = last?.childForFieldName('pattern')?.type === 'rest_pattern' ? unwrapAnnotation(last.childForFieldName('type')) : undefined;
+  // `...handlers: [H, H]` takes exactly one argument per element.
+  const tuple = restType === undefined ? null : fixedTupleElements(restType);
+  if (tuple) shape.arity = params.length - 1 + tuple.length;
+  else if (restType !== undefined) shape.rest = true;
+  const callbackParameters = tuple ? undefined : callbackParametersOf(signature);
   if (callbackParameters) shape.callbackParameters = callbackParameters;
   Object.assign(shape, statedCallbackTypes(signature));
-  const refuses = params.flatMap((p, i) => (refusesFunctionLiteral(p.childForFieldName('type')) ? [i] : []));
+  // A rest parameter's arguments are its elements: an array type there refuses nothing by itself.
+  const written = params.flatMap((p) => (p === last && restType !== undefined ? (tuple ?? [elementType(restType)]) : [p.childForFieldName('type')]));
+  // `path: P` with `P extends string`: what the type parameter is constrained to.
+  const constraints = typeParameterConstraints(signature);
+  const constrained = (type: SyntaxNode | null) => {
+    const own = unwrapAnnotation(type);
+    return own?.type === 'type_identifier' ? constraints.get(own.text) ?? own : own;
+  };
+  const refuses = written.flatMap((type, i) => (refusesFunctionLiteral(constrained(type)) ? [i] : []));
   if (refuses.length > 0) shape.refusesFunction = refuses;
   return shape;
+}
+
+function unwrapAnnotation(node: SyntaxNode | null): SyntaxNode | null {
+  return node?.type === 'type_annotation' ? node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null : node;
 }
 
 /** A written parameter type no function literal fits: a primitive, a literal type, an array or tuple. */

@@ -352,6 +352,12 @@ export class EcmascriptFile {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }
       if (decl.callbackTypes) decl.callbackTypes = decl.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+      for (const shape of decl.overloadShapes ?? []) {
+        if (shape.callbackParameters) {
+          shape.callbackParameters = shape.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
+        }
+        if (shape.callbackTypes) shape.callbackTypes = shape.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+      }
       if (decl.functionParameters) decl.functionParameters = decl.functionParameters.map((type) => (type && namesTypeParameter(type, names) ? null : type));
       if (decl.functionTypes?.some((type) => namesTypeParameter(type, names))) delete decl.functionTypes;
     }

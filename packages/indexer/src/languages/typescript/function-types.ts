@@ -22,6 +22,13 @@ export function statedCallbackTypes(fn: SyntaxNode): Pick<Declaration, 'callback
     if (types.length === 0 && pattern?.type === 'this') continue;
     rest = pattern?.type === 'rest_pattern';
     let typeNode = unwrap(param.childForFieldName('type'));
+    // `...handlers: [H, H]`: one argument per element, as if each were a parameter of its own.
+    const tuple = rest ? fixedTupleElements(typeNode) : null;
+    if (tuple) {
+      for (const element of tuple) types.push(namedFunctionType(unwrap(element), constraints, 0));
+      rest = false;
+      continue;
+    }
     // `...handlers: H[]` / `...handlers: Array<H>`: each argument is one element.
     if (rest) typeNode = elementType(typeNode);
     types.push(namedFunctionType(typeNode, constraints, 0));
@@ -61,7 +68,7 @@ function functionTypeParameters(fnType: SyntaxNode): Array<TypeRef | null> {
 }
 
 /** `T extends Handler` of a function's own type parameters: T → the constraint's type node. */
-function typeParameterConstraints(fn: SyntaxNode): Map<string, SyntaxNode> {
+export function typeParameterConstraints(fn: SyntaxNode): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
   for (const parameter of fn.childForFieldName('type_parameters')?.namedChildren ?? []) {
     if (parameter?.type !== 'type_parameter') continue;
@@ -91,7 +98,14 @@ function namedType(node: SyntaxNode): TypeRef | null {
   return annotatedType(node);
 }
 
-function elementType(node: SyntaxNode | null): SyntaxNode | null {
+/** The element types of a tuple type every element of which is required (`[A, B]`, not `[A, B?]` or `[A, ...B[]]`); null otherwise. */
+export function fixedTupleElements(node: SyntaxNode | null): SyntaxNode[] | null {
+  if (node?.type !== 'tuple_type') return null;
+  const elements = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  return elements.every((e) => e.type !== 'optional_type' && e.type !== 'rest_type' && e.type !== 'optional_parameter' && e.type !== 'required_parameter') ? elements : null;
+}
+
+export function elementType(node: SyntaxNode | null): SyntaxNode | null {
   if (node?.type === 'array_type') return unwrap(node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null);
   if (node?.type === 'generic_type' && node.childForFieldName('name')?.text === 'Array') {
     const args = node.childForFieldName('type_arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];

@@ -1,13 +1,13 @@
 /** TypeScript's type-level declarations: interfaces, type aliases, enums, namespaces and ambient (`declare`) declarations. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { TypeRef } from '../../model/extraction.js';
+import type { Declaration, TypeRef } from '../../model/extraction.js';
 import { annotatedType, MEMBER_KEEPING_UTILITIES } from './ecmascript-types.js';
 import {
   compactText, declarationName, docCommentText, firstChildOfType, headerText, propertyName, stringLiteralValue,
   typeParameterNames
 } from './ecmascript-syntax.js';
 import type { EcmascriptFrame, EcmascriptWalk } from './file-state.js';
-import { addTypeReference } from './declarations.js';
+import { addTypeReference, overloadShape } from './declarations.js';
 import { statedFunctionType } from './function-types.js';
 
 export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
@@ -24,6 +24,7 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     typeParameters: typeParameterNames(node),
   });
   if (body) file.stateType(id, 'returnType', callSignatureResult([body]), ctx);
+  if (body) stateCallSignatureShapes(file.declarations[id], [body]);
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
   if (heritage) {
@@ -55,6 +56,7 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     walk.descend(body, { ...ctx, container: id, thisIsClass: false, pendingOwner: null });
   }
   file.stateType(id, 'returnType', callSignatureResult(bodies), ctx);
+  stateCallSignatureShapes(file.declarations[id], bodies);
   // `type Props = BaseProps & { … }`: a value of the intersection has the named parts' members too, as an
   // interface has those of the interfaces it extends.
   for (const part of intersectedTypes(node.childForFieldName('value'))) addTypeReference('extends', part, { ...ctx, enclosing: id }, 'type');
@@ -110,6 +112,17 @@ function callSignatureResult(bodies: SyntaxNode[]): TypeRef | null {
     }
   }
   return found;
+}
+
+/**
+ * `interface HandlerInterface { (handler: H): App; (path: string, handler: H): App }`: what each call signature
+ * states for the function literals passed to a value of the type when it is called (`app.get('/', (c) => …)` with
+ * `get: HandlerInterface`), as an overloaded function's signatures do (`overloadShapes`).
+ */
+function stateCallSignatureShapes(declaration: Declaration, bodies: SyntaxNode[]): void {
+  const signatures = bodies.flatMap((body) => body.namedChildren.filter((member): member is SyntaxNode => member?.type === 'call_signature'));
+  const shapes = signatures.map(overloadShape);
+  if (shapes.some((shape) => shape.callbackParameters || shape.callbackTypes)) declaration.overloadShapes = shapes;
 }
 
 /** The object types a type alias's value is made of: itself, or the object-type operands of an intersection. */
