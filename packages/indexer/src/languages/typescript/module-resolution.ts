@@ -263,6 +263,11 @@ class EcmascriptImportResolver implements ImportResolver {
         const exact = this.files.has(resolved) ? resolved : EXTENSIONS.map((e) => resolved + e).find((p) => this.files.has(p));
         if (exact) return exact;
       }
+      // `require('..')` of a package whose entry is built output (`main: dist/ajv.js`): its one source.
+      for (const target of entryTargets(nested.manifest)) {
+        const hit = this.resolvePackageTarget(nested, target);
+        if (hit) return hit;
+      }
     }
     return null;
   }
