@@ -1230,8 +1230,25 @@ export class ReferenceResolver {
     const found = this.findMember(current.classRef, site.name, false, false, 0, site);
     if (!found) return unresolved('unknown-receiver', false);
     if (found.ambiguous) return ambiguousOverload(found.ambiguous);
+    const held = site.kind === 'calls' ? this.heldMemberFunction(found.ref, 0) : undefined;
+    if (held) return this.accept(site, held, current.how);
     if (methodsOnly && !CALLABLE_MEMBERS.has(this.symbols.declaration(found.ref).kind)) return unresolved('unknown-receiver', false);
     return this.accept(site, found.ref, current.how);
+  }
+
+  /**
+   * A property whose proven value is a member read of another proven value (`return { touch }` of `const { touch } =
+   * useModified()`): the method or function that member is, which a call of the property runs; undefined otherwise.
+   */
+  private heldMemberFunction(ref: DeclarationRef, depth: number): DeclarationRef | undefined {
+    const decl = this.symbols.declaration(ref);
+    const type = decl.valueType;
+    if (!HOLDERS.has(decl.kind) || type?.kind !== 'field' || type.path.length === 0) return undefined;
+    if (depth >= MAX_ALIAS_DEPTH) return cut();
+    const holder = this.types.evaluate({ file: ref.file, enclosing: decl.parent }, { kind: 'field', of: type.of, path: type.path.slice(0, -1) });
+    const found = holder ? this.findMember(holder.classRef, type.path[type.path.length - 1], false, false) : undefined;
+    if (!found?.ref || found.ambiguous) return undefined;
+    return CALLABLE_MEMBERS.has(this.symbols.declaration(found.ref).kind) ? found.ref : this.heldMemberFunction(found.ref, depth + 1);
   }
 
   /**
@@ -1446,7 +1463,9 @@ export class ReferenceResolver {
     const decl = this.symbols.declaration(ref);
     if (!ASSIGNED_MEMBER_OWNERS.has(decl.kind) || !this.bindingOf(this.symbols.extraction(ref.file)!).declarations?.assignedMembers) return [];
     const declarations = this.symbols.extraction(ref.file)!.declarations;
-    return (this.symbols.members(ref).get(name) ?? []).filter((id) => declarations[id].kind === 'method').map((localId) => ({ file: ref.file, localId }));
+    // A value has no locals: the properties declared in it (`return { store, touch }`) are members as well.
+    return (this.symbols.members(ref).get(name) ?? []).filter((id) => declarations[id].kind === 'method' || (decl.kind !== 'function' && declarations[id].kind === 'property'))
+      .map((localId) => ({ file: ref.file, localId }));
   }
 
   private enclosingOwner(file: FileExtraction, localId: number): { classRef: DeclarationRef; isStatic: boolean; inBody?: boolean } | undefined {
