@@ -142,8 +142,10 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       const writeOnThread = options.writeOnThread ?? (writesOnThread(discovered.jobs, cacheMayAnswer) && availableParallelism() > 1);
       // A re-index that builds a new file because the graph could not be updated keeps digests of its rows, so the
       // next update need not read them back. Not a first build nor a --no-in-place run: they would pay their time
-      // and memory (the rows' texts: 8% of python/mypy's re-index) for an update that may never come.
-      const keepGroupDigests = cacheMayAnswer && options.inPlace !== false;
+      // and memory (the rows' texts: 8% of python/mypy's re-index) for an update that may never come. A first build
+      // the cache answers for (a shard merge: its graph is uploaded, and digests are believed only for the very file
+      // they were taken of) is a first build too: 8% of python/mypy's merge CPU.
+      const keepGroupDigests = cacheMayAnswer && options.inPlace !== false && !update?.noGraph;
       graphWrite = startGraphWrite(run.database, { ...writeOptions, keepGroupDigests }, writeOnThread);
     }
     writer = graphWrite;
