@@ -61,6 +61,12 @@ describe('GitignoreRules against git check-ignore', () => {
     const rules = new GitignoreRules().add(patterns as string[]);
     const ours = new Set(paths.filter((p) => rules.ignores(folders.has(p) ? `${p}/` : p)));
     expect([...ours].sort()).toEqual([...expected].sort());
+    // `test` answers by the patterns alone (names-only patterns take a shorter way there): git's answer for every path no folder above
+    // which git ignores.
+    const underIgnored = (p: string) => { for (let d = path.dirname(p); d !== '.'; d = path.dirname(d)) if (expected.has(d)) return true; return false; };
+    for (const p of paths.filter((q) => !underIgnored(q))) {
+      expect([p, rules.test(folders.has(p) ? `${p}/` : p).ignored]).toEqual([p, expected.has(p)]);
+    }
   });
 
   it('answers for a .gitignore text as for its lines (CRLF too)', () => {

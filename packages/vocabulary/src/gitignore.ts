@@ -222,9 +222,25 @@ function parseClass(part: string, start: number): { token: Token; end: number } 
   return { token: { t: 'never' }, end: part.length - 1 };
 }
 
-/** Pattern segments against path names: whether the whole path matches. */
+/**
+ * Pattern segments against path names: whether the whole path matches. Most patterns are names alone
+ * (`/build`, `docs/build`) or a leading `**` and names (`__pycache__`, `*.py[cod]`): those are matched
+ * name by name from the end, which is what the automaton gives for them, without building its sets.
+ */
 function matchSegments(segments: Segment[], names: string[]): boolean {
-  return acceptingPrefixes(segments, names).includes(names.length);
+  const first = segments[0];
+  const floating = first?.kind === 'globstar';
+  const from = floating ? 1 : 0;
+  let plain = segments.length > from;
+  for (let s = from; s < segments.length && plain; s++) plain = segments[s].kind === 'name';
+  if (!plain) return acceptingPrefixes(segments, names).includes(names.length);
+  const count = segments.length - from;
+  if (floating ? names.length < count : names.length !== count) return false;
+  const offset = names.length - count;
+  for (let s = count - 1; s >= 0; s--) {
+    if (!matchName(segments[from + s] as Extract<Segment, { kind: 'name' }>, names[offset + s])) return false;
+  }
+  return true;
 }
 
 /**

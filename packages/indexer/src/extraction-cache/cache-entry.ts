@@ -2,10 +2,10 @@
  * One cache entry as bytes: a header line (the full key, the payload's length and its HMAC-SHA256
  * under the cache secret, cache-secret.ts) and the payload (the extraction as JSON: it is plain
  * data by contract, see model/extraction.ts), in two lines: the extraction with only its `extends` /
- * `implements` sites, then every reference site. A file whose rows a re-index keeps is read from the
- * first line alone: resolving the other files reads no other site of it (resolution/resolution-interface.ts),
- * and its call sites, most of what is left (a quarter of python/mypy's entries), are parsed only if it must
- * be resolved after all (`withCallSites`). Decoding trusts nothing: a header of another key (an
+ * `implements` sites, then every reference site. A lookup reads every entry from the first line alone:
+ * resolving the other files reads no other site of it (resolution/resolution-interface.ts), and its call
+ * sites, most of what is left (a quarter of python/mypy's entries), are parsed when the file itself is
+ * resolved (`withCallSites`), never for a file whose rows a re-index keeps. Decoding trusts nothing: a header of another key (an
  * older extractor, another grammar), a short or altered payload (a run killed mid-write, a flipped
  * bit, an edited file), an entry signed with another secret (one a checkout carried in) or a
  * payload of the wrong shape decodes to `undefined`, which the caller treats as a miss.

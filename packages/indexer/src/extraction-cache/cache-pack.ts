@@ -118,6 +118,27 @@ export function readSlotPart(slot: PackSlot, start: number, length: number): Buf
   }
 }
 
+/**
+ * `length` bytes of an entry from `start` on (within the slot) into `target` at `at`: whether they were read in full.
+ * A lookup reads every entry into one buffer of its own this way (extraction-cache.ts) instead of a new one per entry.
+ */
+export function readSlotInto(slot: PackSlot, start: number, length: number, target: Buffer, at: number): boolean {
+  if (start < 0 || length < 0 || start + length > slot.length || at < 0 || at + length > target.length) return false;
+  const fd = descriptorOf(slot.pack);
+  if (fd === undefined) return false;
+  try {
+    let filled = 0;
+    while (filled < length) {
+      const n = fs.readSync(fd, target, at + filled, length - filled, slot.offset + start + filled);
+      if (n === 0) return false;
+      filled += n;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The pack's descriptor, opened again on first use; undefined when the file is gone or is another one now. */
 function descriptorOf(pack: OpenPack): number | undefined {
   if (typeof pack.fd === 'number') return pack.fd;

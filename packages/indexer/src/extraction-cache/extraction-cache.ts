@@ -11,7 +11,7 @@ import type { Language } from '../model/graph-vocabulary.js';
 import { cacheKeyOf, entryNameOf, type CacheKey } from './cache-key.js';
 import { decodeEntry, encodeEntry, ENTRY_HEADER_PREFIX_BYTES, entryHeaderOf, type CachedExtraction } from './cache-entry.js';
 import { hasAnyPack, listPacks, PACKS_FOLDER, prepareCacheFolder, removePack, removeStrays } from './cache-folder.js';
-import { closePack, openPack, PackWriter, readSlot, readSlotPart, type OpenPack, type PackSlot } from './cache-pack.js';
+import { closePack, openPack, PackWriter, readSlot, readSlotInto, type OpenPack, type PackSlot } from './cache-pack.js';
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
@@ -55,6 +55,8 @@ export class ExtractionCache {
   bytesRead = 0;
   /** Entry name → the copy (`<pack>@<offset>`) this run read and believed: the one `prune` keeps. */
   private readonly believed = new Map<string, string>();
+  /** Where `read` puts an entry's bytes (each one decoded before the next is read); released by `close`. */
+  private scratch: Buffer | undefined;
   /** Files with a pack's name that are no pack: removed by `prune`. */
   private readonly malformed: string[] = [];
 
@@ -111,19 +113,22 @@ export class ExtractionCache {
       let allowance = sourceBytes * ENTRY_BYTES_PER_SOURCE_BYTE + ENTRY_SLACK_BYTES;
       for (const slot of this.index().get(entry.name) ?? []) {
         if (slot.length > allowance) continue;
-        const prefix = readSlotPart(slot, 0, Math.min(slot.length, ENTRY_HEADER_PREFIX_BYTES));
-        if (!prefix) continue;
-        this.bytesRead += prefix.length;
-        allowance -= prefix.length;
-        const header = entryHeaderOf(prefix, entry.key);
+        // Into the lookup's own buffer: what decoding gives holds no view of the bytes it read, and a new
+        // buffer per entry was a third of a one-file re-index's garbage on python/mypy.
+        const into = this.scratchFor(slot.length);
+        const prefixBytes = Math.min(slot.length, ENTRY_HEADER_PREFIX_BYTES);
+        if (!readSlotInto(slot, 0, prefixBytes, into, 0)) continue;
+        this.bytesRead += prefixBytes;
+        allowance -= prefixBytes;
+        const header = entryHeaderOf(into.subarray(0, prefixBytes), entry.key);
         if (!header || header.headerBytes + header.payloadBytes !== slot.length) continue;
-        const bytes = slot.length === prefix.length ? prefix : readSlot(slot);
-        if (!bytes) continue;
-        if (bytes !== prefix) {
-          this.bytesRead += bytes.length;
-          allowance -= bytes.length;
+        // The rest of the entry after its prefix, so no byte is read twice.
+        if (slot.length > prefixBytes) {
+          if (!readSlotInto(slot, prefixBytes, slot.length - prefixBytes, into, prefixBytes)) continue;
+          this.bytesRead += slot.length - prefixBytes;
+          allowance -= slot.length - prefixBytes;
         }
-        const value = decodeEntry(bytes, entry.key, this.secret, callSites);
+        const value = decodeEntry(into.subarray(0, slot.length), entry.key, this.secret, callSites);
         if (value) {
           this.believed.set(slot.name, `${slot.pack.name}@${slot.offset}`);
           return value;
@@ -134,6 +139,12 @@ export class ExtractionCache {
       // A cache that fails (descriptors, memory) is a miss, never a lost file.
       return undefined;
     }
+  }
+
+  /** The lookup's buffer, at least `bytes` long (an entry read is at most its bound: `read`). */
+  private scratchFor(bytes: number): Buffer {
+    if (this.scratch === undefined || this.scratch.length < bytes) this.scratch = Buffer.allocUnsafe(Math.max(bytes, 64 * 1024));
+    return this.scratch;
   }
 
   /** A writer for this run's pack. */
@@ -195,6 +206,7 @@ export class ExtractionCache {
     this.malformed.length = 0;
     this.unread.length = 0;
     this.slots = undefined;
+    this.scratch = undefined;
   }
 
   /** Copies the live entries of `kept` into one new pack, then removes the old ones; the dead entries dropped. */

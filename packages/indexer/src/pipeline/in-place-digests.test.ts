@@ -95,6 +95,18 @@ describe('in-place updates compared by the digests kept beside the graph', () =>
     }
   });
 
+  it('are not taken by a first build the cache answers for (a shard merge): the update after it reads the rows and gives a cold build\'s graph', async () => {
+    await index();
+    for (const file of fs.readdirSync(path.dirname(graphPath()))) if (file.startsWith('codegraph.db')) fs.rmSync(path.join(path.dirname(graphPath()), file));
+    const merged = await index();
+    expect(merged.cache.fromCache).toBe(merged.files.indexed);
+    expect(merged.graphWrite).toMatchObject({ mode: 'new-file', reason: 'no graph yet' });
+    expect(fs.existsSync(groupDigestsPath(graphPath()))).toBe(false);
+    write('lib/main.js', 'function main() {\n  return helperOnly(41);\n}\n// a comment\n');
+    expect(comparedBy(await index())).toBe('rows');
+    expect(dumpGraphContent(graphPath())).toBe(await coldContent());
+  });
+
   it('are kept by a re-index building a new file on the caller\'s thread too, and the update after it gives a cold build\'s graph', async () => {
     await index();
     planTrigger();

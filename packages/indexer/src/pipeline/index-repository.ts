@@ -19,7 +19,7 @@ import type { WorkspaceView } from '../model/language-support.js';
 import { streamGraph, type FileResolution, type IndexedFile, type ResolutionStats } from '../resolution/graph-builder.js';
 import { cutsSoFar } from '../resolution/order-dependence.js';
 import {
-  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, unchangedSinceRecord, type ResolutionRecord,
+  asResolutionRecord, configDigest, keptRows, nextRecord, nodesOf, planReuse, statsOf, type ResolutionRecord,
 } from './resolution-reuse.js';
 import { startGraphWrite, type GraphWriteSession } from '../storage/graph-write-session.js';
 import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPlaceChanges } from '../storage/graph-update-in-place.js';
@@ -142,8 +142,10 @@ async function indexWith(pool: ExtractionPool, rootArg: string, options: IndexOp
       const writeOnThread = options.writeOnThread ?? (writesOnThread(discovered.jobs, cacheMayAnswer) && availableParallelism() > 1);
       // A re-index that builds a new file because the graph could not be updated keeps digests of its rows, so the
       // next update need not read them back. Not a first build nor a --no-in-place run: they would pay their time
-      // and memory (the rows' texts: 8% of python/mypy's re-index) for an update that may never come.
-      const keepGroupDigests = cacheMayAnswer && options.inPlace !== false;
+      // and memory (the rows' texts: 8% of python/mypy's re-index) for an update that may never come. A first build
+      // the cache answers for (a shard merge: its graph is uploaded, and digests are believed only for the very file
+      // they were taken of) is a first build too: about 15% of python/mypy's merge CPU.
+      const keepGroupDigests = cacheMayAnswer && options.inPlace !== false && !update?.noGraph;
       graphWrite = startGraphWrite(run.database, { ...writeOptions, keepGroupDigests }, writeOnThread);
     }
     writer = graphWrite;
@@ -310,9 +312,9 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     const secondRound: ExtractJob[] = [];
     for (const h of hashed) {
       if (!h.entryPresent) continue;
-      // A file the record was resolved from keeps its rows unless every file is resolved: its call sites wait until then.
-      const kept = unchangedSinceRecord(record, { path: h.job.path, language: h.job.language, contentHash: h.contentHash!, size: h.size!, modifiedAt: h.modifiedAt! });
-      const cached = cache!.read(h.entry!, h.size!, !kept);
+      // Without its call sites: only the file's own resolution reads them (resolution-interface.ts), and they are parsed
+      // when it is resolved (`withCallSites`), never for a file whose rows are kept.
+      const cached = cache!.read(h.entry!, h.size!, false);
       if (cached === undefined || cached.size !== h.size) {
         secondRound.push(h.job);
         continue;
@@ -390,9 +392,9 @@ async function resolveReferences(
       whyNot = partial.cuts > 0 ? 'resolving the changed files cut lookups short' : 'an import-resolver hook failed';
     }
   } else if (graphWrite instanceof InPlaceGraphUpdate) whyNot = 'no resolution record of this graph';
-  // Files read without their call sites, expected to keep their rows, are resolved after all.
-  for (const { extraction } of indexed) withCallSites(extraction);
-  const full = await resolvePass(run, indexed, extractions, {}, {}, graphWrite);
+  // Files read without their call sites get them as they are resolved: parsed then, gone once used (releaseResolved),
+  // they are never all alive at once (python/mypy, every file from the cache: less garbage collection).
+  const full = await resolvePass(run, indexed, extractions, { beforeResolving: withCallSites }, {}, graphWrite);
   graphWrite.keepRecord(nextRecord(indexed, full.perFile, undefined, full.configReads, full.stats, full.cuts, stamps));
   return { nodes: full.nodes, stats: full.stats, reuse: { resolved: indexed.length, kept: 0, ...(whyNot ? { whyNot } : {}) } };
 }
@@ -405,7 +407,7 @@ async function resolvePass(
   run: Run,
   indexed: IndexedFile[],
   extractions: ReadonlyMap<string, FileExtraction>,
-  scope: { only?: ReadonlySet<string> },
+  scope: { only?: ReadonlySet<string>; beforeResolving?: (file: FileExtraction) => void },
   configReads: Record<string, string | null>,
   sink?: GraphWriteSession,
 ) {

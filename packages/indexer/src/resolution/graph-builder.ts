@@ -80,6 +80,11 @@ export interface ResolutionScope {
    * resolution reads goes as soon as it has been used (see releaseResolvedFile).
    */
   releaseResolved?: boolean;
+  /**
+   * Called with each file just before its sites are resolved: a file may come with its `extends` / `implements`
+   * sites alone, the only ones another file's resolution reads (resolution-interface.ts), and get the others here.
+   */
+  beforeResolving?: (file: FileExtraction) => void;
 }
 
 /**
@@ -101,7 +106,7 @@ export function streamGraph(
   now: number = Date.now(),
   scope: ResolutionScope = {},
 ): ResolutionStats {
-  const { only, perFile, releaseResolved } = scope;
+  const { only, perFile, releaseResolved, beforeResolving } = scope;
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
   markDefaultBuild(byPath, languageOf);
@@ -152,6 +157,7 @@ export function streamGraph(
 
   for (const file of byPath.values()) {
     if (only && !only.has(file.path)) continue;
+    beforeResolving?.(file);
     const fileId = fileNodeId(file.path);
     const own = perFile && fileResolution(perFile, file.path);
     // The rows the store keeps of this file's edges (row-packing.ts drops an edge equal to an earlier one).

@@ -65,11 +65,11 @@ export interface InPlaceOptions extends WriteGraphOptions {
  * Opens the graph at `dbPath` for an in-place update, or says why it cannot be updated in place
  * (then the caller builds a new file as a cold run does).
  */
-export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}): InPlaceGraphUpdate | { refused: string } {
+export function openInPlaceUpdate(dbPath: string, options: InPlaceOptions = {}): InPlaceGraphUpdate | { refused: string; noGraph?: true } {
   const target = path.resolve(dbPath);
   let db: Database.Database | undefined;
   try {
-    if (!fs.existsSync(target)) return { refused: 'no graph yet' };
+    if (!fs.existsSync(target)) return { refused: 'no graph yet', noGraph: true };
     // The path may be a link into elsewhere, and side files are opened by name through links.
     checkDatabasePath(target);
     removeLinkedSideFiles(target);
