@@ -2612,9 +2612,10 @@ export class ReferenceResolver {
     const awaitSelectsAsync = binding.awaitSelectsAsync === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
+    const fewestDefaultsWin = binding.fewestDefaultsWin === true;
     const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
     const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
@@ -2635,7 +2636,7 @@ export class ReferenceResolver {
         }
         const verdict = language(argument, parameter);
         if (verdict === 'exact') return 'unknown';
-        return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
+        return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared, typeName);
       }
       // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
       const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
@@ -2648,8 +2649,8 @@ export class ReferenceResolver {
       if (converted) return converted;
       const named = this.namedType(callFile, call.enclosing, argument);
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
-      return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
+      return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter), parameter);
+    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments, accessible });
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */
@@ -2828,7 +2829,9 @@ export class ReferenceResolver {
         const result = this.resolve(siteFile, site);
         if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
         else if (!result.resolved && result.reason === 'external-import') out.outside = true;
-        else out.unknown = true;
+        else if (!result.resolved && result.reason !== 'ambiguous' && this.bindingOf(siteFile).closedOutsideSupertypes?.has(site.name)) {
+          (out.closedOutside ??= []).push(site.name);
+        } else out.unknown = true;
       }
       return out;
     });
