@@ -1370,6 +1370,17 @@ export class ReferenceResolver {
     return undefined;
   }
 
+  /**
+   * A call inside the initializer or delegate of the very value it names (`val option by option().int()`), where a called
+   * value runs what it holds (`calls.valuesHoldWhatRuns`): that value is not yet there, the call means another declaration.
+   */
+  private inOwnInitializer(site: ReferenceSite | undefined, ref: DeclarationRef): boolean {
+    if (site?.kind !== 'calls' || ref.file !== this.siteFile || site.enclosing !== ref.localId) return false;
+    if (!this.bindingOf(this.symbols.extraction(ref.file)!).calls?.valuesHoldWhatRuns) return false;
+    // A site in a value's initializer is enclosed by that value's declaration.
+    return HOLDERS.has(this.symbols.declaration(ref).kind);
+  }
+
   /** An instance method declared in a class's body (not a module's). */
   private instanceMethodOfClass(ref: DeclarationRef): boolean {
     const decl = this.symbols.declaration(ref);
@@ -2362,7 +2373,8 @@ export class ReferenceResolver {
     if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.ownPartFirst(classRef, wantStatic, defaultBuildFirst(
-        this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), call),
+        // `val option by option()`: the value being declared holds nothing yet, so the call is another `option`'s.
+        this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis).filter((ref) => !this.inOwnInitializer(call, ref)), call), call),
         (ref) => this.symbols.extraction(ref.file)!,
       ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
