@@ -2823,10 +2823,22 @@ export class ReferenceResolver {
     for (let i = 0; i < seen.length; i++) {
       if (seen.length > 64) return false;
       const direct = this.directSupertypes(seen[i]);
-      if (direct.outside || direct.unknown) return false;
+      // A closed outside supertype (kotlin.Comparable) still declares members of its own.
+      if (direct.outside || direct.unknown || (direct.closedOutside?.length ?? 0) > 0) return false;
       for (const base of direct.refs) if (!seen.some((one) => sameRef(one, base))) seen.push(base);
     }
     return true;
+  }
+
+  /**
+   * Whether another type of the workspace has the class's qualified name (Kotlin's `expect class` and its `actual` ones,
+   * one class copied into two modules): those are one type to the code, which the hierarchy does not join.
+   */
+  private hasTwin(classRef: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(classRef);
+    const file = this.symbols.extraction(classRef.file)!;
+    return this.uniqueNames.definitions(this.familyOf(file), decl.name, TYPE_KINDS)
+      .some((ref) => !sameRef(ref, classRef) && this.symbols.declaration(ref).qualifiedName === decl.qualifiedName);
   }
 
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
@@ -2841,7 +2853,7 @@ export class ReferenceResolver {
         const result = this.resolve(siteFile, site);
         if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
         else if (!result.resolved && result.reason === 'external-import') out.outside = true;
-        else if (!result.resolved && result.reason !== 'ambiguous' && this.bindingOf(siteFile).closedOutsideSupertypes?.has(site.name)) {
+        else if (!result.resolved && result.reason !== 'ambiguous' && this.bindingOf(siteFile).closedOutsideSupertypes?.has(site.name) && !this.hasTwin(classRef)) {
           (out.closedOutside ??= []).push(site.name);
         } else out.unknown = true;
       }
