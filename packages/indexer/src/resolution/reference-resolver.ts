@@ -2775,6 +2775,12 @@ export class ReferenceResolver {
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
       if (!instance && argument === null && this.bindingOf(file).outsideArgumentTypes) return this.outsideArgumentType(file, call, stated);
+      if (!instance && stated.kind === 'named') {
+        // `singleOf(::BB2)` where two modules each declare `class BB2` in the package: whichever it is, its constructor's arity.
+        const twins = this.bindingOf(file).calls?.constructorReferences;
+        const agreed = twins && argument === twins.written ? this.agreedConstructorArity(file, call.enclosing, stated.chain) : undefined;
+        if (agreed !== undefined) return twins!.typed(agreed);
+      }
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
@@ -2796,6 +2802,21 @@ export class ReferenceResolver {
     if (stated.kind !== 'call' && stated.kind !== 'member-call') return null;
     const chain = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
     return chain?.length === 1 && this.bindingOf(file).outsideArgumentTypes!(chain[0]) ? chain[0] : null;
+  }
+
+  /**
+   * The one constructor arity of the classes a name written at a call may mean where it is ambiguous between classes of
+   * one qualified name (a class copied into two modules of the workspace); undefined where they differ or are not known.
+   */
+  private agreedConstructorArity(file: FileExtraction, enclosing: number | null, chain: readonly string[]): number | undefined {
+    if (chain.length !== 1) return undefined;
+    const target = this.symbols.resolveName(file.path, enclosing, chain[0]);
+    if (target?.type !== 'ambiguous') return undefined;
+    const decls = target.candidates.map((ref) => this.symbols.declaration(ref));
+    const first = decls[0];
+    const agree = decls.every((decl) => decl.kind === 'class' && decl.qualifiedName === first.qualifiedName && decl.constructorArity !== undefined
+      && decl.constructorArity === first.constructorArity);
+    return agree ? first.constructorArity : undefined;
   }
 
   /** `singleOf(::Repo)`: the type of a reference to the class's constructor, where it has one of a known arity. */
