@@ -69,7 +69,9 @@ export interface Declaration extends Span {
   /**
    * Functions and methods that evaluate the block (function literal) passed to them with another
    * receiver (Ruby `obj.instance_eval(&block)`, a Kotlin `T.() -> Unit` parameter): that receiver's type.
-   * Inside such a block, an implicit-self call means a member of it.
+   * Inside such a block, an implicit-self call means a member of it. Also a value stated to hold such a function
+   * (Kotlin `val conversion: Converter<T> = { fail(…) }` with `typealias Converter<T> = Context.(String) -> T`): the
+   * receiver its function literal is evaluated with.
    */
   blockSelf?: TypeRef;
   /**

@@ -690,6 +690,14 @@ export interface NameBindingRules {
    */
   defaultsLoseOverloads?: boolean;
   /**
+   * Of overloads taking every written argument (by position, by name, a trailing block) at the same parameter type,
+   * the one leaving the fewest parameters to their default values wins, a `vararg` passed nothing leaving none
+   * (Kotlin: `copy(annotations = a)` means `copy(nullable = …, annotations = …)` over `copy(nullable, annotations,
+   * tags)`; `addProperty("x", t)` the `vararg modifiers` overload over `modifiers: Iterable<KModifier> = …`). Such a
+   * defaulted overload is then no fixed-arity candidate that shuts out the variadic ones. Absent: no such preference.
+   */
+  fewestDefaultsWin?: boolean;
+  /**
    * With `argumentFits`: the parameter each of a call's arguments (as the extractor writes them) fills, matched as a
    * whole — Swift matches labels in order, skipping parameters with default values (`testFulfilled(withExpectationCount: 4)
    * { … }` is no `testFulfilled(file:line:body:)`); false: the candidate takes no such call; undefined: no opinion.
@@ -722,6 +730,12 @@ export interface NameBindingRules {
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).
    */
   implicitOutsideBase?(declaration: Declaration): boolean;
+  /**
+   * Types outside the workspace a class may name in its heritage clauses without leaving its hierarchy open: their
+   * own supertypes are none a parameter could name (Kotlin `Comparable`). A class whose only outside supertypes are
+   * these is no instance of another outside type (`ClassName : TypeName(), Comparable<ClassName>` is no `Type`).
+   */
+  readonly closedOutsideSupertypes?: ReadonlySet<string>;
   /**
    * With `argumentFits`: whether an argument type (as the extractor writes it) is a function value (a lambda, a
    * function reference), which no instance of a class or enum is: a parameter of a workspace class or enum takes

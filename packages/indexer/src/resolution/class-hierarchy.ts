@@ -25,13 +25,15 @@ export interface DirectSupertypes {
   outside: boolean;
   /** A clause resolved to nothing: the hierarchy is not known. */
   unknown: boolean;
+  /** Outside types named by a clause whose own supertypes the language knows to be none (`closedOutsideSupertypes`). */
+  closedOutside?: string[];
 }
 
 const key = (ref: DeclarationRef) => `${ref.file}\0${ref.localId}`;
 const MAX_CLASSES = 256;
 
 export class ClassHierarchy {
-  private readonly closures = new Map<string, { keys: Set<string>; outside: boolean; unknown: boolean }>();
+  private readonly closures = new Map<string, { keys: Set<string>; outside: boolean; unknown: boolean; closedOutside: Set<string> }>();
 
   constructor(private readonly direct: (ref: DeclarationRef) => DirectSupertypes) {}
 
@@ -42,6 +44,7 @@ export class ClassHierarchy {
     const keys = new Set<string>([key(ref)]);
     let outside = false;
     let unknown = false;
+    const closedOutside = new Set<string>();
     const queue = [ref];
     while (queue.length > 0) {
       if (keys.size > MAX_CLASSES) { unknown = true; break; }
@@ -49,20 +52,24 @@ export class ClassHierarchy {
       const direct = this.direct(current);
       outside ||= direct.outside;
       unknown ||= direct.unknown;
+      for (const name of direct.closedOutside ?? []) closedOutside.add(name);
       for (const parent of direct.refs) {
         if (keys.has(key(parent))) continue;
         keys.add(key(parent));
         queue.push(parent);
       }
     }
-    const result = { keys, outside, unknown };
+    const result = { keys, outside, unknown, closedOutside };
     if (!mayKeep()) noteCut();
     this.closures.set(key(ref), result);
     return result;
   }
 
-  /** Whether a value of `argument`'s class can be passed to a parameter of `parameter`'s class. */
-  fits(argument: NamedType, parameter: NamedType): ArgumentFit {
+  /**
+   * Whether a value of `argument`'s class can be passed to a parameter of `parameter`'s class; `parameterName`, the
+   * parameter's simple name, tells an outside parameter type from the closed outside supertypes the class names.
+   */
+  fits(argument: NamedType, parameter: NamedType, parameterName?: string): ArgumentFit {
     if (!argument || !parameter) return 'unknown';
     // A class from outside is none of ours, nor a subclass of one.
     if (!('ref' in argument)) return 'ref' in parameter ? 'no' : 'unknown';
@@ -71,7 +78,10 @@ export class ClassHierarchy {
       if (supertypes.keys.has(key(parameter.ref))) return 'converts';
       return supertypes.unknown ? 'unknown' : 'no';
     }
-    return supertypes.unknown || supertypes.outside ? 'unknown' : 'no';
+    if (supertypes.unknown || supertypes.outside) return 'unknown';
+    // Outside supertypes with none of their own: the parameter's outside type is one of them, or none the class has.
+    if (supertypes.closedOutside.size > 0) return parameterName !== undefined && !supertypes.closedOutside.has(parameterName) ? 'no' : 'unknown';
+    return 'no';
   }
 
   /** Whether `sub` is `sup` or a subclass of it, as proven (overloads: the more specific parameter). */

@@ -43,6 +43,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly variadicNormalForm?: boolean;
   /** Of overloads taking the written arguments at the same parameter types, the one using no default value wins (NameBindingRules.defaultsLoseOverloads). */
   readonly defaultsLose?: boolean;
+  /** Of overloads taking the written arguments at the same parameter types, the one leaving the fewest defaults (NameBindingRules.fewestDefaultsWin). */
+  readonly fewestDefaultsWin?: boolean;
   /** Whether the call's place may use that overload (NameBindingRules.privateOverloadsHidden); absent: every one. */
   readonly accessible?: (candidate: DeclarationRef) => boolean;
   /** The parameter each argument fills, matched as a whole (NameBindingRules.matchArguments); false: the candidate takes no such call. */
@@ -157,13 +159,65 @@ function selectAmongAll(
   const byArity = outranked ? preferred : arityFits;
   if (byArity.length === 1) return { ref: byArity[0] };
 
+  /** The parameter each written argument fills (a name, a position, the trailing block's last one); undefined where not known. */
+  const filledParameters = (ref: DeclarationRef): number[] | undefined => {
+    const { parameterTypes, parameterNames, variadic, varargParameter } = declarationOf(ref);
+    const count = parameterTypes!.length;
+    const names = site.argumentNames ?? [];
+    if (names.some((name) => name !== null) && !parameterNames) return undefined;
+    const vararg = varargParameter ?? (variadic ? count - 1 : undefined);
+    const out: number[] = [];
+    let position = 0;
+    for (let i = 0; i < n; i++) {
+      const name = names[i] ?? null;
+      if (name !== null) { out.push(parameterNames!.indexOf(name)); continue; }
+      if (trailing(ref) && i === n - 1) { out.push(count - 1); continue; }
+      // Positional arguments after a named one, or past a vararg in the middle: not followed here.
+      if (names.slice(0, i).some((one) => one !== null) || (vararg !== undefined && vararg < position)) return undefined;
+      out.push(Math.min(position, vararg ?? position));
+      if (vararg === undefined || position < vararg) position++;
+    }
+    return out.every((at) => at >= 0 && at < count) ? out : undefined;
+  };
+  /** How many parameters the call leaves to their default values (a vararg passed nothing is no default). */
+  const unspecified = (ref: DeclarationRef): number => {
+    const filled = filledParameters(ref);
+    if (!filled) return 0;
+    const { parameterTypes, variadic, varargParameter } = declarationOf(ref);
+    const vararg = varargParameter ?? (variadic ? parameterTypes!.length - 1 : undefined);
+    return parameterTypes!.filter((_, at) => at !== vararg && !filled.includes(at)).length;
+  };
+  /**
+   * Kotlin's last tie-break (NameBindingRules.fewestDefaultsWin): of overloads taking every written argument at the same
+   * parameter type, none of them generic where another is not, the one leaving the fewest defaults.
+   */
+  const fewestLeftToDefaults = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
+    if (!fits.fewestDefaultsWin || applicable.length < 2) return undefined;
+    const takenAt = (ref: DeclarationRef) => {
+      const filled = filledParameters(ref);
+      const params = declarationOf(ref).parameterTypes!;
+      const { variadic, varargParameter } = declarationOf(ref);
+      const vararg = varargParameter ?? (variadic ? params.length - 1 : undefined);
+      // A vararg's element type is what each argument it takes is weighed against.
+      return filled && JSON.stringify(filled.map((at) => (at === vararg && params[at].endsWith('[]') ? params[at].slice(0, -2) : params[at])));
+    };
+    const first = takenAt(applicable[0]);
+    if (!first || !applicable.every((ref) => takenAt(ref) === first)) return undefined;
+    const generic = (ref: DeclarationRef) => (declarationOf(ref).typeParameters?.length ?? 0) > 0;
+    if (!applicable.every((ref) => generic(ref) === generic(applicable[0]))) return undefined;
+    const least = Math.min(...applicable.map(unspecified));
+    const fewest = applicable.filter((ref) => unspecified(ref) === least);
+    return fewest.length === 1 ? fewest[0] : undefined;
+  };
   // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
   const normalForm = (ref: DeclarationRef) => {
     const params = declarationOf(ref).parameterTypes!;
     const fit = params.length === n && args[n - 1] !== null && params[n - 1].endsWith('[]') ? fits(args[n - 1], params[n - 1]) : 'no';
     return fits.variadicNormalForm === true && (fit === 'exact' || fit === 'converts');
   };
-  const fixed = byArity.filter((ref) => !declarationOf(ref).variadic || normalForm(ref));
+  // A fixed-arity overload the call leaves a default to is no better than a variadic one where the fewest defaults win.
+  const leavesDefaults = (ref: DeclarationRef) => fits.fewestDefaultsWin === true && unspecified(ref) > 0;
+  const fixed = byArity.filter((ref) => (!declarationOf(ref).variadic || normalForm(ref)) && !leavesDefaults(ref));
   /**
    * Where the language matches arguments to parameters as a whole and defaults lose (Swift): of overloads taking every
    * argument at the same parameter (label and type), the one with the fewest parameters — the others differ only by
@@ -246,7 +300,10 @@ function selectAmongAll(
     // Fixed arity wins over a variadic overload only when it surely applies: one that may not leaves the variadic ones in play.
     const sure = (ref: DeclarationRef) => !verdicts(ref).includes('unknown');
     const others = byArity.filter((ref) => !group.includes(ref) && !verdicts(ref).includes('no'));
-    if (group !== byArity && applicable.length > 0 && !applicable.some(sure) && others.length > 0) return { ambiguous: [...applicable, ...others] };
+    if (group !== byArity && applicable.length > 0 && !applicable.some(sure) && others.length > 0) {
+      const fewest = fewestLeftToDefaults([...applicable, ...others]);
+      return fewest ? { ref: fewest } : { ambiguous: [...applicable, ...others] };
+    }
     if (applicable.length === 1) return { ref: applicable[0] };
     if (applicable.length === 0) continue;
     if (args.every((arg) => arg !== null)) {
@@ -275,7 +332,7 @@ function selectAmongAll(
       const noDefaults = applicable.filter((ref) => declarationOf(ref).parameterTypes!.length === n);
       if (noDefaults.length === 1 && applicable.every((ref) => passed(ref) === passed(applicable[0]))) return { ref: noDefaults[0] };
     }
-    const fewest = fewestDefaults(applicable);
+    const fewest = fewestDefaults(applicable) ?? fewestLeftToDefaults(applicable);
     if (fewest) return { ref: fewest };
     if (fits.defaultsLose) {
       // Scala: `apply(x)` beside `apply(x, cb = None)`: what needs a default value is dropped while another applies as

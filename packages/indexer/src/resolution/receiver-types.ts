@@ -104,6 +104,8 @@ const INSTANCE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'inter
  */
 const CONSTRUCTIBLE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'type_alias', 'interface']);
 const CALLABLE: ReadonlySet<NodeKind> = new Set(['function', 'method']);
+/** Values whose function literal a `blockSelf` receiver evaluates (a property stated to hold a function with a receiver). */
+const BLOCK_HOLDERS: ReadonlySet<NodeKind> = new Set(['property', 'variable']);
 /** Declarations naming a type rather than holding a value: calling one constructs or converts (`CONSTRUCTIBLE`). */
 const TYPE_HOLDING: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'type_alias', 'enum']);
 /**
@@ -767,11 +769,11 @@ export class ReceiverTypes {
     return ref ? { ref, static: false } : undefined;
   }
 
-  /** The object a function or method evaluates the block passed to it in (its stated `blockSelf`). */
+  /** The object a function or method evaluates the block passed to it in (its stated `blockSelf`), or a value's function literal. */
   private blockSelfOf(ref: DeclarationRef | undefined, depth: number): InstanceOf | undefined {
     if (!ref) return undefined;
     const decl = this.symbols.declaration(ref);
-    if (!CALLABLE.has(decl.kind) || !decl.blockSelf) return undefined;
+    if (!(CALLABLE.has(decl.kind) || BLOCK_HOLDERS.has(decl.kind)) || !decl.blockSelf) return undefined;
     const found = this.memo(ref, 'block', () => this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.blockSelf!, depth + 1));
     return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
   }

@@ -1387,6 +1387,17 @@ export class ReferenceResolver {
     return undefined;
   }
 
+  /**
+   * A call inside the initializer or delegate of the very value it names (`val option by option().int()`), where a called
+   * value runs what it holds (`calls.valuesHoldWhatRuns`): that value is not yet there, the call means another declaration.
+   */
+  private inOwnInitializer(site: ReferenceSite | undefined, ref: DeclarationRef): boolean {
+    if (site?.kind !== 'calls' || ref.file !== this.siteFile || site.enclosing !== ref.localId) return false;
+    if (!this.bindingOf(this.symbols.extraction(ref.file)!).calls?.valuesHoldWhatRuns) return false;
+    // A site in a value's initializer is enclosed by that value's declaration.
+    return HOLDERS.has(this.symbols.declaration(ref).kind);
+  }
+
   /** An instance method declared in a class's body (not a module's). */
   private instanceMethodOfClass(ref: DeclarationRef): boolean {
     const decl = this.symbols.declaration(ref);
@@ -2381,7 +2392,8 @@ export class ReferenceResolver {
     if (depth > 16) return cut(); // an inheritance cycle in broken code must not loop forever
     if (!skipOwn) {
       const own = this.ownPartFirst(classRef, wantStatic, defaultBuildFirst(
-        this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis), call), call),
+        // `val option by option()`: the value being declared holds nothing yet, so the call is another `option`'s.
+        this.visibleExtensionsFirst(this.membersBeforeExtensions(classRef, this.memberRefs(classRef, name, throughThis).filter((ref) => !this.inOwnInitializer(call, ref)), call), call),
         (ref) => this.symbols.extraction(ref.file)!,
       ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
@@ -2631,9 +2643,10 @@ export class ReferenceResolver {
     const awaitSelectsAsync = binding.awaitSelectsAsync === true;
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
+    const fewestDefaultsWin = binding.fewestDefaultsWin === true;
     const matchArguments = binding.matchArguments;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments });
     const evaluated = this.overloadArguments(call).classes;
     const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
@@ -2654,7 +2667,7 @@ export class ReferenceResolver {
         }
         const verdict = language(argument, parameter);
         if (verdict === 'exact') return 'unknown';
-        return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared);
+        return verdict !== 'unknown' ? verdict : this.hierarchy.fits({ ref: known }, declared, typeName);
       }
       // A member of the parameter's type, the type left out: what that type declares decides before the label's match.
       const implicit = argument === null ? undefined : binding.implicitMember?.(argument, parameter);
@@ -2667,8 +2680,8 @@ export class ReferenceResolver {
       if (converted) return converted;
       const named = this.namedType(callFile, call.enclosing, argument);
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
-      return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
+      return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter), parameter);
+    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments, accessible });
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */
@@ -2781,6 +2794,12 @@ export class ReferenceResolver {
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
       if (!instance && argument === null && this.bindingOf(file).outsideArgumentTypes) return this.outsideArgumentType(file, call, stated);
+      if (!instance && stated.kind === 'named') {
+        // `singleOf(::BB2)` where two modules each declare `class BB2` in the package: whichever it is, its constructor's arity.
+        const twins = this.bindingOf(file).calls?.constructorReferences;
+        const agreed = twins && argument === twins.written ? this.agreedConstructorArity(file, call.enclosing, stated.chain) : undefined;
+        if (agreed !== undefined) return twins!.typed(agreed);
+      }
       if (!instance || !TYPE_KINDS.has(this.symbols.declaration(instance.classRef).kind)) return argument;
       const references = this.bindingOf(file).calls?.constructorReferences;
       if (references && argument === references.written) return this.constructorReferenceType(instance.classRef, references.typed) ?? argument;
@@ -2802,6 +2821,21 @@ export class ReferenceResolver {
     if (stated.kind !== 'call' && stated.kind !== 'member-call') return null;
     const chain = this.types.outsideTypeOf({ file: file.path, enclosing: call.enclosing }, stated);
     return chain?.length === 1 && this.bindingOf(file).outsideArgumentTypes!(chain[0]) ? chain[0] : null;
+  }
+
+  /**
+   * The one constructor arity of the classes a name written at a call may mean where it is ambiguous between classes of
+   * one qualified name (a class copied into two modules of the workspace); undefined where they differ or are not known.
+   */
+  private agreedConstructorArity(file: FileExtraction, enclosing: number | null, chain: readonly string[]): number | undefined {
+    if (chain.length !== 1) return undefined;
+    const target = this.symbols.resolveName(file.path, enclosing, chain[0]);
+    if (target?.type !== 'ambiguous') return undefined;
+    const decls = target.candidates.map((ref) => this.symbols.declaration(ref));
+    const first = decls[0];
+    const agree = decls.every((decl) => decl.kind === 'class' && decl.qualifiedName === first.qualifiedName && decl.constructorArity !== undefined
+      && decl.constructorArity === first.constructorArity);
+    return agree ? first.constructorArity : undefined;
   }
 
   /** `singleOf(::Repo)`: the type of a reference to the class's constructor, where it has one of a known arity. */
@@ -2829,10 +2863,22 @@ export class ReferenceResolver {
     for (let i = 0; i < seen.length; i++) {
       if (seen.length > 64) return false;
       const direct = this.directSupertypes(seen[i]);
-      if (direct.outside || direct.unknown) return false;
+      // A closed outside supertype (kotlin.Comparable) still declares members of its own.
+      if (direct.outside || direct.unknown || (direct.closedOutside?.length ?? 0) > 0) return false;
       for (const base of direct.refs) if (!seen.some((one) => sameRef(one, base))) seen.push(base);
     }
     return true;
+  }
+
+  /**
+   * Whether another type of the workspace has the class's qualified name (Kotlin's `expect class` and its `actual` ones,
+   * one class copied into two modules): those are one type to the code, which the hierarchy does not join.
+   */
+  private hasTwin(classRef: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(classRef);
+    const file = this.symbols.extraction(classRef.file)!;
+    return this.uniqueNames.definitions(this.familyOf(file), decl.name, TYPE_KINDS)
+      .some((ref) => !sameRef(ref, classRef) && this.symbols.declaration(ref).qualifiedName === decl.qualifiedName);
   }
 
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
@@ -2847,7 +2893,9 @@ export class ReferenceResolver {
         const result = this.resolve(siteFile, site);
         if (result.resolved && TYPE_KINDS.has(this.symbols.declaration(result.target).kind)) out.refs.push(result.target);
         else if (!result.resolved && result.reason === 'external-import') out.outside = true;
-        else out.unknown = true;
+        else if (!result.resolved && result.reason !== 'ambiguous' && this.bindingOf(siteFile).closedOutsideSupertypes?.has(site.name) && !this.hasTwin(classRef)) {
+          (out.closedOutside ??= []).push(site.name);
+        } else out.unknown = true;
       }
       return out;
     });

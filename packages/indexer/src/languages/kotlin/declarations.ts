@@ -404,8 +404,11 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const member = inClassBody(ctx);
   const topLevel = ctx.parentDecl === null;
   if (!member && !topLevel && !(ctx.parentDecl !== null && file.classes.has(ctx.parentDecl))) {
-    // A local: bound from its declaration on, with the type it states or its value proves.
-    walk.push(value, ctx);
+    // A local: bound from its declaration on, with the type it states or its value proves. A function literal stated to
+    // have a receiver (`val c: ValueConverter<Int> = { fail(it) }`) runs with it as `this`: nothing else, while it is unproven.
+    const typeNode = variable ? typeChild(variable) : null;
+    const literalSelf = value?.type === 'lambda_literal' ? lambdaReceiverType(typeNode, ctx.typeVariables) ?? aliasReceiverType(typeNode, ctx.typeVariables) : null;
+    walk.push(value, literalSelf ? { ...ctx, blockCalls: [{ kind: 'block-value', of: literalSelf }, ...(ctx.blockCalls ?? [])] } : ctx);
     walk.push(delegate, ctx);
     if (variable) bindVariable(variable, ctx, value, node);
     else if (destructured) bindDestructured(destructured, ctx);
@@ -442,7 +445,16 @@ export function visitProperty({ node, ctx, doc }: Frame, walk: KotlinWalk): void
   const property = { type: stated, simple: simple === '*' ? null : simple };
   if (member && !receiverNode) file.classInfo(ctx.classId!).fields.set(name, property);
   if (companion !== undefined) file.classInfo(companion).fields.set(name, property);
-  walk.push(value, inner);
+  // `val conversion: ValueConverter<Long> = { fail(…) }` with `typealias ValueConverter<T> = Context.(String) -> T`: the
+  // literal runs with a Context as `this`, read from the value's own declaration (`this.conversion` in a class).
+  const literalSelf = value?.type === 'lambda_literal' ? lambdaReceiverType(typeNode, typeVariables) ?? aliasReceiverType(typeNode, typeVariables) : null;
+  if (literalSelf && !receiverNode && companion === undefined) {
+    file.builder.declarations[id].blockSelf = literalSelf;
+    const held: TypeRef = { kind: 'call', callee: member ? ['this', name] : [name], block: true };
+    walk.push(value, { ...inner, blockCalls: [held, ...(inner.blockCalls ?? [])] });
+  } else {
+    walk.push(value, inner);
+  }
   walk.push(delegate, inner);
   for (const accessor of node.namedChildren) {
     if (accessor?.type !== 'getter' && accessor?.type !== 'setter') continue;

@@ -67,6 +67,8 @@ export const kotlinNameBinding = defineNameBinding({
   argumentFits: kotlinArgumentFits,
   // `cmd.parse("a b")` with a member `parse(argv: List<String>)`: a String is no List, so the member is not called (an extension may be).
   argumentsMustFit: true,
+  // `type.copy(annotations = a)` beside `copy(nullable, annotations, tags)` (all defaulted): the one leaving fewer defaults.
+  fewestDefaultsWin: true,
   // `onClick()` with `val onClick: () -> Unit` runs the lambda the property holds, not the property.
   // `import a.b.f` imports every top-level overload `f` of package a.b.
   // `DI { }` with `interface DI { companion object { operator fun invoke(init: Builder.() -> Unit) } }`: that invoke.
@@ -80,6 +82,9 @@ export const kotlinNameBinding = defineNameBinding({
   outsideArgumentTypes: (name) => name !== 'Any',
   // An enum class extends `Enum`, outside the workspace.
   implicitOutsideBase: (declaration) => declaration.kind === 'enum',
+  // `class ClassName : TypeName(), Comparable<ClassName>` passed to `addProperty(type: TypeName)` beside
+  // `addProperty(type: java.lang.reflect.Type)`: kotlin.Comparable extends nothing, so ClassName is no Type.
+  closedOutsideSupertypes: new Set(['Comparable', 'Cloneable']),
   // `koinApplication { }` beside `koinApplication(configuration: KoinConfiguration?)`: a lambda is no instance of a class.
   functionValueArgument: isFunctionType,
   members: {
