@@ -66,6 +66,11 @@ export interface ClassWorld {
   /** Whether the function or method's parameter `index` cannot take a function literal (`refusesFunctionLiteral`). */
   refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean;
   /**
+   * The parameter of `shape` argument `index` of `args` fills, where the language matches a call's arguments as a whole
+   * (`matchArguments`) and that is the last parameter; undefined otherwise.
+   */
+  filledParameter(ref: DeclarationRef, shape: Declaration, args: readonly string[], index: number): number | undefined;
+  /**
    * What type parameter `name` of class `owner` is bound to, seen from `classRef` (owner itself or a class deriving
    * from it): the type argument a heritage clause on the way writes, and where it is written. undefined: unbound, or bound alike by no path.
    */
@@ -513,7 +518,9 @@ export class ReceiverTypes {
     for (const other of overloads) for (const shape of signatureShapes(this.symbols.declaration(other), type.argument)) {
       // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
-      const at = callbackSlot(shape, type);
+      // A function literal after the call's parentheses fills the parameter the language's matching of the whole call gives it.
+      const args = type.skipsDefaults && type.label === undefined && (type.of.kind === 'call' || type.of.kind === 'member-call') ? type.of.arguments : undefined;
+      const at = (args ? this.world.filledParameter(other, shape, args, type.argument) : undefined) ?? callbackSlot(shape, type);
       // Nor is one with no function-typed parameter left for a function literal that fills a later one (Swift's trailing closure).
       if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
       if (type.label !== undefined && at === undefined) continue; // no parameter of that name

@@ -145,6 +145,12 @@ export class ReferenceResolver {
         return found.length === 1 ? found[0] : ranked.length === 1 ? ranked[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
+      filledParameter: (ref, shape, args, index) => {
+        const params = shape.parameterTypes;
+        const matched = params ? this.bindingOf(this.symbols.extraction(ref.file)!).matchArguments?.(args, params, Boolean(shape.variadic)) : undefined;
+        // Only the last parameter: where the match lands on an earlier one, an older reading of the call (the last) may differ.
+        return matched && matched[index] === params!.length - 1 ? matched[index] : undefined;
+      },
       mayTake: (ref, args) => this.mayTake(ref, args),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
