@@ -2737,7 +2737,7 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
@@ -2745,7 +2745,7 @@ export class ReferenceResolver {
       return known;
     }
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     this.overloadsFilling.add(call);
     try {
@@ -2759,8 +2759,8 @@ export class ReferenceResolver {
   private fillOverloadArguments(
     call: ReferenceSite,
     file: FileExtraction | undefined,
-    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> },
-  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
+    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> },
+  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
@@ -2780,7 +2780,7 @@ export class ReferenceResolver {
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), argumentNames: call.argumentNames, trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), argumentNames: call.argumentNames, trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited, buildConditions: call.buildConditions };
     return result;
   }
 
