@@ -359,6 +359,11 @@ export class ReceiverTypes {
   private statedCollection(scope: TypeScope, type: TypeRef, depth: number): { type: Extract<TypeRef, { kind: 'collection' }>; scope: TypeScope } | undefined {
     if (depth > MAX_DEPTH) return cut();
     if (type.kind === 'collection') return { type, scope };
+    if (type.kind === 'callback-parameter') {
+      // `adapt(r) { result in … }` with `(Result<URLRequest, Error>) -> Void`: the collection the callee states there.
+      const stated = this.callbackParameterStated(scope, type, depth + 1);
+      return stated ? this.statedCollection(stated.scope, stated.stated, depth + 1) : undefined;
+    }
     if (type.kind === 'argument') {
       const stated = this.parameterStated(scope, type, depth);
       return stated ? this.statedCollection(stated.scope, stated.type, depth + 1) : undefined;
@@ -506,6 +511,12 @@ export class ReceiverTypes {
    * method takes its receiver as its first argument, which the stated list leaves out: nothing then.
    */
   private callbackParameter(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): InstanceOf | undefined {
+    const found = this.callbackParameterStated(scope, type, depth)?.classRef;
+    return found ? { classRef: found, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /** What `callbackParameter` reads: the type stated for the function literal's parameter, where it is written, and its class. */
+  private callbackParameterStated(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): { stated: TypeRef; scope: TypeScope; classRef?: DeclarationRef } | undefined {
     const callee = this.calleeOf(scope, type.of, depth);
     if (!callee) return undefined;
     const decl = this.symbols.declaration(callee.ref);
@@ -543,10 +554,10 @@ export class ReceiverTypes {
       // `RuleFor(x => …)` in `class V : AbstractValidator<Customer>`: T as the receiver's class binds it.
       const bound = callee.receiver && owner ? this.world.boundTypeParameter(callee.receiver, owner, stated.name) : undefined;
       const found = bound && this.evaluate(bound.scope, bound.type, depth + 1);
-      return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      return bound ? { stated: bound.type, scope: bound.scope, classRef: found?.classRef } : undefined;
     }
     const found = this.evaluate(statedScope, stated, depth + 1);
-    return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+    return { stated, scope: statedScope, classRef: found?.classRef };
   }
 
   /**
@@ -608,6 +619,19 @@ export class ReceiverTypes {
         return this.evaluate(scope, type, depth + 1) ? undefined : type.chain;
       case 'collection':
         return type.named;
+      case 'element': {
+        // `try result.get()` of a `Result<URLRequest, Error>`: the outside type its stated element is.
+        if (type.first || type.pairs || type.pairHalf) return undefined;
+        const stated = this.statedCollection(scope, type.of, depth + 1);
+        const element = stated && !stated.type.channel ? stated.type.element : undefined;
+        return element && this.outsideTypeOf(stated!.scope, element, depth + 1);
+      }
+      case 'any-of': {
+        // Readings that cannot both apply: the outside type those that state one agree on, while none is a workspace class.
+        if (type.common || this.evaluate(scope, type, depth + 1)) return undefined;
+        const found = type.of.map((one) => this.outsideTypeOf(scope, one, depth + 1)).filter((one) => one !== undefined);
+        return found.length > 0 && found.every((one) => one.join('.') === found[0].join('.')) ? found[0] : undefined;
+      }
       case 'call':
       case 'member-call': {
         if (type.block || (type.result ?? 0) > 0) return undefined;

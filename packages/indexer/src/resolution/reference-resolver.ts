@@ -643,8 +643,10 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
-        : this.outsideResultType(file, site, scope, instance) ?? (instance || path.length === 0 ? undefined : this.constructedOutsideType(scope, type));
+      // `try result.get().validate()` of a `Result<URLRequest, Error>`: an element stated to be of an outside type.
+      const outsideElement = !instance && (type.kind === 'element' || type.kind === 'any-of') ? this.types.outsideTypeOf(scope, type) : undefined;
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : outsideElement
+        ?? this.outsideResultType(file, site, scope, instance) ?? (instance || path.length === 0 ? undefined : this.constructedOutsideType(scope, type));
       // `xs.Count.ShouldEqual(2)`: the outside type's properties on the way, by the language's table (`members.outsideResults`).
       const reached = path.reduce<string[] | undefined>((of, name) => of && this.outsideResult(scope, of, name), outsideType);
       if (!instance && reached) {
