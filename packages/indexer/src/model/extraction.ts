@@ -231,6 +231,11 @@ export interface Declaration extends Span {
    */
   buildVariant?: string;
   /**
+   * The compile-time conditions in force where the declaration is written (Swift `#if os(macOS)`), each `c` where it
+   * holds and `!c` where it does not (an `#else` branch). A site under conditions one of which this negates never means it.
+   */
+  buildConditions?: string[];
+  /**
    * One part of a type declared in several places (C# `partial class`): the resolver joins the parts
    * of one qualified name in one package — their members, bases and name are the type's.
    */
@@ -444,6 +449,8 @@ export type ReferenceKind = 'calls' | 'instantiates' | 'extends' | 'implements' 
  */
 export interface ReferenceSite {
   kind: ReferenceKind;
+  /** The compile-time conditions in force where the site is written (see `Declaration.buildConditions`). */
+  buildConditions?: string[];
   /** The called / referenced name: `f` for `f()`, `a.b.f()` and `new f()`. */
   name: string;
   /**

@@ -63,7 +63,7 @@ const EQUAL_ONLY: ArgumentFitRule = (argument, parameter) => (argument !== null 
  */
 export function selectOverload(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule = EQUAL_ONLY,
   moreSpecific?: ArgumentFitRule,
@@ -72,12 +72,21 @@ export function selectOverload(
   if (!chosen || !('ambiguous' in chosen)) return chosen;
   // Twins for builds that opt in (`#[cfg(loom)]`, `buildVariant`) lose to the one declaration of the default build.
   const inDefault = chosen.ambiguous.filter((ref) => declarationOf(ref).buildVariant === undefined);
-  return inDefault.length === 1 && inDefault.length < chosen.ambiguous.length ? { ref: inDefault[0] } : chosen;
+  if (inDefault.length === 1 && inDefault.length < chosen.ambiguous.length) return { ref: inDefault[0] };
+  // Twins for exclusive conditions (`#if os(macOS)` … `#else`): the one the call's own branch compiles with.
+  const held = site.buildConditions;
+  const compiled = held ? chosen.ambiguous.filter((ref) => !contradicts(declarationOf(ref).buildConditions, held)) : [];
+  return compiled.length === 1 && compiled.length < chosen.ambiguous.length ? { ref: compiled[0] } : chosen;
+}
+
+/** Whether a declaration under `stated` is compiled out where `held` holds: one of them is the other's `!c`. */
+function contradicts(stated: readonly string[] | undefined, held: readonly string[]): boolean {
+  return stated !== undefined && stated.some((condition) => held.includes(condition.startsWith('!') ? condition.slice(1) : `!${condition}`));
 }
 
 function selectAmongAll(
   candidates: readonly DeclarationRef[],
-  site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>,
+  site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>,
   declarationOf: (ref: DeclarationRef) => Declaration,
   fits: ArgumentFitRule,
   moreSpecific?: ArgumentFitRule,

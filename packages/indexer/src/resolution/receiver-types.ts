@@ -66,6 +66,11 @@ export interface ClassWorld {
   /** Whether the function or method's parameter `index` cannot take a function literal (`refusesFunctionLiteral`). */
   refusesFunctionLiteral(ref: DeclarationRef, index: number): boolean;
   /**
+   * The parameter of `shape` argument `index` of `args` fills, where the language matches a call's arguments as a whole
+   * (`matchArguments`) and that is the last parameter; undefined otherwise.
+   */
+  filledParameter(ref: DeclarationRef, shape: Declaration, args: readonly string[], index: number): number | undefined;
+  /**
    * What type parameter `name` of class `owner` is bound to, seen from `classRef` (owner itself or a class deriving
    * from it): the type argument a heritage clause on the way writes, and where it is written. undefined: unbound, or bound alike by no path.
    */
@@ -356,6 +361,11 @@ export class ReceiverTypes {
   private statedCollection(scope: TypeScope, type: TypeRef, depth: number): { type: Extract<TypeRef, { kind: 'collection' }>; scope: TypeScope } | undefined {
     if (depth > MAX_DEPTH) return cut();
     if (type.kind === 'collection') return { type, scope };
+    if (type.kind === 'callback-parameter') {
+      // `adapt(r) { result in … }` with `(Result<URLRequest, Error>) -> Void`: the collection the callee states there.
+      const stated = this.callbackParameterStated(scope, type, depth + 1);
+      return stated ? this.statedCollection(stated.scope, stated.stated, depth + 1) : undefined;
+    }
     if (type.kind === 'argument') {
       const stated = this.parameterStated(scope, type, depth);
       return stated ? this.statedCollection(stated.scope, stated.type, depth + 1) : undefined;
@@ -503,6 +513,12 @@ export class ReceiverTypes {
    * method takes its receiver as its first argument, which the stated list leaves out: nothing then.
    */
   private callbackParameter(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): InstanceOf | undefined {
+    const found = this.callbackParameterStated(scope, type, depth)?.classRef;
+    return found ? { classRef: found, how: RESOLVED_BY.annotatedReceiver } : undefined;
+  }
+
+  /** What `callbackParameter` reads: the type stated for the function literal's parameter, where it is written, and its class. */
+  private callbackParameterStated(scope: TypeScope, type: Extract<TypeRef, { kind: 'callback-parameter' }>, depth: number): { stated: TypeRef; scope: TypeScope; classRef?: DeclarationRef } | undefined {
     const callee = this.calleeOf(scope, type.of, depth);
     if (!callee) return undefined;
     let decl = this.symbols.declaration(callee.ref);
@@ -526,7 +542,9 @@ export class ReceiverTypes {
     for (const other of overloads) for (const shape of signatureShapes(this.symbols.declaration(other), type.argument)) {
       // An overload with too few parameters to take that argument is not the one called, nor one whose parameter there takes no function.
       if (shape.parameterTypes && !shape.variadic && shape.parameterTypes.length <= type.argument) continue;
-      const at = callbackSlot(shape, type);
+      // A function literal after the call's parentheses fills the parameter the language's matching of the whole call gives it.
+      const args = type.skipsDefaults && type.label === undefined && (type.of.kind === 'call' || type.of.kind === 'member-call') ? type.of.arguments : undefined;
+      const at = (args ? this.world.filledParameter(other, shape, args, type.argument) : undefined) ?? callbackSlot(shape, type);
       // Nor is one with no function-typed parameter left for a function literal that fills a later one (Swift's trailing closure).
       if (type.skipsDefaults && at === undefined && !shape.callbackParameters?.slice(type.argument).some((c) => c !== null)) continue;
       if (type.label !== undefined && at === undefined) continue; // no parameter of that name
@@ -549,10 +567,10 @@ export class ReceiverTypes {
       // `RuleFor(x => …)` in `class V : AbstractValidator<Customer>`: T as the receiver's class binds it.
       const bound = callee.receiver && owner ? this.world.boundTypeParameter(callee.receiver, owner, stated.name) : undefined;
       const found = bound && this.evaluate(bound.scope, bound.type, depth + 1);
-      return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+      return bound ? { stated: bound.type, scope: bound.scope, classRef: found?.classRef } : undefined;
     }
     const found = this.evaluate(statedScope, stated, depth + 1);
-    return found ? { classRef: found.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+    return { stated, scope: statedScope, classRef: found?.classRef };
   }
 
   /**
@@ -626,6 +644,19 @@ export class ReceiverTypes {
         return this.evaluate(scope, type, depth + 1) ? undefined : type.chain;
       case 'collection':
         return type.named;
+      case 'element': {
+        // `try result.get()` of a `Result<URLRequest, Error>`: the outside type its stated element is.
+        if (type.first || type.pairs || type.pairHalf) return undefined;
+        const stated = this.statedCollection(scope, type.of, depth + 1);
+        const element = stated && !stated.type.channel ? stated.type.element : undefined;
+        return element && this.outsideTypeOf(stated!.scope, element, depth + 1);
+      }
+      case 'any-of': {
+        // Readings that cannot both apply: the outside type those that state one agree on, while none is a workspace class.
+        if (type.common || this.evaluate(scope, type, depth + 1)) return undefined;
+        const found = type.of.map((one) => this.outsideTypeOf(scope, one, depth + 1)).filter((one) => one !== undefined);
+        return found.length > 0 && found.every((one) => one.join('.') === found[0].join('.')) ? found[0] : undefined;
+      }
       case 'call':
       case 'member-call': {
         if (type.block || (type.result ?? 0) > 0) return undefined;

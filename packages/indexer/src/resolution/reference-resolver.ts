@@ -145,6 +145,12 @@ export class ReferenceResolver {
         return found.length === 1 ? found[0] : ranked.length === 1 ? ranked[0] : undefined;
       },
       refusesFunctionLiteral: (ref, index) => this.refusesFunctionLiteral(ref, index),
+      filledParameter: (ref, shape, args, index) => {
+        const params = shape.parameterTypes;
+        const matched = params ? this.bindingOf(this.symbols.extraction(ref.file)!).matchArguments?.(args, params, Boolean(shape.variadic)) : undefined;
+        // Only the last parameter: where the match lands on an earlier one, an older reading of the call (the last) may differ.
+        return matched && matched[index] === params!.length - 1 ? matched[index] : undefined;
+      },
       mayTake: (ref, args) => this.mayTake(ref, args),
       boundTypeParameter: (classRef, owner, name) => this.boundTypeParameter(classRef, owner, name),
       typeOfArity: (ref, count) => this.typeOfArity(ref, count),
@@ -637,8 +643,10 @@ export class ReferenceResolver {
       const scope = { file: file.path, enclosing: site.enclosing };
       const instance = this.types.evaluate(scope, site.typedReceiver.type);
       const { type, path } = site.typedReceiver;
-      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named
-        : this.outsideResultType(file, site, scope, instance) ?? (instance || path.length === 0 ? undefined : this.constructedOutsideType(scope, type));
+      // `try result.get().validate()` of a `Result<URLRequest, Error>`: an element stated to be of an outside type.
+      const outsideElement = !instance && (type.kind === 'element' || type.kind === 'any-of') ? this.types.outsideTypeOf(scope, type) : undefined;
+      const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : outsideElement
+        ?? this.outsideResultType(file, site, scope, instance) ?? (instance || path.length === 0 ? undefined : this.constructedOutsideType(scope, type));
       // `xs.Count.ShouldEqual(2)`: the outside type's properties on the way, by the language's table (`members.outsideResults`).
       const reached = path.reduce<string[] | undefined>((of, name) => of && this.outsideResult(scope, of, name), outsideType);
       if (!instance && reached) {
@@ -2763,7 +2771,7 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
@@ -2771,7 +2779,7 @@ export class ReferenceResolver {
       return known;
     }
     const file = this.siteFiles.get(call);
-    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>, classes: new Map<string, DeclarationRef>() };
+    const result = { site: call as Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>, classes: new Map<string, DeclarationRef>() };
     this.overloadSites.set(call, result);
     this.overloadsFilling.add(call);
     try {
@@ -2785,8 +2793,8 @@ export class ReferenceResolver {
   private fillOverloadArguments(
     call: ReferenceSite,
     file: FileExtraction | undefined,
-    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> },
-  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited'>; classes: Map<string, DeclarationRef> } {
+    result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> },
+  ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
     if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
@@ -2812,7 +2820,7 @@ export class ReferenceResolver {
       return name;
     });
     for (const name of clashing) result.classes.delete(name);
-    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), argumentNames: call.argumentNames, trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited };
+    result.site = { kind: call.kind, argumentTypes: argumentTypes.map((a) => (a !== null && clashing.has(a) ? null : a)), argumentNames: call.argumentNames, trailingBlock: call.trailingBlock, typeArguments: call.typeArguments, awaited: call.awaited, buildConditions: call.buildConditions };
     return result;
   }
 

@@ -3,7 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { TypeRef } from '../../model/extraction.js';
 import type { SiteTarget } from '../../extraction/core/file-facts.js';
 import { positionOf } from '../../extraction/core/scopes.js';
-import type { ArgumentType, SwiftContext } from './file-state.js';
+import { typeBound, type ArgumentType, type SwiftContext } from './file-state.js';
 import { declaredType, isTypeNode, literalType, STANDARD_TYPES, typeChain } from './types.js';
 
 /**
@@ -454,7 +454,7 @@ export function visitCall(node: SyntaxNode, ctx: SwiftContext): boolean {
     target = { name: callee.name, receiver: [] };
   } else {
     const chain = receiverChain(callee.object);
-    const bound = chain && ctx.typeBounds?.get(chain[0]);
+    const bound = chain && typeBound(ctx, chain[0]);
     if (chain && bound && !ctx.scope.classify(chain[0], true, positionOf(callee.object)).locallyBound) {
       // `T.fromData(d)` with `<T: P>`: P's (static) member, as T conforms to P.
       target = { name: callee.name, receiver: undefined, typedReceiver: { type: { kind: 'named', chain: bound }, path: chain.slice(1) } };

@@ -109,6 +109,10 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
     file, scope: ctx.scope.open('class'), parentDecl: id, enclosing: id, classId: id, extension: null,
     typeVariables: withTypeVariables(ctx, typeParameters), typeBounds: typeBoundsOf(node, ctx),
   };
+  // What an `extension` of this type in this file reads its type parameters as (file-state.ts `typeBound`).
+  const own = typeParameters?.length ? typeBoundsOf(node, { ...ctx, typeBounds: undefined }) : undefined;
+  const path = file.pathOf(id);
+  if (own && own.size > 0 && path) file.typeBoundsByPath.set(path.join('.'), own);
   bases.forEach((base, index) => {
     const chain = typeChain(base.childForFieldName('inherits_from') ?? base.namedChildren[0]);
     if (!chain) return;
@@ -176,8 +180,8 @@ function associatedValues(node: SyntaxNode, typeVariables: ReadonlySet<string>):
 }
 
 /**
- * `<T: P>`, `where T: P`: each type parameter of `node` stated to conform to exactly one type, with that type's
- * chain (added to the bounds around; a name bound twice, or to a composition, is left out).
+ * `<T: P>`, `where T: P`: each type parameter of `node` stated to conform to exactly one type (marker protocols aside),
+ * with that type's chain (added to the bounds around; a name bound twice, or to a composition, is left out).
  */
 export function typeBoundsOf(node: SyntaxNode, ctx: SwiftContext): ReadonlyMap<string, string[]> | undefined {
   const found = new Map<string, string[][]>();
@@ -202,7 +206,9 @@ export function typeBoundsOf(node: SyntaxNode, ctx: SwiftContext): ReadonlyMap<s
   }
   if (found.size === 0) return ctx.typeBounds;
   const bounds = new Map(ctx.typeBounds ?? []);
-  for (const [name, chains] of found) {
+  for (const [name, all] of found) {
+    // `<T: P> … where T: Sendable`: a marker protocol declares no member, so P stays T's one bound.
+    const chains = all.length > 1 ? all.filter((chain) => !CLOSURE_CONFORMS.has(chain.join('.'))) : all;
     if (chains.length === 1 && chains[0].length > 0) bounds.set(name, chains[0]);
     else bounds.delete(name);
   }

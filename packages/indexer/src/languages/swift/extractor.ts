@@ -9,6 +9,7 @@ import type { ExtractInput, LanguageExtractor } from '../../model/language-suppo
 import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
 import { walkSyntax } from '../../extraction/core/syntax-walk.js';
+import { conditionsByLine } from './build-conditions.js';
 import { SwiftFile, type SwiftContext } from './file-state.js';
 import { SWIFT_SCOPES } from './scopes.js';
 import { SWIFT_SYNTAX } from './syntax.js';
@@ -25,7 +26,17 @@ export const swiftExtractor: LanguageExtractor = {
         };
         walkSyntax(SWIFT_SYNTAX, input.tree.rootNode, ctx);
       },
-      finish: () => file.finish(),
+      finish: () => {
+        const built = file.finish();
+        // `#if os(macOS)` … `#else`: which branch each declaration and site is written in.
+        if (!input.source.includes('#if')) return built;
+        const conditions = conditionsByLine(input.source);
+        for (const one of [...built.declarations, ...built.references]) {
+          const held = conditions['startLine' in one ? one.startLine : one.line];
+          if (held) one.buildConditions = [...held];
+        }
+        return built;
+      },
     });
   },
 };

@@ -25,6 +25,8 @@ export interface SwiftContext extends TypeBodyContext {
 export class SwiftFile extends TypeBodyFile<SwiftContext> {
   /** `extension T: P` with T declared in this file: P's `implements` site goes on T (see finish). */
   readonly conformances: Array<{ type: string[]; protocol: string[]; at: SyntaxNode; enclosing: number | null }> = [];
+  /** `class Backend<T: P>` declared in this file, by its dotted path: the bounds an `extension Backend` later in it keeps. */
+  readonly typeBoundsByPath = new Map<string, ReadonlyMap<string, string[]>>();
 
   constructor() {
     super({ receiverWords: new Set(['self', 'super', 'Self']), stringType: 'String', bareCallsNameMethods: false, argumentLabels: true });
@@ -48,3 +50,18 @@ export class SwiftFile extends TypeBodyFile<SwiftContext> {
 export type SwiftWalk = Walk<SwiftContext>;
 
 export type Visit = { node: SyntaxNode; ctx: SwiftContext; doc?: string };
+
+/**
+ * The one type type parameter `name` is bound to where `ctx` is: by the code around (`<T: P>`, `where T: P`), or, in
+ * `extension Backend { … }`, by `class Backend<T: P>` declared in this file, whose T the extension's members share
+ * (unless a function there declares its own T).
+ */
+export function typeBound(ctx: SwiftContext, name: string): string[] | undefined {
+  if (ctx.typeBounds?.has(name)) return ctx.typeBounds.get(name);
+  if (ctx.typeVariables.has(name)) return undefined;
+  // The extension a member whose code this is belongs to (a function body's context no longer names it).
+  const declarations = ctx.file.builder.declarations;
+  let extended = ctx.extension;
+  for (let id = ctx.enclosing; !extended && id !== null && id !== undefined; id = declarations[id].parent) extended = declarations[id].memberOf ?? null;
+  return extended?.kind === 'named' ? ctx.file.typeBoundsByPath.get(extended.chain.join('.'))?.get(name) : undefined;
+}

@@ -1,7 +1,7 @@
 /** Swift's locals: closure parameters, `if let`/`guard let` bindings, typed locals, lambdas. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { endPositionOf, positionOf } from '../../extraction/core/scopes.js';
-import type { SwiftContext, SwiftWalk } from './file-state.js';
+import { typeBound, type SwiftContext, type SwiftWalk } from './file-state.js';
 import type { TypeRef } from '../../model/extraction.js';
 import { declaredType, isTypeNode, literalType, simpleType, typeChain } from './types.js';
 import { calledValueType, navigationTarget, valueType } from './calls.js';
@@ -57,7 +57,7 @@ export function visitConditionBindings(node: SyntaxNode, ctx: SwiftContext): boo
 /** `x: T` (or `T?`) with `<T: P>`: a value of P, whose requirements and extension members it has. */
 function boundOf(type: SyntaxNode | null, ctx: SwiftContext): TypeRef | null {
   const chain = typeChain(type);
-  const bound = chain?.length === 1 ? ctx.typeBounds?.get(chain[0]) : undefined;
+  const bound = chain?.length === 1 ? typeBound(ctx, chain[0]) : undefined;
   return bound ? { kind: 'named', chain: bound } : null;
 }
 

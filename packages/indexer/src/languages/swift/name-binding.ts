@@ -124,6 +124,9 @@ export function swiftMatchArguments(argumentTypes: ReadonlyArray<string | null>,
     const defaulted = written.endsWith('=');
     return { label: defaulted ? written.slice(0, -1) : written, defaulted, type, variadic: isVariadic(entry) };
   });
+  // A defaulted parameter that may take a function is passed over when a later one that must have a value may take it
+  // (SE-0286's forward scan): `withApp(configure: F? = nil, _ body: F) { app in … }` fills `body`.
+  const takesFunction = (parameter: { type: string }) => parameter.type === '?' || parameter.type === '*';
   // A variadic parameter may take no value at all.
   const skippable = (from: number, to: number) => parameters.slice(from, to).every((parameter) => parameter.defaulted || parameter.variadic);
   const filled: number[] = [];
@@ -132,7 +135,8 @@ export function swiftMatchArguments(argumentTypes: ReadonlyArray<string | null>,
     const [label] = split(argument!);
     if (label === '*') {
       let at = next;
-      while (at < parameters.length && parameters[at].defaulted && parameters[at].type !== '?' && parameters[at].type !== '*') at++;
+      while (at < parameters.length && parameters[at].defaulted
+        && (!takesFunction(parameters[at]) || parameters.slice(at + 1).some((later) => !later.defaulted && !later.variadic && takesFunction(later)))) at++;
       if (at >= parameters.length) {
         at = parameters.length - 1;
         if (at < next || !skippable(next, at)) return false;
