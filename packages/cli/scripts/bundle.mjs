@@ -11,10 +11,63 @@
  * as a whole process, 11 runs interleaved, load ~15 on 2 cores: 240 → 210 ms of CPU (median).
  */
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/**
+ * better-sqlite3's JavaScript (13 small CommonJS files) goes into the bundle; its compiled addon
+ * stays where npm installed it. Required from node_modules, those files cost a query process a
+ * module resolution, a read and a compile each, outside the bundle's code cache: about 12 ms of CPU
+ * on python/mypy (packages/query/README.md, "A query as a process"). The bundled copy is used only
+ * when it can be the installed one: the same version (the JavaScript and the addon are released
+ * together; `^12.11.1` lets npm install another) and the addon at node-gyp's place, handed to it as
+ * `nativeBinding` (store/native-binding.ts; without it better-sqlite3 finds the addon through the
+ * `bindings` package, which looks for it from the calling file's folder, the bundle's). Otherwise the
+ * installed package is required as before.
+ */
+const sqliteMain = createRequire(`${dist}bin.js`).resolve('better-sqlite3');
+const sqliteRoot = join(dirname(sqliteMain), '..');
+const sqliteVersion = JSON.parse(readFileSync(join(sqliteRoot, 'package.json'), 'utf8')).version;
+const bundledSqlite = {
+  name: 'bundled-better-sqlite3',
+  setup(build) {
+    build.onResolve({ filter: /^better-sqlite3$/ }, (args) =>
+      args.namespace === 'arbor-sqlite' ? { path: 'better-sqlite3', external: true } : { path: 'driver', namespace: 'arbor-sqlite' });
+    build.onLoad({ filter: /^driver$/, namespace: 'arbor-sqlite' }, () => ({
+      resolveDir: dirname(sqliteMain),
+      loader: 'js',
+      contents: `
+const fs = require('node:fs');
+const path = require('node:path');
+let driver;
+function chosen() {
+  if (driver === undefined) {
+    driver = null;
+    try {
+      const root = path.join(path.dirname(require.resolve('better-sqlite3')), '..');
+      const installed = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+      if (installed === ${JSON.stringify(sqliteVersion)} && fs.existsSync(path.join(root, 'build', 'Release', 'better_sqlite3.node'))) {
+        driver = require(${JSON.stringify(sqliteMain)});
+      }
+    } catch {
+      driver = null;
+    }
+    if (driver === null) driver = require('better-sqlite3');
+  }
+  return driver;
+}
+// A constructor returning the chosen driver's database (an object a constructor returns replaces \`this\`).
+module.exports = function Database(filename, options) {
+  return new (chosen())(filename, options);
+};
+`,
+    }));
+  },
+};
 
 const bundled = await build({
   entryPoints: [`${dist}bin.js`],
@@ -24,10 +77,12 @@ const bundled = await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // better-sqlite3 is a native addon; the indexer is imported lazily by `arbor index` only and
-  // starts worker threads from its own files. @arbor/vocabulary holds constants and the safe file reader, so it is
-  // bundled for the query commands; the external indexer loads its own copy from node_modules.
-  external: ['better-sqlite3', '@arbor/indexer'],
+  // The indexer is imported lazily by `arbor index` only and starts worker threads from its own files.
+  // @arbor/vocabulary holds constants and the safe file reader, so it is bundled for the query commands;
+  // the external indexer loads its own copy (and better-sqlite3's) from node_modules. better-sqlite3's
+  // JavaScript is bundled (bundledSqlite above); its addon, and the `bindings` package that finds it, are not.
+  external: ['bindings', '@arbor/indexer'],
+  plugins: [bundledSqlite],
   // The sources are ES modules: import.meta.url (lazily loaded dist modules, package.json, createRequire)
   // becomes the bundle's own file URL. Dynamic import() stays as it is, so the indexer and the lazily
   // loaded modules load as the ES modules they are.
