@@ -396,6 +396,8 @@ export class GraphStore {
       const contains = names.map(() => 'instr(reference_name, ?) > 0').join(' OR ');
       // pluck() sets the mode of this statement, whose SQL text no other reader shares.
       const rowids = this.statement(`SELECT rowid AS r FROM unresolved_refs WHERE ${contains}`).pluck().all(...names);
+      // Most symbols have no such site: the second statement is then not even prepared.
+      if (rowids.length === 0) return [];
       const rows = this.statement(`${select} AND rowid IN (SELECT value FROM json_each(?))`)
         .all(JSON.stringify(kinds), JSON.stringify(names), JSON.stringify(rowids));
       return rows as UnresolvedRow[];
