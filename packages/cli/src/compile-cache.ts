@@ -10,7 +10,7 @@
  * file content, and drops stale ones itself), never in the repository being indexed. Node's own
  * switches win: NODE_COMPILE_CACHE names another folder, NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
-import nodeModule from 'node:module';
+import { Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,7 +30,7 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env, temp
 }
 
 /** Turns Node's compile cache on when the runtime has it; `api` is node:module (a test passes a stand-in). */
-export function useCompileCache(api: CompileCacheApi = nodeModule as CompileCacheApi, env: NodeJS.ProcessEnv = process.env): CompileCacheOutcome {
+export function useCompileCache(api: CompileCacheApi = Module as CompileCacheApi, env: NodeJS.ProcessEnv = process.env): CompileCacheOutcome {
   if (typeof api.enableCompileCache !== 'function') return { used: false, reason: 'unsupported' };
   try {
     const result = api.enableCompileCache(compileCacheDirectory(env));

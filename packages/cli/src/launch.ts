@@ -22,10 +22,12 @@
  * user and nobody else can write to it: compiled code read from a folder another user controls would
  * be code that user chose.
  */
-import fs from 'node:fs';
-import nodeModule from 'node:module';
-import path from 'node:path';
-import vm from 'node:vm';
+// Named imports only: bundled as CommonJS (scripts/bundle.mjs), a default import of a built-in becomes a copy
+// of all its exports, made in every process before anything runs.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { Module, createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
 import { compileCacheDirectory, useCompileCache } from './compile-cache.js';
 
 /** What `launch` did, for tests. */
@@ -33,14 +35,14 @@ export type LaunchMode = 'node-compile-cache' | 'v8-code-cache' | 'require';
 
 /** Loads the CommonJS bundle at `bundle` (an absolute path), with its compiled code cached where the runtime allows. */
 export function launch(bundle: string, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv.slice(2)): LaunchMode {
-  if (typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
-    useCompileCache(nodeModule as Parameters<typeof useCompileCache>[0], env);
-    nodeModule.createRequire(bundle)(bundle);
+  if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
+    useCompileCache(Module as Parameters<typeof useCompileCache>[0], env);
+    createRequire(bundle)(bundle);
     return 'node-compile-cache';
   }
   const cacheFile = env.NODE_DISABLE_COMPILE_CACHE === undefined ? codeCacheFile(bundle, compileCacheDirectory(env), argv[0]) : undefined;
   if (!cacheFile) {
-    nodeModule.createRequire(bundle)(bundle);
+    createRequire(bundle)(bundle);
     return 'require';
   }
   runCached(bundle, cacheFile);
@@ -53,20 +55,25 @@ export function launch(bundle: string, env: NodeJS.ProcessEnv = process.env, arg
  */
 export function codeCacheFile(bundle: string, directory: string, command: string | undefined): string | undefined {
   try {
-    const stat = fs.statSync(bundle);
-    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
-    if (!isPrivateFolder(fs.statSync(directory))) return undefined;
+    const stat = statSync(bundle);
+    // Created only when missing: a recursive mkdir of a folder that exists still checks it, in every process.
+    let folder = statSync(directory, { throwIfNoEntry: false });
+    if (folder === undefined) {
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
+      folder = statSync(directory);
+    }
+    if (!isPrivateFolder(folder)) return undefined;
     // One cache per command: a cache holds the functions its run compiled, and `callers` compiles other ones than `index`.
     const word = command !== undefined && /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'other';
     const key = `${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${word}`;
-    return path.join(directory, `${path.basename(bundle)}-${key}.v8cache`);
+    return join(directory, `${basename(bundle)}-${key}.v8cache`);
   } catch {
     return undefined;
   }
 }
 
 /** A folder only this process's user owns and can write to (always true where there are no user ids). */
-export function isPrivateFolder(stat: Pick<fs.Stats, 'uid' | 'mode' | 'isDirectory'>, uid: number | undefined = process.getuid?.()): boolean {
+export function isPrivateFolder(stat: Pick<Stats, 'uid' | 'mode' | 'isDirectory'>, uid: number | undefined = process.getuid?.()): boolean {
   if (!stat.isDirectory()) return false;
   if (uid === undefined) return true;
   return stat.uid === uid && (stat.mode & 0o022) === 0;
@@ -76,11 +83,11 @@ export function isPrivateFolder(stat: Pick<fs.Stats, 'uid' | 'mode' | 'isDirecto
 function runCached(bundle: string, cacheFile: string): void {
   let cachedData: Buffer | undefined;
   try {
-    cachedData = fs.readFileSync(cacheFile);
+    cachedData = readFileSync(cacheFile);
   } catch {
     cachedData = undefined;
   }
-  const source = fs.readFileSync(bundle, 'utf8');
+  const source = readFileSync(bundle, 'utf8');
   // A shebang is no JavaScript inside the function wrapper: commented out, on the same line.
   const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
   // Node's CommonJS wrapper, with a sixth parameter: an import() written in a vm.Script fails on Node 20
@@ -88,17 +95,17 @@ function runCached(bundle: string, cacheFile: string): void {
   // routes them through __arborImport). It resolves as the bundle's own would: both files sit in dist/, and
   // the specifiers are absolute URLs and package names.
   const wrapped = `(function (exports, require, module, __filename, __dirname, __arborImport) { ${body}\n});`;
-  const script = new vm.Script(wrapped, { filename: bundle, cachedData });
+  const script = new Script(wrapped, { filename: bundle, cachedData });
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // At exit: the cache then holds every function the run compiled, not only the top level.
     process.once('exit', () => writeCache(cacheFile, () => script.createCachedData()));
   }
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string, load: (specifier: string) => Promise<unknown>) => void;
-  const Module = nodeModule as unknown as new (id: string, parent?: unknown) => { filename: string; paths: string[]; exports: unknown; loaded: boolean };
-  const module = new Module(bundle);
+  const CommonJsModule = Module as unknown as new (id: string, parent?: unknown) => { filename: string; paths: string[]; exports: unknown; loaded: boolean };
+  const module = new CommonJsModule(bundle);
   module.filename = bundle;
-  module.paths = (nodeModule as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(path.dirname(bundle));
-  wrapper.call(module.exports, module.exports, nodeModule.createRequire(bundle), module, bundle, path.dirname(bundle), (specifier) => import(specifier));
+  module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(bundle));
+  wrapper.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle), (specifier) => import(specifier));
   module.loaded = true;
 }
 
@@ -106,12 +113,12 @@ function runCached(bundle: string, cacheFile: string): void {
 function writeCache(cacheFile: string, data: () => Buffer): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
-    fs.writeFileSync(temporary, data(), { mode: 0o600 });
-    fs.renameSync(temporary, cacheFile);
+    writeFileSync(temporary, data(), { mode: 0o600 });
+    renameSync(temporary, cacheFile);
     dropSuperseded(cacheFile);
   } catch {
     try {
-      fs.rmSync(temporary, { force: true });
+      rmSync(temporary, { force: true });
     } catch {
       // Nothing left to do: the next process compiles without a cache and tries again.
     }
@@ -123,14 +130,14 @@ function writeCache(cacheFile: string, data: () => Buffer): void {
  * Node version (a cache is written only when none fitted, so the folder does not grow with every rebuild).
  */
 export function dropSuperseded(cacheFile: string): void {
-  const directory = path.dirname(cacheFile);
-  const name = path.basename(cacheFile);
+  const directory = dirname(cacheFile);
+  const name = basename(cacheFile);
   const match = /^(.+?)-v\d[^-]*-[^-]+-\d+-\d+-([a-z-]+)\.v8cache$/.exec(name);
   if (!match) return;
   const [, bundle, command] = match;
-  for (const other of fs.readdirSync(directory)) {
+  for (const other of readdirSync(directory)) {
     if (other === name || !other.startsWith(`${bundle}-`) || !other.endsWith(`-${command}.v8cache`)) continue;
     const parsed = /^(.+?)-v\d[^-]*-[^-]+-\d+-\d+-([a-z-]+)\.v8cache$/.exec(other);
-    if (parsed && parsed[1] === bundle && parsed[2] === command) fs.rmSync(path.join(directory, other), { force: true });
+    if (parsed && parsed[1] === bundle && parsed[2] === command) rmSync(join(directory, other), { force: true });
   }
 }

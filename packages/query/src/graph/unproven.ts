@@ -78,6 +78,7 @@ export function unprovenSites(project: Project, targets: NodeRef[], kinds: reado
   }
   const byId = new Map(reachable.map((t) => [t.id, t]));
   const rows = store.unresolvedByTail([...byName.keys()], kinds);
+  if (rows.length === 0) return [];
   const fromNodes = store.refs(rows.map((r) => r.from_node_id));
   const sites: UnprovenSite[] = [];
   for (const row of rows) {

@@ -79,7 +79,10 @@ export class GraphStore {
     try {
       const nativeBinding = betterSqliteAddon();
       db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs ?? 2000, ...(nativeBinding ? { nativeBinding } : {}) });
-      db.pragma('query_only = ON');
+      // Pages are read through a memory map instead of a read() and a copy each: a query process starts with
+      // an empty page cache and reads a few hundred pages scattered over the file (python/mypy `callers`:
+      // 21-24 → 17-19 ms of CPU for the query itself). Read-only, so nothing is ever written through the map.
+      db.exec(`PRAGMA query_only = ON; PRAGMA mmap_size = ${MMAP_BYTES}`);
       const schema = inspectSchema(db);
       return new GraphStore(dbPath, db, schema);
     } catch (error) {
@@ -393,6 +396,8 @@ export class GraphStore {
       const contains = names.map(() => 'instr(reference_name, ?) > 0').join(' OR ');
       // pluck() sets the mode of this statement, whose SQL text no other reader shares.
       const rowids = this.statement(`SELECT rowid AS r FROM unresolved_refs WHERE ${contains}`).pluck().all(...names);
+      // Most symbols have no such site: the second statement is then not even prepared.
+      if (rowids.length === 0) return [];
       const rows = this.statement(`${select} AND rowid IN (SELECT value FROM json_each(?))`)
         .all(JSON.stringify(kinds), JSON.stringify(names), JSON.stringify(rowids));
       return rows as UnresolvedRow[];
@@ -400,6 +405,14 @@ export class GraphStore {
     return this.statement(select).all(JSON.stringify(kinds), JSON.stringify(names)) as UnresolvedRow[];
   }
 }
+
+/**
+ * How much of a graph SQLite maps into memory (a limit, not an allocation: only the pages a query touches
+ * are ever read). 1 GiB covers the graph of a very large repository; past it, SQLite reads the rest as before.
+ * None on Windows, where a file mapped by a reader cannot be replaced or truncated by another process
+ * (`arbor index` renaming its new graph over the old one while a query runs).
+ */
+const MMAP_BYTES = process.platform === 'win32' ? 0 : 1024 * 1024 * 1024;
 
 /** Up to this many names are prefiltered in SQL by substring (see unresolvedByTail). */
 const MAX_PREFILTER_NAMES = 64;

@@ -63,11 +63,13 @@ export function inspectSchema(db: Database.Database): SchemaInfo {
   }
 
   const columns = new Map<string, Set<string>>();
-  for (const table of ['nodes', 'edges', 'files', 'unresolved_refs', 'project_metadata']) {
-    if (!tables.has(table)) continue;
-    const rows = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>;
-    columns.set(table, new Set(rows.map((r) => r.name)));
-  }
+  const read = ['nodes', 'edges', 'files', 'unresolved_refs', 'project_metadata'].filter((table) => tables.has(table));
+  for (const table of read) columns.set(table, new Set());
+  // One statement for every table's columns: each statement prepared costs a query process its parse and plan.
+  const rows = db
+    .prepare(`SELECT t.value AS tbl, c.name AS name FROM json_each(?) AS t, pragma_table_info(t.value) AS c`)
+    .all(JSON.stringify(read)) as Array<{ tbl: string; name: string }>;
+  for (const row of rows) columns.get(row.tbl)!.add(row.name);
   for (const [table, required] of Object.entries(REQUIRED_COLUMNS)) {
     const present = columns.get(table);
     if (!present) {
