@@ -595,6 +595,12 @@ export interface NameBindingRules {
   /** A member read as a value, not called: `obj.prop()` calls what it returns (Python `@property`). */
   isAccessor(declaration: Declaration): boolean;
   /**
+   * A callable that a bare read also evaluates, though a call with arguments passes them to it (Scala
+   * `def digits[$: P]`, `def ws(implicit ctx: P[_])`: `digits.map(f)` is a member of what it returns, `digits(ctx)`
+   * hands over the evidence): read as a value holding its result, called as itself. Absent: only accessors.
+   */
+  readsAsValue?(declaration: Declaration): boolean;
+  /**
    * Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module)
    * from the file `from` (C: a test's definition is linked into the test's program only).
    */

@@ -137,7 +137,7 @@ export class ReferenceResolver {
       constructsInstances: (ref) => this.symbols.declaration(ref).kind === 'function' && this.hasAssignedMembers(ref),
       holdsMethods: (ref) => this.symbols.declaration(ref).kind !== 'function' && this.hasAssignedMembers(ref),
       injectedProvider: (file, name) => this.injectedProvider(file, name),
-      isAccessor: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(this.symbols.declaration(ref)),
+      isAccessor: (ref) => this.readsAsValue(ref),
       outsideMember: (scope, chain, name) => {
         const found = this.outsideMembers(scope, chain, name);
         // Overloads the language ranks last (a hidden deprecated one) are not what a value is read from while another remains.
@@ -1332,7 +1332,14 @@ export class ReferenceResolver {
   /** A member read as a value: a field or property, or a getter (`ArgParser get argParser`) — it holds a value of its type. */
   private holdsValue(ref: DeclarationRef): boolean {
     const decl = this.symbols.declaration(ref);
-    return decl.kind === 'field' || decl.kind === 'property' || this.bindingOf(this.symbols.extraction(ref.file)!).isAccessor(decl);
+    return decl.kind === 'field' || decl.kind === 'property' || this.readsAsValue(ref);
+  }
+
+  /** A def read like a value: an accessor, or a callable a bare read evaluates (NameBindingRules.readsAsValue). */
+  private readsAsValue(ref: DeclarationRef): boolean {
+    const decl = this.symbols.declaration(ref);
+    const rules = this.bindingOf(this.symbols.extraction(ref.file)!);
+    return rules.isAccessor(decl) || rules.readsAsValue?.(decl) === true;
   }
 
   /** The class whose instance `name` is inside a method (`self`, `this`), for stated types such as `self.make()`. */

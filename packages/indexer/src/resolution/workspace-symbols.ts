@@ -25,7 +25,8 @@ const OWNER_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interfac
 /** Kinds an open language reopens: one qualified name, one class or module. */
 const OPEN_KINDS: ReadonlySet<string> = new Set(['class', 'module']);
 
-const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable'];
+// A value before a type of its name (Scala `val JArray = org.json4s.JArray` beside `type JArray = …`): calls mean the value.
+const CALLABLE_FIRST = ['function', 'method', 'component', 'class', 'constant', 'variable', 'field', 'property'];
 
 /** Guards against pathological re-export chains; real barrels are a few levels deep. */
 const MAX_EXPORT_DEPTH = 32;

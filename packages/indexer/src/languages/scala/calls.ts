@@ -106,6 +106,16 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const inner = node.namedChildren.find((c) => c !== null);
       return inner ? valueType(inner, ctx) : null;
     }
+    case 'infix_expression': {
+      // `a ~ b` is `a.~(b)`; an operator ending in `:` (`x +: xs`) is a member of its right operand.
+      const operator = node.childForFieldName('operator');
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (!operator || !left || !right || (operator.type !== 'operator_identifier' && operator.type !== 'identifier')) return null;
+      const name = operator.text.replace(/^`|`$/g, '');
+      const of = valueType(name.endsWith(':') ? right : left, ctx);
+      return of ? { kind: 'member-call', of, name } : null;
+    }
     case 'field_expression': {
       const element = elementRead(node, ctx);
       if (element) return element;

@@ -363,6 +363,12 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
   const scope = ctx.scope.open('method');
   const inner: ScalaContext = { file, scope, parentDecl: id, enclosing: id, classId: ctx.classId, typeVariables };
   for (const list of lists) bindParameters(list, inner);
+  // `def binary[$: P] = P(…)`: with no stated result the def's type is its body's, which Scala infers from what the body
+  // states (a block's locals are not bound yet here: only a plain expression).
+  if (!isConstructor && !returnType && !constructed && body && body.type !== 'block') {
+    const inferred = valueType(body, inner);
+    if (inferred) file.facts.stateType(id, 'returnType', inferred, scope);
+  }
   if (isConstructor && body) {
     // `def this(…) = this(…)`: a call of another constructor of the class.
     const call = body.type === 'call_expression' ? body : body.namedChildren.find((c) => c?.type === 'call_expression') ?? null;

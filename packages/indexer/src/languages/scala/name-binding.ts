@@ -54,6 +54,14 @@ export function scalaArgumentFits(argument: string | null, parameter: string): A
   return 'unknown';
 }
 
+/** Whether a def's header takes no list a call writes: a context bound (`[$: P]`) or an implicit / using first list. */
+function passedByCompiler(signature: string | undefined): boolean {
+  if (signature === undefined) return false;
+  const open = signature.indexOf('(');
+  // No list written at all: the parameter a def declares without one is its context bound's evidence.
+  return open < 0 || /^\(\s*(?:implicit|using)\b/.test(signature.slice(open));
+}
+
 export const scalaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
@@ -85,4 +93,8 @@ export const scalaNameBinding = defineNameBinding({
   // `class S extends Base with jackson.JsonMethods`: the mixin's concrete `render`, not Base's abstract one.
   members: { implicitSelfInTypes: true, companionsApart: true, laterBasesImplement: true },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
+  // `def ws(implicit ctx: P[_])`, `def digits[$: P]`: a first list the compiler passes is no list a read writes out
+  // (`digits.map(f)`), while `digits(ctx)` writes the evidence out: the def itself.
+  readsAsValue: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function')
+    && declaration.requiredParameters === 0 && passedByCompiler(declaration.signature),
 });

@@ -30,6 +30,9 @@ export function typeChain(node: SyntaxNode | null): string[] | null {
       return typeChain(node.childForFieldName('type'));
     case 'annotated_type':
       return typeChain(node.namedChildren.find((c) => c?.type !== 'annotation') ?? null);
+    case 'lazy_parameter_type':
+      // `p: => P[T]` (by name): evaluated where it is read, a P[T].
+      return typeChain(node.namedChildren.find((c) => c !== null) ?? null);
     default:
       return null;
   }
