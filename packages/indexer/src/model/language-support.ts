@@ -649,6 +649,12 @@ export interface NameBindingRules {
    */
   exactAtDifferingPositions?: boolean;
   /**
+   * A parameter's written type as overloads are compared position by position (where they differ, where one
+   * argument converts alike to each): C++ marks a function template's parameters (`template StringRef`) so that no
+   * argument fits them exactly, yet such a parameter is still the type written (`StringRef`). Absent: as written.
+   */
+  comparedParameterType?: (parameter: string) => string;
+  /**
    * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
    * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
    * does not show there, e.g. one declared after the call). Absent: the callable found is the target whatever the count.

@@ -1507,7 +1507,8 @@ export class ReferenceResolver {
    * body and defined outside it (`void bar();` … `void Foo::bar() {}`) is its definition only. A
    * namespace that spans files has the members of every file's block.
    */
-  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0): DeclarationRef[] {
+  /** `withDefinitions`: every declaration of the name, prototypes beside the definitions written outside the class. */
+  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0, withDefinitions = false): DeclarationRef[] {
     // A function's or value's members are the methods assigned to it, not its own local declarations.
     if (this.hasAssignedMembers(classRef)) return this.assignedMembers(classRef, name);
     const all: DeclarationRef[] = [];
@@ -1538,7 +1539,7 @@ export class ReferenceResolver {
       const namespace = combined.find((ref) => this.symbols.declaration(ref).kind === 'namespace');
       return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
     }
-    if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
+    if (withDefinitions || !all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
     // As for top-level prototypes: one definition stands for the declaration; with several (per-platform
     // files) the declaration in the class stands for them all.
     // A definition written in the body is a member of its own, never the definition of a prototype beside it
@@ -2313,19 +2314,27 @@ export class ReferenceResolver {
     const decl = this.symbols.declaration(ref);
     if (!decl.definedElsewhere) return { ref, resolvedBy: how };
     const file = this.symbols.extraction(ref.file)!;
-    const own = file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
+    const parent = decl.parent === null ? undefined : file.declarations[decl.parent];
+    const inClassBody = parent !== undefined && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module';
+    // A class body declares each member once: a definition beside a prototype in it (a template member
+    // `writeAttribute(StringRef, T const&)` beside `writeAttribute(StringRef, bool);`) is another overload.
+    const own = inClassBody ? -1 : file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
       && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined
       && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1));
     if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
     if (decl.memberOf) return { ref, resolvedBy: how };
     const binding = this.bindingOf(file);
-    const parent = decl.parent === null ? undefined : file.declarations[decl.parent];
-    if (parent && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module') {
+    if (inClassBody) {
       // A member declared in its class: the definition written outside it (`memberOf`) with as many parameters.
+      // Of several (overloads of one arity), the one written with the prototype's parameter types.
       const arity = decl.parameterTypes?.length ?? -1;
-      const defined = this.memberRefs({ file: ref.file, localId: decl.parent! }, decl.name)
-        .filter((m) => !this.symbols.declaration(m).definedElsewhere && (this.symbols.declaration(m).parameterTypes?.length ?? -1) === arity);
-      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
+      const defined = this.memberRefs({ file: ref.file, localId: decl.parent! }, decl.name, false, 0, true).filter((m) => {
+        const each = this.symbols.declaration(m);
+        return !each.definedElsewhere && each.memberOf !== undefined && (each.parameterTypes?.length ?? -1) === arity;
+      });
+      const written = (types: readonly string[] | undefined) => types?.join(',').replace(/\s+/g, '');
+      const same = defined.length > 1 ? defined.filter((m) => written(this.symbols.declaration(m).parameterTypes) === written(decl.parameterTypes)) : defined;
+      return same.length === 1 ? { ref: same[0], resolvedBy: how } : { ref, resolvedBy: how };
     }
     if (binding.fileLocal?.(decl, ref.file, file)) return { ref, resolvedBy: how };
     if (parent) {
@@ -2613,8 +2622,9 @@ export class ReferenceResolver {
     const variadicNormalForm = binding.variadicNormalForm === true;
     const defaultsLose = binding.defaultsLoseOverloads === true;
     const matchArguments = binding.matchArguments;
+    const comparedParameterType = binding.comparedParameterType;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, comparedParameterType });
     const evaluated = this.overloadArguments(call).classes;
     const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
@@ -2649,7 +2659,7 @@ export class ReferenceResolver {
       const named = this.namedType(callFile, call.enclosing, argument);
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
       return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter));
-    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, accessible });
+    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, matchArguments, comparedParameterType, accessible });
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */

@@ -78,6 +78,9 @@ export const cppNameBinding = defineNameBinding({
   // A class the resolver evaluated for a pointer argument (`auto *opt`) meets a pointer parameter (`Option *`) as a class:
   // a raw pointer converts only to its bases' (references, values and smart pointers stay the language rule's).
   parameterTypeName: pointerParameterClass,
+  // A template's parameter fits no argument exactly (deduction and SFINAE decide), yet is of the type it writes:
+  // `writeAttribute(StringRef, T const&)` beside `writeAttribute(StringRef, bool)` differ at the second position only.
+  comparedParameterType: (parameter) => parameter.replace(/^template /, ''),
   nonGenericFirst: true,
   arityBindsName: true,
 });
