@@ -718,6 +718,13 @@ export interface NameBindingRules {
    */
   literalConversion?(argument: string, parameter: string): { type: string; initializer: string } | undefined;
   /**
+   * With `argumentFits`: an argument of a built-in type (C++ `double`, `const char*`) for a parameter naming a class: that
+   * class's name, for a language where such a value becomes a class only through one of the class's own constructors
+   * taking it as their one argument. A class or struct of the workspace with no base (whose constructors might be
+   * inherited) and no constructor the argument may fit (by `argumentFits`) takes no such argument: the overload is ruled out.
+   */
+  constructorConversion?(argument: string, parameter: string): string | undefined;
+  /**
    * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
    * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where
    * no unlabelled argument fills it (`for:Endpoint`). Absent: the entry is the type name.

@@ -2656,6 +2656,9 @@ export class ReferenceResolver {
       const literal = binding.literalConversion?.(argument, parameter);
       const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
       if (converted) return converted;
+      const constructed = binding.constructorConversion?.(argument, parameter);
+      const viaConstructor = constructed && this.constructorConversionFits(paramFile, paramScope, constructed, argument, language);
+      if (viaConstructor) return viaConstructor;
       const named = this.namedType(callFile, call.enclosing, argument);
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
       return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter));
@@ -2722,6 +2725,27 @@ export class ReferenceResolver {
     const labelOf = (written: string | undefined) => written?.slice(0, Math.max(0, written.indexOf(':'))).replace(/\W+$/, '');
     const declares = types.some((type) => this.memberRefs(type, 'init').some((ref) => labelOf(this.symbols.declaration(ref).parameterTypes?.[0]) === literal.initializer));
     return declares ? undefined : 'no';
+  }
+
+  /**
+   * A value of a built-in type for a parameter naming a class of the workspace (`NameBindingRules.constructorConversion`):
+   * `no` where the class (with no base whose constructors it might take over) declares no constructor taking one
+   * argument that the value may fit; undefined (not known) otherwise.
+   */
+  private constructorConversionFits(file: FileExtraction, enclosing: number, type: string, argument: string, fits: ArgumentFitRule): ArgumentFit | undefined {
+    const named = this.namedType(file, enclosing, type);
+    if (!named || !('ref' in named)) return undefined;
+    const decl = this.symbols.declaration(named.ref);
+    if ((decl.kind !== 'struct' && decl.kind !== 'class') || this.superclasses(named.ref).length > 0) return undefined;
+    if (this.hierarchy.fits({ ref: named.ref }, { outside: true }) !== 'no') return undefined;
+    const constructors = this.symbols.partsOf(named.ref).flatMap((part) => this.memberRefs(part, decl.name, false, 0, true));
+    const takes = constructors.some((ref) => {
+      const { parameterTypes, requiredParameters, variadic } = this.symbols.declaration(ref);
+      if (!parameterTypes) return true;
+      if (parameterTypes.length === 0) return Boolean(variadic);
+      return (requiredParameters ?? parameterTypes.length) <= 1 && fits(argument, parameterTypes[0]) !== 'no';
+    });
+    return takes ? undefined : 'no';
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */
