@@ -2376,7 +2376,7 @@ export class ReferenceResolver {
       ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
-      const candidates = overloading ? this.instanceBeforeExtensions(classRef, [...own, ...this.inheritedOverloads(classRef, name, own)], call!) : own;
+      const candidates = overloading ? this.namedReceiverOverloads(this.instanceBeforeExtensions(classRef, [...own, ...this.inheritedOverloads(classRef, name, own)], call!), call!) : own;
       const chosen = overloading
         ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref, call!.receiver?.length === 0 ? classRef : undefined), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
@@ -2414,6 +2414,16 @@ export class ReferenceResolver {
       if (found) return { ref: this.laterConcreteMember(classRef, found.ref!, parents.slice(i + 1), name, wantStatic, depth, call, throughThis), inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * A call through a named value (its receiver a chain of names, or none: `this`) never means a member callable only on
+   * a temporary (`Declaration.temporaryReceiverOnly`) while another overload remains.
+   */
+  private namedReceiverOverloads(candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
+    if (call.receiver === undefined) return candidates;
+    const named = candidates.filter((ref) => !this.symbols.declaration(ref).temporaryReceiverOnly);
+    return named.length > 0 ? named : candidates;
   }
 
   /**

@@ -39,6 +39,11 @@ function isTemplated(node: SyntaxNode): boolean {
   return node.parent?.type === 'template_declaration';
 }
 
+/** `T&& value() &&`: a member function callable only on a temporary. */
+function rvalueQualified(fn: SyntaxNode | null | undefined): boolean {
+  return fn?.children.some((c) => c?.type === 'ref_qualifier' && c.text === '&&') === true;
+}
+
 function writtenParameterTypes(list: SyntaxNode | null): ParameterList | null {
   const types: string[] = [];
   let variadic = false;
@@ -150,6 +155,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
     variadic: parameters?.variadic || undefined,
   });
   stateParameters(ctx, id, parameters);
+  if (rvalueQualified(fn)) file.builder.declarations[id].temporaryReceiverOnly = true;
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
   const variant = optInMacro(node) ?? platformVariant(node);
@@ -520,6 +526,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
               variadic: parameters?.variadic || undefined,
             });
             stateParameters(ctx, id, parameters);
+            if (rvalueQualified(fn)) builder.declarations[id].temporaryReceiverOnly = true;
             ctx.file.facts.stateType(id, 'returnType', typeRefOf(type), ctx.scope);
             continue;
           }
