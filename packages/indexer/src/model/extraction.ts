@@ -246,6 +246,11 @@ export interface Declaration extends Span {
    * links to that definition where the workspace has exactly one, else to this declaration.
    */
   definedElsewhere?: boolean;
+  /**
+   * A member callable only on a temporary (C++ `T&& value() &&` beside `T const& value() const&`): a call through a
+   * named value (a receiver written as a chain of names, or none) never means it while another overload remains.
+   */
+  temporaryReceiverOnly?: boolean;
 }
 
 /**

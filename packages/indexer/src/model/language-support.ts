@@ -655,6 +655,12 @@ export interface NameBindingRules {
    */
   exactAtDifferingPositions?: boolean;
   /**
+   * A parameter's written type as overloads are compared position by position (where they differ, where one
+   * argument converts alike to each): C++ marks a function template's parameters (`template StringRef`) so that no
+   * argument fits them exactly, yet such a parameter is still the type written (`StringRef`). Absent: as written.
+   */
+  comparedParameterType?: (parameter: string) => string;
+  /**
    * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
    * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
    * does not show there, e.g. one declared after the call). Absent: the callable found is the target whatever the count.
@@ -725,6 +731,13 @@ export interface NameBindingRules {
    * it (or a protocol it conforms to in the workspace) declares that initialiser; otherwise the overload is ruled out.
    */
   literalConversion?(argument: string, parameter: string): { type: string; initializer: string } | undefined;
+  /**
+   * With `argumentFits`: an argument of a built-in type (C++ `double`, `const char*`) for a parameter naming a class: that
+   * class's name, for a language where such a value becomes a class only through one of the class's own constructors
+   * taking it as their one argument. A class or struct of the workspace with no base (whose constructors might be
+   * inherited) and no constructor the argument may fit (by `argumentFits`) takes no such argument: the overload is ruled out.
+   */
+  constructorConversion?(argument: string, parameter: string): string | undefined;
   /**
    * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
    * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where

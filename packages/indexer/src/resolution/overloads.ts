@@ -37,6 +37,8 @@ export type ArgumentFitRule = ((argument: string | null, parameter: string, cand
   readonly nonGenericFirst?: boolean;
   /** The neutral-positions rule without ranking generic overloads (NameBindingRules.exactAtDifferingPositions). */
   readonly exactAtDifferingPositions?: boolean;
+  /** A parameter type as overloads are compared by position (NameBindingRules.comparedParameterType). */
+  readonly comparedParameterType?: (parameter: string) => string;
   /** Of async and synchronous overloads, `await` at the call selects the async ones, its absence the others (NameBindingRules.awaitSelectsAsync). */
   readonly awaitSelectsAsync?: boolean;
   /** A variadic overload passed an array for its array parameter competes as a fixed-arity one (NameBindingRules.variadicNormalForm). */
@@ -268,7 +270,11 @@ function selectAmongAll(
    */
   const byNeutralPositions = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
     if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length >= n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
-    const deciding = args.map((_, i) => applicable.some((ref) => declarationOf(ref).parameterTypes![i] !== declarationOf(applicable[0]).parameterTypes![i]));
+    const compared = (ref: DeclarationRef, i: number) => {
+      const type = declarationOf(ref).parameterTypes![i];
+      return fits.comparedParameterType && type !== undefined ? fits.comparedParameterType(type) : type;
+    };
+    const deciding = args.map((_, i) => applicable.some((ref) => compared(ref, i) !== compared(applicable[0], i)));
     if (!deciding.some(Boolean)) {
       if (!fits.nonGenericFirst) return undefined;
       // The same parameter types where the arguments go, beside generic twins whose type parameters no argument infers

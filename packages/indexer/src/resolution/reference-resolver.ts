@@ -1552,7 +1552,8 @@ export class ReferenceResolver {
    * body and defined outside it (`void bar();` … `void Foo::bar() {}`) is its definition only. A
    * namespace that spans files has the members of every file's block.
    */
-  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0): DeclarationRef[] {
+  /** `withDefinitions`: every declaration of the name, prototypes beside the definitions written outside the class. */
+  private memberRefs(classRef: DeclarationRef, name: string, throughThis = false, depth = 0, withDefinitions = false): DeclarationRef[] {
     // A function's or value's members are the methods assigned to it, not its own local declarations.
     if (this.hasAssignedMembers(classRef)) return this.assignedMembers(classRef, name);
     const all: DeclarationRef[] = [];
@@ -1583,7 +1584,7 @@ export class ReferenceResolver {
       const namespace = combined.find((ref) => this.symbols.declaration(ref).kind === 'namespace');
       return namespace ? [namespace] : preferDefinitions(combined, (ref) => this.symbols.declaration(ref));
     }
-    if (!all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
+    if (withDefinitions || !all.some((ref) => this.symbols.declaration(ref).definedElsewhere)) return all;
     // As for top-level prototypes: one definition stands for the declaration; with several (per-platform
     // files) the declaration in the class stands for them all.
     // A definition written in the body is a member of its own, never the definition of a prototype beside it
@@ -2358,19 +2359,27 @@ export class ReferenceResolver {
     const decl = this.symbols.declaration(ref);
     if (!decl.definedElsewhere) return { ref, resolvedBy: how };
     const file = this.symbols.extraction(ref.file)!;
-    const own = file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
+    const parent = decl.parent === null ? undefined : file.declarations[decl.parent];
+    const inClassBody = parent !== undefined && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module';
+    // A class body declares each member once: a definition beside a prototype in it (a template member
+    // `writeAttribute(StringRef, T const&)` beside `writeAttribute(StringRef, bool);`) is another overload.
+    const own = inClassBody ? -1 : file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
       && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined
       && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1));
     if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
     if (decl.memberOf) return { ref, resolvedBy: how };
     const binding = this.bindingOf(file);
-    const parent = decl.parent === null ? undefined : file.declarations[decl.parent];
-    if (parent && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module') {
+    if (inClassBody) {
       // A member declared in its class: the definition written outside it (`memberOf`) with as many parameters.
+      // Of several (overloads of one arity), the one written with the prototype's parameter types.
       const arity = decl.parameterTypes?.length ?? -1;
-      const defined = this.memberRefs({ file: ref.file, localId: decl.parent! }, decl.name)
-        .filter((m) => !this.symbols.declaration(m).definedElsewhere && (this.symbols.declaration(m).parameterTypes?.length ?? -1) === arity);
-      return defined.length === 1 ? { ref: defined[0], resolvedBy: how } : { ref, resolvedBy: how };
+      const defined = this.memberRefs({ file: ref.file, localId: decl.parent! }, decl.name, false, 0, true).filter((m) => {
+        const each = this.symbols.declaration(m);
+        return !each.definedElsewhere && each.memberOf !== undefined && (each.parameterTypes?.length ?? -1) === arity;
+      });
+      const written = (types: readonly string[] | undefined) => types?.join(',').replace(/\s+/g, '');
+      const same = defined.length > 1 ? defined.filter((m) => written(this.symbols.declaration(m).parameterTypes) === written(decl.parameterTypes)) : defined;
+      return same.length === 1 ? { ref: same[0], resolvedBy: how } : { ref, resolvedBy: how };
     }
     if (binding.fileLocal?.(decl, ref.file, file)) return { ref, resolvedBy: how };
     if (parent) {
@@ -2413,7 +2422,7 @@ export class ReferenceResolver {
       ));
       const overloading = (call?.kind === 'calls' || call?.kind === 'references') && own.length > 0;
       // The overloads a call chooses from include those the class inherits and does not override.
-      const candidates = overloading ? this.instanceBeforeExtensions(classRef, [...own, ...this.inheritedOverloads(classRef, name, own)], call!) : own;
+      const candidates = overloading ? this.namedReceiverOverloads(this.instanceBeforeExtensions(classRef, [...own, ...this.inheritedOverloads(classRef, name, own)], call!), call!) : own;
       const chosen = overloading
         ? selectOverload(candidates, this.overloadArguments(call!).site, (ref) => this.callableShape(ref, call!.receiver?.length === 0 ? classRef : undefined), this.fitsOf(classRef, call), this.specificOf(classRef)) : undefined;
       if (chosen && 'ref' in chosen) return { ref: chosen.ref, inherited: depth > 0 || !own.includes(chosen.ref) };
@@ -2451,6 +2460,16 @@ export class ReferenceResolver {
       if (found) return { ref: this.laterConcreteMember(classRef, found.ref!, parents.slice(i + 1), name, wantStatic, depth, call, throughThis), inherited: true };
     }
     return depth === 0 && !skipOwn ? this.convertedMember(classRef, name, call) : undefined;
+  }
+
+  /**
+   * A call through a named value (its receiver a chain of names, or none: `this`) never means a member callable only on
+   * a temporary (`Declaration.temporaryReceiverOnly`) while another overload remains.
+   */
+  private namedReceiverOverloads(candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
+    if (call.receiver === undefined) return candidates;
+    const named = candidates.filter((ref) => !this.symbols.declaration(ref).temporaryReceiverOnly);
+    return named.length > 0 ? named : candidates;
   }
 
   /**
@@ -2660,8 +2679,9 @@ export class ReferenceResolver {
     const defaultsLose = binding.defaultsLoseOverloads === true;
     const fewestDefaultsWin = binding.fewestDefaultsWin === true;
     const matchArguments = binding.matchArguments;
+    const comparedParameterType = binding.comparedParameterType;
     const callFile = call && this.siteFiles.get(call);
-    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments });
+    if (!callFile || !call) return Object.assign((argument: string | null, parameter: string) => language(argument, parameter), { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments, comparedParameterType });
     const evaluated = this.overloadArguments(call).classes;
     const accessible = binding.privateOverloadsHidden ? (candidate: DeclarationRef) => this.accessibleFrom(callFile, call, candidate) : undefined;
     return Object.assign((argument: string | null, parameter: string, candidate?: DeclarationRef): ArgumentFit => {
@@ -2693,10 +2713,13 @@ export class ReferenceResolver {
       const literal = binding.literalConversion?.(argument, parameter);
       const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
       if (converted) return converted;
+      const constructed = binding.constructorConversion?.(argument, parameter);
+      const viaConstructor = constructed && this.constructorConversionFits(paramFile, paramScope, constructed, argument, language);
+      if (viaConstructor) return viaConstructor;
       const named = this.namedType(callFile, call.enclosing, argument);
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
       return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter), parameter);
-    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments, accessible });
+    }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments, comparedParameterType, accessible });
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */
@@ -2759,6 +2782,27 @@ export class ReferenceResolver {
     const labelOf = (written: string | undefined) => written?.slice(0, Math.max(0, written.indexOf(':'))).replace(/\W+$/, '');
     const declares = types.some((type) => this.memberRefs(type, 'init').some((ref) => labelOf(this.symbols.declaration(ref).parameterTypes?.[0]) === literal.initializer));
     return declares ? undefined : 'no';
+  }
+
+  /**
+   * A value of a built-in type for a parameter naming a class of the workspace (`NameBindingRules.constructorConversion`):
+   * `no` where the class (with no base whose constructors it might take over) declares no constructor taking one
+   * argument that the value may fit; undefined (not known) otherwise.
+   */
+  private constructorConversionFits(file: FileExtraction, enclosing: number, type: string, argument: string, fits: ArgumentFitRule): ArgumentFit | undefined {
+    const named = this.namedType(file, enclosing, type);
+    if (!named || !('ref' in named)) return undefined;
+    const decl = this.symbols.declaration(named.ref);
+    if ((decl.kind !== 'struct' && decl.kind !== 'class') || this.superclasses(named.ref).length > 0) return undefined;
+    if (this.hierarchy.fits({ ref: named.ref }, { outside: true }) !== 'no') return undefined;
+    const constructors = this.symbols.partsOf(named.ref).flatMap((part) => this.memberRefs(part, decl.name, false, 0, true));
+    const takes = constructors.some((ref) => {
+      const { parameterTypes, requiredParameters, variadic } = this.symbols.declaration(ref);
+      if (!parameterTypes) return true;
+      if (parameterTypes.length === 0) return Boolean(variadic);
+      return (requiredParameters ?? parameterTypes.length) <= 1 && fits(argument, parameterTypes[0]) !== 'no';
+    });
+    return takes ? undefined : 'no';
   }
 
   /** Whether one parameter type is narrower than another (the most specific overload), both named in the class. */

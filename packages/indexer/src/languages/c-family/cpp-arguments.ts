@@ -194,3 +194,18 @@ function sameName(a: string, b: string): boolean {
   const [qualified, bare] = a.includes('::') ? [a, b] : [b, a];
   return /^\w+$/.test(bare) && qualified.endsWith(`::${bare}`);
 }
+
+/**
+ * A built-in value (a number, `bool`, a character, a string literal or a `const char*`) for a parameter naming a class
+ * (`StringRef`, `const Catch::StringRef&`, not a pointer, not a template's parameter, nothing of `std::`): the class's
+ * name. Such a value becomes a class only through the class's own one-argument constructor (one user-defined
+ * conversion at most), which the resolver looks for.
+ */
+export function cppConstructorConversion(argument: string, parameter: string): string | undefined {
+  if (parameter.startsWith('template ') || /\bstd::/.test(parameter)) return undefined;
+  const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
+  if (!ARITHMETIC.has(arg) && !(arg.endsWith('*') && ARITHMETIC.has(arg.replace(/\*+$/, '')))) return undefined;
+  const param = typeText(parameter);
+  if (!/^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(param) || ARITHMETIC.has(param) || STRINGS.has(param) || param === 'void') return undefined;
+  return param;
+}

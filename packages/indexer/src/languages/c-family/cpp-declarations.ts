@@ -39,6 +39,23 @@ function isTemplated(node: SyntaxNode): boolean {
   return node.parent?.type === 'template_declaration';
 }
 
+/**
+ * The type a function returns as written: `auto f() -> Foo` states it after the parameters (a trailing return type),
+ * `auto` in front standing for it; any other `auto` result (deduced from the body) states nothing.
+ */
+function resultTypeNode(type: SyntaxNode | null | undefined, fn: SyntaxNode | null | undefined): SyntaxNode | null | undefined {
+  if (type?.type !== 'placeholder_type_specifier' || !fn) return type;
+  const trailing = fn.namedChildren.find((c) => c?.type === 'trailing_return_type');
+  const descriptor = trailing?.namedChildren.find((c) => c?.type === 'type_descriptor');
+  // `-> const Foo&`, `-> Foo*`: the declarator's pointers and references leave the type a Foo.
+  return descriptor?.childForFieldName('type') ?? type;
+}
+
+/** `T&& value() &&`: a member function callable only on a temporary. */
+function rvalueQualified(fn: SyntaxNode | null | undefined): boolean {
+  return fn?.children.some((c) => c?.type === 'ref_qualifier' && c.text === '&&') === true;
+}
+
 function writtenParameterTypes(list: SyntaxNode | null): ParameterList | null {
   const types: string[] = [];
   let variadic = false;
@@ -150,11 +167,12 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
     variadic: parameters?.variadic || undefined,
   });
   stateParameters(ctx, id, parameters);
+  if (rvalueQualified(fn)) file.builder.declarations[id].temporaryReceiverOnly = true;
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
   const variant = optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
-  file.facts.stateType(id, 'returnType', typeRefOf(node.childForFieldName('type')), ctx.scope);
+  file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(node.childForFieldName('type'), fn)), ctx.scope);
   const scope = ctx.scope.open('function');
   bindTypedParameters(fn?.childForFieldName('parameters') ?? null, scope);
   const bodyCtx: CContext = { file, scope, parentDecl: null, enclosing: id };
@@ -300,7 +318,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
         variadic: parameters?.variadic || undefined,
       });
       stateParameters(ctx, id, parameters);
-      file.facts.stateType(id, 'returnType', stated, ctx.scope);
+      file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(type, fn)), ctx.scope);
       continue;
     }
     const nameNode = declaratorName(declarator);
@@ -520,7 +538,8 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
               variadic: parameters?.variadic || undefined,
             });
             stateParameters(ctx, id, parameters);
-            ctx.file.facts.stateType(id, 'returnType', typeRefOf(type), ctx.scope);
+            if (rvalueQualified(fn)) builder.declarations[id].temporaryReceiverOnly = true;
+            ctx.file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(type, fn)), ctx.scope);
             continue;
           }
           const nameNode = declaratorName(declarator);

@@ -14,7 +14,7 @@
 import type { Declaration } from '../../model/extraction.js';
 import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
-import { cppArgumentFits, pointerParameterClass } from './cpp-arguments.js';
+import { cppArgumentFits, cppConstructorConversion, pointerParameterClass } from './cpp-arguments.js';
 
 export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
@@ -78,6 +78,12 @@ export const cppNameBinding = defineNameBinding({
   // A class the resolver evaluated for a pointer argument (`auto *opt`) meets a pointer parameter (`Option *`) as a class:
   // a raw pointer converts only to its bases' (references, values and smart pointers stay the language rule's).
   parameterTypeName: pointerParameterClass,
+  // A template's parameter fits no argument exactly (deduction and SFINAE decide), yet is of the type it writes:
+  // `writeAttribute(StringRef, T const&)` beside `writeAttribute(StringRef, bool)` differ at the second position only.
+  comparedParameterType: (parameter) => parameter.replace(/^template /, ''),
+  // A number or a string literal passed for a class parameter (`writeAttribute(name, 0.5)` beside
+  // `writeAttribute(StringRef, StringRef)`): only through one of the class's constructors taking it.
+  constructorConversion: cppConstructorConversion,
   nonGenericFirst: true,
   arityBindsName: true,
 });

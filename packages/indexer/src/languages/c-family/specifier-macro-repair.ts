@@ -57,9 +57,9 @@ export function repairSpecifierMacros(tree: Tree, source: string): { tree: Tree;
   if (!tree.rootNode.hasError) return undefined;
   const specifiers = attempt(tree, source, [blankExternTemplates, blankSpecifierMacros]);
   const current = specifiers ?? { tree, source };
-  const members = attempt(current.tree, current.source, [blankMemberMacroLines]);
+  const members = attempt(current.tree, current.source, [blankMemberMacroLines, blankDefinedMacroCalls]);
   if (members) specifiers?.tree.delete();
-  return members ?? specifiers ?? attempt(tree, source, [blankExternTemplates, blankSpecifierMacros, blankMemberMacroLines]);
+  return members ?? specifiers ?? attempt(tree, source, [blankExternTemplates, blankSpecifierMacros, blankMemberMacroLines, blankDefinedMacroCalls]);
 }
 
 /** Blanks, in `lines`, what a rule finds on the lines of `tree`'s broken parse; whether it blanked anything. */
@@ -129,6 +129,44 @@ const blankMemberMacroLines: BlankingRule = (tree, lines, broken) => {
     if (member === undefined && broken.rows.has(row) && next !== undefined && /^\s*(?:[A-Za-z_:~]|\[\[)/.test(next)) member = true;
     if (!member) return;
     lines[row] = match[1] + ' '.repeat(line.length - match[1].length);
+    changed = true;
+  });
+  return changed;
+};
+
+/**
+ * A line that only calls a function-like macro the file itself `#define`s, ending in `;`
+ * (`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(bool, false);`), outside any function body, on a line the parse
+ * broke: the macro expands to declarations (specializations, members) the grammar cannot read as a call, and a run of
+ * such lines may end the namespace around them early, sending every later declaration to the global namespace. The
+ * `#define` proves it a macro, not a function declared without a type; what it expands to is not read either way,
+ * so its arguments are blanked — only arguments holding no call (`ASSERT_X(check(a, b));` in a body the parse broke
+ * is code whose calls are sites).
+ */
+const DEFINED_MACRO_CALL_LINE = /^([ \t]*)([A-Za-z_]\w*[ \t]*\()([^{}()]*)(\)[ \t]*;[ \t]*(?:\/\/.*)?)$/;
+
+const blankDefinedMacroCalls: BlankingRule = (tree, lines, broken) => {
+  const defined = new Set<string>();
+  for (const line of lines) {
+    const name = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(/.exec(line)?.[1];
+    if (name) defined.add(name);
+  }
+  if (defined.size === 0) return false;
+  const inBroken = (row: number) => broken.rows.has(row) || broken.spans.some(([start, end]) => row >= start && row <= end);
+  let changed = false;
+  lines.forEach((line, row) => {
+    const match = DEFINED_MACRO_CALL_LINE.exec(line);
+    if (!match || !defined.has(match[2].replace(/[\s(]/g, '')) || !inBroken(row)) return;
+    // Continuing an expression or a macro's own body (`\` above): not a line of its own.
+    if (/[\\,(=+\-*/&|]\s*$/.test(lines[row - 1] ?? '')) return;
+    const at = tree.rootNode.descendantForPosition({ row, column: match[1].length });
+    for (let node: typeof at | null = at; node; node = node.parent) {
+      if (node.type === 'ERROR' || node.type === 'translation_unit' || node.type === 'declaration_list') break;
+      // In a function body a macro call is code whose arguments may hold calls.
+      if (['compound_statement', 'initializer_list', 'argument_list', 'lambda_expression', 'field_declaration_list'].includes(node.type)) return;
+    }
+    // The arguments only: `NAME(   );` still reads as the macro's call (its site), and no longer breaks the parse.
+    lines[row] = match[1] + match[2] + ' '.repeat(match[3].length) + match[4];
     changed = true;
   });
   return changed;
