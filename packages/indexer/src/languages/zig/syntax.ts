@@ -192,7 +192,21 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (isThis(value)) return;
   const imported = importChain(value);
   if (imported) {
-    if (imported.members.length > 1) return; // `@import("a.zig").A.B`: a path the resolver cannot bind
+    if (imported.members.length > 1) {
+      // `const config = @import("config.zig").configs.default;`: the file is bound under a name no code can write (the
+      // import expression's own text), and the constant stands for the path through it.
+      const hidden = `@import(${JSON.stringify(imported.specifier)})`;
+      ctx.file.builder.addImport(imported.specifier, ctx.parentDecl, node, signatureOf(node, null), [{ local: hidden, imported: '*' }]);
+      const exported = isPub(node);
+      ctx.file.builder.declare('constant', name.text, ctx.parentDecl, node, {
+        signature: signatureOf(node, null).slice(0, 200),
+        docstring: docCommentOf(node),
+        isExported: exported || undefined,
+        visibility: exported ? 'public' : 'private',
+        aliasOf: [hidden, ...imported.members],
+      });
+      return;
+    }
     const binding = imported.members.length === 0 ? { local: name.text, imported: '*' } : { local: name.text, imported: imported.members[0] };
     ctx.file.builder.addImport(imported.specifier, ctx.parentDecl, node, signatureOf(node, null), [binding]);
     // A file's `pub` import is one of its members: `zap.Request` where zap.zig says `pub const Request = @import("request.zig");`.
