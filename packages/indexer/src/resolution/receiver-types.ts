@@ -358,6 +358,16 @@ export class ReceiverTypes {
       const stated = this.parameterStated(scope, type, depth);
       return stated ? this.statedCollection(stated.scope, stated.type, depth + 1) : undefined;
     }
+    if (type.kind === 'element' && !type.pairHalf) {
+      // One element of a collection of collections (`?[]T` unwrapped, a row of `[][]T`): the inner collection.
+      const outer = this.statedCollection(scope, type.of, depth + 1);
+      if (outer && !(type.pairs && outer.type.key)) {
+        const { element, key, channel } = outer.type;
+        const one = type.first ? (channel ? element : key) : channel ? undefined : element;
+        const inner = one && this.statedCollection(outer.scope, one, depth + 1);
+        if (inner) return inner;
+      }
+    }
     // A declaration whose stated value or result is the collection.
     const declared = this.declaredBy(scope, type, depth);
     const decl = declared && this.symbols.declaration(declared.ref);
