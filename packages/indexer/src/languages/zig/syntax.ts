@@ -268,18 +268,46 @@ function aliasChain(value: SyntaxNode | null, selfNames: ReadonlyMap<string, str
 }
 
 /** A named container: its declaration, and its body walked as a container level. */
-function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name]): number {
+function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name], typeParameters?: string[]): number {
   const kind = container.type === 'enum_declaration' ? 'enum' : 'struct';
   const id = ctx.file.builder.declare(kind, name, parent, at, {
     signature: signatureOf(at, firstBrace(container)),
     docstring: docCommentOf(at),
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
+    typeParameters: typeParameters && typeParameters.length > 0 ? typeParameters : undefined,
   });
   // `@This()` written in a type position here (`fn init() @This()`, `self: *@This()`) is this container.
   const selfNames = new Map([...selfNamesOf(container, chain, ctx.selfNames), [THIS, chain]]);
-  walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null });
+  const inScope = typeParameters && typeParameters.length > 0 ? new Set([...(ctx.typeParameters ?? []), ...typeParameters]) : ctx.typeParameters;
+  walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null, typeParameters: inScope });
   return id;
+}
+
+/** A type function's `comptime T: type` parameters, in order: the struct it returns is generic in them. */
+function comptimeTypeParameters(fn: SyntaxNode): string[] {
+  const names: string[] = [];
+  for (const parameter of fn.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'parameter') continue;
+    const name = parameter.childForFieldName('name');
+    const comptime = parameter.children.some((c) => c?.type === 'comptime');
+    if (name && comptime && parameter.childForFieldName('type')?.text === 'type') names.push(name.text);
+  }
+  return names;
+}
+
+/**
+ * A result written as one of the type function's parameters (`fn nextEvent(self: *Self) T`, `?T`): that parameter,
+ * which the struct's instance binds to the type argument its type was written with (`Loop(Event)`).
+ */
+function boundTypeParameter(stated: TypeRef | null, inScope: ReadonlySet<string> | undefined): TypeRef | null {
+  if (!stated || !inScope) return stated;
+  if (stated.kind === 'named' && stated.chain.length === 1 && inScope.has(stated.chain[0])) return { kind: 'type-parameter', name: stated.chain[0] };
+  if (stated.kind === 'collection' && stated.element && !stated.key) {
+    const element = boundTypeParameter(stated.element, inScope);
+    return element === stated.element ? stated : { ...stated, element: element ?? undefined };
+  }
+  return stated;
 }
 
 /** The `{` of a container, for its signature. */
@@ -298,7 +326,7 @@ const ANONYMOUS = '<anonymous>';
  */
 function visitAnonymousContainer(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (ctx.fn && node.parent?.type === 'return_expression') {
-    declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain);
+    declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain, ctx.fn.typeParameters);
     return;
   }
   // A tuple type (`struct { u8, u8 }`) has no members to call.
@@ -350,8 +378,10 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
   const builds = returns?.text === 'type' && body && returnsContainer(body);
   const anonymousResult = returnedStruct(returns, name, node, ctx, walk);
-  const stated = anonymousResult ?? statedType(returns, ctx.selfNames);
+  const stated = anonymousResult ?? boundTypeParameter(statedType(returns, ctx.selfNames), inContainer ? ctx.typeParameters : undefined);
   file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
+  const typeParameters = builds ? comptimeTypeParameters(node) : [];
+  if (typeParameters.length > 0) file.builder.declarations[id].typeParameters = typeParameters;
   stateParameterSlots(node, id, ctx);
   if (!body) return;
   const scope = ctx.scope.open('function');
@@ -369,7 +399,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (!anonymousResult) walk.push(returns, signatureCtx);
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
-    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx), typeParameters: builds ? typeParameters : undefined },
   });
 }
 

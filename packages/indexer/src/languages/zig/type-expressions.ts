@@ -76,7 +76,7 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
       // `Pool(T)`, `lib.List(T)`: what the type function returns (its `returnType` names the struct it builds).
       const fn = node.childForFieldName('function');
       const callee = nameChain(fn);
-      return arrayList(node, selfNames) ?? (callee ? typeCall(callee, selfNames) : hoistedCall(fn, selfNames));
+      return arrayList(node, selfNames) ?? (callee ? typeCall(callee, selfNames, node) : hoistedCall(fn, selfNames));
     }
     case 'builtin_function': {
       // `@This()`: the container it is written in, where that has a name chain (see `THIS` in syntax.ts).
@@ -151,10 +151,14 @@ export function elementsOf(node: SyntaxNode | null | undefined, selfNames: Reado
 }
 
 /** `F(…)` as a type: what type function F returns. */
-function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>, call?: SyntaxNode): TypeRef | null {
   const self = selfNames.get(callee[0]);
   if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
-  return { kind: 'call', callee };
+  // `Loop(Event)`: the arguments, as types (null where one is no type a name states), which a generic result binds.
+  const named = call?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  const written = (named.find((c) => c?.type === 'arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment')) ?? named.slice(1);
+  if (!written || written.length === 0) return { kind: 'call', callee };
+  return { kind: 'call', callee, typeArguments: written.map((argument) => statedType(argument, selfNames)) };
 }
 
 const POINTER_LIKE = new Set(['pointer_type', 'error_union_type']);
