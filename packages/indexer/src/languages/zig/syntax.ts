@@ -20,7 +20,10 @@ import { endPositionOf, positionOf, type SourcePosition } from '../../extraction
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { elementsOf, memberTail, nameChain, statedType, valueType, zigName } from './type-expressions.js';
+import { elementsOf, memberTail, nameChain, statedType, typeArgumentsOf, valueType, zigName } from './type-expressions.js';
+
+/** Modules outside the workspace whatever the build says: a constant computed from them names nothing here. */
+const OUTSIDE_MODULES = new Set(['std', 'builtin', 'root']);
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -193,10 +196,9 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const imported = importChain(value);
   if (imported) {
     if (imported.members.length > 1) {
-      // `const config = @import("config.zig").configs.default;`: the file is bound under a name no code can write (the
-      // import expression's own text), and the constant stands for the path through it.
-      const hidden = `@import(${JSON.stringify(imported.specifier)})`;
-      ctx.file.builder.addImport(imported.specifier, ctx.parentDecl, node, signatureOf(node, null), [{ local: hidden, imported: '*' }]);
+      // `const config = @import("config.zig").configs.default;`: the file is bound under a name no code can write
+      // (`inlineImport`), and the constant stands for the path through it.
+      const hidden = inlineImport(imported.specifier, node, ctx);
       const exported = isPub(node);
       ctx.file.builder.declare('constant', name.text, ctx.parentDecl, node, {
         signature: signatureOf(node, null).slice(0, 200),
@@ -218,6 +220,23 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const exported = isPub(node);
   if (value && CONTAINERS.has(value.type)) {
     declareContainer(value, name.text, node, ctx, walk, exported);
+    return;
+  }
+  const importedCall = value?.type === 'call_expression' && !isVar && !type ? importChain(value.childForFieldName('function')) : null;
+  if (importedCall && importedCall.members.length > 0 && !OUTSIDE_MODULES.has(importedCall.specifier)) {
+    // `const TableMemory = @import("table_memory.zig").TableMemoryType(Table);`: what that file's type function returns,
+    // its callee named through the file bound under a name no code can write (`inlineImport`).
+    const hidden = inlineImport(importedCall.specifier, node, ctx);
+    const id = ctx.file.builder.declare('constant', name.text, ctx.parentDecl, node, {
+      signature: signatureOf(node, null).slice(0, 200),
+      docstring: docCommentOf(node),
+      isExported: exported || undefined,
+      visibility: exported ? 'public' : 'private',
+    });
+    const typeArguments = typeArgumentsOf(value!, ctx.selfNames);
+    const callee = [hidden, ...importedCall.members];
+    ctx.file.facts.stateType(id, 'valueType', typeArguments ? { kind: 'call', callee, typeArguments } : { kind: 'call', callee }, ctx.scope);
+    walk.push(value, ctx);
     return;
   }
   // `const Tty = switch (builtin.os.tag) { … }`: the declaration the build read for (see build-selection.ts) compiles.

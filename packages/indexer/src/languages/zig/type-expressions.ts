@@ -154,11 +154,15 @@ export function elementsOf(node: SyntaxNode | null | undefined, selfNames: Reado
 function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>, call?: SyntaxNode): TypeRef | null {
   const self = selfNames.get(callee[0]);
   if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
-  // `Loop(Event)`: the arguments, as types (null where one is no type a name states), which a generic result binds.
-  const named = call?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  const typeArguments = call ? typeArgumentsOf(call, selfNames) : undefined;
+  return typeArguments ? { kind: 'call', callee, typeArguments } : { kind: 'call', callee };
+}
+
+/** `Loop(Event)`: the arguments, as types (null where one is no type a name states), which a generic result binds. */
+export function typeArgumentsOf(call: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): Array<TypeRef | null> | undefined {
+  const named = call.namedChildren.filter((c) => c !== null && c.type !== 'comment');
   const written = (named.find((c) => c?.type === 'arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment')) ?? named.slice(1);
-  if (!written || written.length === 0) return { kind: 'call', callee };
-  return { kind: 'call', callee, typeArguments: written.map((argument) => statedType(argument, selfNames)) };
+  return written.length > 0 ? written.map((argument) => statedType(argument, selfNames)) : undefined;
 }
 
 const POINTER_LIKE = new Set(['pointer_type', 'error_union_type']);
