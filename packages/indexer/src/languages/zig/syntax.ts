@@ -303,14 +303,16 @@ function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, c
   return id;
 }
 
-/** A type function's `comptime T: type` parameters, in order: the struct it returns is generic in them. */
-function comptimeTypeParameters(fn: SyntaxNode): string[] {
+/**
+ * A type function's parameters, in order (every one is known at compile time; a call's arguments fill them by
+ * position): the struct it returns is generic in them. Only a `T: type` one can be named as a method's result; an
+ * unnamed one is `_`.
+ */
+function typeFunctionParameters(fn: SyntaxNode): string[] {
   const names: string[] = [];
   for (const parameter of fn.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
     if (parameter?.type !== 'parameter') continue;
-    const name = parameter.childForFieldName('name');
-    const comptime = parameter.children.some((c) => c?.type === 'comptime');
-    if (name && comptime && parameter.childForFieldName('type')?.text === 'type') names.push(name.text);
+    names.push(parameter.childForFieldName('name')?.text ?? '_');
   }
   return names;
 }
@@ -399,7 +401,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const anonymousResult = returnedStruct(returns, name, node, ctx, walk);
   const stated = anonymousResult ?? boundTypeParameter(statedType(returns, ctx.selfNames), inContainer ? ctx.typeParameters : undefined);
   file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
-  const typeParameters = builds ? comptimeTypeParameters(node) : [];
+  const typeParameters = builds ? typeFunctionParameters(node) : [];
   if (typeParameters.length > 0) file.builder.declarations[id].typeParameters = typeParameters;
   stateParameterSlots(node, id, ctx);
   if (!body) return;
