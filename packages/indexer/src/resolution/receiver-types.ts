@@ -815,7 +815,8 @@ export class ReceiverTypes {
     const decl = this.symbols.declaration(ref);
     if (decl.kind !== 'constant' || decl.valueType?.kind !== 'call') return undefined;
     const held = this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1);
-    return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+    // `const KeyQueue = Queue(Key);`: the type arguments written there stay with the type (`InstanceOf.typeArguments`).
+    return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver, typeArguments: held.typeArguments } : undefined;
   }
 
   /** The classes found (those proving none left out): the one of them every other is a subclass of, or conforms to. */

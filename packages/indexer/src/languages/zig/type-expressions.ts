@@ -253,7 +253,10 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
       if (chain) {
         const self = selfNames.get(chain[0]);
         if (self) return self.length > 0 && chain.length > 1 ? { kind: 'call', callee: [...self, ...chain.slice(1)] } : null;
-        return { kind: 'call', callee: chain };
+        // `const KeyQueue = Queue(Key);`: a type function's arguments, which the type it returns is generic in (the
+        // resolver binds them only where the callee builds a generic struct).
+        const typeArguments = typeArgumentsOf(node, selfNames);
+        return typeArguments ? { kind: 'call', callee: chain, typeArguments } : { kind: 'call', callee: chain };
       }
       if (fn?.type !== 'field_expression') return null;
       const member = fn.childForFieldName('member');
