@@ -20,6 +20,12 @@ import { cut, mayKeep, noteCut } from './order-dependence.js';
 export interface InstanceOf {
   classRef: DeclarationRef;
   how: ResolvedBy;
+  /**
+   * The type arguments the instance's type was written with, where a function that builds a generic class (its
+   * own type parameters, the class named after it: Zig's `fn Loop(comptime T: type) type`) was called with them
+   * (`Loop(Event)`): what a method's result stated as one of the class's type parameters is. Where they were written.
+   */
+  typeArguments?: { types: ReadonlyArray<TypeRef | null>; scope: TypeScope };
 }
 
 /** Where a stated type is written: its names are looked up there. */
@@ -223,7 +229,9 @@ export class ReceiverTypes {
             ? { classRef: target.ref, how: RESOLVED_BY.constructedReceiver } : undefined;
         }
         if (type.block) return this.blockSelfOf(target.ref, depth);
-        return this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl), { scope, typeArguments: type.typeArguments });
+        const built = this.returnOf(target.ref, type.awaited, depth, type.result, this.classCalledOn(scope, type.callee, decl), { scope, typeArguments: type.typeArguments });
+        return built && type.typeArguments && this.buildsGeneric(target.ref, built.classRef, type.typeArguments.length)
+          ? { ...built, typeArguments: { types: type.typeArguments, scope } } : built;
       }
       case 'member-call': {
         const of = this.evaluate(scope, type.of, depth + 1);
@@ -370,6 +378,16 @@ export class ReceiverTypes {
       const stated = this.parameterStated(scope, type, depth);
       return stated ? this.statedCollection(stated.scope, stated.type, depth + 1) : undefined;
     }
+    if (type.kind === 'element' && !type.pairHalf) {
+      // One element of a collection of collections (`?[]T` unwrapped, a row of `[][]T`): the inner collection.
+      const outer = this.statedCollection(scope, type.of, depth + 1);
+      if (outer && !(type.pairs && outer.type.key)) {
+        const { element, key, channel } = outer.type;
+        const one = type.first ? (channel ? element : key) : channel ? undefined : element;
+        const inner = one && this.statedCollection(outer.scope, one, depth + 1);
+        if (inner) return inner;
+      }
+    }
     // A declaration whose stated value or result is the collection.
     const declared = this.declaredBy(scope, type, depth);
     const decl = declared && this.symbols.declaration(declared.ref);
@@ -379,6 +397,11 @@ export class ReceiverTypes {
     const stated = decl && (called
       ? (CALLABLE.has(decl.kind) ? (declared.result ? decl.resultTypes?.[declared.result] : decl.returnType) : undefined)
       : decl.valueType);
+    if (stated?.kind === 'collection' && stated.element?.kind === 'type-parameter' && !stated.key && called) {
+      // `if (queue.pop()) |item|` with `pop(…) ?T` in the struct `Queue(Job)` built: a collection of the argument for T.
+      const bound = this.boundArgument(declared.ref, stated.element.name, declared.receiver);
+      return bound ? { type: { kind: 'collection', element: bound.type }, scope: bound.scope } : undefined;
+    }
     if (stated) return this.statedCollection({ file: declared.ref.file, enclosing: decl.parent }, stated, depth + 1);
     // A value of a defined collection type (`Routes(x)`, a `Routes` parameter).
     const instance = this.evaluate(scope, type, depth + 1);
@@ -389,7 +412,7 @@ export class ReceiverTypes {
   }
 
   /** The declaration whose stated type is the value's: the variable or field it reads, the function it calls. */
-  private declaredBy(scope: TypeScope, type: TypeRef, depth: number): { ref: DeclarationRef; call: boolean; result?: number } | undefined {
+  private declaredBy(scope: TypeScope, type: TypeRef, depth: number): { ref: DeclarationRef; call: boolean; result?: number; receiver?: InstanceOf } | undefined {
     switch (type.kind) {
       case 'value':
       case 'call': {
@@ -407,7 +430,8 @@ export class ReceiverTypes {
       }
       case 'member-call': {
         const held = this.evaluate(scope, type.of, depth + 1);
-        return held ? this.member(held, type.name, true, type.result) : undefined;
+        const member = held && this.member(held, type.name, true, type.result);
+        return member && held ? { ...member, receiver: held } : undefined;
       }
       default:
         return undefined;
@@ -847,7 +871,8 @@ export class ReceiverTypes {
     const decl = this.symbols.declaration(ref);
     if (decl.kind !== 'constant' || decl.valueType?.kind !== 'call') return undefined;
     const held = this.evaluate({ file: ref.file, enclosing: decl.parent }, decl.valueType, depth + 1);
-    return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver } : undefined;
+    // `const KeyQueue = Queue(Key);`: the type arguments written there stay with the type (`InstanceOf.typeArguments`).
+    return held ? { classRef: held.classRef, how: RESOLVED_BY.annotatedReceiver, typeArguments: held.typeArguments } : undefined;
   }
 
   /** The classes found (those proving none left out): the one of them every other is a subclass of, or conforms to. */
@@ -901,6 +926,31 @@ export class ReceiverTypes {
     return found;
   }
 
+  /**
+   * Does the function `fn` build the generic class `built`: the class named after it, beside it, declaring the same
+   * type parameters (as many as the call writes)?
+   */
+  private buildsGeneric(fn: DeclarationRef, built: DeclarationRef, written: number): boolean {
+    const decl = this.symbols.declaration(fn);
+    const made = this.symbols.declaration(built);
+    const own = decl.typeParameters;
+    return CALLABLE.has(decl.kind) && fn.file === built.file && own !== undefined && own.length === written && made.name === decl.name
+      && made.parent === decl.parent && made.typeParameters !== undefined && made.typeParameters.join('\0') === own.join('\0');
+  }
+
+  /**
+   * The type argument `receiver`'s type was written with for type parameter `name` of the class `member` is declared in
+   * (see `InstanceOf.typeArguments`), and where it was written; undefined where the receiver is no instance of that class
+   * built with them.
+   */
+  private boundArgument(member: DeclarationRef, name: string, receiver: InstanceOf | undefined): { type: TypeRef; scope: TypeScope } | undefined {
+    const parent = this.symbols.declaration(member).parent;
+    if (!receiver?.typeArguments || parent === null || receiver.classRef.file !== member.file || receiver.classRef.localId !== parent) return undefined;
+    const at = this.symbols.declaration(receiver.classRef).typeParameters?.indexOf(name) ?? -1;
+    const type = at >= 0 ? receiver.typeArguments.types[at] : undefined;
+    return type ? { type, scope: receiver.typeArguments.scope } : undefined;
+  }
+
   /** `written`: the call's own scope and the type arguments it writes, which a result stated as a type parameter is. */
   private returnOf(ref: DeclarationRef | undefined, awaited: boolean | undefined, depth: number, result = 0, receiver?: InstanceOf, written?: WrittenCall): InstanceOf | undefined {
     if (!ref) return undefined;
@@ -910,6 +960,13 @@ export class ReceiverTypes {
       const argument = written?.typeArguments?.[decl.returnsTypeParameter];
       if (!argument || !CALLABLE.has(decl.kind) || result > 0 || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
       const found = this.evaluate(written!.scope, argument, depth + 1);
+      return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
+    }
+    if (decl.returnType?.kind === 'type-parameter' && result === 0) {
+      // `loop.nextEvent()` with `nextEvent(…) T` in the struct `Loop(Event)` built: the argument written for T.
+      const bound = this.boundArgument(ref, decl.returnType.name, receiver);
+      if (!bound || !CALLABLE.has(decl.kind) || Boolean(decl.isAsync) !== Boolean(awaited)) return undefined;
+      const found = this.evaluate(bound.scope, bound.type, depth + 1);
       return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
     }
     if (decl.returnType?.kind === 'self' && result === 0) {

@@ -21,7 +21,9 @@ export interface ZigContext extends WalkContext {
   /** The name chain of the container this point is in (empty: the file), for `@This()`. */
   container: string[];
   /** In a function's body: its name and its declaration's parent (a `return struct { … }` is named after it). */
-  fn?: { name: string; parent: number | null; chain: string[]; returns?: TypeRef | null; literalType?: TypeRef | null };
+  fn?: { name: string; parent: number | null; chain: string[]; returns?: TypeRef | null; literalType?: TypeRef | null; typeParameters?: string[] };
+  /** Inside the struct a type function returns: its `comptime T: type` parameters, which a method's result may name. */
+  typeParameters?: ReadonlySet<string>;
 }
 
 export class ZigFile {

@@ -40,3 +40,30 @@ describe('Zig modules named by build.zig', () => {
     expect(Object.fromEntries(buildModules(text))).toEqual({});
   });
 });
+
+describe('Zig module roots held in a build variable', () => {
+  it('reads a root named by a variable the build assigns one path', () => {
+    const text = `
+      const root_source_file = b.path("src/main.zig");
+      const old_root = std.Build.LazyPath.relative("src/old.zig");
+      const vaxis_mod = b.addModule("vaxis", .{ .target = target, .root_source_file = root_source_file });
+      _ = b.addModule("old", .{ .root_source_file = old_root });
+      const exe = b.addExecutable(.{ .root_module = b.createModule(.{
+          .root_source_file = b.path("examples/cli.zig"),
+          .imports = &.{ .{ .name = "vx", .module = vaxis_mod } },
+      }) });`;
+    expect(Object.fromEntries(buildModules(text))).toEqual({ vaxis: 'src/main.zig', old: 'src/old.zig', vx: 'src/main.zig' });
+  });
+
+  it('reads nothing from a variable given two paths, or a name a helper also takes as a parameter', () => {
+    const text = `
+      var root = b.path("a.zig");
+      var root = b.path("b.zig");
+      const lib_root = b.path("src/lib.zig");
+      _ = b.addModule("twice", .{ .root_source_file = root });
+      _ = b.addModule("lib", .{ .root_source_file = lib_root });
+      _ = b.addModule("opaque", .{ .root_source_file = computed });
+      fn helper(b: *std.Build, lib_root: std.Build.LazyPath) void { _ = b; _ = lib_root; }`;
+    expect(Object.fromEntries(buildModules(text))).toEqual({});
+  });
+});

@@ -1,15 +1,20 @@
 /**
  * Zig imports, for the shared resolver: `@import("x.zig")` is the file at that path relative to the
  * importing file (a file is a struct: its `pub` declarations are its members). A bare name is a
- * module the build declares: `b.addModule("name", .{ .root_source_file = b.path("src/x.zig") })` or
+ * module the build declares: `b.addModule("name", .{ .root_source_file = b.path("src/x.zig") })` (the path may
+ * stand in a `const` of the build: `const root_source_file = b.path(…);`) or
  * `b.createModule(...)` bound by `.addImport("name", module)` in the root `build.zig`, where its
  * text says so plainly; `std`, `builtin`, `root` and dependencies are external.
  */
 import { posix } from 'node:path';
 import type { ImportResolver, WorkspaceView } from '../../model/language-support.js';
 
-/** A module's root file inside one `addModule(…)`/`createModule(…)` argument text. */
-const ROOT_SOURCE = /root_source_file\s*=\s*(?:b\.path\(\s*"([^"]+)"\s*\)|\.\{\s*\.path\s*=\s*"([^"]+)"\s*\})/;
+/** A path written in place: `b.path("x")`, `std.Build.LazyPath.relative("x")` (older builds) or `.{ .path = "x" }`. */
+const PATH_VALUE = String.raw`(?:b\.path\(\s*"([^"]+)"\s*\)|(?:std\.Build\.)?LazyPath\.relative\(\s*"([^"]+)"\s*\)|\.\{\s*\.path\s*=\s*"([^"]+)"\s*\})`;
+/** A module's root file inside one `addModule(…)`/`createModule(…)` argument text: a path, or a variable holding one. */
+const ROOT_SOURCE = new RegExp(String.raw`root_source_file\s*=\s*(?:${PATH_VALUE}|([A-Za-z_]\w*)\s*[,}\n])`);
+/** `const root_source_file = b.path("src/main.zig");`: a variable holding a path, named as a root by several modules. */
+const PATH_VARIABLE = new RegExp(String.raw`(?:const|var)\s+([A-Za-z_]\w*)\s*(?::\s*[\w.]+\s*)?=\s*${PATH_VALUE}\s*;`, 'g');
 /** `const lib = b.addModule("lib", …)` / `= b.createModule(…)`: a variable holding a module. */
 const MODULE_VARIABLE = /(?:const|var)\s+([A-Za-z_]\w*)\s*=\s*b\.(addModule|createModule)\(/g;
 /** `b.addModule("name", …)` wherever it stands (the module is importable by that name). */
@@ -41,9 +46,20 @@ export function buildModules(text: string): Map<string, string> {
     const known = roots.get(name);
     roots.set(name, known === undefined || known === normal ? normal : null);
   };
+  // A variable assigned two different paths (in two functions, say) names neither.
+  const paths = new Map<string, string | undefined>();
+  for (const match of text.matchAll(PATH_VARIABLE)) {
+    const path = match[2] ?? match[3] ?? match[4];
+    paths.set(match[1], paths.has(match[1]) && paths.get(match[1]) !== path ? undefined : path);
+  }
+  // A helper's parameter or a capture of the same name may hold another path: then the name proves nothing.
+  for (const name of paths.keys()) {
+    if (new RegExp(String.raw`(?:[(,]\s*(?:comptime\s+)?${name}\s*:|\|\s*\*?${name}\s*[|,])`).test(text)) paths.set(name, undefined);
+  }
   const rootIn = (argumentsText: string): string | undefined => {
     const found = ROOT_SOURCE.exec(argumentsText);
-    return found ? found[1] ?? found[2] : undefined;
+    if (!found) return undefined;
+    return found[1] ?? found[2] ?? found[3] ?? (found[4] !== undefined ? paths.get(found[4]) : undefined);
   };
   for (const match of text.matchAll(ADD_MODULE)) give(match[1], rootIn(argumentText(text, match.index + match[0].indexOf('('))));
   const variables = new Map<string, string | undefined>();

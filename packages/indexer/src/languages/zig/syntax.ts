@@ -20,7 +20,10 @@ import { endPositionOf, positionOf, type SourcePosition } from '../../extraction
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { selectedForBuild } from './build-selection.js';
 import { docCommentOf, isPub, signatureOf, type ZigContext } from './file-state.js';
-import { elementsOf, memberTail, nameChain, statedType, valueType, zigName } from './type-expressions.js';
+import { elementsOf, memberTail, nameChain, statedType, typeArgumentsOf, valueType, zigName } from './type-expressions.js';
+
+/** Modules outside the workspace whatever the build says: a constant computed from them names nothing here. */
+const OUTSIDE_MODULES = new Set(['std', 'builtin', 'root']);
 
 type ZigWalk = Walk<ZigContext>;
 type Rule = NodeRule<ZigContext>;
@@ -192,7 +195,20 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (isThis(value)) return;
   const imported = importChain(value);
   if (imported) {
-    if (imported.members.length > 1) return; // `@import("a.zig").A.B`: a path the resolver cannot bind
+    if (imported.members.length > 1) {
+      // `const config = @import("config.zig").configs.default;`: the file is bound under a name no code can write
+      // (`inlineImport`), and the constant stands for the path through it.
+      const hidden = inlineImport(imported.specifier, node, ctx);
+      const exported = isPub(node);
+      ctx.file.builder.declare('constant', name.text, ctx.parentDecl, node, {
+        signature: signatureOf(node, null).slice(0, 200),
+        docstring: docCommentOf(node),
+        isExported: exported || undefined,
+        visibility: exported ? 'public' : 'private',
+        aliasOf: [hidden, ...imported.members],
+      });
+      return;
+    }
     const binding = imported.members.length === 0 ? { local: name.text, imported: '*' } : { local: name.text, imported: imported.members[0] };
     ctx.file.builder.addImport(imported.specifier, ctx.parentDecl, node, signatureOf(node, null), [binding]);
     // A file's `pub` import is one of its members: `zap.Request` where zap.zig says `pub const Request = @import("request.zig");`.
@@ -204,6 +220,23 @@ function visitVariable(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   const exported = isPub(node);
   if (value && CONTAINERS.has(value.type)) {
     declareContainer(value, name.text, node, ctx, walk, exported);
+    return;
+  }
+  const importedCall = value?.type === 'call_expression' && !isVar && !type ? importChain(value.childForFieldName('function')) : null;
+  if (importedCall && importedCall.members.length > 0 && !OUTSIDE_MODULES.has(importedCall.specifier)) {
+    // `const TableMemory = @import("table_memory.zig").TableMemoryType(Table);`: what that file's type function returns,
+    // its callee named through the file bound under a name no code can write (`inlineImport`).
+    const hidden = inlineImport(importedCall.specifier, node, ctx);
+    const id = ctx.file.builder.declare('constant', name.text, ctx.parentDecl, node, {
+      signature: signatureOf(node, null).slice(0, 200),
+      docstring: docCommentOf(node),
+      isExported: exported || undefined,
+      visibility: exported ? 'public' : 'private',
+    });
+    const typeArguments = typeArgumentsOf(value!, ctx.selfNames);
+    const callee = [hidden, ...importedCall.members];
+    ctx.file.facts.stateType(id, 'valueType', typeArguments ? { kind: 'call', callee, typeArguments } : { kind: 'call', callee }, ctx.scope);
+    walk.push(value, ctx);
     return;
   }
   // `const Tty = switch (builtin.os.tag) { … }`: the declaration the build read for (see build-selection.ts) compiles.
@@ -254,18 +287,48 @@ function aliasChain(value: SyntaxNode | null, selfNames: ReadonlyMap<string, str
 }
 
 /** A named container: its declaration, and its body walked as a container level. */
-function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name]): number {
+function declareContainer(container: SyntaxNode, name: string, at: SyntaxNode, ctx: ZigContext, walk: ZigWalk, exported: boolean, parent = ctx.parentDecl, chain = [...ctx.container, name], typeParameters?: string[]): number {
   const kind = container.type === 'enum_declaration' ? 'enum' : 'struct';
   const id = ctx.file.builder.declare(kind, name, parent, at, {
     signature: signatureOf(at, firstBrace(container)),
     docstring: docCommentOf(at),
     isExported: exported || undefined,
     visibility: exported ? 'public' : 'private',
+    typeParameters: typeParameters && typeParameters.length > 0 ? typeParameters : undefined,
   });
   // `@This()` written in a type position here (`fn init() @This()`, `self: *@This()`) is this container.
   const selfNames = new Map([...selfNamesOf(container, chain, ctx.selfNames), [THIS, chain]]);
-  walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null });
+  const inScope = typeParameters && typeParameters.length > 0 ? new Set([...(ctx.typeParameters ?? []), ...typeParameters]) : ctx.typeParameters;
+  walk.descend(container, { ...ctx, parentDecl: id, containerLevel: true, selfNames, container: chain, fn: undefined, enclosing: null, typeParameters: inScope });
   return id;
+}
+
+/**
+ * A type function's parameters, in order (every one is known at compile time; a call's arguments fill them by
+ * position): the struct it returns is generic in them. Only a `T: type` one can be named as a method's result; an
+ * unnamed one is `_`.
+ */
+function typeFunctionParameters(fn: SyntaxNode): string[] {
+  const names: string[] = [];
+  for (const parameter of fn.namedChildren.find((c) => c?.type === 'parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'parameter') continue;
+    names.push(parameter.childForFieldName('name')?.text ?? '_');
+  }
+  return names;
+}
+
+/**
+ * A result written as one of the type function's parameters (`fn nextEvent(self: *Self) T`, `?T`): that parameter,
+ * which the struct's instance binds to the type argument its type was written with (`Loop(Event)`).
+ */
+function boundTypeParameter(stated: TypeRef | null, inScope: ReadonlySet<string> | undefined): TypeRef | null {
+  if (!stated || !inScope) return stated;
+  if (stated.kind === 'named' && stated.chain.length === 1 && inScope.has(stated.chain[0])) return { kind: 'type-parameter', name: stated.chain[0] };
+  if (stated.kind === 'collection' && stated.element && !stated.key) {
+    const element = boundTypeParameter(stated.element, inScope);
+    return element === stated.element ? stated : { ...stated, element: element ?? undefined };
+  }
+  return stated;
 }
 
 /** The `{` of a container, for its signature. */
@@ -284,7 +347,7 @@ const ANONYMOUS = '<anonymous>';
  */
 function visitAnonymousContainer(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (ctx.fn && node.parent?.type === 'return_expression') {
-    declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain);
+    declareContainer(node, ctx.fn.name, node, ctx, walk, true, ctx.fn.parent, ctx.fn.chain, ctx.fn.typeParameters);
     return;
   }
   // A tuple type (`struct { u8, u8 }`) has no members to call.
@@ -336,8 +399,10 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   // A type function (`fn List(comptime T: type) type { return struct { … }; }`): the struct declared beside it.
   const builds = returns?.text === 'type' && body && returnsContainer(body);
   const anonymousResult = returnedStruct(returns, name, node, ctx, walk);
-  const stated = anonymousResult ?? statedType(returns, ctx.selfNames);
+  const stated = anonymousResult ?? boundTypeParameter(statedType(returns, ctx.selfNames), inContainer ? ctx.typeParameters : undefined);
   file.facts.stateType(id, 'returnType', builds ? { kind: 'named', chain: [name] } : stated, ctx.scope);
+  const typeParameters = builds ? typeFunctionParameters(node) : [];
+  if (typeParameters.length > 0) file.builder.declarations[id].typeParameters = typeParameters;
   stateParameterSlots(node, id, ctx);
   if (!body) return;
   const scope = ctx.scope.open('function');
@@ -355,7 +420,7 @@ function visitFunction(node: SyntaxNode, ctx: ZigContext, walk: ZigWalk): void {
   if (!anonymousResult) walk.push(returns, signatureCtx);
   walk.push(body, {
     ...ctx, scope, enclosing: id, containerLevel: false,
-    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx) },
+    fn: { name, parent: ctx.parentDecl, chain: [...ctx.container, name], returns: stated, literalType: literalType(returns, ctx), typeParameters: builds ? typeParameters : undefined },
   });
 }
 

@@ -76,7 +76,7 @@ export function statedType(node: SyntaxNode | null | undefined, selfNames: Reado
       // `Pool(T)`, `lib.List(T)`: what the type function returns (its `returnType` names the struct it builds).
       const fn = node.childForFieldName('function');
       const callee = nameChain(fn);
-      return arrayList(node, selfNames) ?? (callee ? typeCall(callee, selfNames) : hoistedCall(fn, selfNames));
+      return arrayList(node, selfNames) ?? (callee ? typeCall(callee, selfNames, node) : hoistedCall(fn, selfNames));
     }
     case 'builtin_function': {
       // `@This()`: the container it is written in, where that has a name chain (see `THIS` in syntax.ts).
@@ -151,10 +151,18 @@ export function elementsOf(node: SyntaxNode | null | undefined, selfNames: Reado
 }
 
 /** `F(…)` as a type: what type function F returns. */
-function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>): TypeRef | null {
+function typeCall(callee: string[], selfNames: ReadonlyMap<string, string[]>, call?: SyntaxNode): TypeRef | null {
   const self = selfNames.get(callee[0]);
   if (self) return self.length > 0 && callee.length > 1 ? { kind: 'call', callee: [...self, ...callee.slice(1)] } : null;
-  return { kind: 'call', callee };
+  const typeArguments = call ? typeArgumentsOf(call, selfNames) : undefined;
+  return typeArguments ? { kind: 'call', callee, typeArguments } : { kind: 'call', callee };
+}
+
+/** `Loop(Event)`: the arguments, as types (null where one is no type a name states), which a generic result binds. */
+export function typeArgumentsOf(call: SyntaxNode, selfNames: ReadonlyMap<string, string[]>): Array<TypeRef | null> | undefined {
+  const named = call.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+  const written = (named.find((c) => c?.type === 'arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment')) ?? named.slice(1);
+  return written.length > 0 ? written.map((argument) => statedType(argument, selfNames)) : undefined;
 }
 
 const POINTER_LIKE = new Set(['pointer_type', 'error_union_type']);
@@ -245,7 +253,10 @@ export function valueType(node: SyntaxNode | null | undefined, selfNames: Readon
       if (chain) {
         const self = selfNames.get(chain[0]);
         if (self) return self.length > 0 && chain.length > 1 ? { kind: 'call', callee: [...self, ...chain.slice(1)] } : null;
-        return { kind: 'call', callee: chain };
+        // `const KeyQueue = Queue(Key);`: a type function's arguments, which the type it returns is generic in (the
+        // resolver binds them only where the callee builds a generic struct).
+        const typeArguments = typeArgumentsOf(node, selfNames);
+        return typeArguments ? { kind: 'call', callee: chain, typeArguments } : { kind: 'call', callee: chain };
       }
       if (fn?.type !== 'field_expression') return null;
       const member = fn.childForFieldName('member');
