@@ -194,9 +194,11 @@ function selectAmongAll(
   const unspecified = (ref: DeclarationRef): number => {
     const filled = filledParameters(ref);
     if (!filled) return 0;
-    const { parameterTypes, variadic, varargParameter } = declarationOf(ref);
+    const { parameterTypes, parameterNames, variadic, varargParameter } = declarationOf(ref);
     const vararg = varargParameter ?? (variadic ? parameterTypes!.length - 1 : undefined);
-    return parameterTypes!.filter((_, at) => at !== vararg && !filled.includes(at)).length;
+    // The parameters after a vararg take no positional argument and are left out of the types; their names still count.
+    const count = Math.max(parameterTypes!.length, parameterNames?.length ?? 0);
+    return Array.from({ length: count }, (_, at) => at).filter((at) => at !== vararg && !filled.includes(at)).length;
   };
   /**
    * Kotlin's last tie-break (NameBindingRules.fewestDefaultsWin): of overloads taking every written argument at the same
@@ -218,7 +220,11 @@ function selectAmongAll(
     if (!applicable.every((ref) => generic(ref) === generic(applicable[0]))) return undefined;
     const least = Math.min(...applicable.map(unspecified));
     const fewest = applicable.filter((ref) => unspecified(ref) === least);
-    return fewest.length === 1 ? fewest[0] : undefined;
+    if (fewest.length === 1) return fewest[0];
+    // As many left each: one without a variable argument list is the more specific (`test(argv: String)` beside
+    // `test(vararg argv: String)` for `test("--help")`).
+    const plain = fewest.filter((ref) => !declarationOf(ref).variadic && declarationOf(ref).varargParameter === undefined);
+    return plain.length === 1 ? plain[0] : undefined;
   };
   // Fixed arity first: a variadic overload is considered only when no fixed one can take the call.
   const normalForm = (ref: DeclarationRef) => {
