@@ -2332,10 +2332,13 @@ export class ReferenceResolver {
     const decl = this.symbols.declaration(ref);
     if (!decl.definedElsewhere) return { ref, resolvedBy: how };
     const file = this.symbols.extraction(ref.file)!;
-    const own = file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
+    const owns = file.declarations.flatMap((d, id) => (!d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
       && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined
-      && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1));
-    if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
+      && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1) ? [id] : []));
+    // `#ifdef OPT` … `#else` definitions after the prototype, in a language without overloads: the prototype stands.
+    if (this.symbols.undecidedDefinitions(ref.file, owns)) return { ref, resolvedBy: how };
+    const own = owns.find((id) => file.declarations[id].buildVariant === undefined) ?? owns[0];
+    if (own !== undefined) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
     if (decl.memberOf) return { ref, resolvedBy: how };
     const binding = this.bindingOf(file);
     const parent = decl.parent === null ? undefined : file.declarations[decl.parent];

@@ -66,8 +66,9 @@ export const C_SYNTAX: SyntaxRules<CContext> = {
     for_statement: block,
 
     preproc_include: handled(visitInclude),
-    preproc_def: handled(visitMacro),
-    preproc_function_def: handled(visitMacro),
+    // A C project's option (`#ifdef USE_ASSERT`) decides nothing: its builds may define it (C++ keeps the rule).
+    preproc_def: handled(visitCMacro),
+    preproc_function_def: handled(visitCMacro),
     function_definition: handled(visitFunction),
     declaration: handled(visitDeclaration),
     // The grammar's error recovery can read the rest of a header as struct fields at file level
@@ -171,7 +172,15 @@ export function visitInclude(node: SyntaxNode, ctx: CContext): void {
 }
 
 /** `#define F(x) …` → a function; `#define N 10` → a constant. Macros are file-level wherever written. */
+function visitCMacro(node: SyntaxNode, ctx: CContext): void {
+  defineMacro(node, ctx, false);
+}
+
 export function visitMacro(node: SyntaxNode, ctx: CContext): void {
+  defineMacro(node, ctx, true);
+}
+
+function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): void {
   const name = node.childForFieldName('name');
   if (!name) return;
   const isFunction = node.type === 'preproc_function_def';
@@ -187,9 +196,9 @@ export function visitMacro(node: SyntaxNode, ctx: CContext): void {
     isExported: !local || undefined,
     visibility: local ? 'private' : undefined,
   });
-  // `#if defined(_WIN32)` … `#else` and `#ifdef MYLIB_OPTION` … `#else` twins: the default build's definition is
-  // the one its uses mean (as for functions, cpp-declarations.ts).
-  const variant = optInMacro(node) ?? platformVariant(node);
+  // `#if defined(_WIN32)` … `#else` twins (and, where `optionsOff`, `#ifdef MYLIB_OPTION` … `#else` ones): the
+  // default build's definition is the one its uses mean (as for functions, cpp-declarations.ts).
+  const variant = (optionsOff ? optInMacro(node) : undefined) ?? platformVariant(node);
   if (variant !== undefined) ctx.file.builder.declarations[id].buildVariant = variant;
   // `#define FMT_BEGIN_NAMESPACE namespace fmt { inline namespace v11 {`: what the regions it opens are (namespace-macros.ts).
   const opened = !isFunction && value ? namespacesOpenedBy(value.text, (macro) => ctx.file.objectMacros.get(macro)) : undefined;
@@ -218,6 +227,9 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     isExported: !isStatic || undefined,
     visibility: isStatic ? 'private' : undefined,
   });
+  // `#ifdef _WIN32` … `#else` twins: the one the default (POSIX) build compiles is what a call means.
+  const variant = platformVariant(node);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   const scope = ctx.scope.open('function');
   if (fn) bindParameters(fn.childForFieldName('parameters'), scope);
   walk.push(body, { file, scope, parentDecl: null, enclosing: id });

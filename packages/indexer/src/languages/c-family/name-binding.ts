@@ -23,7 +23,8 @@ export const cNameBinding = defineNameBinding({
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
   // A program sees what its `#include`s reach: a copy of the same declarations elsewhere (an amalgamated
   // single header beside the sources) is another program's.
-  declarations: { seenThroughImports: true },
+  // No overloads: two definitions of one name in a file are `#if` alternatives, not one symbol.
+  declarations: { seenThroughImports: true, definitionsAreAlternatives: true },
   fileLocal,
   linkableByName,
   expandedBeforeLookup,
