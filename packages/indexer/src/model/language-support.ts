@@ -603,9 +603,10 @@ export interface NameBindingRules {
   isAccessor(declaration: Declaration): boolean;
   /**
    * Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module)
-   * from the file `from` (C: a test's definition is linked into the test's program only).
+   * from the file `from` (C: a test's definition is linked into the test's program only), and whether `declaration`
+   * may (C: not a fallback for a C library function, which the default build takes from libc).
    */
-  linkableByName(path: string, from?: string): boolean;
+  linkableByName(path: string, from?: string, declaration?: Declaration): boolean;
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**

@@ -768,7 +768,7 @@ export class ReferenceResolver {
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
-      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
+      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from, this.symbols.declaration(ref)),
       expandedBeforeLookup: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).expandedBeforeLookup?.(this.symbols.declaration(ref)) ?? false,
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);

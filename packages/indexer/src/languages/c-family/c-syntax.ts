@@ -27,6 +27,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isHeaderPath, signatureOf, type CContext } from './file-state.js';
 import { platformVariant } from './platform-branches.js';
+import { libraryFallback } from './c-library-names.js';
 import { namespacesOpenedBy } from './namespace-macros.js';
 
 type CWalk = Walk<CContext>;
@@ -173,20 +174,23 @@ export function visitInclude(node: SyntaxNode, ctx: CContext): void {
 
 /** `#define F(x) …` → a function; `#define N 10` → a constant. Macros are file-level wherever written. */
 function visitCMacro(node: SyntaxNode, ctx: CContext): void {
-  defineMacro(node, ctx, false);
+  const id = defineMacro(node, ctx, false);
+  // `#ifndef isinf` / `#define isinf(d) …`: the C library's macro where it has one.
+  const fallback = id === undefined ? undefined : libraryFallback(node, ctx.file.builder.declarations[id].name, ctx.file.path);
+  if (fallback !== undefined) ctx.file.builder.declarations[id!].buildVariant = fallback;
 }
 
 export function visitMacro(node: SyntaxNode, ctx: CContext): void {
   defineMacro(node, ctx, true);
 }
 
-function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): void {
+function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): number | undefined {
   const name = node.childForFieldName('name');
-  if (!name) return;
+  if (!name) return undefined;
   const isFunction = node.type === 'preproc_function_def';
   const value = node.childForFieldName('value');
   // An include guard or a flag (`#define HAVE_X`) has no value: nothing a caller reaches.
-  if (!isFunction && !value) return;
+  if (!isFunction && !value) return undefined;
   const head = isFunction ? `#define ${name.text}${node.childForFieldName('parameters')?.text ?? '()'}` : `#define ${name.text}`;
   // A macro of a source file exists in that translation unit only; a header's in every includer.
   const local = !isHeaderPath(ctx.file.path);
@@ -204,6 +208,7 @@ function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): void
   const opened = !isFunction && value ? namespacesOpenedBy(value.text, (macro) => ctx.file.objectMacros.get(macro)) : undefined;
   if (opened) ctx.file.builder.declarations[id].expandsToNamespace = opened;
   if (!isFunction && value) ctx.file.objectMacros.set(name.text, value.text);
+  return id;
 }
 
 function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
@@ -228,7 +233,8 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     visibility: isStatic ? 'private' : undefined,
   });
   // `#ifdef _WIN32` … `#else` twins: the one the default (POSIX) build compiles is what a call means.
-  const variant = platformVariant(node);
+  // `strsep` in `compat/strsep.c`, under `#ifndef HAVE_STRSEP`: compiled only where libc lacks it.
+  const variant = libraryFallback(node, name, file.path) ?? platformVariant(node);
   if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   const scope = ctx.scope.open('function');
   if (fn) bindParameters(fn.childForFieldName('parameters'), scope);
@@ -266,7 +272,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
       if (!fileLevel) continue;
       if (isStatic) file.staticFunctions.add(name);
       const fileLocal = isStatic || file.staticFunctions.has(name);
-      file.builder.declare('function', name, ctx.parentDecl, node, {
+      const id = file.builder.declare('function', name, ctx.parentDecl, node, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
         isStatic: fileLocal,
@@ -274,6 +280,8 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
         visibility: fileLocal ? 'private' : undefined,
         definedElsewhere: true,
       });
+      const fallback = libraryFallback(node, name, file.path);
+      if (fallback !== undefined) file.builder.declarations[id].buildVariant = fallback;
       continue;
     }
     if (fileLevel) {
