@@ -324,6 +324,13 @@ export interface NameBindingRules {
      */
     seenThroughImports?: boolean;
     /**
+     * A name has one definition per program and no overloads (C): two top-level function definitions of one name in
+     * one file are preprocessor alternatives (`#if A` … `#elif B` … `#else`), so unless all but one are build variants
+     * (`Declaration.buildVariant`) the file does not say which a call means: neither is picked. Absent: the file's
+     * first declaration stands for the name (overloads are one symbol).
+     */
+    definitionsAreAlternatives?: boolean;
+    /**
      * A module-level function or value may be given methods by assignment (JavaScript: `Foo.prototype.m =
      * function …`, `Foo.create = function …`, `app.use = function …`): a function with instance methods is
      * the class of `new Foo()` and of `this` in its body and its methods, a value with methods is the `this`
@@ -602,9 +609,10 @@ export interface NameBindingRules {
   readsAsValue?(declaration: Declaration): boolean;
   /**
    * Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module)
-   * from the file `from` (C: a test's definition is linked into the test's program only).
+   * from the file `from` (C: a test's definition is linked into the test's program only), and whether `declaration`
+   * may (C: not a fallback for a C library function, which the default build takes from libc).
    */
-  linkableByName(path: string, from?: string): boolean;
+  linkableByName(path: string, from?: string, declaration?: Declaration): boolean;
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**

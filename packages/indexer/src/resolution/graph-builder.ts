@@ -143,7 +143,7 @@ export function streamGraph(
   const uniqueNames = new UniqueNameIndex((macro) => symbols.macroOpensNamespace(macro));
   for (const file of byPath.values()) {
     const language = languageOf(file);
-    uniqueNames.add(language?.family ?? file.language, file, language?.binding.fileLocal);
+    uniqueNames.add(language?.family ?? file.language, file, language?.binding.fileLocal, language?.binding.declarations?.definitionsAreAlternatives);
   }
   const resolver = new ReferenceResolver(symbols, uniqueNames, languageOf);
   const builds = new BuildVariants(byPath, languageOf);

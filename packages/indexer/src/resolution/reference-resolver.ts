@@ -776,7 +776,7 @@ export class ReferenceResolver {
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
-      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from),
+      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from, this.symbols.declaration(ref)),
       expandedBeforeLookup: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).expandedBeforeLookup?.(this.symbols.declaration(ref)) ?? false,
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
@@ -2363,10 +2363,13 @@ export class ReferenceResolver {
     const inClassBody = parent !== undefined && CLASS_LIKE.has(parent.kind) && parent.kind !== 'namespace' && parent.kind !== 'module';
     // A class body declares each member once: a definition beside a prototype in it (a template member
     // `writeAttribute(StringRef, T const&)` beside `writeAttribute(StringRef, bool);`) is another overload.
-    const own = inClassBody ? -1 : file.declarations.findIndex((d) => !d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
+    const owns = inClassBody ? [] : file.declarations.flatMap((d, id) => (!d.definedElsewhere && d.kind === decl.kind && d.parent === decl.parent
       && d.qualifiedName === decl.qualifiedName && d.memberOf === undefined
-      && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1));
-    if (own >= 0) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
+      && (d.parameterTypes?.length ?? -1) === (decl.parameterTypes?.length ?? -1) ? [id] : []));
+    // `#ifdef OPT` … `#else` definitions after the prototype, in a language without overloads: the prototype stands.
+    if (this.symbols.undecidedDefinitions(ref.file, owns)) return { ref, resolvedBy: how };
+    const own = owns.find((id) => file.declarations[id].buildVariant === undefined) ?? owns[0];
+    if (own !== undefined) return { ref: { file: ref.file, localId: own }, resolvedBy: how };
     if (decl.memberOf) return { ref, resolvedBy: how };
     const binding = this.bindingOf(file);
     if (inClassBody) {

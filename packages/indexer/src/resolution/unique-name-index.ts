@@ -47,6 +47,8 @@ function atTopLevel(file: FileExtraction, decl: Declaration, opensNamespace: (ma
 
 export class UniqueNameIndex {
   private readonly byName = new PairMap<string, string, Entry[]>();
+  /** Files whose same-named definitions are preprocessor alternatives (their language's `definitionsAreAlternatives`). */
+  private readonly alternativeFiles = new Set<string>();
 
   /** `macroOpensNamespace`: whether a workspace definition of a namespace-opening macro opens a namespace. */
   constructor(private readonly macroOpensNamespace: (macro: string) => boolean = () => false) {}
@@ -55,7 +57,8 @@ export class UniqueNameIndex {
    * `fileLocal`: the language's rule for declarations visible in their own file only (a `static` function):
    * those are left out, since no other file can reach them by name.
    */
-  add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string, file: FileExtraction) => boolean): void {
+  add(family: string, file: FileExtraction, fileLocal?: (decl: Declaration, path: string, file: FileExtraction) => boolean, alternatives = false): void {
+    if (alternatives) this.alternativeFiles.add(file.path);
     file.declarations.forEach((decl, localId) => {
       if (!atTopLevel(file, decl, this.macroOpensNamespace) || !INDEXED_KINDS.has(decl.kind) || decl.memberOf) return;
       if (fileLocal?.(decl, file.path, file)) return;
@@ -76,7 +79,7 @@ export class UniqueNameIndex {
     const accepted = KINDS_BY_SITE[siteKind];
     // A file declaring the name several times (`#if defined(_WIN32)` … `#else` twins): where some are build variants,
     // the one declaration of the default build stands for the file, and two of them leave the name ambiguous.
-    const perFile = (list: Entry[]): DeclarationRef[] => {
+    const perFile = (list: Entry[], definitions: boolean): DeclarationRef[] => {
       const byFile = new Map<string, Entry[]>();
       for (const entry of list) {
         const entries = byFile.get(entry.ref.file);
@@ -84,17 +87,20 @@ export class UniqueNameIndex {
         else byFile.set(entry.ref.file, [entry]);
       }
       return [...byFile.values()].flatMap((entries) => {
-        if (!entries.some((e) => e.variant)) return [entries[0].ref];
         const inDefault = entries.filter((e) => !e.variant);
+        // Where no overloads exist, two definitions the default build may compile are `#if` alternatives the
+        // file does not decide between: both stay, and the name is ambiguous (its prototypes repeat one declaration).
+        if (definitions && inDefault.length > 1 && this.alternativeFiles.has(entries[0].ref.file)) return inDefault.map((e) => e.ref);
+        if (inDefault.length === entries.length) return [entries[0].ref];
         return inDefault.length === 0 ? [entries[0].ref] : inDefault.map((e) => e.ref);
       });
     };
     // A prototype and its definition are one function: the definition is the name's target; with
     // several definitions (per-platform variants) or none, the one file that declares it stands for it.
     const fitting = entries.filter((e) => accepted.has(e.kind));
-    let linkable = perFile(fitting.filter((e) => !e.definedElsewhere));
+    let linkable = perFile(fitting.filter((e) => !e.definedElsewhere), true);
     if (linkable.length !== 1) {
-      const declared = perFile(fitting.filter((e) => e.definedElsewhere));
+      const declared = perFile(fitting.filter((e) => e.definedElsewhere), false);
       if (declared.length === 1 || linkable.length === 0) linkable = declared.length === 1 ? declared : [...linkable, ...declared];
     }
     // A same-named declaration of another kind in another file (a variable, a type) still makes
@@ -105,13 +111,22 @@ export class UniqueNameIndex {
     return linkable;
   }
 
-  /** The definitions (no prototypes) of a top-level name of one of `kinds`, one per file. */
+  /**
+   * The definitions (no prototypes) of a top-level name of one of `kinds`, one per file; a file's `#if` alternatives
+   * (`definitionsAreAlternatives`) all, its default build's where the others are build variants.
+   */
   definitions(family: string, name: string, kinds: ReadonlySet<NodeKind>): DeclarationRef[] {
-    const byFile = new Map<string, DeclarationRef>();
+    const byFile = new Map<string, Entry[]>();
     for (const entry of this.byName.get(family, name) ?? []) {
-      if (entry.definedElsewhere || !kinds.has(entry.kind) || byFile.has(entry.ref.file)) continue;
-      byFile.set(entry.ref.file, entry.ref);
+      if (entry.definedElsewhere || !kinds.has(entry.kind)) continue;
+      const list = byFile.get(entry.ref.file);
+      if (list) list.push(entry);
+      else byFile.set(entry.ref.file, [entry]);
     }
-    return [...byFile.values()];
+    return [...byFile.values()].flatMap((list) => {
+      if (!this.alternativeFiles.has(list[0].ref.file)) return [list[0].ref];
+      const inDefault = list.filter((e) => !e.variant);
+      return inDefault.length === 0 ? [list[0].ref] : inDefault.map((e) => e.ref);
+    });
   }
 }

@@ -180,6 +180,19 @@ export class WorkspaceSymbols implements SymbolLookup {
     return twin >= 0 ? { file: ref.file, localId: twin } : undefined;
   }
 
+  /**
+   * Where the file's language has no overloads (`definitionsAreAlternatives`): its definitions of a name that the
+   * default build may compile when there are several (`#if A` … `#else` twins no platform condition decides), else
+   * undefined. A call of the name does not say which one it means.
+   */
+  undecidedDefinitions(file: string, all: readonly number[]): DeclarationRef[] | undefined {
+    const extraction = this.files.get(file);
+    if (all.length < 2 || !extraction || !this.languageOf(extraction)?.binding.declarations?.definitionsAreAlternatives) return undefined;
+    const decls = extraction.declarations;
+    const inDefault = all.filter((id) => !decls[id].definedElsewhere && decls[id].buildVariant === undefined && decls[id].kind === 'function');
+    return inDefault.length > 1 ? inDefault.map((localId) => ({ file, localId })) : undefined;
+  }
+
   /** Picks one declaration among several that share a name (overloads, declaration merging). */
   pickDeclaration(file: string, all: number[]): DeclarationRef {
     if (all.length === 1) return { file, localId: all[0] };
@@ -703,6 +716,8 @@ export class WorkspaceSymbols implements SymbolLookup {
 
     if (local && !imports) {
       if (visible && !this.declarationSurvivesWildcards(file, local)) return { type: 'ambiguous', candidates: [] };
+      const undecided = this.undecidedDefinitions(file, local);
+      if (undecided) return { type: 'ambiguous', candidates: undecided };
       return { type: 'declaration', ref: this.pickDeclaration(file, local) };
     }
     if (imports) {

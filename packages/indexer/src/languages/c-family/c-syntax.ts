@@ -27,6 +27,7 @@ import { positionOf } from '../../extraction/core/scopes.js';
 import { handledNode, type NodeRule, type SyntaxRules, type Walk } from '../../extraction/core/syntax-walk.js';
 import { docCommentOf, isHeaderPath, signatureOf, type CContext } from './file-state.js';
 import { platformVariant } from './platform-branches.js';
+import { libraryFallback } from './c-library-names.js';
 import { namespacesOpenedBy } from './namespace-macros.js';
 
 type CWalk = Walk<CContext>;
@@ -66,8 +67,9 @@ export const C_SYNTAX: SyntaxRules<CContext> = {
     for_statement: block,
 
     preproc_include: handled(visitInclude),
-    preproc_def: handled(visitMacro),
-    preproc_function_def: handled(visitMacro),
+    // A C project's option (`#ifdef USE_ASSERT`) decides nothing: its builds may define it (C++ keeps the rule).
+    preproc_def: handled(visitCMacro),
+    preproc_function_def: handled(visitCMacro),
     function_definition: handled(visitFunction),
     declaration: handled(visitDeclaration),
     // The grammar's error recovery can read the rest of a header as struct fields at file level
@@ -171,13 +173,24 @@ export function visitInclude(node: SyntaxNode, ctx: CContext): void {
 }
 
 /** `#define F(x) …` → a function; `#define N 10` → a constant. Macros are file-level wherever written. */
+function visitCMacro(node: SyntaxNode, ctx: CContext): void {
+  const id = defineMacro(node, ctx, false);
+  // `#ifndef isinf` / `#define isinf(d) …`: the C library's macro where it has one.
+  const fallback = id === undefined ? undefined : libraryFallback(node, ctx.file.builder.declarations[id].name, ctx.file.path);
+  if (fallback !== undefined) ctx.file.builder.declarations[id!].buildVariant = fallback;
+}
+
 export function visitMacro(node: SyntaxNode, ctx: CContext): void {
+  defineMacro(node, ctx, true);
+}
+
+function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): number | undefined {
   const name = node.childForFieldName('name');
-  if (!name) return;
+  if (!name) return undefined;
   const isFunction = node.type === 'preproc_function_def';
   const value = node.childForFieldName('value');
   // An include guard or a flag (`#define HAVE_X`) has no value: nothing a caller reaches.
-  if (!isFunction && !value) return;
+  if (!isFunction && !value) return undefined;
   const head = isFunction ? `#define ${name.text}${node.childForFieldName('parameters')?.text ?? '()'}` : `#define ${name.text}`;
   // A macro of a source file exists in that translation unit only; a header's in every includer.
   const local = !isHeaderPath(ctx.file.path);
@@ -187,14 +200,15 @@ export function visitMacro(node: SyntaxNode, ctx: CContext): void {
     isExported: !local || undefined,
     visibility: local ? 'private' : undefined,
   });
-  // `#if defined(_WIN32)` … `#else` and `#ifdef MYLIB_OPTION` … `#else` twins: the default build's definition is
-  // the one its uses mean (as for functions, cpp-declarations.ts).
-  const variant = optInMacro(node) ?? platformVariant(node);
+  // `#if defined(_WIN32)` … `#else` twins (and, where `optionsOff`, `#ifdef MYLIB_OPTION` … `#else` ones): the
+  // default build's definition is the one its uses mean (as for functions, cpp-declarations.ts).
+  const variant = (optionsOff ? optInMacro(node) : undefined) ?? platformVariant(node);
   if (variant !== undefined) ctx.file.builder.declarations[id].buildVariant = variant;
   // `#define FMT_BEGIN_NAMESPACE namespace fmt { inline namespace v11 {`: what the regions it opens are (namespace-macros.ts).
   const opened = !isFunction && value ? namespacesOpenedBy(value.text, (macro) => ctx.file.objectMacros.get(macro)) : undefined;
   if (opened) ctx.file.builder.declarations[id].expandsToNamespace = opened;
   if (!isFunction && value) ctx.file.objectMacros.set(name.text, value.text);
+  return id;
 }
 
 function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
@@ -218,6 +232,10 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     isExported: !isStatic || undefined,
     visibility: isStatic ? 'private' : undefined,
   });
+  // `#ifdef _WIN32` … `#else` twins: the one the default (POSIX) build compiles is what a call means.
+  // `strsep` in `compat/strsep.c`, under `#ifndef HAVE_STRSEP`: compiled only where libc lacks it.
+  const variant = libraryFallback(node, name, file.path) ?? platformVariant(node);
+  if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   const scope = ctx.scope.open('function');
   if (fn) bindParameters(fn.childForFieldName('parameters'), scope);
   walk.push(body, { file, scope, parentDecl: null, enclosing: id });
@@ -254,7 +272,7 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
       if (!fileLevel) continue;
       if (isStatic) file.staticFunctions.add(name);
       const fileLocal = isStatic || file.staticFunctions.has(name);
-      file.builder.declare('function', name, ctx.parentDecl, node, {
+      const id = file.builder.declare('function', name, ctx.parentDecl, node, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
         isStatic: fileLocal,
@@ -262,6 +280,8 @@ function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
         visibility: fileLocal ? 'private' : undefined,
         definedElsewhere: true,
       });
+      const fallback = libraryFallback(node, name, file.path);
+      if (fallback !== undefined) file.builder.declarations[id].buildVariant = fallback;
       continue;
     }
     if (fileLevel) {

@@ -15,6 +15,7 @@ import type { Declaration } from '../../model/extraction.js';
 import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
 import { cppArgumentFits, cppConstructorConversion, pointerParameterClass } from './cpp-arguments.js';
+import { LIBRARY_FALLBACK } from './c-library-names.js';
 
 export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
@@ -23,7 +24,8 @@ export const cNameBinding = defineNameBinding({
   lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
   // A program sees what its `#include`s reach: a copy of the same declarations elsewhere (an amalgamated
   // single header beside the sources) is another program's.
-  declarations: { seenThroughImports: true },
+  // No overloads: two definitions of one name in a file are `#if` alternatives, not one symbol.
+  declarations: { seenThroughImports: true, definitionsAreAlternatives: true },
   fileLocal,
   linkableByName,
   expandedBeforeLookup,
@@ -35,11 +37,13 @@ function expandedBeforeLookup(declaration: Declaration): boolean {
 }
 
 /**
- * A test's own functions are linked into the test's program, not the library's: a library file's bare
+ * A fallback for a C library function (c-library-names.ts) is not linked by name. A test's own functions are linked into the test's program, not the library's: a library file's bare
  * `puts()` or `write()` is the C library's even where a test file defines a function of that name (a stub).
  * Test files link by name among themselves.
  */
-function linkableByName(path: string, from?: string): boolean {
+function linkableByName(path: string, from?: string, declaration?: Declaration): boolean {
+  // `strsep` in `compat/strsep.c`, `#ifndef isinf` / `#define isinf(d) …`: the default build (glibc) calls libc's.
+  if (declaration?.buildVariant?.startsWith(LIBRARY_FALLBACK)) return false;
   return !isTestPath(path) || (from !== undefined && isTestPath(from));
 }
 
