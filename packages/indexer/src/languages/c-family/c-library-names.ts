@@ -1,6 +1,6 @@
 /**
  * The functions and function-like macros of the C standard library (C99–C17) and POSIX (plus the common BSD/GNU
- * extensions glibc provides): names a default build (Linux, glibc) gets from libc. A project's own definition of one
+ * extensions glibc provides; not `strlcpy`/`strlcat`, which glibc lacked until 2.38, so projects' own copies are built): names a default build (Linux, glibc) gets from libc. A project's own definition of one
  * under a guard that compiles it only where libc lacks it (`#ifndef strsep`, `#ifndef HAVE_STRSEP`) or in a `compat`
  * folder is a fallback that build does not compile: a call means libc's (c-syntax.ts, name-binding.ts).
  */
@@ -34,7 +34,7 @@ div ldiv lldiv mblen mbtowc wctomb mbstowcs wcstombs mkstemp mkdtemp mkostemp re
 arc4random_uniform drand48 lrand48 mrand48 srand48 erand48 getsubopt
 memcpy memmove strcpy strncpy strcat strncat memcmp strcmp strcoll strncmp strxfrm memchr strchr strcspn strpbrk strrchr strspn strstr
 strtok strtok_r memset strerror strerror_r strlen strnlen strdup strndup stpcpy stpncpy strsignal memccpy memrchr memmem strcasestr
-strchrnul strsep strlcpy strlcat explicit_bzero strcasecmp strncasecmp bzero bcopy bcmp index rindex ffs
+strchrnul strsep explicit_bzero strcasecmp strncasecmp bzero bcopy bcmp index rindex ffs
 clock difftime mktime time asctime ctime gmtime localtime strftime timespec_get asctime_r ctime_r gmtime_r localtime_r strptime tzset
 timegm clock_gettime clock_settime clock_getres nanosleep
 btowc wctob mbrlen mbrtowc wcrtomb mbsinit mbsrtowcs wcsrtombs wcslen wcscpy wcsncpy wcscat wcsncat wcscmp wcsncmp wcschr wcsrchr

@@ -67,7 +67,7 @@ export const C_SYNTAX: SyntaxRules<CContext> = {
     for_statement: block,
 
     preproc_include: handled(visitInclude),
-    // A C project's option (`#ifdef USE_ASSERT`) decides nothing: its builds may define it (C++ keeps the rule).
+    // Macros, and C library fallbacks among them.
     preproc_def: handled(visitCMacro),
     preproc_function_def: handled(visitCMacro),
     function_definition: handled(visitFunction),
@@ -174,7 +174,7 @@ export function visitInclude(node: SyntaxNode, ctx: CContext): void {
 
 /** `#define F(x) …` → a function; `#define N 10` → a constant. Macros are file-level wherever written. */
 function visitCMacro(node: SyntaxNode, ctx: CContext): void {
-  const id = defineMacro(node, ctx, false);
+  const id = defineMacro(node, ctx, true);
   // `#ifndef isinf` / `#define isinf(d) …`: the C library's macro where it has one.
   const fallback = id === undefined ? undefined : libraryFallback(node, ctx.file.builder.declarations[id].name, ctx.file.path);
   if (fallback !== undefined) ctx.file.builder.declarations[id!].buildVariant = fallback;
@@ -232,9 +232,10 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     isExported: !isStatic || undefined,
     visibility: isStatic ? 'private' : undefined,
   });
-  // `#ifdef _WIN32` … `#else` twins: the one the default (POSIX) build compiles is what a call means.
+  // `#ifdef _WIN32` … `#else` and `#ifdef MYLIB_OPTION` … `#else` twins: the one the default (POSIX, no project
+  // option) build compiles is what a call means.
   // `strsep` in `compat/strsep.c`, under `#ifndef HAVE_STRSEP`: compiled only where libc lacks it.
-  const variant = libraryFallback(node, name, file.path) ?? platformVariant(node);
+  const variant = libraryFallback(node, name, file.path) ?? optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   const scope = ctx.scope.open('function');
   if (fn) bindParameters(fn.childForFieldName('parameters'), scope);
