@@ -232,10 +232,11 @@ function visitFunction(node: SyntaxNode, ctx: CContext, walk: CWalk): void {
     isExported: !isStatic || undefined,
     visibility: isStatic ? 'private' : undefined,
   });
-  // `#ifdef _WIN32` … `#else` and `#ifdef MYLIB_OPTION` … `#else` twins: the one the default (POSIX, no project
-  // option) build compiles is what a call means.
+  // `#ifdef _WIN32` … `#else` twins: the one the default (POSIX) build compiles is what a call means. A name tested
+  // by `#ifdef` may be a macro the project itself defines by a size or feature test (lua's `Rand64`), so a function's
+  // `#ifdef NAME` … `#else` twins stay undecided.
   // `strsep` in `compat/strsep.c`, under `#ifndef HAVE_STRSEP`: compiled only where libc lacks it.
-  const variant = libraryFallback(node, name, file.path) ?? optInMacro(node) ?? platformVariant(node);
+  const variant = libraryFallback(node, name, file.path) ?? platformVariant(node);
   if (variant !== undefined) file.builder.declarations[id].buildVariant = variant;
   const scope = ctx.scope.open('function');
   if (fn) bindParameters(fn.childForFieldName('parameters'), scope);
