@@ -174,17 +174,17 @@ export function visitInclude(node: SyntaxNode, ctx: CContext): void {
 
 /** `#define F(x) …` → a function; `#define N 10` → a constant. Macros are file-level wherever written. */
 function visitCMacro(node: SyntaxNode, ctx: CContext): void {
-  const id = defineMacro(node, ctx, true);
+  const id = defineMacro(node, ctx);
   // `#ifndef isinf` / `#define isinf(d) …`: the C library's macro where it has one.
   const fallback = id === undefined ? undefined : libraryFallback(node, ctx.file.builder.declarations[id].name, ctx.file.path);
   if (fallback !== undefined) ctx.file.builder.declarations[id!].buildVariant = fallback;
 }
 
 export function visitMacro(node: SyntaxNode, ctx: CContext): void {
-  defineMacro(node, ctx, true);
+  defineMacro(node, ctx);
 }
 
-function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): number | undefined {
+function defineMacro(node: SyntaxNode, ctx: CContext): number | undefined {
   const name = node.childForFieldName('name');
   if (!name) return undefined;
   const isFunction = node.type === 'preproc_function_def';
@@ -200,9 +200,9 @@ function defineMacro(node: SyntaxNode, ctx: CContext, optionsOff: boolean): numb
     isExported: !local || undefined,
     visibility: local ? 'private' : undefined,
   });
-  // `#if defined(_WIN32)` … `#else` twins (and, where `optionsOff`, `#ifdef MYLIB_OPTION` … `#else` ones): the
+  // `#if defined(_WIN32)` … `#else` and `#ifdef MYLIB_OPTION` … `#else` twins: the
   // default build's definition is the one its uses mean (as for functions, cpp-declarations.ts).
-  const variant = (optionsOff ? optInMacro(node) : undefined) ?? platformVariant(node);
+  const variant = optInMacro(node) ?? platformVariant(node);
   if (variant !== undefined) ctx.file.builder.declarations[id].buildVariant = variant;
   // `#define FMT_BEGIN_NAMESPACE namespace fmt { inline namespace v11 {`: what the regions it opens are (namespace-macros.ts).
   const opened = !isFunction && value ? namespacesOpenedBy(value.text, (macro) => ctx.file.objectMacros.get(macro)) : undefined;
