@@ -86,6 +86,22 @@ const files: Record<string, string[]> = {
     '    + sum.area(); // DEFINED-OUTSIDE',
     '}',
   ],
+  // A call inside a conversion clang inserts (gmock's `WillOnce(Return(1))`) and a template's dependent call.
+  'src/convert.cpp': [
+    'struct Action { int v; };',
+    'template <class T> struct Maker {',
+    '  T v;',
+    '  template <class U> operator U() const { return U{v}; }',
+    '};',
+    'template <class T> Maker<T> make(T v) { return Maker<T>{v}; }',
+    'void take(Action a) {}',
+    'void use() { take(make(1)); } // CONVERTED',
+    'template <class T> struct Box {',
+    '  T t;',
+    '  template <class A, class B> static A* cast(B* p) { return p; }',
+    '  int* get() { return cast<int>(t.ptr()); } // DEPENDENT',
+    '};',
+  ],
 };
 const text = (file: string) => `${files[file].join('\n')}\n`;
 const lineOf = (file: string, marker: string) => {
@@ -100,7 +116,7 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
   let cReport: any;
   let cppReport: any;
   const cFiles = ['include/util.h', 'src/util.c', 'src/main.c'];
-  const cppFiles = ['src/shape.hpp', 'src/shape.cpp'];
+  const cppFiles = ['src/shape.hpp', 'src/shape.cpp', 'src/convert.cpp'];
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-c-accuracy-'));
@@ -134,6 +150,11 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     node('Shape::make', 'method', 'make', 'src/shape.cpp', 'Shape::make');
     node('Square::area', 'method', 'area', 'src/shape.cpp', 'Square::area');
     node('run', 'function', 'run', 'src/shape.cpp', 'double run', 'DEFINED-OUTSIDE');
+    node('make', 'function', 'make', 'src/convert.cpp', 'Maker<T> make');
+    node('take', 'function', 'take', 'src/convert.cpp', 'void take');
+    node('use', 'function', 'use', 'src/convert.cpp', 'CONVERTED');
+    node('Box::cast', 'method', 'cast', 'src/convert.cpp', 'static A* cast');
+    node('Box::get', 'method', 'get', 'src/convert.cpp', 'DEPENDENT');
     const edge = (source: string, target: string, file: string, marker: string, kind = 'calls') => db
       .prepare('INSERT INTO edges(source, target, kind, metadata, line, col) VALUES (?, ?, ?, ?, ?, 1)')
       .run(source, target, kind, JSON.stringify({ resolvedBy: 'test' }), lineOf(file, marker));
@@ -148,6 +169,8 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     edge('run', 'Shape::make', 'src/shape.cpp', 'STATIC-MEMBER');         // right
     edge('run', 'Square::area', 'src/shape.cpp', 'VIRTUAL');              // wrong: the call names Shape::area
     edge('run', 'Square::area', 'src/shape.cpp', 'DEFINED-OUTSIDE');      // right
+    edge('use', 'make', 'src/convert.cpp', 'CONVERTED');                  // right: written inside the conversion
+    edge('Box::get', 'Box::cast', 'src/convert.cpp', 'DEPENDENT');        // not judged: clang resolves it per instantiation
     db.close();
 
     const run = (language: string) => {
@@ -211,6 +234,15 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     expect(sitesAt('src/shape.cpp', 'OPERATOR')).toEqual([]);
   });
 
+  it('finds calls inside conversions clang inserts, and records dependent calls as unanswered', () => {
+    // `make(1)` sits under the implicit `operator Action` clang wraps it in, a node with no place in the file.
+    expect(sitesAt('src/convert.cpp', 'CONVERTED').map((s: any) => s.calleeName).sort()).toEqual(['make', 'take']);
+    expect(siteAt('src/convert.cpp', 'CONVERTED', 'make')).toMatchObject({ answer: 'workspace', kind: 'f()' });
+    // A dependent call has no answer until instantiation: named as written, not judged.
+    expect(siteAt('src/convert.cpp', 'DEPENDENT', 'cast')).toMatchObject({ answer: 'none', via: 'dependent call', calleeText: 'cast<int>(t.ptr())' });
+    expect(siteAt('src/convert.cpp', 'DEPENDENT', 'ptr')).toMatchObject({ answer: 'none', kind: 'obj.m()' });
+  });
+
   it('judges the graph per language: prototype edges confirmed and counted, pointer calls not judged', () => {
     const calls = cReport.precision.find((p: any) => p.kind === 'calls' && p.resolvedBy === '(all)');
     expect(calls).toMatchObject({ edges: 7, confirmed: 6, wrong: 0, noAnswer: 1 });
@@ -221,10 +253,10 @@ describe.skipIf(missing !== null)('C/C++ oracle (libclang)', () => {
     expect(cReport.recall.find((r: any) => r.siteKind === 'MACRO()' && r.group === '(all)')).toMatchObject({ sites: 4, found: 1 });
 
     const cppCalls = cppReport.precision.find((p: any) => p.kind === 'calls' && p.resolvedBy === '(all)');
-    expect(cppCalls).toMatchObject({ edges: 3, confirmed: 2, wrong: 1 });
+    expect(cppCalls).toMatchObject({ edges: 5, confirmed: 3, wrong: 1, noAnswer: 1 });
     expect(cppReport.samples.falsePositives.map((s: any) => s.site)).toEqual([`src/shape.cpp:${lineOf('src/shape.cpp', 'VIRTUAL')}`]);
-    // make, s->area, sum.area: the override edge misses the virtual call.
-    expect(cppReport.recallOverall).toMatchObject({ sites: 3, found: 2 });
+    // make, s->area, sum.area, take, make(1): the override edge misses the virtual call, take has no edge.
+    expect(cppReport.recallOverall).toMatchObject({ sites: 5, found: 3 });
     expect(cppReport.recall.find((r: any) => r.siteKind === 'new' && r.group === '(all)')).toMatchObject({ sites: 1, found: 1 });
   });
 });

@@ -199,7 +199,12 @@ class Oracle:
 
     def walk(self, cursor, callers, fresh):
         for child in cursor.get_children():
-            file = self.rel(child.location.file.name if child.location.file else None)
+            if child.location.file is None:
+                # An implicit node has no place of its own (the member of a conversion clang inserted: the
+                # `operator T` around `Return(1)` in `WillOnce(Return(1))`); what is written inside it is still code.
+                self.walk(child, callers, fresh)
+                continue
+            file = self.rel(child.location.file.name)
             if file is None:
                 continue  # system headers: neither sites nor repository declarations
             kind = child.kind
@@ -241,7 +246,14 @@ class Oracle:
 
     def add_call(self, call, file, callers, after_new):
         ref = call.referenced
-        if ref is None or not call.spelling:
+        if ref is None:
+            # A call clang leaves unresolved until instantiation (a template's dependent call,
+            # `CheckType<Node>(m_impl.f(x))`): clang has no answer, so an edge at it is not judged.
+            name = call.spelling or self.dependent_callee(call)
+            if name:
+                self.add_unanswered(call, name, file, callers)
+            return
+        if not call.spelling:
             return
         if ref.spelling.startswith('operator'):
             return  # overloaded operators and conversions: no call syntax at the site
@@ -288,6 +300,44 @@ class Oracle:
         self.raw_sites.append((site, ref.get_usr(), fallback, None if declared else self.external_where(ref)))
         if ref.kind == K.CONSTRUCTOR and ref.semantic_parent is not None:
             site['classUsr'] = ref.semantic_parent.get_usr()
+
+    @staticmethod
+    def dependent_callee(call):
+        """The name a dependent call is written with: the overload set it names (`cast<int>(t.p())`), else the last
+        name of its callee's text with template arguments left out (`t.ptr()`, `m_impl.template get<T>()`)."""
+        children = list(call.get_children())
+        if not children:
+            return None
+        callee = children[0]
+        for node in callee.walk_preorder():
+            if node.kind == K.OVERLOADED_DECL_REF and node.spelling:
+                return node.spelling
+        depth, names = 0, []
+        for token in callee.get_tokens():
+            if token.spelling == '<':
+                depth += 1
+            elif token.spelling == '>':
+                depth = max(0, depth - 1)
+            elif depth == 0 and token.kind == ci.TokenKind.IDENTIFIER:
+                names.append(token.spelling)
+        return names[-1] if names else None
+
+    def add_unanswered(self, call, name, file, callers):
+        written = file_location(call.location)
+        if written[::3] in self.macro_uses:
+            return
+        start = file_location(call.extent.start)
+        key = (file, start[3], written[3], 'dependent:' + name)
+        if key in self.seen_sites:
+            return
+        self.seen_sites.add(key)
+        text = self.source_text(call.extent) if start[3] == call.extent.start.offset else self.text_at(start, call)
+        site = {
+            'file': file, 'line': start[1], 'col': start[2] - 1, 'nameLine': written[1],
+            'kind': self.site_shape(call), 'calleeName': name,
+            'calleeText': re.sub(r'\s+', ' ', text)[:80], 'callers': callers,
+        }
+        self.raw_sites.append((site, None, None, 'dependent'))
 
     @staticmethod
     def has_parens(call):
@@ -392,6 +442,8 @@ class Oracle:
                 site.update(answer='none', decls=[], via='function pointer')
             elif outside == 'none':
                 site.update(answer='none', decls=[])
+            elif outside == 'dependent':
+                site.update(answer='none', decls=[], via='dependent call')
             elif outside is not None:
                 site.update(answer='external', externalWhere=outside, decls=[])
             else:
