@@ -12,6 +12,7 @@ import { assembleExtraction } from '../../extraction/core/file-extraction.js';
 import { Scope } from '../../extraction/core/scopes.js';
 import { walkSyntax, type SyntaxRules } from '../../extraction/core/syntax-walk.js';
 import { C_SYNTAX } from './c-syntax.js';
+import { repairBraceMacros } from './brace-macro-repair.js';
 import { repairClassHeads } from './class-head-repair.js';
 import { CPP_SYNTAX } from './cpp-syntax.js';
 import { repairSpecifierMacros } from './specifier-macro-repair.js';
@@ -110,12 +111,12 @@ function overlap(region: MacroNamespace, node: SyntaxNode): number {
 
 const PREPROC_BLOCKS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
 
-export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C');
+export const cExtractor = cFamilyExtractor(C_SYNTAX, 'C', repairBraceMacros);
 // C++ alone: export macros in class heads (`class API Name {`) are a C++ library habit.
 export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairCppMacros);
 
 /**
- * C++'s macro repairs, in turn: export macros in class heads, then attribute/specifier macros in front
+ * C++'s macro repairs, in turn: the file's own block-opening macros (as C's), export macros in class heads, then attribute/specifier macros in front
  * of declarations (`CLI11_NODISCARD CLI11_INLINE App *App::get() const`) and pragma-like macros between
  * them. Each keeps positions. A repair can uncover the next break (a header read as one ERROR shows its
  * class heads only once its pragma macros are blanked), so the pair runs again while it changes the tree.
@@ -123,7 +124,7 @@ export const cppExtractor = cFamilyExtractor(CPP_SYNTAX, 'C++', repairCppMacros)
 const REPAIR_ROUNDS = 3;
 
 function repairCppMacros(tree: Tree, source: string): { tree: Tree; source: string } | undefined {
-  let result: { tree: Tree; source: string } | undefined;
+  let result = repairBraceMacros(tree, source);
   for (let round = 0; round < REPAIR_ROUNDS; round++) {
     const current = result ?? { tree, source };
     const heads = repairClassHeads(current.tree, current.source);

@@ -16,7 +16,7 @@ import { reparse } from '../../extraction/core/reparse.js';
  * Rows, not nodes, measure the damage: a header read as one ERROR from its guard on is one node but
  * thousands of lost rows, and a repair that splits it into a few small errors is better, not worse.
  */
-function brokenRows(root: SyntaxNode): { rows: Set<number>; spans: Array<[number, number]>; lost: number } {
+export function brokenRows(root: SyntaxNode): { rows: Set<number>; spans: Array<[number, number]>; lost: number } {
   const rows = new Set<number>();
   const spans: Array<[number, number]> = [];
   let lost = 0;
