@@ -747,6 +747,13 @@ export interface NameBindingRules {
    */
   constructorConversion?(argument: string, parameter: string): string | undefined;
   /**
+   * With `argumentFits`: an argument that points to a built-in type (C++ a string literal, `const char*`) for a parameter
+   * pointing to a named type (`const App *`): that type's name. No conversion turns such a pointer into one to a class
+   * (only user-defined conversions make classes, and they make no pointers), so where the name is a class or struct of
+   * the workspace the overload is ruled out.
+   */
+  pointerConversion?(argument: string, parameter: string): string | undefined;
+  /**
    * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
    * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where
    * no unlabelled argument fills it (`for:Endpoint`). Absent: the entry is the type name.

@@ -2716,6 +2716,11 @@ export class ReferenceResolver {
       const literal = binding.literalConversion?.(argument, parameter);
       const converted = literal && this.literalConversionFits(paramFile, paramScope, literal);
       if (converted) return converted;
+      const pointee = binding.pointerConversion?.(argument, parameter);
+      // A type parameter of the function or its class (`const Char *`) is no class of the workspace, whatever it shares a name with.
+      const typeParameter = pointee !== undefined && this.typeParameterOf(candidate ?? classRef, pointee);
+      const pointed = pointee === undefined || typeParameter ? undefined : this.namedType(paramFile, paramScope, pointee);
+      if (pointed && 'ref' in pointed && ['class', 'struct'].includes(this.symbols.declaration(pointed.ref).kind)) return 'no';
       const constructed = binding.constructorConversion?.(argument, parameter);
       const viaConstructor = constructed && this.constructorConversionFits(paramFile, paramScope, constructed, argument, language);
       if (viaConstructor) return viaConstructor;
@@ -2723,6 +2728,15 @@ export class ReferenceResolver {
       const closed = named && 'ref' in named ? undefined : this.functionValueFit(binding, argument, paramFile, paramScope, parameter);
       return closed ?? this.hierarchy.fits(named, this.namedType(paramFile, paramScope, parameter), parameter);
     }, { mustFit, nonGenericFirst, exactAtDifferingPositions, awaitSelectsAsync, variadicNormalForm, defaultsLose, fewestDefaultsWin, matchArguments, comparedParameterType, accessible });
+  }
+
+  /** Whether a declaration, or a declaration around it, declares a type parameter of that name. */
+  private typeParameterOf(ref: DeclarationRef, name: string): boolean {
+    const file = this.symbols.extraction(ref.file);
+    for (let id: number | null = ref.localId; file && id !== null; id = file.declarations[id].parent) {
+      if (file.declarations[id].typeParameters?.includes(name)) return true;
+    }
+    return false;
   }
 
   /** A function value (a lambda) for a parameter of a workspace class or enum (`NameBindingRules.functionValueArgument`): no. */

@@ -209,3 +209,16 @@ export function cppConstructorConversion(argument: string, parameter: string): s
   if (!/^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(param) || ARITHMETIC.has(param) || STRINGS.has(param) || param === 'void') return undefined;
   return param;
 }
+
+/**
+ * A pointer to a built-in type (a string literal, `const char*`) for a parameter pointing to a type named bare
+ * (`const App *subcom`): that name, for the resolver to rule the overload out where it names a class (`got_subcommand("x")`
+ * beside `got_subcommand(const App*)` and `got_subcommand(std::string)`). A pointer converts to `void*` and `bool`, to
+ * its own type's and, for a class, its bases': never from a built-in type to a class.
+ */
+export function cppPointerConversion(argument: string, parameter: string): string | undefined {
+  if (parameter.startsWith('template ')) return undefined;
+  const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
+  if (!/^\w+\*$/.test(arg) || !ARITHMETIC.has(arg.slice(0, -1))) return undefined;
+  return pointerParameterClass(parameter);
+}

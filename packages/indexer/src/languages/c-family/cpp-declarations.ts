@@ -445,7 +445,7 @@ export function visitClass(node: SyntaxNode, ctx: CContext, walk: CppWalk): void
  */
 function onlyBodyOfTemplate(node: SyntaxNode, name: string): boolean {
   const block = node.parent?.type === 'template_declaration' ? node.parent.parent : null;
-  if (!block) return false;
+  if (!block || !matchesEveryInstantiation(node)) return false;
   let forward = false;
   let bodies = 0;
   for (const item of block.namedChildren) {
@@ -458,6 +458,19 @@ function onlyBodyOfTemplate(node: SyntaxNode, name: string): boolean {
     else if (written.type === 'type_identifier') forward = true;
   }
   return forward && bodies === 1;
+}
+
+/**
+ * Whether a specialization's argument list could be any instantiation's: every argument is written with the
+ * specialization's own parameters (`Action<R(Args...)>`, `formatter<T, C, enable_if_t<…>>`). A full specialization
+ * (`traits<int>`), or one pinning an argument to a type (`formatter<int, C>`), is the body of those arguments alone:
+ * the template's name (`traits<double>::id()`) never means it.
+ */
+function matchesEveryInstantiation(node: SyntaxNode): boolean {
+  const parameters = templateParameters(node.parent);
+  const args = innermostName(node.childForFieldName('name'))?.childForFieldName('arguments');
+  if (!parameters?.length || !args) return false;
+  return args.namedChildren.every((arg) => arg !== null && parameters.some((p) => new RegExp(`\\b${p}\\b`).test(arg.text)));
 }
 
 /** The last name of a qualified one (`formatter<Color, C>` of `fmt::formatter<Color, C>`). */

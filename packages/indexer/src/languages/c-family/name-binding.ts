@@ -14,7 +14,7 @@
 import type { Declaration } from '../../model/extraction.js';
 import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
-import { cppArgumentFits, cppConstructorConversion, pointerParameterClass } from './cpp-arguments.js';
+import { cppArgumentFits, cppConstructorConversion, cppPointerConversion, pointerParameterClass } from './cpp-arguments.js';
 import { LIBRARY_FALLBACK } from './c-library-names.js';
 
 export const cNameBinding = defineNameBinding({
@@ -88,6 +88,8 @@ export const cppNameBinding = defineNameBinding({
   // A number or a string literal passed for a class parameter (`writeAttribute(name, 0.5)` beside
   // `writeAttribute(StringRef, StringRef)`): only through one of the class's constructors taking it.
   constructorConversion: cppConstructorConversion,
+  // A string literal for `const App *` beside `std::string` (`got_subcommand("x")`): never a pointer to a class.
+  pointerConversion: cppPointerConversion,
   nonGenericFirst: true,
   arityBindsName: true,
 });
