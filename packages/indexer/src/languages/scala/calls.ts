@@ -124,7 +124,8 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       if (chain) return chain[0] === 'super' ? null : { kind: 'value', chain };
       const field = node.childForFieldName('field');
       const object = node.childForFieldName('value');
-      const of = object && field?.type === 'identifier' ? valueType(object, ctx) : null;
+      // `p.!`, `p.?`: a member named by an operator, read without a list like any other (`p.!.map(f)`).
+      const of = object && (field?.type === 'identifier' || field?.type === 'operator_identifier') ? valueType(object, ctx) : null;
       return of ? { kind: 'field', of, path: [field!.text] } : null;
     }
     default:
@@ -293,6 +294,11 @@ export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
     const element = elementRead(callee.object, ctx);
     target = element ? { name: callee.name, receiver: undefined, typedReceiver: { type: element, path: [] } }
       : memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
+    // `p.!.map(f)`: a chain through a member named by an operator is no name chain; the receiver is what that member gives.
+    if (!target.receiver && !target.typedReceiver) {
+      const of = valueType(callee.object, ctx);
+      if (of) target = { name: callee.name, receiver: undefined, typedReceiver: { type: of, path: [] } };
+    }
   }
   ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   return true;
