@@ -1200,6 +1200,10 @@ export class ReferenceResolver {
    */
   private outsideExtension(scope: TypeScope, outsideType: string[], site: ReferenceSite): Resolution | undefined {
     const found = this.outsideMembers(scope, outsideType, site.name);
+    if (found.length === 0) {
+      const converted = this.outsideConvertedMember(scope, outsideType, site.name);
+      if (converted) return this.accept(site, converted, RESOLVED_BY.annotatedReceiver);
+    }
     const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
       ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
       : undefined;
@@ -2621,6 +2625,43 @@ export class ReferenceResolver {
     } finally {
       this.convertingMember = false;
     }
+  }
+
+  /** Implicit conversions from a type outside the workspace (`implicit def lift(s: String): Parser[String]`), by its simple name. */
+  private outsideConversions?: Map<string, DeclarationRef[]>;
+
+  /**
+   * `"a".rep(min = 2)` with `implicit def LiteralStr(s: String): P[Unit]` visible: the member of the one conversion from an
+   * outside type whose result declares it. Only for outside types whose own members the language lists
+   * (`members.outsideOwnMembers`), and never one of those: a conversion is applied only where the type has no such member.
+   */
+  private outsideConvertedMember(scope: TypeScope, outsideType: string[], name: string): DeclarationRef | undefined {
+    const typeName = outsideType[outsideType.length - 1];
+    const own = this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideOwnMembers?.[typeName];
+    if (!own || own.has(name)) return undefined;
+    if (!this.outsideConversions) {
+      this.outsideConversions = new Map();
+      for (const file of this.symbols.allFiles()) {
+        file.declarations.forEach((decl, localId) => {
+          if (decl.convertsFrom?.kind !== 'named') return;
+          if (this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.convertsFrom)) return;
+          const key = decl.convertsFrom.chain[decl.convertsFrom.chain.length - 1];
+          const list = this.outsideConversions!.get(key) ?? [];
+          list.push({ file: file.path, localId });
+          this.outsideConversions!.set(key, list);
+        });
+      }
+    }
+    const found = new Map<string, DeclarationRef>();
+    for (const conversion of this.outsideConversions.get(typeName) ?? []) {
+      if (!this.visibleOutsideMember(scope, conversion, this.symbols.declaration(conversion).name)) continue;
+      const decl = this.symbols.declaration(conversion);
+      const result = decl.returnType && this.types.evaluate({ file: conversion.file, enclosing: decl.parent }, decl.returnType);
+      const member = result ? this.findMember(result.classRef, name, false, false) : undefined;
+      if (member?.ambiguous) return undefined;
+      if (member?.ref) found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+    }
+    return found.size === 1 ? [...found.values()][0] : undefined;
   }
 
   private conversionIndex(): PairMap<string, number, DeclarationRef[]> {

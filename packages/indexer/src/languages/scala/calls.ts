@@ -99,6 +99,10 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const name = node.text.replace(/^`|`$/g, '');
       return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
     }
+    case 'string':
+    case 'interpolated_string_expression':
+      // `"a".rep(min = 2)`: a String, whose members the workspace declares none of (an implicit conversion's may be called).
+      return { kind: 'named', chain: ['String'] };
     case 'wildcard':
       // `fns(_.downN(0))`: the placeholder is the parameter of the function literal passed there.
       return placeholderParameter(node, ctx);
