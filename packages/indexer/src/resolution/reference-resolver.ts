@@ -806,6 +806,54 @@ export class ReferenceResolver {
    * specifier names where the statement is written, or of the class of the value it names (a field, a
    * top-level value stating its type). undefined when it names neither, or nothing of that name.
    */
+  /**
+   * `p.parse(…)` with `val p = countMany(…)` under `import parsley.combinator._` (an object's members): for the head of a
+   * chain no scope binds, the member an import in force imports (the language's `member-wildcard-imports` step), innermost
+   * declaration's imports first; several of one level: none. Without the site's line, an import of a block is left out.
+   */
+  private memberImportedValue(scope: TypeScope, name: string, line?: number): Target | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || !this.bindingOf(file).lookup.includes('member-wildcard-imports')) return undefined;
+    const statements = file.imports.filter((statement) => statement.importsMembers);
+    if (statements.length === 0 || this.importingValue) return undefined;
+    this.importingValue = true;
+    try {
+      const decls = file.declarations;
+      const levels: Array<number | null> = [];
+      for (let id = scope.enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) levels.push(id);
+      levels.push(null);
+      for (const level of levels) {
+        const found = new Map<string, DeclarationRef>();
+        for (const statement of statements) {
+          if ((decls[statement.declaration]?.parent ?? null) !== level) continue;
+          if (line === undefined ? statement.inForceUntil !== undefined : statement.line > line || (statement.inForceUntil !== undefined && line > statement.inForceUntil)) continue;
+          const owner = this.membersImportedBy(file, statement);
+          const member = owner && this.findMember(owner, name, false, Boolean(this.symbols.declaration(owner).isStatic));
+          if (member?.ambiguous) return undefined;
+          if (member?.ref) found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+        }
+        if (found.size === 1) return { type: 'declaration', ref: [...found.values()][0] };
+        if (found.size > 1) return undefined;
+      }
+      return undefined;
+    } finally {
+      this.importingValue = false;
+    }
+  }
+
+  private importingValue = false;
+
+  /** The object (or the class of the value) whose members `import a.b.Obj._` / `import obj._` imports, where the statement is written. */
+  private membersImportedBy(file: FileExtraction, statement: ImportStatement): DeclarationRef | undefined {
+    const chain = statement.specifier.split('.');
+    const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
+    const walked = this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain);
+    if (!walked || walked.target.type !== 'declaration') return undefined;
+    if (walked.consumed === chain.length && CLASS_LIKE.has(this.symbols.declaration(walked.target.ref).kind)) return walked.target.ref;
+    const instance = this.types.valueOf(walked.target.ref);
+    return instance && walked.consumed === chain.length ? instance.classRef : undefined;
+  }
+
   private importedMember(file: FileExtraction, statement: ImportStatement, site: ReferenceSite): Resolution | undefined {
     const chain = statement.specifier.split('.');
     const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
@@ -1060,7 +1108,7 @@ export class ReferenceResolver {
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
     // The call's line: an import written in a block is in force in part of its declaration only.
     let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0], call?.line) ?? this.packageObjectValue(scope.file, chain[0])
-      ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]);
+      ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]) ?? this.memberImportedValue(scope, chain[0], call?.line);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
