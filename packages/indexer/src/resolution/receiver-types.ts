@@ -251,7 +251,11 @@ export class ReceiverTypes {
         // The value a declaration holds (`b := Query` with `var Query Binding = …`), and its fields (`pkg.Default.Router`).
         const walked = this.world.resolveChain(scope, type.chain);
         if (walked?.target.type !== 'declaration') return this.moduleObject(walked, type.chain.length);
-        return this.through(this.valueOf(walked.target.ref, depth + 1), type.chain.slice(walked.consumed), depth)
+        // `(digits ~ sign).map(f)` with `def digits[$: P] = …`: a def read like a value (NameBindingRules.readsAsValue) holds what it returns.
+        const ref = walked.target.ref;
+        const held = this.symbols.declaration(ref).valueType === undefined && this.world.isAccessor(ref)
+          ? this.returnOf(ref, false, depth + 1) : this.valueOf(ref, depth + 1);
+        return this.through(held, type.chain.slice(walked.consumed), depth)
           ?? this.objectWithMethods(walked.target.ref, type.chain.slice(walked.consumed));
       }
       case 'function-parameter': {

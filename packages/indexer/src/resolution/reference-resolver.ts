@@ -806,6 +806,54 @@ export class ReferenceResolver {
    * specifier names where the statement is written, or of the class of the value it names (a field, a
    * top-level value stating its type). undefined when it names neither, or nothing of that name.
    */
+  /**
+   * `p.parse(…)` with `val p = countMany(…)` under `import parsley.combinator._` (an object's members): for the head of a
+   * chain no scope binds, the member an import in force imports (the language's `member-wildcard-imports` step), innermost
+   * declaration's imports first; several of one level: none. Without the site's line, an import of a block is left out.
+   */
+  private memberImportedValue(scope: TypeScope, name: string, line?: number): Target | undefined {
+    const file = this.symbols.extraction(scope.file);
+    if (!file || !this.bindingOf(file).lookup.includes('member-wildcard-imports')) return undefined;
+    const statements = file.imports.filter((statement) => statement.importsMembers);
+    if (statements.length === 0 || this.importingValue) return undefined;
+    this.importingValue = true;
+    try {
+      const decls = file.declarations;
+      const levels: Array<number | null> = [];
+      for (let id = scope.enclosing; id !== null && id !== undefined; id = decls[id]?.parent ?? null) levels.push(id);
+      levels.push(null);
+      for (const level of levels) {
+        const found = new Map<string, DeclarationRef>();
+        for (const statement of statements) {
+          if ((decls[statement.declaration]?.parent ?? null) !== level) continue;
+          if (line === undefined ? statement.inForceUntil !== undefined : statement.line > line || (statement.inForceUntil !== undefined && line > statement.inForceUntil)) continue;
+          const owner = this.membersImportedBy(file, statement);
+          const member = owner && this.findMember(owner, name, false, Boolean(this.symbols.declaration(owner).isStatic));
+          if (member?.ambiguous) return undefined;
+          if (member?.ref) found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+        }
+        if (found.size === 1) return { type: 'declaration', ref: [...found.values()][0] };
+        if (found.size > 1) return undefined;
+      }
+      return undefined;
+    } finally {
+      this.importingValue = false;
+    }
+  }
+
+  private importingValue = false;
+
+  /** The object (or the class of the value) whose members `import a.b.Obj._` / `import obj._` imports, where the statement is written. */
+  private membersImportedBy(file: FileExtraction, statement: ImportStatement): DeclarationRef | undefined {
+    const chain = statement.specifier.split('.');
+    const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
+    const walked = this.walkChain(scope, chain) ?? this.implicitFieldChain(scope, chain);
+    if (!walked || walked.target.type !== 'declaration') return undefined;
+    if (walked.consumed === chain.length && CLASS_LIKE.has(this.symbols.declaration(walked.target.ref).kind)) return walked.target.ref;
+    const instance = this.types.valueOf(walked.target.ref);
+    return instance && walked.consumed === chain.length ? instance.classRef : undefined;
+  }
+
   private importedMember(file: FileExtraction, statement: ImportStatement, site: ReferenceSite): Resolution | undefined {
     const chain = statement.specifier.split('.');
     const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
@@ -1060,7 +1108,7 @@ export class ReferenceResolver {
   ): { target: Target; head: Target; consumed: number; viaMember: boolean } | undefined {
     // The call's line: an import written in a block is in force in part of its declaration only.
     let found = known ?? this.symbols.resolveName(scope.file, scope.enclosing, chain[0], call?.line) ?? this.packageObjectValue(scope.file, chain[0])
-      ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]);
+      ?? this.typeMemberByName(scope, chain[0]) ?? this.mixedInConstant(scope, chain[0]) ?? this.memberImportedValue(scope, chain[0], call?.line);
     if (!found) return undefined;
     if (found.type === 'ambiguous' && chain.length > 1) {
       // `ImageLoader.Builder` where the package declares interface ImageLoader and a factory function of that name:
@@ -1200,6 +1248,10 @@ export class ReferenceResolver {
    */
   private outsideExtension(scope: TypeScope, outsideType: string[], site: ReferenceSite): Resolution | undefined {
     const found = this.outsideMembers(scope, outsideType, site.name);
+    if (found.length === 0) {
+      const converted = this.outsideConvertedMember(scope, outsideType, site.name);
+      if (converted) return this.accept(site, converted, RESOLVED_BY.annotatedReceiver);
+    }
     const chosen = found.length > 0 && found.every((ref) => ref.file === found[0].file)
       ? selectOverload(found, this.overloadArguments(site).site, (ref) => this.symbols.declaration(ref), this.fitsOf(found[0], site), this.specificOf(found[0]))
       : undefined;
@@ -2621,6 +2673,43 @@ export class ReferenceResolver {
     } finally {
       this.convertingMember = false;
     }
+  }
+
+  /** Implicit conversions from a type outside the workspace (`implicit def lift(s: String): Parser[String]`), by its simple name. */
+  private outsideConversions?: Map<string, DeclarationRef[]>;
+
+  /**
+   * `"a".rep(min = 2)` with `implicit def LiteralStr(s: String): P[Unit]` visible: the member of the one conversion from an
+   * outside type whose result declares it. Only for outside types whose own members the language lists
+   * (`members.outsideOwnMembers`), and never one of those: a conversion is applied only where the type has no such member.
+   */
+  private outsideConvertedMember(scope: TypeScope, outsideType: string[], name: string): DeclarationRef | undefined {
+    const typeName = outsideType[outsideType.length - 1];
+    const own = this.bindingOf(this.symbols.extraction(scope.file)!).members?.outsideOwnMembers?.[typeName];
+    if (!own || own.has(name)) return undefined;
+    if (!this.outsideConversions) {
+      this.outsideConversions = new Map();
+      for (const file of this.symbols.allFiles()) {
+        file.declarations.forEach((decl, localId) => {
+          if (decl.convertsFrom?.kind !== 'named') return;
+          if (this.types.evaluate({ file: file.path, enclosing: decl.parent }, decl.convertsFrom)) return;
+          const key = decl.convertsFrom.chain[decl.convertsFrom.chain.length - 1];
+          const list = this.outsideConversions!.get(key) ?? [];
+          list.push({ file: file.path, localId });
+          this.outsideConversions!.set(key, list);
+        });
+      }
+    }
+    const found = new Map<string, DeclarationRef>();
+    for (const conversion of this.outsideConversions.get(typeName) ?? []) {
+      if (!this.visibleOutsideMember(scope, conversion, this.symbols.declaration(conversion).name)) continue;
+      const decl = this.symbols.declaration(conversion);
+      const result = decl.returnType && this.types.evaluate({ file: conversion.file, enclosing: decl.parent }, decl.returnType);
+      const member = result ? this.findMember(result.classRef, name, false, false) : undefined;
+      if (member?.ambiguous) return undefined;
+      if (member?.ref) found.set(`${member.ref.file}\0${member.ref.localId}`, member.ref);
+    }
+    return found.size === 1 ? [...found.values()][0] : undefined;
   }
 
   private conversionIndex(): PairMap<string, number, DeclarationRef[]> {

@@ -99,6 +99,10 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       const name = node.text.replace(/^`|`$/g, '');
       return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
     }
+    case 'string':
+    case 'interpolated_string_expression':
+      // `"a".rep(min = 2)`: a String, whose members the workspace declares none of (an implicit conversion's may be called).
+      return { kind: 'named', chain: ['String'] };
     case 'wildcard':
       // `fns(_.downN(0))`: the placeholder is the parameter of the function literal passed there.
       return placeholderParameter(node, ctx);
@@ -124,7 +128,8 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
       if (chain) return chain[0] === 'super' ? null : { kind: 'value', chain };
       const field = node.childForFieldName('field');
       const object = node.childForFieldName('value');
-      const of = object && field?.type === 'identifier' ? valueType(object, ctx) : null;
+      // `p.!`, `p.?`: a member named by an operator, read without a list like any other (`p.!.map(f)`).
+      const of = object && (field?.type === 'identifier' || field?.type === 'operator_identifier') ? valueType(object, ctx) : null;
       return of ? { kind: 'field', of, path: [field!.text] } : null;
     }
     default:
@@ -293,6 +298,11 @@ export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
     const element = elementRead(callee.object, ctx);
     target = element ? { name: callee.name, receiver: undefined, typedReceiver: { type: element, path: [] } }
       : memberCallTarget(callee.name, callee.object, RECEIVER_CHAIN, (base) => valueType(base, ctx));
+    // `p.!.map(f)`: a chain through a member named by an operator is no name chain; the receiver is what that member gives.
+    if (!target.receiver && !target.typedReceiver) {
+      const of = valueType(callee.object, ctx);
+      if (of) target = { name: callee.name, receiver: undefined, typedReceiver: { type: of, path: [] } };
+    }
   }
   ctx.file.addSite('calls', target, node, ctx, argumentsOf(node, ctx));
   return true;

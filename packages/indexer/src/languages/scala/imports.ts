@@ -6,12 +6,31 @@ import type { ImportStatement } from '../../model/extraction.js';
 import { file } from './declarations.js';
 import { positionOf } from '../../extraction/core/scopes.js';
 
+/**
+ * `import fastparse._, NoWhitespace._`, `import mill._, scalalib._`: one statement holding several imports, each read as
+ * its own statement written where the first is (a later one's head is looked up where the earlier ones are in force).
+ */
 export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
+  let group: SyntaxNode[] = [];
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.type === ',') {
+      visitImportExpression(node, group, ctx);
+      group = [];
+    } else if (child.type !== 'import') group.push(child);
+  }
+  visitImportExpression(node, group, ctx);
+}
+
+/** One import expression of a statement (`a.b._`, `a.b.{C, D => E}`, `a.b.C`), given as the statement's children that spell it. */
+function visitImportExpression(node: SyntaxNode, children: SyntaxNode[], ctx: ScalaContext): void {
   const file = ctx.file;
-  const path = node.childrenForFieldName('path').filter((c): c is SyntaxNode => c !== null && c.isNamed).map((c) => c.text.replace(/^`|`$/g, ''));
+  const pathIds = new Set(node.childrenForFieldName('path').filter((c): c is SyntaxNode => c !== null && c.isNamed).map((c) => c.id));
+  const path = children.filter((c) => pathIds.has(c.id)).map((c) => c.text.replace(/^`|`$/g, ''));
   if (path.length === 0) return;
   const signature = flatSignature(node.text);
-  const last = node.namedChildren[node.namedChildren.length - 1];
+  const named = children.filter((c) => c.isNamed);
+  const last = named[named.length - 1];
   const wildcard = (parts: string[]) => {
     const specifier = parts.join('.');
     // `import a.b.Obj._`: the members of object Obj (a capitalised last name: an object, by convention), found
@@ -55,7 +74,7 @@ export function visitImport(node: SyntaxNode, ctx: ScalaContext): void {
     return;
   }
   // `import a.b.given`: givens are found by type, not by name.
-  if (node.children.some((c) => c?.type === 'given')) return;
+  if (children.some((c) => c.type === 'given')) return;
   single(path, path[path.length - 1]);
 }
 

@@ -62,6 +62,39 @@ function passedByCompiler(signature: string | undefined): boolean {
   return open < 0 || /^\(\s*(?:implicit|using)\b/.test(signature.slice(open));
 }
 
+/**
+ * What a String has itself: java.lang.String's methods, those of Scala's StringOps (and its collection operations) and
+ * Any's. An implicit conversion is applied only for a member the value's type lacks, so none of these is ever converted.
+ */
+const STRING_MEMBERS: ReadonlySet<string> = new Set([
+  // java.lang.String and Any / AnyRef
+  'charAt', 'chars', 'codePointAt', 'codePointBefore', 'codePointCount', 'codePoints', 'compareTo', 'compareToIgnoreCase', 'concat',
+  'contains', 'contentEquals', 'describeConstable', 'endsWith', 'equals', 'equalsIgnoreCase', 'formatted', 'getBytes', 'getChars',
+  'getClass', 'hashCode', 'indent', 'indexOf', 'intern', 'isBlank', 'isEmpty', 'lastIndexOf', 'length', 'lines', 'matches',
+  'offsetByCodePoints', 'regionMatches', 'repeat', 'replace', 'replaceAll', 'replaceFirst', 'resolveConstantDesc', 'split',
+  'startsWith', 'strip', 'stripIndent', 'stripLeading', 'stripTrailing', 'subSequence', 'substring', 'toCharArray', 'toLowerCase',
+  'toString', 'toUpperCase', 'transform', 'translateEscapes', 'trim', 'asInstanceOf', 'isInstanceOf', 'ne', 'eq', 'notify',
+  'notifyAll', 'wait', 'synchronized', 'ensuring', 'formatted', 'nn',
+  // StringOps / StringLike
+  'apply', 'capitalize', 'format', 'formatLocal', 'linesIterator', 'linesWithSeparators', 'lines', 'r', 'stripLineEnd',
+  'stripMargin', 'stripPrefix', 'stripSuffix', 'toBoolean', 'toBooleanOption', 'toByte', 'toByteOption', 'toDouble',
+  'toDoubleOption', 'toFloat', 'toFloatOption', 'toInt', 'toIntOption', 'toLong', 'toLongOption', 'toShort', 'toShortOption',
+  'split', 'replaceAllLiterally', 'escape', 'knownSize', 'sizeCompare', 'lengthCompare', 'padTo', 'patch', 'updated', 'view',
+  'iterator', 'stepper', 'charStepper', 'codePointStepper', 'toArray', 'toList', 'toVector', 'toSeq', 'toSet', 'toIndexedSeq',
+  'toBuffer', 'toIterable', 'toMap', 'toStream', 'mkString', 'addString', 'seq', 'repr', 'unwrap',
+  // the collection operations StringOps gives a String
+  'map', 'flatMap', 'filter', 'filterNot', 'withFilter', 'foreach', 'collect', 'collectFirst', 'exists', 'forall', 'find', 'count',
+  'fold', 'foldLeft', 'foldRight', 'reduce', 'reduceLeft', 'reduceRight', 'reduceOption', 'scan', 'scanLeft', 'scanRight', 'head',
+  'headOption', 'last', 'lastOption', 'tail', 'init', 'tails', 'inits', 'take', 'takeRight', 'takeWhile', 'drop', 'dropRight',
+  'dropWhile', 'slice', 'splitAt', 'span', 'partition', 'partitionMap', 'groupBy', 'groupMap', 'grouped', 'sliding', 'sorted',
+  'sortBy', 'sortWith', 'reverse', 'reverseIterator', 'distinct', 'distinctBy', 'diff', 'intersect', 'zip', 'zipWithIndex',
+  'zipAll', 'lazyZip', 'indexWhere', 'lastIndexWhere', 'prefixLength', 'segmentLength', 'indices', 'isDefinedAt', 'lift',
+  'nonEmpty', 'size', 'sum', 'product', 'min', 'max', 'minBy', 'maxBy', 'minOption', 'maxOption', 'combinations',
+  'permutations', 'appended', 'appendedAll', 'prepended', 'prependedAll', 'concat', 'copyToArray', 'sameElements', 'corresponds',
+  'startsWith', 'endsWith', 'contains', 'containsSlice', 'indexOfSlice', 'lastIndexOfSlice', 'search', 'headOption', 'to',
+  'iterableFactory', 'empty', 'compare', 'compareTo', 'equals', 'hashCode',
+]);
+
 export const scalaNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
@@ -91,7 +124,8 @@ export const scalaNameBinding = defineNameBinding({
   // where it has one, else what the scopes bind.
   // `that(key)` with `that: JsonObject`: the class's `apply`, not its companion object's.
   // `class S extends Base with jackson.JsonMethods`: the mixin's concrete `render`, not Base's abstract one.
-  members: { implicitSelfInTypes: true, companionsApart: true, laterBasesImplement: true },
+  // `"a".rep(…)`: a String's own members are known, so a member it lacks may be an implicit conversion's.
+  members: { implicitSelfInTypes: true, companionsApart: true, laterBasesImplement: true, outsideOwnMembers: { String: STRING_MEMBERS } },
   isAccessor: (declaration) => (declaration.kind === 'method' || declaration.kind === 'function') && declaration.parameterTypes === undefined,
   // `def ws(implicit ctx: P[_])`, `def digits[$: P]`: a first list the compiler passes is no list a read writes out
   // (`digits.map(f)`), while `digits(ctx)` writes the evidence out: the def itself.
