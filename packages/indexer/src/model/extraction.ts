@@ -474,6 +474,12 @@ export interface ReferenceSite {
    */
   heritageOf?: TypeRef;
   /**
+   * On an `extends` site: the base passes on only some of its members (TypeScript `Omit<Base, 'a' | 'b'>`,
+   * `Pick<Base, keyof T>`): `only` those or all `except` those, the `names` written or the members of the type
+   * `keysOf` names; `unknownKeys` where the keys are written otherwise (any member may be the one left out).
+   */
+  memberSubset?: { keep: 'only' | 'except'; names?: string[]; keysOf?: string; unknownKeys?: boolean };
+  /**
    * The bare name (or, with a receiver, its first identifier) is bound in an enclosing local scope:
    * a parameter, a local variable, a catch/loop binding, or a local function. A bound name never
    * resolves by workspace-wide name or through file-level imports.

@@ -3,7 +3,7 @@
  * frame extras they pass down.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Declaration, ExportStatement, FileExtraction, ImportBinding, ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { Declaration, ExportStatement, FileExtraction, ImportBinding, ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput } from '../../model/language-support.js';
 import { DeclarationBuilder, type DeclarationDetails } from '../../extraction/core/declaration-builder.js';
@@ -195,7 +195,7 @@ export class EcmascriptFile {
     this.exports.push({ specifier: null, names: [{ exported: 'default', local }], line: node.startPosition.row + 1 });
   }
 
-  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): void {
+  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): ReferenceSite {
     let receiver = target.receiver;
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
     let declaredThis: { type: TypeRef; path: string[] } | undefined;
@@ -213,6 +213,7 @@ export class EcmascriptFile {
     const typedReceiver = declaredThis ?? (receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined);
     const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
     if (space) added.space = space;
+    return added;
   }
 
   /** `['this', 'constructor', …rest]` in a method of class `C` (or of constructor function `C`): `['C', …rest]`. */
