@@ -40,6 +40,8 @@ export interface Declaration extends Span {
   docstring?: string;
   visibility?: 'public' | 'private' | 'protected' | 'internal';
   isExported?: boolean;
+  /** Declared into the global scope from a file with a scope of its own (TypeScript `declare global { … }`): seen from every file. */
+  declaresGlobal?: boolean;
   isAsync?: boolean;
   isStatic?: boolean;
   isAbstract?: boolean;

@@ -246,7 +246,7 @@ export function visitAmbient(frame: EcmascriptFrame, walk: EcmascriptWalk): void
   for (const child of node.children) {
     if (!child) continue;
     // `declare global { … }`: its declarations augment the global scope, at module level.
-    if (child.type === 'statement_block') walk.descend(child, { ...ctx, moduleLevel: true });
+    if (child.type === 'statement_block') walk.descend(child, { ...ctx, moduleLevel: true, declaresGlobal: true });
     else if (child.isNamed) walk.visit(child, ctx, { extra: frame.extra, doc: frame.doc, parent: node });
   }
 }
