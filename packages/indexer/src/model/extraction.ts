@@ -40,6 +40,8 @@ export interface Declaration extends Span {
   docstring?: string;
   visibility?: 'public' | 'private' | 'protected' | 'internal';
   isExported?: boolean;
+  /** Declared into the global scope from a file with a scope of its own (TypeScript `declare global { … }`): seen from every file. */
+  declaresGlobal?: boolean;
   isAsync?: boolean;
   isStatic?: boolean;
   isAbstract?: boolean;
@@ -473,6 +475,12 @@ export interface ReferenceSite {
    * that type wherever it is declared; a site whose type the workspace does not declare (`extension String: P`) links nothing.
    */
   heritageOf?: TypeRef;
+  /**
+   * On an `extends` site: the base passes on only some of its members (TypeScript `Omit<Base, 'a' | 'b'>`,
+   * `Pick<Base, keyof T>`): `only` those or all `except` those, the `names` written or the members of the type
+   * `keysOf` names; `unknownKeys` where the keys are written otherwise (any member may be the one left out).
+   */
+  memberSubset?: { keep: 'only' | 'except'; names?: string[]; keysOf?: string; unknownKeys?: boolean };
   /**
    * The bare name (or, with a receiver, its first identifier) is bound in an enclosing local scope:
    * a parameter, a local variable, a catch/loop binding, or a local function. A bound name never

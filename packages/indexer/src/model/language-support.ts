@@ -207,6 +207,8 @@ export type LookupStep =
   | 'namespace-directives'
   /** A type or namespace of the global namespace declared in another file. */
   | 'global-namespace-types'
+  /** A namespace a file without a scope of its own (a classic script, an ambient declaration file) declares at top level. */
+  | 'script-globals'
   /** A top-level open class or module of any file (constants are global). */
   | 'global-constants'
   /** A fully qualified package name, written by the extractor as a name no identifier can be (or a root package, where package names nest). */

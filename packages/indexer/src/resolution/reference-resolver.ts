@@ -36,6 +36,8 @@ import { cut, cutsSoFar, GuardedMemo, mayKeep, noteCut } from './order-dependenc
 /** Declarations that may be given methods by assignment, where the language says so (`declarations.assignedMembers`). */
 const ASSIGNED_MEMBER_OWNERS: ReadonlySet<NodeKind> = new Set(['function', 'variable', 'constant']);
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'namespace', 'module']);
+/** What a class's `extends` may name as a base whose members it has: a class-like type, or a type alias (of an object type). */
+const BASE_KINDS: ReadonlySet<NodeKind> = new Set([...CLASS_LIKE, 'type_alias']);
 /** Declarations a call converts to, where `calls.typeConverts` says so. */
 const CONVERTIBLE_TYPES: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'type_alias', 'enum']);
 /** A file of a language arbor does not resolve: nothing is implicit. */
@@ -84,6 +86,8 @@ const refKey = (ref: DeclarationRef) => `${ref.file}\0${ref.localId}`;
 export class ReferenceResolver {
   /** Guarded (order-dependence.ts): resolving a class's heritage clauses can meet the class itself. */
   private readonly superclassMemo = new GuardedMemo<DeclarationRef[]>();
+  /** `extends Omit<Base, …>` clauses by (class, base): the members the base passes on (basePasses). */
+  private readonly baseSubsets = new Map<string, { file: FileExtraction; site: ReferenceSite }>();
   private readonly traitMemo = new GuardedMemo<DeclarationRef[]>();
   private readonly packageFunctionCache = new Map<string, Array<{ ref: DeclarationRef; visibleOutside: boolean }>>();
   private readonly types: ReceiverTypes;
@@ -2508,7 +2512,7 @@ export class ReferenceResolver {
         return { ref: this.symbols.pickRef(among), inherited: depth > 0 };
       }
     }
-    const parents = this.superclasses(classRef);
+    const parents = this.basesPassing(classRef, name);
     for (let i = 0; i < parents.length; i++) {
       const found = this.findMember(parents[i], name, false, wantStatic, depth + 1, call, throughThis);
       if (found?.ambiguous) return found;
@@ -3046,6 +3050,42 @@ export class ReferenceResolver {
       .some((ref) => !sameRef(ref, classRef) && this.symbols.declaration(ref).qualifiedName === decl.qualifiedName);
   }
 
+  /**
+   * The bases through which a class may have the member `name`, in order: a base whose clause leaves the name out
+   * (`extends Omit<Base, 'name'>`, `Pick<Base, keyof T>` where T has no such member) is skipped, and one whose clause
+   * may leave it out (keys not written as names) comes after the others: it has the member only if no other base does.
+   */
+  private basesPassing(classRef: DeclarationRef, name: string): DeclarationRef[] {
+    const parents = this.superclasses(classRef);
+    if (this.baseSubsets.size === 0) return parents;
+    const sure: DeclarationRef[] = [];
+    const maybe: DeclarationRef[] = [];
+    for (const parent of parents) {
+      const passes = this.basePasses(classRef, parent, name);
+      if (passes === true) sure.push(parent);
+      else if (passes === undefined) maybe.push(parent);
+    }
+    return maybe.length === 0 && sure.length === parents.length ? parents : [...sure, ...maybe];
+  }
+
+  /** Whether a base passes the member `name` on to the class (see `ReferenceSite.memberSubset`); undefined: unknown. */
+  private basePasses(classRef: DeclarationRef, parent: DeclarationRef, name: string): boolean | undefined {
+    const clause = this.baseSubsets.get(`${refKey(classRef)}\0${refKey(parent)}`);
+    const subset = clause?.site.memberSubset;
+    if (!subset) return true;
+    let listed: boolean | undefined;
+    if (subset.names) listed = subset.names.includes(name);
+    else if (subset.keysOf !== undefined) {
+      const keys = this.namedType(clause!.file, clause!.site.enclosing, subset.keysOf);
+      if (keys && 'ref' in keys) {
+        const found = this.findMember(keys.ref, name, false, false);
+        listed = found ? true : this.basesKnownInFull(keys.ref) ? false : undefined;
+      }
+    }
+    if (listed === undefined) return undefined;
+    return subset.keep === 'only' ? listed : !listed;
+  }
+
   /** A class's `extends` / `implements` clauses, resolved (class-hierarchy.ts). */
   private directSupertypes(classRef: DeclarationRef): DirectSupertypes {
     const key = refKey(classRef);
@@ -3088,7 +3128,11 @@ export class ReferenceResolver {
         // Bases are what a class extends; where the language says so, also what it implements (traits' default methods).
         if (site.kind !== 'extends' && !(site.kind === 'implements' && this.bindingOf(file).members?.inheritsImplemented)) continue;
         const result = this.resolve(file, site);
-        if (result.resolved && CLASS_LIKE.has(this.symbols.declaration(result.target).kind)) out.push(result.target);
+        // A type alias of an object type (`type PrivateProps = { onScroll(): void }`) is a base with members too.
+        if (result.resolved && BASE_KINDS.has(this.symbols.declaration(result.target).kind)) {
+          out.push(result.target);
+          if (site.memberSubset) this.baseSubsets.set(`${key}\0${refKey(result.target)}`, { file, site });
+        }
       }
       return out;
     });

@@ -620,6 +620,34 @@ export class WorkspaceSymbols implements SymbolLookup {
     return `${this.languageOf(this.files.get(file)!)?.family}\0${qualifiedName}`;
   }
 
+  private scriptNamespaces?: Map<string, DeclarationRef[]>;
+
+  /**
+   * The top-level namespaces `name` of files in `file`'s family whose top-level declarations are global: the language
+   * has a `fileLocal` rule and it keeps them (a classic script's, an ambient declaration file's). Built on first use.
+   */
+  scriptGlobalNamespaces(file: string, name: string): DeclarationRef[] {
+    if (!this.scriptNamespaces) {
+      const index = new Map<string, DeclarationRef[]>();
+      for (const extraction of this.files.values()) {
+        const language = this.languageOf(extraction);
+        const fileLocal = language?.binding.fileLocal;
+        if (!language || !fileLocal) continue;
+        extraction.declarations.forEach((decl, localId) => {
+          if (decl.parent !== null || decl.kind !== 'namespace' || fileLocal(decl, extraction.path, extraction)) return;
+          const key = `${language.family}\0${decl.name}`;
+          const list = index.get(key) ?? [];
+          list.push({ file: extraction.path, localId });
+          index.set(key, list);
+        });
+      }
+      this.scriptNamespaces = index;
+    }
+    const extraction = this.files.get(file);
+    const family = extraction ? this.languageOf(extraction)?.family : undefined;
+    return family === undefined ? [] : this.scriptNamespaces.get(`${family}\0${name}`) ?? [];
+  }
+
   /** The top-level open class or module `name` declared in some file of the family of `file` (all its reopenings are one). */
   topLevelOpenDeclaration(file: string, name: string): DeclarationRef | undefined {
     const found = this.openIndex().get(this.openKey(file, name));

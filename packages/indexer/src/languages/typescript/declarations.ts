@@ -1,6 +1,6 @@
 /** ECMAScript's functions and classes: function declarations and expressions, signatures, classes with their heritage, methods (parameter properties too), member signatures and fields. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Declaration, OverloadShape, ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { Declaration, OverloadShape, ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import type { StatedResult } from '../../extraction/core/file-facts.js';
 import { bindParameters, callbackParametersOf } from './ecmascript-scopes.js';
 import { elementType, fixedTupleElements, statedCallbackTypes, typeParameterConstraints } from './function-types.js';
@@ -206,11 +206,11 @@ function heritageReferences(heritage: SyntaxNode, classId: number, ctx: Ecmascri
 }
 
 /** `space: 'type'`: the heritage names a type (`implements X`, an interface's `extends X`), not a value. */
-export function addTypeReference(kind: ReferenceKind, node: SyntaxNode, ctx: EcmascriptContext, space?: 'type'): void {
+export function addTypeReference(kind: ReferenceKind, node: SyntaxNode, ctx: EcmascriptContext, space?: 'type'): ReferenceSite | undefined {
   const named = node.type === 'generic_type' ? node.childForFieldName('name') ?? node.namedChild(0) : node;
   const target = memberTarget(named);
-  if (!target) return;
-  ctx.file.addReference(kind, target, node, ctx, null, space);
+  if (!target) return undefined;
+  return ctx.file.addReference(kind, target, node, ctx, null, space);
 }
 
 export function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void {

@@ -49,6 +49,29 @@ const TEST_RUNNER_GLOBALS = [
   'test', 'vi', 'xdescribe', 'xit', 'xtest', 'suite', 'suiteSetup', 'suiteTeardown',
 ];
 
+/**
+ * Test runners' globals of an interface the code may augment, by name: Cypress declares `cy` as a `Cypress.cy`, an
+ * interface extending `Cypress.Chainable`, which a project's custom commands augment (`Cypress.Commands.add`).
+ * `own`: the members the runner's declaration has itself. A project declaring one of those again adds overloads
+ * (`task(event: 'db:find', …)`) beside the runner's, which only the arguments tell apart: such calls stay unlinked.
+ */
+export const AMBIENT_GLOBAL_TYPES: ReadonlyMap<string, { type: string[]; own: ReadonlySet<string> }> = new Map([
+  ['cy', {
+    type: ['Cypress', 'Chainable'],
+    own: new Set([
+      'and', 'as', 'blur', 'check', 'children', 'clear', 'clearAllCookies', 'clearAllLocalStorage', 'clearAllSessionStorage',
+      'clearCookie', 'clearCookies', 'clearLocalStorage', 'click', 'clock', 'closest', 'contains', 'dblclick', 'debug',
+      'document', 'each', 'end', 'eq', 'exec', 'filter', 'find', 'first', 'fixture', 'focus', 'focused', 'get',
+      'getAllCookies', 'getAllLocalStorage', 'getAllSessionStorage', 'getCookie', 'getCookies', 'go', 'hash', 'intercept',
+      'invoke', 'its', 'last', 'location', 'log', 'next', 'nextAll', 'nextUntil', 'not', 'origin', 'parent', 'parents',
+      'parentsUntil', 'pause', 'press', 'prev', 'prevAll', 'prevUntil', 'readFile', 'reload', 'request', 'rightclick',
+      'root', 'route', 'screenshot', 'scrollIntoView', 'scrollTo', 'select', 'selectFile', 'server', 'session', 'setCookie',
+      'shadow', 'should', 'siblings', 'spread', 'spy', 'stub', 'submit', 'task', 'then', 'tick', 'title', 'trigger',
+      'type', 'uncheck', 'url', 'viewport', 'visit', 'wait', 'window', 'within', 'wrap', 'writeFile',
+    ]),
+  }],
+]);
+
 const BUILTIN_NAMES: ReadonlySet<string> = new Set([
   ...ECMASCRIPT_GLOBALS, ...WEB_PLATFORM_GLOBALS, ...NODE_GLOBALS, ...BROWSER_GLOBALS, ...TEST_RUNNER_GLOBALS,
 ]);

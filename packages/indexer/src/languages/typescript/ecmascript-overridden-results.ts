@@ -47,23 +47,28 @@ export function visitOverriddenResult(nameNode: SyntaxNode, value: SyntaxNode | 
 }
 
 /**
- * Every assignment over a member of `name` in the body, each a statement of the body itself (so it always runs
- * before the return) writing a function under a plain name: `name.push = function …`. undefined when any other
- * assignment writes a member of it (a computed name, a nested block, a value that is no function literal).
+ * The members of `name` the body surely replaces by a function: each written once, by a statement of the body itself
+ * (so it always runs before the return), a function literal under a plain name: `name.push = function …`. A member
+ * written otherwise (a value that is no function literal, `name._tasks = []`; in a nested block; twice) is not one of
+ * them: calls of it stay unresolved. undefined when an assignment may write any member (`name[key] = …`).
  */
 function replacedMembers(body: SyntaxNode, name: string): Array<{ statement: SyntaxNode; key: string; fn: SyntaxNode }> | undefined {
-  const out: Array<{ statement: SyntaxNode; key: string; fn: SyntaxNode }> = [];
+  const byKey = new Map<string, Array<{ statement: SyntaxNode; key: string; fn: SyntaxNode } | null>>();
   for (const assignment of body.descendantsOfType('assignment_expression')) {
     const left = assignment?.childForFieldName('left');
     if (left?.type !== 'member_expression' && left?.type !== 'subscript_expression') continue;
     const object = left.childForFieldName('object');
     if (object?.type !== 'identifier' || object.text !== name) continue;
-    const statement = assignment!.parent;
     const property = left.type === 'member_expression' ? left.childForFieldName('property') : null;
+    if (property?.type !== 'property_identifier') return undefined;
+    const statement = assignment!.parent;
     const value = assignment!.childForFieldName('right');
-    if (statement?.type !== 'expression_statement' || statement.parent?.id !== body.id || property?.type !== 'property_identifier'
-      || !value || !FUNCTION_VALUE_TYPES.has(value.type)) return undefined;
-    out.push({ statement, key: property.text, fn: value });
+    const replaces = statement?.type === 'expression_statement' && statement.parent?.id === body.id && value && FUNCTION_VALUE_TYPES.has(value.type);
+    const list = byKey.get(property.text) ?? [];
+    list.push(replaces ? { statement: statement!, key: property.text, fn: value! } : null);
+    byKey.set(property.text, list);
   }
+  const out: Array<{ statement: SyntaxNode; key: string; fn: SyntaxNode }> = [];
+  for (const list of byKey.values()) if (list.length === 1 && list[0]) out.push(list[0]);
   return out;
 }

@@ -3,7 +3,7 @@
  * frame extras they pass down.
  */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Declaration, ExportStatement, FileExtraction, ImportBinding, ReferenceKind, TypeRef } from '../../model/extraction.js';
+import type { Declaration, ExportStatement, FileExtraction, ImportBinding, ReferenceKind, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
 import type { ExtractInput } from '../../model/language-support.js';
 import { DeclarationBuilder, type DeclarationDetails } from '../../extraction/core/declaration-builder.js';
@@ -12,6 +12,7 @@ import type { ReceiverWords, Scope } from '../../extraction/core/scopes.js';
 import type { Frame, Walk, WalkContext } from '../../extraction/core/syntax-walk.js';
 import { splitMemberChain, type MemberAccessShape } from '../../extraction/core/tree-walk.js';
 import { callResultType, initialiserType, noteMemberKeepingAliases } from './ecmascript-types.js';
+import { AMBIENT_GLOBAL_TYPES } from './ecmascript-builtins.js';
 import { contextFactories } from './context-hooks.js';
 import { reassignedHeldValue } from './ecmascript-held-values.js';
 import {
@@ -27,6 +28,8 @@ export interface EcmascriptContext extends WalkContext {
   container: number | null;
   /** Statements here run at module or namespace level. */
   moduleLevel: boolean;
+  /** Inside `declare global { … }`: top-level declarations go into the global scope. */
+  declaresGlobal?: boolean;
   inFunction: boolean;
   /** `this` here is an instance of the enclosing class (methods, field initialisers, arrows within). */
   thisIsClass: boolean;
@@ -157,6 +160,7 @@ export class EcmascriptFile {
    */
   addDeclaration(kind: NodeKind, name: string, span: SyntaxNode, ctx: EcmascriptContext, details: DeclarationDetails): number {
     const id = this.builder.declare(kind, name, ctx.container, span, details);
+    if (ctx.declaresGlobal && ctx.container === null && kind !== 'import') this.declarations[id].declaresGlobal = true;
     if (this.declarations[id].parent === null && kind !== 'import' && !this.topLevelByName.has(name)) this.topLevelByName.set(name, id);
     return id;
   }
@@ -195,7 +199,7 @@ export class EcmascriptFile {
     this.exports.push({ specifier: null, names: [{ exported: 'default', local }], line: node.startPosition.row + 1 });
   }
 
-  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): void {
+  addReference(kind: ReferenceKind, target: MemberTarget, site: SyntaxNode, ctx: EcmascriptContext, receiverNode: SyntaxNode | null = null, space?: 'type'): ReferenceSite {
     let receiver = target.receiver;
     const headName = receiver === undefined ? undefined : receiver.length === 0 ? target.name : receiver[0];
     let declaredThis: { type: TypeRef; path: string[] } | undefined;
@@ -213,6 +217,7 @@ export class EcmascriptFile {
     const typedReceiver = declaredThis ?? (receiver === undefined && receiverNode ? statedReceiverType(receiverNode) : undefined);
     const added = this.facts.addSite(kind, { name: target.name, receiver, typedReceiver }, ctx.enclosing, site, ctx.scope, wordsOf(ctx));
     if (space) added.space = space;
+    return added;
   }
 
   /** `['this', 'constructor', …rest]` in a method of class `C` (or of constructor function `C`): `['C', …rest]`. */
@@ -321,6 +326,7 @@ export class EcmascriptFile {
       reassignedHeldValue(this.declarations[entry.declaration]);
     }
     this.dropTypesNamingTypeParameters(memberTypes);
+    this.typeAmbientGlobals();
     // `export { a, b as c }` marks the module's own declarations as exported.
     const exportedLocals = new Set<string>();
     for (const statement of this.exports) {
@@ -337,6 +343,25 @@ export class EcmascriptFile {
       this.exports.push({ specifier: `./${this.fileName}`, names: [{ exported: 'default', local: '*' }], line: 1 });
     }
     return { ...this.builder.finish(memberTypes), exports: this.exports };
+  }
+
+  /**
+   * `cy.getDataTest()`: a test runner's global (`AMBIENT_GLOBAL_TYPES`) the file neither declares nor imports nor binds
+   * locally is a value of the interface the runner declares it with; the workspace augments that interface with the
+   * members it registers (`declare namespace Cypress { interface Chainable { getDataTest(…) } }`).
+   */
+  private typeAmbientGlobals(): void {
+    const topLevel = new Set<string>();
+    for (const decl of this.declarations) if (decl.parent === null) topLevel.add(decl.name);
+    for (const statement of this.builder.imports) for (const binding of statement.bindings) topLevel.add(binding.local);
+    for (const site of this.builder.references) {
+      const head = site.receiver?.length === 1 ? site.receiver[0] : undefined;
+      const global = head === undefined ? undefined : AMBIENT_GLOBAL_TYPES.get(head);
+      if (!global || global.own.has(site.name) || site.typedReceiver || site.locallyBound || topLevel.has(head!)) continue;
+      // Bound by the runner's declaration, not looked up by name: the stated type says what it holds.
+      site.typedReceiver = { type: { kind: 'named', chain: global.type }, path: [] };
+      site.locallyBound = true;
+    }
   }
 
   /** `x: T` with T a type parameter somewhere in the file proves no class (precision over recall). */

@@ -10,7 +10,8 @@ export const ecmascriptNameBinding = defineNameBinding({
   instanceReceivers: ['this'],
   classReceivers: [],
   superReceiver: 'super',
-  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'workspace-unique'],
+  // `Cypress.Chainable` where a `.d.ts` script declares `namespace Cypress`: scripts share one global scope.
+  lookup: ['scoped-imports', 'enclosing-namespaces', 'module-scope', 'script-globals', 'workspace-unique'],
   moduleScope: { defaultExport: 'default' },
   // `Foo.prototype.m = function …`, `app.use = function …` (extracted as methods of `Foo`, `app`).
   declarations: { assignedMembers: true },
@@ -22,7 +23,8 @@ export const ecmascriptNameBinding = defineNameBinding({
   hiddenFromStarImport: (name: string) => name === 'default',
   // A module — a file that imports or exports, a CommonJS `require` or `module.exports` included — has a scope
   // of its own: only a classic script's (or an ambient `.d.ts`'s) top-level declarations are global names.
-  fileLocal: (_declaration: Declaration, _path: string, file: FileExtraction) => isModule(file),
+  // `declare global { namespace Cypress { … } }` in a module declares into the global scope.
+  fileLocal: (declaration: Declaration, _path: string, file: FileExtraction) => isModule(file) && !declaration.declaresGlobal,
 });
 
 const moduleFiles = new WeakMap<FileExtraction, boolean>();
@@ -31,8 +33,15 @@ const moduleFiles = new WeakMap<FileExtraction, boolean>();
 function isModule(file: FileExtraction): boolean {
   let known = moduleFiles.get(file);
   if (known === undefined) {
-    known = file.imports.length > 0 || file.exports.length > 0 || file.declarations.some((decl) => decl.parent === null && decl.isExported === true);
+    // An import inside a namespace (`declare namespace Cypress { import { User } from '../models' }`) makes no module.
+    known = file.imports.some((statement) => !insideNamespace(file, statement.declaration)) || file.exports.length > 0
+      || file.declarations.some((decl) => decl.parent === null && decl.isExported === true);
     moduleFiles.set(file, known);
   }
   return known;
+}
+
+function insideNamespace(file: FileExtraction, localId: number): boolean {
+  const parent = file.declarations[localId]?.parent;
+  return parent !== null && parent !== undefined && file.declarations[parent]?.kind === 'namespace';
 }

@@ -1,12 +1,12 @@
 /** TypeScript's type-level declarations: interfaces, type aliases, enums, namespaces and ambient (`declare`) declarations. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { Declaration, TypeRef } from '../../model/extraction.js';
+import type { Declaration, ReferenceSite, TypeRef } from '../../model/extraction.js';
 import { annotatedType, MEMBER_KEEPING_UTILITIES } from './ecmascript-types.js';
 import {
   compactText, declarationName, docCommentText, firstChildOfType, headerText, propertyName, stringLiteralValue,
   typeParameterNames
 } from './ecmascript-syntax.js';
-import type { EcmascriptFrame, EcmascriptWalk } from './file-state.js';
+import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk } from './file-state.js';
 import { addTypeReference, overloadShape } from './declarations.js';
 import { statedFunctionType } from './function-types.js';
 
@@ -30,7 +30,7 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   if (heritage) {
     // `extends Omit<BaseProps, 'x'>`: the base whose members it keeps.
     for (const type of heritage.childrenForFieldName('type')) {
-      if (type) addTypeReference('extends', keptType(type) ?? type, siteCtx, 'type');
+      if (type) addBase(keptType(type) ?? type, type, siteCtx);
     }
   }
   // Members, so that a call through an interface-typed value links to the method it declares.
@@ -59,7 +59,7 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
   stateCallSignatureShapes(file.declarations[id], bodies);
   // `type Props = BaseProps & { … }`: a value of the intersection has the named parts' members too, as an
   // interface has those of the interfaces it extends.
-  for (const part of intersectedTypes(node.childForFieldName('value'))) addTypeReference('extends', part, { ...ctx, enclosing: id }, 'type');
+  for (const [part, written] of intersectedTypes(node.childForFieldName('value'))) addBase(part, written, { ...ctx, enclosing: id });
   // `type Store = INTERNAL_Store`, `type Props = Partial<BaseProps>`, `type Store = ReturnType<typeof useStore>`: a value
   // of the alias is a value of what it names.
   const value = node.childForFieldName('value');
@@ -72,19 +72,68 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
 /** Type nodes that name one other type (not a literal, a function type, a union of several). */
 const ALIASED_TYPE_NODES: ReadonlySet<string> = new Set(['type_identifier', 'nested_type_identifier', 'generic_type']);
 
-/** The named types an intersection is made of (`A & B<T> & { … }`: A, B), through `Omit<A, 'k'>` and the like. */
-function intersectedTypes(value: SyntaxNode | null): SyntaxNode[] {
+/** The named types an intersection is made of (`A & B<T> & { … }`: A, B), through `Omit<A, 'k'>` and the like, each with the part as written. */
+function intersectedTypes(value: SyntaxNode | null): Array<[SyntaxNode, SyntaxNode]> {
   if (value?.type !== 'intersection_type') return [];
-  const out: SyntaxNode[] = [];
+  const out: Array<[SyntaxNode, SyntaxNode]> = [];
   for (const part of value.namedChildren) {
     if (!part || part.type === 'comment') continue;
     if (part.type === 'intersection_type') out.push(...intersectedTypes(part));
     else {
       const named = keptType(part);
-      if (named) out.push(named);
+      if (named) out.push([named, part]);
     }
   }
   return out;
+}
+
+/** An `extends` site for a base (`named`), with the members the written part (`Omit<Base, 'k'>`) leaves out of it. */
+function addBase(named: SyntaxNode, written: SyntaxNode, ctx: EcmascriptContext): void {
+  const site = addTypeReference('extends', named, ctx, 'type');
+  const subset = site && written !== named ? memberSubset(written) : undefined;
+  if (subset) site!.memberSubset = subset;
+}
+
+/**
+ * `Omit<Base, 'a' | 'b'>`: all of Base's members except a and b; `Pick<Base, keyof T>`: only those T has. Through
+ * the other member-keeping utilities (`Partial<Omit<…>>`), the innermost Omit/Pick says; undefined where all are kept.
+ */
+function memberSubset(written: SyntaxNode, depth = 0): ReferenceSite['memberSubset'] {
+  if (written.type !== 'generic_type' || depth > 4) return undefined;
+  const name = written.childForFieldName('name')?.text;
+  const args = written.childForFieldName('type_arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  if (name === undefined || !MEMBER_KEEPING_UTILITIES.has(name) || args.length === 0) return undefined;
+  const inner = memberSubset(args[0], depth + 1);
+  if (name !== 'Omit' && name !== 'Pick') return inner;
+  const keep = name === 'Pick' ? 'only' : 'except';
+  // One subset of a subset is more than one list can say: any member may be left out.
+  if (inner) return { keep, unknownKeys: true };
+  const keys = args[1];
+  if (keys?.type === 'index_type_query') {
+    const named = keys.namedChildren.find((c) => c !== null && c.type !== 'comment');
+    if (named?.type === 'type_identifier') return { keep, keysOf: named.text };
+    return { keep, unknownKeys: true };
+  }
+  const names = keys ? literalKeys(keys) : null;
+  return names ? { keep, names } : { keep, unknownKeys: true };
+}
+
+/** `'a'`, `'a' | 'b'`: the string literal keys; null for anything else. */
+function literalKeys(node: SyntaxNode): string[] | null {
+  if (node.type === 'union_type') {
+    const out: string[] = [];
+    for (const part of node.namedChildren) {
+      if (!part || part.type === 'comment') continue;
+      const one = literalKeys(part);
+      if (!one) return null;
+      out.push(...one);
+    }
+    return out;
+  }
+  if (node.type !== 'literal_type') return null;
+  const literal = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  const value = literal?.type === 'string' ? stringLiteralValue(literal) : null;
+  return value === null || value === undefined ? null : [value];
 }
 
 /** `A`, `ns.A`, `A<T>`, `Omit<A, 'k'>` → the type node whose members the part brings; null for anything else. */
@@ -197,7 +246,7 @@ export function visitAmbient(frame: EcmascriptFrame, walk: EcmascriptWalk): void
   for (const child of node.children) {
     if (!child) continue;
     // `declare global { … }`: its declarations augment the global scope, at module level.
-    if (child.type === 'statement_block') walk.descend(child, { ...ctx, moduleLevel: true });
+    if (child.type === 'statement_block') walk.descend(child, { ...ctx, moduleLevel: true, declaresGlobal: true });
     else if (child.isNamed) walk.visit(child, ctx, { extra: frame.extra, doc: frame.doc, parent: node });
   }
 }

@@ -7,7 +7,7 @@ import type { Target } from '../targets.js';
 import { enclosingClassType, enclosingPartialType } from './class-scope-steps.js';
 import { enclosingContainerMember, enclosingNamespaceMember, functionLocalType, globalConstant, moduleScopeName, reopenedScopeConstant, scopedImport } from './lexical-steps.js';
 import type { NameQuery } from './name-query.js';
-import { directiveMember, globalNamespaceType } from './namespace-steps.js';
+import { directiveMember, globalNamespaceType, scriptGlobalNamespace } from './namespace-steps.js';
 import {
   enclosingPackageMember, implicitModule, ownPackageMember, qualifiedPackage, sharedPackageImport, wildcardPackageMember,
 } from './package-steps.js';
@@ -25,6 +25,7 @@ export const NAME_STEPS: ContextSteps<SymbolLookup, NameQuery, Target> = {
   'module-scope': moduleScopeName,
   'namespace-directives': directiveMember,
   'global-namespace-types': globalNamespaceType,
+  'script-globals': scriptGlobalNamespace,
   'global-constants': globalConstant,
   'qualified-packages': qualifiedPackage,
   'package': ownPackageMember,

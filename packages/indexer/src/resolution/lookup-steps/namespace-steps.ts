@@ -47,6 +47,17 @@ export function directiveMember(symbols: SymbolLookup, { file, enclosing, name }
   return undefined;
 }
 
+/**
+ * `script-globals`: a namespace a file without a scope of its own (a classic script, an ambient declaration file)
+ * declares at top level, seen from any file: scripts share one global scope. Declared by several such files (merged
+ * declarations): ambiguous.
+ */
+export function scriptGlobalNamespace(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
+  const found = symbols.scriptGlobalNamespaces(file, name);
+  if (found.length === 1) return { type: 'declaration', ref: found[0], samePackage: found[0].file !== file };
+  return found.length > 1 ? { type: 'ambiguous', candidates: found } : undefined;
+}
+
 /** `global-namespace-types`: a type or namespace of the global namespace declared in another file. */
 export function globalNamespaceType(symbols: SymbolLookup, { file, name }: NameQuery): Target | undefined {
   return symbols.namespaceMember(file, name, GLOBAL_TYPE_KINDS);

@@ -43,6 +43,8 @@ export interface SymbolLookup {
   preferReached(fromFile: string, refs: DeclarationRef[]): DeclarationRef[];
   /** The top-level open class or module `name` declared in some file of the family of `file`. */
   topLevelOpenDeclaration(file: string, name: string): DeclarationRef | undefined;
+  /** The top-level namespaces `name` of files in `file`'s family whose top-level declarations are global (not `fileLocal`). */
+  scriptGlobalNamespaces(file: string, name: string): DeclarationRef[];
   /** The package key of a file, for languages whose modules are sets of files. */
   packageKeyOf(file: string): string | null;
   /** Every indexed file of a package. */
