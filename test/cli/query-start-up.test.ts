@@ -1,7 +1,8 @@
 /**
  * What a query process loads: `arbor callers` as a whole process is mostly Node starting and loading
  * code, so the built-ins only other commands need (node:crypto for hashing, node:child_process for git,
- * node:v8 for the indexer's V8 tuning) must not load for it. `arbor index` still tunes V8 (and so loads
+ * node:v8 for the indexer's V8 tuning, node:os for the watcher; parseArgs for unusual command lines) must not
+ * load for it. `arbor index` still tunes V8 (and so loads
  * node:v8). Read from process.moduleLoadList, Node's record of the built-ins it has loaded.
  */
 import { spawnSync } from 'node:child_process';
@@ -28,7 +29,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'items.py'), Array.from({ length: 2000 }, (_, i) => `def item_${i}():\n    pass\n`).join('\n'));
   probe = join(root, 'probe.cjs');
   writeFileSync(probe, [
-    "const watched = ['crypto', 'child_process', 'v8'];",
+    "const watched = ['crypto', 'child_process', 'v8', 'os', 'internal/util/parse_args/parse_args'];",
     "process.on('exit', () => {",
     "  const loaded = watched.filter((m) => process.moduleLoadList.includes(`NativeModule ${m}`));",
     "  process.stderr.write(`LOADED ${JSON.stringify(loaded)}\\n`);",
@@ -41,7 +42,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('what a query process loads', () => {
-  it('answers callers without loading node:crypto, node:child_process or node:v8', () => {
+  it('answers callers without loading node:crypto, node:child_process, node:v8, node:os or parseArgs', () => {
     const run = loadedBuiltins(['callers', 'helper', '-p', root, '--json']);
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).hops.map((h: { node: { name: string } }) => h.node.name)).toEqual(['main']);

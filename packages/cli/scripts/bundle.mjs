@@ -111,15 +111,16 @@ const bundled = await build({
   external: ['bindings', '@arbor/indexer'],
   plugins: [bundledSqlite],
   // The sources are ES modules: import.meta.url (lazily loaded dist modules, package.json, createRequire)
-  // becomes the bundle's own file URL. Dynamic import() stays as it is, so the indexer and the lazily
-  // loaded modules load as the ES modules they are.
-  define: { 'import.meta.url': '__arborBundleUrl' },
+  // becomes the bundle's own file URL, made when first read (a URL made at load time cost every query
+  // process ~0.5 ms of CPU, and nothing a query runs reads it). Dynamic import() stays as it is, so the
+  // indexer and the lazily loaded modules load as the ES modules they are.
+  define: { 'import.meta.url': '__arborBundle.url' },
   // …through __arborImport: the launcher compiles the bundle as a vm.Script to give it V8's code cache
   // (src/launch.ts), and an import() written in such a script fails on Node 20, so the launcher passes an
-  // import() of its own as the wrapper's sixth argument. Required as a plain file, the bundle has none
+  // import() of its own as the sixth argument (below). Required as a plain file, the bundle has none
   // (the `var` reads undefined) and uses its own.
   banner: {
-    js: "const __arborBundleUrl = require('node:url').pathToFileURL(__filename).href;\n" +
+    js: "const __arborBundle = { get url() { return (this.href ??= require('node:url').pathToFileURL(__filename).href); } };\n" +
       "var __arborImport = typeof __arborImport === 'function' ? __arborImport : (specifier) => import(specifier);",
   },
   legalComments: 'none',
@@ -139,7 +140,16 @@ const bundled = await build({
   if (left.length > 0) throw new Error(`bundle: a dynamic import() not routed through __arborImport:\n${left.join('\n')}`);
   const wide = /[^\x00-\x7f]/.exec(routed);
   if (wide) throw new Error(`bundle: a non-ASCII character (${JSON.stringify(wide[0])}) at offset ${wide.index}: the launcher's one-byte source needs ASCII`);
-  writeFileSync(output.path, routed);
+  // One function applying itself to its CommonJS arguments: Node's when the file is required (`arguments` of
+  // Node's module wrapper, `this` its exports), or those the launcher hands over in __arborLaunch when it
+  // compiles the file as a vm.Script with V8's code cache. The launcher so compiles the file's text as it is
+  // read, instead of a wrapped copy of it (src/launch.ts). The shebang esbuild keeps from bin.js goes: the
+  // package's bin is bin/arbor.cjs.
+  const body = routed.replace(/^#![^\n]*\n/, '');
+  const launched = "typeof __arborLaunch === 'object' && __arborLaunch !== null";
+  writeFileSync(output.path,
+    `(function (exports, require, module, __filename, __dirname, __arborImport) {${body}\n})` +
+    `.apply(${launched} ? __arborLaunch.self : this, ${launched} ? __arborLaunch.args : arguments);\n`);
 }
 
 // The launcher's loader (src/launch.ts, with compile-cache.ts): CommonJS too, so bin/arbor.cjs requires it

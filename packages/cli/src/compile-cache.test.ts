@@ -4,7 +4,7 @@ import nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { compileCacheDirectory, useCompileCache } from './compile-cache.js';
+import { compileCacheDirectory, temporaryDirectory, useCompileCache } from './compile-cache.js';
 
 const STATUS = { FAILED: 0, ENABLED: 1, ALREADY_ENABLED: 2, DISABLED: 3 };
 
@@ -35,6 +35,27 @@ describe("Node's compile cache", () => {
     expect(compileCacheDirectory({ NODE_COMPILE_CACHE: '/elsewhere' })).toBe('/elsewhere');
     const disabled = useCompileCache({ enableCompileCache: () => ({ status: STATUS.DISABLED }), constants: { compileCacheStatus: STATUS } }, {});
     expect(disabled).toEqual({ used: false, reason: 'disabled' });
+  });
+
+  it("finds the OS temp dir as node:os does, without loading it", () => {
+    const saved = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP };
+    try {
+      for (const [TMPDIR, TMP, TEMP] of [[undefined, undefined, undefined], ['/var/t/', undefined, undefined], ['', '/x', '/y'], [undefined, undefined, '/y/'], ['/', undefined, undefined]]) {
+        for (const [key, value] of Object.entries({ TMPDIR, TMP, TEMP })) {
+          if (value === undefined) delete process.env[key];
+          else process.env[key] = value;
+        }
+        if (process.platform !== 'win32') expect(temporaryDirectory()).toBe(tmpdir());
+      }
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+    expect(temporaryDirectory({ TEMP: 'C:\\Users\\a\\Temp\\' }, 'win32')).toBe('C:\\Users\\a\\Temp');
+    expect(temporaryDirectory({ TMP: 'D:\\' }, 'win32')).toBe('D:\\');
+    expect(temporaryDirectory({ SystemRoot: 'C:\\Windows' }, 'win32')).toBe('C:\\Windows\\temp');
   });
 
   it('costs nothing but speed when the cache cannot be set up', () => {

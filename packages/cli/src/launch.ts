@@ -87,25 +87,32 @@ function runCached(bundle: string, cacheFile: string): void {
   } catch {
     cachedData = undefined;
   }
-  const source = readFileSync(bundle, 'utf8');
-  // A shebang is no JavaScript inside the function wrapper: commented out, on the same line.
-  const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
-  // Node's CommonJS wrapper, with a sixth parameter: an import() written in a vm.Script fails on Node 20
-  // (without --experimental-vm-modules), so the bundle's dynamic imports call this file's (scripts/bundle.mjs
-  // routes them through __arborImport). It resolves as the bundle's own would: both files sit in dist/, and
-  // the specifiers are absolute URLs and package names.
-  const wrapped = `(function (exports, require, module, __filename, __dirname, __arborImport) { ${body}\n});`;
-  const script = new Script(wrapped, { filename: bundle, cachedData });
+  // The file is compiled as it is: a function that applies itself to Node's CommonJS arguments, or to the
+  // ones this launcher passes (scripts/bundle.mjs). Wrapping its text here made a second copy of the
+  // 230 KB source in V8's young generation, and that copy was most of what made a query process collect garbage.
+  const script = new Script(readFileSync(bundle, 'utf8'), { filename: bundle, cachedData });
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // At exit: the cache then holds every function the run compiled, not only the top level.
     process.once('exit', () => writeCache(cacheFile, () => script.createCachedData()));
   }
-  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string, load: (specifier: string) => Promise<unknown>) => void;
   const CommonJsModule = Module as unknown as new (id: string, parent?: unknown) => { filename: string; paths: string[]; exports: unknown; loaded: boolean };
   const module = new CommonJsModule(bundle);
   module.filename = bundle;
   module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(bundle));
-  wrapper.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle), (specifier) => import(specifier));
+  // Node's CommonJS arguments, and a sixth: an import() written in a vm.Script fails on Node 20 (without
+  // --experimental-vm-modules), so the bundle's dynamic imports call this file's (scripts/bundle.mjs routes
+  // them through __arborImport). It resolves as the bundle's own would: both files sit in dist/, and the
+  // specifiers are absolute URLs and package names. Read once, when the script starts.
+  const launch = globalThis as { __arborLaunch?: { self: unknown; args: unknown[] } };
+  launch.__arborLaunch = {
+    self: module.exports,
+    args: [module.exports, createRequire(bundle), module, bundle, dirname(bundle), (specifier: string) => import(specifier)],
+  };
+  try {
+    script.runInThisContext();
+  } finally {
+    delete launch.__arborLaunch;
+  }
   module.loaded = true;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { count, defineCommand, flag, list, text, UsageError } from './command-spec.js';
 import { commandHelp, programHelp } from './help-text.js';
-import { parseCommandLine } from './parse-command-line.js';
+import { parseArgs } from 'node:util';
+import { parseCommandLine, plainOptions } from './parse-command-line.js';
 
 const seen: Array<Record<string, unknown>> = [];
 const find = defineCommand({
@@ -87,6 +88,27 @@ describe('parseCommandLine', () => {
   it('never runs the command while parsing', () => {
     args(['find', 'a']);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('the plain command lines read without parseArgs', () => {
+  it('reads them exactly as parseArgs does, and leaves every other form to it', () => {
+    const config = { json: { type: 'boolean' as const }, gitignore: { type: 'boolean' as const }, path: { type: 'string' as const, short: 'p' }, limit: { type: 'string' as const }, exclude: { type: 'string' as const, multiple: true } };
+    const plain = [
+      [], ['a'], ['--json', 'a', 'b'], ['-p', 'dir', 'x'], ['--path=dir', 'x', '--json'], ['--path=', 'x'], ['--limit', '5', '--limit', '7'],
+      ['--exclude', 'a', '--exclude=b', 'w'], ['w', '--path', 'a=b'], ['--json', '--json'],
+    ];
+    for (const argv of plain) {
+      const fast = plainOptions(argv, find.options);
+      expect(fast, argv.join(' ')).toBeDefined();
+      expect({ values: { ...fast!.values }, positionals: fast!.positionals }, argv.join(' '))
+        .toEqual(((r) => ({ values: { ...r.values }, positionals: r.positionals }))(parseArgs({ args: argv, options: config, strict: true, allowPositionals: true, allowNegative: true })));
+    }
+    const others = [
+      ['--', 'x'], ['-'], ['--no-json'], ['--json=1'], ['--nope'], ['-q'], ['-px'], ['--path'], ['--path', '-x'], ['-p', '--json'], ['--', '--json'],
+      ['--=x'], ['--__proto__'], ['--constructor', 'x'],
+    ];
+    for (const argv of others) expect(plainOptions(argv, find.options), argv.join(' ')).toBeUndefined();
   });
 });
 

@@ -84,7 +84,10 @@ export function runQuery<T>(
   } catch (error) {
     reportError(io, command, error, { json: args.json, style });
   } finally {
-    project?.close();
+    // A process that ends as soon as the answer is written (the CLI's own io) leaves the read-only
+    // connection to the OS: closing it first (statements finalized, the page cache freed and the file
+    // unmapped, work process exit does anyway) cost a query process ~1 ms of CPU. Nothing was written.
+    if (!io.finished) project?.close();
   }
   io.finished?.();
 }

@@ -13,7 +13,10 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   cwd(): string;
   setExitCode(code: number): void;
-  /** Called once a command has written its whole answer; the process may end right there. */
+  /**
+   * Called once a command has written its whole answer; the process ends right there (what is still open,
+   * a read-only database, is left to the OS). Without it, commands close what they opened.
+   */
   finished?(): void;
 }
 
@@ -38,8 +41,7 @@ export function processIo(): CliIo {
       process.exitCode = code;
     },
     finished: () => {
-      // The answer is written (synchronously) and the database closed: end here rather than wait on
-      // handles nothing needs any more.
+      // The answer is written (synchronously): end here rather than wait on handles nothing needs any more.
       process.exit();
     },
   };

@@ -4,8 +4,11 @@
  * so watching is off there unless forced; a stale graph that says it is watched would be worse
  * than one that says it is not. `status` checks the disk either way.
  */
-import { release } from 'node:os';
 import { resolve } from 'node:path';
+import { lazyBuiltin } from '@arbor/vocabulary';
+
+// node:os is not in Node's start-up snapshot: loaded only when a watcher is set up, not by every query process.
+const os = lazyBuiltin<typeof import('node:os')>('node:os');
 
 export interface WatchDecision {
   watch: boolean;
@@ -25,7 +28,7 @@ export function watchDecision(root: string, input: WatchPolicyInput): WatchDecis
   if (isSet(env.ARBOR_NO_WATCH)) return { watch: false, reason: 'ARBOR_NO_WATCH is set' };
   if (!input.enabled) return { watch: false, reason: 'turned off by --no-watch' };
   if (isSet(env.ARBOR_FORCE_WATCH)) return { watch: true, reason: 'forced by ARBOR_FORCE_WATCH' };
-  if (isWslWindowsMount(resolve(root), input.kernelRelease ?? release())) {
+  if (isWslWindowsMount(resolve(root), input.kernelRelease ?? os().release())) {
     return {
       watch: false,
       reason: 'a WSL2 kernel watching a Windows drive (/mnt/<drive>/) misses changes made from Windows; set ARBOR_FORCE_WATCH=1 to watch anyway',

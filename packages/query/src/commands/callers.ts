@@ -4,7 +4,7 @@
  * how the writer resolved the edge.
  */
 import { openCalleeSites } from '../graph/open-callees.js';
-import { selfSites } from '../graph/recursion.js';
+import { selfSites, selfSitesOf } from '../graph/recursion.js';
 import { compareSites } from '../graph/resolution.js';
 import { CALL_KINDS, walk } from '../graph/traversal.js';
 import { completeness, unprovenSites, type Completeness } from '../graph/unproven.js';
@@ -76,7 +76,9 @@ function relatives(project: Project, symbol: string, direction: 'callers' | 'cal
   const groupIds = new Set(group.map((n) => n.id));
   const result = walk(project.store, group, { direction: direction === 'callers' ? 'in' : 'out', kinds, maxDepth: depth });
   const steps: CallHop[] = mergeVia(result.steps.map((s) => ({ depth: s.depth, node: toRef(s.node), via: groupIds.has(s.via.id) ? node.id : s.via.id, sites: s.sites })));
-  const self = selfSites(project.store, group, kinds);
+  // The walk's first layer read the symbol's calls to itself: one statement fewer. With overload stubs, two
+  // edges of one site to two members keep the one stored first, as selfSites reads them.
+  const self = group.length === 1 ? selfSitesOf(result.startEdges, group) : selfSites(project.store, group, kinds);
   const all: CallHop[] = self.length > 0 ? [{ depth: 1, node: toRef(node), via: node.id, sites: self, recursive: true }, ...steps] : steps;
   const hops = limit > 0 ? all.slice(0, limit) : all;
   let answer: Completeness;

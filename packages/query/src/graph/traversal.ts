@@ -30,6 +30,11 @@ export interface WalkResult {
   truncated: boolean;
   /** The depth limit was reached while the frontier was still growing. */
   depthLimited: boolean;
+  /**
+   * The edges of the kinds walked whose two ends are start nodes (a declaration calling itself), as the
+   * first layer read them: a walk never steps back to where it started, and recursion.ts lists them apart.
+   */
+  startEdges: StoredEdge[];
 }
 
 export interface WalkOptions {
@@ -55,7 +60,7 @@ export function walkLayers(
   start: NodeRef[],
   options: WalkOptions,
   onLayer: (steps: Step[], state: LayerState) => boolean,
-): { depthOf: Map<string, number>; truncated: boolean; depthLimited: boolean } {
+): { depthOf: Map<string, number>; truncated: boolean; depthLimited: boolean; startEdges: StoredEdge[] } {
   const depthOf = new Map<string, number>(start.map((n) => [n.id, 0]));
   const known = new Map<string, NodeRef>(start.map((n) => [n.id, n]));
   const maxNodes = options.maxNodes ?? Number.POSITIVE_INFINITY;
@@ -63,6 +68,7 @@ export function walkLayers(
   let reached = 0;
   let truncated = false;
   let depthLimited = false;
+  const startEdges: StoredEdge[] = [];
 
   for (let depth = 1; frontier.length > 0; depth++) {
     if (depth > options.maxDepth) {
@@ -74,7 +80,10 @@ export function walkLayers(
     const next: string[] = [];
     for (const link of links) {
       const seenAt = depthOf.get(link.other.id);
-      if (seenAt !== undefined && seenAt < depth) continue;
+      if (seenAt !== undefined && seenAt < depth) {
+        if (seenAt === 0 && depth === 1) startEdges.push(link.edge);
+        continue;
+      }
       if (seenAt === undefined) {
         if (reached >= maxNodes) {
           truncated = true;
@@ -105,7 +114,7 @@ export function walkLayers(
     frontier = next;
     if (!onLayer(steps, { depth, truncated, depthLimited }) || truncated) break;
   }
-  return { depthOf, truncated, depthLimited };
+  return { depthOf, truncated, depthLimited, startEdges };
 }
 
 function firstSiteOrder(a: Step, b: Step): number {
