@@ -2,7 +2,7 @@
  * Swift's repair after a syntax error: syntax newer than the grammar (Swift 5.9–6). The grammar predates
  * typed throws (`throws(ParserError)`), `nonisolated(unsafe)`, the `package` access level, ownership and
  * isolation modifiers of parameters (`borrowing`, `consuming`, `sending`, `isolated`, `__shared`),
- * `~Copyable` and macro expressions (`#expect(…)`, `#require(…)`, `#Preview`), and a file using one of them
+ * `~Copyable`, `consume x`, raw strings with a quote inside (`#"{"a": 1}"#`) and macro expressions (`#expect(…)`, `#require(…)`, `#Preview`), and a file using one of them
  * loses the declarations around it (a whole class body becomes an error). When a file has syntax errors it
  * is parsed again with those spellings neutralised, keeping every offset, line and column: the modifiers are
  * blanked, `package` reads as `public` (visible to the whole workspace), Swift Testing's `#expect(…)` and
@@ -32,6 +32,10 @@ export function modernSyntaxSource(source: string): string | null {
     .replace(/\bthrows\s*\((?:[^()\n]|\([^()\n]*\))*\)/g, (m) => 'throws' + blank(m.slice(6)))
     .replace(/(^|[\s(,])(?:__shared|__owned|borrowing|consuming|sending|isolated)(?=\s+[\w(\[])/gm, (m, pre: string) => pre + blank(m.slice(pre.length)))
     .replace(/~(?=\s*(?:Copyable|Escapable)\b)/g, ' ')
+    // `consume x`, `discard self`: the operand alone.
+    .replace(/(^|[\s(=,])(?:consume|discard)(?=\s+(?:self\b|[a-z_]\w*\s*(?:$|[.)\],}])))/gm, (m, pre: string) => pre + blank(m.slice(pre.length)))
+    // A one-line raw string with a quote inside (`#"{"a": 1}"#`) the grammar ends early: its text is blanked.
+    .replace(/(^|[^#\w"])#"((?:[^"\n]|"(?!#))*)"#/gm, (_m, pre: string, body: string) => pre + ' "' + blank(body) + '" ')
     .replace(new RegExp(`(^|[\\s@)])package(?=\\s+(?:${DECLARATION_KEYWORD})\\b)`, 'gm'), (_m, pre: string) => pre + 'public ')
     // `#expect(cond)` checks its argument and `#require(x)` is x unwrapped: both read as `(…)`, the value itself.
     .replace(/#(?:expect|require)(?=\()/g, blank)
