@@ -35,9 +35,9 @@ function modifiersOf(node: SyntaxNode): Modifiers {
   return modifiersIn(node, MODIFIERS);
 }
 
-function header(node: SyntaxNode, until: SyntaxNode | null | undefined, mods: Modifiers): string {
+function header(node: SyntaxNode, until: SyntaxNode | null | undefined, mods: Modifiers, written?: string): string {
   const end = until ? until.endIndex : node.endIndex;
-  const text = node.text.slice(Math.max(0, mods.start - node.startIndex), Math.max(0, end - node.startIndex));
+  const text = (written?.slice(node.startIndex, node.endIndex) ?? node.text).slice(Math.max(0, mods.start - node.startIndex), Math.max(0, end - node.startIndex));
   return flatSignature(text.replace(/\{[\s\S]*$/, ''));
 }
 
@@ -93,7 +93,7 @@ export function visitType({ node, ctx, doc }: Visit, walk: SwiftWalk): void {
   const kind: NodeKind = keyword === 'protocol' ? 'protocol' : KIND_OF[keyword] ?? 'class';
   const parent = ctx.extension ? null : ctx.parentDecl;
   const id = file.builder.declare(kind, name, parent, node, {
-    signature: header(node, body?.previousSibling, mods),
+    signature: header(node, body?.previousSibling, mods, ctx.file.writtenText),
     docstring: doc,
     visibility: visibilityOf(mods),
     isExported: (parent === null && visibilityOf(mods) !== 'private') || undefined,
@@ -266,7 +266,7 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const returnNode = isInit ? null : node.childrenForFieldName('name').find((c) => isTypeNode(c)) ?? null;
   const parameters = parametersOf(node);
   const id = file.builder.declare(kind, name, ctx.extension ? null : ctx.parentDecl, node, {
-    signature: header(node, body?.previousSibling ?? null, mods),
+    signature: header(node, body?.previousSibling ?? null, mods, ctx.file.writtenText),
     docstring: doc,
     visibility: visibilityOf(mods),
     isStatic: (mods.keywords.has('static') || mods.keywords.has('class') || bareClassKeyword(node)) || undefined,
@@ -378,7 +378,7 @@ export function visitProperty({ node, ctx, doc }: Visit, walk: SwiftWalk): void 
   const stated = declaredType(typeNode, ctx.typeVariables) ?? (value ? valueType(value, ctx) : null);
   const simple = simpleType(typeNode, ctx.typeVariables) ?? (value ? literalType(value) ?? null : null);
   const id = ctx.file.builder.declare(kind, nameNode.text.replace(/^`|`$/g, ''), ctx.extension ? null : ctx.parentDecl, node, {
-    signature: header(node, typeNode ?? nameNode, mods),
+    signature: header(node, typeNode ?? nameNode, mods, ctx.file.writtenText),
     docstring: doc,
     visibility: visibilityOf(mods),
     isStatic: (mods.keywords.has('static') || mods.keywords.has('class') || bareClassKeyword(node)) || undefined,

@@ -21,6 +21,7 @@ export const swiftExtractor: LanguageExtractor = {
     // Syntax newer than the grammar breaks the parse: the file is parsed again with it neutralised (syntax-repair.ts).
     const repaired = input.tree.rootNode.hasError ? reparseModernSyntax(input.tree.language, input.source, input.tree) : null;
     const tree = repaired?.tree ?? input.tree;
+    if (repaired) file.writtenText = input.source;
     try {
       return assembleExtraction(input, {
         label: 'Swift',

@@ -27,6 +27,11 @@ export class SwiftFile extends TypeBodyFile<SwiftContext> {
   readonly conformances: Array<{ type: string[]; protocol: string[]; at: SyntaxNode; enclosing: number | null }> = [];
   /** `class Backend<T: P>` declared in this file, by its dotted path: the bounds an `extension Backend` later in it keeps. */
   readonly typeBoundsByPath = new Map<string, ReadonlyMap<string, string[]>>();
+  /**
+   * The file as written, when the tree is of a repaired text (syntax-repair.ts keeps every position): signatures
+   * are read from it, so `package func f()` is not shown as the `public func f()` the repair parsed.
+   */
+  writtenText: string | undefined;
 
   constructor() {
     super({ receiverWords: new Set(['self', 'super', 'Self']), stringType: 'String', bareCallsNameMethods: false, argumentLabels: true });
