@@ -105,6 +105,7 @@ export class ReferenceResolver {
   private readonly directMemo = new GuardedMemo<DirectSupertypes>();
   /** Bases written apart from their types' declarations, by type (attachedHeritage). */
   private attachedHeritageIndex: PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> | undefined;
+  private readonly heritageIndex = new WeakMap<FileExtraction, Map<number | null, ReferenceSite[]>>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
@@ -453,6 +454,7 @@ export class ReferenceResolver {
 
   /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
   private extensionNames?: Map<string, { extensions: DeclarationRef[]; members: number }>;
+  private readonly extensionsSeenMemo = new WeakMap<FileExtraction, Map<string, { seen: DeclarationRef[]; imported: boolean }>>();
 
   /**
    * A call the rules left unresolved, in a language where an extension is called only when in scope by
@@ -511,8 +513,20 @@ export class ReferenceResolver {
         });
       }
     }
+    let known = this.extensionsSeenMemo.get(file);
+    if (!known) this.extensionsSeenMemo.set(file, (known = new Map()));
+    let answer = known.get(name);
+    if (!answer) known.set(name, (answer = this.extensionsSeenBy(file, name, this.extensionNames)));
+    // A copy: callers may filter or sort what they get.
+    return { seen: [...answer.seen], imported: answer.imported };
+  }
+
+  /** What `extensionsSeen` answers, worked out (asked once per file and name). */
+  private extensionsSeenBy(
+    file: FileExtraction, name: string, extensionNames: Map<string, { extensions: DeclarationRef[]; members: number }>,
+  ): { seen: DeclarationRef[]; imported: boolean } {
     const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === name).map((b) => ({ statement, name: b.imported })));
-    const entry = this.extensionNames.get(imported.length === 1 ? imported[0].name : name);
+    const entry = extensionNames.get(imported.length === 1 ? imported[0].name : name);
     if (!entry || entry.members > 0) return { seen: [], imported: false };
     const ownPackage = this.symbols.packageKeyOf(file.path);
     const packages = this.languageOf(file)?.modules.packages;
@@ -1686,11 +1700,28 @@ export class ReferenceResolver {
   private *heritageSites(classRef: DeclarationRef): Generator<[FileExtraction, ReferenceSite]> {
     for (const part of this.symbols.partsOf(classRef)) {
       const file = this.symbols.extraction(part.file);
-      for (const site of file?.references ?? []) {
-        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId && !site.heritageOf) yield [file!, site];
-      }
+      if (!file) continue;
+      for (const site of this.heritageByEnclosing(file).get(part.localId) ?? []) yield [file, site];
     }
     yield* this.attachedHeritage().get(classRef.file, classRef.localId) ?? [];
+  }
+
+  /**
+   * A file's own `extends` / `implements` sites (not `heritageOf`) by the declaration they are written in, in file order:
+   * asked for each member call on a class with an outside base, a scan of the file's every site each time was quadratic in a file's size.
+   */
+  private heritageByEnclosing(file: FileExtraction): Map<number | null, ReferenceSite[]> {
+    let index = this.heritageIndex.get(file);
+    if (index) return index;
+    index = new Map();
+    for (const site of file.references) {
+      if ((site.kind !== 'extends' && site.kind !== 'implements') || site.heritageOf) continue;
+      const list = index.get(site.enclosing);
+      if (list) list.push(site);
+      else index.set(site.enclosing, [site]);
+    }
+    this.heritageIndex.set(file, index);
+    return index;
   }
 
   /** The type a base written apart from its declaration (`heritageOf`) is given to, where the workspace declares it. */
