@@ -105,7 +105,8 @@ export class ReferenceResolver {
   private readonly directMemo = new GuardedMemo<DirectSupertypes>();
   /** Bases written apart from their types' declarations, by type (attachedHeritage). */
   private attachedHeritageIndex: PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> | undefined;
-  private readonly heritageIndex = new WeakMap<FileExtraction, Map<number | null, ReferenceSite[]>>();
+  private readonly heritageIndex = new WeakMap<FileExtraction, { of: ReferenceSite[]; index: Map<number | null, ReferenceSite[]> }>();
+  private readonly importPaths = new WeakMap<FileExtraction, Map<string, Array<{ statement: ImportStatement; written: string[] }>>>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
@@ -326,9 +327,7 @@ export class ReferenceResolver {
    */
   private importedMemberExtensions(file: FileExtraction, name: string): DeclarationRef[] {
     const found: DeclarationRef[] = [];
-    for (const statement of file.imports) {
-      const written = (file.declarations[statement.declaration]?.signature ?? '').replace(/^import\s+/, '').trim().split('.');
-      if (written.length < 3 || written[written.length - 1] !== name) continue;
+    for (const { statement, written } of this.importPathsByLastName(file).get(name) ?? []) {
       for (const binding of statement.bindings) {
         const named = this.symbols.resolveName(file.path, null, binding.local);
         if (named?.type !== 'declaration') continue;
@@ -340,6 +339,26 @@ export class ReferenceResolver {
       }
     }
     return found;
+  }
+
+  /**
+   * A file's import statements of three names or more as written (`import a.Outer.Inner.f` → a, Outer, Inner, f), in
+   * file order, by their last name: asked for each member call, the statements' text was split each time.
+   */
+  private importPathsByLastName(file: FileExtraction): Map<string, Array<{ statement: ImportStatement; written: string[] }>> {
+    let index = this.importPaths.get(file);
+    if (index) return index;
+    index = new Map();
+    for (const statement of file.imports) {
+      const written = (file.declarations[statement.declaration]?.signature ?? '').replace(/^import\s+/, '').trim().split('.');
+      if (written.length < 3) continue;
+      const last = written[written.length - 1];
+      const list = index.get(last);
+      if (list) list.push({ statement, written });
+      else index.set(last, [{ statement, written }]);
+    }
+    this.importPaths.set(file, index);
+    return index;
   }
 
   /** The simple names of a stated type and its bases: a workspace class's, or an outside type's with its known outside bases. */
@@ -1711,16 +1730,18 @@ export class ReferenceResolver {
    * asked for each member call on a class with an outside base, a scan of the file's every site each time was quadratic in a file's size.
    */
   private heritageByEnclosing(file: FileExtraction): Map<number | null, ReferenceSite[]> {
-    let index = this.heritageIndex.get(file);
-    if (index) return index;
-    index = new Map();
+    // Kept for the site list it was made of: a cached file's list is replaced when its call sites are read (`withCallSites`),
+    // and a resolved file's when the sites no other file reads are dropped.
+    const known = this.heritageIndex.get(file);
+    if (known?.of === file.references) return known.index;
+    const index = new Map<number | null, ReferenceSite[]>();
     for (const site of file.references) {
       if ((site.kind !== 'extends' && site.kind !== 'implements') || site.heritageOf) continue;
       const list = index.get(site.enclosing);
       if (list) list.push(site);
       else index.set(site.enclosing, [site]);
     }
-    this.heritageIndex.set(file, index);
+    this.heritageIndex.set(file, { of: file.references, index });
     return index;
   }
 
