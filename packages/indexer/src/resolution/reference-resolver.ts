@@ -109,6 +109,8 @@ export class ReferenceResolver {
   private readonly directMemo = new GuardedMemo<DirectSupertypes>();
   /** Bases written apart from their types' declarations, by type (attachedHeritage). */
   private attachedHeritageIndex: PairMap<string, number, Array<[FileExtraction, ReferenceSite]>> | undefined;
+  private readonly heritageIndex = new WeakMap<FileExtraction, { of: ReferenceSite[]; index: Map<number | null, ReferenceSite[]> }>();
+  private readonly importPaths = new WeakMap<FileExtraction, Map<string, Array<{ statement: ImportStatement; written: string[] }>>>();
   /** The file each site being resolved is in: overload selection looks up argument types there. */
   private readonly siteFiles = new WeakMap<ReferenceSite, FileExtraction>();
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
@@ -329,9 +331,7 @@ export class ReferenceResolver {
    */
   private importedMemberExtensions(file: FileExtraction, name: string): DeclarationRef[] {
     const found: DeclarationRef[] = [];
-    for (const statement of file.imports) {
-      const written = (file.declarations[statement.declaration]?.signature ?? '').replace(/^import\s+/, '').trim().split('.');
-      if (written.length < 3 || written[written.length - 1] !== name) continue;
+    for (const { statement, written } of this.importPathsByLastName(file).get(name) ?? []) {
       for (const binding of statement.bindings) {
         const named = this.symbols.resolveName(file.path, null, binding.local);
         if (named?.type !== 'declaration') continue;
@@ -343,6 +343,26 @@ export class ReferenceResolver {
       }
     }
     return found;
+  }
+
+  /**
+   * A file's import statements of three names or more as written (`import a.Outer.Inner.f` → a, Outer, Inner, f), in
+   * file order, by their last name: asked for each member call, the statements' text was split each time.
+   */
+  private importPathsByLastName(file: FileExtraction): Map<string, Array<{ statement: ImportStatement; written: string[] }>> {
+    let index = this.importPaths.get(file);
+    if (index) return index;
+    index = new Map();
+    for (const statement of file.imports) {
+      const written = (file.declarations[statement.declaration]?.signature ?? '').replace(/^import\s+/, '').trim().split('.');
+      if (written.length < 3) continue;
+      const last = written[written.length - 1];
+      const list = index.get(last);
+      if (list) list.push({ statement, written });
+      else index.set(last, [{ statement, written }]);
+    }
+    this.importPaths.set(file, index);
+    return index;
   }
 
   /** The simple names of a stated type and its bases: a workspace class's, or an outside type's with its known outside bases. */
@@ -457,6 +477,7 @@ export class ReferenceResolver {
 
   /** Extensions (top-level, `memberOf`) by name, and how many members of classes share each name (`members.extensionsInScope`). */
   private extensionNames?: Map<string, { extensions: DeclarationRef[]; members: number }>;
+  private readonly extensionsSeenMemo = new WeakMap<FileExtraction, Map<string, { seen: DeclarationRef[]; imported: boolean }>>();
 
   /**
    * A call the rules left unresolved, in a language where an extension is called only when in scope by
@@ -515,8 +536,20 @@ export class ReferenceResolver {
         });
       }
     }
+    let known = this.extensionsSeenMemo.get(file);
+    if (!known) this.extensionsSeenMemo.set(file, (known = new Map()));
+    let answer = known.get(name);
+    if (!answer) known.set(name, (answer = this.extensionsSeenBy(file, name, this.extensionNames)));
+    // A copy: callers may filter or sort what they get.
+    return { seen: [...answer.seen], imported: answer.imported };
+  }
+
+  /** What `extensionsSeen` answers, worked out (asked once per file and name). */
+  private extensionsSeenBy(
+    file: FileExtraction, name: string, extensionNames: Map<string, { extensions: DeclarationRef[]; members: number }>,
+  ): { seen: DeclarationRef[]; imported: boolean } {
     const imported = file.imports.flatMap((statement) => statement.bindings.filter((b) => b.local === name).map((b) => ({ statement, name: b.imported })));
-    const entry = this.extensionNames.get(imported.length === 1 ? imported[0].name : name);
+    const entry = extensionNames.get(imported.length === 1 ? imported[0].name : name);
     if (!entry || entry.members > 0) return { seen: [], imported: false };
     const ownPackage = this.symbols.packageKeyOf(file.path);
     const packages = this.languageOf(file)?.modules.packages;
@@ -1742,11 +1775,30 @@ export class ReferenceResolver {
   private *heritageSites(classRef: DeclarationRef): Generator<[FileExtraction, ReferenceSite]> {
     for (const part of this.symbols.partsOf(classRef)) {
       const file = this.symbols.extraction(part.file);
-      for (const site of file?.references ?? []) {
-        if ((site.kind === 'extends' || site.kind === 'implements') && site.enclosing === part.localId && !site.heritageOf) yield [file!, site];
-      }
+      if (!file) continue;
+      for (const site of this.heritageByEnclosing(file).get(part.localId) ?? []) yield [file, site];
     }
     yield* this.attachedHeritage().get(classRef.file, classRef.localId) ?? [];
+  }
+
+  /**
+   * A file's own `extends` / `implements` sites (not `heritageOf`) by the declaration they are written in, in file order:
+   * asked for each member call on a class with an outside base, a scan of the file's every site each time was quadratic in a file's size.
+   */
+  private heritageByEnclosing(file: FileExtraction): Map<number | null, ReferenceSite[]> {
+    // Kept for the site list it was made of: a cached file's list is replaced when its call sites are read (`withCallSites`),
+    // and a resolved file's when the sites no other file reads are dropped.
+    const known = this.heritageIndex.get(file);
+    if (known?.of === file.references) return known.index;
+    const index = new Map<number | null, ReferenceSite[]>();
+    for (const site of file.references) {
+      if ((site.kind !== 'extends' && site.kind !== 'implements') || site.heritageOf) continue;
+      const list = index.get(site.enclosing);
+      if (list) list.push(site);
+      else index.set(site.enclosing, [site]);
+    }
+    this.heritageIndex.set(file, { of: file.references, index });
+    return index;
   }
 
   /** The type a base written apart from its declaration (`heritageOf`) is given to, where the workspace declares it. */

@@ -20,6 +20,7 @@
 import type { Point } from 'web-tree-sitter';
 import type { Declaration, ImportBinding, ImportStatement, MemberTypeFact, ReferenceKind, ReferenceSite, Span } from '../../model/extraction.js';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
+import { localCalleesSoFar } from './scopes.js';
 
 /** Where something is written: a syntax node, or anything with its start and end. */
 export interface Located {
@@ -46,6 +47,8 @@ export class DeclarationBuilder {
   lineOffset = 0;
   /** `kind\0name\0startLine` → local id. */
   private readonly keys = new Map<string, number>();
+  /** `localCalleesSoFar()` when this builder was made: unchanged at `finish`, no type recorded here names a local id. */
+  private readonly localCalleesBefore = localCalleesSoFar();
 
   /** Records a declaration written at `at` inside `parent` (null: the file); returns its local id. */
   declare(kind: NodeKind, name: string, parent: number | null, at: Located, details: DeclarationDetails = {}): number {
@@ -126,11 +129,14 @@ export class DeclarationBuilder {
         fact.owner = newId[fact.owner];
         fact.enclosing = remap(fact.enclosing);
       }
-      // Types naming a local declaration (`{ kind: 'call', local }`), wherever they were stated.
-      const seen = new Set<object>();
-      for (const declaration of sorted) remapLocalCalls(declaration, newId, seen);
-      for (const site of this.references) remapLocalCalls(site, newId, seen);
-      for (const fact of memberTypes) remapLocalCalls(fact, newId, seen);
+      // Types naming a local declaration (`{ kind: 'call', local }`), wherever they were stated: a walk of everything
+      // recorded, skipped where none was made (only some languages' scopes make them).
+      if (localCalleesSoFar() !== this.localCalleesBefore) {
+        const seen = new Set<object>();
+        for (const declaration of sorted) remapLocalCalls(declaration, newId, seen);
+        for (const site of this.references) remapLocalCalls(site, newId, seen);
+        for (const fact of memberTypes) remapLocalCalls(fact, newId, seen);
+      }
     }
     return {
       declarations,

@@ -92,6 +92,12 @@ export interface ScopeRules<S extends string = string, B extends string = string
   localCallsProve?: boolean;
 }
 
+/** How many `localCallee` types this thread has made: a builder none were made for has no local ids in types to rewrite. */
+let localCalleesMade = 0;
+export function localCalleesSoFar(): number {
+  return localCalleesMade;
+}
+
 /**
  * The type one binding gives a name, with the scope its expression is evaluated in (a Python
  * parameter's annotation is evaluated outside the function). `type: null`: a value of no proven
@@ -309,6 +315,7 @@ export class Scope {
     const namesType = chain.length === 1 && (type.kind === 'named' || (type.kind === 'call' && type.construct === true));
     if (namesType && this.rules.valuesHideNoTypes && verdict.localTarget === undefined && !verdict.scope?.bindsTypes(chain[0])) return type;
     if (type.kind === 'call' && chain.length === 1 && !type.construct && verdict.localTarget !== undefined && this.rules.localCallsProve) {
+      localCalleesMade++;
       return { ...type, localCallee: verdict.localTarget };
     }
     // The local's own proven type: `y := x`, `y := x.a.b` (fields of it), `x.a.make()` (a method of a field's type).

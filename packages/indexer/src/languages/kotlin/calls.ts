@@ -397,8 +397,10 @@ export function visitCall(node: SyntaxNode, ctx: KotlinContext, walk: KotlinWalk
     }
     if (children.some((c) => c?.type === 'annotated_lambda')) site.trailingBlock = true;
   }
-  const block = receiverLambda ? undefined : blockCalls(callee, ctx);
-  const lambdaParameter = lambdaParameterType(callee, ctx);
+  // What a trailing lambda is walked with: worked out only for a call that has one (most calls have none).
+  const lambda = children.some((c) => c?.type === 'annotated_lambda');
+  const block = receiverLambda || !lambda ? undefined : blockCalls(callee, ctx);
+  const lambdaParameter = lambda ? lambdaParameterType(callee, ctx) : undefined;
   const lambdaCtx = lambdaParameter ? { ...ctx, lambdaParameter } : ctx;
   // `x.apply { m() }`, `with(x) { m() }`: where x's class is stated, a bare call is its member first (`ScopeValue`).
   const scopeValue = receiverLambda ? scopeValueType(callee, children, ctx) : null;
