@@ -108,6 +108,18 @@ describe('a re-index that reuses resolution', () => {
     expect(report.resolutionReuse).toMatchObject({ resolved: 1 });
   });
 
+  it('right after a build (no digests), reads back the rows of the files it resolves alone and still gives the cold graph', async () => {
+    seedTree();
+    expect((await index()).graphWrite?.mode).toBe('new-file');
+    // Lines moved: util.py's node ids change, and app.py's rows (which name them) are given again; both files' old
+    // groups are read back from the graph by their names (storage/graph-update-in-place.ts), the six others kept.
+    write('py/util.py', '# header\ndef helper():\n    return 1\n\n\ndef unused():\n    return helper()\n');
+    const report = await reindexEqualsCold('a line inserted above declarations, first update after a build');
+    expect(report.resolutionReuse).toEqual({ resolved: 2, kept: 6 });
+    expect(report.graphWrite?.mode === 'in-place' && report.graphWrite.changes.comparedBy).toBe('rows');
+    expect(report.graphWrite?.mode === 'in-place' && report.graphWrite.changes.nodes.deleted).toBeGreaterThan(0);
+  });
+
   it('does not believe a record of another graph file (a copy carried in), nor a damaged one', async () => {
     seedTree();
     await index();
