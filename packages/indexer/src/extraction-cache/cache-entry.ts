@@ -10,10 +10,12 @@
  * bit, an edited file), an entry signed with another secret (one a checkout carried in) or a
  * payload of the wrong shape decodes to `undefined`, which the caller treats as a miss.
  */
-import { isAscii } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cacheSecret } from './cache-secret.js';
 import type { FileExtraction, ReferenceSite } from '../model/extraction.js';
+import { deferCallSites, isHeritageSite, textOf } from '../extraction/deferred-sites.js';
+
+export { withCallSites } from '../extraction/deferred-sites.js';
 import { familyOf } from '../languages/index.js';
 import { LANGUAGES, type Language } from '../model/graph-vocabulary.js';
 import { sameKey, type CacheKey } from './cache-key.js';
@@ -27,12 +29,15 @@ export interface CachedExtraction {
 /** A header is a few hundred bytes; a longer first line is not ours. */
 const MAX_HEADER = 4096;
 
-/** `secret`: the key that signs entries (cache-secret.ts); the user's by default. */
-export function encodeEntry(key: CacheKey, value: CachedExtraction, secret: Buffer = cacheSecret()): Buffer {
+/**
+ * `secret`: the key that signs entries (cache-secret.ts); the user's by default. `sitesJson`: the JSON of the
+ * extraction's reference sites, when the caller has it already.
+ */
+export function encodeEntry(key: CacheKey, value: CachedExtraction, secret: Buffer = cacheSecret(), sitesJson?: string): Buffer {
   const { extraction } = value;
   // JSON.stringify writes no line break (one inside a string is escaped): the two lines split at the first.
   const firstLine = JSON.stringify({ ...value, extraction: { ...extraction, references: extraction.references.filter(isHeritageSite) } });
-  const payload = Buffer.from(`${firstLine}\n${JSON.stringify(extraction.references)}`, 'utf8');
+  const payload = Buffer.from(`${firstLine}\n${sitesJson ?? JSON.stringify(extraction.references)}`, 'utf8');
   const header = { key, bytes: payload.length, hmac: signature(secret, key, payload) };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), payload]);
 }
@@ -79,7 +84,7 @@ export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = 
     const sites = payload.subarray(split + 1);
     if (!callSites) {
       // A copy: the entry's other bytes can go.
-      deferredSites.set(value.extraction, Buffer.from(sites));
+      deferCallSites(value.extraction, Buffer.from(sites), false);
       return value;
     }
     const references = JSON.parse(textOf(sites)) as unknown;
@@ -89,36 +94,6 @@ export function decodeEntry(bytes: Buffer, expected: CacheKey, secret: Buffer = 
   } catch {
     return undefined;
   }
-}
-
-/** The reference sites of extractions decoded without them, as their entries hold them (signed and checked). */
-const deferredSites = new WeakMap<FileExtraction, Buffer>();
-
-/**
- * `extraction` with every reference site: those of an extraction decoded without its call sites are parsed
- * now, in its own order (a no-op for any other). The bytes were checked with the entry; they fail to parse
- * only if arbor wrote them wrong, and then the run stops rather than resolve a file without its sites.
- */
-export function withCallSites(extraction: FileExtraction): FileExtraction {
-  const sites = deferredSites.get(extraction);
-  if (sites === undefined) return extraction;
-  const references = JSON.parse(textOf(sites)) as unknown;
-  if (!Array.isArray(references)) throw new Error(`the cached extraction of ${extraction.path} holds reference sites of the wrong shape`);
-  extraction.references = references as ReferenceSite[];
-  deferredSites.delete(extraction);
-  return extraction;
-}
-
-function isHeritageSite(site: ReferenceSite): boolean {
-  return site.kind === 'extends' || site.kind === 'implements';
-}
-
-/**
- * A payload as text. Most are pure ASCII, which reads as Latin-1 byte for byte without decoding:
- * python/mypy's entries read in about a third of the time UTF-8 decoding takes.
- */
-function textOf(payload: Buffer): string {
-  return isAscii(payload) ? payload.toString('latin1') : payload.toString('utf8');
 }
 
 function isCachedExtraction(value: unknown, key: CacheKey): value is CachedExtraction {

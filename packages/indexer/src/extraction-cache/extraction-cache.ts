@@ -15,7 +15,7 @@ import { closePack, openPack, PackWriter, readSlot, readSlotInto, type OpenPack,
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
-export { withCallSites } from './cache-entry.js';
+export { withCallSites } from '../extraction/deferred-sites.js';
 
 /** More packs than this after a run are merged into one (each run adds one). */
 const MAX_PACKS = 8;
@@ -248,9 +248,10 @@ export class ExtractionCache {
 }
 
 /** Encodes one extraction of the tree at `root` for the cache (on the thread that extracted it, so encoding runs in parallel). */
-export function encodeForCache(filePath: string, language: Language, contentHash: string, value: CachedExtraction, root?: string): EncodedEntry {
+/** `sitesJson`: the JSON of the extraction's reference sites, when the caller has made it already. */
+export function encodeForCache(filePath: string, language: Language, contentHash: string, value: CachedExtraction, root?: string, sitesJson?: string): EncodedEntry {
   const { key, name } = entryRefOf(filePath, language, contentHash);
-  return { name, bytes: encodeEntry(key, value, cacheSecret(root)) };
+  return { name, bytes: encodeEntry(key, value, cacheSecret(root), sitesJson) };
 }
 
 /** Pack names, the most recently written first (a name that cannot be looked at last). */

@@ -26,6 +26,7 @@ import { InPlaceGraphUpdate, InPlaceMismatchError, openInPlaceUpdate, type InPla
 import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../storage/existing-database.js';
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
+import { deferCallSites } from '../extraction/deferred-sites.js';
 import { defaultCacheDir, ExtractionCache, withCallSites, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
 import { secretInsideRoot } from '../extraction-cache/cache-secret.js';
 import type { PackWriter } from '../extraction-cache/cache-pack.js';
@@ -270,7 +271,8 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
   const cache = openCache(run.root, run.database, options, run.notice);
   const lookupNeeded = cache !== undefined && jobs.length > 0 && cacheMayAnswer;
   const indexed: IndexedFile[] = [];
-  const withCache = (list: ExtractJob[]) => (cache ? list.map((job) => ({ ...job, encodeForCache: true })) : list);
+  // Every extraction is held until the end of resolution, a file's call sites only for its own: held as bytes (deferred-sites.ts).
+  const withCache = (list: ExtractJob[]) => list.map((job) => ({ ...job, detachCallSites: true, ...(cache ? { encodeForCache: true } : {}) }));
   const pack = cache?.writer();
   const liveEntries = new Set<string>();
   // Every extraction is held until the write: one copy of each repeated text of those that come from a thread (string-pool.ts).
@@ -288,8 +290,10 @@ export async function extractSources(run: Run, pool: ExtractionPool, discovered:
     else {
       if (outcome.cacheEntry) pack?.add(outcome.cacheEntry.name, outcome.cacheEntry.bytes);
       if (cache) liveEntries.add(outcome.cacheEntry?.name ?? cache.entry(job.path, job.language, outcome.contentHash).name);
+      const extraction = texts.intern(outcome.extraction);
+      if (outcome.callSites) deferCallSites(extraction, outcome.callSites, true);
       indexed.push({
-        extraction: texts.intern(outcome.extraction),
+        extraction,
         contentHash: outcome.contentHash,
         size: outcome.size,
         modifiedAt: Math.floor(outcome.mtimeMs ?? mtimes.get(job.path)!),

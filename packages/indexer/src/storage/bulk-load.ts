@@ -34,6 +34,7 @@ export class PackedRowLoader {
   private readonly texts: string[] = [];
   /** Node id by ordinal. */
   private ids: string[] = [];
+  private nodeInsert: RowSink | undefined;
   private edgeInsert: RowSink | undefined;
   private unresolvedInsert: RowSink | undefined;
 
@@ -53,29 +54,53 @@ export class PackedRowLoader {
    */
   nodes(packed: PackedNodes, now: number): void {
     this.learn(packed.texts);
-    const { count, ints, nums, strings } = packed;
+    const { count, strings } = packed;
     const ids: string[] = new Array(count);
     for (let i = 0; i < count; i++) ids[i] = strings[i * NODE_STRINGS] as string;
     this.ids = ids;
-    const order = Array.from({ length: count }, (_, i) => i);
-    order.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
     const insert = this.sinkFor('nodes', NODE_COLUMNS);
-    const { texts } = this;
-    for (const i of order) {
-      const int = i * NODE_INTS;
-      const num = i * NODE_NUMS;
-      const str = i * NODE_STRINGS;
-      const flags = ints[int + 4];
-      insert.values.push(
-        strings[str], texts[ints[int]], strings[str + 1], strings[str + 2], texts[ints[int + 1]], texts[ints[int + 2]],
-        nums[num], nums[num + 1], nums[num + 2], nums[num + 3],
-        strings[str + 3], strings[str + 4], textOrNull(texts, ints[int + 3]),
-        flag(flags & FLAG_EXPORTED), flag(flags & FLAG_ASYNC), flag(flags & FLAG_STATIC), flag(flags & FLAG_ABSTRACT),
-        strings[str + 5], strings[str + 6], now,
-      );
-      insert.endRow();
-    }
+    for (const i of idOrder(packed)) this.pushNode(insert, packed, i, now);
     insert.finish();
+  }
+
+  /**
+   * The next portion of every node, already in id order (`nodePortions`), so that the rows go in as
+   * they come and no portion is held after; `nodesDone()` after the last. The same rows in the same
+   * order as `nodes` gives them.
+   */
+  nodePortion(portion: NodePortion, now: number): void {
+    this.learn(portion.texts);
+    if (this.nodeInsert === undefined) {
+      this.nodeInsert = this.sinkFor('nodes', NODE_COLUMNS);
+      this.ids = new Array(portion.total);
+    }
+    const { ids, nodeInsert } = this;
+    for (let i = 0; i < portion.count; i++) {
+      ids[portion.ordinals[i]] = portion.strings[i * NODE_STRINGS] as string;
+      this.pushNode(nodeInsert, portion, i, now);
+    }
+  }
+
+  /** Writes the node rows of the portions still buffered. */
+  nodesDone(): void {
+    this.nodeInsert?.finish();
+  }
+
+  private pushNode(insert: RowSink, table: Pick<PackedNodes, 'ints' | 'nums' | 'strings'>, i: number, now: number): void {
+    const { ints, nums, strings } = table;
+    const { texts } = this;
+    const int = i * NODE_INTS;
+    const num = i * NODE_NUMS;
+    const str = i * NODE_STRINGS;
+    const flags = ints[int + 4];
+    insert.values.push(
+      strings[str], texts[ints[int]], strings[str + 1], strings[str + 2], texts[ints[int + 1]], texts[ints[int + 2]],
+      nums[num], nums[num + 1], nums[num + 2], nums[num + 3],
+      strings[str + 3], strings[str + 4], textOrNull(texts, ints[int + 3]),
+      flag(flags & FLAG_EXPORTED), flag(flags & FLAG_ASYNC), flag(flags & FLAG_STATIC), flag(flags & FLAG_ABSTRACT),
+      strings[str + 5], strings[str + 6], now,
+    );
+    insert.endRow();
   }
 
   files(packed: PackedFiles): void {
@@ -136,6 +161,52 @@ export class PackedRowLoader {
 
   private learn(texts: string[]): void {
     for (const text of texts) this.texts.push(text);
+  }
+}
+
+/**
+ * Some of a packed node table's rows, in id order: `ordinals` gives each row's ordinal in the table (what
+ * edges name), `total` the table's size. The first portion carries the table's texts.
+ */
+export interface NodePortion extends Pick<PackedNodes, 'ints' | 'nums' | 'strings' | 'texts' | 'count'> {
+  total: number;
+  ordinals: Int32Array;
+}
+
+/** The order nodes are stored in: their ordinals sorted by id. */
+function idOrder(packed: PackedNodes): number[] {
+  const { count, strings } = packed;
+  const order = Array.from({ length: count }, (_, i) => i);
+  const idOf = (i: number) => strings[i * NODE_STRINGS] as string;
+  order.sort((a, b) => {
+    const x = idOf(a);
+    const y = idOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return order;
+}
+
+/**
+ * A packed node table cut into portions of at most `size` rows in the order they are stored (id order),
+ * one at a time: a thread that builds the graph then holds one portion's texts, not every node's.
+ */
+export function* nodePortions(packed: PackedNodes, size: number): Generator<NodePortion> {
+  const order = idOrder(packed);
+  for (let start = 0; start < order.length || start === 0; start += size) {
+    const count = Math.min(size, order.length - start);
+    const ints = new Int32Array(count * NODE_INTS);
+    const nums = new Float64Array(count * NODE_NUMS);
+    const strings: Array<string | null> = new Array(count * NODE_STRINGS);
+    const ordinals = new Int32Array(count);
+    for (let k = 0; k < count; k++) {
+      const i = order[start + k];
+      ordinals[k] = i;
+      ints.set(packed.ints.subarray(i * NODE_INTS, (i + 1) * NODE_INTS), k * NODE_INTS);
+      nums.set(packed.nums.subarray(i * NODE_NUMS, (i + 1) * NODE_NUMS), k * NODE_NUMS);
+      for (let f = 0; f < NODE_STRINGS; f++) strings[k * NODE_STRINGS + f] = packed.strings[i * NODE_STRINGS + f];
+    }
+    yield { count, total: packed.count, ordinals, ints, nums, strings, texts: start === 0 ? packed.texts : [] };
+    if (order.length === 0) break;
   }
 }
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { GraphWriteError } from './graph-write-error.js';
 import { projectMetadataEntries } from './project-metadata.js';
-import { PackedRowLoader, type RowSink } from './bulk-load.js';
+import { PackedRowLoader, type NodePortion, type RowSink } from './bulk-load.js';
 import { BatchInsert } from './batch-insert.js';
 import { DigestingSink, type GroupDigests } from './group-digests.js';
 import type { PackedEdges, PackedFiles, PackedNodes, PackedUnresolved } from './row-packing.js';
@@ -64,12 +64,19 @@ export class GraphBuild {
     });
   }
 
-  /** Every node and file of the graph, once, before any edge. */
-  declare(nodes: PackedNodes, files: PackedFiles): void {
+  /** The next portion of every node, in id order (bulk-load.ts `nodePortions`), before `declare` without nodes. */
+  addNodes(portion: NodePortion): void {
+    if (this.declared) throw new Error('GraphBuild: nodes and files were already declared');
+    this.loader.nodePortion(portion, this.settings.now);
+  }
+
+  /** Every node (absent: given by `addNodes`) and file of the graph, once, before any edge. */
+  declare(nodes: PackedNodes | undefined, files: PackedFiles): void {
     if (this.declared) throw new Error('GraphBuild: nodes and files were already declared');
     this.declared = true;
     const { db } = this;
-    this.loader.nodes(nodes, this.settings.now);
+    if (nodes) this.loader.nodes(nodes, this.settings.now);
+    else this.loader.nodesDone();
     for (const statement of indexesOn('nodes')) db.exec(statement);
     // The FTS index is filled from the finished table in one pass; its triggers serve later writers.
     db.exec(V4_FTS_DDL);

@@ -1,4 +1,5 @@
 /** What the main thread and the graph-writing thread say to each other (graph-write-thread.ts). */
+import type { NodePortion } from './bulk-load.js';
 import type { BuildSettings } from './graph-build.js';
 import type { GraphWriteErrorCode } from './graph-write-error.js';
 import type { GroupDigests } from './group-digests.js';
@@ -12,7 +13,9 @@ export interface GraphWriteStart {
 }
 
 export type GraphWriteRequest =
-  | { type: 'declared'; nodes: PackedNodes; files: PackedFiles }
+  /** Nodes in portions, in the order they are stored; then `declared` without them. */
+  | { type: 'nodes'; portion: NodePortion }
+  | { type: 'declared'; nodes?: PackedNodes; files: PackedFiles }
   | { type: 'resolved'; edges: PackedEdges; unresolved: PackedUnresolved }
   | { type: 'finish'; metadata: Record<string, string> };
 

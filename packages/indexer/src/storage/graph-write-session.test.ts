@@ -137,6 +137,16 @@ describe('a streamed graph write', () => {
     expect(leftovers()).toEqual([]);
   });
 
+
+  it('gives the same bytes on a thread when the nodes go to it in several portions', async () => {
+    // 16,441 nodes: more than one portion of node rows on their way to the thread (graph-write-thread.ts), and edges between them.
+    const graph = sampleGraph('p', 41, 400);
+    await stream(graph, false);
+    const hereBytes = fs.readFileSync(dbPath);
+    const onThread = await stream(graph, true);
+    expect(onThread.nodes).toBe(41 * 401);
+    expect(fs.readFileSync(dbPath).equals(hereBytes)).toBe(true);
+  }, 180_000);
   for (const onThread of [false, true]) {
     const where = onThread ? 'on a thread' : 'here';
 

@@ -22,10 +22,13 @@ import {
 } from './graph-writer.js';
 import { keepDigests, type GroupDigests } from './group-digests.js';
 import { RowPacker } from './row-packing.js';
+import { nodePortions } from './bulk-load.js';
 import type { EdgeRow, FileRow, NodeRow, UnresolvedRow } from './rows.js';
 import type { GraphWriteSession } from './graph-write-contract.js';
 
 const WRITE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
+/** Node rows per message to the thread. */
+const NODES_PER_MESSAGE = 16384;
 
 export class GraphWriteThread implements GraphWriteSession {
   private readonly started = performance.now();
@@ -72,10 +75,11 @@ export class GraphWriteThread implements GraphWriteSession {
   declared(nodes: Iterable<NodeRow>, files: FileRow[]): void {
     const packedNodes = this.packer.nodes(nodes);
     const packedFiles = this.packer.files(files);
-    this.send(
-      { type: 'declared', nodes: packedNodes, files: packedFiles },
-      [packedNodes.ints, packedNodes.nums, packedFiles.nums],
-    );
+    // In portions: in one message, every node's texts were on the thread's heap at once (and its heap kept the room).
+    for (const portion of nodePortions(packedNodes, NODES_PER_MESSAGE)) {
+      this.send({ type: 'nodes', portion }, [portion.ordinals, portion.ints, portion.nums]);
+    }
+    this.send({ type: 'declared', files: packedFiles }, [packedFiles.nums]);
   }
 
   resolved(edges: EdgeRow[], unresolved: UnresolvedRow[]): void {

@@ -34,6 +34,9 @@ port.on('message', (request: GraphWriteRequest) => {
   if (failed || !build) return;
   try {
     switch (request.type) {
+      case 'nodes':
+        build.addNodes(request.portion);
+        break;
       case 'declared':
         build.declare(request.nodes, request.files);
         break;

@@ -5,6 +5,7 @@
 import { sha256Hex } from '@arbor/vocabulary';
 import { looksBinaryBytes } from '../discovery/file-checks.js';
 import { extractFile } from '../extraction/extract-file.js';
+import { detachCallSites } from '../extraction/deferred-sites.js';
 import { extractionLanguages } from '../languages/index.js';
 import { encodeForCache } from '../extraction-cache/extraction-cache.js';
 import { extractionFailure } from '../model/extraction.js';
@@ -43,8 +44,11 @@ async function extractJob(job: ExtractJob): Promise<JobOutcome> {
     // Encoded by whoever extracted it, in parallel, rather than all on the main thread.
     // A failed parse or extractor may be this machine's state (a grammar not installed, memory), not the file's.
     const failed = extractionFailure(extraction) !== undefined;
-    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }, job.root) : undefined;
-    return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry };
+    // One JSON of the sites for the cache entry and the detached sites alike.
+    const sitesJson = !failed && (job.encodeForCache || job.detachCallSites) ? JSON.stringify(extraction.references) : undefined;
+    const cacheEntry = job.encodeForCache && !failed ? encodeForCache(job.path, job.language, contentHash, { extraction, size: bytes.length }, job.root, sitesJson) : undefined;
+    const callSites = job.detachCallSites && sitesJson !== undefined ? detachCallSites(extraction, sitesJson) : undefined;
+    return { type: 'done', id: job.id, extraction, contentHash, size: bytes.length, mtimeMs: read.mtimeMs, cacheEntry, callSites };
   } catch (error) {
     noteRuntimeError(error);
     return { type: 'unreadable', id: job.id, message: `extraction failed: ${error instanceof Error ? error.message : String(error)}` };

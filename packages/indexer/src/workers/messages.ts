@@ -18,13 +18,18 @@ export interface ExtractJob {
   maxBytes: number;
   /** Encode the result as a cache entry too (sent back with it; the main thread writes the run's pack). */
   encodeForCache?: boolean;
+  /**
+   * Send the file's reference sites other than its `extends` / `implements` ones as deflated JSON (`callSites`) rather
+   * than in the extraction (extraction/deferred-sites.ts): the run holds them until the file is resolved.
+   */
+  detachCallSites?: boolean;
   /** Run again on a fresh thread because the first run damaged its thread's parser runtime: this outcome stands. */
   rerun?: boolean;
 }
 
 /** `runtimeDamage`: the job left its thread's parser runtime untrustworthy (parsing/runtime-crash.ts); the thread is retired. */
 export type WorkerReply =
-  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry; runtimeDamage?: RuntimeDamage }
+  | { type: 'done'; id: number; extraction: FileExtraction; contentHash: string; size: number; mtimeMs?: number; cacheEntry?: EncodedEntry; callSites?: Uint8Array; runtimeDamage?: RuntimeDamage }
   /** `reason` is a skip reason (`too-large`, `unreadable`, `symlink-outside-root`, `binary`); default `unreadable`. `message` may be empty. */
   | { type: 'unreadable'; id: number; message: string; reason?: string; runtimeDamage?: RuntimeDamage }
   /** `compiledHere`: the modules the worker compiled itself rather than being handed them. */
