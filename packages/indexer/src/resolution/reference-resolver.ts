@@ -839,11 +839,6 @@ export class ReferenceResolver {
   }
 
   /**
-   * `import a.b.Obj._` / `import obj._` (`importsMembers`): the member named like the site of the object the
-   * specifier names where the statement is written, or of the class of the value it names (a field, a
-   * top-level value stating its type). undefined when it names neither, or nothing of that name.
-   */
-  /**
    * `p.parse(…)` with `val p = countMany(…)` under `import parsley.combinator._` (an object's members): for the head of a
    * chain no scope binds, the member an import in force imports (the language's `member-wildcard-imports` step), innermost
    * declaration's imports first; several of one level: none. Without the site's line, an import of a block is left out.
@@ -891,6 +886,11 @@ export class ReferenceResolver {
     return instance && walked.consumed === chain.length ? instance.classRef : undefined;
   }
 
+  /**
+   * `import a.b.Obj._` / `import obj._` (`importsMembers`): the member named like the site of the object the
+   * specifier names where the statement is written, or of the class of the value it names (a field, a
+   * top-level value stating its type). undefined when it names neither, or nothing of that name.
+   */
   private importedMember(file: FileExtraction, statement: ImportStatement, site: ReferenceSite): Resolution | undefined {
     const chain = statement.specifier.split('.');
     const scope = { file: file.path, enclosing: file.declarations[statement.declaration]?.parent ?? null };
