@@ -40,6 +40,14 @@ export function deferCallSites(extraction: FileExtraction, bytes: Uint8Array, de
   deferredSites.set(extraction, { bytes, deflated });
 }
 
+/** Hands the sites held for `from` to `to`, a copy of it that is resolved in its place. */
+export function moveCallSites(from: FileExtraction, to: FileExtraction): void {
+  const held = deferredSites.get(from);
+  if (held === undefined) return;
+  deferredSites.set(to, held);
+  deferredSites.delete(from);
+}
+
 /**
  * `extraction` with every reference site: those of an extraction held without its call sites are parsed
  * now, in their own order (a no-op for any other). The bytes were made by this run or checked with their
