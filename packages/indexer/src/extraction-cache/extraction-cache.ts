@@ -15,7 +15,7 @@ import { closePack, openPack, PackWriter, readSlot, readSlotInto, type OpenPack,
 
 export { CACHE_FORMAT } from './cache-key.js';
 export type { CachedExtraction } from './cache-entry.js';
-export { withCallSites } from '../extraction/deferred-sites.js';
+export { moveCallSites, withCallSites } from '../extraction/deferred-sites.js';
 
 /** More packs than this after a run are merged into one (each run adds one). */
 const MAX_PACKS = 8;

@@ -27,7 +27,7 @@ import { inspectExistingDatabase, NEWEST_KNOWN_CODEGRAPH_SCHEMA } from '../stora
 import { ExtractionPool, poolSize, type JobOutcome, type PoolRun } from '../workers/extraction-pool.js';
 import { readSourceFile } from '../workers/read-source.js';
 import { deferCallSites } from '../extraction/deferred-sites.js';
-import { defaultCacheDir, ExtractionCache, withCallSites, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
+import { defaultCacheDir, ExtractionCache, moveCallSites, withCallSites, type CacheEntryRef } from '../extraction-cache/extraction-cache.js';
 import { secretInsideRoot } from '../extraction-cache/cache-secret.js';
 import type { PackWriter } from '../extraction-cache/cache-pack.js';
 import { prepareDatabaseLocation } from '../storage/database-location.js';
@@ -398,7 +398,7 @@ async function resolveReferences(
   } else if (graphWrite instanceof InPlaceGraphUpdate) whyNot = 'no resolution record of this graph';
   // Files read without their call sites get them as they are resolved: parsed then, gone once used (releaseResolved),
   // they are never all alive at once (python/mypy, every file from the cache: less garbage collection).
-  const full = await resolvePass(run, indexed, extractions, { beforeResolving: withCallSites }, {}, graphWrite);
+  const full = await resolvePass(run, indexed, extractions, { beforeResolving: withCallSites, replaced: moveCallSites }, {}, graphWrite);
   graphWrite.keepRecord(nextRecord(indexed, full.perFile, undefined, full.configReads, full.stats, full.cuts, stamps));
   return { nodes: full.nodes, stats: full.stats, reuse: { resolved: indexed.length, kept: 0, ...(whyNot ? { whyNot } : {}) } };
 }
@@ -411,7 +411,11 @@ async function resolvePass(
   run: Run,
   indexed: IndexedFile[],
   extractions: ReadonlyMap<string, FileExtraction>,
-  scope: { only?: ReadonlySet<string>; beforeResolving?: (file: FileExtraction) => void },
+  scope: {
+    only?: ReadonlySet<string>;
+    beforeResolving?: (file: FileExtraction) => void;
+    replaced?: (original: FileExtraction, copy: FileExtraction) => void;
+  },
   configReads: Record<string, string | null>,
   sink?: GraphWriteSession,
 ) {

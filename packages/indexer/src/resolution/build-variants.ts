@@ -6,7 +6,6 @@
  * of the same package, qualified name and kind — and parameters, among several), or nothing when there is not
  * exactly one; so does a call from `js/` that found the JVM's declaration where `js/` declares its own.
  */
-import { moveCallSites } from '../extraction/deferred-sites.js';
 import type { Declaration, FileExtraction } from '../model/extraction.js';
 import type { ResolutionLanguage } from '../model/language-support.js';
 import type { DeclarationRef, Resolution } from './targets.js';
@@ -14,13 +13,15 @@ import type { DeclarationRef, Resolution } from './targets.js';
 type LanguageOf = (file: FileExtraction) => ResolutionLanguage | undefined;
 
 /** `byPath` with the files of variants the default build compiles no longer marked as variants. */
-export function markDefaultBuild(byPath: Map<string, FileExtraction>, languageOf: LanguageOf): void {
+export function markDefaultBuild(
+  byPath: Map<string, FileExtraction>, languageOf: LanguageOf, replaced?: (original: FileExtraction, copy: FileExtraction) => void,
+): void {
   for (const [path, file] of byPath) {
     if (file.buildVariant === undefined) continue;
     if (!languageOf(file)?.modules.builds?.compiledByDefault(path, file.buildVariant)) continue;
     const unmarked = { ...file, buildVariant: undefined };
-    // Its call sites, when held apart until it is resolved, go with the copy that is resolved.
-    moveCallSites(file, unmarked);
+    // What the caller holds for the original (its call sites, kept apart until it is resolved) goes with the copy resolved.
+    replaced?.(file, unmarked);
     byPath.set(path, unmarked);
   }
 }

@@ -85,6 +85,8 @@ export interface ResolutionScope {
    * sites alone, the only ones another file's resolution reads (resolution-interface.ts), and get the others here.
    */
   beforeResolving?: (file: FileExtraction) => void;
+  /** Called when a copy of a file's extraction is resolved in its place (a default-build variant file, build-variants.ts). */
+  replaced?: (original: FileExtraction, copy: FileExtraction) => void;
 }
 
 /**
@@ -106,10 +108,10 @@ export function streamGraph(
   now: number = Date.now(),
   scope: ResolutionScope = {},
 ): ResolutionStats {
-  const { only, perFile, releaseResolved, beforeResolving } = scope;
+  const { only, perFile, releaseResolved, beforeResolving, replaced } = scope;
   const byPath = new Map<string, FileExtraction>();
   for (const f of indexed) byPath.set(f.extraction.path, f.extraction);
-  markDefaultBuild(byPath, languageOf);
+  markDefaultBuild(byPath, languageOf, replaced);
 
   const stats: ResolutionStats = {
     resolvedBy: {},
