@@ -260,27 +260,10 @@ class Oracle:
         if ref.kind == K.CONSTRUCTOR and (ref.is_copy_constructor() or ref.is_move_constructor()
                                            or ref.is_default_constructor() and not self.has_parens(call)):
             return  # implicit copies, moves and default constructions
-        expansion = call.location
-        written = file_location(expansion)
-        if written[::3] in self.macro_uses:
-            return  # written in a macro's body: the site is the macro's use (a MACRO() site), not this call
-        start = file_location(call.extent.start)
-        key = (file, start[3], written[3], ref.get_usr())
-        if key in self.seen_sites:
+        kind = ('new' if after_new else 'T()') if ref.kind == K.CONSTRUCTOR else self.site_shape(call)
+        site = self.new_site(call, file, callers, kind, ref.spelling, ref.get_usr())
+        if site is None:
             return
-        self.seen_sites.add(key)
-        # A call in a macro's argument: its own text, else the whole use.
-        text = self.source_text(call.extent) if start[3] == call.extent.start.offset else self.text_at(start, call)
-        site = {
-            'file': file,
-            'line': start[1],
-            'col': start[2] - 1,
-            'nameLine': written[1],
-            'kind': ('new' if after_new else 'T()') if ref.kind == K.CONSTRUCTOR else self.site_shape(call),
-            'calleeName': ref.spelling,
-            'calleeText': re.sub(r'\s+', ' ', text)[:80],
-            'callers': callers,
-        }
         if ref.spelling.startswith('__builtin_'):
             self.raw_sites.append((site, None, None, 'compiler builtin'))
             return
@@ -323,21 +306,33 @@ class Oracle:
         return names[-1] if names else None
 
     def add_unanswered(self, call, name, file, callers):
+        site = self.new_site(call, file, callers, self.site_shape(call), name, 'dependent:' + name)
+        if site is not None:
+            self.raw_sites.append((site, None, None, 'dependent'))
+
+    def new_site(self, call, file, callers, kind, name, identity):
+        """The site of a call, once per place and callee (`identity`); None for a call written in a macro's body (the
+        site is the macro's use, a MACRO() site) or one already recorded."""
         written = file_location(call.location)
         if written[::3] in self.macro_uses:
-            return
+            return None
         start = file_location(call.extent.start)
-        key = (file, start[3], written[3], 'dependent:' + name)
+        key = (file, start[3], written[3], identity)
         if key in self.seen_sites:
-            return
+            return None
         self.seen_sites.add(key)
+        # A call in a macro's argument: its own text, else the whole use.
         text = self.source_text(call.extent) if start[3] == call.extent.start.offset else self.text_at(start, call)
-        site = {
-            'file': file, 'line': start[1], 'col': start[2] - 1, 'nameLine': written[1],
-            'kind': self.site_shape(call), 'calleeName': name,
-            'calleeText': re.sub(r'\s+', ' ', text)[:80], 'callers': callers,
+        return {
+            'file': file,
+            'line': start[1],
+            'col': start[2] - 1,
+            'nameLine': written[1],
+            'kind': kind,
+            'calleeName': name,
+            'calleeText': re.sub(r'\s+', ' ', text)[:80],
+            'callers': callers,
         }
-        self.raw_sites.append((site, None, None, 'dependent'))
 
     @staticmethod
     def has_parens(call):
