@@ -270,7 +270,8 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
     if (!edgesByLine.has(key)) edgesByLine.set(key, []);
     edgesByLine.get(key).push(e);
   }
-  const r = { notCalls: 0, sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [] };
+  const r = { notCalls: 0, sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [],
+    drawnNowEdges: 0, drawnNowRight: 0, drawnGone: 0, drawnNowWrong: [] };
   for (const entry of entries) {
     if (entry.target === undefined) continue;
     // What the drawing tool took for a call and a judge found is none (a subscript, a wrapper node): no site.
@@ -285,6 +286,15 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
         // Listed, not only counted: each wrong drawn edge is a pattern for whoever tunes the language.
         const judged = entry.target === 'outside' ? 'outside' : `${entry.target.file}:${entry.target.line}`;
         r.drawnWrong.push({ site: entry.where, call: entry.call, edge: `${entry.arbor.name ?? '?'} @ ${drawn.targetFile}:${drawn.targetStart}`, target: judged });
+      }
+      // The drawn edge was the graph's when it was drawn; this graph's edges at the same call are scored too, so a
+      // fixed fault (or a new one) shows without drawing again. No edge there now: counted apart, not scored.
+      const now = drawnCallEdges(entry, edgesByLine, lineSites);
+      if (!now.length) r.drawnGone++;
+      for (const e of now) {
+        r.drawnNowEdges++;
+        if (lands(e, entry.target)) r.drawnNowRight++;
+        else r.drawnNowWrong.push({ site: entry.where, call: entry.call, edge: `${e.targetName} @ ${e.targetFile}:${e.targetStart}`, target: entry.target === 'outside' ? 'outside' : `${entry.target.file}:${entry.target.line}` });
       }
       continue;
     }
@@ -309,7 +319,20 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
   r.recall = r.inRepo ? r.found / r.inRepo : null;
   r.precision = r.siteEdges ? r.rightEdges / r.siteEdges : null;
   r.drawnPrecision = r.drawnEdges ? r.drawnRight / r.drawnEdges : null;
+  r.drawnNowPrecision = r.drawnNowEdges ? r.drawnNowRight / r.drawnNowEdges : null;
   return r;
+}
+
+/**
+ * This graph's edges from the call a drawn edge left from. A drawn line whose call the drawing tool could name is a
+ * site like any other; one it could not (`callee: null`: several calls start at the column, as a chain's do) is
+ * found by where the drawn edge started and what it was named.
+ */
+export function drawnCallEdges(entry, edgesByLine, lineSites) {
+  if (entry.callee !== null) return edgesAtSite(entry, edgesByLine, lineSites);
+  const name = entry.arbor?.name;
+  return (edgesByLine.get(`${entry.file}:${entry.line}`) ?? [])
+    .filter((e) => e.col != null && entry.column != null && e.col + 1 === entry.column && name != null && e.targetName === name);
 }
 
 // ---- repositories at their commits ----
@@ -423,7 +446,10 @@ export async function judgedReport(entries, { reposDir, writers, arbor, codegrap
     for (const [language, scores] of byLanguage) {
       const total = sumScores(scores);
       // Drawn edges are arbor's own: another writer's row has no such figure.
-      if (writer !== 'arbor') Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null, drawnWrong: [] });
+      if (writer !== 'arbor') {
+        Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null, drawnWrong: [],
+          drawnNowEdges: null, drawnNowRight: null, drawnGone: null, drawnNowPrecision: null, drawnNowWrong: [] });
+      }
       rows.push({ writer, language, ...total });
     }
   }
@@ -432,13 +458,15 @@ export async function judgedReport(entries, { reposDir, writers, arbor, codegrap
 }
 
 function sumScores(parts) {
-  const total = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [] };
+  const total = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [],
+    drawnNowEdges: 0, drawnNowRight: 0, drawnGone: 0, drawnNowWrong: [] };
   for (const p of parts) {
     for (const k of Object.keys(total)) total[k] = Array.isArray(total[k]) ? total[k].concat(p[k]) : total[k] + p[k];
   }
   total.recall = total.inRepo ? total.found / total.inRepo : null;
   total.precision = total.siteEdges ? total.rightEdges / total.siteEdges : null;
   total.drawnPrecision = total.drawnEdges ? total.drawnRight / total.drawnEdges : null;
+  total.drawnNowPrecision = total.drawnNowEdges ? total.drawnNowRight / total.drawnNowEdges : null;
   return total;
 }
 
@@ -496,10 +524,12 @@ const pct = (x) => (x == null ? '—' : `${(100 * x).toFixed(1)}%`);
 
 function render(report) {
   let out = 'JUDGED CALL SITES  recall: in-repo sites with an edge to the judged target; wrong: edges at a site to anything else;\n';
-  out += '                   precision: right edges / edges at the judged sites; drawn edges: arbor edges judged one by one\n';
-  const headers = ['language', 'writer', 'sites', 'in-repo', 'found', 'recall', 'edges', 'wrong', 'precision', 'drawn edges', 'drawn precision'];
+  out += '                   precision: right edges / edges at the judged sites; drawn edges: arbor edges judged one by one, as drawn;\n';
+  out += '                   now: this graph\'s edges from the drawn calls (gone: drawn calls with no edge now)\n';
+  const headers = ['language', 'writer', 'sites', 'in-repo', 'found', 'recall', 'edges', 'wrong', 'precision', 'drawn edges', 'drawn precision',
+    'now', 'now precision', 'gone'];
   const rows = report.rows.map((r) => [r.language, r.writer, r.sites, r.inRepo, r.found, pct(r.recall), r.siteEdges, r.wrongEdges, pct(r.precision),
-    r.drawnEdges ?? '—', pct(r.drawnPrecision)]);
+    r.drawnEdges ?? '—', pct(r.drawnPrecision), r.drawnNowEdges ?? '—', pct(r.drawnNowPrecision), r.drawnGone ?? '—']);
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   for (const row of [headers, ...rows]) out += `  ${row.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}\n`;
   if (report.unjudged) out += `  ${report.unjudged} corpus lines carry no verdict yet (not counted)\n`;
@@ -507,6 +537,7 @@ function render(report) {
     if (r.misses.length) out += `\nMISSED by ${r.writer} (${r.language}): ${r.misses.slice(0, 10).map((m) => `\n  ${m.site} \`${m.call}\` → ${m.target}`).join('')}\n`;
     if (r.wrong.length) out += `\nWRONG edges of ${r.writer} (${r.language}): ${r.wrong.slice(0, 10).map((w) => `\n  ${w.site} \`${w.call}\` → ${w.edge}`).join('')}\n`;
     if (r.drawnWrong.length) out += `\nWRONG drawn edges of ${r.writer} (${r.language}): ${r.drawnWrong.map((w) => `\n  ${w.site} \`${w.call}\` → ${w.edge} (judged ${w.target})`).join('')}\n`;
+    if (r.drawnNowWrong?.length) out += `\nWRONG edges now at drawn calls of ${r.writer} (${r.language}): ${r.drawnNowWrong.map((w) => `\n  ${w.site} \`${w.call}\` → ${w.edge} (judged ${w.target})`).join('')}\n`;
   }
   for (const s of report.skipped) out += `\nskipped: ${s}\n`;
   for (const p of report.problems) out += `problem: ${p}\n`;

@@ -199,6 +199,25 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     expect(score([drawn], [], functions).drawnWrong).toEqual([]);
   });
 
+  it('scores this graph\'s edges from each drawn call beside the edge as drawn, and counts drawn calls with no edge now apart', () => {
+    const drawnAt = { repository: 'a/b', commit: 'abcdef1', file: 'v.js', line: 9, column: 3, call: 'join(dir, file)', language: 'javascript', callee: 'join', sitesOnLine: 1 };
+    // Drawn when arbor linked `join` to the local `var join = path.join`; judged outside (node's path.join).
+    const wrongWhenDrawn = { ...drawnAt, target: 'outside', arbor: { file: 'v.js', line: 2, endLine: 2, name: 'join' } };
+    const stillThere = [{ sourceFile: 'v.js', line: 9, col: 2, targetName: 'join', targetFile: 'v.js', targetStart: 2, targetEnd: 2 }];
+    expect(score([wrongWhenDrawn], stillThere)).toMatchObject({ drawnEdges: 1, drawnRight: 0, drawnNowEdges: 1, drawnNowRight: 0, drawnGone: 0 });
+    expect(score([wrongWhenDrawn], stillThere).drawnNowWrong).toMatchObject([{ edge: 'join @ v.js:2', target: 'outside' }]);
+    // The fault fixed: no edge at the call now. The drawn figure stays what was drawn; the call is counted as gone.
+    expect(score([wrongWhenDrawn], [])).toMatchObject({ drawnEdges: 1, drawnRight: 0, drawnNowEdges: 0, drawnGone: 1, drawnNowPrecision: null });
+    // An edge now to the judged target counts right now, whatever was drawn.
+    const rightNow = [{ ...stillThere[0], targetFile: 'u.js', targetStart: 5, targetEnd: 7 }];
+    expect(score([{ ...wrongWhenDrawn, target: { file: 'u.js', line: 6 } }], rightNow)).toMatchObject({ drawnRight: 0, drawnNowRight: 1, drawnNowPrecision: 1 });
+    // A drawn call the drawing tool could not name (a chain's calls start at one column) is found by column and the drawn name.
+    const chain = { ...drawnAt, callee: null, call: 'make().join(x)', target: 'outside', arbor: { file: 'v.js', line: 2, endLine: 2, name: 'join' } };
+    const make = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'make', targetFile: 'v.js', targetStart: 4, targetEnd: 4 };
+    expect(score([chain], [make, stillThere[0]])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 0 });
+    expect(score([chain], [make])).toMatchObject({ drawnNowEdges: 0, drawnGone: 1 });
+  });
+
   it('reads a parameter count from a signature', () => {
     const count = (name: string, signature: string) => parameterCount({ name, signature });
     expect(count('f', 'void f();')).toBe(0);
@@ -329,6 +348,8 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
       siteEdges: 2, rightEdges: 1, wrongEdges: 1, precision: 0.5,
       drawnEdges: 2, drawnRight: 1, drawnPrecision: 0.5,
     });
+    // The fixture's drawn lines record the edges this graph still has.
+    expect(report.rows[0]).toMatchObject({ drawnNowEdges: 2, drawnNowRight: 1, drawnGone: 0 });
     expect(report.rows[0].wrong.map((w: any) => w.edge)).toEqual(['other @ lib.py:5']);
     expect(report.rows[0].drawnWrong.map((w: any) => [w.edge, w.target])).toEqual([['other @ lib.py:5', 'outside']]);
     expect(report.rows[0].misses.map((m: any) => m.site)).toEqual(['python.jsonl:3']);
