@@ -289,7 +289,7 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
       }
       // The drawn edge was the graph's when it was drawn; this graph's edges at the same call are scored too, so a
       // fixed fault (or a new one) shows without drawing again. No edge there now: counted apart, not scored.
-      const now = drawnCallEdges(entry, edgesByLine, lineSites);
+      const now = drawnCallEdges(entry, edgesByLine);
       if (!now.length) r.drawnGone++;
       for (const e of now) {
         r.drawnNowEdges++;
@@ -324,15 +324,15 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
 }
 
 /**
- * This graph's edges from the call a drawn edge left from. A drawn line whose call the drawing tool could name is a
- * site like any other; one it could not (`callee: null`: several calls start at the column, as a chain's do) is
- * found by where the drawn edge started and what it was named.
+ * This graph's edges from the call a drawn edge left from: those starting where it started (the drawn line and
+ * column are the edge's own), named as it was or as the call names its callee. Column and name, not the site
+ * rules: a minified line holds many calls of one name, a chain's calls start at one column.
  */
-export function drawnCallEdges(entry, edgesByLine, lineSites) {
-  if (entry.callee !== null) return edgesAtSite(entry, edgesByLine, lineSites);
-  const name = entry.arbor?.name;
-  return (edgesByLine.get(`${entry.file}:${entry.line}`) ?? [])
-    .filter((e) => e.col != null && entry.column != null && e.col + 1 === entry.column && name != null && e.targetName === name);
+export function drawnCallEdges(entry, edgesByLine) {
+  const last = (name) => String(name).split(/::|\./).pop().replace(/!$/, '');
+  const names = new Set([entry.arbor?.name, entry.callee].filter((n) => n != null).map(last));
+  return (edgesByLine.get(`${entry.file}:${entry.line}`) ?? []).filter((e) => e.col != null && entry.column != null
+    && e.col + 1 === entry.column && (names.has(last(e.targetName)) || CONSTRUCTIONS.has(last(e.targetName))));
 }
 
 // ---- repositories at their commits ----

@@ -216,6 +216,10 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     const make = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'make', targetFile: 'v.js', targetStart: 4, targetEnd: 4 };
     expect(score([chain], [make, stillThere[0]])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 0 });
     expect(score([chain], [make])).toMatchObject({ drawnNowEdges: 0, drawnGone: 1 });
+    // Another call of the name on the line (a minified line calls `k(` many times) is not the drawn call's.
+    const elsewhere = { ...stillThere[0], col: 40 };
+    expect(score([wrongWhenDrawn], [elsewhere, stillThere[0]])).toMatchObject({ drawnNowEdges: 1 });
+    expect(score([wrongWhenDrawn], [elsewhere])).toMatchObject({ drawnNowEdges: 0, drawnGone: 1 });
   });
 
   it('reads a parameter count from a signature', () => {
