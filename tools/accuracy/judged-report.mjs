@@ -271,7 +271,7 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
     edgesByLine.get(key).push(e);
   }
   const r = { notCalls: 0, sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [],
-    drawnNowEdges: 0, drawnNowRight: 0, drawnGone: 0, drawnNowWrong: [] };
+    drawnNowEdges: 0, drawnNowRight: 0, drawnGone: 0, drawnNowWrong: [], drawnGoneList: [] };
   for (const entry of entries) {
     if (entry.target === undefined) continue;
     // What the drawing tool took for a call and a judge found is none (a subscript, a wrapper node): no site.
@@ -290,7 +290,10 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
       // The drawn edge was the graph's when it was drawn; this graph's edges at the same call are scored too, so a
       // fixed fault (or a new one) shows without drawing again. No edge there now: counted apart, not scored.
       const now = drawnCallEdges(entry, edgesByLine);
-      if (!now.length) r.drawnGone++;
+      if (!now.length) {
+        r.drawnGone++;
+        r.drawnGoneList.push({ site: entry.where, call: entry.call, edge: `${entry.arbor.name ?? '?'} @ ${drawn.targetFile}:${drawn.targetStart}`, target: entry.target === 'outside' ? 'outside' : `${entry.target.file}:${entry.target.line}` });
+      }
       for (const e of now) {
         r.drawnNowEdges++;
         if (lands(e, entry.target)) r.drawnNowRight++;
@@ -448,7 +451,7 @@ export async function judgedReport(entries, { reposDir, writers, arbor, codegrap
       // Drawn edges are arbor's own: another writer's row has no such figure.
       if (writer !== 'arbor') {
         Object.assign(total, { drawnEdges: null, drawnRight: null, drawnPrecision: null, drawnWrong: [],
-          drawnNowEdges: null, drawnNowRight: null, drawnGone: null, drawnNowPrecision: null, drawnNowWrong: [] });
+          drawnNowEdges: null, drawnNowRight: null, drawnGone: null, drawnNowPrecision: null, drawnNowWrong: [], drawnGoneList: [] });
       }
       rows.push({ writer, language, ...total });
     }
@@ -459,7 +462,7 @@ export async function judgedReport(entries, { reposDir, writers, arbor, codegrap
 
 function sumScores(parts) {
   const total = { sites: 0, inRepo: 0, found: 0, siteEdges: 0, rightEdges: 0, wrongEdges: 0, drawnEdges: 0, drawnRight: 0, misses: [], wrong: [], drawnWrong: [],
-    drawnNowEdges: 0, drawnNowRight: 0, drawnGone: 0, drawnNowWrong: [] };
+    drawnNowEdges: 0, drawnNowRight: 0, drawnGone: 0, drawnNowWrong: [], drawnGoneList: [] };
   for (const p of parts) {
     for (const k of Object.keys(total)) total[k] = Array.isArray(total[k]) ? total[k].concat(p[k]) : total[k] + p[k];
   }
