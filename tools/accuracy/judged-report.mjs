@@ -328,14 +328,16 @@ export function score(entries, edges, functions = [], lineSites = undefined) {
 
 /**
  * This graph's edges from the call a drawn edge left from: those starting where it started (the drawn line and
- * column are the edge's own), named as it was or as the call names its callee. Column and name, not the site
- * rules: a minified line holds many calls of one name, a chain's calls start at one column.
+ * column are the edge's own), named as it was. Column and name, not the site rules: a minified line holds many
+ * calls of one name, a chain's calls start at one column.
  */
 export function drawnCallEdges(entry, edgesByLine) {
+  // The drawn name only, not the call's callee: where a receiver call and its chained call start at one column, the
+  // drawn edge may be the receiver's. An edge now to a declaration of another name is not found (counted gone).
   const last = (name) => String(name).split(/::|\./).pop().replace(/!$/, '');
-  const names = new Set([entry.arbor?.name, entry.callee].filter((n) => n != null).map(last));
+  const name = entry.arbor?.name == null ? null : last(entry.arbor.name);
   return (edgesByLine.get(`${entry.file}:${entry.line}`) ?? []).filter((e) => e.col != null && entry.column != null
-    && e.col + 1 === entry.column && (names.has(last(e.targetName)) || CONSTRUCTIONS.has(last(e.targetName))));
+    && e.col + 1 === entry.column && name != null && last(e.targetName) === name);
 }
 
 // ---- repositories at their commits ----

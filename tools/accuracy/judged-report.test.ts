@@ -220,6 +220,12 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     const elsewhere = { ...stillThere[0], col: 40 };
     expect(score([wrongWhenDrawn], [elsewhere, stillThere[0]])).toMatchObject({ drawnNowEdges: 1 });
     expect(score([wrongWhenDrawn], [elsewhere])).toMatchObject({ drawnNowEdges: 0, drawnGone: 1 });
+    // The drawn edge was the receiver call's (`helper().run()`: both start at one column); the chained call's edge
+    // named as the callee is not it.
+    const receiverDrawn = { ...drawnAt, callee: 'run', call: 'helper().run()', target: { file: 'v.js', line: 30 }, arbor: { file: 'v.js', line: 30, endLine: 31, name: 'T::helper' } };
+    const helper = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'helper', targetFile: 'v.js', targetStart: 30, targetEnd: 31 };
+    const run = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'run', targetFile: 'w.js', targetStart: 3, targetEnd: 4 };
+    expect(score([receiverDrawn], [helper, run])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 1 });
   });
 
   it('reads a parameter count from a signature', () => {
