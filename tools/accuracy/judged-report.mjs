@@ -336,9 +336,21 @@ export function drawnCallEdges(entry, edgesByLine) {
   // drawn edge may be the receiver's. An edge now to a declaration of another name is not found (counted gone).
   const last = (name) => String(name).split(/::|\./).pop().replace(/!$/, '');
   const name = entry.arbor?.name == null ? null : last(entry.arbor.name);
-  return (edgesByLine.get(`${entry.file}:${entry.line}`) ?? []).filter((e) => e.col != null && entry.column != null
-    && e.col + 1 === entry.column && name != null && last(e.targetName) === name);
+  if (name == null || entry.column == null) return [];
+  const here = (edgesByLine.get(`${entry.file}:${entry.line}`) ?? []).filter((e) => e.col != null && e.col + 1 === entry.column
+    && last(e.targetName) === name);
+  if (here.length) return here;
+  // A chained call on a later line (`Spec.builder(x)\n  .build()`) whose edge was drawn at the chain's start and now
+  // starts at its own line: the same edge — same name, same target — a few lines below.
+  for (let line = entry.line + 1; line <= entry.line + CHAIN_LINES; line++) {
+    const moved = (edgesByLine.get(`${entry.file}:${line}`) ?? []).filter((e) => last(e.targetName) === name
+      && e.targetFile === entry.arbor.file && e.targetStart === entry.arbor.line);
+    if (moved.length) return moved.slice(0, 1);
+  }
+  return [];
 }
+/** How far below a drawn chain's first line its later calls are looked for. */
+const CHAIN_LINES = 20;
 
 // ---- repositories at their commits ----
 

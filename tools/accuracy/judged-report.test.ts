@@ -226,6 +226,12 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     const helper = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'helper', targetFile: 'v.js', targetStart: 30, targetEnd: 31 };
     const run = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'run', targetFile: 'w.js', targetStart: 3, targetEnd: 4 };
     expect(score([receiverDrawn], [helper, run])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 1 });
+    // A chained call drawn at the chain's first line whose edge now starts at its own line, same name and target: found.
+    const chained = { ...drawnAt, callee: null, call: 'Spec.builder(x)', target: { file: 'b.kt', line: 40 }, arbor: { file: 'b.kt', line: 40, endLine: 44, name: 'Spec::Builder::build' } };
+    const movedEdge = { sourceFile: 'v.js', line: 11, col: 6, targetName: 'build', targetFile: 'b.kt', targetStart: 40, targetEnd: 44 };
+    expect(score([chained], [movedEdge])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 1, drawnGone: 0 });
+    // Another target of that name below is another call's: not found.
+    expect(score([chained], [{ ...movedEdge, targetFile: 'c.kt' }])).toMatchObject({ drawnNowEdges: 0, drawnGone: 1 });
   });
 
   it('reads a parameter count from a signature', () => {
