@@ -1397,7 +1397,10 @@ export class ReferenceResolver {
     const found = this.findMember(classRef, name, false, wantStatic)?.ref;
     if (!found) return undefined;
     const owner = this.symbols.declaration(found);
-    const siblings = this.memberRefs(classRef, name).filter((ref) => CALLABLE_KINDS.has(this.symbols.declaration(ref).kind));
+    // Where static and instance members are apart (`members.staticApart`), a member of the other kind is no sibling.
+    const apart = this.bindingOf(this.symbols.extraction(classRef.file)!).members?.staticApart;
+    const siblings = this.memberRefs(classRef, name).filter((ref) => CALLABLE_KINDS.has(this.symbols.declaration(ref).kind)
+      && (!apart || Boolean(this.symbols.declaration(ref).isStatic) === Boolean(owner.isStatic)));
     if (!CALLABLE_KINDS.has(owner.kind) || siblings.length < 2) return found;
     const results = new Set(siblings.map((ref) => JSON.stringify(this.symbols.declaration(ref).returnType ?? null)));
     return results.size === 1 ? found : undefined;

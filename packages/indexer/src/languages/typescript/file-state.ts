@@ -139,7 +139,13 @@ export class EcmascriptFile {
    * Values a `let`/`var` holds by its initialiser alone (TypeScript): dropped at the end when the file assigns
    * the name anywhere (another value of a structurally compatible class would compile).
    */
-  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number; global?: boolean }> = [];
+  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number; global?: boolean; builds?: string }> = [];
+  /**
+   * TypeScript names assigned nowhere but by constructions (`ctx = new Context(…)`), with the classes written. A `let`
+   * initialised by a construction of the one class every such assignment constructs keeps its type: the assigned value
+   * narrows it to that same class.
+   */
+  private readonly constructedNames = new Map<string, Set<string>>();
   /** Statement list / class body id → names with an implementation there. */
   private readonly implementedNames = new Map<number, Set<string>>();
 
@@ -303,15 +309,29 @@ export class EcmascriptFile {
   }
 
   /** A `let`/`var` whose value (a local's binding, or a module-level declaration's type) is its initialiser's alone. */
-  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }, moduleLevel = false): void {
+  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number; builds?: string }, moduleLevel = false): void {
     this.initialisedAlone.push({ name, ...held, global: moduleLevel && !this.typeChecked });
+  }
+
+  /** `name = new C(…)` (TypeScript): see `constructedNames`. */
+  noteConstructed(name: string, built: string): void {
+    let classes = this.constructedNames.get(name);
+    if (!classes) this.constructedNames.set(name, (classes = new Set()));
+    classes.add(built);
+  }
+
+  /** Is `name` assigned elsewhere in a way its initialiser's type does not survive? */
+  private reassignedAway(entry: { name: string; builds?: string }): boolean {
+    if (this.assignedNames.has(entry.name)) return true;
+    const built = this.constructedNames.get(entry.name);
+    return built !== undefined && (entry.builds === undefined || built.size !== 1 || !built.has(entry.builds));
   }
 
   /** Settles types and sites, drops types naming type parameters, marks `export { a }` locals exported. */
   finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes' | 'exports'> {
     // A classic script's top-level `let`/`var` is a global another script may assign (JavaScript checks no types).
     const isModule = this.exports.length > 0 || this.builder.imports.length > 0;
-    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
+    const reassigned = this.initialisedAlone.filter((entry) => this.reassignedAway(entry) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
     // A function declared later in the block is bound by now (ids before the builder puts declarations in source order).
     for (const { declaration, name, scope } of this.localAliases) {
