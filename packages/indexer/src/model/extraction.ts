@@ -165,6 +165,11 @@ export interface Declaration extends Span {
    */
   returnsLocal?: string;
   /**
+   * Functions whose result is stated as an object type written in place (TypeScript `function setup(): { app: App;
+   * context: Context }`): each member's stated type, by name. What `const { context } = setup()` and `setup().app` hold.
+   */
+  resultMembers?: Record<string, TypeRef>;
+  /**
    * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
    * level names it): its members are the file's top-level declarations, and a type position naming
    * the file (an import of it) means this type.
@@ -205,6 +210,12 @@ export interface Declaration extends Span {
    */
   functionParameters?: Array<TypeRef | null>;
   functionTypes?: TypeRef[];
+  /**
+   * An interface stating no call signature and extending nothing (TypeScript `interface MiddlewareObject {
+   * handleRequest(…): … }`): no function is one, so in a union of function types (`Middleware | MiddlewareObject`)
+   * it types no function literal.
+   */
+  uncallable?: boolean;
   /**
    * Per parameter (as `parameterTypes` counts them), where arguments may name their parameter: the name an
    * argument is written with (Swift's argument label; absent: passed by position) and the type the parameter

@@ -241,9 +241,13 @@ export class ReceiverTypes {
         if (type.block) return this.blockSelfOf(this.world.findMember(of.classRef, type.name, false), depth);
         return this.memberResult(of, type.name, type, depth, scope);
       }
-      case 'field':
+      case 'field': {
         // `e.router` with e proven: each field's stated type in turn.
-        return this.through(this.evaluate(scope, type.of, depth + 1), type.path, depth);
+        const of = this.evaluate(scope, type.of, depth + 1);
+        if (of || type.path.length === 0) return this.through(of, type.path, depth);
+        // `const { context } = setup()` of `setup(): { context: Context }`: the member the callee's result states.
+        return this.through(this.resultMember(scope, type.of, type.path[0], depth), type.path.slice(1), depth);
+      }
       case 'value': {
         // `this`/`self` where it is the instance of the enclosing class (`const { a } = this`), and its fields.
         const self = this.world.instanceReceiver(scope, type.chain[0]);
@@ -321,6 +325,16 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /** Member `name` of the object type a called function states as its result (`Declaration.resultMembers`). */
+  private resultMember(scope: TypeScope, call: TypeRef, name: string, depth: number): InstanceOf | undefined {
+    if ((call.kind !== 'call' && call.kind !== 'member-call') || call.awaited || call.block || call.result || (call.kind === 'call' && call.construct)) return undefined;
+    const callee = this.calleeOf(scope, call, depth);
+    const decl = callee && this.symbols.declaration(callee.ref);
+    const stated = decl?.resultMembers && Object.hasOwn(decl.resultMembers, name) ? decl.resultMembers[name] : undefined;
+    const found = stated && this.evaluate({ file: callee!.ref.file, enclosing: decl!.parent }, stated, depth + 1);
+    return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
   }
 
   /**
@@ -645,6 +659,8 @@ export class ReceiverTypes {
       const walked = this.world.resolveChain(scope, member.chain);
       if (walked?.target.type !== 'declaration' || walked.consumed < member.chain.length) return undefined;
       const alias = this.symbols.declaration(walked.target.ref);
+      // A union's member no function can be (`Middleware | MiddlewareObject`): the literal takes the others' type.
+      if (alias.uncallable && members.length > 1) continue;
       const at = { file: walked.target.ref.file, enclosing: alias.parent };
       let one: { type: TypeRef; scope: TypeScope } | undefined;
       if (alias.functionParameters) {

@@ -244,6 +244,11 @@ export class EcmascriptFile {
     this.facts.stateType(id, field, type, ctx.scope, wordsOf(ctx));
   }
 
+  /** Any other stated type, proven after the walk where it is written. */
+  proveType(type: TypeRef, ctx: EcmascriptContext, apply: (type: TypeRef | undefined) => void): void {
+    this.facts.proveLater(type, ctx.scope, wordsOf(ctx), apply);
+  }
+
   docstring(frame: EcmascriptFrame): string | undefined {
     return frame.extra?.exportInfo ? frame.extra.exportInfo.doc : frame.doc;
   }
@@ -393,6 +398,7 @@ export class EcmascriptFile {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
       if (decl.underlyingType && namesTypeParameter(decl.underlyingType, names)) delete decl.underlyingType;
+      for (const [member, type] of Object.entries(decl.resultMembers ?? {})) if (namesTypeParameter(type, names)) delete decl.resultMembers![member];
       if (decl.callbackParameters) {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }

@@ -57,6 +57,19 @@ export function statedFunctionType(value: SyntaxNode | null): Pick<Declaration, 
   return {};
 }
 
+/**
+ * An interface's call signatures (`interface Middleware { (context: Context, next: Next): unknown }`): the parameters
+ * they state, where there is at least one and all state the same; empty otherwise. A function literal typed by
+ * the interface receives them.
+ */
+export function statedCallSignature(body: SyntaxNode): Pick<Declaration, 'functionParameters'> {
+  const signatures = body.namedChildren.filter((member): member is SyntaxNode => member?.type === 'call_signature');
+  if (signatures.length === 0) return {};
+  const each = signatures.map((signature) => functionTypeParameters(signature));
+  const key = JSON.stringify(each[0]);
+  return each.every((params) => JSON.stringify(params) === key) ? { functionParameters: each[0] } : {};
+}
+
 function functionTypeParameters(fnType: SyntaxNode): Array<TypeRef | null> {
   const out: Array<TypeRef | null> = [];
   for (const p of fnType.childForFieldName('parameters')?.namedChildren ?? []) {

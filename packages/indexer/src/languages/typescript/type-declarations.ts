@@ -8,7 +8,7 @@ import {
 } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk } from './file-state.js';
 import { addTypeReference, overloadShape } from './declarations.js';
-import { statedFunctionType } from './function-types.js';
+import { statedCallSignature, statedFunctionType } from './function-types.js';
 
 export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const { node, ctx } = frame;
@@ -24,6 +24,11 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     typeParameters: typeParameterNames(node),
   });
   if (body) file.stateType(id, 'returnType', callSignatureResult([body]), ctx);
+  // Its call signatures type the function literals it is given, unless a base may add others.
+  if (body && !firstChildOfType(node, 'extends_type_clause')) {
+    if (body.namedChildren.some((member) => member?.type === 'call_signature')) Object.assign(file.declarations[id], statedCallSignature(body));
+    else file.declarations[id].uncallable = true;
+  }
   if (body) stateCallSignatureShapes(file.declarations[id], [body]);
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
