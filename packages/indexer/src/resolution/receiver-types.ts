@@ -650,7 +650,7 @@ export class ReceiverTypes {
     return named ? this.functionTypeParameter({ file: ref.file, enclosing: decl.parent }, named, parameter, depth + 1) : undefined;
   }
 
-  private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+  private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number, bound?: (name: string) => { type: TypeRef; scope: TypeScope } | undefined): { type: TypeRef; scope: TypeScope } | undefined {
     if (depth > MAX_DEPTH) return cut();
     const members = type.kind === 'any-of' ? type.of : [type];
     let found: { type: TypeRef; scope: TypeScope } | undefined;
@@ -662,14 +662,27 @@ export class ReceiverTypes {
       // A union's member no function can be (`Middleware | MiddlewareObject`): the literal takes the others' type.
       if (alias.uncallable && members.length > 1) continue;
       const at = { file: walked.target.ref.file, enclosing: alias.parent };
+      // `Middleware<S, Context<S>>` of `interface Middleware<S, T extends Context = Context<S>>`: T is what the reference
+      // writes for it, else its default; an argument naming the enclosing generic type's own parameter, what that is bound to.
+      const own = (name: string, seen = 0): { type: TypeRef; scope: TypeScope } | undefined => {
+        const index = alias.typeParameters?.indexOf(name) ?? -1;
+        // Where the arguments written were not recorded (`typeArgumentRefs` absent), a default may not be what applies.
+        if (index < 0 || seen > MAX_DEPTH || !member.typeArgumentRefs) return undefined;
+        const written = member.typeArgumentRefs[index];
+        if (written === null) return undefined;
+        if (written !== undefined) return written.kind === 'type-parameter' ? bound?.(written.name) : { type: written, scope };
+        const fallback = alias.typeParameterDefaults?.[index];
+        if (!fallback) return undefined;
+        return fallback.kind === 'type-parameter' ? own(fallback.name, seen + 1) : { type: fallback, scope: at };
+      };
       let one: { type: TypeRef; scope: TypeScope } | undefined;
       if (alias.functionParameters) {
         const stated = alias.functionParameters[parameter];
-        one = stated ? { type: stated, scope: at } : undefined;
+        one = stated?.kind === 'type-parameter' ? own(stated.name) : stated ? { type: stated, scope: at } : undefined;
       } else if (alias.functionTypes) {
-        one = this.functionTypeParameter(at, { kind: 'any-of', of: alias.functionTypes }, parameter, depth + 1);
+        one = this.functionTypeParameter(at, { kind: 'any-of', of: alias.functionTypes }, parameter, depth + 1, own);
       }
-      if (!one) return undefined;
+      if (!one || one.type.kind === 'type-parameter') return undefined;
       if (found && JSON.stringify(found) !== JSON.stringify(one)) return undefined;
       found = one;
     }

@@ -402,15 +402,17 @@ export class EcmascriptFile {
       if (decl.callbackParameters) {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }
-      if (decl.callbackTypes) decl.callbackTypes = decl.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+      if (decl.callbackTypes) decl.callbackTypes = decl.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type && withoutTypeParameterArguments(type, names)));
       for (const shape of decl.overloadShapes ?? []) {
         if (shape.callbackParameters) {
           shape.callbackParameters = shape.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
         }
-        if (shape.callbackTypes) shape.callbackTypes = shape.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+        if (shape.callbackTypes) shape.callbackTypes = shape.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type && withoutTypeParameterArguments(type, names)));
       }
       if (decl.functionParameters) decl.functionParameters = decl.functionParameters.map((type) => (type && namesTypeParameter(type, names) ? null : type));
       if (decl.functionTypes?.some((type) => namesTypeParameter(type, names))) delete decl.functionTypes;
+      if (decl.functionTypes) decl.functionTypes = decl.functionTypes.map((type) => withoutTypeParameterArguments(type, names));
+      if (decl.typeParameterDefaults) decl.typeParameterDefaults = decl.typeParameterDefaults.map((type) => (type && namesTypeParameter(type, names) ? null : type && withoutTypeParameterArguments(type, names)));
     }
     for (const site of this.builder.references) {
       if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
@@ -432,6 +434,13 @@ function statedReceiverType(node: SyntaxNode): { type: TypeRef; path: string[] }
 const MEMBER_EXPRESSION: MemberAccessShape = {
   nodeType: 'member_expression', object: 'object', property: 'property', propertyTypes: new Set(['property_identifier']),
 };
+
+/** Written type arguments (`Middleware<S, Context<S>>`) that name a type parameter of the file (`S`) prove nothing: null. */
+function withoutTypeParameterArguments(type: TypeRef, names: ReadonlySet<string>): TypeRef {
+  if (type.kind === 'any-of') return { ...type, of: type.of.map((member) => withoutTypeParameterArguments(member, names)) };
+  if (type.kind !== 'named' || !type.typeArgumentRefs) return type;
+  return { ...type, typeArgumentRefs: type.typeArgumentRefs.map((arg) => (arg && namesTypeParameter(arg, names) ? null : arg && withoutTypeParameterArguments(arg, names))) };
+}
 
 function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {
   if (type.kind === 'member-call') return namesTypeParameter(type.of, names);
