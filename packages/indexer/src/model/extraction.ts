@@ -48,6 +48,11 @@ export interface Declaration extends Span {
   decorators?: string[];
   typeParameters?: string[];
   /**
+   * Per entry of `typeParameters`, its default where the declaration writes one (TypeScript `T extends Context =
+   * Context<S>`), else null: what a reference writing no argument for it means.
+   */
+  typeParameterDefaults?: Array<TypeRef | null>;
+  /**
    * Fields, properties, variables, constants: the type the code states for the value — an
    * annotation, or an initialiser that proves it (`x = Foo()`, `new Foo()`). Absent when unknown
    * or when the declaration is assigned values of different types.
@@ -165,6 +170,11 @@ export interface Declaration extends Span {
    */
   returnsLocal?: string;
   /**
+   * Functions whose result is stated as an object type written in place (TypeScript `function setup(): { app: App;
+   * context: Context }`): each member's stated type, by name. What `const { context } = setup()` and `setup().app` hold.
+   */
+  resultMembers?: Record<string, TypeRef>;
+  /**
    * A type whose body is its whole file (Zig: a file is a struct; `const Self = @This();` at its top
    * level names it): its members are the file's top-level declarations, and a type position naming
    * the file (an import of it) means this type.
@@ -205,6 +215,12 @@ export interface Declaration extends Span {
    */
   functionParameters?: Array<TypeRef | null>;
   functionTypes?: TypeRef[];
+  /**
+   * An interface stating no call signature and extending nothing (TypeScript `interface MiddlewareObject {
+   * handleRequest(…): … }`): no function is one, so in a union of function types (`Middleware | MiddlewareObject`)
+   * it types no function literal.
+   */
+  uncallable?: boolean;
   /**
    * Per parameter (as `parameterTypes` counts them), where arguments may name their parameter: the name an
    * argument is written with (Swift's argument label; absent: passed by position) and the type the parameter
@@ -274,7 +290,12 @@ export interface Declaration extends Span {
  */
 export type TypeRef =
   /** `typeArguments`: how many the type writes, where a generic type and one without may share a name (`declarations.genericTwins`). */
-  | { kind: 'named'; chain: string[]; typeArguments?: number }
+  /**
+   * `typeArgumentRefs`: the type arguments written (`Middleware<S, Context<S>>`), kept where a function literal's
+   * parameters may be the generic type's own type parameters (`Declaration.typeParameterDefaults`); a `type-parameter`
+   * entry names one of the enclosing generic type's own, null one that proves nothing.
+   */
+  | { kind: 'named'; chain: string[]; typeArguments?: number; typeArgumentRefs?: Array<TypeRef | null> }
   /** The receiver's own type, as a method's result (TypeScript `this`, a fluent builder): the class it was called on. */
   | { kind: 'self' }
   /**

@@ -241,9 +241,13 @@ export class ReceiverTypes {
         if (type.block) return this.blockSelfOf(this.world.findMember(of.classRef, type.name, false), depth);
         return this.memberResult(of, type.name, type, depth, scope);
       }
-      case 'field':
+      case 'field': {
         // `e.router` with e proven: each field's stated type in turn.
-        return this.through(this.evaluate(scope, type.of, depth + 1), type.path, depth);
+        const of = this.evaluate(scope, type.of, depth + 1);
+        if (of || type.path.length === 0) return this.through(of, type.path, depth);
+        // `const { context } = setup()` of `setup(): { context: Context }`: the member the callee's result states.
+        return this.through(this.resultMember(scope, type.of, type.path[0], depth), type.path.slice(1), depth);
+      }
       case 'value': {
         // `this`/`self` where it is the instance of the enclosing class (`const { a } = this`), and its fields.
         const self = this.world.instanceReceiver(scope, type.chain[0]);
@@ -321,6 +325,16 @@ export class ReceiverTypes {
         return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
       }
     }
+  }
+
+  /** Member `name` of the object type a called function states as its result (`Declaration.resultMembers`). */
+  private resultMember(scope: TypeScope, call: TypeRef, name: string, depth: number): InstanceOf | undefined {
+    if ((call.kind !== 'call' && call.kind !== 'member-call') || call.awaited || call.block || call.result || (call.kind === 'call' && call.construct)) return undefined;
+    const callee = this.calleeOf(scope, call, depth);
+    const decl = callee && this.symbols.declaration(callee.ref);
+    const stated = decl?.resultMembers && Object.hasOwn(decl.resultMembers, name) ? decl.resultMembers[name] : undefined;
+    const found = stated && this.evaluate({ file: callee!.ref.file, enclosing: decl!.parent }, stated, depth + 1);
+    return found ? { classRef: found.classRef, how: RESOLVED_BY.returnedReceiver } : undefined;
   }
 
   /**
@@ -636,7 +650,7 @@ export class ReceiverTypes {
     return named ? this.functionTypeParameter({ file: ref.file, enclosing: decl.parent }, named, parameter, depth + 1) : undefined;
   }
 
-  private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number): { type: TypeRef; scope: TypeScope } | undefined {
+  private functionTypeParameter(scope: TypeScope, type: TypeRef, parameter: number, depth: number, bound?: (name: string) => { type: TypeRef; scope: TypeScope } | undefined): { type: TypeRef; scope: TypeScope } | undefined {
     if (depth > MAX_DEPTH) return cut();
     const members = type.kind === 'any-of' ? type.of : [type];
     let found: { type: TypeRef; scope: TypeScope } | undefined;
@@ -645,15 +659,30 @@ export class ReceiverTypes {
       const walked = this.world.resolveChain(scope, member.chain);
       if (walked?.target.type !== 'declaration' || walked.consumed < member.chain.length) return undefined;
       const alias = this.symbols.declaration(walked.target.ref);
+      // A union's member no function can be (`Middleware | MiddlewareObject`): the literal takes the others' type.
+      if (alias.uncallable && members.length > 1) continue;
       const at = { file: walked.target.ref.file, enclosing: alias.parent };
+      // `Middleware<S, Context<S>>` of `interface Middleware<S, T extends Context = Context<S>>`: T is what the reference
+      // writes for it, else its default; an argument naming the enclosing generic type's own parameter, what that is bound to.
+      const own = (name: string, seen = 0): { type: TypeRef; scope: TypeScope } | undefined => {
+        const index = alias.typeParameters?.indexOf(name) ?? -1;
+        // Where the arguments written were not recorded (`typeArgumentRefs` absent), a default may not be what applies.
+        if (index < 0 || seen > MAX_DEPTH || !member.typeArgumentRefs) return undefined;
+        const written = member.typeArgumentRefs[index];
+        if (written === null) return undefined;
+        if (written !== undefined) return written.kind === 'type-parameter' ? bound?.(written.name) : { type: written, scope };
+        const fallback = alias.typeParameterDefaults?.[index];
+        if (!fallback) return undefined;
+        return fallback.kind === 'type-parameter' ? own(fallback.name, seen + 1) : { type: fallback, scope: at };
+      };
       let one: { type: TypeRef; scope: TypeScope } | undefined;
       if (alias.functionParameters) {
         const stated = alias.functionParameters[parameter];
-        one = stated ? { type: stated, scope: at } : undefined;
+        one = stated?.kind === 'type-parameter' ? own(stated.name) : stated ? { type: stated, scope: at } : undefined;
       } else if (alias.functionTypes) {
-        one = this.functionTypeParameter(at, { kind: 'any-of', of: alias.functionTypes }, parameter, depth + 1);
+        one = this.functionTypeParameter(at, { kind: 'any-of', of: alias.functionTypes }, parameter, depth + 1, own);
       }
-      if (!one) return undefined;
+      if (!one || one.type.kind === 'type-parameter') return undefined;
       if (found && JSON.stringify(found) !== JSON.stringify(one)) return undefined;
       found = one;
     }

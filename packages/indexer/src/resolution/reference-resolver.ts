@@ -678,8 +678,11 @@ export class ReferenceResolver {
     // A local (or a call) whose class the code states: `x = Foo(); x.m()`, `Foo().m()`.
     if (site.typedReceiver && (site.locallyBound || site.receiver === undefined)) {
       const scope = { file: file.path, enclosing: site.enclosing };
-      const instance = this.types.evaluate(scope, site.typedReceiver.type);
-      const { type, path } = site.typedReceiver;
+      let instance = this.types.evaluate(scope, site.typedReceiver.type);
+      let { type, path } = site.typedReceiver;
+      // `setup().context.m()` of `setup(): { context: Context }`: the member the call's stated result gives.
+      const member = !instance && path.length > 0 && (type.kind === 'call' || type.kind === 'member-call') ? this.types.evaluate(scope, { kind: 'field', of: type, path: path.slice(0, 1) }) : undefined;
+      if (member) [instance, type, path] = [member, { kind: 'field', of: type, path: path.slice(0, 1) }, path.slice(1)];
       // `try result.get().validate()` of a `Result<URLRequest, Error>`: an element stated to be of an outside type.
       const outsideElement = !instance && (type.kind === 'element' || type.kind === 'any-of') ? this.types.outsideTypeOf(scope, type) : undefined;
       const outsideType = type.kind === 'named' ? type.chain : type.kind === 'collection' ? type.named : outsideElement
@@ -1397,7 +1400,10 @@ export class ReferenceResolver {
     const found = this.findMember(classRef, name, false, wantStatic)?.ref;
     if (!found) return undefined;
     const owner = this.symbols.declaration(found);
-    const siblings = this.memberRefs(classRef, name).filter((ref) => CALLABLE_KINDS.has(this.symbols.declaration(ref).kind));
+    // Where static and instance members are apart (`members.staticApart`), a member of the other kind is no sibling.
+    const apart = this.bindingOf(this.symbols.extraction(classRef.file)!).members?.staticApart;
+    const siblings = this.memberRefs(classRef, name).filter((ref) => CALLABLE_KINDS.has(this.symbols.declaration(ref).kind)
+      && (!apart || Boolean(this.symbols.declaration(ref).isStatic) === Boolean(owner.isStatic)));
     if (!CALLABLE_KINDS.has(owner.kind) || siblings.length < 2) return found;
     const results = new Set(siblings.map((ref) => JSON.stringify(this.symbols.declaration(ref).returnType ?? null)));
     return results.size === 1 ? found : undefined;

@@ -3,7 +3,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { MemberTypeFact } from '../../model/extraction.js';
 import { patternNames } from './ecmascript-scopes.js';
 import { initialiserType } from './ecmascript-types.js';
-import { firstStringArgument, memberTarget, statementText, type MemberTarget } from './ecmascript-syntax.js';
+import { constructedClass, firstStringArgument, memberTarget, statementText, type MemberTarget } from './ecmascript-syntax.js';
 import { type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk, wordsOf } from './file-state.js';
 import { declareLoopMembers } from './ecmascript-loop-members.js';
 import { visitModuleAssignment } from './modules.js';
@@ -76,7 +76,10 @@ export function visitCall({ node, ctx }: EcmascriptFrame): boolean {
 /** `x = …`, `({ x } = …)`: the names written, so no `let` of theirs is typed by its initialiser alone. */
 export function recordAssigned({ node, ctx }: EcmascriptFrame): boolean {
   const left = node.childForFieldName('left');
-  if (left?.type === 'identifier') ctx.file.assignedNames.add(left.text);
+  // TypeScript `ctx = new Context(…)`: a construction of a class, recorded apart (see `EcmascriptFile.constructedNames`).
+  const built = ctx.file.typeChecked && node.type === 'assignment_expression' && left?.type === 'identifier' ? constructedClass(node.childForFieldName('right')) : undefined;
+  if (built !== undefined) ctx.file.noteConstructed(left!.text, built);
+  else if (left?.type === 'identifier') ctx.file.assignedNames.add(left.text);
   else if (left?.type === 'object_pattern' || left?.type === 'array_pattern') for (const name of patternNames(left)) ctx.file.assignedNames.add(name);
   return true;
 }

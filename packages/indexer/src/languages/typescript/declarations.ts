@@ -49,6 +49,7 @@ export function visitFunction(frame: EcmascriptFrame, walk: EcmascriptWalk): voi
   }
   if (id !== undefined) {
     file.stateType(id, 'returnType', callersReturnType(file, node, file.declarations[id].name), ctx);
+    stateResultMembers(file, id, node, ctx);
     stateCallbackParameters(file, file.declarations[id], node);
     // JavaScript `function awaitify(fn, arity) { … return awaitable }`: a wrapper whose result runs its argument.
     const forwards = file.typeChecked ? undefined : forwardedParameter(node);
@@ -232,6 +233,7 @@ export function visitMethod(frame: EcmascriptFrame, walk: EcmascriptWalk): void 
   // A getter's declared type is the property's; a method's is what calling it returns.
   const declared = hasToken(node, 'get') ? annotatedType(node.childForFieldName('return_type')) : callersReturnType(file, node, name);
   file.stateType(id, hasToken(node, 'get') ? 'valueType' : 'returnType', declared, ctx);
+  if (!hasToken(node, 'get')) stateResultMembers(file, id, node, ctx);
   stateCallbackParameters(file, file.declarations[id], node);
   const scope = ctx.scope.open('function');
   bindParameters(node, scope, ctx.scope);
@@ -394,6 +396,28 @@ function calleeResults(file: EcmascriptContext['file'], id: number, fn: SyntaxNo
  * state one type, that type (the implementation's own is invisible to callers); otherwise its annotation, which
  * every signature must be assignable to.
  */
+/**
+ * `function setup(): { app: Application; context: Context }`: each member's stated type (`Declaration.resultMembers`),
+ * proven where the function is written. Not for an overloaded or async function (its calls' results are others).
+ */
+function stateResultMembers(file: EcmascriptContext['file'], id: number, fn: SyntaxNode, ctx: EcmascriptContext): void {
+  const annotation = fn.childForFieldName('return_type');
+  const type = annotation?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  if (type?.type !== 'object_type' || hasToken(fn, 'async') || hasOverloadSignatures(file, fn, file.declarations[id].name)) return;
+  for (const member of type.namedChildren) {
+    if (member?.type !== 'property_signature') continue;
+    const nameNode = member.childForFieldName('name');
+    const stated = annotatedType(member.childForFieldName('type'));
+    if (!nameNode || !stated || (stated.kind !== 'named' && stated.kind !== 'call')) continue;
+    const name = propertyName(nameNode);
+    file.proveType(stated, ctx, (proven) => {
+      if (!proven) return;
+      const decl = file.declarations[id];
+      (decl.resultMembers ??= {})[name] = proven;
+    });
+  }
+}
+
 function callersReturnType(file: EcmascriptContext['file'], fn: SyntaxNode, name: string): TypeRef | null {
   return (hasOverloadSignatures(file, fn, name) ? signaturesReturnType(fn, name) : null) ?? asyncResult(fn) ?? annotatedType(fn.childForFieldName('return_type'));
 }

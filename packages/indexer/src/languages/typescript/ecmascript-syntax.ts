@@ -344,3 +344,10 @@ export function namingEntry(entry: SyntaxNode): { key: string; name: string } | 
   if (!keyNode || keyNode.type === 'computed_property_name' || value?.type !== 'identifier') return undefined;
   return { key: propertyName(keyNode), name: value.text };
 }
+
+/** The class a `new C(…)` / `new ns.C<T>(…)` names, as written; undefined for any other expression. */
+export function constructedClass(value: SyntaxNode | null): string | undefined {
+  if (value?.type !== 'new_expression') return undefined;
+  const constructor = value.childForFieldName('constructor');
+  return constructor?.type === 'identifier' || constructor?.type === 'member_expression' ? constructor.text : undefined;
+}

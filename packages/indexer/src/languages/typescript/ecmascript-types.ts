@@ -149,7 +149,12 @@ export function initialiserType(node: SyntaxNode | null, depth = 0): TypeRef | n
       // `const numberType = ZodNumber.create`, `const s = schema`: whatever that name holds (and,
       // called, what it returns).
       const chain = receiverChain(node)?.names;
-      return chain && chain[0] !== 'this' && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+      if (chain) return chain[0] !== 'this' && chain[0] !== 'super' ? { kind: 'value', chain } : null;
+      // `setup().context`, `make().store`: the member of what the expression before it gives.
+      const object = node.type === 'member_expression' ? node.childForFieldName('object') : null;
+      const property = node.type === 'member_expression' ? node.childForFieldName('property') : null;
+      const of = object?.type === 'call_expression' && property?.type === 'property_identifier' ? initialiserType(object, depth + 1) : null;
+      return of ? { kind: 'field', of, path: [property!.text] } : null;
     }
     default:
       return null;

@@ -139,7 +139,13 @@ export class EcmascriptFile {
    * Values a `let`/`var` holds by its initialiser alone (TypeScript): dropped at the end when the file assigns
    * the name anywhere (another value of a structurally compatible class would compile).
    */
-  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number; global?: boolean }> = [];
+  private readonly initialisedAlone: Array<{ name: string; value?: { type: TypeRef | null }; declaration?: number; global?: boolean; builds?: string }> = [];
+  /**
+   * TypeScript names assigned nowhere but by constructions (`ctx = new Context(…)`), with the classes written. A `let`
+   * initialised by a construction of the one class every such assignment constructs keeps its type: the assigned value
+   * narrows it to that same class.
+   */
+  private readonly constructedNames = new Map<string, Set<string>>();
   /** Statement list / class body id → names with an implementation there. */
   private readonly implementedNames = new Map<number, Set<string>>();
 
@@ -238,6 +244,11 @@ export class EcmascriptFile {
     this.facts.stateType(id, field, type, ctx.scope, wordsOf(ctx));
   }
 
+  /** Any other stated type, proven after the walk where it is written. */
+  proveType(type: TypeRef, ctx: EcmascriptContext, apply: (type: TypeRef | undefined) => void): void {
+    this.facts.proveLater(type, ctx.scope, wordsOf(ctx), apply);
+  }
+
   docstring(frame: EcmascriptFrame): string | undefined {
     return frame.extra?.exportInfo ? frame.extra.exportInfo.doc : frame.doc;
   }
@@ -303,15 +314,29 @@ export class EcmascriptFile {
   }
 
   /** A `let`/`var` whose value (a local's binding, or a module-level declaration's type) is its initialiser's alone. */
-  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number }, moduleLevel = false): void {
+  initialisedOnly(name: string, held: { value?: { type: TypeRef | null }; declaration?: number; builds?: string }, moduleLevel = false): void {
     this.initialisedAlone.push({ name, ...held, global: moduleLevel && !this.typeChecked });
+  }
+
+  /** `name = new C(…)` (TypeScript): see `constructedNames`. */
+  noteConstructed(name: string, built: string): void {
+    let classes = this.constructedNames.get(name);
+    if (!classes) this.constructedNames.set(name, (classes = new Set()));
+    classes.add(built);
+  }
+
+  /** Is `name` assigned elsewhere in a way its initialiser's type does not survive? */
+  private reassignedAway(entry: { name: string; builds?: string }): boolean {
+    if (this.assignedNames.has(entry.name)) return true;
+    const built = this.constructedNames.get(entry.name);
+    return built !== undefined && (entry.builds === undefined || built.size !== 1 || !built.has(entry.builds));
   }
 
   /** Settles types and sites, drops types naming type parameters, marks `export { a }` locals exported. */
   finish(): Pick<FileExtraction, 'declarations' | 'imports' | 'references' | 'memberTypes' | 'exports'> {
     // A classic script's top-level `let`/`var` is a global another script may assign (JavaScript checks no types).
     const isModule = this.exports.length > 0 || this.builder.imports.length > 0;
-    const reassigned = this.initialisedAlone.filter((entry) => this.assignedNames.has(entry.name) || (entry.global && !isModule));
+    const reassigned = this.initialisedAlone.filter((entry) => this.reassignedAway(entry) || (entry.global && !isModule));
     for (const entry of reassigned) if (entry.value) entry.value.type = null;
     // A function declared later in the block is bound by now (ids before the builder puts declarations in source order).
     for (const { declaration, name, scope } of this.localAliases) {
@@ -373,18 +398,21 @@ export class EcmascriptFile {
       if (decl.valueType && namesTypeParameter(decl.valueType, names)) delete decl.valueType;
       if (decl.returnType && namesTypeParameter(decl.returnType, names)) delete decl.returnType;
       if (decl.underlyingType && namesTypeParameter(decl.underlyingType, names)) delete decl.underlyingType;
+      for (const [member, type] of Object.entries(decl.resultMembers ?? {})) if (namesTypeParameter(type, names)) delete decl.resultMembers![member];
       if (decl.callbackParameters) {
         decl.callbackParameters = decl.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
       }
-      if (decl.callbackTypes) decl.callbackTypes = decl.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+      if (decl.callbackTypes) decl.callbackTypes = decl.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type && withoutTypeParameterArguments(type, names)));
       for (const shape of decl.overloadShapes ?? []) {
         if (shape.callbackParameters) {
           shape.callbackParameters = shape.callbackParameters.map((types) => types?.map((type) => (type && namesTypeParameter(type, names) ? null : type)) ?? null);
         }
-        if (shape.callbackTypes) shape.callbackTypes = shape.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type));
+        if (shape.callbackTypes) shape.callbackTypes = shape.callbackTypes.map((type) => (type && namesTypeParameter(type, names) ? null : type && withoutTypeParameterArguments(type, names)));
       }
       if (decl.functionParameters) decl.functionParameters = decl.functionParameters.map((type) => (type && namesTypeParameter(type, names) ? null : type));
       if (decl.functionTypes?.some((type) => namesTypeParameter(type, names))) delete decl.functionTypes;
+      if (decl.functionTypes) decl.functionTypes = decl.functionTypes.map((type) => withoutTypeParameterArguments(type, names));
+      if (decl.typeParameterDefaults) decl.typeParameterDefaults = decl.typeParameterDefaults.map((type) => (type && namesTypeParameter(type, names) ? null : type && withoutTypeParameterArguments(type, names)));
     }
     for (const site of this.builder.references) {
       if (site.typedReceiver && namesTypeParameter(site.typedReceiver.type, names)) delete site.typedReceiver;
@@ -406,6 +434,13 @@ function statedReceiverType(node: SyntaxNode): { type: TypeRef; path: string[] }
 const MEMBER_EXPRESSION: MemberAccessShape = {
   nodeType: 'member_expression', object: 'object', property: 'property', propertyTypes: new Set(['property_identifier']),
 };
+
+/** Written type arguments (`Middleware<S, Context<S>>`) that name a type parameter of the file (`S`) prove nothing: null. */
+function withoutTypeParameterArguments(type: TypeRef, names: ReadonlySet<string>): TypeRef {
+  if (type.kind === 'any-of') return { ...type, of: type.of.map((member) => withoutTypeParameterArguments(member, names)) };
+  if (type.kind !== 'named' || !type.typeArgumentRefs) return type;
+  return { ...type, typeArgumentRefs: type.typeArgumentRefs.map((arg) => (arg && namesTypeParameter(arg, names) ? null : arg && withoutTypeParameterArguments(arg, names))) };
+}
 
 function namesTypeParameter(type: TypeRef, names: ReadonlySet<string>): boolean {
   if (type.kind === 'member-call') return namesTypeParameter(type.of, names);

@@ -41,28 +41,70 @@ export function statedCallbackTypes(fn: SyntaxNode): Pick<Declaration, 'callback
  * What a type alias's value states as a function type: its parameters' types (`(c: Context) => R`), or the
  * named types of a union of them (`Handler | Middleware`). Empty for any other value.
  */
-export function statedFunctionType(value: SyntaxNode | null): Pick<Declaration, 'functionParameters' | 'functionTypes'> {
+export function statedFunctionType(value: SyntaxNode | null, own: ReadonlySet<string> = NONE): Pick<Declaration, 'functionParameters' | 'functionTypes'> {
   const node = unwrap(value);
-  if (node?.type === 'function_type') return { functionParameters: functionTypeParameters(node) };
+  if (node?.type === 'function_type') return { functionParameters: functionTypeParameters(node, own) };
   if (node?.type !== 'union_type') return {};
   const members = unionMembers(node).map((member) => unwrap(member)!);
-  const named = members.map((member) => namedType(member));
+  const named = members.map((member) => namedType(member, own));
   if (named.length > 0 && named.every((type) => type !== null)) return { functionTypes: named as TypeRef[] };
   // `((c: Context) => R) | ((c: Context, next: Next) => R)`: only when every member states the same parameters.
   if (members.length > 0 && members.every((member) => member.type === 'function_type')) {
-    const each = members.map((member) => functionTypeParameters(member));
+    const each = members.map((member) => functionTypeParameters(member, own));
     const key = JSON.stringify(each[0]);
     if (each.every((params) => JSON.stringify(params) === key)) return { functionParameters: each[0] };
   }
   return {};
 }
 
-function functionTypeParameters(fnType: SyntaxNode): Array<TypeRef | null> {
+const NONE: ReadonlySet<string> = new Set();
+
+/** A generic type's own type parameters (`type H<E, P> = …`, `interface M<S, T> { … }`): their names, and each one's default. */
+export function ownTypeParameters(node: SyntaxNode): { own: ReadonlySet<string>; defaults?: Array<TypeRef | null> } {
+  const parameters = (node.childForFieldName('type_parameters')?.namedChildren ?? []).filter((p): p is SyntaxNode => p?.type === 'type_parameter');
+  const own = new Set(parameters.map((p) => p.childForFieldName('name')?.text ?? ''));
+  if (own.size === 0) return { own };
+  const defaults = parameters.map((p) => {
+    const written = p.childForFieldName('value')?.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+    return written ? typeOrOwnParameter(unwrap(written), own) : null;
+  });
+  return defaults.some((d) => d !== null) ? { own, defaults } : { own };
+}
+
+/** A type written where a generic type's own type parameter may stand (`T`): that parameter, else the named type. */
+function typeOrOwnParameter(node: SyntaxNode | null, own: ReadonlySet<string>): TypeRef | null {
+  if (!node) return null;
+  if (node.type === 'type_identifier' && own.has(node.text)) return { kind: 'type-parameter', name: node.text };
+  return namedType(node, own) ?? annotatedType(node);
+}
+
+/**
+ * An interface's call signatures (`interface Middleware { (context: Context, next: Next): unknown }`): the parameters
+ * they state, where there is at least one and all state the same; empty otherwise. A function literal typed by
+ * the interface receives them.
+ */
+export function statedCallSignature(body: SyntaxNode, own: ReadonlySet<string> = NONE): Pick<Declaration, 'functionParameters'> {
+  const signatures = body.namedChildren.filter((member): member is SyntaxNode => member?.type === 'call_signature');
+  if (signatures.length === 0) return {};
+  // A signature with type parameters of its own (`<P>(path: P) => …`) states nothing about the interface's.
+  if (signatures.some((signature) => signature.childForFieldName('type_parameters'))) return {};
+  const each = signatures.map((signature) => functionTypeParameters(signature, own));
+  const key = JSON.stringify(each[0]);
+  return each.every((params) => JSON.stringify(params) === key) ? { functionParameters: each[0] } : {};
+}
+
+function functionTypeParameters(fnType: SyntaxNode, own: ReadonlySet<string>): Array<TypeRef | null> {
   const out: Array<TypeRef | null> = [];
   for (const p of fnType.childForFieldName('parameters')?.namedChildren ?? []) {
     if (!p || p.type === 'comment') continue;
     if (out.length === 0 && p.childForFieldName('pattern')?.type === 'this') continue;
-    out.push(p.type === 'required_parameter' || p.type === 'optional_parameter' ? annotatedType(p.childForFieldName('type')) : null);
+    if (p.type !== 'required_parameter' && p.type !== 'optional_parameter') {
+      out.push(null);
+      continue;
+    }
+    // `(context: T)` with T the generic type's own parameter: what a reference binds T to.
+    const written = unwrap(p.childForFieldName('type'));
+    out.push(written?.type === 'type_identifier' && own.has(written.text) ? { kind: 'type-parameter', name: written.text } : annotatedType(p.childForFieldName('type')));
   }
   return out;
 }
@@ -92,10 +134,15 @@ function namedFunctionType(node: SyntaxNode | null, constraints: ReadonlyMap<str
   return namedType(node);
 }
 
-/** `Handler`, `Handler<E>`, `types.Handler`: a reference to a declared type. */
-function namedType(node: SyntaxNode): TypeRef | null {
+/** `Handler`, `Handler<E>`, `types.Handler`: a reference to a declared type, with the type arguments it writes. */
+function namedType(node: SyntaxNode, own: ReadonlySet<string> = NONE): TypeRef | null {
   if (node.type !== 'type_identifier' && node.type !== 'generic_type' && node.type !== 'nested_type_identifier') return null;
-  return annotatedType(node);
+  const named = annotatedType(node);
+  if (named?.kind !== 'named') return named;
+  // None written: each type parameter takes its default.
+  if (node.type !== 'generic_type') return { ...named, typeArgumentRefs: [] };
+  const args = node.childForFieldName('type_arguments')?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment') ?? [];
+  return args.length > 0 ? { ...named, typeArgumentRefs: args.map((arg) => typeOrOwnParameter(unwrap(arg), own)) } : named;
 }
 
 /** The element types of a tuple type every element of which is required (`[A, B]`, not `[A, B?]` or `[A, ...B[]]`); null otherwise. */

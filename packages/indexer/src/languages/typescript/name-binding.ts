@@ -15,6 +15,8 @@ export const ecmascriptNameBinding = defineNameBinding({
   moduleScope: { defaultExport: 'default' },
   // `Foo.prototype.m = function …`, `app.use = function …` (extracted as methods of `Foo`, `app`).
   declarations: { assignedMembers: true },
+  // A class's statics are reached through the class, its instance members through an instance: never the other kind.
+  members: { staticApart: true },
   // `fn.call(this, a)`, `utils.merge.apply(null, args)`: run `fn`, `utils.merge`. `const { rawQuery } = prisma;
   // rawQuery()` in a function: `prisma.rawQuery()`.
   // `new AjvClass()` of `const AjvClass = cond ? a : b`: the class it evaluates to, never the const.

@@ -8,7 +8,7 @@ import {
 } from './ecmascript-syntax.js';
 import type { EcmascriptContext, EcmascriptFrame, EcmascriptWalk } from './file-state.js';
 import { addTypeReference, overloadShape } from './declarations.js';
-import { statedFunctionType } from './function-types.js';
+import { ownTypeParameters, statedCallSignature, statedFunctionType } from './function-types.js';
 
 export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): void {
   const { node, ctx } = frame;
@@ -24,6 +24,13 @@ export function visitInterface(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     typeParameters: typeParameterNames(node),
   });
   if (body) file.stateType(id, 'returnType', callSignatureResult([body]), ctx);
+  // Its call signatures type the function literals it is given, unless a base may add others.
+  if (body && !firstChildOfType(node, 'extends_type_clause')) {
+    const { own, defaults } = ownTypeParameters(node);
+    if (defaults) file.declarations[id].typeParameterDefaults = defaults;
+    if (body.namedChildren.some((member) => member?.type === 'call_signature')) Object.assign(file.declarations[id], statedCallSignature(body, own));
+    else file.declarations[id].uncallable = true;
+  }
   if (body) stateCallSignatureShapes(file.declarations[id], [body]);
   const siteCtx = { ...ctx, enclosing: id };
   const heritage = firstChildOfType(node, 'extends_type_clause');
@@ -47,8 +54,10 @@ export function visitTypeAlias(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
     docstring: file.docstring(frame),
     isExported: frame.extra?.exportInfo !== undefined || undefined,
     typeParameters: typeParameterNames(node),
-    ...statedFunctionType(node.childForFieldName('value')),
+    ...statedFunctionType(node.childForFieldName('value'), ownTypeParameters(node).own),
   });
+  const defaults = ownTypeParameters(node).defaults;
+  if (defaults) file.declarations[id].typeParameterDefaults = defaults;
   // `type Props = { onSelect(): void }` (also one part of `Base & { … }`): its members are the object
   // type's, as an interface's are, so that `props.onSelect()` links to the member it declares.
   const bodies = objectTypeParts(node.childForFieldName('value'));

@@ -10,7 +10,7 @@ import { contextHook } from './context-hooks.js';
 import { visitOverriddenResult } from './ecmascript-overridden-results.js';
 import { annotatedType, initialiserType } from './ecmascript-types.js';
 import {
-  compactText, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
+  compactText, constructedClass, FUNCTION_VALUE_TYPES, functionReturnsJsx, hasToken, headerText, isPascalCase, memberTarget,
   namedChildrenOf, propertyName, receiverChain, requireSpecifier, statementText, typeParameterNames
 } from './ecmascript-syntax.js';
 import { CLASS_THIS, type EcmascriptContext, type EcmascriptFrame, type EcmascriptWalk } from './file-state.js';
@@ -115,7 +115,7 @@ export function visitVariables(frame: EcmascriptFrame, walk: EcmascriptWalk): vo
         // A `let`/`var` holds its initialiser's value unless the file assigns it elsewhere (`initialisedOnly`).
         const initialised = initialiserType(value);
         file.stateType(id, 'valueType', annotated ?? initialised, ctx);
-        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id }, true);
+        if (!annotated && initialised && kindToken !== 'const') file.initialisedOnly(name, { declaration: id, builds: constructedClass(value) }, true);
         // JavaScript: a call of the variable runs the function value it holds (see ecmascript-held-values.ts).
         // TypeScript too for a `const` holding what a named function made (`const log = debug('app')`): an outside
         // package's product is outside. Not an annotated one, an immediately invoked function's result, nor a
@@ -183,7 +183,7 @@ function bindDeclarator(declarator: SyntaxNode, nameNode: SyntaxNode, value: Syn
   const type = annotated ?? self ?? initialiserType(value);
   // Read in a nested `function` (whose own `this` is another), `self` still holds the instance.
   const held = type ? { type, scope: ctx.scope, ...(self && type === self ? { words: CLASS_THIS } : {}) } : undefined;
-  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held }, ctx.moduleLevel);
+  if (held && !annotated && kindToken !== 'const') ctx.file.initialisedOnly(nameNode.text, { value: held, builds: self ? undefined : constructedClass(value) }, ctx.moduleLevel);
   ctx.scope.bind(nameNode.text, kind, undefined, held);
 }
 
