@@ -467,6 +467,13 @@ export interface ReferenceSite {
    * (`foo().bar()`, `arr[0].x()`): such a site is never linked by name.
    */
   receiver?: string[];
+  /**
+   * Type arguments written on the receiver's last name (C++ `get_idx<std::size_t>::get()`: `<std::size_t>`), as
+   * `NameBindingRules.specializationMatch` compares them with a specialization's: the member is that specialization's.
+   */
+  receiverArguments?: string;
+  /** Type arguments written on the name itself (`new View<int[3]>`, `Box<int>(x)`): where it names a class, the same. */
+  nameArguments?: string;
   /** Local id of the innermost enclosing function/method/class-field initialiser, or null for file level. */
   enclosing: number | null;
   /**

@@ -671,6 +671,14 @@ export interface NameBindingRules {
    */
   comparedParameterType?: (parameter: string) => string;
   /**
+   * Whether type arguments written on a class's name (`<std::size_t>`, `<int[3]>`) select a specialization declared
+   * with `declared` arguments (its name's, `<E[N]>`) over `parameters` (its own, `E`, `N`): 'yes' where they are
+   * proven to, 'no' where they are proven not to, 'unknown' otherwise. A type declared with arguments in its name is
+   * such a specialization of the type of its bare name. `declaresClass` says whether a written type names a class, struct
+   * or enum of the workspace (no alias: a type of its own). Absent: no type is specialized.
+   */
+  specializationMatch?: (written: string, declared: string, parameters: readonly string[], declaresClass: (type: string) => boolean) => 'yes' | 'no' | 'unknown';
+  /**
    * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
    * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
    * does not show there, e.g. one declared after the call). Absent: the callable found is the target whatever the count.

@@ -5,7 +5,7 @@ import { positionOf, type BoundValue, type Scope } from '../../extraction/core/s
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
 import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
-import { type CppWalk, iteratorType, nameParts, pairHalfType, typeRefOf, valueType } from './cpp-types.js';
+import { type CppWalk, iteratorType, nameParts, pairHalfType, specializationArguments, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
 import { pointerDepth, referenceSuffix, stateWrittenType } from './cpp-arguments.js';
@@ -477,12 +477,6 @@ function matchesEveryInstantiation(node: SyntaxNode): boolean {
 function innermostName(node: SyntaxNode | null): SyntaxNode | null {
   while (node?.type === 'qualified_identifier') node = node.childForFieldName('name');
   return node;
-}
-
-/** `<long long, Char>` as written, spaces normalised. */
-function specializationArguments(template: SyntaxNode): string {
-  const args = template.childForFieldName('arguments');
-  return (args?.text ?? '<>').replace(/\s+/g, ' ').replace(/\s*([<>,])\s*/g, (_, c: string) => (c === ',' ? ', ' : c));
 }
 
 function templateParameters(node: SyntaxNode | null): string[] | undefined {

@@ -16,6 +16,7 @@ import { defineNameBinding } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
 import { cppArgumentFits, cppConstructorConversion, cppPointerConversion, pointerParameterClass } from './cpp-arguments.js';
 import { LIBRARY_FALLBACK } from './c-library-names.js';
+import { cppSpecializationMatch } from './cpp-specializations.js';
 
 export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
@@ -90,6 +91,8 @@ export const cppNameBinding = defineNameBinding({
   constructorConversion: cppConstructorConversion,
   // A string literal for `const App *` beside `std::string` (`got_subcommand("x")`): never a pointer to a class.
   pointerConversion: cppPointerConversion,
+  // `get_idx<std::size_t>::get()`: the member of the specialization the written arguments select (cpp-specializations.ts).
+  specializationMatch: cppSpecializationMatch,
   nonGenericFirst: true,
   arityBindsName: true,
 });
