@@ -612,9 +612,11 @@ export interface NameBindingRules {
   /**
    * Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module)
    * from the file `from` (C: a test's definition is linked into the test's program only), and whether `declaration`
-   * may (C: not a fallback for a C library function, which the default build takes from libc).
+   * may (C: not a fallback for a C library function, which the default build takes from libc). `seen` tells which
+   * files declare the name without defining it, and whether `from` reaches `path` through its imports (C++: a
+   * definition in a source file is seen from another file only through a declaration).
    */
-  linkableByName(path: string, from?: string, declaration?: Declaration): boolean;
+  linkableByName(path: string, from?: string, declaration?: Declaration, seen?: NameSeen): boolean;
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**
@@ -809,6 +811,14 @@ export function defineNameBinding(
   rules: Omit<NameBindingRules, keyof typeof PLAIN_BINDING> & Partial<Pick<NameBindingRules, keyof typeof PLAIN_BINDING>>,
 ): NameBindingRules {
   return { ...PLAIN_BINDING, ...rules };
+}
+
+/** What the workspace says about who sees a declaration (`NameBindingRules.linkableByName`). */
+export interface NameSeen {
+  /** The files declaring its name without defining it (prototypes, `extern`s). */
+  declaredIn(): readonly string[];
+  /** Whether the calling file reaches the declaration's file through its imports. */
+  reachedFrom(): boolean;
 }
 
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */

@@ -819,7 +819,14 @@ export class ReferenceResolver {
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
-      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from, this.symbols.declaration(ref)),
+      linkableByName: (ref, from) => {
+        const declaration = this.symbols.declaration(ref);
+        const family = this.familyOf(this.symbols.extraction(ref.file)!);
+        return this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from, declaration, {
+          declaredIn: () => this.uniqueNames.declaringFiles(family, declaration.name),
+          reachedFrom: () => from !== undefined && this.symbols.reaches(from, ref.file),
+        });
+      },
       expandedBeforeLookup: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).expandedBeforeLookup?.(this.symbols.declaration(ref)) ?? false,
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
