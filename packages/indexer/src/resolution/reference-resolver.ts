@@ -2648,7 +2648,30 @@ export class ReferenceResolver {
   private namedReceiverOverloads(candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
     if (call.receiver === undefined) return candidates;
     const named = candidates.filter((ref) => !this.symbols.declaration(ref).temporaryReceiverOnly);
-    return named.length > 0 ? named : candidates;
+    return this.receiverAccessOverloads(named.length > 0 ? named : candidates, call);
+  }
+
+  /**
+   * `size()` beside `size() const` (`Declaration.readOnlyReceiver`): through a receiver proven read-only only the latter;
+   * through one proven writable the former, where both take the same parameters. A bare call or one through the
+   * instance word reads the receiver of the member it is written in.
+   */
+  private receiverAccessOverloads(candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
+    if (candidates.length < 2 || !candidates.some((ref) => this.symbols.declaration(ref).readOnlyReceiver)) return candidates;
+    let readOnly = call.receiverReadOnly;
+    const file = this.siteFiles.get(call);
+    if (readOnly === undefined && file && call.enclosing !== null && (call.receiver!.length === 0 || (call.receiver!.length === 1 && this.bindingOf(file).instanceReceivers.includes(call.receiver![0])))) {
+      const enclosing = this.symbols.declaration({ file: file.path, localId: call.enclosing });
+      if (enclosing.kind === 'method') readOnly = enclosing.readOnlyReceiver === true;
+    }
+    if (readOnly === undefined) return candidates;
+    if (readOnly) {
+      const kept = candidates.filter((ref) => this.symbols.declaration(ref).readOnlyReceiver);
+      return kept.length > 0 ? kept : candidates;
+    }
+    const parameters = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.join(',') ?? '';
+    const writable = candidates.filter((ref) => !this.symbols.declaration(ref).readOnlyReceiver);
+    return candidates.filter((ref) => !this.symbols.declaration(ref).readOnlyReceiver || !writable.some((other) => parameters(other) === parameters(ref)));
   }
 
   /**

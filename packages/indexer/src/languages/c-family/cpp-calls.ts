@@ -2,7 +2,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceSite, TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
-import { argumentTypesOf, pointerArgumentName, provesClassArgument } from './cpp-arguments.js';
+import { argumentTypesOf, pointerArgumentName, provesClassArgument, receiverReadOnly } from './cpp-arguments.js';
 import { nameParts, pairHalfType, receiverChain, scopeArguments, specializationArguments, valueType } from './cpp-types.js';
 
 /** What each argument proves about its type (a literal, a cast, a local of a written type), for overload selection. */
@@ -73,7 +73,10 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     if (half) {
       record(fieldName[fieldName.length - 1], undefined, { type: half, path: [] });
     } else if (chain) {
-      record(fieldName[fieldName.length - 1], chain);
+      const site = record(fieldName[fieldName.length - 1], chain);
+      // `app.get_option()` through `const App& app`: the `const` overload (and through `App& app` the other).
+      const readOnly = chain.length === 1 ? receiverReadOnly(argument, ctx.scope) : undefined;
+      if (readOnly !== undefined) site.receiverReadOnly = readOnly;
     } else {
       const type = valueType(argument);
       record(fieldName[fieldName.length - 1], undefined, type ? { type, path: [] } : undefined);

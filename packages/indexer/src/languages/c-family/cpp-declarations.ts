@@ -52,6 +52,11 @@ function resultTypeNode(type: SyntaxNode | null | undefined, fn: SyntaxNode | nu
 }
 
 /** `T&& value() &&`: a member function callable only on a temporary. */
+/** `size() const`: the member's receiver is read-only. */
+function constQualified(fn: SyntaxNode | null | undefined): boolean {
+  return fn?.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const') === true;
+}
+
 function rvalueQualified(fn: SyntaxNode | null | undefined): boolean {
   return fn?.children.some((c) => c?.type === 'ref_qualifier' && c.text === '&&') === true;
 }
@@ -168,6 +173,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   });
   stateParameters(ctx, id, parameters);
   if (rvalueQualified(fn)) file.builder.declarations[id].temporaryReceiverOnly = true;
+  if (constQualified(fn)) file.builder.declarations[id].readOnlyReceiver = true;
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
   const variant = optInMacro(node) ?? platformVariant(node);
@@ -546,6 +552,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             });
             stateParameters(ctx, id, parameters);
             if (rvalueQualified(fn)) builder.declarations[id].temporaryReceiverOnly = true;
+            if (constQualified(fn)) builder.declarations[id].readOnlyReceiver = true;
             ctx.file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(type, fn)), ctx.scope);
             continue;
           }
