@@ -269,6 +269,12 @@ export interface Declaration extends Span {
    * named value (a receiver written as a chain of names, or none) never means it while another overload remains.
    */
   temporaryReceiverOnly?: boolean;
+  /**
+   * A member callable on a read-only receiver (C++ `size() const`), whose body's own receiver is read-only. Beside an
+   * overload of the same parameters without it, a call through a receiver proven read-only means this one, through one
+   * proven writable the other (`ReferenceSite.receiverReadOnly`).
+   */
+  readOnlyReceiver?: boolean;
 }
 
 /**
@@ -488,6 +494,15 @@ export interface ReferenceSite {
    * (`foo().bar()`, `arr[0].x()`): such a site is never linked by name.
    */
   receiver?: string[];
+  /**
+   * Type arguments written on the receiver's last name (C++ `get_idx<std::size_t>::get()`: `<std::size_t>`), as
+   * `NameBindingRules.specializationMatch` compares them with a specialization's: the member is that specialization's.
+   */
+  receiverArguments?: string;
+  /** Type arguments written on the name itself (`new View<int[3]>`, `Box<int>(x)`): where it names a class, the same. */
+  nameArguments?: string;
+  /** The receiver is proven read-only (true: `const App& app`) or writable (false: `App* app`); absent: unknown. */
+  receiverReadOnly?: boolean;
   /** Local id of the innermost enclosing function/method/class-field initialiser, or null for file level. */
   enclosing: number | null;
   /**

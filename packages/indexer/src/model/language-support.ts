@@ -612,9 +612,11 @@ export interface NameBindingRules {
   /**
    * Whether a file may be the target of a name-only link (Python `.pyi` stubs only describe another module)
    * from the file `from` (C: a test's definition is linked into the test's program only), and whether `declaration`
-   * may (C: not a fallback for a C library function, which the default build takes from libc).
+   * may (C: not a fallback for a C library function, which the default build takes from libc). `seen` tells which
+   * files declare the name without defining it, and whether `from` reaches `path` through its imports (C++: a
+   * definition in a source file is seen from another file only through a declaration).
    */
-  linkableByName(path: string, from?: string, declaration?: Declaration): boolean;
+  linkableByName(path: string, from?: string, declaration?: Declaration, seen?: NameSeen): boolean;
   /** Names a wildcard import or re-export never binds (Python `_private`, ECMAScript `default`). */
   hiddenFromStarImport(name: string): boolean;
   /**
@@ -670,6 +672,14 @@ export interface NameBindingRules {
    * argument fits them exactly, yet such a parameter is still the type written (`StringRef`). Absent: as written.
    */
   comparedParameterType?: (parameter: string) => string;
+  /**
+   * Whether type arguments written on a class's name (`<std::size_t>`, `<int[3]>`) select a specialization declared
+   * with `declared` arguments (its name's, `<E[N]>`) over `parameters` (its own, `E`, `N`): 'yes' where they are
+   * proven to, 'no' where they are proven not to, 'unknown' otherwise. A type declared with arguments in its name is
+   * such a specialization of the type of its bare name. `declaresClass` says whether a written type names a class, struct
+   * or enum of the workspace (no alias: a type of its own). Absent: no type is specialized.
+   */
+  specializationMatch?: (written: string, declared: string, parameters: readonly string[], declaresClass: (type: string) => boolean) => 'yes' | 'no' | 'unknown';
   /**
    * A bare call whose name a lookup step finds as one callable that cannot take that many arguments links nowhere
    * (C++: the first scope declaring the name ends the search, so a call that compiles means a declaration the text
@@ -801,6 +811,14 @@ export function defineNameBinding(
   rules: Omit<NameBindingRules, keyof typeof PLAIN_BINDING> & Partial<Pick<NameBindingRules, keyof typeof PLAIN_BINDING>>,
 ): NameBindingRules {
   return { ...PLAIN_BINDING, ...rules };
+}
+
+/** What the workspace says about who sees a declaration (`NameBindingRules.linkableByName`). */
+export interface NameSeen {
+  /** The files declaring its name without defining it (prototypes, `extern`s). */
+  declaredIn(): readonly string[];
+  /** Whether the calling file reaches the declaration's file through its imports. */
+  reachedFrom(): boolean;
 }
 
 /** `boxes`: the argument fits only through a boxing or unboxing conversion (Java: an overload so reached loses to one reached without). */

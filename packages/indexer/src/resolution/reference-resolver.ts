@@ -30,6 +30,7 @@ import type { UniqueNameIndex } from './unique-name-index.js';
 import type { DeclarationRef, Resolution, Target } from './targets.js';
 import { defaultBuildFirst, sameParameters } from './build-variants.js';
 import { preferDefinitions, type WorkspaceSymbols } from './workspace-symbols.js';
+import { Specializations } from './specializations.js';
 import { UniversalExtensions } from './universal-extensions.js';
 import { cut, cutsSoFar, GuardedMemo, mayKeep, noteCut } from './order-dependence.js';
 
@@ -73,6 +74,10 @@ const CALLABLE_MEMBERS: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 
 /** Kinds that declare a type: what a site in a type position (`space: 'type'`) can name. */
 const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'protocol', 'type_alias', 'enum']);
+/** The kinds a specialization is declared as (`Specializations`). */
+const SPECIALIZED_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct']);
+/** Kinds that declare a type of their own (an alias names another's). */
+const DISTINCT_TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'enum']);
 
 const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
@@ -116,6 +121,7 @@ export class ReferenceResolver {
   private readonly overloadSites = new WeakMap<ReferenceSite, ReturnType<ReferenceResolver['overloadArguments']>>();
   private readonly overloadsFilling = new WeakSet<ReferenceSite>();
   private readonly universal: UniversalExtensions;
+  private readonly specializations = new Specializations(() => this.symbols.allFiles(), (file) => this.bindingOf(file));
 
   constructor(
     private readonly symbols: WorkspaceSymbols,
@@ -816,7 +822,14 @@ export class ReferenceResolver {
       accept: (site, ref, how) => this.accept(site, ref, how),
       boundOutsideWorkspace: (file, site) => this.boundOutsideWorkspace(file, site),
       sameNamed: (file, site) => this.symbols.preferReached(file.path, this.uniqueNames.lookup(this.familyOf(file), site.name, site.kind)),
-      linkableByName: (ref, from) => this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from, this.symbols.declaration(ref)),
+      linkableByName: (ref, from) => {
+        const declaration = this.symbols.declaration(ref);
+        const family = this.familyOf(this.symbols.extraction(ref.file)!);
+        return this.bindingOf(this.symbols.extraction(ref.file)!).linkableByName(ref.file, from, declaration, {
+          declaredIn: () => this.uniqueNames.declaringFiles(family, declaration.name),
+          reachedFrom: () => from !== undefined && this.symbols.reaches(from, ref.file),
+        });
+      },
       expandedBeforeLookup: (ref) => this.bindingOf(this.symbols.extraction(ref.file)!).expandedBeforeLookup?.(this.symbols.declaration(ref)) ?? false,
       inheritedMember: (classRef, site) => {
         const found = this.findMember(classRef, site.name, true, true, 0, site);
@@ -1109,6 +1122,21 @@ export class ReferenceResolver {
       const field = owner ? this.findMember(owner.classRef, head, false, owner.isStatic) : undefined;
       if (owner && field?.ref && this.holdsValue(field.ref) && (!named || (this.hidesOuterType(field.ref, head, named) && (!owner.isStatic || this.symbols.declaration(field.ref).isStatic)))) {
         return this.callOnInstance(site, { classRef: owner.classRef, how: RESOLVED_BY.thisMember }, receiver, false, { file: file.path, enclosing: site.enclosing });
+      }
+    }
+    // `formatter<long long, Char>::format()`: the member of the specialization the arguments select, which the
+    // primary template may not declare at all.
+    if (site.receiverArguments !== undefined) {
+      const owner = this.walkChain({ file: file.path, enclosing: site.rootedReceiver ? null : site.enclosing }, receiver, undefined, site);
+      const ownerDecl = owner?.target.type === 'declaration' && owner.consumed === receiver.length ? this.symbols.declaration(owner.target.ref) : undefined;
+      if (owner?.target.type === 'declaration' && ownerDecl && SPECIALIZED_KINDS.has(ownerDecl.kind) && binding.specializationMatch) {
+        const choice = this.specializations.choose(ownerDecl, site.receiverArguments, this.bindingOf(this.symbols.extraction(owner.target.ref.file)!), (type, at) => this.declaresClass(type, at));
+        if (choice.kind === 'unknown') return unresolved('ambiguous', false);
+        if (choice.kind === 'specialization') {
+          const found = this.findMember(choice.ref, site.name, false, false, 0, site);
+          if (found?.ambiguous) return ambiguousOverload(found.ambiguous);
+          return found ? this.accept({ ...site, receiverArguments: undefined }, found.ref, found.inherited ? RESOLVED_BY.inheritedMember : RESOLVED_BY.qualifiedMember) : unresolved('unknown-receiver', false);
+        }
       }
     }
     // `::URI.join` inside `module HTTP` (which declares its own URI): the top level's URI, not the one around.
@@ -2216,6 +2244,12 @@ export class ReferenceResolver {
     const named = site.space === 'type' ? this.symbols.typeTwin(found, TYPE_KINDS) : found;
     if (!named) return unresolved('not-callable', false);
     // A prototype stands for its definition.
+    // `get_idx<std::size_t>::get()`, `new View<int[3]>`: the specialization the written arguments select.
+    if (site.receiverArguments !== undefined || site.nameArguments !== undefined) {
+      const chosen = this.specializedTarget(site, named);
+      if (chosen === null) return unresolved('ambiguous', false);
+      if (chosen) return this.accept({ ...site, receiverArguments: undefined, nameArguments: undefined }, chosen, how);
+    }
     const { ref, resolvedBy } = this.definitionOf(named, how);
     const decl: Declaration = this.symbols.declaration(ref);
     if (decl.aliasOfLocal !== undefined) return this.accept(site, { file: ref.file, localId: decl.aliasOfLocal }, resolvedBy);
@@ -2521,6 +2555,40 @@ export class ReferenceResolver {
    * `call`: a call whose arguments pick among overloads (overloads.ts); several fitting ones make
    * the answer `ambiguous`, and a class none of whose overloads fits passes on to its bases.
    */
+  /**
+   * Where a site writes type arguments on the class it names (`get_idx<std::size_t>::get()`, `new View<int[3]>`) and
+   * `found` is the member (or the class) of the type of the bare name: the specialization's own member (or the
+   * specialization) those arguments select; undefined where the primary type is meant, null where arbor cannot tell.
+   */
+  private specializedTarget(site: ReferenceSite, found: DeclarationRef): DeclarationRef | null | undefined {
+    const decl = this.symbols.declaration(found);
+    const rules = this.bindingOf(this.symbols.extraction(found.file)!);
+    if (!rules.specializationMatch) return undefined;
+    if (site.nameArguments !== undefined && SPECIALIZED_KINDS.has(decl.kind)) {
+      const choice = this.specializations.choose(decl, site.nameArguments, rules, (type, at) => this.declaresClass(type, at));
+      return choice.kind === 'primary' ? undefined : choice.kind === 'unknown' ? null : choice.ref;
+    }
+    const written = site.receiverArguments;
+    const receiverName = site.receiver?.[site.receiver.length - 1];
+    if (written === undefined || receiverName === undefined) return undefined;
+    const owner = decl.parent === null ? undefined : this.symbols.declaration({ file: found.file, localId: decl.parent });
+    // A member the receiver's class inherits: that class's own specializations may have other bases.
+    if (owner?.name !== receiverName || !SPECIALIZED_KINDS.has(owner.kind)) return this.specializations.has(receiverName) ? null : undefined;
+    const choice = this.specializations.choose(owner, written, rules, (type, at) => this.declaresClass(type, at));
+    if (choice.kind !== 'specialization') return choice.kind === 'primary' ? undefined : null;
+    const member = this.findMember(choice.ref, site.name, false, false, 0, site);
+    return member?.ref && !member.ambiguous ? member.ref : null;
+  }
+
+  /** Whether `type` (`app::shade`), read where `at` is declared, names a class, struct or enum of the workspace (no alias). */
+  private declaresClass(type: string, at: DeclarationRef): boolean {
+    const chain = type.trim().split('::');
+    if (!chain.every((part) => /^[A-Za-z_]\w*$/.test(part))) return false;
+    const walked = this.walkChain({ file: at.file, enclosing: this.symbols.declaration(at).parent }, chain);
+    return walked?.target.type === 'declaration' && walked.consumed === chain.length
+      && DISTINCT_TYPE_KINDS.has(this.symbols.declaration(walked.target.ref).kind);
+  }
+
   private findMember(
     classRef: DeclarationRef,
     name: string,
@@ -2586,7 +2654,30 @@ export class ReferenceResolver {
   private namedReceiverOverloads(candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
     if (call.receiver === undefined) return candidates;
     const named = candidates.filter((ref) => !this.symbols.declaration(ref).temporaryReceiverOnly);
-    return named.length > 0 ? named : candidates;
+    return this.receiverAccessOverloads(named.length > 0 ? named : candidates, call);
+  }
+
+  /**
+   * `size()` beside `size() const` (`Declaration.readOnlyReceiver`): through a receiver proven read-only only the latter;
+   * through one proven writable the former, where both take the same parameters. A bare call or one through the
+   * instance word reads the receiver of the member it is written in.
+   */
+  private receiverAccessOverloads(candidates: DeclarationRef[], call: ReferenceSite): DeclarationRef[] {
+    if (candidates.length < 2 || !candidates.some((ref) => this.symbols.declaration(ref).readOnlyReceiver)) return candidates;
+    let readOnly = call.receiverReadOnly;
+    const file = this.siteFiles.get(call);
+    if (readOnly === undefined && file && call.enclosing !== null && (call.receiver!.length === 0 || (call.receiver!.length === 1 && this.bindingOf(file).instanceReceivers.includes(call.receiver![0])))) {
+      const enclosing = this.symbols.declaration({ file: file.path, localId: call.enclosing });
+      if (enclosing.kind === 'method') readOnly = enclosing.readOnlyReceiver === true;
+    }
+    if (readOnly === undefined) return candidates;
+    if (readOnly) {
+      const kept = candidates.filter((ref) => this.symbols.declaration(ref).readOnlyReceiver);
+      return kept.length > 0 ? kept : candidates;
+    }
+    const parameters = (ref: DeclarationRef) => this.symbols.declaration(ref).parameterTypes?.join(',') ?? '';
+    const writable = candidates.filter((ref) => !this.symbols.declaration(ref).readOnlyReceiver);
+    return candidates.filter((ref) => !this.symbols.declaration(ref).readOnlyReceiver || !writable.some((other) => parameters(other) === parameters(ref)));
   }
 
   /**

@@ -73,6 +73,11 @@ export class UniqueNameIndex {
    * Every declaration that a bare `name` of this site kind could mean. Overloads and merged
    * declarations in one file count once (they are one symbol).
    */
+  /** The files declaring `name` at their top level without defining it (prototypes, `extern`s). */
+  declaringFiles(family: string, name: string): string[] {
+    return (this.byName.get(family, name) ?? []).filter((e) => e.definedElsewhere).map((e) => e.ref.file);
+  }
+
   lookup(family: string, name: string, siteKind: ReferenceKind): DeclarationRef[] {
     const entries = this.byName.get(family, name);
     if (!entries) return [];

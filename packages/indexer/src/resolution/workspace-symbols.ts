@@ -317,6 +317,11 @@ export class WorkspaceSymbols implements SymbolLookup {
     return out;
   }
 
+  /** Whether `file` reaches `target` through its imports, transitively. */
+  reaches(file: string, target: string): boolean {
+    return this.importClosure(file).has(target);
+  }
+
   /** The files `file` reaches through its imports, transitively, itself included. */
   private importClosure(file: string): ReadonlySet<string> {
     const known = this.importClosures.get(file);

@@ -50,10 +50,41 @@ export function stateWrittenType(scope: Scope, name: string, type: SyntaxNode | 
     if (!pointers) pointerNames.set(scope, (pointers = new Set()));
     pointers.add(name);
   }
+  const readOnly = declaredReadOnly(type, declarator);
+  if (readOnly !== undefined) {
+    let known = readOnlyNames.get(scope);
+    if (!known) readOnlyNames.set(scope, (known = new Map()));
+    known.set(name, readOnly);
+  }
   if (!type || type.type === 'placeholder_type_specifier') return;
   let names = writtenTypes.get(scope);
   if (!names) writtenTypes.set(scope, (names = new Map()));
   names.set(name, typeText(type.text) + '*'.repeat(pointerDepth(declarator)));
+}
+
+/** Whether the object a local or parameter reaches (itself, or what its one pointer or reference names) is `const`. */
+const readOnlyNames = new WeakMap<Scope, Map<string, boolean>>();
+
+/**
+ * `const App& a`, `App const* a`: read-only; `App& a`, `App* a`, `App a`, `auto a = …`: writable; `auto& a`, `auto* a`
+ * (whatever they bind may be const), two levels of pointers: undefined.
+ */
+function declaredReadOnly(type: SyntaxNode | null | undefined, declarator: SyntaxNode | null | undefined): boolean | undefined {
+  const declaration = type?.parent;
+  if (!type || !declaration) return undefined;
+  const constant = declaration.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+  if (constant) return true;
+  const indirect = pointerDepth(declarator) + (referenceSuffix(declarator) !== '' ? 1 : 0);
+  if (indirect > 1) return undefined;
+  if (type.type === 'placeholder_type_specifier') return indirect === 0 ? false : undefined;
+  return false;
+}
+
+/** Whether an identifier receiver names a local or parameter declared read-only (true) or writable (false). */
+export function receiverReadOnly(node: SyntaxNode | null | undefined, scope: Scope): boolean | undefined {
+  if (node?.type !== 'identifier') return undefined;
+  const verdict = scope.classify(node.text, false, positionOf(node));
+  return verdict.locallyBound && verdict.scope ? readOnlyNames.get(verdict.scope)?.get(node.text) : undefined;
 }
 
 /** Locals and parameters declared as one pointer (`Option *opt`, `auto *opt = …`), by the scope binding them. */

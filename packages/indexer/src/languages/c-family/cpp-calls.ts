@@ -2,8 +2,8 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { ReferenceSite, TypeRef } from '../../model/extraction.js';
 import type { CContext } from './file-state.js';
-import { argumentTypesOf, pointerArgumentName, provesClassArgument } from './cpp-arguments.js';
-import { nameParts, pairHalfType, receiverChain, valueType } from './cpp-types.js';
+import { argumentTypesOf, pointerArgumentName, provesClassArgument, receiverReadOnly } from './cpp-arguments.js';
+import { nameParts, pairHalfType, receiverChain, scopeArguments, specializationArguments, valueType } from './cpp-types.js';
 
 /** What each argument proves about its type (a literal, a cast, a local of a written type), for overload selection. */
 function argumentTypes(node: SyntaxNode, ctx: CContext): Array<string | null> | undefined {
@@ -56,6 +56,11 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     if (parts) {
       const site = record(parts[parts.length - 1], parts.slice(0, -1));
       if (standard) site.locallyBound = true;
+      // `get_idx<std::size_t>::get()`, `Box<int>(x)`: arguments select a specialization (name-binding.ts).
+      const receiverArguments = fn.type === 'qualified_identifier' ? scopeArguments(fn) : undefined;
+      if (receiverArguments) site.receiverArguments = receiverArguments;
+      const named = innermostName(fn);
+      if (named?.type === 'template_function') site.nameArguments = specializationArguments(named);
     }
   } else if (fn.type === 'field_expression') {
     const field = fn.childForFieldName('field');
@@ -68,7 +73,10 @@ export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
     if (half) {
       record(fieldName[fieldName.length - 1], undefined, { type: half, path: [] });
     } else if (chain) {
-      record(fieldName[fieldName.length - 1], chain);
+      const site = record(fieldName[fieldName.length - 1], chain);
+      // `app.get_option()` through `const App& app`: the `const` overload (and through `App& app` the other).
+      const readOnly = chain.length === 1 ? receiverReadOnly(argument, ctx.scope) : undefined;
+      if (readOnly !== undefined) site.receiverReadOnly = readOnly;
     } else {
       const type = valueType(argument);
       record(fieldName[fieldName.length - 1], undefined, type ? { type, path: [] } : undefined);
@@ -83,6 +91,16 @@ export function visitNew(node: SyntaxNode, ctx: CContext): boolean {
     const site = ctx.file.facts.addSite('instantiates', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, node, ctx.scope);
     const written = argumentTypes(node, ctx);
     if (written) site.argumentTypes = written;
+    const type = innermostName(node.childForFieldName('type'));
+    if (type?.type === 'template_type') site.nameArguments = specializationArguments(type);
+    const receiverArguments = node.childForFieldName('type')?.type === 'qualified_identifier' ? scopeArguments(node.childForFieldName('type')!) : undefined;
+    if (receiverArguments) site.receiverArguments = receiverArguments;
   }
   return true;
+}
+
+/** The last name of a qualified one (`make<int>` of `ns::make<int>`). */
+function innermostName(node: SyntaxNode | null): SyntaxNode | null {
+  while (node?.type === 'qualified_identifier') node = node.childForFieldName('name');
+  return node;
 }

@@ -5,7 +5,7 @@ import { positionOf, type BoundValue, type Scope } from '../../extraction/core/s
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
 import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
 import { docCommentOf, signatureOf, type CContext } from './file-state.js';
-import { type CppWalk, iteratorType, nameParts, pairHalfType, typeRefOf, valueType } from './cpp-types.js';
+import { type CppWalk, iteratorType, nameParts, pairHalfType, specializationArguments, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
 import { pointerDepth, referenceSuffix, stateWrittenType } from './cpp-arguments.js';
@@ -52,6 +52,11 @@ function resultTypeNode(type: SyntaxNode | null | undefined, fn: SyntaxNode | nu
 }
 
 /** `T&& value() &&`: a member function callable only on a temporary. */
+/** `size() const`: the member's receiver is read-only. */
+function constQualified(fn: SyntaxNode | null | undefined): boolean {
+  return fn?.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const') === true;
+}
+
 function rvalueQualified(fn: SyntaxNode | null | undefined): boolean {
   return fn?.children.some((c) => c?.type === 'ref_qualifier' && c.text === '&&') === true;
 }
@@ -168,6 +173,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   });
   stateParameters(ctx, id, parameters);
   if (rvalueQualified(fn)) file.builder.declarations[id].temporaryReceiverOnly = true;
+  if (constQualified(fn)) file.builder.declarations[id].readOnlyReceiver = true;
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
   // `#ifdef MYLIB_USE_UNICODE` … `#else` twins: the one a default build compiles is meant when both fit.
   const variant = optInMacro(node) ?? platformVariant(node);
@@ -479,12 +485,6 @@ function innermostName(node: SyntaxNode | null): SyntaxNode | null {
   return node;
 }
 
-/** `<long long, Char>` as written, spaces normalised. */
-function specializationArguments(template: SyntaxNode): string {
-  const args = template.childForFieldName('arguments');
-  return (args?.text ?? '<>').replace(/\s+/g, ' ').replace(/\s*([<>,])\s*/g, (_, c: string) => (c === ',' ? ', ' : c));
-}
-
 function templateParameters(node: SyntaxNode | null): string[] | undefined {
   if (node?.type !== 'template_declaration') return undefined;
   const names: string[] = [];
@@ -552,6 +552,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             });
             stateParameters(ctx, id, parameters);
             if (rvalueQualified(fn)) builder.declarations[id].temporaryReceiverOnly = true;
+            if (constQualified(fn)) builder.declarations[id].readOnlyReceiver = true;
             ctx.file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(type, fn)), ctx.scope);
             continue;
           }

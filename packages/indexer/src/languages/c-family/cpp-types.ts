@@ -35,6 +35,23 @@ export function nameParts(node: SyntaxNode | null | undefined): string[] | null 
   }
 }
 
+/** `<long long, Char>` of `formatter<long long, Char>` as written, spaces normalised (how a specialization is named). */
+export function specializationArguments(template: SyntaxNode): string {
+  const args = template.childForFieldName('arguments');
+  return (args?.text ?? '<>').replace(/\s+/g, ' ').replace(/\s*([<>,])\s*/g, (_, c: string) => (c === ',' ? ', ' : c));
+}
+
+/**
+ * The type arguments written on the last scope of a qualified name (`<std::size_t>` of `tr::get_idx<std::size_t>::get`),
+ * or undefined.
+ */
+export function scopeArguments(node: SyntaxNode): string | undefined {
+  let inner: SyntaxNode | null = node;
+  while (inner?.type === 'qualified_identifier' && inner.childForFieldName('name')?.type === 'qualified_identifier') inner = inner.childForFieldName('name');
+  const scope = inner?.type === 'qualified_identifier' ? inner.childForFieldName('scope') : null;
+  return scope?.type === 'template_type' ? specializationArguments(scope) : undefined;
+}
+
 const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr', 'optional', 'reference_wrapper']);
 /** Standard containers whose range-for element is their one type argument. */
 const SEQUENCES = new Set(['vector', 'list', 'deque', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'array', 'span', 'initializer_list', 'forward_list']);

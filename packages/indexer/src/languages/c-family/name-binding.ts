@@ -12,10 +12,11 @@
  * (the `static inline` helpers of headers), so it stays a workspace name.
  */
 import type { Declaration } from '../../model/extraction.js';
-import { defineNameBinding } from '../../model/language-support.js';
+import { defineNameBinding, type NameSeen } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
 import { cppArgumentFits, cppConstructorConversion, cppPointerConversion, pointerParameterClass } from './cpp-arguments.js';
 import { LIBRARY_FALLBACK } from './c-library-names.js';
+import { cppSpecializationMatch } from './cpp-specializations.js';
 
 export const cNameBinding = defineNameBinding({
   instanceReceivers: [],
@@ -45,6 +46,18 @@ function linkableByName(path: string, from?: string, declaration?: Declaration):
   // `strsep` in `compat/strsep.c`, `#ifndef isinf` / `#define isinf(d) …`: the default build (glibc) calls libc's.
   if (declaration?.buildVariant?.startsWith(LIBRARY_FALLBACK)) return false;
   return !isTestPath(path) || (from !== undefined && isTestPath(from));
+}
+
+/**
+ * C++ as C, and: a definition in a source file (`bool GreaterThan(int)` in one test's `.cc`) is another translation
+ * unit's only through a declaration it sees: a header's (or its own) prototype, or the source file included. A name
+ * no such declaration makes visible there is another entity (a library's, a macro's), never that definition.
+ */
+function cppLinkableByName(path: string, from?: string, declaration?: Declaration, seen?: NameSeen): boolean {
+  if (!linkableByName(path, from, declaration)) return false;
+  if (!seen || from === undefined || from === path || isHeaderPath(path) || declaration?.definedElsewhere) return true;
+  const declaredIn = seen.declaredIn();
+  return declaredIn.some((file) => isHeaderPath(file) || file === from) || seen.reachedFrom();
 }
 
 /** A file under a test folder (`test/`, `tests/`, `unittest/`, …) or named as a test (`foo_test.c`, `test_foo.cc`). */
@@ -90,6 +103,9 @@ export const cppNameBinding = defineNameBinding({
   constructorConversion: cppConstructorConversion,
   // A string literal for `const App *` beside `std::string` (`got_subcommand("x")`): never a pointer to a class.
   pointerConversion: cppPointerConversion,
+  // `get_idx<std::size_t>::get()`: the member of the specialization the written arguments select (cpp-specializations.ts).
+  specializationMatch: cppSpecializationMatch,
+  linkableByName: cppLinkableByName,
   nonGenericFirst: true,
   arityBindsName: true,
 });
