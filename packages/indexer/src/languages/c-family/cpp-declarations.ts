@@ -360,7 +360,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
     if (fn) {
       if (!fileLevel) {
-        const local = constructedLocal(declarator, fn, ctx);
+        const local = constructedLocal(declarator, fn, ctx) ?? constructedFromCalls(declarator, fn, ctx);
         if (local) ctx.scope.bind(local.text, 'local', undefined, stated ? { type: stated, scope: ctx.scope } : undefined, positionOf(local));
         continue;
       }
@@ -424,6 +424,46 @@ function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext)
   const values = parameters.map((p) => (p!.type === 'parameter_declaration' && (!p!.childForFieldName('declarator') || isSizeof(p!)) ? p!.childForFieldName('type') : null));
   if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
   return values.some((type) => type!.text === 'sizeof' || ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
+}
+
+/**
+ * `xml_node n(impl::allocate_node(alloc, type_));`, `value_type entry(key, nullSingleton());` in a function body: the
+ * grammar reads a local constructed from calls as a function's prototype, each call a parameter whose type is the callee
+ * and whose declarator lists the call's arguments (`impl::allocate_node` taking `(alloc, type_)`). Where one of the names
+ * it would read as a type is a local, a parameter or a value the file declared, no prototype can be meant: each such
+ * parameter is the call it reads like (its sites recorded here, their arguments counted), and the name is the local.
+ */
+function constructedFromCalls(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext): SyntaxNode | null {
+  const target = declarator.type === 'reference_declarator' ? declarator.namedChildren[0] : declarator;
+  const name = fn.childForFieldName('declarator');
+  if (target?.id !== fn.id || name?.type !== 'identifier') return null;
+  const isValue = (node: SyntaxNode | null | undefined) => node?.type === 'type_identifier'
+    && (ctx.scope.classify(node.text, false, positionOf(node)).locallyBound || isFileValue(ctx, node.text));
+  const listed = (list: SyntaxNode | null | undefined) => list?.namedChildren.filter((p): p is SyntaxNode => p !== null && p.type !== 'comment') ?? [];
+  const calls: Array<{ at: SyntaxNode; callee: SyntaxNode; count: number }> = [];
+  let proven = false;
+  for (const parameter of listed(fn.childForFieldName('parameters'))) {
+    if (parameter.type !== 'parameter_declaration') return null;
+    const type = parameter.childForFieldName('type');
+    const inner = parameter.childForFieldName('declarator');
+    if (!inner) {
+      proven ||= isValue(type);
+      continue;
+    }
+    if (inner.type !== 'abstract_function_declarator' || inner.childForFieldName('declarator')) return null;
+    const args = listed(inner.childForFieldName('parameters'));
+    if (!args.every((arg) => arg.type === 'parameter_declaration' && !arg.childForFieldName('declarator') && arg.childForFieldName('type')?.type === 'type_identifier')) return null;
+    proven ||= args.some((arg) => isValue(arg.childForFieldName('type')));
+    if (type && (type.type === 'type_identifier' || type.type === 'qualified_identifier') && type.text !== 'sizeof') calls.push({ at: parameter, callee: type, count: args.length });
+  }
+  if (!proven || calls.length === 0) return null;
+  for (const { at, callee, count } of calls) {
+    const parts = nameParts(callee);
+    if (!parts || parts[0] === 'std') continue;
+    const site = ctx.file.facts.addSite('calls', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, at, ctx.scope);
+    site.argumentTypes = Array.from({ length: count }, () => null);
+  }
+  return name;
 }
 
 /** A variable, constant, macro constant or enumerator the file declared before: a value, never a type. */
