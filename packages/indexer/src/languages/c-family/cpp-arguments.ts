@@ -92,12 +92,13 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
     }
     case 'true': case 'false':
       return 'bool';
-    case 'number_literal': {
-      const text = node.text.replace(/'/g, '');
-      if (/^0[xXbB]/.test(text)) return /^[0-9a-fA-FxXbB]+$/.test(text) ? 'int' : null;
-      if (/^\d+$/.test(text)) return 'int';
-      if (/^(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?$/.test(text) && /[.eE]/.test(text)) return 'double';
-      return null; // suffixed (`1u`, `2.0f`, `3LL`): a type of its own
+    case 'number_literal':
+      // The grammar reads a sign into the literal (`-1`): the type is the unsigned literal's.
+      return numberType(node.text.replace(/'/g, '').replace(/^[-+]\s*/, ''));
+    case 'unary_expression': {
+      // `-1`, `-0.5f`: the literal's type (a negated literal is no literal of its own, but of the same type).
+      const operand = node.namedChildren[node.namedChildren.length - 1];
+      return ['-', '+'].includes(node.child(0)?.type ?? '') && node.namedChildren.length === 1 && operand?.type === 'number_literal' ? argumentType(operand, scope) : null;
     }
     case 'parenthesized_expression':
       return node.namedChildren.length === 1 ? argumentType(node.namedChildren[0]!, scope) : null;
@@ -129,6 +130,33 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
     default:
       return null;
   }
+}
+
+/** An integer literal's suffix and the type it gives (`1u`, `2L`, `3ull`), for values an `int` or a `long` holds. */
+const INTEGER_SUFFIXES: Record<string, string> = { '': 'int', u: 'unsigned', l: 'long', ul: 'unsignedlong', lu: 'unsignedlong', ll: 'longlong', ull: 'unsignedlonglong', llu: 'unsignedlonglong' };
+
+/**
+ * A number literal's type: `1` an int (a decimal one past `int`'s range a `long`), `1u` unsigned, `2L` long, `3ull`
+ * unsigned long long, `0.5` a double, `0.5f` a float; null where it depends on more (a hexadecimal or binary literal past
+ * `int`'s range, `1.0L`, user-defined suffixes).
+ */
+function numberType(text: string): string | null {
+  const integer = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)([uUlL]*)$/.exec(text);
+  if (integer) {
+    const type = INTEGER_SUFFIXES[integer[2].toLowerCase()];
+    if (type === undefined) return null;
+    const value = Number(integer[1].replace(/^0[bB]/, '0b'));
+    // `0L`, `0u`: a null pointer constant as `0` is (which the fit rule knows by its `int`).
+    if (value === 0 && type !== 'int') return null;
+    if (value <= 0x7fffffff) return type;
+    if (value > Number.MAX_SAFE_INTEGER) return null;
+    // Past `int`: a decimal literal without a suffix is a `long` (every 64-bit platform's); other forms may be unsigned.
+    if (type === 'int') return /^\d+$/.test(integer[1]) ? 'long' : null;
+    return type === 'unsigned' ? (value <= 0xffffffff ? type : null) : type;
+  }
+  const floating = /^((?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?)([fF]?)$/.exec(text);
+  if (floating && /[.eE]/.test(floating[1])) return floating[2] ? 'float' : 'double';
+  return null;
 }
 
 /** The standard string types a call constructs by name (`std::string(p)`, `std::string_view(p, n)`). */
@@ -172,7 +200,7 @@ export function cppArgumentFits(argument: string | null, parameter: string): Arg
   const rvalue = argument.endsWith('&&');
   const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
   // `cpr::Body` passed where the class's own namespace writes `Body`: one name, written with and without its scope.
-  if (arg === param || sameName(arg, param)) {
+  if (arg === param || sameName(arg, param) || (SAME_BUILT_IN[arg] ?? arg) === (SAME_BUILT_IN[param] ?? param)) {
     // Move overloads (`SetBody(Body&&)` beside `SetBody(const Body&)`): a named value cannot bind to an rvalue
     // reference; a temporary binds to both, the rvalue reference better.
     if (parameter.endsWith('&&')) return rvalue ? 'exact' : 'no';
