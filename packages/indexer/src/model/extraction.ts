@@ -188,6 +188,13 @@ export interface Declaration extends Span {
   parameterTypes?: string[];
   variadic?: boolean;
   /**
+   * Functions and methods: the type their result is written as; fields and variables: the type they are written as;
+   * enumerators: their enum's name — as `parameterTypes` entries are written (C++ `char*` for `const char *`,
+   * `LargestInt`). What an argument reading or calling the declaration passes, for overload selection
+   * (`ReferenceSite.argumentDeclaredRefs`). Absent where nothing is written (`auto`, `void`).
+   */
+  writtenType?: string;
+  /**
    * Per parameter (as `parameterTypes` counts them), where its type is a function type, the types that
    * function's parameters state (C# `Action<Config>`, `Func<Config, bool>`: [Config]); null where a parameter is
    * no function type or states nothing. What a function literal passed there receives (`callback-parameter`).
@@ -579,6 +586,12 @@ export interface ReferenceSite {
    * (a call's declared result `f(make())`, a local's declared type); null where none is. Absent: none stated.
    */
   argumentTypeRefs?: Array<TypeRef | null>;
+  /**
+   * Per argument whose type the extraction does not see (a call's result `f(doc.ErrorID())`, a field `f(value_.int_)`, an
+   * enumerator `f(XML_SUCCESS)`): the value, for the resolver to find the declaration it calls or reads and weigh the
+   * argument by that declaration's `writtenType`; null elsewhere. Absent: none stated.
+   */
+  argumentDeclaredRefs?: Array<TypeRef | null>;
   /**
    * `type`: the site names a type (an interface's `extends`, `implements`): it links only to a
    * declaration that is a type. Where a language lets a value and a type share a name (TypeScript's

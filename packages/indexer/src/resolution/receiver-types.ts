@@ -517,6 +517,119 @@ export class ReceiverTypes {
     return undefined;
   }
 
+  /**
+   * The type the declaration a value calls or reads writes (`Declaration.writtenType`): the result of the function or
+   * method a `call` / `member-call` names, the field a `field` or `value` reads (an implicit `this` member too), the
+   * enumerator a `value` names. A name several declarations answer (overloads, fields of two bases) gives one only where
+   * all of them write the same type. undefined where not known.
+   */
+  writtenTypeOf(scope: TypeScope, type: TypeRef, depth = 0): string | undefined {
+    if (depth > MAX_DEPTH) return cut();
+    let found: DeclarationRef[] = [];
+    switch (type.kind) {
+      case 'call':
+      case 'member-call': {
+        if (type.kind === 'call' && type.construct) return undefined;
+        const callee = this.calleeOf(scope, type, depth + 1);
+        if (!callee) return undefined;
+        const decl = this.symbols.declaration(callee.ref);
+        if (!CALLABLE.has(decl.kind)) return undefined;
+        // Its overloads: the other callables of that name where it is declared.
+        found = decl.parent !== null
+          ? this.world.members({ file: callee.ref.file, localId: decl.parent }, decl.name).filter((ref) => CALLABLE.has(this.symbols.declaration(ref).kind))
+          : (this.symbols.scope(callee.ref.file).declarations.get(decl.name) ?? []).map((localId) => ({ file: callee.ref.file, localId }))
+            .filter((ref) => this.symbols.declaration(ref).parent === null && CALLABLE.has(this.symbols.declaration(ref).kind));
+        if (!found.some((ref) => refKey(ref) === refKey(callee.ref))) found.push(callee.ref);
+        break;
+      }
+      case 'field': {
+        if (type.path.length !== 1) return undefined;
+        const of = this.evaluate(scope, type.of, depth + 1);
+        if (!of) return undefined;
+        found = this.nearestMembers(of.classRef, type.path[0]);
+        break;
+      }
+      case 'value': {
+        const [head, ...rest] = type.chain;
+        const implicit = rest.length === 0 ? this.world.implicitReceiver(scope) : undefined;
+        const own = implicit ? this.nearestMembers(implicit, head) : [];
+        if (own.length > 0) {
+          found = own;
+          break;
+        }
+        const walked = this.world.resolveChain(scope, type.chain);
+        if (!walked) {
+          // An enumerator named bare or by its scopes (`OK`, `ns::OK`): an unscoped enum's are its scope's names too.
+          found = this.enumeratorsNamed(type.chain);
+          break;
+        }
+        if (walked.consumed !== type.chain.length) return undefined;
+        found = walked.target.type === 'declaration' ? [walked.target.ref] : walked.target.type === 'ambiguous' ? walked.target.candidates : [];
+        break;
+      }
+      default:
+        return undefined;
+    }
+    // A prototype and its definition written outside the class (`Value::LargestInt Value::asLargestInt()`) are one
+    // function: the declaration in the class body writes its types as the class's own members read them.
+    const bySignature = new Map<string, string | undefined>();
+    const ordered = [...found.filter((ref) => !this.symbols.declaration(ref).memberOf), ...found.filter((ref) => this.symbols.declaration(ref).memberOf)];
+    for (const ref of ordered) {
+      const decl = this.symbols.declaration(ref);
+      const key = JSON.stringify(decl.parameterTypes ?? null);
+      if (!bySignature.has(key)) bySignature.set(key, decl.writtenType);
+    }
+    const written = [...bySignature.values()];
+    return written.length > 0 && written.every((one) => one !== undefined && one === written[0]) ? written[0] : undefined;
+  }
+
+  private enumerators: Map<string, DeclarationRef[]> | undefined;
+
+  /**
+   * The workspace's enumerators a chain may name: those called its last name whose qualified name, with or without
+   * their enum's own name, ends with the chain (`ns::OK` for `ns::Status::OK`).
+   */
+  private enumeratorsNamed(chain: readonly string[]): DeclarationRef[] {
+    if (!this.enumerators) {
+      this.enumerators = new Map();
+      for (const file of this.symbols.allFiles()) {
+        file.declarations.forEach((decl, localId) => {
+          if (decl.kind !== 'enum_member') return;
+          const list = this.enumerators!.get(decl.name);
+          if (list) list.push({ file: file.path, localId }); else this.enumerators!.set(decl.name, [{ file: file.path, localId }]);
+        });
+      }
+    }
+    const written = chain.join('::');
+    return (this.enumerators.get(chain[chain.length - 1]) ?? []).filter((ref) => {
+      if (chain.length === 1) return true;
+      const decl = this.symbols.declaration(ref);
+      const parent = decl.parent !== null ? this.symbols.declaration({ file: ref.file, localId: decl.parent }) : undefined;
+      const outer = parent?.qualifiedName.split('::').slice(0, -1).join('::');
+      const names = [decl.qualifiedName, outer ? `${outer}::${decl.name}` : decl.name];
+      return names.some((name) => name === written || name.endsWith(`::${written}`));
+    });
+  }
+
+  /** The members named `name` of a class, else of its nearest proven bases declaring that name. */
+  private nearestMembers(classRef: DeclarationRef, name: string): DeclarationRef[] {
+    const seen = new Set<string>();
+    let level: DeclarationRef[] = [classRef];
+    while (level.length > 0 && seen.size <= MAX_BASES) {
+      const found: DeclarationRef[] = [];
+      const next: DeclarationRef[] = [];
+      for (const ref of level) {
+        if (seen.has(refKey(ref))) continue;
+        seen.add(refKey(ref));
+        found.push(...this.world.members(ref, name));
+        next.push(...this.world.superclasses(ref));
+      }
+      if (found.length > 0) return found;
+      level = next;
+    }
+    return [];
+  }
+
   /** The class a declared value (field, property, variable, constant) holds. Memoised. */
   valueOf(ref: DeclarationRef, depth = 0): InstanceOf | undefined {
     return this.memo(ref, 'value', () => {

@@ -3105,10 +3105,13 @@ export class ReferenceResolver {
     file: FileExtraction | undefined,
     result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> },
   ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
-    if (!file || !call.argumentTypes || !call.argumentTypeRefs) return result;
+    if (!file || !call.argumentTypes || (!call.argumentTypeRefs && !call.argumentDeclaredRefs)) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
-      const stated = call.argumentTypeRefs![i];
+      // A call's result, a field, an enumerator: the type its declaration writes.
+      const declared = argument === null ? call.argumentDeclaredRefs?.[i] : undefined;
+      if (declared) return this.types.writtenTypeOf({ file: file.path, enclosing: call.enclosing }, declared) ?? null;
+      const stated = call.argumentTypeRefs?.[i];
       if (!stated) return argument;
       const instance = this.types.evaluate({ file: file.path, enclosing: call.enclosing }, stated);
       if (!instance && argument === null && this.bindingOf(file).outsideArgumentTypes) return this.outsideArgumentType(file, call, stated);

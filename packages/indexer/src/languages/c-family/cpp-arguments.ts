@@ -123,12 +123,13 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
     }
     case 'true': case 'false':
       return 'bool';
-    case 'number_literal': {
-      const text = node.text.replace(/'/g, '');
-      if (/^0[xXbB]/.test(text)) return /^[0-9a-fA-FxXbB]+$/.test(text) ? 'int' : null;
-      if (/^\d+$/.test(text)) return 'int';
-      if (/^(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?$/.test(text) && /[.eE]/.test(text)) return 'double';
-      return null; // suffixed (`1u`, `2.0f`, `3LL`): a type of its own
+    case 'number_literal':
+      // The grammar reads a sign into the literal (`-1`): the type is the unsigned literal's.
+      return numberType(node.text.replace(/'/g, '').replace(/^[-+]\s*/, ''));
+    case 'unary_expression': {
+      // `-1`, `-0.5f`: the literal's type (a negated literal is no literal of its own, but of the same type).
+      const operand = node.namedChildren[node.namedChildren.length - 1];
+      return ['-', '+'].includes(node.child(0)?.type ?? '') && node.namedChildren.length === 1 && operand?.type === 'number_literal' ? argumentType(operand, scope) : null;
     }
     case 'parenthesized_expression':
       return node.namedChildren.length === 1 ? argumentType(node.namedChildren[0]!, scope) : null;
@@ -160,6 +161,33 @@ function argumentType(node: SyntaxNode, scope: Scope): string | null {
     default:
       return null;
   }
+}
+
+/** An integer literal's suffix and the type it gives (`1u`, `2L`, `3ull`), for values an `int` or a `long` holds. */
+const INTEGER_SUFFIXES: Record<string, string> = { '': 'int', u: 'unsigned', l: 'long', ul: 'unsignedlong', lu: 'unsignedlong', ll: 'longlong', ull: 'unsignedlonglong', llu: 'unsignedlonglong' };
+
+/**
+ * A number literal's type: `1` an int (a decimal one past `int`'s range a `long`), `1u` unsigned, `2L` long, `3ull`
+ * unsigned long long, `0.5` a double, `0.5f` a float; null where it depends on more (a hexadecimal or binary literal past
+ * `int`'s range, `1.0L`, user-defined suffixes).
+ */
+function numberType(text: string): string | null {
+  const integer = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)([uUlL]*)$/.exec(text);
+  if (integer) {
+    const type = INTEGER_SUFFIXES[integer[2].toLowerCase()];
+    if (type === undefined) return null;
+    const value = Number(integer[1].replace(/^0[bB]/, '0b'));
+    // `0L`, `0u`: a null pointer constant as `0` is (which the fit rule knows by its `int`).
+    if (value === 0 && type !== 'int') return null;
+    if (value <= 0x7fffffff) return type;
+    if (value > Number.MAX_SAFE_INTEGER) return null;
+    // Past `int`: a decimal literal without a suffix is a `long` (every 64-bit platform's); other forms may be unsigned.
+    if (type === 'int') return /^\d+$/.test(integer[1]) ? 'long' : null;
+    return type === 'unsigned' ? (value <= 0xffffffff ? type : null) : type;
+  }
+  const floating = /^((?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?)([fF]?)$/.exec(text);
+  if (floating && /[.eE]/.test(floating[1])) return floating[2] ? 'float' : 'double';
+  return null;
 }
 
 /** The standard string types a call constructs by name (`std::string(p)`, `std::string_view(p, n)`). */
@@ -196,11 +224,14 @@ export function provesClassArgument(types: ReadonlyArray<string | null>): boolea
 export function cppArgumentFits(argument: string | null, parameter: string): ArgumentFit {
   // A function template's parameter (written `template T`): deduction and SFINAE decide, not this.
   if (argument === null || parameter.startsWith('template ')) return 'unknown';
+  // A plain template's `T x` or `const T& x`: deduced as a built-in type's argument, exactly that type (`matchArguments`
+  // leaves out the template where two arguments deduce T differently); a string literal by `const&` is an array of its length.
+  if (parameter.startsWith(DEDUCED)) return deducedType(argument, parameter.endsWith('&')) !== undefined ? 'exact' : 'unknown';
   const param = typeText(parameter);
   const rvalue = argument.endsWith('&&');
   const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
   // `cpr::Body` passed where the class's own namespace writes `Body`: one name, written with and without its scope.
-  if (arg === param || sameName(arg, param)) {
+  if (arg === param || sameName(arg, param) || (SAME_BUILT_IN[arg] ?? arg) === (SAME_BUILT_IN[param] ?? param)) {
     // Move overloads (`SetBody(Body&&)` beside `SetBody(const Body&)`): a named value cannot bind to an rvalue
     // reference; a temporary binds to both, the rvalue reference better.
     if (parameter.endsWith('&&')) return rvalue ? 'exact' : 'no';
@@ -233,7 +264,7 @@ function sameName(a: string, b: string): boolean {
  * conversion at most), which the resolver looks for.
  */
 export function cppConstructorConversion(argument: string, parameter: string): string | undefined {
-  if (parameter.startsWith('template ') || /\bstd::/.test(parameter)) return undefined;
+  if (parameter.startsWith('template ') || parameter.startsWith(DEDUCED) || /\bstd::/.test(parameter)) return undefined;
   const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
   if (!ARITHMETIC.has(arg) && !(arg.endsWith('*') && ARITHMETIC.has(arg.replace(/\*+$/, '')))) return undefined;
   const param = typeText(parameter);
@@ -252,4 +283,80 @@ export function cppPointerConversion(argument: string, parameter: string): strin
   const arg = argument === STRING_LITERAL ? 'char*' : argument.replace(/&&$/, '');
   if (!/^\w+\*$/.test(arg) || !ARITHMETIC.has(arg.slice(0, -1))) return undefined;
   return pointerParameterClass(parameter);
+}
+
+/**
+ * The type a declaration writes — a function's result, a field's or variable's type — as arguments are compared
+ * (`const char *GetText()` → `char*`, `LargestInt asLargestInt()` → `LargestInt`): what a call of it or a read of it passes
+ * (`Declaration.writtenType`). `functions`: how many function declarators the declarator holds (1 for a function, 0 for a
+ * value). Undefined for `auto` and `void` results, arrays, function pointers, and a type naming a template's parameter
+ * (each instantiation has its own).
+ */
+export function declaredWrittenType(type: SyntaxNode | null | undefined, declarator: SyntaxNode | null | undefined, functions: number): string | undefined {
+  if (!type || type.type === 'placeholder_type_specifier' || type.type === 'decltype') return undefined;
+  let found = 0;
+  for (let current = declarator; current; ) {
+    if (current.type === 'array_declarator') return undefined;
+    if (current.type === 'function_declarator') found++;
+    current = current.childForFieldName('declarator') ?? current.namedChildren.find((c) => c !== null && c.type.endsWith('declarator')) ?? null;
+  }
+  if (found !== functions) return undefined;
+  const text = typeText(type.text);
+  if (text === 'void' || !/^[A-Za-z_][\w:]*$/.test(text)) return undefined;
+  const templates = enclosingTemplateParameters(type);
+  if (text.split('::').some((part) => templates.has(part))) return undefined;
+  return text + '*'.repeat(pointerDepth(declarator));
+}
+
+/** The names of the template parameters in force at `node` (of every `template <…>` around it). */
+function enclosingTemplateParameters(node: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type !== 'template_declaration') continue;
+    for (const parameter of current.childForFieldName('parameters')?.namedChildren ?? []) {
+      const name = parameter?.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier');
+      if (name) names.add(name.text);
+    }
+  }
+  return names;
+}
+
+/** The mark cpp-declarations.ts writes before a parameter a plain function template deduces its type parameter from. */
+const DEDUCED = 'deduced ';
+
+/** Spellings of one built-in type (`unsigned` and `unsigned int`). */
+const SAME_BUILT_IN: Record<string, string> = { unsignedint: 'unsigned', longint: 'long', unsignedlongint: 'unsignedlong', longlongint: 'longlong', signed: 'int', signedint: 'int' };
+/** The built-in and standard string types a deduced type parameter is known to become, each one type whatever the platform. */
+const DEDUCIBLE = new Set(['bool', 'char', 'short', 'int', 'unsigned', 'long', 'unsignedlong', 'longlong', 'unsignedlonglong', 'float', 'double', 'char*', 'string']);
+
+/**
+ * The type a template parameter written `T` (`byReference`: `const T&`) deduces from an argument of type `argument`, where
+ * it is one built-in or standard string type; undefined otherwise (a class, an alias such as `size_t`, a string literal
+ * by reference).
+ */
+function deducedType(argument: string, byReference: boolean): string | undefined {
+  if (argument === STRING_LITERAL) return byReference ? undefined : 'char*';
+  const plain = argument.replace(/&&$/, '');
+  const type = SAME_BUILT_IN[plain] ?? plain;
+  return DEDUCIBLE.has(type) ? type : undefined;
+}
+
+/**
+ * A plain function template's arguments (`XMLTest(const char*, T, T, bool)`): false where two of them deduce one type
+ * parameter as two different built-in types (the template does not apply); undefined otherwise (no opinion).
+ */
+export function cppDeducedArguments(argumentTypes: ReadonlyArray<string | null>, parameterTypes: readonly string[]): false | undefined {
+  const deduced = new Map<string, string>();
+  for (let i = 0; i < argumentTypes.length && i < parameterTypes.length; i++) {
+    const parameter = parameterTypes[i];
+    const argument = argumentTypes[i];
+    if (!parameter.startsWith(DEDUCED) || argument === null) continue;
+    const type = deducedType(argument, parameter.endsWith('&'));
+    if (type === undefined) continue;
+    const name = typeText(parameter.slice(DEDUCED.length));
+    const before = deduced.get(name);
+    if (before !== undefined && before !== type) return false;
+    deduced.set(name, type);
+  }
+  return undefined;
 }

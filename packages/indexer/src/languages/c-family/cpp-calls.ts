@@ -31,15 +31,63 @@ function statePointerArguments(node: SyntaxNode, site: ReferenceSite, ctx: CCont
   });
 }
 
+/**
+ * Arguments whose type the extraction does not see — a call's result (`XMLTest("id", XML_SUCCESS, doc.ErrorID())`), a
+ * field (`valueToString(value_.int_)`), an enumerator or a constant, a local declared `auto` — as the value they read or
+ * call, proven after the walk, for the resolver to weigh by the type its declaration writes.
+ */
+function stateDeclaredArguments(node: SyntaxNode, site: ReferenceSite, written: ReadonlyArray<string | null>, ctx: CContext): void {
+  const args = node.childForFieldName('arguments');
+  if (!args || args.type !== 'argument_list') return;
+  const list = args.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+  list.forEach((arg, i) => {
+    if (written[i] !== null || pointerArgumentName(arg!, ctx.scope)) return;
+    const value = declaredValue(arg!);
+    if (!value) return;
+    ctx.file.facts.proveLater(value, ctx.scope, undefined, (proven) => {
+      if (!proven || site.argumentTypes?.[i] !== null) return;
+      site.argumentDeclaredRefs ??= list.map(() => null);
+      site.argumentDeclaredRefs[i] = proven;
+    });
+  });
+}
+
+/** The value an argument reads or calls, where a declaration writes its type: a call, a field, a (qualified) name. */
+function declaredValue(node: SyntaxNode): TypeRef | null {
+  switch (node.type) {
+    case 'parenthesized_expression':
+      return node.namedChildren.length === 1 ? declaredValue(node.namedChildren[0]!) : null;
+    case 'call_expression': {
+      const type = valueType(node);
+      return type?.kind === 'call' || type?.kind === 'member-call' ? type : null;
+    }
+    case 'field_expression': {
+      const type = valueType(node);
+      return type?.kind === 'field' ? type : null;
+    }
+    case 'identifier':
+      return { kind: 'value', chain: [node.text] };
+    case 'qualified_identifier': {
+      const chain = nameParts(node);
+      return chain && chain[0] !== 'std' ? { kind: 'value', chain } : null;
+    }
+    default:
+      return null;
+  }
+}
+
 export function visitCall(node: SyntaxNode, ctx: CContext): boolean {
   const fn = node.childForFieldName('function');
   const file = ctx.file;
-  const written = argumentTypes(node, ctx);
+  // `Check<int>(…)`: type arguments written at the call instantiate a template whatever the arguments would deduce.
+  const explicit = fn?.type === 'template_function' || (fn?.type === 'qualified_identifier' && fn.childForFieldName('name')?.type === 'template_function');
+  const written = explicit ? argumentTypes(node, ctx)?.map(() => null) : argumentTypes(node, ctx);
   const record = (name: string, receiver: string[] | undefined, typedReceiver?: { type: TypeRef; path: string[] }) => {
     const site = file.facts.addSite('calls', { name, receiver, typedReceiver }, ctx.enclosing, node, ctx.scope);
     if (written) {
       site.argumentTypes = written;
       statePointerArguments(node, site, ctx);
+      if (!explicit) stateDeclaredArguments(node, site, written, ctx);
     }
     return site;
   };

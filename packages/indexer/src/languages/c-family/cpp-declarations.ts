@@ -1,6 +1,7 @@
 /** C++ declarations: namespaces, `using` and aliases, functions and methods with their parameters, test fixtures (Catch2, GoogleTest), declarations, typedefs, enums, classes and their members. */
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type { NodeKind } from '../../model/graph-vocabulary.js';
+import type { Declaration } from '../../model/extraction.js';
 import { positionOf, type BoundValue, type Scope } from '../../extraction/core/scopes.js';
 import type { NodeRule } from '../../extraction/core/syntax-walk.js';
 import { declaratorName, functionDeclarator, hasStorageClass, isTagged, optInMacro, visitMacro } from './c-syntax.js';
@@ -8,7 +9,7 @@ import { docCommentOf, signatureOf, type CContext } from './file-state.js';
 import { type CppWalk, iteratorType, nameParts, pairHalfType, specializationArguments, typeRefOf, valueType } from './cpp-types.js';
 import { stateAliased, visitAlias } from './cpp-namespaces.js';
 import { platformVariant } from './platform-branches.js';
-import { pointerDepth, referenceSuffix, stateWrittenType } from './cpp-arguments.js';
+import { declaredWrittenType, pointerDepth, referenceSuffix, stateWrittenType } from './cpp-arguments.js';
 
 type Rule = NodeRule<CContext>;
 
@@ -20,7 +21,7 @@ export const block: Rule = { opensScope: { kind: 'block' } };
  * default, so a call with fewer arguments still fits (`requiredParameters`), and a prototype with
  * defaults has as many parameters as the definition written without them.
  */
-interface ParameterList { types: string[]; variadic: boolean; required?: number }
+interface ParameterList { types: string[]; variadic: boolean; required?: number; typeParameters?: string[] }
 
 /**
  * `template` written before each parameter type of a function template: deduction and SFINAE (`IsContainerTest(int)`
@@ -29,9 +30,60 @@ interface ParameterList { types: string[]; variadic: boolean; required?: number 
  */
 const TEMPLATE_PARAMETER = 'template ';
 
-function parameterTypesOf(list: SyntaxNode | null, inTemplate = false): ParameterList | null {
+function parameterTypesOf(list: SyntaxNode | null, inTemplate = false, node?: SyntaxNode): ParameterList | null {
   const parameters = writtenParameterTypes(list);
-  return parameters && inTemplate ? { ...parameters, types: parameters.types.map((t) => (t === '...' ? t : TEMPLATE_PARAMETER + t)) } : parameters;
+  if (!parameters || !inTemplate) return parameters;
+  const deduced = node ? deducedParameters(node, list) : undefined;
+  if (deduced) return { ...parameters, types: parameters.types.map((t, i) => (deduced.at[i] ? DEDUCED_PARAMETER + t : t)), typeParameters: deduced.names };
+  return { ...parameters, types: parameters.types.map((t) => (t === '...' ? t : TEMPLATE_PARAMETER + t)) };
+}
+
+/**
+ * `deduced ` written before a parameter a plain function template deduces its type parameter from (`T expected`,
+ * `const T& found`): an argument of a built-in type fits it exactly (cpp-arguments.ts), and arguments deducing one
+ * type parameter as two different types leave the template out.
+ */
+const DEDUCED_PARAMETER = 'deduced ';
+
+/**
+ * A function template whose every type parameter (`typename T`, `class T`, no default, no pack, no value parameter) is a
+ * parameter's whole type, by value or by `const&`, and nothing in its head selects it away (`enable_if`, `requires`,
+ * `decltype`): which parameters deduce (their other parameters are ordinary ones, weighed as written) and the type
+ * parameters' names. Undefined for any other template.
+ */
+function deducedParameters(node: SyntaxNode, list: SyntaxNode | null): { at: boolean[]; names: string[] } | undefined {
+  const template = node.parent;
+  if (template?.type !== 'template_declaration' || !list) return undefined;
+  const names: string[] = [];
+  for (const parameter of template.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (!parameter || parameter.type === 'comment') continue;
+    if (parameter.type !== 'type_parameter_declaration') return undefined;
+    const name = parameter.namedChildren.find((c) => c?.type === 'type_identifier');
+    if (!name) return undefined;
+    names.push(name.text);
+  }
+  const head = node.text.slice(0, (node.childForFieldName('body')?.startIndex ?? node.endIndex) - node.startIndex);
+  if (names.length === 0 || /(?:enable_if\w*|requires|decltype|void_t)/.test(head)) return undefined;
+  const at: boolean[] = [];
+  const deducing = new Set<string>();
+  for (const parameter of list.namedChildren) {
+    if (!parameter || parameter.type === 'comment') continue;
+    if (parameter.type !== 'parameter_declaration' && parameter.type !== 'optional_parameter_declaration') return undefined;
+    const type = parameter.childForFieldName('type');
+    const declarator = parameter.childForFieldName('declarator');
+    const written = type?.text.replace(/\s+/g, '') ?? '';
+    const mentions = names.filter((name) => new RegExp(`\\b${name}\\b`).test(parameter.text.replace(/=.*$/s, '')));
+    if (mentions.length === 0) { at.push(false); continue; }
+    const constant = parameter.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+    const reference = referenceSuffix(declarator);
+    const whole = type?.type === 'type_identifier' && names.includes(written) && pointerDepth(declarator) === 0
+      && parameter.type === 'parameter_declaration' && (reference === '' || (reference === '&' && constant));
+    // A parameter naming a type parameter otherwise (`std::vector<T>&`, `T*`): deduction this does not follow.
+    if (!whole) return undefined;
+    deducing.add(written);
+    at.push(true);
+  }
+  return names.every((name) => deducing.has(name)) ? { at, names } : undefined;
 }
 
 /** Whether a function definition or member declaration is a template's (`template <class C> int f(C c)`). */
@@ -104,6 +156,13 @@ function stateParameters(ctx: CContext, id: number, parameters: ParameterList | 
   const declaration = ctx.file.builder.declarations[id];
   declaration.parameterTypes = parameters.types;
   if (parameters.required !== undefined) declaration.requiredParameters = parameters.required;
+  if (parameters.typeParameters) declaration.typeParameters = parameters.typeParameters;
+}
+
+/** `Declaration.writtenType`: the result or value type as arguments are compared (cpp-arguments.ts). */
+function stateWrittenResult(declaration: Declaration, type: SyntaxNode | null | undefined, declarator: SyntaxNode | null | undefined, functions: number): void {
+  const written = declaredWrittenType(type, declarator, functions);
+  if (written !== undefined) declaration.writtenType = written;
 }
 
 export function bindTypedParameters(list: SyntaxNode | null, scope: Scope): void {
@@ -143,7 +202,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
   }
   let name = parts[parts.length - 1];
   let scopeParts = parts.slice(0, -1);
-  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null, isTemplated(node));
+  let parameters = parameterTypesOf(fn?.childForFieldName('parameters') ?? null, isTemplated(node), node);
   // GoogleTest: `TEST_F(Fixture, Name) { … }` is the body of class `Fixture_Name_Test`, a subclass of
   // Fixture (its bare calls mean Fixture's members); `TEST(Suite, Name)` of `Suite_Name_Test`. Known by
   // that generated name: the test's own name may be the name of the function it tests.
@@ -172,6 +231,7 @@ export function visitFunction(node: SyntaxNode, ctx: CContext, walk: CppWalk, ow
     variadic: parameters?.variadic || undefined,
   });
   stateParameters(ctx, id, parameters);
+  stateWrittenResult(file.builder.declarations[id], node.childForFieldName('type'), declarator, 1);
   if (rvalueQualified(fn)) file.builder.declarations[id].temporaryReceiverOnly = true;
   if (constQualified(fn)) file.builder.declarations[id].readOnlyReceiver = true;
   if (outOfLine) file.builder.declarations[id].qualifiedName = parts.join('::');
@@ -306,7 +366,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
     const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
     if (fn) {
       if (!fileLevel) {
-        const local = constructedLocal(declarator, fn, ctx);
+        const local = constructedLocal(declarator, fn, ctx) ?? constructedFromCalls(declarator, fn, ctx);
         if (local) ctx.scope.bind(local.text, 'local', undefined, stated ? { type: stated, scope: ctx.scope } : undefined, positionOf(local));
         continue;
       }
@@ -314,7 +374,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
       if (!parts || parts.length !== 1) continue; // `Foo::Foo();` outside a class: a redeclaration
       const name = parts[0];
       if (isStatic) file.staticFunctions.add(name);
-      const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(node));
+      const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(node), node);
       const id = file.builder.declare('function', name, ctx.parentDecl, node, {
         signature: signatureOf(node, null),
         docstring: docCommentOf(node),
@@ -324,6 +384,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
         variadic: parameters?.variadic || undefined,
       });
       stateParameters(ctx, id, parameters);
+      stateWrittenResult(file.builder.declarations[id], type, declarator, 1);
       file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(type, fn)), ctx.scope);
       continue;
     }
@@ -339,6 +400,7 @@ export function visitDeclaration(node: SyntaxNode, ctx: CContext, walk: CppWalk)
         ...fileLocalDetails(ctx, isStatic),
         definedElsewhere: isExtern && !value ? true : undefined,
       });
+      stateWrittenResult(file.builder.declarations[id], type, declarator, 0);
       file.facts.stateType(id, 'valueType', valueRef, ctx.scope);
       walk.push(value, ctx);
       continue;
@@ -368,6 +430,46 @@ function constructedLocal(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext)
   const values = parameters.map((p) => (p!.type === 'parameter_declaration' && (!p!.childForFieldName('declarator') || isSizeof(p!)) ? p!.childForFieldName('type') : null));
   if (values.length === 0 || values.some((type) => type?.type !== 'type_identifier')) return null;
   return values.some((type) => type!.text === 'sizeof' || ctx.scope.classify(type!.text, false, positionOf(type!)).locallyBound || isFileValue(ctx, type!.text)) ? name : null;
+}
+
+/**
+ * `xml_node n(impl::allocate_node(alloc, type_));`, `value_type entry(key, nullSingleton());` in a function body: the
+ * grammar reads a local constructed from calls as a function's prototype, each call a parameter whose type is the callee
+ * and whose declarator lists the call's arguments (`impl::allocate_node` taking `(alloc, type_)`). Where one of the names
+ * it would read as a type is a local, a parameter or a value the file declared, no prototype can be meant: each such
+ * parameter is the call it reads like (its sites recorded here, their arguments counted), and the name is the local.
+ */
+function constructedFromCalls(declarator: SyntaxNode, fn: SyntaxNode, ctx: CContext): SyntaxNode | null {
+  const target = declarator.type === 'reference_declarator' ? declarator.namedChildren[0] : declarator;
+  const name = fn.childForFieldName('declarator');
+  if (target?.id !== fn.id || name?.type !== 'identifier') return null;
+  const isValue = (node: SyntaxNode | null | undefined) => node?.type === 'type_identifier'
+    && (ctx.scope.classify(node.text, false, positionOf(node)).locallyBound || isFileValue(ctx, node.text));
+  const listed = (list: SyntaxNode | null | undefined) => list?.namedChildren.filter((p): p is SyntaxNode => p !== null && p.type !== 'comment') ?? [];
+  const calls: Array<{ at: SyntaxNode; callee: SyntaxNode; count: number }> = [];
+  let proven = false;
+  for (const parameter of listed(fn.childForFieldName('parameters'))) {
+    if (parameter.type !== 'parameter_declaration') return null;
+    const type = parameter.childForFieldName('type');
+    const inner = parameter.childForFieldName('declarator');
+    if (!inner) {
+      proven ||= isValue(type);
+      continue;
+    }
+    if (inner.type !== 'abstract_function_declarator' || inner.childForFieldName('declarator')) return null;
+    const args = listed(inner.childForFieldName('parameters'));
+    if (!args.every((arg) => arg.type === 'parameter_declaration' && !arg.childForFieldName('declarator') && arg.childForFieldName('type')?.type === 'type_identifier')) return null;
+    proven ||= args.some((arg) => isValue(arg.childForFieldName('type')));
+    if (type && (type.type === 'type_identifier' || type.type === 'qualified_identifier') && type.text !== 'sizeof') calls.push({ at: parameter, callee: type, count: args.length });
+  }
+  if (!proven || calls.length === 0) return null;
+  for (const { at, callee, count } of calls) {
+    const parts = nameParts(callee);
+    if (!parts || parts[0] === 'std') continue;
+    const site = ctx.file.facts.addSite('calls', { name: parts[parts.length - 1], receiver: parts.slice(0, -1) }, ctx.enclosing, at, ctx.scope);
+    site.argumentTypes = Array.from({ length: count }, () => null);
+  }
+  return name;
 }
 
 /** A variable, constant, macro constant or enumerator the file declared before: a value, never a type. */
@@ -401,7 +503,10 @@ export function visitEnum(node: SyntaxNode, ctx: CContext): void {
   });
   for (const enumerator of body.namedChildren) {
     const member = enumerator?.type === 'enumerator' ? enumerator.childForFieldName('name') : null;
-    if (member) builder.declare('enum_member', member.text, id, enumerator!, { signature: enumerator!.text.replace(/\s+/g, ' ') });
+    if (!member) continue;
+    const constant = builder.declare('enum_member', member.text, id, enumerator!, { signature: enumerator!.text.replace(/\s+/g, ' ') });
+    // An enumerator passed as an argument is of its enum's type.
+    if (name !== '<anonymous>') builder.declarations[constant].writtenType = name;
   }
 }
 
@@ -538,7 +643,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             const parts = nameParts(fn.childForFieldName('declarator'));
             if (!parts) continue;
             const name = parts[parts.length - 1];
-            const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(member));
+            const parameters = parameterTypesOf(fn.childForFieldName('parameters'), isTemplated(member), member);
             const deleted = /=\s*(delete|default)\s*;?\s*$/.test(member.text);
             const id = builder.declare('method', name, owner, member, {
               signature: signatureOf(member, null),
@@ -551,6 +656,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
               variadic: parameters?.variadic || undefined,
             });
             stateParameters(ctx, id, parameters);
+            stateWrittenResult(builder.declarations[id], type, declarator, 1);
             if (rvalueQualified(fn)) builder.declarations[id].temporaryReceiverOnly = true;
             if (constQualified(fn)) builder.declarations[id].readOnlyReceiver = true;
             ctx.file.facts.stateType(id, 'returnType', typeRefOf(resultTypeNode(type, fn)), ctx.scope);
@@ -564,6 +670,7 @@ function visitMembers(body: SyntaxNode, ctx: CContext, walk: CppWalk, defaultAcc
             visibility: visibilityOf(access),
             isStatic: isStatic || undefined,
           });
+          stateWrittenResult(builder.declarations[id], type, declarator, 0);
           ctx.file.facts.stateType(id, 'valueType', typeRefOf(type), ctx.scope);
           // `int level = DefaultLevel();`: a default member initialiser is the field's code, run by every constructor.
           const initial = member.childForFieldName('default_value');

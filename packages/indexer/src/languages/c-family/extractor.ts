@@ -66,7 +66,10 @@ function forgetTypesBeforeLaterOverloads(extraction: { declarations: Declaration
   }
   for (const site of extraction.references) {
     const lines = site.kind === 'calls' && site.receiver?.length === 0 && site.argumentTypes ? functions.get(site.name) : undefined;
-    if (lines && lines.length > 1 && lines.some((line) => line > site.line)) site.argumentTypes = site.argumentTypes!.map(() => null);
+    if (lines && lines.length > 1 && lines.some((line) => line > site.line)) {
+      site.argumentTypes = site.argumentTypes!.map(() => null);
+      delete site.argumentDeclaredRefs;
+    }
   }
 }
 

@@ -14,7 +14,7 @@
 import type { Declaration } from '../../model/extraction.js';
 import { defineNameBinding, type NameSeen } from '../../model/language-support.js';
 import { isHeaderPath } from './file-state.js';
-import { cppArgumentFits, cppConstructorConversion, cppPointerConversion, pointerParameterClass } from './cpp-arguments.js';
+import { cppArgumentFits, cppConstructorConversion, cppDeducedArguments, cppPointerConversion, pointerParameterClass } from './cpp-arguments.js';
 import { LIBRARY_FALLBACK } from './c-library-names.js';
 import { cppSpecializationMatch } from './cpp-specializations.js';
 
@@ -97,7 +97,10 @@ export const cppNameBinding = defineNameBinding({
   parameterTypeName: pointerParameterClass,
   // A template's parameter fits no argument exactly (deduction and SFINAE decide), yet is of the type it writes:
   // `writeAttribute(StringRef, T const&)` beside `writeAttribute(StringRef, bool)` differ at the second position only.
-  comparedParameterType: (parameter) => parameter.replace(/^template /, ''),
+  comparedParameterType: (parameter) => parameter.replace(/^(?:template|deduced) /, ''),
+  // A plain template whose arguments deduce one type parameter as two types (`Check("n", 1, 2.5)` for `Check(const char*, T, T)`)
+  // does not apply.
+  matchArguments: (argumentTypes, parameterTypes) => cppDeducedArguments(argumentTypes, parameterTypes),
   // A number or a string literal passed for a class parameter (`writeAttribute(name, 0.5)` beside
   // `writeAttribute(StringRef, StringRef)`): only through one of the class's constructors taking it.
   constructorConversion: cppConstructorConversion,
