@@ -470,7 +470,13 @@ export class WorkspaceSymbols implements SymbolLookup {
       const name = canonical(key);
       if (name !== '') merged.set(name, [...(merged.get(name) ?? []), ...refs]);
     }
-    this.namespaceKey = canonical;
+    // Asked for every namespace lookup: each key's answer is kept.
+    const keys = new Map<string, string>();
+    this.namespaceKey = (key) => {
+      let found = keys.get(key);
+      if (found === undefined) keys.set(key, (found = canonical(key)));
+      return found;
+    };
     this.namespaceOpeningMacros = new Set(expansions.keys());
     return merged;
   }
@@ -501,7 +507,7 @@ export class WorkspaceSymbols implements SymbolLookup {
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
-    const all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
+    const all = this.namespaceCandidates(fromFile, qualifiedName, kinds);
     if (all.length === 0) return this.namespaceUsingMember(fromFile, qualifiedName, kinds);
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
@@ -509,6 +515,24 @@ export class WorkspaceSymbols implements SymbolLookup {
     const chosen = preferDefinitions(all, (ref) => this.declaration(ref));
     if (chosen.length === 1) return { type: 'declaration', ref: chosen[0], samePackage: chosen[0].file !== fromFile };
     return { type: 'ambiguous', candidates: chosen };
+  }
+
+  /**
+   * The declarations of a qualified name (of `kinds`) that `fromFile` sees (`preferReached`), kept per file, name and
+   * kinds: a file asks for the same names again and again (`absl` of every `absl::…` call), and a namespace is
+   * declared in hundreds of files, each of whose includes `preferReached` follows.
+   */
+  private readonly namespaceCandidatesOf = new Map<ReadonlySet<NodeKind> | undefined, PairMap<string, string, DeclarationRef[]>>();
+
+  private namespaceCandidates(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): DeclarationRef[] {
+    let known = this.namespaceCandidatesOf.get(kinds);
+    if (!known) this.namespaceCandidatesOf.set(kinds, (known = new PairMap()));
+    let all = known.get(fromFile, qualifiedName);
+    if (!all) {
+      all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
+      known.set(fromFile, qualifiedName, all);
+    }
+    return all;
   }
 
   private outsideTypes?: Map<string, DeclarationRef[]>;
