@@ -135,7 +135,14 @@ function selectAmongAll(
   });
   if (arityFits.length === 0) return { none: true };
 
+  // Asked again and again of the same candidate by the steps below: each candidate's verdicts are worked out once.
+  const verdictsOf = new Map<DeclarationRef, ArgumentFit[]>();
   const verdicts = (ref: DeclarationRef): ArgumentFit[] => {
+    let known = verdictsOf.get(ref);
+    if (!known) verdictsOf.set(ref, (known = weigh(ref)));
+    return known;
+  };
+  const weigh = (ref: DeclarationRef): ArgumentFit[] => {
     const { parameterTypes, variadic } = declarationOf(ref);
     const params = parameterTypes!;
     const block = trailing(ref);

@@ -49,6 +49,13 @@ export class WorkspaceSymbols implements SymbolLookup {
   private readonly importClosures = new Map<string, ReadonlySet<string>>();
   /** Classes of a name declared in a file's import closure, by file and name (`reachedClass`). */
   private readonly reachedClasses = new PairMap<string, string, DeclarationRef[]>();
+  /**
+   * Per file, the indexed files its imports land on, and the names it declares, built on first use: `preferReached`
+   * asks them for every candidate of every lookup among same-named declarations (on a 900-file C++ library,
+   * resolving each include again and scanning each file's declarations were half of resolution).
+   */
+  private readonly importedFilesOf = new Map<string, string[]>();
+  private readonly declaredNames = new Map<string, Set<string>>();
   /** The name steps of lookup-steps/, bound to this workspace. */
   private readonly nameSteps: StepTable<NameQuery, Target> = bindSteps(NAME_STEPS, this);
 
@@ -306,6 +313,8 @@ export class WorkspaceSymbols implements SymbolLookup {
 
   /** The indexed files `file` imports directly (specifiers that land on an indexed file). */
   private importedFiles(file: string): string[] {
+    const known = this.importedFilesOf.get(file);
+    if (known) return known;
     const extraction = this.files.get(file);
     if (!extraction) return [];
     const out: string[] = [];
@@ -314,12 +323,23 @@ export class WorkspaceSymbols implements SymbolLookup {
       const target = this.resolveSpecifier(file, statement.specifier);
       if (target !== null) out.push(target);
     }
+    this.importedFilesOf.set(file, out);
     return out;
   }
 
   /** Whether `file` reaches `target` through its imports, transitively. */
   reaches(file: string, target: string): boolean {
     return this.importClosure(file).has(target);
+  }
+
+  /** Whether `file` declares something named `name` (the names kept per file: `preferReached` asks per candidate and include). */
+  private declaresName(file: string, name: string): boolean {
+    let names = this.declaredNames.get(file);
+    if (!names) {
+      names = new Set(this.files.get(file)?.declarations.map((d) => d.name) ?? []);
+      this.declaredNames.set(file, names);
+    }
+    return names.has(name);
   }
 
   /** The files `file` reaches through its imports, transitively, itself included. */
@@ -351,9 +371,8 @@ export class WorkspaceSymbols implements SymbolLookup {
     const extraction = this.files.get(fromFile);
     if (!extraction || !this.languageOf(extraction)?.binding.declarations?.seenThroughImports) return refs;
     const closure = this.importClosure(fromFile);
-    const declares = (file: string, name: string) => this.files.get(file)?.declarations.some((d) => d.name === name) ?? false;
     const reached = refs.filter((ref) => closure.has(ref.file)
-      || this.importedFiles(ref.file).some((imported) => closure.has(imported) && declares(imported, this.declaration(ref).name)));
+      || this.importedFiles(ref.file).some((imported) => closure.has(imported) && this.declaresName(imported, this.declaration(ref).name)));
     return reached.length > 0 && reached.length < refs.length ? reached : refs;
   }
 
@@ -456,7 +475,13 @@ export class WorkspaceSymbols implements SymbolLookup {
       const name = canonical(key);
       if (name !== '') merged.set(name, [...(merged.get(name) ?? []), ...refs]);
     }
-    this.namespaceKey = canonical;
+    // Asked for every namespace lookup: each key's answer is kept.
+    const keys = new Map<string, string>();
+    this.namespaceKey = (key) => {
+      let found = keys.get(key);
+      if (found === undefined) keys.set(key, (found = canonical(key)));
+      return found;
+    };
     this.namespaceOpeningMacros = new Set(expansions.keys());
     return merged;
   }
@@ -487,7 +512,7 @@ export class WorkspaceSymbols implements SymbolLookup {
    * it is written in. Several definitions are ambiguous; none, undefined. `kinds`: only these.
    */
   namespaceMember(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): Target | undefined {
-    const all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
+    const all = this.namespaceCandidates(fromFile, qualifiedName, kinds);
     if (all.length === 0) return this.namespaceUsingMember(fromFile, qualifiedName, kinds);
     const namespace = all.find((ref) => this.declaration(ref).kind === 'namespace' && ref.file === fromFile)
       ?? all.find((ref) => this.declaration(ref).kind === 'namespace');
@@ -495,6 +520,24 @@ export class WorkspaceSymbols implements SymbolLookup {
     const chosen = preferDefinitions(all, (ref) => this.declaration(ref));
     if (chosen.length === 1) return { type: 'declaration', ref: chosen[0], samePackage: chosen[0].file !== fromFile };
     return { type: 'ambiguous', candidates: chosen };
+  }
+
+  /**
+   * The declarations of a qualified name (of `kinds`) that `fromFile` sees (`preferReached`), kept per file, name and
+   * kinds: a file asks for the same names again and again (`absl` of every `absl::…` call), and a namespace is
+   * declared in hundreds of files, each of whose includes `preferReached` follows.
+   */
+  private readonly namespaceCandidatesOf = new Map<ReadonlySet<NodeKind> | undefined, PairMap<string, string, DeclarationRef[]>>();
+
+  private namespaceCandidates(fromFile: string, qualifiedName: string, kinds?: ReadonlySet<NodeKind>): DeclarationRef[] {
+    let known = this.namespaceCandidatesOf.get(kinds);
+    if (!known) this.namespaceCandidatesOf.set(kinds, (known = new PairMap()));
+    let all = known.get(fromFile, qualifiedName);
+    if (!all) {
+      all = this.preferReached(fromFile, (this.namespaceEntries(qualifiedName) ?? []).filter((ref) => !kinds || kinds.has(this.declaration(ref).kind)));
+      known.set(fromFile, qualifiedName, all);
+    }
+    return all;
   }
 
   private outsideTypes?: Map<string, DeclarationRef[]>;

@@ -126,10 +126,24 @@ export class CSharpLayout {
     return this.filesOfNamespace.has(name);
   }
 
+  /**
+   * Answers kept per namespace (the layout does not change once built): resolution asks these for every name it
+   * looks up through a file's `using`s, and every file of a namespace gets the same answer (on a 900-file library
+   * the rebuilt name lists were a fifth of resolution's CPU).
+   */
+  private readonly enclosingOfNamespace = new Map<string, string[]>();
+  private readonly usedOfNamespace = new Map<string | null, Map<string, string | null>>();
+
   /** `A.B.C` → the indexed namespaces `A.B`, `A`, then the global one. */
   enclosingNamespaces(file: string): string[] {
     const own = this.namespaceOf(file);
     if (own === null || own === GLOBAL_NAMESPACE) return [];
+    let known = this.enclosingOfNamespace.get(own);
+    if (known === undefined) this.enclosingOfNamespace.set(own, (known = this.namespacesAround(own)));
+    return known;
+  }
+
+  private namespacesAround(own: string): string[] {
     const parts = own.split('.');
     const out: string[] = [];
     for (let length = parts.length - 1; length >= 1; length--) {
@@ -186,7 +200,15 @@ export class CSharpLayout {
 
   /** The indexed namespace a `using` of this file names (see `relativeNames`), or null. */
   usedNamespace(file: string, specifier: string): string | null {
-    return this.relativeNames(file, specifier).find((name) => this.filesOfNamespace.has(name)) ?? null;
+    const own = this.namespaceOf(file);
+    let answers = this.usedOfNamespace.get(own);
+    if (answers === undefined) this.usedOfNamespace.set(own, (answers = new Map()));
+    let found = answers.get(specifier);
+    if (found === undefined) {
+      found = this.relativeNames(file, specifier).find((name) => this.filesOfNamespace.has(name)) ?? null;
+      answers.set(specifier, found);
+    }
+    return found;
   }
 
   /** The file declaring the type a `using static` or alias of this file names (see `relativeNames`), or null. */

@@ -164,6 +164,7 @@ export function createGoImportResolver(workspace: WorkspaceView): ImportResolver
     return best;
   };
 
+  const importedPackages = new Map<string, string | null>();
   return {
     specifiers: { resolveModule: () => null },
     packages: {
@@ -173,10 +174,15 @@ export function createGoImportResolver(workspace: WorkspaceView): ImportResolver
         return name === null ? null : `${dirOf(file)}\0${name}`;
       },
       importedPackage(fromFile, specifier) {
+        // Asked for every name looked up through an import: the answer depends on the file's folder only.
+        const key = `${dirOf(fromFile)}\0${specifier}`;
+        const known = importedPackages.get(key);
+        if (known !== undefined) return known;
         const folder = folderOf(fromFile, specifier);
-        if (folder === null || inVendor(folder)) return null;
-        const name = packageIn(folder);
-        return name === null ? null : `${folder}\0${name}`;
+        const name = folder === null || inVendor(folder) ? null : packageIn(folder);
+        const found = name === null ? null : `${folder}\0${name}`;
+        importedPackages.set(key, found);
+        return found;
       },
     },
     isBuiltin: (name) => BUILTINS.has(name),
