@@ -54,6 +54,8 @@ function capOf(maxBytes: number): number {
 }
 
 function isInside(realRoot: string, path: string): boolean {
+  // Both paths are normalised (resolve, realpath, the kernel's): a path under the root starts with it and a separator.
+  if (path.length > realRoot.length && path.startsWith(realRoot) && (path[realRoot.length] === sep || realRoot.endsWith(sep))) return true;
   const rel = relative(realRoot, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
