@@ -54,6 +54,8 @@ function capOf(maxBytes: number): number {
 }
 
 function isInside(realRoot: string, path: string): boolean {
+  // Both paths are normalised (resolve, realpath, the kernel's): a path under the root starts with it and a separator.
+  if (path.length > realRoot.length && path.startsWith(realRoot) && (path[realRoot.length] === sep || realRoot.endsWith(sep))) return true;
   const rel = relative(realRoot, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
@@ -80,6 +82,8 @@ export function openInsideRoot(root: string, relativePath: string, options: Safe
   const lexical = resolve(realRoot, relativePath);
   if (!isInside(realRoot, lexical)) return { ok: false, reason: 'outside-root' };
   if (lexical === realRoot) return { ok: false, reason: 'not-a-file' };
+  const direct = openDirect(realRoot, lexical, maxBytes, options.followSymlinks !== false);
+  if (direct !== undefined) return direct;
 
   let real: string;
   try {
@@ -103,6 +107,40 @@ export function openInsideRoot(root: string, relativePath: string, options: Safe
     // points is known to the kernel (Linux), so check it once more there.
     const opened = openedPath(fd);
     if (opened !== undefined && !isInside(realRoot, opened.replace(/ \(deleted\)$/, ''))) return { ok: false, reason: 'outside-root' };
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
+    if (stat.size > maxBytes) return { ok: false, reason: 'too-large' };
+    keep = true;
+    return { ok: true, fd, stat };
+  } catch (error) {
+    return { ok: false, reason: refusalOf(error) };
+  } finally {
+    if (!keep) closeSync(fd);
+  }
+}
+
+/**
+ * Where the kernel tells where a descriptor points (Linux), the open itself is the check: the path opened
+ * with O_NOFOLLOW, then the descriptor's real path must be inside the root (and be the path itself when no
+ * symlink may be followed). That is what the route below checks, without realpath's walk of every component
+ * (an lstat or readlink each): the indexer opens every file of a tree this way. Undefined when that route
+ * must answer: not Linux, no /proc, or a symlink as the last component (ELOOP), which it follows to a target
+ * inside the root.
+ */
+function openDirect(realRoot: string, lexical: string, maxBytes: number, followSymlinks: boolean): SafeOpenResult | undefined {
+  if (process.platform !== 'linux') return undefined;
+  let fd: number;
+  try {
+    fd = openSync(lexical, OPEN_FLAGS);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP' ? undefined : { ok: false, reason: refusalOf(error) };
+  }
+  let keep = false;
+  try {
+    const opened = openedPath(fd)?.replace(/ \(deleted\)$/, '');
+    if (opened === undefined) return undefined;
+    if (!isInside(realRoot, opened)) return { ok: false, reason: 'outside-root' };
+    if (!followSymlinks && opened !== lexical) return { ok: false, reason: 'not-a-file' };
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
     if (stat.size > maxBytes) return { ok: false, reason: 'too-large' };

@@ -162,17 +162,21 @@ export function streamGraph(
     beforeResolving?.(file);
     const fileId = fileNodeId(file.path);
     const own = perFile && fileResolution(perFile, file.path);
-    // The rows the store keeps of this file's edges (row-packing.ts drops an edge equal to an earlier one).
-    const stored = own && new Set<string>();
+    // The rows the store keeps of this file's edges (row-packing.ts drops an edge equal to an earlier one),
+    // by position: a key of their own ids per edge cost more than the comparisons among the few at one position.
+    const stored = own && new Map<number, EdgeRow[]>();
     const linkedFiles = own && new Set<string>();
     const links = (target: string) => {
       if (linkedFiles && target !== file.path) linkedFiles.add(target);
     };
     const count = (edge: EdgeRow) => {
       if (!own) return;
-      const identity = `${edge.source}\0${edge.target}\0${edge.kind}\0${edge.line}\0${edge.col}`;
-      if (stored!.has(identity)) return;
-      stored!.add(identity);
+      // Any number will do as the key (equal positions give equal keys); the edges under it are compared in full.
+      const position = (edge.line ?? -1) * 1048576 + (edge.col ?? -1);
+      const there = stored!.get(position);
+      if (there === undefined) stored!.set(position, [edge]);
+      else if (there.some((e) => e.source === edge.source && e.target === edge.target && e.kind === edge.kind && e.line === edge.line && e.col === edge.col)) return;
+      else there.push(edge);
       own.edges[edge.kind] = (own.edges[edge.kind] ?? 0) + 1;
     };
 

@@ -84,6 +84,9 @@ const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 /** Declarations whose name reads a value (what an extension can be called on), not a type or a namespace. */
 const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable', 'parameter']);
 
+/** The evaluated argument classes of a call that states none: shared, never written. */
+const NO_CLASSES: ReadonlyMap<string, DeclarationRef> = new Map();
+
 /** How many aliases (`aliasOf`) in a row are followed: a longer run, or a cycle, names nothing. */
 const MAX_ALIAS_DEPTH = 8;
 const refKey = (ref: DeclarationRef) => `${ref.file}\0${ref.localId}`;
@@ -3081,7 +3084,9 @@ export class ReferenceResolver {
    * declared type, a call's declared result) evaluated to their class, named by its simple name; `classes` maps
    * those names back (a name two different classes would share proves nothing).
    */
-  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
+  private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: ReadonlyMap<string, DeclarationRef> } {
+    // Nothing stated to evaluate: the site as it is, with no memo (the weak tables' upkeep was most of the cost).
+    if (!call.argumentTypes || !call.argumentTypeRefs) return { site: call, classes: NO_CLASSES };
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
