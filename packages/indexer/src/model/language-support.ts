@@ -767,10 +767,10 @@ export interface NameBindingRules {
   pointerConversion?(argument: string, parameter: string): string | undefined;
   /**
    * With `argumentFits`, where a parameter entry is written with more than its type (Swift `_:Endpoint`): the type
-   * name an unlabelled argument whose class the resolver evaluated is compared with, as a class; undefined where
-   * no unlabelled argument fills it (`for:Endpoint`). Absent: the entry is the type name.
+   * name an argument whose class the resolver evaluated (`argument`, its entry) is compared with, as a class; undefined
+   * where that argument does not fill it (`for:Endpoint` for an unlabelled one). Absent: the entry is the type name.
    */
-  parameterTypeName?(parameter: string): string | undefined;
+  parameterTypeName?(parameter: string, argument?: string): string | undefined;
   /**
    * Whether a class has a base it does not write, outside the workspace (Java: an enum extends
    * `Enum`, a record `Record`). Overload selection's class hierarchy counts it (class-hierarchy.ts).

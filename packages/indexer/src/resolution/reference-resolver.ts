@@ -2939,7 +2939,7 @@ export class ReferenceResolver {
       const known = argument === null ? undefined : evaluated.get(argument);
       if (known) {
         // A class the resolver found for a call's result: compared as a class, never by its name alone.
-        const typeName = binding.parameterTypeName ? binding.parameterTypeName(parameter) : parameter;
+        const typeName = binding.parameterTypeName ? binding.parameterTypeName(parameter, argument ?? undefined) : parameter;
         const declared = typeName === undefined ? undefined : this.namedType(paramFile, paramScope, typeName);
         if (declared && 'ref' in declared) {
           // The parts of one type (a class and its companion object) are that type.

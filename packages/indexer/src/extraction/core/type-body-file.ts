@@ -198,9 +198,9 @@ export class TypeBodyFile<C extends TypeBodyContext = TypeBodyContext> {
       site.argumentTypes = this.rules.argumentLabels
         ? args.map((arg, index) => `${labels[index] ?? '_'}:${this.argumentType(arg, classId) ?? '?'}`)
         : args.map((arg) => this.argumentType(arg, classId));
-      // A labelled argument is matched by its label first: the class its value evaluates to would stand in for the
-      // whole `label:Type` entry, so only unlabelled ones state a type for the resolver to evaluate.
-      const stated = args.map((arg, index) => (this.rules.argumentLabels && !['_', '*', undefined].includes(labels[index]) ? null : this.argumentTypeRef(arg, classId)));
+      // A labelled argument's evaluated class keeps its label (`for:Request`): the resolver writes it back before the class.
+      // A trailing closure's unknown label (`*`) states no type to evaluate.
+      const stated = args.map((arg, index) => (this.rules.argumentLabels && labels[index] === '*' ? null : this.argumentTypeRef(arg, classId)));
       if (stated.some((type) => type !== null)) site.argumentTypeRefs = stated;
     }
     return this.builder.finish(memberFacts);

@@ -244,6 +244,11 @@ function argumentType(node: SyntaxNode, ctx: SwiftContext): ArgumentType {
     const stated = valueType(node, ctx);
     return stated ? { stated } : null;
   }
+  // `with: Test.request`, `self.request`: a type's static property or the instance's own, which no pattern binding shadows.
+  if (node.type === 'navigation_expression') {
+    const chain = receiverChain(node);
+    if (chain && chain.length >= 2 && (chain[0] === 'self' || /^[A-Z]/.test(chain[0]))) return { stated: { kind: 'value', chain } };
+  }
   return null;
 }
 

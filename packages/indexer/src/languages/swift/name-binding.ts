@@ -94,18 +94,31 @@ const LITERAL_INITIALIZERS: Readonly<Record<string, string>> = {
   String: 'stringLiteral', Int: 'integerLiteral', Double: 'floatLiteral', Bool: 'booleanLiteral', Array: 'arrayLiteral', Dictionary: 'dictionaryLiteral',
 };
 
+/**
+ * Foundation's value types no literal writes: a value of one becomes no type of the workspace (Swift converts no
+ * value implicitly; a struct or enum has no subtypes, a class of the workspace no outside subclass).
+ */
+const UNCONVERTED_VALUES: ReadonlySet<string> = new Set(['URL', 'URLRequest', 'UUID']);
+
+/** No initialiser's first label: what a value of an unconverted type would need. */
+const NO_INITIALIZER = '(none)';
+
 /** `_:String` against `_:Endpoint`: Endpoint takes a string only through `init(stringLiteral:)` (a String value not even then). */
 export function swiftLiteralConversion(argument: string, parameter: string): { type: string; initializer: string } | undefined {
   const [, argumentType] = split(argument);
   const [, parameterType] = split(parameter);
-  const initializer = LITERAL_INITIALIZERS[argumentType];
+  const initializer = UNCONVERTED_VALUES.has(argumentType) ? NO_INITIALIZER : LITERAL_INITIALIZERS[argumentType];
   return initializer && /^[A-Z]\w*$/.test(parameterType) && !(parameterType in LITERAL_INITIALIZERS) ? { type: parameterType, initializer } : undefined;
 }
 
-/** `_:Endpoint` → Endpoint: the type an unlabelled argument is compared with; a labelled parameter (`for:Endpoint`) takes none. */
-export function swiftParameterTypeName(parameter: string): string | undefined {
+/**
+ * `_:Endpoint` → Endpoint: the type an argument is compared with where its label is the parameter's (`for:Endpoint` takes
+ * `for: request`, never an unlabelled one); a trailing closure's unknown label fills no parameter compared so.
+ */
+export function swiftParameterTypeName(parameter: string, argument = '_:'): string | undefined {
   const [written, type] = split(parameter);
-  return written === '_' || written === '_=' ? type : undefined;
+  const [label] = split(argument);
+  return label !== '*' && written.replace(/=$/, '') === label ? type : undefined;
 }
 
 /**
