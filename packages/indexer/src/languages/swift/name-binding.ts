@@ -118,7 +118,8 @@ export function swiftLiteralConversion(argument: string, parameter: string): { t
 export function swiftParameterTypeName(parameter: string, argument = '_:'): string | undefined {
   const [written, type] = split(parameter);
   const [label] = split(argument);
-  return label !== '*' && written.replace(/=$/, '') === label ? type : undefined;
+  // `some P` / `any P` (a generic parameter `T: P` is recorded so) takes what conforms to P: compared with P.
+  return label !== '*' && written.replace(/=$/, '') === label ? type.replace(/^(?:some|any)\s+/, '') : undefined;
 }
 
 /**
