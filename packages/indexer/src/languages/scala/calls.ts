@@ -97,6 +97,7 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
     case 'identifier': {
       // `var f = first1`: what the other value holds (a capitalised name is an object: no instance of a class).
       const name = node.text.replace(/^`|`$/g, '');
+      if (readsLocalDef(name, node, ctx)) return { kind: 'call', callee: [name] };
       return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
     }
     case 'string':
@@ -256,6 +257,13 @@ export function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[]
     .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
 }
 
+/** `binary` naming a local def a bare read runs (`def binary[$: P] = P(…)` in the same block): its result, not a value. */
+function readsLocalDef(name: string, node: SyntaxNode, ctx: ScalaContext): boolean {
+  if (ctx.file.localValueDefs.size === 0) return false;
+  const target = ctx.scope.classify(name, false, positionOf(node)).localTarget;
+  return target !== undefined && ctx.file.localValueDefs.has(target);
+}
+
 /** `opt(…)` where `import builder._` of a local value is in force and no nearer local is named opt: `builder.opt(…)`. */
 function valueWildcardFor(name: string, node: SyntaxNode, ctx: ScalaContext): string[] {
   if (ctx.file.valueWildcards.size === 0) return [];
@@ -293,6 +301,9 @@ export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
     target = { name: APPLY, receiver: applied };
   } else if (!callee.object) {
     target = { name: callee.name, receiver: valueWildcardFor(callee.name, node, ctx) };
+  } else if (callee.object.type === 'identifier' && readsLocalDef(callee.object.text, callee.object, ctx)) {
+    // `binary.map(f)` with a local `def binary[$: P] = P(…)`: a member of what the def returns.
+    target = { name: callee.name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [callee.object.text] }, path: [] } };
   } else {
     // `o.get.render()`: the receiver is an element of what o holds, not a member `get` walked as a name chain.
     const element = elementRead(callee.object, ctx);
