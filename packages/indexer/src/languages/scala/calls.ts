@@ -223,8 +223,13 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
   const literal = literalType(node);
   if (literal !== undefined) return literal;
   switch (node.type) {
-    case 'identifier':
-      return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+    case 'identifier': {
+      if (node.text !== 'this') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+      // `visitor.visit(this, ctx)` in `class Pure[A]`: an instance of the class around (an object's name is no type, an
+      // anonymous class has none).
+      const around = ctx.classId === null ? undefined : ctx.file.builder.declarations[ctx.classId];
+      return around && !around.isStatic && /^[A-Za-z_]/.test(around.name) ? around.name : null;
+    }
     case 'instance_expression':
       return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
     case 'field_expression': {
