@@ -245,9 +245,13 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       // `List(a, b)`, `Vector.empty[T]`-like factories of the standard collections: that collection.
       if (callee?.type === 'identifier' && COLLECTION_FACTORIES.has(callee.text)) return callee.text;
       if (callee?.type === 'generic_function' && COLLECTION_FACTORIES.has(callee.childForFieldName('function')?.text ?? '')) return callee.childForFieldName('function')!.text;
-      if (callee?.type !== 'field_expression' || !noArguments) return null;
-      const field = callee.childForFieldName('field')?.text ?? '';
-      return field === 'toString' ? 'String' : COLLECTION_CONVERSIONS.get(field) ?? null;
+      const field = callee?.type === 'field_expression' && noArguments ? callee.childForFieldName('field')?.text ?? '' : '';
+      const known = field === 'toString' ? 'String' : COLLECTION_CONVERSIONS.get(field);
+      if (known) return known;
+      // `Json.parse(render(x))`: the call's declared result, found by the resolver (a workspace class, or a standard
+      // value type such as String).
+      const stated = valueType(node, ctx);
+      return stated ? { stated } : null;
     }
     default:
       return null;
