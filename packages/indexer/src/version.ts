@@ -4,4 +4,4 @@ export const ARBOR_VERSION = '0.1.0';
  * Bumped whenever extraction output changes for the same input, so that cached or stored
  * extractions from an older arbor are not mistaken for current ones.
  */
-export const EXTRACTION_VERSION = 58;
+export const EXTRACTION_VERSION = 52;

@@ -3179,7 +3179,8 @@ export class ReferenceResolver {
       if (member) return { ref: member };
     }
     const target = this.symbols.resolveName(file.path, enclosing, name);
-    if (target?.type === 'declaration') return TYPE_KINDS.has(this.symbols.declaration(target.ref).kind) ? { ref: target.ref } : undefined;
+    // A parameter's type names a type: where an object has a companion class or trait (`Reads`), the instance part.
+    if (target?.type === 'declaration') return TYPE_KINDS.has(this.symbols.declaration(target.ref).kind) ? { ref: this.symbols.typeTwin(target.ref, TYPE_KINDS) ?? target.ref } : undefined;
     return target?.type === 'external' ? { outside: true } : undefined;
   }
 

@@ -97,6 +97,7 @@ export function valueType(node: SyntaxNode, ctx: ScalaContext): TypeRef | null {
     case 'identifier': {
       // `var f = first1`: what the other value holds (a capitalised name is an object: no instance of a class).
       const name = node.text.replace(/^`|`$/g, '');
+      if (readsLocalDef(name, node, ctx)) return { kind: 'call', callee: [name] };
       return /^[a-z_]/.test(name) ? { kind: 'value', chain: [name] } : null;
     }
     case 'string':
@@ -222,8 +223,13 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
   const literal = literalType(node);
   if (literal !== undefined) return literal;
   switch (node.type) {
-    case 'identifier':
-      return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+    case 'identifier': {
+      if (node.text !== 'this') return { name: node.text, scope: ctx.scope, at: positionOf(node) };
+      // `visitor.visit(this, ctx)` in `class Pure[A]`: an instance of the class around (an object's name is no type, an
+      // anonymous class has none).
+      const around = ctx.classId === null ? undefined : ctx.file.builder.declarations[ctx.classId];
+      return around && !around.isStatic && /^[A-Za-z_]/.test(around.name) ? around.name : null;
+    }
     case 'instance_expression':
       return node.namedChildren.some((c) => c?.type === 'template_body') ? null : simpleType(instanceType(node), ctx.typeVariables);
     case 'field_expression': {
@@ -239,9 +245,13 @@ function argumentType(node: SyntaxNode, ctx: ScalaContext): ArgumentType {
       // `List(a, b)`, `Vector.empty[T]`-like factories of the standard collections: that collection.
       if (callee?.type === 'identifier' && COLLECTION_FACTORIES.has(callee.text)) return callee.text;
       if (callee?.type === 'generic_function' && COLLECTION_FACTORIES.has(callee.childForFieldName('function')?.text ?? '')) return callee.childForFieldName('function')!.text;
-      if (callee?.type !== 'field_expression' || !noArguments) return null;
-      const field = callee.childForFieldName('field')?.text ?? '';
-      return field === 'toString' ? 'String' : COLLECTION_CONVERSIONS.get(field) ?? null;
+      const field = callee?.type === 'field_expression' && noArguments ? callee.childForFieldName('field')?.text ?? '' : '';
+      const known = field === 'toString' ? 'String' : COLLECTION_CONVERSIONS.get(field);
+      if (known) return known;
+      // `Json.parse(render(x))`: the call's declared result, found by the resolver (a workspace class, or a standard
+      // value type such as String).
+      const stated = valueType(node, ctx);
+      return stated ? { stated } : null;
     }
     default:
       return null;
@@ -254,6 +264,13 @@ export function argumentsOf(node: SyntaxNode, ctx: ScalaContext): ArgumentType[]
   if (list?.type === 'block' || list?.type === 'case_block') return [null];
   return list?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment' && c.type !== 'block_comment')
     .map((arg) => (arg.type === 'assignment_expression' ? null : argumentType(arg, ctx))) ?? [];
+}
+
+/** `binary` naming a local def a bare read runs (`def binary[$: P] = P(…)` in the same block): its result, not a value. */
+function readsLocalDef(name: string, node: SyntaxNode, ctx: ScalaContext): boolean {
+  if (ctx.file.localValueDefs.size === 0) return false;
+  const target = ctx.scope.classify(name, false, positionOf(node)).localTarget;
+  return target !== undefined && ctx.file.localValueDefs.has(target);
 }
 
 /** `opt(…)` where `import builder._` of a local value is in force and no nearer local is named opt: `builder.opt(…)`. */
@@ -293,6 +310,9 @@ export function visitCall(node: SyntaxNode, ctx: ScalaContext): boolean {
     target = { name: APPLY, receiver: applied };
   } else if (!callee.object) {
     target = { name: callee.name, receiver: valueWildcardFor(callee.name, node, ctx) };
+  } else if (callee.object.type === 'identifier' && readsLocalDef(callee.object.text, callee.object, ctx)) {
+    // `binary.map(f)` with a local `def binary[$: P] = P(…)`: a member of what the def returns.
+    target = { name: callee.name, receiver: undefined, typedReceiver: { type: { kind: 'call', callee: [callee.object.text] }, path: [] } };
   } else {
     // `o.get.render()`: the receiver is an element of what o holds, not a member `get` walked as a name chain.
     const element = elementRead(callee.object, ctx);

@@ -339,7 +339,11 @@ export function visitFunction({ node, ctx, doc }: Visit, walk: ScalaWalk, member
     const simple = simpleType(returnTypeNode, typeVariables);
     file.classInfo(owner).fields.set(name, { type: declaredType(returnTypeNode, typeVariables), simple: simple === '*' ? null : simple });
   }
-  if (local) file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
+  if (local) {
+    file.bindLocal(ctx.scope, name, 'local-function', null, null, undefined, id);
+    // No list a read writes out (none, or only an implicit / using one): a bare read of the def runs it.
+    if (!first || first.children.some((c) => c?.type === 'implicit' || c?.type === 'using')) file.localValueDefs.add(id);
+  }
   if (memberOf) declaration.memberOf = memberOf;
   else if (owner !== null && ctx.implicitOf && ctx.parentDecl === owner) {
     // A method of an implicit class: a member of the type it wraps too, as that type's name means where the class is written.

@@ -28,6 +28,8 @@ export class ScalaFile extends TypeBodyFile<ScalaContext> {
   readonly selfNamedHeirs = new Set<number>();
   /** Locals and parameters stated `Option[T]`, by the scope binding them: `case Some(v)` on one binds v to a T. */
   readonly optionElements = new Map<Scope, Map<string, TypeRef>>();
+  /** Local defs a bare read evaluates (`def binary[$: P] = P(…)` in a test block): `binary.map(f)` is a member of the result. */
+  readonly localValueDefs = new Set<number>();
 
   constructor() {
     super({ receiverWords: new Set(['this', 'super']), stringType: 'String', bareCallsNameMethods: false });

@@ -106,6 +106,8 @@ export const scalaNameBinding = defineNameBinding({
   // `package object p extends Api`: what it inherits is a member of package p (syntax.ts declares it so).
   packageObjectName: 'package',
   argumentFits: scalaArgumentFits,
+  // `Json.parse(render(x))` with `def render(…): String`: a call's stated result of a standard value type is an argument of it.
+  outsideArgumentTypes: (name) => name in WIDENS_TO || name === 'String',
   // `CompactPrinter(x)` with `apply(x: JsValue)` and `apply(x: JsValue, callback: Option[String] = None)`: the first.
   defaultsLoseOverloads: true,
   // `JsError(path, "msg")` with apply(p: JsPath, e: String) beside apply(p: JsPath, e: JsonValidationError): an implicit

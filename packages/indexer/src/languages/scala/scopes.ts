@@ -15,4 +15,6 @@ export const SCALA_SCOPES: ScopeRules<ScalaScopeKind, ScalaBindingKind> = {
   bindings: { local: { fromPosition: true }, parameter: {}, 'local-function': {} },
   // `val Check = new Check(height = 15)`: the local value hides no class named Check from `new`.
   valuesHideNoTypes: true,
+  // `val x = make(a)` with a local `def make`: x holds what that def returns (tests declare their own helpers).
+  localCallsProve: true,
 };
