@@ -3086,7 +3086,7 @@ export class ReferenceResolver {
    */
   private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: ReadonlyMap<string, DeclarationRef> } {
     // Nothing stated to evaluate: the site as it is, with no memo (the weak tables' upkeep was most of the cost).
-    if (!call.argumentTypes || !call.argumentTypeRefs) return { site: call, classes: NO_CLASSES };
+    if (!call.argumentTypes || (!call.argumentTypeRefs && !call.argumentDeclaredRefs)) return { site: call, classes: NO_CLASSES };
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
