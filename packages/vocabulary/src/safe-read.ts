@@ -101,12 +101,23 @@ export function openInsideRoot(root: string, relativePath: string, options: Safe
     // ELOOP: the last component became a symlink after realpath looked at it.
     return { ok: false, reason: refusalOf(error) };
   }
-  let keep = false;
-  try {
+  return keptIfFile(fd, maxBytes, (): SafeOpenResult | 'file?' => {
     // A folder on the way swapped for a symlink after realpath: where the descriptor really
     // points is known to the kernel (Linux), so check it once more there.
     const opened = openedPath(fd);
-    if (opened !== undefined && !isInside(realRoot, opened.replace(/ \(deleted\)$/, ''))) return { ok: false, reason: 'outside-root' };
+    return opened !== undefined && !isInside(realRoot, opened.replace(/ \(deleted\)$/, '')) ? { ok: false, reason: 'outside-root' } : 'file?';
+  });
+}
+
+/**
+ * An opened descriptor, kept when `where` finds nothing against where it points (`'file?'`) and it is a regular
+ * file within the size limit; closed otherwise, whatever `where` answers or throws.
+ */
+function keptIfFile<Answer extends SafeOpenResult | undefined>(fd: number, maxBytes: number, where: () => Answer | 'file?'): Answer | SafeOpenResult {
+  let keep = false;
+  try {
+    const answer = where();
+    if (answer !== 'file?') return answer;
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
     if (stat.size > maxBytes) return { ok: false, reason: 'too-large' };
@@ -135,22 +146,13 @@ function openDirect(realRoot: string, lexical: string, maxBytes: number, followS
   } catch (error) {
     return (error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP' ? undefined : { ok: false, reason: refusalOf(error) };
   }
-  let keep = false;
-  try {
+  return keptIfFile(fd, maxBytes, (): SafeOpenResult | undefined | 'file?' => {
     const opened = openedPath(fd)?.replace(/ \(deleted\)$/, '');
     if (opened === undefined) return undefined;
     if (!isInside(realRoot, opened)) return { ok: false, reason: 'outside-root' };
     if (!followSymlinks && opened !== lexical) return { ok: false, reason: 'not-a-file' };
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
-    if (stat.size > maxBytes) return { ok: false, reason: 'too-large' };
-    keep = true;
-    return { ok: true, fd, stat };
-  } catch (error) {
-    return { ok: false, reason: refusalOf(error) };
-  } finally {
-    if (!keep) closeSync(fd);
-  }
+    return 'file?';
+  });
 }
 
 function openedPath(fd: number): string | undefined {
