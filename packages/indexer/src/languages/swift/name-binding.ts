@@ -221,6 +221,10 @@ export const swiftNameBinding = defineNameBinding({
   awaitSelectsAsync: true,
   // `request(e)` beside `request(e, parameters: p = nil)`: the overload taking the call's arguments with the fewest parameters.
   defaultsLoseOverloads: true,
+  // `upload(data, with: request)` beside `upload(fileURL, with: request)`: where the overloads share a parameter type (the
+  // labelled `with:` an existential both take alike), the one the differing argument fits exactly wins — Swift converts
+  // no value to another nominal type, and an exact type outranks an upcast or an existential.
+  exactAtDifferingPositions: true,
   matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
   literalConversion: swiftLiteralConversion,
