@@ -283,8 +283,14 @@ function selectAmongAll(
    */
   const byNeutralPositions = (applicable: DeclarationRef[]): DeclarationRef | undefined => {
     if (applicable.length < 2 || !applicable.every((ref) => declarationOf(ref).parameterTypes!.length >= n && (!declarationOf(ref).variadic || normalForm(ref)))) return undefined;
+    // The parameter each argument fills: by position, or as the language matches them (Swift's labels skip defaulted ones).
+    const filledAt = (ref: DeclarationRef, i: number) => {
+      const { parameterTypes, variadic } = declarationOf(ref);
+      const matched = fits.matchArguments?.(args, parameterTypes!, Boolean(variadic));
+      return matched ? matched[i] : i;
+    };
     const compared = (ref: DeclarationRef, i: number) => {
-      const type = declarationOf(ref).parameterTypes![i];
+      const type = declarationOf(ref).parameterTypes![filledAt(ref, i)];
       return fits.comparedParameterType && type !== undefined ? fits.comparedParameterType(type) : type;
     };
     const deciding = args.map((_, i) => applicable.some((ref) => compared(ref, i) !== compared(applicable[0], i)));
@@ -305,6 +311,12 @@ function selectAmongAll(
     const exact = applicable.filter((ref) => verdicts(ref).every((v, i) => !deciding[i] || v === 'exact'));
     if (exact.length === 1 && genericBesideGeneric(exact[0], applicable)) return undefined;
     if (exact.length === 1) return exact[0];
+    // Several exact there, taking the arguments at the same parameters: the one with no defaulted ones left over.
+    const fewest = exact.length > 1 ? fewestDefaults(exact) : undefined;
+    if (fewest) return fewest;
+    // Where arguments are matched by label (Swift), a generic overload inferring the argument's own type may be the better
+    // one (`[String: Any]` beside an inferred `[String: String]`): not weighed.
+    if (fits.matchArguments && fits.defaultsLose && exact.length > 1) return undefined;
     const plain = exact.filter((ref) => (declarationOf(ref).typeParameters?.length ?? 0) === 0);
     return plain.length === 1 ? plain[0] : undefined;
   };

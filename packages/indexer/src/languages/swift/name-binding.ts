@@ -225,6 +225,8 @@ export const swiftNameBinding = defineNameBinding({
   // labelled `with:` an existential both take alike), the one the differing argument fits exactly wins — Swift converts
   // no value to another nominal type, and an exact type outranks an upcast or an existential.
   exactAtDifferingPositions: true,
+  // A defaulted parameter (`interceptor=:`) is the same parameter type as one without a default where they are compared.
+  comparedParameterType: (parameter) => parameter.replace(/=:/, ':'),
   matchArguments: swiftMatchArguments,
   implicitMember: swiftImplicitMember,
   literalConversion: swiftLiteralConversion,
