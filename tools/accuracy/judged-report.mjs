@@ -339,6 +339,10 @@ export function drawnCallEdges(entry, edgesByLine) {
   if (name == null || entry.column == null) return [];
   const here = (edgesByLine.get(`${entry.file}:${entry.line}`) ?? []).filter((e) => e.col != null && e.col + 1 === entry.column
     && last(e.targetName) === name);
+  // Two calls of one name starting at one column (`$a->mimeType('f')->mimeType()`): the one still reaching the drawn target
+  // is the drawn call's.
+  const same = here.filter((e) => e.targetFile === entry.arbor.file && e.targetStart === entry.arbor.line);
+  if (here.length > 1 && same.length) return same;
   if (here.length) return here;
   // A chained call on a later line (`Spec.builder(x)\n  .build()`) whose edge was drawn at the chain's start and now
   // starts at its own line: the same edge — same name, same target — a few lines below.

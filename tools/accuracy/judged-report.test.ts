@@ -226,6 +226,9 @@ describe('judged corpora: drawing sites and scoring verdicts', () => {
     const helper = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'helper', targetFile: 'v.js', targetStart: 30, targetEnd: 31 };
     const run = { sourceFile: 'v.js', line: 9, col: 2, targetName: 'run', targetFile: 'w.js', targetStart: 3, targetEnd: 4 };
     expect(score([receiverDrawn], [helper, run])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 1 });
+    // Two calls of the drawn name at its column: the one reaching the drawn target is the drawn call's.
+    const inner = { ...stillThere[0], targetFile: 'w.js', targetStart: 9, targetEnd: 9 };
+    expect(score([{ ...wrongWhenDrawn, target: { file: 'v.js', line: 2 } }], [inner, stillThere[0]])).toMatchObject({ drawnNowEdges: 1, drawnNowRight: 1 });
     // A chained call drawn at the chain's first line whose edge now starts at its own line, same name and target: found.
     const chained = { ...drawnAt, callee: null, call: 'Spec.builder(x)', target: { file: 'b.kt', line: 40 }, arbor: { file: 'b.kt', line: 40, endLine: 44, name: 'Spec::Builder::build' } };
     const movedEdge = { sourceFile: 'v.js', line: 11, col: 6, targetName: 'build', targetFile: 'b.kt', targetStart: 40, targetEnd: 44 };
