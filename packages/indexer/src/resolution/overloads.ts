@@ -270,8 +270,12 @@ function selectAmongAll(
     // Compared at the positions the call passes (the rest are defaults); one that needs no defaults is not preferred here.
     const narrower = (a: DeclarationRef, b: DeclarationRef) => declarationOf(a).parameterTypes!.slice(0, n)
       .every((type, i) => ['exact', 'converts'].includes(moreSpecific!(type, declarationOf(b).parameterTypes![i] ?? type)));
+    // A generic one whose fit is unknown where this one converts (`write(T const&)` beside `write(bool)` for an integer)
+    // may take the argument as deduced, exactly: a conversion is then not proven better (languages ranking generics last).
+    const deducedBetter = (m: DeclarationRef) => fits.nonGenericFirst === true && withoutBoxing.some((other) => other !== m
+      && (declarationOf(other).typeParameters?.length ?? 0) > 0 && verdicts(other).some((v, i) => v === 'unknown' && verdicts(m)[i] !== 'exact'));
     const found = withoutBoxing.filter((m) => verdicts(m).every((v) => v === 'exact' || v === 'converts')
-      && withoutBoxing.every((other) => other === m || narrower(m, other)));
+      && withoutBoxing.every((other) => other === m || narrower(m, other)) && !deducedBetter(m));
     return found.length === 1 ? found[0] : undefined;
   };
   /**
