@@ -84,6 +84,11 @@ const CALLABLE_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 /** Declarations whose name reads a value (what an extension can be called on), not a type or a namespace. */
 const VALUE_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable', 'parameter']);
 
+/** Whether a call's arguments name something to evaluate for overloads: a stated type, or a declaration they call or read. */
+function namesArgumentTypes(call: ReferenceSite): call is ReferenceSite & { argumentTypes: Array<string | null> } {
+  return Boolean(call.argumentTypes && (call.argumentTypeRefs || call.argumentDeclaredRefs));
+}
+
 /** The evaluated argument classes of a call that states none: shared, never written. */
 const NO_CLASSES: ReadonlyMap<string, DeclarationRef> = new Map();
 
@@ -3086,7 +3091,7 @@ export class ReferenceResolver {
    */
   private overloadArguments(call: ReferenceSite): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: ReadonlyMap<string, DeclarationRef> } {
     // Nothing stated to evaluate: the site as it is, with no memo (the weak tables' upkeep was most of the cost).
-    if (!call.argumentTypes || (!call.argumentTypeRefs && !call.argumentDeclaredRefs)) return { site: call, classes: NO_CLASSES };
+    if (!namesArgumentTypes(call)) return { site: call, classes: NO_CLASSES };
     const known = this.overloadSites.get(call);
     if (known) {
       // Read while it is being filled (a re-entry), or kept from a chain that met itself: counted (order-dependence.ts).
@@ -3110,7 +3115,7 @@ export class ReferenceResolver {
     file: FileExtraction | undefined,
     result: { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> },
   ): { site: Pick<ReferenceSite, 'argumentTypes' | 'argumentNames' | 'kind' | 'trailingBlock' | 'typeArguments' | 'awaited' | 'buildConditions'>; classes: Map<string, DeclarationRef> } {
-    if (!file || !call.argumentTypes || (!call.argumentTypeRefs && !call.argumentDeclaredRefs)) return result;
+    if (!file || !namesArgumentTypes(call)) return result;
     const clashing = new Set<string>();
     const argumentTypes = call.argumentTypes.map((argument, i) => {
       // A call's result, a field, an enumerator: the type its declaration writes.
